@@ -1,0 +1,162 @@
+"""Cards, suits and ranks.
+
+A card is an ``int`` from 0 to 31 (suit * 8 + rank in natural order) so that the hot paths of
+the engine (legal moves, trick winners, roem) can index precomputed tables instead of
+comparing objects. Only 32 card objects ever exist; ``Card(n)`` returns the shared one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from enum import IntEnum
+
+
+class Suit(IntEnum):
+    """The four suits; the order (c, d, h, s) is the natural sort order in a displayed hand."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        return _SUIT_LETTERS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read ``h``, ``H``, ``♥``, ``♡`` or ``hearts`` (Dutch names too) as a suit."""
+        key = text.strip().lower()
+        try:
+            return _SUIT_NAMES[key]
+        except KeyError:
+            raise ValueError(f"unknown suit {text!r}: use c, d, h, s or ♣ ♦ ♥ ♠") from None
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Rank(IntEnum):
+    """Ranks in natural order, the order in which runs (roem) are counted."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    JACK = 4
+    QUEEN = 5
+    KING = 6
+    ACE = 7
+
+    @property
+    def label(self) -> str:
+        return _RANK_LABELS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        key = text.strip().upper()
+        try:
+            return _RANK_NAMES[key]
+        except KeyError:
+            raise ValueError(f"unknown rank {text!r}: use 7 8 9 10 J Q K A") from None
+
+    def __str__(self) -> str:
+        return self.label
+
+
+_SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
+_SUIT_LETTERS = ("c", "d", "h", "s")
+_SUIT_NAMES: dict[str, Suit] = {}
+for _suit, _names in zip(
+    Suit,
+    (
+        ("c", "♣", "♧", "clubs", "club", "klaveren", "klaver"),
+        ("d", "♦", "♢", "diamonds", "diamond", "ruiten", "ruit"),
+        ("h", "♥", "♡", "hearts", "heart", "harten", "hart"),
+        ("s", "♠", "♤", "spades", "spade", "schoppen", "schop"),
+    ),
+    strict=True,
+):
+    for _name in _names:
+        _SUIT_NAMES[_name] = _suit
+
+_RANK_LABELS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_NAMES: dict[str, Rank] = {label: Rank(i) for i, label in enumerate(_RANK_LABELS)}
+_RANK_NAMES["T"] = Rank.TEN
+# Dutch card names: boer (jack), vrouw (queen), heer (king), aas (ace).
+_RANK_NAMES.update({"B": Rank.JACK, "V": Rank.QUEEN, "H": Rank.KING})
+
+
+class Card(int):
+    """One of the 32 cards. Hashable, equal by rank and suit, and cheap to index tables with."""
+
+    suit: Suit
+    rank: Rank
+
+    def __new__(cls, value: int) -> Card:
+        return CARDS[value]
+
+    @classmethod
+    def of(cls, rank: Rank, suit: Suit) -> Card:
+        return CARDS[suit * 8 + rank]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``Jh``, ``10h``, ``Th``, ``J♥`` (suit letter case-insensitive)."""
+        raw = text.strip()
+        if len(raw) < 2:
+            raise ValueError(f"not a card: {text!r} (write it like Jh, 10h or J♥)")
+        try:
+            return cls.of(Rank.parse(raw[:-1]), Suit.parse(raw[-1]))
+        except ValueError as exc:
+            raise ValueError(f"not a card: {text!r} ({exc})") from None
+
+    @property
+    def code(self) -> str:
+        """A short ASCII name (``Th``) for custom ids, storage and logs."""
+        return _CODES[self]
+
+    def __str__(self) -> str:
+        return f"{self.rank.label}{self.suit.symbol}"
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+def _make_cards() -> tuple[Card, ...]:
+    cards = []
+    for value in range(32):
+        card = int.__new__(Card, value)
+        card.suit = Suit(value >> 3)
+        card.rank = Rank(value & 7)
+        cards.append(card)
+    return tuple(cards)
+
+
+CARDS: tuple[Card, ...] = _make_cards()
+DECK: tuple[Card, ...] = CARDS
+_CODES = tuple(f"{'T' if c.rank == Rank.TEN else c.rank.label}{c.suit.letter}" for c in CARDS)
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse ``"Jh 9h Ac"`` or ``"Jh,9h"`` or a list of card texts, keeping the order."""
+    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [Card.parse(part) for part in parts]
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    return deck

@@ -1,0 +1,398 @@
+"""One hand as a state machine: deal, choose trump, play 8 tricks, claim roem, score.
+
+Every action is validated completely before anything changes, so a refused action (one
+``RuleViolation`` with a stable code) leaves the hand exactly as it was. The state
+serialises to plain JSON-able dicts; replaying the same deal and actions gives the same state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .cards import CARDS, Card, Suit, shuffled_deck
+from .obligations import IllegalReason, _decide, explain_illegal
+from .roem import NO_ROEM, Roem, roem_of_trick
+from .rules import RuleSet
+from .scoring import HandScore, score_hand
+from .tricks import LAST_TRICK_BONUS, POINTS, STRENGTH
+
+PACKETS = (3, 2, 3)
+JOKERS_IN_DRAW_PILE = 2  # the trump pile is the unused 2-6 of each suit (20 cards) + jokers
+DRAW_PILE_PER_SUIT = 5
+
+
+class Phase(StrEnum):
+    TRUMP = "trump"
+    PLAY = "play"
+    CLAIM = "claim"  # after the last trick, until the hand is scored (manual claiming only)
+    DONE = "done"
+
+
+class RuleViolation(Exception):
+    """An action the rules refuse. ``code`` is stable; ``facts`` help say why."""
+
+    def __init__(self, code: str, message: str, **facts: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.facts = facts
+
+
+def pair_of(seat: int) -> int:
+    return seat % 2
+
+
+def left_of(seat: int) -> int:
+    return (seat + 1) % 4
+
+
+@dataclass(slots=True)
+class Trick:
+    """A completed trick: who led, the four cards in play order, the winning seat."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    roem: Roem
+    claimed: bool = False
+
+    def seat_of(self, index: int) -> int:
+        return (self.leader + index) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpOptions:
+    """What the seat choosing trump may do now (the UI renders exactly this)."""
+
+    suits: tuple[Suit, ...]
+    can_pass: bool
+    proposal: Suit | None = None
+
+
+@dataclass(slots=True)
+class _Bidding:
+    turn: int
+    round: int = 1
+    passes: int = 0
+
+
+@dataclass
+class Hand:
+    rules: RuleSet
+    dealer: int
+    dealt: tuple[tuple[Card, ...], ...]
+    holdings: list[list[Card]] = field(default_factory=list)
+    phase: Phase = Phase.TRUMP
+    proposal: Suit | None = None
+    trump: Suit | None = None
+    makers: int | None = None
+    chooser: int | None = None
+    bidding: _Bidding | None = None
+    leader: int = 0
+    current: list[Card] = field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    roem: list[int] = field(default_factory=lambda: [0, 0])
+    won: list[int] = field(default_factory=lambda: [0, 0])
+    result: HandScore | None = None
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def deal(cls, rules: RuleSet, dealer: int, rng: random.Random) -> Hand:
+        """Shuffle and deal 3-2-3 clockwise from left of the dealer, then settle trump."""
+        deck = shuffled_deck(rng)
+        cards: list[list[Card]] = [[], [], [], []]
+        pos = 0
+        for size in PACKETS:
+            for k in range(4):
+                cards[(dealer + 1 + k) % 4].extend(deck[pos : pos + size])
+                pos += size
+        return cls.from_cards(rules, dealer, cards, _turn_up(rules, rng))
+
+    @classmethod
+    def from_cards(
+        cls,
+        rules: RuleSet,
+        dealer: int,
+        cards: Sequence[Sequence[Card]],
+        turned: Suit | None = None,
+    ) -> Hand:
+        """A hand from given cards; ``turned`` is the suit from the trump pile (None: joker)."""
+        if len(cards) != 4 or sorted(c for h in cards for c in h) != list(CARDS):
+            raise ValueError("a deal is 4 hands of 8 cards holding each of the 32 cards once")
+        if any(len(h) != 8 for h in cards):
+            raise ValueError("every player holds 8 cards")
+        hand = cls(rules, dealer % 4, tuple(tuple(h) for h in cards))
+        hand.holdings = [list(h) for h in cards]
+        hand.leader = left_of(hand.dealer)
+        hand.bidding = _Bidding(turn=hand.leader)
+        if rules.trump_selection == "mandatory":
+            hand.bidding.round = 2
+        elif rules.trump_selection == "proposed":
+            if turned is None:
+                raise ValueError("proposed trump needs the suit turned from the trump pile")
+            hand.proposal = turned
+        elif rules.trump_selection == "drawn":
+            hand.bidding.round = 2
+            if turned is not None:
+                hand._set_trump(hand.leader, turned)
+        return hand
+
+    # ----------------------------------------------------------------- read models
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == Phase.TRUMP:
+            assert self.bidding is not None
+            return self.bidding.turn
+        if self.phase == Phase.PLAY:
+            return (self.leader + len(self.current)) % 4
+        return None
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick being played (9 once all are played)."""
+        return len(self.tricks) + 1
+
+    @property
+    def last_trick(self) -> Trick | None:
+        return self.tricks[-1] if self.tricks else None
+
+    @property
+    def claim_open(self) -> bool:
+        """A claim window: the last trick is turned over only when the next card is played."""
+        return (
+            self.rules.roem_claiming == "manual"
+            and bool(self.tricks)
+            and not self.current
+            and self.phase in (Phase.PLAY, Phase.CLAIM)
+        )
+
+    def trump_options(self, seat: int) -> TrumpOptions:
+        """The suits ``seat`` may name now and whether it may pass (empty if not its turn)."""
+        if self.phase != Phase.TRUMP or self.bidding is None or seat != self.bidding.turn:
+            return TrumpOptions((), False, self.proposal)
+        if self.rules.trump_selection == "proposed":
+            assert self.proposal is not None
+            if self.bidding.round == 1:
+                return TrumpOptions((self.proposal,), True, self.proposal)
+            others = tuple(s for s in Suit if s != self.proposal)
+            return TrumpOptions(others, seat != self.dealer, self.proposal)
+        return TrumpOptions(tuple(Suit), self.bidding.round == 1, self.proposal)
+
+    def legal(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may play now (none when it is not that seat's turn to play)."""
+        if self.phase != Phase.PLAY or seat != self.to_act:
+            return []
+        assert self.trump is not None
+        return _decide(self.holdings[seat], self.current, self.trump, self.rules)[0]
+
+    def why_illegal(self, seat: int, card: Card) -> IllegalReason | None:
+        assert self.trump is not None
+        return explain_illegal(card, self.holdings[seat], self.current, self.trump, self.rules)
+
+    def current_winner(self) -> int | None:
+        """The seat winning the trick in progress, if any card is down."""
+        if not self.current or self.trump is None:
+            return None
+        strength = STRENGTH[self.trump][self.current[0] >> 3]
+        best = max(range(len(self.current)), key=lambda i: strength[self.current[i]])
+        return (self.leader + best) % 4
+
+    # ----------------------------------------------------------------- actions
+    def choose_trump(self, seat: int, suit: Suit) -> None:
+        options = self._trump_turn(seat)
+        if suit not in options.suits:
+            raise RuleViolation("trump_not_allowed", f"{suit.name} may not be named now", suit=suit)
+        self._set_trump(seat, suit)
+
+    def pass_trump(self, seat: int) -> None:
+        options = self._trump_turn(seat)
+        if not options.can_pass:
+            raise RuleViolation("pass_not_allowed", "this seat must name trump")
+        assert self.bidding is not None
+        self.bidding.passes += 1
+        self.bidding.turn = left_of(seat)
+        if self.bidding.passes == 4:
+            self.bidding.round, self.bidding.passes = 2, 0
+            self.bidding.turn = self.leader
+
+    def play(self, seat: int, card: Card) -> Trick | None:
+        """Play ``card``; returns the trick when this card completed one."""
+        self._require(Phase.PLAY)
+        if seat != self.to_act:
+            raise RuleViolation("not_your_turn", "it is not this seat's turn", to_act=self.to_act)
+        assert self.trump is not None
+        hand = self.holdings[seat]
+        allowed, _ = _decide(hand, self.current, self.trump, self.rules)
+        if card not in allowed:
+            reason = explain_illegal(card, hand, self.current, self.trump, self.rules)
+            code = "not_in_hand" if reason and reason.code == "not_in_hand" else "illegal_card"
+            raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)
+        hand.remove(card)
+        self.current.append(card)
+        return self._complete_trick() if len(self.current) == 4 else None
+
+    def claim(self, seat: int) -> Roem:
+        """Claim the roem of the trick just captured, for the capturing pair."""
+        if self.rules.roem_claiming != "manual":
+            raise RuleViolation("claims_automatic", "roem is credited automatically at this table")
+        trick = self.last_trick
+        if not self.claim_open or trick is None:
+            raise RuleViolation("no_claim_window", "no trick is open for a claim")
+        if pair_of(seat) != pair_of(trick.winner):
+            raise RuleViolation("wrong_pair", "only the pair that took the trick may claim")
+        if trick.claimed:
+            raise RuleViolation("already_claimed", "the roem of this trick is already claimed")
+        if not trick.roem:
+            raise RuleViolation("no_roem", "this trick holds no roem")
+        trick.claimed = True
+        self.roem[pair_of(trick.winner)] += trick.roem.points
+        if self.phase == Phase.CLAIM:
+            self._score()
+        return trick.roem
+
+    def finish(self) -> HandScore:
+        """Close the last trick's claim window and score the hand."""
+        self._require(Phase.CLAIM)
+        return self._score()
+
+    def apply(self, action: dict[str, Any]) -> Any:
+        """Apply one logged action (see ``actions.py`` for the shapes)."""
+        kind = action.get("type")
+        seat = action.get("seat", -1)
+        if kind != "finish" and seat not in range(4):
+            raise RuleViolation("bad_action", f"no such seat: {seat!r}")
+        if kind == "trump":
+            return self.choose_trump(seat, Suit.parse(action["suit"]))
+        if kind == "pass":
+            return self.pass_trump(seat)
+        if kind == "play":
+            return self.play(seat, Card.parse(action["card"]))
+        if kind == "claim":
+            return self.claim(seat)
+        if kind == "finish":
+            return self.finish()
+        raise RuleViolation("bad_action", f"unknown action type {kind!r}")
+
+    # ----------------------------------------------------------------- internals
+    def _require(self, phase: Phase) -> None:
+        if self.phase != phase:
+            message = f"not possible during {self.phase}"
+            raise RuleViolation("wrong_phase", message, phase=self.phase)
+
+    def _trump_turn(self, seat: int) -> TrumpOptions:
+        self._require(Phase.TRUMP)
+        if self.bidding is None or seat != self.bidding.turn:
+            raise RuleViolation("not_your_turn", "it is not this seat's turn", to_act=self.to_act)
+        return self.trump_options(seat)
+
+    def _set_trump(self, seat: int, suit: Suit) -> None:
+        self.trump = suit
+        self.chooser = seat
+        # Drawn trump: the pair left of the dealer are always the makers.
+        self.makers = pair_of(self.leader if self.rules.trump_selection == "drawn" else seat)
+        self.bidding = None
+        self.phase = Phase.PLAY
+
+    def _complete_trick(self) -> Trick:
+        assert self.trump is not None
+        cards = tuple(self.current)
+        strength = STRENGTH[self.trump][cards[0] >> 3]
+        index = max(range(4), key=lambda i: strength[cards[i]])
+        winner = (self.leader + index) % 4
+        roem = roem_of_trick(cards, self.trump, self.rules)
+        trick = Trick(self.leader, cards, winner, roem)
+        self.tricks.append(trick)
+        pair = pair_of(winner)
+        table = POINTS[self.trump]
+        self.points[pair] += sum(table[c] for c in cards)
+        self.won[pair] += 1
+        self.current = []
+        self.leader = winner
+        if self.rules.roem_claiming == "automatic" and roem:
+            trick.claimed = True
+            self.roem[pair] += roem.points
+        if len(self.tricks) == 8:
+            self.points[pair] += LAST_TRICK_BONUS
+            self.phase = Phase.CLAIM
+            if self.rules.roem_claiming == "automatic":
+                self._score()
+        return trick
+
+    def _score(self) -> HandScore:
+        assert self.makers is not None
+        self.result = score_hand(self.makers, self.points, self.roem, self.won, self.rules)
+        self.phase = Phase.DONE
+        return self.result
+
+    # ----------------------------------------------------------------- serialisation
+    def to_dict(self) -> dict[str, Any]:
+        bidding = self.bidding
+        return {
+            "dealer": self.dealer,
+            "dealt": [[c.code for c in h] for h in self.dealt],
+            "holdings": [[c.code for c in h] for h in self.holdings],
+            "phase": str(self.phase),
+            "proposal": _suit_code(self.proposal),
+            "trump": _suit_code(self.trump),
+            "makers": self.makers,
+            "chooser": self.chooser,
+            "bidding": None if bidding is None else [bidding.turn, bidding.round, bidding.passes],
+            "leader": self.leader,
+            "current": [c.code for c in self.current],
+            "tricks": [
+                {"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
+                 "claimed": t.claimed}
+                for t in self.tricks
+            ],
+            "points": list(self.points),
+            "roem": list(self.roem),
+            "won": list(self.won),
+        }
+
+    @classmethod
+    def from_dict(cls, rules: RuleSet, data: dict[str, Any]) -> Hand:
+        hand = cls(rules, data["dealer"], tuple(tuple(_cards(h)) for h in data["dealt"]))
+        hand.holdings = [_cards(h) for h in data["holdings"]]
+        hand.phase = Phase(data["phase"])
+        hand.proposal = _suit(data["proposal"])
+        hand.trump = _suit(data["trump"])
+        hand.makers, hand.chooser = data["makers"], data["chooser"]
+        hand.bidding = None if data["bidding"] is None else _Bidding(*data["bidding"])
+        hand.leader = data["leader"]
+        hand.current = _cards(data["current"])
+        for t in data["tricks"]:
+            cards = tuple(_cards(t["cards"]))
+            assert hand.trump is not None
+            roem = roem_of_trick(cards, hand.trump, rules) if len(cards) == 4 else NO_ROEM
+            hand.tricks.append(Trick(t["leader"], cards, t["winner"], roem, t["claimed"]))
+        hand.points, hand.roem = list(data["points"]), list(data["roem"])
+        hand.won = list(data["won"])
+        if hand.phase == Phase.DONE:
+            assert hand.makers is not None
+            hand.result = score_hand(hand.makers, hand.points, hand.roem, hand.won, rules)
+        return hand
+
+
+def _turn_up(rules: RuleSet, rng: random.Random) -> Suit | None:
+    """The suit from the separate trump pile (proposed or drawn selection); None is a joker."""
+    if rules.trump_selection not in ("proposed", "drawn"):
+        return None
+    jokers = JOKERS_IN_DRAW_PILE if rules.trump_selection == "drawn" and rules.drawn_jokers else 0
+    pick = rng.randrange(4 * DRAW_PILE_PER_SUIT + jokers)
+    return None if pick >= 4 * DRAW_PILE_PER_SUIT else Suit(pick // DRAW_PILE_PER_SUIT)
+
+
+def _cards(codes: Sequence[str]) -> list[Card]:
+    return [Card.parse(c) for c in codes]
+
+
+def _suit_code(suit: Suit | None) -> str | None:
+    return None if suit is None else suit.letter
+
+
+def _suit(code: str | None) -> Suit | None:
+    return None if code is None else Suit.parse(code)

@@ -1,0 +1,177 @@
+"""A match: hands in dealer rotation until the rule set's end, totals and the score sheet.
+
+The match is a pure function of its rule set, seed and accepted actions: each hand's deal
+comes from a generator seeded by the match seed and the hand number, so replaying the action
+log (or dealing the same seed at another table, as duplicate leagues do) gives the same cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .cards import Suit
+from .hand import Hand, Phase, RuleViolation
+from .rules import EXTRA_HANDS, RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    """One line of the score sheet, enough to check every nat and transfer by hand."""
+
+    number: int
+    dealer: int
+    trump: str
+    makers: int
+    chooser: int
+    points: tuple[int, int]
+    roem: tuple[int, int]
+    scores: tuple[int, int]
+    nat: bool
+    pit: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SheetLine:
+        return cls(**{**data, "points": tuple(data["points"]), "roem": tuple(data["roem"]),
+                      "scores": tuple(data["scores"])})
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The end of a match: ``winner`` is a pair index, or None for a shared result."""
+
+    totals: tuple[int, int]
+    winner: int | None
+
+
+class Match:
+    def __init__(self, rules: RuleSet, seed: str, first_dealer: int | None = None) -> None:
+        self.rules = rules
+        self.seed = str(seed)
+        if first_dealer is None:
+            first_dealer = random.Random(f"{self.seed}/first-dealer").randrange(4)
+        self.first_dealer = first_dealer % 4
+        self.sheet: list[SheetLine] = []
+        self.totals = [0, 0]
+        self.planned_hands: int | None = rules.match_hands
+        self.result: MatchResult | None = None
+        self.actions: list[dict[str, Any]] = []
+        self._extended = False
+        self.seq = 0  # accepted actions so far: the state's sequence number
+        self.hand: Hand | None = self._deal(1)
+
+    # ----------------------------------------------------------------- read models
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the hand being played (or of the last one, once finished)."""
+        return len(self.sheet) + (1 if self.hand is not None else 0)
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def dealer_of(self, number: int) -> int:
+        return (self.first_dealer + number - 1) % 4
+
+    # ----------------------------------------------------------------- actions
+    def apply(self, action: dict[str, Any]) -> Any:
+        """Apply one action to the current hand; a finished hand is scored and the next dealt."""
+        if self.hand is None:
+            raise RuleViolation("match_over", "the match is over")
+        outcome = self.hand.apply(action)
+        self.actions.append(dict(action))
+        self.seq += 1
+        if self.hand.phase == Phase.DONE:
+            self._close_hand(self.hand)
+        return outcome
+
+    @classmethod
+    def replay(
+        cls, rules: RuleSet, seed: str, first_dealer: int | None, actions: Iterable[dict[str, Any]]
+    ) -> Match:
+        match = cls(rules, seed, first_dealer)
+        for action in actions:
+            match.apply(action)
+        return match
+
+    # ----------------------------------------------------------------- internals
+    def _deal(self, number: int) -> Hand:
+        rng = random.Random(f"{self.seed}/hand/{number}")
+        return Hand.deal(self.rules, self.dealer_of(number), rng)
+
+    def _close_hand(self, hand: Hand) -> None:
+        assert hand.result is not None and hand.trump is not None and hand.makers is not None
+        assert hand.chooser is not None
+        line = SheetLine(
+            number=len(self.sheet) + 1, dealer=hand.dealer, trump=Suit(hand.trump).letter,
+            makers=hand.makers, chooser=hand.chooser,
+            points=(hand.points[0], hand.points[1]), roem=(hand.roem[0], hand.roem[1]),
+            scores=hand.result.scores, nat=hand.result.nat, pit=hand.result.pit,
+        )
+        self.sheet.append(line)
+        self.totals[0] += line.scores[0]
+        self.totals[1] += line.scores[1]
+        self.hand = None
+        if self._ended():
+            self.result = MatchResult((self.totals[0], self.totals[1]), _leader(self.totals))
+        else:
+            self.hand = self._deal(len(self.sheet) + 1)
+
+    def _ended(self) -> bool:
+        played = len(self.sheet)
+        if self.planned_hands is not None and played < self.planned_hands:
+            return False
+        target = self.rules.target_score
+        if self.planned_hands is None and target is not None and max(self.totals) < target:
+            return False
+        tied = self.totals[0] == self.totals[1]
+        if tied and self.rules.tie_break == "extra_hands" and not self._extended:
+            # One more deal for every seat; after that a tie stands as a shared result.
+            self.planned_hands = played + EXTRA_HANDS
+            self._extended = True
+            return False
+        return True
+
+    # ----------------------------------------------------------------- serialisation
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "sheet": [line.to_dict() for line in self.sheet],
+            "totals": list(self.totals),
+            "planned_hands": self.planned_hands,
+            "extended": self._extended,
+            "hand": None if self.hand is None else self.hand.to_dict(),
+            "seq": self.seq,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> Match:
+        """Rebuild from a snapshot; ``actions`` (the log) is kept only for later replays."""
+        match = cls.__new__(cls)
+        match.rules = RuleSet.from_dict(data["rules"])
+        match.seed = data["seed"]
+        match.first_dealer = data["first_dealer"]
+        match.sheet = [SheetLine.from_dict(d) for d in data["sheet"]]
+        match.totals = list(data["totals"])
+        match.planned_hands = data["planned_hands"]
+        match._extended = data["extended"]
+        match.hand = None if data["hand"] is None else Hand.from_dict(match.rules, data["hand"])
+        match.actions = list(actions or [])
+        match.seq = data["seq"]
+        match.result = None
+        if match.hand is None:
+            match.result = MatchResult((match.totals[0], match.totals[1]), _leader(match.totals))
+        return match
+
+
+def _leader(totals: list[int]) -> int | None:
+    if totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1

@@ -1,0 +1,84 @@
+"""Card order, card points and who wins a trick (RULES.md 1.4 and 1.6).
+
+Everything is a lookup in tables built once at import: computer players call these
+functions millions of times, so they must not sort or compare objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import CARDS, Card, Rank, Suit
+
+# Higher is stronger. Natural rank index -> strength.
+TRUMP_ORDER: dict[Rank, int] = {
+    Rank.JACK: 8, Rank.NINE: 7, Rank.ACE: 6, Rank.TEN: 5,
+    Rank.KING: 4, Rank.QUEEN: 3, Rank.EIGHT: 2, Rank.SEVEN: 1,
+}
+PLAIN_ORDER: dict[Rank, int] = {
+    Rank.ACE: 8, Rank.TEN: 7, Rank.KING: 6, Rank.QUEEN: 5,
+    Rank.JACK: 4, Rank.NINE: 3, Rank.EIGHT: 2, Rank.SEVEN: 1,
+}
+TRUMP_POINTS: dict[Rank, int] = {
+    Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10,
+    Rank.KING: 4, Rank.QUEEN: 3, Rank.EIGHT: 0, Rank.SEVEN: 0,
+}
+PLAIN_POINTS: dict[Rank, int] = {
+    Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3,
+    Rank.JACK: 2, Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0,
+}
+LAST_TRICK_BONUS = 10
+HAND_TOTAL = 162  # 152 card points + the last trick
+
+# STRENGTH[trump][led][card]: 100 + trump order for trumps, plain order for the led suit,
+# 0 for a card of another suit (it can never win).
+STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            100 + TRUMP_ORDER[c.rank] if c.suit == trump
+            else PLAIN_ORDER[c.rank] if c.suit == led
+            else 0
+            for c in CARDS
+        )
+        for led in Suit
+    )
+    for trump in Suit
+)
+# POINTS[trump][card]
+POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(TRUMP_POINTS[c.rank] if c.suit == trump else PLAIN_POINTS[c.rank] for c in CARDS)
+    for trump in Suit
+)
+# TRUMP_RANKING[card]: trump strength when the card's suit is trump (used for overtrumping).
+TRUMP_RANKING: tuple[int, ...] = tuple(TRUMP_ORDER[c.rank] for c in CARDS)
+
+
+def card_points(card: Card, trump: Suit) -> int:
+    return POINTS[trump][card]
+
+
+def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
+    """Index (0..3) within ``trick`` of the card that wins it so far."""
+    strength = STRENGTH[trump][trick[0] >> 3]
+    best = 0
+    top = strength[trick[0]]
+    for i in range(1, len(trick)):
+        s = strength[trick[i]]
+        if s > top:
+            top = s
+            best = i
+    return best
+
+
+def trick_points(trick: Sequence[Card], trump: Suit) -> int:
+    """Card points in the trick, without the last-trick bonus."""
+    points = POINTS[trump]
+    return sum(points[c] for c in trick)
+
+
+def sort_key(trump: Suit | None) -> dict[Card, tuple[int, int]]:
+    """Display order for a hand: by suit, trump order for trump cards, plain order otherwise."""
+    return {
+        c: (c.suit, -(TRUMP_ORDER[c.rank] if c.suit == trump else PLAIN_ORDER[c.rank]))
+        for c in CARDS
+    }
