@@ -103,6 +103,8 @@ class Card(int):
     rank: Rank
 
     def __new__(cls, value: int) -> Card:
+        if not 0 <= value < 32:
+            raise ValueError(f"a card number is 0..31, not {value!r}")
         return CARDS[value]
 
     @classmethod
@@ -148,6 +150,29 @@ def _make_cards() -> tuple[Card, ...]:
 CARDS: tuple[Card, ...] = _make_cards()
 DECK: tuple[Card, ...] = CARDS
 _CODES = tuple(f"{'T' if c.rank == Rank.TEN else c.rank.label}{c.suit.letter}" for c in CARDS)
+
+
+# Bit masks: a set of cards as one int (bit n = card n), for playouts that must not build lists.
+BIT: tuple[int, ...] = tuple(1 << n for n in range(32))
+SUIT_MASK: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
+_LANE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(CARDS[8 * s + r] for r in range(8) if bits >> r & 1) for bits in range(256))
+    for s in range(4)
+)
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _LANE_CARDS
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask in deck order (by suit, then natural rank)."""
+    b = mask.to_bytes(4, "little")
+    return _CLUBS[b[0]] + _DIAMONDS[b[1]] + _HEARTS[b[2]] + _SPADES[b[3]]
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .cards import CARDS, Card, Suit, shuffled_deck
-from .obligations import IllegalReason, _decide, explain_illegal
+from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
+from .obligations import IllegalReason, explain_illegal, legal_cards, legal_mask
 from .roem import NO_ROEM, Roem, roem_of_trick
 from .rules import RuleSet
 from .scoring import HandScore, score_hand
@@ -137,6 +137,7 @@ class Hand:
             hand.proposal = turned
         elif rules.trump_selection == "drawn":
             hand.bidding.round = 2
+            hand.makers = pair_of(hand.leader)  # known before trump: left of the dealer's pair
             if turned is not None:
                 hand._set_trump(hand.leader, turned)
         return hand
@@ -187,7 +188,7 @@ class Hand:
         if self.phase != Phase.PLAY or seat != self.to_act:
             return []
         assert self.trump is not None
-        return _decide(self.holdings[seat], self.current, self.trump, self.rules)[0]
+        return legal_cards(self.holdings[seat], self.current, self.trump, self.rules)
 
     def why_illegal(self, seat: int, card: Card) -> IllegalReason | None:
         assert self.trump is not None
@@ -226,8 +227,8 @@ class Hand:
             raise RuleViolation("not_your_turn", "it is not this seat's turn", to_act=self.to_act)
         assert self.trump is not None
         hand = self.holdings[seat]
-        allowed, _ = _decide(hand, self.current, self.trump, self.rules)
-        if card not in allowed:
+        allowed = legal_mask(mask_of(hand), self.current, self.trump, self.rules)
+        if not allowed >> card & 1:
             reason = explain_illegal(card, hand, self.current, self.trump, self.rules)
             code = "not_in_hand" if reason and reason.code == "not_in_hand" else "illegal_card"
             raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)

@@ -1,7 +1,8 @@
 """Which cards may be played (RULES.md 1.5 and the obligation options of section 2).
 
-``_decide`` is the one place the obligations live; ``legal_cards`` and ``explain_illegal``
-both ask it, so the cards offered and the reasons given can never disagree.
+``_decide`` is the one place the obligations live; ``legal_mask``, ``legal_cards`` and
+``explain_illegal`` all ask it, so the cards offered and the reasons given never disagree.
+It works on bit masks so that computer players' playouts stay cheap.
 """
 
 from __future__ import annotations
@@ -10,9 +11,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card, Suit
+from .cards import SUIT_MASK, Card, Suit, cards_of, mask_of
 from .rules import RuleSet
-from .tricks import STRENGTH, TRUMP_RANKING
+from .tricks import STRENGTH, TRUMP_ORDER, TRUMP_RANKING
+
+# ABOVE[trump][top]: the trumps stronger than trump strength ``top`` (0: no trump yet).
+ABOVE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(1 << (8 * t + rank) for rank, order in TRUMP_ORDER.items() if order > top)
+        for top in range(9)
+    )
+    for t in range(4)
+)
 
 
 class Reason(StrEnum):
@@ -34,7 +44,7 @@ class IllegalReason:
     suit: Suit | None = None
 
 
-def _partner_winning(trick: Sequence[Card], trump: Suit) -> bool:
+def _partner_winning(trick: Sequence[Card], trump: int) -> bool:
     n = len(trick)
     if n < 2:
         return False
@@ -47,26 +57,30 @@ def _partner_winning(trick: Sequence[Card], trump: Suit) -> bool:
 
 
 def _decide(
-    hand: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: RuleSet
-) -> tuple[list[Card], Reason | None]:
-    """The playable cards, and the reason that applies to every card left out."""
+    hand: int, trick: Sequence[Card], trump: int, rules: RuleSet
+) -> tuple[int, Reason | None]:
+    """The playable cards of ``hand`` (a mask), and the reason for every card left out."""
     if not trick:
-        return list(hand), None
+        return hand, None
     led = trick[0] >> 3
-    follow = [c for c in hand if c >> 3 == led]
-    top = max((TRUMP_RANKING[c] for c in trick if c >> 3 == trump), default=0)
+    follow = hand & SUIT_MASK[led]
+    if follow and led != trump:
+        return follow, Reason.MUST_FOLLOW
+    top = 0
+    for c in trick:
+        if c >> 3 == trump and TRUMP_RANKING[c] > top:
+            top = TRUMP_RANKING[c]
+    above = ABOVE[trump][top]
     if led == trump:
         if not follow:
-            return list(hand), None
-        higher = [c for c in follow if TRUMP_RANKING[c] > top]
+            return hand, None
+        higher = follow & above
         return (higher, Reason.MUST_OVERTRUMP) if higher else (follow, None)
-    if follow:
-        return follow, Reason.MUST_FOLLOW
-    trumps = [c for c in hand if c >> 3 == trump]
+    trumps = hand & SUIT_MASK[trump]
     if not trumps:
-        return list(hand), None
-    higher = [c for c in trumps if TRUMP_RANKING[c] > top]
-    others = [c for c in hand if c >> 3 != trump]
+        return hand, None
+    higher = trumps & above
+    others = hand ^ trumps
     if rules.obligations == "rotterdam" or not _partner_winning(trick, trump):
         if higher:
             return higher, (Reason.MUST_OVERTRUMP if top else Reason.MUST_TRUMP)
@@ -74,16 +88,30 @@ def _decide(
             return trumps, Reason.MUST_UNDERTRUMP
         return (others, Reason.NO_UNDERTRUMP) if others else (trumps, None)
     # Partner winning (Amsterdam): free to discard or trump, but never to undertrump.
-    if len(higher) == len(trumps) or not (others or higher):
-        return list(hand), None
-    return [c for c in hand if c >> 3 != trump or TRUMP_RANKING[c] > top], Reason.NO_UNDERTRUMP
+    allowed = others | higher
+    if allowed == hand or not allowed:
+        return hand, None
+    return allowed, Reason.NO_UNDERTRUMP
+
+
+def legal_mask(hand: int, trick: Sequence[Card], trump: Suit, rules: RuleSet) -> int:
+    """``legal_cards`` for a hand held as a bit mask (see ``cards.mask_of``)."""
+    if trick:  # the commonest case first, as _decide has it: a plain suit led and followed
+        led = trick[0] >> 3
+        follow = hand & SUIT_MASK[led]
+        if follow and led != trump:
+            return follow
+    return _decide(hand, trick, trump, rules)[0]
 
 
 def legal_cards(
     hand: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: RuleSet
 ) -> list[Card]:
-    """The cards of ``hand`` that may be played to ``trick`` (cards so far, lead first)."""
-    return _decide(hand, trick, trump, rules)[0]
+    """The cards of ``hand`` that may be played to ``trick`` (cards so far, lead first).
+
+    The result is in deck order (suit, then natural rank), whatever the hand's order.
+    """
+    return list(cards_of(_decide(mask_of(hand), trick, trump, rules)[0]))
 
 
 def explain_illegal(
@@ -92,8 +120,8 @@ def explain_illegal(
     """None when ``card`` may be played, else the reason with the suit it concerns."""
     if card not in hand:
         return IllegalReason(Reason.NOT_IN_HAND)
-    allowed, reason = _decide(hand, trick, trump, rules)
-    if card in allowed:
+    allowed, reason = _decide(mask_of(hand), trick, trump, rules)
+    if allowed >> card & 1:
         return None
     led = Suit(trick[0] >> 3)
     if card.suit != led and any(c.suit == led for c in hand):

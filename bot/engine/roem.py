@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card, Rank, Suit
+from .cards import BIT, Card, Rank, Suit, mask_of
 from .rules import RuleSet
 
 RUN_POINTS = {3: 20, 4: 50}
@@ -46,12 +46,23 @@ class Roem:
 
 NO_ROEM = Roem(0, ())
 _cache: dict[tuple[int, int, int, int], Roem] = {}
+# Bits where a run of three may start inside one suit's 8-bit lane (ranks 7 to Q).
+_RUN_STARTS = sum(0x3F << (8 * s) for s in range(4))
+_FOURS = frozenset(sum(1 << (8 * s + rank) for s in range(4)) for rank in Rank)
 
 
 def roem_of_trick(trick: Sequence[Card], trump: Suit, rules: RuleSet) -> Roem:
-    mask = 0
-    for c in trick:
-        mask |= 1 << c
+    if len(trick) == 4:
+        mask = BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[trick[3]]
+    else:
+        mask = mask_of(trick)
+    # Most tricks hold no roem: rule that out with a few bit operations before any lookup.
+    if (
+        not mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
+        and (mask >> (8 * trump + Rank.QUEEN)) & 3 != 3
+        and mask not in _FOURS
+    ):
+        return NO_ROEM
     key = (mask, trump, rules.four_jacks, rules.four_nines)
     found = _cache.get(key)
     if found is None:

@@ -21,21 +21,20 @@ class HandScore:
 
 
 def _check(makers: int, points: Sequence[int], roem: Sequence[int], tricks: Sequence[int]) -> None:
-    if makers not in (0, 1):
+    """Refuse numbers no hand can produce, so the calculator never scores nonsense."""
+    if makers != 0 and makers != 1:
         raise ValueError(f"makers must be pair 0 or 1, not {makers!r}")
-    if len(points) != 2 or len(roem) != 2 or len(tricks) != 2:
-        raise ValueError("points, roem and tricks each need one number per pair")
-    if min(points) < 0 or sum(points) != HAND_TOTAL:
+    p0, p1 = points
+    r0, r1 = roem
+    t0, t1 = tricks
+    if p0 < 0 or p1 < 0 or p0 + p1 != HAND_TOTAL:
         raise ValueError(f"card points incl. last trick must be >= 0 and add up to {HAND_TOTAL}")
-    if min(roem) < 0 or any(r % 10 for r in roem):
+    if r0 < 0 or r1 < 0 or r0 % 10 or r1 % 10:
         raise ValueError("roem is a non-negative multiple of 10")
-    if min(tricks) < 0 or sum(tricks) != 8:
+    if t0 < 0 or t1 < 0 or t0 + t1 != 8:
         raise ValueError("the pairs' tricks must add up to 8")
-    for pair in (0, 1):
-        if tricks[pair] == 0 and points[pair] > 0:
-            raise ValueError("a pair without tricks cannot have card points")
-        if tricks[pair] == 0 and roem[pair] > 0:
-            raise ValueError("a pair without tricks cannot have roem")
+    if (t0 == 0 and (p0 or r0)) or (t1 == 0 and (p1 or r1)):
+        raise ValueError("a pair without tricks cannot have card points or roem")
 
 
 def score_hand(
@@ -48,13 +47,15 @@ def score_hand(
     """Score a finished hand. ``points`` include the last-trick 10; ``roem`` is claimed roem."""
     _check(makers, points, roem, tricks)
     defenders = 1 - makers
-    pit = next((p for p in (0, 1) if tricks[p] == 8), None)
-    totals = [points[p] + roem[p] + (rules.pit_bonus if pit == p else 0) for p in (0, 1)]
+    pit = 0 if tricks[0] == 8 else 1 if tricks[1] == 8 else None
+    totals = [points[0] + roem[0], points[1] + roem[1]]
+    if pit is not None:
+        totals[pit] += rules.pit_bonus
     if rules.nat_counts_roem:
         nat = points[makers] + roem[makers] <= points[defenders] + roem[defenders]
     else:
         nat = points[makers] <= points[defenders]
-    scores = list(totals)
+    scores = totals
     if nat and rules.nat_enabled:
         scores[makers] = 0
         scores[defenders] = HAND_TOTAL + roem[0] + roem[1]

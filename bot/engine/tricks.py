@@ -60,6 +60,12 @@ def card_points(card: Card, trump: Suit) -> int:
 def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
     """Index (0..3) within ``trick`` of the card that wins it so far."""
     strength = STRENGTH[trump][trick[0] >> 3]
+    if len(trick) == 4:  # unrolled for playouts; off-suit cards are 0 and never beat the lead
+        a, b, c, d = strength[trick[0]], strength[trick[1]], strength[trick[2]], strength[trick[3]]
+        best, top = (0, a) if a > b else (1, b)
+        if c > top:
+            best, top = 2, c
+        return 3 if d > top else best
     best = 0
     top = strength[trick[0]]
     for i in range(1, len(trick)):
@@ -73,7 +79,9 @@ def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
 def trick_points(trick: Sequence[Card], trump: Suit) -> int:
     """Card points in the trick, without the last-trick bonus."""
     points = POINTS[trump]
-    return sum(points[c] for c in trick)
+    if len(trick) == 4:  # the common case, unrolled: playouts call this for every trick
+        return points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
+    return sum([points[c] for c in trick])
 
 
 def sort_key(trump: Suit | None) -> dict[Card, tuple[int, int]]:
