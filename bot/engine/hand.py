@@ -8,10 +8,10 @@ serialises to plain JSON-able dicts; replaying the same deal and actions gives t
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
 from .obligations import IllegalReason, explain_illegal, legal_cards, legal_mask
@@ -20,6 +20,7 @@ from .rules import RuleSet
 from .scoring import HandScore, score_hand
 from .tricks import LAST_TRICK_BONUS, POINTS, STRENGTH
 
+T = TypeVar("T")
 PACKETS = (3, 2, 3)
 JOKERS_IN_DRAW_PILE = 2  # the trump pile is the unused 2-6 of each suit (20 cards) + jokers
 DRAW_PILE_PER_SUIT = 5
@@ -191,7 +192,8 @@ class Hand:
         return legal_cards(self.holdings[seat], self.current, self.trump, self.rules)
 
     def why_illegal(self, seat: int, card: Card) -> IllegalReason | None:
-        assert self.trump is not None
+        if self.trump is None:
+            raise RuleViolation("wrong_phase", "no card is played before trump is chosen")
         return explain_illegal(card, self.holdings[seat], self.current, self.trump, self.rules)
 
     def current_winner(self) -> int | None:
@@ -238,6 +240,7 @@ class Hand:
 
     def claim(self, seat: int) -> Roem:
         """Claim the roem of the trick just captured, for the capturing pair."""
+        seat = _seat(seat)
         if self.rules.roem_claiming != "manual":
             raise RuleViolation("claims_automatic", "roem is credited automatically at this table")
         trick = self.last_trick
@@ -261,21 +264,20 @@ class Hand:
         return self._score()
 
     def apply(self, action: dict[str, Any]) -> Any:
-        """Apply one logged action (see ``actions.py`` for the shapes)."""
+        """Apply one logged action: {"type": "trump"|"pass"|"play"|"claim"|"finish",
+        "seat": 0..3, "suit": "h", "card": "Jh"}, the shapes the action log stores."""
         kind = action.get("type")
-        seat = action.get("seat", -1)
-        if kind != "finish" and seat not in range(4):
-            raise RuleViolation("bad_action", f"no such seat: {seat!r}")
+        if kind == "finish":
+            return self.finish()
+        seat = _seat(action.get("seat"))
         if kind == "trump":
-            return self.choose_trump(seat, Suit.parse(action["suit"]))
+            return self.choose_trump(seat, _field(action, "suit", Suit.parse))
         if kind == "pass":
             return self.pass_trump(seat)
         if kind == "play":
-            return self.play(seat, Card.parse(action["card"]))
+            return self.play(seat, _field(action, "card", Card.parse))
         if kind == "claim":
             return self.claim(seat)
-        if kind == "finish":
-            return self.finish()
         raise RuleViolation("bad_action", f"unknown action type {kind!r}")
 
     # ----------------------------------------------------------------- internals
@@ -376,6 +378,22 @@ class Hand:
             assert hand.makers is not None
             hand.result = score_hand(hand.makers, hand.points, hand.roem, hand.won, rules)
         return hand
+
+
+def _seat(value: Any) -> int:
+    if type(value) is not int or not 0 <= value < 4:
+        raise RuleViolation("bad_action", f"no such seat: {value!r}")
+    return value
+
+
+def _field(action: dict[str, Any], key: str, parse: Callable[[str], T]) -> T:
+    value = action.get(key)
+    if not isinstance(value, str):
+        raise RuleViolation("bad_action", f"action needs a {key}")
+    try:
+        return parse(value)
+    except ValueError as exc:
+        raise RuleViolation("bad_action", str(exc)) from None
 
 
 def _turn_up(rules: RuleSet, rng: random.Random) -> Suit | None:

@@ -33,7 +33,11 @@ class SheetLine:
     pit: int | None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """Plain JSON types (lists, not tuples), so a stored snapshot compares equal."""
+        data = asdict(self)
+        for key in ("points", "roem", "scores"):
+            data[key] = list(data[key])
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SheetLine:

@@ -63,6 +63,19 @@ class RuleSet:
     def is_default(self) -> bool:
         return self.to_dict() == RuleSet().to_dict()
 
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from the preset this rule set is named after."""
+        base = _PRESETS.get(self.name, _BASE).to_dict()
+        return {k: v for k, v in self.to_dict().items() if base.get(k) != v}
+
+    @property
+    def label(self) -> str:
+        """The preset's name, marked when options were changed (never a misleading name)."""
+        changed = self.overrides()
+        if not changed:
+            return self.name
+        return f"{self.name} + " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items()))
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -92,6 +105,10 @@ def _validate(rules: RuleSet) -> None:
         if value not in allowed or type(value) is not type(allowed[0]):
             choices = ", ".join(repr(a) for a in allowed)
             raise RuleError(f"rule option {name} must be one of {choices}, not {value!r}")
+    for name in ("match_hands", "target_score"):
+        value = getattr(rules, name)
+        if value is not None and type(value) is not int:
+            raise RuleError(f"{name} must be a whole number or unset, not {value!r}")
     if type(rules.pit_bonus) is not int or rules.pit_bonus < 0:
         raise RuleError(f"pit_bonus must be a whole number of points >= 0, not {rules.pit_bonus!r}")
     if (rules.match_hands is None) == (rules.target_score is None):

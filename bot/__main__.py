@@ -1,0 +1,121 @@
+"""`python -m bot`: the command line entry point.
+
+Exit codes: 0 clean shutdown, 1 runtime failure (Discord refused the login, ...), 2 bad
+usage or configuration (fix the settings and start again; restarting alone will not help).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import discord
+
+from bot.settings import Settings, SettingsError, load_settings
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_CONFIG = 2
+
+log = logging.getLogger("bot")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = getattr(args, "handler", _run)
+    return handler(args)
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Klaverjas Discord bot.")
+    sub = parser.add_subparsers(title="commands", metavar="{run,play,simulate}")
+    run = sub.add_parser("run", help="run the Discord bot (the default)")
+    run.set_defaults(handler=_run)
+    # play / simulate: thin parsers that hand over to bot/terminal.py (owned by the terminal
+    # front end, which reads these attributes with getattr and supplies the defaults).
+    play = sub.add_parser("play", help="play a match in the terminal against computer players")
+    play.add_argument("--db", type=Path, help="match file (default data/terminal.sqlite3)")
+    play.add_argument("--preset", help="rule set preset (default amsterdam)")
+    play.add_argument("--name", help="your name at the table")
+    play.set_defaults(handler=_play)
+    simulate = sub.add_parser("simulate", help="let computer players play each other")
+    simulate.add_argument("--matches", type=int, help="number of matches (default 10)")
+    simulate.add_argument("--preset", help="rule set preset (default amsterdam)")
+    simulate.set_defaults(handler=_simulate)
+    return parser
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        for problem in error.problems:
+            print(f"configuration error: {problem}", file=sys.stderr)
+        return EXIT_CONFIG
+    _configure_logging(settings.log_level)
+    try:
+        settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(
+            f"configuration error: cannot create the folder for DATABASE_PATH: {error.strerror}",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
+    return _run_bot(settings)
+
+
+def _run_bot(settings: Settings) -> int:
+    # Imported here so `play` / `simulate` and configuration errors stay fast and light.
+    from bot.client import KlaverjasBot
+
+    try:
+        # log_handler=None: logging is ours (configured above), not discord.py's default.
+        KlaverjasBot(settings).run(settings.discord_token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord rejected DISCORD_TOKEN; reset it in the developer portal")
+        return EXIT_FAILURE
+    except discord.PrivilegedIntentsRequired:
+        log.error("Discord refused the requested gateway intents")
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
+def _configure_logging(level: str) -> None:
+    # setup_logging(root=True) gives discord.py's formatter (coloured on a TTY) to all loggers.
+    discord.utils.setup_logging(level=logging.getLevelNamesMapping()[level], root=True)
+
+
+def _play(args: argparse.Namespace) -> int:
+    return _call_terminal("run_terminal", args)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    return _call_terminal("run_simulation", args)
+
+
+def _call_terminal(function_name: str, args: argparse.Namespace) -> int:
+    """Dispatch to bot/terminal.py, which is optional until the terminal front end lands."""
+    try:
+        terminal = importlib.import_module("bot.terminal")
+    except ModuleNotFoundError as error:
+        if error.name != "bot.terminal":
+            raise
+        print("the terminal front end (bot/terminal.py) is not available yet", file=sys.stderr)
+        return EXIT_CONFIG
+    function = getattr(terminal, function_name, None)
+    if function is None:
+        print(f"bot/terminal.py has no {function_name}() yet", file=sys.stderr)
+        return EXIT_CONFIG
+    result = function(args)
+    return result if isinstance(result, int) else EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

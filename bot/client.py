@@ -1,0 +1,93 @@
+"""The bot process: one `commands.Bot` subclass that owns the services and loads the cogs.
+
+Start-up order matters and lives in `setup_hook` (run by discord.py after login, before the
+gateway connects, so no interaction can arrive half-way): services first, because cogs
+use them when they load (dynamic items, restored tables); then the cogs; then the optional
+command sync. The offline test harness calls the same `setup_hook`, so keep all start-up
+work here rather than in `on_ready`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Final
+
+import discord
+from discord.ext import commands
+
+from bot.settings import Settings
+from bot.version import bot_version
+
+__all__ = ["DEFAULT_EXTENSIONS", "KlaverjasBot"]
+
+log = logging.getLogger(__name__)
+
+# "cogs.errors" first: its tree error handler must be in place before any command can run.
+DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = ("cogs.errors", "cogs.meta")
+
+
+class KlaverjasBot(commands.Bot):
+    """The Klaverjas bot: slash commands and buttons only, no privileged intents."""
+
+    def __init__(
+        self, settings: Settings, *, extensions: Sequence[str] = DEFAULT_EXTENSIONS
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channel and thread cache; the only intent slash commands need
+        super().__init__(
+            # Never matches message content (we have no message content intent anyway);
+            # `when_mentioned` is the one prefix discord.py does not warn about.
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings: Final = settings
+        self.initial_extensions: tuple[str, ...] = tuple(extensions)
+        # Hook point: `open_services` will set this to the store + table service bundle;
+        # cogs read it in their `cog_load`. Its type narrows when those packages land.
+        self.services: object | None = None
+        self._services_closed = False
+
+    async def setup_hook(self) -> None:
+        log.info("Klaverjas bot %s starting", bot_version())
+        await self.open_services()
+        for extension in self.initial_extensions:
+            await self.load_extension(extension)
+            log.debug("loaded extension %s", extension)
+        if self.settings.sync_commands:
+            await self.sync_commands()
+
+    async def open_services(self) -> None:
+        """Open the store, run migrations and start the table service (not yet written).
+
+        Overridable so tests and the terminal front end can inject their own services.
+        """
+
+    async def close_services(self) -> None:
+        """Stop timers and close the store; the counterpart of `open_services`."""
+
+    async def sync_commands(self) -> None:
+        """Publish the command tree: to the dev guild when set (instant), else globally.
+
+        Syncing is rate limited by Discord and slow to propagate globally, hence opt-in.
+        """
+        guild_id = self.settings.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+            log.info("synced %d global application commands", len(synced))
+            return
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("synced %d application commands to guild %d", len(synced), guild_id)
+
+    async def close(self) -> None:
+        # Cogs unload first (inside super().close()) so none of them uses a closed service.
+        try:
+            await super().close()
+        finally:
+            if not self._services_closed:
+                self._services_closed = True
+                await self.close_services()

@@ -1,0 +1,121 @@
+"""What a seat can deduce from its view: unseen cards, known voids, highest remaining cards.
+
+Everything here is derived from ``SeatView`` alone (own hand plus the public table), so a
+player using it stays within what a human at the table could know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.engine import CARDS, Card, RuleSet, Suit, pair_of, trick_winner
+from bot.engine.tricks import POINTS, STRENGTH
+
+from .base import SeatView
+
+MAYBE_VOID_LEFT = 0  # with this few unseen cards of a suit left, every seat may be void in it
+
+
+def strength(card: Card, trump: Suit, led: Suit) -> int:
+    """Trick-taking strength of ``card`` when ``led`` was led (0: can never win)."""
+    return STRENGTH[trump][led][card]
+
+
+def points(card: Card, trump: Suit) -> int:
+    return POINTS[trump][card]
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """The deductions of one seat at one moment of the play."""
+
+    seat: int
+    trump: Suit
+    mine: frozenset[Card]
+    unseen: frozenset[Card]
+    voids: tuple[frozenset[Suit], ...]
+
+    @classmethod
+    def of(cls, view: SeatView) -> Knowledge:
+        if view.trump is None:
+            raise ValueError("knowledge needs a trump suit")
+        mine = frozenset(view.hand)
+        unseen = frozenset(CARDS) - mine - frozenset(view.played())
+        sequences = [(t.leader, t.cards) for t in view.tricks]
+        if view.current:
+            sequences.append((view.leader, view.current))
+        voids = infer_voids(sequences, view.trump, view.rules)
+        return cls(view.seat, view.trump, mine, unseen, voids)
+
+    def unseen_in(self, suit: Suit) -> list[Card]:
+        return [c for c in self.unseen if c.suit == suit]
+
+    def is_master(self, card: Card) -> bool:
+        """No unseen card of the card's suit ranks above it."""
+        suit = card.suit
+        own = strength(card, self.trump, suit)
+        return all(strength(u, self.trump, suit) < own for u in self.unseen if u.suit == suit)
+
+    def may_hold(self, seat: int, suit: Suit) -> bool:
+        return suit not in self.voids[seat] and any(c.suit == suit for c in self.unseen)
+
+    def maybe_void(self, seat: int, suit: Suit) -> bool:
+        return suit in self.voids[seat] or len(self.unseen_in(suit)) <= MAYBE_VOID_LEFT
+
+    def opponents(self) -> tuple[int, int]:
+        return ((self.seat + 1) % 4, (self.seat + 3) % 4)
+
+    def opponents_may_trump(self) -> bool:
+        return any(self.may_hold(s, self.trump) for s in self.opponents())
+
+    def can_beat(self, seat: int, card: Card, led: Suit) -> bool:
+        """Whether ``seat`` may hold a card that beats ``card`` in a trick led with ``led``."""
+        own = strength(card, self.trump, led)
+        for u in self.unseen:
+            if strength(u, self.trump, led) <= own or u.suit in self.voids[seat]:
+                continue
+            if u.suit == led or self.maybe_void(seat, led):
+                return True
+        return False
+
+    def secure(self, card: Card, led: Suit, rivals: Sequence[int]) -> bool:
+        """Whether ``card`` is sure to hold against every seat in ``rivals``."""
+        return not any(self.can_beat(seat, card, led) for seat in rivals)
+
+
+def infer_voids(
+    sequences: Sequence[tuple[int, Sequence[Card]]], trump: Suit, rules: RuleSet
+) -> tuple[frozenset[Suit], ...]:
+    """Suits each seat is known to lack, from the cards played to each (leader, cards) trick."""
+    voids: list[set[Suit]] = [set(), set(), set(), set()]
+    for leader, cards in sequences:
+        led = cards[0].suit
+        for i in range(1, len(cards)):
+            card, seat = cards[i], (leader + i) % 4
+            if card.suit == led:
+                continue
+            voids[seat].add(led)
+            if card.suit != trump and _had_to_trump(cards[:i], trump, rules):
+                voids[seat].add(trump)
+    return tuple(frozenset(v) for v in voids)
+
+
+def _had_to_trump(prefix: Sequence[Card], trump: Suit, rules: RuleSet) -> bool:
+    """Whether a seat void in the led suit and holding any trump had to play one here."""
+    if prefix[0].suit == trump:
+        return True
+    partner_winning = len(prefix) >= 2 and trick_winner(prefix, trump) == len(prefix) - 2
+    if rules.obligations == "amsterdam" and partner_winning:
+        return False
+    no_trump_yet = all(c.suit != trump for c in prefix)
+    return no_trump_yet or rules.undertrump_obligation
+
+
+def seats_after(leader: int, position: int) -> list[int]:
+    """Seats still to play in a trick after the one at ``position`` (0-based)."""
+    return [(leader + i) % 4 for i in range(position + 1, 4)]
+
+
+def rivals_after(leader: int, position: int, seat: int) -> list[int]:
+    return [s for s in seats_after(leader, position) if pair_of(s) != pair_of(seat)]

@@ -1,0 +1,73 @@
+"""Drive an engine ``Match`` with computer players through its public ``apply`` actions.
+
+Each step asks the capturing pair whether to claim the last trick's roem (winner first),
+then the seat to act for its move. Actions are the logged dict shapes, so a match played
+here replays exactly like one played at a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine import Hand, Match, Phase, RuleSet
+
+from .base import Player, view_for
+
+Action = dict[str, Any]
+
+
+def claim_action(hand: Hand, players: Sequence[Player]) -> Action | None:
+    """A claim by the first member of the capturing pair who wants one, else None."""
+    trick = hand.last_trick
+    if trick is None or trick.claimed or not hand.claim_open:
+        return None
+    for seat in (trick.winner, (trick.winner + 2) % 4):
+        view = view_for(hand, seat)
+        if view.claim_open and players[seat].wants_claim(view):
+            return {"type": "claim", "seat": seat}
+    return None
+
+
+def move_action(hand: Hand, players: Sequence[Player]) -> Action:
+    """The next non-claim action: name or pass trump, play a card, or finish the hand."""
+    if hand.phase == Phase.CLAIM:
+        return {"type": "finish"}
+    seat = hand.to_act
+    if seat is None:
+        raise ValueError(f"no seat acts during {hand.phase}")
+    view = view_for(hand, seat)
+    if hand.phase == Phase.TRUMP:
+        suit = players[seat].choose_trump(view)
+        if suit is None:
+            return {"type": "pass", "seat": seat}
+        return {"type": "trump", "seat": seat, "suit": suit.letter}
+    card = players[seat].choose_card(view)
+    if card not in view.legal:
+        raise ValueError(f"player at seat {seat} chose {card}, not a legal card")
+    return {"type": "play", "seat": seat, "card": card.code}
+
+
+def advance(match: Match, players: Sequence[Player]) -> None:
+    """Apply the players' next decisions: an optional claim, then one move."""
+    hand = match.hand
+    if hand is None:
+        raise ValueError("the match is over")
+    claim = claim_action(hand, players)
+    if claim is not None:
+        match.apply(claim)
+        if match.hand is not hand:  # the claim on the last trick scored the hand
+            return
+    match.apply(move_action(hand, players))
+
+
+def play_match(
+    rules: RuleSet, seed: str, players: Sequence[Player], first_dealer: int | None = None
+) -> Match:
+    """Play a whole match between four players (seat order) and return it finished."""
+    if len(players) != 4:
+        raise ValueError("a match needs exactly four players")
+    match = Match(rules, seed, first_dealer)
+    while not match.finished:
+        advance(match, players)
+    return match

@@ -1,0 +1,151 @@
+"""Typed settings, read once at start-up from the environment (and `.env`).
+
+Everything is validated up front so that a misconfigured deployment fails with a short,
+specific message instead of a traceback from deep inside discord.py or SQLite. The Discord
+token is a secret: it is kept out of reprs, and no error message ever quotes it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from dotenv import find_dotenv, load_dotenv
+
+__all__ = ["LOCALES", "LOG_LEVELS", "Settings", "SettingsError", "load_settings"]
+
+DEFAULT_DATABASE_PATH: Final = Path("data/klaverjas.sqlite3")
+LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOCALES: Final = ("en", "nl", "pt-BR", "es-ES", "it")
+
+# Loose on purpose: Discord does not document the token format, only that it is three
+# base64url segments; we only want to catch pasted garbage (quotes, "Bot " prefixes, spaces).
+_TOKEN_RE: Final = re.compile(r"[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}")
+_TRUE: Final = frozenset({"1", "true", "yes", "on"})
+_FALSE: Final = frozenset({"0", "false", "no", "off"})
+
+
+class SettingsError(Exception):
+    """One or more settings are missing or invalid; `str()` gives one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The validated configuration of one bot process."""
+
+    discord_token: str = field(repr=False)
+    database_path: Path = DEFAULT_DATABASE_PATH
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+    default_locale: str = "en"
+    sync_commands: bool = False
+
+
+def load_settings(env: Mapping[str, str] | None = None) -> Settings:
+    """Build `Settings` from `env`, or from the process environment plus `.env` when None.
+
+    All values are checked before raising so the operator can fix everything in one go.
+    """
+    if env is None:
+        # usecwd: find the .env next to where the bot is started, not next to site-packages.
+        load_dotenv(find_dotenv(usecwd=True), override=False)
+        env = os.environ
+    problems: list[str] = []
+    token = _parse_token(_get(env, "DISCORD_TOKEN"), problems)
+    database_path = _parse_path(_get(env, "DATABASE_PATH"), problems)
+    log_level = _parse_log_level(_get(env, "LOG_LEVEL"), problems)
+    dev_guild_id = _parse_guild_id(_get(env, "DEV_GUILD_ID"), problems)
+    default_locale = _parse_locale(_get(env, "DEFAULT_LOCALE"), problems)
+    sync_commands = _parse_flag("SYNC_COMMANDS", _get(env, "SYNC_COMMANDS"), problems)
+    if problems:
+        raise SettingsError(problems)
+    return Settings(
+        discord_token=token,
+        database_path=database_path,
+        log_level=log_level,
+        dev_guild_id=dev_guild_id,
+        default_locale=default_locale,
+        sync_commands=sync_commands,
+    )
+
+
+def _get(env: Mapping[str, str], name: str) -> str | None:
+    """Treat blank values as unset, as `.env` templates often carry `NAME=` lines."""
+    value = env.get(name)
+    if value is None or not value.strip():
+        return None
+    return value.strip()
+
+
+def _parse_token(value: str | None, problems: list[str]) -> str:
+    # Never interpolate `value` into a message: it is (or resembles) a secret.
+    if value is None:
+        problems.append("DISCORD_TOKEN is missing: set it in the environment or in .env")
+        return ""
+    if value.lower().startswith("bot "):
+        problems.append("DISCORD_TOKEN must be the bare token, without the 'Bot ' prefix")
+    elif any(ch.isspace() for ch in value):
+        problems.append("DISCORD_TOKEN must not contain whitespace")
+    elif not _TOKEN_RE.fullmatch(value):
+        problems.append(
+            "DISCORD_TOKEN does not look like a Discord bot token "
+            "(expected three dot-separated base64url parts)"
+        )
+    return value
+
+
+def _parse_path(value: str | None, problems: list[str]) -> Path:
+    if value is None:
+        return DEFAULT_DATABASE_PATH
+    path = Path(value).expanduser()
+    if path.exists() and path.is_dir():
+        problems.append(f"DATABASE_PATH must name a file, not the directory {value!r}")
+    return path
+
+
+def _parse_log_level(value: str | None, problems: list[str]) -> str:
+    if value is None:
+        return "INFO"
+    level = value.upper()
+    if level not in LOG_LEVELS:
+        problems.append(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {value!r}")
+        return "INFO"
+    return level
+
+
+def _parse_guild_id(value: str | None, problems: list[str]) -> int | None:
+    if value is None:
+        return None
+    if not value.isdigit() or int(value) <= 0:
+        problems.append(f"DEV_GUILD_ID must be a numeric Discord server id, not {value!r}")
+        return None
+    return int(value)
+
+
+def _parse_locale(value: str | None, problems: list[str]) -> str:
+    if value is None:
+        return "en"
+    canonical = {locale.lower(): locale for locale in LOCALES}.get(value.lower())
+    if canonical is None:
+        problems.append(f"DEFAULT_LOCALE must be one of {', '.join(LOCALES)}, not {value!r}")
+        return "en"
+    return canonical
+
+
+def _parse_flag(name: str, value: str | None, problems: list[str]) -> bool:
+    if value is None:
+        return False
+    lowered = value.lower()
+    if lowered in _TRUE:
+        return True
+    if lowered not in _FALSE:
+        problems.append(f"{name} must be 1 or 0 (or true/false), not {value!r}")
+    return False

@@ -1,0 +1,114 @@
+"""The plain values the store takes and gives back; no SQL, no engine types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+__all__ = [
+    "OPEN_STATUSES",
+    "STATUSES",
+    "HandRecord",
+    "MatchRecord",
+    "PlayerStats",
+    "StoredAction",
+    "StoredTable",
+]
+
+STATUSES: Final = ("lobby", "playing", "finished", "closed")
+OPEN_STATUSES: Final = ("lobby", "playing")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table row: where it is, who opened it, and the engine snapshot after action `seq`."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    opener_id: int
+    status: str
+    message_id: int | None
+    seq: int
+    snapshot: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    """One accepted action of a table's log; `actor` is None for system/computer actions."""
+
+    table_id: int
+    seq: int
+    actor: int | None
+    kind: str
+    payload: dict[str, Any]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One line of the score sheet. Pairs are 0 (seats 0, 2) and 1 (seats 1, 3).
+
+    `seats` holds the user id per seat 0..3, None for a computer seat; `dealer` and
+    `chooser` are seats, `makers` and `pit` pairs; `scores` is what each pair scored.
+    """
+
+    table_id: int
+    match_no: int
+    number: int
+    guild_id: int | None
+    dealer: int
+    trump: str
+    makers: int
+    chooser: int
+    points: tuple[int, int]
+    roem: tuple[int, int]
+    scores: tuple[int, int]
+    nat: bool
+    pit: int | None
+    seats: tuple[int | None, ...]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A finished match: `winner` is the winning pair, None for a draw."""
+
+    table_id: int
+    match_no: int
+    guild_id: int | None
+    rules: str
+    totals: tuple[int, int]
+    winner: int | None
+    hands: int
+    seats: tuple[int | None, ...]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player's aggregates over a guild (and period). `points` is the sum of their
+    pair's hand scores, so `points_per_hand` compares players across match lengths."""
+
+    user_id: int
+    matches: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    hands: int = 0
+    points: int = 0
+    hands_as_maker: int = 0
+    chose_trump: int = 0
+    nat: int = 0
+    pits: int = 0
+    roem: int = 0
+    matches_with_computers: int = 0
+
+    @property
+    def points_per_hand(self) -> float:
+        return self.points / self.hands if self.hands else 0.0
+
+    @property
+    def nat_rate(self) -> float:
+        """Share of the hands their pair made trump in that went nat."""
+        return self.nat / self.hands_as_maker if self.hands_as_maker else 0.0

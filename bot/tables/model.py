@@ -1,0 +1,146 @@
+"""A table's state: seats, settings, status, the engine match and the timers' deadlines.
+
+Everything here round-trips through ``to_dict``/``from_dict``: that dict is the snapshot the
+store keeps, so a restart restores each table exactly, deadlines included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.engine import Match, RuleSet
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CLOSED = "closed"
+
+
+OPEN_STATUSES = (Status.LOBBY, Status.PLAYING)
+
+
+class SeatKind(StrEnum):
+    EMPTY = "empty"
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+@dataclass
+class Seat:
+    kind: SeatKind = SeatKind.EMPTY
+    user_id: int | None = None
+    name: str = ""
+    away: bool = False  # the turn timer ran out on this player at least once in a row
+    missed: int = 0  # turn timer expiries in a row
+    autoplay: bool = False  # the computer keeps the seat until the player says "I'm back"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == SeatKind.HUMAN
+
+    @property
+    def computer_acts(self) -> bool:
+        """Whether the seat's computer player makes this seat's decisions now."""
+        return self.kind == SeatKind.COMPUTER or (self.is_human and self.autoplay)
+
+
+@dataclass
+class TableSettings:
+    """Per-table timings, in seconds. Zero turns a timer off (or makes computers instant)."""
+
+    turn_timer: float = 120.0
+    claim_grace: float = 8.0  # the last trick's claim window
+    trick_pause: float = 3.0  # a finished trick stays on the table before a computer leads
+    bot_delay: float = 1.0
+    locale: str | None = None
+    computer_kind: str = "heuristic"
+
+
+@dataclass
+class Table:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    opener_id: int
+    rules: RuleSet
+    seed: str
+    created_at: float
+    seats: list[Seat] = field(default_factory=lambda: [Seat() for _ in range(4)])
+    status: Status = Status.LOBBY
+    settings: TableSettings = field(default_factory=TableSettings)
+    match: Match | None = None
+    match_no: int = 0
+    seq: int = 0
+    turn_deadline: float | None = None  # when the human to act is replaced by the computer
+    computer_due: float | None = None  # when the computer seat to act (or claim) acts
+    claim_deadline: float | None = None  # when the last trick's claim window closes
+    message_id: int | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.is_human and seat.user_id == user_id:
+                return index
+        return None
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == SeatKind.EMPTY]
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    @property
+    def has_computers(self) -> bool:
+        return any(s.kind == SeatKind.COMPUTER for s in self.seats)
+
+    def next_deadline(self) -> float | None:
+        times = [t for t in (self.turn_deadline, self.computer_due, self.claim_deadline) if t]
+        return min(times) if times else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "opener_id": self.opener_id,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "created_at": self.created_at,
+            "seats": [asdict(s) for s in self.seats],
+            "status": str(self.status),
+            "settings": asdict(self.settings),
+            "match": None if self.match is None else self.match.to_dict(),
+            "match_no": self.match_no,
+            "seq": self.seq,
+            "turn_deadline": self.turn_deadline,
+            "computer_due": self.computer_due,
+            "claim_deadline": self.claim_deadline,
+            "message_id": self.message_id,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Table:
+        seats = [Seat(**{**s, "kind": SeatKind(s["kind"])}) for s in data["seats"]]
+        return cls(
+            id=data["id"],
+            guild_id=data["guild_id"],
+            channel_id=data["channel_id"],
+            opener_id=data["opener_id"],
+            rules=RuleSet.from_dict(data["rules"]),
+            seed=data["seed"],
+            created_at=data["created_at"],
+            seats=seats,
+            status=Status(data["status"]),
+            settings=TableSettings(**data["settings"]),
+            match=None if data["match"] is None else Match.from_dict(data["match"]),
+            match_no=data["match_no"],
+            seq=data["seq"],
+            turn_deadline=data["turn_deadline"],
+            computer_due=data["computer_due"],
+            claim_deadline=data["claim_deadline"],
+            message_id=data["message_id"],
+        )

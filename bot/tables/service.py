@@ -1,0 +1,412 @@
+"""The table service: every table operation, validated under the table's lock and committed.
+
+Front ends (the Discord cogs, the terminal) call these methods and render the events they
+return. An operation either commits all it changed to SQLite before returning, or raises
+``TableError`` and leaves the table as it was, in memory and on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from bot.engine import RuleSet, RuleViolation, Suit
+from bot.engine.cards import Card
+from bot.engine.match import Match
+from bot.store import Store
+
+from .clock import Clock, SystemClock
+from .computers import Computers
+from .errors import TableError
+from .events import Event
+from .model import Seat, SeatKind, Status, Table, TableSettings
+from .records import hand_record, match_record
+from .timers import arm, due_action
+
+Listener = Callable[[Table, list[Event]], Awaitable[None]]
+log = logging.getLogger(__name__)
+
+
+class TableService:
+    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+        self.store = store
+        self.clock: Clock = clock or SystemClock()
+        self.computers = Computers()
+        self.listeners: list[Listener] = []
+        self._tables: dict[int, Table] = {}
+        self._by_channel: dict[int, int] = {}
+        self._committed: dict[int, dict[str, Any]] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ----------------------------------------------------------------- lookups
+    def get(self, table_id: int) -> Table:
+        table = self._tables.get(table_id)
+        if table is None:
+            raise TableError("unknown_table", table_id=table_id)
+        return table
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        table_id = self._by_channel.get(channel_id)
+        return None if table_id is None else self._tables.get(table_id)
+
+    def open_tables(self) -> list[Table]:
+        return [t for t in self._tables.values() if t.is_open]
+
+    async def restore(self) -> list[Table]:
+        """Load every open table from the store; overdue timers fire on the next tick."""
+        for stored in await self.store.tables.open_tables():
+            table = Table.from_dict(stored.snapshot)
+            table.message_id = stored.message_id
+            self._register(table, stored.snapshot)
+        return self.open_tables()
+
+    # ----------------------------------------------------------------- lobby
+    async def open(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        opener_id: int,
+        opener_name: str,
+        rules: RuleSet | None = None,
+        settings: TableSettings | None = None,
+        sit: bool = True,
+    ) -> Table:
+        if self.in_channel(channel_id) is not None:
+            raise TableError("channel_busy", table_id=self._by_channel[channel_id])
+        now = self.clock.now()
+        table = Table(
+            id=0, guild_id=guild_id, channel_id=channel_id, opener_id=opener_id,
+            rules=rules or RuleSet(), seed=secrets.token_hex(8), created_at=now,
+            settings=settings or TableSettings(),
+        )
+        if sit:
+            table.seats[0] = Seat(SeatKind.HUMAN, opener_id, opener_name)
+        table.id = await self.store.tables.create(
+            guild_id, channel_id, opener_id, table.to_dict(), now
+        )
+        self._register(table, table.to_dict())
+        async with self._operate(table.id, None) as table:
+            await self._commit(table, opener_id, "open", {"rules": table.rules.to_dict()})
+        await self._emit(table, [Event("opened", 0 if sit else None)])
+        return table
+
+    async def sit(
+        self, table_id: int, user_id: int, name: str, seat: int | None = None,
+        seq: int | None = None,
+    ) -> list[Event]:
+        async with self._operate(table_id, seq) as table:
+            self._require(table, Status.LOBBY)
+            if table.seat_of(user_id) is not None:
+                raise TableError("already_seated", seat=table.seat_of(user_id))
+            index = self._free_seat(table, seat)
+            table.seats[index] = Seat(SeatKind.HUMAN, user_id, name)
+            await self._commit(table, user_id, "sit", {"seat": index})
+            events = [Event("seated", index, {"user_id": user_id})]
+        return await self._emit(table, events)
+
+    async def leave(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
+        """Leave a seat; during a match the seat's computer player finishes it."""
+        async with self._operate(table_id, seq) as table:
+            index = self._human_seat(table, user_id)
+            if table.status == Status.LOBBY:
+                table.seats[index] = Seat()
+            else:
+                self._require(table, Status.PLAYING)
+                table.seats[index] = Seat(SeatKind.COMPUTER, None, table.seats[index].name)
+                arm(table, self.clock.now())  # the computer may be the one to act now
+            await self._commit(table, user_id, "leave", {"seat": index})
+            events = [Event("left", index, {"user_id": user_id})]
+            events += await self._settle(table)
+        return await self._emit(table, events)
+
+    async def add_computer(
+        self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
+    ) -> list[Event]:
+        async with self._operate(table_id, seq) as table:
+            self._require(table, Status.LOBBY)
+            index = self._free_seat(table, seat)
+            table.seats[index] = Seat(SeatKind.COMPUTER, None, f"Computer {index + 1}")
+            await self._commit(table, user_id, "add_computer", {"seat": index})
+            events = [Event("computer_added", index)]
+        return await self._emit(table, events)
+
+    async def remove_computer(
+        self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
+    ) -> list[Event]:
+        async with self._operate(table_id, seq) as table:
+            self._require(table, Status.LOBBY)
+            computers = [i for i, s in enumerate(table.seats) if s.kind == SeatKind.COMPUTER]
+            if seat is None and computers:
+                seat = computers[-1]
+            if seat is None or seat not in computers:
+                raise TableError("no_computer", seat=seat)
+            table.seats[seat] = Seat()
+            await self._commit(table, user_id, "remove_computer", {"seat": seat})
+            events = [Event("computer_removed", seat)]
+        return await self._emit(table, events)
+
+    async def start(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
+        async with self._operate(table_id, seq) as table:
+            self._require(table, Status.LOBBY)
+            if table.seat_of(user_id) is None and user_id != table.opener_id:
+                raise TableError("not_seated")
+            if table.free_seats():
+                raise TableError("not_enough_players", free=len(table.free_seats()))
+            table.status = Status.PLAYING
+            table.match_no += 1
+            table.match = Match(table.rules, f"{table.seed}/{table.match_no}")
+            arm(table, self.clock.now())
+            await self._commit(table, user_id, "start", {"match_no": table.match_no})
+            events = [Event("started", table.match.hand.dealer if table.match.hand else None)]
+            events += await self._settle(table)
+        return await self._emit(table, events)
+
+    # ----------------------------------------------------------------- play
+    async def choose_trump(
+        self, table_id: int, user_id: int, suit: Suit | None, seq: int | None = None
+    ) -> list[Event]:
+        """Name ``suit`` as trump, or pass when ``suit`` is None."""
+        async with self._operate(table_id, seq) as table:
+            seat = self._acting_human(table, user_id)
+            action: dict[str, Any] = (
+                {"type": "pass", "seat": seat} if suit is None
+                else {"type": "trump", "seat": seat, "suit": suit.letter}
+            )
+            events = await self._engine(table, user_id, action)
+            events += await self._settle(table)
+        return await self._emit(table, events)
+
+    async def play(
+        self, table_id: int, user_id: int, card: Card, seq: int | None = None
+    ) -> list[Event]:
+        async with self._operate(table_id, seq) as table:
+            seat = self._acting_human(table, user_id)
+            events = await self._engine(
+                table, user_id, {"type": "play", "seat": seat, "card": card.code}
+            )
+            events += await self._settle(table)
+        return await self._emit(table, events)
+
+    async def claim(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
+        async with self._operate(table_id, seq) as table:
+            self._require(table, Status.PLAYING)
+            seat = self._human_seat(table, user_id)
+            events = await self._engine(table, user_id, {"type": "claim", "seat": seat})
+            events += await self._settle(table)
+        return await self._emit(table, events)
+
+    async def back(self, table_id: int, user_id: int) -> list[Event]:
+        """"I'm back": the player takes the seat over from the computer again."""
+        async with self._operate(table_id, None) as table:
+            seat = self._human_seat(table, user_id)
+            state = table.seats[seat]
+            if not (state.away or state.autoplay):
+                raise TableError("not_away", seat=seat)
+            state.away, state.autoplay, state.missed = False, False, 0
+            arm(table, self.clock.now())
+            await self._commit(table, user_id, "back", {"seat": seat})
+            events = [Event("seat_back", seat)]
+        return await self._emit(table, events)
+
+    async def close(self, table_id: int, user_id: int, moderator: bool = False) -> list[Event]:
+        """Close the table whatever its state; only its opener or a moderator may."""
+        async with self._operate(table_id, None) as table:
+            if user_id != table.opener_id and not moderator:
+                raise TableError("not_allowed", opener_id=table.opener_id)
+            if table.status == Status.CLOSED:
+                raise TableError("not_open", status=str(table.status))
+            table.status = Status.CLOSED
+            table.turn_deadline = table.computer_due = table.claim_deadline = None
+            await self._commit(table, user_id, "close", {"moderator": moderator})
+            self._by_channel.pop(table.channel_id, None)
+            events = [Event("closed", None, {"by": user_id})]
+        return await self._emit(table, events)
+
+    async def set_message(self, table_id: int, message_id: int) -> None:
+        """Remember the public message (not a game action: no sequence number)."""
+        table = self.get(table_id)
+        table.message_id = message_id
+        await self.store.tables.set_message(table_id, message_id)
+
+    # ----------------------------------------------------------------- timers
+    async def tick(self) -> dict[int, list[Event]]:
+        """Fire every deadline that has passed: computer moves, timeouts, claim windows."""
+        now = self.clock.now()
+        fired: dict[int, list[Event]] = {}
+        for table in list(self.open_tables()):
+            due = table.next_deadline()
+            if due is None or due > now:
+                continue
+            try:
+                events = await self._fire(table.id, now)
+            except TableError as exc:  # the state moved on between the check and the lock
+                log.debug("timer on table %s skipped: %s", table.id, exc.code)
+                continue
+            if events:
+                fired[table.id] = events
+        return fired
+
+    def next_deadline(self) -> float | None:
+        times = [d for t in self.open_tables() if (d := t.next_deadline()) is not None]
+        return min(times) if times else None
+
+    async def run_timers(self, max_sleep: float = 1.0) -> None:
+        """Run forever (a background task): sleep until the next deadline, then fire it."""
+        while True:
+            due = self.next_deadline()
+            wait = max_sleep if due is None else min(max_sleep, max(0.0, due - self.clock.now()))
+            await asyncio.sleep(wait)
+            try:
+                await self.tick()
+            except Exception:  # one bad table must not stop every table's timers
+                log.exception("table timers failed")
+
+    async def _fire(self, table_id: int, now: float) -> list[Event]:
+        async with self._operate(table_id, None) as table:
+            events = await self._settle(table, now)
+        return await self._emit(table, events) if events else events
+
+    def _mark_timeout(self, table: Table, seat: int) -> list[Event]:
+        state = table.seats[seat]
+        state.missed += 1
+        state.away = True
+        state.autoplay = state.missed >= 2
+        return [Event("seat_autoplay" if state.autoplay else "seat_away", seat)]
+
+    # ----------------------------------------------------------------- internals
+    @asynccontextmanager
+    async def _operate(self, table_id: int, seq: int | None) -> AsyncIterator[Table]:
+        """Lock the table, check the sequence the user saw, and undo in memory on failure."""
+        self.get(table_id)
+        async with self._locks[table_id]:
+            table = self.get(table_id)
+            if seq is not None and seq != table.seq:
+                raise TableError("stale", seq=table.seq)
+            try:
+                yield table
+            except BaseException:
+                self._tables[table_id] = Table.from_dict(self._committed[table_id])
+                raise
+
+    async def _engine(
+        self, table: Table, actor: int | None, action: dict[str, Any], kind: str = "engine"
+    ) -> list[Event]:
+        """Apply one engine action and commit it with any finished hand and match."""
+        self._require(table, Status.PLAYING)
+        match = table.match
+        assert match is not None
+        hand = match.hand
+        lines = len(match.sheet)
+        try:
+            outcome = match.apply(action)
+        except RuleViolation as exc:
+            raise TableError(exc.code, str(exc), **exc.facts) from None
+        events = _engine_events(action, outcome, hand)
+        now = self.clock.now()
+        hands = [hand_record(table, line, now) for line in match.sheet[lines:]]
+        events += [Event("hand_scored", None, {"line": line}) for line in match.sheet[lines:]]
+        finished = None
+        if match.result is not None:
+            table.status = Status.FINISHED
+            finished = match_record(table, now)
+            events.append(Event("match_finished", match.result.winner,
+                                {"totals": match.result.totals}))
+        arm(table, now)
+        await self._commit(table, actor, kind, action, hands, finished)
+        if table.status == Status.FINISHED:
+            self._by_channel.pop(table.channel_id, None)
+        return events
+
+    async def _settle(self, table: Table, now: float | None = None) -> list[Event]:
+        """Carry out every action already due: computer moves and claims, timeouts, the
+        end of the last trick's claim window. With zero delays that is the whole run of
+        computer moves up to the next human decision."""
+        events: list[Event] = []
+        now = self.clock.now() if now is None else now
+        while (due := due_action(table, now, self.computers)) is not None:
+            kind, seat, engine_action = due
+            if kind == "timeout" and seat is not None:
+                events += self._mark_timeout(table, seat)
+            events += await self._engine(table, None, engine_action, kind)
+        return events
+
+    async def _commit(
+        self, table: Table, actor: int | None, kind: str, payload: dict[str, Any],
+        hands: list[Any] | None = None, finished: Any = None,
+    ) -> None:
+        table.seq += 1
+        snapshot = table.to_dict()
+        await self.store.tables.record(
+            table.id, table.seq, actor, kind, payload, self.clock.now(), snapshot,
+            str(table.status), hands or (), finished,
+        )
+        self._committed[table.id] = snapshot
+
+    async def _emit(self, table: Table, events: list[Event]) -> list[Event]:
+        for listener in self.listeners:
+            try:
+                await listener(table, events)
+            except Exception:  # a failed render must never undo a committed move
+                log.exception("table listener failed for table %s", table.id)
+        return events
+
+    def _register(self, table: Table, snapshot: dict[str, Any]) -> None:
+        self._tables[table.id] = table
+        self._committed[table.id] = snapshot
+        self._locks.setdefault(table.id, asyncio.Lock())
+        if table.is_open:
+            self._by_channel[table.channel_id] = table.id
+
+    @staticmethod
+    def _require(table: Table, status: Status) -> None:
+        if table.status != status:
+            raise TableError(f"not_{status}", status=str(table.status))
+
+    @staticmethod
+    def _free_seat(table: Table, seat: int | None) -> int:
+        free = table.free_seats()
+        if not free:
+            raise TableError("table_full")
+        if seat is None:
+            return free[0]
+        if seat not in range(4):
+            raise TableError("bad_seat", seat=seat)
+        if seat not in free:
+            raise TableError("seat_taken", seat=seat)
+        return seat
+
+    @staticmethod
+    def _human_seat(table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated")
+        return seat
+
+    def _acting_human(self, table: Table, user_id: int) -> int:
+        """The player's seat; acting in person takes the seat back from the computer."""
+        self._require(table, Status.PLAYING)
+        seat = self._human_seat(table, user_id)
+        state = table.seats[seat]
+        state.away, state.autoplay, state.missed = False, False, 0
+        return seat
+
+
+def _engine_events(action: dict[str, Any], outcome: Any, hand: Any) -> list[Event]:
+    seat = action.get("seat")
+    kind = action["type"]
+    if kind == "trump":
+        return [Event("trump_chosen", seat, {"suit": action["suit"]})]
+    if kind == "pass":
+        return [Event("trump_passed", seat)]
+    if kind == "claim":
+        return [Event("roem_claimed", seat, {"roem": outcome})]
+    if kind == "play":
+        events = [Event("card_played", seat, {"card": action["card"]})]
+        if outcome is not None:
+            events.append(Event("trick_taken", outcome.winner, {"trick": outcome}))
+        return events
+    return []

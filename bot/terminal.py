@@ -1,0 +1,252 @@
+"""A terminal front end on the same table service: play a match against three computers.
+
+`python -m bot play` keeps its table in a real SQLite file, so quitting and starting again
+resumes the match where it stood; `python -m bot simulate` lets computers play each other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from bot.engine import Card, Phase, RuleSet, Suit
+from bot.store import Store
+from bot.tables import (
+    Event,
+    FakeClock,
+    Status,
+    Table,
+    TableError,
+    TableService,
+    TableSettings,
+    private_view,
+    public_view,
+)
+
+T = TypeVar("T")
+TERMINAL_CHANNEL = 1  # the terminal's one "channel"; its open table is resumed on start
+PLAYER_ID = 1
+INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
+HELP = (
+    "Commands: a card (e.g. Jh, 10h, T♥) to play it; a suit (c d h s) to name trump; "
+    "'pass'; 'roem' to claim; 'sheet'; 'help'; 'quit' (the match is saved)."
+)
+
+
+def run_terminal(args: argparse.Namespace) -> int:
+    db = Path(getattr(args, "db", None) or "data/terminal.sqlite3")
+    rules = RuleSet.preset(getattr(args, "preset", None) or "amsterdam")
+    return asyncio.run(_play(db, rules, getattr(args, "name", None) or "You", input, print))
+
+
+def run_simulation(args: argparse.Namespace) -> int:
+    matches = int(getattr(args, "matches", None) or 10)
+    rules = RuleSet.preset(getattr(args, "preset", None) or "amsterdam")
+    return asyncio.run(_simulate(matches, rules, print))
+
+
+async def _play(
+    db: Path, rules: RuleSet, name: str, ask: Callable[[str], str], say: Callable[[str], None]
+) -> int:
+    store = await Store.open(db)
+    try:
+        service = TableService(store, FakeClock())
+        await service.restore()
+        table = service.in_channel(TERMINAL_CHANNEL)
+        if table is None:
+            table = await _new_table(service, rules, name)
+            say(f"New match ({table.rules.name}). {HELP}")
+        else:
+            say(f"Resuming your match at hand {public_view(table).hand_number}. {HELP}")
+        await _loop(service, table.id, ask, say)
+    finally:
+        await store.close()
+    return 0
+
+
+async def _new_table(service: TableService, rules: RuleSet, name: str) -> Table:
+    table = await service.open(None, TERMINAL_CHANNEL, PLAYER_ID, name, rules, INSTANT)
+    for _ in range(3):
+        await service.add_computer(table.id, PLAYER_ID)
+    await service.start(table.id, PLAYER_ID)
+    return service.get(table.id)
+
+
+async def _loop(
+    service: TableService, table_id: int, ask: Callable[[str], str], say: Callable[[str], None]
+) -> None:
+    shown = 0
+    while True:
+        table = service.get(table_id)
+        shown = _show_sheet_lines(table, shown, say)
+        if table.status != Status.PLAYING:
+            view = public_view(table)
+            say(f"Match over: {_names(table, 0)} {view.totals[0]} - "
+                f"{_names(table, 1)} {view.totals[1]}.")
+            return
+        say(render(table))
+        try:
+            line = (await asyncio.to_thread(ask, "> ")).strip()
+        except EOFError:
+            line = "quit"
+        if line.lower() in ("quit", "q", "exit"):
+            say("Saved. Run `python -m bot play` again to go on.")
+            return
+        try:
+            events = await _command(service, table, line, say)
+        except TableError as exc:
+            say(f"Refused: {exc.code.replace('_', ' ')}{_facts(exc)}")
+            continue
+        for text in describe(table, events):
+            say(text)
+
+
+async def _command(
+    service: TableService, table: Table, line: str, say: Callable[[str], None]
+) -> list[Event]:
+    word = line.lower()
+    if word in ("help", "?", ""):
+        say(HELP)
+        return []
+    if word == "sheet":
+        say(render_sheet(table))
+        return []
+    if word == "pass":
+        return await service.choose_trump(table.id, PLAYER_ID, None)
+    if word in ("roem", "r", "claim"):
+        return await service.claim(table.id, PLAYER_ID)
+    hand = table.match.hand if table.match is not None else None
+    if hand is not None and hand.phase == Phase.TRUMP:
+        return await service.choose_trump(table.id, PLAYER_ID, _parse(Suit.parse, line))
+    return await service.play(table.id, PLAYER_ID, _parse(Card.parse, line))
+
+
+def _parse(parse: Callable[[str], T], text: str) -> T:
+    try:
+        return parse(text)
+    except ValueError as exc:
+        raise TableError("bad_input", str(exc), detail=str(exc)) from None
+
+
+def render(table: Table) -> str:
+    """The table as the terminal player sees it: public state plus their own hand."""
+    view = public_view(table)
+    mine = private_view(table, 0)
+    lines = [f"Hand {view.hand_number}/{view.planned_hands or '-'} · dealer "
+             f"{_seat_name(table, view.dealer)} · {_names(table, 0)} {view.totals[0]} - "
+             f"{_names(table, 1)} {view.totals[1]}"]
+    if view.trump is not None:
+        lines.append(f"Trump {view.trump.symbol} chosen by {_seat_name(table, view.chooser)}")
+    if view.trick:
+        played = " ".join(f"{_seat_name(table, (view.trick_leader or 0) + i)}:{card}"
+                          for i, card in enumerate(view.trick))
+        lines.append(f"Trick: {played}")
+    lines.append("Your hand: " + "  ".join(
+        f"[{c}]" if c in mine.legal else f" {c} " for c in mine.cards))
+    if mine.trump_options is not None and mine.my_turn:
+        options = " ".join(s.letter for s in mine.trump_options.suits)
+        lines.append(f"Name trump ({options})" + (" or pass" if mine.trump_options.can_pass
+                                                  else " (you must choose)"))
+    elif mine.my_turn:
+        lines.append("Your turn: play one of the cards in [brackets].")
+    if mine.can_claim:
+        lines.append("Your pair took the last trick: type 'roem' to claim its roem.")
+    return "\n".join(lines)
+
+
+def describe(table: Table, events: list[Event]) -> list[str]:
+    """One line per event worth telling: trump, tricks, claimed roem, hand and match end."""
+    out: list[str] = []
+    for event in events:
+        who = _seat_name(table, event.seat)
+        if event.kind == "trump_chosen":
+            out.append(f"{who} names {Suit.parse(event.data['suit']).symbol} as trump.")
+        elif event.kind == "trump_passed":
+            out.append(f"{who} passes.")
+        elif event.kind == "card_played" and event.seat != 0:
+            out.append(f"{who} plays {Card.parse(event.data['card'])}.")
+        elif event.kind == "trick_taken":
+            cards = " ".join(str(c) for c in event.data["trick"].cards)
+            out.append(f"{who} takes the trick ({cards}).")
+        elif event.kind == "roem_claimed":
+            out.append(f"{who} claims roem: {event.data['roem'].points}.")
+        elif event.kind in ("seat_away", "seat_autoplay"):
+            out.append(f"{who} ran out of time; the computer played.")
+    return out
+
+
+def render_sheet(table: Table) -> str:
+    view = public_view(table)
+    rows = [f"{'#':>2} {'dealer':<10} {'trump':<5} {'makers':<12} "
+            f"{_names(table, 0):>14} {_names(table, 1):>14}"]
+    for line in view.sheet:
+        flag = " nat" if line.nat else (" pit" if line.pit is not None else "")
+        rows.append(
+            f"{line.number:>2} {_seat_name(table, line.dealer):<10} "
+            f"{Suit.parse(line.trump).symbol:<5} {_names(table, line.makers):<12} "
+            f"{line.scores[0]:>14} {line.scores[1]:>14}{flag}"
+        )
+    rows.append(f"{'':>2} {'total':<30} {view.totals[0]:>14} {view.totals[1]:>14}")
+    return "\n".join(rows)
+
+
+def _show_sheet_lines(table: Table, shown: int, say: Callable[[str], None]) -> int:
+    sheet = public_view(table).sheet
+    for line in sheet[shown:]:
+        verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
+        say(f"Hand {line.number} scored: {_names(table, 0)} {line.scores[0]}, "
+            f"{_names(table, 1)} {line.scores[1]} ({_names(table, line.makers)} {verdict}; "
+            f"roem {line.roem[0]}/{line.roem[1]}).")
+    return len(sheet)
+
+
+def _seat_name(table: Table, seat: int | None) -> str:
+    if seat is None:
+        return "-"
+    return table.seats[seat % 4].name or f"Seat {seat % 4 + 1}"
+
+
+def _names(table: Table, pair: int) -> str:
+    return f"{_seat_name(table, pair)} & {_seat_name(table, pair + 2)}"
+
+
+def _facts(exc: TableError) -> str:
+    reason = exc.facts.get("reason")
+    if reason is not None:
+        suit = f" {reason.suit.symbol}" if reason.suit is not None else ""
+        return f" ({reason.code.replace('_', ' ')}{suit})"
+    detail = exc.facts.get("detail")
+    return f" ({detail})" if detail else ""
+
+
+async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) -> int:
+    """Computer-only matches through the service and a scratch SQLite file."""
+    wins, totals, nat, pits, hands = [0, 0, 0], [0, 0], 0, 0, 0
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "simulate.sqlite3")
+        try:
+            service = TableService(store, FakeClock())
+            for number in range(matches):
+                table = await service.open(None, 10_000 + number, PLAYER_ID, "-", rules, INSTANT,
+                                           sit=False)
+                for _ in range(4):
+                    await service.add_computer(table.id, PLAYER_ID)
+                await service.start(table.id, PLAYER_ID)
+                result = service.get(table.id).match
+                assert result is not None and result.result is not None
+                say(f"match {number + 1}: {result.result.totals[0]} - {result.result.totals[1]}")
+                wins[2 if result.result.winner is None else result.result.winner] += 1
+                totals = [totals[0] + result.totals[0], totals[1] + result.totals[1]]
+                nat += sum(line.nat for line in result.sheet)
+                pits += sum(line.pit is not None for line in result.sheet)
+                hands += len(result.sheet)
+        finally:
+            await store.close()
+    say(f"{matches} matches: pair 0 won {wins[0]}, pair 1 won {wins[1]}, shared {wins[2]}; "
+        f"average {totals[0] / max(matches, 1):.0f} - {totals[1] / max(matches, 1):.0f}; "
+        f"nat {nat}/{hands} hands, pit {pits}.")
+    return 0

@@ -1,0 +1,244 @@
+"""Assertions on what the bot sends, against the limits Discord enforces server-side.
+
+Discord rejects an oversized payload with a 400 at run time, usually mid-game; these
+checks move that failure into the test run. Numbers: Discord API docs (message, embed,
+component and interaction-response resources), as of API v10.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+__all__ = [
+    "EPHEMERAL",
+    "assert_ephemeral",
+    "assert_not_ephemeral",
+    "assert_within_discord_limits",
+    "discord_limit_violations",
+    "iter_components",
+    "message_body",
+]
+
+EPHEMERAL = 1 << 6
+IS_COMPONENTS_V2 = 1 << 15
+
+CONTENT_MAX = 2000
+EMBEDS_MAX = 10
+EMBED_TITLE_MAX = 256
+EMBED_DESCRIPTION_MAX = 4096
+EMBED_FIELDS_MAX = 25
+EMBED_FIELD_NAME_MAX = 256
+EMBED_FIELD_VALUE_MAX = 1024
+EMBED_FOOTER_MAX = 2048
+EMBED_AUTHOR_MAX = 256
+EMBED_TOTAL_MAX = 6000
+ACTION_ROWS_MAX = 5
+BUTTONS_PER_ROW_MAX = 5
+BUTTON_LABEL_MAX = 80
+CUSTOM_ID_MAX = 100
+SELECT_OPTIONS_MAX = 25
+SELECT_PLACEHOLDER_MAX = 150
+SELECT_OPTION_TEXT_MAX = 100
+V2_COMPONENTS_MAX = 40
+MODAL_TITLE_MAX = 45
+
+BUTTON = 2
+SELECTS = frozenset({3, 5, 6, 7, 8})
+ACTION_ROW = 1
+LINK_STYLE = 5
+PREMIUM_STYLE = 6
+# Interaction callback types whose "data" is a message body.
+MESSAGE_CALLBACKS = frozenset({4, 5, 7})
+MODAL_CALLBACK = 9
+
+
+def message_body(payload: Any) -> dict[str, Any]:
+    """The message-shaped part of a recorded call, a callback payload or a plain body."""
+    payload = getattr(payload, "json", payload)
+    if not isinstance(payload, Mapping):
+        return {}
+    data = payload.get("data")
+    if "type" in payload and isinstance(data, Mapping):
+        return dict(data)
+    return dict(payload)
+
+
+def assert_ephemeral(reply: Any) -> None:
+    """Assert that the reply (a `Call` or payload) is, or edits, an ephemeral message."""
+    flags = _effective_flags(reply)
+    assert flags & EPHEMERAL, f"expected an ephemeral reply (flags & 64), got flags={flags}"
+
+
+def assert_not_ephemeral(reply: Any) -> None:
+    flags = _effective_flags(reply)
+    assert not flags & EPHEMERAL, f"expected a public reply, got flags={flags}"
+
+
+def _effective_flags(reply: Any) -> int:
+    # Edits (callback 7, PATCH) carry no flags: ephemerality belongs to the edited message,
+    # which the harness records on the call as `message` (the message after the call).
+    message = getattr(reply, "message", None)
+    if isinstance(message, Mapping):
+        return int(message.get("flags") or 0)
+    return int(message_body(reply).get("flags") or 0)
+
+
+def assert_within_discord_limits(payload: Any) -> None:
+    """Fail with every limit the payload (a `Call`, callback or message body) breaks."""
+    problems = discord_limit_violations(payload)
+    assert not problems, "payload breaks Discord limits:\n  " + "\n  ".join(problems)
+
+
+def discord_limit_violations(payload: Any) -> list[str]:
+    raw = getattr(payload, "json", payload)
+    if isinstance(raw, Mapping) and raw.get("type") == MODAL_CALLBACK:
+        return _modal_violations(raw.get("data") or {})
+    body = message_body(payload)
+    problems: list[str] = []
+    content = body.get("content") or ""
+    if len(content) > CONTENT_MAX:
+        problems.append(f"content has {len(content)} characters (max {CONTENT_MAX})")
+    problems += _embeds_violations(body.get("embeds") or [])
+    flags = int(body.get("flags") or 0)
+    problems += _components_violations(
+        body.get("components") or [], v2=bool(flags & IS_COMPONENTS_V2)
+    )
+    return problems
+
+
+def _too_long(what: str, value: Any, limit: int) -> list[str]:
+    text = value or ""
+    if len(text) > limit:
+        return [f"{what} has {len(text)} characters (max {limit})"]
+    return []
+
+
+def _embeds_violations(embeds: list[dict[str, Any]]) -> list[str]:
+    problems: list[str] = []
+    if len(embeds) > EMBEDS_MAX:
+        problems.append(f"{len(embeds)} embeds (max {EMBEDS_MAX})")
+    total = 0
+    for i, embed in enumerate(embeds):
+        where = f"embed[{i}]"
+        title, description = embed.get("title") or "", embed.get("description") or ""
+        footer = (embed.get("footer") or {}).get("text") or ""
+        author = (embed.get("author") or {}).get("name") or ""
+        problems += _too_long(f"{where}.title", title, EMBED_TITLE_MAX)
+        problems += _too_long(f"{where}.description", description, EMBED_DESCRIPTION_MAX)
+        problems += _too_long(f"{where}.footer.text", footer, EMBED_FOOTER_MAX)
+        problems += _too_long(f"{where}.author.name", author, EMBED_AUTHOR_MAX)
+        total += len(title) + len(description) + len(footer) + len(author)
+        fields = embed.get("fields") or []
+        if len(fields) > EMBED_FIELDS_MAX:
+            problems.append(f"{where} has {len(fields)} fields (max {EMBED_FIELDS_MAX})")
+        for j, field in enumerate(fields):
+            name, value = field.get("name") or "", field.get("value") or ""
+            if not name or not value:
+                problems.append(f"{where}.fields[{j}] has an empty name or value")
+            problems += _too_long(f"{where}.fields[{j}].name", name, EMBED_FIELD_NAME_MAX)
+            problems += _too_long(f"{where}.fields[{j}].value", value, EMBED_FIELD_VALUE_MAX)
+            total += len(name) + len(value)
+    if total > EMBED_TOTAL_MAX:
+        problems.append(f"embeds total {total} characters (max {EMBED_TOTAL_MAX})")
+    return problems
+
+
+def iter_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component, depth first, through rows, containers, sections and labels."""
+    for component in components:
+        yield component
+        yield from iter_components(component.get("components") or [])
+        accessory = component.get("accessory")
+        if isinstance(accessory, Mapping):
+            yield dict(accessory)
+        inner = component.get("component")
+        if isinstance(inner, Mapping):
+            yield dict(inner)
+
+
+def _components_violations(components: list[dict[str, Any]], *, v2: bool) -> list[str]:
+    problems: list[str] = []
+    everything = list(iter_components(components))
+    if v2:
+        if len(everything) > V2_COMPONENTS_MAX:
+            problems.append(f"{len(everything)} components (max {V2_COMPONENTS_MAX})")
+    else:
+        problems += _rows_violations(components)
+    seen: set[str] = set()
+    for component in everything:
+        problems += _component_violations(component)
+        custom_id = component.get("custom_id")
+        if custom_id is not None:
+            if custom_id in seen:
+                problems.append(f"custom_id {custom_id!r} is used twice in one message")
+            seen.add(custom_id)
+    return problems
+
+
+def _rows_violations(rows: list[dict[str, Any]]) -> list[str]:
+    problems: list[str] = []
+    if len(rows) > ACTION_ROWS_MAX:
+        problems.append(f"{len(rows)} action rows (max {ACTION_ROWS_MAX})")
+    for i, row in enumerate(rows):
+        if row.get("type") != ACTION_ROW:
+            problems.append(f"top-level component {i} is not an action row")
+            continue
+        children = row.get("components") or []
+        buttons = [c for c in children if c.get("type") == BUTTON]
+        selects = [c for c in children if c.get("type") in SELECTS]
+        if len(buttons) > BUTTONS_PER_ROW_MAX:
+            problems.append(f"row {i} has {len(buttons)} buttons (max {BUTTONS_PER_ROW_MAX})")
+        if selects and len(children) > 1:
+            problems.append(f"row {i} mixes a select menu with other components")
+        if not children:
+            problems.append(f"row {i} is empty")
+    return problems
+
+
+def _component_violations(component: dict[str, Any]) -> list[str]:
+    kind = component.get("type")
+    custom_id = component.get("custom_id")
+    problems = _too_long(f"custom_id {custom_id!r}", custom_id, CUSTOM_ID_MAX)
+    if kind == BUTTON:
+        label = component.get("label")
+        problems += _too_long(f"button label {label!r}", label, BUTTON_LABEL_MAX)
+        style = component.get("style")
+        if style not in (LINK_STYLE, PREMIUM_STYLE) and not custom_id:
+            problems.append(f"button {label!r} has no custom_id")
+        if not label and not component.get("emoji") and style != PREMIUM_STYLE:
+            problems.append("button has neither label nor emoji")
+    elif kind in SELECTS:
+        problems += _select_violations(component)
+    return problems
+
+
+def _select_violations(select: dict[str, Any]) -> list[str]:
+    where = f"select {select.get('custom_id')!r}"
+    problems = _too_long(f"{where} placeholder", select.get("placeholder"), SELECT_PLACEHOLDER_MAX)
+    options = select.get("options") or []
+    if len(options) > SELECT_OPTIONS_MAX:
+        problems.append(f"{where} has {len(options)} options (max {SELECT_OPTIONS_MAX})")
+    for option in options:
+        for key in ("label", "value", "description"):
+            problems += _too_long(f"{where} option {key}", option.get(key), SELECT_OPTION_TEXT_MAX)
+    for key in ("min_values", "max_values"):
+        value = select.get(key)
+        if value is not None and not 0 <= int(value) <= SELECT_OPTIONS_MAX:
+            problems.append(f"{where} {key}={value} (must be 0..{SELECT_OPTIONS_MAX})")
+    return problems
+
+
+def _modal_violations(data: Mapping[str, Any]) -> list[str]:
+    problems = _too_long("modal title", data.get("title"), MODAL_TITLE_MAX)
+    problems += _too_long("modal custom_id", data.get("custom_id"), CUSTOM_ID_MAX)
+    components = data.get("components") or []
+    if len(components) > ACTION_ROWS_MAX:
+        problems.append(f"modal has {len(components)} components (max {ACTION_ROWS_MAX})")
+    for component in iter_components(components):
+        problems += _too_long(
+            f"modal custom_id {component.get('custom_id')!r}",
+            component.get("custom_id"),
+            CUSTOM_ID_MAX,
+        )
+    return problems

@@ -1,0 +1,242 @@
+"""Which cards may be played: RULES.md 1.5 rules 1-5 and the obligation options of section 2.
+
+In every position the trick lists the cards already played, lead first; the acting player is
+the next seat, so the partner is the card two places before the acting player.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import (
+    IllegalReason,
+    Reason,
+    RuleSet,
+    Suit,
+    explain_illegal,
+    legal_cards,
+    trick_points,
+    trick_winner,
+)
+
+from .helpers import c, cs
+
+H, C = Suit.HEARTS, Suit.CLUBS
+AMSTERDAM = RuleSet()
+ROTTERDAM = RuleSet.preset("rotterdam")
+UNDERTRUMP = RuleSet(undertrump_obligation=True)
+ROTTERDAM_UNDERTRUMP = RuleSet(obligations="rotterdam", undertrump_obligation=True)
+
+
+def check(
+    hand: str,
+    trick: str,
+    legal: str,
+    refused: dict[str, tuple[Reason, Suit]] | None = None,
+    rules: RuleSet = AMSTERDAM,
+    trump: Suit = H,
+) -> None:
+    """Assert the exact legal set, and the reason (code and suit) for the refused cards."""
+    held, played = cs(hand), cs(trick)
+    got = legal_cards(held, played, trump, rules)
+    assert {x.code for x in got} == {x.code for x in cs(legal)}
+    assert all(x in held for x in got)
+    for card in held:
+        reason = explain_illegal(card, held, played, trump, rules)
+        assert (reason is None) == (card in got), (str(card), reason)
+    for text, (code, suit) in (refused or {}).items():
+        assert explain_illegal(c(text), held, played, trump, rules) == IllegalReason(code, suit)
+
+
+FOLLOW_C = (Reason.MUST_FOLLOW, C)
+FOLLOW_H = (Reason.MUST_FOLLOW, H)
+OVERTRUMP = (Reason.MUST_OVERTRUMP, H)
+TRUMP = (Reason.MUST_TRUMP, H)
+NO_UNDER = (Reason.NO_UNDERTRUMP, H)
+UNDER = (Reason.MUST_UNDERTRUMP, H)
+
+
+class TestWorkedExample:
+    """Hearts trump. A leads A♣, B follows 7♣, C (A's partner) holds Q♥ and 7♦."""
+
+    def test_partner_winning_c_may_discard(self) -> None:
+        check("Qh 7d", "Ac 7c", legal="Qh 7d")
+
+    def test_d_follows_and_a_takes_15(self) -> None:
+        trick = cs("Ac 7c 7d Kc")
+        assert trick_winner(trick, H) == 0
+        assert trick_points(trick, H) == 15
+
+    def test_opponent_trumped_c_must_overtrump(self) -> None:
+        check("Qh 7d", "Ac 8h", legal="Qh", refused={"7d": OVERTRUMP})
+
+    @pytest.mark.parametrize("trick", ["Ac 7c", "Ac 8h"])
+    def test_with_a_club_c_must_follow(self, trick: str) -> None:
+        check("Qh 7d 9c", trick, legal="9c", refused={"Qh": FOLLOW_C, "7d": FOLLOW_C})
+
+
+class TestLeading:
+    @pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM, ROTTERDAM_UNDERTRUMP])
+    def test_any_card_may_lead(self, rules: RuleSet) -> None:
+        check("Jh 7h Ac 7d 8s", "", legal="Jh 7h Ac 7d 8s", rules=rules)
+
+
+class TestRule1FollowSuit:
+    def test_opponent_winning(self) -> None:
+        check("8c Jh 7d", "Ac", legal="8c", refused={"Jh": FOLLOW_C, "7d": FOLLOW_C})
+
+    def test_partner_winning_never_frees(self) -> None:
+        check("8c Jh 7d", "Ac 7c", legal="8c", refused={"Jh": FOLLOW_C, "7d": FOLLOW_C})
+
+    def test_partner_winning_fourth_seat(self) -> None:
+        check("8c 9c Ad", "7c Ac Tc", legal="8c 9c", refused={"Ad": FOLLOW_C})
+
+    def test_following_with_a_low_card_is_fine_when_trick_is_trumped(self) -> None:
+        check("8c Ac Jh", "Kc 7h", legal="8c Ac", refused={"Jh": FOLLOW_C})
+
+    @pytest.mark.parametrize("rules", [ROTTERDAM, UNDERTRUMP, ROTTERDAM_UNDERTRUMP])
+    def test_every_option_follows_suit(self, rules: RuleSet) -> None:
+        check("8c Jh 7h 7d", "Ac 9h", legal="8c", refused={"Jh": FOLLOW_C}, rules=rules)
+
+
+class TestRule2TrumpLed:
+    def test_must_overtrump_an_opponent(self) -> None:
+        check("Jh Qh 7c", "9h", legal="Jh", refused={"Qh": OVERTRUMP, "7c": FOLLOW_H})
+
+    def test_must_overtrump_even_over_partner(self) -> None:
+        check("9h Kh 7c", "Ah 7h", legal="9h", refused={"Kh": OVERTRUMP, "7c": FOLLOW_H})
+
+    def test_must_overtrump_the_highest_trump_in_the_trick(self) -> None:
+        check("Jh Ah Kh", "7h 9h Qh", legal="Jh", refused={"Ah": OVERTRUMP, "Kh": OVERTRUMP})
+
+    def test_only_lower_trumps_play_any_trump(self) -> None:
+        check("Qh 7h Ac", "Jh", legal="Qh 7h", refused={"Ac": FOLLOW_H})
+
+    def test_lower_trumps_only_fourth_seat(self) -> None:
+        check("Th Kh 8c", "7h 9h Ah", legal="Th Kh", refused={"8c": FOLLOW_H})
+
+    def test_no_trump_any_card(self) -> None:
+        check("Ac 7d Ks", "Jh", legal="Ac 7d Ks")
+
+    @pytest.mark.parametrize("rules", [ROTTERDAM, UNDERTRUMP, ROTTERDAM_UNDERTRUMP])
+    def test_options_do_not_change_trump_led(self, rules: RuleSet) -> None:
+        check("Jh Qh 7c", "9h", legal="Jh", rules=rules)
+        check("Qh 7h Ac", "Jh", legal="Qh 7h", rules=rules)
+        check("Ac 7d", "Jh", legal="Ac 7d", rules=rules)
+
+
+class TestRule3OpponentWinning:
+    def test_second_seat_must_trump(self) -> None:
+        check("7h Jh 7d", "7c", legal="7h Jh", refused={"7d": TRUMP})
+
+    def test_must_trump_when_leader_partner_lost_to_opponent(self) -> None:
+        # Partner led 7♣, the opponent's A♣ wins: the acting player must trump.
+        check("7h 7d", "7c Ac", legal="7h", refused={"7d": TRUMP})
+
+    def test_must_overtrump_opponents_trump(self) -> None:
+        check("Jh Qh 7d", "Ac 9h", legal="Jh", refused={"Qh": OVERTRUMP, "7d": OVERTRUMP})
+
+    def test_opponent_overtrumped_partner(self) -> None:
+        # Fourth seat: opponent led, partner trumped 8♥, opponent overtrumped with Q♥.
+        check("Kh 7h 7d", "Ac 8h Qh", legal="Kh", refused={"7h": OVERTRUMP, "7d": OVERTRUMP})
+
+    def test_no_higher_trump_must_discard(self) -> None:
+        check("Qh 7h 7d 8s", "Ac 9h", legal="7d 8s", refused={"Qh": NO_UNDER, "7h": NO_UNDER})
+
+    def test_hand_of_only_lower_trumps_undertrumps(self) -> None:
+        check("Qh 7h", "Ac 9h", legal="Qh 7h")
+
+    def test_mixed_higher_and_lower_trumps(self) -> None:
+        check("Jh 8h Ad", "Kc Qh", legal="Jh", refused={"8h": OVERTRUMP, "Ad": OVERTRUMP})
+
+
+class TestRule4PartnerWinning:
+    def test_partner_winning_with_plain_card(self) -> None:
+        check("7h Jh 7d 8s", "Ac 7c", legal="7h Jh 7d 8s")
+
+    def test_partner_trumped_undertrump_forbidden(self) -> None:
+        check("Jh Qh 7d", "Ac 9h Kc", legal="Jh 7d", refused={"Qh": NO_UNDER})
+
+    def test_partner_trumped_only_lower_trumps_and_discards(self) -> None:
+        check("Qh 7h 7d", "Ac 9h Kc", legal="7d", refused={"Qh": NO_UNDER, "7h": NO_UNDER})
+
+    def test_partner_trumped_hand_of_only_lower_trumps(self) -> None:
+        check("Qh 7h", "Ac 9h Kc", legal="Qh 7h")
+
+    def test_partner_trumped_higher_and_lower_trumps_only(self) -> None:
+        check("Jh Qh", "Ac 9h Kc", legal="Jh", refused={"Qh": NO_UNDER})
+
+    def test_partner_led_and_is_winning_third_seat(self) -> None:
+        check("8h 7d", "Ac Kc", legal="8h 7d")
+
+    def test_undertrump_obligation_does_not_apply_when_not_obliged(self) -> None:
+        # Amsterdam, partner winning: nobody is obliged to trump, so the ban holds.
+        check("Qh 7d", "Ac 9h Kc", legal="7d", refused={"Qh": NO_UNDER}, rules=UNDERTRUMP)
+
+
+class TestRule5NoTrump:
+    @pytest.mark.parametrize("trick", ["Ac", "Ac 9h", "Ac 7c", "Ac 9h Kc"])
+    def test_void_without_trump_any_card(self, trick: str) -> None:
+        check("7d 8s Kd", trick, legal="7d 8s Kd")
+        check("7d 8s Kd", trick, legal="7d 8s Kd", rules=ROTTERDAM_UNDERTRUMP)
+
+
+class TestRotterdam:
+    def test_must_trump_when_partner_winning(self) -> None:
+        check("7h Jh 7d", "Ac 7c", legal="7h Jh", refused={"7d": TRUMP}, rules=ROTTERDAM)
+
+    def test_must_overtrump_partner(self) -> None:
+        check("Jh Qh 7d", "Ac 9h Kc", legal="Jh",
+              refused={"Qh": OVERTRUMP, "7d": OVERTRUMP}, rules=ROTTERDAM)
+
+    def test_cannot_overtrump_partner_discards(self) -> None:
+        check("Qh 7d", "Ac 9h Kc", legal="7d", refused={"Qh": NO_UNDER}, rules=ROTTERDAM)
+
+    def test_only_lower_trumps(self) -> None:
+        check("Qh 7h", "Ac 9h Kc", legal="Qh 7h", rules=ROTTERDAM)
+
+    def test_opponent_winning_same_as_amsterdam(self) -> None:
+        check("Jh Qh 7d", "Ac 9h", legal="Jh", rules=ROTTERDAM)
+        check("Qh 7d", "Ac 9h", legal="7d", rules=ROTTERDAM)
+
+
+class TestUndertrumpObligation:
+    def test_opponent_winning_must_undertrump(self) -> None:
+        check("Qh 7h 7d", "Ac 9h", legal="Qh 7h", refused={"7d": UNDER}, rules=UNDERTRUMP)
+
+    def test_overtrump_still_comes_first(self) -> None:
+        check("Jh Qh 7d", "Ac 9h", legal="Jh",
+              refused={"Qh": OVERTRUMP, "7d": OVERTRUMP}, rules=UNDERTRUMP)
+
+    def test_no_trump_in_trick_is_plain_must_trump(self) -> None:
+        check("7h 7d", "Ac", legal="7h", refused={"7d": TRUMP}, rules=UNDERTRUMP)
+
+    def test_rotterdam_partner_winning_must_undertrump(self) -> None:
+        check("Qh 7d", "Ac 9h Kc", legal="Qh", refused={"7d": UNDER},
+              rules=ROTTERDAM_UNDERTRUMP)
+
+
+class TestExplainIllegal:
+    def test_not_in_hand(self) -> None:
+        for trick in ["", "Ac", "Ac 9h"]:
+            reason = explain_illegal(c("As"), cs("7d 8s"), cs(trick), H, AMSTERDAM)
+            assert reason is not None and reason.code == Reason.NOT_IN_HAND
+
+    def test_codes_are_stable_strings(self) -> None:
+        assert {r.value for r in Reason} == {
+            "not_in_hand", "must_follow", "must_overtrump", "must_trump",
+            "no_undertrump", "must_undertrump",
+        }
+
+    def test_legal_card_has_no_reason(self) -> None:
+        assert explain_illegal(c("8c"), cs("8c Jh"), cs("Ac"), H, AMSTERDAM) is None
+
+    def test_other_trump_suit(self) -> None:
+        # Clubs trump: a heart lead, void in hearts, must trump with a club.
+        check("7c 7d", "Ah", legal="7c", refused={"7d": (Reason.MUST_TRUMP, C)}, trump=C)
+
+    def test_inputs_are_not_mutated(self) -> None:
+        hand, trick = cs("Qh 7h 7d"), cs("Ac 9h")
+        legal_cards(hand, trick, H, AMSTERDAM)
+        explain_illegal(c("Qh"), hand, trick, H, AMSTERDAM)
+        assert hand == cs("Qh 7h 7d") and trick == cs("Ac 9h")

@@ -1,0 +1,350 @@
+"""Property tests: random deals, random legal play, random rule options.
+
+Each card chosen is checked against the obligations read straight from RULES.md 1.5 (not by
+asking the engine), the engine's legal set is compared with the reference reading in
+``helpers.ref_legal``, and scoring, conservation and serialisation invariants are checked.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.engine import (
+    Card,
+    Hand,
+    Match,
+    Phase,
+    RuleSet,
+    RuleViolation,
+    Suit,
+    explain_illegal,
+    legal_cards,
+    pair_of,
+    roem_of_trick,
+    score_hand,
+)
+
+from .helpers import (
+    FULL_DECK,
+    Action,
+    all_cards_in,
+    play_random_hand,
+    play_random_match,
+    ref_legal,
+    ref_roem,
+    ref_trump_strength,
+    ref_winner,
+)
+
+FAST = settings(
+    max_examples=150,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+rule_sets = st.builds(
+    RuleSet,
+    obligations=st.sampled_from(["amsterdam", "rotterdam"]),
+    undertrump_obligation=st.booleans(),
+    trump_selection=st.sampled_from(["free", "mandatory", "proposed", "drawn"]),
+    drawn_jokers=st.booleans(),
+    four_jacks=st.sampled_from([200, 100]),
+    four_nines=st.sampled_from([0, 100]),
+    roem_claiming=st.sampled_from(["manual", "automatic"]),
+    nat_counts_roem=st.booleans(),
+    nat_enabled=st.booleans(),
+    zero_bonus=st.sampled_from([0, 50]),
+)
+obligation_rules = st.builds(
+    RuleSet,
+    obligations=st.sampled_from(["amsterdam", "rotterdam"]),
+    undertrump_obligation=st.booleans(),
+)
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def assert_obeys_1_5(
+    held: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: RuleSet, card: Card
+) -> None:
+    """The chosen ``card`` keeps every obligation of RULES.md 1.5 (and the options)."""
+    assert card in held
+    if not trick:
+        return
+    led = trick[0].suit
+    my_trumps = [x for x in held if x.suit == trump]
+    top = max((ref_trump_strength(x) for x in trick if x.suit == trump), default=0)
+    higher = [x for x in my_trumps if ref_trump_strength(x) > top]
+    is_lower_trump = card.suit == trump and ref_trump_strength(card) < top
+    if any(x.suit == led for x in held):
+        assert card.suit == led, "rule 1: follow suit"
+    if led == trump:
+        if higher:
+            assert card in higher, "rule 2: overtrump when trump is led"
+        return
+    if any(x.suit == led for x in held) or not my_trumps:
+        return  # rules 1 and 5
+    partner_winning = len(trick) >= 2 and ref_winner(trick, trump) == len(trick) - 2
+    all_lower_trumps = all(x.suit == trump and ref_trump_strength(x) < top for x in held)
+    if not partner_winning or rules.obligations == "rotterdam":
+        if higher:
+            assert card in higher, "rule 3: (over)trump"
+        elif rules.undertrump_obligation:
+            assert card.suit == trump, "undertrump obligation"
+        elif is_lower_trump:
+            assert all_lower_trumps, "rule 3: no undertrumping"
+    elif is_lower_trump:
+        assert all_lower_trumps, "rule 4: no undertrumping"
+
+
+class Checker:
+    """Invariants checked before every action of a random hand."""
+
+    def __init__(self) -> None:
+        self.plays = 0
+
+    def __call__(self, hand: Hand, action: Action) -> None:
+        cards = all_cards_in(hand)
+        assert sorted(cards) == FULL_DECK, "32 cards conserved"
+        assert len(hand.current) < 4
+        if hand.phase != Phase.PLAY:
+            assert all(hand.legal(seat) == [] for seat in range(4))
+            return
+        assert hand.trump is not None
+        seat = hand.to_act
+        assert seat is not None
+        held = list(hand.holdings[seat])
+        legal = hand.legal(seat)
+        assert legal, "some card is always playable"
+        assert set(legal) <= set(held)
+        assert set(legal) == ref_legal(held, hand.current, hand.trump, hand.rules)
+        for other in range(4):
+            if other != seat:
+                assert hand.legal(other) == []
+        for card in held:
+            reason = explain_illegal(card, held, hand.current, hand.trump, hand.rules)
+            assert (reason is None) == (card in legal)
+        if action["type"] == "play":
+            self.plays += 1
+            card = Card.parse(action["card"])
+            assert_obeys_1_5(held, hand.current, hand.trump, hand.rules, card)
+            self.check_play_acceptance(hand, seat, held)
+        # Holdings sizes: every seat has played as many cards as tricks completed, plus the
+        # current trick's cards for the seats that already played to it.
+        played_now = {(hand.leader + i) % 4 for i in range(len(hand.current))}
+        for s in range(4):
+            expected = 8 - len(hand.tricks) - (1 if s in played_now else 0)
+            assert len(hand.holdings[s]) == expected
+
+
+    def check_play_acceptance(self, hand: Hand, seat: int, held: list[Card]) -> None:
+        """``Hand.play`` accepts exactly the reference's legal cards, on a restored copy."""
+        assert hand.trump is not None
+        expected = ref_legal(held, hand.current, hand.trump, hand.rules)
+        state = hand.to_dict()
+        for card in held:
+            copy = Hand.from_dict(hand.rules, state)
+            try:
+                copy.play(seat, card)
+            except RuleViolation as exc:
+                assert card not in expected, (str(card), exc.code)
+                assert exc.code == "illegal_card"
+                assert exc.facts["reason"] is not None
+                assert copy.to_dict() == state
+            else:
+                assert card in expected, str(card)
+        stranger = next(x for x in FULL_DECK if x not in held)
+        copy = Hand.from_dict(hand.rules, state)
+        try:
+            copy.play(seat, stranger)
+        except RuleViolation as exc:
+            assert exc.code == "not_in_hand"
+        else:
+            raise AssertionError(f"{stranger} is not in the hand but was accepted")
+
+
+def check_result(hand: Hand) -> None:
+    rules = hand.rules
+    result = hand.result
+    assert result is not None and hand.makers is not None and hand.trump is not None
+    makers, defenders = hand.makers, 1 - hand.makers
+    claimed = [0, 0]
+    for trick in hand.tricks:
+        if trick.claimed:
+            claimed[pair_of(trick.winner)] += ref_roem(
+                trick.cards, hand.trump, rules.four_jacks, rules.four_nines
+            )
+    assert hand.roem == claimed
+    assert sum(hand.points) == 162
+    pit = next((p for p in (0, 1) if hand.won[p] == 8), None)
+    assert result.pit == pit
+    pit_bonus = 100 if pit is not None else 0
+    total_roem = sum(claimed)
+    if result.nat and rules.nat_enabled:
+        assert result.scores[makers] == 0
+        assert result.scores[defenders] == 162 + total_roem + (100 if pit == defenders else 0)
+    else:
+        extra = 50 if result.zero_bonus else 0
+        assert sum(result.scores) == 162 + total_roem + pit_bonus + extra
+        for p in (0, 1):
+            bonus = 100 if pit == p else 0
+            slot = extra if p == makers else 0
+            assert result.scores[p] == hand.points[p] + hand.roem[p] + bonus + slot
+    judged = [hand.points[p] + (hand.roem[p] if rules.nat_counts_roem else 0) for p in (0, 1)]
+    assert result.nat == (judged[makers] <= judged[defenders])
+    if result.zero_bonus:
+        assert rules.zero_bonus == 50 and not result.nat and pit is None
+        assert result.scores[defenders] == 0
+
+
+@FAST
+@given(seed=seeds, rules=rule_sets, dealer=st.integers(0, 3), claim_chance=st.floats(0, 1))
+def test_random_hands_keep_the_rules(
+    seed: int, rules: RuleSet, dealer: int, claim_chance: float
+) -> None:
+    hand = Hand.deal(rules, dealer, random.Random(seed))
+    checker = Checker()
+    play_random_hand(hand, random.Random(seed + 1), claim_chance, before=checker)
+    assert checker.plays == 32
+    assert hand.phase == Phase.DONE
+    assert sorted(all_cards_in(hand)) == FULL_DECK
+    check_result(hand)
+
+
+@FAST
+@given(
+    deck=st.permutations(FULL_DECK),
+    played=st.integers(0, 3),
+    held=st.integers(1, 8),
+    trump=st.sampled_from(list(Suit)),
+    rules=obligation_rules,
+)
+def test_legal_cards_match_the_reference_in_any_position(
+    deck: list[Card], played: int, held: int, trump: Suit, rules: RuleSet
+) -> None:
+    trick, hand = deck[:played], deck[played : played + held]
+    legal = legal_cards(hand, trick, trump, rules)
+    assert legal
+    assert set(legal) == ref_legal(hand, trick, trump, rules)
+    for card in legal:
+        assert_obeys_1_5(hand, trick, trump, rules, card)
+    for card in deck[: played + held + 3]:
+        reason = explain_illegal(card, hand, trick, trump, rules)
+        if card not in hand:
+            assert reason is not None and reason.code == "not_in_hand"
+        else:
+            assert (reason is None) == (card in legal)
+
+
+@FAST
+@given(
+    deck=st.permutations(FULL_DECK),
+    trump=st.sampled_from(list(Suit)),
+    four_jacks=st.sampled_from([200, 100]),
+    four_nines=st.sampled_from([0, 100]),
+)
+def test_roem_matches_the_reference(
+    deck: list[Card], trump: Suit, four_jacks: int, four_nines: int
+) -> None:
+    rules = RuleSet(four_jacks=four_jacks, four_nines=four_nines)
+    trick = deck[:4]
+    roem = roem_of_trick(trick, trump, rules)
+    assert roem.points == ref_roem(trick, trump, four_jacks, four_nines)
+    assert roem.points == sum(p.points for p in roem.parts)
+    assert roem_of_trick(list(reversed(trick)), trump, rules) == roem
+
+
+@FAST
+@given(
+    makers=st.integers(0, 1),
+    tricks0=st.integers(0, 8),
+    split=st.integers(0, 162),
+    roem_tens=st.tuples(st.integers(0, 30), st.integers(0, 30)),
+    rules=rule_sets,
+)
+def test_score_hand_follows_1_8(
+    makers: int, tricks0: int, split: int, roem_tens: tuple[int, int], rules: RuleSet
+) -> None:
+    tricks = [tricks0, 8 - tricks0]
+    points = [0, 162] if tricks0 == 0 else [162, 0] if tricks0 == 8 else [split, 162 - split]
+    roem = [10 * roem_tens[p] if tricks[p] else 0 for p in (0, 1)]
+    result = score_hand(makers, points, roem, tricks, rules)
+    defenders = 1 - makers
+    pit = 0 if tricks0 == 8 else 1 if tricks0 == 0 else None
+    own = [points[p] + roem[p] + (100 if pit == p else 0) for p in (0, 1)]
+    judged = [points[p] + (roem[p] if rules.nat_counts_roem else 0) for p in (0, 1)]
+    nat = judged[makers] <= judged[defenders]
+    assert result.nat == nat
+    assert result.pit == pit
+    expected = list(own)
+    if nat and rules.nat_enabled:
+        expected[makers] = 0
+        expected[defenders] = 162 + sum(roem) + (100 if pit == defenders else 0)
+    if not nat and pit is None and expected[defenders] == 0 and rules.zero_bonus:
+        expected[makers] += 50
+    assert list(result.scores) == expected
+
+
+@FAST
+@given(seed=seeds, rules=rule_sets, dealer=st.integers(0, 3), cut=st.floats(0, 1))
+def test_hand_serialises_and_replays_at_any_point(
+    seed: int, rules: RuleSet, dealer: int, cut: float
+) -> None:
+    hand = Hand.deal(rules, dealer, random.Random(seed))
+    snapshots: list[dict[str, Any]] = []
+
+    def snapshot(h: Hand, _: Action) -> None:
+        snapshots.append(h.to_dict())
+
+    log = play_random_hand(hand, random.Random(seed + 1), 0.5, before=snapshot)
+    final = hand.to_dict()
+    k = int(cut * len(log))
+    state = snapshots[k] if k < len(log) else final
+    restored = Hand.from_dict(rules, state)
+    assert restored.to_dict() == state
+    for action in log[k:]:
+        restored.apply(action)
+    assert restored.to_dict() == final
+    assert restored.result == hand.result
+    replayed = Hand.deal(rules, dealer, random.Random(seed))
+    for action in log:
+        replayed.apply(action)
+    assert replayed.to_dict() == final
+
+
+@settings(
+    max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    seed=st.text(min_size=1, max_size=8),
+    rules=rule_sets,
+    first_dealer=st.one_of(st.none(), st.integers(0, 3)),
+    cut=st.floats(0, 1),
+)
+def test_match_serialises_and_replays_at_any_point(
+    seed: str, rules: RuleSet, first_dealer: int | None, cut: float
+) -> None:
+    rules = rules.with_options(match_hands=2)
+    match = Match(rules, seed, first_dealer)
+    rng = random.Random(seed)
+    snapshots: list[dict[str, Any]] = [match.to_dict()]
+    log: list[Action] = []
+    while match.hand is not None:
+        log += play_random_match(match, rng, stop_after=1)
+        snapshots.append(match.to_dict())
+    assert match.finished and len(match.sheet) == 2
+    assert sum(line.scores[0] for line in match.sheet) == match.totals[0]
+    assert sum(line.scores[1] for line in match.sheet) == match.totals[1]
+    k = int(cut * len(log))
+    assert Match.replay(rules, seed, first_dealer, log[:k]).to_dict() == snapshots[k]
+    restored = Match.from_dict(snapshots[k], log[:k])
+    assert restored.to_dict() == snapshots[k]
+    for action in log[k:]:
+        restored.apply(action)
+    assert restored.to_dict() == snapshots[-1]
+    assert restored.result == match.result

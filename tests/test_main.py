@@ -1,0 +1,144 @@
+"""`python -m bot`: exit codes and messages, without ever starting a Discord connection."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.__main__ as entry
+from bot.settings import Settings
+from tests.test_settings import TOKEN
+
+ROOT = Path(__file__).resolve().parents[1]
+SETTING_NAMES = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "LOG_LEVEL",
+    "DEV_GUILD_ID",
+    "DEFAULT_LOCALE",
+    "SYNC_COMMANDS",
+)
+
+
+@pytest.fixture
+def clean_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty working folder (no .env) and no settings in the environment."""
+    monkeypatch.chdir(tmp_path)
+    for name in SETTING_NAMES:
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    return tmp_path
+
+
+def _python_m_bot(cwd: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
+    clean["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_missing_token_exits_2_naming_the_variable(clean_env: Path) -> None:
+    result = _python_m_bot(clean_env, {})
+
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_malformed_token_exits_2_without_printing_it(clean_env: Path) -> None:
+    secret = "abcdefghijklmnopqrstuvwxyz.secret-part-that-must-not-leak"
+
+    result = _python_m_bot(clean_env, {"DISCORD_TOKEN": secret}, "run")
+
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN" in result.stderr
+    assert "secret-part" not in result.stderr + result.stdout
+    assert "abcdefghijklmnopqrstuvwxyz" not in result.stderr + result.stdout
+
+
+def test_every_bad_value_gets_its_own_line(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LOG_LEVEL", "LOUD")
+    monkeypatch.setenv("DEFAULT_LOCALE", "fr")
+
+    assert entry.main(["run"]) == 2
+
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert [line.split()[2] for line in lines] == ["DISCORD_TOKEN", "LOG_LEVEL", "DEFAULT_LOCALE"]
+
+
+def test_run_is_the_default_and_starts_the_bot_with_its_settings(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[tuple[Settings, str, Any]] = []
+
+    class FakeBot:
+        def __init__(self, settings: Settings) -> None:
+            self.settings = settings
+
+        def run(self, token: str, *, log_handler: Any = "unset") -> None:
+            started.append((self.settings, token, log_handler))
+
+    monkeypatch.setattr("bot.client.KlaverjasBot", FakeBot)
+    monkeypatch.setattr(entry, "_configure_logging", lambda level: None)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_PATH", str(clean_env / "nested" / "db" / "kj.sqlite3"))
+
+    assert entry.main([]) == 0
+
+    [(settings, token, log_handler)] = started
+    assert token == TOKEN and log_handler is None
+    assert settings.database_path.parent.is_dir()
+
+
+def test_play_and_simulate_explain_a_missing_terminal_module(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib
+
+    real_import = importlib.import_module
+
+    def no_terminal(name: str, package: str | None = None) -> Any:
+        if name == "bot.terminal":
+            raise ModuleNotFoundError("No module named 'bot.terminal'", name="bot.terminal")
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", no_terminal)
+
+    assert entry.main(["play"]) == 2
+    assert entry.main(["simulate", "--matches", "7"]) == 2
+    assert capsys.readouterr().err.count("bot/terminal.py") == 2
+
+
+def test_play_hands_its_arguments_to_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+    import types
+
+    seen: list[Any] = []
+    fake = types.SimpleNamespace(
+        run_terminal=lambda args: seen.append(("play", args.db, args.preset, args.name)) or 0,
+        run_simulation=lambda args: seen.append(("simulate", args.matches, args.preset)),
+    )
+    real_import = importlib.import_module
+    monkeypatch.setattr(
+        importlib,
+        "import_module",
+        lambda name, package=None: fake if name == "bot.terminal" else real_import(name, package),
+    )
+
+    assert entry.main(["play", "--db", "x.sqlite3", "--preset", "rotterdam", "--name", "Anna"]) == 0
+    assert entry.main(["simulate", "--matches", "3"]) == 0
+    assert seen == [("play", Path("x.sqlite3"), "rotterdam", "Anna"), ("simulate", 3, None)]
