@@ -16,8 +16,10 @@ from typing import Final
 import discord
 from discord.ext import commands
 
+from bot.services import Services
 from bot.settings import Settings
 from bot.version import bot_version
+from cogs.translator import CatalogueTranslator
 
 __all__ = ["DEFAULT_EXTENSIONS", "KlaverjasBot"]
 
@@ -45,28 +47,36 @@ class KlaverjasBot(commands.Bot):
         )
         self.settings: Final = settings
         self.initial_extensions: tuple[str, ...] = tuple(extensions)
-        # Hook point: `open_services` will set this to the store + table service bundle;
-        # cogs read it in their `cog_load`. Its type narrows when those packages land.
-        self.services: object | None = None
+        # Set by `open_services`; cogs read it in their `cog_load`.
+        self._services: Services | None = None
         self._services_closed = False
 
     async def setup_hook(self) -> None:
         log.info("Klaverjas bot %s starting", bot_version())
         await self.open_services()
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in self.initial_extensions:
             await self.load_extension(extension)
             log.debug("loaded extension %s", extension)
         if self.settings.sync_commands:
             await self.sync_commands()
 
-    async def open_services(self) -> None:
-        """Open the store, run migrations and start the table service (not yet written).
+    @property
+    def services(self) -> Services:
+        if self._services is None:
+            raise RuntimeError("services are opened in setup_hook; none are open yet")
+        return self._services
 
-        Overridable so tests and the terminal front end can inject their own services.
-        """
+    async def open_services(self) -> None:
+        """Open the store (migrating it), restore open tables and start their timers."""
+        self._services = await Services.open(self.settings.database_path)
+        self._services.start_timers()
 
     async def close_services(self) -> None:
         """Stop timers and close the store; the counterpart of `open_services`."""
+        if self._services is not None:
+            await self._services.close()
+            self._services = None
 
     async def sync_commands(self) -> None:
         """Publish the command tree: to the dev guild when set (instant), else globally.

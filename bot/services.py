@@ -1,0 +1,47 @@
+"""The application services the front ends share: the store and the table service.
+
+One object to open at start-up and close at shutdown, so the Discord client, the terminal
+and the tests all start the same things in the same order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from pathlib import Path
+
+from bot.store import Store
+from bot.tables import Clock, TableService
+
+log = logging.getLogger(__name__)
+TIMER_TASK_NAME = "bg:table-timers"  # "bg:" marks long-lived tasks (see tests/discord)
+
+
+class Services:
+    def __init__(self, store: Store, tables: TableService) -> None:
+        self.store = store
+        self.tables = tables
+        self._timers: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, database: str | Path, clock: Clock | None = None) -> Services:
+        """Open and migrate the database, then restore every open table."""
+        store = await Store.open(database)
+        tables = TableService(store, clock)
+        restored = await tables.restore()
+        log.info("restored %d open tables", len(restored))
+        return cls(store, tables)
+
+    def start_timers(self) -> None:
+        """Run the tables' timers in the background (turn timers, computers, claim windows)."""
+        if self._timers is None:
+            self._timers = asyncio.create_task(self.tables.run_timers(), name=TIMER_TASK_NAME)
+
+    async def close(self) -> None:
+        if self._timers is not None:
+            self._timers.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._timers
+            self._timers = None
+        await self.store.close()

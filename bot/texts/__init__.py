@@ -1,0 +1,1 @@
+"""User-facing texts: message catalogues per locale and the rulebook for /rules."""

@@ -1,0 +1,54 @@
+"""Message catalogues: every user-facing string, per locale, with English as the fallback.
+
+Catalogues are flat JSON files ``messages/<domain>.<locale>.json`` (``tables.nl.json``), one
+per front-end area, so each cog owns its keys. Keys are dotted (``tables.err.not_seated``);
+values are ``str.format`` templates. A test checks every locale has every key.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LOCALES = ("en", "nl", "pt-BR", "es-ES", "it")
+FALLBACK = "en"
+_ALIASES = {"en-US": "en", "en-GB": "en", "pt": "pt-BR", "es": "es-ES", "es-419": "es-ES"}
+
+
+def normalize_locale(locale: object) -> str:
+    """A catalogue locale for a Discord locale (``discord.Locale`` or its string)."""
+    text = str(getattr(locale, "value", locale) or "")
+    if text in LOCALES:
+        return text
+    if text in _ALIASES:
+        return _ALIASES[text]
+    base = text.split("-")[0]
+    return next((loc for loc in LOCALES if loc.split("-")[0] == base), FALLBACK)
+
+
+@cache
+def catalogue(locale: str) -> dict[str, str]:
+    """All keys of one locale, merged from every domain file."""
+    merged: dict[str, str] = {}
+    folder = resources.files("bot.texts") / "messages"
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        name = entry.name
+        if name.endswith(f".{locale}.json") and name.count(".") == 2 + locale.count("."):
+            merged.update(json.loads(entry.read_text(encoding="utf-8")))
+    return merged
+
+
+def has(key: str, locale: str = FALLBACK) -> bool:
+    return key in catalogue(normalize_locale(locale))
+
+
+def t(key: str, locale: object = FALLBACK, /, **values: Any) -> str:
+    """The text for ``key`` in ``locale`` (English when missing), filled with ``values``."""
+    text = catalogue(normalize_locale(locale)).get(key)
+    if text is None:
+        text = catalogue(FALLBACK).get(key)
+    if text is None:
+        raise KeyError(f"no message {key!r} in any catalogue")
+    return text.format(**values) if values else text

@@ -1,0 +1,61 @@
+"""Every catalogue has every key, with the same placeholders, within Discord's limits."""
+
+from __future__ import annotations
+
+import string
+from importlib import resources
+
+import pytest
+
+from bot.texts.catalog import FALLBACK, LOCALES, catalogue, normalize_locale, t
+
+# Locales that must be complete for a domain: table play is English and Dutch first;
+# domains listed here must exist in all five languages.
+FIVE_LANGUAGE_DOMAINS = ("common", "rules")
+
+
+def domains() -> set[str]:
+    folder = resources.files("bot.texts") / "messages"
+    return {entry.name.split(".")[0] for entry in folder.iterdir() if entry.name.endswith(".json")}
+
+
+def keys_of(domain: str, locale: str) -> set[str]:
+    return {k for k in catalogue(locale) if k.startswith(f"{domain}.")}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_locales_have_every_key_with_the_same_placeholders(locale: str) -> None:
+    english = catalogue(FALLBACK)
+    for domain in domains():
+        if locale not in ("en", "nl") and domain not in FIVE_LANGUAGE_DOMAINS:
+            continue
+        missing = keys_of(domain, FALLBACK) - keys_of(domain, locale)
+        extra = keys_of(domain, locale) - keys_of(domain, FALLBACK)
+        assert not missing and not extra, (domain, locale, sorted(missing), sorted(extra))
+        for key in keys_of(domain, locale):
+            assert fields(catalogue(locale)[key]) == fields(english[key]), (locale, key)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_texts_fit_discord_limits(locale: str) -> None:
+    for key, text in catalogue(locale).items():
+        assert text.strip(), key
+        assert len(text) <= 2000, key
+        if ".label." in key or key.endswith(".label"):
+            assert len(text) <= 80, key
+
+
+def test_fallback_and_locale_mapping() -> None:
+    assert normalize_locale("en-US") == "en"
+    assert normalize_locale("nl") == "nl"
+    assert normalize_locale("pt-BR") == "pt-BR"
+    assert normalize_locale("fr") == "en"
+    assert t("common.suit.h", "nl") == "harten"
+    assert t("common.suit.h", "fr") == "hearts"
+    assert "4f2a" in t("common.error.unexpected", "it", code="4f2a")
+    with pytest.raises(KeyError):
+        t("no.such.key", "en")
