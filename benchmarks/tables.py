@@ -1,0 +1,157 @@
+"""Table service load: many tables playing at once through the service, SQLite on disk.
+
+Prints operations per second, p50/p99 latency of one operation including its commit, the
+database size per finished match, memory per open table, and how long a restart takes to
+restore every open table. Run: ``.venv/bin/python benchmarks/tables.py [--tables 200]``.
+
+Each table has four human seats driven by a simulated player who thinks ``--think`` seconds
+on average between moves (exponential), the way real tables load the bot; ``--think 0``
+measures raw throughput instead (every table hammering at once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import random
+import statistics
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from bot.engine import Phase
+from bot.services import Services
+from bot.tables import TableService, TableSettings, private_view
+
+HUMAN = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
+
+
+async def open_tables(service: TableService, count: int, start: int = 0) -> list[int]:
+    ids = []
+    for n in range(start, start + count):
+        base = 1000 * (n + 1)
+        table = await service.open(1, base, base + 0, "p0", None, HUMAN)
+        for seat in (1, 2, 3):
+            await service.sit(table.id, base + seat, f"p{seat}", seat)
+        await service.start(table.id, base)
+        ids.append(table.id)
+    return ids
+
+
+async def one_move(service: TableService, table_id: int, rng: random.Random) -> bool:
+    """Make the next decision at the table; False once its match is over."""
+    table = service.get(table_id)
+    hand = table.match.hand if table.match is not None else None
+    if hand is None or not table.is_open:
+        return False
+    seat = hand.to_act
+    assert seat is not None
+    user = table.seats[seat].user_id
+    assert user is not None
+    view = private_view(table, seat)
+    if hand.phase == Phase.TRUMP:
+        assert view.trump_options is not None
+        await service.choose_trump(table_id, user, rng.choice(view.trump_options.suits))
+    else:
+        await service.play(table_id, user, rng.choice(view.legal), seq=view.seq)
+    return True
+
+
+async def drive(
+    service: TableService, table_id: int, think: float, until: float, latencies: list[float]
+) -> None:
+    rng = random.Random(table_id)
+    await asyncio.sleep(rng.random() * think)  # tables do not all start on the same tick
+    while time.perf_counter() < until:
+        started = time.perf_counter()
+        if not await one_move(service, table_id, rng):
+            return
+        latencies.append(time.perf_counter() - started)
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+
+
+async def load(path: Path, tables: int, think: float, seconds: float) -> None:
+    services = await Services.open(path)
+    ids = await open_tables(services.tables, tables)
+    latencies: list[float] = []
+    began = time.perf_counter()
+    until = began + seconds
+    await asyncio.gather(*(drive(services.tables, i, think, until, latencies) for i in ids))
+    elapsed = time.perf_counter() - began
+    await services.close()
+    ms = sorted(x * 1000 for x in latencies)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    print(f"load: {tables} tables, think {think:.2f}s, {elapsed:.1f}s: {len(ms)} operations, "
+          f"{len(ms) / elapsed:,.0f} ops/s; latency p50 {statistics.median(ms):.1f} ms, "
+          f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms")
+
+
+async def restart(path: Path, expected: int) -> None:
+    started = time.perf_counter()
+    services = await Services.open(path)
+    elapsed = time.perf_counter() - started
+    restored = len(services.tables.open_tables())
+    await services.close()
+    print(f"restart: restored {restored} open tables (expected {expected}) in {elapsed:.2f} s")
+
+
+async def match_size(folder: Path, matches: int) -> None:
+    path = folder / "size.sqlite3"
+    services = await Services.open(path)
+    before = _db_bytes(path)
+    ids = await open_tables(services.tables, matches, start=90_000)
+    rng = random.Random(5)
+    for table_id in ids:
+        while await one_move(services.tables, table_id, rng):
+            pass
+    await services.store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    after = _db_bytes(path)
+    await services.close()
+    print(f"database: {(after - before) / matches / 1024:.0f} KiB per finished 16-hand match "
+          f"({matches} matches, action log + snapshots + score sheets + statistics)")
+
+
+async def memory(folder: Path, tables: int) -> None:
+    services = await Services.open(folder / "memory.sqlite3")
+    gc.collect()
+    tracemalloc.start()
+    first = tracemalloc.take_snapshot()
+    ids = await open_tables(services.tables, tables, start=50_000)
+    rng = random.Random(9)
+    for table_id in ids:  # mid-hand: some tricks on the table, a sheet line or two
+        for _ in range(rng.randrange(10, 80)):
+            await one_move(services.tables, table_id, rng)
+    gc.collect()
+    grown = tracemalloc.take_snapshot().compare_to(first, "filename")
+    tracemalloc.stop()
+    total = sum(stat.size_diff for stat in grown)
+    await services.close()
+    print(f"memory: {total / tables / 1024:.1f} KiB per open table ({tables} tables mid-match)")
+
+
+def _db_bytes(path: Path) -> int:
+    return sum(os.path.getsize(p) for p in path.parent.glob(path.name + "*"))
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds between moves")
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--matches", type=int, default=5, help="for the size per match")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        path = folder / "load.sqlite3"
+        await load(path, args.tables, args.think, args.seconds)
+        await restart(path, args.tables)
+        await match_size(folder, args.matches)
+        await memory(folder, min(args.tables, 200))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
