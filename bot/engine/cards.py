@@ -155,11 +155,11 @@ _CODES = tuple(f"{'T' if c.rank == Rank.TEN else c.rank.label}{c.suit.letter}" f
 # Bit masks: a set of cards as one int (bit n = card n), for playouts that must not build lists.
 BIT: tuple[int, ...] = tuple(1 << n for n in range(32))
 SUIT_MASK: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
-_LANE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+LANE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
     tuple(tuple(CARDS[8 * s + r] for r in range(8) if bits >> r & 1) for bits in range(256))
     for s in range(4)
 )
-_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _LANE_CARDS
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = LANE_CARDS
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import SUIT_MASK, Card, Suit, cards_of, mask_of
+from .cards import LANE_CARDS, SUIT_MASK, Card, Suit, cards_of, mask_of
 from .rules import RuleSet
 from .tricks import STRENGTH, TRUMP_ORDER, TRUMP_RANKING
 
@@ -95,23 +95,26 @@ def _decide(
 
 
 def legal_mask(hand: int, trick: Sequence[Card], trump: Suit, rules: RuleSet) -> int:
-    """``legal_cards`` for a hand held as a bit mask (see ``cards.mask_of``)."""
-    if trick:  # the commonest case first, as _decide has it: a plain suit led and followed
-        led = trick[0] >> 3
-        follow = hand & SUIT_MASK[led]
-        if follow and led != trump:
-            return follow
+    """The playable cards of a hand held as a bit mask (see ``cards.mask_of``), as a mask."""
     return _decide(hand, trick, trump, rules)[0]
 
 
 def legal_cards(
-    hand: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: RuleSet
+    hand: Sequence[Card] | int, trick: Sequence[Card], trump: Suit, rules: RuleSet
 ) -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (cards so far, lead first).
 
+    ``hand`` is a sequence of cards, or a bit mask (``cards.mask_of``) as playouts hold it.
     The result is in deck order (suit, then natural rank), whatever the hand's order.
     """
-    return list(cards_of(_decide(mask_of(hand), trick, trump, rules)[0]))
+    mask = hand if type(hand) is int else mask_of(hand)  # type: ignore[arg-type]
+    if trick:  # the commonest case first, exactly as _decide has it: a plain suit followed
+        led = trick[0] >> 3
+        if led != trump:
+            follow = (mask >> (8 * led)) & 255
+            if follow:
+                return list(LANE_CARDS[led][follow])
+    return list(cards_of(_decide(mask, trick, trump, rules)[0]))
 
 
 def explain_illegal(
