@@ -42,37 +42,14 @@ def _chooser(rng: random.Random) -> Callable[[Sequence[Card]], Card]:
     return choose
 
 
-def engine_hand(rng: random.Random) -> None:
-    """One hand via the functions, as a computer player's playout would run it."""
+def functions_hand(rng: random.Random, masks: bool) -> None:
+    """One hand via the functions, as a computer player's playout would run it; hands are
+    lists of cards, or bit masks (``cards.mask_of``) as playouts hold them."""
     deck = list(CARDS)
     rng.shuffle(deck)
-    hands = [deck[0:8], deck[8:16], deck[16:24], deck[24:32]]
-    trump = Suit(rng.randrange(4))
-    makers = rng.randrange(2)
-    points, roem, won = [0, 0], [0, 0], [0, 0]
-    leader = 0
-    choice = _chooser(rng)
-    for n in range(8):
-        trick: list = []
-        for k in range(4):
-            hand = hands[(leader + k) % 4]
-            card = choice(legal_cards(hand, trick, trump, RULES))
-            hand.remove(card)
-            trick.append(card)
-        winner = (leader + trick_winner(trick, trump)) % 4
-        pair = winner % 2
-        points[pair] += trick_points(trick, trump) + (10 if n == 7 else 0)
-        roem[pair] += roem_of_trick(trick, trump, RULES).points
-        won[pair] += 1
-        leader = winner
-    score_hand(makers, points, roem, won, RULES)
-
-
-def engine_mask_hand(rng: random.Random) -> None:
-    """The same hand with hands held as bit masks (``cards.mask_of``), as playouts hold them."""
-    deck = list(CARDS)
-    rng.shuffle(deck)
-    hands = [mask_of(deck[0:8]), mask_of(deck[8:16]), mask_of(deck[16:24]), mask_of(deck[24:32])]
+    hands: list[Any] = [deck[0:8], deck[8:16], deck[16:24], deck[24:32]]
+    if masks:
+        hands = [mask_of(h) for h in hands]
     trump = Suit(rng.randrange(4))
     makers = rng.randrange(2)
     points, roem, won = [0, 0], [0, 0], [0, 0]
@@ -83,7 +60,10 @@ def engine_mask_hand(rng: random.Random) -> None:
         for k in range(4):
             seat = (leader + k) % 4
             card = choice(legal_cards(hands[seat], trick, trump, RULES))
-            hands[seat] ^= BIT[card]
+            if masks:
+                hands[seat] ^= BIT[card]
+            else:
+                hands[seat].remove(card)
             trick.append(card)
         winner = (leader + trick_winner(trick, trump)) % 4
         pair = winner % 2
@@ -240,8 +220,12 @@ def legal_calls_per_second(seconds: float) -> float:
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     found = rates(
-        {"reference": reference_hand, "lists": engine_hand, "masks": engine_mask_hand,
-         "hand": state_machine_hand},
+        {
+            "reference": reference_hand,
+            "lists": lambda rng: functions_hand(rng, masks=False),
+            "masks": lambda rng: functions_hand(rng, masks=True),
+            "hand": state_machine_hand,
+        },
         seconds,
     )
     ref = found["reference"]
