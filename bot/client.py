@@ -26,7 +26,12 @@ __all__ = ["DEFAULT_EXTENSIONS", "KlaverjasBot"]
 log = logging.getLogger(__name__)
 
 # "cogs.errors" first: its tree error handler must be in place before any command can run.
-DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = ("cogs.errors", "cogs.meta")
+DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = (
+    "cogs.errors",
+    "cogs.meta",
+    "cogs.standings",
+    "cogs.rules",
+)
 
 
 class KlaverjasBot(commands.Bot):
