@@ -18,6 +18,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.texts.catalog import t
+
 __all__ = ["Errors", "describe_expected_error", "report_unexpected_error", "send_ephemeral"]
 
 log = logging.getLogger(__name__)
@@ -47,22 +49,23 @@ async def send_ephemeral(interaction: discord.Interaction[Any], content: str) ->
         log.warning("could not deliver an error reply (interaction %s): %s", interaction.id, error)
 
 
-def describe_expected_error(error: app_commands.AppCommandError) -> str | None:
+def describe_expected_error(
+    error: app_commands.AppCommandError, locale: object = "en"
+) -> str | None:
     """A user-facing sentence for errors that are the user's (or the setup's), else None."""
-    # TODO(texts): move these sentences to the message catalogues once bot/texts exists.
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
+        return t("common.error.cooldown", locale, seconds=f"{error.retry_after:.0f}")
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command only works in a server channel."
+        return t("common.error.guild_only", locale)
     if isinstance(error, app_commands.MissingPermissions):
-        return "You do not have the permissions this command needs."
+        return t("common.error.missing_permissions", locale)
     if isinstance(error, app_commands.BotMissingPermissions):
         missing = ", ".join(error.missing_permissions)
-        return f"I am missing permissions in this channel: {missing}."
+        return t("common.error.bot_missing_permissions", locale, missing=missing)
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use this command here."
+        return t("common.error.check_failed", locale)
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not understand {error.value!r}."
+        return t("common.error.bad_value", locale, value=repr(error.value))
     return None
 
 
@@ -80,9 +83,7 @@ async def report_unexpected_error(
         interaction.user.id if interaction.user else None,
         exc_info=(type(error), error, error.__traceback__),
     )
-    await send_ephemeral(
-        interaction, f"Something went wrong on my side (error code `{code}`). Please try again."
-    )
+    await send_ephemeral(interaction, t("common.error.unexpected", interaction.locale, code=code))
     return code
 
 
@@ -109,7 +110,7 @@ class Errors(commands.Cog):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        message = describe_expected_error(error)
+        message = describe_expected_error(error, interaction.locale)
         if message is not None:
             log.debug("expected error in %s: %r", _command_name(interaction), error)
             await send_ephemeral(interaction, message)
