@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.errors",
     "cogs.meta",
+    "cogs.tables",
     "cogs.standings",
     "cogs.rules",
 )

@@ -1,0 +1,382 @@
+"""Public renderers: the table message (embed and buttons), the score sheet, roem in words.
+
+Pure functions of the service's public read model (`PublicView`) and a locale. The public
+view holds no unplayed card, so nothing drawn here can show a player's hand; it also keeps
+these functions testable without an interaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord.utils import escape_markdown
+
+from bot.engine import Phase, Roem, RoemKind, SheetLine, Suit
+from bot.tables import PublicView, Seat, SeatKind, Status, Table
+from bot.texts.catalog import normalize_locale, t
+from cogs.tables_items import SitButton, TableButton, frozen_view
+
+__all__ = [
+    "EMBED_COLOUR",
+    "pair_names",
+    "public_components",
+    "public_embed",
+    "result_text",
+    "roem_text",
+    "seat_name",
+    "settings_embed",
+    "sheet_embed",
+    "suit_text",
+]
+
+EMBED_COLOUR = discord.Colour.dark_green()  # the green of a card table
+COMPUTER_MARK = "🤖"
+AWAY_MARK = "💤"
+TURN_MARK = "▶"
+DESCRIPTION_BUDGET = 3900  # Discord allows 4096 characters in an embed description
+NAME_WIDTH = 9  # the dealer column of the score sheet: seat number and name, cut to fit
+Style = discord.ButtonStyle
+
+
+# ----------------------------------------------------------------------------- names
+
+
+def seat_name(seats: Sequence[Seat], seat: int | None, locale: str) -> str:
+    """The plain name at a seat (computer seats get a numbered name), for sentences."""
+    if seat is None:
+        return "?"
+    state = seats[seat]
+    if state.kind == SeatKind.EMPTY:
+        return t("tables.seat.free", locale)
+    return state.name or t("tables.seat.computer", locale, n=seat + 1)
+
+
+def _md(text: str) -> str:
+    return escape_markdown(text)
+
+
+def _badge(state: Seat) -> str:
+    marks = ""
+    if state.kind == SeatKind.COMPUTER:
+        marks += f" {COMPUTER_MARK}"
+    if state.is_human and (state.away or state.autoplay):
+        marks += f" {AWAY_MARK}"
+    return marks
+
+
+def pair_names(seats: Sequence[Seat], pair: int, locale: str) -> str:
+    """Both names of a pair (seats 1 & 3 are pair 1, seats 2 & 4 pair 2)."""
+    first, second = (seat_name(seats, s, locale) for s in (pair, pair + 2))
+    return t("tables.pair.names", locale, first=first, second=second)
+
+
+def suit_text(letter_or_suit: Suit | str, locale: str) -> str:
+    """A suit as symbol and word ("♥ hearts"), from a Suit or its letter."""
+    suit = letter_or_suit if isinstance(letter_or_suit, Suit) else Suit.parse(letter_or_suit)
+    return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
+
+
+# ----------------------------------------------------------------------------- the embed
+
+
+def public_embed(view: PublicView, locale: str) -> discord.Embed:
+    """The table as everyone sees it; which lines depend on the table's status."""
+    lines = {
+        Status.LOBBY: _lobby_lines,
+        Status.PLAYING: _play_lines,
+        Status.FINISHED: _finished_lines,
+        Status.CLOSED: _closed_lines,
+    }[view.status](view, locale)
+    embed = discord.Embed(
+        title=_title(view, locale), description="\n".join(lines), colour=EMBED_COLOUR
+    )
+    if view.status != Status.CLOSED:
+        for pair in (0, 1):
+            embed.add_field(
+                name=t("tables.pair.label", locale, n=pair + 1),
+                value=_pair_field(view, pair, locale),
+                inline=True,
+            )
+    embed.set_footer(text=t("tables.public.footer", locale, table=view.table_id))
+    return embed
+
+
+def _title(view: PublicView, locale: str) -> str:
+    title = t("tables.public.title", locale, table=view.table_id, rules=view.rules_name)
+    if view.status in (Status.PLAYING, Status.FINISHED) and view.hand_number:
+        title += " · " + _progress(view, locale)
+    return title
+
+
+def _progress(view: PublicView, locale: str) -> str:
+    if view.planned_hands is not None:
+        return t("tables.public.hand_of", locale, n=view.hand_number, total=view.planned_hands)
+    return t("tables.public.hand_to", locale, n=view.hand_number, target=view.target_score)
+
+
+def _pair_field(view: PublicView, pair: int, locale: str) -> str:
+    rows = []
+    for seat in (pair, pair + 2):
+        state = view.seats[seat]
+        turn = f"{TURN_MARK} " if view.status == Status.PLAYING and view.to_act == seat else ""
+        name = _md(seat_name(view.seats, seat, locale))
+        if state.kind == SeatKind.EMPTY:
+            name = f"*{name}*"
+        rows.append(f"{turn}{seat + 1}. {name}{_badge(state)}")
+    return "\n".join(rows)
+
+
+def _lobby_lines(view: PublicView, locale: str) -> list[str]:
+    free = sum(1 for s in view.seats if s.kind == SeatKind.EMPTY)
+    first = t("tables.lobby.waiting", locale, free=free) if free else ""
+    first = first or t("tables.lobby.ready", locale)
+    return [first, t("tables.lobby.opener", locale, opener=f"<@{view.opener_id}>")]
+
+
+def _play_lines(view: PublicView, locale: str) -> list[str]:
+    lines = [_trump_line(view, locale), _trick_line(view, locale), _turn_line(view, locale)]
+    lines += [_last_trick_line(view, locale), _score_line(view, locale)]
+    lines.append(_last_hand_line(view, locale))
+    return [line for line in lines if line]
+
+
+def _name(view: PublicView, seat: int | None, locale: str) -> str:
+    return _md(seat_name(view.seats, seat, locale))
+
+
+def _trump_line(view: PublicView, locale: str) -> str:
+    dealer = _name(view, view.dealer, locale)
+    if view.trump is None:
+        line = t("tables.public.dealer", locale, dealer=dealer)
+        if view.proposal is not None:
+            proposal = suit_text(view.proposal, locale)
+            line += " · " + t("tables.public.proposal", locale, suit=proposal)
+        return line
+    makers = _md(pair_names(view.seats, view.makers or 0, locale))
+    return t(
+        "tables.public.trump",
+        locale,
+        suit=suit_text(view.trump, locale),
+        chooser=_name(view, view.chooser, locale),
+        makers=makers,
+        dealer=dealer,
+    )
+
+
+def _trick_line(view: PublicView, locale: str) -> str:
+    if not view.trick or view.trick_leader is None:
+        return ""
+    parts = []
+    for i in range(4):
+        seat = (view.trick_leader + i) % 4
+        card = str(view.trick[i]) if i < len(view.trick) else "…"
+        parts.append(f"{_name(view, seat, locale)} {card}")
+    return t("tables.public.trick", locale, cards=" · ".join(parts))
+
+
+def _turn_line(view: PublicView, locale: str) -> str:
+    if view.phase == Phase.CLAIM:
+        return t("tables.public.claim_last", locale)
+    if view.to_act is None or view.phase not in (Phase.TRUMP, Phase.PLAY):
+        return ""
+    key = "tables.public.to_choose" if view.phase == Phase.TRUMP else "tables.public.to_play"
+    line = t(key, locale, name=_name(view, view.to_act, locale))
+    if view.turn_deadline is not None:
+        line += f" · <t:{int(view.turn_deadline)}:R>"
+    return line
+
+
+def _last_trick_line(view: PublicView, locale: str) -> str:
+    trick = view.last_trick
+    if trick is None:
+        return ""
+    cards = " ".join(str(card) for card in trick.cards)
+    winner = _name(view, trick.winner, locale)
+    line = t("tables.public.last_trick", locale, cards=cards, winner=winner)
+    if trick.claimed and trick.roem:
+        line += " · " + t("tables.public.roem_claimed", locale, points=trick.roem.points)
+    return line
+
+
+def _score_line(view: PublicView, locale: str) -> str:
+    names = [_md(pair_names(view.seats, p, locale)) for p in (0, 1)]
+    line = t(
+        "tables.public.score", locale,
+        pair1=names[0], score1=view.totals[0], pair2=names[1], score2=view.totals[1],
+    )
+    hand = [_points(view.hand_points[p], view.hand_roem[p], locale) for p in (0, 1)]
+    return line + "\n" + t("tables.public.this_hand", locale, pair1=hand[0], pair2=hand[1])
+
+
+def _points(points: int, roem: int, locale: str) -> str:
+    return t("tables.public.points_roem", locale, points=points, roem=roem) if roem else str(points)
+
+
+def _last_hand_line(view: PublicView, locale: str) -> str:
+    if not view.sheet:
+        return ""
+    line = view.sheet[-1]
+    text = t("tables.public.last_hand", locale, n=line.number, score1=line.scores[0],
+             score2=line.scores[1])
+    flag = _flag(line, locale)
+    return f"{text} · {flag}" if flag else text
+
+
+def _flag(line: SheetLine, locale: str) -> str:
+    if line.nat:
+        return t("tables.sheet.nat", locale)
+    if line.pit is not None:
+        return t("tables.sheet.pit", locale)
+    return ""
+
+
+def _finished_lines(view: PublicView, locale: str) -> list[str]:
+    return [result_text(view, locale), t("tables.public.finished_hint", locale)]
+
+
+def _closed_lines(view: PublicView, locale: str) -> list[str]:
+    return [t("tables.public.closed", locale)]
+
+
+def result_text(view: PublicView, locale: str) -> str:
+    """The match result in one sentence: who won, and the totals."""
+    totals = view.result.totals if view.result is not None else view.totals
+    winner = view.result.winner if view.result is not None else None
+    if winner is None:
+        return t("tables.result.draw", locale, score1=totals[0], score2=totals[1])
+    return t(
+        "tables.result.won", locale,
+        pair=_md(pair_names(view.seats, winner, locale)),
+        score=totals[winner], other=totals[1 - winner],
+    )
+
+
+# ----------------------------------------------------------------------------- buttons
+
+
+def public_components(view: PublicView, locale: str) -> discord.ui.View:
+    """The buttons for the table's status: lobby, play, or only the score sheet."""
+    items: list[discord.ui.Item[Any]] = []
+    table = view.table_id
+    if view.status == Status.LOBBY:
+        for seat, state in enumerate(view.seats):
+            if state.kind == SeatKind.EMPTY:
+                label = t("tables.button.sit", locale, seat=seat + 1)
+                items.append(SitButton(table, seat, label, row=0))
+        items += [
+            TableButton("addbot", table, t("tables.button.addbot", locale), row=1),
+            TableButton("start", table, t("tables.button.start", locale), Style.success, row=1),
+            TableButton("leave", table, t("tables.button.leave", locale), row=1),
+        ]
+    elif view.status == Status.PLAYING:
+        items += [
+            TableButton("hand", table, t("tables.button.hand", locale), Style.primary),
+            TableButton("roem", table, t("tables.button.roem", locale), Style.success),
+            TableButton("sheet", table, t("tables.button.sheet", locale)),
+            TableButton("back", table, t("tables.button.back", locale)),
+            TableButton("leave", table, t("tables.button.leave", locale)),
+        ]
+    elif view.status == Status.FINISHED:
+        items.append(TableButton("sheet", table, t("tables.button.sheet", locale)))
+    return frozen_view(items)
+
+
+# ----------------------------------------------------------------------------- score sheet
+
+
+def sheet_embed(view: PublicView, locale: str, *, final: bool = False) -> discord.Embed:
+    """The score sheet, one line per hand, in a monospaced block (names cut to fit)."""
+    pairs = t(
+        "tables.sheet.pairs", locale,
+        pair1=_md(pair_names(view.seats, 0, locale)), pair2=_md(pair_names(view.seats, 1, locale)),
+    )
+    head = [result_text(view, locale)] if final else []
+    rows = _fit(_sheet_rows(view, locale), DESCRIPTION_BUDGET - len(pairs) - 100)
+    body = "```\n" + "\n".join(rows) + "\n```"
+    title = t("tables.sheet.title", locale, table=view.table_id)
+    return discord.Embed(
+        title=title, description="\n".join([*head, pairs, body]), colour=EMBED_COLOUR
+    )
+
+
+def _sheet_rows(view: PublicView, locale: str) -> list[str]:
+    header = _row(
+        "#", t("tables.sheet.col.dealer", locale), t("tables.sheet.col.trump", locale),
+        t("tables.sheet.col.makers", locale),
+        t("tables.pair.label", locale, n=1), t("tables.pair.label", locale, n=2), "",
+    )
+    rows = [header]
+    for line in view.sheet:
+        cells = [_sheet_cell(line, pair) for pair in (0, 1)]
+        dealer = f"{line.dealer + 1} {seat_name(view.seats, line.dealer, locale)}"
+        rows.append(_row(str(line.number), dealer, _suit_symbol(line.trump),
+                         str(line.makers + 1), cells[0], cells[1], _flag(line, locale)))
+    total = t("tables.sheet.total", locale)
+    rows.append(_row("", total, "", "", str(view.totals[0]), str(view.totals[1]), ""))
+    return rows
+
+
+def _suit_symbol(letter: str) -> str:
+    return Suit.parse(letter).symbol
+
+
+def _sheet_cell(line: SheetLine, pair: int) -> str:
+    """The pair's score, then what it was made of: card points (+ claimed roem)."""
+    made = f"{line.points[pair]}+{line.roem[pair]}" if line.roem[pair] else str(line.points[pair])
+    return f"{line.scores[pair]} ({made})"
+
+
+def _row(n: str, dealer: str, trump: str, makers: str, one: str, two: str, flag: str) -> str:
+    name = dealer[:NAME_WIDTH].replace("`", "'")  # a backtick would end the code block
+    return f"{n:>2} {name:<{NAME_WIDTH}} {trump:<2} {makers:<2} {one:<13} {two:<13} {flag}".rstrip()
+
+
+def _fit(rows: list[str], budget: int) -> list[str]:
+    """Keep the header, the total and as many of the latest hands as fit the budget."""
+    if sum(len(r) + 1 for r in rows) <= budget:
+        return rows
+    header, body, total = rows[0], rows[1:-1], rows[-1]
+    kept: list[str] = []
+    used = len(header) + len(total) + 4
+    for row in reversed(body):
+        if used + len(row) + 1 > budget:
+            break
+        kept.insert(0, row)
+        used += len(row) + 1
+    return [header, "…", *kept, total]
+
+
+# ----------------------------------------------------------------------------- roem
+
+
+def roem_text(roem: Roem, locale: str) -> str:
+    """What a claim credited, in words: "stuk + run of three: 40"."""
+    parts = [_roem_part(part.kind, part.cards[0].rank.label, locale) for part in roem.parts]
+    return t("tables.roem.total", locale, parts=" + ".join(parts), points=roem.points)
+
+
+def _roem_part(kind: RoemKind, rank: str, locale: str) -> str:
+    if kind == RoemKind.FOUR:
+        return t(f"tables.roem.four.{rank}", locale)
+    return t(f"tables.roem.{kind.value}", locale)
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+def settings_embed(table: Table, locale: str, table_locale: str) -> discord.Embed:
+    """The table's settings as /table settings shows them (`table_locale`: its messages')."""
+    settings = table.settings
+    timer = f"{settings.turn_timer:g} s" if settings.turn_timer else ""
+    timer = timer or t("tables.settings.off", locale)
+    language = t(f"tables.language.{normalize_locale(table_locale)}", locale)
+    lines = [
+        t("tables.settings.rules", locale, rules=table.rules.label),
+        t("tables.settings.turn_timer", locale, value=timer),
+        t("tables.settings.language", locale, value=language),
+        t("tables.settings.hint", locale),
+    ]
+    title = t("tables.settings.title", locale, table=table.id)
+    return discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)
