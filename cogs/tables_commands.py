@@ -136,13 +136,10 @@ class TableCommands:
         await interaction.response.send_message(text, ephemeral=True)
 
     async def sheet(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.service.in_channel(interaction.channel_id or 0)
-        table_id = table.id if table is not None else self.publisher.last_table.get(
-            interaction.channel_id or 0
-        )
-        if table_id is None:
+        table = await self.service.latest_in_channel(interaction.channel_id or 0)
+        if table is None:
             raise TableError("no_table")
-        await self.actions.send_sheet(interaction, table_id)
+        await self.actions.send_sheet(interaction, table.id)
 
     async def settings(
         self, interaction: discord.Interaction[Any], turn_timer: int | None, language: str | None
@@ -164,16 +161,8 @@ class TableCommands:
         turn_timer: int | None,
         language: str | None,
     ) -> None:
-        """Ask the service to change the settings, under its lock and committed.
-
-        The table service does not offer this yet (see the report to the lead); until it
-        does, the change is refused with a plain sentence rather than patched in here,
-        where it would bypass the table's lock and the action log.
-        """
-        update = getattr(self.service, "update_settings", None)
-        if update is None:
-            raise TableError("settings_unavailable")
-        await update(
+        """Ask the service to change the settings, under its lock, logged and committed."""
+        await self.service.update_settings(
             table.id,
             interaction.user.id,
             turn_timer=None if turn_timer is None else float(turn_timer),

@@ -26,7 +26,7 @@ KNOWN_CODES = (
     "already_claimed", "claims_automatic", "not_allowed", "not_open", "channel_busy",
     "unknown_table", "no_computer", "not_away", "trump_not_allowed", "pass_not_allowed",
     "wrong_phase", "match_over", "bad_action", "no_table", "hands_and_target", "no_thread",
-    "cannot_post",
+    "cannot_post", "bad_turn_timer", "nothing_to_change",
 )
 
 

@@ -54,7 +54,6 @@ class TablePublisher:
         self.bot = bot
         self.interval = interval
         self.guild_locales: dict[int, str] = {}
-        self.last_table: dict[int, int] = {}  # channel id -> its latest table (finished too)
         self._message_ids: dict[int, int] = {}  # table id -> the message this process posted
         self._pending: dict[int, _Pending] = {}
         self._closed = False
@@ -69,7 +68,6 @@ class TablePublisher:
         state = self._state(table.id)
         if any(event.kind == "match_finished" for event in events):
             state.final_sheet = True
-        self.last_table[table.channel_id] = table.id
         self.schedule(table.id)
 
     def schedule(self, table_id: int, *, force: bool = False) -> None:
@@ -86,7 +84,6 @@ class TablePublisher:
     def restore(self) -> None:
         """After a restart: refresh the message of every open table (re-post if gone)."""
         for table in self.service.open_tables():
-            self.last_table[table.channel_id] = table.id
             self.schedule(table.id, force=True)
 
     async def publish_now(self, table_id: int) -> bool:

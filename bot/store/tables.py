@@ -240,6 +240,18 @@ class TableStore:
             )
         return _stored_table(rows[0]) if rows else None
 
+    async def latest_in_channel(self, channel_id: int) -> StoredTable | None:
+        """The channel's most recent table, finished or closed ones included."""
+        async with connection_lock(self._db):
+            rows = list(
+                await self._db.execute_fetchall(
+                    f"SELECT {_TABLE_COLUMNS} FROM tables WHERE channel_id = ?"
+                    " ORDER BY id DESC LIMIT 1",
+                    (channel_id,),
+                )
+            )
+        return _stored_table(rows[0]) if rows else None
+
     async def actions(self, table_id: int) -> list[StoredAction]:
         """The table's action log in order, for replay."""
         async with connection_lock(self._db):

@@ -53,6 +53,16 @@ class TableService:
         table_id = self._by_channel.get(channel_id)
         return None if table_id is None else self._tables.get(table_id)
 
+    async def latest_in_channel(self, channel_id: int) -> Table | None:
+        """The channel's open table, else its most recent one from the store (read only)."""
+        table = self.in_channel(channel_id)
+        if table is not None:
+            return table
+        stored = await self.store.tables.latest_in_channel(channel_id)
+        if stored is None:
+            return None
+        return self._tables.get(stored.id) or Table.from_dict(stored.snapshot)
+
     def open_tables(self) -> list[Table]:
         return [t for t in self._tables.values() if t.is_open]
 
@@ -128,6 +138,7 @@ class TableService:
     ) -> list[Event]:
         async with self._operate(table_id, seq) as table:
             self._require(table, Status.LOBBY)
+            self._require_member(table, user_id)
             index = self._free_seat(table, seat)
             table.seats[index] = Seat(SeatKind.COMPUTER, None, f"Computer {index + 1}")
             await self._commit(table, user_id, "add_computer", {"seat": index})
@@ -139,6 +150,7 @@ class TableService:
     ) -> list[Event]:
         async with self._operate(table_id, seq) as table:
             self._require(table, Status.LOBBY)
+            self._require_member(table, user_id)
             computers = [i for i, s in enumerate(table.seats) if s.kind == SeatKind.COMPUTER]
             if seat is None and computers:
                 seat = computers[-1]
@@ -152,8 +164,7 @@ class TableService:
     async def start(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
         async with self._operate(table_id, seq) as table:
             self._require(table, Status.LOBBY)
-            if table.seat_of(user_id) is None and user_id != table.opener_id:
-                raise TableError("not_seated")
+            self._require_member(table, user_id)
             if table.free_seats():
                 raise TableError("not_enough_players", free=len(table.free_seats()))
             table.status = Status.PLAYING
@@ -226,11 +237,41 @@ class TableService:
             events = [Event("closed", None, {"by": user_id})]
         return await self._emit(table, events)
 
+    async def update_settings(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        turn_timer: float | None = None,
+        locale: str | None = None,
+        moderator: bool = False,
+    ) -> list[Event]:
+        """Change the turn timer or the table's language; the opener or a moderator may."""
+        async with self._operate(table_id, None) as table:
+            if user_id != table.opener_id and not moderator:
+                raise TableError("not_allowed", opener_id=table.opener_id)
+            if not table.is_open:
+                raise TableError("not_open", status=str(table.status))
+            if turn_timer is not None and not (turn_timer == 0 or 15 <= turn_timer <= 3600):
+                raise TableError("bad_turn_timer", value=turn_timer)
+            changed: dict[str, Any] = {}
+            if turn_timer is not None:
+                table.settings.turn_timer = changed["turn_timer"] = float(turn_timer)
+            if locale is not None:
+                table.settings.locale = changed["locale"] = locale
+            if not changed:
+                raise TableError("nothing_to_change")
+            arm(table, self.clock.now())  # a new turn timer applies to the turn under way
+            await self._commit(table, user_id, "settings", changed)
+            events = [Event("settings_changed", None, changed)]
+        return await self._emit(table, events)
+
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the public message (not a game action: no sequence number)."""
         table = self.get(table_id)
         table.message_id = message_id
         await self.store.tables.set_message(table_id, message_id)
+        self._committed[table_id]["message_id"] = message_id
 
     # ----------------------------------------------------------------- timers
     async def tick(self) -> dict[int, list[Event]]:
@@ -289,7 +330,9 @@ class TableService:
             try:
                 yield table
             except BaseException:
-                self._tables[table_id] = Table.from_dict(self._committed[table_id])
+                # Put the last committed state back into the same object, so references
+                # that front ends hold stay valid.
+                vars(table).update(vars(Table.from_dict(self._committed[table_id])))
                 raise
 
     async def _engine(
@@ -365,6 +408,12 @@ class TableService:
     def _require(table: Table, status: Status) -> None:
         if table.status != status:
             raise TableError(f"not_{status}", status=str(table.status))
+
+    @staticmethod
+    def _require_member(table: Table, user_id: int) -> None:
+        """Lobby changes (computers, start) belong to the players and the opener."""
+        if table.seat_of(user_id) is None and user_id != table.opener_id:
+            raise TableError("not_seated")
 
     @staticmethod
     def _free_seat(table: Table, seat: int | None) -> int:

@@ -158,9 +158,17 @@ async def test_settings_are_shown_and_guarded(make_harness: StartHarness) -> Non
     assert_ephemeral(shown.reply)
     assert "Turn timer: 90 s" in shown.reply.text() and "amsterdam" in shown.reply.text()
     assert refused.reply.content.startswith("Only the opener of the table or a moderator")
-    # The table service has no settings operation yet: a plain refusal, nothing changed.
-    assert asked.reply.content == "Changing the settings of a running table is not available yet."
-    assert kit.service.in_channel(kit.world.channel_id).settings.turn_timer == 90  # type: ignore[union-attr]
+    table = kit.service.in_channel(kit.world.channel_id)
+    assert table is not None
+    assert table.settings.turn_timer == 90  # bob's refused change changed nothing
+    assert table.settings.locale == "nl"  # the opener's change is in, and logged
+    assert "Language of the table: Dutch" in asked.reply.text()
+    timer = await kit.harness.slash("table settings", {"turn_timer": 45}, user=anna)
+    assert_ephemeral(timer.reply)
+    assert "45 s" in timer.reply.text()
+    assert table.settings.turn_timer == 45
+    kinds = [a.kind for a in await kit.service.store.tables.actions(table.id)]
+    assert kinds.count("settings") == 2
 
 
 async def test_dutch_players_and_a_dutch_guild(make_harness: StartHarness) -> None:

@@ -318,3 +318,53 @@ async def test_presets_play_through(db: Path, preset: str) -> None:
     await play_until_done(service, table.id)
     assert len(service.get(table.id).match.sheet) == 2  # type: ignore[union-attr]
     await service.store.close()
+
+
+async def test_settings_change_is_guarded_logged_and_rearms_the_timer(db: Path) -> None:
+    clock = FakeClock()
+    settings = replace(INSTANT, turn_timer=60)
+    service = await open_service(db, clock)
+    table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, settings)
+    await refused(service, table.id, "not_allowed",
+                  service.update_settings(table.id, BOB, turn_timer=30))
+    await refused(service, table.id, "bad_turn_timer",
+                  service.update_settings(table.id, ALICE, turn_timer=5))
+    await refused(service, table.id, "nothing_to_change", service.update_settings(table.id, ALICE))
+    await service.update_settings(table.id, BOB, turn_timer=30, locale="nl", moderator=True)
+    table = service.get(table.id)
+    assert (table.settings.turn_timer, table.settings.locale) == (30, "nl")
+    assert table.turn_deadline == clock.now() + 30
+    again = await open_service(db, clock)  # committed: a restart keeps the change
+    assert again.get(table.id).settings.turn_timer == 30
+
+
+async def test_lobby_changes_belong_to_players_and_opener(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE}, start=False, fill=False)
+    await refused(service, table.id, "not_seated", service.add_computer(table.id, BOB))
+    await service.add_computer(table.id, ALICE)
+    await refused(service, table.id, "not_seated", service.remove_computer(table.id, BOB))
+    await refused(service, table.id, "not_seated", service.start(table.id, BOB))
+
+
+async def test_message_id_survives_a_refusal_and_a_restart(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE}, start=False, fill=False)
+    await service.set_message(table.id, 777)
+    await refused(service, table.id, "not_seated", service.leave(table.id, BOB))
+    assert service.get(table.id) is table  # a refusal restores in place
+    assert table.message_id == 777
+    again = await open_service(db)
+    assert again.get(table.id).message_id == 777
+
+
+async def test_latest_table_in_a_channel_includes_finished_ones(db: Path) -> None:
+    service = await open_service(db)
+    rules = RuleSet().with_options(match_hands=1)
+    table = await table_with(service, {0: ALICE}, rules=rules)
+    await play_until_done(service, table.id)
+    assert service.in_channel(CHANNEL) is None
+    again = await open_service(db)
+    latest = await again.latest_in_channel(CHANNEL)
+    assert latest is not None and latest.id == table.id and latest.status == Status.FINISHED
+    assert await again.latest_in_channel(CHANNEL + 1) is None
