@@ -79,6 +79,7 @@ class Table:
     computer_due: float | None = None  # when the computer seat to act (or claim) acts
     claim_deadline: float | None = None  # when the last trick's claim window closes
     message_id: int | None = None
+    last_activity: float = 0.0  # when the last action was committed (idle tables)
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -120,6 +121,7 @@ class Table:
             "computer_due": self.computer_due,
             "claim_deadline": self.claim_deadline,
             "message_id": self.message_id,
+            "last_activity": self.last_activity,
         }
 
     @classmethod
@@ -143,4 +145,5 @@ class Table:
             computer_due=data["computer_due"],
             claim_deadline=data["claim_deadline"],
             message_id=data["message_id"],
+            last_activity=data.get("last_activity", data["created_at"]),
         )

@@ -28,6 +28,7 @@ from .records import hand_record, match_record
 from .timers import arm, due_action
 
 Listener = Callable[[Table, list[Event]], Awaitable[None]]
+IDLE_CLOSE = 2 * 3600.0  # a table untouched this long may be closed by anyone
 log = logging.getLogger(__name__)
 
 
@@ -224,9 +225,11 @@ class TableService:
         return await self._emit(table, events)
 
     async def close(self, table_id: int, user_id: int, moderator: bool = False) -> list[Event]:
-        """Close the table whatever its state; only its opener or a moderator may."""
+        """Close the table whatever its state: its opener or a moderator may, and anyone
+        once it has been idle for ``IDLE_CLOSE`` seconds."""
         async with self._operate(table_id, None) as table:
-            if user_id != table.opener_id and not moderator:
+            idle = self.clock.now() - table.last_activity >= IDLE_CLOSE
+            if user_id != table.opener_id and not moderator and not idle:
                 raise TableError("not_allowed", opener_id=table.opener_id)
             if table.status == Status.CLOSED:
                 raise TableError("not_open", status=str(table.status))
@@ -382,6 +385,7 @@ class TableService:
         hands: list[Any] | None = None, finished: Any = None,
     ) -> None:
         table.seq += 1
+        table.last_activity = self.clock.now()
         snapshot = table.to_dict()
         await self.store.tables.record(
             table.id, table.seq, actor, kind, payload, self.clock.now(), snapshot,

@@ -368,3 +368,14 @@ async def test_latest_table_in_a_channel_includes_finished_ones(db: Path) -> Non
     latest = await again.latest_in_channel(CHANNEL)
     assert latest is not None and latest.id == table.id and latest.status == Status.FINISHED
     assert await again.latest_in_channel(CHANNEL + 1) is None
+
+
+async def test_an_idle_table_may_be_closed_by_anyone(db: Path) -> None:
+    clock = FakeClock()
+    service = await open_service(db, clock)
+    table = await table_with(service, {0: ALICE}, start=False, fill=False)
+    clock.advance(3600)
+    await refused(service, table.id, "not_allowed", service.close(table.id, BOB))
+    clock.advance(3601)
+    await service.close(table.id, BOB)
+    assert service.get(table.id).status == Status.CLOSED
