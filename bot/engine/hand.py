@@ -18,7 +18,7 @@ from .obligations import IllegalReason, explain_illegal, legal_cards, legal_mask
 from .roem import NO_ROEM, Roem, roem_of_trick
 from .rules import RuleSet
 from .scoring import HandScore, score_hand
-from .tricks import LAST_TRICK_BONUS, POINTS, STRENGTH
+from .tricks import LAST_TRICK_BONUS, trick_points, trick_winner
 
 T = TypeVar("T")
 PACKETS = (3, 2, 3)
@@ -200,9 +200,7 @@ class Hand:
         """The seat winning the trick in progress, if any card is down."""
         if not self.current or self.trump is None:
             return None
-        strength = STRENGTH[self.trump][self.current[0] >> 3]
-        best = max(range(len(self.current)), key=lambda i: strength[self.current[i]])
-        return (self.leader + best) % 4
+        return (self.leader + trick_winner(self.current, self.trump)) % 4
 
     # ----------------------------------------------------------------- actions
     def choose_trump(self, seat: int, suit: Suit) -> None:
@@ -303,15 +301,12 @@ class Hand:
     def _complete_trick(self) -> Trick:
         assert self.trump is not None
         cards = tuple(self.current)
-        strength = STRENGTH[self.trump][cards[0] >> 3]
-        index = max(range(4), key=lambda i: strength[cards[i]])
-        winner = (self.leader + index) % 4
+        winner = (self.leader + trick_winner(cards, self.trump)) % 4
         roem = roem_of_trick(cards, self.trump, self.rules)
         trick = Trick(self.leader, cards, winner, roem)
         self.tricks.append(trick)
         pair = pair_of(winner)
-        table = POINTS[self.trump]
-        self.points[pair] += sum(table[c] for c in cards)
+        self.points[pair] += trick_points(cards, self.trump)
         self.won[pair] += 1
         self.current = []
         self.leader = winner

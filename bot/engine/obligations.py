@@ -108,12 +108,13 @@ def legal_cards(
     The result is in deck order (suit, then natural rank), whatever the hand's order.
     """
     mask = hand if type(hand) is int else mask_of(hand)  # type: ignore[arg-type]
-    if trick:  # the commonest case first, exactly as _decide has it: a plain suit followed
-        led = trick[0] >> 3
-        if led != trump:
-            follow = (mask >> (8 * led)) & 255
-            if follow:
-                return list(LANE_CARDS[led][follow])
+    if not trick:
+        return list(cards_of(mask))
+    led = trick[0] >> 3  # the commonest case next, exactly as _decide has it: suit followed
+    if led != trump:
+        follow = (mask >> (8 * led)) & 255
+        if follow:
+            return list(LANE_CARDS[led][follow])
     return list(cards_of(_decide(mask, trick, trump, rules)[0]))
 
 
