@@ -90,6 +90,10 @@ def _run_bot(settings: Settings) -> int:
 def _configure_logging(level: str) -> None:
     # setup_logging(root=True) gives discord.py's formatter (coloured on a TTY) to all loggers.
     discord.utils.setup_logging(level=logging.getLevelNamesMapping()[level], root=True)
+    # At DEBUG these two log whole gateway events and requests: interaction payloads carry
+    # players' hands and interaction tokens, which must never reach a log.
+    for name in ("discord.gateway", "discord.http", "discord.webhook.async_"):
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
 
 
 def _play(args: argparse.Namespace) -> int:

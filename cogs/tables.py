@@ -48,7 +48,7 @@ LANGUAGES = [
     app_commands.Choice(name="Nederlands", value="nl"),
 ]
 SEAT = app_commands.Range[int, 1, 4]
-TURN_TIMER = app_commands.Range[int, 0, 900]
+TURN_TIMER = app_commands.Range[int, 0, 3600]
 
 
 class Tables(commands.Cog):

@@ -72,6 +72,10 @@ class TableCommands:
 
     async def open_table(self, interaction: discord.Interaction[Any], options: OpenOptions) -> None:
         rules, settings = options.rules(), options.settings(self.defaults)
+        if settings.locale is None and interaction.guild_locale is not None:
+            # Kept on the table so a restart (before Discord tells us the guild's
+            # language again) still renders the public message in that language.
+            settings = replace(settings, locale=normalize_locale(interaction.guild_locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         channel_id = interaction.channel_id or 0
@@ -129,8 +133,6 @@ class TableCommands:
     async def close(self, interaction: discord.Interaction[Any]) -> None:
         table = self.channel_table(interaction)
         moderator = is_moderator(interaction)
-        if interaction.user.id != table.opener_id and not moderator:
-            raise TableError("not_allowed")
         await self.service.close(table.id, interaction.user.id, moderator=moderator)
         text = t("tables.done.closed", locale_of(interaction), table=table.id)
         await interaction.response.send_message(text, ephemeral=True)

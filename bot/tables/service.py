@@ -17,7 +17,7 @@ from typing import Any
 from bot.engine import RuleSet, RuleViolation, Suit
 from bot.engine.cards import Card
 from bot.engine.match import Match
-from bot.store import Store
+from bot.store import ChannelBusy, Store
 
 from .clock import Clock, SystemClock
 from .computers import Computers
@@ -29,6 +29,10 @@ from .timers import arm, due_action
 
 Listener = Callable[[Table, list[Event]], Awaitable[None]]
 IDLE_CLOSE = 2 * 3600.0  # a table untouched this long may be closed by anyone
+MIN_TURN_TIMER, MAX_TURN_TIMER = 15.0, 3600.0  # or 0: no turn timer
+BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
+EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
+RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
 log = logging.getLogger(__name__)
 
 
@@ -42,6 +46,7 @@ class TableService:
         self._by_channel: dict[int, int] = {}
         self._committed: dict[int, dict[str, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._backoff: dict[int, float] = {}
 
     # ----------------------------------------------------------------- lookups
     def get(self, table_id: int) -> Table:
@@ -69,9 +74,13 @@ class TableService:
 
     async def restore(self) -> list[Table]:
         """Load every open table from the store; overdue timers fire on the next tick."""
+        grace = self.clock.now() + RESTART_GRACE
         for stored in await self.store.tables.open_tables():
             table = Table.from_dict(stored.snapshot)
             table.message_id = stored.message_id
+            if table.turn_deadline is not None:
+                # Downtime is not the player's fault: they could not act while we were down.
+                table.turn_deadline = max(table.turn_deadline, grace)
             self._register(table, stored.snapshot)
         return self.open_tables()
 
@@ -88,6 +97,8 @@ class TableService:
     ) -> Table:
         if self.in_channel(channel_id) is not None:
             raise TableError("channel_busy", table_id=self._by_channel[channel_id])
+        if settings is not None:
+            _check_turn_timer(settings.turn_timer)
         now = self.clock.now()
         table = Table(
             id=0, guild_id=guild_id, channel_id=channel_id, opener_id=opener_id,
@@ -96,9 +107,12 @@ class TableService:
         )
         if sit:
             table.seats[0] = Seat(SeatKind.HUMAN, opener_id, opener_name)
-        table.id = await self.store.tables.create(
-            guild_id, channel_id, opener_id, table.to_dict(), now
-        )
+        try:
+            table.id = await self.store.tables.create(
+                guild_id, channel_id, opener_id, table.to_dict(), now
+            )
+        except ChannelBusy:  # another /table open won the race for this channel
+            raise TableError("channel_busy") from None
         self._register(table, table.to_dict())
         async with self._operate(table.id, None) as table:
             await self._commit(table, opener_id, "open", {"rules": table.rules.to_dict()})
@@ -255,8 +269,8 @@ class TableService:
                 raise TableError("not_allowed", opener_id=table.opener_id)
             if not table.is_open:
                 raise TableError("not_open", status=str(table.status))
-            if turn_timer is not None and not (turn_timer == 0 or 15 <= turn_timer <= 3600):
-                raise TableError("bad_turn_timer", value=turn_timer)
+            if turn_timer is not None:
+                _check_turn_timer(turn_timer)
             changed: dict[str, Any] = {}
             if turn_timer is not None:
                 table.settings.turn_timer = changed["turn_timer"] = float(turn_timer)
@@ -282,7 +296,7 @@ class TableService:
         now = self.clock.now()
         fired: dict[int, list[Event]] = {}
         for table in list(self.open_tables()):
-            due = table.next_deadline()
+            due = self._due(table)
             if due is None or due > now:
                 continue
             try:
@@ -290,13 +304,32 @@ class TableService:
             except TableError as exc:  # the state moved on between the check and the lock
                 log.debug("timer on table %s skipped: %s", table.id, exc.code)
                 continue
+            except Exception:  # one broken table must not stop the others' timers
+                log.exception("timer on table %s failed; retrying in %s s", table.id, BACKOFF)
+                self._backoff[table.id] = now + BACKOFF
+                continue
+            self._backoff.pop(table.id, None)
             if events:
                 fired[table.id] = events
+        self._evict(now)
         return fired
 
     def next_deadline(self) -> float | None:
-        times = [d for t in self.open_tables() if (d := t.next_deadline()) is not None]
+        times = [d for t in self.open_tables() if (d := self._due(t)) is not None]
         return min(times) if times else None
+
+    def _due(self, table: Table) -> float | None:
+        due = table.next_deadline()
+        return None if due is None else max(due, self._backoff.get(table.id, 0.0))
+
+    def _evict(self, now: float) -> None:
+        """Forget finished and closed tables after a while (the store keeps them), so a
+        season of tables does not pile up in memory."""
+        for table in [t for t in self._tables.values() if not t.is_open]:
+            if now - table.last_activity > EVICT_AFTER and not self._locks[table.id].locked():
+                for registry in (self._tables, self._committed, self._locks, self._backoff):
+                    registry.pop(table.id, None)
+                self.computers.forget(table.id)
 
     async def run_timers(self, max_sleep: float = 1.0) -> None:
         """Run forever (a background task): sleep until the next deadline, then fire it."""
@@ -446,6 +479,11 @@ class TableService:
         state = table.seats[seat]
         state.away, state.autoplay, state.missed = False, False, 0
         return seat
+
+
+def _check_turn_timer(seconds: float) -> None:
+    if not (seconds == 0 or MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER):
+        raise TableError("bad_turn_timer", value=seconds)
 
 
 def _engine_events(action: dict[str, Any], outcome: Any, hand: Any) -> list[Event]:

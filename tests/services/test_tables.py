@@ -379,3 +379,55 @@ async def test_an_idle_table_may_be_closed_by_anyone(db: Path) -> None:
     clock.advance(3601)
     await service.close(table.id, BOB)
     assert service.get(table.id).status == Status.CLOSED
+
+
+async def test_a_failing_table_does_not_stop_the_others_timers(db: Path) -> None:
+    clock = FakeClock()
+    settings = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
+    service = await open_service(db, clock)
+    broken = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, settings)
+    healthy = await table_with(service, {0: 201, 1: 202, 2: 203, 3: 204}, settings,
+                               channel=CHANNEL + 1)
+    decide = service.computers.decide
+
+    def fail_on_broken(table, hand, seat):  # type: ignore[no-untyped-def]
+        if table.id == broken.id:
+            raise RuntimeError("a bug in one computer player")
+        return decide(table, hand, seat)
+
+    service.computers.decide = fail_on_broken  # type: ignore[method-assign]
+    clock.advance(31)
+    fired = await service.tick()
+    assert healthy.id in fired and broken.id not in fired
+    assert service.next_deadline() is not None
+    assert service.next_deadline() > clock.now()  # type: ignore[operator]  # no busy loop
+
+
+async def test_restart_gives_the_player_to_act_a_grace_period(db: Path) -> None:
+    clock = FakeClock()
+    settings = TableSettings(turn_timer=60, claim_grace=0, trick_pause=0, bot_delay=0)
+    service = await open_service(db, clock)
+    table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, settings)
+    clock.advance(3600)  # the bot was down for an hour
+    again = await open_service(db, clock)
+    assert await again.tick() == {}
+    restored = again.get(table.id)
+    assert restored.turn_deadline is not None and restored.turn_deadline > clock.now()
+    assert not any(seat.away for seat in restored.seats)
+
+
+async def test_two_opens_in_one_channel_at_once(db: Path) -> None:
+    service = await open_service(db)
+    results = await asyncio.gather(service.open(1, CHANNEL, ALICE, "a"),
+                                   service.open(1, CHANNEL, BOB, "b"), return_exceptions=True)
+    errors = [r for r in results if isinstance(r, BaseException)]
+    assert len(errors) == 1 and isinstance(errors[0], TableError)
+    assert errors[0].code == "channel_busy"
+
+
+async def test_turn_timer_limits_hold_when_opening(db: Path) -> None:
+    service = await open_service(db)
+    with pytest.raises(TableError) as info:
+        await service.open(1, CHANNEL, ALICE, "a", settings=TableSettings(turn_timer=1))
+    assert info.value.code == "bad_turn_timer"
+    assert service.in_channel(CHANNEL) is None
