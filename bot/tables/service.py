@@ -114,8 +114,9 @@ class TableService:
         except ChannelBusy:  # another /table open won the race for this channel
             raise TableError("channel_busy") from None
         self._register(table, table.to_dict())
-        async with self._operate(table.id, None) as table:
-            await self._commit(table, opener_id, "open", {"rules": table.rules.to_dict()})
+        async with self._operate(table.id, None) as work:
+            await self._commit(work, opener_id, "open", {"rules": work.rules.to_dict()})
+        table = self.get(table.id)
         await self._emit(table, [Event("opened", 0 if sit else None)])
         return table
 
@@ -357,19 +358,24 @@ class TableService:
     # ----------------------------------------------------------------- internals
     @asynccontextmanager
     async def _operate(self, table_id: int, seq: int | None) -> AsyncIterator[Table]:
-        """Lock the table, check the sequence the user saw, and undo in memory on failure."""
+        """Lock the table, check the sequence the user saw, and work on a private copy.
+
+        The table object that front ends read (outside the lock) only ever shows committed
+        state: it takes the copy's state after the operation, or the last committed
+        snapshot if the operation failed, so nothing half-done or unsaved is ever shown.
+        """
         self.get(table_id)
         async with self._locks[table_id]:
-            table = self.get(table_id)
-            if seq is not None and seq != table.seq:
-                raise TableError("stale", seq=table.seq)
+            live = self.get(table_id)
+            if seq is not None and seq != live.seq:
+                raise TableError("stale", seq=live.seq)
+            work = Table.from_dict(self._committed[table_id])
             try:
-                yield table
+                yield work
             except BaseException:
-                # Put the last committed state back into the same object, so references
-                # that front ends hold stay valid.
-                vars(table).update(vars(Table.from_dict(self._committed[table_id])))
+                vars(live).update(vars(Table.from_dict(self._committed[table_id])))
                 raise
+            vars(live).update(vars(work))
 
     async def _engine(
         self, table: Table, actor: int | None, action: dict[str, Any], kind: str = "engine"
