@@ -69,8 +69,10 @@ def _status_lines(table: Table, public: PublicView, mine: PrivateView, locale: s
     if public.status != Status.PLAYING:
         return [t(f"tables.hand.status.{public.status.value}", locale)]
     lines = [_turn_text(table, public, mine, locale)]
-    if mine.away or mine.autoplay:
+    if mine.autoplay:
         lines.append(t("tables.hand.away", locale))
+    elif mine.away:
+        lines.append(t("tables.hand.away_once", locale))
     if mine.can_claim:
         lines.append(t("tables.hand.can_claim", locale))
     lines.append(_trick_text(table, public, locale))

@@ -47,7 +47,7 @@ async def test_the_turn_timer_marks_a_player_away_until_they_are_back(
     assert kit.table(t).seats[0].away
     assert "1. anna 💤" in message_text(kit.public(t))
     hand = await kit.hand(t, anna)
-    assert "You were away" in hand.text()
+    assert "Your time ran out once" in hand.text()
     assert f"kj:back:{t}" in hand.custom_ids()
     back = await kit.click(f"kj:back:{t}", anna, message=hand.message_id)
     assert back.response.callback_type == 7  # answered in the hand it was clicked in
