@@ -195,8 +195,8 @@ def _last_trick_line(view: PublicView, locale: str) -> str:
     cards = " ".join(str(card) for card in trick.cards)
     winner = _name(view, trick.winner, locale)
     line = t("tables.public.last_trick", locale, cards=cards, winner=winner)
-    if trick.claimed and trick.roem:
-        line += " · " + t("tables.public.roem_claimed", locale, points=trick.roem.points)
+    if trick.claimed_roem:
+        line += " · " + t("tables.public.roem_claimed", locale, points=trick.claimed_roem)
     return line
 
 

@@ -8,10 +8,10 @@ from .errors import TableError
 from .events import Event
 from .model import Seat, SeatKind, Status, Table, TableSettings
 from .service import TableService
-from .views import PrivateView, PublicView, private_view, public_view
+from .views import PrivateView, PublicTrick, PublicView, private_view, public_view
 
 __all__ = [
-    "Clock", "Event", "FakeClock", "PrivateView", "PublicView", "Seat", "SeatKind", "Status",
-    "SystemClock", "Table", "TableError", "TableService", "TableSettings", "private_view",
-    "public_view",
+    "Clock", "Event", "FakeClock", "PrivateView", "PublicTrick", "PublicView", "Seat",
+    "SeatKind", "Status", "SystemClock", "Table", "TableError", "TableService", "TableSettings",
+    "private_view", "public_view",
 ]

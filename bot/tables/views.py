@@ -25,6 +25,16 @@ from .model import Seat, Status, Table
 
 
 @dataclass(frozen=True, slots=True)
+class PublicTrick:
+    """A taken trick as everyone saw it: the roem shows only once it has been claimed."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    claimed_roem: int
+
+
+@dataclass(frozen=True, slots=True)
 class PublicView:
     table_id: int
     seq: int
@@ -45,7 +55,7 @@ class PublicView:
     chooser: int | None
     trick_leader: int | None
     trick: tuple[Card, ...]
-    last_trick: Trick | None
+    last_trick: PublicTrick | None
     claim_open: bool
     totals: tuple[int, int]
     hand_points: tuple[int, int]
@@ -89,7 +99,7 @@ def public_view(table: Table) -> PublicView:
         chooser=hand.chooser if hand is not None else None,
         trick_leader=hand.leader if hand is not None else None,
         trick=tuple(hand.current) if hand is not None else (),
-        last_trick=hand.last_trick if hand is not None else None,
+        last_trick=_public_trick(hand.last_trick if hand is not None else None),
         claim_open=bool(hand is not None and hand.claim_open),
         totals=(match.totals[0], match.totals[1]) if match is not None else (0, 0),
         hand_points=(hand.points[0], hand.points[1]) if hand is not None else (0, 0),
@@ -98,6 +108,13 @@ def public_view(table: Table) -> PublicView:
         result=match.result if match is not None else None,
         turn_deadline=table.turn_deadline,
     )
+
+
+def _public_trick(trick: Trick | None) -> PublicTrick | None:
+    if trick is None:
+        return None
+    claimed = trick.roem.points if trick.claimed else 0
+    return PublicTrick(trick.leader, trick.cards, trick.winner, claimed)
 
 
 def private_view(table: Table, seat: int) -> PrivateView:
