@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot.store import StatsStore
 from bot.texts.catalog import t
+from cogs.components import frozen_view
 from cogs.errors import report_unexpected_error, send_ephemeral
 from cogs.standings_ui import (
     CUSTOM_ID_TEMPLATE,
@@ -136,23 +137,18 @@ def standings_view(board: Board, locale: object) -> discord.ui.View | None:
     if board.pages <= 1:
         return None
     target = board.target
-    view = discord.ui.View(timeout=None)
     # Targets differ (page-1 or 0, page+1), so the two custom_ids never collide.
-    view.add_item(
-        StandingsPageButton(
-            dataclasses.replace(target, page=max(board.page - 1, 0)),
-            t("standings.button.previous.label", locale),
-            disabled=not board.has_previous,
-        )
+    previous = StandingsPageButton(
+        dataclasses.replace(target, page=max(board.page - 1, 0)),
+        t("standings.button.previous.label", locale),
+        disabled=not board.has_previous,
     )
-    view.add_item(
-        StandingsPageButton(
-            dataclasses.replace(target, page=board.page + 1),
-            t("standings.button.next.label", locale),
-            disabled=not board.has_next,
-        )
+    following = StandingsPageButton(
+        dataclasses.replace(target, page=board.page + 1),
+        t("standings.button.next.label", locale),
+        disabled=not board.has_next,
     )
-    return view
+    return frozen_view([previous, following])
 
 
 async def _refuse_outside_guild(interaction: discord.Interaction[Any]) -> bool:
