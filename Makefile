@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check bot cogs tests benchmarks
 
 typecheck: $(STAMP)
-	$(BIN)/mypy bot
+	$(BIN)/mypy bot cogs
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest -q
