@@ -81,7 +81,7 @@ class TableService:
             if table.turn_deadline is not None:
                 # Downtime is not the player's fault: they could not act while we were down.
                 table.turn_deadline = max(table.turn_deadline, grace)
-            self._register(table, stored.snapshot)
+            self._register(table, table.to_dict())
         return self.open_tables()
 
     # ----------------------------------------------------------------- lobby
@@ -229,6 +229,7 @@ class TableService:
     async def back(self, table_id: int, user_id: int) -> list[Event]:
         """"I'm back": the player takes the seat over from the computer again."""
         async with self._operate(table_id, None) as table:
+            self._require(table, Status.PLAYING)
             seat = self._human_seat(table, user_id)
             state = table.seats[seat]
             if not (state.away or state.autoplay):
@@ -251,7 +252,7 @@ class TableService:
             table.status = Status.CLOSED
             table.turn_deadline = table.computer_due = table.claim_deadline = None
             await self._commit(table, user_id, "close", {"moderator": moderator})
-            self._by_channel.pop(table.channel_id, None)
+            self._unlink_channel(table)
             events = [Event("closed", None, {"by": user_id})]
         return await self._emit(table, events)
 
@@ -403,7 +404,7 @@ class TableService:
         arm(table, now)
         await self._commit(table, actor, kind, action, hands, finished)
         if table.status == Status.FINISHED:
-            self._by_channel.pop(table.channel_id, None)
+            self._unlink_channel(table)
         return events
 
     async def _settle(self, table: Table, now: float | None = None) -> list[Event]:
@@ -446,6 +447,11 @@ class TableService:
         self._locks.setdefault(table.id, asyncio.Lock())
         if table.is_open:
             self._by_channel[table.channel_id] = table.id
+
+    def _unlink_channel(self, table: Table) -> None:
+        """Free the channel, if it still points at this table (a newer one may own it)."""
+        if self._by_channel.get(table.channel_id) == table.id:
+            del self._by_channel[table.channel_id]
 
     @staticmethod
     def _require(table: Table, status: Status) -> None:
