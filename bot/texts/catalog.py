@@ -19,13 +19,12 @@ _ALIASES = {"en-US": "en", "en-GB": "en", "pt": "pt-BR", "es": "es-ES", "es-419"
 
 def normalize_locale(locale: object) -> str:
     """A catalogue locale for a Discord locale (``discord.Locale`` or its string)."""
-    text = str(getattr(locale, "value", locale) or "")
-    if text in LOCALES:
-        return text
-    if text in _ALIASES:
-        return _ALIASES[text]
-    base = text.split("-")[0]
-    return next((loc for loc in LOCALES if loc.split("-")[0] == base), FALLBACK)
+    text = str(getattr(locale, "value", locale) or "").strip().replace("_", "-")
+    exact = {loc.lower(): loc for loc in (*LOCALES, *_ALIASES)}.get(text.lower())
+    if exact is not None:
+        return _ALIASES.get(exact, exact)
+    base = text.split("-")[0].lower()
+    return next((loc for loc in LOCALES if loc.split("-")[0].lower() == base), FALLBACK)
 
 
 @cache

@@ -21,6 +21,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Final
 
+from bot.texts.catalog import FALLBACK, LOCALES, normalize_locale
+
 __all__ = [
     "BODY_MAX",
     "DEFAULT_LOCALE",
@@ -54,20 +56,12 @@ TOPICS: Final[tuple[str, ...]] = (
     "glossary",
     "examples",
 )
-LOCALES: Final[tuple[str, ...]] = ("en", "nl", "pt-BR", "es-ES", "it")
-DEFAULT_LOCALE: Final = "en"
+DEFAULT_LOCALE: Final = FALLBACK
 
 TITLE_MAX: Final = 200  # embed title limit is 256; keep a margin
 SUMMARY_MAX: Final = 100  # an autocomplete choice name may hold at most 100 characters
 BODY_MAX: Final = 3500  # embed description limit is 4096; keep room for a footer
 SEARCH_LIMIT: Final = 25  # Discord shows at most 25 autocomplete choices
-
-# Discord sends locales such as "en-US", "en-GB", "es-ES", "es-419", "pt-BR", "nl", "it".
-# Any variant of a language we have is served in that language; everything else in English.
-_BY_LANGUAGE: Final[Mapping[str, str]] = MappingProxyType(
-    {"en": "en", "nl": "nl", "pt": "pt-BR", "es": "es-ES", "it": "it"}
-)
-
 
 class RulebookError(ValueError):
     """A rulebook file is missing a topic or holds a malformed or over-long text."""
@@ -83,18 +77,8 @@ class RuleTopic:
 
 
 def resolve_locale(locale: str | None) -> str:
-    """Map a Discord locale code (``str(interaction.locale)``) to one of :data:`LOCALES`.
-
-    ``en-US`` and ``en-GB`` become ``en``; other variants of a supported language are
-    served in it (``es-419`` gets ``es-ES``); unknown or empty codes fall back to English.
-    """
-    if not locale:
-        return DEFAULT_LOCALE
-    code = locale.strip().replace("_", "-").lower()
-    for known in LOCALES:
-        if code == known.lower():
-            return known
-    return _BY_LANGUAGE.get(code.split("-", 1)[0], DEFAULT_LOCALE)
+    """Map a Discord locale code to one of :data:`LOCALES` (the catalogues' own mapping)."""
+    return normalize_locale(locale)
 
 
 def topic(key: str, locale: str | None = DEFAULT_LOCALE) -> RuleTopic:
