@@ -26,6 +26,7 @@ from bot.engine import (
     Suit,
     explain_illegal,
     legal_cards,
+    partner_is_winning,
     roem_of_trick,
     score_hand,
     trick_winner,
@@ -391,8 +392,7 @@ def _legal_answer(
     if trick:
         index = trick_winner(trick, trump)
         winning = trick[index]
-        # Seats alternate pairs: the acting player's partner played two cards before them.
-        partner = index == len(trick) - 2
+        partner = partner_is_winning(trick, trump)
         trumps = [c for c in trick if c.suit == trump]
         if trumps:
             top_trump = trumps[trick_winner(trumps, trump)]

@@ -6,7 +6,7 @@ This module's names are the engine's public API; tests outside the project call 
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .hand import Hand, Phase, RuleViolation, Trick, TrumpOptions, left_of, pair_of
 from .match import Match, MatchResult, SheetLine
-from .obligations import IllegalReason, Reason, explain_illegal, legal_cards
+from .obligations import IllegalReason, Reason, explain_illegal, legal_cards, partner_is_winning
 from .roem import Roem, RoemKind, RoemPart, roem_of_trick
 from .rules import PRESET_NAMES, RuleError, RuleSet
 from .scoring import HandScore, score_hand
@@ -16,6 +16,6 @@ __all__ = [
     "CARDS", "Card", "Hand", "HandScore", "IllegalReason", "Match", "MatchResult",
     "PRESET_NAMES", "Phase", "Rank", "Reason", "Roem", "RoemKind", "RoemPart", "RuleError",
     "RuleSet", "RuleViolation", "SheetLine", "Suit", "Trick", "TrumpOptions", "card_points",
-    "explain_illegal", "left_of", "legal_cards", "pair_of", "parse_cards", "roem_of_trick",
-    "score_hand", "sort_key", "trick_points", "trick_winner",
+    "explain_illegal", "left_of", "legal_cards", "pair_of", "parse_cards", "partner_is_winning",
+    "roem_of_trick", "score_hand", "sort_key", "trick_points", "trick_winner",
 ]

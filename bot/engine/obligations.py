@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from .cards import LANE_CARDS, SUIT_MASK, Card, Suit, cards_of, mask_of
 from .rules import RuleSet
-from .tricks import STRENGTH, TRUMP_ORDER, TRUMP_RANKING
+from .tricks import TRUMP_ORDER, TRUMP_RANKING, trick_winner
 
 # ABOVE[trump][top]: the trumps stronger than trump strength ``top`` (0: no trump yet).
 ABOVE: tuple[tuple[int, ...], ...] = tuple(
@@ -44,16 +44,10 @@ class IllegalReason:
     suit: Suit | None = None
 
 
-def _partner_winning(trick: Sequence[Card], trump: int) -> bool:
-    n = len(trick)
-    if n < 2:
-        return False
-    strength = STRENGTH[trump][trick[0] >> 3]
-    best, top = 0, strength[trick[0]]
-    for i in range(1, n):
-        if strength[trick[i]] > top:
-            best, top = i, strength[trick[i]]
-    return best == n - 2
+def partner_is_winning(trick: Sequence[Card], trump: int) -> bool:
+    """Whether the card winning ``trick`` so far is the partner's of the player to act
+    (the partner played two cards before them)."""
+    return len(trick) >= 2 and trick_winner(trick, trump) == len(trick) - 2
 
 
 def _decide(
@@ -81,7 +75,7 @@ def _decide(
         return hand, None
     higher = trumps & above
     others = hand ^ trumps
-    if rules.obligations == "rotterdam" or not _partner_winning(trick, trump):
+    if rules.obligations == "rotterdam" or not partner_is_winning(trick, trump):
         if higher:
             return higher, (Reason.MUST_OVERTRUMP if top else Reason.MUST_TRUMP)
         if rules.undertrump_obligation:

@@ -57,7 +57,7 @@ def card_points(card: Card, trump: Suit) -> int:
     return POINTS[trump][card]
 
 
-def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
+def trick_winner(trick: Sequence[Card], trump: int) -> int:
     """Index (0..3) within ``trick`` of the card that wins it so far."""
     strength = STRENGTH[trump][trick[0] >> 3]
     if len(trick) == 4:  # unrolled for playouts; off-suit cards are 0 and never beat the lead

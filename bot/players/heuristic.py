@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.engine import Card, Rank, Suit, pair_of, roem_of_trick, trick_winner
+from bot.engine import Card, Rank, Suit, partner_is_winning, roem_of_trick, trick_winner
 from bot.engine.tricks import TRUMP_ORDER
 
 from .base import SeatView
@@ -134,7 +134,7 @@ def follow(view: SeatView, know: Knowledge, cands: list[Card]) -> Card:
     rivals = rivals_after(view.leader, view.position, view.seat)
     winners = [c for c in cands if _beats(c, best, led, know)]
     safe = [c for c in winners if know.secure(c, led, rivals)]
-    if _partner_winning(view, know):
+    if partner_is_winning(view.current, know.trump):
         if know.secure(best, led, rivals):
             return smear(view, know, cands)
         if safe:
@@ -146,11 +146,6 @@ def follow(view: SeatView, know: Knowledge, cands: list[Card]) -> Card:
 
 def _beats(card: Card, best: Card, led: Suit, know: Knowledge) -> bool:
     return strength(card, know.trump, led) > strength(best, know.trump, led)
-
-
-def _partner_winning(view: SeatView, know: Knowledge) -> bool:
-    winner = (view.leader + trick_winner(view.current, know.trump)) % 4
-    return pair_of(winner) == view.pair
 
 
 def _take(view: SeatView, know: Knowledge, winners: list[Card], safe: list[Card]) -> Card | None:

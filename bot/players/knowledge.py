@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine import CARDS, Card, RuleSet, Suit, pair_of, trick_winner
+from bot.engine import CARDS, Card, RuleSet, Suit, pair_of, partner_is_winning
 from bot.engine.tricks import POINTS, STRENGTH
 
 from .base import SeatView
@@ -105,8 +105,7 @@ def _had_to_trump(prefix: Sequence[Card], trump: Suit, rules: RuleSet) -> bool:
     """Whether a seat void in the led suit and holding any trump had to play one here."""
     if prefix[0].suit == trump:
         return True
-    partner_winning = len(prefix) >= 2 and trick_winner(prefix, trump) == len(prefix) - 2
-    if rules.obligations == "amsterdam" and partner_winning:
+    if rules.obligations == "amsterdam" and partner_is_winning(prefix, trump):
         return False
     no_trump_yet = all(c.suit != trump for c in prefix)
     return no_trump_yet or rules.undertrump_obligation

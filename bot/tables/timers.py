@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Hand, Phase, pair_of
+from bot.engine import Hand, Phase
 
 from .computers import Computers
 from .model import Status, Table
@@ -22,7 +22,7 @@ def pending_computer_claim(table: Table, hand: Hand) -> int | None:
     if trick is None or not hand.claim_open or trick.claimed or not trick.roem:
         return None
     for seat in (trick.winner, (trick.winner + 2) % 4):
-        if table.seats[seat].computer_acts and pair_of(seat) == pair_of(trick.winner):
+        if table.seats[seat].computer_acts:
             return seat
     return None
 
