@@ -385,13 +385,12 @@ class TableService:
         self._require(table, Status.PLAYING)
         match = table.match
         assert match is not None
-        hand = match.hand
         lines = len(match.sheet)
         try:
             outcome = match.apply(action)
         except RuleViolation as exc:
             raise TableError(exc.code, str(exc), **exc.facts) from None
-        events = _engine_events(action, outcome, hand)
+        events = _engine_events(action, outcome)
         now = self.clock.now()
         hands = [hand_record(table, line, now) for line in match.sheet[lines:]]
         events += [Event("hand_scored", None, {"line": line}) for line in match.sheet[lines:]]
@@ -498,7 +497,7 @@ def _check_turn_timer(seconds: float) -> None:
         raise TableError("bad_turn_timer", value=seconds)
 
 
-def _engine_events(action: dict[str, Any], outcome: Any, hand: Any) -> list[Event]:
+def _engine_events(action: dict[str, Any], outcome: Any) -> list[Event]:
     seat = action.get("seat")
     kind = action["type"]
     if kind == "trump":
