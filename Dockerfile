@@ -1,5 +1,17 @@
 # The bot process. Settings come from the environment (docker run --env-file .env ...);
 # the database lives on the /data volume so it survives new images.
+
+# Build stage: compiling the engine (setup.py, mypyc) needs a C compiler the runtime does not.
+FROM python:3.11-slim AS build
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY pyproject.toml setup.py README.md ./
+COPY bot ./bot
+COPY cogs ./cogs
+RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -7,16 +19,15 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-WORKDIR /app
-COPY pyproject.toml README.md ./
-COPY bot ./bot
-COPY cogs ./cogs
-RUN pip install . \
+COPY --from=build /wheels /wheels
+RUN pip install /wheels/*.whl \
+    && rm -rf /wheels \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin klaverjas \
     && mkdir -p /data \
     && chown klaverjas:klaverjas /data
 
 USER klaverjas
+WORKDIR /data
 ENV DATABASE_PATH=/data/klaverjas.sqlite3
 VOLUME ["/data"]
 

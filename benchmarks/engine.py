@@ -2,8 +2,10 @@
 
 Prints hands per second through the functions (legal_cards / trick_winner / roem_of_trick /
 score_hand), through the ``Hand`` state machine, and for a plain list-based reference
-implementation written the obvious way, plus legal-move calls per second. Run:
-``.venv/bin/python benchmarks/engine.py [seconds-per-figure]``.
+implementation written the obvious way, plus legal-move calls per second. Every variant deals,
+picks and keeps score with the same harness code, so the ratios compare engine with reference.
+Run: ``.venv/bin/python benchmarks/engine.py [seconds-per-figure]``; with KLAVERJAS_PURE=1 it
+measures the uncompiled engine sources (the first line says which build ran).
 """
 
 from __future__ import annotations
@@ -11,12 +13,12 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
+from bot.compiled import describe
 from bot.engine import (
     CARDS,
-    Card,
     Hand,
     Phase,
     RuleSet,
@@ -32,16 +34,6 @@ from bot.engine.cards import BIT, mask_of
 RULES = RuleSet()
 
 
-def _chooser(rng: random.Random) -> Callable[[Sequence[Card]], Card]:
-    """A uniform pick that costs less than ``random.choice``; every variant below uses it."""
-    rand = rng.random
-
-    def choose(items: Sequence[Any]) -> Any:
-        return items[int(rand() * len(items))]
-
-    return choose
-
-
 def functions_hand(rng: random.Random, masks: bool) -> None:
     """One hand via the functions, as a computer player's playout would run it; hands are
     lists of cards, or bit masks (``cards.mask_of``) as playouts hold them."""
@@ -54,12 +46,13 @@ def functions_hand(rng: random.Random, masks: bool) -> None:
     makers = rng.randrange(2)
     points, roem, won = [0, 0], [0, 0], [0, 0]
     leader = 0
-    choice = _chooser(rng)
+    rand = rng.random
     for n in range(8):
         trick: list = []
         for k in range(4):
             seat = (leader + k) % 4
-            card = choice(legal_cards(hands[seat], trick, trump, RULES))
+            legal = legal_cards(hands[seat], trick, trump, RULES)
+            card = legal[int(rand() * len(legal))]  # every variant picks this way
             if masks:
                 hands[seat] ^= BIT[card]
             else:
@@ -77,14 +70,15 @@ def functions_hand(rng: random.Random, masks: bool) -> None:
 def state_machine_hand(rng: random.Random) -> None:
     """One hand via ``Hand``: deal 3-2-3, trump choice, play, claims, scoring."""
     hand = Hand.deal(RULES, rng.randrange(4), rng)
-    choice = _chooser(rng)
+    rand = rng.random
     seat = hand.to_act
     assert seat is not None
     hand.choose_trump(seat, Suit(rng.randrange(4)))
     while hand.phase == Phase.PLAY:
         seat = hand.to_act
         assert seat is not None
-        trick = hand.play(seat, choice(hand.legal(seat)))
+        legal = hand.legal(seat)
+        trick = hand.play(seat, legal[int(rand() * len(legal))])
         if trick is not None and trick.roem:
             hand.claim(trick.winner)
     if hand.phase == Phase.CLAIM:
@@ -162,14 +156,15 @@ def reference_hand(rng: random.Random) -> None:
     rng.shuffle(deck)
     hands = [deck[0:8], deck[8:16], deck[16:24], deck[24:32]]
     trump = "cdhs"[rng.randrange(4)]
-    choice = _chooser(rng)
+    rand = rng.random
     points, roem, won = [0, 0], [0, 0], [0, 0]
     leader = 0
     for n in range(8):
         trick: list = []
         for k in range(4):
             hand = hands[(leader + k) % 4]
-            card = choice(ref_legal(hand, trick, trump))
+            legal = ref_legal(hand, trick, trump)
+            card = legal[int(rand() * len(legal))]
             hand.remove(card)
             trick.append(card)
         winner = (leader + ref_winner(trick, trump)) % 4
@@ -229,6 +224,7 @@ def main() -> None:
         seconds,
     )
     ref = found["reference"]
+    print(describe())
     print(f"reference (plain lists):          {ref:10,.0f} hands/s")
     for name, label in (("lists", "engine, list hands (legal_cards):"),
                         ("masks", "engine, mask hands (legal_cards):"),

@@ -10,6 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from enum import IntEnum
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 
 class Suit(IntEnum):
@@ -96,6 +99,7 @@ _RANK_NAMES["T"] = Rank.TEN
 _RANK_NAMES.update({"B": Rank.JACK, "V": Rank.QUEEN, "H": Rank.KING})
 
 
+@mypyc_attr(native_class=False)  # a compiled class cannot subclass int; the module still compiles
 class Card(int):
     """One of the 32 cards. Hashable, equal by rank and suit, and cheap to index tables with."""
 
@@ -153,26 +157,35 @@ _CODES = tuple(f"{'T' if c.rank == Rank.TEN else c.rank.label}{c.suit.letter}" f
 
 
 # Bit masks: a set of cards as one int (bit n = card n), for playouts that must not build lists.
-BIT: tuple[int, ...] = tuple(1 << n for n in range(32))
-SUIT_MASK: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
-LANE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+# The tables are Final and the helpers work on plain ints so that the compiled build (setup.py)
+# turns them into C statics and machine arithmetic.
+BIT: Final[tuple[int, ...]] = tuple(1 << n for n in range(32))
+SUIT_MASK: Final[tuple[int, ...]] = tuple(0xFF << (8 * s) for s in range(4))
+LANE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(tuple(CARDS[8 * s + r] for r in range(8) if bits >> r & 1) for bits in range(256))
     for s in range(4)
 )
-_CLUBS, _DIAMONDS, _HEARTS, _SPADES = LANE_CARDS
+_CLUBS: Final = LANE_CARDS[0]
+_DIAMONDS: Final = LANE_CARDS[1]
+_HEARTS: Final = LANE_CARDS[2]
+_SPADES: Final = LANE_CARDS[3]
 
 
-def mask_of(cards: Iterable[Card]) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for card in cards:
-        mask |= BIT[card]
+        mask |= 1 << card
     return mask
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask in deck order (by suit, then natural rank)."""
-    b = mask.to_bytes(4, "little")
-    return _CLUBS[b[0]] + _DIAMONDS[b[1]] + _HEARTS[b[2]] + _SPADES[b[3]]
+    return (
+        _CLUBS[mask & 255]
+        + _DIAMONDS[mask >> 8 & 255]
+        + _HEARTS[mask >> 16 & 255]
+        + _SPADES[mask >> 24 & 255]
+    )
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

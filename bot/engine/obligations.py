@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from .cards import LANE_CARDS, SUIT_MASK, Card, Suit, cards_of, mask_of
 from .rules import RuleSet
 from .tricks import TRUMP_ORDER, TRUMP_RANKING, trick_winner
 
 # ABOVE[trump][top]: the trumps stronger than trump strength ``top`` (0: no trump yet).
-ABOVE: tuple[tuple[int, ...], ...] = tuple(
+ABOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         sum(1 << (8 * t + rank) for rank, order in TRUMP_ORDER.items() if order > top)
         for top in range(9)
@@ -56,12 +57,14 @@ def _decide(
     """The playable cards of ``hand`` (a mask), and the reason for every card left out."""
     if not trick:
         return hand, None
-    led = trick[0] >> 3
+    first: int = trick[0]
+    led = first >> 3
     follow = hand & SUIT_MASK[led]
     if follow and led != trump:
         return follow, Reason.MUST_FOLLOW
     top = 0
-    for c in trick:
+    for card in trick:
+        c: int = card
         if c >> 3 == trump and TRUMP_RANKING[c] > top:
             top = TRUMP_RANKING[c]
     above = ABOVE[trump][top]
@@ -88,32 +91,33 @@ def _decide(
     return allowed, Reason.NO_UNDERTRUMP
 
 
-def legal_mask(hand: int, trick: Sequence[Card], trump: Suit, rules: RuleSet) -> int:
+def legal_mask(hand: int, trick: Sequence[Card], trump: int, rules: RuleSet) -> int:
     """The playable cards of a hand held as a bit mask (see ``cards.mask_of``), as a mask."""
     return _decide(hand, trick, trump, rules)[0]
 
 
 def legal_cards(
-    hand: Sequence[Card] | int, trick: Sequence[Card], trump: Suit, rules: RuleSet
+    hand: Sequence[Card] | int, trick: Sequence[Card], trump: int, rules: RuleSet
 ) -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (cards so far, lead first).
 
     ``hand`` is a sequence of cards, or a bit mask (``cards.mask_of``) as playouts hold it.
     The result is in deck order (suit, then natural rank), whatever the hand's order.
     """
-    mask = hand if type(hand) is int else mask_of(hand)  # type: ignore[arg-type]
+    mask: int = hand if type(hand) is int else mask_of(hand)  # type: ignore[arg-type]
     if not trick:
         return list(cards_of(mask))
-    led = trick[0] >> 3  # the commonest case next, exactly as _decide has it: suit followed
+    first: int = trick[0]
+    led = first >> 3  # the commonest case next, exactly as _decide has it: suit followed
     if led != trump:
-        follow = (mask >> (8 * led)) & 255
+        follow = mask >> (8 * led) & 255
         if follow:
             return list(LANE_CARDS[led][follow])
     return list(cards_of(_decide(mask, trick, trump, rules)[0]))
 
 
 def explain_illegal(
-    card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: RuleSet
+    card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: int, rules: RuleSet
 ) -> IllegalReason | None:
     """None when ``card`` may be played, else the reason with the suit it concerns."""
     if card not in hand:
@@ -125,4 +129,4 @@ def explain_illegal(
     if card.suit != led and any(c.suit == led for c in hand):
         return IllegalReason(Reason.MUST_FOLLOW, led)
     assert reason is not None, "a refused card always has a reason"
-    return IllegalReason(reason, trump if reason != Reason.MUST_FOLLOW else led)
+    return IllegalReason(reason, Suit(trump) if reason != Reason.MUST_FOLLOW else led)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
-from .cards import BIT, Card, Rank, Suit, mask_of
+from .cards import Card, Rank, mask_of
 from .rules import RuleSet
 
 RUN_POINTS = {3: 20, 4: 50}
@@ -47,19 +48,17 @@ class Roem:
 NO_ROEM = Roem(0, ())
 _cache: dict[tuple[int, int, int, int], Roem] = {}
 # Bits where a run of three may start inside one suit's 8-bit lane (ranks 7 to Q).
-_RUN_STARTS = sum(0x3F << (8 * s) for s in range(4))
-_FOURS = frozenset(sum(1 << (8 * s + rank) for s in range(4)) for rank in Rank)
+_RUN_STARTS: Final = sum(0x3F << (8 * s) for s in range(4))
+_FOURS: Final = frozenset(sum(1 << (8 * s + rank) for s in range(4)) for rank in Rank)
 
 
-def roem_of_trick(trick: Sequence[Card], trump: Suit, rules: RuleSet) -> Roem:
-    if len(trick) == 4:
-        mask = BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[trick[3]]
-    else:
-        mask = mask_of(trick)
+def roem_of_trick(trick: Sequence[Card], trump: int, rules: RuleSet) -> Roem:
+    mask = mask_of(trick)
     # Most tricks hold no roem: rule that out with a few bit operations before any lookup.
+    t: int = trump
     if (
         not mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
-        and (mask >> (8 * trump + Rank.QUEEN)) & 3 != 3
+        and (mask >> (8 * t + 5)) & 3 != 3  # the trump queen (rank 5) and king
         and mask not in _FOURS
     ):
         return NO_ROEM
@@ -71,7 +70,7 @@ def roem_of_trick(trick: Sequence[Card], trump: Suit, rules: RuleSet) -> Roem:
     return found
 
 
-def _compute(cards: list[Card], trump: Suit, four_jacks: int, four_nines: int) -> Roem:
+def _compute(cards: list[Card], trump: int, four_jacks: int, four_nines: int) -> Roem:
     parts: list[RoemPart] = []
     four = _four_of_a_kind(cards, four_jacks, four_nines)
     if four is not None:

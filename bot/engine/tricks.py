@@ -7,6 +7,7 @@ functions millions of times, so they must not sort or compare objects.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .cards import CARDS, Card, Rank, Suit
 
@@ -32,7 +33,7 @@ HAND_TOTAL = 162  # 152 card points + the last trick
 
 # STRENGTH[trump][led][card]: 100 + trump order for trumps, plain order for the led suit,
 # 0 for a card of another suit (it can never win).
-STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+STRENGTH: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         tuple(
             100 + TRUMP_ORDER[c.rank] if c.suit == trump
@@ -45,43 +46,41 @@ STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for trump in Suit
 )
 # POINTS[trump][card]
-POINTS: tuple[tuple[int, ...], ...] = tuple(
+POINTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(TRUMP_POINTS[c.rank] if c.suit == trump else PLAIN_POINTS[c.rank] for c in CARDS)
     for trump in Suit
 )
 # TRUMP_RANKING[card]: trump strength when the card's suit is trump (used for overtrumping).
-TRUMP_RANKING: tuple[int, ...] = tuple(TRUMP_ORDER[c.rank] for c in CARDS)
+TRUMP_RANKING: Final[tuple[int, ...]] = tuple(TRUMP_ORDER[c.rank] for c in CARDS)
 
 
-def card_points(card: Card, trump: Suit) -> int:
+def card_points(card: Card, trump: int) -> int:
     return POINTS[trump][card]
 
 
 def trick_winner(trick: Sequence[Card], trump: int) -> int:
     """Index (0..3) within ``trick`` of the card that wins it so far."""
-    strength = STRENGTH[trump][trick[0] >> 3]
-    if len(trick) == 4:  # unrolled for playouts; off-suit cards are 0 and never beat the lead
-        a, b, c, d = strength[trick[0]], strength[trick[1]], strength[trick[2]], strength[trick[3]]
-        best, top = (0, a) if a > b else (1, b)
-        if c > top:
-            best, top = 2, c
-        return 3 if d > top else best
+    first: int = trick[0]
+    strength = STRENGTH[trump][first >> 3]
     best = 0
-    top = strength[trick[0]]
+    top = strength[first]
     for i in range(1, len(trick)):
-        s = strength[trick[i]]
-        if s > top:
+        card: int = trick[i]
+        s = strength[card]
+        if s > top:  # off-suit cards are 0 and never beat the lead
             top = s
             best = i
     return best
 
 
-def trick_points(trick: Sequence[Card], trump: Suit) -> int:
+def trick_points(trick: Sequence[Card], trump: int) -> int:
     """Card points in the trick, without the last-trick bonus."""
     points = POINTS[trump]
-    if len(trick) == 4:  # the common case, unrolled: playouts call this for every trick
-        return points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
-    return sum([points[c] for c in trick])
+    total = 0
+    for card in trick:
+        c: int = card
+        total += points[c]
+    return total
 
 
 def sort_key(trump: Suit | None) -> dict[Card, tuple[int, int]]:

@@ -1,0 +1,82 @@
+"""Which rules-engine modules run compiled, and the switch to run their plain sources instead.
+
+setup.py compiles the engine's hot modules with mypyc and the build leaves the extension
+files beside the sources, where Python's import prefers them. With KLAVERJAS_PURE=1 in the
+environment, ``bot`` installs ``prefer_sources`` at import, so tests, benchmarks and the bot
+itself can run (and so check) the uncompiled engine from the same tree.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+ENGINE = "bot.engine"
+
+
+def pure_requested() -> bool:
+    return bool(os.environ.get("KLAVERJAS_PURE"))
+
+
+def _is_compiled(module: ModuleType) -> bool:
+    return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
+
+
+def compiled_modules() -> list[str]:
+    """The loaded ``bot.engine`` modules that run from a compiled extension."""
+    return sorted(
+        name
+        for name, module in list(sys.modules.items())
+        if name.startswith(ENGINE + ".") and _is_compiled(module)
+    )
+
+
+def stale_modules() -> list[str]:
+    """Compiled engine modules whose source was changed after the build: they would run old
+    rules, so the build must be redone (``make test`` does it; see the Makefile)."""
+    stale = []
+    for name in compiled_modules():
+        built = Path(str(sys.modules[name].__file__))
+        source = built.with_name(name.rsplit(".", 1)[1] + ".py")
+        if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+            stale.append(name)
+    return stale
+
+
+def describe() -> str:
+    """One line for logs and benchmark output: which engine build is running."""
+    compiled = compiled_modules()
+    if not compiled:
+        return "engine: pure Python"
+    return "engine: compiled (mypyc): " + ", ".join(n.rsplit(".", 1)[1] for n in compiled)
+
+
+class _SourcesFirst(importlib.abc.MetaPathFinder):
+    """Finds ``bot.engine.*`` in its .py file even where a compiled extension sits beside it."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if not fullname.startswith(ENGINE + ".") or not path:
+            return None
+        leaf = fullname.rsplit(".", 1)[1]
+        for folder in path:
+            source = Path(folder) / f"{leaf}.py"
+            if source.is_file():
+                return importlib.util.spec_from_file_location(fullname, source)
+        return None
+
+
+def prefer_sources() -> None:
+    """Import the engine from its sources from now on; must run before ``bot.engine`` loads."""
+    if any(isinstance(f, _SourcesFirst) for f in sys.meta_path):
+        return
+    if ENGINE in sys.modules:
+        raise RuntimeError("prefer_sources() must run before bot.engine is imported")
+    sys.meta_path.insert(0, _SourcesFirst())
