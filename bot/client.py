@@ -16,6 +16,7 @@ from typing import Final
 import discord
 from discord.ext import commands
 
+from bot.compiled import describe as describe_engine
 from bot.services import Services
 from bot.settings import Settings
 from bot.version import bot_version
@@ -58,7 +59,7 @@ class KlaverjasBot(commands.Bot):
         self._services_closed = False
 
     async def setup_hook(self) -> None:
-        log.info("Klaverjas bot %s starting", bot_version())
+        log.info("Klaverjas bot %s starting (%s)", bot_version(), describe_engine())
         await self.open_services()
         await self.tree.set_translator(CatalogueTranslator())
         for extension in self.initial_extensions:
