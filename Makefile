@@ -3,7 +3,10 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# KLAVERJAS_PURE=1 installs the engine uncompiled (setup.py, bot/compiled.py); each kind of
+# install has its own stamp, so switching between them reinstalls.
+BUILD := $(if $(filter 1 true yes on TRUE YES ON True Yes On,$(KLAVERJAS_PURE)),pure,compiled)
+STAMP := $(VENV)/.installed-$(BUILD)
 
 .PHONY: run test lint typecheck pytest bench clean
 
@@ -11,8 +14,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # The install compiles the engine (setup.py), so any change to an engine source reinstalls:
-# otherwise the compiled build beside the sources would keep running the old rules.
+# otherwise the compiled build beside the sources would keep running the old rules. An
+# install first removes the previous build, so a pure install leaves no old one behind.
 $(STAMP): pyproject.toml setup.py $(wildcard bot/engine/*.py) | $(BIN)/python
+	rm -f $(VENV)/.installed-* bot/engine/*.so *__mypyc.*.so
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
 	touch $(STAMP)
@@ -39,4 +44,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/tables.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build *.so bot/engine/*.so
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build *__mypyc.*.so bot/engine/*.so

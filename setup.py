@@ -24,7 +24,9 @@ HOT_MODULES = [
 
 
 def compiled_modules() -> list[Extension]:
-    if os.environ.get("KLAVERJAS_PURE"):
+    # The same reading of the switch as bot/compiled.py's pure_requested (the build cannot
+    # import the package it is building).
+    if os.environ.get("KLAVERJAS_PURE", "").strip().lower() in {"1", "true", "yes", "on"}:
         return []
     from mypyc.build import mypycify
 

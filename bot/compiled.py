@@ -21,7 +21,8 @@ ENGINE = "bot.engine"
 
 
 def pure_requested() -> bool:
-    return bool(os.environ.get("KLAVERJAS_PURE"))
+    """KLAVERJAS_PURE=1 (or true/yes/on); setup.py reads the variable the same way."""
+    return os.environ.get("KLAVERJAS_PURE", "").strip().lower() in {"1", "true", "yes", "on"}
 
 
 def _is_compiled(module: ModuleType) -> bool:
@@ -37,6 +38,11 @@ def compiled_modules() -> list[str]:
     )
 
 
+# An installer writes a module's source and its build a moment apart, in either order; an
+# edit made after the build comes later than this.
+_SAME_INSTALL_SECONDS = 2.0
+
+
 def stale_modules() -> list[str]:
     """Compiled engine modules whose source was changed after the build: they would run old
     rules, so the build must be redone (``make test`` does it; see the Makefile)."""
@@ -44,7 +50,9 @@ def stale_modules() -> list[str]:
     for name in compiled_modules():
         built = Path(str(sys.modules[name].__file__))
         source = built.with_name(name.rsplit(".", 1)[1] + ".py")
-        if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+        if source.exists() and (
+            source.stat().st_mtime - built.stat().st_mtime > _SAME_INSTALL_SECONDS
+        ):
             stale.append(name)
     return stale
 

@@ -174,7 +174,7 @@ _SPADES: Final = LANE_CARDS[3]
 def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for card in cards:
-        mask |= 1 << card
+        mask |= BIT[card]  # a lookup, not a shift: a number outside 0..31 raises IndexError
     return mask
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from .cards import LANE_CARDS, SUIT_MASK, Card, Suit, cards_of, mask_of
 from .rules import RuleSet
 from .tricks import TRUMP_ORDER, TRUMP_RANKING, trick_winner
@@ -37,6 +39,7 @@ class Reason(StrEnum):
     MUST_UNDERTRUMP = "must_undertrump"
 
 
+@mypyc_attr(native_class=False)  # a plain dataclass even when compiled: copy/pickle work
 @dataclass(frozen=True, slots=True)
 class IllegalReason:
     """Why a card may not be played: ``suit`` is the suit the player is held to, if any."""

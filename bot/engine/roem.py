@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Card, Rank, mask_of
 from .rules import RuleSet
 
@@ -27,6 +29,7 @@ class RoemKind(StrEnum):
     FOUR = "four_of_a_kind"
 
 
+@mypyc_attr(native_class=False)  # a plain dataclass even when compiled: copy/pickle work
 @dataclass(frozen=True, slots=True)
 class RoemPart:
     kind: RoemKind
@@ -34,6 +37,7 @@ class RoemPart:
     cards: tuple[Card, ...]
 
 
+@mypyc_attr(native_class=False)  # a plain dataclass even when compiled: copy/pickle work
 @dataclass(frozen=True, slots=True)
 class Roem:
     """The roem in a trick: total ``points`` and the ``parts`` that make it up."""

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from .rules import RuleSet
 from .tricks import HAND_TOTAL
 
 
+@mypyc_attr(native_class=False)  # a plain dataclass even when compiled: copy/pickle work
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """What each pair scores, and why: ``nat`` (makers failed), ``pit`` (pair with all tricks)."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -18,6 +20,7 @@ from bot.engine import (
     RuleSet,
     RuleViolation,
     Suit,
+    explain_illegal,
     left_of,
     pair_of,
 )
@@ -683,3 +686,29 @@ class TestSnapshots:
         hand.claim(last.winner)
         assert restored.to_dict() == hand.to_dict()
         assert restored.result == hand.result
+
+
+# --------------------------------------------------------------------------- copies
+
+
+class TestCopies:
+    """Engine values copy and pickle in both builds (the compiled one included: its value
+    classes stay plain dataclasses), so callers may snapshot a hand mid-claim."""
+
+    def test_hand_mid_claim_deepcopies_and_pickles(self) -> None:
+        hand = hand_with_last_trick_roem()
+        for twin in (copy.deepcopy(hand), pickle.loads(pickle.dumps(hand))):
+            assert twin.to_dict() == hand.to_dict()
+            assert twin.last_trick == hand.last_trick
+            roem = twin.claim(twin.last_trick.winner)  # type: ignore[union-attr]
+            assert roem.points > 0 and hand.claim_open  # the original is untouched
+
+    def test_values_copy_and_pickle(self) -> None:
+        hand = hand_with_last_trick_roem()
+        roem = hand.last_trick.roem  # type: ignore[union-attr]
+        score = hand.finish()
+        reason = explain_illegal(c("7c"), cs("7c Jh"), cs("8h"), Suit.HEARTS, RULES)
+        for value in (roem, roem.parts[0], score, reason):
+            assert copy.copy(value) == value
+            assert copy.deepcopy(value) == value
+            assert pickle.loads(pickle.dumps(value)) == value
