@@ -59,10 +59,9 @@ _FOURS: Final = frozenset(sum(1 << (8 * s + rank) for s in range(4)) for rank in
 def roem_of_trick(trick: Sequence[Card], trump: int, rules: RuleSet) -> Roem:
     mask = mask_of(trick)
     # Most tricks hold no roem: rule that out with a few bit operations before any lookup.
-    t: int = trump
     if (
         not mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS
-        and (mask >> (8 * t + 5)) & 3 != 3  # the trump queen (rank 5) and king
+        and (mask >> (8 * trump + 5)) & 3 != 3  # the trump queen (rank 5) and king
         and mask not in _FOURS
     ):
         return NO_ROEM
