@@ -29,6 +29,7 @@ test: $(STAMP) lint typecheck pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot cogs tests benchmarks setup.py
+	$(BIN)/ruff format --check bot cogs tests benchmarks setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy bot cogs

@@ -226,9 +226,11 @@ def main() -> None:
     ref = found["reference"]
     print(describe())
     print(f"reference (plain lists):          {ref:10,.0f} hands/s")
-    for name, label in (("lists", "engine, list hands (legal_cards):"),
-                        ("masks", "engine, mask hands (legal_cards):"),
-                        ("hand", "engine Hand state machine:")):
+    for name, label in (
+        ("lists", "engine, list hands (legal_cards):"),
+        ("masks", "engine, mask hands (legal_cards):"),
+        ("hand", "engine Hand state machine:"),
+    ):
         print(f"{label:<34}{found[name]:10,.0f} hands/s  ({found[name] / ref:.1f}x)")
     print(f"legal_cards:                      {legal_calls_per_second(seconds):10,.0f} calls/s")
 

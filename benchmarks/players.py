@@ -56,8 +56,7 @@ def versus_random(rules: RuleSet, matches: int) -> None:
     for i in range(matches):
         for smart in (0, 1):
             players: list[Player] = [
-                HeuristicPlayer(f"{i}/{s}") if s % 2 == smart
-                else RandomPlayer(f"{i}/{s}")
+                HeuristicPlayer(f"{i}/{s}") if s % 2 == smart else RandomPlayer(f"{i}/{s}")
                 for s in range(4)
             ]
             match = play_match(rules, f"bench/{i}", players, first_dealer=0)
@@ -69,8 +68,10 @@ def versus_random(rules: RuleSet, matches: int) -> None:
     wins = sum(m > 0 for m in margins) + 0.5 * sum(m == 0 for m in margins)
     print(f"heuristic vs random, {len(margins)} matches ({rules.name}):")
     mean = statistics.mean(margins)
-    print(f"  win rate {wins / len(margins):.1%}, mean margin {mean:+.0f} points/match "
-          f"(min {min(margins):+d}), {sum(margins) / hands:+.1f} points/hand")
+    print(
+        f"  win rate {wins / len(margins):.1%}, mean margin {mean:+.0f} points/match "
+        f"(min {min(margins):+d}), {sum(margins) / hands:+.1f} points/hand"
+    )
     print(f"  heuristic made trump in {made / hands:.0%} of hands, nat in {nat / max(made, 1):.0%}")
 
 
@@ -81,9 +82,11 @@ def self_play_speed(rules: RuleSet, matches: int) -> None:
         players = [Timed(HeuristicPlayer(f"{i}/{s}"), clock) for s in range(4)]
         play_match(rules, f"speed/{i}", players)
     wall = time.perf_counter() - start
-    print(f"heuristic self-play, {matches} matches: {clock[1] / clock[0]:,.0f} decisions/s "
-          f"in the player ({clock[0] / clock[1] * 1e6:.0f} us each), "
-          f"{matches / wall:.1f} matches/s overall (engine and views included)")
+    print(
+        f"heuristic self-play, {matches} matches: {clock[1] / clock[0]:,.0f} decisions/s "
+        f"in the player ({clock[0] / clock[1] * 1e6:.0f} us each), "
+        f"{matches / wall:.1f} matches/s overall (engine and views included)"
+    )
 
 
 def main() -> None:

@@ -85,9 +85,11 @@ async def load(path: Path, tables: int, think: float, seconds: float) -> None:
     await services.close()
     ms = sorted(x * 1000 for x in latencies)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-    print(f"load: {tables} tables, think {think:.2f}s, {elapsed:.1f}s: {len(ms)} operations, "
-          f"{len(ms) / elapsed:,.0f} ops/s; latency p50 {statistics.median(ms):.1f} ms, "
-          f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms")
+    print(
+        f"load: {tables} tables, think {think:.2f}s, {elapsed:.1f}s: {len(ms)} operations, "
+        f"{len(ms) / elapsed:,.0f} ops/s; latency p50 {statistics.median(ms):.1f} ms, "
+        f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms"
+    )
 
 
 async def restart(path: Path, expected: int) -> None:
@@ -111,8 +113,10 @@ async def match_size(folder: Path, matches: int) -> None:
     await services.store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     after = _db_bytes(path)
     await services.close()
-    print(f"database: {(after - before) / matches / 1024:.0f} KiB per finished 16-hand match "
-          f"({matches} matches, action log + snapshots + score sheets + statistics)")
+    print(
+        f"database: {(after - before) / matches / 1024:.0f} KiB per finished 16-hand match "
+        f"({matches} matches, action log + snapshots + score sheets + statistics)"
+    )
 
 
 async def memory(folder: Path, tables: int) -> None:

@@ -85,8 +85,10 @@ async def _loop(
         shown = _show_sheet_lines(table, shown, say)
         if table.status != Status.PLAYING:
             view = public_view(table)
-            say(f"Match over: {_names(table, 0)} {view.totals[0]} - "
-                f"{_names(table, 1)} {view.totals[1]}.")
+            say(
+                f"Match over: {_names(table, 0)} {view.totals[0]} - "
+                f"{_names(table, 1)} {view.totals[1]}."
+            )
             return
         say(render(table))
         try:
@@ -136,21 +138,28 @@ def render(table: Table) -> str:
     """The table as the terminal player sees it: public state plus their own hand."""
     view = public_view(table)
     mine = private_view(table, 0)
-    lines = [f"Hand {view.hand_number}/{view.planned_hands or '-'} · dealer "
-             f"{_seat_name(table, view.dealer)} · {_names(table, 0)} {view.totals[0]} - "
-             f"{_names(table, 1)} {view.totals[1]}"]
+    lines = [
+        f"Hand {view.hand_number}/{view.planned_hands or '-'} · dealer "
+        f"{_seat_name(table, view.dealer)} · {_names(table, 0)} {view.totals[0]} - "
+        f"{_names(table, 1)} {view.totals[1]}"
+    ]
     if view.trump is not None:
         lines.append(f"Trump {view.trump.symbol} chosen by {_seat_name(table, view.chooser)}")
     if view.trick:
-        played = " ".join(f"{_seat_name(table, (view.trick_leader or 0) + i)}:{card}"
-                          for i, card in enumerate(view.trick))
+        played = " ".join(
+            f"{_seat_name(table, (view.trick_leader or 0) + i)}:{card}"
+            for i, card in enumerate(view.trick)
+        )
         lines.append(f"Trick: {played}")
-    lines.append("Your hand: " + "  ".join(
-        f"[{c}]" if c in mine.legal else f" {c} " for c in mine.cards))
+    lines.append(
+        "Your hand: " + "  ".join(f"[{c}]" if c in mine.legal else f" {c} " for c in mine.cards)
+    )
     if mine.trump_options is not None and mine.my_turn:
         options = " ".join(s.letter for s in mine.trump_options.suits)
-        lines.append(f"Name trump ({options})" + (" or pass" if mine.trump_options.can_pass
-                                                  else " (you must choose)"))
+        lines.append(
+            f"Name trump ({options})"
+            + (" or pass" if mine.trump_options.can_pass else " (you must choose)")
+        )
     elif mine.my_turn:
         lines.append("Your turn: play one of the cards in [brackets].")
     if mine.can_claim:
@@ -181,8 +190,10 @@ def describe(table: Table, events: list[Event]) -> list[str]:
 
 def render_sheet(table: Table) -> str:
     view = public_view(table)
-    rows = [f"{'#':>2} {'dealer':<10} {'trump':<5} {'makers':<12} "
-            f"{_names(table, 0):>14} {_names(table, 1):>14}"]
+    rows = [
+        f"{'#':>2} {'dealer':<10} {'trump':<5} {'makers':<12} "
+        f"{_names(table, 0):>14} {_names(table, 1):>14}"
+    ]
     for line in view.sheet:
         flag = " nat" if line.nat else (" pit" if line.pit is not None else "")
         rows.append(
@@ -198,9 +209,11 @@ def _show_sheet_lines(table: Table, shown: int, say: Callable[[str], None]) -> i
     sheet = public_view(table).sheet
     for line in sheet[shown:]:
         verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
-        say(f"Hand {line.number} scored: {_names(table, 0)} {line.scores[0]}, "
+        say(
+            f"Hand {line.number} scored: {_names(table, 0)} {line.scores[0]}, "
             f"{_names(table, 1)} {line.scores[1]} ({_names(table, line.makers)} {verdict}; "
-            f"roem {line.roem[0]}/{line.roem[1]}).")
+            f"roem {line.roem[0]}/{line.roem[1]})."
+        )
     return len(sheet)
 
 
@@ -231,8 +244,9 @@ async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) ->
         try:
             service = TableService(store, FakeClock())
             for number in range(matches):
-                table = await service.open(None, 10_000 + number, PLAYER_ID, "-", rules, INSTANT,
-                                           sit=False)
+                table = await service.open(
+                    None, 10_000 + number, PLAYER_ID, "-", rules, INSTANT, sit=False
+                )
                 for _ in range(4):
                     await service.add_computer(table.id, PLAYER_ID)
                 await service.start(table.id, PLAYER_ID)
@@ -246,7 +260,9 @@ async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) ->
                 hands += len(result.sheet)
         finally:
             await store.close()
-    say(f"{matches} matches: pair 0 won {wins[0]}, pair 1 won {wins[1]}, shared {wins[2]}; "
+    say(
+        f"{matches} matches: pair 0 won {wins[0]}, pair 1 won {wins[1]}, shared {wins[2]}; "
         f"average {totals[0] / max(matches, 1):.0f} - {totals[1] / max(matches, 1):.0f}; "
-        f"nat {nat}/{hands} hands, pit {pits}.")
+        f"nat {nat}/{hands} hands, pit {pits}."
+    )
     return 0

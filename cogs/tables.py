@@ -104,8 +104,9 @@ class Tables(commands.Cog):
         preset=_s("The rules: amsterdam (default), rotterdam, utrecht, ...", "open.preset.desc"),
         hands=_s("Play a fixed number of hands (default 16).", "open.hands.desc"),
         target=_s("Or play until a pair reaches this score.", "open.target.desc"),
-        turn_timer=_s("Seconds per turn before the computer plays (0: off).",
-                      "open.turn_timer.desc"),
+        turn_timer=_s(
+            "Seconds per turn before the computer plays (0: off).", "open.turn_timer.desc"
+        ),
         thread=_s("Open the table in a new thread of this channel.", "open.thread.desc"),
         language=_s("The language of the table's public messages.", "open.language.desc"),
     )
@@ -127,8 +128,9 @@ class Tables(commands.Cog):
         )
 
     # ------------------------------------------------------------------ seats
-    @table.command(name=_s("join", "join.name"), description=_s("Sit down at the table.",
-                                                                "join.desc"))
+    @table.command(
+        name=_s("join", "join.name"), description=_s("Sit down at the table.", "join.desc")
+    )
     @app_commands.rename(seat=_s("seat", "seat.name"))
     @app_commands.describe(seat=_s("Seat 1-4; seats 1 & 3 and 2 & 4 are partners.", "seat.desc"))
     async def join(self, interaction: Interaction, seat: SEAT | None = None) -> None:
@@ -136,62 +138,80 @@ class Tables(commands.Cog):
             interaction, "/table join", lambda: self.table_commands.join(interaction, seat)
         )
 
-    @table.command(name=_s("leave", "leave.name"),
-                   description=_s("Leave your seat (a computer finishes a match for you).",
-                                  "leave.desc"))
+    @table.command(
+        name=_s("leave", "leave.name"),
+        description=_s("Leave your seat (a computer finishes a match for you).", "leave.desc"),
+    )
     async def leave(self, interaction: Interaction) -> None:
-        await self.actions.guard(interaction, "/table leave",
-                                 lambda: self.table_commands.leave(interaction))
+        await self.actions.guard(
+            interaction, "/table leave", lambda: self.table_commands.leave(interaction)
+        )
 
-    @computer.command(name=_s("add", "bot.add.name"),
-                      description=_s("Seat a computer player.", "bot.add.desc"))
+    @computer.command(
+        name=_s("add", "bot.add.name"), description=_s("Seat a computer player.", "bot.add.desc")
+    )
     @app_commands.rename(seat=_s("seat", "seat.name"))
     @app_commands.describe(seat=_s("Seat 1-4; seats 1 & 3 and 2 & 4 are partners.", "seat.desc"))
     async def bot_add(self, interaction: Interaction, seat: SEAT | None = None) -> None:
         await self.actions.guard(
-            interaction, "/table bot add",
+            interaction,
+            "/table bot add",
             lambda: self.table_commands.computer(interaction, seat, True),
         )
 
-    @computer.command(name=_s("remove", "bot.remove.name"),
-                      description=_s("Remove a computer player.", "bot.remove.desc"))
+    @computer.command(
+        name=_s("remove", "bot.remove.name"),
+        description=_s("Remove a computer player.", "bot.remove.desc"),
+    )
     @app_commands.rename(seat=_s("seat", "seat.name"))
     @app_commands.describe(seat=_s("Seat 1-4; seats 1 & 3 and 2 & 4 are partners.", "seat.desc"))
     async def bot_remove(self, interaction: Interaction, seat: SEAT | None = None) -> None:
         await self.actions.guard(
-            interaction, "/table bot remove",
+            interaction,
+            "/table bot remove",
             lambda: self.table_commands.computer(interaction, seat, False),
         )
 
     # ------------------------------------------------------------------ the match
-    @table.command(name=_s("start", "start.name"),
-                   description=_s("Start the match once all four seats are taken.",
-                                  "start.desc"))
+    @table.command(
+        name=_s("start", "start.name"),
+        description=_s("Start the match once all four seats are taken.", "start.desc"),
+    )
     async def start(self, interaction: Interaction) -> None:
-        await self.actions.guard(interaction, "/table start",
-                                 lambda: self.table_commands.start(interaction))
+        await self.actions.guard(
+            interaction, "/table start", lambda: self.table_commands.start(interaction)
+        )
 
-    @table.command(name=_s("close", "close.name"),
-                   description=_s("Close the table (its opener or a moderator).", "close.desc"))
+    @table.command(
+        name=_s("close", "close.name"),
+        description=_s("Close the table (its opener or a moderator).", "close.desc"),
+    )
     async def close(self, interaction: Interaction) -> None:
-        await self.actions.guard(interaction, "/table close",
-                                 lambda: self.table_commands.close(interaction))
+        await self.actions.guard(
+            interaction, "/table close", lambda: self.table_commands.close(interaction)
+        )
 
-    @table.command(name=_s("sheet", "sheet.name"),
-                   description=_s("Show the score sheet, hand by hand.", "sheet.desc"))
+    @table.command(
+        name=_s("sheet", "sheet.name"),
+        description=_s("Show the score sheet, hand by hand.", "sheet.desc"),
+    )
     async def sheet(self, interaction: Interaction) -> None:
-        await self.actions.guard(interaction, "/table sheet",
-                                 lambda: self.table_commands.sheet(interaction))
+        await self.actions.guard(
+            interaction, "/table sheet", lambda: self.table_commands.sheet(interaction)
+        )
 
-    @table.command(name=_s("settings", "settings.name"),
-                   description=_s("Show or change the table's settings.", "settings.desc"))
+    @table.command(
+        name=_s("settings", "settings.name"),
+        description=_s("Show or change the table's settings.", "settings.desc"),
+    )
     @app_commands.rename(
         turn_timer=_s("turn_timer", "open.turn_timer.name"),
         language=_s("language", "open.language.name"),
     )
     @app_commands.describe(
-        turn_timer=_s("Seconds per turn before the computer plays (0: off).",
-                      "open.turn_timer.desc"),
+        turn_timer=_s(
+            "Seconds per turn before the computer plays (0: off).", "open.turn_timer.desc"
+        ),
         language=_s("The language of the table's public messages.", "open.language.desc"),
     )
     @app_commands.choices(language=LANGUAGES)
@@ -202,13 +222,16 @@ class Tables(commands.Cog):
         language: str | None = None,
     ) -> None:
         await self.actions.guard(
-            interaction, "/table settings",
+            interaction,
+            "/table settings",
             lambda: self.table_commands.settings(interaction, turn_timer, language),
         )
 
     # ------------------------------------------------------------------ /hand
-    @app_commands.command(name=_s("hand", "hand.name"),
-                          description=_s("Show your cards (only you see them).", "hand.desc"))
+    @app_commands.command(
+        name=_s("hand", "hand.name"),
+        description=_s("Show your cards (only you see them).", "hand.desc"),
+    )
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
         await self.actions.guard(

@@ -239,8 +239,9 @@ class TableActions:
         if table.seat_of(interaction.user.id) is not None:
             await self.send_hand(interaction, table_id, t("tables.done.started", locale))
         else:
-            await interaction.response.send_message(t("tables.done.started", locale),
-                                                    ephemeral=True)
+            await interaction.response.send_message(
+                t("tables.done.started", locale), ephemeral=True
+            )
 
     async def add_computer(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.service.add_computer(table_id, interaction.user.id)

@@ -88,8 +88,9 @@ class TableCommands:
         if not await self.publisher.publish_now(table.id):
             await self.service.close(table.id, user.id, moderator=True)
             raise TableError("cannot_post")
-        text = t("tables.done.opened", locale_of(interaction), table=table.id,
-                 channel=f"<#{channel_id}>")
+        text = t(
+            "tables.done.opened", locale_of(interaction), table=table.id, channel=f"<#{channel_id}>"
+        )
         await interaction.followup.send(text, ephemeral=True)
 
     async def _new_thread(self, interaction: discord.Interaction[Any], locale: str) -> int:
@@ -109,8 +110,9 @@ class TableCommands:
     async def join(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
         table = self.channel_table(interaction)
         user = interaction.user
-        events = await self.service.sit(table.id, user.id, user.display_name,
-                                        None if seat is None else seat - 1)
+        events = await self.service.sit(
+            table.id, user.id, user.display_name, None if seat is None else seat - 1
+        )
         taken = _seat_of(events, "seated")
         text = t("tables.done.seated", locale_of(interaction), seat=taken + 1)
         await interaction.response.send_message(text, ephemeral=True)

@@ -92,8 +92,10 @@ def _turn_text(table: Table, public: PublicView, mine: PrivateView, locale: str)
     if public.phase == Phase.PLAY:
         return t("tables.hand.your_play", locale)
     options = mine.trump_options
-    if options is not None and options.proposal is not None and options.suits == (
-        options.proposal,
+    if (
+        options is not None
+        and options.proposal is not None
+        and options.suits == (options.proposal,)
     ):
         return t("tables.hand.proposal", locale, suit=suit_text(options.proposal, locale))
     if options is not None and not options.can_pass:
@@ -188,4 +190,3 @@ def _control_buttons(
     if mine.away or mine.autoplay:
         buttons.append(TableButton("back", table, t("tables.button.back", locale), row=row))
     return buttons
-

@@ -55,9 +55,7 @@ class HandNudger:
     def service(self) -> TableService:
         return self.bot.services.tables
 
-    def remember(
-        self, interaction: discord.Interaction[Any], table: Table, locale: str
-    ) -> None:
+    def remember(self, interaction: discord.Interaction[Any], table: Table, locale: str) -> None:
         """Called whenever a hand message is drawn in answer to `interaction`."""
         self._drawn[(table.id, interaction.user.id)] = _Drawn(interaction, table.seq, locale)
 

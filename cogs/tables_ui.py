@@ -204,8 +204,12 @@ def _last_trick_line(view: PublicView, locale: str) -> str:
 def _score_line(view: PublicView, locale: str) -> str:
     names = [_md(pair_names(view.seats, p, locale)) for p in (0, 1)]
     line = t(
-        "tables.public.score", locale,
-        pair1=names[0], score1=view.totals[0], pair2=names[1], score2=view.totals[1],
+        "tables.public.score",
+        locale,
+        pair1=names[0],
+        score1=view.totals[0],
+        pair2=names[1],
+        score2=view.totals[1],
     )
     hand = [_points(view.hand_points[p], view.hand_roem[p], locale) for p in (0, 1)]
     return line + "\n" + t("tables.public.this_hand", locale, pair1=hand[0], pair2=hand[1])
@@ -219,8 +223,13 @@ def _last_hand_line(view: PublicView, locale: str) -> str:
     if not view.sheet:
         return ""
     line = view.sheet[-1]
-    text = t("tables.public.last_hand", locale, n=line.number, score1=line.scores[0],
-             score2=line.scores[1])
+    text = t(
+        "tables.public.last_hand",
+        locale,
+        n=line.number,
+        score1=line.scores[0],
+        score2=line.scores[1],
+    )
     flag = _flag(line, locale)
     return f"{text} · {flag}" if flag else text
 
@@ -248,9 +257,11 @@ def result_text(view: PublicView, locale: str) -> str:
     if winner is None:
         return t("tables.result.draw", locale, score1=totals[0], score2=totals[1])
     return t(
-        "tables.result.won", locale,
+        "tables.result.won",
+        locale,
         pair=_md(pair_names(view.seats, winner, locale)),
-        score=totals[winner], other=totals[1 - winner],
+        score=totals[winner],
+        other=totals[1 - winner],
     )
 
 
@@ -290,8 +301,10 @@ def public_components(view: PublicView, locale: str) -> discord.ui.View:
 def sheet_embed(view: PublicView, locale: str, *, final: bool = False) -> discord.Embed:
     """The score sheet, one line per hand, in a monospaced block (names cut to fit)."""
     pairs = t(
-        "tables.sheet.pairs", locale,
-        pair1=_md(pair_names(view.seats, 0, locale)), pair2=_md(pair_names(view.seats, 1, locale)),
+        "tables.sheet.pairs",
+        locale,
+        pair1=_md(pair_names(view.seats, 0, locale)),
+        pair2=_md(pair_names(view.seats, 1, locale)),
     )
     head = [result_text(view, locale)] if final else []
     rows = _fit(_sheet_rows(view, locale), DESCRIPTION_BUDGET - len(pairs) - 100)
@@ -304,16 +317,29 @@ def sheet_embed(view: PublicView, locale: str, *, final: bool = False) -> discor
 
 def _sheet_rows(view: PublicView, locale: str) -> list[str]:
     header = _row(
-        "#", t("tables.sheet.col.dealer", locale), t("tables.sheet.col.trump", locale),
+        "#",
+        t("tables.sheet.col.dealer", locale),
+        t("tables.sheet.col.trump", locale),
         t("tables.sheet.col.makers", locale),
-        t("tables.pair.label", locale, n=1), t("tables.pair.label", locale, n=2), "",
+        t("tables.pair.label", locale, n=1),
+        t("tables.pair.label", locale, n=2),
+        "",
     )
     rows = [header]
     for line in view.sheet:
         cells = [_sheet_cell(line, pair) for pair in (0, 1)]
         dealer = f"{line.dealer + 1} {seat_name(view.seats, line.dealer, locale)}"
-        rows.append(_row(str(line.number), dealer, _suit_symbol(line.trump),
-                         str(line.makers + 1), cells[0], cells[1], _flag(line, locale)))
+        rows.append(
+            _row(
+                str(line.number),
+                dealer,
+                _suit_symbol(line.trump),
+                str(line.makers + 1),
+                cells[0],
+                cells[1],
+                _flag(line, locale),
+            )
+        )
     total = t("tables.sheet.total", locale)
     rows.append(_row("", total, "", "", str(view.totals[0]), str(view.totals[1]), ""))
     return rows

@@ -342,8 +342,12 @@ class Hand:
             "leader": self.leader,
             "current": [c.code for c in self.current],
             "tricks": [
-                {"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
-                 "claimed": t.claimed}
+                {
+                    "leader": t.leader,
+                    "cards": [c.code for c in t.cards],
+                    "winner": t.winner,
+                    "claimed": t.claimed,
+                }
                 for t in self.tricks
             ],
             "points": list(self.points),

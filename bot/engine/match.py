@@ -41,8 +41,14 @@ class SheetLine:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SheetLine:
-        return cls(**{**data, "points": tuple(data["points"]), "roem": tuple(data["roem"]),
-                      "scores": tuple(data["scores"])})
+        return cls(
+            **{
+                **data,
+                "points": tuple(data["points"]),
+                "roem": tuple(data["roem"]),
+                "scores": tuple(data["scores"]),
+            }
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +118,16 @@ class Match:
         assert hand.result is not None and hand.trump is not None and hand.makers is not None
         assert hand.chooser is not None
         line = SheetLine(
-            number=len(self.sheet) + 1, dealer=hand.dealer, trump=Suit(hand.trump).letter,
-            makers=hand.makers, chooser=hand.chooser,
-            points=(hand.points[0], hand.points[1]), roem=(hand.roem[0], hand.roem[1]),
-            scores=hand.result.scores, nat=hand.result.nat, pit=hand.result.pit,
+            number=len(self.sheet) + 1,
+            dealer=hand.dealer,
+            trump=Suit(hand.trump).letter,
+            makers=hand.makers,
+            chooser=hand.chooser,
+            points=(hand.points[0], hand.points[1]),
+            roem=(hand.roem[0], hand.roem[1]),
+            scores=hand.result.scores,
+            nat=hand.result.nat,
+            pit=hand.result.pit,
         )
         self.sheet.append(line)
         self.totals[0] += line.scores[0]

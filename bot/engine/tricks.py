@@ -13,20 +13,44 @@ from .cards import CARDS, Card, Rank, Suit
 
 # Higher is stronger. Natural rank index -> strength.
 TRUMP_ORDER: dict[Rank, int] = {
-    Rank.JACK: 8, Rank.NINE: 7, Rank.ACE: 6, Rank.TEN: 5,
-    Rank.KING: 4, Rank.QUEEN: 3, Rank.EIGHT: 2, Rank.SEVEN: 1,
+    Rank.JACK: 8,
+    Rank.NINE: 7,
+    Rank.ACE: 6,
+    Rank.TEN: 5,
+    Rank.KING: 4,
+    Rank.QUEEN: 3,
+    Rank.EIGHT: 2,
+    Rank.SEVEN: 1,
 }
 PLAIN_ORDER: dict[Rank, int] = {
-    Rank.ACE: 8, Rank.TEN: 7, Rank.KING: 6, Rank.QUEEN: 5,
-    Rank.JACK: 4, Rank.NINE: 3, Rank.EIGHT: 2, Rank.SEVEN: 1,
+    Rank.ACE: 8,
+    Rank.TEN: 7,
+    Rank.KING: 6,
+    Rank.QUEEN: 5,
+    Rank.JACK: 4,
+    Rank.NINE: 3,
+    Rank.EIGHT: 2,
+    Rank.SEVEN: 1,
 }
 TRUMP_POINTS: dict[Rank, int] = {
-    Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10,
-    Rank.KING: 4, Rank.QUEEN: 3, Rank.EIGHT: 0, Rank.SEVEN: 0,
+    Rank.JACK: 20,
+    Rank.NINE: 14,
+    Rank.ACE: 11,
+    Rank.TEN: 10,
+    Rank.KING: 4,
+    Rank.QUEEN: 3,
+    Rank.EIGHT: 0,
+    Rank.SEVEN: 0,
 }
 PLAIN_POINTS: dict[Rank, int] = {
-    Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3,
-    Rank.JACK: 2, Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0,
+    Rank.ACE: 11,
+    Rank.TEN: 10,
+    Rank.KING: 4,
+    Rank.QUEEN: 3,
+    Rank.JACK: 2,
+    Rank.NINE: 0,
+    Rank.EIGHT: 0,
+    Rank.SEVEN: 0,
 }
 LAST_TRICK_BONUS = 10
 HAND_TOTAL = 162  # 152 card points + the last trick
@@ -36,8 +60,10 @@ HAND_TOTAL = 162  # 152 card points + the last trick
 STRENGTH: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         tuple(
-            100 + TRUMP_ORDER[c.rank] if c.suit == trump
-            else PLAIN_ORDER[c.rank] if c.suit == led
+            100 + TRUMP_ORDER[c.rank]
+            if c.suit == trump
+            else PLAIN_ORDER[c.rank]
+            if c.suit == led
             else 0
             for c in CARDS
         )

@@ -21,6 +21,16 @@ def make_player(kind: str, seed: int | str) -> Player:
 
 
 __all__ = [
-    "PLAYER_KINDS", "HeuristicPlayer", "PastTrick", "Player", "RandomPlayer", "SeatView",
-    "advance", "claim_action", "make_player", "move_action", "play_match", "view_for",
+    "PLAYER_KINDS",
+    "HeuristicPlayer",
+    "PastTrick",
+    "Player",
+    "RandomPlayer",
+    "SeatView",
+    "advance",
+    "claim_action",
+    "make_player",
+    "move_action",
+    "play_match",
+    "view_for",
 ]

@@ -7,8 +7,14 @@ from collections.abc import Sequence
 from bot.engine import Card, Rank, Suit, TrumpOptions
 
 TRUMP_WEIGHT: dict[Rank, float] = {
-    Rank.JACK: 22, Rank.NINE: 15, Rank.ACE: 9, Rank.TEN: 7,
-    Rank.KING: 5, Rank.QUEEN: 4, Rank.EIGHT: 3, Rank.SEVEN: 3,
+    Rank.JACK: 22,
+    Rank.NINE: 15,
+    Rank.ACE: 9,
+    Rank.TEN: 7,
+    Rank.KING: 5,
+    Rank.QUEEN: 4,
+    Rank.EIGHT: 3,
+    Rank.SEVEN: 3,
 }
 JACK_NINE_BONUS = 5.0  # the two top trumps together control the trump suit
 LENGTH_BONUS = 6.0  # per trump beyond three

@@ -11,7 +11,20 @@ from .service import TableService
 from .views import PrivateView, PublicTrick, PublicView, private_view, public_view
 
 __all__ = [
-    "Clock", "Event", "FakeClock", "PrivateView", "PublicTrick", "PublicView", "Seat",
-    "SeatKind", "Status", "SystemClock", "Table", "TableError", "TableService", "TableSettings",
-    "private_view", "public_view",
+    "Clock",
+    "Event",
+    "FakeClock",
+    "PrivateView",
+    "PublicTrick",
+    "PublicView",
+    "Seat",
+    "SeatKind",
+    "Status",
+    "SystemClock",
+    "Table",
+    "TableError",
+    "TableService",
+    "TableSettings",
+    "private_view",
+    "public_view",
 ]

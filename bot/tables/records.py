@@ -15,10 +15,21 @@ def seat_users(table: Table) -> tuple[int | None, ...]:
 
 def hand_record(table: Table, line: SheetLine, at: float) -> HandRecord:
     return HandRecord(
-        table_id=table.id, match_no=table.match_no, number=line.number,
-        guild_id=table.guild_id, dealer=line.dealer, trump=line.trump, makers=line.makers,
-        chooser=line.chooser, points=line.points, roem=line.roem, scores=line.scores,
-        nat=line.nat, pit=line.pit, seats=seat_users(table), at=at,
+        table_id=table.id,
+        match_no=table.match_no,
+        number=line.number,
+        guild_id=table.guild_id,
+        dealer=line.dealer,
+        trump=line.trump,
+        makers=line.makers,
+        chooser=line.chooser,
+        points=line.points,
+        roem=line.roem,
+        scores=line.scores,
+        nat=line.nat,
+        pit=line.pit,
+        seats=seat_users(table),
+        at=at,
     )
 
 
@@ -26,7 +37,13 @@ def match_record(table: Table, at: float) -> MatchRecord:
     match = table.match
     assert match is not None and match.result is not None
     return MatchRecord(
-        table_id=table.id, match_no=table.match_no, guild_id=table.guild_id,
-        rules=table.rules.name, totals=match.result.totals, winner=match.result.winner,
-        hands=len(match.sheet), seats=seat_users(table), at=at,
+        table_id=table.id,
+        match_no=table.match_no,
+        guild_id=table.guild_id,
+        rules=table.rules.name,
+        totals=match.result.totals,
+        winner=match.result.winner,
+        hands=len(match.sheet),
+        seats=seat_users(table),
+        at=at,
     )

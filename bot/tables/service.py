@@ -101,8 +101,13 @@ class TableService:
             _check_turn_timer(settings.turn_timer)
         now = self.clock.now()
         table = Table(
-            id=0, guild_id=guild_id, channel_id=channel_id, opener_id=opener_id,
-            rules=rules or RuleSet(), seed=secrets.token_hex(8), created_at=now,
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            opener_id=opener_id,
+            rules=rules or RuleSet(),
+            seed=secrets.token_hex(8),
+            created_at=now,
             settings=settings or TableSettings(),
         )
         if sit:
@@ -121,7 +126,11 @@ class TableService:
         return table
 
     async def sit(
-        self, table_id: int, user_id: int, name: str, seat: int | None = None,
+        self,
+        table_id: int,
+        user_id: int,
+        name: str,
+        seat: int | None = None,
         seq: int | None = None,
     ) -> list[Event]:
         async with self._operate(table_id, seq) as table:
@@ -200,7 +209,8 @@ class TableService:
         async with self._operate(table_id, seq) as table:
             seat = self._acting_human(table, user_id)
             action: dict[str, Any] = (
-                {"type": "pass", "seat": seat} if suit is None
+                {"type": "pass", "seat": seat}
+                if suit is None
                 else {"type": "trump", "seat": seat, "suit": suit.letter}
             )
             events = await self._engine(table, user_id, action)
@@ -227,7 +237,7 @@ class TableService:
         return await self._emit(table, events)
 
     async def back(self, table_id: int, user_id: int) -> list[Event]:
-        """"I'm back": the player takes the seat over from the computer again."""
+        """ "I'm back": the player takes the seat over from the computer again."""
         async with self._operate(table_id, None) as table:
             self._require(table, Status.PLAYING)
             seat = self._human_seat(table, user_id)
@@ -398,8 +408,9 @@ class TableService:
         if match.result is not None:
             table.status = Status.FINISHED
             finished = match_record(table, now)
-            events.append(Event("match_finished", match.result.winner,
-                                {"totals": match.result.totals}))
+            events.append(
+                Event("match_finished", match.result.winner, {"totals": match.result.totals})
+            )
         arm(table, now)
         await self._commit(table, actor, kind, action, hands, finished)
         if table.status == Status.FINISHED:
@@ -420,15 +431,28 @@ class TableService:
         return events
 
     async def _commit(
-        self, table: Table, actor: int | None, kind: str, payload: dict[str, Any],
-        hands: list[Any] | None = None, finished: Any = None,
+        self,
+        table: Table,
+        actor: int | None,
+        kind: str,
+        payload: dict[str, Any],
+        hands: list[Any] | None = None,
+        finished: Any = None,
     ) -> None:
         table.seq += 1
         table.last_activity = self.clock.now()
         snapshot = table.to_dict()
         await self.store.tables.record(
-            table.id, table.seq, actor, kind, payload, self.clock.now(), snapshot,
-            str(table.status), hands or (), finished,
+            table.id,
+            table.seq,
+            actor,
+            kind,
+            payload,
+            self.clock.now(),
+            snapshot,
+            str(table.status),
+            hands or (),
+            finished,
         )
         self._committed[table.id] = snapshot
 

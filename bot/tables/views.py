@@ -85,8 +85,13 @@ def public_view(table: Table) -> PublicView:
     hand = match.hand if match is not None else None
     sheet = tuple(match.sheet) if match is not None else ()
     return PublicView(
-        table_id=table.id, seq=table.seq, status=table.status, rules_name=table.rules.name,
-        seats=tuple(table.seats), opener_id=table.opener_id, match_no=table.match_no,
+        table_id=table.id,
+        seq=table.seq,
+        status=table.status,
+        rules_name=table.rules.name,
+        seats=tuple(table.seats),
+        opener_id=table.opener_id,
+        match_no=table.match_no,
         hand_number=match.hand_number if match is not None else 0,
         planned_hands=match.planned_hands if match is not None else table.rules.match_hands,
         target_score=table.rules.target_score,
@@ -121,8 +126,9 @@ def private_view(table: Table, seat: int) -> PrivateView:
     hand = table.match.hand if table.match is not None else None
     state = table.seats[seat]
     if hand is None:
-        return PrivateView(table.id, table.seq, seat, (), (), {}, None, False, False,
-                           state.away, state.autoplay)
+        return PrivateView(
+            table.id, table.seq, seat, (), (), {}, None, False, False, state.away, state.autoplay
+        )
     order = sort_key(hand.trump)
     cards = tuple(sorted(hand.holdings[seat], key=order.__getitem__))
     legal = tuple(c for c in cards if c in set(hand.legal(seat)))
@@ -134,11 +140,17 @@ def private_view(table: Table, seat: int) -> PrivateView:
                 reasons[card] = reason
     last = hand.last_trick
     return PrivateView(
-        table_id=table.id, seq=table.seq, seat=seat, cards=cards, legal=legal,
+        table_id=table.id,
+        seq=table.seq,
+        seat=seat,
+        cards=cards,
+        legal=legal,
         reasons=reasons,
         trump_options=hand.trump_options(seat) if hand.phase == Phase.TRUMP else None,
         my_turn=hand.to_act == seat,
-        can_claim=bool(hand.claim_open and last is not None
-                       and pair_of(last.winner) == pair_of(seat)),
-        away=state.away, autoplay=state.autoplay,
+        can_claim=bool(
+            hand.claim_open and last is not None and pair_of(last.winner) == pair_of(seat)
+        ),
+        away=state.away,
+        autoplay=state.autoplay,
     )

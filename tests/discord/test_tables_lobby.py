@@ -43,8 +43,12 @@ async def test_open_posts_the_table_and_answers_the_opener_privately(
     assert "rotterdam" in text and "anna" in text and "3 seat(s) free" in text
     t = table.id
     assert custom_ids(public) == [
-        f"kj:sit:{t}:1", f"kj:sit:{t}:2", f"kj:sit:{t}:3",
-        f"kj:addbot:{t}", f"kj:start:{t}", f"kj:leave:{t}",
+        f"kj:sit:{t}:1",
+        f"kj:sit:{t}:2",
+        f"kj:sit:{t}:3",
+        f"kj:addbot:{t}",
+        f"kj:start:{t}",
+        f"kj:leave:{t}",
     ]
     kit.check_payloads()
 
@@ -58,7 +62,8 @@ async def test_open_in_a_new_thread(make_harness: StartHarness) -> None:
 
     routes = [c.route for c in result.rest]
     assert routes[:2] == [
-        "POST /channels/{channel_id}/threads", "POST /channels/{channel_id}/messages"
+        "POST /channels/{channel_id}/threads",
+        "POST /channels/{channel_id}/messages",
     ]
     thread_id = int(result.rest[0].result["id"])
     table = kit.service.in_channel(thread_id)
@@ -114,7 +119,11 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     assert "The match has started." in started.response.text()
     assert kit.table(t).status == Status.PLAYING
     assert custom_ids(kit.public(t)) == [
-        f"kj:hand:{t}", f"kj:roem:{t}", f"kj:sheet:{t}", f"kj:back:{t}", f"kj:leave:{t}",
+        f"kj:hand:{t}",
+        f"kj:roem:{t}",
+        f"kj:sheet:{t}",
+        f"kj:back:{t}",
+        f"kj:leave:{t}",
     ]
     kit.check_payloads()
 

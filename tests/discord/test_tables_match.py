@@ -49,8 +49,16 @@ def sheet_rows(description: str) -> list[tuple[int, ...]]:
 
 def expected_rows(sheet: list[SheetLine]) -> list[tuple[int, ...]]:
     return [
-        (line.number, line.makers + 1, line.scores[0], line.points[0], line.roem[0],
-         line.scores[1], line.points[1], line.roem[1])
+        (
+            line.number,
+            line.makers + 1,
+            line.scores[0],
+            line.points[0],
+            line.roem[0],
+            line.scores[1],
+            line.points[1],
+            line.roem[1],
+        )
         for line in sheet
     ]
 
@@ -85,8 +93,11 @@ async def test_a_full_match_and_its_score_sheet(
     assert replayed.result == table.match.result
 
     # The final score sheet was posted in the channel, and it is the engine's.
-    [final] = [m for m in kit.world.channel_messages(kit.world.channel_id)
-               if m["content"].startswith(f"The match at table {t} is over")]
+    [final] = [
+        m
+        for m in kit.world.channel_messages(kit.world.channel_id)
+        if m["content"].startswith(f"The match at table {t} is over")
+    ]
     description = final["embeds"][0]["description"]
     assert sheet_rows(description) == expected_rows(replayed.sheet)
     totals = replayed.totals

@@ -22,9 +22,9 @@ from tests.discord.tables_kit import (
 SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
 
-async def two_humans(make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch) -> tuple[
-    Kit, int, int, int
-]:
+async def two_humans(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Kit, int, int, int]:
     """Anna (seat 1) and Bob (seat 3) against two computers; seat 4 deals the first hand,
     so Anna, left of the dealer, names trump (or passes) first."""
     fix_seed(monkeypatch, seed_with_first_dealer(3))
@@ -217,9 +217,9 @@ def _search(hand: Hand, played: list[Card], with_roem: bool) -> list[Card] | Non
     return None
 
 
-async def four_humans(make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch) -> tuple[
-    Kit, int, list[int]
-]:
+async def four_humans(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Kit, int, list[int]]:
     fix_seed(monkeypatch, "roem-test")
     kit = await start(make_harness)
     users = [kit.world.add_user(name) for name in ("anna", "bob", "carl", "dirk")]
@@ -352,14 +352,18 @@ async def test_a_forced_trump_choice_disables_pass(
 
     started = await kit.click(f"kj:start:{t}", anna)
 
-    buttons = {b["custom_id"].rsplit(":", 1)[1]: b for b in started.response.buttons()
-               if b["custom_id"].startswith("kj:trump:")}
+    buttons = {
+        b["custom_id"].rsplit(":", 1)[1]: b
+        for b in started.response.buttons()
+        if b["custom_id"].startswith("kj:trump:")
+    }
     assert list(buttons) == ["c", "d", "h", "s", "pass"]
     assert buttons["pass"]["disabled"] is True
     assert not any(b.get("disabled") for key, b in buttons.items() if key != "pass")
     assert "you must name trump" in started.response.text()
-    refused = await kit.click(buttons["pass"]["custom_id"], anna,
-                              message=started.response.message_id)
+    refused = await kit.click(
+        buttons["pass"]["custom_id"], anna, message=started.response.message_id
+    )
     assert "You may not pass: you must name trump." in refused.response.text()
 
 

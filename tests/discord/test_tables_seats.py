@@ -20,8 +20,9 @@ from tests.discord.tables_kit import (
 )
 
 
-async def started(make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch, **options: object
-                  ) -> tuple[Kit, int, int, int]:
+async def started(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch, **options: object
+) -> tuple[Kit, int, int, int]:
     fix_seed(monkeypatch, seed_with_first_dealer(3))
     kit = await start(make_harness)
     anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
@@ -86,8 +87,7 @@ async def test_an_unexpected_failure_gets_an_error_code_and_a_logged_traceback(
         raise RuntimeError("the table fell over")
 
     monkeypatch.setattr(kit.service, "choose_trump", broken)
-    click = await kit.click(enabled(hand.components, "kj:trump:")[0], anna,
-                            message=hand.message_id)
+    click = await kit.click(enabled(hand.components, "kj:trump:")[0], anna, message=hand.message_id)
 
     assert_ephemeral(click.reply)
     code = re.search(r"`([0-9a-f]{8})`", click.reply.content)
@@ -119,7 +119,8 @@ async def test_buttons_leave_no_stored_view_behind(
     await kit.hand(t, anna)
 
     timeouts = [
-        task for task in kit.harness._tasks
+        task
+        for task in kit.harness._tasks
         if not task.done()
         and getattr(task.get_coro(), "__qualname__", "").endswith("__timeout_task_impl")
     ]
@@ -127,5 +128,9 @@ async def test_buttons_leave_no_stored_view_behind(
     store = kit.bot._connection._view_store
     assert store._views == {} and store._synced_message_views == {}
     templates = {pattern.pattern.split(":")[1] for pattern in store._dynamic_items}
-    assert {"(?P<action>hand|refresh|roem|sheet|back|leave|start|addbot)", "sit", "card",
-            "trump"} <= templates
+    assert {
+        "(?P<action>hand|refresh|roem|sheet|back|leave|start|addbot)",
+        "sit",
+        "card",
+        "trump",
+    } <= templates

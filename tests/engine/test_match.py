@@ -15,8 +15,9 @@ from .helpers import Action, play_random_match, random_action
 RULES = RuleSet()
 
 
-def played_match(rules: RuleSet = RULES, seed: str = "m", rng_seed: int = 0,
-                 first_dealer: int | None = None) -> tuple[Match, list[Action]]:
+def played_match(
+    rules: RuleSet = RULES, seed: str = "m", rng_seed: int = 0, first_dealer: int | None = None
+) -> tuple[Match, list[Action]]:
     match = Match(rules, seed, first_dealer)
     log = play_random_match(match, random.Random(rng_seed))
     return match, log
@@ -33,8 +34,9 @@ def play_until_hands(match: Match, rng: random.Random, hands: int) -> list[Actio
     return log
 
 
-def tied_before_last_action(rules: RuleSet, hands: int, seed: str = "tie",
-                            base: int = 0) -> tuple[Match, Action]:
+def tied_before_last_action(
+    rules: RuleSet, hands: int, seed: str = "tie", base: int = 0
+) -> tuple[Match, Action]:
     """A match restored just before the action that ends hand ``hands``, with totals set so
     that this hand ends in a tie at ``base + s0 + s1`` each."""
     probe = Match(rules, seed, 0)
@@ -233,13 +235,18 @@ class TestScoreSheet:
             if line.nat:
                 assert line.scores[makers] == 0
                 assert line.scores[defenders] == 162 + sum(line.roem) + bonus[defenders]
-                assert (line.points[makers] + line.roem[makers]
-                        <= line.points[defenders] + line.roem[defenders])
+                assert (
+                    line.points[makers] + line.roem[makers]
+                    <= line.points[defenders] + line.roem[defenders]
+                )
             else:
-                assert line.scores == tuple(line.points[p] + line.roem[p] + bonus[p]
-                                            for p in (0, 1))
-                assert (line.points[makers] + line.roem[makers]
-                        > line.points[defenders] + line.roem[defenders])
+                assert line.scores == tuple(
+                    line.points[p] + line.roem[p] + bonus[p] for p in (0, 1)
+                )
+                assert (
+                    line.points[makers] + line.roem[makers]
+                    > line.points[defenders] + line.roem[defenders]
+                )
 
     def test_sheet_line_round_trip(self) -> None:
         match, _ = played_match(RuleSet(match_hands=8), seed="lines")

@@ -186,8 +186,13 @@ class TestRotterdam:
         check("7h Jh 7d", "Ac 7c", legal="7h Jh", refused={"7d": TRUMP}, rules=ROTTERDAM)
 
     def test_must_overtrump_partner(self) -> None:
-        check("Jh Qh 7d", "Ac 9h Kc", legal="Jh",
-              refused={"Qh": OVERTRUMP, "7d": OVERTRUMP}, rules=ROTTERDAM)
+        check(
+            "Jh Qh 7d",
+            "Ac 9h Kc",
+            legal="Jh",
+            refused={"Qh": OVERTRUMP, "7d": OVERTRUMP},
+            rules=ROTTERDAM,
+        )
 
     def test_cannot_overtrump_partner_discards(self) -> None:
         check("Qh 7d", "Ac 9h Kc", legal="7d", refused={"Qh": NO_UNDER}, rules=ROTTERDAM)
@@ -205,15 +210,19 @@ class TestUndertrumpObligation:
         check("Qh 7h 7d", "Ac 9h", legal="Qh 7h", refused={"7d": UNDER}, rules=UNDERTRUMP)
 
     def test_overtrump_still_comes_first(self) -> None:
-        check("Jh Qh 7d", "Ac 9h", legal="Jh",
-              refused={"Qh": OVERTRUMP, "7d": OVERTRUMP}, rules=UNDERTRUMP)
+        check(
+            "Jh Qh 7d",
+            "Ac 9h",
+            legal="Jh",
+            refused={"Qh": OVERTRUMP, "7d": OVERTRUMP},
+            rules=UNDERTRUMP,
+        )
 
     def test_no_trump_in_trick_is_plain_must_trump(self) -> None:
         check("7h 7d", "Ac", legal="7h", refused={"7d": TRUMP}, rules=UNDERTRUMP)
 
     def test_rotterdam_partner_winning_must_undertrump(self) -> None:
-        check("Qh 7d", "Ac 9h Kc", legal="Qh", refused={"7d": UNDER},
-              rules=ROTTERDAM_UNDERTRUMP)
+        check("Qh 7d", "Ac 9h Kc", legal="Qh", refused={"7d": UNDER}, rules=ROTTERDAM_UNDERTRUMP)
 
 
 class TestExplainIllegal:
@@ -224,8 +233,12 @@ class TestExplainIllegal:
 
     def test_codes_are_stable_strings(self) -> None:
         assert {r.value for r in Reason} == {
-            "not_in_hand", "must_follow", "must_overtrump", "must_trump",
-            "no_undertrump", "must_undertrump",
+            "not_in_hand",
+            "must_follow",
+            "must_overtrump",
+            "must_trump",
+            "no_undertrump",
+            "must_undertrump",
         }
 
     def test_legal_card_has_no_reason(self) -> None:

@@ -141,7 +141,6 @@ class Checker:
             expected = 8 - len(hand.tricks) - (1 if s in played_now else 0)
             assert len(hand.holdings[s]) == expected
 
-
     def check_play_acceptance(self, hand: Hand, seat: int, held: list[Card]) -> None:
         """``Hand.play`` accepts exactly the reference's legal cards, on a restored copy."""
         assert hand.trump is not None

@@ -136,9 +136,7 @@ class TestFourOfAKind:
         assert roem("9c 9d 9h 9s", rules=RuleSet(four_nines=100)) == 100
 
     @pytest.mark.parametrize("rank", ["8", "7"])
-    @pytest.mark.parametrize(
-        "rules", [RULES, RuleSet(four_nines=100), RuleSet(four_jacks=100)]
-    )
+    @pytest.mark.parametrize("rules", [RULES, RuleSet(four_nines=100), RuleSet(four_jacks=100)])
     def test_eights_and_sevens_nothing(self, rank: str, rules: RuleSet) -> None:
         assert roem(" ".join(rank + suit for suit in "cdhs"), rules=rules) == 0
 

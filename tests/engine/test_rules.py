@@ -34,12 +34,17 @@ PRESETS: dict[str, dict[str, Any]] = {
     "rotterdam": {"obligations": "rotterdam"},
     "utrecht": {"trump_selection": "mandatory"},
     "online-classic": {
-        "obligations": "rotterdam", "trump_selection": "drawn", "four_jacks": 200,
+        "obligations": "rotterdam",
+        "trump_selection": "drawn",
+        "four_jacks": 200,
         "match_hands": 16,
     },
     "online-1500": {
-        "obligations": "rotterdam", "trump_selection": "drawn", "four_jacks": 200,
-        "match_hands": None, "target_score": 1500,
+        "obligations": "rotterdam",
+        "trump_selection": "drawn",
+        "four_jacks": 200,
+        "match_hands": None,
+        "target_score": 1500,
     },
 }
 
@@ -84,8 +89,10 @@ class TestPresets:
     def test_online_1500_is_online_classic_to_1500(self) -> None:
         classic = RuleSet.preset("online-classic")
         online = RuleSet.preset("online-1500")
-        assert dataclasses.replace(classic, match_hands=None, target_score=1500,
-                                   name="online-1500") == online
+        assert (
+            dataclasses.replace(classic, match_hands=None, target_score=1500, name="online-1500")
+            == online
+        )
 
     @pytest.mark.parametrize("name", ["", "amsterdams", "klaverjas", "online", "online-750"])
     def test_unknown_preset_raises_rule_error(self, name: str) -> None:
@@ -241,8 +248,12 @@ class TestRefused:
 
     @pytest.mark.parametrize(
         "options",
-        [{"match_hands": 0}, {"match_hands": 65}, {"match_hands": None, "target_score": 50},
-         {"pit_bonus": -100}],
+        [
+            {"match_hands": 0},
+            {"match_hands": 65},
+            {"match_hands": None, "target_score": 50},
+            {"pit_bonus": -100},
+        ],
     )
     def test_values_outside_the_ranges_are_refused(self, options: dict[str, Any]) -> None:
         with pytest.raises(RuleError):

@@ -207,10 +207,17 @@ class TestInvalidInputs:
     )
     def test_raise_value_error(self, args: dict[str, Any]) -> None:
         full: dict[str, Any] = {
-            "makers": 0, "points": (100, 62), "roem": (0, 0), "tricks": (4, 4), **args,
+            "makers": 0,
+            "points": (100, 62),
+            "roem": (0, 0),
+            "tricks": (4, 4),
+            **args,
         }
         with pytest.raises(ValueError):
             score_hand(
-                full["makers"], list(full["points"]), list(full["roem"]), list(full["tricks"]),
+                full["makers"],
+                list(full["points"]),
+                list(full["roem"]),
+                list(full["tricks"]),
                 RULES,
             )

@@ -36,10 +36,22 @@ class TestCardValues:
     @pytest.mark.parametrize(
         ("card", "trump", "points"),
         [
-            ("Jh", "h", 20), ("9h", "h", 14), ("Ah", "h", 11), ("10h", "h", 10),
-            ("Kh", "h", 4), ("Qh", "h", 3), ("8h", "h", 0), ("7h", "h", 0),
-            ("Jc", "h", 2), ("9c", "h", 0), ("Ac", "h", 11), ("Tc", "h", 10),
-            ("Kc", "h", 4), ("Qc", "h", 3), ("8c", "h", 0), ("7c", "h", 0),
+            ("Jh", "h", 20),
+            ("9h", "h", 14),
+            ("Ah", "h", 11),
+            ("10h", "h", 10),
+            ("Kh", "h", 4),
+            ("Qh", "h", 3),
+            ("8h", "h", 0),
+            ("7h", "h", 0),
+            ("Jc", "h", 2),
+            ("9c", "h", 0),
+            ("Ac", "h", 11),
+            ("Tc", "h", 10),
+            ("Kc", "h", 4),
+            ("Qc", "h", 3),
+            ("8c", "h", 0),
+            ("7c", "h", 0),
         ],
     )
     def test_single_values(self, card: str, trump: str, points: int) -> None:

@@ -38,10 +38,19 @@ def make_view(
     played = tuple(PastTrick(lead, tuple(parse_cards(c)), win) for lead, c, win in tricks)
     now = tuple(parse_cards(current))
     return SeatView(
-        seat=seat, dealer=(seat + 3) % 4, rules=rules or RuleSet(), phase=Phase.PLAY,
-        hand=cards, trump=trump, makers=makers, chooser=chooser, trump_options=None,
-        leader=(seat - len(now)) % 4 if leader is None else leader, current=now,
-        tricks=played, legal=tuple(parse_cards(legal)) if legal is not None else cards,
+        seat=seat,
+        dealer=(seat + 3) % 4,
+        rules=rules or RuleSet(),
+        phase=Phase.PLAY,
+        hand=cards,
+        trump=trump,
+        makers=makers,
+        chooser=chooser,
+        trump_options=None,
+        leader=(seat - len(now)) % 4 if leader is None else leader,
+        current=now,
+        tricks=played,
+        legal=tuple(parse_cards(legal)) if legal is not None else cards,
         claim_open=False,
     )
 

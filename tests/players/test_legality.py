@@ -52,8 +52,9 @@ def test_seeded_matches_are_played_legally(variant: str, kinds: tuple[str, str])
     rules = VARIANTS[variant]
     counts = {"trump": 0, "card": 0, "claim_asked": 0}
     for i in range(MATCHES):
-        players = [Checked(make_player(kinds[s % 2], f"{variant}/{i}/{s}"), counts)
-                   for s in range(4)]
+        players = [
+            Checked(make_player(kinds[s % 2], f"{variant}/{i}/{s}"), counts) for s in range(4)
+        ]
         match = play_match(rules, f"legal/{variant}/{i}", players)  # the engine refuses illegal
         assert match.finished and match.result is not None
         assert len(match.sheet) >= (rules.match_hands or 1)
@@ -66,6 +67,8 @@ def test_seeded_matches_are_played_legally(variant: str, kinds: tuple[str, str])
 
 def test_random_pairs_play_many_hands_legally() -> None:
     rules = RuleSet(match_hands=64)
-    players = [Checked(make_player("random", f"r/{s}"), {"trump": 0, "card": 0, "claim_asked": 0})
-               for s in range(4)]
+    players = [
+        Checked(make_player("random", f"r/{s}"), {"trump": 0, "card": 0, "claim_asked": 0})
+        for s in range(4)
+    ]
     assert play_match(rules, "random-long", players).finished

@@ -19,13 +19,16 @@ WEAK = "7h 8c 9d 7s Qc Kd 8d 9s"
 
 
 def _choosing(hand: str, options: TrumpOptions) -> SeatView:
-    return dataclasses.replace(make_view(hand), phase=Phase.TRUMP, trump=None, makers=None,
-                               trump_options=options, legal=())
+    return dataclasses.replace(
+        make_view(hand), phase=Phase.TRUMP, trump=None, makers=None, trump_options=options, legal=()
+    )
 
 
 def test_strong_hand_names_its_suit() -> None:
-    assert HeuristicPlayer(1).choose_trump(_choosing(STRONG_HEARTS, TrumpOptions(ALL, True))) \
+    assert (
+        HeuristicPlayer(1).choose_trump(_choosing(STRONG_HEARTS, TrumpOptions(ALL, True)))
         == Suit.HEARTS
+    )
 
 
 def test_weak_hand_passes_when_allowed() -> None:
@@ -37,14 +40,14 @@ def test_forced_choice_names_an_allowed_suit(player: Player) -> None:
     for hand in (WEAK, STRONG_HEARTS):
         assert player.choose_trump(_choosing(hand, TrumpOptions(ALL, False))) in ALL
         others = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)  # proposed, second round, dealer
-        assert player.choose_trump(_choosing(hand, TrumpOptions(others, False, Suit.HEARTS))) \
-            in others
+        assert (
+            player.choose_trump(_choosing(hand, TrumpOptions(others, False, Suit.HEARTS))) in others
+        )
 
 
 def test_forced_choice_takes_the_best_suit() -> None:
     hand = "Js 9s 7s Ac 8d 7d Qh 8h"
-    assert HeuristicPlayer(1).choose_trump(_choosing(hand, TrumpOptions(ALL, False))) \
-        == Suit.SPADES
+    assert HeuristicPlayer(1).choose_trump(_choosing(hand, TrumpOptions(ALL, False))) == Suit.SPADES
     weak = "7s 8s 9h 7h Qc 8c 9d 7d"
     best = max(ALL, key=lambda s: trump_strength(parse_cards(weak), s))
     assert HeuristicPlayer(1).choose_trump(_choosing(weak, TrumpOptions(ALL, False))) == best
@@ -70,8 +73,11 @@ def _bid(rules: RuleSet, seed: int) -> Hand:
         seat = hand.to_act
         assert seat is not None
         suit = players[seat].choose_trump(view_for(hand, seat))
-        hand.apply({"type": "pass", "seat": seat} if suit is None
-                   else {"type": "trump", "seat": seat, "suit": suit.letter})
+        hand.apply(
+            {"type": "pass", "seat": seat}
+            if suit is None
+            else {"type": "trump", "seat": seat, "suit": suit.letter}
+        )
     return hand
 
 
@@ -96,8 +102,13 @@ def test_free_choice_forced_after_four_passes() -> None:
         hand = _bid(rules, seed)
         leader = (hand.dealer + 1) % 4
         views = [view_for(Hand.from_cards(rules, hand.dealer, hand.dealt), s) for s in range(4)]
-        weak = all(HeuristicPlayer(0).choose_trump(dataclasses.replace(
-            v, trump_options=TrumpOptions(ALL, True))) is None for v in views)
+        weak = all(
+            HeuristicPlayer(0).choose_trump(
+                dataclasses.replace(v, trump_options=TrumpOptions(ALL, True))
+            )
+            is None
+            for v in views
+        )
         if weak:
             forced += 1
             assert hand.chooser == leader

@@ -74,8 +74,16 @@ USERS = (*PLAYERS, EVE)
 UNKNOWN_TABLE = 424_242
 ENGINE_KINDS = ("engine", "computer", "timeout", "claim_closed")
 LOG_KINDS = (
-    *ENGINE_KINDS, "open", "sit", "leave", "add_computer", "remove_computer", "start", "back",
-    "close", "settings",
+    *ENGINE_KINDS,
+    "open",
+    "sit",
+    "leave",
+    "add_computer",
+    "remove_computer",
+    "start",
+    "back",
+    "close",
+    "settings",
 )
 RESTORE_EVERY = 12  # operations between restart checks (and one at the end of each example)
 RESTART_EVERY = 15  # operations at least between two restarts of the service under test
@@ -128,7 +136,8 @@ TIMINGS = st.builds(
 )
 SEAT_FILL = st.lists(
     st.sampled_from(["human", "computer", "human", "computer", "human", "computer", "empty"]),
-    min_size=4, max_size=4,
+    min_size=4,
+    max_size=4,
 )  # seat 0 is the opener's when the opener sits down
 START = st.sampled_from((True, True, True, False))
 WHICH = st.sampled_from((0,) * 9 + (1, 2, 3))  # 0: the newest table; 3: an unknown id
@@ -141,9 +150,7 @@ NAMES = st.sampled_from(("player", "", "Zoë 🂡", "x" * 80))
 ADVANCE = st.sampled_from((0.0, 0.5, 1.0, 2.0, 3.0, 8.0, 16.0, 31.0, 121.0, 3601.0, 7201.0))
 CLAIMS = st.sampled_from((True, False))  # whether drive() claims roem for the humans
 RANDOMS = st.randoms(use_true_random=False)
-TURN_TIMERS = st.sampled_from(
-    (None, 0, 15, 30, 3600, 5, 14.9, 3601, -1, math.nan, math.inf, 60.5)
-)
+TURN_TIMERS = st.sampled_from((None, 0, 15, 30, 3600, 5, 14.9, 3601, -1, math.nan, math.inf, 60.5))
 
 
 # ----------------------------------------------------------------- checks
@@ -278,9 +285,7 @@ class TableServiceMachine(RuleBasedStateMachine):
     def seq(self, table_id: int, mode: str) -> int | None:
         table = self.table(table_id)
         current = table.seq if table is not None else 0
-        return {"current": current, "none": None, "stale": current - 1, "ahead": current + 1}[
-            mode
-        ]
+        return {"current": current, "none": None, "stale": current - 1, "ahead": current + 1}[mode]
 
     @staticmethod
     def actor(table: Table | None) -> tuple[int, int] | None:
@@ -389,7 +394,9 @@ class TableServiceMachine(RuleBasedStateMachine):
             if table.match is not None:
                 match = table.match
                 replayed = Match.replay(
-                    match.rules, match.seed, match.first_dealer,
+                    match.rules,
+                    match.seed,
+                    match.first_dealer,
                     [a.payload for a in actions if a.kind in ENGINE_KINDS],
                 )
                 assert replayed.to_dict() == match.to_dict(), "the log does not replay"
@@ -456,8 +463,14 @@ class TableServiceMachine(RuleBasedStateMachine):
 
     # ------------------------------------------------------------- opening tables
     def open_table(
-        self, opener: int, sits: bool, fill: list[str], start: bool, rules: RuleSet,
-        timing: TableSettings, seed: int,
+        self,
+        opener: int,
+        sits: bool,
+        fill: list[str],
+        start: bool,
+        rules: RuleSet,
+        timing: TableSettings,
+        seed: int,
     ) -> None:
         fake = SimpleNamespace(token_hex=lambda _n: f"{seed:016x}")
 
@@ -482,16 +495,35 @@ class TableServiceMachine(RuleBasedStateMachine):
                 user = next(others)
                 self.op("sit", lambda u=user, s=seat: self.svc.sit(result.id, u, f"user{u}", s))
             elif kind == "computer":
-                self.op("add_computer",
-                        lambda s=seat: self.svc.add_computer(result.id, opener, s))
+                self.op("add_computer", lambda s=seat: self.svc.add_computer(result.id, opener, s))
         if start:
             self.op("start", lambda: self.svc.start(result.id, opener))
 
-    @initialize(opener=st.sampled_from(USERS), sits=START, fill=SEAT_FILL,
-                start=START, rules=RULES, timing=TIMINGS, seed=st.integers(0, 2**32),
-                warmup=st.integers(0, 150), claims=CLAIMS, rnd=RANDOMS)
-    def setup(self, opener: int, sits: bool, fill: list[str], start: bool, rules: RuleSet,
-              timing: TableSettings, seed: int, warmup: int, claims: bool, rnd: Any) -> None:
+    @initialize(
+        opener=st.sampled_from(USERS),
+        sits=START,
+        fill=SEAT_FILL,
+        start=START,
+        rules=RULES,
+        timing=TIMINGS,
+        seed=st.integers(0, 2**32),
+        warmup=st.integers(0, 150),
+        claims=CLAIMS,
+        rnd=RANDOMS,
+    )
+    def setup(
+        self,
+        opener: int,
+        sits: bool,
+        fill: list[str],
+        start: bool,
+        rules: RuleSet,
+        timing: TableSettings,
+        seed: int,
+        warmup: int,
+        claims: bool,
+        rnd: Any,
+    ) -> None:
         """Open the first table and play it ``warmup`` moves on, so that the random
         operations start from any point of a match (every move checked all the same)."""
         self.store = self.run(Store.open(self.path))
@@ -501,10 +533,25 @@ class TableServiceMachine(RuleBasedStateMachine):
         self.drive_table(warmup, claims, rnd)
 
     @precondition(lambda self: not self.svc.open_tables())
-    @rule(opener=st.sampled_from(USERS), sits=START, fill=SEAT_FILL,
-          start=START, rules=RULES, timing=TIMINGS, seed=st.integers(0, 2**32))
-    def open_another(self, opener: int, sits: bool, fill: list[str], start: bool,
-                     rules: RuleSet, timing: TableSettings, seed: int) -> None:
+    @rule(
+        opener=st.sampled_from(USERS),
+        sits=START,
+        fill=SEAT_FILL,
+        start=START,
+        rules=RULES,
+        timing=TIMINGS,
+        seed=st.integers(0, 2**32),
+    )
+    def open_another(
+        self,
+        opener: int,
+        sits: bool,
+        fill: list[str],
+        start: bool,
+        rules: RuleSet,
+        timing: TableSettings,
+        seed: int,
+    ) -> None:
         self.open_table(opener, sits, fill, start, rules, timing, seed)
 
     # ------------------------------------------------------------- lobby
@@ -521,14 +568,14 @@ class TableServiceMachine(RuleBasedStateMachine):
     @rule(which=WHICH, user=st.sampled_from(USERS), seat=SEAT, seq=SEQ)
     def add_computer(self, which: int, user: int, seat: int | None, seq: str) -> None:
         tid = self.target(which)
-        self.op("add_computer",
-                lambda: self.svc.add_computer(tid, user, seat, self.seq(tid, seq)))
+        self.op("add_computer", lambda: self.svc.add_computer(tid, user, seat, self.seq(tid, seq)))
 
     @rule(which=WHICH, user=st.sampled_from(USERS), seat=SEAT, seq=SEQ)
     def remove_computer(self, which: int, user: int, seat: int | None, seq: str) -> None:
         tid = self.target(which)
-        self.op("remove_computer",
-                lambda: self.svc.remove_computer(tid, user, seat, self.seq(tid, seq)))
+        self.op(
+            "remove_computer", lambda: self.svc.remove_computer(tid, user, seat, self.seq(tid, seq))
+        )
 
     @rule(which=WHICH, user=st.sampled_from(USERS), seq=SEQ)
     def start(self, which: int, user: int, seq: str) -> None:
@@ -540,11 +587,16 @@ class TableServiceMachine(RuleBasedStateMachine):
     def choose_trump(self, which: int, who: str, user: int, suit: Suit | None, seq: str) -> None:
         tid = self.target(which)
         user = self.user_for(self.table(tid), who, user)
-        self.op("choose_trump",
-                lambda: self.svc.choose_trump(tid, user, suit, self.seq(tid, seq)))
+        self.op("choose_trump", lambda: self.svc.choose_trump(tid, user, suit, self.seq(tid, seq)))
 
-    @rule(which=WHICH, who=WHO, user=st.sampled_from(USERS), pick=PICK,
-          index=st.integers(0, 31), seq=SEQ)
+    @rule(
+        which=WHICH,
+        who=WHO,
+        user=st.sampled_from(USERS),
+        pick=PICK,
+        index=st.integers(0, 31),
+        seq=SEQ,
+    )
     def play(self, which: int, who: str, user: int, pick: str, index: int, seq: str) -> None:
         tid = self.target(which)
         table = self.table(tid)
@@ -558,8 +610,12 @@ class TableServiceMachine(RuleBasedStateMachine):
                 card = cards[index % len(cards)]
         self.op("play", lambda: self.svc.play(tid, user, card, self.seq(tid, seq)))
 
-    @rule(which=WHICH, who=st.sampled_from(("winner", "winner", "any")),
-          user=st.sampled_from(USERS), seq=SEQ)
+    @rule(
+        which=WHICH,
+        who=st.sampled_from(("winner", "winner", "any")),
+        user=st.sampled_from(USERS),
+        seq=SEQ,
+    )
     def claim(self, which: int, who: str, user: int, seq: str) -> None:
         tid = self.target(which)
         table = self.table(tid)
@@ -590,18 +646,32 @@ class TableServiceMachine(RuleBasedStateMachine):
         tid = self.target(which)
         table = self.table(tid)
         newer_open = [t for t in self.open_ids() if t != tid]
-        if (table is not None and table.status == Status.FINISHED and newer_open
-                and self.skip("close_of_an_old_table_frees_channel")):
+        if (
+            table is not None
+            and table.status == Status.FINISHED
+            and newer_open
+            and self.skip("close_of_an_old_table_frees_channel")
+        ):
             return
         self.op("close", lambda: self.svc.close(tid, user, moderator))
 
-    @rule(which=WHICH, user=st.sampled_from(USERS), turn_timer=TURN_TIMERS,
-          locale=st.sampled_from((None, "nl", "en", "")), moderator=st.booleans())
-    def update_settings(self, which: int, user: int, turn_timer: float | None,
-                        locale: str | None, moderator: bool) -> None:
+    @rule(
+        which=WHICH,
+        user=st.sampled_from(USERS),
+        turn_timer=TURN_TIMERS,
+        locale=st.sampled_from((None, "nl", "en", "")),
+        moderator=st.booleans(),
+    )
+    def update_settings(
+        self, which: int, user: int, turn_timer: float | None, locale: str | None, moderator: bool
+    ) -> None:
         tid = self.target(which)
-        self.op("update_settings", lambda: self.svc.update_settings(
-            tid, user, turn_timer=turn_timer, locale=locale, moderator=moderator))
+        self.op(
+            "update_settings",
+            lambda: self.svc.update_settings(
+                tid, user, turn_timer=turn_timer, locale=locale, moderator=moderator
+            ),
+        )
 
     # ------------------------------------------------------------- time
     @rule(seconds=ADVANCE, tick=st.booleans())
@@ -640,8 +710,14 @@ class TableServiceMachine(RuleBasedStateMachine):
             last = hand.last_trick
             claimer = None
             if claims and last is not None and hand.claim_open and not last.claimed and last.roem:
-                claimer = next((table.seats[s].user_id for s in (last.winner, last.winner ^ 2)
-                                if table.seats[s].is_human), None)
+                claimer = next(
+                    (
+                        table.seats[s].user_id
+                        for s in (last.winner, last.winner ^ 2)
+                        if table.seats[s].is_human
+                    ),
+                    None,
+                )
             found = self.actor(table)
             if claimer is not None:
                 self.op("claim", lambda t=table, u=claimer: self.svc.claim(t.id, u, t.seq))
@@ -698,9 +774,7 @@ def tally() -> Iterator[Counter[str]]:
             print(f"{value:7d}  {key}")
 
 
-def test_table_service_survives_random_operations(
-    tmp_path: Path, tally: Counter[str]
-) -> None:
+def test_table_service_survives_random_operations(tmp_path: Path, tally: Counter[str]) -> None:
     run_state_machine_as_test(lambda: TableServiceMachine(tmp_path, tally), settings=FUZZ)
     assert tally["operations"] > 0
 

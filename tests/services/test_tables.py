@@ -78,10 +78,12 @@ async def test_action_log_replays_to_the_snapshot(db: Path) -> None:
         await act_once(service, table.id)
     table = service.get(table.id)
     assert table.match is not None
-    engine_actions = [a.payload for a in await service.store.tables.actions(table.id)
-                      if a.kind in ("engine", "computer", "timeout", "claim_closed")]
-    replayed = Match.replay(table.rules, table.match.seed, table.match.first_dealer,
-                            engine_actions)
+    engine_actions = [
+        a.payload
+        for a in await service.store.tables.actions(table.id)
+        if a.kind in ("engine", "computer", "timeout", "claim_closed")
+    ]
+    replayed = Match.replay(table.rules, table.match.seed, table.match.first_dealer, engine_actions)
     assert replayed.to_dict() == table.match.to_dict()
     stored = await service.store.tables.get(table.id)
     assert stored is not None and stored.snapshot == table.to_dict()
@@ -120,16 +122,22 @@ async def test_play_refusals_change_nothing(db: Path) -> None:
     other = next(s.user_id for i, s in enumerate(service.get(table.id).seats) if i != seat)
     assert other is not None
     view = private_view(service.get(table.id), seat)
-    await refused(service, table.id, "not_your_turn",
-                  service.play(table.id, other, private_view(service.get(table.id), 0).cards[0]))
+    await refused(
+        service,
+        table.id,
+        "not_your_turn",
+        service.play(table.id, other, private_view(service.get(table.id), 0).cards[0]),
+    )
     await refused(service, table.id, "not_seated", service.play(table.id, 999, view.cards[0]))
     missing = next(c for c in map(Card, range(32)) if c not in view.cards)
     await refused(service, table.id, "not_in_hand", service.play(table.id, user, missing))
-    await refused(service, table.id, "wrong_phase",
-                  service.choose_trump(table.id, user, Suit.HEARTS))
+    await refused(
+        service, table.id, "wrong_phase", service.choose_trump(table.id, user, Suit.HEARTS)
+    )
     await refused(service, table.id, "no_claim_window", service.claim(table.id, user))
-    await refused(service, table.id, "stale",
-                  service.play(table.id, user, view.legal[0], seq=view.seq - 1))
+    await refused(
+        service, table.id, "stale", service.play(table.id, user, view.legal[0], seq=view.seq - 1)
+    )
     # Lead a card, then find a seat that holds an illegal card for the trick.
     await service.play(table.id, user, view.legal[0], seq=view.seq)
     for _ in range(3):
@@ -137,8 +145,9 @@ async def test_play_refusals_change_nothing(db: Path) -> None:
         view = private_view(service.get(table.id), seat)
         if view.reasons:
             card, reason = next(iter(view.reasons.items()))
-            error = await refused(service, table.id, "illegal_card",
-                                  service.play(table.id, user, card))
+            error = await refused(
+                service, table.id, "illegal_card", service.play(table.id, user, card)
+            )
             assert error.facts["reason"] == reason
             break
         await service.play(table.id, user, view.legal[0])
@@ -328,10 +337,12 @@ async def test_settings_change_is_guarded_logged_and_rearms_the_timer(db: Path) 
     settings = replace(INSTANT, turn_timer=60)
     service = await open_service(db, clock)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, settings)
-    await refused(service, table.id, "not_allowed",
-                  service.update_settings(table.id, BOB, turn_timer=30))
-    await refused(service, table.id, "bad_turn_timer",
-                  service.update_settings(table.id, ALICE, turn_timer=5))
+    await refused(
+        service, table.id, "not_allowed", service.update_settings(table.id, BOB, turn_timer=30)
+    )
+    await refused(
+        service, table.id, "bad_turn_timer", service.update_settings(table.id, ALICE, turn_timer=5)
+    )
     await refused(service, table.id, "nothing_to_change", service.update_settings(table.id, ALICE))
     await service.update_settings(table.id, BOB, turn_timer=30, locale="nl", moderator=True)
     table = service.get(table.id)
@@ -389,8 +400,9 @@ async def test_a_failing_table_does_not_stop_the_others_timers(db: Path) -> None
     settings = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
     service = await open_service(db, clock)
     broken = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, settings)
-    healthy = await table_with(service, {0: 201, 1: 202, 2: 203, 3: 204}, settings,
-                               channel=CHANNEL + 1)
+    healthy = await table_with(
+        service, {0: 201, 1: 202, 2: 203, 3: 204}, settings, channel=CHANNEL + 1
+    )
     decide = service.computers.decide
 
     def fail_on_broken(table, hand, seat):  # type: ignore[no-untyped-def]
@@ -421,8 +433,11 @@ async def test_restart_gives_the_player_to_act_a_grace_period(db: Path) -> None:
 
 async def test_two_opens_in_one_channel_at_once(db: Path) -> None:
     service = await open_service(db)
-    results = await asyncio.gather(service.open(1, CHANNEL, ALICE, "a"),
-                                   service.open(1, CHANNEL, BOB, "b"), return_exceptions=True)
+    results = await asyncio.gather(
+        service.open(1, CHANNEL, ALICE, "a"),
+        service.open(1, CHANNEL, BOB, "b"),
+        return_exceptions=True,
+    )
     errors = [r for r in results if isinstance(r, BaseException)]
     assert len(errors) == 1 and isinstance(errors[0], TableError)
     assert errors[0].code == "channel_busy"

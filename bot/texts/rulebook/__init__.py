@@ -63,6 +63,7 @@ SUMMARY_MAX: Final = 100  # an autocomplete choice name may hold at most 100 cha
 BODY_MAX: Final = 3500  # embed description limit is 4096; keep room for a footer
 SEARCH_LIMIT: Final = 25  # Discord shows at most 25 autocomplete choices
 
+
 class RulebookError(ValueError):
     """A rulebook file is missing a topic or holds a malformed or over-long text."""
 
