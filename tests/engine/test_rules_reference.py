@@ -8,7 +8,7 @@ where each one is (paths under tests/engine unless stated).
 1.1 equal totals are a shared result -> test_match TestTies.test_equal_totals_are_a_shared_result
 1.2 packets of 3-2-3 from left of the dealer -> test_hand TestDeal.test_3_2_3_from_left_of_dealer
 1.3 first to name makes trump; all pass -> forced; left of dealer leads
-    -> test_hand TestFreeTrump (both tests)
+    -> test_hand TestFreeTrump.test_first_to_name_is_maker, test_all_pass_left_of_dealer_forced
 1.4 order and points tables -> test_tricks TestCardValues.test_table_of_1_4,
     TestTrickWinner.test_trump_order_of_1_4, test_plain_order_of_1_4
 1.4 152 card points, 162 with the last trick -> test_tricks test_all_32_cards_sum_to_152;
@@ -24,7 +24,7 @@ where each one is (paths under tests/engine unless stated).
     here TestWorkedExample15.test_opponent_trumped_c_must_overtrump
 1.5 worked example: C must follow with a club if holding one -> test_obligations
     TestWorkedExample.test_with_a_club_c_must_follow
-1.5 rules 1-5 and the options -> test_obligations TestRule1..TestRule5, TestRotterdam,
+1.5 rules 1-5 and the options -> test_obligations TestRule1FollowSuit..TestRule5NoTrump, TestRotterdam,
     TestUndertrumpObligation; test_properties (against the reference reading in helpers)
 1.6 highest trump, else highest of the led suit -> test_tricks TestTrickWinner
 1.7 three in a run 20, four 50 (not 20 + 50) -> test_roem TestRuns
