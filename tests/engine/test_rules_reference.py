@@ -24,8 +24,9 @@ where each one is (paths under tests/engine unless stated).
     here TestWorkedExample15.test_opponent_trumped_c_must_overtrump
 1.5 worked example: C must follow with a club if holding one -> test_obligations
     TestWorkedExample.test_with_a_club_c_must_follow
-1.5 rules 1-5 and the options -> test_obligations TestRule1FollowSuit..TestRule5NoTrump, TestRotterdam,
-    TestUndertrumpObligation; test_properties (against the reference reading in helpers)
+1.5 rules 1-5 and the options -> test_obligations TestRule1FollowSuit to TestRule5NoTrump,
+    TestRotterdam, TestUndertrumpObligation; test_properties (against the reference reading
+    in helpers)
 1.6 highest trump, else highest of the led suit -> test_tricks TestTrickWinner
 1.7 three in a run 20, four 50 (not 20 + 50) -> test_roem TestRuns
     .test_three_in_a_plain_suit, test_three_in_trump_natural_order, test_four_is_50_not_70
