@@ -1,5 +1,7 @@
 # The bot process. Settings come from the environment (docker run --env-file .env ...);
-# the database lives on the /data volume so it survives new images.
+# the database lives on the /app/data volume so it survives new images. The default
+# DATABASE_PATH (data/klaverjas.sqlite3, as in .env.example) is relative to /app, so the
+# same .env works for `make run` and for the image.
 
 # Build stage: compiling the engine (setup.py, mypyc) needs a C compiler the runtime does not.
 FROM python:3.11-slim AS build
@@ -23,12 +25,11 @@ COPY --from=build /wheels /wheels
 RUN pip install /wheels/*.whl \
     && rm -rf /wheels \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin klaverjas \
-    && mkdir -p /data \
-    && chown klaverjas:klaverjas /data
+    && mkdir -p /app/data \
+    && chown klaverjas:klaverjas /app/data
 
 USER klaverjas
-WORKDIR /data
-ENV DATABASE_PATH=/data/klaverjas.sqlite3
-VOLUME ["/data"]
+WORKDIR /app
+VOLUME ["/app/data"]
 
 CMD ["python", "-m", "bot", "run"]

@@ -24,8 +24,10 @@ from pathlib import Path
 
 from bot.engine import Phase
 from bot.services import Services
+from bot.store.groupcommit import group_commit
 from bot.tables import TableService, TableSettings, private_view
 
+CEILING_MS = 250.0
 HUMAN = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 
 
@@ -74,22 +76,36 @@ async def drive(
             await asyncio.sleep(rng.expovariate(1 / think))
 
 
-async def load(path: Path, tables: int, think: float, seconds: float) -> None:
+async def load(path: Path, tables: int, think: float, seconds: float) -> float:
+    """Drive ``tables`` tables for ``seconds``; print the figures, return p99 in ms."""
     services = await Services.open(path)
     ids = await open_tables(services.tables, tables)
+    commits = group_commit(services.store.db)
+    jobs, batches = commits.jobs, commits.batches
     latencies: list[float] = []
     began = time.perf_counter()
     until = began + seconds
     await asyncio.gather(*(drive(services.tables, i, think, until, latencies) for i in ids))
-    elapsed = time.perf_counter() - began
     await services.close()
     ms = sorted(x * 1000 for x in latencies)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    per_commit = (commits.jobs - jobs) / max(1, commits.batches - batches)
     print(
-        f"load: {tables} tables, think {think:.2f}s, {elapsed:.1f}s: {len(ms)} operations, "
-        f"{len(ms) / elapsed:,.0f} ops/s; latency p50 {statistics.median(ms):.1f} ms, "
-        f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms"
+        f"load: {tables} tables, think {think:.2f}s, {seconds:.0f}s: {len(ms)} operations, "
+        f"{len(ms) / seconds:,.0f} ops/s; latency p50 {statistics.median(ms):.1f} ms, "
+        f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms; {per_commit:.1f} actions per commit"
     )
+    return p99
+
+
+async def ceiling(folder: Path, counts: list[int], think: float, seconds: float) -> None:
+    """The highest table count (of ``counts``) whose p99 stays under 250 ms."""
+    held = 0
+    for n, count in enumerate(sorted(counts)):
+        if await load(folder / f"ceiling-{n}.sqlite3", count, think, seconds) >= CEILING_MS:
+            break
+        held = count
+    print(f"ceiling: {held} tables hold p99 < {CEILING_MS:.0f} ms (tried {sorted(counts)})")
 
 
 async def restart(path: Path, expected: int) -> None:
@@ -147,11 +163,19 @@ async def main() -> None:
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds between moves")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--matches", type=int, default=5, help="for the size per match")
+    parser.add_argument(
+        "--ceiling",
+        default="",
+        help="comma-separated table counts: also print the highest that holds p99 < 250 ms",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         path = folder / "load.sqlite3"
         await load(path, args.tables, args.think, args.seconds)
+        if args.ceiling:
+            counts = [int(c) for c in args.ceiling.split(",") if c.strip()]
+            await ceiling(folder, counts, args.think, args.seconds)
         await restart(path, args.tables)
         await match_size(folder, args.matches)
         await memory(folder, min(args.tables, 200))

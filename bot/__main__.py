@@ -7,6 +7,7 @@ usage or configuration (fix the settings and start again; restarting alone will 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import importlib
 import logging
 import sys
@@ -15,7 +16,8 @@ from pathlib import Path
 
 import discord
 
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_database_path, load_settings
+from bot.store import StoreError
 
 __all__ = ["main"]
 
@@ -35,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Klaverjas Discord bot.")
-    sub = parser.add_subparsers(title="commands", metavar="{run,play,simulate}")
+    sub = parser.add_subparsers(title="commands", metavar="{run,play,simulate,backup,restore}")
     run = sub.add_parser("run", help="run the Discord bot (the default)")
     run.set_defaults(handler=_run)
     # play / simulate: thin parsers that hand over to bot/terminal.py (owned by the terminal
@@ -49,6 +51,14 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--matches", type=int, help="number of matches (default 10)")
     simulate.add_argument("--preset", help="rule set preset (default amsterdam)")
     simulate.set_defaults(handler=_simulate)
+    backup = sub.add_parser("backup", help="copy the database to a new file, safe while running")
+    backup.add_argument("target", type=Path, help="the backup file to write (must not exist)")
+    backup.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
+    backup.set_defaults(handler=_backup)
+    restore = sub.add_parser("restore", help="put a backup in place of the database (bot stopped)")
+    restore.add_argument("backup", type=Path, help="the backup file to restore")
+    restore.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
+    restore.set_defaults(handler=_restore)
     return parser
 
 
@@ -68,7 +78,28 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
-    return _run_bot(settings)
+    return _run_checked(settings)
+
+
+def _run_checked(settings: Settings) -> int:
+    """Hold the database's process lock for the whole run and check the database before
+    logging in, so a second process or a damaged file ends here in one line (exit 2)."""
+    from bot.store.checks import check_database
+    from bot.store.lock import ProcessLock
+
+    try:
+        with ProcessLock(settings.database_path):
+            asyncio.run(check_database(settings.database_path))
+            return _run_bot(settings)
+    except (StoreError, OSError) as error:
+        print(f"database error: {_one_line(error)}", file=sys.stderr)
+        return EXIT_CONFIG
+
+
+def _one_line(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.strerror}: {error.filename}"
+    return str(error)
 
 
 def _run_bot(settings: Settings) -> int:
@@ -94,6 +125,45 @@ def _configure_logging(level: str) -> None:
     # players' hands and interaction tokens, which must never reach a log.
     for name in ("discord.gateway", "discord.http", "discord.webhook.async_"):
         logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
+
+
+def _backup(args: argparse.Namespace) -> int:
+    from bot.store.backup import backup_database
+
+    def work(database: Path) -> str:
+        done = backup_database(database, args.target)
+        return (
+            f"backup written to {done.path}: {done.tables} tables, {done.actions} actions, "
+            f"{done.size:,} bytes, schema {done.schema}"
+        )
+
+    return _maintenance(args, work)
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from bot.store.backup import restore_database
+
+    def work(database: Path) -> str:
+        kept = restore_database(args.backup, database)
+        where = f"; the replaced database was kept as {kept}" if kept else ""
+        return f"restored {database} from {args.backup}{where}"
+
+    return _maintenance(args, work)
+
+
+def _maintenance(args: argparse.Namespace, work: Callable[[Path], str]) -> int:
+    """Run a backup or restore on --db or DATABASE_PATH: one line out, exit 0 or 2."""
+    try:
+        database = args.db or load_database_path()
+        print(work(database))
+    except SettingsError as error:
+        for problem in error.problems:
+            print(f"configuration error: {problem}", file=sys.stderr)
+        return EXIT_CONFIG
+    except (StoreError, OSError) as error:
+        print(f"database error: {_one_line(error)}", file=sys.stderr)
+        return EXIT_CONFIG
+    return EXIT_OK
 
 
 def _play(args: argparse.Namespace) -> int:

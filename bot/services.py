@@ -29,7 +29,13 @@ class Services:
         """Open and migrate the database, then restore every open table."""
         store = await Store.open(database)
         tables = TableService(store, clock)
-        restored = await tables.restore()
+        try:
+            restored = await tables.restore()
+        except BaseException:
+            # The store's worker thread is not a daemon: left open, it would keep a failed
+            # process alive after the traceback, and a supervisor would never restart it.
+            await store.close()
+            raise
         log.info("restored %d open tables", len(restored))
         return cls(store, tables)
 

@@ -16,7 +16,14 @@ from typing import Final
 
 from dotenv import find_dotenv, load_dotenv
 
-__all__ = ["LOCALES", "LOG_LEVELS", "Settings", "SettingsError", "load_settings"]
+__all__ = [
+    "LOCALES",
+    "LOG_LEVELS",
+    "Settings",
+    "SettingsError",
+    "load_database_path",
+    "load_settings",
+]
 
 DEFAULT_DATABASE_PATH: Final = Path("data/klaverjas.sqlite3")
 LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -54,10 +61,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
 
     All values are checked before raising so the operator can fix everything in one go.
     """
-    if env is None:
-        # usecwd: find the .env next to where the bot is started, not next to site-packages.
-        load_dotenv(find_dotenv(usecwd=True), override=False)
-        env = os.environ
+    env = _environment(env)
     problems: list[str] = []
     token = _parse_token(_get(env, "DISCORD_TOKEN"), problems)
     database_path = _parse_path(_get(env, "DATABASE_PATH"), problems)
@@ -75,6 +79,24 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         default_locale=default_locale,
         sync_commands=sync_commands,
     )
+
+
+def load_database_path(env: Mapping[str, str] | None = None) -> Path:
+    """Only `DATABASE_PATH`, for the maintenance commands (backup, restore), which must
+    work on a machine that holds the data but not the Discord token."""
+    problems: list[str] = []
+    path = _parse_path(_get(_environment(env), "DATABASE_PATH"), problems)
+    if problems:
+        raise SettingsError(problems)
+    return path
+
+
+def _environment(env: Mapping[str, str] | None) -> Mapping[str, str]:
+    if env is not None:
+        return env
+    # usecwd: find the .env next to where the bot is started, not next to site-packages.
+    load_dotenv(find_dotenv(usecwd=True), override=False)
+    return os.environ
 
 
 def _get(env: Mapping[str, str], name: str) -> str | None:

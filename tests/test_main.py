@@ -142,3 +142,54 @@ def test_play_hands_its_arguments_to_the_terminal(monkeypatch: pytest.MonkeyPatc
     assert entry.main(["play", "--db", "x.sqlite3", "--preset", "rotterdam", "--name", "Anna"]) == 0
     assert entry.main(["simulate", "--matches", "3"]) == 0
     assert seen == [("play", Path("x.sqlite3"), "rotterdam", "Anna"), ("simulate", 3, None)]
+
+
+def test_a_damaged_database_stops_the_start_with_one_line(clean_env: Path) -> None:
+    database = clean_env / "kj.sqlite3"
+    database.write_bytes(b"garbage, not pages " * 300)
+
+    result = _python_m_bot(clean_env, {"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(database)})
+
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"database error: the file {database} is not a SQLite database (damaged or another "
+        "file): restore a backup (python -m bot restore, see docs/operations.md)"
+    ]
+
+
+def test_a_second_process_on_the_same_database_is_refused(clean_env: Path) -> None:
+    from bot.store.lock import ProcessLock
+
+    database = clean_env / "kj.sqlite3"
+    with ProcessLock(database):  # the first bot process
+        result = _python_m_bot(clean_env, {"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(database)})
+
+    assert result.returncode == 2
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"database error: another bot process (pid {os.getpid()})")
+
+
+def test_backup_and_restore_commands_need_no_token(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    database = clean_env / "data" / "kj.sqlite3"
+    monkeypatch.setenv("DATABASE_PATH", str(database))
+    database.parent.mkdir()
+    with sqlite3.connect(database) as db:
+        db.execute("CREATE TABLE tables (id INTEGER)")
+        db.execute("INSERT INTO tables VALUES (1), (2)")
+
+    assert entry.main(["backup", "night.sqlite3"]) == 0
+    assert entry.main(["backup", "night.sqlite3"]) == 2
+    assert entry.main(["restore", "night.sqlite3"]) == 0
+    assert entry.main(["restore", "missing.sqlite3", "--db", str(database)]) == 2
+
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0].startswith("backup written to night.sqlite3: 2 tables, 0 actions")
+    assert out.splitlines()[1].startswith(f"restored {database} from night.sqlite3; the replaced")
+    assert err.splitlines() == [
+        "database error: night.sqlite3 exists already; choose a new file name for the backup",
+        "database error: there is no backup at missing.sqlite3",
+    ]

@@ -10,6 +10,7 @@ import aiosqlite
 
 from .db import connection_lock, open_db
 from .errors import ChannelBusy, SchemaTooNew, SeqConflict, StoreError, TableNotFound
+from .groupcommit import group_commit
 from .records import (
     OPEN_STATUSES,
     STATUSES,
@@ -57,6 +58,7 @@ class Store:
 
     async def close(self) -> None:
         """Close after any transaction in flight has finished, so none is cut off."""
+        await group_commit(self.db).drain()
         async with connection_lock(self.db):
             await self.db.close()
 

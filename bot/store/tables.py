@@ -10,8 +10,9 @@ from typing import Any
 
 import aiosqlite
 
-from .db import connection_lock, scalar, transaction
+from .db import connection_lock, transaction
 from .errors import ChannelBusy, SeqConflict, TableNotFound
+from .groupcommit import group_commit
 from .records import OPEN_STATUSES, HandRecord, MatchRecord, StoredAction, StoredTable
 
 __all__ = ["TableStore", "dump_json"]
@@ -148,55 +149,59 @@ class TableStore:
         hand_rows = [_hand_rows(hand) for hand in records if isinstance(hand, HandRecord)]
         match_rows = _match_rows(match) if match is not None else None
 
-        async with transaction(self._db) as db:
-            stored = await scalar(db, "SELECT seq FROM tables WHERE id = ?", (table_id,))
+        def write(db: sqlite3.Connection) -> None:
+            stored = db.execute("SELECT seq FROM tables WHERE id = ?", (table_id,)).fetchone()
             if stored is None:
                 raise TableNotFound(table_id)
-            if seq != stored + 1:
-                raise SeqConflict(table_id, stored + 1, seq)
-            await db.execute(
+            if seq != stored[0] + 1:
+                raise SeqConflict(table_id, stored[0] + 1, seq)
+            db.execute(
                 "INSERT INTO actions (table_id, seq, actor, kind, payload, at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, seq, actor, kind, payload_json, at),
             )
             try:
-                await db.execute(
+                db.execute(
                     "UPDATE tables SET snapshot = ?, status = ?, seq = ?, updated_at = ?"
                     " WHERE id = ?",
                     (snapshot_json, status, seq, at, table_id),
                 )
             except sqlite3.IntegrityError as error:
                 if _is_channel_taken(error):
-                    channel = await scalar(
-                        db, "SELECT channel_id FROM tables WHERE id = ?", (table_id,)
-                    )
+                    channel = db.execute(
+                        "SELECT channel_id FROM tables WHERE id = ?", (table_id,)
+                    ).fetchone()[0]
                     raise ChannelBusy(channel) from error
                 raise
             for sheet, players in hand_rows:
-                await db.execute(
+                db.execute(
                     "INSERT INTO hands (table_id, match_no, number, guild_id, dealer, trump,"
                     " makers, chooser, points0, points1, roem0, roem1, score0, score1, nat,"
                     " pit, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     sheet,
                 )
-                await db.executemany(
+                db.executemany(
                     "INSERT INTO player_hands (table_id, match_no, number, guild_id, user_id,"
                     " seat, pair, maker, chose, nat, pit, points, roem, computers, at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     players,
                 )
             if match_rows is not None:
-                row, players = match_rows
-                await db.execute(
+                match_row, players = match_rows
+                db.execute(
                     "INSERT INTO matches (table_id, match_no, guild_id, rules, total0, total1,"
                     " winner, hands, computers, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    row,
+                    match_row,
                 )
-                await db.executemany(
+                db.executemany(
                     "INSERT INTO player_matches (table_id, match_no, guild_id, user_id, pair,"
                     " result, points, computers, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     players,
                 )
+
+        # Shares a transaction with the writes queued meanwhile (group commit); returns once
+        # the COMMIT holding this action is done.
+        await group_commit(self._db).run(write)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the table's Discord message (None: it must be posted again)."""

@@ -1,0 +1,98 @@
+"""The database check before the bot starts: one clear sentence instead of a traceback.
+
+A bot that starts on a damaged, read-only or newer database fails on every action while
+looking healthy, and its traceback names SQLite internals rather than what the operator
+must do. So the process opens, migrates, checks (`PRAGMA quick_check`) and write-probes
+the database once before it logs in, and turns each way this can fail into one sentence
+that says what is wrong and what to do.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Final
+
+import aiosqlite
+
+from .db import open_db, scalar
+from .errors import SchemaTooNew, StoreError
+
+__all__ = ["DatabaseUnusable", "check_database", "describe_sqlite_error"]
+
+_RESTORE_HINT: Final = "restore a backup (python -m bot restore, see docs/operations.md)"
+
+
+class DatabaseUnusable(StoreError):
+    """The database cannot be used as it is; ``str()`` is one line for the operator."""
+
+
+async def check_database(path: Path) -> None:
+    """Open ``path`` (creating and migrating it when new), verify it, and close it again.
+
+    Raises `DatabaseUnusable` with one line saying what is wrong. A zero-length file is
+    refused rather than taken as a new database: it is what a truncated copy looks like,
+    and starting on it would silently begin an empty season.
+    """
+    if path.is_file() and path.stat().st_size == 0:
+        raise DatabaseUnusable(
+            f"the database {path} is an empty file (0 bytes), not a database: "
+            f"{_RESTORE_HINT}, or delete it to start a new database"
+        )
+    try:
+        db = await open_db(path)
+    except SchemaTooNew as error:
+        raise DatabaseUnusable(f"the database {path}: {error}") from None
+    except (sqlite3.Error, OSError) as error:
+        raise DatabaseUnusable(describe_sqlite_error(path, error)) from None
+    try:
+        await _verify(db, path)
+    finally:
+        await db.close()
+
+
+async def _verify(db: aiosqlite.Connection, path: Path) -> None:
+    try:
+        verdict = str(await scalar(db, "PRAGMA quick_check(1)"))
+        if verdict != "ok":
+            raise DatabaseUnusable(f"the database {path} is damaged ({verdict}): {_RESTORE_HINT}")
+        await write_probe(db)
+    except sqlite3.Error as error:
+        raise DatabaseUnusable(describe_sqlite_error(path, error)) from None
+
+
+async def write_probe(db: aiosqlite.Connection) -> None:
+    """Write a page and roll it back: a read-only file or a full disk shows here, not on
+    the first player's action. (``BEGIN IMMEDIATE`` alone succeeds on a read-only file.)"""
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        await db.execute("CREATE TABLE _write_probe (x INTEGER)")
+    finally:
+        await db.execute("ROLLBACK")
+
+
+def describe_sqlite_error(path: Path, error: BaseException) -> str:
+    """One sentence for an error met while opening the database at ``path``."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    if isinstance(error, OSError) and not isinstance(error, sqlite3.Error):
+        reason = error.strerror or str(error)
+        return f"cannot prepare the database {path}: {reason}"
+    if name.startswith("SQLITE_READONLY") or name == "SQLITE_PERM":
+        return (
+            f"the database {path} is read-only: give the bot's user write access to the file "
+            "and its folder (SQLite writes -wal and -shm files beside it)"
+        )
+    if name == "SQLITE_FULL":
+        return f"the disk holding the database {path} is full: free some space and start again"
+    if name == "SQLITE_NOTADB":
+        return (
+            f"the file {path} is not a SQLite database (damaged or another file): {_RESTORE_HINT}"
+        )
+    if name.startswith("SQLITE_CORRUPT"):
+        return f"the database {path} is damaged: {_RESTORE_HINT}"
+    if name.startswith("SQLITE_CANTOPEN"):
+        return (
+            f"cannot open the database {path}: check that its folder exists and that the "
+            "bot's user may write there"
+        )
+    return f"cannot use the database {path}: {error}"
