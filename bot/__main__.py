@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import importlib
 import logging
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -103,12 +104,8 @@ def _one_line(error: BaseException) -> str:
 
 
 def _run_bot(settings: Settings) -> int:
-    # Imported here so `play` / `simulate` and configuration errors stay fast and light.
-    from bot.client import KlaverjasBot
-
     try:
-        # log_handler=None: logging is ours (configured above), not discord.py's default.
-        KlaverjasBot(settings).run(settings.discord_token, log_handler=None)
+        asyncio.run(_serve(settings))
     except discord.LoginFailure:
         log.error("Discord rejected DISCORD_TOKEN; reset it in the developer portal")
         return EXIT_FAILURE
@@ -116,6 +113,34 @@ def _run_bot(settings: Settings) -> int:
         log.error("Discord refused the requested gateway intents")
         return EXIT_FAILURE
     return EXIT_OK
+
+
+async def _serve(settings: Settings) -> None:
+    """Run the bot until it closes; SIGTERM and SIGINT close it cleanly.
+
+    discord.py's own `run` leaves SIGTERM (what Docker and systemd send) to its default,
+    which kills the process on the spot. Here both signals start `close()`: the gateway
+    stops (no new interactions), the cogs unload, and the services finish what is in
+    flight and close the store; then `start` returns and the process exits 0.
+    """
+    # Imported here so `play` / `simulate` and configuration errors stay fast and light.
+    from bot.client import KlaverjasBot
+
+    bot = KlaverjasBot(settings)
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []  # a reference, so the close task is not collected
+
+    def stop(name: str) -> None:
+        if not closing:
+            log.info("%s received: shutting down", name)
+            closing.append(loop.create_task(bot.close(), name="bg:shutdown"))
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop, signal.Signals(signum).name)
+    async with bot:
+        await bot.start(settings.discord_token)
+    if closing:
+        await closing[0]
 
 
 def _configure_logging(level: str) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -80,28 +82,62 @@ def test_every_bad_value_gets_its_own_line(
     assert [line.split()[2] for line in lines] == ["DISCORD_TOKEN", "LOG_LEVEL", "DEFAULT_LOCALE"]
 
 
-def test_run_is_the_default_and_starts_the_bot_with_its_settings(
-    clean_env: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    started: list[tuple[Settings, str, Any]] = []
+class FakeBot:
+    """Stands in for KlaverjasBot: `start` runs until `close`, as the real one does."""
 
-    class FakeBot:
-        def __init__(self, settings: Settings) -> None:
-            self.settings = settings
+    made: list[FakeBot] = []
 
-        def run(self, token: str, *, log_handler: Any = "unset") -> None:
-            started.append((self.settings, token, log_handler))
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.token: str | None = None
+        self.closes = 0
+        self._closed = asyncio.Event()
+        FakeBot.made.append(self)
 
+    async def __aenter__(self) -> FakeBot:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def start(self, token: str) -> None:
+        self.token = token
+        await self._closed.wait()
+
+    async def close(self) -> None:
+        self.closes += 1
+        self._closed.set()
+
+
+@pytest.fixture
+def fake_bot(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> type[FakeBot]:
+    FakeBot.made = []
     monkeypatch.setattr("bot.client.KlaverjasBot", FakeBot)
     monkeypatch.setattr(entry, "_configure_logging", lambda level: None)
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("DATABASE_PATH", str(clean_env / "nested" / "db" / "kj.sqlite3"))
+    return FakeBot
 
-    assert entry.main([]) == 0
 
-    [(settings, token, log_handler)] = started
-    assert token == TOKEN and log_handler is None
-    assert settings.database_path.parent.is_dir()
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_run_is_the_default_and_a_signal_closes_the_bot_cleanly(
+    fake_bot: type[FakeBot], signum: int
+) -> None:
+    real_start = FakeBot.start
+
+    async def start_then_signal(self: FakeBot, token: str) -> None:
+        asyncio.get_running_loop().call_later(0.05, os.kill, os.getpid(), signum)
+        await real_start(self, token)
+
+    FakeBot.start = start_then_signal  # type: ignore[method-assign]
+    try:
+        assert entry.main([]) == 0
+    finally:
+        FakeBot.start = real_start  # type: ignore[method-assign]
+
+    [bot] = fake_bot.made
+    assert bot.token == TOKEN and bot.closes >= 1
+    assert bot.settings.database_path.parent.is_dir()
 
 
 def test_play_and_simulate_explain_a_missing_terminal_module(
