@@ -26,6 +26,15 @@ from bot.tables import (
     private_view,
     public_view,
 )
+from bot.tables.events import (
+    CardPlayed,
+    RoemClaimed,
+    SeatAutoplay,
+    SeatAway,
+    TrickTaken,
+    TrumpChosen,
+    TrumpPassed,
+)
 
 T = TypeVar("T")
 TERMINAL_CHANNEL = 1  # the terminal's one "channel"; its open table is resumed on start
@@ -103,6 +112,9 @@ async def _loop(
         except TableError as exc:
             say(f"Refused: {exc.code.replace('_', ' ')}{_facts(exc)}")
             continue
+        except BadInput as exc:
+            say(f"Refused: bad input ({exc})")
+            continue
         for text in describe(table, events):
             say(text)
 
@@ -127,11 +139,15 @@ async def _command(
     return await service.play(table.id, PLAYER_ID, _parse(Card.parse, line))
 
 
+class BadInput(Exception):
+    """A line that is neither a command nor a card or suit (the terminal's own refusal)."""
+
+
 def _parse(parse: Callable[[str], T], text: str) -> T:
     try:
         return parse(text)
     except ValueError as exc:
-        raise TableError("bad_input", str(exc), detail=str(exc)) from None
+        raise BadInput(str(exc)) from None
 
 
 def render(table: Table) -> str:
@@ -172,19 +188,20 @@ def describe(table: Table, events: list[Event]) -> list[str]:
     out: list[str] = []
     for event in events:
         who = _seat_name(table, event.seat)
-        if event.kind == "trump_chosen":
-            out.append(f"{who} names {Suit.parse(event.data['suit']).symbol} as trump.")
-        elif event.kind == "trump_passed":
-            out.append(f"{who} passes.")
-        elif event.kind == "card_played" and event.seat != 0:
-            out.append(f"{who} plays {Card.parse(event.data['card'])}.")
-        elif event.kind == "trick_taken":
-            cards = " ".join(str(c) for c in event.data["trick"].cards)
-            out.append(f"{who} takes the trick ({cards}).")
-        elif event.kind == "roem_claimed":
-            out.append(f"{who} claims roem: {event.data['roem'].points}.")
-        elif event.kind in ("seat_away", "seat_autoplay"):
-            out.append(f"{who} ran out of time; the computer played.")
+        match event:
+            case TrumpChosen(suit=suit):
+                out.append(f"{who} names {suit.symbol} as trump.")
+            case TrumpPassed():
+                out.append(f"{who} passes.")
+            case CardPlayed(card=card) if event.seat != 0:
+                out.append(f"{who} plays {card}.")
+            case TrickTaken(trick=trick):
+                cards = " ".join(str(c) for c in trick.cards)
+                out.append(f"{who} takes the trick ({cards}).")
+            case RoemClaimed(roem=roem):
+                out.append(f"{who} claims roem: {roem.points}.")
+            case SeatAway() | SeatAutoplay():
+                out.append(f"{who} ran out of time; the computer played.")
     return out
 
 
@@ -232,8 +249,7 @@ def _facts(exc: TableError) -> str:
     if reason is not None:
         suit = f" {reason.suit.symbol}" if reason.suit is not None else ""
         return f" ({reason.code.replace('_', ' ')}{suit})"
-    detail = exc.facts.get("detail")
-    return f" ({detail})" if detail else ""
+    return ""
 
 
 async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) -> int:

@@ -16,12 +16,14 @@ import discord
 
 from bot.engine import Card, Suit
 from bot.tables import (
+    RefusalCode,
     Status,
     Table,
     TableError,
     TableService,
     public_view,
 )
+from bot.tables.events import RoemClaimed
 from bot.texts.catalog import normalize_locale, t
 from cogs.errors import report_unexpected_error, send_ephemeral
 from cogs.tables_errors import error_text
@@ -183,7 +185,7 @@ class TableActions:
     def _seat(table: Table, interaction: discord.Interaction[Any]) -> int:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise TableError("not_seated")
+            raise TableError(RefusalCode.NOT_SEATED)
         return seat
 
     async def _answer(
@@ -199,7 +201,7 @@ class TableActions:
     async def claim(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         events = await self.service.claim(table_id, interaction.user.id)
         locale = locale_of(interaction)
-        roem = next(e.data["roem"] for e in events if e.kind == "roem_claimed")
+        roem = next(e.roem for e in events if isinstance(e, RoemClaimed))
         text = t("tables.roem.credited", locale, what=roem_text(roem, locale))
         await self._answer(interaction, table_id, text)
 
@@ -216,7 +218,7 @@ class TableActions:
             return known
         stored = await self.service.store.tables.get(table_id)
         if stored is None:
-            raise TableError("unknown_table", table_id=table_id)
+            raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
         return Table.from_dict(stored.snapshot)
 
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import RuleSet
-from bot.tables import Event, Table, TableError, TableService, TableSettings
+from bot.tables import Event, RefusalCode, Table, TableError, TableService, TableSettings
 from bot.texts.catalog import normalize_locale, t
 from cogs.tables_actions import TableActions, locale_of
 from cogs.tables_ui import settings_embed
@@ -37,7 +37,7 @@ class OpenOptions:
 
     def rules(self) -> RuleSet:
         if self.hands is not None and self.target is not None:
-            raise TableError("hands_and_target")
+            raise TableError(RefusalCode.HANDS_AND_TARGET)
         rules = RuleSet.preset(self.preset)
         if self.hands is not None:
             return rules.with_options(match_hands=self.hands, target_score=None)
@@ -67,7 +67,7 @@ class TableCommands:
         """The open table of the channel the command was used in."""
         table = self.service.in_channel(interaction.channel_id or 0)
         if table is None:
-            raise TableError("no_table")
+            raise TableError(RefusalCode.NO_TABLE)
         return table
 
     async def open_table(self, interaction: discord.Interaction[Any], options: OpenOptions) -> None:
@@ -87,7 +87,7 @@ class TableCommands:
         )
         if not await self.publisher.publish_now(table.id):
             await self.service.close(table.id, user.id, moderator=True)
-            raise TableError("cannot_post")
+            raise TableError(RefusalCode.CANNOT_POST)
         text = t(
             "tables.done.opened", locale_of(interaction), table=table.id, channel=f"<#{channel_id}>"
         )
@@ -97,14 +97,14 @@ class TableCommands:
         """A public thread of the channel for the new table (a thread is a channel)."""
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            raise TableError("no_thread")
+            raise TableError(RefusalCode.NO_THREAD)
         name = t("tables.thread.name", locale, name=interaction.user.display_name)
         try:
             thread = await channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread
             )
         except discord.Forbidden:
-            raise TableError("no_thread") from None
+            raise TableError(RefusalCode.NO_THREAD) from None
         return thread.id
 
     async def join(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
@@ -142,7 +142,7 @@ class TableCommands:
     async def sheet(self, interaction: discord.Interaction[Any]) -> None:
         table = await self.service.latest_in_channel(interaction.channel_id or 0)
         if table is None:
-            raise TableError("no_table")
+            raise TableError(RefusalCode.NO_TABLE)
         await self.actions.send_sheet(interaction, table.id)
 
     async def settings(
@@ -152,7 +152,7 @@ class TableCommands:
         locale = locale_of(interaction)
         if turn_timer is not None or language is not None:
             if interaction.user.id != table.opener_id and not is_moderator(interaction):
-                raise TableError("not_allowed")
+                raise TableError(RefusalCode.NOT_ALLOWED)
             await self._change_settings(interaction, table, turn_timer, language)
             table = self.service.get(table.id)
         embed = settings_embed(table, locale, self.publisher.locale_for(table))

@@ -3,6 +3,22 @@
 This module's names are the engine's public API; tests outside the project call them.
 """
 
+from .actions import (
+    Action,
+    ActionResult,
+    ActionType,
+    ChooseTrump,
+    ClaimResult,
+    ClaimRoem,
+    FinishHand,
+    FinishResult,
+    PassResult,
+    PassTrump,
+    PlayCard,
+    PlayResult,
+    TrumpResult,
+    action_from_dict,
+)
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .hand import Hand, Phase, RuleViolation, Trick, TrumpOptions, left_of, pair_of
 from .match import Match, MatchResult, SheetLine
@@ -14,13 +30,25 @@ from .tricks import card_points, sort_key, trick_points, trick_winner
 
 __all__ = [
     "CARDS",
+    "Action",
+    "ActionResult",
+    "ActionType",
     "Card",
+    "ChooseTrump",
+    "ClaimResult",
+    "ClaimRoem",
+    "FinishHand",
+    "FinishResult",
     "Hand",
     "HandScore",
     "IllegalReason",
     "Match",
     "MatchResult",
     "PRESET_NAMES",
+    "PassResult",
+    "PassTrump",
+    "PlayCard",
+    "PlayResult",
     "Phase",
     "Rank",
     "Reason",
@@ -34,6 +62,8 @@ __all__ = [
     "Suit",
     "Trick",
     "TrumpOptions",
+    "TrumpResult",
+    "action_from_dict",
     "card_points",
     "explain_illegal",
     "left_of",

@@ -8,10 +8,10 @@ serialises to plain JSON-able dicts; replaying the same deal and actions gives t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
 from .obligations import IllegalReason, explain_illegal, legal_cards, legal_mask
@@ -20,7 +20,9 @@ from .rules import RuleSet
 from .scoring import HandScore, score_hand
 from .tricks import LAST_TRICK_BONUS, trick_points, trick_winner
 
-T = TypeVar("T")
+if TYPE_CHECKING:  # actions.py builds on this module; only the types are needed here
+    from .actions import Action, ActionResult
+
 PACKETS = (3, 2, 3)
 JOKERS_IN_DRAW_PILE = 2  # the trump pile is the unused 2-6 of each suit (20 cards) + jokers
 DRAW_PILE_PER_SUIT = 5
@@ -261,22 +263,9 @@ class Hand:
         self._require(Phase.CLAIM)
         return self._score()
 
-    def apply(self, action: dict[str, Any]) -> Any:
-        """Apply one logged action: {"type": "trump"|"pass"|"play"|"claim"|"finish",
-        "seat": 0..3, "suit": "h", "card": "Jh"}, the shapes the action log stores."""
-        kind = action.get("type")
-        if kind == "finish":
-            return self.finish()
-        seat = _seat(action.get("seat"))
-        if kind == "trump":
-            return self.choose_trump(seat, _field(action, "suit", Suit.parse))
-        if kind == "pass":
-            return self.pass_trump(seat)
-        if kind == "play":
-            return self.play(seat, _field(action, "card", Card.parse))
-        if kind == "claim":
-            return self.claim(seat)
-        raise RuleViolation("bad_action", f"unknown action type {kind!r}")
+    def apply(self, action: Action) -> ActionResult:
+        """Apply one action (``actions.action_from_dict`` reads the logged dict form)."""
+        return action.apply_to(self)
 
     # ----------------------------------------------------------------- internals
     def _require(self, phase: Phase) -> None:
@@ -383,16 +372,6 @@ def _seat(value: Any) -> int:
     if type(value) is not int or not 0 <= value < 4:
         raise RuleViolation("bad_action", f"no such seat: {value!r}")
     return value
-
-
-def _field(action: dict[str, Any], key: str, parse: Callable[[str], T]) -> T:
-    value = action.get(key)
-    if not isinstance(value, str):
-        raise RuleViolation("bad_action", f"action needs a {key}")
-    try:
-        return parse(value)
-    except ValueError as exc:
-        raise RuleViolation("bad_action", str(exc)) from None
 
 
 def _turn_up(rules: RuleSet, rng: random.Random) -> Suit | None:

@@ -8,10 +8,11 @@ log (or dealing the same seed at another table, as duplicate leagues do) gives t
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .actions import Action, ActionResult, action_from_dict
 from .cards import Suit
 from .hand import Hand, Phase, RuleViolation
 from .rules import EXTRA_HANDS, RuleSet
@@ -70,7 +71,7 @@ class Match:
         self.totals = [0, 0]
         self.planned_hands: int | None = rules.match_hands
         self.result: MatchResult | None = None
-        self.actions: list[dict[str, Any]] = []
+        self.actions: list[Action] = []
         self._extended = False
         self.seq = 0  # accepted actions so far: the state's sequence number
         self.hand: Hand | None = self._deal(1)
@@ -89,24 +90,29 @@ class Match:
         return (self.first_dealer + number - 1) % 4
 
     # ----------------------------------------------------------------- actions
-    def apply(self, action: dict[str, Any]) -> Any:
+    def apply(self, action: Action) -> ActionResult:
         """Apply one action to the current hand; a finished hand is scored and the next dealt."""
         if self.hand is None:
             raise RuleViolation("match_over", "the match is over")
-        outcome = self.hand.apply(action)
-        self.actions.append(dict(action))
+        result = self.hand.apply(action)
+        self.actions.append(action)
         self.seq += 1
         if self.hand.phase == Phase.DONE:
             self._close_hand(self.hand)
-        return outcome
+        return result
 
     @classmethod
     def replay(
-        cls, rules: RuleSet, seed: str, first_dealer: int | None, actions: Iterable[dict[str, Any]]
+        cls,
+        rules: RuleSet,
+        seed: str,
+        first_dealer: int | None,
+        log: Iterable[Mapping[str, Any]],
     ) -> Match:
+        """The match after the logged actions, in their stored dict form (the action log)."""
         match = cls(rules, seed, first_dealer)
-        for action in actions:
-            match.apply(action)
+        for data in log:
+            match.apply(action_from_dict(data))
         return match
 
     # ----------------------------------------------------------------- internals
@@ -168,7 +174,7 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> Match:
+    def from_dict(cls, data: dict[str, Any], actions: list[Action] | None = None) -> Match:
         """Rebuild from a snapshot; ``actions`` (the log) is kept only for later replays."""
         match = cls.__new__(cls)
         match.rules = RuleSet.from_dict(data["rules"])

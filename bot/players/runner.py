@@ -1,23 +1,31 @@
 """Drive an engine ``Match`` with computer players through its public ``apply`` actions.
 
 Each step asks the capturing pair whether to claim the last trick's roem (winner first),
-then the seat to act for its move. Actions are the logged dict shapes, so a match played
-here replays exactly like one played at a table.
+then the seat to act for its move. Actions are the engine's typed actions, logged the same
+way as at a table, so a match played here replays exactly like one played there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from bot.engine import Hand, Match, Phase, RuleSet
+from bot.engine import (
+    Action,
+    ChooseTrump,
+    ClaimRoem,
+    FinishHand,
+    Hand,
+    Match,
+    PassTrump,
+    Phase,
+    PlayCard,
+    RuleSet,
+)
 
 from .base import Player, view_for
 
-Action = dict[str, Any]
 
-
-def claim_action(hand: Hand, players: Sequence[Player]) -> Action | None:
+def claim_action(hand: Hand, players: Sequence[Player]) -> ClaimRoem | None:
     """A claim by the first member of the capturing pair who wants one, else None."""
     trick = hand.last_trick
     if trick is None or trick.claimed or not hand.claim_open:
@@ -25,27 +33,25 @@ def claim_action(hand: Hand, players: Sequence[Player]) -> Action | None:
     for seat in (trick.winner, (trick.winner + 2) % 4):
         view = view_for(hand, seat)
         if view.claim_open and players[seat].wants_claim(view):
-            return {"type": "claim", "seat": seat}
+            return ClaimRoem(seat)
     return None
 
 
 def move_action(hand: Hand, players: Sequence[Player]) -> Action:
     """The next non-claim action: name or pass trump, play a card, or finish the hand."""
     if hand.phase == Phase.CLAIM:
-        return {"type": "finish"}
+        return FinishHand()
     seat = hand.to_act
     if seat is None:
         raise ValueError(f"no seat acts during {hand.phase}")
     view = view_for(hand, seat)
     if hand.phase == Phase.TRUMP:
         suit = players[seat].choose_trump(view)
-        if suit is None:
-            return {"type": "pass", "seat": seat}
-        return {"type": "trump", "seat": seat, "suit": suit.letter}
+        return PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
     card = players[seat].choose_card(view)
     if card not in view.legal:
         raise ValueError(f"player at seat {seat} chose {card}, not a legal card")
-    return {"type": "play", "seat": seat, "card": card.code}
+    return PlayCard(seat, card)
 
 
 def advance(match: Match, players: Sequence[Player]) -> None:

@@ -4,8 +4,8 @@ No discord import: the Discord cogs and the terminal are both front ends of this
 """
 
 from .clock import Clock, FakeClock, SystemClock
-from .errors import TableError
-from .events import Event
+from .errors import RefusalCode, TableError
+from .events import Event, EventKind
 from .model import Seat, SeatKind, Status, Table, TableSettings
 from .service import TableService
 from .views import PrivateView, PublicTrick, PublicView, private_view, public_view
@@ -13,10 +13,12 @@ from .views import PrivateView, PublicTrick, PublicView, private_view, public_vi
 __all__ = [
     "Clock",
     "Event",
+    "EventKind",
     "FakeClock",
     "PrivateView",
     "PublicTrick",
     "PublicView",
+    "RefusalCode",
     "Seat",
     "SeatKind",
     "Status",

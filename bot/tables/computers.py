@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.engine import Hand, Phase
+from bot.engine import Action, ChooseTrump, Hand, PassTrump, Phase, PlayCard
 from bot.players import Player, make_player, view_for
 
 from .model import Table
@@ -22,16 +20,14 @@ class Computers:
             self._brains[key] = player
         return player
 
-    def decide(self, table: Table, hand: Hand, seat: int) -> dict[str, Any]:
+    def decide(self, table: Table, hand: Hand, seat: int) -> Action:
         """The engine action the seat's computer player takes now (trump choice or card)."""
         view = view_for(hand, seat)
         player = self.brain(table, seat)
         if hand.phase == Phase.TRUMP:
             suit = player.choose_trump(view)
-            if suit is None:
-                return {"type": "pass", "seat": seat}
-            return {"type": "trump", "seat": seat, "suit": suit.letter}
-        return {"type": "play", "seat": seat, "card": player.choose_card(view).code}
+            return PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
+        return PlayCard(seat, player.choose_card(view))
 
     def forget(self, table_id: int) -> None:
         for key in [k for k in self._brains if k[0] == table_id]:

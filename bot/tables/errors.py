@@ -1,4 +1,4 @@
-"""The table service's refusals: one exception type with a stable code and the facts.
+"""The service's refusals: one exception type with a stable code and the facts.
 
 Front ends translate ``code`` into the user's language; ``facts`` carry what the message
 needs (the seat taken, the suit to follow, whose turn it is). A refusal changes nothing.
@@ -6,14 +6,62 @@ needs (the seat taken, the suit to follow, whose turn it is). A refusal changes 
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 
+class RefusalCode(StrEnum):
+    """Every code a ``TableError`` carries; the values are the strings front ends key their
+    sentences on (``tables.err.<code>``), so they never change."""
+
+    # The table service's own.
+    UNKNOWN_TABLE = "unknown_table"
+    CHANNEL_BUSY = "channel_busy"
+    STALE = "stale"
+    NOT_LOBBY = "not_lobby"
+    NOT_PLAYING = "not_playing"
+    NOT_FINISHED = "not_finished"
+    NOT_CLOSED = "not_closed"
+    NOT_OPEN = "not_open"
+    NOT_SEATED = "not_seated"
+    ALREADY_SEATED = "already_seated"
+    TABLE_FULL = "table_full"
+    BAD_SEAT = "bad_seat"
+    SEAT_TAKEN = "seat_taken"
+    NO_COMPUTER = "no_computer"
+    NOT_ENOUGH_PLAYERS = "not_enough_players"
+    NOT_AWAY = "not_away"
+    NOT_ALLOWED = "not_allowed"
+    BAD_TURN_TIMER = "bad_turn_timer"
+    NOTHING_TO_CHANGE = "nothing_to_change"
+
+    # The engine's (RuleViolation), passed on unchanged.
+    WRONG_PHASE = "wrong_phase"
+    NOT_YOUR_TURN = "not_your_turn"
+    TRUMP_NOT_ALLOWED = "trump_not_allowed"
+    PASS_NOT_ALLOWED = "pass_not_allowed"
+    NOT_IN_HAND = "not_in_hand"
+    ILLEGAL_CARD = "illegal_card"
+    CLAIMS_AUTOMATIC = "claims_automatic"
+    NO_CLAIM_WINDOW = "no_claim_window"
+    WRONG_PAIR = "wrong_pair"
+    ALREADY_CLAIMED = "already_claimed"
+    NO_ROEM = "no_roem"
+    BAD_ACTION = "bad_action"
+    MATCH_OVER = "match_over"
+
+    # The Discord front end's own, refused before the service is asked.
+    NO_TABLE = "no_table"
+    HANDS_AND_TARGET = "hands_and_target"
+    NO_THREAD = "no_thread"
+    CANNOT_POST = "cannot_post"
+
+
 class TableError(Exception):
-    def __init__(self, code: str, message: str = "", **facts: Any) -> None:
+    def __init__(self, code: RefusalCode, message: str = "", **facts: Any) -> None:
         super().__init__(message or code)
         self.code = code
         self.facts = facts
 
     def __repr__(self) -> str:
-        return f"TableError({self.code!r}, {self.facts!r})"
+        return f"TableError({str(self.code)!r}, {self.facts!r})"

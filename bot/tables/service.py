@@ -14,14 +14,30 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from bot.engine import RuleSet, RuleViolation, Suit
+from bot.engine import (
+    Action,
+    ActionResult,
+    ChooseTrump,
+    ClaimResult,
+    ClaimRoem,
+    FinishResult,
+    PassResult,
+    PassTrump,
+    PlayCard,
+    PlayResult,
+    RuleSet,
+    RuleViolation,
+    Suit,
+    TrumpResult,
+)
 from bot.engine.cards import Card
 from bot.engine.match import Match
 from bot.store import ChannelBusy, Store
 
+from . import events as ev
 from .clock import Clock, SystemClock
 from .computers import Computers
-from .errors import TableError
+from .errors import RefusalCode, TableError
 from .events import Event
 from .model import Seat, SeatKind, Status, Table, TableSettings
 from .records import hand_record, match_record
@@ -33,6 +49,12 @@ MIN_TURN_TIMER, MAX_TURN_TIMER = 15.0, 3600.0  # or 0: no turn timer
 BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
+_NOT_IN = {  # the refusal for an operation that needs the table in another status
+    Status.LOBBY: RefusalCode.NOT_LOBBY,
+    Status.PLAYING: RefusalCode.NOT_PLAYING,
+    Status.FINISHED: RefusalCode.NOT_FINISHED,
+    Status.CLOSED: RefusalCode.NOT_CLOSED,
+}
 log = logging.getLogger(__name__)
 
 
@@ -52,7 +74,7 @@ class TableService:
     def get(self, table_id: int) -> Table:
         table = self._tables.get(table_id)
         if table is None:
-            raise TableError("unknown_table", table_id=table_id)
+            raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
         return table
 
     def in_channel(self, channel_id: int) -> Table | None:
@@ -96,7 +118,7 @@ class TableService:
         sit: bool = True,
     ) -> Table:
         if self.in_channel(channel_id) is not None:
-            raise TableError("channel_busy", table_id=self._by_channel[channel_id])
+            raise TableError(RefusalCode.CHANNEL_BUSY, table_id=self._by_channel[channel_id])
         if settings is not None:
             _check_turn_timer(settings.turn_timer)
         now = self.clock.now()
@@ -117,12 +139,12 @@ class TableService:
                 guild_id, channel_id, opener_id, table.to_dict(), now
             )
         except ChannelBusy:  # another /table open won the race for this channel
-            raise TableError("channel_busy") from None
+            raise TableError(RefusalCode.CHANNEL_BUSY) from None
         self._register(table, table.to_dict())
         async with self._operate(table.id, None) as work:
             await self._commit(work, opener_id, "open", {"rules": work.rules.to_dict()})
         table = self.get(table.id)
-        await self._emit(table, [Event("opened", 0 if sit else None)])
+        await self._emit(table, [ev.Opened(seat=0 if sit else None)])
         return table
 
     async def sit(
@@ -136,11 +158,11 @@ class TableService:
         async with self._operate(table_id, seq) as table:
             self._require(table, Status.LOBBY)
             if table.seat_of(user_id) is not None:
-                raise TableError("already_seated", seat=table.seat_of(user_id))
+                raise TableError(RefusalCode.ALREADY_SEATED, seat=table.seat_of(user_id))
             index = self._free_seat(table, seat)
             table.seats[index] = Seat(SeatKind.HUMAN, user_id, name)
             await self._commit(table, user_id, "sit", {"seat": index})
-            events = [Event("seated", index, {"user_id": user_id})]
+            events: list[Event] = [ev.Seated(seat=index, user_id=user_id)]
         return await self._emit(table, events)
 
     async def leave(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
@@ -154,7 +176,7 @@ class TableService:
                 table.seats[index] = Seat(SeatKind.COMPUTER, None, table.seats[index].name)
                 arm(table, self.clock.now())  # the computer may be the one to act now
             await self._commit(table, user_id, "leave", {"seat": index})
-            events = [Event("left", index, {"user_id": user_id})]
+            events: list[Event] = [ev.Left(seat=index, user_id=user_id)]
             events += await self._settle(table)
         return await self._emit(table, events)
 
@@ -167,7 +189,7 @@ class TableService:
             index = self._free_seat(table, seat)
             table.seats[index] = Seat(SeatKind.COMPUTER, None, f"Computer {index + 1}")
             await self._commit(table, user_id, "add_computer", {"seat": index})
-            events = [Event("computer_added", index)]
+            events: list[Event] = [ev.ComputerAdded(seat=index)]
         return await self._emit(table, events)
 
     async def remove_computer(
@@ -180,10 +202,10 @@ class TableService:
             if seat is None and computers:
                 seat = computers[-1]
             if seat is None or seat not in computers:
-                raise TableError("no_computer", seat=seat)
+                raise TableError(RefusalCode.NO_COMPUTER, seat=seat)
             table.seats[seat] = Seat()
             await self._commit(table, user_id, "remove_computer", {"seat": seat})
-            events = [Event("computer_removed", seat)]
+            events: list[Event] = [ev.ComputerRemoved(seat=seat)]
         return await self._emit(table, events)
 
     async def start(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
@@ -191,13 +213,15 @@ class TableService:
             self._require(table, Status.LOBBY)
             self._require_member(table, user_id)
             if table.free_seats():
-                raise TableError("not_enough_players", free=len(table.free_seats()))
+                raise TableError(RefusalCode.NOT_ENOUGH_PLAYERS, free=len(table.free_seats()))
             table.status = Status.PLAYING
             table.match_no += 1
             table.match = Match(table.rules, f"{table.seed}/{table.match_no}")
             arm(table, self.clock.now())
             await self._commit(table, user_id, "start", {"match_no": table.match_no})
-            events = [Event("started", table.match.hand.dealer if table.match.hand else None)]
+            events: list[Event] = [
+                ev.Started(seat=table.match.hand.dealer if table.match.hand else None)
+            ]
             events += await self._settle(table)
         return await self._emit(table, events)
 
@@ -208,11 +232,7 @@ class TableService:
         """Name ``suit`` as trump, or pass when ``suit`` is None."""
         async with self._operate(table_id, seq) as table:
             seat = self._acting_human(table, user_id)
-            action: dict[str, Any] = (
-                {"type": "pass", "seat": seat}
-                if suit is None
-                else {"type": "trump", "seat": seat, "suit": suit.letter}
-            )
+            action = PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
             events = await self._engine(table, user_id, action)
             events += await self._settle(table)
         return await self._emit(table, events)
@@ -222,9 +242,7 @@ class TableService:
     ) -> list[Event]:
         async with self._operate(table_id, seq) as table:
             seat = self._acting_human(table, user_id)
-            events = await self._engine(
-                table, user_id, {"type": "play", "seat": seat, "card": card.code}
-            )
+            events = await self._engine(table, user_id, PlayCard(seat, card))
             events += await self._settle(table)
         return await self._emit(table, events)
 
@@ -232,7 +250,7 @@ class TableService:
         async with self._operate(table_id, seq) as table:
             self._require(table, Status.PLAYING)
             seat = self._human_seat(table, user_id)
-            events = await self._engine(table, user_id, {"type": "claim", "seat": seat})
+            events = await self._engine(table, user_id, ClaimRoem(seat))
             events += await self._settle(table)
         return await self._emit(table, events)
 
@@ -243,11 +261,11 @@ class TableService:
             seat = self._human_seat(table, user_id)
             state = table.seats[seat]
             if not (state.away or state.autoplay):
-                raise TableError("not_away", seat=seat)
+                raise TableError(RefusalCode.NOT_AWAY, seat=seat)
             state.away, state.autoplay, state.missed = False, False, 0
             arm(table, self.clock.now())
             await self._commit(table, user_id, "back", {"seat": seat})
-            events = [Event("seat_back", seat)]
+            events: list[Event] = [ev.SeatBack(seat=seat)]
         return await self._emit(table, events)
 
     async def close(self, table_id: int, user_id: int, moderator: bool = False) -> list[Event]:
@@ -256,14 +274,14 @@ class TableService:
         async with self._operate(table_id, None) as table:
             idle = self.clock.now() - table.last_activity >= IDLE_CLOSE
             if user_id != table.opener_id and not moderator and not idle:
-                raise TableError("not_allowed", opener_id=table.opener_id)
+                raise TableError(RefusalCode.NOT_ALLOWED, opener_id=table.opener_id)
             if table.status == Status.CLOSED:
-                raise TableError("not_open", status=str(table.status))
+                raise TableError(RefusalCode.NOT_OPEN, status=str(table.status))
             table.status = Status.CLOSED
             table.turn_deadline = table.computer_due = table.claim_deadline = None
             await self._commit(table, user_id, "close", {"moderator": moderator})
             self._unlink_channel(table)
-            events = [Event("closed", None, {"by": user_id})]
+            events: list[Event] = [ev.Closed(by=user_id)]
         return await self._emit(table, events)
 
     async def update_settings(
@@ -278,9 +296,9 @@ class TableService:
         """Change the turn timer or the table's language; the opener or a moderator may."""
         async with self._operate(table_id, None) as table:
             if user_id != table.opener_id and not moderator:
-                raise TableError("not_allowed", opener_id=table.opener_id)
+                raise TableError(RefusalCode.NOT_ALLOWED, opener_id=table.opener_id)
             if not table.is_open:
-                raise TableError("not_open", status=str(table.status))
+                raise TableError(RefusalCode.NOT_OPEN, status=str(table.status))
             if turn_timer is not None:
                 _check_turn_timer(turn_timer)
             changed: dict[str, Any] = {}
@@ -289,10 +307,10 @@ class TableService:
             if locale is not None:
                 table.settings.locale = changed["locale"] = locale
             if not changed:
-                raise TableError("nothing_to_change")
+                raise TableError(RefusalCode.NOTHING_TO_CHANGE)
             arm(table, self.clock.now())  # a new turn timer applies to the turn under way
             await self._commit(table, user_id, "settings", changed)
-            events = [Event("settings_changed", None, changed)]
+            events: list[Event] = [ev.SettingsChanged(**changed)]
         return await self._emit(table, events)
 
     async def set_message(self, table_id: int, message_id: int) -> None:
@@ -364,7 +382,7 @@ class TableService:
         state.missed += 1
         state.away = True
         state.autoplay = state.missed >= 2
-        return [Event("seat_autoplay" if state.autoplay else "seat_away", seat)]
+        return [ev.SeatAutoplay(seat=seat) if state.autoplay else ev.SeatAway(seat=seat)]
 
     # ----------------------------------------------------------------- internals
     @asynccontextmanager
@@ -379,7 +397,7 @@ class TableService:
         async with self._locks[table_id]:
             live = self.get(table_id)
             if seq is not None and seq != live.seq:
-                raise TableError("stale", seq=live.seq)
+                raise TableError(RefusalCode.STALE, seq=live.seq)
             work = Table.from_dict(self._committed[table_id])
             try:
                 yield work
@@ -389,7 +407,7 @@ class TableService:
             vars(live).update(vars(work))
 
     async def _engine(
-        self, table: Table, actor: int | None, action: dict[str, Any], kind: str = "engine"
+        self, table: Table, actor: int | None, action: Action, kind: str = "engine"
     ) -> list[Event]:
         """Apply one engine action and commit it with any finished hand and match."""
         self._require(table, Status.PLAYING)
@@ -397,22 +415,20 @@ class TableService:
         assert match is not None
         lines = len(match.sheet)
         try:
-            outcome = match.apply(action)
+            result = match.apply(action)
         except RuleViolation as exc:
-            raise TableError(exc.code, str(exc), **exc.facts) from None
-        events = _engine_events(action, outcome)
+            raise TableError(RefusalCode(exc.code), str(exc), **exc.facts) from None
+        events = _engine_events(result)
         now = self.clock.now()
         hands = [hand_record(table, line, now) for line in match.sheet[lines:]]
-        events += [Event("hand_scored", None, {"line": line}) for line in match.sheet[lines:]]
+        events += [ev.HandScored(line=line) for line in match.sheet[lines:]]
         finished = None
         if match.result is not None:
             table.status = Status.FINISHED
             finished = match_record(table, now)
-            events.append(
-                Event("match_finished", match.result.winner, {"totals": match.result.totals})
-            )
+            events.append(ev.MatchFinished(seat=match.result.winner, totals=match.result.totals))
         arm(table, now)
-        await self._commit(table, actor, kind, action, hands, finished)
+        await self._commit(table, actor, kind, action.to_dict(), hands, finished)
         if table.status == Status.FINISHED:
             self._unlink_channel(table)
         return events
@@ -479,32 +495,32 @@ class TableService:
     @staticmethod
     def _require(table: Table, status: Status) -> None:
         if table.status != status:
-            raise TableError(f"not_{status}", status=str(table.status))
+            raise TableError(_NOT_IN[status], status=str(table.status))
 
     @staticmethod
     def _require_member(table: Table, user_id: int) -> None:
         """Lobby changes (computers, start) belong to the players and the opener."""
         if table.seat_of(user_id) is None and user_id != table.opener_id:
-            raise TableError("not_seated")
+            raise TableError(RefusalCode.NOT_SEATED)
 
     @staticmethod
     def _free_seat(table: Table, seat: int | None) -> int:
         free = table.free_seats()
         if not free:
-            raise TableError("table_full")
+            raise TableError(RefusalCode.TABLE_FULL)
         if seat is None:
             return free[0]
         if seat not in range(4):
-            raise TableError("bad_seat", seat=seat)
+            raise TableError(RefusalCode.BAD_SEAT, seat=seat)
         if seat not in free:
-            raise TableError("seat_taken", seat=seat)
+            raise TableError(RefusalCode.SEAT_TAKEN, seat=seat)
         return seat
 
     @staticmethod
     def _human_seat(table: Table, user_id: int) -> int:
         seat = table.seat_of(user_id)
         if seat is None:
-            raise TableError("not_seated")
+            raise TableError(RefusalCode.NOT_SEATED)
         return seat
 
     def _acting_human(self, table: Table, user_id: int) -> int:
@@ -518,21 +534,23 @@ class TableService:
 
 def _check_turn_timer(seconds: float) -> None:
     if not (seconds == 0 or MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER):
-        raise TableError("bad_turn_timer", value=seconds)
+        raise TableError(RefusalCode.BAD_TURN_TIMER, value=seconds)
 
 
-def _engine_events(action: dict[str, Any], outcome: Any) -> list[Event]:
-    seat = action.get("seat")
-    kind = action["type"]
-    if kind == "trump":
-        return [Event("trump_chosen", seat, {"suit": action["suit"]})]
-    if kind == "pass":
-        return [Event("trump_passed", seat)]
-    if kind == "claim":
-        return [Event("roem_claimed", seat, {"roem": outcome})]
-    if kind == "play":
-        events = [Event("card_played", seat, {"card": action["card"]})]
-        if outcome is not None:
-            events.append(Event("trick_taken", outcome.winner, {"trick": outcome}))
-        return events
-    return []
+def _engine_events(result: ActionResult) -> list[Event]:
+    """The events one accepted engine action makes (a finish makes none of its own: the
+    hand it scores is reported as ``HandScored`` from the sheet)."""
+    match result:
+        case TrumpResult(seat, suit):
+            return [ev.TrumpChosen(seat=seat, suit=suit)]
+        case PassResult(seat):
+            return [ev.TrumpPassed(seat=seat)]
+        case ClaimResult(seat, roem):
+            return [ev.RoemClaimed(seat=seat, roem=roem)]
+        case PlayResult(seat, card, trick):
+            played: list[Event] = [ev.CardPlayed(seat=seat, card=card)]
+            if trick is not None:
+                played.append(ev.TrickTaken(seat=trick.winner, trick=trick))
+            return played
+        case FinishResult():
+            return []

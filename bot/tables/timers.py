@@ -6,14 +6,12 @@ answer, used both right after a move (zero delays) and by the timer loop.
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.engine import Hand, Phase
+from bot.engine import Action, ClaimRoem, FinishHand, Hand, Phase
 
 from .computers import Computers
 from .model import Status, Table
 
-DueAction = tuple[str, int | None, dict[str, Any]]
+DueAction = tuple[str, int | None, Action]
 
 
 def pending_computer_claim(table: Table, hand: Hand) -> int | None:
@@ -59,10 +57,10 @@ def due_action(table: Table, now: float, computers: Computers) -> DueAction | No
     if table.computer_due is not None and table.computer_due <= now:
         claimer = pending_computer_claim(table, hand)
         if claimer is not None:
-            return "computer", claimer, {"type": "claim", "seat": claimer}
+            return "computer", claimer, ClaimRoem(claimer)
     if hand.phase == Phase.CLAIM:
         if table.claim_deadline is not None and table.claim_deadline <= now:
-            return "claim_closed", None, {"type": "finish"}
+            return "claim_closed", None, FinishHand()
         return None
     seat = hand.to_act
     if seat is None:

@@ -11,7 +11,23 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.engine import CARDS, Card, Hand, Match, Phase, RuleSet, Suit, parse_cards
+from bot.engine import (
+    CARDS,
+    Action,
+    Card,
+    ChooseTrump,
+    ClaimRoem,
+    FinishHand,
+    Hand,
+    Match,
+    PassTrump,
+    Phase,
+    PlayCard,
+    RuleSet,
+    Suit,
+    action_from_dict,
+    parse_cards,
+)
 
 # --------------------------------------------------------------------------- shorthands
 
@@ -135,8 +151,6 @@ def ref_roem(trick: Sequence[Card], trump: Suit, four_jacks: int = 200, four_nin
 
 # --------------------------------------------------------------------------- random play
 
-Action = dict[str, Any]
-
 
 def random_action(hand: Hand, rng: random.Random, claim_chance: float = 0.5) -> Action:
     """A random action that the rules accept in the hand's current state."""
@@ -145,8 +159,8 @@ def random_action(hand: Hand, rng: random.Random, claim_chance: float = 0.5) -> 
         assert seat is not None
         options = hand.trump_options(seat)
         if options.can_pass and rng.random() < 0.6:
-            return {"type": "pass", "seat": seat}
-        return {"type": "trump", "seat": seat, "suit": rng.choice(options.suits).letter}
+            return PassTrump(seat)
+        return ChooseTrump(seat, rng.choice(options.suits))
     trick = hand.last_trick
     claimable = (
         hand.rules.roem_claiming == "manual"
@@ -158,12 +172,12 @@ def random_action(hand: Hand, rng: random.Random, claim_chance: float = 0.5) -> 
     if claimable and rng.random() < claim_chance:
         assert trick is not None
         seat = rng.choice([trick.winner, (trick.winner + 2) % 4])
-        return {"type": "claim", "seat": seat}
+        return ClaimRoem(seat)
     if hand.phase == Phase.CLAIM:
-        return {"type": "finish"}
+        return FinishHand()
     seat = hand.to_act
     assert seat is not None
-    return {"type": "play", "seat": seat, "card": rng.choice(hand.legal(seat)).code}
+    return PlayCard(seat, rng.choice(hand.legal(seat)))
 
 
 def play_random_hand(
@@ -198,6 +212,16 @@ def play_random_match(
         log.append(action)
         assert len(log) < 10_000
     return log
+
+
+def logged(actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """The actions as the action log stores them (the input of ``Match.replay``)."""
+    return [action.to_dict() for action in actions]
+
+
+def apply_logged(hand: Hand, data: dict[str, Any]) -> Any:
+    """Apply one action in its stored dict form, as a replay of the log does."""
+    return hand.apply(action_from_dict(data))
 
 
 def all_cards_in(hand: Hand) -> list[Card]:

@@ -14,8 +14,11 @@ import pytest
 
 from bot.engine import (
     CARDS,
+    ChooseTrump,
     Hand,
+    PassTrump,
     Phase,
+    PlayCard,
     Reason,
     RuleSet,
     RuleViolation,
@@ -28,6 +31,7 @@ from bot.engine import (
 from .helpers import (
     FULL_DECK,
     all_cards_in,
+    apply_logged,
     c,
     cs,
     make_hand,
@@ -403,17 +407,17 @@ class TestPlay:
 
     def test_bad_actions(self) -> None:
         hand = spades_hand()
-        refused(hand, "bad_action", hand.apply, {"type": "dance", "seat": 1})
-        refused(hand, "bad_action", hand.apply, {"type": "play", "seat": 7, "card": "7c"})
+        refused(hand, "bad_action", apply_logged, hand, {"type": "dance", "seat": 1})
+        refused(hand, "bad_action", apply_logged, hand, {"type": "play", "seat": 7, "card": "7c"})
 
     def test_apply_matches_methods(self) -> None:
         a, b = fresh(), fresh()
         a.pass_trump(1)
         a.choose_trump(2, SP)
         a.play(1, c("7c"))
-        b.apply({"type": "pass", "seat": 1})
-        b.apply({"type": "trump", "seat": 2, "suit": "s"})
-        b.apply({"type": "play", "seat": 1, "card": "7c"})
+        b.apply(PassTrump(1))
+        b.apply(ChooseTrump(2, SP))
+        b.apply(PlayCard(1, c("7c")))
         assert a.to_dict() == b.to_dict()
 
     @pytest.mark.parametrize("seed", range(30))
@@ -620,7 +624,7 @@ class TestMalformedInput:
     )
     def test_malformed_trump_actions_are_refused(self, action: dict[str, Any]) -> None:
         hand = fresh()
-        refused(hand, "bad_action", hand.apply, action)
+        refused(hand, "bad_action", apply_logged, hand, action)
 
     @pytest.mark.parametrize(
         "action",
@@ -628,7 +632,7 @@ class TestMalformedInput:
     )
     def test_malformed_play_actions_are_refused(self, action: dict[str, Any]) -> None:
         hand = spades_hand()
-        refused(hand, "bad_action", hand.apply, action)
+        refused(hand, "bad_action", apply_logged, hand, action)
 
     @pytest.mark.parametrize("seat", [4, 6, -2])
     def test_claim_by_a_seat_that_does_not_exist(self, seat: int) -> None:

@@ -8,9 +8,19 @@ from collections import Counter
 
 import pytest
 
-from bot.engine import Match, Phase, RuleSet, RuleViolation, Suit, left_of
+from bot.engine import (
+    FinishHand,
+    Match,
+    PassTrump,
+    Phase,
+    RuleSet,
+    RuleViolation,
+    Suit,
+    action_from_dict,
+    left_of,
+)
 
-from .helpers import Action, play_random_match, random_action
+from .helpers import Action, logged, play_random_match, random_action
 
 RULES = RuleSet()
 
@@ -42,7 +52,7 @@ def tied_before_last_action(
     probe = Match(rules, seed, 0)
     log = play_until_hands(probe, random.Random(1), hands)
     s0, s1 = probe.sheet[-1].scores
-    before = Match.replay(rules, seed, 0, log[:-1])
+    before = Match.replay(rules, seed, 0, logged(log[:-1]))
     data = before.to_dict()
     data["totals"] = [base + s1, base + s0]
     return Match.from_dict(data, log[:-1]), log[-1]
@@ -92,7 +102,7 @@ class TestMatchLength:
         match, _ = played_match(RuleSet(match_hands=1))
         before = match.to_dict()
         with pytest.raises(RuleViolation) as info:
-            match.apply({"type": "finish"})
+            match.apply(FinishHand())
         assert info.value.code == "match_over"
         assert match.to_dict() == before
 
@@ -117,7 +127,7 @@ class TestMatchLength:
         probe = Match(rules, "exact", 0)
         log = play_until_hands(probe, random.Random(2), 1)
         scores = probe.sheet[-1].scores
-        data = Match.replay(rules, "exact", 0, log[:-1]).to_dict()
+        data = Match.replay(rules, "exact", 0, logged(log[:-1])).to_dict()
         totals = [0, 0]
         totals[pair] = 1500 - scores[pair]  # this hand brings the pair to exactly 1500
         totals[1 - pair] = max(0, 1000 - scores[1 - pair])
@@ -258,7 +268,7 @@ class TestReplayAndStorage:
     def test_replay_reproduces_a_full_match(self) -> None:
         match, log = played_match(RULES, seed="replay")
         assert match.actions == log
-        again = Match.replay(RULES, "replay", None, log)
+        again = Match.replay(RULES, "replay", None, logged(log))
         assert again.to_dict() == match.to_dict()
         assert again.result == match.result
 
@@ -266,7 +276,7 @@ class TestReplayAndStorage:
     def test_replay_mid_match(self, stop_after: int) -> None:
         match = Match(RULES, "mid", 2)
         log = play_random_match(match, random.Random(stop_after), stop_after=stop_after)
-        assert Match.replay(RULES, "mid", 2, log).to_dict() == match.to_dict()
+        assert Match.replay(RULES, "mid", 2, logged(log)).to_dict() == match.to_dict()
         assert match.seq == len(log)
 
     @pytest.mark.parametrize("stop_after", [0, 3, 40, 150])
@@ -311,7 +321,7 @@ class TestReplayAndStorage:
         before = match.to_dict()
         wrong_seat = (match.first_dealer + 2) % 4
         with pytest.raises(RuleViolation) as info:
-            match.apply({"type": "pass", "seat": wrong_seat})
+            match.apply(PassTrump(wrong_seat))
         assert info.value.code == "not_your_turn"
         assert match.to_dict() == before
         assert match.actions == [] and match.seq == 0
@@ -327,12 +337,13 @@ class TestJsonStorage:
         rng = random.Random(5)
         log = play_random_match(match, rng, stop_after=stop_after)
         text = json.dumps(match.to_dict())
-        restored = Match.from_dict(json.loads(text), json.loads(json.dumps(log)))
+        stored_log = json.loads(json.dumps(logged(log)))
+        restored = Match.from_dict(json.loads(text), [action_from_dict(a) for a in stored_log])
         assert json.dumps(restored.to_dict()) == text
         assert restored.result == match.result
         assert restored.sheet == match.sheet
         while match.hand is not None:
             action = random_action(match.hand, rng)
             match.apply(action)
-            restored.apply(json.loads(json.dumps(action)))
+            restored.apply(action_from_dict(json.loads(json.dumps(action.to_dict()))))
         assert restored.to_dict() == match.to_dict()

@@ -19,6 +19,7 @@ from bot.engine import (
     Hand,
     Match,
     Phase,
+    PlayCard,
     RuleSet,
     RuleViolation,
     Suit,
@@ -33,6 +34,7 @@ from .helpers import (
     FULL_DECK,
     Action,
     all_cards_in,
+    logged,
     play_random_hand,
     play_random_match,
     ref_legal,
@@ -129,9 +131,9 @@ class Checker:
         for card in held:
             reason = explain_illegal(card, held, hand.current, hand.trump, hand.rules)
             assert (reason is None) == (card in legal)
-        if action["type"] == "play":
+        if isinstance(action, PlayCard):
             self.plays += 1
-            card = Card.parse(action["card"])
+            card = action.card
             assert_obeys_1_5(held, hand.current, hand.trump, hand.rules, card)
             self.check_play_acceptance(hand, seat, held)
         # Holdings sizes: every seat has played as many cards as tricks completed, plus the
@@ -340,7 +342,7 @@ def test_match_serialises_and_replays_at_any_point(
     assert sum(line.scores[0] for line in match.sheet) == match.totals[0]
     assert sum(line.scores[1] for line in match.sheet) == match.totals[1]
     k = int(cut * len(log))
-    assert Match.replay(rules, seed, first_dealer, log[:k]).to_dict() == snapshots[k]
+    assert Match.replay(rules, seed, first_dealer, logged(log[:k])).to_dict() == snapshots[k]
     restored = Match.from_dict(snapshots[k], log[:k])
     assert restored.to_dict() == snapshots[k]
     for action in log[k:]:

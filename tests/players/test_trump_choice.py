@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.engine import Hand, Phase, RuleSet, Suit, TrumpOptions, parse_cards
+from bot.engine import ChooseTrump, Hand, PassTrump, Phase, RuleSet, Suit, TrumpOptions, parse_cards
 from bot.players import HeuristicPlayer, Player, RandomPlayer, SeatView, view_for
 from bot.players.bidding import trump_strength
 
@@ -73,11 +73,7 @@ def _bid(rules: RuleSet, seed: int) -> Hand:
         seat = hand.to_act
         assert seat is not None
         suit = players[seat].choose_trump(view_for(hand, seat))
-        hand.apply(
-            {"type": "pass", "seat": seat}
-            if suit is None
-            else {"type": "trump", "seat": seat, "suit": suit.letter}
-        )
+        hand.apply(PassTrump(seat) if suit is None else ChooseTrump(seat, suit))
     return hand
 
 

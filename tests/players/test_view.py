@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.engine import Card, Hand, Match, Phase, RuleSet
+from bot.engine import Card, ChooseTrump, Hand, Match, Phase, PlayCard, RuleSet, Suit
 from bot.players import SeatView, advance, make_player, view_for
 
 
@@ -55,14 +55,14 @@ def test_views_never_show_other_hands(rules: RuleSet) -> None:
 
 def test_claim_window_only_for_the_capturing_pair() -> None:
     hand = Hand.deal(RuleSet(), 0, random.Random(3))
-    hand.apply({"type": "trump", "seat": 1, "suit": "h"})
+    hand.apply(ChooseTrump(1, Suit.HEARTS))
     player = make_player("random", 1)
     while not hand.tricks:
         seat = hand.to_act
         assert seat is not None
         assert not any(view_for(hand, s).claim_open for s in range(4))
         played = player.choose_card(view_for(hand, seat))
-        hand.apply({"type": "play", "seat": seat, "card": played.code})
+        hand.apply(PlayCard(seat, played))
     winner = hand.tricks[0].winner
     opens = [view_for(hand, s).claim_open for s in range(4)]
     assert opens == [s % 2 == winner % 2 for s in range(4)]

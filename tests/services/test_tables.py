@@ -18,6 +18,7 @@ from bot.tables import (
     private_view,
     public_view,
 )
+from bot.tables.events import RoemClaimed
 
 from .helpers import (
     ALICE,
@@ -172,7 +173,8 @@ async def test_claims_accepted_and_refused(db: Path) -> None:
             if last.roem:
                 events = await service.claim(table.id, mine)
                 assert events[0].kind == "roem_claimed"
-                assert events[0].data["roem"].points == last.roem.points
+                assert isinstance(events[0], RoemClaimed)
+                assert events[0].roem.points == last.roem.points
                 await refused(service, table.id, "already_claimed", service.claim(table.id, mine))
                 seen["credited"] += 1
             else:

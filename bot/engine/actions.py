@@ -1,0 +1,165 @@
+"""The actions a hand accepts, as typed values, and the result each one returns.
+
+Code builds and passes these; the dict form (``to_dict``/``action_from_dict``) exists only
+for the action log, where it is the stored format and the input of ``Match.replay``. The dict
+shapes never change, so a log written by any earlier version replays to the same match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar, TypeVar
+
+from .cards import Card, Suit
+from .hand import Hand, RuleViolation, Trick, _seat
+from .roem import Roem
+from .scoring import HandScore
+
+T = TypeVar("T")
+
+
+class ActionType(StrEnum):
+    """The ``"type"`` of a logged action; the values are stored and never change."""
+
+    TRUMP = "trump"
+    PASS = "pass"
+    PLAY = "play"
+    CLAIM = "claim"
+    FINISH = "finish"
+
+
+# ----------------------------------------------------------------- results
+@dataclass(frozen=True, slots=True)
+class TrumpResult:
+    seat: int
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class PassResult:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """``trick`` is the trick this card completed, or None while the trick goes on."""
+
+    seat: int
+    card: Card
+    trick: Trick | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimResult:
+    seat: int
+    roem: Roem
+
+
+@dataclass(frozen=True, slots=True)
+class FinishResult:
+    score: HandScore
+
+
+ActionResult = TrumpResult | PassResult | PlayResult | ClaimResult | FinishResult
+
+
+# ----------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class ChooseTrump:
+    """Name ``suit`` as trump."""
+
+    type: ClassVar[ActionType] = ActionType.TRUMP
+    seat: int
+    suit: Suit
+
+    def apply_to(self, hand: Hand) -> TrumpResult:
+        hand.choose_trump(self.seat, self.suit)
+        return TrumpResult(self.seat, self.suit)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type.value, "seat": self.seat, "suit": self.suit.letter}
+
+
+@dataclass(frozen=True, slots=True)
+class PassTrump:
+    type: ClassVar[ActionType] = ActionType.PASS
+    seat: int
+
+    def apply_to(self, hand: Hand) -> PassResult:
+        hand.pass_trump(self.seat)
+        return PassResult(self.seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type.value, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    type: ClassVar[ActionType] = ActionType.PLAY
+    seat: int
+    card: Card
+
+    def apply_to(self, hand: Hand) -> PlayResult:
+        return PlayResult(self.seat, self.card, hand.play(self.seat, self.card))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type.value, "seat": self.seat, "card": self.card.code}
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRoem:
+    """Claim the roem of the trick just taken, for the seat's pair."""
+
+    type: ClassVar[ActionType] = ActionType.CLAIM
+    seat: int
+
+    def apply_to(self, hand: Hand) -> ClaimResult:
+        return ClaimResult(self.seat, hand.claim(self.seat))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type.value, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class FinishHand:
+    """Close the last trick's claim window (nobody claimed) and score the hand."""
+
+    type: ClassVar[ActionType] = ActionType.FINISH
+
+    def apply_to(self, hand: Hand) -> FinishResult:
+        return FinishResult(hand.finish())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type.value}
+
+
+Action = ChooseTrump | PassTrump | PlayCard | ClaimRoem | FinishHand
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """Read one logged action; a malformed one is refused with ``bad_action``."""
+    kind = data.get("type")
+    if kind == ActionType.FINISH:
+        return FinishHand()
+    seat = _seat(data.get("seat"))
+    if kind == ActionType.TRUMP:
+        return ChooseTrump(seat, _field(data, "suit", Suit.parse))
+    if kind == ActionType.PASS:
+        return PassTrump(seat)
+    if kind == ActionType.PLAY:
+        return PlayCard(seat, _field(data, "card", Card.parse))
+    if kind == ActionType.CLAIM:
+        return ClaimRoem(seat)
+    raise RuleViolation("bad_action", f"unknown action type {kind!r}")
+
+
+def _field(action: Mapping[str, Any], key: str, parse: Callable[[str], T]) -> T:
+    value = action.get(key)
+    if not isinstance(value, str):
+        raise RuleViolation("bad_action", f"action needs a {key}")
+    try:
+        return parse(value)
+    except ValueError as exc:
+        raise RuleViolation("bad_action", str(exc)) from None
