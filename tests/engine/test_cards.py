@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
 
 import pytest
 
@@ -177,25 +178,21 @@ class TestParseCards:
 class TestRefusalCodes:
     """Unreadable input is an InvalidInput (a ValueError) with a code and the text at fault."""
 
-    @pytest.mark.parametrize("text", ["", "x", "harts"])
-    def test_suit(self, text: str) -> None:
+    @pytest.mark.parametrize(
+        ("parse", "text", "code"),
+        [
+            *((Suit.parse, text, ErrorCode.UNKNOWN_SUIT) for text in ("", "x", "harts")),
+            *((Rank.parse, text, ErrorCode.UNKNOWN_RANK) for text in ("1", "X", "11")),
+            # A card names its own text whichever part is wrong.
+            *((Card.parse, text, ErrorCode.UNKNOWN_CARD) for text in ("", "J", "Xh", "Jx", " 0h ")),
+        ],
+    )
+    def test_text_at_fault(
+        self, parse: Callable[[str], object], text: str, code: ErrorCode
+    ) -> None:
         with pytest.raises(InvalidInput) as info:
-            Suit.parse(text)
-        assert info.value.code == ErrorCode.UNKNOWN_SUIT
-        assert info.value.facts == {"text": text}
-
-    @pytest.mark.parametrize("text", ["1", "X", "11"])
-    def test_rank(self, text: str) -> None:
-        with pytest.raises(InvalidInput) as info:
-            Rank.parse(text)
-        assert info.value.code == ErrorCode.UNKNOWN_RANK
-        assert info.value.facts == {"text": text}
-
-    @pytest.mark.parametrize("text", ["", "J", "Xh", "Jx", " 0h "])
-    def test_card_whichever_part_is_wrong(self, text: str) -> None:
-        with pytest.raises(InvalidInput) as info:
-            Card.parse(text)
-        assert info.value.code == ErrorCode.UNKNOWN_CARD
+            parse(text)
+        assert info.value.code == code
         assert info.value.facts == {"text": text}
 
     @pytest.mark.parametrize("value", [-1, 32])
