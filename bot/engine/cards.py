@@ -223,7 +223,8 @@ def distinct_mask(cards: Sequence[Card], field: str) -> int:
     """The mask of ``cards``, refusing a card named twice in them (the argument ``field``)."""
     mask = 0
     for card in cards:
-        bit = BIT[card]
+        c: int = card  # an int local: a C lookup and C bit tests once compiled
+        bit = BIT[c]
         if mask & bit:
             message = f"{card} is named twice in {field}"
             raise InvalidInput(ErrorCode.DUPLICATE_CARD, message, card=card, field=field)

@@ -62,8 +62,9 @@ def roem_of_trick(trick: Sequence[Card], trump: int, rules: RuleSet) -> Roem:
     partial tricks). An impossible trick is refused with an ``InvalidInput``:
     ``too_many_cards`` or ``duplicate_card`` (``field="trick"``), ``unknown_suit``
     (``field="trump"``)."""
-    check_count(len(trick), "trick", 0, TRICK_CARDS)
-    check_suit(trump, "trump")
+    if len(trick) > TRICK_CARDS or trump < 0 or trump > 3:  # one test on the hot path
+        check_count(len(trick), "trick", 0, TRICK_CARDS)
+        check_suit(trump, "trump")
     mask = distinct_mask(trick, "trick")
     # Most tricks hold no roem: rule that out with a few bit operations before any lookup.
     if (

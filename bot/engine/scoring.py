@@ -28,40 +28,42 @@ def _check(makers: int, points: Sequence[int], roem: Sequence[int], tricks: Sequ
     """Refuse numbers no hand can produce, so the calculator never scores nonsense.
 
     Each refusal is an ``InvalidInput`` whose code says which rule the numbers break and
-    whose facts hold the numbers (``field`` names the argument, ``pair`` the pair).
+    whose facts hold the numbers (``field`` names the argument, ``pair`` the pair). The
+    checks run on int locals: playouts score every hand they play.
     """
     if makers != 0 and makers != 1:
         raise InvalidInput(
             ErrorCode.NOT_A_PAIR, "makers must be pair 0 or 1", field="makers", value=makers
         )
-    if (
-        len(points) != 2
-        or len(roem) != 2
-        or len(tricks) != 2
-        or min(points[0], points[1], roem[0], roem[1], tricks[0], tricks[1]) < 0
-    ):
+    if len(points) != 2 or len(roem) != 2 or len(tricks) != 2:
         raise _shape_error({"points": points, "roem": roem, "tricks": tricks})
-    if points[0] + points[1] != HAND_TOTAL:
+    p0: int = points[0]
+    p1: int = points[1]
+    r0: int = roem[0]
+    r1: int = roem[1]
+    t0: int = tricks[0]
+    t1: int = tricks[1]
+    if p0 < 0 or p1 < 0 or r0 < 0 or r1 < 0 or t0 < 0 or t1 < 0:
+        raise _shape_error({"points": points, "roem": roem, "tricks": tricks})
+    if p0 + p1 != HAND_TOTAL:
         message = f"card points incl. last trick must add up to {HAND_TOTAL}"
-        raise InvalidInput(ErrorCode.POINTS_TOTAL, message, points=_pair(points), total=HAND_TOTAL)
-    for pair in (0, 1):
-        if roem[pair] % 10:
-            message = "roem is a multiple of 10"
-            raise InvalidInput(ErrorCode.ROEM_NOT_TENS, message, pair=pair, roem=roem[pair])
-    if tricks[0] + tricks[1] != TRICKS_PER_HAND:
+        raise InvalidInput(ErrorCode.POINTS_TOTAL, message, points=(p0, p1), total=HAND_TOTAL)
+    if r0 % 10 or r1 % 10:
+        pair = 0 if r0 % 10 else 1
+        message = "roem is a multiple of 10"
+        raise InvalidInput(ErrorCode.ROEM_NOT_TENS, message, pair=pair, roem=roem[pair])
+    if t0 + t1 != TRICKS_PER_HAND:
         message = f"the pairs' tricks must add up to {TRICKS_PER_HAND}"
+        raise InvalidInput(ErrorCode.TRICKS_TOTAL, message, tricks=(t0, t1), total=TRICKS_PER_HAND)
+    if (t0 == 0 and (p0 or r0)) or (t1 == 0 and (p1 or r1)):
+        pair = 0 if t0 == 0 and (p0 or r0) else 1
         raise InvalidInput(
-            ErrorCode.TRICKS_TOTAL, message, tricks=_pair(tricks), total=TRICKS_PER_HAND
+            ErrorCode.SCORE_WITHOUT_TRICKS,
+            "a pair without tricks cannot have card points or roem",
+            pair=pair,
+            points=points[pair],
+            roem=roem[pair],
         )
-    for pair in (0, 1):
-        if tricks[pair] == 0 and (points[pair] or roem[pair]):
-            raise InvalidInput(
-                ErrorCode.SCORE_WITHOUT_TRICKS,
-                "a pair without tricks cannot have card points or roem",
-                pair=pair,
-                points=points[pair],
-                roem=roem[pair],
-            )
 
 
 def _shape_error(fields: dict[str, Sequence[int]]) -> InvalidInput:
@@ -79,10 +81,6 @@ def _shape_error(fields: dict[str, Sequence[int]]) -> InvalidInput:
                     ErrorCode.NEGATIVE_VALUE, message, field=field, pair=pair, value=values[pair]
                 )
     raise AssertionError("called only for a wrong shape")
-
-
-def _pair(values: Sequence[int]) -> tuple[int, int]:
-    return (values[0], values[1])
 
 
 def score_hand(
