@@ -2,8 +2,9 @@
 
 Front ends (the table cogs, the rules calculators, the terminal) turn ``code`` and ``facts``
 into a sentence in the user's language, so they never re-derive why the engine said no.
-The codes are a StrEnum whose values are the strings stored and compared before the enum
-existed (action logs, tests, catalogue keys), so ``error.code == "not_your_turn"`` holds.
+The codes are a StrEnum whose values are the strings the engine refused with before the
+enum existed (front ends compare them, catalogue keys and tests name them), so
+``error.code == "not_your_turn"`` still holds.
 
 Two kinds share the base class ``EngineError``:
 - ``RuleViolation``: an action the rules refuse in a hand or match (wrong turn, a card that
@@ -20,7 +21,7 @@ from typing import Any
 
 
 class ErrorCode(StrEnum):
-    """Every code the engine refuses with; the values never change (they are stored)."""
+    """Every code the engine refuses with; a value, once published, never changes."""
 
     # A hand or match refuses an action (RuleViolation).
     WRONG_PHASE = "wrong_phase"

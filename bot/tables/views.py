@@ -133,6 +133,7 @@ def private_view(table: Table, seat: int) -> PrivateView:
     cards = tuple(sorted(hand.holdings[seat], key=order.__getitem__))
     options = hand.play_options(seat)
     legal = tuple(c for c in cards if c in options.legal)
+    refused = dict(options.refused)
     last = hand.last_trick
     return PrivateView(
         table_id=table.id,
@@ -140,7 +141,7 @@ def private_view(table: Table, seat: int) -> PrivateView:
         seat=seat,
         cards=cards,
         legal=legal,
-        reasons=dict(options.refused),
+        reasons={c: refused[c] for c in cards if c in refused},  # display order
         trump_options=hand.trump_options(seat) if hand.phase == Phase.TRUMP else None,
         my_turn=hand.to_act == seat,
         can_claim=bool(
