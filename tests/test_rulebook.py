@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.engine import PRESET_NAMES
 from bot.texts import rulebook
 from bot.texts.rulebook import (
     BODY_MAX,
@@ -56,7 +57,7 @@ OPTION_NAMES = (
     "target_score",
     "tie_break",
 )
-PRESETS = ("amsterdam", "rotterdam", "utrecht", "online-classic", "online-1500")
+PRESETS = PRESET_NAMES  # every preset the engine offers is described
 DUTCH_TERMS = ("roem", "stuk", "nat", "pit", "mars", "troef", "maat", "laatste slag")
 
 
@@ -211,6 +212,8 @@ def test_match_topic(locale: str) -> None:
     assert {"16", "8", "1", "1500", "750", "4"} <= _numbers(body)
     for name in ("match_hands", "target_score", "tie_break"):
         assert f"`{name}`" in body
+    for preset in ("`online-1500`", "`online-short`"):  # the presets that are not 16 hands
+        assert preset in body, (locale, preset)
 
 
 @pytest.mark.parametrize("locale", LOCALES)

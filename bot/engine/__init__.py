@@ -20,11 +20,20 @@ from .actions import (
     action_from_dict,
 )
 from .cards import CARDS, Card, Rank, Suit, parse_cards
-from .hand import Hand, Phase, RuleViolation, Trick, TrumpOptions, left_of, pair_of
+from .errors import EngineError, ErrorCode, InvalidInput, RuleError, RuleViolation
+from .hand import Hand, Phase, Trick, TrumpOptions, left_of, pair_of
 from .match import Match, MatchResult, SheetLine
-from .obligations import IllegalReason, Reason, explain_illegal, legal_cards, partner_is_winning
+from .obligations import (
+    IllegalReason,
+    PlayOptions,
+    Reason,
+    explain_illegal,
+    legal_cards,
+    partner_is_winning,
+    play_options,
+)
 from .roem import Roem, RoemKind, RoemPart, roem_of_trick
-from .rules import PRESET_NAMES, RuleError, RuleSet
+from .rules import PRESET_NAMES, RuleSet
 from .scoring import HandScore, score_hand
 from .tricks import card_points, sort_key, trick_points, trick_winner
 
@@ -39,9 +48,12 @@ __all__ = [
     "ClaimRoem",
     "FinishHand",
     "FinishResult",
+    "EngineError",
+    "ErrorCode",
     "Hand",
     "HandScore",
     "IllegalReason",
+    "InvalidInput",
     "Match",
     "MatchResult",
     "PRESET_NAMES",
@@ -50,6 +62,7 @@ __all__ = [
     "PlayCard",
     "PlayResult",
     "Phase",
+    "PlayOptions",
     "Rank",
     "Reason",
     "Roem",
@@ -71,6 +84,7 @@ __all__ = [
     "pair_of",
     "parse_cards",
     "partner_is_winning",
+    "play_options",
     "roem_of_trick",
     "score_hand",
     "sort_key",

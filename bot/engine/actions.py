@@ -13,7 +13,8 @@ from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from .cards import Card, Suit
-from .hand import Hand, RuleViolation, Trick, _seat
+from .errors import ErrorCode, RuleViolation
+from .hand import Hand, Trick, _seat
 from .roem import Roem
 from .scoring import HandScore
 
@@ -152,14 +153,14 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         return PlayCard(seat, _field(data, "card", Card.parse))
     if kind == ActionType.CLAIM:
         return ClaimRoem(seat)
-    raise RuleViolation("bad_action", f"unknown action type {kind!r}")
+    raise RuleViolation(ErrorCode.BAD_ACTION, f"unknown action type {kind!r}")
 
 
 def _field(action: Mapping[str, Any], key: str, parse: Callable[[str], T]) -> T:
     value = action.get(key)
     if not isinstance(value, str):
-        raise RuleViolation("bad_action", f"action needs a {key}")
+        raise RuleViolation(ErrorCode.BAD_ACTION, f"action needs a {key}")
     try:
         return parse(value)
     except ValueError as exc:
-        raise RuleViolation("bad_action", str(exc)) from None
+        raise RuleViolation(ErrorCode.BAD_ACTION, str(exc)) from None

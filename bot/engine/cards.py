@@ -8,11 +8,13 @@ comparing objects. Only 32 card objects ever exist; ``Card(n)`` returns the shar
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
 from mypy_extensions import mypyc_attr
+
+from .errors import ErrorCode, InvalidInput
 
 
 class Suit(IntEnum):
@@ -42,7 +44,8 @@ class Suit(IntEnum):
         try:
             return _SUIT_NAMES[key]
         except KeyError:
-            raise ValueError(f"unknown suit {text!r}: use c, d, h, s or ♣ ♦ ♥ ♠") from None
+            message = f"unknown suit {text!r}: use c, d, h, s or ♣ ♦ ♥ ♠"
+            raise InvalidInput(ErrorCode.UNKNOWN_SUIT, message, text=text) from None
 
     def __str__(self) -> str:
         return self.symbol
@@ -70,7 +73,8 @@ class Rank(IntEnum):
         try:
             return _RANK_NAMES[key]
         except KeyError:
-            raise ValueError(f"unknown rank {text!r}: use 7 8 9 10 J Q K A") from None
+            message = f"unknown rank {text!r}: use 7 8 9 10 J Q K A"
+            raise InvalidInput(ErrorCode.UNKNOWN_RANK, message, text=text) from None
 
     def __str__(self) -> str:
         return self.label
@@ -108,7 +112,8 @@ class Card(int):
 
     def __new__(cls, value: int) -> Card:
         if not 0 <= value < 32:
-            raise ValueError(f"a card number is 0..31, not {value!r}")
+            message = f"a card number is 0..31, not {value!r}"
+            raise InvalidInput(ErrorCode.UNKNOWN_CARD, message, text=str(value))
         return CARDS[value]
 
     @classmethod
@@ -117,14 +122,18 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``Jh``, ``10h``, ``Th``, ``J♥`` (suit letter case-insensitive)."""
+        """Read ``Jh``, ``10h``, ``Th``, ``J♥`` (suit letter case-insensitive).
+
+        Refuses with ``unknown_card`` (facts: ``text``), whichever part is wrong."""
         raw = text.strip()
         if len(raw) < 2:
-            raise ValueError(f"not a card: {text!r} (write it like Jh, 10h or J♥)")
+            message = f"not a card: {text!r} (write it like Jh, 10h or J♥)"
+            raise InvalidInput(ErrorCode.UNKNOWN_CARD, message, text=text)
         try:
             return cls.of(Rank.parse(raw[:-1]), Suit.parse(raw[-1]))
-        except ValueError as exc:
-            raise ValueError(f"not a card: {text!r} ({exc})") from None
+        except InvalidInput as exc:
+            message = f"not a card: {text!r} ({exc})"
+            raise InvalidInput(ErrorCode.UNKNOWN_CARD, message, text=text) from None
 
     @property
     def code(self) -> str:
@@ -189,9 +198,55 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Parse ``"Jh 9h Ac"`` or ``"Jh,9h"`` or a list of card texts, keeping the order."""
+    """Parse ``"Jh 9h Ac"`` or ``"Jh,9h"`` or a list of card texts, keeping the order.
+
+    A list of cards never holds a card twice (there is one of each). Refuses with
+    ``unknown_card`` (facts: ``text``, the first part that is not a card, and ``texts``,
+    all of them, so one answer can name every typo) or ``duplicate_card`` (``card``).
+    """
     parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [Card.parse(part) for part in parts]
+    cards: list[Card] = []
+    unknown: list[str] = []
+    for part in parts:
+        try:
+            cards.append(Card.parse(part))
+        except InvalidInput:
+            unknown.append(part)
+    if unknown:
+        message = f"not cards: {', '.join(map(repr, unknown))}"
+        raise InvalidInput(ErrorCode.UNKNOWN_CARD, message, text=unknown[0], texts=tuple(unknown))
+    distinct_mask(cards, "cards")
+    return cards
+
+
+def distinct_mask(cards: Sequence[Card], field: str) -> int:
+    """The mask of ``cards``, refusing a card named twice in them (the argument ``field``)."""
+    mask = 0
+    for card in cards:
+        c: int = card  # an int local: a C lookup and C bit tests once compiled
+        bit = BIT[c]
+        if mask & bit:
+            message = f"{card} is named twice in {field}"
+            raise InvalidInput(ErrorCode.DUPLICATE_CARD, message, card=card, field=field)
+        mask |= bit
+    return mask
+
+
+def check_count(count: int, field: str, least: int, most: int) -> None:
+    """Refuse ``count`` cards in ``field`` unless ``least <= count <= most``."""
+    if count > most:
+        message = f"{field} holds {count} cards, at most {most}"
+        raise InvalidInput(ErrorCode.TOO_MANY_CARDS, message, field=field, count=count, max=most)
+    if count < least:
+        message = f"{field} holds {count} cards, at least {least}"
+        raise InvalidInput(ErrorCode.TOO_FEW_CARDS, message, field=field, count=count, min=least)
+
+
+def check_suit(suit: int, field: str) -> None:
+    """Refuse a suit number outside 0..3 (a trump given as a plain int)."""
+    if not 0 <= suit < 4:
+        message = f"{field} must be a suit (0..3), not {suit}"
+        raise InvalidInput(ErrorCode.UNKNOWN_SUIT, message, text=str(suit), field=field)
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:

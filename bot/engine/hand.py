@@ -14,7 +14,16 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
-from .obligations import IllegalReason, explain_illegal, legal_cards, legal_mask
+from .errors import ErrorCode, RuleViolation
+from .obligations import (
+    NO_OPTIONS,
+    PlayOptions,
+    Reason,
+    explain_illegal,
+    legal_cards,
+    legal_mask,
+    play_options,
+)
 from .roem import NO_ROEM, Roem, roem_of_trick
 from .rules import RuleSet
 from .scoring import HandScore, score_hand
@@ -33,15 +42,6 @@ class Phase(StrEnum):
     PLAY = "play"
     CLAIM = "claim"  # after the last trick, until the hand is scored (manual claiming only)
     DONE = "done"
-
-
-class RuleViolation(Exception):
-    """An action the rules refuse. ``code`` is stable; ``facts`` help say why."""
-
-    def __init__(self, code: str, message: str, **facts: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.facts = facts
 
 
 def pair_of(seat: int) -> int:
@@ -193,10 +193,13 @@ class Hand:
         assert self.trump is not None
         return legal_cards(self.holdings[seat], self.current, self.trump, self.rules)
 
-    def why_illegal(self, seat: int, card: Card) -> IllegalReason | None:
-        if self.trump is None:
-            raise RuleViolation("wrong_phase", "no card is played before trump is chosen")
-        return explain_illegal(card, self.holdings[seat], self.current, self.trump, self.rules)
+    def play_options(self, seat: int) -> PlayOptions:
+        """The cards ``seat`` may play now and why not the others (none when it is not
+        that seat's turn to play): what a front end shows on the seat's hand."""
+        if self.phase != Phase.PLAY or seat != self.to_act:
+            return NO_OPTIONS
+        assert self.trump is not None
+        return play_options(self.holdings[seat], self.current, self.trump, self.rules)
 
     def current_winner(self) -> int | None:
         """The seat winning the trick in progress, if any card is down."""
@@ -208,13 +211,15 @@ class Hand:
     def choose_trump(self, seat: int, suit: Suit) -> None:
         options = self._trump_turn(seat)
         if suit not in options.suits:
-            raise RuleViolation("trump_not_allowed", f"{suit.name} may not be named now", suit=suit)
+            raise RuleViolation(
+                ErrorCode.TRUMP_NOT_ALLOWED, f"{suit.name} may not be named now", suit=suit
+            )
         self._set_trump(seat, suit)
 
     def pass_trump(self, seat: int) -> None:
         options = self._trump_turn(seat)
         if not options.can_pass:
-            raise RuleViolation("pass_not_allowed", "this seat must name trump")
+            raise RuleViolation(ErrorCode.PASS_NOT_ALLOWED, "this seat must name trump")
         assert self.bidding is not None
         self.bidding.passes += 1
         self.bidding.turn = left_of(seat)
@@ -226,13 +231,16 @@ class Hand:
         """Play ``card``; returns the trick when this card completed one."""
         self._require(Phase.PLAY)
         if seat != self.to_act:
-            raise RuleViolation("not_your_turn", "it is not this seat's turn", to_act=self.to_act)
+            raise RuleViolation(
+                ErrorCode.NOT_YOUR_TURN, "it is not this seat's turn", to_act=self.to_act
+            )
         assert self.trump is not None
         hand = self.holdings[seat]
         allowed = legal_mask(mask_of(hand), self.current, self.trump, self.rules)
         if not allowed >> card & 1:
             reason = explain_illegal(card, hand, self.current, self.trump, self.rules)
-            code = "not_in_hand" if reason and reason.code == "not_in_hand" else "illegal_card"
+            not_held = reason is not None and reason.code == Reason.NOT_IN_HAND
+            code = ErrorCode.NOT_IN_HAND if not_held else ErrorCode.ILLEGAL_CARD
             raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)
         hand.remove(card)
         self.current.append(card)
@@ -242,16 +250,20 @@ class Hand:
         """Claim the roem of the trick just captured, for the capturing pair."""
         seat = _seat(seat)
         if self.rules.roem_claiming != "manual":
-            raise RuleViolation("claims_automatic", "roem is credited automatically at this table")
+            raise RuleViolation(
+                ErrorCode.CLAIMS_AUTOMATIC, "roem is credited automatically at this table"
+            )
         trick = self.last_trick
         if not self.claim_open or trick is None:
-            raise RuleViolation("no_claim_window", "no trick is open for a claim")
+            raise RuleViolation(ErrorCode.NO_CLAIM_WINDOW, "no trick is open for a claim")
         if pair_of(seat) != pair_of(trick.winner):
-            raise RuleViolation("wrong_pair", "only the pair that took the trick may claim")
+            raise RuleViolation(ErrorCode.WRONG_PAIR, "only the pair that took the trick may claim")
         if trick.claimed:
-            raise RuleViolation("already_claimed", "the roem of this trick is already claimed")
+            raise RuleViolation(
+                ErrorCode.ALREADY_CLAIMED, "the roem of this trick is already claimed"
+            )
         if not trick.roem:
-            raise RuleViolation("no_roem", "this trick holds no roem")
+            raise RuleViolation(ErrorCode.NO_ROEM, "this trick holds no roem")
         trick.claimed = True
         self.roem[pair_of(trick.winner)] += trick.roem.points
         if self.phase == Phase.CLAIM:
@@ -271,12 +283,14 @@ class Hand:
     def _require(self, phase: Phase) -> None:
         if self.phase != phase:
             message = f"not possible during {self.phase}"
-            raise RuleViolation("wrong_phase", message, phase=self.phase)
+            raise RuleViolation(ErrorCode.WRONG_PHASE, message, phase=self.phase)
 
     def _trump_turn(self, seat: int) -> TrumpOptions:
         self._require(Phase.TRUMP)
         if self.bidding is None or seat != self.bidding.turn:
-            raise RuleViolation("not_your_turn", "it is not this seat's turn", to_act=self.to_act)
+            raise RuleViolation(
+                ErrorCode.NOT_YOUR_TURN, "it is not this seat's turn", to_act=self.to_act
+            )
         return self.trump_options(seat)
 
     def _set_trump(self, seat: int, suit: Suit) -> None:
@@ -370,7 +384,7 @@ class Hand:
 
 def _seat(value: Any) -> int:
     if type(value) is not int or not 0 <= value < 4:
-        raise RuleViolation("bad_action", f"no such seat: {value!r}")
+        raise RuleViolation(ErrorCode.BAD_ACTION, f"no such seat: {value!r}")
     return value
 
 

@@ -14,7 +14,8 @@ from typing import Any
 
 from .actions import Action, ActionResult, action_from_dict
 from .cards import Suit
-from .hand import Hand, Phase, RuleViolation
+from .errors import ErrorCode, RuleViolation
+from .hand import Hand, Phase
 from .rules import EXTRA_HANDS, RuleSet
 
 
@@ -93,7 +94,7 @@ class Match:
     def apply(self, action: Action) -> ActionResult:
         """Apply one action to the current hand; a finished hand is scored and the next dealt."""
         if self.hand is None:
-            raise RuleViolation("match_over", "the match is over")
+            raise RuleViolation(ErrorCode.MATCH_OVER, "the match is over")
         result = self.hand.apply(action)
         self.actions.append(action)
         self.seq += 1
@@ -145,11 +146,15 @@ class Match:
             self.hand = self._deal(len(self.sheet) + 1)
 
     def _ended(self) -> bool:
+        """After each hand: the match ends at its planned number of hands or when a total
+        reaches the target, whichever comes first (a rule set may have one end or both).
+        A tie at the end under ``extra_hands`` plays exactly 4 more hands once, whatever
+        the totals do meanwhile; a tie after them is shared (docs/decisions.md)."""
         played = len(self.sheet)
-        if self.planned_hands is not None and played < self.planned_hands:
-            return False
+        hands_done = self.planned_hands is not None and played >= self.planned_hands
         target = self.rules.target_score
-        if self.planned_hands is None and target is not None and max(self.totals) < target:
+        target_reached = not self._extended and target is not None and max(self.totals) >= target
+        if not (hands_done or target_reached):
             return False
         tied = self.totals[0] == self.totals[1]
         if tied and self.rules.tie_break == "extra_hands" and not self._extended:

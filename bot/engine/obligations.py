@@ -1,8 +1,13 @@
 """Which cards may be played (RULES.md 1.5 and the obligation options of section 2).
 
-``_decide`` is the one place the obligations live; ``legal_mask``, ``legal_cards`` and
-``explain_illegal`` all ask it, so the cards offered and the reasons given never disagree.
-It works on bit masks so that computer players' playouts stay cheap.
+``_decide`` is the one place the obligations live; ``legal_mask``, ``legal_cards``,
+``explain_illegal`` and ``play_options`` all ask it, so the cards offered and the reasons
+given never disagree. It works on bit masks so that computer players' playouts stay cheap.
+
+``play_options`` is the question front ends ask ("which cards may this seat play here, and
+why not the others"); it checks its input and refuses an impossible position with a coded
+``InvalidInput``. ``legal_mask`` and ``legal_cards`` are the playouts' hot path and trust
+their input (a ``Hand`` only ever holds a reachable position).
 """
 
 from __future__ import annotations
@@ -14,7 +19,18 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from .cards import LANE_CARDS, SUIT_MASK, Card, Suit, cards_of, mask_of
+from .cards import (
+    LANE_CARDS,
+    SUIT_MASK,
+    Card,
+    Suit,
+    cards_of,
+    check_count,
+    check_suit,
+    distinct_mask,
+    mask_of,
+)
+from .errors import ErrorCode, InvalidInput
 from .rules import RuleSet
 from .tricks import TRUMP_ORDER, TRUMP_RANKING, trick_winner
 
@@ -46,6 +62,29 @@ class IllegalReason:
 
     code: Reason
     suit: Suit | None = None
+
+
+@mypyc_attr(native_class=False)  # a plain dataclass even when compiled: copy/pickle work
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """Which cards of a hand may be played to a trick, and why not the others.
+
+    ``legal`` and ``refused`` keep the hand's order (the caller chooses a display order);
+    every card of the hand is in exactly one of them. ``winning`` (the card winning the
+    trick so far), ``partner_winning`` and ``top_trump`` (the highest trump in the trick,
+    the one an overtrump must beat) are the facts the reasons refer to.
+    """
+
+    legal: tuple[Card, ...]
+    refused: tuple[tuple[Card, IllegalReason], ...]
+    winning: Card | None = None
+    partner_winning: bool = False
+    top_trump: Card | None = None
+
+
+NO_OPTIONS: Final = PlayOptions((), ())
+HAND_MAX = 8
+TRICK_MAX = 3  # a trick with four cards is complete: nobody plays to it
 
 
 def partner_is_winning(trick: Sequence[Card], trump: int) -> bool:
@@ -122,12 +161,58 @@ def legal_cards(
 def explain_illegal(
     card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: int, rules: RuleSet
 ) -> IllegalReason | None:
-    """None when ``card`` may be played, else the reason with the suit it concerns."""
+    """None when ``card`` may be played, else the reason with the suit it concerns.
+
+    Refuses an impossible position like ``play_options`` does."""
+    check_position(hand, trick, trump)
     if card not in hand:
         return IllegalReason(Reason.NOT_IN_HAND)
     allowed, reason = _decide(mask_of(hand), trick, trump, rules)
-    if allowed >> card & 1:
-        return None
+    return None if allowed >> card & 1 else _explain(card, hand, trick, trump, reason)
+
+
+def play_options(
+    hand: Sequence[Card], trick: Sequence[Card], trump: int, rules: RuleSet
+) -> PlayOptions:
+    """Which cards of ``hand`` may be played to ``trick`` (cards so far, lead first), and
+    the reason for each of the others; see ``check_position`` for what is refused."""
+    check_position(hand, trick, trump)
+    allowed, reason = _decide(mask_of(hand), trick, trump, rules)
+    legal = tuple(c for c in hand if allowed >> c & 1)
+    refused = tuple(
+        (c, _explain(c, hand, trick, trump, reason)) for c in hand if not allowed >> c & 1
+    )
+    if not trick:
+        return PlayOptions(legal, refused)
+    trumps = [c for c in trick if c.suit == trump]
+    return PlayOptions(
+        legal,
+        refused,
+        winning=trick[trick_winner(trick, trump)],
+        partner_winning=partner_is_winning(trick, trump),
+        top_trump=trumps[trick_winner(trumps, trump)] if trumps else None,
+    )
+
+
+def check_position(hand: Sequence[Card], trick: Sequence[Card], trump: int) -> None:
+    """Refuse a position no game reaches, naming the ``field`` (hand, trick, trump) at
+    fault: a trump that is no suit, a card twice, other than 1 to 8 cards in hand, more
+    than 3 in the trick, or a card both in the hand and in the trick."""
+    check_suit(trump, "trump")
+    held = distinct_mask(hand, "hand")
+    played = distinct_mask(trick, "trick")
+    check_count(len(hand), "hand", 1, HAND_MAX)
+    check_count(len(trick), "trick", 0, TRICK_MAX)
+    if held & played:
+        card = cards_of(held & played)[0]
+        message = f"{card} cannot be both in the hand and in the trick"
+        raise InvalidInput(ErrorCode.CARD_IN_HAND_AND_TRICK, message, card=card)
+
+
+def _explain(
+    card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: int, reason: Reason | None
+) -> IllegalReason:
+    """Why ``card`` of ``hand`` is refused, given ``_decide``'s reason for the refusals."""
     led = Suit(trick[0] >> 3)
     if card.suit != led and any(c.suit == led for c in hand):
         return IllegalReason(Reason.MUST_FOLLOW, led)

@@ -14,11 +14,12 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from .cards import Card, Rank, mask_of
+from .cards import Card, Rank, check_count, check_suit, distinct_mask
 from .rules import RuleSet
 
 RUN_POINTS = {3: 20, 4: 50}
 STUK_POINTS = 20
+TRICK_CARDS = 4
 FOUR_OF_A_KIND = {Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100, Rank.TEN: 100}
 
 
@@ -57,7 +58,14 @@ _FOURS: Final = frozenset(sum(1 << (8 * s + rank) for s in range(4)) for rank in
 
 
 def roem_of_trick(trick: Sequence[Card], trump: int, rules: RuleSet) -> Roem:
-    mask = mask_of(trick)
+    """The roem in ``trick`` (at most 4 cards, each once; fewer for the calculator's
+    partial tricks). An impossible trick is refused with an ``InvalidInput``:
+    ``too_many_cards`` or ``duplicate_card`` (``field="trick"``), ``unknown_suit``
+    (``field="trump"``)."""
+    if len(trick) > TRICK_CARDS or trump < 0 or trump > 3:  # one test on the hot path
+        check_count(len(trick), "trick", 0, TRICK_CARDS)
+        check_suit(trump, "trump")
+    mask = distinct_mask(trick, "trick")
     # Most tricks hold no roem: rule that out with a few bit operations before any lookup.
     if (
         not mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS

@@ -9,17 +9,24 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
+from .errors import ErrorCode, RuleError
+
 Obligations = Literal["amsterdam", "rotterdam"]
 TrumpSelection = Literal["free", "mandatory", "proposed", "drawn"]
 RoemClaiming = Literal["manual", "automatic"]
 TieBreak = Literal["shared", "extra_hands"]
 
-PRESET_NAMES = ("amsterdam", "rotterdam", "utrecht", "online-classic", "online-1500")
+PRESET_NAMES = (
+    "amsterdam",
+    "rotterdam",
+    "utrecht",
+    "online-classic",
+    "online-1500",
+    "online-short",
+)
 EXTRA_HANDS = 4  # a tie under tie_break="extra_hands" plays one more deal per seat
-
-
-class RuleError(ValueError):
-    """An unknown preset or an impossible combination of options."""
+MATCH_HANDS_RANGE = (1, 64)
+TARGET_SCORE_RANGE = (100, 10_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +54,8 @@ class RuleSet:
     def preset(cls, name: str) -> RuleSet:
         key = name.strip().lower()
         if key not in _PRESETS:
-            choices = ", ".join(PRESET_NAMES)
-            raise RuleError(f"unknown rule preset {name!r}; choose one of {choices}")
+            message = f"unknown rule preset {name!r}; choose one of {', '.join(PRESET_NAMES)}"
+            raise RuleError(ErrorCode.UNKNOWN_PRESET, message, name=name, choices=PRESET_NAMES)
         return _PRESETS[key]
 
     def with_options(self, **options: Any) -> RuleSet:
@@ -56,7 +63,8 @@ class RuleSet:
         known = {f.name for f in fields(self)}
         unknown = sorted(set(options) - known)
         if unknown:
-            raise RuleError(f"unknown rule option(s): {', '.join(unknown)}")
+            message = f"unknown rule option(s): {', '.join(unknown)}"
+            raise RuleError(ErrorCode.UNKNOWN_OPTION, message, options=tuple(unknown))
         return replace(self, **options)
 
     @property
@@ -100,23 +108,36 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 
 def _validate(rules: RuleSet) -> None:
+    """Refuse values outside section 2 with the option's name (``option``) and ``value``."""
     for name, allowed in _CHOICES.items():
         value = getattr(rules, name)
         if value not in allowed or type(value) is not type(allowed[0]):
             choices = ", ".join(repr(a) for a in allowed)
-            raise RuleError(f"rule option {name} must be one of {choices}, not {value!r}")
-    for name in ("match_hands", "target_score"):
-        value = getattr(rules, name)
-        if value is not None and type(value) is not int:
-            raise RuleError(f"{name} must be a whole number or unset, not {value!r}")
-    if type(rules.pit_bonus) is not int or rules.pit_bonus < 0:
-        raise RuleError(f"pit_bonus must be a whole number of points >= 0, not {rules.pit_bonus!r}")
-    if (rules.match_hands is None) == (rules.target_score is None):
-        raise RuleError("a match needs exactly one end: match_hands or target_score")
-    if rules.match_hands is not None and not 1 <= rules.match_hands <= 64:
-        raise RuleError(f"match_hands must be between 1 and 64, not {rules.match_hands}")
-    if rules.target_score is not None and not 100 <= rules.target_score <= 10_000:
-        raise RuleError(f"target_score must be between 100 and 10000, not {rules.target_score}")
+            message = f"rule option {name} must be one of {choices}, not {value!r}"
+            raise RuleError(
+                ErrorCode.BAD_OPTION_VALUE, message, option=name, value=value, choices=allowed
+            )
+    _check_number("pit_bonus", rules.pit_bonus, 0, None)
+    if rules.match_hands is None and rules.target_score is None:
+        message = "a match needs an end: match_hands, target_score or both"
+        raise RuleError(ErrorCode.NO_MATCH_END, message)
+    if rules.match_hands is not None:
+        _check_number("match_hands", rules.match_hands, *MATCH_HANDS_RANGE)
+    if rules.target_score is not None:
+        _check_number("target_score", rules.target_score, *TARGET_SCORE_RANGE)
+
+
+def _check_number(name: str, value: object, least: int, most: int | None) -> None:
+    """A whole number (not a bool, float or text) from ``least`` to ``most`` (None: no top)."""
+    if type(value) is not int:
+        message = f"{name} must be a whole number, not {value!r}"
+        raise RuleError(ErrorCode.BAD_OPTION_VALUE, message, option=name, value=value)
+    if value < least or (most is not None and value > most):
+        bounds = f"between {least} and {most}" if most is not None else f">= {least}"
+        message = f"{name} must be {bounds}, not {value}"
+        raise RuleError(
+            ErrorCode.OPTION_OUT_OF_RANGE, message, option=name, value=value, min=least, max=most
+        )
 
 
 _BASE = RuleSet()
@@ -129,4 +150,6 @@ _PRESETS: dict[str, RuleSet] = {
     "utrecht": replace(_BASE, trump_selection="mandatory", name="utrecht"),
     "online-classic": replace(_ONLINE, name="online-classic"),
     "online-1500": replace(_ONLINE, match_hands=None, target_score=1500, name="online-1500"),
+    # Both ends: the match stops at whichever comes first (docs/decisions.md).
+    "online-short": replace(_ONLINE, match_hands=8, target_score=750, name="online-short"),
 }

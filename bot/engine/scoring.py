@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
+from .errors import ErrorCode, InvalidInput
 from .rules import RuleSet
-from .tricks import HAND_TOTAL
+from .tricks import HAND_TOTAL, TRICKS_PER_HAND
 
 
 @mypyc_attr(native_class=False)  # a plain dataclass even when compiled: copy/pickle work
@@ -24,20 +25,62 @@ class HandScore:
 
 
 def _check(makers: int, points: Sequence[int], roem: Sequence[int], tricks: Sequence[int]) -> None:
-    """Refuse numbers no hand can produce, so the calculator never scores nonsense."""
+    """Refuse numbers no hand can produce, so the calculator never scores nonsense.
+
+    Each refusal is an ``InvalidInput`` whose code says which rule the numbers break and
+    whose facts hold the numbers (``field`` names the argument, ``pair`` the pair). The
+    checks run on int locals: playouts score every hand they play.
+    """
     if makers != 0 and makers != 1:
-        raise ValueError(f"makers must be pair 0 or 1, not {makers!r}")
-    p0, p1 = points
-    r0, r1 = roem
-    t0, t1 = tricks
-    if p0 < 0 or p1 < 0 or p0 + p1 != HAND_TOTAL:
-        raise ValueError(f"card points incl. last trick must be >= 0 and add up to {HAND_TOTAL}")
-    if r0 < 0 or r1 < 0 or r0 % 10 or r1 % 10:
-        raise ValueError("roem is a non-negative multiple of 10")
-    if t0 < 0 or t1 < 0 or t0 + t1 != 8:
-        raise ValueError("the pairs' tricks must add up to 8")
+        raise InvalidInput(
+            ErrorCode.NOT_A_PAIR, "makers must be pair 0 or 1", field="makers", value=makers
+        )
+    if len(points) != 2 or len(roem) != 2 or len(tricks) != 2:
+        raise _shape_error({"points": points, "roem": roem, "tricks": tricks})
+    p0: int = points[0]
+    p1: int = points[1]
+    r0: int = roem[0]
+    r1: int = roem[1]
+    t0: int = tricks[0]
+    t1: int = tricks[1]
+    if p0 < 0 or p1 < 0 or r0 < 0 or r1 < 0 or t0 < 0 or t1 < 0:
+        raise _shape_error({"points": points, "roem": roem, "tricks": tricks})
+    if p0 + p1 != HAND_TOTAL:
+        message = f"card points incl. last trick must add up to {HAND_TOTAL}"
+        raise InvalidInput(ErrorCode.POINTS_TOTAL, message, points=(p0, p1), total=HAND_TOTAL)
+    if r0 % 10 or r1 % 10:
+        pair = 0 if r0 % 10 else 1
+        message = "roem is a multiple of 10"
+        raise InvalidInput(ErrorCode.ROEM_NOT_TENS, message, pair=pair, roem=roem[pair])
+    if t0 + t1 != TRICKS_PER_HAND:
+        message = f"the pairs' tricks must add up to {TRICKS_PER_HAND}"
+        raise InvalidInput(ErrorCode.TRICKS_TOTAL, message, tricks=(t0, t1), total=TRICKS_PER_HAND)
     if (t0 == 0 and (p0 or r0)) or (t1 == 0 and (p1 or r1)):
-        raise ValueError("a pair without tricks cannot have card points or roem")
+        pair = 0 if t0 == 0 and (p0 or r0) else 1
+        raise InvalidInput(
+            ErrorCode.SCORE_WITHOUT_TRICKS,
+            "a pair without tricks cannot have card points or roem",
+            pair=pair,
+            points=points[pair],
+            roem=roem[pair],
+        )
+
+
+def _shape_error(fields: dict[str, Sequence[int]]) -> InvalidInput:
+    """The first argument that is not one non-negative number per pair (off the hot path:
+    ``_check`` asks only once it knows one is wrong)."""
+    for field, values in fields.items():
+        if len(values) != 2:
+            message = f"{field} needs one number per pair"
+            return InvalidInput(ErrorCode.NOT_TWO_PAIRS, message, field=field, count=len(values))
+    for field, values in fields.items():
+        for pair in (0, 1):
+            if values[pair] < 0:
+                message = f"{field} cannot be negative"
+                return InvalidInput(
+                    ErrorCode.NEGATIVE_VALUE, message, field=field, pair=pair, value=values[pair]
+                )
+    raise AssertionError("called only for a wrong shape")
 
 
 def score_hand(
@@ -47,7 +90,9 @@ def score_hand(
     tricks: Sequence[int],
     rules: RuleSet,
 ) -> HandScore:
-    """Score a finished hand. ``points`` include the last-trick 10; ``roem`` is claimed roem."""
+    """Score a finished hand. ``points`` include the last-trick 10; ``roem`` is claimed roem.
+
+    Impossible numbers are refused with a coded ``InvalidInput`` (see ``_check``)."""
     _check(makers, points, roem, tricks)
     defenders = 1 - makers
     pit = 0 if tricks[0] == 8 else 1 if tricks[1] == 8 else None

@@ -54,6 +54,7 @@ PLAIN_POINTS: dict[Rank, int] = {
 }
 LAST_TRICK_BONUS = 10
 HAND_TOTAL = 162  # 152 card points + the last trick
+TRICKS_PER_HAND = 8
 
 # STRENGTH[trump][led][card]: 100 + trump order for trumps, plain order for the led suit,
 # 0 for a card of another suit (it can never win).

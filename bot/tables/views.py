@@ -131,13 +131,9 @@ def private_view(table: Table, seat: int) -> PrivateView:
         )
     order = sort_key(hand.trump)
     cards = tuple(sorted(hand.holdings[seat], key=order.__getitem__))
-    legal = tuple(c for c in cards if c in set(hand.legal(seat)))
-    reasons: dict[Card, IllegalReason] = {}
-    if hand.phase == Phase.PLAY and hand.to_act == seat:
-        for card in cards:
-            reason = hand.why_illegal(seat, card)
-            if reason is not None:
-                reasons[card] = reason
+    options = hand.play_options(seat)
+    legal = tuple(c for c in cards if c in options.legal)
+    refused = dict(options.refused)
     last = hand.last_trick
     return PrivateView(
         table_id=table.id,
@@ -145,7 +141,7 @@ def private_view(table: Table, seat: int) -> PrivateView:
         seat=seat,
         cards=cards,
         legal=legal,
-        reasons=reasons,
+        reasons={c: refused[c] for c in cards if c in refused},  # display order
         trump_options=hand.trump_options(seat) if hand.phase == Phase.TRUMP else None,
         my_turn=hand.to_act == seat,
         can_claim=bool(

@@ -563,7 +563,7 @@ async def test_commands_are_published_with_valid_localisations(
     assert score["makers"]["choices"][0]["name_localizations"]["nl"] == "wij"
     assert published["legal"]["name_localizations"]["nl"] == "speelbaar"
     assert [c["value"] for c in score["variant"]["choices"]] == list(
-        ("amsterdam", "rotterdam", "utrecht", "online-classic", "online-1500")
+        ("amsterdam", "rotterdam", "utrecht", "online-classic", "online-1500", "online-short")
     )
 
 

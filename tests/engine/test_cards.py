@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
 
 import pytest
 
-from bot.engine import CARDS, Card, Rank, Suit, parse_cards
+from bot.engine import CARDS, Card, ErrorCode, InvalidInput, Rank, Suit, parse_cards
 
 SUIT_LETTERS = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
 SUIT_SYMBOLS = {"♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES}
@@ -160,3 +161,43 @@ class TestParseCards:
     def test_bad_card_in_list(self) -> None:
         with pytest.raises(ValueError):
             parse_cards("Jh Zz")
+
+    def test_every_unknown_part_is_named(self) -> None:
+        with pytest.raises(InvalidInput) as info:
+            parse_cards("Jh Zz 9h 1x")
+        assert info.value.code == ErrorCode.UNKNOWN_CARD
+        assert info.value.facts == {"text": "Zz", "texts": ("Zz", "1x")}
+
+    def test_a_card_named_twice_is_refused(self) -> None:
+        with pytest.raises(InvalidInput) as info:
+            parse_cards("Jh 9h J♥")
+        assert info.value.code == ErrorCode.DUPLICATE_CARD
+        assert info.value.facts == {"card": Card.parse("Jh"), "field": "cards"}
+
+
+class TestRefusalCodes:
+    """Unreadable input is an InvalidInput (a ValueError) with a code and the text at fault."""
+
+    @pytest.mark.parametrize(
+        ("parse", "text", "code"),
+        [
+            *((Suit.parse, text, ErrorCode.UNKNOWN_SUIT) for text in ("", "x", "harts")),
+            *((Rank.parse, text, ErrorCode.UNKNOWN_RANK) for text in ("1", "X", "11")),
+            # A card names its own text whichever part is wrong.
+            *((Card.parse, text, ErrorCode.UNKNOWN_CARD) for text in ("", "J", "Xh", "Jx", " 0h ")),
+        ],
+    )
+    def test_text_at_fault(
+        self, parse: Callable[[str], object], text: str, code: ErrorCode
+    ) -> None:
+        with pytest.raises(InvalidInput) as info:
+            parse(text)
+        assert info.value.code == code
+        assert info.value.facts == {"text": text}
+
+    @pytest.mark.parametrize("value", [-1, 32])
+    def test_card_number(self, value: int) -> None:
+        with pytest.raises(InvalidInput) as info:
+            Card(value)
+        assert info.value.code == ErrorCode.UNKNOWN_CARD
+        assert info.value.facts == {"text": str(value)}

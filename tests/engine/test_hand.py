@@ -15,10 +15,13 @@ import pytest
 from bot.engine import (
     CARDS,
     ChooseTrump,
+    ErrorCode,
     Hand,
+    IllegalReason,
     PassTrump,
     Phase,
     PlayCard,
+    PlayOptions,
     Reason,
     RuleSet,
     RuleViolation,
@@ -83,6 +86,7 @@ def refused(hand: Hand, code: str, action: Callable[..., Any], *args: Any) -> Ru
     with pytest.raises(RuleViolation) as info:
         action(*args)
     assert info.value.code == code, (info.value.code, str(info.value))
+    assert isinstance(info.value.code, ErrorCode)
     assert str(info.value)  # a message for the player
     assert hand.to_dict() == before
     assert hand.result == result_before
@@ -353,6 +357,21 @@ class TestPlay:
         hand.play(3, c("9c"))
         assert hand.current_winner() == 3
         assert set(hand.legal(0)) == set(cs("Js Qs Ks As"))
+
+    def test_play_options_follow_the_turn(self) -> None:
+        hand = fresh()
+        assert hand.play_options(1) == PlayOptions((), ())  # no trump yet
+        hand.choose_trump(1, SP)
+        assert hand.play_options(1) == PlayOptions(tuple(hand.holdings[1]), ())
+        assert hand.play_options(2) == PlayOptions((), ())
+        hand.play(1, c("7c"))
+        options = hand.play_options(2)
+        assert options.legal == tuple(cs("8c Jc Kc"))
+        assert [card for card, _ in options.refused] == cs("9d Td 9h Th 8s")
+        assert all(
+            reason == IllegalReason(Reason.MUST_FOLLOW, Suit.CLUBS) for _, reason in options.refused
+        )
+        assert options.winning == c("7c") and not options.partner_winning
 
     def test_trick_completes(self) -> None:
         hand = spades_hand()

@@ -143,6 +143,83 @@ class TestMatchLength:
         assert match.finished and max(match.totals) >= 1500
 
 
+class TestBothEnds:
+    """A rule set with a number of hands and a target ends at whichever comes first."""
+
+    @staticmethod
+    def first_end(match: Match) -> int:
+        """The number of hands after which the rules say the match ends (no ties here)."""
+        rules = match.rules
+        assert rules.match_hands is not None and rules.target_score is not None
+        running = [0, 0]
+        for number, line in enumerate(match.sheet, start=1):
+            running = [running[0] + line.scores[0], running[1] + line.scores[1]]
+            if max(running) >= rules.target_score or number == rules.match_hands:
+                return number
+        raise AssertionError("the match never reached an end")
+
+    def test_hands_first(self) -> None:
+        # 4 hands cannot bring a pair to 1500: the number of hands ends the match.
+        match, _ = played_match(RuleSet(match_hands=4, target_score=1500), seed="hands")
+        assert match.finished
+        assert len(match.sheet) == 4
+        assert max(match.totals) < 1500
+
+    def test_target_first(self) -> None:
+        # 750 is reached long before 64 hands: the target ends the match.
+        match, _ = played_match(RuleSet(match_hands=64, target_score=750), seed="target")
+        assert match.finished
+        assert len(match.sheet) == self.first_end(match) < 64
+        assert max(match.totals) >= 750
+
+    @pytest.mark.parametrize("seed", range(6))
+    def test_online_short_ends_at_750_or_8_hands(self, seed: int) -> None:
+        match, _ = played_match(RuleSet.preset("online-short"), seed=f"short{seed}", rng_seed=seed)
+        assert match.finished and match.result is not None
+        assert len(match.sheet) == self.first_end(match) <= 8
+        totals = match.result.totals
+        assert match.result.winner == (
+            None if totals[0] == totals[1] else int(totals[1] > totals[0])
+        )
+
+    def test_online_short_sometimes_ends_on_each(self) -> None:
+        """Across seeds the preset ends by the target sometimes and by 8 hands sometimes,
+        so both ends of the test above are exercised."""
+        ends = set()
+        for seed in range(12):
+            match, _ = played_match(
+                RuleSet.preset("online-short"), seed=f"mix{seed}", rng_seed=seed
+            )
+            ends.add("target" if max(match.totals) >= 750 and len(match.sheet) < 8 else "hands")
+        assert ends == {"target", "hands"}
+
+    def test_tie_on_the_hands_plays_four_more(self) -> None:
+        rules = RuleSet(match_hands=1, target_score=10_000, tie_break="extra_hands")
+        match, last = tied_before_last_action(rules, 1)
+        match.apply(last)
+        assert not match.finished and match.planned_hands == 5
+        play_random_match(match, random.Random(5))
+        assert len(match.sheet) == 5
+
+    def test_tie_on_the_target_plays_four_more_whatever_the_totals(self) -> None:
+        # Tied at 1500+ after hand 1 of 8: four more hands, then the end (not hand 8, and
+        # not earlier although the target stays reached).
+        rules = RuleSet(match_hands=8, target_score=1500, tie_break="extra_hands")
+        match, last = tied_before_last_action(rules, 1, base=1500)
+        match.apply(last)
+        assert not match.finished and match.planned_hands == 5
+        play_random_match(match, random.Random(6))
+        assert len(match.sheet) == 5
+        assert match.finished
+
+    def test_tie_shared_without_extra_hands(self) -> None:
+        rules = RuleSet(match_hands=8, target_score=1500)
+        match, last = tied_before_last_action(rules, 1, base=1500)
+        match.apply(last)
+        assert match.finished and match.result is not None and match.result.winner is None
+        assert len(match.sheet) == 1
+
+
 class TestTies:
     def test_equal_totals_are_a_shared_result(self) -> None:
         match, last = tied_before_last_action(RuleSet(match_hands=1), 1)
@@ -170,8 +247,14 @@ class TestTies:
         assert [line.dealer for line in match.sheet] == [0, 1, 2, 3, 0]
         assert match.finished
 
-    def test_tie_after_the_extra_hands_is_shared(self) -> None:
-        rules = RuleSet(match_hands=1, tie_break="extra_hands")
+    @pytest.mark.parametrize(
+        "rules",
+        [
+            RuleSet(match_hands=1, tie_break="extra_hands"),
+            RuleSet(match_hands=1, target_score=10_000, tie_break="extra_hands"),
+        ],
+    )
+    def test_tie_after_the_extra_hands_is_shared(self, rules: RuleSet) -> None:
         match, last = tied_before_last_action(rules, 1)
         match.apply(last)
         extended = match.to_dict()

@@ -9,12 +9,16 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import (
+    ErrorCode,
     IllegalReason,
+    InvalidInput,
+    PlayOptions,
     Reason,
     RuleSet,
     Suit,
     explain_illegal,
     legal_cards,
+    play_options,
     trick_points,
     trick_winner,
 )
@@ -36,14 +40,20 @@ def check(
     rules: RuleSet = AMSTERDAM,
     trump: Suit = H,
 ) -> None:
-    """Assert the exact legal set, and the reason (code and suit) for the refused cards."""
+    """Assert the exact legal set, and the reason (code and suit) for the refused cards,
+    from legal_cards and explain_illegal and from play_options alike."""
     held, played = cs(hand), cs(trick)
     got = legal_cards(held, played, trump, rules)
     assert {x.code for x in got} == {x.code for x in cs(legal)}
     assert all(x in held for x in got)
+    options = play_options(held, played, trump, rules)
+    assert options.legal == tuple(x for x in held if x in got)
     for card in held:
         reason = explain_illegal(card, held, played, trump, rules)
         assert (reason is None) == (card in got), (str(card), reason)
+    assert options.refused == tuple(
+        (x, explain_illegal(x, held, played, trump, rules)) for x in held if x not in got
+    )
     for text, (code, suit) in (refused or {}).items():
         assert explain_illegal(c(text), held, played, trump, rules) == IllegalReason(code, suit)
 
@@ -253,3 +263,98 @@ class TestExplainIllegal:
         legal_cards(hand, trick, H, AMSTERDAM)
         explain_illegal(c("Qh"), hand, trick, H, AMSTERDAM)
         assert hand == cs("Qh 7h 7d") and trick == cs("Ac 9h")
+
+
+class TestPlayOptions:
+    """The one answer front ends ask for: legal cards, a reason per refused card, and the
+    trick facts those reasons refer to."""
+
+    def test_leading_everything_is_legal(self) -> None:
+        hand = cs("Ah 7c Qs")
+        assert play_options(hand, [], H, AMSTERDAM) == PlayOptions(tuple(hand), ())
+
+    def test_hand_order_is_kept_and_every_card_answered(self) -> None:
+        hand = cs("7d Kc 8h Ac")
+        options = play_options(hand, cs("Tc"), H, AMSTERDAM)
+        assert options.legal == tuple(cs("Kc Ac"))
+        assert options.refused == (
+            (c("7d"), IllegalReason(Reason.MUST_FOLLOW, C)),
+            (c("8h"), IllegalReason(Reason.MUST_FOLLOW, C)),
+        )
+
+    def test_trick_facts_opponent_trumped(self) -> None:
+        # Partner led Ac, the opponent trumped with 9h: overtrump with Jh, not Qh or 7d.
+        options = play_options(cs("Jh Qh 7d"), cs("Ac 9h"), H, AMSTERDAM)
+        assert options.legal == (c("Jh"),)
+        assert options.winning == c("9h")
+        assert not options.partner_winning
+        assert options.top_trump == c("9h")
+
+    def test_trick_facts_partner_winning_without_trump(self) -> None:
+        options = play_options(cs("7d 8s"), cs("Ac 7c"), H, AMSTERDAM)
+        assert options.winning == c("Ac")
+        assert options.partner_winning
+        assert options.top_trump is None
+        assert options.legal == tuple(cs("7d 8s"))
+
+    def test_top_trump_is_the_highest_trump_not_the_last(self) -> None:
+        # The partner (two cards back) trumped with Jh, the opponent under it with 9h.
+        options = play_options(cs("Ah 7d"), cs("7c Jh 9h"), H, ROTTERDAM)
+        assert options.top_trump == c("Jh")
+        assert options.winning == c("Jh")
+        assert options.partner_winning
+        assert options.refused == ((c("Ah"), IllegalReason(Reason.NO_UNDERTRUMP, H)),)
+
+    def test_copy_and_pickle(self) -> None:
+        import copy
+        import pickle
+
+        options = play_options(cs("Jh Qh 7d"), cs("Ac 9h"), H, AMSTERDAM)
+        assert copy.deepcopy(options) == options
+        assert pickle.loads(pickle.dumps(options)) == options
+
+
+class TestImpossiblePositions:
+    """play_options and explain_illegal refuse a position no game reaches, with a code and
+    the facts (``field`` names the argument at fault)."""
+
+    @pytest.mark.parametrize(
+        ("hand", "trick", "trump", "code", "facts"),
+        [
+            ("Jh 7d Jh", "", H, ErrorCode.DUPLICATE_CARD, {"card": "Jh", "field": "hand"}),
+            ("Jh 7d", "Ac 8c Ac", H, ErrorCode.DUPLICATE_CARD, {"card": "Ac", "field": "trick"}),
+            (
+                "7c 8c 9c Tc Jc Qc Kc Ac 7d",
+                "",
+                H,
+                ErrorCode.TOO_MANY_CARDS,
+                {"field": "hand", "count": 9, "max": 8},
+            ),
+            ("", "Ac", H, ErrorCode.TOO_FEW_CARDS, {"field": "hand", "count": 0, "min": 1}),
+            (
+                "7d",
+                "Ac Kc Qc Jc",
+                H,
+                ErrorCode.TOO_MANY_CARDS,
+                {"field": "trick", "count": 4, "max": 3},
+            ),
+            ("7d Ac", "Kc Ac", H, ErrorCode.CARD_IN_HAND_AND_TRICK, {"card": "Ac"}),
+            ("7d", "", 4, ErrorCode.UNKNOWN_SUIT, {"text": "4", "field": "trump"}),
+            ("7d", "", -1, ErrorCode.UNKNOWN_SUIT, {"text": "-1", "field": "trump"}),
+        ],
+    )
+    def test_refused_with_code_and_facts(
+        self, hand: str, trick: str, trump: int, code: ErrorCode, facts: dict[str, object]
+    ) -> None:
+        held = [c(x) for x in hand.split()]  # not cs(): parse_cards refuses duplicates too
+        played = [c(x) for x in trick.split()]
+        expected = {k: c(v) if k == "card" else v for k, v in facts.items()}
+        for ask in (
+            lambda: play_options(held, played, trump, AMSTERDAM),
+            lambda: explain_illegal(c("7d"), held, played, trump, AMSTERDAM),
+        ):
+            with pytest.raises(InvalidInput) as info:
+                ask()
+            assert info.value.code == code
+            assert info.value.facts == expected
+            assert isinstance(info.value, ValueError)

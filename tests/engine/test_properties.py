@@ -20,12 +20,14 @@ from bot.engine import (
     Match,
     Phase,
     PlayCard,
+    PlayOptions,
     RuleSet,
     RuleViolation,
     Suit,
     explain_illegal,
     legal_cards,
     pair_of,
+    play_options,
     roem_of_trick,
     score_hand,
 )
@@ -128,9 +130,15 @@ class Checker:
         for other in range(4):
             if other != seat:
                 assert hand.legal(other) == []
+                assert hand.play_options(other) == PlayOptions((), ())
+        options = hand.play_options(seat)
+        assert options.legal + tuple(card for card, _ in options.refused) == tuple(
+            sorted(held, key=lambda card: card not in legal)
+        )
         for card in held:
             reason = explain_illegal(card, held, hand.current, hand.trump, hand.rules)
             assert (reason is None) == (card in legal)
+            assert reason is None or (card, reason) in options.refused
         if isinstance(action, PlayCard):
             self.plays += 1
             card = action.card
@@ -234,12 +242,16 @@ def test_legal_cards_match_the_reference_in_any_position(
     assert set(legal) == ref_legal(hand, trick, trump, rules)
     for card in legal:
         assert_obeys_1_5(hand, trick, trump, rules, card)
+    options = play_options(hand, trick, trump, rules)
+    assert set(options.legal) == set(legal)
     for card in deck[: played + held + 3]:
         reason = explain_illegal(card, hand, trick, trump, rules)
         if card not in hand:
             assert reason is not None and reason.code == "not_in_hand"
         else:
             assert (reason is None) == (card in legal)
+            assert reason is None or (card, reason) in options.refused
+    assert len(options.legal) + len(options.refused) == len(hand)
 
 
 @FAST

@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from bot.engine import RoemKind, RuleSet, Suit, roem_of_trick
+from bot.engine import ErrorCode, InvalidInput, RoemKind, RuleSet, Suit, roem_of_trick
 
-from .helpers import cs, ref_roem
+from .helpers import c, cs, ref_roem
 
 H, C = Suit.HEARTS, Suit.CLUBS
 RULES = RuleSet()
@@ -158,6 +158,36 @@ class TestNoRoem:
 
     def test_three_of_a_kind_is_nothing(self) -> None:
         assert roem("Ac Ad Ah 7s") == 0
+
+
+class TestImpossibleTricks:
+    """A trick holds at most four cards, each once, under a real trump suit; anything else
+    is refused with a code and facts rather than given a meaningless roem."""
+
+    def test_five_cards(self) -> None:
+        with pytest.raises(InvalidInput) as info:
+            roem_of_trick(cs("Qh Kh Ah Jh 9h"), H, RULES)
+        assert info.value.code == ErrorCode.TOO_MANY_CARDS
+        assert info.value.facts == {"field": "trick", "count": 5, "max": 4}
+
+    def test_a_card_twice(self) -> None:
+        # Qh Qh Kh would otherwise look like a stuk; Jh Jh Jh Jh like four jacks.
+        for trick in (["Qh", "Qh", "Kh"], ["Jh", "Jh", "Jh", "Jh"]):
+            with pytest.raises(InvalidInput) as info:
+                roem_of_trick([c(x) for x in trick], H, RULES)
+            assert info.value.code == ErrorCode.DUPLICATE_CARD
+            assert info.value.facts == {"card": c(trick[0]), "field": "trick"}
+
+    @pytest.mark.parametrize("trump", [4, -1])
+    def test_trump_that_is_no_suit(self, trump: int) -> None:
+        with pytest.raises(InvalidInput) as info:
+            roem_of_trick(cs("Qh Kh"), trump, RULES)
+        assert info.value.code == ErrorCode.UNKNOWN_SUIT
+        assert info.value.facts == {"text": str(trump), "field": "trump"}
+
+    def test_partial_tricks_are_answered(self) -> None:
+        assert roem_of_trick([], H, RULES).points == 0
+        assert roem_of_trick(cs("Qh Kh"), H, RULES).points == 20
 
 
 class TestAgainstReference:

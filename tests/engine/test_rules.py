@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import PRESET_NAMES, RuleError, RuleSet
+from bot.engine import PRESET_NAMES, ErrorCode, RuleError, RuleSet
 
 # Section 2's table, column "default", as option values.
 DEFAULTS: dict[str, Any] = {
@@ -28,7 +28,8 @@ DEFAULTS: dict[str, Any] = {
 
 # "Presets: amsterdam (all defaults), rotterdam (obligations rotterdam), utrecht (mandatory
 # trump), online-classic (rotterdam, drawn trump, four jacks 200, 16 hands), online-1500 (as
-# online-classic, first to 1500)."
+# online-classic, first to 1500), online-short (as online-classic, first to 750 or 8 hands,
+# whichever comes first)."
 PRESETS: dict[str, dict[str, Any]] = {
     "amsterdam": {},
     "rotterdam": {"obligations": "rotterdam"},
@@ -45,6 +46,13 @@ PRESETS: dict[str, dict[str, Any]] = {
         "four_jacks": 200,
         "match_hands": None,
         "target_score": 1500,
+    },
+    "online-short": {
+        "obligations": "rotterdam",
+        "trump_selection": "drawn",
+        "four_jacks": 200,
+        "match_hands": 8,
+        "target_score": 750,
     },
 }
 
@@ -94,11 +102,23 @@ class TestPresets:
             == online
         )
 
+    def test_online_short_is_online_classic_to_750_or_8_hands(self) -> None:
+        classic = RuleSet.preset("online-classic")
+        short = RuleSet.preset("online-short")
+        assert (
+            dataclasses.replace(classic, match_hands=8, target_score=750, name="online-short")
+            == short
+        )
+        assert short.overrides() == {}
+        assert short.label == "online-short"
+
     @pytest.mark.parametrize("name", ["", "amsterdams", "klaverjas", "online", "online-750"])
     def test_unknown_preset_raises_rule_error(self, name: str) -> None:
         with pytest.raises(RuleError) as info:
             RuleSet.preset(name)
         assert "amsterdam" in str(info.value)  # the message lists the choices
+        assert info.value.code == ErrorCode.UNKNOWN_PRESET
+        assert info.value.facts == {"name": name, "choices": PRESET_NAMES}
 
     def test_rule_error_is_a_value_error(self) -> None:
         assert issubclass(RuleError, ValueError)
@@ -126,8 +146,10 @@ class TestReplaceAndOptions:
 
     def test_with_options_refuses_unknown_names(self) -> None:
         with pytest.raises(RuleError) as info:
-            RuleSet().with_options(spades_double=True)
+            RuleSet().with_options(spades_double=True, nat=False)
         assert "spades_double" in str(info.value)
+        assert info.value.code == ErrorCode.UNKNOWN_OPTION
+        assert info.value.facts == {"options": ("nat", "spades_double")}
 
     @pytest.mark.parametrize("name", list(PRESETS))
     def test_dict_round_trip(self, name: str) -> None:
@@ -163,19 +185,41 @@ class TestReplaceAndOptions:
             assert getattr(rules, key) == value
 
 
-class TestRefused:
-    def test_both_match_ends(self) -> None:
-        with pytest.raises(RuleError):
-            RuleSet(match_hands=16, target_score=1500)
+class TestMatchEnds:
+    """A match ends on a number of hands, a target, or both (whichever comes first)."""
 
-    def test_neither_match_end(self) -> None:
-        with pytest.raises(RuleError):
+    def test_both_ends_are_accepted(self) -> None:
+        rules = RuleSet(match_hands=8, target_score=750)
+        assert (rules.match_hands, rules.target_score) == (8, 750)
+
+    def test_a_preset_may_be_given_the_other_end_too(self) -> None:
+        rules = dataclasses.replace(RuleSet.preset("online-1500"), match_hands=16)
+        assert (rules.match_hands, rules.target_score) == (16, 1500)
+        assert rules.label == "online-1500 + match_hands=16"
+
+    def test_neither_end_is_refused(self) -> None:
+        with pytest.raises(RuleError) as info:
             RuleSet(match_hands=None, target_score=None)
+        assert info.value.code == ErrorCode.NO_MATCH_END
+        assert info.value.facts == {}
 
-    def test_preset_cannot_be_given_both_ends(self) -> None:
-        with pytest.raises(RuleError):
-            dataclasses.replace(RuleSet.preset("online-1500"), match_hands=16)
+    def test_both_ends_are_range_checked(self) -> None:
+        with pytest.raises(RuleError) as info:
+            RuleSet(match_hands=8, target_score=50)
+        assert info.value.code == ErrorCode.OPTION_OUT_OF_RANGE
+        assert info.value.facts == {
+            "option": "target_score",
+            "value": 50,
+            "min": 100,
+            "max": 10_000,
+        }
 
+    def test_round_trip_with_both_ends(self) -> None:
+        rules = RuleSet(match_hands=12, target_score=1000)
+        assert RuleSet.from_dict(rules.to_dict()) == rules
+
+
+class TestRefused:
     @pytest.mark.parametrize(
         "options",
         [
@@ -256,5 +300,57 @@ class TestRefused:
         ],
     )
     def test_values_outside_the_ranges_are_refused(self, options: dict[str, Any]) -> None:
-        with pytest.raises(RuleError):
+        with pytest.raises(RuleError) as info:
             RuleSet(**options)
+        assert info.value.code == ErrorCode.OPTION_OUT_OF_RANGE
+
+
+class TestRefusalCodes:
+    """Every RuleError carries a code and the facts a front end needs to say what is wrong."""
+
+    @pytest.mark.parametrize(
+        ("options", "code", "facts"),
+        [
+            (
+                {"four_jacks": 150},
+                ErrorCode.BAD_OPTION_VALUE,
+                {"option": "four_jacks", "value": 150, "choices": (200, 100)},
+            ),
+            (
+                {"obligations": "utrecht"},
+                ErrorCode.BAD_OPTION_VALUE,
+                {
+                    "option": "obligations",
+                    "value": "utrecht",
+                    "choices": ("amsterdam", "rotterdam"),
+                },
+            ),
+            (
+                {"match_hands": "16"},
+                ErrorCode.BAD_OPTION_VALUE,
+                {"option": "match_hands", "value": "16"},
+            ),
+            (
+                {"pit_bonus": True},
+                ErrorCode.BAD_OPTION_VALUE,
+                {"option": "pit_bonus", "value": True},
+            ),
+            (
+                {"match_hands": 65},
+                ErrorCode.OPTION_OUT_OF_RANGE,
+                {"option": "match_hands", "value": 65, "min": 1, "max": 64},
+            ),
+            (
+                {"pit_bonus": -100},
+                ErrorCode.OPTION_OUT_OF_RANGE,
+                {"option": "pit_bonus", "value": -100, "min": 0, "max": None},
+            ),
+        ],
+    )
+    def test_code_and_facts(
+        self, options: dict[str, Any], code: ErrorCode, facts: dict[str, Any]
+    ) -> None:
+        with pytest.raises(RuleError) as info:
+            RuleSet(**options)
+        assert info.value.code == code
+        assert info.value.facts == facts

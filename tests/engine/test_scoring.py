@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import HandScore, RuleSet, score_hand
+from bot.engine import ErrorCode, HandScore, InvalidInput, RuleSet, score_hand
 
 RULES = RuleSet()
 
@@ -185,27 +185,89 @@ class TestZeroBonus:
         assert not result.zero_bonus
 
 
+class TestNatCountsRoemOffIncludesTheLastTrick:
+    """Section 2: with ``nat_counts_roem`` off the makers need more card points, the
+    last-trick 10 included (``points`` always include it)."""
+
+    def test_the_last_trick_decides(self) -> None:
+        # Cards only: makers 76, defenders 76 (152). The makers take the last trick: 86
+        # against 76, so they make it, although the defenders' 50 roem would sink them
+        # if roem counted (86 against 126).
+        rules = RuleSet(nat_counts_roem=False)
+        result = score(0, (76 + 10, 76), (0, 50), rules=rules)
+        assert not result.nat
+        assert result.scores == (86, 126)
+        assert score(0, (86, 76), (0, 50)).nat  # the default counts roem: nat
+
+    def test_without_the_last_trick_the_same_cards_fail(self) -> None:
+        # Same cards, but the defenders take the last trick: 76 against 86, nat.
+        rules = RuleSet(nat_counts_roem=False)
+        result = score(0, (76, 76 + 10), (0, 50), rules=rules)
+        assert result.nat
+        assert result.scores == (0, 162 + 50)
+
+
 class TestInvalidInputs:
     @pytest.mark.parametrize(
-        "args",
+        ("args", "code", "facts"),
         [
-            {"makers": 2},
-            {"makers": -1},
-            {"points": (100, 61)},
-            {"points": (100, 63)},
-            {"points": (-10, 172)},
-            {"points": (100, 62, 0)},
-            {"roem": (15, 0)},
-            {"roem": (-20, 0)},
-            {"roem": (20,)},
-            {"tricks": (4, 3)},
-            {"tricks": (5, 4)},
-            {"tricks": (-1, 9)},
-            {"points": (162, 0), "tricks": (8, 0), "roem": (0, 20)},  # roem without a trick
-            {"points": (152, 10), "tricks": (8, 0)},  # points without a trick
+            ({"makers": 2}, ErrorCode.NOT_A_PAIR, {"field": "makers", "value": 2}),
+            ({"makers": -1}, ErrorCode.NOT_A_PAIR, {"field": "makers", "value": -1}),
+            (
+                {"points": (100, 61)},
+                ErrorCode.POINTS_TOTAL,
+                {"points": (100, 61), "total": 162},
+            ),
+            (
+                {"points": (100, 63)},
+                ErrorCode.POINTS_TOTAL,
+                {"points": (100, 63), "total": 162},
+            ),
+            (
+                {"points": (-10, 172)},
+                ErrorCode.NEGATIVE_VALUE,
+                {"field": "points", "pair": 0, "value": -10},
+            ),
+            (
+                {"points": (100, 62, 0)},
+                ErrorCode.NOT_TWO_PAIRS,
+                {"field": "points", "count": 3},
+            ),
+            ({"roem": (15, 0)}, ErrorCode.ROEM_NOT_TENS, {"pair": 0, "roem": 15}),
+            ({"roem": (0, 25)}, ErrorCode.ROEM_NOT_TENS, {"pair": 1, "roem": 25}),
+            (
+                {"roem": (-20, 0)},
+                ErrorCode.NEGATIVE_VALUE,
+                {"field": "roem", "pair": 0, "value": -20},
+            ),
+            ({"roem": (20,)}, ErrorCode.NOT_TWO_PAIRS, {"field": "roem", "count": 1}),
+            ({"tricks": (4, 3)}, ErrorCode.TRICKS_TOTAL, {"tricks": (4, 3), "total": 8}),
+            ({"tricks": (5, 4)}, ErrorCode.TRICKS_TOTAL, {"tricks": (5, 4), "total": 8}),
+            (
+                {"tricks": (-1, 9)},
+                ErrorCode.NEGATIVE_VALUE,
+                {"field": "tricks", "pair": 0, "value": -1},
+            ),
+            (  # roem without a trick
+                {"points": (162, 0), "tricks": (8, 0), "roem": (0, 20)},
+                ErrorCode.SCORE_WITHOUT_TRICKS,
+                {"pair": 1, "points": 0, "roem": 20},
+            ),
+            (  # points without a trick
+                {"points": (152, 10), "tricks": (8, 0)},
+                ErrorCode.SCORE_WITHOUT_TRICKS,
+                {"pair": 1, "points": 10, "roem": 0},
+            ),
+            (  # the makers took none
+                {"points": (10, 152), "tricks": (0, 8)},
+                ErrorCode.SCORE_WITHOUT_TRICKS,
+                {"pair": 0, "points": 10, "roem": 0},
+            ),
         ],
     )
-    def test_raise_value_error(self, args: dict[str, Any]) -> None:
+    def test_refused_with_code_and_facts(
+        self, args: dict[str, Any], code: ErrorCode, facts: dict[str, Any]
+    ) -> None:
         full: dict[str, Any] = {
             "makers": 0,
             "points": (100, 62),
@@ -213,7 +275,7 @@ class TestInvalidInputs:
             "tricks": (4, 4),
             **args,
         }
-        with pytest.raises(ValueError):
+        with pytest.raises(InvalidInput) as info:
             score_hand(
                 full["makers"],
                 list(full["points"]),
@@ -221,3 +283,6 @@ class TestInvalidInputs:
                 list(full["tricks"]),
                 RULES,
             )
+        assert info.value.code == code
+        assert info.value.facts == facts
+        assert isinstance(info.value, ValueError)  # callers catching ValueError still do

@@ -1,0 +1,91 @@
+"""The engine's refusals: one stable code and the facts behind it, for every entry point.
+
+Front ends (the table cogs, the rules calculators, the terminal) turn ``code`` and ``facts``
+into a sentence in the user's language, so they never re-derive why the engine said no.
+The codes are a StrEnum whose values are the strings the engine refused with before the
+enum existed (front ends compare them, catalogue keys and tests name them), so
+``error.code == "not_your_turn"`` still holds.
+
+Two kinds share the base class ``EngineError``:
+- ``RuleViolation``: an action the rules refuse in a hand or match (wrong turn, a card that
+  may not be played). Not a ``ValueError``: the input was well formed, the game says no.
+- ``InvalidInput``: input no game can produce (an unknown card, a card twice, points that
+  do not add up to 162). A ``ValueError``, so callers that catch ``ValueError`` keep working;
+  ``RuleError`` (an unknown preset or option) is one of them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+
+class ErrorCode(StrEnum):
+    """Every code the engine refuses with; a value, once published, never changes."""
+
+    # A hand or match refuses an action (RuleViolation).
+    WRONG_PHASE = "wrong_phase"
+    NOT_YOUR_TURN = "not_your_turn"
+    TRUMP_NOT_ALLOWED = "trump_not_allowed"
+    PASS_NOT_ALLOWED = "pass_not_allowed"
+    NOT_IN_HAND = "not_in_hand"
+    ILLEGAL_CARD = "illegal_card"
+    CLAIMS_AUTOMATIC = "claims_automatic"
+    NO_CLAIM_WINDOW = "no_claim_window"
+    WRONG_PAIR = "wrong_pair"
+    ALREADY_CLAIMED = "already_claimed"
+    NO_ROEM = "no_roem"
+    BAD_ACTION = "bad_action"
+    MATCH_OVER = "match_over"
+
+    # Cards and suits that cannot be read (InvalidInput).
+    UNKNOWN_CARD = "unknown_card"
+    UNKNOWN_SUIT = "unknown_suit"
+    UNKNOWN_RANK = "unknown_rank"
+
+    # Card positions no game can reach (InvalidInput): facts name the ``field``.
+    DUPLICATE_CARD = "duplicate_card"
+    CARD_IN_HAND_AND_TRICK = "card_in_hand_and_trick"
+    TOO_MANY_CARDS = "too_many_cards"
+    TOO_FEW_CARDS = "too_few_cards"
+
+    # Hand results no hand can produce (InvalidInput, from score_hand).
+    NOT_A_PAIR = "not_a_pair"
+    NOT_TWO_PAIRS = "not_two_pairs"
+    NEGATIVE_VALUE = "negative_value"
+    POINTS_TOTAL = "points_total"
+    ROEM_NOT_TENS = "roem_not_tens"
+    TRICKS_TOTAL = "tricks_total"
+    SCORE_WITHOUT_TRICKS = "score_without_tricks"
+
+    # Rule sets (RuleError).
+    UNKNOWN_PRESET = "unknown_preset"
+    UNKNOWN_OPTION = "unknown_option"
+    BAD_OPTION_VALUE = "bad_option_value"
+    OPTION_OUT_OF_RANGE = "option_out_of_range"
+    NO_MATCH_END = "no_match_end"
+
+
+class EngineError(Exception):
+    """A refusal: ``code`` is stable, ``facts`` say what was wrong (values, not sentences);
+    the message is English for logs and tracebacks only."""
+
+    def __init__(self, code: ErrorCode, message: str, **facts: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.facts = facts
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code.value!r}, {self.facts!r})"
+
+
+class RuleViolation(EngineError):
+    """An action the rules refuse; the hand or match is left exactly as it was."""
+
+
+class InvalidInput(EngineError, ValueError):
+    """Input no game can produce: an unreadable card, a card twice, impossible numbers."""
+
+
+class RuleError(InvalidInput):
+    """An unknown preset or option, or an impossible combination of options."""
