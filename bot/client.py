@@ -20,7 +20,7 @@ from bot.compiled import describe as describe_engine
 from bot.services import Services
 from bot.settings import Settings
 from bot.version import bot_version
-from cogs.translator import CatalogueTranslator
+from cogs.meta.translator import CatalogueTranslator
 
 __all__ = ["DEFAULT_EXTENSIONS", "KlaverjasBot"]
 

@@ -23,7 +23,7 @@ from bot.settings import Settings
 from bot.store import HandRecord, MatchRecord, PlayerStats, Store
 from bot.tables import Status
 from bot.texts.catalog import t
-from cogs.standings_ui import PAGE_SIZE, page_custom_id, parse_page_custom_id
+from cogs.standings.ui import PAGE_SIZE, page_custom_id, parse_page_custom_id
 from tests.discord.harness import (
     FAKE_TOKEN,
     GUILD_COMMANDS,

@@ -21,7 +21,7 @@ import discord
 
 from bot.tables import Event, PublicView, Table, TableError, TableService, public_view
 from bot.texts.catalog import t
-from cogs.tables_ui import public_components, public_embed, sheet_embed
+from cogs.tables.ui import public_components, public_embed, sheet_embed
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot

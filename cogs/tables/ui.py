@@ -16,8 +16,8 @@ from discord.utils import escape_markdown
 from bot.engine import Phase, Roem, RoemKind, SheetLine, Suit
 from bot.tables import PublicView, Seat, SeatKind, Status, Table
 from bot.texts.catalog import normalize_locale, t
-from cogs.components import frozen_view
-from cogs.tables_items import SitButton, TableButton
+from cogs.common.components import frozen_view
+from cogs.tables.items import SitButton, TableButton
 
 __all__ = [
     "EMBED_COLOUR",

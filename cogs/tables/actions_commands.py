@@ -15,11 +15,11 @@ import discord
 from bot.engine import RuleSet
 from bot.tables import Event, Table, TableError, TableService, TableSettings
 from bot.texts.catalog import normalize_locale, t
-from cogs.tables_actions import TableActions, locale_of
-from cogs.tables_ui import settings_embed
+from cogs.tables.actions import TableActions, locale_of
+from cogs.tables.ui import settings_embed
 
 if TYPE_CHECKING:
-    from cogs.tables_publisher import TablePublisher
+    from cogs.tables.publisher import TablePublisher
 
 __all__ = ["OpenOptions", "TableCommands", "is_moderator"]
 

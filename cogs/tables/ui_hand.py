@@ -17,10 +17,10 @@ from discord.utils import escape_markdown
 from bot.engine import Card, Phase
 from bot.tables import PrivateView, PublicView, Status, Table, private_view, public_view
 from bot.texts.catalog import t
-from cogs.components import frozen_view
-from cogs.tables_errors import reason_text
-from cogs.tables_items import CardButton, TableButton, TrumpButton
-from cogs.tables_ui import EMBED_COLOUR, seat_name, suit_text
+from cogs.common.components import frozen_view
+from cogs.tables.errors import reason_text
+from cogs.tables.items import CardButton, TableButton, TrumpButton
+from cogs.tables.ui import EMBED_COLOUR, seat_name, suit_text
 
 __all__ = ["card_rows", "hand_message"]
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import Event, Table, TableError, TableService
-from cogs.tables_hand import hand_message
+from cogs.tables.ui_hand import hand_message
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot

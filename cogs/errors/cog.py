@@ -22,7 +22,7 @@ from bot.texts.catalog import t
 
 __all__ = ["Errors", "describe_expected_error", "report_unexpected_error", "send_ephemeral"]
 
-log = logging.getLogger(__name__)
+log = logging.getLogger(__package__)
 
 TreeErrorHandler = Callable[
     [discord.Interaction[Any], app_commands.AppCommandError], Coroutine[Any, Any, None]
@@ -117,7 +117,3 @@ class Errors(commands.Cog):
             return
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         await report_unexpected_error(interaction, original, where=_command_name(interaction))
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Errors(bot))

@@ -24,9 +24,9 @@ from discord.ext import commands
 
 from bot.store import StatsStore
 from bot.texts.catalog import t
-from cogs.components import frozen_view
-from cogs.errors import report_unexpected_error, send_ephemeral
-from cogs.standings_ui import (
+from cogs.common.components import frozen_view
+from cogs.errors.cog import report_unexpected_error, send_ephemeral
+from cogs.standings.ui import (
     CUSTOM_ID_TEMPLATE,
     PAGE_SIZE,
     PERIODS,
@@ -245,7 +245,3 @@ class Standings(commands.Cog):
         await interaction.response.send_message(
             embed=embed, ephemeral=not public, allowed_mentions=NO_MENTIONS
         )
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Standings(bot))

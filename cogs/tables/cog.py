@@ -19,11 +19,11 @@ from discord.ext import commands
 
 from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
-from cogs.tables_actions import TableActions
-from cogs.tables_commands import OpenOptions, TableCommands
-from cogs.tables_items import ALL_ITEMS
-from cogs.tables_nudge import HandNudger
-from cogs.tables_publisher import TablePublisher
+from cogs.tables.actions import TableActions
+from cogs.tables.actions_commands import OpenOptions, TableCommands
+from cogs.tables.items import ALL_ITEMS
+from cogs.tables.nudge import HandNudger
+from cogs.tables.publisher import TablePublisher
 
 __all__ = ["Tables"]
 
@@ -237,8 +237,3 @@ class Tables(commands.Cog):
         await self.actions.guard(
             interaction, "/hand", lambda: self.table_commands.hand(interaction)
         )
-
-
-async def setup(bot: commands.Bot) -> None:
-    assert isinstance(bot, KlaverjasBot)
-    await bot.add_cog(Tables(bot))

@@ -39,7 +39,3 @@ class Meta(commands.Cog):
         await interaction.response.send_message(
             embed=about_embed(name, bot_version()), ephemeral=True
         )
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Meta(bot))

@@ -3,8 +3,8 @@
 Players settle arguments with these, so every answer comes from the engine (legal cards and
 their reasons, roem of a trick, the score of a hand, the card tables), under the rule set
 of the table in the channel, or the variant the user chose, or the default rules. This
-module only reads the options (`cogs.rules_input`), asks the engine, and hands the answer
-to the renderers (`cogs.rules_ui`). Bad input gets a private answer naming the offending
+module only reads the options (`cogs.rules.options`), asks the engine, and hands the answer
+to the renderers (`cogs.rules.ui`). Bad input gets a private answer naming the offending
 option; nothing is left to the error handler.
 """
 
@@ -34,8 +34,8 @@ from bot.engine import (
 from bot.engine.tricks import HAND_TOTAL
 from bot.texts.rulebook import TOPICS, search_topics
 from bot.texts.rulebook import topic as rulebook_topic
-from cogs.errors import send_ephemeral
-from cogs.rules_input import (
+from cogs.errors.cog import send_ephemeral
+from cogs.rules.options import (
     InputProblem,
     parse_card_list,
     parse_suit,
@@ -43,7 +43,7 @@ from cogs.rules_input import (
     quote,
     require_disjoint,
 )
-from cogs.rules_ui import (
+from cogs.rules.ui import (
     LegalAnswer,
     RulesInEffect,
     ScoreQuestion,
@@ -486,7 +486,3 @@ def _score_problem(question: ScoreQuestion, error: ValueError) -> InputProblem:
             )
     log.info("score_hand refused %s: %s", question, error)
     return InputProblem("rules.err.score_refused", reason=str(error))
-
-
-async def setup(bot: KlaverjasBot) -> None:
-    await bot.add_cog(RulesCog(bot))

@@ -23,12 +23,12 @@ from bot.tables import (
     public_view,
 )
 from bot.texts.catalog import normalize_locale, t
-from cogs.errors import report_unexpected_error, send_ephemeral
-from cogs.tables_errors import error_text
-from cogs.tables_hand import hand_message
-from cogs.tables_nudge import HandNudger
-from cogs.tables_publisher import TablePublisher
-from cogs.tables_ui import roem_text, sheet_embed, suit_text
+from cogs.errors.cog import report_unexpected_error, send_ephemeral
+from cogs.tables.errors import error_text
+from cogs.tables.nudge import HandNudger
+from cogs.tables.publisher import TablePublisher
+from cogs.tables.ui import roem_text, sheet_embed, suit_text
+from cogs.tables.ui_hand import hand_message
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot

@@ -13,7 +13,7 @@ from typing import Any
 from bot.engine import Card, IllegalReason, Suit
 from bot.tables import Table, TableError
 from bot.texts.catalog import has, t
-from cogs.tables_ui import seat_name
+from cogs.tables.ui import seat_name
 
 __all__ = ["KNOWN_CODES", "error_text", "reason_text"]
 

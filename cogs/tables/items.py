@@ -39,7 +39,7 @@ Style = discord.ButtonStyle
 
 
 class Actions(Protocol):
-    """What a click asks for; implemented by `cogs.tables_actions.TableActions`."""
+    """What a click asks for; implemented by `cogs.tables.actions.TableActions`."""
 
     async def on_button(
         self, interaction: discord.Interaction[Any], action: str, table_id: int
