@@ -29,7 +29,7 @@ from bot.engine.tricks import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POIN
 from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue, t
 from bot.texts.rulebook import TOPICS, search_topics, topic
-from tests.discord.harness import (
+from tests.harness.harness import (
     FAKE_TOKEN,
     GUILD_COMMANDS,
     Call,

@@ -6,8 +6,7 @@ import pytest
 
 from bot.engine import Card, Hand, Phase, Suit
 from bot.tables import private_view
-from tests.discord.harness import ORIGINAL, assert_ephemeral, assert_within_discord_limits
-from tests.discord.tables_kit import (
+from tests.cogs.tables.tables_kit import (
     CARD_TEXT,
     Kit,
     StartHarness,
@@ -18,6 +17,7 @@ from tests.discord.tables_kit import (
     seed_with_first_dealer,
     start,
 )
+from tests.harness.harness import ORIGINAL, assert_ephemeral, assert_within_discord_limits
 
 SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 

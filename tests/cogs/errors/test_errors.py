@@ -8,11 +8,11 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.client import DEFAULT_EXTENSIONS
-from tests.discord.harness import Harness, assert_ephemeral, assert_within_discord_limits
+from tests.harness.harness import Harness, assert_ephemeral, assert_within_discord_limits
 
 StartHarness = Callable[..., Awaitable[Harness]]
 CODE = re.compile(r"`([0-9a-f]{8})`")
-BOOM = (*DEFAULT_EXTENSIONS, "tests.discord.boom_cog")
+BOOM = (*DEFAULT_EXTENSIONS, "tests.cogs.errors.boom_cog")
 
 
 def _error_records(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:

@@ -1,6 +1,6 @@
 """Canary: the private discord.py names the harness relies on are still where it expects.
 
-When one of these fails after a discord.py upgrade, fix tests/discord/harness.py (and this
+When one of these fails after a discord.py upgrade, fix tests/harness/harness.py (and this
 file) before trusting any other Discord-layer test result.
 """
 
@@ -19,7 +19,7 @@ from discord.http import HTTPClient, Route
 from discord.state import ConnectionState
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-MOVED = "discord.py internals moved ({}); update tests/discord/harness.py"
+MOVED = "discord.py internals moved ({}); update tests/harness/harness.py"
 
 
 def test_discord_py_is_the_pinned_minor_version() -> None:

@@ -9,14 +9,14 @@ import discord
 
 from bot.settings import Settings
 from bot.tables import Status
-from tests.discord import payloads
-from tests.discord.harness import (
+from tests.cogs.tables.tables_kit import StartHarness, custom_ids, message_text, start
+from tests.harness import payloads
+from tests.harness.harness import (
     FAKE_TOKEN,
     GUILD_COMMANDS,
     assert_ephemeral,
     assert_not_ephemeral,
 )
-from tests.discord.tables_kit import StartHarness, custom_ids, message_text, start
 
 MODERATOR = discord.Permissions(payloads.DEFAULT_MEMBER_PERMISSIONS.value, manage_channels=True)
 

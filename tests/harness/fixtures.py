@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.discord.harness import Harness, World
+from tests.harness.harness import Harness, World
 
 
 @pytest.fixture

@@ -6,10 +6,10 @@ import discord.interactions
 import discord.webhook.async_
 
 from bot.client import DEFAULT_EXTENSIONS
-from tests.discord.harness import Harness, assert_ephemeral
+from tests.harness.harness import Harness, assert_ephemeral
 
 StartHarness = Callable[..., Awaitable[Harness]]
-DEMO = (*DEFAULT_EXTENSIONS, "tests.discord.demo_cog")
+DEMO = (*DEFAULT_EXTENSIONS, "tests.harness.demo_cog")
 
 
 async def test_second_bot_on_the_same_database_starts_and_answers(

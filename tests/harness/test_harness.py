@@ -11,7 +11,7 @@ import pytest
 
 from bot.client import DEFAULT_EXTENSIONS
 from bot.settings import Settings
-from tests.discord.harness import (
+from tests.harness.harness import (
     CHANNEL_MESSAGES,
     FAKE_TOKEN,
     GUILD_COMMANDS,
@@ -23,10 +23,10 @@ from tests.discord.harness import (
     assert_within_discord_limits,
     http_error,
 )
-from tests.discord.limits import discord_limit_violations
+from tests.harness.limits import discord_limit_violations
 
 StartHarness = Callable[..., Awaitable[Harness]]
-DEMO = (*DEFAULT_EXTENSIONS, "tests.discord.demo_cog")
+DEMO = (*DEFAULT_EXTENSIONS, "tests.harness.demo_cog")
 
 
 async def test_dynamic_button_edits_its_own_ephemeral_message(make_harness: StartHarness) -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import Status
-from tests.discord.harness import CHANNEL_MESSAGE, CHANNEL_MESSAGES, assert_ephemeral
-from tests.discord.tables_kit import (
+from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
     enabled,
@@ -15,6 +14,7 @@ from tests.discord.tables_kit import (
     seed_with_first_dealer,
     start,
 )
+from tests.harness.harness import CHANNEL_MESSAGE, CHANNEL_MESSAGES, assert_ephemeral
 
 
 async def table_waiting_for_a_human(kit: Kit) -> tuple[int, int, int]:

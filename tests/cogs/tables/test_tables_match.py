@@ -8,7 +8,7 @@ import pytest
 
 from bot.engine import Card, Match, SheetLine
 from bot.tables import Status
-from tests.discord.tables_kit import (
+from tests.cogs.tables.tables_kit import (
     CARD_TEXT,
     Kit,
     StartHarness,

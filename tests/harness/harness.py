@@ -44,8 +44,8 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import DEFAULT_EXTENSIONS, KlaverjasBot
 from bot.settings import Settings
-from tests.discord import payloads
-from tests.discord.limits import (
+from tests.harness import payloads
+from tests.harness.limits import (
     EPHEMERAL,
     assert_ephemeral,
     assert_not_ephemeral,

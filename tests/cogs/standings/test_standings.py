@@ -24,7 +24,7 @@ from bot.store import HandRecord, MatchRecord, PlayerStats, Store
 from bot.tables import Status
 from bot.texts.catalog import t
 from cogs.standings.ui import PAGE_SIZE, page_custom_id, parse_page_custom_id
-from tests.discord.harness import (
+from tests.harness.harness import (
     FAKE_TOKEN,
     GUILD_COMMANDS,
     Call,
@@ -34,7 +34,7 @@ from tests.discord.harness import (
     assert_not_ephemeral,
     assert_within_discord_limits,
 )
-from tests.services.helpers import INSTANT, act_once, human_to_act
+from tests.tables.helpers import INSTANT, act_once, human_to_act
 
 StartHarness = Callable[..., Awaitable[Harness]]
 # Only what these commands need: a tables cog (added by others) must not render our seeds.

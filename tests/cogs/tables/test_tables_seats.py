@@ -8,8 +8,7 @@ import re
 import pytest
 
 from bot.tables import SeatKind, TableError
-from tests.discord.harness import assert_ephemeral
-from tests.discord.tables_kit import (
+from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
     enabled,
@@ -18,6 +17,7 @@ from tests.discord.tables_kit import (
     seed_with_first_dealer,
     start,
 )
+from tests.harness.harness import assert_ephemeral
 
 
 async def started(

@@ -22,7 +22,7 @@ from bot.engine import Match, RuleSet
 from bot.services import Services
 from bot.tables import FakeClock, Table, TableService
 from cogs.tables import Tables
-from tests.discord.harness import (
+from tests.harness.harness import (
     CALLBACK,
     Call,
     Dispatch,
@@ -30,7 +30,7 @@ from tests.discord.harness import (
     assert_ephemeral,
     assert_within_discord_limits,
 )
-from tests.discord.limits import iter_components
+from tests.harness.limits import iter_components
 
 StartHarness = Callable[..., Awaitable[Harness]]
 CARD_TEXT = re.compile(r"(?:10|[7-9JQKA])[♣♦♥♠]")
