@@ -1,16 +1,21 @@
-"""The last line of defence for interactions: every failure gets an answer.
+"""The command tree's wiring: every failure gets an answer, every command its translations.
+
+The `Errors` cog is the first extension loaded (bot/client.py), and always loaded, so it
+installs what the whole tree needs while it is loaded: the error handler below and the
+catalogue translator (`cogs/common/translator.py`). The Discord process therefore needs no
+import from `cogs`: the arrows between the layers all point down. Extensions load before
+the optional command sync, so the translator is in place whenever commands are published.
 
 Expected failures (checks, cooldowns, bad arguments) get a plain ephemeral sentence.
 Anything else gets an ephemeral reply with a short error code, and the same code is logged
 with the traceback, so a player's screenshot leads straight to the log line.
-Views and dynamic items (which do not pass through the command tree) should call
-`report_unexpected_error` from their `on_error` to get the same behaviour.
+Views and dynamic items (which do not pass through the command tree) call
+`cogs.common.replies.report_unexpected_error` themselves to get the same behaviour.
 """
 
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -18,35 +23,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.texts.catalog import t
+from cogs.common.replies import report_unexpected_error, send_ephemeral
+from cogs.common.text import t
+from cogs.common.translator import CatalogueTranslator
 
-__all__ = ["Errors", "describe_expected_error", "report_unexpected_error", "send_ephemeral"]
+__all__ = ["Errors", "describe_expected_error"]
 
-log = logging.getLogger(__package__)
+log = logging.getLogger("cogs.errors")  # the logger of cogs/common/replies.py too
 
 TreeErrorHandler = Callable[
     [discord.Interaction[Any], app_commands.AppCommandError], Coroutine[Any, Any, None]
 ]
-
-
-def new_error_code() -> str:
-    """Eight hex characters: short enough to read out, unique enough to grep the logs."""
-    return secrets.token_hex(4)
-
-
-async def send_ephemeral(interaction: discord.Interaction[Any], content: str) -> None:
-    """Answer privately whether or not the interaction was already acknowledged.
-
-    Best effort: the token may have expired (15 min) or the answer may race another one;
-    failing to deliver an error message must not raise a second error.
-    """
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=True)
-        else:
-            await interaction.response.send_message(content, ephemeral=True)
-    except discord.HTTPException as error:
-        log.warning("could not deliver an error reply (interaction %s): %s", interaction.id, error)
 
 
 def describe_expected_error(
@@ -69,31 +56,13 @@ def describe_expected_error(
     return None
 
 
-async def report_unexpected_error(
-    interaction: discord.Interaction[Any], error: BaseException, *, where: str
-) -> str:
-    """Log `error` with a fresh code and tell the user that code; returns the code."""
-    code = new_error_code()
-    log.error(
-        "unexpected error %s in %s (guild=%s channel=%s user=%s)",
-        code,
-        where,
-        interaction.guild_id,
-        interaction.channel_id,
-        interaction.user.id if interaction.user else None,
-        exc_info=(type(error), error, error.__traceback__),
-    )
-    await send_ephemeral(interaction, t("common.error.unexpected", interaction.locale, code=code))
-    return code
-
-
 def _command_name(interaction: discord.Interaction[Any]) -> str:
     command = interaction.command
     return f"/{command.qualified_name}" if command is not None else "an unknown command"
 
 
 class Errors(commands.Cog):
-    """Installs the command tree's error handler for as long as the cog is loaded."""
+    """Installs the command tree's error handler and translator while the cog is loaded."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -102,10 +71,12 @@ class Errors(commands.Cog):
     async def cog_load(self) -> None:
         self._previous_handler = self.bot.tree.on_error
         self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        await self.bot.tree.set_translator(CatalogueTranslator())
 
     async def cog_unload(self) -> None:
         if self._previous_handler is not None:
             self.bot.tree.on_error = self._previous_handler  # type: ignore[method-assign]
+        await self.bot.tree.set_translator(None)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

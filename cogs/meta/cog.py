@@ -9,33 +9,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.version import bot_version
+from cogs.common.text import command_text
+from cogs.meta.ui import about_embed
 
-__all__ = ["Meta", "about_embed"]
-
-EMBED_COLOUR = discord.Colour.dark_green()  # the green of a card table
-
-
-def about_embed(bot_name: str, version: str) -> discord.Embed:
-    """Kept apart from the command so renderers can be unit-tested without an interaction."""
-    # TODO(texts): take these strings from the message catalogues once bot/texts exists.
-    embed = discord.Embed(
-        title=bot_name,
-        description="Klaverjas, the Dutch partnership card game, played with buttons.",
-        colour=EMBED_COLOUR,
-    )
-    embed.add_field(name="Version", value=version, inline=True)
-    embed.add_field(name="discord.py", value=discord.__version__, inline=True)
-    return embed
+__all__ = ["Meta"]
 
 
 class Meta(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="about", description="Which bot is this, and which version?")
+    @app_commands.command(
+        name=command_text("meta.cmd.about.name"), description=command_text("meta.cmd.about.desc")
+    )
     async def about(self, interaction: discord.Interaction[Any]) -> None:
         me = interaction.client.user
         name = me.name if me is not None else "Klaverjas"
-        await interaction.response.send_message(
-            embed=about_embed(name, bot_version()), ephemeral=True
-        )
+        embed = about_embed(name, bot_version(), interaction.locale)
+        await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -11,44 +11,37 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from bot.engine import PRESET_NAMES, Card, RuleError, RuleSet, Suit
-from bot.texts.catalog import LOCALES, t
+from bot.engine.tricks import HAND_TOTAL
+from bot.texts.catalog import LOCALES
+from bot.texts.rulebook import TOPICS, search_topics
+from cogs.common.text import t
+from cogs.rules.errors import InputProblem
+from cogs.rules.ui import ScoreQuestion
 
 __all__ = [
-    "InputProblem",
+    "HAND_MAX",
+    "ROEM_CARDS",
+    "TRICKS_PER_HAND",
     "parse_card_list",
     "parse_suit",
+    "parse_trick",
     "parse_variant",
     "quote",
     "require_disjoint",
+    "score_question",
     "suit_names",
+    "topic_key",
 ]
 
 # Variation selectors and zero-width characters that phone keyboards put after ♥ and friends.
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200b\u200c\u200d\u2060"), None)
 _SEPARATORS = re.compile(r"[\s,;]+")
-
-
-class InputProblem(Exception):
-    """A user's input the command cannot use: a catalogue key and its values.
-
-    `option` is the catalogue key of the option's (localised) name, so the message names
-    the option as the user sees it in their client.
-    """
-
-    def __init__(self, key: str, *, option: str | None = None, **values: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.option = option
-        self.values = values
-
-    def render(self, locale: object) -> str:
-        values = dict(self.values)
-        if self.option is not None:
-            values["option"] = t(self.option, locale)
-        return t(self.key, locale, **values)
+HAND_MAX = 8
+TRICK_MAX = 3  # cards already in a trick the acting player still plays to
+ROEM_CARDS = (2, 4)
+TRICKS_PER_HAND = 8
 
 
 def _clean(text: str) -> str:
@@ -131,3 +124,83 @@ def parse_variant(text: str, option: str) -> RuleSet:
 def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).strip()
+
+
+def topic_key(text: str, locale: str) -> str:
+    """A topic key from the autocomplete value, or from what the user typed."""
+    cleaned = text.strip()
+    if cleaned in TOPICS:
+        return cleaned
+    found = search_topics(cleaned, locale)
+    if found:
+        return found[0]
+    raise InputProblem(
+        "rules.err.unknown_topic",
+        option="rules.cmd.opt.topic.name",
+        text=f"`{quote(cleaned)}`",
+    )
+
+
+def parse_trick(text: str | None) -> list[Card]:
+    # A trick in progress holds 0 to 3 cards: with 4 it is complete and nobody plays to it.
+    played = parse_card_list(text, "rules.cmd.opt.trick.name", minimum=0, maximum=32)
+    if len(played) > TRICK_MAX:
+        raise InputProblem(
+            "rules.err.trick_complete", option="rules.cmd.opt.trick.name", count=len(played)
+        )
+    return played
+
+
+def score_question(
+    makers: str, points: int, roem_makers: int, roem_defenders: int, tricks: int | None
+) -> ScoreQuestion:
+    """The user's numbers per pair; ``tricks`` defaults as documented in the command."""
+    choice = makers.strip().lower()
+    if choice not in ("us", "them"):
+        raise InputProblem(
+            "rules.err.makers", option="rules.cmd.opt.makers.name", text=f"`{quote(makers, 20)}`"
+        )
+    if not 0 <= points <= HAND_TOTAL:
+        raise InputProblem(
+            "rules.err.points_range",
+            option="rules.cmd.opt.points.name",
+            value=points,
+            max=HAND_TOTAL,
+        )
+    for option, roem in (
+        ("rules.cmd.opt.roem_makers.name", roem_makers),
+        ("rules.cmd.opt.roem_defenders.name", roem_defenders),
+    ):
+        if roem < 0:
+            raise InputProblem("rules.err.roem_negative", option=option, value=roem)
+    if tricks is not None and not 0 <= tricks <= TRICKS_PER_HAND:
+        raise InputProblem(
+            "rules.err.tricks_range",
+            option="rules.cmd.opt.tricks.name",
+            value=tricks,
+            max=TRICKS_PER_HAND,
+        )
+    pair = 0 if choice == "us" else 1
+    others = HAND_TOTAL - points
+    given = tricks is not None
+    if tricks is None:
+        # Not given: a pit only when the other pair has neither card points nor roem;
+        # otherwise both pairs took tricks (how many does not change the score).
+        if others == 0 and roem_defenders == 0:
+            tricks = TRICKS_PER_HAND
+        elif points == 0 and roem_makers == 0:
+            tricks = 0
+        else:
+            tricks = TRICKS_PER_HAND // 2
+    by_pair = _per_pair(pair, points, others)
+    return ScoreQuestion(
+        makers=pair,
+        points=by_pair,
+        roem=_per_pair(pair, roem_makers, roem_defenders),
+        tricks=_per_pair(pair, tricks, TRICKS_PER_HAND - tricks),
+        tricks_given=given,
+    )
+
+
+def _per_pair(makers: int, mine: int, theirs: int) -> tuple[int, int]:
+    return (mine, theirs) if makers == 0 else (theirs, mine)

@@ -27,8 +27,9 @@ from bot.engine.tricks import (
     TRUMP_POINTS,
     sort_key,
 )
-from bot.texts.catalog import normalize_locale, t
+from bot.texts.catalog import normalize_locale
 from bot.texts.rulebook import TOPICS, topic
+from cogs.common.text import t
 
 __all__ = [
     "CARDS_FILENAME",
@@ -136,7 +137,7 @@ def _rulebook_locale(locale: object) -> str:
 def index_embed(locale: object, ctx: RulesInEffect) -> discord.Embed:
     """No topic chosen: every topic with its summary, and the rules that apply here."""
     book = _rulebook_locale(locale)
-    lines = [t("rules.rules.index_intro", locale, option=t("cmd.rules.opt.topic.name", locale))]
+    lines = [t("rules.rules.index_intro", locale, option=t("rules.cmd.opt.topic.name", locale))]
     for key in TOPICS:
         entry = topic(key, book)
         lines.append(f"**{entry.title}** — {entry.summary}")
@@ -395,7 +396,7 @@ def _tricks_note(locale: object, question: ScoreQuestion) -> str:
     makers_tricks = question.tricks[question.makers]
     if question.tricks_given:
         return t("rules.score.tricks_given", locale, tricks=makers_tricks)
-    option = t("cmd.rules.opt.tricks.name", locale)
+    option = t("rules.cmd.opt.tricks.name", locale)
     if makers_tricks == sum(question.tricks):
         return t("rules.score.tricks_assumed_makers_all", locale, option=option)
     if makers_tricks == 0:

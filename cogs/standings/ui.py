@@ -1,6 +1,6 @@
 """Renderers for `/standings` and `/stats`: embeds and page custom_ids, no I/O.
 
-Kept apart from the cog so the layout can be checked without an interaction. Every string
+Kept apart from the commands so the layout can be checked without an interaction. Every string
 comes from the `standings` catalogues; numbers are formatted per locale (decimal comma in
 Dutch). Embeds stay within Discord's limits by construction: a page holds at most
 `PAGE_SIZE` short rows, and `_clip` guards the description anyway.
@@ -8,7 +8,6 @@ Dutch). Embeds stay within Discord's limits by construction: a page holds at mos
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 import re
 from dataclasses import dataclass
@@ -16,14 +15,14 @@ from typing import Final
 
 import discord
 
-from bot.store import PlayerStats
-from bot.texts.catalog import normalize_locale, t
+from bot.standings import PERIODS, PlayerStats
+from bot.texts.catalog import normalize_locale
+from cogs.common.text import t
 
 __all__ = [
     "CUSTOM_ID_PREFIX",
     "CUSTOM_ID_TEMPLATE",
     "PAGE_SIZE",
-    "PERIODS",
     "Board",
     "PageTarget",
     "format_decimal",
@@ -31,13 +30,10 @@ __all__ = [
     "page_custom_id",
     "parse_page_custom_id",
     "player_embed",
-    "since",
     "standings_embed",
 ]
 
 PAGE_SIZE: Final = 10
-# Period choice -> its length in days (None: all time). Order is the order of the choices.
-PERIODS: Final[dict[str, int | None]] = {"week": 7, "month": 30, "year": 365, "all": None}
 
 EMBED_COLOUR: Final = discord.Colour.dark_green()  # the green of a card table
 DESCRIPTION_MAX: Final = 4096
@@ -79,15 +75,9 @@ def parse_page_custom_id(custom_id: str) -> PageTarget | None:
     )
 
 
-def since(period: str, now: dt.datetime) -> float | None:
-    """The earliest `at` (epoch seconds) that counts for `period`, None for all time."""
-    days = PERIODS[period]
-    return None if days is None else (now - dt.timedelta(days=days)).timestamp()
-
-
 @dataclass(frozen=True, slots=True)
 class Board:
-    """One page of a leaderboard as the store gave it."""
+    """One page of a leaderboard as the standings service gave it, and where it sits."""
 
     target: PageTarget
     rows: list[PlayerStats]

@@ -1,8 +1,8 @@
 """What clicks and commands do: ask the table service, then answer the one interaction.
 
 One path for every refusal: a `TableError` becomes a specific sentence in the user's
-language (cogs/tables_errors.py), shown in the hand message when the click came from it,
-else as an ephemeral reply; anything unexpected gets an error code (cogs/errors.py).
+language (cogs/tables/errors.py), shown in the hand message when the click came from it,
+else as an ephemeral reply; anything unexpected gets an error code (cogs/common/replies.py).
 Every answer uses the interaction being answered (a click edits the message it was made
 on); no stored token of another interaction is needed for anything to work.
 """
@@ -22,25 +22,23 @@ from bot.tables import (
     TableService,
     public_view,
 )
-from bot.texts.catalog import normalize_locale, t
-from cogs.errors.cog import report_unexpected_error, send_ephemeral
+from cogs.common.replies import report_unexpected_error, send_ephemeral
+from cogs.common.text import locale_of, t
 from cogs.tables.errors import error_text
-from cogs.tables.nudge import HandNudger
-from cogs.tables.publisher import TablePublisher
-from cogs.tables.ui import roem_text, sheet_embed, suit_text
+from cogs.tables.items import ButtonKind
+from cogs.tables.ui import sheet_embed
 from cogs.tables.ui_hand import hand_message
+from cogs.tables.ui_text import roem_text, suit_text
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
+    from cogs.tables.nudge import HandNudger
+    from cogs.tables.publisher import TablePublisher
 
-__all__ = ["TableActions", "locale_of", "on_ephemeral"]
+__all__ = ["TableActions", "on_ephemeral"]
 
 Work = Callable[[], Awaitable[None]]
-
-
-def locale_of(interaction: discord.Interaction[Any]) -> str:
-    """The catalogue locale of the user who made the interaction (private replies)."""
-    return normalize_locale(interaction.locale)
+Handler = Callable[[discord.Interaction[Any], int], Awaitable[None]]
 
 
 def on_ephemeral(interaction: discord.Interaction[Any]) -> bool:
@@ -105,23 +103,26 @@ class TableActions:
 
     # ------------------------------------------------------------------ buttons
     async def on_button(
-        self, interaction: discord.Interaction[Any], action: str, table_id: int
+        self, interaction: discord.Interaction[Any], kind: ButtonKind, table_id: int
     ) -> None:
-        handlers: dict[str, Callable[[discord.Interaction[Any], int], Awaitable[None]]] = {
-            "hand": self.send_hand,
-            "refresh": self.refresh_hand,
-            "roem": self.claim,
-            "sheet": self.send_sheet,
-            "back": self.back,
-            "leave": self.leave,
-            "start": self.start,
-            "addbot": self.add_computer,
-        }
-        handler = handlers[action]
+        handler = self.handlers()[kind]
         hand = on_ephemeral(interaction)
         await self.guard(
-            interaction, f"button {action}", lambda: handler(interaction, table_id), table_id, hand
+            interaction, f"button {kind}", lambda: handler(interaction, table_id), table_id, hand
         )
+
+    def handlers(self) -> dict[ButtonKind, Handler]:
+        """What each table button does: one handler per `ButtonKind`."""
+        return {
+            ButtonKind.HAND: self.send_hand,
+            ButtonKind.REFRESH: self.refresh_hand,
+            ButtonKind.ROEM: self.claim,
+            ButtonKind.SHEET: self.send_sheet,
+            ButtonKind.BACK: self.back,
+            ButtonKind.LEAVE: self.leave,
+            ButtonKind.START: self.start,
+            ButtonKind.ADDBOT: self.add_computer,
+        }
 
     async def on_sit(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None:
         async def work() -> None:
@@ -204,20 +205,10 @@ class TableActions:
         await self._answer(interaction, table_id, text)
 
     async def send_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        table = await self._any_table(table_id)
+        table = await self.service.find(table_id)
         view = public_view(table)
         embed = sheet_embed(view, locale_of(interaction), final=view.result is not None)
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    async def _any_table(self, table_id: int) -> Table:
-        """A table in memory, or a finished one from the store (after a restart)."""
-        known = self._known(table_id)
-        if known is not None:
-            return known
-        stored = await self.service.store.tables.get(table_id)
-        if stored is None:
-            raise TableError("unknown_table", table_id=table_id)
-        return Table.from_dict(stored.snapshot)
 
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.service.back(table_id, interaction.user.id)

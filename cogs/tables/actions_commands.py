@@ -14,11 +14,12 @@ import discord
 
 from bot.engine import RuleSet
 from bot.tables import Event, Table, TableError, TableService, TableSettings
-from bot.texts.catalog import normalize_locale, t
-from cogs.tables.actions import TableActions, locale_of
+from bot.texts.catalog import normalize_locale
+from cogs.common.text import locale_of, t
 from cogs.tables.ui import settings_embed
 
 if TYPE_CHECKING:
+    from cogs.tables.actions import TableActions
     from cogs.tables.publisher import TablePublisher
 
 __all__ = ["OpenOptions", "TableCommands", "is_moderator"]

@@ -1,11 +1,11 @@
 """/table and /hand: open a Klaverjas table in a channel and play it with buttons.
 
-Thin commands: parse the options, then hand over to `TableActions` (cogs/tables_actions.py),
-which calls the table service and answers. The cog's `cog_load` registers the persistent
-buttons once (cogs/tables_items.py), subscribes the public-message publisher to the table
-service (cogs/tables_publisher.py) and refreshes the message of every restored table.
-Names and descriptions come from the message catalogues (`tables.cmd.*`), so Discord shows
-the commands in Dutch to Dutch users.
+Thin commands: parse the options, then hand over to `TableCommands` (actions_commands.py)
+inside `TableActions.guard` (actions.py), which call the table service and answer. The
+cog's `cog_load` registers the persistent buttons once (items.py), subscribes the
+public-message publisher to the table service (publisher.py) and refreshes the message of
+every restored table. Names and descriptions come from the message catalogues
+(`tables.cmd.*`), so Discord shows the commands in Dutch to Dutch users.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
+from cogs.common.text import command_text
 from cogs.tables.actions import TableActions
 from cogs.tables.actions_commands import OpenOptions, TableCommands
 from cogs.tables.items import ALL_ITEMS
@@ -30,17 +30,13 @@ __all__ = ["Tables"]
 Interaction = discord.Interaction[Any]
 
 
-def _s(text: str, key: str) -> locale_str:
-    """A translatable command string; the key is looked up in the tables catalogues."""
-    return locale_str(text, key=f"tables.cmd.{key}")
-
-
 PRESETS = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
 HANDS = [
-    app_commands.Choice(name=_s(f"{n} hands", f"choice.hands.{n}"), value=n) for n in (16, 8, 1)
+    app_commands.Choice(name=command_text(f"tables.cmd.choice.hands.{n}"), value=n)
+    for n in (16, 8, 1)
 ]
 TARGETS = [
-    app_commands.Choice(name=_s(f"first to {n}", f"choice.target.{n}"), value=n)
+    app_commands.Choice(name=command_text(f"tables.cmd.choice.target.{n}"), value=n)
     for n in (1500, 750)
 ]
 LANGUAGES = [
@@ -55,13 +51,13 @@ class Tables(commands.Cog):
     """Tables in channels: a public message per table, private hands, persistent buttons."""
 
     table = app_commands.Group(
-        name=_s("table", "table.name"),
-        description=_s("Play Klaverjas at a table in this channel.", "table.desc"),
+        name=command_text("tables.cmd.table.name"),
+        description=command_text("tables.cmd.table.desc"),
         guild_only=True,
     )
     computer = app_commands.Group(
-        name=_s("bot", "bot.name"),
-        description=_s("Computer players at the table.", "bot.desc"),
+        name=command_text("tables.cmd.bot.name"),
+        description=command_text("tables.cmd.bot.desc"),
         parent=table,
     )
 
@@ -89,26 +85,24 @@ class Tables(commands.Cog):
 
     # ------------------------------------------------------------------ /table open
     @table.command(
-        name=_s("open", "open.name"),
-        description=_s("Open a table in this channel (or in a new thread).", "open.desc"),
+        name=command_text("tables.cmd.open.name"),
+        description=command_text("tables.cmd.open.desc"),
     )
     @app_commands.rename(
-        preset=_s("preset", "open.preset.name"),
-        hands=_s("hands", "open.hands.name"),
-        target=_s("target", "open.target.name"),
-        turn_timer=_s("turn_timer", "open.turn_timer.name"),
-        thread=_s("thread", "open.thread.name"),
-        language=_s("language", "open.language.name"),
+        preset=command_text("tables.cmd.opt.preset.name"),
+        hands=command_text("tables.cmd.opt.hands.name"),
+        target=command_text("tables.cmd.opt.target.name"),
+        turn_timer=command_text("tables.cmd.opt.turn_timer.name"),
+        thread=command_text("tables.cmd.opt.thread.name"),
+        language=command_text("tables.cmd.opt.language.name"),
     )
     @app_commands.describe(
-        preset=_s("The rules: amsterdam (default), rotterdam, utrecht, ...", "open.preset.desc"),
-        hands=_s("Play a fixed number of hands (default 16).", "open.hands.desc"),
-        target=_s("Or play until a pair reaches this score.", "open.target.desc"),
-        turn_timer=_s(
-            "Seconds per turn before the computer plays (0: off).", "open.turn_timer.desc"
-        ),
-        thread=_s("Open the table in a new thread of this channel.", "open.thread.desc"),
-        language=_s("The language of the table's public messages.", "open.language.desc"),
+        preset=command_text("tables.cmd.opt.preset.desc"),
+        hands=command_text("tables.cmd.opt.hands.desc"),
+        target=command_text("tables.cmd.opt.target.desc"),
+        turn_timer=command_text("tables.cmd.opt.turn_timer.desc"),
+        thread=command_text("tables.cmd.opt.thread.desc"),
+        language=command_text("tables.cmd.opt.language.desc"),
     )
     @app_commands.choices(preset=PRESETS, language=LANGUAGES)
     @app_commands.choices(hands=HANDS, target=TARGETS)
@@ -129,18 +123,18 @@ class Tables(commands.Cog):
 
     # ------------------------------------------------------------------ seats
     @table.command(
-        name=_s("join", "join.name"), description=_s("Sit down at the table.", "join.desc")
+        name=command_text("tables.cmd.join.name"), description=command_text("tables.cmd.join.desc")
     )
-    @app_commands.rename(seat=_s("seat", "seat.name"))
-    @app_commands.describe(seat=_s("Seat 1-4; seats 1 & 3 and 2 & 4 are partners.", "seat.desc"))
+    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
+    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
     async def join(self, interaction: Interaction, seat: SEAT | None = None) -> None:
         await self.actions.guard(
             interaction, "/table join", lambda: self.table_commands.join(interaction, seat)
         )
 
     @table.command(
-        name=_s("leave", "leave.name"),
-        description=_s("Leave your seat (a computer finishes a match for you).", "leave.desc"),
+        name=command_text("tables.cmd.leave.name"),
+        description=command_text("tables.cmd.leave.desc"),
     )
     async def leave(self, interaction: Interaction) -> None:
         await self.actions.guard(
@@ -148,10 +142,11 @@ class Tables(commands.Cog):
         )
 
     @computer.command(
-        name=_s("add", "bot.add.name"), description=_s("Seat a computer player.", "bot.add.desc")
+        name=command_text("tables.cmd.bot.add.name"),
+        description=command_text("tables.cmd.bot.add.desc"),
     )
-    @app_commands.rename(seat=_s("seat", "seat.name"))
-    @app_commands.describe(seat=_s("Seat 1-4; seats 1 & 3 and 2 & 4 are partners.", "seat.desc"))
+    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
+    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
     async def bot_add(self, interaction: Interaction, seat: SEAT | None = None) -> None:
         await self.actions.guard(
             interaction,
@@ -160,11 +155,11 @@ class Tables(commands.Cog):
         )
 
     @computer.command(
-        name=_s("remove", "bot.remove.name"),
-        description=_s("Remove a computer player.", "bot.remove.desc"),
+        name=command_text("tables.cmd.bot.remove.name"),
+        description=command_text("tables.cmd.bot.remove.desc"),
     )
-    @app_commands.rename(seat=_s("seat", "seat.name"))
-    @app_commands.describe(seat=_s("Seat 1-4; seats 1 & 3 and 2 & 4 are partners.", "seat.desc"))
+    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
+    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
     async def bot_remove(self, interaction: Interaction, seat: SEAT | None = None) -> None:
         await self.actions.guard(
             interaction,
@@ -174,8 +169,8 @@ class Tables(commands.Cog):
 
     # ------------------------------------------------------------------ the match
     @table.command(
-        name=_s("start", "start.name"),
-        description=_s("Start the match once all four seats are taken.", "start.desc"),
+        name=command_text("tables.cmd.start.name"),
+        description=command_text("tables.cmd.start.desc"),
     )
     async def start(self, interaction: Interaction) -> None:
         await self.actions.guard(
@@ -183,8 +178,8 @@ class Tables(commands.Cog):
         )
 
     @table.command(
-        name=_s("close", "close.name"),
-        description=_s("Close the table (its opener or a moderator).", "close.desc"),
+        name=command_text("tables.cmd.close.name"),
+        description=command_text("tables.cmd.close.desc"),
     )
     async def close(self, interaction: Interaction) -> None:
         await self.actions.guard(
@@ -192,8 +187,8 @@ class Tables(commands.Cog):
         )
 
     @table.command(
-        name=_s("sheet", "sheet.name"),
-        description=_s("Show the score sheet, hand by hand.", "sheet.desc"),
+        name=command_text("tables.cmd.sheet.name"),
+        description=command_text("tables.cmd.sheet.desc"),
     )
     async def sheet(self, interaction: Interaction) -> None:
         await self.actions.guard(
@@ -201,18 +196,16 @@ class Tables(commands.Cog):
         )
 
     @table.command(
-        name=_s("settings", "settings.name"),
-        description=_s("Show or change the table's settings.", "settings.desc"),
+        name=command_text("tables.cmd.settings.name"),
+        description=command_text("tables.cmd.settings.desc"),
     )
     @app_commands.rename(
-        turn_timer=_s("turn_timer", "open.turn_timer.name"),
-        language=_s("language", "open.language.name"),
+        turn_timer=command_text("tables.cmd.opt.turn_timer.name"),
+        language=command_text("tables.cmd.opt.language.name"),
     )
     @app_commands.describe(
-        turn_timer=_s(
-            "Seconds per turn before the computer plays (0: off).", "open.turn_timer.desc"
-        ),
-        language=_s("The language of the table's public messages.", "open.language.desc"),
+        turn_timer=command_text("tables.cmd.opt.turn_timer.desc"),
+        language=command_text("tables.cmd.opt.language.desc"),
     )
     @app_commands.choices(language=LANGUAGES)
     async def settings(
@@ -229,8 +222,8 @@ class Tables(commands.Cog):
 
     # ------------------------------------------------------------------ /hand
     @app_commands.command(
-        name=_s("hand", "hand.name"),
-        description=_s("Show your cards (only you see them).", "hand.desc"),
+        name=command_text("tables.cmd.hand.name"),
+        description=command_text("tables.cmd.hand.desc"),
     )
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:

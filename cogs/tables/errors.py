@@ -12,8 +12,9 @@ from typing import Any
 
 from bot.engine import Card, IllegalReason, Suit
 from bot.tables import Table, TableError
-from bot.texts.catalog import has, t
-from cogs.tables.ui import seat_name
+from bot.texts.catalog import has
+from cogs.common.text import t
+from cogs.tables.ui_text import seat_name
 
 __all__ = ["KNOWN_CODES", "error_text", "reason_text"]
 

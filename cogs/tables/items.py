@@ -2,21 +2,24 @@
 
 A click is routed by its custom_id alone (a regex template, registered once with
 `bot.add_dynamic_items`), so buttons keep working after a restart and no per-message view
-has to be stored. The items only parse; `TableActions` (cogs/tables_actions.py) decides,
+has to be stored. The items only parse; `TableActions` (cogs/tables/actions.py) decides,
 calls the table service and answers. custom_ids (Discord allows 100 characters):
 
-    kj:{action}:{table}             hand, refresh, roem, sheet, back, leave, start, addbot
+    kj:{kind}:{table}               a `ButtonKind`: hand, refresh, roem, sheet, back, leave,
+                                    start, addbot
     kj:sit:{table}:{seat}           seat 0..3
     kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
     kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
 
 `seq` is the table state the button was drawn for; the service refuses the action as
-"stale" when the table has moved on since, inside its lock.
+"stale" when the table has moved on since, inside its lock. These formats are a promise to
+messages already in Discord: buttons sent before an update must keep working after it.
 """
 
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from typing import Any, Protocol
 
 import discord
@@ -24,16 +27,28 @@ import discord
 from bot.engine import Card, Suit
 
 __all__ = [
-    "ACTIONS",
     "ALL_ITEMS",
+    "ButtonKind",
     "CardButton",
     "SitButton",
     "TableButton",
     "TrumpButton",
 ]
 
-# Buttons that need no more than the table id.
-ACTIONS = ("hand", "refresh", "roem", "sheet", "back", "leave", "start", "addbot")
+
+class ButtonKind(StrEnum):
+    """The buttons that need no more than the table id; the value is the custom_id's kind."""
+
+    HAND = "hand"
+    REFRESH = "refresh"
+    ROEM = "roem"
+    SHEET = "sheet"
+    BACK = "back"
+    LEAVE = "leave"
+    START = "start"
+    ADDBOT = "addbot"
+
+
 _ID = r"[0-9]{1,20}"
 Style = discord.ButtonStyle
 
@@ -42,7 +57,7 @@ class Actions(Protocol):
     """What a click asks for; implemented by `cogs.tables.actions.TableActions`."""
 
     async def on_button(
-        self, interaction: discord.Interaction[Any], action: str, table_id: int
+        self, interaction: discord.Interaction[Any], kind: ButtonKind, table_id: int
     ) -> None: ...
 
     async def on_sit(
@@ -77,30 +92,30 @@ def _button(
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"kj:(?P<action>{'|'.join(ACTIONS)}):(?P<table>{_ID})",
+    template=rf"kj:(?P<action>{'|'.join(ButtonKind)}):(?P<table>{_ID})",
 ):
     def __init__(
         self,
-        action: str,
+        kind: ButtonKind,
         table_id: int,
         label: str = "",
         style: Style = Style.secondary,
         disabled: bool = False,
         row: int | None = None,
     ) -> None:
-        custom_id = f"kj:{action}:{table_id}"
-        super().__init__(_button(custom_id, label or action, style, disabled, row))
-        self.action = action
+        custom_id = f"kj:{kind.value}:{table_id}"
+        super().__init__(_button(custom_id, label or kind.value, style, disabled, row))
+        self.kind = kind
         self.table_id = table_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableButton:
-        return cls(match["action"], int(match["table"]))
+        return cls(ButtonKind(match["action"]), int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await actions_of(interaction).on_button(interaction, self.action, self.table_id)
+        await actions_of(interaction).on_button(interaction, self.kind, self.table_id)
 
 
 class SitButton(

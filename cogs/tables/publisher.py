@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import Event, PublicView, Table, TableError, TableService, public_view
-from bot.texts.catalog import t
+from cogs.common.text import t
 from cogs.tables.ui import public_components, public_embed, sheet_embed
 
 if TYPE_CHECKING:

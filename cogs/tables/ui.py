@@ -1,35 +1,33 @@
-"""Public renderers: the table message (embed and buttons), the score sheet, roem in words.
+"""Public renderers: the table message (embed and buttons), the score sheet, the settings.
 
-Pure functions of the service's public read model (`PublicView`) and a locale. The public
+Pure functions of the service's public read model (`PublicTable`) and a locale. The public
 view holds no unplayed card, so nothing drawn here can show a player's hand; it also keeps
 these functions testable without an interaction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord.utils import escape_markdown
 
-from bot.engine import Phase, Roem, RoemKind, SheetLine, Suit
+from bot.engine import Phase, SheetLine, Suit
 from bot.tables import PublicView, Seat, SeatKind, Status, Table
-from bot.texts.catalog import normalize_locale, t
+from bot.texts.catalog import normalize_locale
 from cogs.common.components import frozen_view
-from cogs.tables.items import SitButton, TableButton
+from cogs.common.text import t
+from cogs.tables.items import ButtonKind, SitButton, TableButton
+from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
 __all__ = [
     "EMBED_COLOUR",
-    "pair_names",
+    "kind_button",
     "public_components",
     "public_embed",
     "result_text",
-    "roem_text",
-    "seat_name",
     "settings_embed",
     "sheet_embed",
-    "suit_text",
 ]
 
 EMBED_COLOUR = discord.Colour.dark_green()  # the green of a card table
@@ -44,16 +42,6 @@ Style = discord.ButtonStyle
 # ----------------------------------------------------------------------------- names
 
 
-def seat_name(seats: Sequence[Seat], seat: int | None, locale: str) -> str:
-    """The plain name at a seat (computer seats get a numbered name), for sentences."""
-    if seat is None:
-        return "?"
-    state = seats[seat]
-    if state.kind == SeatKind.EMPTY:
-        return t("tables.seat.free", locale)
-    return state.name or t("tables.seat.computer", locale, n=seat + 1)
-
-
 def _md(text: str) -> str:
     return escape_markdown(text)
 
@@ -65,18 +53,6 @@ def _badge(state: Seat) -> str:
     if state.is_human and (state.away or state.autoplay):
         marks += f" {AWAY_MARK}"
     return marks
-
-
-def pair_names(seats: Sequence[Seat], pair: int, locale: str) -> str:
-    """Both names of a pair (seats 1 & 3 are pair 1, seats 2 & 4 pair 2)."""
-    first, second = (seat_name(seats, s, locale) for s in (pair, pair + 2))
-    return t("tables.pair.names", locale, first=first, second=second)
-
-
-def suit_text(letter_or_suit: Suit | str, locale: str) -> str:
-    """A suit as symbol and word ("♥ hearts"), from a Suit or its letter."""
-    suit = letter_or_suit if isinstance(letter_or_suit, Suit) else Suit.parse(letter_or_suit)
-    return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
 
 
 # ----------------------------------------------------------------------------- the embed
@@ -268,6 +244,19 @@ def result_text(view: PublicView, locale: str) -> str:
 # ----------------------------------------------------------------------------- buttons
 
 
+def kind_button(
+    kind: ButtonKind,
+    table_id: int,
+    locale: str,
+    style: Style = Style.secondary,
+    disabled: bool = False,
+    row: int | None = None,
+) -> TableButton:
+    """A table button labelled from the catalogue (`tables.button.<kind>`)."""
+    label = t(f"tables.button.{kind.value}", locale)
+    return TableButton(kind, table_id, label, style, disabled, row)
+
+
 def public_components(view: PublicView, locale: str) -> discord.ui.View:
     """The buttons for the table's status: lobby, play, or only the score sheet."""
     items: list[discord.ui.Item[Any]] = []
@@ -278,20 +267,20 @@ def public_components(view: PublicView, locale: str) -> discord.ui.View:
                 label = t("tables.button.sit", locale, seat=seat + 1)
                 items.append(SitButton(table, seat, label, row=0))
         items += [
-            TableButton("addbot", table, t("tables.button.addbot", locale), row=1),
-            TableButton("start", table, t("tables.button.start", locale), Style.success, row=1),
-            TableButton("leave", table, t("tables.button.leave", locale), row=1),
+            kind_button(ButtonKind.ADDBOT, table, locale, row=1),
+            kind_button(ButtonKind.START, table, locale, Style.success, row=1),
+            kind_button(ButtonKind.LEAVE, table, locale, row=1),
         ]
     elif view.status == Status.PLAYING:
         items += [
-            TableButton("hand", table, t("tables.button.hand", locale), Style.primary),
-            TableButton("roem", table, t("tables.button.roem", locale), Style.success),
-            TableButton("sheet", table, t("tables.button.sheet", locale)),
-            TableButton("back", table, t("tables.button.back", locale)),
-            TableButton("leave", table, t("tables.button.leave", locale)),
+            kind_button(ButtonKind.HAND, table, locale, Style.primary),
+            kind_button(ButtonKind.ROEM, table, locale, Style.success),
+            kind_button(ButtonKind.SHEET, table, locale),
+            kind_button(ButtonKind.BACK, table, locale),
+            kind_button(ButtonKind.LEAVE, table, locale),
         ]
     elif view.status == Status.FINISHED:
-        items.append(TableButton("sheet", table, t("tables.button.sheet", locale)))
+        items.append(kind_button(ButtonKind.SHEET, table, locale))
     return frozen_view(items)
 
 
@@ -373,21 +362,6 @@ def _fit(rows: list[str], budget: int) -> list[str]:
         kept.insert(0, row)
         used += len(row) + 1
     return [header, "…", *kept, total]
-
-
-# ----------------------------------------------------------------------------- roem
-
-
-def roem_text(roem: Roem, locale: str) -> str:
-    """What a claim credited, in words: "stuk + run of three: 40"."""
-    parts = [_roem_part(part.kind, part.cards[0].rank.label, locale) for part in roem.parts]
-    return t("tables.roem.total", locale, parts=" + ".join(parts), points=roem.points)
-
-
-def _roem_part(kind: RoemKind, rank: str, locale: str) -> str:
-    if kind == RoemKind.FOUR:
-        return t(f"tables.roem.four.{rank}", locale)
-    return t(f"tables.roem.{kind.value}", locale)
 
 
 # ----------------------------------------------------------------------------- settings

@@ -16,11 +16,12 @@ from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase
 from bot.tables import PrivateView, PublicView, Status, Table, private_view, public_view
-from bot.texts.catalog import t
 from cogs.common.components import frozen_view
+from cogs.common.text import t
 from cogs.tables.errors import reason_text
-from cogs.tables.items import CardButton, TableButton, TrumpButton
-from cogs.tables.ui import EMBED_COLOUR, seat_name, suit_text
+from cogs.tables.items import ButtonKind, CardButton, TrumpButton
+from cogs.tables.ui import EMBED_COLOUR, kind_button
+from cogs.tables.ui_text import seat_name, suit_text
 
 __all__ = ["card_rows", "hand_message"]
 
@@ -180,13 +181,10 @@ def _control_buttons(
     public: PublicView, mine: PrivateView, locale: str, row: int
 ) -> list[discord.ui.Item[Any]]:
     table = mine.table_id
-    buttons: list[discord.ui.Item[Any]] = [
-        TableButton("refresh", table, t("tables.button.refresh", locale), row=row)
-    ]
+    buttons: list[discord.ui.Item[Any]] = [kind_button(ButtonKind.REFRESH, table, locale, row=row)]
     if public.status == Status.PLAYING:
-        label = t("tables.button.roem", locale)
         disabled = not mine.can_claim
-        buttons.append(TableButton("roem", table, label, Style.success, disabled, row))
+        buttons.append(kind_button(ButtonKind.ROEM, table, locale, Style.success, disabled, row))
     if mine.away or mine.autoplay:
-        buttons.append(TableButton("back", table, t("tables.button.back", locale), row=row))
+        buttons.append(kind_button(ButtonKind.BACK, table, locale, row=row))
     return buttons

@@ -74,7 +74,7 @@ def refusal(result: Dispatch, locale: str, option: str | None, *fragments: str) 
     assert not reply.embeds
     content = reply.content
     if option is not None:
-        assert f"**{t(f'cmd.rules.opt.{option}.name', locale)}**" in content, content
+        assert f"**{t(f'rules.cmd.opt.{option}.name', locale)}**" in content, content
     for fragment in fragments:
         assert fragment in content, (fragment, content)
     return content
@@ -431,7 +431,7 @@ async def test_score_nat_counts_the_roem_of_both_pairs(harness: Harness, locale:
     assert them["name"].startswith(t("rules.score.them", locale)) and them["value"] == "**182**"
     assert "**nat**" in embed["description"]
     assert (
-        t("rules.score.tricks_assumed_some", locale, option=t("cmd.rules.opt.tricks.name", locale))
+        t("rules.score.tricks_assumed_some", locale, option=t("rules.cmd.opt.tricks.name", locale))
         in embed["description"]
     )
 
@@ -578,10 +578,10 @@ def _check_names(item: dict[str, Any]) -> None:
 
 
 def test_command_texts_exist_in_every_language() -> None:
-    english = {k for k in catalogue("en") if k.startswith("cmd.rules.")}
+    english = {k for k in catalogue("en") if k.startswith("rules.cmd.")}
     assert english
     for locale in LOCALES:
-        assert {k for k in catalogue(locale) if k.startswith("cmd.rules.")} == english
+        assert {k for k in catalogue(locale) if k.startswith("rules.cmd.")} == english
 
 
 # --------------------------------------------------------------------------- robustness

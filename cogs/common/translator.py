@@ -1,6 +1,6 @@
 """Localised command names and descriptions, from the same message catalogues as replies.
 
-A command declares ``app_commands.locale_str("English text", key="cmd.table.open.desc")``;
+A command declares ``command_text("tables.cmd.open.desc")`` (`cogs/common/text.py`);
 at sync time discord.py asks this translator for each Discord locale we support.
 """
 
