@@ -8,7 +8,7 @@ from .errors import TableError
 from .events import Event
 from .model import Seat, SeatKind, Status, Table, TableSettings
 from .service import TableService
-from .views import PrivateView, PublicTrick, PublicView, private_view, public_view
+from .readmodels import PrivateView, PublicTrick, PublicView, private_view, public_view
 
 __all__ = [
     "Clock",
