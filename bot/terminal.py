@@ -23,8 +23,8 @@ from bot.tables import (
     TableError,
     TableService,
     TableSettings,
-    private_view,
-    public_view,
+    private_hand,
+    public_table,
 )
 
 T = TypeVar("T")
@@ -61,7 +61,7 @@ async def _play(
             table = await _new_table(service, rules, name)
             say(f"New match ({table.rules.name}). {HELP}")
         else:
-            say(f"Resuming your match at hand {public_view(table).hand_number}. {HELP}")
+            say(f"Resuming your match at hand {public_table(table).hand_number}. {HELP}")
         await _loop(service, table.id, ask, say)
     finally:
         await store.close()
@@ -84,10 +84,10 @@ async def _loop(
         table = service.get(table_id)
         shown = _show_sheet_lines(table, shown, say)
         if table.status != Status.PLAYING:
-            view = public_view(table)
+            public = public_table(table)
             say(
-                f"Match over: {_names(table, 0)} {view.totals[0]} - "
-                f"{_names(table, 1)} {view.totals[1]}."
+                f"Match over: {_names(table, 0)} {public.totals[0]} - "
+                f"{_names(table, 1)} {public.totals[1]}."
             )
             return
         say(render(table))
@@ -136,19 +136,19 @@ def _parse(parse: Callable[[str], T], text: str) -> T:
 
 def render(table: Table) -> str:
     """The table as the terminal player sees it: public state plus their own hand."""
-    view = public_view(table)
-    mine = private_view(table, 0)
+    public = public_table(table)
+    mine = private_hand(table, 0)
     lines = [
-        f"Hand {view.hand_number}/{view.planned_hands or '-'} · dealer "
-        f"{_seat_name(table, view.dealer)} · {_names(table, 0)} {view.totals[0]} - "
-        f"{_names(table, 1)} {view.totals[1]}"
+        f"Hand {public.hand_number}/{public.planned_hands or '-'} · dealer "
+        f"{_seat_name(table, public.dealer)} · {_names(table, 0)} {public.totals[0]} - "
+        f"{_names(table, 1)} {public.totals[1]}"
     ]
-    if view.trump is not None:
-        lines.append(f"Trump {view.trump.symbol} chosen by {_seat_name(table, view.chooser)}")
-    if view.trick:
+    if public.trump is not None:
+        lines.append(f"Trump {public.trump.symbol} chosen by {_seat_name(table, public.chooser)}")
+    if public.trick:
         played = " ".join(
-            f"{_seat_name(table, (view.trick_leader or 0) + i)}:{card}"
-            for i, card in enumerate(view.trick)
+            f"{_seat_name(table, (public.trick_leader or 0) + i)}:{card}"
+            for i, card in enumerate(public.trick)
         )
         lines.append(f"Trick: {played}")
     lines.append(
@@ -189,24 +189,24 @@ def describe(table: Table, events: list[Event]) -> list[str]:
 
 
 def render_sheet(table: Table) -> str:
-    view = public_view(table)
+    public = public_table(table)
     rows = [
         f"{'#':>2} {'dealer':<10} {'trump':<5} {'makers':<12} "
         f"{_names(table, 0):>14} {_names(table, 1):>14}"
     ]
-    for line in view.sheet:
+    for line in public.sheet:
         flag = " nat" if line.nat else (" pit" if line.pit is not None else "")
         rows.append(
             f"{line.number:>2} {_seat_name(table, line.dealer):<10} "
             f"{Suit.parse(line.trump).symbol:<5} {_names(table, line.makers):<12} "
             f"{line.scores[0]:>14} {line.scores[1]:>14}{flag}"
         )
-    rows.append(f"{'':>2} {'total':<30} {view.totals[0]:>14} {view.totals[1]:>14}")
+    rows.append(f"{'':>2} {'total':<30} {public.totals[0]:>14} {public.totals[1]:>14}")
     return "\n".join(rows)
 
 
 def _show_sheet_lines(table: Table, shown: int, say: Callable[[str], None]) -> int:
-    sheet = public_view(table).sheet
+    sheet = public_table(table).sheet
     for line in sheet[shown:]:
         verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
         say(

@@ -7,16 +7,16 @@ from .clock import Clock, FakeClock, SystemClock
 from .errors import TableError
 from .events import Event
 from .model import Seat, SeatKind, Status, Table, TableSettings
+from .readmodels import PrivateHand, PublicTable, PublicTrick, private_hand, public_table
 from .service import TableService
-from .readmodels import PrivateView, PublicTrick, PublicView, private_view, public_view
 
 __all__ = [
     "Clock",
     "Event",
     "FakeClock",
-    "PrivateView",
+    "PrivateHand",
     "PublicTrick",
-    "PublicView",
+    "PublicTable",
     "Seat",
     "SeatKind",
     "Status",
@@ -25,6 +25,6 @@ __all__ = [
     "TableError",
     "TableService",
     "TableSettings",
-    "private_view",
-    "public_view",
+    "private_hand",
+    "public_table",
 ]

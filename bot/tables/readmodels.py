@@ -1,7 +1,9 @@
-"""Read models: what everyone at or around a table may see, and what one seat may see.
+"""Read models: what everyone at or around a table may see (`PublicTable`), and what one
+seat may see (`PrivateHand`).
 
 Front ends render these and nothing else, so a hand can only reach the screen of the
-player it belongs to: the public view holds no unplayed card.
+player it belongs to: the public table holds no unplayed card. (Named apart from
+`discord.ui.View`, which the Discord cogs also handle.)
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class PublicTrick:
 
 
 @dataclass(frozen=True, slots=True)
-class PublicView:
+class PublicTable:
     table_id: int
     seq: int
     status: Status
@@ -66,7 +68,7 @@ class PublicView:
 
 
 @dataclass(frozen=True, slots=True)
-class PrivateView:
+class PrivateHand:
     table_id: int
     seq: int
     seat: int
@@ -80,11 +82,11 @@ class PrivateView:
     autoplay: bool
 
 
-def public_view(table: Table) -> PublicView:
+def public_table(table: Table) -> PublicTable:
     match = table.match
     hand = match.hand if match is not None else None
     sheet = tuple(match.sheet) if match is not None else ()
-    return PublicView(
+    return PublicTable(
         table_id=table.id,
         seq=table.seq,
         status=table.status,
@@ -122,11 +124,11 @@ def _public_trick(trick: Trick | None) -> PublicTrick | None:
     return PublicTrick(trick.leader, trick.cards, trick.winner, claimed)
 
 
-def private_view(table: Table, seat: int) -> PrivateView:
+def private_hand(table: Table, seat: int) -> PrivateHand:
     hand = table.match.hand if table.match is not None else None
     state = table.seats[seat]
     if hand is None:
-        return PrivateView(
+        return PrivateHand(
             table.id, table.seq, seat, (), (), {}, None, False, False, state.away, state.autoplay
         )
     order = sort_key(hand.trump)
@@ -139,7 +141,7 @@ def private_view(table: Table, seat: int) -> PrivateView:
             if reason is not None:
                 reasons[card] = reason
     last = hand.last_trick
-    return PrivateView(
+    return PrivateHand(
         table_id=table.id,
         seq=table.seq,
         seat=seat,

@@ -20,7 +20,7 @@ from bot.tables import (
     Table,
     TableError,
     TableService,
-    public_view,
+    public_table,
 )
 from cogs.common.replies import report_unexpected_error, send_ephemeral
 from cogs.common.text import locale_of, t
@@ -206,8 +206,8 @@ class TableActions:
 
     async def send_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         table = await self.service.find(table_id)
-        view = public_view(table)
-        embed = sheet_embed(view, locale_of(interaction), final=view.result is not None)
+        public = public_table(table)
+        embed = sheet_embed(public, locale_of(interaction), final=public.result is not None)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:

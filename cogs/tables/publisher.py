@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.tables import Event, PublicView, Table, TableError, TableService, public_view
+from bot.tables import Event, PublicTable, Table, TableError, TableService, public_table
 from cogs.common.text import t
 from cogs.tables.ui import public_components, public_embed, sheet_embed
 
@@ -173,20 +173,20 @@ class TablePublisher:
         if state.gone or (current and not state.final_sheet):
             return
         state.force = False
-        view = public_view(table)
+        public = public_table(table)
         locale = self.locale_for(table)
-        if not current and not await self._put(table, view, locale, state):
+        if not current and not await self._put(table, public, locale, state):
             return
-        state.rendered_seq = view.seq
+        state.rendered_seq = public.seq
         state.last_edit = asyncio.get_running_loop().time()
         if state.final_sheet:
             state.final_sheet = False
-            await self._post_final(table, view, locale)
+            await self._post_final(table, public, locale)
 
-    async def _put(self, table: Table, view: PublicView, locale: str, state: _Pending) -> bool:
+    async def _put(self, table: Table, public: PublicTable, locale: str, state: _Pending) -> bool:
         """Edit the table's message, or post it when it has none or it vanished."""
-        embed = public_embed(view, locale)
-        buttons = public_components(view, locale)
+        embed = public_embed(public, locale)
+        buttons = public_components(public, locale)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         message_id = self.message_id(table)
         try:
@@ -232,10 +232,10 @@ class TablePublisher:
         with contextlib.suppress(TableError):
             await self.service.close(table.id, me, moderator=True)
 
-    async def _post_final(self, table: Table, view: PublicView, locale: str) -> None:
+    async def _post_final(self, table: Table, public: PublicTable, locale: str) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         content = t("tables.final.announce", locale, table=table.id)
         try:
-            await channel.send(content=content, embed=sheet_embed(view, locale, final=True))
+            await channel.send(content=content, embed=sheet_embed(public, locale, final=True))
         except discord.HTTPException as error:
             log.warning("table %s: could not post the final score sheet: %s", table.id, error)

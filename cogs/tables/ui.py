@@ -1,7 +1,7 @@
 """Public renderers: the table message (embed and buttons), the score sheet, the settings.
 
 Pure functions of the service's public read model (`PublicTable`) and a locale. The public
-view holds no unplayed card, so nothing drawn here can show a player's hand; it also keeps
+read model holds no unplayed card, so nothing drawn here can show a player's hand; it also keeps
 these functions testable without an interaction.
 """
 
@@ -13,7 +13,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.engine import Phase, SheetLine, Suit
-from bot.tables import PublicView, Seat, SeatKind, Status, Table
+from bot.tables import PublicTable, Seat, SeatKind, Status, Table
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import frozen_view
 from cogs.common.text import t
@@ -58,136 +58,136 @@ def _badge(state: Seat) -> str:
 # ----------------------------------------------------------------------------- the embed
 
 
-def public_embed(view: PublicView, locale: str) -> discord.Embed:
+def public_embed(public: PublicTable, locale: str) -> discord.Embed:
     """The table as everyone sees it; which lines depend on the table's status."""
     lines = {
         Status.LOBBY: _lobby_lines,
         Status.PLAYING: _play_lines,
         Status.FINISHED: _finished_lines,
         Status.CLOSED: _closed_lines,
-    }[view.status](view, locale)
+    }[public.status](public, locale)
     embed = discord.Embed(
-        title=_title(view, locale), description="\n".join(lines), colour=EMBED_COLOUR
+        title=_title(public, locale), description="\n".join(lines), colour=EMBED_COLOUR
     )
-    if view.status != Status.CLOSED:
+    if public.status != Status.CLOSED:
         for pair in (0, 1):
             embed.add_field(
                 name=t("tables.pair.label", locale, n=pair + 1),
-                value=_pair_field(view, pair, locale),
+                value=_pair_field(public, pair, locale),
                 inline=True,
             )
-    embed.set_footer(text=t("tables.public.footer", locale, table=view.table_id))
+    embed.set_footer(text=t("tables.public.footer", locale, table=public.table_id))
     return embed
 
 
-def _title(view: PublicView, locale: str) -> str:
-    title = t("tables.public.title", locale, table=view.table_id, rules=view.rules_name)
-    if view.status in (Status.PLAYING, Status.FINISHED) and view.hand_number:
-        title += " · " + _progress(view, locale)
+def _title(public: PublicTable, locale: str) -> str:
+    title = t("tables.public.title", locale, table=public.table_id, rules=public.rules_name)
+    if public.status in (Status.PLAYING, Status.FINISHED) and public.hand_number:
+        title += " · " + _progress(public, locale)
     return title
 
 
-def _progress(view: PublicView, locale: str) -> str:
-    if view.planned_hands is not None:
-        return t("tables.public.hand_of", locale, n=view.hand_number, total=view.planned_hands)
-    return t("tables.public.hand_to", locale, n=view.hand_number, target=view.target_score)
+def _progress(public: PublicTable, locale: str) -> str:
+    if public.planned_hands is not None:
+        return t("tables.public.hand_of", locale, n=public.hand_number, total=public.planned_hands)
+    return t("tables.public.hand_to", locale, n=public.hand_number, target=public.target_score)
 
 
-def _pair_field(view: PublicView, pair: int, locale: str) -> str:
+def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
     rows = []
     for seat in (pair, pair + 2):
-        state = view.seats[seat]
-        turn = f"{TURN_MARK} " if view.status == Status.PLAYING and view.to_act == seat else ""
-        name = _md(seat_name(view.seats, seat, locale))
+        state = public.seats[seat]
+        turn = f"{TURN_MARK} " if public.status == Status.PLAYING and public.to_act == seat else ""
+        name = _md(seat_name(public.seats, seat, locale))
         if state.kind == SeatKind.EMPTY:
             name = f"*{name}*"
         rows.append(f"{turn}{seat + 1}. {name}{_badge(state)}")
     return "\n".join(rows)
 
 
-def _lobby_lines(view: PublicView, locale: str) -> list[str]:
-    free = sum(1 for s in view.seats if s.kind == SeatKind.EMPTY)
+def _lobby_lines(public: PublicTable, locale: str) -> list[str]:
+    free = sum(1 for s in public.seats if s.kind == SeatKind.EMPTY)
     first = t("tables.lobby.waiting", locale, free=free) if free else ""
     first = first or t("tables.lobby.ready", locale)
-    return [first, t("tables.lobby.opener", locale, opener=f"<@{view.opener_id}>")]
+    return [first, t("tables.lobby.opener", locale, opener=f"<@{public.opener_id}>")]
 
 
-def _play_lines(view: PublicView, locale: str) -> list[str]:
-    lines = [_trump_line(view, locale), _trick_line(view, locale), _turn_line(view, locale)]
-    lines += [_last_trick_line(view, locale), _score_line(view, locale)]
-    lines.append(_last_hand_line(view, locale))
+def _play_lines(public: PublicTable, locale: str) -> list[str]:
+    lines = [_trump_line(public, locale), _trick_line(public, locale), _turn_line(public, locale)]
+    lines += [_last_trick_line(public, locale), _score_line(public, locale)]
+    lines.append(_last_hand_line(public, locale))
     return [line for line in lines if line]
 
 
-def _name(view: PublicView, seat: int | None, locale: str) -> str:
-    return _md(seat_name(view.seats, seat, locale))
+def _name(public: PublicTable, seat: int | None, locale: str) -> str:
+    return _md(seat_name(public.seats, seat, locale))
 
 
-def _trump_line(view: PublicView, locale: str) -> str:
-    dealer = _name(view, view.dealer, locale)
-    if view.trump is None:
+def _trump_line(public: PublicTable, locale: str) -> str:
+    dealer = _name(public, public.dealer, locale)
+    if public.trump is None:
         line = t("tables.public.dealer", locale, dealer=dealer)
-        if view.proposal is not None:
-            proposal = suit_text(view.proposal, locale)
+        if public.proposal is not None:
+            proposal = suit_text(public.proposal, locale)
             line += " · " + t("tables.public.proposal", locale, suit=proposal)
         return line
-    makers = _md(pair_names(view.seats, view.makers or 0, locale))
+    makers = _md(pair_names(public.seats, public.makers or 0, locale))
     return t(
         "tables.public.trump",
         locale,
-        suit=suit_text(view.trump, locale),
-        chooser=_name(view, view.chooser, locale),
+        suit=suit_text(public.trump, locale),
+        chooser=_name(public, public.chooser, locale),
         makers=makers,
         dealer=dealer,
     )
 
 
-def _trick_line(view: PublicView, locale: str) -> str:
-    if not view.trick or view.trick_leader is None:
+def _trick_line(public: PublicTable, locale: str) -> str:
+    if not public.trick or public.trick_leader is None:
         return ""
     parts = []
     for i in range(4):
-        seat = (view.trick_leader + i) % 4
-        card = str(view.trick[i]) if i < len(view.trick) else "…"
-        parts.append(f"{_name(view, seat, locale)} {card}")
+        seat = (public.trick_leader + i) % 4
+        card = str(public.trick[i]) if i < len(public.trick) else "…"
+        parts.append(f"{_name(public, seat, locale)} {card}")
     return t("tables.public.trick", locale, cards=" · ".join(parts))
 
 
-def _turn_line(view: PublicView, locale: str) -> str:
-    if view.phase == Phase.CLAIM:
+def _turn_line(public: PublicTable, locale: str) -> str:
+    if public.phase == Phase.CLAIM:
         return t("tables.public.claim_last", locale)
-    if view.to_act is None or view.phase not in (Phase.TRUMP, Phase.PLAY):
+    if public.to_act is None or public.phase not in (Phase.TRUMP, Phase.PLAY):
         return ""
-    key = "tables.public.to_choose" if view.phase == Phase.TRUMP else "tables.public.to_play"
-    line = t(key, locale, name=_name(view, view.to_act, locale))
-    if view.turn_deadline is not None:
-        line += f" · <t:{int(view.turn_deadline)}:R>"
+    key = "tables.public.to_choose" if public.phase == Phase.TRUMP else "tables.public.to_play"
+    line = t(key, locale, name=_name(public, public.to_act, locale))
+    if public.turn_deadline is not None:
+        line += f" · <t:{int(public.turn_deadline)}:R>"
     return line
 
 
-def _last_trick_line(view: PublicView, locale: str) -> str:
-    trick = view.last_trick
+def _last_trick_line(public: PublicTable, locale: str) -> str:
+    trick = public.last_trick
     if trick is None:
         return ""
     cards = " ".join(str(card) for card in trick.cards)
-    winner = _name(view, trick.winner, locale)
+    winner = _name(public, trick.winner, locale)
     line = t("tables.public.last_trick", locale, cards=cards, winner=winner)
     if trick.claimed_roem:
         line += " · " + t("tables.public.roem_claimed", locale, points=trick.claimed_roem)
     return line
 
 
-def _score_line(view: PublicView, locale: str) -> str:
-    names = [_md(pair_names(view.seats, p, locale)) for p in (0, 1)]
+def _score_line(public: PublicTable, locale: str) -> str:
+    names = [_md(pair_names(public.seats, p, locale)) for p in (0, 1)]
     line = t(
         "tables.public.score",
         locale,
         pair1=names[0],
-        score1=view.totals[0],
+        score1=public.totals[0],
         pair2=names[1],
-        score2=view.totals[1],
+        score2=public.totals[1],
     )
-    hand = [_points(view.hand_points[p], view.hand_roem[p], locale) for p in (0, 1)]
+    hand = [_points(public.hand_points[p], public.hand_roem[p], locale) for p in (0, 1)]
     return line + "\n" + t("tables.public.this_hand", locale, pair1=hand[0], pair2=hand[1])
 
 
@@ -195,10 +195,10 @@ def _points(points: int, roem: int, locale: str) -> str:
     return t("tables.public.points_roem", locale, points=points, roem=roem) if roem else str(points)
 
 
-def _last_hand_line(view: PublicView, locale: str) -> str:
-    if not view.sheet:
+def _last_hand_line(public: PublicTable, locale: str) -> str:
+    if not public.sheet:
         return ""
-    line = view.sheet[-1]
+    line = public.sheet[-1]
     text = t(
         "tables.public.last_hand",
         locale,
@@ -218,24 +218,24 @@ def _flag(line: SheetLine, locale: str) -> str:
     return ""
 
 
-def _finished_lines(view: PublicView, locale: str) -> list[str]:
-    return [result_text(view, locale), t("tables.public.finished_hint", locale)]
+def _finished_lines(public: PublicTable, locale: str) -> list[str]:
+    return [result_text(public, locale), t("tables.public.finished_hint", locale)]
 
 
-def _closed_lines(view: PublicView, locale: str) -> list[str]:
+def _closed_lines(public: PublicTable, locale: str) -> list[str]:
     return [t("tables.public.closed", locale)]
 
 
-def result_text(view: PublicView, locale: str) -> str:
+def result_text(public: PublicTable, locale: str) -> str:
     """The match result in one sentence: who won, and the totals."""
-    totals = view.result.totals if view.result is not None else view.totals
-    winner = view.result.winner if view.result is not None else None
+    totals = public.result.totals if public.result is not None else public.totals
+    winner = public.result.winner if public.result is not None else None
     if winner is None:
         return t("tables.result.draw", locale, score1=totals[0], score2=totals[1])
     return t(
         "tables.result.won",
         locale,
-        pair=_md(pair_names(view.seats, winner, locale)),
+        pair=_md(pair_names(public.seats, winner, locale)),
         score=totals[winner],
         other=totals[1 - winner],
     )
@@ -257,12 +257,12 @@ def kind_button(
     return TableButton(kind, table_id, label, style, disabled, row)
 
 
-def public_components(view: PublicView, locale: str) -> discord.ui.View:
+def public_components(public: PublicTable, locale: str) -> discord.ui.View:
     """The buttons for the table's status: lobby, play, or only the score sheet."""
     items: list[discord.ui.Item[Any]] = []
-    table = view.table_id
-    if view.status == Status.LOBBY:
-        for seat, state in enumerate(view.seats):
+    table = public.table_id
+    if public.status == Status.LOBBY:
+        for seat, state in enumerate(public.seats):
             if state.kind == SeatKind.EMPTY:
                 label = t("tables.button.sit", locale, seat=seat + 1)
                 items.append(SitButton(table, seat, label, row=0))
@@ -271,7 +271,7 @@ def public_components(view: PublicView, locale: str) -> discord.ui.View:
             kind_button(ButtonKind.START, table, locale, Style.success, row=1),
             kind_button(ButtonKind.LEAVE, table, locale, row=1),
         ]
-    elif view.status == Status.PLAYING:
+    elif public.status == Status.PLAYING:
         items += [
             kind_button(ButtonKind.HAND, table, locale, Style.primary),
             kind_button(ButtonKind.ROEM, table, locale, Style.success),
@@ -279,7 +279,7 @@ def public_components(view: PublicView, locale: str) -> discord.ui.View:
             kind_button(ButtonKind.BACK, table, locale),
             kind_button(ButtonKind.LEAVE, table, locale),
         ]
-    elif view.status == Status.FINISHED:
+    elif public.status == Status.FINISHED:
         items.append(kind_button(ButtonKind.SHEET, table, locale))
     return frozen_view(items)
 
@@ -287,24 +287,24 @@ def public_components(view: PublicView, locale: str) -> discord.ui.View:
 # ----------------------------------------------------------------------------- score sheet
 
 
-def sheet_embed(view: PublicView, locale: str, *, final: bool = False) -> discord.Embed:
+def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> discord.Embed:
     """The score sheet, one line per hand, in a monospaced block (names cut to fit)."""
     pairs = t(
         "tables.sheet.pairs",
         locale,
-        pair1=_md(pair_names(view.seats, 0, locale)),
-        pair2=_md(pair_names(view.seats, 1, locale)),
+        pair1=_md(pair_names(public.seats, 0, locale)),
+        pair2=_md(pair_names(public.seats, 1, locale)),
     )
-    head = [result_text(view, locale)] if final else []
-    rows = _fit(_sheet_rows(view, locale), DESCRIPTION_BUDGET - len(pairs) - 100)
+    head = [result_text(public, locale)] if final else []
+    rows = _fit(_sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - 100)
     body = "```\n" + "\n".join(rows) + "\n```"
-    title = t("tables.sheet.title", locale, table=view.table_id)
+    title = t("tables.sheet.title", locale, table=public.table_id)
     return discord.Embed(
         title=title, description="\n".join([*head, pairs, body]), colour=EMBED_COLOUR
     )
 
 
-def _sheet_rows(view: PublicView, locale: str) -> list[str]:
+def _sheet_rows(public: PublicTable, locale: str) -> list[str]:
     header = _row(
         "#",
         t("tables.sheet.col.dealer", locale),
@@ -315,9 +315,9 @@ def _sheet_rows(view: PublicView, locale: str) -> list[str]:
         "",
     )
     rows = [header]
-    for line in view.sheet:
+    for line in public.sheet:
         cells = [_sheet_cell(line, pair) for pair in (0, 1)]
-        dealer = f"{line.dealer + 1} {seat_name(view.seats, line.dealer, locale)}"
+        dealer = f"{line.dealer + 1} {seat_name(public.seats, line.dealer, locale)}"
         rows.append(
             _row(
                 str(line.number),
@@ -330,7 +330,7 @@ def _sheet_rows(view: PublicView, locale: str) -> list[str]:
             )
         )
     total = t("tables.sheet.total", locale)
-    rows.append(_row("", total, "", "", str(view.totals[0]), str(view.totals[1]), ""))
+    rows.append(_row("", total, "", "", str(public.totals[0]), str(public.totals[1]), ""))
     return rows
 
 

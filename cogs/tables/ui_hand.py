@@ -1,6 +1,6 @@
 """The private hand: an ephemeral message for one seat, with one button per card.
 
-Drawn from the service's `private_view` (sorted cards, legal cards, a reason per illegal
+Drawn from the service's `private_hand` (sorted cards, legal cards, a reason per illegal
 card, the trump options) and the public view, and only ever sent ephemerally. Every card
 and trump button carries the state sequence it was drawn for, so a click on an outdated
 hand is refused as stale by the service instead of playing a card the player did not see.
@@ -15,7 +15,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase
-from bot.tables import PrivateView, PublicView, Status, Table, private_view, public_view
+from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
 from cogs.common.components import frozen_view
 from cogs.common.text import t
 from cogs.tables.errors import reason_text
@@ -33,8 +33,8 @@ def hand_message(
     table: Table, seat: int, locale: str, note: str | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and buttons of `seat`'s hand; `note` answers the click that asked for it."""
-    mine = private_view(table, seat)
-    public = public_view(table)
+    mine = private_hand(table, seat)
+    public = public_table(table)
     lines = [f"> {note}"] if note else []
     lines += _status_lines(table, public, mine, locale)
     embed = discord.Embed(
@@ -47,7 +47,7 @@ def hand_message(
 # ----------------------------------------------------------------------------- text
 
 
-def _title(public: PublicView, mine: PrivateView, locale: str) -> str:
+def _title(public: PublicTable, mine: PrivateHand, locale: str) -> str:
     parts = [t("tables.hand.title", locale)]
     if public.trump is not None:
         parts.append(t("tables.hand.trump", locale, suit=suit_text(public.trump, locale)))
@@ -59,7 +59,7 @@ def _distinct(texts: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(texts))
 
 
-def _footer(public: PublicView, locale: str) -> str:
+def _footer(public: PublicTable, locale: str) -> str:
     footer = t("tables.public.footer", locale, table=public.table_id)
     if public.status == Status.PLAYING and public.planned_hands is not None:
         hand = t("tables.public.hand_of", locale, n=public.hand_number, total=public.planned_hands)
@@ -67,7 +67,7 @@ def _footer(public: PublicView, locale: str) -> str:
     return footer
 
 
-def _status_lines(table: Table, public: PublicView, mine: PrivateView, locale: str) -> list[str]:
+def _status_lines(table: Table, public: PublicTable, mine: PrivateHand, locale: str) -> list[str]:
     if public.status != Status.PLAYING:
         return [t(f"tables.hand.status.{public.status.value}", locale)]
     lines = [_turn_text(table, public, mine, locale)]
@@ -83,7 +83,7 @@ def _status_lines(table: Table, public: PublicView, mine: PrivateView, locale: s
     return [line for line in lines if line]
 
 
-def _turn_text(table: Table, public: PublicView, mine: PrivateView, locale: str) -> str:
+def _turn_text(table: Table, public: PublicTable, mine: PrivateHand, locale: str) -> str:
     if public.phase == Phase.CLAIM:
         return t("tables.public.claim_last", locale)
     if not mine.my_turn:
@@ -104,7 +104,7 @@ def _turn_text(table: Table, public: PublicView, mine: PrivateView, locale: str)
     return t("tables.hand.choose", locale)
 
 
-def _trick_text(table: Table, public: PublicView, locale: str) -> str:
+def _trick_text(table: Table, public: PublicTable, locale: str) -> str:
     if not public.trick or public.trick_leader is None:
         return ""
     played = []
@@ -148,7 +148,7 @@ def card_rows(cards: tuple[Card, ...]) -> list[list[Card]]:
     return rows
 
 
-def _components(public: PublicView, mine: PrivateView, locale: str) -> list[discord.ui.Item[Any]]:
+def _components(public: PublicTable, mine: PrivateHand, locale: str) -> list[discord.ui.Item[Any]]:
     items: list[discord.ui.Item[Any]] = []
     row = 0
     if public.status == Status.PLAYING and public.phase == Phase.TRUMP:
@@ -163,7 +163,7 @@ def _components(public: PublicView, mine: PrivateView, locale: str) -> list[disc
     return items + _control_buttons(public, mine, locale, row)
 
 
-def _trump_buttons(mine: PrivateView, locale: str) -> list[discord.ui.Item[Any]]:
+def _trump_buttons(mine: PrivateHand, locale: str) -> list[discord.ui.Item[Any]]:
     options = mine.trump_options
     if options is None or not mine.my_turn or not options.suits:
         return []
@@ -178,7 +178,7 @@ def _trump_buttons(mine: PrivateView, locale: str) -> list[discord.ui.Item[Any]]
 
 
 def _control_buttons(
-    public: PublicView, mine: PrivateView, locale: str, row: int
+    public: PublicTable, mine: PrivateHand, locale: str, row: int
 ) -> list[discord.ui.Item[Any]]:
     table = mine.table_id
     buttons: list[discord.ui.Item[Any]] = [kind_button(ButtonKind.REFRESH, table, locale, row=row)]

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.engine import Phase, RuleSet
 from bot.store import Store
-from bot.tables import FakeClock, Table, TableService, TableSettings, private_view
+from bot.tables import FakeClock, Table, TableService, TableSettings, private_hand
 
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 ALICE, BOB, CARL, DIRK = 101, 102, 103, 104
@@ -67,7 +67,7 @@ async def act_once(service: TableService, table_id: int, pick: int = 0) -> Any:
     assert found is not None, "no human to act"
     seat, user = found
     table = service.get(table_id)
-    view = private_view(table, seat)
+    view = private_hand(table, seat)
     hand = table.match.hand if table.match else None
     assert hand is not None
     if hand.phase == Phase.TRUMP:

@@ -61,8 +61,8 @@ from bot.tables import (
     TableError,
     TableService,
     TableSettings,
-    private_view,
-    public_view,
+    private_hand,
+    public_table,
 )
 
 from .helpers import ALICE, BOB, CARL, CHANNEL, DIRK, open_service, play_until_done, table_with
@@ -194,18 +194,18 @@ def check_views(table: Table) -> None:
             for s in range(4)
         ]
     all_held = set().union(*held)
-    view = public_view(table)
+    view = public_table(table)
     for name in ("trick", "last_trick", "sheet", "seats"):
         leaked = cards_in(getattr(view, name)) & all_held
-        assert not leaked, f"public_view.{name} shows held cards {sorted(leaked)}"
+        assert not leaked, f"public_table.{name} shows held cards {sorted(leaked)}"
     assert not cards_in(view) & all_held, "the public view shows a held card"
     for seat in range(4):
-        mine = private_view(table, seat)
+        mine = private_hand(table, seat)
         assert set(mine.cards) == held[seat] and len(mine.cards) == len(held[seat])
         assert set(mine.legal) <= held[seat] and set(mine.reasons) <= held[seat]
         others = all_held - held[seat]
         leaked = cards_in(mine) & others
-        assert not leaked, f"private_view({seat}) shows other seats' cards {sorted(leaked)}"
+        assert not leaked, f"private_hand({seat}) shows other seats' cards {sorted(leaked)}"
 
 
 def changed_keys(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
@@ -604,7 +604,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         card = CARDS[index]
         seat = table.seat_of(user) if table is not None else None
         if pick != "any" and table is not None and seat is not None:
-            view = private_view(table, seat)
+            view = private_hand(table, seat)
             cards = view.legal if pick == "legal" and view.legal else view.cards
             if cards:
                 card = cards[index % len(cards)]
@@ -734,7 +734,7 @@ class TableServiceMachine(RuleBasedStateMachine):
     def decision(self, table: Table, seat: int, user: int, rnd: Any) -> tuple[str, Any]:
         hand = table.match.hand if table.match is not None else None
         assert hand is not None
-        view = private_view(table, seat)
+        view = private_hand(table, seat)
         if hand.phase == HandPhase.TRUMP:
             options = view.trump_options
             assert options is not None

@@ -15,8 +15,8 @@ from bot.tables import (
     TableError,
     TableService,
     TableSettings,
-    private_view,
-    public_view,
+    private_hand,
+    public_table,
 )
 
 from .helpers import (
@@ -121,12 +121,12 @@ async def test_play_refusals_change_nothing(db: Path) -> None:
     seat, user = human_to_act(service, table.id)  # type: ignore[misc]
     other = next(s.user_id for i, s in enumerate(service.get(table.id).seats) if i != seat)
     assert other is not None
-    view = private_view(service.get(table.id), seat)
+    view = private_hand(service.get(table.id), seat)
     await refused(
         service,
         table.id,
         "not_your_turn",
-        service.play(table.id, other, private_view(service.get(table.id), 0).cards[0]),
+        service.play(table.id, other, private_hand(service.get(table.id), 0).cards[0]),
     )
     await refused(service, table.id, "not_seated", service.play(table.id, 999, view.cards[0]))
     missing = next(c for c in map(Card, range(32)) if c not in view.cards)
@@ -142,7 +142,7 @@ async def test_play_refusals_change_nothing(db: Path) -> None:
     await service.play(table.id, user, view.legal[0], seq=view.seq)
     for _ in range(3):
         seat, user = human_to_act(service, table.id)  # type: ignore[misc]
-        view = private_view(service.get(table.id), seat)
+        view = private_hand(service.get(table.id), seat)
         if view.reasons:
             card, reason = next(iter(view.reasons.items()))
             error = await refused(
@@ -192,7 +192,7 @@ async def test_restart_mid_hand_restores_everything(db: Path) -> None:
     for _ in range(13):
         await act_once(service, table.id)
     before = service.get(table.id)
-    views = (public_view(before), private_view(before, 0), private_view(before, 2))
+    views = (public_table(before), private_hand(before, 0), private_hand(before, 2))
     deadline = before.turn_deadline
     assert deadline is not None
     await service.store.close()
@@ -200,7 +200,7 @@ async def test_restart_mid_hand_restores_everything(db: Path) -> None:
     again = await open_service(db, clock)
     restored = again.get(table.id)
     assert restored.to_dict() == before.to_dict()
-    assert (public_view(restored), private_view(restored, 0), private_view(restored, 2)) == views
+    assert (public_table(restored), private_hand(restored, 0), private_hand(restored, 2)) == views
     assert again.in_channel(CHANNEL) is restored
     clock.advance(61)  # the re-armed turn timer fires after the restart
     fired = await again.tick()
@@ -289,7 +289,7 @@ async def test_concurrent_clicks_exactly_one_wins(db: Path) -> None:
         calls = []
         for seat, state in enumerate(table.seats):
             assert state.user_id is not None
-            for card in private_view(table, seat).cards:
+            for card in private_hand(table, seat).cards:
                 calls.append(service.play(table.id, state.user_id, card, seq=seq))
         results = await asyncio.gather(*calls, return_exceptions=True)
         wins = [r for r in results if not isinstance(r, BaseException)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Card, Hand, Phase, Suit
-from bot.tables import private_view
+from bot.tables import private_hand
 from tests.cogs.tables.tables_kit import (
     CARD_TEXT,
     Kit,
@@ -96,7 +96,7 @@ async def test_the_hand_is_grouped_by_suit_and_coloured(
 
     card_rows = [row["components"] for row in hand.components[:-1]]
     seat = kit.table(t).seat_of(user)
-    expected = [c.code for c in private_view(kit.table(t), seat or 0).cards]
+    expected = [c.code for c in private_hand(kit.table(t), seat or 0).cards]
     shown = [b["custom_id"].rsplit(":", 1)[1] for row in card_rows for b in row]
     assert shown == expected  # the engine's order: by suit, trump order within trump
     for row in card_rows:
@@ -117,12 +117,12 @@ async def test_an_illegal_card_is_refused_with_the_reason_and_changes_nothing(
         found = kit.to_act(t)
         if found is None:
             return False
-        reasons = private_view(kit.table(t), found[0]).reasons
+        reasons = private_hand(kit.table(t), found[0]).reasons
         return any(r.code == "must_follow" for r in reasons.values())
 
     await play_until(kit, t, must_follow)
     seat, user = kit.to_act(t)  # type: ignore[misc]
-    view = private_view(kit.table(t), seat)
+    view = private_hand(kit.table(t), seat)
     card, reason = next((c, r) for c, r in view.reasons.items() if r.code == "must_follow")
     why = f"You must follow {SUIT_WORDS[reason.suit.letter]}"  # type: ignore[union-attr]
     hand = await kit.hand(t, user)
