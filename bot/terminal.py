@@ -2,6 +2,8 @@
 
 `python -m bot play` keeps its table in a real SQLite file, so quitting and starting again
 resumes the match where it stood; `python -m bot simulate` lets computers play each other.
+Both start through `Services`, as the Discord process does, so every front end opens the
+same things in the same order.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.engine import Card, Phase, RuleSet, Suit
-from bot.store import Store
+from bot.services import Services
 from bot.tables import (
     Event,
     FakeClock,
@@ -52,10 +54,9 @@ def run_simulation(args: argparse.Namespace) -> int:
 async def _play(
     db: Path, rules: RuleSet, name: str, ask: Callable[[str], str], say: Callable[[str], None]
 ) -> int:
-    store = await Store.open(db)
+    services = await Services.open(db, FakeClock())  # restores the open tables
     try:
-        service = TableService(store, FakeClock())
-        await service.restore()
+        service = services.tables
         table = service.in_channel(TERMINAL_CHANNEL)
         if table is None:
             table = await _new_table(service, rules, name)
@@ -64,7 +65,7 @@ async def _play(
             say(f"Resuming your match at hand {public_table(table).hand_number}. {HELP}")
         await _loop(service, table.id, ask, say)
     finally:
-        await store.close()
+        await services.close()
     return 0
 
 
@@ -240,9 +241,9 @@ async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) ->
     """Computer-only matches through the service and a scratch SQLite file."""
     wins, totals, nat, pits, hands = [0, 0, 0], [0, 0], 0, 0, 0
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "simulate.sqlite3")
+        services = await Services.open(Path(folder) / "simulate.sqlite3", FakeClock())
         try:
-            service = TableService(store, FakeClock())
+            service = services.tables
             for number in range(matches):
                 table = await service.open(
                     None, 10_000 + number, PLAYER_ID, "-", rules, INSTANT, sit=False
@@ -259,7 +260,7 @@ async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) ->
                 pits += sum(line.pit is not None for line in result.sheet)
                 hands += len(result.sheet)
         finally:
-            await store.close()
+            await services.close()
     say(
         f"{matches} matches: pair 0 won {wins[0]}, pair 1 won {wins[1]}, shared {wins[2]}; "
         f"average {totals[0] / max(matches, 1):.0f} - {totals[1] / max(matches, 1):.0f}; "
