@@ -1,10 +1,14 @@
-"""Helpers for sending components that are served by registered dynamic items."""
+"""What every feature's messages share: the embed colour, and views of dynamic items."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import discord
+
+__all__ = ["EMBED_COLOUR", "frozen_view"]
+
+EMBED_COLOUR = discord.Colour.dark_green()  # the green of a card table
 
 
 def frozen_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import discord
 
+from cogs.common.components import EMBED_COLOUR
 from cogs.common.text import t
 
-__all__ = ["EMBED_COLOUR", "about_embed"]
-
-EMBED_COLOUR = discord.Colour.dark_green()  # the green of a card table
+__all__ = ["about_embed"]
 
 
 def about_embed(bot_name: str, version: str, locale: object) -> discord.Embed:

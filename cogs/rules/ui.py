@@ -29,6 +29,7 @@ from bot.engine.tricks import (
 )
 from bot.texts.catalog import normalize_locale
 from bot.texts.rulebook import TOPICS, topic
+from cogs.common.components import EMBED_COLOUR
 from cogs.common.text import t
 
 __all__ = [
@@ -48,7 +49,7 @@ __all__ = [
 
 Source = Literal["table", "chosen", "default"]
 
-COLOUR = discord.Colour.dark_green()  # the green of a card table
+COLOUR = EMBED_COLOUR
 COLOUR_OTHER = discord.Colour.light_grey()
 COLOUR_NAT = discord.Colour.dark_red()
 CARDS_FILENAME = "cards.png"

@@ -17,6 +17,7 @@ import discord
 
 from bot.standings import PERIODS, PlayerStats
 from bot.texts.catalog import normalize_locale
+from cogs.common.components import EMBED_COLOUR
 from cogs.common.text import t
 
 __all__ = [
@@ -35,7 +36,6 @@ __all__ = [
 
 PAGE_SIZE: Final = 10
 
-EMBED_COLOUR: Final = discord.Colour.dark_green()  # the green of a card table
 DESCRIPTION_MAX: Final = 4096
 
 # kj:standings:{guild}:{period}:{humans 0|1}:{page}; at most ~50 of the 100 characters.

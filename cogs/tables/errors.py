@@ -14,9 +14,9 @@ from bot.engine import Card, IllegalReason, Suit
 from bot.tables import Table, TableError
 from bot.texts.catalog import has
 from cogs.common.text import t
-from cogs.tables.ui_text import seat_name
+from cogs.tables.ui_text import reason_text, seat_name
 
-__all__ = ["KNOWN_CODES", "error_text", "reason_text"]
+__all__ = ["KNOWN_CODES", "error_text"]
 
 # Codes with their own sentence ("tables.err.<code>"). Service and engine codes, plus the
 # cog's own: no_table, hands_and_target, no_thread, cannot_post.
@@ -67,12 +67,6 @@ def error_text(error: TableError, locale: str, table: Table | None = None) -> st
     if not has(key):
         return t("tables.err.unknown", locale, code=code)
     return t(key, locale, **_values(error.facts, locale, table))
-
-
-def reason_text(reason: IllegalReason, locale: str) -> str:
-    """Why a card may not be played: "You must follow clubs", "You must overtrump"."""
-    suit = t(f"common.suit.{reason.suit.letter}", locale) if reason.suit is not None else ""
-    return t(f"tables.reason.{reason.code.value}", locale, suit=suit)
 
 
 def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str, Any]:

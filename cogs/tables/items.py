@@ -25,6 +25,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.engine import Card, Suit
+from cogs.common.text import t
 
 __all__ = [
     "ALL_ITEMS",
@@ -33,6 +34,7 @@ __all__ = [
     "SitButton",
     "TableButton",
     "TrumpButton",
+    "kind_button",
 ]
 
 
@@ -193,6 +195,19 @@ class TrumpButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await actions_of(interaction).on_trump(interaction, self.table_id, self.seq, self.suit)
+
+
+def kind_button(
+    kind: ButtonKind,
+    table_id: int,
+    locale: str,
+    style: Style = Style.secondary,
+    disabled: bool = False,
+    row: int | None = None,
+) -> TableButton:
+    """A table button labelled from the catalogue (`tables.button.<kind>`)."""
+    label = t(f"tables.button.{kind.value}", locale)
+    return TableButton(kind, table_id, label, style, disabled, row)
 
 
 def _suit_style(suit: Suit) -> Style:

@@ -15,14 +15,12 @@ from discord.utils import escape_markdown
 from bot.engine import Phase, SheetLine, Suit
 from bot.tables import PublicTable, Seat, SeatKind, Status, Table
 from bot.texts.catalog import normalize_locale
-from cogs.common.components import frozen_view
+from cogs.common.components import EMBED_COLOUR, frozen_view
 from cogs.common.text import t
-from cogs.tables.items import ButtonKind, SitButton, TableButton
+from cogs.tables.items import ButtonKind, SitButton, kind_button
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
 __all__ = [
-    "EMBED_COLOUR",
-    "kind_button",
     "public_components",
     "public_embed",
     "result_text",
@@ -30,7 +28,6 @@ __all__ = [
     "sheet_embed",
 ]
 
-EMBED_COLOUR = discord.Colour.dark_green()  # the green of a card table
 COMPUTER_MARK = "🤖"
 AWAY_MARK = "💤"
 TURN_MARK = "▶"
@@ -242,19 +239,6 @@ def result_text(public: PublicTable, locale: str) -> str:
 
 
 # ----------------------------------------------------------------------------- buttons
-
-
-def kind_button(
-    kind: ButtonKind,
-    table_id: int,
-    locale: str,
-    style: Style = Style.secondary,
-    disabled: bool = False,
-    row: int | None = None,
-) -> TableButton:
-    """A table button labelled from the catalogue (`tables.button.<kind>`)."""
-    label = t(f"tables.button.{kind.value}", locale)
-    return TableButton(kind, table_id, label, style, disabled, row)
 
 
 def public_components(public: PublicTable, locale: str) -> discord.ui.View:

@@ -16,12 +16,10 @@ from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase
 from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
-from cogs.common.components import frozen_view
+from cogs.common.components import EMBED_COLOUR, frozen_view
 from cogs.common.text import t
-from cogs.tables.errors import reason_text
-from cogs.tables.items import ButtonKind, CardButton, TrumpButton
-from cogs.tables.ui import EMBED_COLOUR, kind_button
-from cogs.tables.ui_text import seat_name, suit_text
+from cogs.tables.items import ButtonKind, CardButton, TrumpButton, kind_button
+from cogs.tables.ui_text import reason_text, seat_name, suit_text
 
 __all__ = ["card_rows", "hand_message"]
 

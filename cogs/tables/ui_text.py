@@ -1,4 +1,4 @@
-"""Names and words the table's messages share: seats, pairs, suits, roem.
+"""Names and words the table's messages share: seats, pairs, suits, roem, refused cards.
 
 A leaf of the tables package (it imports no other module of it), so the refusal
 sentences (`errors.py`) and both renderers (`ui.py`, `ui_hand.py`) can use it.
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import Roem, RoemKind, Suit
+from bot.engine import IllegalReason, Roem, RoemKind, Suit
 from bot.tables import Seat, SeatKind
 from cogs.common.text import t
 
-__all__ = ["pair_names", "roem_text", "seat_name", "suit_text"]
+__all__ = ["pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
 
 
 def seat_name(seats: Sequence[Seat], seat: int | None, locale: str) -> str:
@@ -35,6 +35,12 @@ def suit_text(letter_or_suit: Suit | str, locale: str) -> str:
     """A suit as symbol and word ("♥ hearts"), from a Suit or its letter."""
     suit = letter_or_suit if isinstance(letter_or_suit, Suit) else Suit.parse(letter_or_suit)
     return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
+
+
+def reason_text(reason: IllegalReason, locale: str) -> str:
+    """Why a card may not be played: "You must follow clubs", "You must overtrump"."""
+    suit = t(f"common.suit.{reason.suit.letter}", locale) if reason.suit is not None else ""
+    return t(f"tables.reason.{reason.code.value}", locale, suit=suit)
 
 
 def roem_text(roem: Roem, locale: str) -> str:
