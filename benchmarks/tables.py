@@ -25,7 +25,7 @@ from pathlib import Path
 from bot.engine import Phase
 from bot.services import Services
 from bot.store.groupcommit import group_commit
-from bot.tables import TableService, TableSettings, private_view
+from bot.tables import TableService, TableSettings, private_hand
 
 CEILING_MS = 250.0
 HUMAN = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
@@ -53,7 +53,7 @@ async def one_move(service: TableService, table_id: int, rng: random.Random) -> 
     assert seat is not None
     user = table.seats[seat].user_id
     assert user is not None
-    view = private_view(table, seat)
+    view = private_hand(table, seat)
     if hand.phase == Phase.TRUMP:
         assert view.trump_options is not None
         await service.choose_trump(table_id, user, rng.choice(view.trump_options.suits))

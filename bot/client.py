@@ -20,13 +20,13 @@ from bot.compiled import describe as describe_engine
 from bot.services import Services
 from bot.settings import Settings
 from bot.version import bot_version
-from cogs.translator import CatalogueTranslator
 
 __all__ = ["DEFAULT_EXTENSIONS", "KlaverjasBot"]
 
 log = logging.getLogger(__name__)
 
-# "cogs.errors" first: its tree error handler must be in place before any command can run.
+# Extension packages under cogs/ (setup in each package's __init__.py). "cogs.errors" first:
+# it wires the command tree (error handler, translator) before any command can run.
 DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.errors",
     "cogs.meta",
@@ -61,7 +61,6 @@ class KlaverjasBot(commands.Bot):
     async def setup_hook(self) -> None:
         log.info("Klaverjas bot %s starting (%s)", bot_version(), describe_engine())
         await self.open_services()
-        await self.tree.set_translator(CatalogueTranslator())
         for extension in self.initial_extensions:
             await self.load_extension(extension)
             log.debug("loaded extension %s", extension)

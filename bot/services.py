@@ -1,4 +1,4 @@
-"""The application services the front ends share: the store and the table service.
+"""The application services the front ends share: the store, the tables, the standings.
 
 One object to open at start-up and close at shutdown, so the Discord client, the terminal
 and the tests all start the same things in the same order.
@@ -11,17 +11,19 @@ import contextlib
 import logging
 from pathlib import Path
 
+from bot.standings import StandingsService
 from bot.store import Store
 from bot.tables import Clock, TableService
 
 log = logging.getLogger(__name__)
-TIMER_TASK_NAME = "bg:table-timers"  # "bg:" marks long-lived tasks (see tests/discord)
+TIMER_TASK_NAME = "bg:table-timers"  # "bg:" marks long-lived tasks (docs/discord-harness.md)
 
 
 class Services:
     def __init__(self, store: Store, tables: TableService) -> None:
         self.store = store
         self.tables = tables
+        self.standings = StandingsService(store.stats)
         self._timers: asyncio.Task[None] | None = None
 
     @classmethod

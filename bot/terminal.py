@@ -2,6 +2,8 @@
 
 `python -m bot play` keeps its table in a real SQLite file, so quitting and starting again
 resumes the match where it stood; `python -m bot simulate` lets computers play each other.
+Both start through `Services`, as the Discord process does, so every front end opens the
+same things in the same order.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.engine import Card, Phase, RuleSet, Suit
-from bot.store import Store
+from bot.services import Services
 from bot.tables import (
     Event,
     FakeClock,
@@ -23,8 +25,8 @@ from bot.tables import (
     TableError,
     TableService,
     TableSettings,
-    private_view,
-    public_view,
+    private_hand,
+    public_table,
 )
 from bot.tables.events import (
     CardPlayed,
@@ -61,19 +63,18 @@ def run_simulation(args: argparse.Namespace) -> int:
 async def _play(
     db: Path, rules: RuleSet, name: str, ask: Callable[[str], str], say: Callable[[str], None]
 ) -> int:
-    store = await Store.open(db)
+    services = await Services.open(db, FakeClock())  # restores the open tables
     try:
-        service = TableService(store, FakeClock())
-        await service.restore()
+        service = services.tables
         table = service.in_channel(TERMINAL_CHANNEL)
         if table is None:
             table = await _new_table(service, rules, name)
             say(f"New match ({table.rules.name}). {HELP}")
         else:
-            say(f"Resuming your match at hand {public_view(table).hand_number}. {HELP}")
+            say(f"Resuming your match at hand {public_table(table).hand_number}. {HELP}")
         await _loop(service, table.id, ask, say)
     finally:
-        await store.close()
+        await services.close()
     return 0
 
 
@@ -93,10 +94,10 @@ async def _loop(
         table = service.get(table_id)
         shown = _show_sheet_lines(table, shown, say)
         if table.status != Status.PLAYING:
-            view = public_view(table)
+            public = public_table(table)
             say(
-                f"Match over: {_names(table, 0)} {view.totals[0]} - "
-                f"{_names(table, 1)} {view.totals[1]}."
+                f"Match over: {_names(table, 0)} {public.totals[0]} - "
+                f"{_names(table, 1)} {public.totals[1]}."
             )
             return
         say(render(table))
@@ -152,19 +153,19 @@ def _parse(parse: Callable[[str], T], text: str) -> T:
 
 def render(table: Table) -> str:
     """The table as the terminal player sees it: public state plus their own hand."""
-    view = public_view(table)
-    mine = private_view(table, 0)
+    public = public_table(table)
+    mine = private_hand(table, 0)
     lines = [
-        f"Hand {view.hand_number}/{view.planned_hands or '-'} · dealer "
-        f"{_seat_name(table, view.dealer)} · {_names(table, 0)} {view.totals[0]} - "
-        f"{_names(table, 1)} {view.totals[1]}"
+        f"Hand {public.hand_number}/{public.planned_hands or '-'} · dealer "
+        f"{_seat_name(table, public.dealer)} · {_names(table, 0)} {public.totals[0]} - "
+        f"{_names(table, 1)} {public.totals[1]}"
     ]
-    if view.trump is not None:
-        lines.append(f"Trump {view.trump.symbol} chosen by {_seat_name(table, view.chooser)}")
-    if view.trick:
+    if public.trump is not None:
+        lines.append(f"Trump {public.trump.symbol} chosen by {_seat_name(table, public.chooser)}")
+    if public.trick:
         played = " ".join(
-            f"{_seat_name(table, (view.trick_leader or 0) + i)}:{card}"
-            for i, card in enumerate(view.trick)
+            f"{_seat_name(table, (public.trick_leader or 0) + i)}:{card}"
+            for i, card in enumerate(public.trick)
         )
         lines.append(f"Trick: {played}")
     lines.append(
@@ -206,24 +207,24 @@ def describe(table: Table, events: list[Event]) -> list[str]:
 
 
 def render_sheet(table: Table) -> str:
-    view = public_view(table)
+    public = public_table(table)
     rows = [
         f"{'#':>2} {'dealer':<10} {'trump':<5} {'makers':<12} "
         f"{_names(table, 0):>14} {_names(table, 1):>14}"
     ]
-    for line in view.sheet:
+    for line in public.sheet:
         flag = " nat" if line.nat else (" pit" if line.pit is not None else "")
         rows.append(
             f"{line.number:>2} {_seat_name(table, line.dealer):<10} "
             f"{Suit.parse(line.trump).symbol:<5} {_names(table, line.makers):<12} "
             f"{line.scores[0]:>14} {line.scores[1]:>14}{flag}"
         )
-    rows.append(f"{'':>2} {'total':<30} {view.totals[0]:>14} {view.totals[1]:>14}")
+    rows.append(f"{'':>2} {'total':<30} {public.totals[0]:>14} {public.totals[1]:>14}")
     return "\n".join(rows)
 
 
 def _show_sheet_lines(table: Table, shown: int, say: Callable[[str], None]) -> int:
-    sheet = public_view(table).sheet
+    sheet = public_table(table).sheet
     for line in sheet[shown:]:
         verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
         say(
@@ -256,9 +257,9 @@ async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) ->
     """Computer-only matches through the service and a scratch SQLite file."""
     wins, totals, nat, pits, hands = [0, 0, 0], [0, 0], 0, 0, 0
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "simulate.sqlite3")
+        services = await Services.open(Path(folder) / "simulate.sqlite3", FakeClock())
         try:
-            service = TableService(store, FakeClock())
+            service = services.tables
             for number in range(matches):
                 table = await service.open(
                     None, 10_000 + number, PLAYER_ID, "-", rules, INSTANT, sit=False
@@ -275,7 +276,7 @@ async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) ->
                 pits += sum(line.pit is not None for line in result.sheet)
                 hands += len(result.sheet)
         finally:
-            await store.close()
+            await services.close()
     say(
         f"{matches} matches: pair 0 won {wins[0]}, pair 1 won {wins[1]}, shared {wins[2]}; "
         f"average {totals[0] / max(matches, 1):.0f} - {totals[1] / max(matches, 1):.0f}; "

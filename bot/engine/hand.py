@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
 from .errors import ErrorCode, RuleViolation
@@ -29,8 +29,15 @@ from .rules import RuleSet
 from .scoring import HandScore, score_hand
 from .tricks import LAST_TRICK_BONUS, trick_points, trick_winner
 
-if TYPE_CHECKING:  # actions.py builds on this module; only the types are needed here
-    from .actions import Action, ActionResult
+R_co = TypeVar("R_co", covariant=True)
+
+
+class Applicable(Protocol[R_co]):
+    """What ``Hand.apply`` takes: an action of actions.py, which builds on this module, so
+    naming those classes here would make the two modules import each other."""
+
+    def apply_to(self, hand: Hand) -> R_co: ...
+
 
 PACKETS = (3, 2, 3)
 JOKERS_IN_DRAW_PILE = 2  # the trump pile is the unused 2-6 of each suit (20 cards) + jokers
@@ -275,7 +282,7 @@ class Hand:
         self._require(Phase.CLAIM)
         return self._score()
 
-    def apply(self, action: Action) -> ActionResult:
+    def apply(self, action: Applicable[R_co]) -> R_co:
         """Apply one action (``actions.action_from_dict`` reads the logged dict form)."""
         return action.apply_to(self)
 

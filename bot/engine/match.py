@@ -95,7 +95,7 @@ class Match:
         """Apply one action to the current hand; a finished hand is scored and the next dealt."""
         if self.hand is None:
             raise RuleViolation(ErrorCode.MATCH_OVER, "the match is over")
-        result = self.hand.apply(action)
+        result = action.apply_to(self.hand)
         self.actions.append(action)
         self.seq += 1
         if self.hand.phase == Phase.DONE:

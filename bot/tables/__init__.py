@@ -7,17 +7,17 @@ from .clock import Clock, FakeClock, SystemClock
 from .errors import RefusalCode, TableError
 from .events import Event, EventKind
 from .model import Seat, SeatKind, Status, Table, TableSettings
+from .readmodels import PrivateHand, PublicTable, PublicTrick, private_hand, public_table
 from .service import TableService
-from .views import PrivateView, PublicTrick, PublicView, private_view, public_view
 
 __all__ = [
     "Clock",
     "Event",
     "EventKind",
     "FakeClock",
-    "PrivateView",
+    "PrivateHand",
     "PublicTrick",
-    "PublicView",
+    "PublicTable",
     "RefusalCode",
     "Seat",
     "SeatKind",
@@ -27,6 +27,6 @@ __all__ = [
     "TableError",
     "TableService",
     "TableSettings",
-    "private_view",
-    "public_view",
+    "private_hand",
+    "public_table",
 ]

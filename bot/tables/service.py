@@ -91,6 +91,17 @@ class TableService:
             return None
         return self._tables.get(stored.id) or Table.from_dict(stored.snapshot)
 
+    async def find(self, table_id: int) -> Table:
+        """The table in memory, else as the store last saw it (read only: a finished table
+        the service has forgotten, e.g. after a restart, still shows its score sheet)."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        stored = await self.store.tables.get(table_id)
+        if stored is None:
+            raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
+        return Table.from_dict(stored.snapshot)
+
     def open_tables(self) -> list[Table]:
         return [t for t in self._tables.values() if t.is_open]
 

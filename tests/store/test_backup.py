@@ -12,7 +12,7 @@ from bot.store.backup import BackupError, backup_database, restore_database
 from bot.store.db import latest_version
 from bot.store.lock import ProcessLock, StoreLocked
 from bot.tables import TableService
-from tests.services.helpers import ALICE, BOB, CARL, act_once, open_service, table_with
+from tests.tables.helpers import ALICE, BOB, CARL, act_once, open_service, table_with
 
 
 async def _playing_tables(service: TableService, count: int, moves: int) -> list[int]:

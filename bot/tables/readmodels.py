@@ -1,0 +1,154 @@
+"""Read models: what everyone at or around a table may see (`PublicTable`), and what one
+seat may see (`PrivateHand`).
+
+Front ends render these and nothing else, so a hand can only reach the screen of the
+player it belongs to: the public table holds no unplayed card. (Named apart from
+`discord.ui.View`, which the Discord cogs also handle.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine import (
+    Card,
+    IllegalReason,
+    MatchResult,
+    Phase,
+    SheetLine,
+    Suit,
+    Trick,
+    TrumpOptions,
+    pair_of,
+    sort_key,
+)
+
+from .model import Seat, Status, Table
+
+
+@dataclass(frozen=True, slots=True)
+class PublicTrick:
+    """A taken trick as everyone saw it: the roem shows only once it has been claimed."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    claimed_roem: int
+
+
+@dataclass(frozen=True, slots=True)
+class PublicTable:
+    table_id: int
+    seq: int
+    status: Status
+    rules_name: str
+    seats: tuple[Seat, ...]
+    opener_id: int
+    match_no: int
+    hand_number: int
+    planned_hands: int | None
+    target_score: int | None
+    phase: Phase | None
+    dealer: int | None
+    to_act: int | None
+    trump: Suit | None
+    proposal: Suit | None
+    makers: int | None
+    chooser: int | None
+    trick_leader: int | None
+    trick: tuple[Card, ...]
+    last_trick: PublicTrick | None
+    claim_open: bool
+    totals: tuple[int, int]
+    hand_points: tuple[int, int]
+    hand_roem: tuple[int, int]
+    sheet: tuple[SheetLine, ...]
+    result: MatchResult | None
+    turn_deadline: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateHand:
+    table_id: int
+    seq: int
+    seat: int
+    cards: tuple[Card, ...]  # sorted for display: by suit, trump order within trump
+    legal: tuple[Card, ...]
+    reasons: dict[Card, IllegalReason]
+    trump_options: TrumpOptions | None
+    my_turn: bool
+    can_claim: bool  # a claim window is open for this seat's pair
+    away: bool
+    autoplay: bool
+
+
+def public_table(table: Table) -> PublicTable:
+    match = table.match
+    hand = match.hand if match is not None else None
+    sheet = tuple(match.sheet) if match is not None else ()
+    return PublicTable(
+        table_id=table.id,
+        seq=table.seq,
+        status=table.status,
+        rules_name=table.rules.name,
+        seats=tuple(table.seats),
+        opener_id=table.opener_id,
+        match_no=table.match_no,
+        hand_number=match.hand_number if match is not None else 0,
+        planned_hands=match.planned_hands if match is not None else table.rules.match_hands,
+        target_score=table.rules.target_score,
+        phase=hand.phase if hand is not None else None,
+        dealer=hand.dealer if hand is not None else None,
+        to_act=hand.to_act if hand is not None else None,
+        trump=hand.trump if hand is not None else None,
+        proposal=hand.proposal if hand is not None else None,
+        makers=hand.makers if hand is not None else None,
+        chooser=hand.chooser if hand is not None else None,
+        trick_leader=hand.leader if hand is not None else None,
+        trick=tuple(hand.current) if hand is not None else (),
+        last_trick=_public_trick(hand.last_trick if hand is not None else None),
+        claim_open=bool(hand is not None and hand.claim_open),
+        totals=(match.totals[0], match.totals[1]) if match is not None else (0, 0),
+        hand_points=(hand.points[0], hand.points[1]) if hand is not None else (0, 0),
+        hand_roem=(hand.roem[0], hand.roem[1]) if hand is not None else (0, 0),
+        sheet=sheet,
+        result=match.result if match is not None else None,
+        turn_deadline=table.turn_deadline,
+    )
+
+
+def _public_trick(trick: Trick | None) -> PublicTrick | None:
+    if trick is None:
+        return None
+    claimed = trick.roem.points if trick.claimed else 0
+    return PublicTrick(trick.leader, trick.cards, trick.winner, claimed)
+
+
+def private_hand(table: Table, seat: int) -> PrivateHand:
+    hand = table.match.hand if table.match is not None else None
+    state = table.seats[seat]
+    if hand is None:
+        return PrivateHand(
+            table.id, table.seq, seat, (), (), {}, None, False, False, state.away, state.autoplay
+        )
+    order = sort_key(hand.trump)
+    cards = tuple(sorted(hand.holdings[seat], key=order.__getitem__))
+    options = hand.play_options(seat)
+    legal = tuple(c for c in cards if c in options.legal)
+    refused = dict(options.refused)
+    last = hand.last_trick
+    return PrivateHand(
+        table_id=table.id,
+        seq=table.seq,
+        seat=seat,
+        cards=cards,
+        legal=legal,
+        reasons={c: refused[c] for c in cards if c in refused},  # display order
+        trump_options=hand.trump_options(seat) if hand.phase == Phase.TRUMP else None,
+        my_turn=hand.to_act == seat,
+        can_claim=bool(
+            hand.claim_open and last is not None and pair_of(last.winner) == pair_of(seat)
+        ),
+        away=state.away,
+        autoplay=state.autoplay,
+    )

@@ -1,0 +1,1 @@
+"""What every feature package shares: not an extension of its own."""

@@ -1,0 +1,313 @@
+"""Rules at the table: `/rules`, and the calculators `/roem`, `/legal`, `/score`, `/cards`.
+
+Players settle arguments with these, so every answer comes from the engine (legal cards and
+their reasons, roem of a trick, the score of a hand, the card tables), under the rule set
+of the table in the channel, or the variant the user chose, or the default rules. This
+module only reads the options (options.py), asks the engine (actions.py), and hands the
+answer to the renderers (ui.py). Bad input gets a private answer naming the offending
+option; nothing is left to the error handler.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import PRESET_NAMES, Suit, roem_of_trick
+from bot.engine.tricks import HAND_TOTAL
+from bot.texts.rulebook import search_topics
+from bot.texts.rulebook import topic as rulebook_topic
+from cogs.common.replies import send_ephemeral
+from cogs.common.text import command_text
+from cogs.rules.actions import legal_answer, rules_here, score
+from cogs.rules.errors import InputProblem
+from cogs.rules.options import (
+    HAND_MAX,
+    ROEM_CARDS,
+    TRICKS_PER_HAND,
+    parse_card_list,
+    parse_suit,
+    parse_trick,
+    require_disjoint,
+    score_question,
+    topic_key,
+)
+from cogs.rules.ui import (
+    RulesInEffect,
+    cards_embed,
+    cards_file,
+    index_embed,
+    legal_embed,
+    roem_embed,
+    score_embed,
+    suit_text,
+    topic_embeds,
+)
+
+if TYPE_CHECKING:
+    from bot.client import KlaverjasBot
+
+__all__ = ["RulesCog"]
+
+log = logging.getLogger(__name__)
+
+AUTOCOMPLETE_MAX = 25
+CHOICE_NAME_MAX = 100
+
+
+VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
+MAKERS_CHOICES = [
+    app_commands.Choice(name=command_text("rules.cmd.choice.us"), value="us"),
+    app_commands.Choice(name=command_text("rules.cmd.choice.them"), value="them"),
+]
+VARIANT_DESC = command_text("rules.cmd.opt.variant.desc")
+PUBLIC_DESC = command_text("rules.cmd.opt.public.desc")
+TRUMP_DESC = command_text("rules.cmd.opt.trump.desc")
+
+
+class RulesCog(commands.Cog, name="Rules"):
+    """The rules and the calculators players use to settle arguments at the table."""
+
+    def __init__(self, bot: KlaverjasBot) -> None:
+        self.bot = bot
+
+    # ---------------------------------------------------------------- helpers
+
+    def rules_here(
+        self, interaction: discord.Interaction[Any], variant: str | None
+    ) -> RulesInEffect:
+        return rules_here(self.bot.services.tables, interaction.channel_id, variant)
+
+    async def _refuse(self, interaction: discord.Interaction[Any], problem: InputProblem) -> None:
+        log.debug("refused %s input: %s %s", _command(interaction), problem.key, problem.values)
+        await send_ephemeral(interaction, problem.render(interaction.locale))
+
+    # ---------------------------------------------------------------- /rules
+
+    @app_commands.command(
+        name=command_text("rules.cmd.rules.name"),
+        description=command_text("rules.cmd.rules.desc"),
+    )
+    @app_commands.rename(
+        topic=command_text("rules.cmd.opt.topic.name"),
+        variant=command_text("rules.cmd.opt.variant.name"),
+        public=command_text("rules.cmd.opt.public.name"),
+    )
+    @app_commands.describe(
+        topic=command_text("rules.cmd.opt.topic.desc"),
+        variant=VARIANT_DESC,
+        public=PUBLIC_DESC,
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def rules(
+        self,
+        interaction: discord.Interaction[Any],
+        topic: str | None = None,
+        variant: str | None = None,
+        public: bool = False,
+    ) -> None:
+        locale = interaction.locale
+        try:
+            ctx = self.rules_here(interaction, variant)
+            key = topic_key(topic, locale.value) if topic else None
+        except InputProblem as problem:
+            await self._refuse(interaction, problem)
+            return
+        embeds = [index_embed(locale, ctx)] if key is None else topic_embeds(locale, key, ctx)
+        await interaction.response.send_message(embeds=embeds, ephemeral=not public)
+
+    @rules.autocomplete("topic")
+    async def rules_topic_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        locale = interaction.locale.value
+        return [
+            app_commands.Choice(name=_choice_name(rulebook_topic(key, locale).summary), value=key)
+            for key in search_topics(current, locale)[:AUTOCOMPLETE_MAX]
+        ]
+
+    # ---------------------------------------------------------------- /roem
+
+    @app_commands.command(
+        name=command_text("rules.cmd.roem.name"),
+        description=command_text("rules.cmd.roem.desc"),
+    )
+    @app_commands.rename(
+        cards=command_text("rules.cmd.opt.cards.name"),
+        trump=command_text("rules.cmd.opt.trump.name"),
+        variant=command_text("rules.cmd.opt.variant.name"),
+        public=command_text("rules.cmd.opt.public.name"),
+    )
+    @app_commands.describe(
+        cards=command_text("rules.cmd.opt.cards.desc"),
+        trump=TRUMP_DESC,
+        variant=VARIANT_DESC,
+        public=PUBLIC_DESC,
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def roem(
+        self,
+        interaction: discord.Interaction[Any],
+        cards: str,
+        trump: str,
+        variant: str | None = None,
+        public: bool = False,
+    ) -> None:
+        locale = interaction.locale
+        try:
+            trick = parse_card_list(
+                cards, "rules.cmd.opt.cards.name", minimum=ROEM_CARDS[0], maximum=ROEM_CARDS[1]
+            )
+            suit = parse_suit(trump, "rules.cmd.opt.trump.name")
+            ctx = self.rules_here(interaction, variant)
+        except InputProblem as problem:
+            await self._refuse(interaction, problem)
+            return
+        found = roem_of_trick(trick, suit, ctx.rules)
+        embed = roem_embed(locale, trick, suit, found, ctx)
+        await interaction.response.send_message(embed=embed, ephemeral=not public)
+
+    @roem.autocomplete("trump")
+    async def roem_trump_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return _suit_choices(interaction, current)
+
+    # ---------------------------------------------------------------- /legal
+
+    @app_commands.command(
+        name=command_text("rules.cmd.legal.name"),
+        description=command_text("rules.cmd.legal.desc"),
+    )
+    @app_commands.rename(
+        hand=command_text("rules.cmd.opt.hand.name"),
+        trump=command_text("rules.cmd.opt.trump.name"),
+        trick=command_text("rules.cmd.opt.trick.name"),
+        variant=command_text("rules.cmd.opt.variant.name"),
+        public=command_text("rules.cmd.opt.public.name"),
+    )
+    @app_commands.describe(
+        hand=command_text("rules.cmd.opt.hand.desc"),
+        trump=TRUMP_DESC,
+        trick=command_text("rules.cmd.opt.trick.desc"),
+        variant=VARIANT_DESC,
+        public=PUBLIC_DESC,
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def legal(
+        self,
+        interaction: discord.Interaction[Any],
+        hand: str,
+        trump: str,
+        trick: str | None = None,
+        variant: str | None = None,
+        public: bool = False,
+    ) -> None:
+        locale = interaction.locale
+        try:
+            held = parse_card_list(hand, "rules.cmd.opt.hand.name", minimum=1, maximum=HAND_MAX)
+            played = parse_trick(trick)
+            require_disjoint(held, played)
+            suit = parse_suit(trump, "rules.cmd.opt.trump.name")
+            ctx = self.rules_here(interaction, variant)
+        except InputProblem as problem:
+            await self._refuse(interaction, problem)
+            return
+        answer = legal_answer(held, played, suit, ctx.rules)
+        embed = legal_embed(locale, answer, ctx)
+        await interaction.response.send_message(embed=embed, ephemeral=not public)
+
+    @legal.autocomplete("trump")
+    async def legal_trump_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return _suit_choices(interaction, current)
+
+    # ---------------------------------------------------------------- /score
+
+    @app_commands.command(
+        name=command_text("rules.cmd.score.name"),
+        description=command_text("rules.cmd.score.desc"),
+    )
+    @app_commands.rename(
+        makers=command_text("rules.cmd.opt.makers.name"),
+        points=command_text("rules.cmd.opt.points.name"),
+        roem_makers=command_text("rules.cmd.opt.roem_makers.name"),
+        roem_defenders=command_text("rules.cmd.opt.roem_defenders.name"),
+        tricks=command_text("rules.cmd.opt.tricks.name"),
+        variant=command_text("rules.cmd.opt.variant.name"),
+        public=command_text("rules.cmd.opt.public.name"),
+    )
+    @app_commands.describe(
+        makers=command_text("rules.cmd.opt.makers.desc"),
+        points=command_text("rules.cmd.opt.points.desc"),
+        roem_makers=command_text("rules.cmd.opt.roem_makers.desc"),
+        roem_defenders=command_text("rules.cmd.opt.roem_defenders.desc"),
+        tricks=command_text("rules.cmd.opt.tricks.desc"),
+        variant=VARIANT_DESC,
+        public=PUBLIC_DESC,
+    )
+    @app_commands.choices(makers=MAKERS_CHOICES, variant=VARIANT_CHOICES)
+    async def score(
+        self,
+        interaction: discord.Interaction[Any],
+        makers: str,
+        points: app_commands.Range[int, 0, HAND_TOTAL],
+        roem_makers: app_commands.Range[int, 0, 10_000] = 0,
+        roem_defenders: app_commands.Range[int, 0, 10_000] = 0,
+        tricks: app_commands.Range[int, 0, TRICKS_PER_HAND] | None = None,
+        variant: str | None = None,
+        public: bool = False,
+    ) -> None:
+        locale = interaction.locale
+        try:
+            ctx = self.rules_here(interaction, variant)
+            question = score_question(makers, points, roem_makers, roem_defenders, tricks)
+            result = score(question, ctx.rules)
+        except InputProblem as problem:
+            await self._refuse(interaction, problem)
+            return
+        embed = score_embed(locale, question, result, ctx)
+        await interaction.response.send_message(embed=embed, ephemeral=not public)
+
+    # ---------------------------------------------------------------- /cards
+
+    @app_commands.command(
+        name=command_text("rules.cmd.cards.name"),
+        description=command_text("rules.cmd.cards.desc"),
+    )
+    @app_commands.rename(public=command_text("rules.cmd.opt.public.name"))
+    @app_commands.describe(public=PUBLIC_DESC)
+    async def cards(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
+        locale = interaction.locale
+        await interaction.response.send_message(
+            embed=cards_embed(locale), file=cards_file(locale), ephemeral=not public
+        )
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _command(interaction: discord.Interaction[Any]) -> str:
+    command = interaction.command
+    return f"/{command.qualified_name}" if command is not None else "?"
+
+
+def _choice_name(text: str) -> str:
+    return text if len(text) <= CHOICE_NAME_MAX else text[: CHOICE_NAME_MAX - 1] + "…"
+
+
+def _suit_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    needle = current.strip().casefold()
+    choices = []
+    for suit in Suit:
+        label = suit_text(suit, interaction.locale)
+        if not needle or needle in label.casefold() or needle == suit.letter:
+            choices.append(app_commands.Choice(name=label, value=suit.letter))
+    return choices

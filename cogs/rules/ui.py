@@ -1,0 +1,556 @@
+"""Renderers for the rules commands: embeds and the card-order picture.
+
+Everything here turns answers the engine already gave (legal cards and reason codes, a
+`Roem`, a `HandScore`, the card tables of `bot.engine.tricks`) into text and pictures in
+the user's language. No rule is decided here; the numbers shown come from the engine.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+import discord
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.engine import Card, HandScore, IllegalReason, Rank, Roem, RoemKind, RuleSet, Suit
+from bot.engine.tricks import (
+    HAND_TOTAL,
+    LAST_TRICK_BONUS,
+    PLAIN_ORDER,
+    PLAIN_POINTS,
+    TRUMP_ORDER,
+    TRUMP_POINTS,
+    sort_key,
+)
+from bot.texts.catalog import normalize_locale
+from bot.texts.rulebook import TOPICS, topic
+from cogs.common.components import EMBED_COLOUR
+from cogs.common.text import t
+
+__all__ = [
+    "CARDS_FILENAME",
+    "FOLLOWING_TOPICS",
+    "LegalAnswer",
+    "RulesInEffect",
+    "ScoreQuestion",
+    "cards_embed",
+    "cards_png",
+    "index_embed",
+    "legal_embed",
+    "roem_embed",
+    "score_embed",
+    "topic_embeds",
+]
+
+Source = Literal["table", "chosen", "default"]
+
+COLOUR = EMBED_COLOUR
+COLOUR_OTHER = discord.Colour.light_grey()
+COLOUR_NAT = discord.Colour.dark_red()
+CARDS_FILENAME = "cards.png"
+FOLLOWING_TOPICS = ("following_amsterdam", "following_rotterdam")
+_DEFAULT_RULES = RuleSet()
+
+
+@dataclass(frozen=True, slots=True)
+class RulesInEffect:
+    """The rule set an answer uses, and where it came from.
+
+    `table_rules` is the rule set of the table in this channel, if there is one (it may
+    differ from `rules` when the user chose a variant).
+    """
+
+    rules: RuleSet
+    source: Source
+    table_rules: RuleSet | None = None
+
+
+# --------------------------------------------------------------------------- shared bits
+
+
+def suit_text(suit: Suit, locale: object) -> str:
+    return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def rules_line(locale: object, ctx: RulesInEffect) -> str:
+    """One line saying which rules the answer used, for a footer."""
+    label = ctx.rules.label
+    if ctx.source == "table":
+        return t("rules.footer.table", locale, label=label)
+    if ctx.source == "chosen":
+        line = t("rules.footer.chosen", locale, label=label)
+        if ctx.table_rules is not None and ctx.table_rules != ctx.rules:
+            line += " · " + t("rules.footer.table_plays", locale, label=ctx.table_rules.label)
+        return line
+    return t("rules.footer.default", locale, label=label)
+
+
+def _differences(rules: RuleSet) -> list[str]:
+    default = _DEFAULT_RULES.to_dict()
+    return [
+        f"`{key}` = `{value}`"
+        for key, value in rules.to_dict().items()
+        if key != "name" and default.get(key) != value
+    ]
+
+
+def rules_field_value(locale: object, ctx: RulesInEffect) -> str:
+    """Which rules apply here, with every option that differs from the default rules."""
+    lines = [rules_line(locale, ctx)]
+    differences = _differences(ctx.rules)
+    if differences:
+        lines.append(
+            t("rules.rules.differences", locale, default=_DEFAULT_RULES.name)
+            + " "
+            + ", ".join(differences)
+        )
+    else:
+        lines.append(t("rules.rules.no_differences", locale))
+    return _clip("\n".join(lines), 1024)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _embed(title: str, description: str, colour: discord.Colour = COLOUR) -> discord.Embed:
+    return discord.Embed(
+        title=_clip(title, 256), description=_clip(description, 4096), colour=colour
+    )
+
+
+# --------------------------------------------------------------------------- /rules
+
+
+def _rulebook_locale(locale: object) -> str:
+    return normalize_locale(locale)
+
+
+def index_embed(locale: object, ctx: RulesInEffect) -> discord.Embed:
+    """No topic chosen: every topic with its summary, and the rules that apply here."""
+    book = _rulebook_locale(locale)
+    lines = [t("rules.rules.index_intro", locale, option=t("rules.cmd.opt.topic.name", locale))]
+    for key in TOPICS:
+        entry = topic(key, book)
+        lines.append(f"**{entry.title}** — {entry.summary}")
+    embed = _embed(t("rules.rules.index_title", locale), "\n".join(lines))
+    embed.add_field(name=t("rules.rules.field_rules", locale), value=rules_field_value(locale, ctx))
+    return embed
+
+
+def topic_embeds(locale: object, key: str, ctx: RulesInEffect) -> list[discord.Embed]:
+    """One embed per topic; the two "following" topics side by side, the one in force marked."""
+    book = _rulebook_locale(locale)
+    if key not in FOLLOWING_TOPICS:
+        entry = topic(key, book)
+        embed = _embed(entry.title, entry.body)
+        embed.add_field(
+            name=t("rules.rules.field_rules", locale), value=rules_field_value(locale, ctx)
+        )
+        return [embed]
+    applies = f"following_{ctx.rules.obligations}"
+    embeds = []
+    for name in FOLLOWING_TOPICS:
+        entry = topic(name, book)
+        in_force = name == applies
+        embed = _embed(
+            ("✅ " if in_force else "") + entry.title,
+            entry.body,
+            COLOUR if in_force else COLOUR_OTHER,
+        )
+        marker = "rules.rules.applies" if in_force else "rules.rules.does_not_apply"
+        embed.set_footer(text=t(marker, locale, label=ctx.rules.label))
+        embeds.append(embed)
+    embeds[-1].add_field(
+        name=t("rules.rules.field_rules", locale), value=rules_field_value(locale, ctx)
+    )
+    return embeds
+
+
+# --------------------------------------------------------------------------- /roem
+
+
+_PART_KEYS = {
+    RoemKind.RUN3: "rules.roem.part.run3",
+    RoemKind.RUN4: "rules.roem.part.run4",
+    RoemKind.STUK: "rules.roem.part.stuk",
+}
+_RANK_KEYS = {rank: f"rules.roem.four.{rank.label.lower()}" for rank in Rank}
+
+
+def roem_parts_text(locale: object, roem: Roem) -> str:
+    """``run of three (J♥ Q♥ K♥) 20 + stuk (Q♥ K♥) 20 = 40``."""
+    parts = []
+    for part in roem.parts:
+        if part.kind == RoemKind.FOUR:
+            name = t(_RANK_KEYS[part.cards[0].rank], locale)
+        else:
+            name = t(_PART_KEYS[part.kind], locale)
+        parts.append(f"{name} ({cards_text(part.cards)}) {part.points}")
+    text = " + ".join(parts)
+    if len(roem.parts) > 1:
+        text += f" = **{roem.points}**"
+    return text
+
+
+def roem_embed(
+    locale: object, cards: Sequence[Card], trump: Suit, roem: Roem, ctx: RulesInEffect
+) -> discord.Embed:
+    lines = [
+        t("rules.roem.cards", locale, cards=cards_text(cards)),
+        t("rules.common.trump", locale, suit=suit_text(trump, locale)),
+        "",
+    ]
+    if roem:
+        title = t("rules.roem.title", locale, points=roem.points)
+        lines.append(roem_parts_text(locale, roem))
+        if any(p.kind == RoemKind.STUK for p in roem.parts):
+            lines.append(t("rules.roem.explain_stuk", locale, suit=suit_text(trump, locale)))
+    else:
+        title = t("rules.roem.title_none", locale)
+        lines.append(t("rules.roem.none", locale))
+    lines.append("")
+    lines.append(t("rules.roem.explain_roem", locale))
+    if len(cards) < 4:
+        lines.append(t("rules.roem.partial", locale, count=len(cards)))
+    embed = _embed(title, "\n".join(lines))
+    rules = ctx.rules
+    options = t(
+        "rules.roem.options",
+        locale,
+        four_jacks=rules.four_jacks,
+        four_nines=rules.four_nines,
+        claiming=rules.roem_claiming,
+    )
+    embed.set_footer(text=_clip(f"{rules_line(locale, ctx)}\n{options}", 2048))
+    return embed
+
+
+# --------------------------------------------------------------------------- /legal
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAnswer:
+    """What the engine said about one hand and trick."""
+
+    hand: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    trump: Suit
+    legal: tuple[Card, ...]
+    refused: tuple[tuple[Card, IllegalReason], ...]
+    winning: Card | None  # the card winning the trick so far (engine: trick_winner)
+    partner_winning: bool
+    top_trump: Card | None  # the highest trump in the trick so far, if any
+
+
+def reason_text(locale: object, answer: LegalAnswer, reason: IllegalReason) -> str:
+    led = answer.trick[0].suit if answer.trick else None
+    values = {
+        "suit": suit_text(reason.suit, locale) if reason.suit is not None else "",
+        "trump": suit_text(answer.trump, locale),
+        "led": suit_text(led, locale) if led is not None else "",
+        "top": str(answer.top_trump) if answer.top_trump is not None else answer.trump.symbol,
+    }
+    return t(f"rules.reason.{reason.code.value}", locale, **values)
+
+
+def legal_embed(locale: object, answer: LegalAnswer, ctx: RulesInEffect) -> discord.Embed:
+    order = sort_key(answer.trump)
+    lines = [
+        t("rules.common.trump", locale, suit=suit_text(answer.trump, locale)),
+        t("rules.legal.hand", locale, cards=cards_text(sorted(answer.hand, key=order.__getitem__))),
+    ]
+    if answer.trick:
+        lines.append(t("rules.legal.trick", locale, cards=cards_text(answer.trick)))
+        who = (
+            "rules.legal.partner_winning"
+            if answer.partner_winning
+            else "rules.legal.opponent_winning"
+        )
+        lines.append(t(who, locale, card=str(answer.winning)))
+    else:
+        lines.append(t("rules.legal.leading", locale))
+    embed = _embed(t("rules.legal.title", locale), "\n".join(lines))
+    legal = sorted(answer.legal, key=order.__getitem__)
+    embed.add_field(
+        name=t("rules.legal.field_legal", locale, count=len(legal)),
+        value=cards_text(legal) or "—",
+        inline=False,
+    )
+    if answer.refused:
+        refused = sorted(answer.refused, key=lambda pair: order[pair[0]])
+        value = "\n".join(f"**{card}**: {reason_text(locale, answer, r)}" for card, r in refused)
+        embed.add_field(
+            name=t("rules.legal.field_refused", locale, count=len(refused)),
+            value=_clip(value, 1024),
+            inline=False,
+        )
+    embed.set_footer(text=rules_line(locale, ctx))
+    return embed
+
+
+# --------------------------------------------------------------------------- /score
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreQuestion:
+    """The numbers as the user gave them, per pair (0 = "us", 1 = "them")."""
+
+    makers: int
+    points: tuple[int, int]
+    roem: tuple[int, int]
+    tricks: tuple[int, int]
+    tricks_given: bool
+
+
+def _pair(locale: object, pair: int) -> str:
+    return t("rules.score.us" if pair == 0 else "rules.score.them", locale)
+
+
+def score_embed(
+    locale: object, question: ScoreQuestion, result: HandScore, ctx: RulesInEffect
+) -> discord.Embed:
+    rules = ctx.rules
+    makers = question.makers
+    defenders = 1 - makers
+    mp, dp = question.points[makers], question.points[defenders]
+    mr, dr = question.roem[makers], question.roem[defenders]
+    lines = [
+        t(
+            "rules.score.makers_are",
+            locale,
+            makers=_pair(locale, makers),
+            defenders=_pair(locale, defenders),
+        )
+    ]
+    if rules.nat_counts_roem:
+        lines.append(
+            t(
+                "rules.score.compare_roem",
+                locale,
+                mp=mp,
+                mr=mr,
+                mt=mp + mr,
+                dp=dp,
+                dr=dr,
+                dt=dp + dr,
+            )
+        )
+    else:
+        lines.append(t("rules.score.compare_points", locale, mp=mp, dp=dp))
+    scores = result.scores
+    if result.nat and rules.nat_enabled:
+        title = t("rules.score.title_nat", locale)
+        colour = COLOUR_NAT
+        formula = [str(HAND_TOTAL)]
+        if mr + dr:
+            formula.append(t("rules.score.roem_amount", locale, roem=mr + dr))
+        if result.pit == defenders:
+            formula.append(t("rules.score.pit_amount", locale, bonus=rules.pit_bonus))
+        lines.append(
+            t(
+                "rules.score.verdict_nat",
+                locale,
+                makers_score=scores[makers],
+                defenders_score=scores[defenders],
+                formula=" + ".join(formula),
+            )
+        )
+    elif result.nat:
+        title = t("rules.score.title_no_nat", locale)
+        colour = COLOUR
+        lines.append(t("rules.score.verdict_no_nat", locale))
+    else:
+        title = t("rules.score.title_made", locale)
+        colour = COLOUR
+        lines.append(t("rules.score.verdict_made", locale))
+    if result.pit is not None:
+        lines.append(
+            t("rules.score.pit", locale, pair=_pair(locale, result.pit), bonus=rules.pit_bonus)
+        )
+    if result.zero_bonus:
+        lines.append(t("rules.score.zero_bonus", locale, bonus=rules.zero_bonus))
+    lines.append("")
+    lines.append(_tricks_note(locale, question))
+    embed = _embed(title, "\n".join(lines), colour)
+    for pair in (0, 1):
+        role = "rules.score.role_makers" if pair == makers else "rules.score.role_defenders"
+        embed.add_field(
+            name=f"{_pair(locale, pair)} ({t(role, locale)})",
+            value=f"**{scores[pair]}**",
+            inline=True,
+        )
+    embed.set_footer(text=rules_line(locale, ctx))
+    return embed
+
+
+def _tricks_note(locale: object, question: ScoreQuestion) -> str:
+    makers_tricks = question.tricks[question.makers]
+    if question.tricks_given:
+        return t("rules.score.tricks_given", locale, tricks=makers_tricks)
+    option = t("rules.cmd.opt.tricks.name", locale)
+    if makers_tricks == sum(question.tricks):
+        return t("rules.score.tricks_assumed_makers_all", locale, option=option)
+    if makers_tricks == 0:
+        return t("rules.score.tricks_assumed_defenders_all", locale, option=option)
+    return t("rules.score.tricks_assumed_some", locale, option=option)
+
+
+# --------------------------------------------------------------------------- /cards
+
+
+def _order(order: dict[Rank, int]) -> list[Rank]:
+    return sorted(order, key=lambda rank: -order[rank])
+
+
+def _order_block(locale: object, order: dict[Rank, int], points: dict[Rank, int]) -> str:
+    ranks = _order(order)
+    card_label = t("rules.cards.row_card", locale)
+    points_label = t("rules.cards.row_points", locale)
+    width = max(len(card_label), len(points_label)) + 1
+    top = card_label.ljust(width) + "".join(f"{rank.label:>4}" for rank in ranks)
+    bottom = points_label.ljust(width) + "".join(f"{points[rank]:>4}" for rank in ranks)
+    return f"```\n{top}\n{bottom}\n```"
+
+
+def _totals() -> dict[str, int]:
+    trump = sum(TRUMP_POINTS.values())
+    plain = sum(PLAIN_POINTS.values())
+    others = len(Suit) - 1
+    return {
+        "trump": trump,
+        "plain": plain,
+        "others": others,
+        "cards": trump + others * plain,
+        "last": LAST_TRICK_BONUS,
+        "total": HAND_TOTAL,
+    }
+
+
+def cards_embed(locale: object) -> discord.Embed:
+    """The two card orders as text, with the picture attached as ``cards.png``."""
+    lines = [
+        t("rules.cards.legend", locale),
+        "",
+        t("rules.cards.trump_heading", locale),
+        _order_block(locale, TRUMP_ORDER, TRUMP_POINTS),
+        t("rules.cards.plain_heading", locale),
+        _order_block(locale, PLAIN_ORDER, PLAIN_POINTS),
+        t("rules.cards.totals", locale, **_totals()),
+    ]
+    embed = _embed(t("rules.cards.title", locale), "\n".join(lines))
+    embed.set_image(url=f"attachment://{CARDS_FILENAME}")
+    return embed
+
+
+def cards_file(locale: object) -> discord.File:
+    return discord.File(io.BytesIO(cards_png(normalize_locale(locale))), filename=CARDS_FILENAME)
+
+
+# The picture. Pillow's built-in font has Latin letters without accents, so the few words
+# drawn are folded to ASCII ("più" -> "piu"); the full text is in the embed anyway.
+_BACKGROUND = (14, 90, 48)
+_CARD = (250, 250, 245)
+_TRUMP_CARD = (255, 243, 196)
+_TRUMP_EDGE = (212, 160, 23)
+_EDGE = (60, 60, 60)
+_INK = (20, 20, 20)
+_LIGHT_INK = (240, 240, 230)
+_CELL, _CARD_W, _CARD_H, _MARGIN = 76, 60, 84, 24
+
+
+def _ascii(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if ord(ch) < 128)
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    try:
+        return ImageFont.load_default(size=size)
+    except (ImportError, OSError, TypeError):  # Pillow built without FreeType
+        return ImageFont.load_default()
+
+
+def _fitting(
+    draw: ImageDraw.ImageDraw, text: str, room: int, size: int
+) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The default font at ``size``, smaller when a translation would not fit in ``room``."""
+    font = _font(size)
+    while size > 10 and draw.textlength(text, font=font) > room:
+        size -= 1
+        font = _font(size)
+    return font
+
+
+def _centred(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    fill: tuple[int, int, int],
+) -> None:
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
+    x = centre[0] - (right - left) / 2 - left
+    y = centre[1] - (bottom - top) / 2 - top
+    draw.text((x, y), text, font=font, fill=fill)
+
+
+@lru_cache(maxsize=len(("en", "nl", "pt-BR", "es-ES", "it")) + 1)
+def cards_png(locale: str) -> bytes:
+    """The two card orders as a PNG: one card per rank, strongest left, points below."""
+    rank_font, points_font = _font(30), _font(18)
+    sections = (
+        (t("rules.cards.image_trump", locale), TRUMP_ORDER, TRUMP_POINTS, True),
+        (t("rules.cards.image_plain", locale), PLAIN_ORDER, PLAIN_POINTS, False),
+    )
+    section_h = 30 + _CARD_H + 34
+    width = 2 * _MARGIN + 8 * _CELL
+    height = 2 * _MARGIN + len(sections) * section_h + 30
+    image = Image.new("RGB", (width, height), _BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    y = _MARGIN
+    for heading, order, points, trump in sections:
+        total = sum(points.values())
+        title = _ascii(t("rules.cards.image_heading", locale, heading=heading, points=total))
+        draw.text(
+            (_MARGIN, y),
+            title,
+            font=_fitting(draw, title, width - 2 * _MARGIN, 20),
+            fill=_LIGHT_INK,
+        )
+        top = y + 30
+        for column, rank in enumerate(_order(order)):
+            left = _MARGIN + column * _CELL + (_CELL - _CARD_W) // 2
+            box = (left, top, left + _CARD_W, top + _CARD_H)
+            draw.rounded_rectangle(
+                box,
+                radius=8,
+                fill=_TRUMP_CARD if trump else _CARD,
+                outline=_TRUMP_EDGE if trump else _EDGE,
+                width=3 if trump else 2,
+            )
+            centre_x = left + _CARD_W / 2
+            _centred(draw, (centre_x, top + _CARD_H / 2), rank.label, rank_font, _INK)
+            _centred(
+                draw, (centre_x, top + _CARD_H + 16), str(points[rank]), points_font, _LIGHT_INK
+            )
+        y += section_h
+    totals = _ascii(t("rules.cards.image_totals", locale, **_totals()))
+    draw.text(
+        (_MARGIN, y + 4),
+        totals,
+        font=_fitting(draw, totals, width - 2 * _MARGIN, 20),
+        fill=_LIGHT_INK,
+    )
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()

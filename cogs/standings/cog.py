@@ -1,0 +1,93 @@
+"""`/standings` and `/stats`: the server's leaderboard and one player's statistics.
+
+Both read the standings service (bot/standings.py), per guild, over a period (the last
+7/30/365 days or all time), with or without matches that had computer seats. The
+leaderboard pages with Previous/Next buttons (items.py) that keep working after a restart.
+Thin commands: the options go to `StandingsActions` (actions.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import KlaverjasBot
+from bot.standings import PERIODS
+from cogs.common.text import command_text
+from cogs.standings.actions import StandingsActions
+from cogs.standings.items import StandingsPageButton
+
+__all__ = ["Standings"]
+
+PERIOD_CHOICES = [
+    app_commands.Choice(name=command_text(f"standings.cmd.choice.{period}"), value=period)
+    for period in PERIODS
+]
+
+
+class Standings(commands.Cog):
+    def __init__(self, bot: KlaverjasBot) -> None:
+        self.bot = bot
+        self.actions = StandingsActions(bot)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(StandingsPageButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(StandingsPageButton)
+
+    @app_commands.command(
+        name=command_text("standings.cmd.standings.name"),
+        description=command_text("standings.cmd.standings.desc"),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(
+        period=command_text("standings.cmd.opt.period.name"),
+        humans_only=command_text("standings.cmd.opt.humans_only.name"),
+        public=command_text("standings.cmd.opt.public.name"),
+    )
+    @app_commands.describe(
+        period=command_text("standings.cmd.opt.period.desc"),
+        humans_only=command_text("standings.cmd.opt.humans_only.desc"),
+        public=command_text("standings.cmd.opt.public.desc"),
+    )
+    @app_commands.choices(period=PERIOD_CHOICES)
+    async def standings(
+        self,
+        interaction: discord.Interaction[Any],
+        period: str = "all",
+        humans_only: bool = False,
+        public: bool = True,
+    ) -> None:
+        await self.actions.standings(interaction, period, humans_only, public)
+
+    @app_commands.command(
+        name=command_text("standings.cmd.stats.name"),
+        description=command_text("standings.cmd.stats.desc"),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(
+        member=command_text("standings.cmd.stats.opt.member.name"),
+        period=command_text("standings.cmd.opt.period.name"),
+        humans_only=command_text("standings.cmd.opt.humans_only.name"),
+        public=command_text("standings.cmd.opt.public.name"),
+    )
+    @app_commands.describe(
+        member=command_text("standings.cmd.stats.opt.member.desc"),
+        period=command_text("standings.cmd.stats.opt.period.desc"),
+        humans_only=command_text("standings.cmd.opt.humans_only.desc"),
+        public=command_text("standings.cmd.stats.opt.public.desc"),
+    )
+    @app_commands.choices(period=PERIOD_CHOICES)
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | None = None,
+        period: str = "all",
+        humans_only: bool = False,
+        public: bool = False,
+    ) -> None:
+        await self.actions.stats(interaction, member, period, humans_only, public)

@@ -1,0 +1,227 @@
+"""Renderers for `/standings` and `/stats`: embeds and page custom_ids, no I/O.
+
+Kept apart from the commands so the layout can be checked without an interaction. Every string
+comes from the `standings` catalogues; numbers are formatted per locale (decimal comma in
+Dutch). Embeds stay within Discord's limits by construction: a page holds at most
+`PAGE_SIZE` short rows, and `_clip` guards the description anyway.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Final
+
+import discord
+
+from bot.standings import PERIODS, PlayerStats
+from bot.texts.catalog import normalize_locale
+from cogs.common.components import EMBED_COLOUR
+from cogs.common.text import t
+
+__all__ = [
+    "CUSTOM_ID_PREFIX",
+    "CUSTOM_ID_TEMPLATE",
+    "PAGE_SIZE",
+    "Board",
+    "PageTarget",
+    "format_decimal",
+    "format_percent",
+    "page_custom_id",
+    "parse_page_custom_id",
+    "player_embed",
+    "standings_embed",
+]
+
+PAGE_SIZE: Final = 10
+
+DESCRIPTION_MAX: Final = 4096
+
+# kj:standings:{guild}:{period}:{humans 0|1}:{page}; at most ~50 of the 100 characters.
+CUSTOM_ID_PREFIX: Final = "kj:standings"
+CUSTOM_ID_TEMPLATE: Final = (
+    CUSTOM_ID_PREFIX
+    + r":(?P<guild>[0-9]{1,20}):(?P<period>"
+    + "|".join(PERIODS)
+    + r"):(?P<humans>[01]):(?P<page>[0-9]{1,6})"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PageTarget:
+    """What a page button shows: one page of one guild's leaderboard."""
+
+    guild_id: int
+    period: str
+    humans_only: bool
+    page: int  # zero-based
+
+
+def page_custom_id(target: PageTarget) -> str:
+    humans = int(target.humans_only)
+    return f"{CUSTOM_ID_PREFIX}:{target.guild_id}:{target.period}:{humans}:{target.page}"
+
+
+def parse_page_custom_id(custom_id: str) -> PageTarget | None:
+    match = re.fullmatch(CUSTOM_ID_TEMPLATE, custom_id)
+    if match is None:
+        return None
+    return PageTarget(
+        guild_id=int(match["guild"]),
+        period=match["period"],
+        humans_only=match["humans"] == "1",
+        page=int(match["page"]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One page of a leaderboard as the standings service gave it, and where it sits."""
+
+    target: PageTarget
+    rows: list[PlayerStats]
+    players: int  # players on the whole board (every page)
+
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(self.players / PAGE_SIZE))
+
+    @property
+    def page(self) -> int:
+        return self.target.page
+
+    @property
+    def has_previous(self) -> bool:
+        return self.page > 0
+
+    @property
+    def has_next(self) -> bool:
+        return self.page + 1 < self.pages
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def format_decimal(value: float, locale: object, digits: int = 1) -> str:
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if normalize_locale(locale) == "nl" else text
+
+
+def format_percent(share: float, locale: object) -> str:
+    return f"{round(share * 100)}%"
+
+
+# --------------------------------------------------------------------------- embeds
+
+
+def _clip(text: str, limit: int) -> str:
+    """Whole lines up to `limit` characters (a safety net; pages are far below it)."""
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = 0
+    for line in text.split("\n"):
+        if size + len(line) + 1 > limit - 1:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept) + "\n…"
+
+
+def _row(rank: int, stats: PlayerStats, humans_only: bool, locale: object) -> str:
+    computers = ""
+    if not humans_only and stats.matches_with_computers:
+        computers = t("standings.row.computers", locale, count=stats.matches_with_computers)
+    return t(
+        "standings.row",
+        locale,
+        rank=rank,
+        player=f"<@{stats.user_id}>",
+        matches=stats.matches,
+        computers=computers,
+        wins=stats.wins,
+        draws=stats.draws,
+        pph=format_decimal(stats.points_per_hand, locale),
+        # A player whose pair never made trump has no nat rate, rather than 0%.
+        nat=format_percent(stats.nat_rate, locale) if stats.hands_as_maker else "–",
+        pits=stats.pits,
+        roem=stats.roem,
+    )
+
+
+def standings_embed(board: Board, locale: object) -> discord.Embed:
+    """The leaderboard page, or a friendly note when nobody is on it."""
+    target = board.target
+    period = t(f"standings.period.{target.period}", locale)
+    scope = t("standings.scope.humans" if target.humans_only else "standings.scope.all", locale)
+    embed = discord.Embed(title=t("standings.title", locale, period=period), colour=EMBED_COLOUR)
+    if not board.rows:
+        empty = "standings.empty.humans" if target.humans_only else "standings.empty"
+        embed.description = t(empty, locale)
+        return embed
+    first_rank = board.page * PAGE_SIZE + 1
+    rows = [
+        _row(first_rank + i, stats, target.humans_only, locale)
+        for i, stats in enumerate(board.rows)
+    ]
+    embed.description = _clip("\n\n".join([scope, *rows]), DESCRIPTION_MAX)
+    footer = t(
+        "standings.footer", locale, page=board.page + 1, pages=board.pages, players=board.players
+    )
+    embed.set_footer(text=footer)
+    return embed
+
+
+def _stats_text(stats: PlayerStats, humans_only: bool, locale: object) -> str:
+    if not stats.hands and not stats.matches:
+        return t("standings.stats.none", locale)
+    text = t(
+        "standings.stats.body",
+        locale,
+        matches=stats.matches,
+        wins=stats.wins,
+        draws=stats.draws,
+        losses=stats.losses,
+        hands=stats.hands,
+        pph=format_decimal(stats.points_per_hand, locale),
+        made=stats.hands_as_maker,
+        chose=stats.chose_trump,
+        nat=stats.nat,
+        nat_rate=format_percent(stats.nat_rate, locale),
+        pits=stats.pits,
+        roem=stats.roem,
+    )
+    if not humans_only:
+        text += "\n" + t("standings.stats.computers", locale, count=stats.matches_with_computers)
+    return text
+
+
+def player_embed(
+    name: str,
+    all_time: PlayerStats,
+    in_period: PlayerStats | None,
+    period: str,
+    humans_only: bool,
+    locale: object,
+) -> discord.Embed:
+    """One player's statistics: all time, plus the chosen period unless that is all time."""
+    embed = discord.Embed(
+        title=t("standings.stats.title", locale, name=name[:200]),
+        description=f"<@{all_time.user_id}>",
+        colour=EMBED_COLOUR,
+    )
+    embed.add_field(
+        name=t("standings.period.all", locale),
+        value=_stats_text(all_time, humans_only, locale),
+        inline=False,
+    )
+    if in_period is not None and period != "all":
+        embed.add_field(
+            name=t(f"standings.period.{period}", locale),
+            value=_stats_text(in_period, humans_only, locale),
+            inline=False,
+        )
+    footer = "standings.stats.footer.humans" if humans_only else "standings.stats.footer.all"
+    embed.set_footer(text=t(footer, locale))
+    return embed

@@ -1,0 +1,241 @@
+"""What clicks and commands do: ask the table service, then answer the one interaction.
+
+One path for every refusal: a `TableError` becomes a specific sentence in the user's
+language (cogs/tables/errors.py), shown in the hand message when the click came from it,
+else as an ephemeral reply; anything unexpected gets an error code (cogs/common/replies.py).
+Every answer uses the interaction being answered (a click edits the message it was made
+on); no stored token of another interaction is needed for anything to work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine import Card, Suit
+from bot.tables import (
+    RefusalCode,
+    Status,
+    Table,
+    TableError,
+    TableService,
+    public_table,
+)
+from bot.tables.events import RoemClaimed
+from cogs.common.replies import report_unexpected_error, send_ephemeral
+from cogs.common.text import locale_of, t
+from cogs.tables.errors import error_text
+from cogs.tables.items import ButtonKind
+from cogs.tables.ui import sheet_embed
+from cogs.tables.ui_hand import hand_message
+from cogs.tables.ui_text import roem_text, suit_text
+
+if TYPE_CHECKING:
+    from bot.client import KlaverjasBot
+    from cogs.tables.nudge import HandNudger
+    from cogs.tables.publisher import TablePublisher
+
+__all__ = ["TableActions", "on_ephemeral"]
+
+Work = Callable[[], Awaitable[None]]
+Handler = Callable[[discord.Interaction[Any], int], Awaitable[None]]
+
+
+def on_ephemeral(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the click came from an ephemeral message (a hand), not the table message."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+class TableActions:
+    def __init__(self, bot: KlaverjasBot, publisher: TablePublisher, nudger: HandNudger) -> None:
+        self.bot = bot
+        self.publisher = publisher
+        self.nudger = nudger
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.services.tables
+
+    # ------------------------------------------------------------------ the one guard
+    async def guard(
+        self,
+        interaction: discord.Interaction[Any],
+        where: str,
+        work: Work,
+        table_id: int | None = None,
+        on_hand: bool = False,
+    ) -> None:
+        """Run `work`; turn a refusal into its sentence and a failure into an error code."""
+        self.publisher.note_interaction(interaction)
+        try:
+            with self.nudger.answering(table_id, interaction.user.id):
+                await work()
+        except TableError as error:
+            await self.refuse(interaction, error, table_id, on_hand)
+        except Exception as error:
+            await report_unexpected_error(interaction, error, where=where)
+
+    async def refuse(
+        self,
+        interaction: discord.Interaction[Any],
+        error: TableError,
+        table_id: int | None,
+        on_hand: bool,
+    ) -> None:
+        locale = locale_of(interaction)
+        table = self._known(table_id)
+        text = error_text(error, locale, table)
+        seated = table is not None and table.seat_of(interaction.user.id) is not None
+        if on_hand and seated and not interaction.response.is_done():
+            assert table is not None
+            await self._edit_hand(interaction, table, text)
+        else:
+            await send_ephemeral(interaction, text)
+
+    def _known(self, table_id: int | None) -> Table | None:
+        if table_id is None:
+            return None
+        try:
+            return self.service.get(table_id)
+        except TableError:
+            return None
+
+    # ------------------------------------------------------------------ buttons
+    async def on_button(
+        self, interaction: discord.Interaction[Any], kind: ButtonKind, table_id: int
+    ) -> None:
+        handler = self.handlers()[kind]
+        hand = on_ephemeral(interaction)
+        await self.guard(
+            interaction, f"button {kind}", lambda: handler(interaction, table_id), table_id, hand
+        )
+
+    def handlers(self) -> dict[ButtonKind, Handler]:
+        """What each table button does: one handler per `ButtonKind`."""
+        return {
+            ButtonKind.HAND: self.send_hand,
+            ButtonKind.REFRESH: self.refresh_hand,
+            ButtonKind.ROEM: self.claim,
+            ButtonKind.SHEET: self.send_sheet,
+            ButtonKind.BACK: self.back,
+            ButtonKind.LEAVE: self.leave,
+            ButtonKind.START: self.start,
+            ButtonKind.ADDBOT: self.add_computer,
+        }
+
+    async def on_sit(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None:
+        async def work() -> None:
+            user = interaction.user
+            await self.service.sit(table_id, user.id, user.display_name, seat)
+            await interaction.response.defer()  # the table message shows the new seat
+
+        await self.guard(interaction, "button sit", work, table_id)
+
+    async def on_card(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, card: Card
+    ) -> None:
+        async def work() -> None:
+            await self.service.play(table_id, interaction.user.id, card, seq=seq)
+            note = t("tables.hand.played", locale_of(interaction), card=str(card))
+            await self._edit_hand(interaction, self.service.get(table_id), note)
+
+        await self.guard(interaction, "button card", work, table_id, on_hand=True)
+
+    async def on_trump(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
+    ) -> None:
+        async def work() -> None:
+            await self.service.choose_trump(table_id, interaction.user.id, suit, seq=seq)
+            locale = locale_of(interaction)
+            note = (
+                t("tables.hand.passed", locale)
+                if suit is None
+                else t("tables.hand.chose", locale, suit=suit_text(suit, locale))
+            )
+            await self._edit_hand(interaction, self.service.get(table_id), note)
+
+        await self.guard(interaction, "button trump", work, table_id, on_hand=True)
+
+    # ------------------------------------------------------------------ hands
+    async def send_hand(
+        self, interaction: discord.Interaction[Any], table_id: int, note: str | None = None
+    ) -> None:
+        """A new ephemeral hand message (My hand, /hand, after /table start)."""
+        table = self.service.get(table_id)
+        locale = locale_of(interaction)
+        embed, view = hand_message(table, self._seat(table, interaction), locale, note)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        self.nudger.remember(interaction, table, locale)
+
+    async def refresh_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self._edit_hand(interaction, self.service.get(table_id), None)
+
+    async def _edit_hand(
+        self, interaction: discord.Interaction[Any], table: Table, note: str | None
+    ) -> None:
+        """Answer a click on a hand message by redrawing that same message."""
+        locale = locale_of(interaction)
+        embed, view = hand_message(table, self._seat(table, interaction), locale, note)
+        await interaction.response.edit_message(embed=embed, view=view)
+        self.nudger.remember(interaction, table, locale)
+
+    @staticmethod
+    def _seat(table: Table, interaction: discord.Interaction[Any]) -> int:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError(RefusalCode.NOT_SEATED)
+        return seat
+
+    async def _answer(
+        self, interaction: discord.Interaction[Any], table_id: int, text: str
+    ) -> None:
+        """A short answer: in the hand message when clicked there, else privately."""
+        if on_ephemeral(interaction):
+            await self._edit_hand(interaction, self.service.get(table_id), text)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    # ------------------------------------------------------------------ table actions
+    async def claim(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        events = await self.service.claim(table_id, interaction.user.id)
+        locale = locale_of(interaction)
+        roem = next(e.roem for e in events if isinstance(e, RoemClaimed))
+        text = t("tables.roem.credited", locale, what=roem_text(roem, locale))
+        await self._answer(interaction, table_id, text)
+
+    async def send_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        table = await self.service.find(table_id)
+        public = public_table(table)
+        embed = sheet_embed(public, locale_of(interaction), final=public.result is not None)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.service.back(table_id, interaction.user.id)
+        await self._answer(interaction, table_id, t("tables.done.back", locale_of(interaction)))
+
+    async def leave(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        table = self.service.get(table_id)
+        seat = self._seat(table, interaction)
+        playing = table.status == Status.PLAYING
+        await self.service.leave(table_id, interaction.user.id)
+        key = "tables.done.left_match" if playing else "tables.done.left"
+        text = t(key, locale_of(interaction), seat=seat + 1)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.service.start(table_id, interaction.user.id)
+        table = self.service.get(table_id)
+        locale = locale_of(interaction)
+        if table.seat_of(interaction.user.id) is not None:
+            await self.send_hand(interaction, table_id, t("tables.done.started", locale))
+        else:
+            await interaction.response.send_message(
+                t("tables.done.started", locale), ephemeral=True
+            )
+
+    async def add_computer(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.service.add_computer(table_id, interaction.user.id)
+        await interaction.response.defer()  # the table message shows the computer

@@ -1,0 +1,194 @@
+"""What the /table commands do, once the cog has parsed their options.
+
+Each method runs inside `TableActions.guard` (the cog wraps it), so a `TableError`
+becomes the user's sentence and anything else an error code. Commands act on the open
+table of the channel they are used in; a thread is a channel of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine import RuleSet
+from bot.tables import Event, RefusalCode, Table, TableError, TableService, TableSettings
+from bot.texts.catalog import normalize_locale
+from cogs.common.text import locale_of, t
+from cogs.tables.ui import settings_embed
+
+if TYPE_CHECKING:
+    from cogs.tables.actions import TableActions
+    from cogs.tables.publisher import TablePublisher
+
+__all__ = ["OpenOptions", "TableCommands", "is_moderator"]
+
+
+@dataclass(frozen=True)
+class OpenOptions:
+    """The options of /table open, checked and turned into rules and settings."""
+
+    preset: str = "amsterdam"
+    hands: int | None = None
+    target: int | None = None
+    turn_timer: int | None = None
+    thread: bool = False
+    language: str | None = None
+
+    def rules(self) -> RuleSet:
+        if self.hands is not None and self.target is not None:
+            raise TableError(RefusalCode.HANDS_AND_TARGET)
+        rules = RuleSet.preset(self.preset)
+        if self.hands is not None:
+            return rules.with_options(match_hands=self.hands, target_score=None)
+        if self.target is not None:
+            return rules.with_options(match_hands=None, target_score=self.target)
+        return rules
+
+    def settings(self, defaults: TableSettings) -> TableSettings:
+        turn = defaults.turn_timer if self.turn_timer is None else float(self.turn_timer)
+        return replace(defaults, turn_timer=turn, locale=self.language or defaults.locale)
+
+
+class TableCommands:
+    def __init__(self, actions: TableActions) -> None:
+        self.actions = actions
+        self.defaults = TableSettings()  # a new table's timings (tests may set others)
+
+    @property
+    def service(self) -> TableService:
+        return self.actions.service
+
+    @property
+    def publisher(self) -> TablePublisher:
+        return self.actions.publisher
+
+    def channel_table(self, interaction: discord.Interaction[Any]) -> Table:
+        """The open table of the channel the command was used in."""
+        table = self.service.in_channel(interaction.channel_id or 0)
+        if table is None:
+            raise TableError(RefusalCode.NO_TABLE)
+        return table
+
+    async def open_table(self, interaction: discord.Interaction[Any], options: OpenOptions) -> None:
+        rules, settings = options.rules(), options.settings(self.defaults)
+        if settings.locale is None and interaction.guild_locale is not None:
+            # Kept on the table so a restart (before Discord tells us the guild's
+            # language again) still renders the public message in that language.
+            settings = replace(settings, locale=normalize_locale(interaction.guild_locale))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = interaction.user
+        channel_id = interaction.channel_id or 0
+        if options.thread:
+            locale = options.language or normalize_locale(interaction.guild_locale)
+            channel_id = await self._new_thread(interaction, locale)
+        table = await self.service.open(
+            interaction.guild_id, channel_id, user.id, user.display_name, rules, settings
+        )
+        if not await self.publisher.publish_now(table.id):
+            await self.service.close(table.id, user.id, moderator=True)
+            raise TableError(RefusalCode.CANNOT_POST)
+        text = t(
+            "tables.done.opened", locale_of(interaction), table=table.id, channel=f"<#{channel_id}>"
+        )
+        await interaction.followup.send(text, ephemeral=True)
+
+    async def _new_thread(self, interaction: discord.Interaction[Any], locale: str) -> int:
+        """A public thread of the channel for the new table (a thread is a channel)."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise TableError(RefusalCode.NO_THREAD)
+        name = t("tables.thread.name", locale, name=interaction.user.display_name)
+        try:
+            thread = await channel.create_thread(
+                name=name[:100], type=discord.ChannelType.public_thread
+            )
+        except discord.Forbidden:
+            raise TableError(RefusalCode.NO_THREAD) from None
+        return thread.id
+
+    async def join(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
+        table = self.channel_table(interaction)
+        user = interaction.user
+        events = await self.service.sit(
+            table.id, user.id, user.display_name, None if seat is None else seat - 1
+        )
+        taken = _seat_of(events, "seated")
+        text = t("tables.done.seated", locale_of(interaction), seat=taken + 1)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def computer(
+        self, interaction: discord.Interaction[Any], seat: int | None, add: bool
+    ) -> None:
+        table = self.channel_table(interaction)
+        index = None if seat is None else seat - 1
+        user_id = interaction.user.id
+        if add:
+            events = await self.service.add_computer(table.id, user_id, index)
+            key, kind = "tables.done.computer_added", "computer_added"
+        else:
+            events = await self.service.remove_computer(table.id, user_id, index)
+            key, kind = "tables.done.computer_removed", "computer_removed"
+        text = t(key, locale_of(interaction), seat=_seat_of(events, kind) + 1)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def close(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.channel_table(interaction)
+        moderator = is_moderator(interaction)
+        await self.service.close(table.id, interaction.user.id, moderator=moderator)
+        text = t("tables.done.closed", locale_of(interaction), table=table.id)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def sheet(self, interaction: discord.Interaction[Any]) -> None:
+        table = await self.service.latest_in_channel(interaction.channel_id or 0)
+        if table is None:
+            raise TableError(RefusalCode.NO_TABLE)
+        await self.actions.send_sheet(interaction, table.id)
+
+    async def settings(
+        self, interaction: discord.Interaction[Any], turn_timer: int | None, language: str | None
+    ) -> None:
+        table = self.channel_table(interaction)
+        locale = locale_of(interaction)
+        if turn_timer is not None or language is not None:
+            if interaction.user.id != table.opener_id and not is_moderator(interaction):
+                raise TableError(RefusalCode.NOT_ALLOWED)
+            await self._change_settings(interaction, table, turn_timer, language)
+            table = self.service.get(table.id)
+        embed = settings_embed(table, locale, self.publisher.locale_for(table))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _change_settings(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        turn_timer: int | None,
+        language: str | None,
+    ) -> None:
+        """Ask the service to change the settings, under its lock, logged and committed."""
+        await self.service.update_settings(
+            table.id,
+            interaction.user.id,
+            turn_timer=None if turn_timer is None else float(turn_timer),
+            locale=language,
+            moderator=is_moderator(interaction),
+        )
+
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.actions.send_hand(interaction, self.channel_table(interaction).id)
+
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self.actions.leave(interaction, self.channel_table(interaction).id)
+
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await self.actions.start(interaction, self.channel_table(interaction).id)
+
+
+def is_moderator(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Channels in this channel: may close any table and change its settings."""
+    return bool(interaction.permissions.manage_channels)
+
+
+def _seat_of(events: list[Event], kind: str) -> int:
+    return next(e.seat for e in events if e.kind == kind and e.seat is not None)

@@ -1,0 +1,232 @@
+"""/table and /hand: open a Klaverjas table in a channel and play it with buttons.
+
+Thin commands: parse the options, then hand over to `TableCommands` (actions_commands.py)
+inside `TableActions.guard` (actions.py), which call the table service and answer. The
+cog's `cog_load` registers the persistent buttons once (items.py), subscribes the
+public-message publisher to the table service (publisher.py) and refreshes the message of
+every restored table. Names and descriptions come from the message catalogues
+(`tables.cmd.*`), so Discord shows the commands in Dutch to Dutch users.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import KlaverjasBot
+from bot.engine import PRESET_NAMES
+from cogs.common.text import command_text
+from cogs.tables.actions import TableActions
+from cogs.tables.actions_commands import OpenOptions, TableCommands
+from cogs.tables.items import ALL_ITEMS
+from cogs.tables.nudge import HandNudger
+from cogs.tables.publisher import TablePublisher
+
+__all__ = ["Tables"]
+
+Interaction = discord.Interaction[Any]
+
+
+PRESETS = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
+HANDS = [
+    app_commands.Choice(name=command_text(f"tables.cmd.choice.hands.{n}"), value=n)
+    for n in (16, 8, 1)
+]
+TARGETS = [
+    app_commands.Choice(name=command_text(f"tables.cmd.choice.target.{n}"), value=n)
+    for n in (1500, 750)
+]
+LANGUAGES = [
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Nederlands", value="nl"),
+]
+SEAT = app_commands.Range[int, 1, 4]
+TURN_TIMER = app_commands.Range[int, 0, 3600]
+
+
+class Tables(commands.Cog):
+    """Tables in channels: a public message per table, private hands, persistent buttons."""
+
+    table = app_commands.Group(
+        name=command_text("tables.cmd.table.name"),
+        description=command_text("tables.cmd.table.desc"),
+        guild_only=True,
+    )
+    computer = app_commands.Group(
+        name=command_text("tables.cmd.bot.name"),
+        description=command_text("tables.cmd.bot.desc"),
+        parent=table,
+    )
+
+    def __init__(self, bot: KlaverjasBot) -> None:
+        self.bot = bot
+        self.publisher = TablePublisher(bot)
+        self.nudger = HandNudger(bot)
+        self.actions = TableActions(bot, self.publisher, self.nudger)
+        self.table_commands = TableCommands(self.actions)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*ALL_ITEMS)
+        listeners = self.bot.services.tables.listeners
+        listeners += [self.publisher.on_events, self.nudger.on_events]
+        self.publisher.restore()
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*ALL_ITEMS)
+        listeners = self.bot.services.tables.listeners
+        for listener in (self.publisher.on_events, self.nudger.on_events):
+            if listener in listeners:
+                listeners.remove(listener)
+        await self.publisher.close()
+        await self.nudger.close()
+
+    # ------------------------------------------------------------------ /table open
+    @table.command(
+        name=command_text("tables.cmd.open.name"),
+        description=command_text("tables.cmd.open.desc"),
+    )
+    @app_commands.rename(
+        preset=command_text("tables.cmd.opt.preset.name"),
+        hands=command_text("tables.cmd.opt.hands.name"),
+        target=command_text("tables.cmd.opt.target.name"),
+        turn_timer=command_text("tables.cmd.opt.turn_timer.name"),
+        thread=command_text("tables.cmd.opt.thread.name"),
+        language=command_text("tables.cmd.opt.language.name"),
+    )
+    @app_commands.describe(
+        preset=command_text("tables.cmd.opt.preset.desc"),
+        hands=command_text("tables.cmd.opt.hands.desc"),
+        target=command_text("tables.cmd.opt.target.desc"),
+        turn_timer=command_text("tables.cmd.opt.turn_timer.desc"),
+        thread=command_text("tables.cmd.opt.thread.desc"),
+        language=command_text("tables.cmd.opt.language.desc"),
+    )
+    @app_commands.choices(preset=PRESETS, language=LANGUAGES)
+    @app_commands.choices(hands=HANDS, target=TARGETS)
+    async def open(
+        self,
+        interaction: Interaction,
+        preset: str = "amsterdam",
+        hands: int | None = None,
+        target: int | None = None,
+        turn_timer: TURN_TIMER | None = None,
+        thread: bool = False,
+        language: str | None = None,
+    ) -> None:
+        options = OpenOptions(preset, hands, target, turn_timer, thread, language)
+        await self.actions.guard(
+            interaction, "/table open", lambda: self.table_commands.open_table(interaction, options)
+        )
+
+    # ------------------------------------------------------------------ seats
+    @table.command(
+        name=command_text("tables.cmd.join.name"), description=command_text("tables.cmd.join.desc")
+    )
+    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
+    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
+    async def join(self, interaction: Interaction, seat: SEAT | None = None) -> None:
+        await self.actions.guard(
+            interaction, "/table join", lambda: self.table_commands.join(interaction, seat)
+        )
+
+    @table.command(
+        name=command_text("tables.cmd.leave.name"),
+        description=command_text("tables.cmd.leave.desc"),
+    )
+    async def leave(self, interaction: Interaction) -> None:
+        await self.actions.guard(
+            interaction, "/table leave", lambda: self.table_commands.leave(interaction)
+        )
+
+    @computer.command(
+        name=command_text("tables.cmd.bot.add.name"),
+        description=command_text("tables.cmd.bot.add.desc"),
+    )
+    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
+    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
+    async def bot_add(self, interaction: Interaction, seat: SEAT | None = None) -> None:
+        await self.actions.guard(
+            interaction,
+            "/table bot add",
+            lambda: self.table_commands.computer(interaction, seat, True),
+        )
+
+    @computer.command(
+        name=command_text("tables.cmd.bot.remove.name"),
+        description=command_text("tables.cmd.bot.remove.desc"),
+    )
+    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
+    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
+    async def bot_remove(self, interaction: Interaction, seat: SEAT | None = None) -> None:
+        await self.actions.guard(
+            interaction,
+            "/table bot remove",
+            lambda: self.table_commands.computer(interaction, seat, False),
+        )
+
+    # ------------------------------------------------------------------ the match
+    @table.command(
+        name=command_text("tables.cmd.start.name"),
+        description=command_text("tables.cmd.start.desc"),
+    )
+    async def start(self, interaction: Interaction) -> None:
+        await self.actions.guard(
+            interaction, "/table start", lambda: self.table_commands.start(interaction)
+        )
+
+    @table.command(
+        name=command_text("tables.cmd.close.name"),
+        description=command_text("tables.cmd.close.desc"),
+    )
+    async def close(self, interaction: Interaction) -> None:
+        await self.actions.guard(
+            interaction, "/table close", lambda: self.table_commands.close(interaction)
+        )
+
+    @table.command(
+        name=command_text("tables.cmd.sheet.name"),
+        description=command_text("tables.cmd.sheet.desc"),
+    )
+    async def sheet(self, interaction: Interaction) -> None:
+        await self.actions.guard(
+            interaction, "/table sheet", lambda: self.table_commands.sheet(interaction)
+        )
+
+    @table.command(
+        name=command_text("tables.cmd.settings.name"),
+        description=command_text("tables.cmd.settings.desc"),
+    )
+    @app_commands.rename(
+        turn_timer=command_text("tables.cmd.opt.turn_timer.name"),
+        language=command_text("tables.cmd.opt.language.name"),
+    )
+    @app_commands.describe(
+        turn_timer=command_text("tables.cmd.opt.turn_timer.desc"),
+        language=command_text("tables.cmd.opt.language.desc"),
+    )
+    @app_commands.choices(language=LANGUAGES)
+    async def settings(
+        self,
+        interaction: Interaction,
+        turn_timer: TURN_TIMER | None = None,
+        language: str | None = None,
+    ) -> None:
+        await self.actions.guard(
+            interaction,
+            "/table settings",
+            lambda: self.table_commands.settings(interaction, turn_timer, language),
+        )
+
+    # ------------------------------------------------------------------ /hand
+    @app_commands.command(
+        name=command_text("tables.cmd.hand.name"),
+        description=command_text("tables.cmd.hand.desc"),
+    )
+    @app_commands.guild_only()
+    async def hand(self, interaction: Interaction) -> None:
+        await self.actions.guard(
+            interaction, "/hand", lambda: self.table_commands.hand(interaction)
+        )

@@ -1,0 +1,92 @@
+"""The one mapping from table refusals (`TableError` codes) to sentences in the user's language.
+
+The service and the engine refuse with stable codes and facts (the seat taken, the reason a
+card may not be played, who is to act); this module turns them into the specific answer
+the player gets. Codes without a sentence of their own get a generic one naming the code,
+so a new code is visible (and testable) rather than silently vague.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Card, IllegalReason, Suit
+from bot.tables import Table, TableError
+from bot.texts.catalog import has
+from cogs.common.text import t
+from cogs.tables.ui_text import reason_text, seat_name
+
+__all__ = ["KNOWN_CODES", "error_text"]
+
+# Codes with their own sentence ("tables.err.<code>"). Service and engine codes, plus the
+# cog's own: no_table, hands_and_target, no_thread, cannot_post.
+KNOWN_CODES = (
+    "not_seated",
+    "already_seated",
+    "seat_taken",
+    "table_full",
+    "bad_seat",
+    "not_lobby",
+    "not_playing",
+    "not_finished",
+    "not_closed",
+    "not_enough_players",
+    "not_your_turn",
+    "illegal_card",
+    "not_in_hand",
+    "stale",
+    "no_claim_window",
+    "wrong_pair",
+    "no_roem",
+    "already_claimed",
+    "claims_automatic",
+    "not_allowed",
+    "not_open",
+    "channel_busy",
+    "unknown_table",
+    "no_computer",
+    "not_away",
+    "trump_not_allowed",
+    "pass_not_allowed",
+    "wrong_phase",
+    "match_over",
+    "bad_action",
+    "no_table",
+    "hands_and_target",
+    "no_thread",
+    "cannot_post",
+    "bad_turn_timer",
+    "nothing_to_change",
+)
+
+
+def error_text(error: TableError, locale: str, table: Table | None = None) -> str:
+    """The sentence for a refusal; `table` (when known) lets it name the players."""
+    code = error.code
+    key = f"tables.err.{code}"
+    if not has(key):
+        return t("tables.err.unknown", locale, code=code)
+    return t(key, locale, **_values(error.facts, locale, table))
+
+
+def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str, Any]:
+    """Every fact a sentence may use, made readable (seats 1-based, names, suits, cards)."""
+    values: dict[str, Any] = {"seat": "?", "free": "?", "card": "?", "suit": "?", "why": ""}
+    if isinstance(facts.get("seat"), int):
+        values["seat"] = facts["seat"] + 1
+    if isinstance(facts.get("free"), int):
+        values["free"] = facts["free"]
+    if isinstance(facts.get("card"), Card):
+        values["card"] = str(facts["card"])
+    if isinstance(facts.get("suit"), Suit):
+        values["suit"] = t(f"common.suit.{facts['suit'].letter}", locale)
+    if isinstance(facts.get("reason"), IllegalReason):
+        why = reason_text(facts["reason"], locale)  # a header of its own, mid-sentence here
+        values["why"] = why[:1].lower() + why[1:]
+    to_act = facts.get("to_act")
+    values["name"] = (
+        seat_name(table.seats, to_act, locale)
+        if table is not None and isinstance(to_act, int)
+        else t("tables.err.someone", locale)
+    )
+    return values

@@ -1,0 +1,222 @@
+"""The table's buttons: every one a `DynamicItem` whose custom_id says what it acts on.
+
+A click is routed by its custom_id alone (a regex template, registered once with
+`bot.add_dynamic_items`), so buttons keep working after a restart and no per-message view
+has to be stored. The items only parse; `TableActions` (cogs/tables/actions.py) decides,
+calls the table service and answers. custom_ids (Discord allows 100 characters):
+
+    kj:{kind}:{table}               a `ButtonKind`: hand, refresh, roem, sheet, back, leave,
+                                    start, addbot
+    kj:sit:{table}:{seat}           seat 0..3
+    kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
+    kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
+
+`seq` is the table state the button was drawn for; the service refuses the action as
+"stale" when the table has moved on since, inside its lock. These formats are a promise to
+messages already in Discord: buttons sent before an update must keep working after it.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Any, Protocol
+
+import discord
+
+from bot.engine import Card, Suit
+from cogs.common.text import t
+
+__all__ = [
+    "ALL_ITEMS",
+    "ButtonKind",
+    "CardButton",
+    "SitButton",
+    "TableButton",
+    "TrumpButton",
+    "kind_button",
+]
+
+
+class ButtonKind(StrEnum):
+    """The buttons that need no more than the table id; the value is the custom_id's kind."""
+
+    HAND = "hand"
+    REFRESH = "refresh"
+    ROEM = "roem"
+    SHEET = "sheet"
+    BACK = "back"
+    LEAVE = "leave"
+    START = "start"
+    ADDBOT = "addbot"
+
+
+_ID = r"[0-9]{1,20}"
+Style = discord.ButtonStyle
+
+
+class Actions(Protocol):
+    """What a click asks for; implemented by `cogs.tables.actions.TableActions`."""
+
+    async def on_button(
+        self, interaction: discord.Interaction[Any], kind: ButtonKind, table_id: int
+    ) -> None: ...
+
+    async def on_sit(
+        self, interaction: discord.Interaction[Any], table_id: int, seat: int
+    ) -> None: ...
+
+    async def on_card(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, card: Card
+    ) -> None: ...
+
+    async def on_trump(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
+    ) -> None: ...
+
+
+def actions_of(interaction: discord.Interaction[Any]) -> Actions:
+    """The loaded tables cog's actions (looked up per click: the cog may have reloaded)."""
+    cog = interaction.client.get_cog("Tables")
+    if cog is None:
+        raise RuntimeError("the Tables cog is not loaded")
+    actions: Actions = cog.actions
+    return actions
+
+
+def _button(
+    custom_id: str, label: str, style: Style, disabled: bool, row: int | None
+) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=label[:80], style=style, disabled=disabled, custom_id=custom_id, row=row
+    )
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:(?P<action>{'|'.join(ButtonKind)}):(?P<table>{_ID})",
+):
+    def __init__(
+        self,
+        kind: ButtonKind,
+        table_id: int,
+        label: str = "",
+        style: Style = Style.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        custom_id = f"kj:{kind.value}:{table_id}"
+        super().__init__(_button(custom_id, label or kind.value, style, disabled, row))
+        self.kind = kind
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TableButton:
+        return cls(ButtonKind(match["action"]), int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_button(interaction, self.kind, self.table_id)
+
+
+class SitButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:sit:(?P<table>{_ID}):(?P<seat>[0-3])",
+):
+    def __init__(self, table_id: int, seat: int, label: str = "", row: int | None = None) -> None:
+        custom_id = f"kj:sit:{table_id}:{seat}"
+        super().__init__(_button(custom_id, label or str(seat + 1), Style.primary, False, row))
+        self.table_id = table_id
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SitButton:
+        return cls(int(match["table"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_sit(interaction, self.table_id, self.seat)
+
+
+class CardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:card:(?P<table>{_ID}):(?P<seq>{_ID}):(?P<card>[7-9TJQKA][cdhs])",
+):
+    def __init__(
+        self, table_id: int, seq: int, card: Card, disabled: bool = False, row: int | None = None
+    ) -> None:
+        style = Style.danger if card.suit.is_red else Style.secondary
+        custom_id = f"kj:card:{table_id}:{seq}:{card.code}"
+        super().__init__(_button(custom_id, str(card), style, disabled, row))
+        self.table_id = table_id
+        self.seq = seq
+        self.card = card
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CardButton:
+        return cls(int(match["table"]), int(match["seq"]), Card.parse(match["card"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_card(interaction, self.table_id, self.seq, self.card)
+
+
+class TrumpButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:trump:(?P<table>{_ID}):(?P<seq>{_ID}):(?P<choice>[cdhs]|pass)",
+):
+    def __init__(
+        self,
+        table_id: int,
+        seq: int,
+        suit: Suit | None,
+        label: str = "",
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        choice = "pass" if suit is None else suit.letter
+        style = Style.secondary if suit is None else _suit_style(suit)
+        custom_id = f"kj:trump:{table_id}:{seq}:{choice}"
+        super().__init__(_button(custom_id, label or choice, style, disabled, row))
+        self.table_id = table_id
+        self.seq = seq
+        self.suit = suit
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TrumpButton:
+        choice = match["choice"]
+        suit = None if choice == "pass" else Suit.parse(choice)
+        return cls(int(match["table"]), int(match["seq"]), suit)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_trump(interaction, self.table_id, self.seq, self.suit)
+
+
+def kind_button(
+    kind: ButtonKind,
+    table_id: int,
+    locale: str,
+    style: Style = Style.secondary,
+    disabled: bool = False,
+    row: int | None = None,
+) -> TableButton:
+    """A table button labelled from the catalogue (`tables.button.<kind>`)."""
+    label = t(f"tables.button.{kind.value}", locale)
+    return TableButton(kind, table_id, label, style, disabled, row)
+
+
+def _suit_style(suit: Suit) -> Style:
+    return Style.danger if suit.is_red else Style.secondary
+
+
+ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    TableButton,
+    SitButton,
+    CardButton,
+    TrumpButton,
+)

@@ -1,0 +1,129 @@
+"""Best effort: redraw a player's latest hand message when the table waits for them.
+
+Without this, a hand drawn while others were playing shows disabled cards until the
+player presses Refresh. DESIGN.md section 2 allows refreshing the player's own latest
+hand message through the token of the interaction that drew it, while that token is
+younger than ~14 minutes (Discord's live 15). Nothing depends on it: the public message
+says whose turn it is, and My hand and Refresh always work. Any failure just forgets the
+stored interaction. Edits run in background tasks named "bg:hand:..."; one per player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables import Event, Table, TableError, TableService
+from cogs.tables.ui_hand import hand_message
+
+if TYPE_CHECKING:
+    from bot.client import KlaverjasBot
+
+__all__ = ["HandNudger"]
+
+log = logging.getLogger(__name__)
+
+TOKEN_MARGIN = dt.timedelta(minutes=14)
+Key = tuple[int, int]  # (table id, user id)
+
+
+@dataclass
+class _Drawn:
+    """The interaction that last drew a player's hand, and the state it showed."""
+
+    interaction: discord.Interaction[Any]
+    seq: int
+    locale: str
+
+
+class HandNudger:
+    def __init__(self, bot: KlaverjasBot) -> None:
+        self.bot = bot
+        self.enabled = True
+        self._drawn: dict[Key, _Drawn] = {}
+        self._tasks: dict[Key, asyncio.Task[None]] = {}
+        self._answering: set[Key] = set()
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.services.tables
+
+    def remember(self, interaction: discord.Interaction[Any], table: Table, locale: str) -> None:
+        """Called whenever a hand message is drawn in answer to `interaction`."""
+        self._drawn[(table.id, interaction.user.id)] = _Drawn(interaction, table.seq, locale)
+
+    @contextlib.contextmanager
+    def answering(self, table_id: int | None, user_id: int) -> Iterator[None]:
+        """While a player's own click is being answered, its answer redraws the hand."""
+        key = (table_id or 0, user_id)
+        self._answering.add(key)
+        try:
+            yield
+        finally:
+            self._answering.discard(key)
+
+    async def on_events(self, table: Table, events: list[Event]) -> None:
+        """The service listener: schedule a redraw for the player the table waits for."""
+        if not table.is_open:
+            self._forget_table(table.id)
+            return
+        user_id = _waiting_for(table)
+        key = (table.id, user_id or 0)
+        drawn = self._drawn.get(key)
+        if not self.enabled or drawn is None or drawn.seq == table.seq or key in self._answering:
+            return
+        if discord.utils.utcnow() - drawn.interaction.created_at > TOKEN_MARGIN:
+            del self._drawn[key]
+            return
+        if key not in self._tasks:
+            name = f"bg:hand:{table.id}:{key[1]}"
+            self._tasks[key] = asyncio.create_task(self._redraw(key), name=name)
+
+    async def flush(self) -> None:
+        while tasks := list(self._tasks.values()):
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def close(self) -> None:
+        self.enabled = False
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _redraw(self, key: Key) -> None:
+        try:
+            drawn = self._drawn.get(key)
+            table = self.service.get(key[0])
+            seat = table.seat_of(key[1])
+            if drawn is None or seat is None or drawn.seq == table.seq:
+                return
+            embed, view = hand_message(table, seat, drawn.locale)
+            await drawn.interaction.edit_original_response(embed=embed, view=view)
+            drawn.seq = table.seq
+        except (discord.HTTPException, TableError) as error:
+            log.debug("hand of %s not redrawn: %s", key, error)
+            self._drawn.pop(key, None)
+        finally:
+            self._tasks.pop(key, None)
+
+    def _forget_table(self, table_id: int) -> None:
+        for key in [k for k in self._drawn if k[0] == table_id]:
+            del self._drawn[key]
+
+
+def _waiting_for(table: Table) -> int | None:
+    """The user id of the human whose decision the table waits for, if any."""
+    hand = table.match.hand if table.match is not None else None
+    if hand is None or hand.to_act is None:
+        return None
+    state = table.seats[hand.to_act]
+    return None if state.computer_acts else state.user_id

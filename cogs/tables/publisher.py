@@ -1,0 +1,241 @@
+"""The public table messages: one per table, edited in place, at a pace Discord accepts.
+
+The table service tells its listeners about every change, the moves its timers make for
+computers and absent players included. The publisher marks the table dirty and runs at
+most one background task per table that edits the message with the *latest* state, never
+more often than once per `interval` (Discord allows about 5 edits per 5 s per channel):
+states in between are skipped, the latest wins. A vanished message is posted again; a
+vanished channel closes its table. After a match the final score sheet is posted.
+Background tasks are named "bg:..." (the offline harness does not wait for those).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables import Event, PublicTable, Table, TableError, TableService, public_table
+from cogs.common.text import t
+from cogs.tables.ui import public_components, public_embed, sheet_embed
+
+if TYPE_CHECKING:
+    from bot.client import KlaverjasBot
+
+__all__ = ["EDIT_INTERVAL", "TablePublisher"]
+
+log = logging.getLogger(__name__)
+
+EDIT_INTERVAL = 1.2  # seconds between two edits of one table's message
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_MESSAGE = 10008
+
+
+@dataclass
+class _Pending:
+    """What one table's message still needs, and the task that will do it."""
+
+    dirty: bool = False
+    force: bool = False  # edit even if this state was rendered (after a restart)
+    final_sheet: bool = False  # the match ended: post the final score sheet
+    gone: bool = False  # the channel vanished: nothing more to show
+    rendered_seq: int | None = None
+    last_edit: float = float("-inf")
+    task: asyncio.Task[None] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class TablePublisher:
+    def __init__(self, bot: KlaverjasBot, interval: float = EDIT_INTERVAL) -> None:
+        self.bot = bot
+        self.interval = interval
+        self.guild_locales: dict[int, str] = {}
+        self._message_ids: dict[int, int] = {}  # table id -> the message this process posted
+        self._pending: dict[int, _Pending] = {}
+        self._closed = False
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.services.tables
+
+    # ------------------------------------------------------------------ scheduling
+    async def on_events(self, table: Table, events: list[Event]) -> None:
+        """The service listener: note what must be shown and schedule one edit."""
+        state = self._state(table.id)
+        if any(event.kind == "match_finished" for event in events):
+            state.final_sheet = True
+        self.schedule(table.id)
+
+    def schedule(self, table_id: int, *, force: bool = False) -> None:
+        """Mark the table dirty; start its background task unless one is running."""
+        if self._closed:
+            return
+        state = self._state(table_id)
+        state.dirty = True
+        state.force = state.force or force
+        if state.task is None:
+            name = f"bg:table-message:{table_id}"
+            state.task = asyncio.create_task(self._run(table_id, state), name=name)
+
+    def restore(self) -> None:
+        """After a restart: refresh the message of every open table (re-post if gone)."""
+        for table in self.service.open_tables():
+            self.schedule(table.id, force=True)
+
+    async def publish_now(self, table_id: int) -> bool:
+        """Bring the message up to date now (a new table); True if the table has one."""
+        state = self._state(table_id)
+        async with state.lock:
+            await self._sync(table_id, state)
+        return self.message_id(self.service.get(table_id)) is not None
+
+    def message_id(self, table: Table) -> int | None:
+        """The table's public message. The one this process posted wins over the service's
+        copy: a refused operation restores the table from a snapshot taken before
+        `set_message`, so in memory the service may briefly forget it (reported)."""
+        return self._message_ids.get(table.id, table.message_id)
+
+    async def flush(self) -> None:
+        """Wait until every scheduled edit is done (tests; an orderly shutdown)."""
+        while tasks := [s.task for s in self._pending.values() if s.task is not None]:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop for good: cancel pending edits (the services close right after)."""
+        self._closed = True
+        tasks = [s.task for s in self._pending.values() if s.task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # ------------------------------------------------------------------ locale
+    def note_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Remember a guild's preferred locale, for public messages timers trigger."""
+        if interaction.guild_id is not None and interaction.guild_locale is not None:
+            self.guild_locales[interaction.guild_id] = interaction.guild_locale.value
+
+    def locale_for(self, table: Table) -> str:
+        """The table's language, else its guild's preferred locale, else the default."""
+        if table.settings.locale:
+            return table.settings.locale
+        if table.guild_id is not None:
+            known = self.guild_locales.get(table.guild_id)
+            if known:
+                return known
+            guild = self.bot.get_guild(table.guild_id)
+            if guild is not None:
+                return guild.preferred_locale.value
+        return self.bot.settings.default_locale
+
+    # ------------------------------------------------------------------ the work
+    def _state(self, table_id: int) -> _Pending:
+        return self._pending.setdefault(table_id, _Pending())
+
+    async def _run(self, table_id: int, state: _Pending) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while state.dirty and not self._closed:
+                wait = state.last_edit + self.interval - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                state.dirty = False
+                try:
+                    async with state.lock:
+                        await self._sync(table_id, state)
+                except Exception:  # one failed edit must not stop the next ones
+                    log.exception("could not update the message of table %s", table_id)
+        finally:
+            state.task = None
+            self._forget_if_done(table_id, state)
+
+    def _forget_if_done(self, table_id: int, state: _Pending) -> None:
+        """Drop what a finished or closed table no longer needs (a bot runs for months)."""
+        try:
+            done = not self.service.get(table_id).is_open
+        except TableError:
+            done = True
+        if done and not state.dirty and not state.final_sheet and not state.lock.locked():
+            self._pending.pop(table_id, None)
+            self._message_ids.pop(table_id, None)
+
+    async def _sync(self, table_id: int, state: _Pending) -> None:
+        try:
+            table = self.service.get(table_id)
+        except TableError:
+            return
+        current = table.seq == state.rendered_seq and not state.force
+        if state.gone or (current and not state.final_sheet):
+            return
+        state.force = False
+        public = public_table(table)
+        locale = self.locale_for(table)
+        if not current and not await self._put(table, public, locale, state):
+            return
+        state.rendered_seq = public.seq
+        state.last_edit = asyncio.get_running_loop().time()
+        if state.final_sheet:
+            state.final_sheet = False
+            await self._post_final(table, public, locale)
+
+    async def _put(self, table: Table, public: PublicTable, locale: str, state: _Pending) -> bool:
+        """Edit the table's message, or post it when it has none or it vanished."""
+        embed = public_embed(public, locale)
+        buttons = public_components(public, locale)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        message_id = self.message_id(table)
+        try:
+            if message_id is not None and await self._edit(channel, message_id, embed, buttons):
+                return True
+            if not table.is_open:
+                return False
+            message = await channel.send(embed=embed, view=buttons)
+            self._message_ids[table.id] = message.id
+            await self.service.set_message(table.id, message.id)
+            return True
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_CHANNEL:
+                raise
+            state.gone = True
+            await self._close_vanished(table)
+        except discord.Forbidden as error:
+            log.warning("table %s: cannot post in %s: %s", table.id, table.channel_id, error)
+        return False
+
+    async def _edit(
+        self,
+        channel: discord.PartialMessageable,
+        message_id: int,
+        embed: discord.Embed,
+        buttons: discord.ui.View,
+    ) -> bool:
+        """Edit in place; False when the message is gone (so it gets posted again)."""
+        try:
+            await channel.get_partial_message(message_id).edit(embed=embed, view=buttons)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_MESSAGE:
+                raise
+            log.info("message %s vanished; posting the table again", message_id)
+            return False
+        return True
+
+    async def _close_vanished(self, table: Table) -> None:
+        log.info("table %s: channel %s vanished; closing the table", table.id, table.channel_id)
+        if not table.is_open:
+            return
+        me = self.bot.user.id if self.bot.user is not None else 0
+        with contextlib.suppress(TableError):
+            await self.service.close(table.id, me, moderator=True)
+
+    async def _post_final(self, table: Table, public: PublicTable, locale: str) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        content = t("tables.final.announce", locale, table=table.id)
+        try:
+            await channel.send(content=content, embed=sheet_embed(public, locale, final=True))
+        except discord.HTTPException as error:
+            log.warning("table %s: could not post the final score sheet: %s", table.id, error)

@@ -1,0 +1,367 @@
+"""Public renderers: the table message (embed and buttons), the score sheet, the settings.
+
+Pure functions of the service's public read model (`PublicTable`) and a locale. The public
+read model holds no unplayed card, so nothing drawn here can show a player's hand; it also keeps
+these functions testable without an interaction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.utils import escape_markdown
+
+from bot.engine import Phase, SheetLine, Suit
+from bot.tables import PublicTable, Seat, SeatKind, Status, Table
+from bot.texts.catalog import normalize_locale
+from cogs.common.components import EMBED_COLOUR, frozen_view
+from cogs.common.text import t
+from cogs.tables.items import ButtonKind, SitButton, kind_button
+from cogs.tables.ui_text import pair_names, seat_name, suit_text
+
+__all__ = [
+    "public_components",
+    "public_embed",
+    "result_text",
+    "settings_embed",
+    "sheet_embed",
+]
+
+COMPUTER_MARK = "🤖"
+AWAY_MARK = "💤"
+TURN_MARK = "▶"
+DESCRIPTION_BUDGET = 3900  # Discord allows 4096 characters in an embed description
+NAME_WIDTH = 9  # the dealer column of the score sheet: seat number and name, cut to fit
+Style = discord.ButtonStyle
+
+
+# ----------------------------------------------------------------------------- names
+
+
+def _md(text: str) -> str:
+    return escape_markdown(text)
+
+
+def _badge(state: Seat) -> str:
+    marks = ""
+    if state.kind == SeatKind.COMPUTER:
+        marks += f" {COMPUTER_MARK}"
+    if state.is_human and (state.away or state.autoplay):
+        marks += f" {AWAY_MARK}"
+    return marks
+
+
+# ----------------------------------------------------------------------------- the embed
+
+
+def public_embed(public: PublicTable, locale: str) -> discord.Embed:
+    """The table as everyone sees it; which lines depend on the table's status."""
+    lines = {
+        Status.LOBBY: _lobby_lines,
+        Status.PLAYING: _play_lines,
+        Status.FINISHED: _finished_lines,
+        Status.CLOSED: _closed_lines,
+    }[public.status](public, locale)
+    embed = discord.Embed(
+        title=_title(public, locale), description="\n".join(lines), colour=EMBED_COLOUR
+    )
+    if public.status != Status.CLOSED:
+        for pair in (0, 1):
+            embed.add_field(
+                name=t("tables.pair.label", locale, n=pair + 1),
+                value=_pair_field(public, pair, locale),
+                inline=True,
+            )
+    embed.set_footer(text=t("tables.public.footer", locale, table=public.table_id))
+    return embed
+
+
+def _title(public: PublicTable, locale: str) -> str:
+    title = t("tables.public.title", locale, table=public.table_id, rules=public.rules_name)
+    if public.status in (Status.PLAYING, Status.FINISHED) and public.hand_number:
+        title += " · " + _progress(public, locale)
+    return title
+
+
+def _progress(public: PublicTable, locale: str) -> str:
+    if public.planned_hands is not None:
+        return t("tables.public.hand_of", locale, n=public.hand_number, total=public.planned_hands)
+    return t("tables.public.hand_to", locale, n=public.hand_number, target=public.target_score)
+
+
+def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
+    rows = []
+    for seat in (pair, pair + 2):
+        state = public.seats[seat]
+        turn = f"{TURN_MARK} " if public.status == Status.PLAYING and public.to_act == seat else ""
+        name = _md(seat_name(public.seats, seat, locale))
+        if state.kind == SeatKind.EMPTY:
+            name = f"*{name}*"
+        rows.append(f"{turn}{seat + 1}. {name}{_badge(state)}")
+    return "\n".join(rows)
+
+
+def _lobby_lines(public: PublicTable, locale: str) -> list[str]:
+    free = sum(1 for s in public.seats if s.kind == SeatKind.EMPTY)
+    first = t("tables.lobby.waiting", locale, free=free) if free else ""
+    first = first or t("tables.lobby.ready", locale)
+    return [first, t("tables.lobby.opener", locale, opener=f"<@{public.opener_id}>")]
+
+
+def _play_lines(public: PublicTable, locale: str) -> list[str]:
+    lines = [_trump_line(public, locale), _trick_line(public, locale), _turn_line(public, locale)]
+    lines += [_last_trick_line(public, locale), _score_line(public, locale)]
+    lines.append(_last_hand_line(public, locale))
+    return [line for line in lines if line]
+
+
+def _name(public: PublicTable, seat: int | None, locale: str) -> str:
+    return _md(seat_name(public.seats, seat, locale))
+
+
+def _trump_line(public: PublicTable, locale: str) -> str:
+    dealer = _name(public, public.dealer, locale)
+    if public.trump is None:
+        line = t("tables.public.dealer", locale, dealer=dealer)
+        if public.proposal is not None:
+            proposal = suit_text(public.proposal, locale)
+            line += " · " + t("tables.public.proposal", locale, suit=proposal)
+        return line
+    makers = _md(pair_names(public.seats, public.makers or 0, locale))
+    return t(
+        "tables.public.trump",
+        locale,
+        suit=suit_text(public.trump, locale),
+        chooser=_name(public, public.chooser, locale),
+        makers=makers,
+        dealer=dealer,
+    )
+
+
+def _trick_line(public: PublicTable, locale: str) -> str:
+    if not public.trick or public.trick_leader is None:
+        return ""
+    parts = []
+    for i in range(4):
+        seat = (public.trick_leader + i) % 4
+        card = str(public.trick[i]) if i < len(public.trick) else "…"
+        parts.append(f"{_name(public, seat, locale)} {card}")
+    return t("tables.public.trick", locale, cards=" · ".join(parts))
+
+
+def _turn_line(public: PublicTable, locale: str) -> str:
+    if public.phase == Phase.CLAIM:
+        return t("tables.public.claim_last", locale)
+    if public.to_act is None or public.phase not in (Phase.TRUMP, Phase.PLAY):
+        return ""
+    key = "tables.public.to_choose" if public.phase == Phase.TRUMP else "tables.public.to_play"
+    line = t(key, locale, name=_name(public, public.to_act, locale))
+    if public.turn_deadline is not None:
+        line += f" · <t:{int(public.turn_deadline)}:R>"
+    return line
+
+
+def _last_trick_line(public: PublicTable, locale: str) -> str:
+    trick = public.last_trick
+    if trick is None:
+        return ""
+    cards = " ".join(str(card) for card in trick.cards)
+    winner = _name(public, trick.winner, locale)
+    line = t("tables.public.last_trick", locale, cards=cards, winner=winner)
+    if trick.claimed_roem:
+        line += " · " + t("tables.public.roem_claimed", locale, points=trick.claimed_roem)
+    return line
+
+
+def _score_line(public: PublicTable, locale: str) -> str:
+    names = [_md(pair_names(public.seats, p, locale)) for p in (0, 1)]
+    line = t(
+        "tables.public.score",
+        locale,
+        pair1=names[0],
+        score1=public.totals[0],
+        pair2=names[1],
+        score2=public.totals[1],
+    )
+    hand = [_points(public.hand_points[p], public.hand_roem[p], locale) for p in (0, 1)]
+    return line + "\n" + t("tables.public.this_hand", locale, pair1=hand[0], pair2=hand[1])
+
+
+def _points(points: int, roem: int, locale: str) -> str:
+    return t("tables.public.points_roem", locale, points=points, roem=roem) if roem else str(points)
+
+
+def _last_hand_line(public: PublicTable, locale: str) -> str:
+    if not public.sheet:
+        return ""
+    line = public.sheet[-1]
+    text = t(
+        "tables.public.last_hand",
+        locale,
+        n=line.number,
+        score1=line.scores[0],
+        score2=line.scores[1],
+    )
+    flag = _flag(line, locale)
+    return f"{text} · {flag}" if flag else text
+
+
+def _flag(line: SheetLine, locale: str) -> str:
+    if line.nat:
+        return t("tables.sheet.nat", locale)
+    if line.pit is not None:
+        return t("tables.sheet.pit", locale)
+    return ""
+
+
+def _finished_lines(public: PublicTable, locale: str) -> list[str]:
+    return [result_text(public, locale), t("tables.public.finished_hint", locale)]
+
+
+def _closed_lines(public: PublicTable, locale: str) -> list[str]:
+    return [t("tables.public.closed", locale)]
+
+
+def result_text(public: PublicTable, locale: str) -> str:
+    """The match result in one sentence: who won, and the totals."""
+    totals = public.result.totals if public.result is not None else public.totals
+    winner = public.result.winner if public.result is not None else None
+    if winner is None:
+        return t("tables.result.draw", locale, score1=totals[0], score2=totals[1])
+    return t(
+        "tables.result.won",
+        locale,
+        pair=_md(pair_names(public.seats, winner, locale)),
+        score=totals[winner],
+        other=totals[1 - winner],
+    )
+
+
+# ----------------------------------------------------------------------------- buttons
+
+
+def public_components(public: PublicTable, locale: str) -> discord.ui.View:
+    """The buttons for the table's status: lobby, play, or only the score sheet."""
+    items: list[discord.ui.Item[Any]] = []
+    table = public.table_id
+    if public.status == Status.LOBBY:
+        for seat, state in enumerate(public.seats):
+            if state.kind == SeatKind.EMPTY:
+                label = t("tables.button.sit", locale, seat=seat + 1)
+                items.append(SitButton(table, seat, label, row=0))
+        items += [
+            kind_button(ButtonKind.ADDBOT, table, locale, row=1),
+            kind_button(ButtonKind.START, table, locale, Style.success, row=1),
+            kind_button(ButtonKind.LEAVE, table, locale, row=1),
+        ]
+    elif public.status == Status.PLAYING:
+        items += [
+            kind_button(ButtonKind.HAND, table, locale, Style.primary),
+            kind_button(ButtonKind.ROEM, table, locale, Style.success),
+            kind_button(ButtonKind.SHEET, table, locale),
+            kind_button(ButtonKind.BACK, table, locale),
+            kind_button(ButtonKind.LEAVE, table, locale),
+        ]
+    elif public.status == Status.FINISHED:
+        items.append(kind_button(ButtonKind.SHEET, table, locale))
+    return frozen_view(items)
+
+
+# ----------------------------------------------------------------------------- score sheet
+
+
+def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> discord.Embed:
+    """The score sheet, one line per hand, in a monospaced block (names cut to fit)."""
+    pairs = t(
+        "tables.sheet.pairs",
+        locale,
+        pair1=_md(pair_names(public.seats, 0, locale)),
+        pair2=_md(pair_names(public.seats, 1, locale)),
+    )
+    head = [result_text(public, locale)] if final else []
+    rows = _fit(_sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - 100)
+    body = "```\n" + "\n".join(rows) + "\n```"
+    title = t("tables.sheet.title", locale, table=public.table_id)
+    return discord.Embed(
+        title=title, description="\n".join([*head, pairs, body]), colour=EMBED_COLOUR
+    )
+
+
+def _sheet_rows(public: PublicTable, locale: str) -> list[str]:
+    header = _row(
+        "#",
+        t("tables.sheet.col.dealer", locale),
+        t("tables.sheet.col.trump", locale),
+        t("tables.sheet.col.makers", locale),
+        t("tables.pair.label", locale, n=1),
+        t("tables.pair.label", locale, n=2),
+        "",
+    )
+    rows = [header]
+    for line in public.sheet:
+        cells = [_sheet_cell(line, pair) for pair in (0, 1)]
+        dealer = f"{line.dealer + 1} {seat_name(public.seats, line.dealer, locale)}"
+        rows.append(
+            _row(
+                str(line.number),
+                dealer,
+                _suit_symbol(line.trump),
+                str(line.makers + 1),
+                cells[0],
+                cells[1],
+                _flag(line, locale),
+            )
+        )
+    total = t("tables.sheet.total", locale)
+    rows.append(_row("", total, "", "", str(public.totals[0]), str(public.totals[1]), ""))
+    return rows
+
+
+def _suit_symbol(letter: str) -> str:
+    return Suit.parse(letter).symbol
+
+
+def _sheet_cell(line: SheetLine, pair: int) -> str:
+    """The pair's score, then what it was made of: card points (+ claimed roem)."""
+    made = f"{line.points[pair]}+{line.roem[pair]}" if line.roem[pair] else str(line.points[pair])
+    return f"{line.scores[pair]} ({made})"
+
+
+def _row(n: str, dealer: str, trump: str, makers: str, one: str, two: str, flag: str) -> str:
+    name = dealer[:NAME_WIDTH].replace("`", "'")  # a backtick would end the code block
+    return f"{n:>2} {name:<{NAME_WIDTH}} {trump:<2} {makers:<2} {one:<13} {two:<13} {flag}".rstrip()
+
+
+def _fit(rows: list[str], budget: int) -> list[str]:
+    """Keep the header, the total and as many of the latest hands as fit the budget."""
+    if sum(len(r) + 1 for r in rows) <= budget:
+        return rows
+    header, body, total = rows[0], rows[1:-1], rows[-1]
+    kept: list[str] = []
+    used = len(header) + len(total) + 4
+    for row in reversed(body):
+        if used + len(row) + 1 > budget:
+            break
+        kept.insert(0, row)
+        used += len(row) + 1
+    return [header, "…", *kept, total]
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+def settings_embed(table: Table, locale: str, table_locale: str) -> discord.Embed:
+    """The table's settings as /table settings shows them (`table_locale`: its messages')."""
+    settings = table.settings
+    timer = f"{settings.turn_timer:g} s" if settings.turn_timer else ""
+    timer = timer or t("tables.settings.off", locale)
+    language = t(f"tables.language.{normalize_locale(table_locale)}", locale)
+    lines = [
+        t("tables.settings.rules", locale, rules=table.rules.label),
+        t("tables.settings.turn_timer", locale, value=timer),
+        t("tables.settings.language", locale, value=language),
+        t("tables.settings.hint", locale),
+    ]
+    title = t("tables.settings.title", locale, table=table.id)
+    return discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)

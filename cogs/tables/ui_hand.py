@@ -1,0 +1,188 @@
+"""The private hand: an ephemeral message for one seat, with one button per card.
+
+Drawn from the service's `private_hand` (sorted cards, legal cards, a reason per illegal
+card, the trump options) and the public view, and only ever sent ephemerally. Every card
+and trump button carries the state sequence it was drawn for, so a click on an outdated
+hand is refused as stale by the service instead of playing a card the player did not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord.utils import escape_markdown
+
+from bot.engine import Card, Phase
+from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
+from cogs.common.components import EMBED_COLOUR, frozen_view
+from cogs.common.text import t
+from cogs.tables.items import ButtonKind, CardButton, TrumpButton, kind_button
+from cogs.tables.ui_text import reason_text, seat_name, suit_text
+
+__all__ = ["card_rows", "hand_message"]
+
+ROW_WIDTH = 5  # buttons per action row (Discord's limit)
+Style = discord.ButtonStyle
+
+
+def hand_message(
+    table: Table, seat: int, locale: str, note: str | None = None
+) -> tuple[discord.Embed, discord.ui.View]:
+    """The embed and buttons of `seat`'s hand; `note` answers the click that asked for it."""
+    mine = private_hand(table, seat)
+    public = public_table(table)
+    lines = [f"> {note}"] if note else []
+    lines += _status_lines(table, public, mine, locale)
+    embed = discord.Embed(
+        title=_title(public, mine, locale), description="\n".join(lines), colour=EMBED_COLOUR
+    )
+    embed.set_footer(text=_footer(public, locale))
+    return embed, frozen_view(_components(public, mine, locale))
+
+
+# ----------------------------------------------------------------------------- text
+
+
+def _title(public: PublicTable, mine: PrivateHand, locale: str) -> str:
+    parts = [t("tables.hand.title", locale)]
+    if public.trump is not None:
+        parts.append(t("tables.hand.trump", locale, suit=suit_text(public.trump, locale)))
+    parts += _distinct(reason_text(reason, locale) for reason in mine.reasons.values())
+    return " · ".join(parts)[:256]
+
+
+def _distinct(texts: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(texts))
+
+
+def _footer(public: PublicTable, locale: str) -> str:
+    footer = t("tables.public.footer", locale, table=public.table_id)
+    if public.status == Status.PLAYING and public.planned_hands is not None:
+        hand = t("tables.public.hand_of", locale, n=public.hand_number, total=public.planned_hands)
+        footer += f" · {hand}"
+    return footer
+
+
+def _status_lines(table: Table, public: PublicTable, mine: PrivateHand, locale: str) -> list[str]:
+    if public.status != Status.PLAYING:
+        return [t(f"tables.hand.status.{public.status.value}", locale)]
+    lines = [_turn_text(table, public, mine, locale)]
+    if mine.autoplay:
+        lines.append(t("tables.hand.away", locale))
+    elif mine.away:
+        lines.append(t("tables.hand.away_once", locale))
+    if mine.can_claim:
+        lines.append(t("tables.hand.can_claim", locale))
+    lines.append(_trick_text(table, public, locale))
+    if public.phase == Phase.TRUMP:
+        lines.append(_cards_text(mine.cards))
+    return [line for line in lines if line]
+
+
+def _turn_text(table: Table, public: PublicTable, mine: PrivateHand, locale: str) -> str:
+    if public.phase == Phase.CLAIM:
+        return t("tables.public.claim_last", locale)
+    if not mine.my_turn:
+        name = escape_markdown(seat_name(table.seats, public.to_act, locale))
+        key = "tables.hand.wait_trump" if public.phase == Phase.TRUMP else "tables.hand.wait_play"
+        return t(key, locale, name=name)
+    if public.phase == Phase.PLAY:
+        return t("tables.hand.your_play", locale)
+    options = mine.trump_options
+    if (
+        options is not None
+        and options.proposal is not None
+        and options.suits == (options.proposal,)
+    ):
+        return t("tables.hand.proposal", locale, suit=suit_text(options.proposal, locale))
+    if options is not None and not options.can_pass:
+        return t("tables.hand.must_choose", locale)
+    return t("tables.hand.choose", locale)
+
+
+def _trick_text(table: Table, public: PublicTable, locale: str) -> str:
+    if not public.trick or public.trick_leader is None:
+        return ""
+    played = []
+    for i, card in enumerate(public.trick):
+        name = seat_name(table.seats, (public.trick_leader + i) % 4, locale)
+        played.append(f"{escape_markdown(name)} {card}")
+    return t("tables.public.trick", locale, cards=" · ".join(played))
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    """The hand as text, one suit a line (during the trump choice, when the rows hold suits)."""
+    lines = []
+    for group in _by_suit(cards):
+        ranks = " ".join(card.rank.label for card in group)
+        lines.append(f"{group[0].suit.symbol} {ranks}")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- buttons
+
+
+def _by_suit(cards: tuple[Card, ...]) -> list[list[Card]]:
+    groups: list[list[Card]] = []
+    for card in cards:
+        if groups and groups[-1][0].suit == card.suit:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return groups
+
+
+def card_rows(cards: tuple[Card, ...]) -> list[list[Card]]:
+    """Rows of at most five cards, one suit a row (a long suit takes two rows).
+
+    Eight cards never need more than four rows: a suit of six or more leaves at most two
+    other cards, so the control row always fits as the fifth.
+    """
+    rows: list[list[Card]] = []
+    for group in _by_suit(cards):
+        rows += [group[i : i + ROW_WIDTH] for i in range(0, len(group), ROW_WIDTH)]
+    return rows
+
+
+def _components(public: PublicTable, mine: PrivateHand, locale: str) -> list[discord.ui.Item[Any]]:
+    items: list[discord.ui.Item[Any]] = []
+    row = 0
+    if public.status == Status.PLAYING and public.phase == Phase.TRUMP:
+        items += _trump_buttons(mine, locale)
+        row = 1 if items else 0
+    elif public.status == Status.PLAYING:
+        legal = set(mine.legal)
+        for row, cards in enumerate(card_rows(mine.cards)):
+            for card in cards:
+                items.append(CardButton(mine.table_id, mine.seq, card, card not in legal, row))
+        row = len(card_rows(mine.cards))
+    return items + _control_buttons(public, mine, locale, row)
+
+
+def _trump_buttons(mine: PrivateHand, locale: str) -> list[discord.ui.Item[Any]]:
+    options = mine.trump_options
+    if options is None or not mine.my_turn or not options.suits:
+        return []
+    buttons: list[discord.ui.Item[Any]] = [
+        TrumpButton(mine.table_id, mine.seq, suit, suit_text(suit, locale), row=0)
+        for suit in options.suits
+    ]
+    pass_label = t("tables.button.pass", locale)
+    disabled = not options.can_pass
+    buttons.append(TrumpButton(mine.table_id, mine.seq, None, pass_label, disabled, row=0))
+    return buttons
+
+
+def _control_buttons(
+    public: PublicTable, mine: PrivateHand, locale: str, row: int
+) -> list[discord.ui.Item[Any]]:
+    table = mine.table_id
+    buttons: list[discord.ui.Item[Any]] = [kind_button(ButtonKind.REFRESH, table, locale, row=row)]
+    if public.status == Status.PLAYING:
+        disabled = not mine.can_claim
+        buttons.append(kind_button(ButtonKind.ROEM, table, locale, Style.success, disabled, row))
+    if mine.away or mine.autoplay:
+        buttons.append(kind_button(ButtonKind.BACK, table, locale, row=row))
+    return buttons

@@ -1,0 +1,55 @@
+"""Names and words the table's messages share: seats, pairs, suits, roem, refused cards.
+
+A leaf of the tables package (it imports no other module of it), so the refusal
+sentences (`errors.py`) and both renderers (`ui.py`, `ui_hand.py`) can use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine import IllegalReason, Roem, RoemKind, Suit
+from bot.tables import Seat, SeatKind
+from cogs.common.text import t
+
+__all__ = ["pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
+
+
+def seat_name(seats: Sequence[Seat], seat: int | None, locale: str) -> str:
+    """The plain name at a seat (computer seats get a numbered name), for sentences."""
+    if seat is None:
+        return "?"
+    state = seats[seat]
+    if state.kind == SeatKind.EMPTY:
+        return t("tables.seat.free", locale)
+    return state.name or t("tables.seat.computer", locale, n=seat + 1)
+
+
+def pair_names(seats: Sequence[Seat], pair: int, locale: str) -> str:
+    """Both names of a pair (seats 1 & 3 are pair 1, seats 2 & 4 pair 2)."""
+    first, second = (seat_name(seats, s, locale) for s in (pair, pair + 2))
+    return t("tables.pair.names", locale, first=first, second=second)
+
+
+def suit_text(letter_or_suit: Suit | str, locale: str) -> str:
+    """A suit as symbol and word ("♥ hearts"), from a Suit or its letter."""
+    suit = letter_or_suit if isinstance(letter_or_suit, Suit) else Suit.parse(letter_or_suit)
+    return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
+
+
+def reason_text(reason: IllegalReason, locale: str) -> str:
+    """Why a card may not be played: "You must follow clubs", "You must overtrump"."""
+    suit = t(f"common.suit.{reason.suit.letter}", locale) if reason.suit is not None else ""
+    return t(f"tables.reason.{reason.code.value}", locale, suit=suit)
+
+
+def roem_text(roem: Roem, locale: str) -> str:
+    """What a claim credited, in words: "stuk + run of three: 40"."""
+    parts = [_roem_part(part.kind, part.cards[0].rank.label, locale) for part in roem.parts]
+    return t("tables.roem.total", locale, parts=" + ".join(parts), points=roem.points)
+
+
+def _roem_part(kind: RoemKind, rank: str, locale: str) -> str:
+    if kind == RoemKind.FOUR:
+        return t(f"tables.roem.four.{rank}", locale)
+    return t(f"tables.roem.{kind.value}", locale)

@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from bot.client import DEFAULT_EXTENSIONS
+from tests.harness.harness import Harness, assert_ephemeral, assert_within_discord_limits
+
+StartHarness = Callable[..., Awaitable[Harness]]
+CODE = re.compile(r"`([0-9a-f]{8})`")
+BOOM = (*DEFAULT_EXTENSIONS, "tests.cogs.errors.boom_cog")
+
+
+def _error_records(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.name == "cogs.errors" and r.levelno == logging.ERROR]
+
+
+async def test_unexpected_error_gets_a_code_and_a_logged_traceback(
+    make_harness: StartHarness, caplog: pytest.LogCaptureFixture
+) -> None:
+    harness = await make_harness(extensions=BOOM)
+
+    result = await harness.slash("boom")
+
+    reply = result.reply
+    assert reply.callback_type == 4
+    assert_ephemeral(reply)
+    assert_within_discord_limits(reply)
+    match = CODE.search(reply.content)
+    assert match, reply.content
+    [record] = _error_records(caplog)
+    message = record.getMessage()
+    assert match.group(1) in message and "/boom" in message
+    # By name: load_extension imports the cog module afresh, so the class objects differ.
+    assert record.exc_info is not None and type(record.exc_info[1]).__name__ == "BoomError"
+    assert "kaboom" in caplog.text  # the traceback went to the log, not to the user
+    assert "kaboom" not in reply.content
+
+
+async def test_error_after_defer_is_reported_in_a_followup(
+    make_harness: StartHarness, caplog: pytest.LogCaptureFixture
+) -> None:
+    harness = await make_harness(extensions=BOOM)
+
+    result = await harness.slash("lateboom")
+
+    defer, followup = result.replies
+    assert defer.callback_type == 5
+    assert followup.route == "POST /webhooks/{webhook_id}/{webhook_token}"
+    assert_ephemeral(followup)
+    match = CODE.search(followup.content)
+    assert match and match.group(1) in _error_records(caplog)[0].getMessage()
+    # The followup replaced the "thinking..." message rather than adding a second one.
+    [message] = harness.world.messages.values()
+    assert match.group(1) in message["content"] and message["flags"] == 64
+
+
+async def test_failed_check_gets_a_plain_answer_and_no_traceback(
+    make_harness: StartHarness, caplog: pytest.LogCaptureFixture
+) -> None:
+    harness = await make_harness(extensions=BOOM)
+
+    result = await harness.slash("forbidden")
+
+    assert_ephemeral(result.reply)
+    assert "cannot use this command" in result.reply.content
+    assert _error_records(caplog) == []
+
+
+async def test_answer_after_three_seconds_fails_without_crashing(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    late = harness.world.now - dt.timedelta(seconds=5)
+
+    result = await harness.slash("about", at=late)
+
+    # Discord refuses both the answer and the error report (10062); nothing is shown.
+    assert [c.callback_type for c in result.replies] == [4, 4]
+    assert all(c.result is None for c in result.replies)
+    assert harness.world.messages == {}
+    assert len(_error_records(caplog)) == 1
+    assert "could not deliver an error reply" in caplog.text

@@ -1,0 +1,205 @@
+"""Helpers for the table cog's tests: a bot whose tables run on a FakeClock, and a driver.
+
+Computers act through the service's own timers: the driver moves the fake clock to the
+next deadline and calls `tick()`, exactly what the timer loop does in production, but only
+while no human is to act (it never lets a human's turn timer run out unless asked to).
+Humans act by clicking the buttons Discord would show them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Awaitable, Callable, Iterator
+from types import SimpleNamespace
+from typing import Any, cast
+
+import pytest
+
+import bot.tables.service as service_module
+from bot.client import KlaverjasBot
+from bot.engine import Match, RuleSet
+from bot.services import Services
+from bot.tables import FakeClock, Table, TableService
+from cogs.tables import Tables
+from tests.harness.harness import (
+    CALLBACK,
+    Call,
+    Dispatch,
+    Harness,
+    assert_ephemeral,
+    assert_within_discord_limits,
+)
+from tests.harness.limits import iter_components
+
+StartHarness = Callable[..., Awaitable[Harness]]
+CARD_TEXT = re.compile(r"(?:10|[7-9JQKA])[♣♦♥♠]")
+
+
+class ClockedBot(KlaverjasBot):
+    """The real bot, with a FakeClock for its tables and no timer loop: tests move time."""
+
+    clock: FakeClock
+
+    async def open_services(self) -> None:
+        self.clock = FakeClock()
+        self._services = await Services.open(self.settings.database_path, self.clock)
+
+
+def seed_with_first_dealer(dealer: int, rules: RuleSet | None = None) -> str:
+    """A table seed whose first hand is dealt by seat `dealer` (the next seat names trump)."""
+    for i in itertools.count():
+        seed = f"kj-test-{i}"
+        if Match(rules or RuleSet(), f"{seed}/1").first_dealer == dealer:
+            return seed
+    raise AssertionError("unreachable")
+
+
+def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
+    """Make the table service deal from `seed` (it draws a random seed per table)."""
+    monkeypatch.setattr(service_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+
+
+async def start(make_harness: StartHarness, **options: Any) -> Kit:
+    """A started harness (ClockedBot) with edits published as soon as they are due."""
+    options.setdefault("bot_class", ClockedBot)
+    harness = await make_harness(**options)
+    kit = Kit(harness)
+    kit.cog.publisher.interval = 0
+    await kit.flush()
+    return kit
+
+
+class Kit:
+    def __init__(self, harness: Harness) -> None:
+        self.harness = harness
+        self.world = harness.world
+
+    # ------------------------------------------------------------------ handles
+    @property
+    def bot(self) -> ClockedBot:
+        assert isinstance(self.harness.bot, ClockedBot)
+        return self.harness.bot
+
+    @property
+    def cog(self) -> Tables:
+        # By name: load_extension imports the cog module afresh, so the classes differ.
+        cog = self.bot.get_cog("Tables")
+        assert cog is not None and type(cog).__name__ == "Tables"
+        return cast(Tables, cog)
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.services.tables
+
+    def table(self, table_id: int) -> Table:
+        return self.service.get(table_id)
+
+    async def flush(self) -> None:
+        """Let the publisher finish every pending edit of the public messages."""
+        await self.harness.settle()
+        await self.cog.publisher.flush()
+        await self.cog.nudger.flush()
+        await self.harness.settle()
+
+    def public(self, table_id: int) -> dict[str, Any]:
+        message_id = self.cog.publisher.message_id(self.table(table_id))
+        assert message_id is not None, "the table has no public message"
+        return self.world.messages[message_id]
+
+    # ------------------------------------------------------------------ actions
+    async def open(self, user: int, **options: Any) -> int:
+        result = await self.harness.slash("table open", options, user=user)
+        assert_ephemeral(result.replies[-1])
+        table = self.service.in_channel(self.world.channel_id)
+        assert table is not None, result.replies[-1].content
+        await self.flush()
+        return table.id
+
+    async def click(self, custom_id: str, user: int, **context: Any) -> Dispatch:
+        result = await self.harness.click(custom_id, user=user, **context)
+        await self.flush()
+        return result
+
+    async def hand(self, table_id: int, user: int) -> Call:
+        """Click My hand on the public message; the new ephemeral hand message."""
+        result = await self.click(f"kj:hand:{table_id}", user, message=self.public(table_id))
+        assert_ephemeral(result.response)
+        return result.response
+
+    def to_act(self, table_id: int) -> tuple[int, int] | None:
+        """(seat, user id) of the human the table waits for, if any."""
+        table = self.table(table_id)
+        hand = table.match.hand if table.match is not None else None
+        if not table.is_open or hand is None or hand.to_act is None:
+            return None
+        state = table.seats[hand.to_act]
+        if state.computer_acts or state.user_id is None:
+            return None
+        return hand.to_act, state.user_id
+
+    async def run_computers(self, table_id: int, limit: int = 500) -> None:
+        """Advance the clock deadline by deadline until a human must decide (or the end)."""
+        clock = self.bot.clock
+        for _ in range(limit):
+            table = self.table(table_id)
+            due = table.next_deadline()
+            waiting = self.to_act(table_id) is not None and due == table.turn_deadline
+            if not table.is_open or due is None or waiting:
+                break
+            clock.time = max(clock.time, due)
+            await self.service.tick()
+        await self.flush()
+
+    async def act(
+        self, table_id: int, choose: Callable[[list[str]], str] | None = None
+    ) -> Dispatch:
+        """The waiting human opens their hand and clicks an enabled card or trump button."""
+        found = self.to_act(table_id)
+        assert found is not None, "no human to act"
+        _, user = found
+        hand = await self.hand(table_id, user)
+        options = enabled(hand.components, "kj:card:") or enabled(hand.components, "kj:trump:")
+        assert options, f"nothing to click in {hand.text()}"
+        pick = (choose or (lambda ids: ids[0]))(options)
+        return await self.click(pick, user, message=hand.message_id)
+
+    # ------------------------------------------------------------------ checks
+    def check_payloads(self) -> None:
+        """Every payload within Discord's limits; every hand ephemeral; no hand in public."""
+        for call in self.harness.calls:
+            if isinstance(call.json, dict):
+                assert_within_discord_limits(call)
+            if call.path == CALLBACK and call.callback_type not in (4, 5, 7):
+                continue
+            if call.message is None:  # refused by Discord (e.g. an expired token): not shown
+                continue
+            if any(cid.startswith(("kj:card:", "kj:trump:")) for cid in call.custom_ids()):
+                assert_ephemeral(call)
+
+
+def enabled(components: list[dict[str, Any]], prefix: str) -> list[str]:
+    return [
+        c["custom_id"]
+        for c in iter_components(components)
+        if c.get("custom_id", "").startswith(prefix) and not c.get("disabled")
+    ]
+
+
+def buttons(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    return (c for c in iter_components(components) if c.get("type") == 2)
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """Content and every embed string of a stored message."""
+    parts = [message.get("content") or ""]
+    for embed in message.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [(embed.get("footer") or {}).get("text") or ""]
+        for field in embed.get("fields") or []:
+            parts += [field.get("name") or "", field.get("value") or ""]
+    return "\n".join(p for p in parts if p)
+
+
+def custom_ids(message: dict[str, Any]) -> list[str]:
+    return [c["custom_id"] for c in iter_components(message["components"]) if "custom_id" in c]

@@ -1,0 +1,453 @@
+"""The table service on a real SQLite file: full matches, refusals, restarts, timers."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Card, Match, Phase, RuleSet, Suit
+from bot.tables import (
+    FakeClock,
+    Status,
+    TableError,
+    TableService,
+    TableSettings,
+    private_hand,
+    public_table,
+)
+from bot.tables.events import RoemClaimed
+
+from .helpers import (
+    ALICE,
+    BOB,
+    CARL,
+    CHANNEL,
+    DIRK,
+    INSTANT,
+    act_once,
+    human_to_act,
+    open_service,
+    play_until_done,
+    table_with,
+)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "tables.sqlite3"
+
+
+async def snapshot(service: TableService, table_id: int) -> tuple[dict, int]:
+    """The in-memory state and the number of logged actions on disk."""
+    return service.get(table_id).to_dict(), len(await service.store.tables.actions(table_id))
+
+
+async def refused(service: TableService, table_id: int, code: str, call: object) -> TableError:
+    """Await ``call`` expecting refusal ``code`` and no change in memory or on disk."""
+    before = await snapshot(service, table_id)
+    with pytest.raises(TableError) as info:
+        await call  # type: ignore[misc]
+    assert info.value.code == code, info.value
+    assert await snapshot(service, table_id) == before
+    return info.value
+
+
+async def test_full_match_with_computers_is_scored_and_stored(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE})
+    await play_until_done(service, table.id)
+    table = service.get(table.id)
+    assert table.status == Status.FINISHED
+    assert table.match is not None and table.match.result is not None
+    assert len(table.match.sheet) == 16
+    sheet = await service.store.tables.sheet(table.id, 1)
+    assert [line.scores for line in sheet] == [line.scores for line in table.match.sheet]
+    assert sum(line.scores[0] for line in sheet) == table.match.result.totals[0]
+    stats = await service.store.stats.player(1, ALICE)
+    assert stats.matches == 1 and stats.hands == 16
+    assert service.in_channel(CHANNEL) is None  # a finished table frees the channel
+    await service.store.close()
+
+
+async def test_action_log_replays_to_the_snapshot(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 2: CARL})
+    for _ in range(40):
+        await act_once(service, table.id)
+    table = service.get(table.id)
+    assert table.match is not None
+    engine_actions = [
+        a.payload
+        for a in await service.store.tables.actions(table.id)
+        if a.kind in ("engine", "computer", "timeout", "claim_closed")
+    ]
+    replayed = Match.replay(table.rules, table.match.seed, table.match.first_dealer, engine_actions)
+    assert replayed.to_dict() == table.match.to_dict()
+    stored = await service.store.tables.get(table.id)
+    assert stored is not None and stored.snapshot == table.to_dict()
+    await service.store.close()
+
+
+async def test_lobby_refusals_change_nothing(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 1: BOB}, start=False, fill=False)
+    await refused(service, table.id, "seat_taken", service.sit(table.id, CARL, "c", 1))
+    await refused(service, table.id, "already_seated", service.sit(table.id, BOB, "b"))
+    await refused(service, table.id, "bad_seat", service.sit(table.id, CARL, "c", 7))
+    await refused(service, table.id, "not_enough_players", service.start(table.id, ALICE))
+    await service.sit(table.id, CARL, "c")
+    await service.sit(table.id, DIRK, "d")
+    await refused(service, table.id, "table_full", service.sit(table.id, 999, "x"))
+    await refused(service, table.id, "not_seated", service.leave(table.id, 999))
+    await refused(service, table.id, "not_playing", service.claim(table.id, ALICE))
+    await refused(service, table.id, "stale", service.sit(table.id, 999, "x", None, seq=0))
+    await refused(service, table.id, "no_computer", service.remove_computer(table.id, ALICE))
+    with pytest.raises(TableError) as info:
+        await service.open(1, CHANNEL, CARL, "c")
+    assert info.value.code == "channel_busy"
+    with pytest.raises(TableError) as info:
+        await service.sit(424242, CARL, "c")
+    assert info.value.code == "unknown_table"
+    await service.store.close()
+
+
+async def test_play_refusals_change_nothing(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
+    while service.get(table.id).match.hand.phase == Phase.TRUMP:  # type: ignore[union-attr]
+        await act_once(service, table.id)
+    seat, user = human_to_act(service, table.id)  # type: ignore[misc]
+    other = next(s.user_id for i, s in enumerate(service.get(table.id).seats) if i != seat)
+    assert other is not None
+    view = private_hand(service.get(table.id), seat)
+    await refused(
+        service,
+        table.id,
+        "not_your_turn",
+        service.play(table.id, other, private_hand(service.get(table.id), 0).cards[0]),
+    )
+    await refused(service, table.id, "not_seated", service.play(table.id, 999, view.cards[0]))
+    missing = next(c for c in map(Card, range(32)) if c not in view.cards)
+    await refused(service, table.id, "not_in_hand", service.play(table.id, user, missing))
+    await refused(
+        service, table.id, "wrong_phase", service.choose_trump(table.id, user, Suit.HEARTS)
+    )
+    await refused(service, table.id, "no_claim_window", service.claim(table.id, user))
+    await refused(
+        service, table.id, "stale", service.play(table.id, user, view.legal[0], seq=view.seq - 1)
+    )
+    # Lead a card, then find a seat that holds an illegal card for the trick.
+    await service.play(table.id, user, view.legal[0], seq=view.seq)
+    for _ in range(3):
+        seat, user = human_to_act(service, table.id)  # type: ignore[misc]
+        view = private_hand(service.get(table.id), seat)
+        if view.reasons:
+            card, reason = next(iter(view.reasons.items()))
+            error = await refused(
+                service, table.id, "illegal_card", service.play(table.id, user, card)
+            )
+            assert error.facts["reason"] == reason
+            break
+        await service.play(table.id, user, view.legal[0])
+    await service.store.close()
+
+
+async def test_claims_accepted_and_refused(db: Path) -> None:
+    """Alice (pair 0) and Bob (pair 1) claim, or are refused, on the tricks they capture."""
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
+    seen = {"credited": 0, "no_roem": 0, "wrong_pair": 0}
+    for _ in range(3000):
+        table = service.get(table.id)
+        if not table.is_open or all(seen.values()):
+            break
+        hand = table.match.hand  # type: ignore[union-attr]
+        last = hand.last_trick if hand is not None else None
+        if hand is not None and hand.claim_open and last is not None and not last.claimed:
+            mine, theirs = (ALICE, BOB) if last.winner % 2 == 0 else (BOB, ALICE)
+            await refused(service, table.id, "wrong_pair", service.claim(table.id, theirs))
+            seen["wrong_pair"] += 1
+            if last.roem:
+                events = await service.claim(table.id, mine)
+                assert events[0].kind == "roem_claimed"
+                assert isinstance(events[0], RoemClaimed)
+                assert events[0].roem.points == last.roem.points
+                await refused(service, table.id, "already_claimed", service.claim(table.id, mine))
+                seen["credited"] += 1
+            else:
+                await refused(service, table.id, "no_roem", service.claim(table.id, mine))
+                seen["no_roem"] += 1
+        if human_to_act(service, table.id) is not None:
+            await act_once(service, table.id)
+    assert all(seen.values()), seen
+    await service.store.close()
+
+
+async def test_restart_mid_hand_restores_everything(db: Path) -> None:
+    clock = FakeClock()
+    settings = replace(INSTANT, turn_timer=60)
+    service = await open_service(db, clock)
+    table = await table_with(service, {0: ALICE, 2: CARL}, settings)
+    for _ in range(13):
+        await act_once(service, table.id)
+    before = service.get(table.id)
+    views = (public_table(before), private_hand(before, 0), private_hand(before, 2))
+    deadline = before.turn_deadline
+    assert deadline is not None
+    await service.store.close()
+
+    again = await open_service(db, clock)
+    restored = again.get(table.id)
+    assert restored.to_dict() == before.to_dict()
+    assert (public_table(restored), private_hand(restored, 0), private_hand(restored, 2)) == views
+    assert again.in_channel(CHANNEL) is restored
+    clock.advance(61)  # the re-armed turn timer fires after the restart
+    fired = await again.tick()
+    assert "seat_away" in [e.kind for e in fired[table.id]]
+    await play_until_done(again, table.id)
+    assert again.get(table.id).status == Status.FINISHED
+    await again.store.close()
+
+
+async def test_restart_between_hands(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE})
+    while len(service.get(table.id).match.sheet) < 2:  # type: ignore[union-attr]
+        await act_once(service, table.id)
+    before = service.get(table.id).to_dict()
+    await service.store.close()
+    again = await open_service(db)
+    assert again.get(table.id).to_dict() == before
+    await play_until_done(again, table.id)
+    await again.store.close()
+
+
+async def test_turn_timer_away_then_autoplay_then_back(db: Path) -> None:
+    clock = FakeClock()
+    settings = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
+    service = await open_service(db, clock)
+    table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, settings)
+    seat, _user = human_to_act(service, table.id)  # type: ignore[misc]
+    assert await service.tick() == {}  # nothing is due yet
+    clock.advance(31)
+    events = (await service.tick())[table.id]
+    assert events[0].kind == "seat_away" and events[0].seat == seat
+    assert service.get(table.id).seats[seat].away
+    # The next human times out too; each expiry is one computer move for that seat.
+    autoplayed: list[int] = []
+    for _ in range(12):
+        clock.advance(31)
+        await service.tick()
+        autoplayed = [i for i, s in enumerate(service.get(table.id).seats) if s.autoplay]
+        if autoplayed:
+            break
+    assert autoplayed, "two expiries in a row hand the seat to the computer"
+    user = service.get(table.id).seats[autoplayed[0]].user_id
+    assert user is not None
+    await service.back(table.id, user)
+    assert not service.get(table.id).seats[autoplayed[0]].autoplay
+    with pytest.raises(TableError) as info:
+        await service.back(table.id, user)
+    assert info.value.code == "not_away"
+    await service.store.close()
+
+
+async def test_computer_delay_and_last_trick_grace(db: Path) -> None:
+    clock = FakeClock()
+    settings = TableSettings(turn_timer=0, claim_grace=5, trick_pause=2, bot_delay=1)
+    service = await open_service(db, clock)
+    table = await table_with(service, {0: ALICE}, settings)
+    for _ in range(5000):
+        table = service.get(table.id)
+        if table.match is None or len(table.match.sheet) >= 1:
+            break
+        if human_to_act(service, table.id) is not None:
+            await act_once(service, table.id)
+            continue
+        hand = table.match.hand
+        if hand is not None and hand.phase == Phase.CLAIM:
+            assert table.claim_deadline is not None
+            clock.time = table.claim_deadline - 0.1
+            assert await service.tick() == {}  # the window is still open
+        due = table.next_deadline()
+        assert due is not None
+        clock.time = due
+        await service.tick()
+    assert len(service.get(table.id).match.sheet) == 1  # type: ignore[union-attr]
+    await service.store.close()
+
+
+async def test_concurrent_clicks_exactly_one_wins(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
+    while service.get(table.id).match.hand.phase == Phase.TRUMP:  # type: ignore[union-attr]
+        await act_once(service, table.id)
+    for _ in range(6):  # several turns, each stormed by every seat with every card
+        table = service.get(table.id)
+        seq = table.seq
+        calls = []
+        for seat, state in enumerate(table.seats):
+            assert state.user_id is not None
+            for card in private_hand(table, seat).cards:
+                calls.append(service.play(table.id, state.user_id, card, seq=seq))
+        results = await asyncio.gather(*calls, return_exceptions=True)
+        wins = [r for r in results if not isinstance(r, BaseException)]
+        assert len(wins) == 1
+        assert all(isinstance(r, TableError) for r in results if r not in wins)
+    actions = await service.store.tables.actions(table.id)
+    assert [a.seq for a in actions] == list(range(1, len(actions) + 1))
+    assert service.get(table.id).seq == len(actions)
+    await service.store.close()
+
+
+async def test_close_always_works_for_opener_or_moderator(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 1: BOB})
+    await refused(service, table.id, "not_allowed", service.close(table.id, BOB))
+    await service.close(table.id, BOB, moderator=True)
+    assert service.get(table.id).status == Status.CLOSED
+    assert service.in_channel(CHANNEL) is None
+    again = await table_with(service, {0: BOB}, start=False)  # the channel is free again
+    assert again.id != table.id
+    await service.store.close()
+
+
+async def test_leaving_mid_match_hands_the_seat_to_a_computer(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 1: BOB})
+    await service.leave(table.id, BOB)
+    assert service.get(table.id).seats[1].computer_acts
+    await play_until_done(service, table.id)
+    await service.store.close()
+
+
+@pytest.mark.parametrize("preset", ["rotterdam", "utrecht", "online-classic"])
+async def test_presets_play_through(db: Path, preset: str) -> None:
+    service = await open_service(db)
+    rules = RuleSet.preset(preset).with_options(match_hands=2, roem_claiming="automatic")
+    table = await table_with(service, {0: ALICE}, rules=rules)
+    await play_until_done(service, table.id)
+    assert len(service.get(table.id).match.sheet) == 2  # type: ignore[union-attr]
+    await service.store.close()
+
+
+async def test_settings_change_is_guarded_logged_and_rearms_the_timer(db: Path) -> None:
+    clock = FakeClock()
+    settings = replace(INSTANT, turn_timer=60)
+    service = await open_service(db, clock)
+    table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, settings)
+    await refused(
+        service, table.id, "not_allowed", service.update_settings(table.id, BOB, turn_timer=30)
+    )
+    await refused(
+        service, table.id, "bad_turn_timer", service.update_settings(table.id, ALICE, turn_timer=5)
+    )
+    await refused(service, table.id, "nothing_to_change", service.update_settings(table.id, ALICE))
+    await service.update_settings(table.id, BOB, turn_timer=30, locale="nl", moderator=True)
+    table = service.get(table.id)
+    assert (table.settings.turn_timer, table.settings.locale) == (30, "nl")
+    assert table.turn_deadline == clock.now() + 30
+    again = await open_service(db, clock)  # committed: a restart keeps the change
+    assert again.get(table.id).settings.turn_timer == 30
+
+
+async def test_lobby_changes_belong_to_players_and_opener(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE}, start=False, fill=False)
+    await refused(service, table.id, "not_seated", service.add_computer(table.id, BOB))
+    await service.add_computer(table.id, ALICE)
+    await refused(service, table.id, "not_seated", service.remove_computer(table.id, BOB))
+    await refused(service, table.id, "not_seated", service.start(table.id, BOB))
+
+
+async def test_message_id_survives_a_refusal_and_a_restart(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE}, start=False, fill=False)
+    await service.set_message(table.id, 777)
+    await refused(service, table.id, "not_seated", service.leave(table.id, BOB))
+    assert service.get(table.id) is table  # a refusal restores in place
+    assert table.message_id == 777
+    again = await open_service(db)
+    assert again.get(table.id).message_id == 777
+
+
+async def test_latest_table_in_a_channel_includes_finished_ones(db: Path) -> None:
+    service = await open_service(db)
+    rules = RuleSet().with_options(match_hands=1)
+    table = await table_with(service, {0: ALICE}, rules=rules)
+    await play_until_done(service, table.id)
+    assert service.in_channel(CHANNEL) is None
+    again = await open_service(db)
+    latest = await again.latest_in_channel(CHANNEL)
+    assert latest is not None and latest.id == table.id and latest.status == Status.FINISHED
+    assert await again.latest_in_channel(CHANNEL + 1) is None
+
+
+async def test_an_idle_table_may_be_closed_by_anyone(db: Path) -> None:
+    clock = FakeClock()
+    service = await open_service(db, clock)
+    table = await table_with(service, {0: ALICE}, start=False, fill=False)
+    clock.advance(3600)
+    await refused(service, table.id, "not_allowed", service.close(table.id, BOB))
+    clock.advance(3601)
+    await service.close(table.id, BOB)
+    assert service.get(table.id).status == Status.CLOSED
+
+
+async def test_a_failing_table_does_not_stop_the_others_timers(db: Path) -> None:
+    clock = FakeClock()
+    settings = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
+    service = await open_service(db, clock)
+    broken = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, settings)
+    healthy = await table_with(
+        service, {0: 201, 1: 202, 2: 203, 3: 204}, settings, channel=CHANNEL + 1
+    )
+    decide = service.computers.decide
+
+    def fail_on_broken(table, hand, seat):  # type: ignore[no-untyped-def]
+        if table.id == broken.id:
+            raise RuntimeError("a bug in one computer player")
+        return decide(table, hand, seat)
+
+    service.computers.decide = fail_on_broken  # type: ignore[method-assign]
+    clock.advance(31)
+    fired = await service.tick()
+    assert healthy.id in fired and broken.id not in fired
+    assert service.next_deadline() is not None
+    assert service.next_deadline() > clock.now()  # type: ignore[operator]  # no busy loop
+
+
+async def test_restart_gives_the_player_to_act_a_grace_period(db: Path) -> None:
+    clock = FakeClock()
+    settings = TableSettings(turn_timer=60, claim_grace=0, trick_pause=0, bot_delay=0)
+    service = await open_service(db, clock)
+    table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, settings)
+    clock.advance(3600)  # the bot was down for an hour
+    again = await open_service(db, clock)
+    assert await again.tick() == {}
+    restored = again.get(table.id)
+    assert restored.turn_deadline is not None and restored.turn_deadline > clock.now()
+    assert not any(seat.away for seat in restored.seats)
+
+
+async def test_two_opens_in_one_channel_at_once(db: Path) -> None:
+    service = await open_service(db)
+    results = await asyncio.gather(
+        service.open(1, CHANNEL, ALICE, "a"),
+        service.open(1, CHANNEL, BOB, "b"),
+        return_exceptions=True,
+    )
+    errors = [r for r in results if isinstance(r, BaseException)]
+    assert len(errors) == 1 and isinstance(errors[0], TableError)
+    assert errors[0].code == "channel_busy"
+
+
+async def test_turn_timer_limits_hold_when_opening(db: Path) -> None:
+    service = await open_service(db)
+    with pytest.raises(TableError) as info:
+        await service.open(1, CHANNEL, ALICE, "a", settings=TableSettings(turn_timer=1))
+    assert info.value.code == "bad_turn_timer"
+    assert service.in_channel(CHANNEL) is None

@@ -1,0 +1,227 @@
+"""The layers import only downward, and nothing imports in a circle (docs/architecture.md).
+
+Read from the sources (AST), not from `sys.modules`, so an import hidden in a function or
+under `TYPE_CHECKING` counts too: a cycle through a type-only import is still a tangle a
+reader has to follow.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("bot", "cogs")
+DISCORD_PROCESS = {"bot.client", "bot.__main__"}  # the only modules of bot/ that run Discord
+ALLOWED_IN_ENGINE = {"mypy_extensions"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            found[module_name(path)] = path
+    return found
+
+
+def _absolute(module: str, node: ast.ImportFrom) -> str:
+    """The absolute name a (possibly relative) `from ... import` starts from."""
+    if node.level == 0:
+        return node.module or ""
+    is_package = modules()[module].name == "__init__.py"
+    base = module.split(".")
+    base = base[: len(base) - node.level + (1 if is_package else 0)]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def _type_only(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def imports_of(module: str, *, runtime_only: bool = False) -> set[str]:
+    """Every module `module` imports; `from pkg import name` counts as pkg.name when that is
+    a module of ours, else as pkg. `runtime_only` leaves out `if TYPE_CHECKING:` imports."""
+    tree = ast.parse(modules()[module].read_text(encoding="utf-8"))
+    if runtime_only:
+        for node in ast.walk(tree):
+            if _type_only(node):
+                assert isinstance(node, ast.If)
+                node.body = [ast.Pass()]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            source = _absolute(module, node)
+            for alias in node.names:
+                candidate = f"{source}.{alias.name}"
+                found.add(candidate if candidate in modules() else source)
+    return found
+
+
+def ours(name: str) -> bool:
+    return name.split(".")[0] in PACKAGES
+
+
+def top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def under(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_the_scan_finds_the_project() -> None:
+    assert {"bot.engine.cards", "bot.client", "cogs.tables.cog", "cogs.common.text"} <= set(
+        modules()
+    )
+    assert "cogs.common.text" in imports_of("cogs.tables.actions")
+    assert "bot.tables.readmodels" in imports_of("bot.tables")  # a relative import
+
+
+def test_bot_imports_neither_cogs_nor_discord_outside_the_discord_process() -> None:
+    wrong = {
+        (module, name)
+        for module in modules()
+        if top(module) == "bot" and module not in DISCORD_PROCESS
+        for name in imports_of(module)
+        if top(name) in ("cogs", "discord")
+    }
+    assert not wrong, sorted(wrong)
+    assert not any(top(name) == "cogs" for m in DISCORD_PROCESS for name in imports_of(m))
+
+
+def test_the_engine_imports_only_itself_the_standard_library_and_mypy_extensions() -> None:
+    wrong = {
+        (module, name)
+        for module in modules()
+        if under(module, "bot.engine")
+        for name in imports_of(module)
+        if not under(name, "bot.engine")
+        and top(name) not in sys.stdlib_module_names
+        and top(name) not in ALLOWED_IN_ENGINE
+    }
+    assert not wrong, sorted(wrong)
+
+
+def test_no_cog_reads_the_store() -> None:
+    wrong = {
+        (module, name)
+        for module in modules()
+        if top(module) == "cogs"
+        for name in imports_of(module)
+        if under(name, "bot.store")
+    }
+    assert not wrong, sorted(wrong)
+
+
+def feature_of(module: str) -> str | None:
+    """`cogs.tables.ui` -> "tables"; None for cogs.common and the cogs package itself."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] != "common" else None
+
+
+def test_features_share_only_cogs_common() -> None:
+    """A feature package imports no other feature; cogs.common imports no feature."""
+    wrong = {
+        (module, name)
+        for module in modules()
+        if top(module) == "cogs"
+        for name in imports_of(module)
+        if top(name) == "cogs"
+        and feature_of(name) is not None
+        and feature_of(name) != feature_of(module)
+    }
+    assert not wrong, sorted(wrong)
+
+
+def test_cogs_take_their_text_helper_from_cogs_common() -> None:
+    """One text helper: only cogs/common/text.py takes `t` from the catalogue module."""
+    wrong = []
+    for module, path in modules().items():
+        if top(module) != "cogs" or module == "cogs.common.text":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "bot.texts.catalog":
+                wrong += [module for alias in node.names if alias.name == "t"]
+    assert not wrong, wrong
+
+
+def cycle_from(start: str, graph: dict[str, set[str]]) -> Iterator[list[str]]:
+    """Depth-first: yield the first path that comes back to a module on the current path."""
+    path: list[str] = []
+    on_path: set[str] = set()
+    done: set[str] = set()
+
+    def visit(module: str) -> Iterator[list[str]]:
+        if module in on_path:
+            yield [*path[path.index(module) :], module]
+            return
+        if module in done:
+            return
+        path.append(module)
+        on_path.add(module)
+        for name in sorted(graph.get(module, ())):
+            yield from visit(name)
+        path.pop()
+        on_path.discard(module)
+        done.add(module)
+
+    yield from visit(start)
+
+
+def project_graph() -> dict[str, set[str]]:
+    return {m: {n for n in imports_of(m) if n in modules()} for m in modules()}
+
+
+def test_no_import_cycle() -> None:
+    graph = project_graph()
+    for module in sorted(graph):
+        cycle = next(cycle_from(module, graph), None)
+        assert cycle is None, " -> ".join(cycle)
+
+
+# The longest chain of runtime imports inside cogs/, package __init__ and cogs.common
+# included (`cogs.tables -> .cog -> .actions -> .ui_hand -> .items -> cogs.common.text`).
+# It was 8 flat modules deep before the feature packages; keep new code as shallow.
+COGS_DEPTH_BUDGET = 6
+
+
+def longest_chain(graph: dict[str, set[str]]) -> list[str]:
+    @cache
+    def longest(module: str) -> tuple[str, ...]:
+        chains = [longest(name) for name in graph.get(module, ())]
+        return (module, *max(chains, key=len, default=()))
+
+    return list(max((longest(m) for m in graph), key=len, default=()))
+
+
+def test_cogs_import_chains_stay_shallow() -> None:
+    graph = {
+        m: {n for n in imports_of(m, runtime_only=True) if top(n) == "cogs" and n in modules()}
+        for m in modules()
+        if top(m) == "cogs"
+    }
+    chain = longest_chain(graph)
+    assert len(chain) <= COGS_DEPTH_BUDGET, " -> ".join(chain)
+
+
+def test_the_chain_measure_counts_modules() -> None:
+    assert longest_chain({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == ["a", "b", "c"]
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert next(cycle_from("d", graph)) == ["a", "b", "c", "a"]
+    assert next(cycle_from("x", {"x": {"y"}}), None) is None
