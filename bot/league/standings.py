@@ -133,6 +133,8 @@ def night_ranking(
     tally = _Tally()
     played: list[int] = []
     for draw in data.draws:
+        for user in draw.seated:
+            tally.add(user)  # listed even when their table was voided or is still playing
         for user, (credit, result, pair) in round_credits(draw, data.results, format).items():
             played.append(credit)
             won = int(result.totals[pair] > result.totals[1 - pair])
