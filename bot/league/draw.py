@@ -187,8 +187,11 @@ def _draw_pairs(
     units = sorted(p for p in pairs if p[0] in present and p[1] in present)
     paired = {user for pair in units for user in pair}
     if paired != present:
-        raise LeagueError("unpaired_players", "fixed pairs: everyone plays in a pair",
-                          players=sorted(present - paired))  # fmt: skip
+        raise LeagueError(
+            "unpaired_players",
+            "fixed pairs: everyone plays in a pair",
+            players=sorted(present - paired),
+        )
     if len(units) < 2:
         raise LeagueError("too_few_players", "a table needs two pairs", present=len(players))
 

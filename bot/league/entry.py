@@ -9,6 +9,7 @@ and whether round totals could come from such a round.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from bot.engine import RuleSet, score_hand
@@ -19,10 +20,29 @@ from .errors import LeagueError
 from .results import HandLine, Seats, TableResult
 from .settings import RoundLength
 
-__all__ = ["BAD_LINE", "hand_line", "sheet_result", "totals_result"]
+__all__ = ["BAD_LINE", "SheetEntry", "hand_line", "sheet_lines", "sheet_result", "totals_result"]
 
 BAD_LINE: Final = "bad_line"  # the code of an engine refusal that carries none of its own
 ALL_TRICKS: Final = 8
+
+
+@dataclass(frozen=True, slots=True)
+class SheetEntry:
+    """A line as the scorer writes it: makers, card points (incl. last trick), roem, and
+    a pit mark when the sheet has one."""
+
+    makers: int | None
+    points: tuple[int, int]
+    roem: tuple[int, int] = (0, 0)
+    pit: bool | None = None
+
+
+def sheet_lines(entries: Sequence[SheetEntry], rules: RuleSet) -> list[HandLine]:
+    """Every entry checked in order; the first bad one is refused with its number."""
+    return [
+        hand_line(e.makers, e.points, e.roem, rules, e.pit, number)
+        for number, e in enumerate(entries, 1)
+    ]
 
 
 def hand_line(
@@ -81,13 +101,15 @@ def _check_round(hands: int, totals: Sequence[int], length: RoundLength, rules: 
     if length.hands is not None:
         most = length.hands + (EXTRA_HANDS if rules.tie_break == "extra_hands" else 0)
     if hands < 1 or (most is not None and hands > most):
-        raise LeagueError("hand_count", "not a number of hands this round can have",
-                          hands=hands, most=most)  # fmt: skip
+        raise LeagueError(
+            "hand_count", "not a number of hands this round can have", hands=hands, most=most
+        )
     all_played = length.hands is not None and hands >= length.hands
     reached = length.target is not None and max(totals) >= length.target
     if not (all_played or reached):
-        raise LeagueError("round_unfinished", hands=hands, expected=length.hands,
-                          target=length.target)  # fmt: skip
+        raise LeagueError(
+            "round_unfinished", hands=hands, expected=length.hands, target=length.target
+        )
 
 
 def totals_result(
@@ -111,6 +133,11 @@ def totals_result(
         raise LeagueError("too_many_nat", nats=list(nats), hands=hands)
     surplus = sum(totals) - HAND_TOTAL * hands - sum(roem)
     if not 0 <= surplus <= hands * max(rules.pit_bonus, rules.zero_bonus):
-        raise LeagueError("totals_implausible", "these totals add up to no round",
-                          totals=list(totals), roem=list(roem), hands=hands)  # fmt: skip
+        raise LeagueError(
+            "totals_implausible",
+            "these totals add up to no round",
+            totals=list(totals),
+            roem=list(roem),
+            hands=hands,
+        )
     return TableResult(seats, _pair(totals), _pair(roem), _pair(nats), hands, (), "totals")

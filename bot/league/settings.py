@@ -150,6 +150,12 @@ class LeagueSettings:
             raise LeagueError("round_length_not_playable", "the engine ends a match on one end")
         return self._rules_with(ends[0])
 
+    @property
+    def scoring_rules(self) -> RuleSet:
+        """The rule set a score-sheet line is checked with: how a hand scores does not
+        depend on how the round ends, so any of the round's ends will do."""
+        return self._rules_with(self.round_length.end_rules()[0])
+
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["overrides"] = dict(self.overrides)

@@ -138,8 +138,14 @@ def night_ranking(
         for user, (credit, result, pair) in round_credits(draw, data.results, format).items():
             played.append(credit)
             won = int(result.totals[pair] > result.totals[1 - pair])
-            tally.add(user, points=credit, rounds=1, rounds_won=won,
-                      nat=result.nats[pair], roem=result.roem[pair])  # fmt: skip
+            tally.add(
+                user,
+                points=credit,
+                rounds=1,
+                rounds_won=won,
+                nat=result.nats[pair],
+                roem=result.roem[pair],
+            )
     bye = bye_score(policy, format, played)
     for draw in data.draws:
         for user in draw.byes:

@@ -10,6 +10,7 @@ import aiosqlite
 
 from .db import connection_lock, open_db
 from .errors import ChannelBusy, SchemaTooNew, SeqConflict, StoreError, TableNotFound
+from .league import LeagueStore
 from .records import (
     OPEN_STATUSES,
     STATUSES,
@@ -27,6 +28,7 @@ __all__ = [
     "STATUSES",
     "ChannelBusy",
     "HandRecord",
+    "LeagueStore",
     "MatchRecord",
     "PlayerStats",
     "SchemaTooNew",
@@ -49,6 +51,7 @@ class Store:
         self.db = db
         self.tables = TableStore(db)
         self.stats = StatsStore(db)
+        self.leagues = LeagueStore(db)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:

@@ -13,8 +13,13 @@ from bot.league.errors import LeagueError
 from bot.league.settings import Format
 
 
-def night(players: list[int], rounds: int, seed: str = "night", format: Format = "individual",
-          pairs: list[tuple[int, int]] | None = None) -> list[RoundDraw]:  # fmt: skip
+def night(
+    players: list[int],
+    rounds: int,
+    seed: str = "night",
+    format: Format = "individual",
+    pairs: list[tuple[int, int]] | None = None,
+) -> list[RoundDraw]:
     drawn: list[RoundDraw] = []
     for number in range(1, rounds + 1):
         drawn.append(
@@ -41,8 +46,12 @@ def test_sixteen_players_five_rounds_never_repeat_a_partner() -> None:
     assert partners == 0
     # each player had five different partners
     for player in players:
-        met = {t.seats[(t.seats.index(player) + 2) % 4] for d in rounds for t in d.tables
-               if player in t.seats}  # fmt: skip
+        met = {
+            t.seats[(t.seats.index(player) + 2) % 4]
+            for d in rounds
+            for t in d.tables
+            if player in t.seats
+        }
         assert len(met) == 5
 
 

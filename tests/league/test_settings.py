@@ -28,11 +28,14 @@ def test_defaults_follow_the_clubs() -> None:
 
 
 def test_rules_come_from_the_engine_with_the_round_length() -> None:
-    league = LeagueSettings("x", preset="rotterdam", overrides={"pit_bonus": 50},
-                            round_length=RoundLength(hands=12))  # fmt: skip
+    league = LeagueSettings(
+        "x", preset="rotterdam", overrides={"pit_bonus": 50}, round_length=RoundLength(hands=12)
+    )
     assert (league.rules.obligations, league.rules.pit_bonus, league.rules.match_hands) == (
-        "rotterdam", 50, 12,
-    )  # fmt: skip
+        "rotterdam",
+        50,
+        12,
+    )
     target = LeagueSettings("x", round_length=RoundLength(hands=None, target=1500))
     assert (target.rules.match_hands, target.rules.target_score) == (None, 1500)
 

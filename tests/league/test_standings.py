@@ -86,8 +86,15 @@ def test_fewer_nat_then_more_roem_then_shared() -> None:
     # 1000 each, no round won. Fewer nat: 5 and 7 (none) first; the rest had one nat,
     # then more roem: 6 and 8 (60) before 1, 2, 3, 4 (40). Equal on every link: shared.
     assert [(r.place, r.user_id) for r in rows] == [
-        (1, 5), (1, 7), (3, 6), (3, 8), (5, 1), (5, 2), (5, 3), (5, 4),
-    ]  # fmt: skip
+        (1, 5),
+        (1, 7),
+        (3, 6),
+        (3, 8),
+        (5, 1),
+        (5, 2),
+        (5, 3),
+        (5, 4),
+    ]
     assert [r.user_id for r in rows if r.booby] == [1, 2, 3, 4]
 
 
