@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Klaverjas Discord bot.")
-    sub = parser.add_subparsers(title="commands", metavar="{run,play,simulate}")
+    sub = parser.add_subparsers(title="commands", metavar="{run,play,simulate,draw,league}")
     run = sub.add_parser("run", help="run the Discord bot (the default)")
     run.set_defaults(handler=_run)
     # play / simulate: thin parsers that hand over to bot/terminal.py (owned by the terminal
@@ -49,6 +49,20 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--matches", type=int, help="number of matches (default 10)")
     simulate.add_argument("--preset", help="rule set preset (default amsterdam)")
     simulate.set_defaults(handler=_simulate)
+    # draw / league: checked by bot/league (one line and exit 2 on bad values).
+    draw = sub.add_parser("draw", help="preview a league night's draw and its repeat figures")
+    draw.add_argument("--players", help="players present (numbered 1..N)")
+    draw.add_argument("--rounds", help="rounds of the night")
+    draw.add_argument("--seed", help="the night's seed (default: a new one, printed)")
+    draw.add_argument("--format", help="individual (default) or pairs")
+    draw.set_defaults(handler=_draw)
+    league = sub.add_parser("league", help="league tools").add_subparsers(metavar="{simulate}")
+    night = league.add_parser("simulate", help="play a league night with computer players")
+    night.add_argument("--players", help="players checked in")
+    night.add_argument("--rounds", help="rounds of the night")
+    night.add_argument("--hands", help="hands a round (default 16)")
+    night.add_argument("--seed", help="the night's seed")
+    night.set_defaults(handler=_league_simulate)
     return parser
 
 
@@ -102,6 +116,29 @@ def _play(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     return _call_terminal("run_simulation", args)
+
+
+def _draw(args: argparse.Namespace) -> int:
+    from bot.league.preview import UsageError, run_draw
+
+    try:
+        run_draw(args)
+    except UsageError as error:
+        print(f"draw: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    return EXIT_OK
+
+
+def _league_simulate(args: argparse.Namespace) -> int:
+    from bot.league.preview import UsageError
+    from bot.league.simulate import run_simulation
+
+    try:
+        run_simulation(args)
+    except UsageError as error:
+        print(f"league simulate: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    return EXIT_OK
 
 
 def _call_terminal(function_name: str, args: argparse.Namespace) -> int:

@@ -88,10 +88,12 @@ class Meetings:
                 meetings.opponents.update(frozenset((x, y)) for x in (a, b) for y in (c, d))
         return meetings
 
-    def repeats(self) -> tuple[int, int]:
-        """Repeated partners and repeated opponents: meetings beyond the first."""
+    def repeats(self, fixed: Iterable[Pair] = ()) -> tuple[int, int]:
+        """Repeated partners and repeated opponents: meetings beyond the first. Partners of
+        a `fixed` pair play together by design and are not counted."""
+        kept = {frozenset(pair) for pair in fixed}
         return (
-            sum(n - 1 for n in self.partners.values() if n > 1),
+            sum(n - 1 for k, n in self.partners.items() if n > 1 and k not in kept),
             sum(n - 1 for n in self.opponents.values() if n > 1),
         )
 
