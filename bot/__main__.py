@@ -119,24 +119,27 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _draw(args: argparse.Namespace) -> int:
-    from bot.league.preview import UsageError, run_draw
+    from bot.league.preview import run_draw
 
-    try:
-        run_draw(args)
-    except UsageError as error:
-        print(f"draw: {error}", file=sys.stderr)
-        return EXIT_CONFIG
-    return EXIT_OK
+    return _league_tool("draw", run_draw, args)
 
 
 def _league_simulate(args: argparse.Namespace) -> int:
-    from bot.league.preview import UsageError
     from bot.league.simulate import run_simulation
 
+    return _league_tool("league simulate", run_simulation, args)
+
+
+def _league_tool(
+    name: str, tool: Callable[[argparse.Namespace], None], args: argparse.Namespace
+) -> int:
+    """Run an offline league tool; its bad arguments are one line and exit code 2."""
+    from bot.league.preview import UsageError
+
     try:
-        run_simulation(args)
+        tool(args)
     except UsageError as error:
-        print(f"league simulate: {error}", file=sys.stderr)
+        print(f"{name}: {error}", file=sys.stderr)
         return EXIT_CONFIG
     return EXIT_OK
 

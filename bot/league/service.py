@@ -22,7 +22,7 @@ from bot.store import Store, StoreError
 from bot.store.league import NightBusy, StoredAudit, StoredNight
 
 from .corrections import Kind, corrected_line, require_reason, voided
-from .draw import RoundDraw, draw_round, round_seed
+from .draw import RoundDraw, TablePlan, draw_round, round_seed
 from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
 from .errors import LeagueError
 from .night import Attendance, checked_in, pairs_of, refuse_repeat
@@ -186,7 +186,9 @@ class LeagueService:
             pairs_of(events),
         )
         try:
-            await self.store.leagues.add_round(night_id, number, draw.to_dict(), self.now())
+            await self.store.leagues.add_round(
+                night_id, number, draw.to_dict(), rules is not None, self.now()
+            )
         except sqlite3.IntegrityError as error:  # another start won the race
             raise LeagueError("round_already_drawn", round=number) from error
         if rules is not None:
@@ -228,7 +230,8 @@ class LeagueService:
         the draw and the last table's start)."""
         night = await self._open(night_id)
         draws = await self.draws(night_id)
-        if draws and self.starter is not None:
+        dealt = await self.store.leagues.dealt_rounds(night_id)
+        if draws and draws[-1].number in dealt and self.starter is not None:
             settings = await self.settings(night.league_id)
             await self._start_tables(night, draws[-1], settings.rules)
 
@@ -240,11 +243,11 @@ class LeagueService:
             latest[(stored.round_no, stored.table_no)] = TableResult.from_dict(stored.result)
         return latest
 
-    async def _table(self, night_id: int, round_no: int, table_no: int) -> tuple[int, ...]:
+    async def _table(self, night_id: int, round_no: int, table_no: int) -> TablePlan:
         draws = await self.draws(night_id)
         if not 1 <= round_no <= len(draws) or not 0 <= table_no < len(draws[round_no - 1].tables):
             raise LeagueError("no_such_table", round=round_no, table=table_no)
-        return draws[round_no - 1].tables[table_no].seats
+        return draws[round_no - 1].tables[table_no]
 
     async def _entering(
         self, night_id: int, round_no: int, table_no: int, actor: Actor, confirmed_by: int | None
@@ -253,8 +256,7 @@ class LeagueService:
         opponent there; and only once (later changes are corrections)."""
         night = await self._open(night_id)
         settings = await self.settings(night.league_id)
-        s = await self._table(night_id, round_no, table_no)
-        seats = (s[0], s[1], s[2], s[3])
+        seats = (await self._table(night_id, round_no, table_no)).seats
         if not settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
             if actor.user_id not in seats or confirmed_by not in seats:
                 raise LeagueError("not_allowed_to_enter", user_id=actor.user_id)
@@ -380,8 +382,7 @@ class LeagueService:
         await self._organiser(night.league_id, actor)
         current = (await self.results(night_id)).get((round_no, table_no))
         if current is None:
-            seats = await self._table(night_id, round_no, table_no)
-            current = TableResult((seats[0], seats[1], seats[2], seats[3]), (0, 0))
+            current = TableResult((await self._table(night_id, round_no, table_no)).seats, (0, 0))
             before = None
         else:
             before = current

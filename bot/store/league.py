@@ -266,13 +266,14 @@ class LeagueStore:
 
     # ------------------------------------------------------------------- rounds
     async def add_round(
-        self, night_id: int, number: int, draw: Mapping[str, Any], at: float
+        self, night_id: int, number: int, draw: Mapping[str, Any], dealt: bool, at: float
     ) -> None:
         """Publish round `number`'s draw and mark the night running, in one transaction."""
         async with transaction(self._db) as db:
             await db.execute(
-                "INSERT INTO league_rounds (night_id, number, draw, at) VALUES (?, ?, ?, ?)",
-                (night_id, number, dump_json(draw), at),
+                "INSERT INTO league_rounds (night_id, number, draw, dealt, at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (night_id, number, dump_json(draw), int(dealt), at),
             )
             await db.execute(
                 "UPDATE league_nights SET status = 'running' WHERE id = ?", (night_id,)
@@ -283,6 +284,13 @@ class LeagueStore:
             "SELECT draw FROM league_rounds WHERE night_id = ? ORDER BY number", (night_id,)
         )
         return [json.loads(row["draw"]) for row in rows]
+
+    async def dealt_rounds(self, night_id: int) -> set[int]:
+        """The night's rounds whose tables the bot deals."""
+        rows = await self._rows(
+            "SELECT number FROM league_rounds WHERE night_id = ? AND dealt", (night_id,)
+        )
+        return {row["number"] for row in rows}
 
     async def link_table(
         self, night_id: int, round_no: int, table_no: int, table_id: int, at: float

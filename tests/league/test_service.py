@@ -36,6 +36,15 @@ async def enter_round(service: LeagueService, night_id: int, draw: RoundDraw) ->
         await service.record_sheet(night_id, draw.number, table_no, SHEETS[draw.number], ORGANISER)
 
 
+async def night_with(service: LeagueService, players: int) -> int:
+    """A new league's first night with players 1..`players` checked in."""
+    league = await service.create_league(None, SETTINGS, ORGANISER)
+    night = (await service.open_night(league, ORGANISER)).id
+    for user in range(1, players + 1):
+        await service.check_in(night, user)
+    return night
+
+
 def expected_points(draws: list[RoundDraw], user: int) -> int:
     points = 0
     for draw in draws:
@@ -110,10 +119,7 @@ async def test_a_night_with_restarts_late_check_in_leaver_correction_and_penalty
 
 async def test_a_corrected_result_keeps_every_version(reopen: Opener) -> None:
     async with reopen() as service:
-        league = await service.create_league(None, SETTINGS, ORGANISER)
-        night = (await service.open_night(league, ORGANISER)).id
-        for user in range(1, 5):
-            await service.check_in(night, user)
+        night = await night_with(service, 4)
         draw = await service.start_round(night, ORGANISER)
         await enter_round(service, night, draw)
         await refused("result_exists", service.record_totals(night, 1, 0, (344, 324), 2, ORGANISER))
@@ -133,10 +139,7 @@ async def test_a_corrected_result_keeps_every_version(reopen: Opener) -> None:
 
 async def test_players_may_enter_their_table_with_an_opponent_confirming(reopen: Opener) -> None:
     async with reopen() as service:
-        league = await service.create_league(None, SETTINGS, ORGANISER)
-        night = (await service.open_night(league, ORGANISER)).id
-        for user in range(1, 6):
-            await service.check_in(night, user)
+        night = await night_with(service, 5)
         draw = await service.start_round(night, ORGANISER)
         seats = draw.tables[0].seats
         sheet = SHEETS[1]
@@ -159,10 +162,7 @@ async def test_players_may_enter_their_table_with_an_opponent_confirming(reopen:
 
 async def test_a_bad_sheet_is_refused_and_nothing_is_stored(reopen: Opener) -> None:
     async with reopen() as service:
-        league = await service.create_league(None, SETTINGS, ORGANISER)
-        night = (await service.open_night(league, ORGANISER)).id
-        for user in range(1, 5):
-            await service.check_in(night, user)
+        night = await night_with(service, 4)
         await service.start_round(night, ORGANISER)
         bad = [SheetEntry(0, (100, 62)), SheetEntry(0, (100, 60))]
         error = await refused(error_code(bad), service.record_sheet(night, 1, 0, bad, ORGANISER))

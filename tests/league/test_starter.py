@@ -89,4 +89,38 @@ async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(tmp_path
         assert await league.draws(night) == []
         face_to_face = await league.start_round(night, ORGANISER, deal=False)
         assert face_to_face.deal_seed is not None
+        await league.resume_tables(night)  # a face-to-face round is never dealt
         assert await store.leagues.round_tables(night) == {}
+
+
+async def test_tables_not_started_before_a_crash_are_started_on_resume(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        tables, league = services(store, FakeClock())
+        assert league.starter is not None
+        working = league.starter.start
+        calls: list[int] = []
+
+        async def crash_on_second(request: TableRequest) -> int:
+            calls.append(request.table_no)
+            if len(calls) == 2:
+                raise RuntimeError("the process stops here")
+            return await working(request)
+
+        league.starter.start = crash_on_second  # type: ignore[method-assign]
+        settings = LeagueSettings("Resume")
+        night = (
+            await league.open_night(await league.create_league(3, settings, ORGANISER), ORGANISER)
+        ).id
+        for user in range(1, 9):
+            await league.check_in(night, user)
+        with pytest.raises(RuntimeError):
+            await league.start_round(night, ORGANISER)
+        assert list(await store.leagues.round_tables(night)) == [(1, 0)]
+        league.starter.start = working  # type: ignore[method-assign]
+        await league.resume_tables(night)
+        links = await store.leagues.round_tables(night)
+        assert sorted(links) == [(1, 0), (1, 1)]
+        await league.resume_tables(night)  # nothing left to start
+        assert await store.leagues.round_tables(night) == links
+        assert await store.leagues.dealt_rounds(night) == {1}
+        assert {tables.get(t).status for t in links.values()} == {Status.PLAYING}

@@ -39,7 +39,7 @@ async def test_night_rows_are_append_only(store: Store, statement: str) -> None:
     league = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
     night = (await store.leagues.open_night(league, "s", 2.0)).id
     await store.leagues.add_attendance(night, {"user_id": 1, "kind": "in", "rounds_drawn": 0}, 3.0)
-    await store.leagues.add_round(night, 1, {"number": 1}, 4.0)
+    await store.leagues.add_round(night, 1, {"number": 1}, False, 4.0)
     audit = StoredAudit(night, "penalty", None, None, None, 9, "why", None, {"p": 1}, 5.0)
     await store.leagues.add_result(night, 1, 0, {"v": 1}, 9, 5.0, audit)
     await store.leagues.add_adjustment(night, {"user_id": 1, "points": -5, "reason": "x"}, audit)
@@ -53,7 +53,7 @@ async def test_night_rows_are_append_only(store: Store, statement: str) -> None:
 async def test_result_versions_count_up_per_table(store: Store) -> None:
     league = await store.leagues.create_league(None, "Club", {"name": "Club"}, 1.0)
     night = (await store.leagues.open_night(league, "s", 2.0)).id
-    await store.leagues.add_round(night, 1, {"number": 1}, 3.0)
+    await store.leagues.add_round(night, 1, {"number": 1}, True, 3.0)
     assert await store.leagues.add_result(night, 1, 0, {"v": 1}, None, 4.0) == 1
     assert await store.leagues.add_result(night, 1, 1, {"v": 1}, None, 4.0) == 1
     assert await store.leagues.add_result(night, 1, 0, {"v": 2}, 7, 5.0) == 2

@@ -42,11 +42,13 @@ CREATE TABLE league_attendance (
     PRIMARY KEY (night_id, seq)
 );
 
--- Each round's published draw (with its seed, so it can be reproduced).
+-- Each round's published draw (with its seed, so it can be reproduced); `dealt`: the bot
+-- deals its tables (else they play face to face and their sheets are entered).
 CREATE TABLE league_rounds (
     night_id  INTEGER NOT NULL REFERENCES league_nights (id),
     number    INTEGER NOT NULL,
     draw      TEXT    NOT NULL,
+    dealt     INTEGER NOT NULL,
     at        REAL    NOT NULL,
     PRIMARY KEY (night_id, number)
 );
