@@ -38,7 +38,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Klaverjas Discord bot.")
-    sub = parser.add_subparsers(title="commands", metavar="{run,play,simulate,backup,restore}")
+    sub = parser.add_subparsers(
+        title="commands", metavar="{run,play,simulate,backup,restore,draw,league}"
+    )
     run = sub.add_parser("run", help="run the Discord bot (the default)")
     run.set_defaults(handler=_run)
     # play / simulate: thin parsers that hand over to bot/terminal.py (owned by the terminal
@@ -60,6 +62,20 @@ def _build_parser() -> argparse.ArgumentParser:
     restore.add_argument("backup", type=Path, help="the backup file to restore")
     restore.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
     restore.set_defaults(handler=_restore)
+    # draw / league: checked by bot/league (one line and exit 2 on bad values).
+    draw = sub.add_parser("draw", help="preview a league night's draw and its repeat figures")
+    draw.add_argument("--players", help="players present (numbered 1..N)")
+    draw.add_argument("--rounds", help="rounds of the night")
+    draw.add_argument("--seed", help="the night's seed (default: a new one, printed)")
+    draw.add_argument("--format", help="individual (default) or pairs")
+    draw.set_defaults(handler=_draw)
+    league = sub.add_parser("league", help="league tools").add_subparsers(metavar="{simulate}")
+    night = league.add_parser("simulate", help="play a league night with computer players")
+    night.add_argument("--players", help="players checked in")
+    night.add_argument("--rounds", help="rounds of the night")
+    night.add_argument("--hands", help="hands a round (default 16)")
+    night.add_argument("--seed", help="the night's seed")
+    night.set_defaults(handler=_league_simulate)
     return parser
 
 
@@ -197,6 +213,32 @@ def _play(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     return _call_terminal("run_simulation", args)
+
+
+def _draw(args: argparse.Namespace) -> int:
+    from bot.league.preview import run_draw
+
+    return _league_tool("draw", run_draw, args)
+
+
+def _league_simulate(args: argparse.Namespace) -> int:
+    from bot.league.simulate import run_simulation
+
+    return _league_tool("league simulate", run_simulation, args)
+
+
+def _league_tool(
+    name: str, tool: Callable[[argparse.Namespace], None], args: argparse.Namespace
+) -> int:
+    """Run an offline league tool; its bad arguments are one line and exit code 2."""
+    from bot.league.preview import UsageError
+
+    try:
+        tool(args)
+    except UsageError as error:
+        print(f"{name}: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    return EXIT_OK
 
 
 def _call_terminal(function_name: str, args: argparse.Namespace) -> int:

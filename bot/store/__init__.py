@@ -11,6 +11,7 @@ import aiosqlite
 from .db import connection_lock, open_db
 from .errors import ChannelBusy, SchemaTooNew, SeqConflict, StoreError, TableNotFound
 from .groupcommit import group_commit
+from .league import LeagueStore
 from .records import (
     OPEN_STATUSES,
     STATUSES,
@@ -28,6 +29,7 @@ __all__ = [
     "STATUSES",
     "ChannelBusy",
     "HandRecord",
+    "LeagueStore",
     "MatchRecord",
     "PlayerStats",
     "SchemaTooNew",
@@ -50,6 +52,7 @@ class Store:
         self.db = db
         self.tables = TableStore(db)
         self.stats = StatsStore(db)
+        self.leagues = LeagueStore(db)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:

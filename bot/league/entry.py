@@ -1,0 +1,143 @@
+"""Score sheets of face-to-face tables, entered by hand and checked before they count.
+
+Every hand line goes through the engine's score_hand, which owns what a hand can be (card
+points adding up to 162, roem amounts, makers, nat and pit); its refusal is passed on with
+its code. Only what a single hand cannot tell is checked here: a round's number of hands
+and whether round totals could come from such a round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from bot.engine import RuleSet, score_hand
+from bot.engine.rules import EXTRA_HANDS
+from bot.engine.tricks import HAND_TOTAL
+
+from .errors import LeagueError
+from .results import HandLine, Seats, TableResult
+from .settings import RoundLength
+
+__all__ = ["BAD_LINE", "SheetEntry", "hand_line", "sheet_lines", "sheet_result", "totals_result"]
+
+BAD_LINE: Final = "bad_line"  # the code of an engine refusal that carries none of its own
+ALL_TRICKS: Final = 8
+
+
+@dataclass(frozen=True, slots=True)
+class SheetEntry:
+    """A line as the scorer writes it: makers, card points (incl. last trick), roem, and
+    a pit mark when the sheet has one."""
+
+    makers: int | None
+    points: tuple[int, int]
+    roem: tuple[int, int] = (0, 0)
+    pit: bool | None = None
+
+
+def sheet_lines(entries: Sequence[SheetEntry], rules: RuleSet) -> list[HandLine]:
+    """Every entry checked in order; the first bad one is refused with its number."""
+    return [
+        hand_line(e.makers, e.points, e.roem, rules, e.pit, number)
+        for number, e in enumerate(entries, 1)
+    ]
+
+
+def hand_line(
+    makers: int | None,
+    points: Sequence[int],
+    roem: Sequence[int] = (0, 0),
+    rules: RuleSet | None = None,
+    pit: bool | None = None,
+    number: int = 1,
+) -> HandLine:
+    """A checked score-sheet line; `number` (from 1) names the line in a refusal.
+
+    `pit`: None when the sheet does not say (a pair with every card point took every
+    trick, which is how sheets are kept), or the scorer's explicit mark.
+    """
+    if makers is None:
+        raise LeagueError("makers_missing", "a line names the pair that made trump", line=number)
+    tricks = _tricks(points, pit)
+    try:
+        score = score_hand(makers, points, roem, tricks, rules or RuleSet())
+    except (ValueError, TypeError) as error:  # TypeError: the compiled engine on non-ints
+        code = getattr(error, "code", BAD_LINE)
+        facts = dict(getattr(error, "facts", {}))
+        raise LeagueError(code, str(error), line=number, **facts) from error
+    return HandLine(makers, _pair(points), _pair(roem), score.scores, score.nat, score.pit)
+
+
+def _pair(values: Sequence[int]) -> tuple[int, int]:
+    return values[0], values[1]
+
+
+def _tricks(points: Sequence[int], pit: bool | None) -> tuple[int, int]:
+    """Tricks as the engine needs them; a sheet only tells whether a pair took them all."""
+    if len(points) != 2:
+        return (4, 4)  # the engine refuses the points themselves
+    leader = 0 if points[0] >= points[1] else 1
+    all_points = points[leader] == HAND_TOTAL and points[1 - leader] == 0
+    if pit is True or (pit is None and all_points):
+        return (ALL_TRICKS, 0) if leader == 0 else (0, ALL_TRICKS)
+    return (4, 4)
+
+
+def sheet_result(
+    seats: Seats, lines: Sequence[HandLine], length: RoundLength, rules: RuleSet
+) -> TableResult:
+    """A table's round from its checked lines, refused if no round of this length ends so."""
+    result = TableResult.of_lines(seats, lines)
+    _check_round(len(lines), result.totals, length, rules)
+    return result
+
+
+def _check_round(hands: int, totals: Sequence[int], length: RoundLength, rules: RuleSet) -> None:
+    """A round has at least one hand, at most its length (plus the engine's extra hands on
+    a tie), and fewer only when a pair reached the target."""
+    most = None
+    if length.hands is not None:
+        most = length.hands + (EXTRA_HANDS if rules.tie_break == "extra_hands" else 0)
+    if hands < 1 or (most is not None and hands > most):
+        raise LeagueError(
+            "hand_count", "not a number of hands this round can have", hands=hands, most=most
+        )
+    all_played = length.hands is not None and hands >= length.hands
+    reached = length.target is not None and max(totals) >= length.target
+    if not (all_played or reached):
+        raise LeagueError(
+            "round_unfinished", hands=hands, expected=length.hands, target=length.target
+        )
+
+
+def totals_result(
+    seats: Seats,
+    totals: Sequence[int],
+    hands: int,
+    length: RoundLength,
+    rules: RuleSet,
+    roem: Sequence[int] = (0, 0),
+    nats: Sequence[int] = (0, 0),
+) -> TableResult:
+    """A round entered as totals: refused unless some round of `hands` hands could end so.
+
+    Each hand hands out 162 plus both pairs' roem, plus at most a pit or zero bonus; so the
+    two totals together leave a surplus between nothing and one bonus a hand.
+    """
+    _check_round(hands, totals, length, rules)
+    if min(*totals, *roem, *nats) < 0:
+        raise LeagueError("negative_total", totals=list(totals), roem=list(roem))
+    if sum(nats) > hands:
+        raise LeagueError("too_many_nat", nats=list(nats), hands=hands)
+    surplus = sum(totals) - HAND_TOTAL * hands - sum(roem)
+    if not 0 <= surplus <= hands * max(rules.pit_bonus, rules.zero_bonus):
+        raise LeagueError(
+            "totals_implausible",
+            "these totals add up to no round",
+            totals=list(totals),
+            roem=list(roem),
+            hands=hands,
+        )
+    return TableResult(seats, _pair(totals), _pair(roem), _pair(nats), hands, (), "totals")

@@ -1,0 +1,70 @@
+"""Who is at a night: check-ins and check-outs, in the order they happened.
+
+The next draw takes everyone whose last word was "in": a late check-in therefore joins
+from the next round (the current one is drawn already), and a player who checks out gets
+no further rounds while the table they were at finishes its round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import LeagueError
+
+__all__ = ["Attendance", "Status", "checked_in", "pairs_of", "refuse_repeat"]
+
+Status = Literal["checkin", "running", "closed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Attendance:
+    user_id: int
+    kind: Literal["in", "out"]
+    rounds_drawn: int  # the night's rounds drawn when it happened
+    partner_id: int | None = None  # fixed pairs: who they play with
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "user_id": self.user_id,
+            "kind": self.kind,
+            "rounds_drawn": self.rounds_drawn,
+            "partner_id": self.partner_id,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Attendance:
+        return cls(data["user_id"], data["kind"], data["rounds_drawn"], data.get("partner_id"))
+
+
+def _last(events: Iterable[Attendance]) -> dict[int, Attendance]:
+    last: dict[int, Attendance] = {}
+    for event in events:
+        last[event.user_id] = event
+    return last
+
+
+def checked_in(events: Iterable[Attendance]) -> list[int]:
+    """Who the next round is drawn from, in id order."""
+    return sorted(user for user, event in _last(events).items() if event.kind == "in")
+
+
+def pairs_of(events: Iterable[Attendance]) -> list[tuple[int, int]]:
+    """Fixed pairs among those checked in: two players who named each other."""
+    last = {u: e for u, e in _last(events).items() if e.kind == "in"}
+    pairs = set()
+    for user, event in last.items():
+        partner = event.partner_id
+        if partner is not None and partner in last and last[partner].partner_id == user:
+            pairs.add((min(user, partner), max(user, partner)))
+    return sorted(pairs)
+
+
+def refuse_repeat(events: Iterable[Attendance], user_id: int, kind: Literal["in", "out"]) -> None:
+    """Checking in twice, or out when not in, changes nothing and is refused as such."""
+    last = _last(events).get(user_id)
+    current = last.kind if last is not None else "out"
+    if current == kind:
+        code = "already_checked_in" if kind == "in" else "not_checked_in"
+        raise LeagueError(code, user_id=user_id)

@@ -1,0 +1,117 @@
+"""What a table of a round produced: its score-sheet lines or round totals.
+
+A result is a value: corrections make a new one (bot/league/corrections.py) and the store
+keeps every version, so "the result" is always the latest effective version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+__all__ = ["HandLine", "Source", "TableResult"]
+
+Source = Literal["bot", "hands", "totals"]
+Seats = tuple[int | None, int | None, int | None, int | None]  # None: a computer seat
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One score-sheet line; `scores`, `nat` and `pit` are the engine's verdict on it."""
+
+    makers: int
+    points: tuple[int, int]  # card points incl. the last trick
+    roem: tuple[int, int]
+    scores: tuple[int, int]
+    nat: bool
+    pit: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "makers": self.makers,
+            "points": list(self.points),
+            "roem": list(self.roem),
+            "scores": list(self.scores),
+            "nat": self.nat,
+            "pit": self.pit,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandLine:
+        return cls(
+            data["makers"],
+            _two(data["points"]),
+            _two(data["roem"]),
+            _two(data["scores"]),
+            bool(data["nat"]),
+            data["pit"],
+        )
+
+
+def _two(values: Sequence[int]) -> tuple[int, int]:
+    return int(values[0]), int(values[1])
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """A table's round: per pair (0 = seats 0 and 2), its total, roem and nat hands."""
+
+    seats: Seats
+    totals: tuple[int, int]
+    roem: tuple[int, int] = (0, 0)
+    nats: tuple[int, int] = (0, 0)
+    hands: int = 0
+    lines: tuple[HandLine, ...] = ()
+    source: Source = "hands"
+    void: bool = False
+
+    @classmethod
+    def of_lines(
+        cls, seats: Seats, lines: Sequence[HandLine], source: Source = "hands"
+    ) -> TableResult:
+        """The round totals a sheet adds up to."""
+        totals, roem, nats = [0, 0], [0, 0], [0, 0]
+        for line in lines:
+            for pair in (0, 1):
+                totals[pair] += line.scores[pair]
+                roem[pair] += line.roem[pair]
+            nats[line.makers] += int(line.nat)
+        return cls(seats, _two(totals), _two(roem), _two(nats), len(lines), tuple(lines), source)
+
+    def with_line(self, index: int, line: HandLine) -> TableResult:
+        lines = list(self.lines)
+        lines[index] = line
+        return TableResult.of_lines(self.seats, lines, self.source)
+
+    def voided(self) -> TableResult:
+        return replace(self, void=True)
+
+    def pair_of(self, user_id: int) -> int:
+        return self.seats.index(user_id) % 2
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seats": list(self.seats),
+            "totals": list(self.totals),
+            "roem": list(self.roem),
+            "nats": list(self.nats),
+            "hands": self.hands,
+            "lines": [line.to_dict() for line in self.lines],
+            "source": self.source,
+            "void": self.void,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableResult:
+        s = data["seats"]
+        return cls(
+            (s[0], s[1], s[2], s[3]),
+            _two(data["totals"]),
+            _two(data["roem"]),
+            _two(data["nats"]),
+            data["hands"],
+            tuple(HandLine.from_dict(line) for line in data["lines"]),
+            data["source"],
+            data["void"],
+        )

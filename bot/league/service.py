@@ -1,0 +1,514 @@
+"""A league night's lifecycle against the store: open, check in and out, draw and start
+rounds, record and correct results, close; and the standings read from it.
+
+The service keeps no state of its own: every operation reads what it needs from the store
+and writes its outcome in one transaction, so a restart at any moment (check-in open, a
+round half played, between rounds) loses nothing and the next call simply continues.
+Starting the bot tables of a round is asked of a `TableStarter` the front end provides,
+so this package never needs to know about threads or channels.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal, Protocol
+
+from bot.engine import RuleSet
+from bot.store import Store, StoreError
+from bot.store.league import NightBusy, StoredAudit, StoredNight
+
+from .corrections import Kind, corrected_line, require_reason, voided
+from .draw import RoundDraw, TablePlan, draw_round, round_seed
+from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
+from .errors import LeagueError
+from .night import Attendance, checked_in, pairs_of, refuse_repeat
+from .results import HandLine, TableResult
+from .season import SeasonTable, season_table
+from .settings import LeagueSettings
+from .standings import Adjustment, NightData, NightRow, night_ranking
+from .stats import PlayerSeason, player_season
+
+__all__ = ["Actor", "LeagueService", "TableRequest", "TableStarter"]
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who asks: their user id, roles, and whether they manage the server."""
+
+    user_id: int
+    role_ids: tuple[int, ...] = ()
+    manager: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableRequest:
+    """One drawn table the bot should deal: four players in seat order, the league's
+    rules, and on a duplicate night the seed every table of the round deals from."""
+
+    guild_id: int | None
+    league_id: int
+    night_id: int
+    round_no: int
+    table_no: int
+    seats: tuple[int, int, int, int]
+    rules: RuleSet
+    deal_seed: str | None
+
+
+class TableStarter(Protocol):
+    # Whether `start` deals from `request.deal_seed`: a duplicate night needs it.
+    seeded_deals: bool
+
+    async def start(self, request: TableRequest) -> int:
+        """Open and start the table; the bot table's id (its result is read back by
+        `LeagueService.record_played` when its match ends)."""
+        ...
+
+
+class LeagueService:
+    def __init__(
+        self,
+        store: Store,
+        now: Callable[[], float] = time.time,
+        starter: TableStarter | None = None,
+        seed: Callable[[], str] = lambda: secrets.token_hex(8),
+    ) -> None:
+        self.store = store
+        self.now = now
+        self.starter = starter
+        self._seed = seed
+
+    # ------------------------------------------------------------------ leagues
+    async def create_league(
+        self, guild_id: int | None, settings: LeagueSettings, actor: Actor
+    ) -> int:
+        """A new league; its creator is among its organisers from the start."""
+        if not settings.organisers.allows(actor.user_id, actor.role_ids):
+            settings = _with_organiser(settings, actor.user_id)
+        try:
+            return await self.store.leagues.create_league(
+                guild_id, settings.name, settings.to_dict(), self.now()
+            )
+        except StoreError as error:
+            raise LeagueError("league_exists", name=settings.name) from error
+
+    async def settings(self, league_id: int) -> LeagueSettings:
+        stored = await self.store.leagues.league(league_id)
+        if stored is None:
+            raise LeagueError("no_league", league_id=league_id)
+        return LeagueSettings.from_dict(stored.settings)
+
+    async def update_settings(self, league_id: int, settings: LeagueSettings, actor: Actor) -> None:
+        await self._organiser(league_id, actor)
+        await self.store.leagues.update_settings(league_id, settings.to_dict(), self.now())
+
+    async def _organiser(self, league_id: int, actor: Actor) -> LeagueSettings:
+        settings = await self.settings(league_id)
+        if not settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
+            raise LeagueError("not_organiser", user_id=actor.user_id)
+        return settings
+
+    # ------------------------------------------------------------------- nights
+    async def open_night(self, league_id: int, actor: Actor) -> StoredNight:
+        await self._organiser(league_id, actor)
+        try:
+            return await self.store.leagues.open_night(league_id, self._seed(), self.now())
+        except NightBusy as error:
+            raise LeagueError("night_open", league_id=league_id) from error
+
+    async def night(self, night_id: int) -> StoredNight:
+        night = await self.store.leagues.night(night_id)
+        if night is None:
+            raise LeagueError("no_night", night_id=night_id)
+        return night
+
+    async def _open(self, night_id: int) -> StoredNight:
+        night = await self.night(night_id)
+        if night.status == "closed":
+            raise LeagueError("night_closed", night_id=night_id)
+        return night
+
+    async def attendance(self, night_id: int) -> list[Attendance]:
+        rows = await self.store.leagues.attendance(night_id)
+        return [Attendance.from_dict(row) for row in rows]
+
+    async def check_in(self, night_id: int, user_id: int, partner_id: int | None = None) -> None:
+        """In from the next round drawn; on a fixed-pairs night naming their partner."""
+        night = await self._open(night_id)
+        settings = await self.settings(night.league_id)
+        if settings.format == "pairs" and (partner_id is None or partner_id == user_id):
+            raise LeagueError("partner_required", user_id=user_id)
+        await self._attend(night_id, user_id, "in", partner_id)
+
+    async def check_out(self, night_id: int, user_id: int) -> None:
+        """No further rounds; a round they are playing is finished without them."""
+        await self._open(night_id)
+        await self._attend(night_id, user_id, "out", None)
+
+    async def _attend(
+        self, night_id: int, user_id: int, kind: Literal["in", "out"], partner: int | None
+    ) -> None:
+        refuse_repeat(await self.attendance(night_id), user_id, kind)
+        drawn = len(await self.store.leagues.rounds(night_id))
+        event = Attendance(user_id, kind, drawn, partner)
+        await self.store.leagues.add_attendance(night_id, event.to_dict(), self.now())
+
+    # ------------------------------------------------------------------- rounds
+    async def draws(self, night_id: int) -> list[RoundDraw]:
+        return [RoundDraw.from_dict(d) for d in await self.store.leagues.rounds(night_id)]
+
+    async def start_round(self, night_id: int, actor: Actor, deal: bool = True) -> RoundDraw:
+        """Draw the next round from who is checked in, publish it, and have the bot deal
+        its tables when a starter is given (`deal=False`: the tables play face to face).
+        Refused while a table of the last round has no result, and once the night has all
+        its rounds."""
+        night = await self._open(night_id)
+        settings = await self._organiser(night.league_id, actor)
+        earlier = await self.draws(night_id)
+        if len(earlier) >= settings.rounds_per_night:
+            raise LeagueError("night_complete", rounds=len(earlier))
+        missing = _unresolved(earlier[-1:], await self.results(night_id))
+        if missing:
+            raise LeagueError("round_in_progress", tables=missing)
+        rules = self._dealable(settings) if deal else None  # refused before any draw
+        events = await self.attendance(night_id)
+        number = len(earlier) + 1
+        draw = draw_round(
+            checked_in(events),
+            earlier,
+            round_seed(night.seed, number),
+            number,
+            settings.format,
+            pairs_of(events),
+        )
+        try:
+            await self.store.leagues.add_round(
+                night_id, number, draw.to_dict(), rules is not None, self.now()
+            )
+        except sqlite3.IntegrityError as error:  # another start won the race
+            raise LeagueError("round_already_drawn", round=number) from error
+        if rules is not None:
+            await self._start_tables(night, draw, rules)
+        return draw
+
+    def _dealable(self, settings: LeagueSettings) -> RuleSet | None:
+        """The rules the bot deals a round's tables with; None when tables are face to face."""
+        if self.starter is None:
+            return None
+        if settings.format == "duplicate" and not self.starter.seeded_deals:
+            raise LeagueError("duplicate_not_dealt", "the tables cannot share one deal seed")
+        return settings.rules
+
+    async def _start_tables(self, night: StoredNight, draw: RoundDraw, rules: RuleSet) -> None:
+        stored = await self.store.leagues.league(night.league_id)
+        assert stored is not None and self.starter is not None
+        started = await self.store.leagues.round_tables(night.id)
+        for table_no, table in enumerate(draw.tables):
+            if (draw.number, table_no) in started:
+                continue
+            request = TableRequest(
+                stored.guild_id,
+                night.league_id,
+                night.id,
+                draw.number,
+                table_no,
+                table.seats,
+                rules,
+                draw.deal_seed,
+            )
+            table_id = await self.starter.start(request)
+            await self.store.leagues.link_table(
+                night.id, draw.number, table_no, table_id, self.now()
+            )
+
+    async def resume_tables(self, night_id: int) -> None:
+        """Start the tables of the latest round that were not started (a restart between
+        the draw and the last table's start)."""
+        night = await self._open(night_id)
+        draws = await self.draws(night_id)
+        dealt = await self.store.leagues.dealt_rounds(night_id)
+        if draws and draws[-1].number in dealt and self.starter is not None:
+            settings = await self.settings(night.league_id)
+            await self._start_tables(night, draws[-1], settings.rules)
+
+    # ------------------------------------------------------------------ results
+    async def results(self, night_id: int) -> dict[tuple[int, int], TableResult]:
+        """The effective result of each table: its latest version."""
+        latest: dict[tuple[int, int], TableResult] = {}
+        for stored in await self.store.leagues.results(night_id):
+            latest[(stored.round_no, stored.table_no)] = TableResult.from_dict(stored.result)
+        return latest
+
+    async def _table(self, night_id: int, round_no: int, table_no: int) -> TablePlan:
+        draws = await self.draws(night_id)
+        if not 1 <= round_no <= len(draws) or not 0 <= table_no < len(draws[round_no - 1].tables):
+            raise LeagueError("no_such_table", round=round_no, table=table_no)
+        return draws[round_no - 1].tables[table_no]
+
+    async def _entering(
+        self, night_id: int, round_no: int, table_no: int, actor: Actor, confirmed_by: int | None
+    ) -> tuple[LeagueSettings, tuple[int, int, int, int]]:
+        """Who may enter a sheet: an organiser, or a player of the table confirmed by an
+        opponent there; and only once (later changes are corrections)."""
+        night = await self._open(night_id)
+        settings = await self.settings(night.league_id)
+        seats = (await self._table(night_id, round_no, table_no)).seats
+        if not settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
+            if actor.user_id not in seats or confirmed_by not in seats:
+                raise LeagueError("not_allowed_to_enter", user_id=actor.user_id)
+            assert confirmed_by is not None
+            if seats.index(actor.user_id) % 2 == seats.index(confirmed_by) % 2:
+                raise LeagueError("opponent_must_confirm", user_id=confirmed_by)
+        if (round_no, table_no) in await self.results(night_id):
+            raise LeagueError("result_exists", round=round_no, table=table_no)
+        return settings, seats
+
+    async def record_sheet(
+        self,
+        night_id: int,
+        round_no: int,
+        table_no: int,
+        entries: Sequence[SheetEntry],
+        actor: Actor,
+        confirmed_by: int | None = None,
+    ) -> TableResult:
+        """A face-to-face table's score sheet, hand by hand, each line checked."""
+        settings, seats = await self._entering(night_id, round_no, table_no, actor, confirmed_by)
+        rules = settings.scoring_rules
+        result = sheet_result(seats, sheet_lines(entries, rules), settings.round_length, rules)
+        await self.store.leagues.add_result(
+            night_id, round_no, table_no, result.to_dict(), actor.user_id, self.now()
+        )
+        return result
+
+    async def record_totals(
+        self,
+        night_id: int,
+        round_no: int,
+        table_no: int,
+        totals: tuple[int, int],
+        hands: int,
+        actor: Actor,
+        roem: tuple[int, int] = (0, 0),
+        nats: tuple[int, int] = (0, 0),
+        confirmed_by: int | None = None,
+    ) -> TableResult:
+        """A face-to-face table's round as totals, checked for plausibility."""
+        settings, seats = await self._entering(night_id, round_no, table_no, actor, confirmed_by)
+        result = totals_result(
+            seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
+        )
+        await self.store.leagues.add_result(
+            night_id, round_no, table_no, result.to_dict(), actor.user_id, self.now()
+        )
+        return result
+
+    async def record_played(self, table_id: int) -> TableResult | None:
+        """Read a finished bot table's sheet into its league round; None when the table is
+        no league table, is not finished, or its result is in already. Seats that a
+        computer finished (a player who left) carry no credit."""
+        where = await self.store.leagues.table_round(table_id)
+        stored = await self.store.tables.get(table_id)
+        if where is None or stored is None or stored.status != "finished":
+            return None
+        night_id, round_no, table_no = where
+        if (round_no, table_no) in await self.results(night_id):
+            return None
+        sheet = await self.store.tables.sheet(table_id, 1)
+        if not sheet:
+            return None
+        lines = [HandLine(h.makers, h.points, h.roem, h.scores, h.nat, h.pit) for h in sheet]
+        s = sheet[-1].seats
+        result = TableResult.of_lines((s[0], s[1], s[2], s[3]), lines, "bot")
+        await self.store.leagues.add_result(
+            night_id, round_no, table_no, result.to_dict(), None, self.now()
+        )
+        return result
+
+    # -------------------------------------------------------------- corrections
+    async def correct_line(
+        self,
+        night_id: int,
+        round_no: int,
+        table_no: int,
+        number: int,
+        entry: SheetEntry,
+        actor: Actor,
+        reason: str,
+    ) -> TableResult:
+        """Replace sheet line `number` (from 1) of a table's result, checked like any line."""
+        before, settings = await self._correcting(night_id, round_no, table_no, actor)
+        line = hand_line(
+            entry.makers, entry.points, entry.roem, settings.scoring_rules, entry.pit, number
+        )
+        after = corrected_line(before, number, line)
+        await self._append(
+            night_id, round_no, table_no, "correct_line", before, after, actor, reason, number
+        )
+        return after
+
+    async def correct_totals(
+        self,
+        night_id: int,
+        round_no: int,
+        table_no: int,
+        totals: tuple[int, int],
+        hands: int,
+        actor: Actor,
+        reason: str,
+        roem: tuple[int, int] = (0, 0),
+        nats: tuple[int, int] = (0, 0),
+    ) -> TableResult:
+        """Replace a table's round totals (a result entered as totals, or one to override)."""
+        before, settings = await self._correcting(night_id, round_no, table_no, actor)
+        after = totals_result(
+            before.seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
+        )
+        await self._append(
+            night_id, round_no, table_no, "correct_result", before, after, actor, reason
+        )
+        return after
+
+    async def void_table(
+        self, night_id: int, round_no: int, table_no: int, actor: Actor, reason: str
+    ) -> TableResult:
+        """Void a table's round: it credits no one. A table without a result yet (a player
+        left and nobody finished it) is voided as drawn."""
+        night = await self.night(night_id)
+        await self._organiser(night.league_id, actor)
+        current = (await self.results(night_id)).get((round_no, table_no))
+        if current is None:
+            current = TableResult((await self._table(night_id, round_no, table_no)).seats, (0, 0))
+            before = None
+        else:
+            before = current
+        after = voided(current)
+        await self._append(night_id, round_no, table_no, "void", before, after, actor, reason)
+        return after
+
+    async def penalise(
+        self, night_id: int, user_id: int, points: int, actor: Actor, reason: str
+    ) -> Adjustment:
+        """Add `points` to a player's night (negative for a penalty), with the reason."""
+        night = await self.night(night_id)
+        await self._organiser(night.league_id, actor)
+        adjustment = Adjustment(user_id, points, require_reason(reason))
+        audit = StoredAudit(
+            night_id,
+            "penalty",
+            None,
+            None,
+            None,
+            actor.user_id,
+            adjustment.reason,
+            None,
+            adjustment.to_dict(),
+            self.now(),
+        )
+        await self.store.leagues.add_adjustment(night_id, adjustment.to_dict(), audit)
+        return adjustment
+
+    async def _correcting(
+        self, night_id: int, round_no: int, table_no: int, actor: Actor
+    ) -> tuple[TableResult, LeagueSettings]:
+        night = await self.night(night_id)
+        settings = await self._organiser(night.league_id, actor)
+        current = (await self.results(night_id)).get((round_no, table_no))
+        if current is None:
+            raise LeagueError("no_result", round=round_no, table=table_no)
+        return current, settings
+
+    async def _append(
+        self,
+        night_id: int,
+        round_no: int,
+        table_no: int,
+        kind: Kind,
+        before: TableResult | None,
+        after: TableResult,
+        actor: Actor,
+        reason: str,
+        line: int | None = None,
+    ) -> None:
+        audit = StoredAudit(
+            night_id,
+            kind,
+            round_no,
+            table_no,
+            line,
+            actor.user_id,
+            require_reason(reason),
+            before.to_dict() if before else None,
+            after.to_dict(),
+            self.now(),
+        )
+        await self.store.leagues.add_result(
+            night_id, round_no, table_no, after.to_dict(), actor.user_id, audit.at, audit
+        )
+
+    async def history(self, night_id: int) -> list[StoredAudit]:
+        return await self.store.leagues.audit(night_id)
+
+    # ---------------------------------------------------------------- the close
+    async def close_night(self, night_id: int, actor: Actor) -> list[NightRow]:
+        """Close once every drawn table has a result or is voided; the final ranking."""
+        night = await self._open(night_id)
+        await self._organiser(night.league_id, actor)
+        missing = _unresolved(await self.draws(night_id), await self.results(night_id))
+        if missing:
+            raise LeagueError("results_missing", tables=missing)
+        await self.store.leagues.set_status(night_id, "closed", self.now())
+        return await self.night_standings(night_id)
+
+    # ---------------------------------------------------------------- standings
+    async def night_data(self, night_id: int) -> NightData:
+        adjustments = [
+            Adjustment.from_dict(a) for a in await self.store.leagues.adjustments(night_id)
+        ]
+        return NightData(await self.draws(night_id), await self.results(night_id), adjustments)
+
+    async def night_standings(self, night_id: int) -> list[NightRow]:
+        """The night's ranking so far (live while rounds run, final once closed)."""
+        night = await self.night(night_id)
+        s = await self.settings(night.league_id)
+        return night_ranking(await self.night_data(night_id), s.format, s.bye_policy, s.tie_breaks)
+
+    async def season(self, league_id: int) -> SeasonTable:
+        """The season table over the closed nights."""
+        settings = await self.settings(league_id)
+        nights = []
+        for night in await self._closed(league_id):
+            rows = await self.night_standings(night.id)
+            nights.append({row.user_id: row.points for row in rows})
+        return season_table(nights, settings.counting)
+
+    async def player(self, league_id: int, user_id: int) -> PlayerSeason:
+        """A player's season statistics over the closed nights."""
+        data = [await self.night_data(n.id) for n in await self._closed(league_id)]
+        return player_season(user_id, data)
+
+    async def _closed(self, league_id: int) -> list[StoredNight]:
+        return [n for n in await self.store.leagues.nights(league_id) if n.status == "closed"]
+
+
+def _unresolved(
+    draws: Iterable[RoundDraw], results: dict[tuple[int, int], TableResult]
+) -> list[list[int]]:
+    """[round, table] of each drawn table that has no result yet."""
+    return [
+        [draw.number, table_no]
+        for draw in draws
+        for table_no in range(len(draw.tables))
+        if (draw.number, table_no) not in results
+    ]
+
+
+def _with_organiser(settings: LeagueSettings, user_id: int) -> LeagueSettings:
+    organisers = settings.organisers
+    return replace(
+        settings, organisers=replace(organisers, user_ids=(*organisers.user_ids, user_id))
+    )

@@ -1,0 +1,181 @@
+"""A league's settings: who organises, which rules, how a night and a season are run.
+
+Rule options are never checked here: they go through the engine's RuleSet, which owns
+them; the league only adds how long a round lasts and how nights are counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final, Literal, get_args
+
+from bot.engine import RuleError, RuleSet
+
+from .errors import LeagueError
+
+__all__ = [
+    "BYE_POLICIES",
+    "DEFAULT_TIE_BREAKS",
+    "ByePolicy",
+    "Counting",
+    "CountingKind",
+    "Format",
+    "LeagueSettings",
+    "Organisers",
+    "RoundLength",
+    "TieBreak",
+]
+
+Format = Literal["individual", "pairs", "duplicate"]
+ByePolicy = Literal["fixed_1450", "fixed_1600", "night_average", "night_lowest"]
+CountingKind = Literal["all", "best", "average_best"]
+TieBreak = Literal["points", "rounds_won", "fewer_nat", "more_roem"]
+
+BYE_POLICIES: Final = get_args(ByePolicy)
+DEFAULT_TIE_BREAKS: Final[tuple[TieBreak, ...]] = ("points", "rounds_won", "fewer_nat", "more_roem")
+MAX_ROUNDS_PER_NIGHT: Final = 12
+
+
+def _choice(name: str, value: object, allowed: tuple[object, ...]) -> None:
+    if value not in allowed:
+        raise LeagueError("bad_setting", f"{name} must be one of {allowed}", setting=name)
+
+
+@dataclass(frozen=True, slots=True)
+class Organisers:
+    """Who may run nights and correct results: listed roles and listed users."""
+
+    role_ids: tuple[int, ...] = ()
+    user_ids: tuple[int, ...] = ()
+
+    def allows(self, user_id: int, role_ids: Iterable[int] = (), manager: bool = False) -> bool:
+        """Whether this person organises: a listed user, a listed role, or a server manager
+        (so a league whose organisers left can still be run)."""
+        return manager or user_id in self.user_ids or not set(self.role_ids).isdisjoint(role_ids)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLength:
+    """A round ends after `hands`, at `target` points, or at whichever comes first."""
+
+    hands: int | None = 16
+    target: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.hands is None and self.target is None:
+            raise LeagueError(
+                "bad_setting", "a round needs hands, a target or both", setting="round"
+            )
+
+    def end_rules(self) -> list[dict[str, Any]]:
+        """The engine options of each end, so each can be checked by the engine alone."""
+        ends: list[dict[str, Any]] = []
+        if self.hands is not None:
+            ends.append({"match_hands": self.hands, "target_score": None})
+        if self.target is not None:
+            ends.append({"match_hands": None, "target_score": self.target})
+        return ends
+
+
+@dataclass(frozen=True, slots=True)
+class Counting:
+    """How a season counts nights: all of them, the best `best`, or the average of the best
+    `best`; players with fewer than `min_nights` nights are listed apart."""
+
+    kind: CountingKind = "all"
+    best: int | None = None
+    min_nights: int = 0
+
+    def __post_init__(self) -> None:
+        _choice("counting", self.kind, get_args(CountingKind))
+        if (self.kind == "all") != (self.best is None):
+            raise LeagueError(
+                "bad_setting", "best N goes with best/average_best only", setting="best"
+            )
+        if self.best is not None and self.best < 1:
+            raise LeagueError("bad_setting", "best N must be at least 1", setting="best")
+        if self.min_nights < 0:
+            raise LeagueError("bad_setting", "minimum attendance >= 0", setting="min_nights")
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueSettings:
+    name: str
+    organisers: Organisers = Organisers()
+    preset: str = "amsterdam"
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    round_length: RoundLength = RoundLength()
+    rounds_per_night: int = 3
+    format: Format = "individual"
+    bye_policy: ByePolicy = "fixed_1450"
+    counting: Counting = Counting()
+    tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
+    computers_allowed: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise LeagueError("bad_setting", "a league needs a name", setting="name")
+        if not 1 <= self.rounds_per_night <= MAX_ROUNDS_PER_NIGHT:
+            raise LeagueError("bad_setting", "rounds per night 1-12", setting="rounds_per_night")
+        _choice("format", self.format, get_args(Format))
+        _choice("bye_policy", self.bye_policy, BYE_POLICIES)
+        for key in self.tie_breaks:
+            _choice("tie_breaks", key, get_args(TieBreak))
+        if not self.tie_breaks or self.tie_breaks[0] != "points":
+            raise LeagueError(
+                "bad_setting", "the tie-break chain starts with points", setting="tie_breaks"
+            )
+        if len(set(self.tie_breaks)) != len(self.tie_breaks):
+            raise LeagueError("bad_setting", "a tie-break appears twice", setting="tie_breaks")
+        for end in self.round_length.end_rules():
+            self._rules_with(end)  # each end must be one the engine can play
+
+    def _rules_with(self, end: Mapping[str, Any]) -> RuleSet:
+        try:
+            return RuleSet.preset(self.preset).with_options(**{**self.overrides, **end})
+        except RuleError as error:
+            raise LeagueError("bad_rules", str(error)) from error
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set a bot-played table of this league uses.
+
+        A round ending at "target or N hands, whichever first" is a league setting the
+        engine's Match cannot end on yet (it takes exactly one end): such a league can enter
+        face-to-face results but cannot have the bot deal its tables.
+        """
+        ends = self.round_length.end_rules()
+        if len(ends) != 1:
+            raise LeagueError("round_length_not_playable", "the engine ends a match on one end")
+        return self._rules_with(ends[0])
+
+    @property
+    def scoring_rules(self) -> RuleSet:
+        """The rule set a score-sheet line is checked with: how a hand scores does not
+        depend on how the round ends, so any of the round's ends will do."""
+        return self._rules_with(self.round_length.end_rules()[0])
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["overrides"] = dict(self.overrides)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LeagueSettings:
+        organisers = data.get("organisers", {})
+        return cls(
+            name=data["name"],
+            organisers=Organisers(
+                tuple(organisers.get("role_ids", ())), tuple(organisers.get("user_ids", ()))
+            ),
+            preset=data.get("preset", "amsterdam"),
+            overrides=dict(data.get("overrides", {})),
+            round_length=RoundLength(**data.get("round_length", {})),
+            rounds_per_night=data.get("rounds_per_night", 3),
+            format=data.get("format", "individual"),
+            bye_policy=data.get("bye_policy", "fixed_1450"),
+            counting=Counting(**data.get("counting", {})),
+            tie_breaks=tuple(data.get("tie_breaks", DEFAULT_TIE_BREAKS)),
+            computers_allowed=data.get("computers_allowed", False),
+        )

@@ -1,0 +1,98 @@
+"""`python -m bot league simulate`: a whole league night played by computers.
+
+The night runs exactly as on Discord: check-ins, the league service draws each round and
+deals its tables on the table service, and each table's result is read back from its sheet.
+Nobody is at the keyboard, so the players' turn timers run out and their seats' computer
+players finish every hand (the clock is a fake one that jumps to the next deadline).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+from collections.abc import Callable, Iterable
+
+from bot.store import Store
+from bot.tables import FakeClock, Status, TableService, TableSettings
+
+from .preview import whole_number
+from .service import Actor, LeagueService, TableRequest
+from .settings import LeagueSettings, RoundLength
+from .standings import NightRow
+from .starter import TableServiceStarter
+
+__all__ = ["ranking_lines", "run_simulation", "simulate_night"]
+
+ORGANISER = Actor(0)
+# Computers move at once and nobody waits for a claim; the turn timer stays on, since its
+# expiry is what hands an absent player's seat to the computer.
+QUICK = TableSettings(claim_grace=0, trick_pause=0, bot_delay=0)
+
+
+def run_simulation(args: argparse.Namespace, say: Callable[[str], None] = print) -> None:
+    players = whole_number("--players", args.players, 4, 400)
+    rounds = whole_number("--rounds", args.rounds, 1, 12)
+    hands = whole_number("--hands", args.hands or 16, 1, 64)
+    seed = args.seed or secrets.token_hex(4)
+    say(f"seed: {seed} ({players} players, {rounds} rounds of {hands} hands)")
+    ranking = asyncio.run(simulate_night(players, rounds, hands, seed))
+    for line in ranking_lines(ranking):
+        say(line)
+
+
+async def simulate_night(players: int, rounds: int, hands: int, seed: str) -> list[NightRow]:
+    """Play the night in a throw-away database; its final ranking."""
+    clock = FakeClock()
+    store = await Store.open(":memory:")
+    try:
+        tables = TableService(store, clock)
+
+        async def channel_for(request: TableRequest) -> int:
+            return request.round_no * 1_000 + request.table_no
+
+        starter = TableServiceStarter(tables, channel_for, lambda user: f"player {user}", QUICK)
+        league = LeagueService(store, clock.now, starter, seed=lambda: seed)
+        settings = LeagueSettings(
+            "Simulated night", round_length=RoundLength(hands=hands), rounds_per_night=rounds
+        )
+        night = (
+            await league.open_night(
+                await league.create_league(None, settings, ORGANISER), ORGANISER
+            )
+        ).id
+        for user in range(1, players + 1):
+            await league.check_in(night, user)
+        for number in range(1, rounds + 1):
+            await league.start_round(night, ORGANISER)
+            links = await store.leagues.round_tables(night)
+            playing = [table_id for (r, _), table_id in links.items() if r == number]
+            await _play_out(tables, clock, playing)
+            for table_id in playing:
+                await league.record_played(table_id)
+        return await league.close_night(night, ORGANISER)
+    finally:
+        await store.close()
+
+
+async def _play_out(tables: TableService, clock: FakeClock, table_ids: Iterable[int]) -> None:
+    """Move the clock from deadline to deadline until every table has finished."""
+    waiting = set(table_ids)
+    while waiting:
+        due = tables.next_deadline()
+        if due is None:
+            raise RuntimeError(f"tables {sorted(waiting)} stopped before the end")
+        clock.time = max(clock.time, due)
+        await tables.tick()
+        waiting = {t for t in waiting if tables.get(t).status != Status.FINISHED}
+
+
+def ranking_lines(rows: Iterable[NightRow]) -> list[str]:
+    lines = ["place  player  points  won  nat  roem  byes"]
+    for row in rows:
+        prize = "  booby prize" if row.booby else ""
+        lines.append(
+            f"{row.place:>5}  {row.user_id:>6}  {row.points:>6}  {row.rounds_won:>3}"
+            f"  {row.nat:>3}  {row.roem:>4}  {row.byes:>4}{prize}"
+        )
+    return lines

@@ -1,0 +1,176 @@
+"""A night's ranking: each player credited with their pair's round totals, byes scored by
+the league's policy, organisers' adjustments added, then ranked by the tie-break chain.
+
+Pure: a function of the draws and the effective results, so live standings, the final
+ranking and any later recount agree.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Final
+
+from .draw import RoundDraw
+from .places import ranked
+from .results import TableResult
+from .settings import ByePolicy, Format, TieBreak
+
+__all__ = [
+    "FIXED_BYE",
+    "Adjustment",
+    "NightData",
+    "NightRow",
+    "bye_score",
+    "half_up",
+    "night_ranking",
+    "round_credits",
+]
+
+FIXED_BYE: Final[dict[str, int]] = {"fixed_1450": 1450, "fixed_1600": 1600}
+TableKey = tuple[int, int]  # (round number, table index in the round's draw)
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """Points an organiser adds (negative: a penalty) to a player's night, with why."""
+
+    user_id: int
+    points: int
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "points": self.points, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Adjustment:
+        return cls(data["user_id"], data["points"], data["reason"])
+
+
+@dataclass(frozen=True, slots=True)
+class NightData:
+    draws: Sequence[RoundDraw]
+    results: Mapping[TableKey, TableResult]  # the effective (latest) result of each table
+    adjustments: Sequence[Adjustment] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NightRow:
+    user_id: int
+    points: int = 0  # rounds + byes + adjustments
+    rounds: int = 0
+    rounds_won: int = 0
+    nat: int = 0
+    roem: int = 0
+    byes: int = 0
+    bye_points: int = 0
+    adjustment: int = 0
+    place: int = 0
+    booby: bool = False
+
+
+@dataclass(slots=True)
+class _Tally:
+    rows: dict[int, NightRow] = field(default_factory=dict)
+
+    def add(self, user_id: int, **amounts: int) -> None:
+        row = self.rows.get(user_id, NightRow(user_id))
+        self.rows[user_id] = replace(row, **{k: getattr(row, k) + v for k, v in amounts.items()})
+
+
+def round_credits(
+    draw: RoundDraw, results: Mapping[TableKey, TableResult], format: Format
+) -> dict[int, tuple[int, TableResult, int]]:
+    """Each human at a counted table of `draw`: (credit, the table's result, their pair).
+
+    The credit is the pair's round total; on a duplicate night every pair of a line held the
+    same cards, so it is the total less the line's mean (half up) over the round's tables.
+    Voided and not yet reported tables credit nobody.
+    """
+    counted = [
+        r
+        for i in range(len(draw.tables))
+        if (r := results.get((draw.number, i))) is not None and not r.void
+    ]
+    means = [Fraction(sum(r.totals[line] for r in counted), len(counted) or 1) for line in (0, 1)]
+    credits: dict[int, tuple[int, TableResult, int]] = {}
+    for result in counted:
+        for seat, user in enumerate(result.seats):
+            if user is None:
+                continue
+            pair = seat % 2
+            credit = result.totals[pair]
+            if format == "duplicate":
+                credit = half_up(credit - means[pair])
+            credits[user] = (credit, result, pair)
+    return credits
+
+
+def bye_score(policy: ByePolicy, format: Format, credits: Iterable[int]) -> int:
+    """A bye's score. On a duplicate night credits are relative to the line, so a fixed
+    policy gives 0 there (the line's mean)."""
+    if policy in FIXED_BYE:
+        return 0 if format == "duplicate" else FIXED_BYE[policy]
+    played = list(credits)
+    if not played:
+        return 0
+    if policy == "night_lowest":
+        return min(played)
+    return half_up(Fraction(sum(played), len(played)))
+
+
+def half_up(value: Fraction) -> int:
+    """Rounded to the nearest whole point, halves up (what a club's calculator does)."""
+    return math.floor(value + Fraction(1, 2))
+
+
+def night_ranking(
+    data: NightData, format: Format, policy: ByePolicy, tie_breaks: Sequence[TieBreak]
+) -> list[NightRow]:
+    """Everyone who played, sat out or was adjusted, ranked with places and booby prize."""
+    tally = _Tally()
+    played: list[int] = []
+    for draw in data.draws:
+        for user in draw.seated:
+            tally.add(user)  # listed even when their table was voided or is still playing
+        for user, (credit, result, pair) in round_credits(draw, data.results, format).items():
+            played.append(credit)
+            won = int(result.totals[pair] > result.totals[1 - pair])
+            tally.add(
+                user,
+                points=credit,
+                rounds=1,
+                rounds_won=won,
+                nat=result.nats[pair],
+                roem=result.roem[pair],
+            )
+    bye = bye_score(policy, format, played)
+    for draw in data.draws:
+        for user in draw.byes:
+            tally.add(user, points=bye, byes=1, bye_points=bye)
+    for adjustment in data.adjustments:
+        tally.add(adjustment.user_id, points=adjustment.points, adjustment=adjustment.points)
+    return _rank(list(tally.rows.values()), tie_breaks)
+
+
+_KEYS: Final = {
+    "points": lambda r: -r.points,
+    "rounds_won": lambda r: -r.rounds_won,
+    "fewer_nat": lambda r: r.nat,
+    "more_roem": lambda r: -r.roem,
+}
+
+
+def _rank(rows: list[NightRow], tie_breaks: Sequence[TieBreak]) -> list[NightRow]:
+    """Sort by the chain; rows equal on every link share a place (1, 2, 2, 4)."""
+
+    def key(row: NightRow) -> tuple[int, ...]:
+        return tuple(_KEYS[name](row) for name in tie_breaks)
+
+    rows = [replace(row, place=place) for place, row in ranked(rows, key, lambda r: r.user_id)]
+    last = rows[-1].place if rows else 1
+    if last > 1:  # a night where everyone shares first place has no booby prize
+        rows = [replace(r, booby=r.place == last) for r in rows]
+    return rows

@@ -1,0 +1,45 @@
+"""Dealing a league table on the table service: the `TableStarter` the bot and the
+league simulation use.
+
+The channel (a thread, on Discord) and the players' names come from the front end; the
+table is an ordinary table with the league's rules, its four players seated in the drawn
+order. The table service takes no deal seed, so it cannot deal duplicate nights yet: the
+league refuses to draw such a round rather than publish tables that would deal apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.tables import TableService, TableSettings
+
+from .service import TableRequest
+
+__all__ = ["TableServiceStarter"]
+
+
+class TableServiceStarter:
+    seeded_deals = False  # TableService.open draws its own seed
+
+    def __init__(
+        self,
+        tables: TableService,
+        channel_for: Callable[[TableRequest], Awaitable[int]],
+        name_of: Callable[[int], str],
+        settings: TableSettings | None = None,
+    ) -> None:
+        self.tables = tables
+        self.channel_for = channel_for
+        self.name_of = name_of
+        self.settings = settings
+
+    async def start(self, request: TableRequest) -> int:
+        channel = await self.channel_for(request)
+        first = request.seats[0]
+        table = await self.tables.open(
+            request.guild_id, channel, first, self.name_of(first), request.rules, self.settings
+        )
+        for seat, user in enumerate(request.seats[1:], 1):
+            await self.tables.sit(table.id, user, self.name_of(user), seat)
+        await self.tables.start(table.id, first)
+        return table.id

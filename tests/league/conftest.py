@@ -1,0 +1,32 @@
+"""Fixtures for the league service tests: a real SQLite file reopened between steps."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+from bot.league.service import LeagueService
+from bot.store import Store
+
+Opener = Callable[[], AbstractAsyncContextManager[LeagueService]]
+
+
+@pytest.fixture
+def reopen(tmp_path: Path) -> Opener:
+    """`async with reopen() as service`: a fresh store and service on the same file, as
+    after a restart; the night's seed is fixed so the draws are known."""
+    path = tmp_path / "league.sqlite3"
+    clock = iter(range(1_000, 100_000))
+
+    @asynccontextmanager
+    async def opened() -> AsyncIterator[LeagueService]:
+        store = await Store.open(path)
+        try:
+            yield LeagueService(store, now=lambda: float(next(clock)), seed=lambda: "night")
+        finally:
+            await store.close()
+
+    return opened

@@ -1,0 +1,65 @@
+"""The league tables: append-only rows, one open night per league, versions in order."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.store import Store, StoreError
+from bot.store.league import NightBusy, StoredAudit
+
+
+async def test_one_open_night_per_league_and_numbering(store: Store) -> None:
+    league = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
+    with pytest.raises(StoreError):
+        await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
+    first = await store.leagues.open_night(league, "s1", 2.0)
+    with pytest.raises(NightBusy):
+        await store.leagues.open_night(league, "s2", 3.0)
+    await store.leagues.set_status(first.id, "closed", 4.0)
+    second = await store.leagues.open_night(league, "s2", 5.0)
+    assert (first.number, second.number) == (1, 2)
+    assert [n.status for n in await store.leagues.nights(league)] == ["closed", "checkin"]
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE league_attendance SET kind = 'out'",
+        "DELETE FROM league_attendance",
+        "UPDATE league_rounds SET draw = '{}'",
+        "DELETE FROM league_results",
+        "UPDATE league_results SET result = '{}'",
+        "DELETE FROM league_audit",
+        "UPDATE league_adjustments SET points = 0",
+    ],
+)
+async def test_night_rows_are_append_only(store: Store, statement: str) -> None:
+    league = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
+    night = (await store.leagues.open_night(league, "s", 2.0)).id
+    await store.leagues.add_attendance(night, {"user_id": 1, "kind": "in", "rounds_drawn": 0}, 3.0)
+    await store.leagues.add_round(night, 1, {"number": 1}, False, 4.0)
+    audit = StoredAudit(night, "penalty", None, None, None, 9, "why", None, {"p": 1}, 5.0)
+    await store.leagues.add_result(night, 1, 0, {"v": 1}, 9, 5.0, audit)
+    await store.leagues.add_adjustment(night, {"user_id": 1, "points": -5, "reason": "x"}, audit)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await store.db.execute(statement)
+    stored = await store.leagues.night(night)
+    assert stored is not None and stored.status == "running"
+    assert len(await store.leagues.audit(night)) == 2
+
+
+async def test_result_versions_count_up_per_table(store: Store) -> None:
+    league = await store.leagues.create_league(None, "Club", {"name": "Club"}, 1.0)
+    night = (await store.leagues.open_night(league, "s", 2.0)).id
+    await store.leagues.add_round(night, 1, {"number": 1}, True, 3.0)
+    assert await store.leagues.add_result(night, 1, 0, {"v": 1}, None, 4.0) == 1
+    assert await store.leagues.add_result(night, 1, 1, {"v": 1}, None, 4.0) == 1
+    assert await store.leagues.add_result(night, 1, 0, {"v": 2}, 7, 5.0) == 2
+    stored = await store.leagues.results(night)
+    assert [(r.table_no, r.version, r.result["v"]) for r in stored] == [
+        (0, 1, 1),
+        (0, 2, 2),
+        (1, 1, 1),
+    ]
