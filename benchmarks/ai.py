@@ -128,11 +128,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=2000, help="deal pairs (default 2000)")
     parser.add_argument("--budget", type=float, default=None, help="ms per strong decision")
+    parser.add_argument("--exact", type=int, default=None, help="cards searched exactly")
     parser.add_argument("--rules", default="amsterdam", help="rule preset")
     parser.add_argument("--seed", default="ai-bench")
     args = parser.parse_args()
     rules = RuleSet.preset(args.rules)
-    options = {} if args.budget is None else {"budget_ms": args.budget}
+    options: dict[str, float] = {} if args.budget is None else {"budget_ms": args.budget}
+    if args.exact is not None:
+        options["exact_cards"] = args.exact
     strong = [Timed(SearchPlayer(f"{args.seed}/strong/{s}", **options)) for s in range(4)]
     print(f"{describe()}; rules {rules.label}")
     tally = Tally()

@@ -275,6 +275,8 @@ class Solver:
             for c in range(32):
                 if not cards >> c & 1:
                     continue
+                if self.nodes >= self.node_limit and best != (-INFINITY if ours else INFINITY):
+                    return best  # out of nodes: the lines searched so far decide
                 self._play(seat, c)
                 self.nodes += 1
                 value = self._search(alpha, beta)
