@@ -15,6 +15,7 @@ nat, pit, roem and the last trick count exactly as the table will score them.
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
 from bot.engine.cards import SUIT_MASK, cards_of
@@ -39,6 +40,18 @@ BEATS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     )
     for t in range(4)
 )
+# Transposition table keys: a random number per (seat, card) still held, XORed together
+# (Zobrist hashing), mixed with the totals so far and the leader, which the value depends on.
+_ZOBRIST_RNG = random.Random("klaverjas-solver")
+ZOBRIST: Final[tuple[int, ...]] = tuple(_ZOBRIST_RNG.getrandbits(60) for _ in range(4 * 32))
+TOTALS_HASH: Final[tuple[int, ...]] = tuple(_ZOBRIST_RNG.getrandbits(60) for _ in range(4 * 512))
+TT_MIN_CARDS: Final = 8  # positions with fewer cards left are cheaper to search than to store
+TT_MAX_ENTRIES: Final = 1 << 20
+VALUE_OFFSET: Final = 1 << 14
+EXACT: Final = 0
+LOWER: Final = 1  # the true value is at least the stored one
+UPPER: Final = 2  # at most
+
 # CHEAP[trump][card]: how much giving the card away costs in a playout (points first,
 # then its trick-taking strength as its own suit's lead).
 CHEAP: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -84,6 +97,8 @@ class Solver:
         self.w0 = 0
         self.w1 = 0
         self._root: list[int] = []
+        self.zobrist = 0
+        self._table: dict[int, int] = {}
 
     # ------------------------------------------------------------------ position
     def setup(
@@ -97,6 +112,11 @@ class Solver:
     ) -> None:
         """Load a position: ``trick`` holds the cards of the trick in progress, lead first."""
         self.hands = list(hands)
+        self.zobrist = 0
+        for seat in range(4):
+            for c in range(32):
+                if hands[seat] >> c & 1:
+                    self.zobrist ^= ZOBRIST[seat * 32 + c]
         self.leader = leader
         self.n = 0
         self.tmask = 0
@@ -136,6 +156,7 @@ class Solver:
             self.r1,
             self.w0,
             self.w1,
+            self.zobrist,
         ]
 
     def _restore(self, s: list[int]) -> None:
@@ -158,6 +179,12 @@ class Solver:
         self.r1 = s[16]
         self.w0 = s[17]
         self.w1 = s[18]
+        self.zobrist = s[19]
+
+    @property
+    def stored(self) -> int:
+        """Positions held in the transposition table."""
+        return len(self._table)
 
     @property
     def to_act(self) -> int:
@@ -177,6 +204,7 @@ class Solver:
         """Play ``card`` for ``seat`` (the seat to act); scores the trick when it completes."""
         trump = self.trump
         self.hands[seat] ^= 1 << card
+        self.zobrist ^= ZOBRIST[seat * 32 + card]
         self.left -= 1
         self.tmask |= 1 << card
         self.tpts += POINTS[trump][card]
@@ -264,12 +292,53 @@ class Solver:
             return self.final_value()
         if self.nodes >= self.node_limit:
             return self._rough_value()
+        key = -1
+        if self.n == 0 and self.left >= TT_MIN_CARDS:
+            key = self._key()
+            entry = self._table.get(key)
+            if entry is not None:
+                stored = (entry >> 2) - VALUE_OFFSET
+                flag = entry & 3
+                if flag == EXACT:
+                    return stored
+                if flag == LOWER and stored > alpha:
+                    alpha = stored
+                elif flag == UPPER and stored < beta:
+                    beta = stored
+                if alpha >= beta:
+                    return stored
+        first_alpha, first_beta = alpha, beta
+        best = self._children(alpha, beta)
+        if key >= 0 and self.nodes < self.node_limit:
+            flag = UPPER if best <= first_alpha else LOWER if best >= first_beta else EXACT
+            if len(self._table) >= TT_MAX_ENTRIES:
+                self._table.clear()
+            self._table[key] = (best + VALUE_OFFSET) << 2 | flag
+        return best
+
+    def _key(self) -> int:
+        """The transposition key of the position at a trick's start (what its value depends
+        on: who holds which card, the leader, and the totals that nat and pit look at)."""
+        totals = (
+            TOTALS_HASH[self.p0]
+            ^ TOTALS_HASH[512 + (self.r0 // 10) % 512]
+            ^ TOTALS_HASH[1024 + (self.r1 // 10) % 512]
+            ^ TOTALS_HASH[1536 + self.w0 * 4 + self.leader]
+        )
+        return self.zobrist ^ totals
+
+    def _children(self, alpha: int, beta: int) -> int:
+        """Alpha-beta over the legal cards of the seat to act: winners of the trick first."""
         seat = (self.leader + self.n) & 3
         legal = self.legal()
         winners = legal & BEATS[self.trump][self.led][self.win_str] if self.n else legal
         ours = (seat & 1) == self.us
         best = -INFINITY if ours else INFINITY
-        state = self._state()
+        # The state a card changes, kept in locals (no allocation per node) to undo it.
+        hand, leader, n, led, top = self.hands[seat], self.leader, self.n, self.led, self.top
+        win_seat, win_str, tmask, tpts = self.win_seat, self.win_str, self.tmask, self.tpts
+        p0, p1, r0, r1, w0, w1 = self.p0, self.p1, self.r0, self.r1, self.w0, self.w1
+        zobrist = self.zobrist
         for phase in range(2):
             cards = winners if phase == 0 else legal & ~winners
             for c in range(32):
@@ -280,7 +349,13 @@ class Solver:
                 self._play(seat, c)
                 self.nodes += 1
                 value = self._search(alpha, beta)
-                self._restore(state)
+                self.hands[seat] = hand
+                self.zobrist = zobrist
+                self.leader, self.n, self.led, self.top = leader, n, led, top
+                self.win_seat, self.win_str, self.tmask, self.tpts = win_seat, win_str, tmask, tpts
+                self.left += 1
+                if n == 3:  # the card completed a trick: take its score back
+                    self.p0, self.p1, self.r0, self.r1, self.w0, self.w1 = p0, p1, r0, r1, w0, w1
                 if ours:
                     if value > best:
                         best = value

@@ -11,9 +11,20 @@ import random
 
 import pytest
 
-from bot.engine import Card, Hand, Phase, RuleSet
+from bot.engine import (
+    Card,
+    Hand,
+    Phase,
+    RuleSet,
+    legal_cards,
+    roem_of_trick,
+    score_hand,
+    trick_points,
+    trick_winner,
+)
 from bot.engine.cards import mask_of
-from bot.players.solver import Solver
+from bot.engine.tricks import LAST_TRICK_BONUS
+from bot.players.solver import TT_MIN_CARDS, Solver
 
 AUTOMATIC = RuleSet(roem_claiming="automatic")  # the solver credits all roem, as here
 VARIANTS = {
@@ -88,6 +99,58 @@ def test_exact_values_match_the_engine(variant: str) -> None:
             assert solver.value_of(card, exact_cards=32) == expected, (seed, card)
             checked += 1
     assert checked >= 12
+
+
+def _reference_lists(
+    hands: list[list[Card]], leader: int, trick: list[Card], totals: list[int], hand: Hand, us: int
+) -> int:
+    """The same minimax on plain lists with the engine's functions (faster than copying
+    a Hand, so positions deep enough for the solver's transposition table can be checked).
+    ``totals`` is [points0, points1, roem0, roem1, won0, won1]."""
+    assert hand.trump is not None and hand.makers is not None
+    if not any(hands):
+        p0, p1, r0, r1, w0, w1 = totals
+        score = score_hand(hand.makers, (p0, p1), (r0, r1), (w0, w1), hand.rules)
+        return score.scores[us] - score.scores[1 - us]
+    seat = (leader + len(trick)) % 4
+    values = []
+    for card in legal_cards(hands[seat], trick, hand.trump, hand.rules):
+        hands[seat].remove(card)
+        now, after, next_leader = trick + [card], list(totals), leader
+        if len(now) == 4:
+            winner = (leader + trick_winner(now, hand.trump)) % 4
+            last = LAST_TRICK_BONUS if not any(hands) else 0
+            after[winner % 2] += trick_points(now, hand.trump) + last
+            after[2 + winner % 2] += roem_of_trick(now, hand.trump, hand.rules).points
+            after[4 + winner % 2] += 1
+            now, next_leader = [], winner
+        values.append(_reference_lists(hands, next_leader, now, after, hand, us))
+        hands[seat].append(card)
+    return max(values) if seat % 2 == us else min(values)
+
+
+@pytest.mark.parametrize("variant", ["amsterdam", "rotterdam"])
+def test_deeper_values_with_the_transposition_table_match_the_engine(variant: str) -> None:
+    rules = VARIANTS[variant]
+    for seed in range(3):
+        hand = _endgame(rules, 100 + seed, tricks_left=4, extra=seed)
+        seat = hand.to_act
+        assert seat is not None and sum(map(len, hand.holdings)) >= TT_MIN_CARDS + 5
+        solver = _loaded(hand, seat % 2, rules)
+        totals = [*hand.points, *hand.roem, *hand.won]
+        for card in hand.legal(seat):
+            hands = [list(h) for h in hand.holdings]
+            hands[seat].remove(card)
+            trick, leader = [*hand.current, card], hand.leader
+            if len(trick) == 4:  # let the reference finish this trick the same way
+                after = _after(hand, seat, card)
+                hands, trick, leader = [list(h) for h in after.holdings], [], after.leader
+                totals_after = [*after.points, *after.roem, *after.won]
+            else:
+                totals_after = totals
+            expected = _reference_lists(hands, leader, trick, totals_after, hand, seat % 2)
+            assert solver.value_of(card, exact_cards=32) == expected, (seed, card)
+        assert solver.stored > 0  # the transposition table was used
 
 
 def test_value_of_leaves_the_position_unchanged() -> None:
