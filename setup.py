@@ -20,6 +20,8 @@ HOT_MODULES = [
     "bot/engine/obligations.py",
     "bot/engine/roem.py",
     "bot/engine/scoring.py",
+    # The search player's inner loop (alpha-beta and playouts on bit masks).
+    "bot/players/solver.py",
 ]
 
 

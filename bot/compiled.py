@@ -18,6 +18,13 @@ from pathlib import Path
 from types import ModuleType
 
 ENGINE = "bot.engine"
+# Compiled outside the engine: the search player's inner loop (setup.py's HOT_MODULES).
+SOLVER = "bot.players.solver"
+
+
+def _built_here(name: str) -> bool:
+    """Whether setup.py may have compiled module ``name``."""
+    return name.startswith(ENGINE + ".") or name == SOLVER
 
 
 def pure_requested() -> bool:
@@ -30,11 +37,11 @@ def _is_compiled(module: ModuleType) -> bool:
 
 
 def compiled_modules() -> list[str]:
-    """The loaded ``bot.engine`` modules that run from a compiled extension."""
+    """The loaded engine (and solver) modules that run from a compiled extension."""
     return sorted(
         name
         for name, module in list(sys.modules.items())
-        if name.startswith(ENGINE + ".") and _is_compiled(module)
+        if _built_here(name) and _is_compiled(module)
     )
 
 
@@ -66,12 +73,13 @@ def describe() -> str:
 
 
 class _SourcesFirst(importlib.abc.MetaPathFinder):
-    """Finds ``bot.engine.*`` in its .py file even where a compiled extension sits beside it."""
+    """Finds ``bot.engine.*`` (and the solver) in its .py file even where a compiled extension
+    sits beside it."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if not fullname.startswith(ENGINE + ".") or not path:
+        if not _built_here(fullname) or not path:
             return None
         leaf = fullname.rsplit(".", 1)[1]
         for folder in path:

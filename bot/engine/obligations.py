@@ -100,15 +100,22 @@ def _decide(
     if not trick:
         return hand, None
     first: int = trick[0]
-    led = first >> 3
-    follow = hand & SUIT_MASK[led]
-    if follow and led != trump:
-        return follow, Reason.MUST_FOLLOW
     top = 0
     for card in trick:
         c: int = card
         if c >> 3 == trump and TRUMP_RANKING[c] > top:
             top = TRUMP_RANKING[c]
+    return _decide_at(hand, first >> 3, top, partner_is_winning(trick, trump), trump, rules)
+
+
+def _decide_at(
+    hand: int, led: int, top: int, partner_winning: bool, trump: int, rules: RuleSet
+) -> tuple[int, Reason | None]:
+    """``_decide`` for a trick described by its led suit, its highest trump (``top``, a
+    ``TRUMP_RANKING``, 0 for none) and whether the partner's card is winning it."""
+    follow = hand & SUIT_MASK[led]
+    if follow and led != trump:
+        return follow, Reason.MUST_FOLLOW
     above = ABOVE[trump][top]
     if led == trump:
         if not follow:
@@ -120,7 +127,7 @@ def _decide(
         return hand, None
     higher = trumps & above
     others = hand ^ trumps
-    if rules.obligations == "rotterdam" or not partner_is_winning(trick, trump):
+    if rules.obligations == "rotterdam" or not partner_winning:
         if higher:
             return higher, (Reason.MUST_OVERTRUMP if top else Reason.MUST_TRUMP)
         if rules.undertrump_obligation:
@@ -136,6 +143,16 @@ def _decide(
 def legal_mask(hand: int, trick: Sequence[Card], trump: int, rules: RuleSet) -> int:
     """The playable cards of a hand held as a bit mask (see ``cards.mask_of``), as a mask."""
     return _decide(hand, trick, trump, rules)[0]
+
+
+def legal_mask_at(
+    hand: int, led: int, top: int, partner_winning: bool, trump: int, rules: RuleSet
+) -> int:
+    """The playable cards of a mask hand, the trick given as search code tracks it: the led
+    suit, its highest trump strength (``TRUMP_RANKING``, 0 for none) and whether the
+    partner's card is winning it. Computer players' searches call this without building a
+    card list; the obligations stay the ones ``_decide_at`` holds."""
+    return _decide_at(hand, led, top, partner_winning, trump, rules)[0]
 
 
 def legal_cards(

@@ -2,30 +2,44 @@
 
 from __future__ import annotations
 
-from .base import PastTrick, Player, SeatView, view_for
+from .base import Bid, PastTrick, Player, SeatView, view_for
+from .easy import EasyPlayer
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
 from .runner import advance, claim_action, move_action, play_match
+from .search import BUDGET_MS, SearchPlayer
 
-PLAYER_KINDS = ("heuristic", "random")
+# The levels a table offers, weakest first; "heuristic" and "random" are the older kind names
+# ("heuristic" is the normal level), kept so stored tables and settings keep working.
+LEVELS = ("easy", "normal", "strong")
+PLAYER_KINDS = (*LEVELS, "heuristic", "random")
 
 
-def make_player(kind: str, seed: int | str) -> Player:
-    """A player of ``kind`` ("heuristic" or "random"), deterministic given ``seed``."""
+def make_player(kind: str, seed: int | str, budget_ms: float = BUDGET_MS) -> Player:
+    """A player of ``kind`` (a level or an older kind name), deterministic given ``seed``;
+    ``budget_ms`` is the strong player's time per decision (the others need no budget)."""
     key = kind.strip().lower()
-    if key == "heuristic":
+    if key == "easy":
+        return EasyPlayer(seed)
+    if key in ("normal", "heuristic"):
         return HeuristicPlayer(seed)
+    if key == "strong":
+        return SearchPlayer(seed, budget_ms=budget_ms)
     if key == "random":
         return RandomPlayer(seed)
     raise ValueError(f"unknown player kind {kind!r}; choose one of {', '.join(PLAYER_KINDS)}")
 
 
 __all__ = [
+    "LEVELS",
     "PLAYER_KINDS",
+    "Bid",
+    "EasyPlayer",
     "HeuristicPlayer",
     "PastTrick",
     "Player",
     "RandomPlayer",
+    "SearchPlayer",
     "SeatView",
     "advance",
     "claim_action",

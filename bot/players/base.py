@@ -10,15 +10,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from bot.engine import Card, Hand, Phase, RuleSet, Suit, TrumpOptions, pair_of
+from bot.engine import Card, Hand, Phase, RuleSet, Suit, TrumpOptions, left_of, pair_of
 
 
 class PastTrick(NamedTuple):
-    """A completed trick of this hand: who led, the four cards in play order, who won."""
+    """A completed trick of this hand: who led, the four cards in play order, who won, and
+    whether its roem was claimed (credited: claimed by hand or automatically)."""
 
     leader: int
     cards: tuple[Card, ...]
     winner: int
+    claimed: bool = False
+
+
+class Bid(NamedTuple):
+    """One step of the trump bidding seen at the table: ``suit`` None is a pass.
+
+    ``free`` says whether the seat could have passed instead (a forced or drawn trump says
+    nothing about the hand); ``suits`` are the suits it could have named at that moment.
+    """
+
+    seat: int
+    suit: Suit | None
+    free: bool
+    suits: tuple[Suit, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +54,8 @@ class SeatView:
     tricks: tuple[PastTrick, ...]
     legal: tuple[Card, ...]
     claim_open: bool
+    bids: tuple[Bid, ...] = ()
+    proposal: Suit | None = None
 
     @property
     def pair(self) -> int:
@@ -97,10 +114,64 @@ def view_for(hand: Hand, seat: int) -> SeatView:
         trump_options=hand.trump_options(seat) if choosing else None,
         leader=hand.leader,
         current=tuple(hand.current),
-        tricks=tuple(PastTrick(t.leader, tuple(t.cards), t.winner) for t in hand.tricks),
+        tricks=tuple(PastTrick(t.leader, tuple(t.cards), t.winner, t.claimed) for t in hand.tricks),
         legal=tuple(sorted(hand.legal(seat))),
         claim_open=_claim_open_for(hand, seat),
+        bids=bids_of(hand),
+        proposal=hand.proposal,
     )
+
+
+def bids_of(hand: Hand) -> tuple[Bid, ...]:
+    """The bidding so far as the table saw it, rebuilt from the hand's public facts.
+
+    The hand keeps no log of passes, but the bidding order makes them certain: everyone from
+    the first bidder (left of the dealer) up to the one to bid, or to the chooser, passed;
+    a second round means all four passed the first. One case cannot be told apart: under
+    free choice a first bidder who named trump either chose freely or was forced after four
+    passes; the bid is then recorded as forced and no passes are assumed.
+    """
+    first = left_of(hand.dealer)
+    selection = hand.rules.trump_selection
+    if selection in ("mandatory", "drawn"):  # nobody may pass: a choice says nothing
+        if hand.chooser is None or hand.trump is None or hand.bidding is not None:
+            return ()
+        return (Bid(hand.chooser, hand.trump, False, tuple(Suit)),)
+    if hand.bidding is not None:  # still bidding
+        second, passes = hand.bidding.round == 2, hand.bidding.passes
+        return _passes(hand, first, second, passes)
+    assert hand.chooser is not None and hand.trump is not None
+    passes = (hand.chooser - first) % 4
+    if selection == "free":
+        if passes == 0:
+            return (Bid(hand.chooser, hand.trump, False, tuple(Suit)),)
+        return (*_passes(hand, first, False, passes), _named(hand, hand.trump, False))
+    second = hand.trump != hand.proposal
+    return (*_passes(hand, first, second, passes), _named(hand, hand.trump, second))
+
+
+def _options(hand: Hand, second: bool) -> tuple[Suit, ...]:
+    if hand.rules.trump_selection == "proposed" and hand.proposal is not None:
+        return tuple(s for s in Suit if (s != hand.proposal) == second)
+    return tuple(Suit)
+
+
+def _passes(hand: Hand, first: int, second: bool, passes: int) -> tuple[Bid, ...]:
+    """Four first-round passes when in the second round, then ``passes`` in this round."""
+    rounds = [(False, 4)] if second else []
+    rounds.append((second, passes))
+    return tuple(
+        Bid((first + k) % 4, None, True, _options(hand, in_second))
+        for in_second, count in rounds
+        for k in range(count)
+    )
+
+
+def _named(hand: Hand, suit: Suit, second: bool) -> Bid:
+    assert hand.chooser is not None
+    # The proposed suit's dealer in the second round must name: that choice is forced.
+    free = not (second and hand.chooser == hand.dealer)
+    return Bid(hand.chooser, suit, free, _options(hand, second))
 
 
 def _claim_open_for(hand: Hand, seat: int) -> bool:

@@ -1,0 +1,149 @@
+"""Duplicate evaluation of the strong computer player against the normal one.
+
+Every deal is played twice with the same cards (and the same turned trump suit): once with
+the strong pair in seats 0/2, once in seats 1/3. The luck of the cards cancels, so the mean
+of (strong pair's score - normal pair's score) per hand measures play alone. Printed: that
+mean with a 95% confidence interval over deal pairs, each side's nat rate as makers, roem
+collected per hand, and the strong player's time per decision (p50, p99) and search speed.
+
+    nice -n 10 .venv/bin/python benchmarks/ai.py --deals 200      # a quick look
+    nice -n 10 .venv/bin/python benchmarks/ai.py                  # 2,000 deal pairs
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.compiled import describe  # noqa: E402
+from bot.engine import Card, Hand, Phase, RuleSet, Suit  # noqa: E402
+from bot.players import HeuristicPlayer, Player, SearchPlayer, SeatView  # noqa: E402
+from bot.players.runner import claim_action, move_action  # noqa: E402
+
+T = TypeVar("T")
+
+
+@dataclass
+class Timed:
+    """A strong player whose decisions are timed (the table waits this long for it)."""
+
+    player: SearchPlayer
+    times: list[float] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
+
+    def choose_trump(self, view: SeatView) -> Suit | None:
+        return self._time(lambda: self.player.choose_trump(view))
+
+    def choose_card(self, view: SeatView) -> Card:
+        return self._time(lambda: self.player.choose_card(view))
+
+    def wants_claim(self, view: SeatView) -> bool:
+        return self.player.wants_claim(view)
+
+    def _time(self, decide: Callable[[], T]) -> T:
+        start = time.perf_counter()
+        answer = decide()
+        self.times.append(time.perf_counter() - start)
+        self.nodes.append(self.player.nodes)
+        return answer
+
+
+@dataclass
+class Tally:
+    diffs: list[float] = field(default_factory=list)  # per deal pair: mean strong - normal
+    made: dict[str, int] = field(default_factory=lambda: {"strong": 0, "normal": 0})
+    nat: dict[str, int] = field(default_factory=lambda: {"strong": 0, "normal": 0})
+    roem: dict[str, int] = field(default_factory=lambda: {"strong": 0, "normal": 0})
+    hands: int = 0
+
+
+def play(hand: Hand, players: list[Player]) -> Hand:
+    while hand.phase != Phase.DONE:
+        claim = claim_action(hand, players)
+        if claim is not None:
+            hand.apply(claim)
+        if hand.result is None:
+            hand.apply(move_action(hand, players))
+    return hand
+
+
+def deal_pair(index: int, rules: RuleSet, seed: str, strong: list[Timed], tally: Tally) -> None:
+    normal = [HeuristicPlayer(f"{seed}/{index}/{s}") for s in range(4)]
+    diff = 0.0
+    for strong_pair in (0, 1):
+        players: list[Player] = [strong[s] if s % 2 == strong_pair else normal[s] for s in range(4)]
+        hand = play(Hand.deal(rules, index % 4, random.Random(f"{seed}/deal/{index}")), players)
+        assert hand.result is not None
+        scores = hand.result.scores
+        diff += scores[strong_pair] - scores[1 - strong_pair]
+        for pair in (0, 1):
+            side = "strong" if pair == strong_pair else "normal"
+            tally.roem[side] += hand.roem[pair]
+            if hand.result.makers == pair:
+                tally.made[side] += 1
+                tally.nat[side] += hand.result.nat
+        tally.hands += 1
+    tally.diffs.append(diff / 2)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
+    n = len(tally.diffs)
+    mean = statistics.fmean(tally.diffs)
+    half = 1.96 * statistics.stdev(tally.diffs) / math.sqrt(n) if n > 1 else float("nan")
+    print(f"deal pairs: {n} ({tally.hands} hands) in {elapsed:.0f} s")
+    low, high = mean - half, mean + half
+    print(f"strong - normal: {mean:+.1f} points per hand (95% CI {low:+.1f}..{high:+.1f})")
+    for side in ("strong", "normal"):
+        made = tally.made[side]
+        rate = tally.nat[side] / made if made else 0.0
+        roem = tally.roem[side] / tally.hands
+        print(f"{side}: made trump {made} times, nat {rate:.1%}; roem {roem:.1f} per hand")
+    times = [t for p in strong for t in p.times]
+    nodes = sum(n for p in strong for n in p.nodes)
+    if times:
+        p50, p99 = percentile(times, 0.5) * 1000, percentile(times, 0.99) * 1000
+        speed = nodes / sum(times)
+        print(
+            f"strong decisions: {len(times)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+            f"max {max(times) * 1000:.1f} ms; {speed:,.0f} search nodes/s"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=2000, help="deal pairs (default 2000)")
+    parser.add_argument("--budget", type=float, default=None, help="ms per strong decision")
+    parser.add_argument("--exact", type=int, default=None, help="cards searched exactly")
+    parser.add_argument("--rules", default="amsterdam", help="rule preset")
+    parser.add_argument("--seed", default="ai-bench")
+    args = parser.parse_args()
+    rules = RuleSet.preset(args.rules)
+    options: dict[str, float] = {} if args.budget is None else {"budget_ms": args.budget}
+    if args.exact is not None:
+        options["exact_cards"] = args.exact
+    strong = [Timed(SearchPlayer(f"{args.seed}/strong/{s}", **options)) for s in range(4)]
+    print(f"{describe()}; rules {rules.label}")
+    tally = Tally()
+    start = time.perf_counter()
+    for index in range(args.deals):
+        deal_pair(index, rules, args.seed, strong, tally)
+    report(tally, strong, time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,190 @@
+"""The strong computer player: determinized search over deals its seat finds plausible.
+
+For each decision it samples deals of the unseen cards (``sampling.py``: only what the
+seat's view shows, with what the play and the bidding reveal) and, on each sampled deal,
+values every legal card with ``solver.Solver``: the real hand score (nat, pit, roem, the
+last trick) searched exactly over the last tricks, a greedy perfect-information playout
+before them. The card with the best total over the samples is played. Trump is chosen the
+same way: each allowed suit is played out on the samples, and passing is valued by letting
+the other seats bid on the sample as the heuristic would, then playing out what they name.
+
+A decision stops sampling when its time budget is spent (checked after each sample, with an
+injectable clock), so it takes at most the budget plus one sample's work.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from bot.engine import CARDS, Card, Hand, Phase, Suit, left_of, pair_of, roem_of_trick
+from bot.engine.cards import cards_of
+from bot.engine.tricks import trick_points
+
+from .base import SeatView
+from .bidding import choose_suit
+from .sampling import Deduction, sample_for
+from .solver import Solver
+
+BUDGET_MS = 150.0
+MAX_SAMPLES = 400  # beyond this the averages hardly move
+EXACT_CARDS = 12  # the last three tricks are searched exactly on every sample
+Clock = Callable[[], float]
+
+
+class SearchPlayer:
+    """See the module doc. ``budget_ms`` bounds each decision's sampling; ``clock`` (seconds)
+    is injectable so tests can check the budget without timing the machine."""
+
+    def __init__(
+        self,
+        seed: int | str,
+        budget_ms: float = BUDGET_MS,
+        clock: Clock = time.perf_counter,
+        max_samples: int = MAX_SAMPLES,
+        exact_cards: int = EXACT_CARDS,
+    ) -> None:
+        self.rng = random.Random(f"search/{seed}")
+        self.budget = budget_ms / 1000.0
+        self.clock = clock
+        self.max_samples = max_samples
+        self.exact_cards = exact_cards
+        self.samples = 0  # samples used by the last decision
+        self.nodes = 0  # search nodes of the last decision
+
+    # ------------------------------------------------------------------ play
+    def choose_card(self, view: SeatView) -> Card:
+        if not view.legal:
+            raise ValueError("choose_card asked when the seat has no legal card")
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if view.trump is None or view.makers is None:
+            raise ValueError("choose_card asked before trump is chosen")
+        solver = Solver(view.trump, view.makers, view.pair, view.rules)
+        know = Deduction.of(view)
+        points, roem, won = _totals(view)
+        totals = dict.fromkeys(view.legal, 0)
+        current = [int(c) for c in view.current]
+        self._run(
+            lambda: self._value_cards(view, know, solver, current, (points, roem, won), totals)
+        )
+        self.nodes = solver.nodes
+        # Ties go to the cheapest card in deck order: keeps the choice reproducible.
+        return max(view.legal, key=lambda c: totals[c])
+
+    def _value_cards(
+        self,
+        view: SeatView,
+        know: Deduction,
+        solver: Solver,
+        current: list[int],
+        state: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
+        totals: dict[Card, int],
+    ) -> None:
+        hands = sample_for(view, know, self.rng)
+        solver.setup(hands, view.leader, current, *state)
+        for card in view.legal:
+            totals[card] += solver.value_of(card, self.exact_cards)
+
+    def wants_claim(self, view: SeatView) -> bool:
+        """Claims the roem of tricks this seat captured itself; a trick its partner took is
+        the partner's to claim (a human partner claims their own; a computer partner does)."""
+        trick = view.last_trick
+        if not view.claim_open or trick is None or view.trump is None:
+            return False
+        if trick.winner != view.seat:
+            return False
+        return bool(roem_of_trick(trick.cards, view.trump, view.rules))
+
+    # ------------------------------------------------------------------ trump
+    def choose_trump(self, view: SeatView) -> Suit | None:
+        options = view.trump_options
+        if options is None or not options.suits:
+            raise ValueError("choose_trump asked when the seat may not choose trump")
+        if len(options.suits) == 1 and not options.can_pass:
+            return options.suits[0]
+        know = Deduction.of(view)
+        choices: list[Suit | None] = list(options.suits)
+        if options.can_pass:
+            choices.append(None)
+        totals: dict[Suit | None, int] = dict.fromkeys(choices, 0)
+        self.nodes = 0
+        self._run(lambda: self._value_trumps(view, know, choices, totals))
+        return max(choices, key=lambda s: (totals[s], s is None))
+
+    def _value_trumps(
+        self,
+        view: SeatView,
+        know: Deduction,
+        choices: list[Suit | None],
+        totals: dict[Suit | None, int],
+    ) -> None:
+        hands = sample_for(view, know, self.rng)
+        for choice in choices:
+            if choice is None:
+                trump, makers = _after_pass(view, hands)
+            else:
+                trump, makers = choice, _makers(view, view.seat)
+            totals[choice] += self._play_out(view, hands, trump, makers)
+
+    def _play_out(self, view: SeatView, hands: list[int], trump: int, makers: int) -> int:
+        solver = Solver(trump, makers, view.pair, view.rules)
+        solver.setup(hands, left_of(view.dealer), [], (0, 0), (0, 0), (0, 0))
+        value = solver.playout_value(self.exact_cards)
+        self.nodes += solver.nodes
+        return value
+
+    # ------------------------------------------------------------------ budget
+    def _run(self, sample: Callable[[], None]) -> None:
+        """Call ``sample`` until the budget is spent (at least once, at most max_samples)."""
+        start = self.clock()
+        self.samples = 0
+        while self.samples < self.max_samples:
+            sample()
+            self.samples += 1
+            if self.clock() - start >= self.budget:
+                break
+
+
+def _makers(view: SeatView, chooser: int) -> int:
+    """The pair that must make the hand if ``chooser`` names trump (drawn: fixed in advance)."""
+    if view.rules.trump_selection == "drawn":
+        return pair_of(left_of(view.dealer))
+    return pair_of(chooser)
+
+
+def _after_pass(view: SeatView, hands: list[int]) -> tuple[Suit, int]:
+    """Trump and makers if the seat passes now: the bidding seen so far is replayed on the
+    sampled deal (the engine's Hand keeps the turns and options), then every seat bids as
+    the heuristic would with the cards it holds in the sample."""
+    cards = [[CARDS[c] for c in cards_of(h)] for h in hands]
+    hand = Hand.from_cards(view.rules, view.dealer, cards, view.proposal)
+    for bid in view.bids:
+        hand.pass_trump(bid.seat)
+    hand.pass_trump(view.seat)
+    while hand.phase == Phase.TRUMP:
+        seat = hand.to_act
+        assert seat is not None
+        suit = choose_suit(hand.holdings[seat], hand.trump_options(seat))
+        if suit is None:
+            hand.pass_trump(seat)
+        else:
+            hand.choose_trump(seat, suit)
+    assert hand.trump is not None and hand.makers is not None
+    return hand.trump, hand.makers
+
+
+def _totals(view: SeatView) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """Card points, credited roem and tricks per pair so far. Roem of the last trick while
+    its claim window is open counts as credited: its pair can still claim it."""
+    points, roem, won = [0, 0], [0, 0], [0, 0]
+    assert view.trump is not None
+    for i, trick in enumerate(view.tricks):
+        pair = pair_of(trick.winner)
+        points[pair] += trick_points(trick.cards, view.trump)
+        won[pair] += 1
+        open_claim = i == len(view.tricks) - 1 and not view.current
+        if trick.claimed or (open_claim and view.rules.roem_claiming == "manual"):
+            roem[pair] += roem_of_trick(trick.cards, view.trump, view.rules).points
+    return (points[0], points[1]), (roem[0], roem[1]), (won[0], won[1])

@@ -1,0 +1,221 @@
+"""The strong (search) player: sees only its view, plays legally, keeps its time budget,
+claims only its own tricks and chooses trump legally under every selection mode."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from bot.engine import PRESET_NAMES, Card, Hand, Phase, RuleSet, Suit
+from bot.players import HeuristicPlayer, Player, SearchPlayer, SeatView, view_for
+from bot.players.sampling import Deduction
+
+from .helpers import card, make_view, play_hand
+
+VARIANTS: dict[str, RuleSet] = {
+    **{name: RuleSet.preset(name) for name in PRESET_NAMES},
+    "proposed": RuleSet(trump_selection="proposed"),
+    "undertrump": RuleSet(undertrump_obligation=True),
+    "rotterdam-undertrump": RuleSet(obligations="rotterdam", undertrump_obligation=True),
+    "automatic-claims": RuleSet(roem_claiming="automatic"),
+}
+
+
+def fast(seed: int | str, samples: int = 3) -> SearchPlayer:
+    """A search player limited by samples, not time: reproducible on any machine."""
+    return SearchPlayer(seed, budget_ms=1e9, max_samples=samples)
+
+
+class FakeClock:
+    """Seconds that advance by ``step`` at every reading."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        self.now += self.step
+        return self.now
+
+
+def _mid_hand(rules: RuleSet, seed: int, cards_played: int) -> Hand:
+    """A hand where heuristic players named trump and played ``cards_played`` cards."""
+    hand = Hand.deal(rules, seed % 4, random.Random(seed))
+    players = [HeuristicPlayer(s) for s in range(4)]
+    while (
+        hand.phase == Phase.TRUMP
+        or sum(len(t.cards) for t in hand.tricks) + len(hand.current) < cards_played
+    ):
+        seat = hand.to_act
+        assert seat is not None
+        view = view_for(hand, seat)
+        if hand.phase == Phase.TRUMP:
+            suit = players[seat].choose_trump(view)
+            if suit is None:
+                hand.pass_trump(seat)
+            else:
+                hand.choose_trump(seat, suit)
+        else:
+            hand.play(seat, players[seat].choose_card(view))
+    return hand
+
+
+def _reshuffle_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
+    """The same hand with the other seats' unplayed cards dealt differently among them."""
+    data = hand.to_dict()
+    others = [s for s in range(4) if s != seat]
+    pool = [c for s in others for c in data["holdings"][s]]
+    rng.shuffle(pool)
+    for s in others:
+        count = len(data["holdings"][s])
+        data["holdings"][s], pool = pool[:count], pool[count:]
+    return Hand.from_dict(hand.rules, data)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hidden_cards_change_neither_the_view_nor_the_decision(seed: int) -> None:
+    hand = _mid_hand(RuleSet(), seed, cards_played=9 + seed)
+    seat = hand.to_act
+    assert seat is not None
+    other = _reshuffle_hidden(hand, seat, random.Random(seed))
+    hidden = [sorted(hand.holdings[s]) for s in range(4) if s != seat]
+    assert hidden != [sorted(other.holdings[s]) for s in range(4) if s != seat]
+    view, other_view = view_for(hand, seat), view_for(other, seat)
+    assert view == other_view  # the decision's only input
+    assert Deduction.of(view) == Deduction.of(other_view)
+    assert fast(seed, 8).choose_card(view) == fast(seed, 8).choose_card(other_view)
+
+
+def test_the_player_is_given_nothing_but_the_view() -> None:
+    hand = _mid_hand(RuleSet(), 3, cards_played=6)
+    seat = hand.to_act
+    assert seat is not None
+    view = view_for(hand, seat)
+    assert set(view.hand) == set(hand.holdings[seat])
+    assert not any(isinstance(getattr(view, f.name), Hand) for f in dataclasses.fields(view))
+
+
+class Checked:
+    """Checks every answer of a player against its view."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.cards = 0
+        self.trumps = 0
+
+    def choose_trump(self, view: SeatView) -> Suit | None:
+        options = view.trump_options
+        assert options is not None
+        suit = self.inner.choose_trump(view)
+        assert suit in options.suits if suit is not None else options.can_pass
+        self.trumps += 1
+        return suit
+
+    def choose_card(self, view: SeatView) -> Card:
+        chosen = self.inner.choose_card(view)
+        assert chosen in view.legal
+        self.cards += 1
+        return chosen
+
+    def wants_claim(self, view: SeatView) -> bool:
+        return self.inner.wants_claim(view)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_plays_legal_cards_and_trumps_under_every_preset(variant: str) -> None:
+    rules = VARIANTS[variant]
+    for deal in range(3):
+        checked = [Checked(fast(f"{variant}/{deal}/{s}", 2)) for s in range(4)]
+        hand = Hand.deal(rules, deal, random.Random(f"{variant}/{deal}"))
+        play_hand(hand, checked)  # the engine refuses anything illegal
+        assert hand.result is not None
+        assert sum(c.cards for c in checked) == 32
+
+
+def test_decisions_stop_when_the_budget_is_spent() -> None:
+    hand = _mid_hand(RuleSet(), 11, cards_played=5)
+    seat = hand.to_act
+    assert seat is not None
+    view = view_for(hand, seat)
+    assert len(view.legal) > 1
+    clock = FakeClock(step=0.010)  # every sample seems to take 10 ms
+    player = SearchPlayer(1, budget_ms=35, clock=clock)
+    player.choose_card(view)
+    # Readings at 10 (start), 20, 30, 40, 50 ms: the sample ending at 50 ms (40 after the
+    # start) is the first past the budget, so four samples and the budget + one sample.
+    assert player.samples == 4 and clock.readings == 5
+    assert player.nodes > 0
+
+
+def test_the_first_sample_always_runs_even_with_no_budget() -> None:
+    hand = _mid_hand(RuleSet(), 12, cards_played=4)  # a lead: several legal cards
+    seat = hand.to_act
+    assert seat is not None and len(hand.legal(seat)) > 1
+    player = SearchPlayer(1, budget_ms=0, clock=FakeClock(step=1.0))
+    assert player.choose_card(view_for(hand, seat)) in hand.legal(seat)
+    assert player.samples == 1
+
+
+def test_trump_choice_keeps_the_budget_too() -> None:
+    hand = Hand.deal(RuleSet(), 0, random.Random(4))
+    seat = hand.to_act
+    assert seat is not None
+    clock = FakeClock(step=0.020)
+    player = SearchPlayer(1, budget_ms=50, clock=clock)
+    player.choose_trump(view_for(hand, seat))
+    assert player.samples == 3
+
+
+@pytest.mark.parametrize("selection", ["free", "proposed", "mandatory", "drawn"])
+def test_trump_choice_is_legal_in_every_selection_mode(selection: str) -> None:
+    rules = RuleSet(trump_selection=selection)  # type: ignore[arg-type]
+    named = 0
+    for seed in range(8):
+        hand = Hand.deal(rules, seed % 4, random.Random(seed))
+        while hand.phase == Phase.TRUMP:
+            seat = hand.to_act
+            assert seat is not None
+            view = view_for(hand, seat)
+            suit = Checked(fast(seed, 4)).choose_trump(view)
+            if suit is None:
+                hand.pass_trump(seat)
+            else:
+                hand.choose_trump(seat, suit)
+                named += 1
+        assert hand.trump is not None and hand.phase == Phase.PLAY
+    if selection != "drawn":  # a drawn trump is named only after a joker
+        assert named == 8
+
+
+def test_claims_only_the_roem_of_its_own_tricks() -> None:
+    # Seat 0 led the ace of clubs and won a run of three (Q K A) with it: 20 roem.
+    trick = (0, "Ac Qc Kc 7d", 0)
+    mine = dataclasses.replace(
+        make_view("7h 8h", seat=0, tricks=[trick], current=""), claim_open=True
+    )
+    partners = dataclasses.replace(
+        make_view("7h 8h", seat=2, tricks=[trick], current=""), claim_open=True
+    )
+    player = fast(0)
+    assert player.wants_claim(mine)  # seat 0 captured it
+    assert not player.wants_claim(partners)  # the partner's to claim
+    no_run = tuple(card(c) for c in ("Ac", "8d", "9s", "7c"))
+    plain = dataclasses.replace(mine, tricks=(mine.tricks[0]._replace(cards=no_run),))
+    assert not player.wants_claim(plain)  # no roem
+    assert not player.wants_claim(dataclasses.replace(mine, claim_open=False))
+
+
+def test_a_strong_pair_claims_its_roem_in_play() -> None:
+    rules = RuleSet()
+    claimed = 0
+    for deal in range(6):
+        players = [fast(f"claims/{deal}/{s}", 2) for s in range(4)]
+        hand = play_hand(Hand.deal(rules, deal, random.Random(f"claims/{deal}")), players)
+        for t in hand.tricks:
+            assert t.claimed == bool(t.roem)  # every seat claims what it captured itself
+            claimed += t.claimed
+    assert claimed > 0
