@@ -1,4 +1,4 @@
-"""Which cards may be played (RULES.md 1.5 and the obligation options of section 2).
+"""Which cards may be played (docs/rules.md 1.5 and the obligation options of section 2).
 
 ``_decide`` is the one place the obligations live; ``legal_mask``, ``legal_cards``,
 ``explain_illegal`` and ``play_options`` all ask it, so the cards offered and the reasons

@@ -1,4 +1,4 @@
-"""Roem of one captured trick (RULES.md 1.7).
+"""Roem of one captured trick (docs/rules.md 1.7).
 
 A trick has at most four cards out of 32, so the answer for a given set of cards, trump
 and four-of-a-kind values is memoised: computer players ask about the same tricks again

@@ -1,4 +1,4 @@
-"""The rule set: one field per option of RULES.md section 2, and the named presets.
+"""The rule set: one field per option of docs/rules.md section 2, and the named presets.
 
 Variants are options of one rule set rather than separate engines, so a table or league
 can combine them and every rule keeps a single implementation.

@@ -1,4 +1,4 @@
-"""Scoring one hand (RULES.md 1.8 and the scoring options of section 2)."""
+"""Scoring one hand (docs/rules.md 1.8 and the scoring options of section 2)."""
 
 from __future__ import annotations
 

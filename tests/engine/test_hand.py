@@ -576,7 +576,7 @@ class TestClaims:
 
 
 def expected_scores(hand: Hand) -> tuple[int, int]:
-    """RULES.md 1.8, computed from the tricks with the reference tables."""
+    """docs/rules.md 1.8, computed from the tricks with the reference tables."""
     assert hand.trump is not None and hand.makers is not None
     rules = hand.rules
     points, roem, won = [0, 0], [0, 0], [0, 0]

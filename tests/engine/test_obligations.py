@@ -1,4 +1,4 @@
-"""Which cards may be played: RULES.md 1.5 rules 1-5 and the obligation options of section 2.
+"""Which cards may be played: docs/rules.md 1.5 rules 1-5 and the obligation options of section 2.
 
 In every position the trick lists the cards already played, lead first; the acting player is
 the next seat, so the partner is the card two places before the acting player.

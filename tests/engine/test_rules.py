@@ -1,4 +1,4 @@
-"""The rule set: defaults, the presets of RULES.md section 2, and refused combinations."""
+"""The rule set: defaults, the presets of docs/rules.md section 2, and refused combinations."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring one hand (RULES.md 1.8) and the scoring options of section 2.
+"""Scoring one hand (docs/rules.md 1.8) and the scoring options of section 2.
 
 ``score_hand(makers, points, roem, tricks, rules)``: points include the last-trick 10, roem
 is the claimed roem, tricks the number of tricks each pair took.

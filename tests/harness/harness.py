@@ -1,7 +1,7 @@
 """Offline harness for the Discord layer: the real bot, real discord.py, no network.
 
-How it works (see docs in DESIGN.md section 4, and `test_canary.py` for every private
-discord.py name used here):
+How it works (see docs/discord-harness.md and docs/table-ux.md section 4, and `test_canary.py`
+for every private discord.py name used here):
 
 * The real `KlaverjasBot` runs its real `setup_hook` against a temporary database, after the
   steps `Client.login` would take (`_async_setup_hook`, a `ClientUser`, the application id),

@@ -1,6 +1,6 @@
 """The rules commands through the offline harness: /rules, /roem, /legal, /score, /cards.
 
-Every calculator is checked against the engine on the worked examples of RULES.md
+Every calculator is checked against the engine on the worked examples of docs/rules.md
 (1.5, 1.7, 1.8), every refusal against the option it names, and every reply against
 Discord's limits. Replies are private unless `public` is set.
 """
@@ -246,7 +246,7 @@ async def test_a_tables_changed_options_are_named(harness: Harness) -> None:
 @pytest.mark.parametrize(
     ("trick", "points", "breakdown"),
     [
-        # RULES.md 1.7: trump Q-K-J = 20 + 20 = 40, trump 10-J-Q-K = 50 + 20 = 70.
+        # docs/rules.md 1.7: trump Q-K-J = 20 + 20 = 40, trump 10-J-Q-K = 50 + 20 = 70.
         ("Qh Kh Jh 7s", 40, "{run3} (J♥ Q♥ K♥) 20 + stuk (Q♥ K♥) 20 = **40**"),
         ("10h Jh Qh Kh", 70, "{run4} (10♥ J♥ Q♥ K♥) 50 + stuk (Q♥ K♥) 20 = **70**"),
         ("8c 9c 10c Kd", 20, "{run3} (8♣ 9♣ 10♣) 20"),
@@ -339,7 +339,7 @@ async def test_suits_are_read_in_every_language_and_offered_by_autocomplete(
 
 @pytest.mark.parametrize("locale", TWO_LOCALES)
 async def test_legal_partner_winning_frees_the_discard(harness: Harness, locale: str) -> None:
-    # RULES.md 1.5: hearts trump, A leads A♣, B follows 7♣; C holds Q♥ and 7♦.
+    # docs/rules.md 1.5: hearts trump, A leads A♣, B follows 7♣; C holds Q♥ and 7♦.
     options = {"hand": "Q♥ 7♦", "trick": "A♣ 7♣", "trump": "♥"}
     reply = private(await harness.slash("legal", options, locale=locale))
 
@@ -352,7 +352,7 @@ async def test_legal_partner_winning_frees_the_discard(harness: Harness, locale:
 
 @pytest.mark.parametrize("locale", TWO_LOCALES)
 async def test_legal_opponent_trumped_means_overtrump(harness: Harness, locale: str) -> None:
-    # RULES.md 1.5: had B trumped with 8♥, C would have had to overtrump with Q♥.
+    # docs/rules.md 1.5: had B trumped with 8♥, C would have had to overtrump with Q♥.
     options = {"hand": "Qh, 7d", "trick": "Ac, 8h", "trump": "h"}
     reply = private(await harness.slash("legal", options, locale=locale))
 
@@ -416,7 +416,7 @@ async def test_legal_refuses_bad_input_naming_the_part(
 
 @pytest.mark.parametrize("locale", TWO_LOCALES)
 async def test_score_nat_counts_the_roem_of_both_pairs(harness: Harness, locale: str) -> None:
-    # RULES.md 1.8: makers 82, defenders 80 + 20 roem: nat, makers 0, defenders 182.
+    # docs/rules.md 1.8: makers 82, defenders 80 + 20 roem: nat, makers 0, defenders 182.
     options = {"makers": "us", "points": 82, "roem_defenders": 20}
     reply = private(await harness.slash("score", options, locale=locale))
 
