@@ -76,6 +76,11 @@ class RuleSet:
         base = _PRESETS.get(self.name, _BASE).to_dict()
         return {k: v for k, v in self.to_dict().items() if base.get(k) != v}
 
+    def most_hands(self, hands: int) -> int:
+        """The most hands a match planned for ``hands`` can last: a tie under
+        ``tie_break="extra_hands"`` plays ``EXTRA_HANDS`` more."""
+        return hands + (EXTRA_HANDS if self.tie_break == "extra_hands" else 0)
+
     @property
     def label(self) -> str:
         """The preset's name, marked when options were changed (never a misleading name)."""

@@ -354,3 +354,8 @@ class TestRefusalCodes:
             RuleSet(**options)
         assert info.value.code == code
         assert info.value.facts == facts
+
+
+def test_most_hands_adds_the_extra_deal_only_under_extra_hands() -> None:
+    assert RuleSet().most_hands(16) == 16
+    assert RuleSet(tie_break="extra_hands").most_hands(16) == 20

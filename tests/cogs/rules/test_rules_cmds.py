@@ -496,6 +496,47 @@ async def test_score_refuses_impossible_numbers_naming_the_part(
     refusal(result, locale, option, *fragments)
 
 
+# Every refusal path of the calculators, in every language: one private sentence naming the
+# option and the user's own input, never an error code or an ERROR log line.
+REFUSALS = [
+    ("legal", {"hand": "Qh 7x", "trump": "h"}, "hand", ["`7x`"]),  # unknown_card
+    ("legal", {"hand": "Qh Qh", "trump": "h"}, "hand", ["Q♥"]),  # duplicate_card
+    ("legal", {"hand": "Qh 7d", "trick": "Ac Qh", "trump": "h"}, None, ["Q♥"]),  # in both
+    ("legal", {"hand": ";", "trump": "h"}, "hand", ["0", "1"]),  # too_few_cards
+    ("legal", {"hand": "Qh", "trick": "7c 8c 9c 10c", "trump": "h"}, "trick", ["4"]),
+    ("legal", {"hand": "Qh", "trump": ""}, "trump", ["—"]),  # unknown_suit, nothing typed
+    ("roem", {"cards": "7h 8h 9h 10h Jh", "trump": "h"}, "cards", ["5", "4"]),  # too many
+    ("roem", {"cards": "7h", "trump": "h"}, "cards", ["1", "2"]),  # too few
+    ("roem", {"cards": "Qh Kh", "trump": "h", "variant": "x"}, "variant", ["`x`"]),
+    ("score", {"makers": "us", "points": 170}, "points", ["170", "162"]),  # negative_value
+    ("score", {"makers": "them", "points": 82, "roem_defenders": 25}, "roem_defenders", ["25"]),
+    ("score", {"makers": "us", "points": 82, "tricks": -1}, "tricks", ["-1", "8"]),
+    ("score", {"makers": "us", "points": 0, "tricks": 8}, "tricks", ["8", "162"]),
+]
+
+
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+@pytest.mark.parametrize(
+    ("command", "options", "option", "fragments"),
+    REFUSALS,
+    ids=[f"{c}-{i}" for i, (c, *_) in enumerate(REFUSALS)],
+)
+async def test_every_calculator_refusal_is_private_and_specific(
+    harness: Harness,
+    caplog: pytest.LogCaptureFixture,
+    locale: str,
+    command: str,
+    options: dict[str, Any],
+    option: str | None,
+    fragments: list[str],
+) -> None:
+    result = await harness.slash(command, options, locale=locale)
+
+    content = refusal(result, locale, option, *fragments)
+    assert "{" not in content
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
 # --------------------------------------------------------------------------- /cards
 
 
