@@ -29,16 +29,14 @@ from bot.engine.tricks import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POIN
 from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue, t
 from bot.texts.rulebook import TOPICS, search_topics, topic
-from tests.harness.harness import (
-    FAKE_TOKEN,
-    GUILD_COMMANDS,
-    Call,
-    Dispatch,
-    Harness,
+from tests.harness.harness import Harness
+from tests.harness.limits import (
     assert_ephemeral,
     assert_not_ephemeral,
     assert_within_discord_limits,
 )
+from tests.harness.recorder import Call, Dispatch
+from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS
 
 StartHarness = Callable[..., Awaitable[Harness]]
 
@@ -545,7 +543,7 @@ async def test_cards_sends_a_png_and_the_orders_as_text(
     harness: Harness, locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     uploads: dict[str, bytes] = {}
-    record = harness._on_webhook
+    record = harness.recorder.on_webhook
 
     def keep_files(route: Any, body: Any, files: Any, params: Any, reason: Any) -> Any:
         for file in files:
@@ -553,7 +551,7 @@ async def test_cards_sends_a_png_and_the_orders_as_text(
             file.reset()
         return record(route, body, files, params, reason)
 
-    monkeypatch.setattr(harness, "_on_webhook", keep_files)
+    monkeypatch.setattr(harness.recorder, "on_webhook", keep_files)
     reply = private(await harness.slash("cards", locale=locale))
 
     assert reply.files == ["cards.png"]
