@@ -7,6 +7,7 @@ can combine them and every rule keeps a single implementation.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 from .errors import ErrorCode, RuleError
@@ -90,11 +91,18 @@ class RuleSet:
         return f"{self.name} + " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items()))
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(_as_dict(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
         return cls().with_options(**data)
+
+
+@lru_cache(maxsize=256)
+def _as_dict(rules: RuleSet) -> dict[str, Any]:
+    """A rule set's fields, computed once per rule set: every committed table state holds
+    its rules, and `asdict` costs more than the rest of a table's snapshot."""
+    return asdict(rules)
 
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
