@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import Event, Table, TableError, TableService
+from cogs.common.requests import RequestStats
 from cogs.tables.ui_hand import hand_message
 
 if TYPE_CHECKING:
@@ -44,8 +45,9 @@ class _Drawn:
 
 
 class HandNudger:
-    def __init__(self, bot: KlaverjasBot) -> None:
+    def __init__(self, bot: KlaverjasBot, requests: RequestStats | None = None) -> None:
         self.bot = bot
+        self.requests = requests or RequestStats()
         self.enabled = True
         self._drawn: dict[Key, _Drawn] = {}
         self._tasks: dict[Key, asyncio.Task[None]] = {}
@@ -107,6 +109,7 @@ class HandNudger:
             if drawn is None or seat is None or drawn.seq == table.seq:
                 return
             embed, view = hand_message(table, seat, drawn.locale)
+            self.requests.note_token_edit()
             await drawn.interaction.edit_original_response(embed=embed, view=view)
             drawn.seq = table.seq
         except (discord.HTTPException, TableError) as error:

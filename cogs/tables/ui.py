@@ -11,7 +11,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.engine import Phase, SheetLine, Suit
-from bot.tables import PublicTable, Seat, SeatKind, Status, Table
+from bot.tables import PublicTable, Seat, SeatKind, Status, Table, public_table
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import EMBED_COLOUR, Component, rendered_view
 from cogs.common.text import t
@@ -20,6 +20,7 @@ from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
 __all__ = [
     "public_components",
+    "public_message",
     "public_embed",
     "result_text",
     "settings_embed",
@@ -237,6 +238,17 @@ def result_text(public: PublicTable, locale: str) -> str:
 
 
 # ----------------------------------------------------------------------------- buttons
+
+
+def public_message(table: Table, locale: str) -> tuple[discord.Embed, discord.ui.View]:
+    """The table message for the current state, drawn once per state and locale and
+    shared by every edit (the publisher's, a click's response)."""
+
+    def draw() -> tuple[discord.Embed, discord.ui.View]:
+        public = public_table(table)
+        return public_embed(public, locale), public_components(public, locale)
+
+    return table.rendered(("public_message", locale), draw)
 
 
 def public_components(public: PublicTable, locale: str) -> discord.ui.View:
