@@ -27,6 +27,7 @@ from .corrections import Kind, corrected_line, require_reason, voided
 from .draw import RoundDraw, TablePlan, draw_round, round_seed
 from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
 from .errors import LeagueError
+from .export import NightExport
 from .night import Attendance, checked_in, pairs_of, refuse_repeat
 from .results import HandLine, TableResult
 from .schedule import NightTimes, Posting, PostingKind, next_night, plan
@@ -549,6 +550,28 @@ class LeagueService:
         night = await self.night(night_id)
         s = await self.settings(night.league_id)
         return night_ranking(await self.night_data(night_id), s.format, s.bye_policy, s.tie_breaks)
+
+    async def night_export(self, night_id: int) -> NightExport:
+        """The night for `bot/league/export.py`: its draws, each table's effective result,
+        which results and sheet lines were corrected, and the ranking so far."""
+        await self.night(night_id)
+        versions = await self.store.leagues.results(night_id)
+        corrected = frozenset((v.round_no, v.table_no) for v in versions if v.version > 1)
+        lines = frozenset(
+            (a.round_no, a.table_no, a.line)
+            for a in await self.history(night_id)
+            if a.kind == "correct_line"
+            and a.round_no is not None
+            and a.table_no is not None
+            and a.line is not None
+        )
+        return NightExport(
+            await self.draws(night_id),
+            await self.results(night_id),
+            corrected,
+            lines,
+            await self.night_standings(night_id),
+        )
 
     async def season(self, league_id: int) -> SeasonTable:
         """The season table over the closed nights."""
