@@ -30,7 +30,7 @@ from .errors import LeagueError
 from .export import NightExport
 from .night import Attendance, checked_in, pairs_of, refuse_repeat
 from .results import HandLine, TableResult
-from .schedule import NightTimes, Posting, PostingKind, next_night, plan
+from .schedule import NightTimes, Posting, PostingKind, last_night, next_night, plan
 from .season import SeasonTable, season_table
 from .settings import LeagueSettings
 from .standings import Adjustment, NightData, NightRow, night_ranking
@@ -163,7 +163,9 @@ class LeagueService:
                 continue
             if schedule is None:
                 continue
-            done = _recorded(await self.store.leagues.runs(league.id))
+            nights = (last_night(schedule, moment), next_night(schedule, moment))
+            starts = [int(night.start.timestamp()) for night in nights]  # what `plan` looks at
+            done = _recorded(await self.store.leagues.runs(league.id, starts))
             since = datetime.fromtimestamp(league.updated_at, UTC)
             todo = plan(schedule, moment, done, since)
             for start, posting in todo.post:
