@@ -112,6 +112,7 @@ class LeagueSettings:
     counting: Counting = Counting()
     tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
     computers_allowed: bool = False
+    channel_id: int | None = None  # where the bot posts the nights (set by /night open)
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -178,4 +179,5 @@ class LeagueSettings:
             counting=Counting(**data.get("counting", {})),
             tie_breaks=tuple(data.get("tie_breaks", DEFAULT_TIE_BREAKS)),
             computers_allowed=data.get("computers_allowed", False),
+            channel_id=data.get("channel_id"),
         )
