@@ -17,6 +17,7 @@ from bot.tables import Status, TableSettings
 from cogs.league import League
 from tests.cogs.tables.tables_kit import ClockedBot, Kit, StartHarness, message_text
 from tests.harness.harness import Dispatch
+from tests.harness.limits import EPHEMERAL
 from tests.harness.payloads import DEFAULT_MEMBER_PERMISSIONS
 
 __all__ = ["LeagueKit", "ORGANISER_PERMISSIONS", "start_league"]
@@ -59,9 +60,13 @@ class LeagueKit(Kit):
         await self.flush()
         return result
 
+    def channel_messages(self) -> list[dict[str, Any]]:
+        """The public messages of the league's channel, oldest first."""
+        found = self.world.channel_messages(self.world.channel_id)
+        return [m for m in found if not int(m.get("flags") or 0) & EPHEMERAL]
+
     def channel_texts(self) -> list[str]:
-        """Every message of the league's channel, oldest first, as text."""
-        return [message_text(m) for m in self.world.channel_messages(self.world.channel_id)]
+        return [message_text(m) for m in self.channel_messages()]
 
     async def play_round(self, night_id: int, round_no: int, limit: int = 20_000) -> None:
         """Move the clock until every bot table of round `round_no` has finished."""
