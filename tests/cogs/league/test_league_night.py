@@ -151,3 +151,27 @@ async def test_a_whole_night(make_harness: StartHarness) -> None:
         assert place == by_value.index(value) + 1
     standings = await kit.player("league standings", players[1])
     assert rows(standings.response.text(), SEASON_ROW) == season
+
+
+async def test_a_table_finished_unheard_is_read_in_at_start_up(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start_league(make_harness)
+    boss = kit.world.add_user("boss")
+    players = [kit.world.add_user(f"player{i}") for i in range(4)]
+    await kit.organiser("league create", boss, name="Dinsdag", hands=1, rounds=1)
+    await kit.organiser("night open", boss)
+    for user in players:
+        await check_in(kit, user, 0)
+    await kit.organiser("night start", boss)
+    # The process dies as the match ends: its result never reaches the league.
+    kit.bot.services.tables.listeners.remove(kit.league_cog.actions.on_table_events)
+    await kit.play_round(1, 1)
+    assert await kit.leagues.missing_results(1) == [[1, 0]]
+    await kit.harness.close()
+
+    kit = await start_league(make_harness)
+    assert await kit.leagues.missing_results(1) == []
+    assert "Round 1 is complete" in kit.channel_texts()[-1]
+    closed = await kit.organiser("night close", boss)
+    assert "is closed" in closed.response.text()

@@ -1,0 +1,109 @@
+"""Refusals: organiser commands checked in code, stale and repeated check-in clicks, and a
+sentence in every language for every code the league refuses with."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.engine.errors import ErrorCode
+from bot.league.errors import LeagueError
+from bot.texts.catalog import LOCALES, catalogue
+from cogs.league.errors import error_text
+from tests.cogs.league.league_kit import start_league
+from tests.cogs.tables.tables_kit import StartHarness
+from tests.harness.harness import assert_ephemeral
+
+ROOT = Path(__file__).resolve().parents[3]
+# The engine's refusals of a score-sheet line, which the league passes on with their code.
+LINE_CODES = {
+    ErrorCode.NOT_A_PAIR,
+    ErrorCode.NOT_TWO_PAIRS,
+    ErrorCode.NEGATIVE_VALUE,
+    ErrorCode.POINTS_TOTAL,
+    ErrorCode.ROEM_NOT_TENS,
+    ErrorCode.TRICKS_TOTAL,
+    ErrorCode.SCORE_WITHOUT_TRICKS,
+}
+
+
+def league_codes() -> set[str]:
+    """Every code raised as a LeagueError in bot/league and cogs/league."""
+    pattern = re.compile(r'LeagueError\(\s*"([a-z_]+)"')
+    codes = {"bad_line"}  # entry.BAD_LINE: an engine refusal that carries no code
+    codes |= {"already_checked_in", "not_checked_in"}  # night.refuse_repeat picks one
+    for folder in ("bot/league", "cogs/league"):
+        for path in (ROOT / folder).glob("*.py"):
+            codes |= set(pattern.findall(path.read_text(encoding="utf-8")))
+    return codes | {str(code) for code in LINE_CODES}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_code_has_a_sentence_in_every_language(locale: str) -> None:
+    codes = league_codes()
+    assert {"not_organiser", "already_checked_in", "stale_checkin", "points_total"} <= codes
+    missing = {code for code in codes if f"league.err.{code}" not in catalogue(locale)}
+    assert not missing
+    for code in codes:
+        text = error_text(LeagueError(code, line=2, round=1, table=0), locale)
+        assert code not in text and text.strip()
+
+
+async def test_organiser_commands_are_checked_in_code(make_harness: StartHarness) -> None:
+    kit = await start_league(make_harness)
+    boss, helper, player = (kit.world.add_user(n) for n in ("boss", "helper", "player"))
+    refused = await kit.player("league create", player, name="Dinsdag")
+    assert "needs Manage Server" in refused.response.text()
+    await kit.organiser("league create", boss, name="Dinsdag")
+
+    for command in ("night open", "league settings"):
+        options = {"rounds": 4} if command == "league settings" else {}
+        answer = await kit.player(command, player, **options)
+        assert_ephemeral(answer.response)
+        assert "Only the league's organisers" in answer.response.text()
+    assert await kit.leagues.nights(1) == []
+    assert (await kit.leagues.settings(1)).rounds_per_night == 3
+
+    # A listed organiser needs no server permission.
+    await kit.organiser("league settings", boss, organiser=helper)
+    opened = await kit.player("night open", helper)
+    assert "Night 1 is open" in opened.response.text()
+    for command in ("night start", "night close"):
+        answer = await kit.player(command, player)
+        assert "Only the league's organisers" in answer.response.text()
+    correct = await kit.player(
+        "night correct", player, round=1, table=1, reason="x", totals="1 2", hands=1
+    )
+    assert "Only the league's organisers" in correct.response.text()
+
+
+async def test_check_in_twice_and_stale_buttons(make_harness: StartHarness) -> None:
+    kit = await start_league(make_harness)
+    boss = kit.world.add_user("boss")
+    players = [kit.world.add_user(f"player{i}") for i in range(4)]
+    await kit.organiser("league create", boss, name="Dinsdag", hands=1)
+    await kit.organiser("night open", boss)
+    for user in players:
+        await kit.harness.click("kj:league:in:1:0", user=user)
+    twice = await kit.harness.click("kj:league:in:1:0", user=players[0])
+    assert_ephemeral(twice.response)
+    assert "already checked in" in twice.response.text()
+    out = await kit.harness.click("kj:league:out:1:0", user=boss)
+    assert "not checked in" in out.response.text()
+    assert len(await kit.leagues.attendance(1)) == 4
+
+    await kit.organiser("night start", boss, deal=False)
+    stale = await kit.harness.click("kj:league:in:1:0", user=boss)
+    assert_ephemeral(stale.response)
+    assert "out of date" in stale.response.text() and "round 2" in stale.response.text()
+    assert len(await kit.leagues.attendance(1)) == 4
+    fresh = await kit.harness.click("kj:league:in:1:1", user=boss)
+    assert "you play from round 2" in fresh.replies[-1].text()
+
+    started = await kit.organiser("night start", boss)
+    assert "The night has started" in started.response.text()
+    early = await kit.organiser("night next", boss)
+    assert_ephemeral(early.replies[-1])  # refused after the "thinking" answer, in its place
+    assert "still being played" in early.replies[-1].text()
