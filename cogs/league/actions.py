@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -71,26 +71,17 @@ def actor_of(interaction: Interaction) -> Actor:
     return Actor(user.id, roles, bool(interaction.permissions.manage_guild))
 
 
+@dataclass(frozen=True)
 class CreateOptions:
-    """The options of /league create."""
+    """The options of /league create, as the league's first settings."""
 
-    def __init__(
-        self,
-        name: str,
-        rounds: int,
-        hands: int,
-        preset: str,
-        bye: str,
-        format: str,
-        organiser_role: int | None,
-    ) -> None:
-        self.name = name
-        self.rounds = rounds
-        self.hands = hands
-        self.preset = preset
-        self.bye = bye
-        self.format = format
-        self.organiser_role = organiser_role
+    name: str
+    rounds: int
+    hands: int
+    preset: str
+    bye: str
+    format: str
+    organiser_role: int | None
 
     def settings(self, channel_id: int | None) -> LeagueSettings:
         roles = () if self.organiser_role is None else (self.organiser_role,)
@@ -251,6 +242,18 @@ class LeagueActions:
         if draw.number < settings.rounds_per_night:
             await self._post_checkin(settings, guild_id, night, draw.number)
 
+    async def _resume_round(
+        self, settings: LeagueSettings, guild_id: int | None, night: StoredNight
+    ) -> bool:
+        """Start the last round's tables that a failure left unstarted (no thread could be
+        opened, say) and post its plan again; True when any table was started."""
+        before = len(await self.service.round_tables(night.id))
+        await self.service.resume_tables(night.id)
+        if len(await self.service.round_tables(night.id)) == before:
+            return False
+        await self._post_round(settings, guild_id, night, (await self.service.draws(night.id))[-1])
+        return True
+
     async def _post_standings(
         self, league_id: int, night: StoredNight, content: str, guild_id: int | None
     ) -> None:
@@ -338,12 +341,7 @@ class LeagueActions:
     ) -> None:
         league_id, settings = await self.league(interaction, name)
         if organiser is not None or organiser_role is not None:
-            now = settings.organisers
-            users = now.user_ids + ((organiser,) if organiser not in (None, *now.user_ids) else ())
-            roles = now.role_ids
-            if organiser_role is not None and organiser_role not in roles:
-                roles += (organiser_role,)
-            changes["organisers"] = Organisers(roles, tuple(u for u in users if u is not None))
+            changes["organisers"] = _add_organisers(settings.organisers, organiser, organiser_role)
         if "hands" in changes:
             changes["round_length"] = RoundLength(hands=changes.pop("hands"))
         if changes:
@@ -422,6 +420,10 @@ class LeagueActions:
         if not first and not drawn:
             raise LeagueError("night_not_started")
         await interaction.response.defer(ephemeral=True, thinking=True)  # threads take a while
+        if drawn and await self._resume_round(settings, interaction.guild_id, night):
+            text = t("league.done.resumed", locale_of(interaction), round=drawn)
+            await interaction.followup.send(text, ephemeral=True)
+            return
         draw = await self.service.start_round(night.id, actor, deal)
         await self._post_round(settings, interaction.guild_id, night, draw)
         text = t("league.done.round", locale_of(interaction), round=draw.number)
@@ -586,3 +588,14 @@ class LeagueActions:
             await interaction.followup.send(text, ephemeral=True)
 
         await self.guard(interaction, f"button check {kind}", work)
+
+
+def _add_organisers(organisers: Organisers, user: int | None, role: int | None) -> Organisers:
+    """The organisers with one more user and/or role (each listed once)."""
+    users = organisers.user_ids
+    roles = organisers.role_ids
+    if user is not None and user not in users:
+        users += (user,)
+    if role is not None and role not in roles:
+        roles += (role,)
+    return Organisers(roles, users)

@@ -161,7 +161,7 @@ def result_text(round_no: int, table_no: int, result: TableResult, locale: str) 
 # ----------------------------------------------------------------------------- standings
 
 
-def _row_text(row: NightRow, locale: str) -> str:
+def _row_text(row: NightRow, locale: str, final: bool) -> str:
     text = t(
         "league.standings.row",
         locale,
@@ -175,7 +175,7 @@ def _row_text(row: NightRow, locale: str) -> str:
         text += " " + t("league.standings.byes", locale, byes=row.byes, points=row.bye_points)
     if row.adjustment:
         text += " " + t("league.standings.adjusted", locale, points=f"{row.adjustment:+d}")
-    if row.booby:
+    if row.booby and final:  # the prize is for the night's end, not for a round's
         text += f" {BOOBY_MARK} " + t("league.standings.booby", locale)
     return text
 
@@ -185,7 +185,7 @@ def standings_embed(
 ) -> discord.Embed:
     """The night's ranking: live while rounds run, final (with the booby prize) at the close."""
     key = "league.standings.final_title" if final else "league.standings.live_title"
-    lines = [_row_text(row, locale) for row in rows] or [t("league.standings.empty", locale)]
+    lines = [_row_text(row, locale, final) for row in rows] or [t("league.standings.empty", locale)]
     return _embed(_night_title(key, league, night_no, locale), lines)
 
 

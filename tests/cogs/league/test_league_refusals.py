@@ -14,7 +14,7 @@ from bot.texts.catalog import LOCALES, catalogue
 from cogs.league.errors import error_text
 from tests.cogs.league.league_kit import start_league
 from tests.cogs.tables.tables_kit import StartHarness
-from tests.harness.harness import assert_ephemeral
+from tests.harness.harness import THREADS, assert_ephemeral, http_error
 
 ROOT = Path(__file__).resolve().parents[3]
 # The engine's refusals of a score-sheet line, which the league passes on with their code.
@@ -107,3 +107,28 @@ async def test_check_in_twice_and_stale_buttons(make_harness: StartHarness) -> N
     early = await kit.organiser("night next", boss)
     assert_ephemeral(early.replies[-1])  # refused after the "thinking" answer, in its place
     assert "still being played" in early.replies[-1].text()
+
+
+async def test_tables_that_could_not_start_are_started_by_night_next(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start_league(make_harness)
+    boss = kit.world.add_user("boss")
+    await kit.organiser("league create", boss, name="Dinsdag", hands=1)
+    await kit.organiser("night open", boss)
+    for user in [kit.world.add_user(f"player{i}") for i in range(4)]:
+        await kit.harness.click("kj:league:in:1:0", user=user)
+
+    def forbidden(call: object) -> None:
+        raise http_error(403, 50001, "Missing Access")
+
+    kit.harness.override("POST", THREADS, forbidden)
+    started = await kit.organiser("night start", boss)
+    assert "Create Public Threads" in started.replies[-1].text()
+    assert await kit.leagues.round_tables(1) == {}
+
+    kit.harness.override("POST", THREADS, None)
+    resumed = await kit.organiser("night next", boss)
+    assert "started now" in resumed.replies[-1].text()
+    [table_id] = (await kit.leagues.round_tables(1)).values()
+    assert f"<#{kit.service.get(table_id).channel_id}>" in kit.channel_texts()[-2]
