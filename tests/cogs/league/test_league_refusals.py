@@ -4,17 +4,26 @@ sentence in every language for every code the league refuses with."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.engine.errors import ErrorCode
 from bot.league.errors import LeagueError
+from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue
 from cogs.league.errors import error_text
 from tests.cogs.league.league_kit import start_league
 from tests.cogs.tables.tables_kit import StartHarness
-from tests.harness.harness import THREADS, assert_ephemeral, http_error
+from tests.harness.harness import (
+    FAKE_TOKEN,
+    GUILD_COMMANDS,
+    THREADS,
+    assert_ephemeral,
+    http_error,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 # The engine's refusals of a score-sheet line, which the league passes on with their code.
@@ -132,3 +141,38 @@ async def test_tables_that_could_not_start_are_started_by_night_next(
     assert "started now" in resumed.replies[-1].text()
     [table_id] = (await kit.leagues.round_tables(1)).values()
     assert f"<#{kit.service.get(table_id).channel_id}>" in kit.channel_texts()[-2]
+
+
+def _named(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for item in items:
+        yield item
+        yield from _named(item.get("options") or [])
+
+
+async def test_commands_are_published_in_five_languages(make_harness: StartHarness) -> None:
+    """Every name Discord accepts (lowercase, no spaces, at most 32 characters) and each
+    command's options named apart in every language; descriptions fit 100 characters."""
+    settings = Settings(discord_token=FAKE_TOKEN, sync_commands=True, dev_guild_id=4242)
+    harness = await make_harness(settings=settings)
+    [sync] = harness.rest_calls("PUT", GUILD_COMMANDS)
+    commands = {c["name"]: c for c in sync.json}
+    league, night = commands["league"], commands["night"]
+    assert league["name_localizations"]["nl"] == "competitie"
+    assert night["name_localizations"]["nl"] == "avond"
+    assert {o["name"] for o in night["options"]} == {
+        "open", "start", "next", "status", "enter", "correct", "close"
+    }  # fmt: skip
+    valid = re.compile(r"^[-_\w]{1,32}$")
+    for item in _named([league, night]):
+        names = [item["name"], *(item.get("name_localizations") or {}).values()]
+        assert all(valid.match(n) and n == n.lower() for n in names), names
+        descriptions = [
+            item["description"],
+            *(item.get("description_localizations") or {}).values(),
+        ]
+        assert all(0 < len(d) <= 100 for d in descriptions), descriptions
+        options = item.get("options") or []
+        for locale in ("nl", "pt-BR", "es-ES", "it"):
+            local = [o.get("name_localizations", {}).get(locale, o["name"]) for o in options]
+            assert len(set(local)) == len(local), (item["name"], locale, local)
+        assert set(item["name_localizations"]) == {"nl", "pt-BR", "es-ES", "it"}
