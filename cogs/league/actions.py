@@ -570,6 +570,9 @@ class LeagueActions:
             if night.status == "closed":
                 raise LeagueError("night_closed")
             drawn = len(await self.service.draws(night_id))
+            settings = await self.service.settings(night.league_id)
+            if drawn >= settings.rounds_per_night:
+                raise LeagueError("no_more_rounds", rounds=drawn)
             if version != drawn:
                 raise LeagueError("stale_checkin", round=drawn + 1)
             user_id = interaction.user.id
@@ -577,7 +580,6 @@ class LeagueActions:
                 await self.service.check_in(night_id, user_id)
             else:
                 await self.service.check_out(night_id, user_id)
-            settings = await self.service.settings(night.league_id)
             public = self.locale_for(interaction.guild_id)
             players = checked_in(await self.service.attendance(night_id))
             embed = checkin_embed(settings.name, night.number, drawn + 1, players, public)

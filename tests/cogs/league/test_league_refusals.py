@@ -117,6 +117,13 @@ async def test_check_in_twice_and_stale_buttons(make_harness: StartHarness) -> N
     assert_ephemeral(early.replies[-1])  # refused after the "thinking" answer, in its place
     assert "still being played" in early.replies[-1].text()
 
+    for round_no in (1, 2):
+        await kit.organiser("night enter", boss, round=round_no, table=1, totals="100 62", hands=1)
+        await kit.organiser("night next", boss, deal=False)
+    assert len(await kit.leagues.draws(1)) == 3  # all rounds: no check-in message after it
+    done = await kit.harness.click("kj:league:in:1:2", user=kit.world.add_user("late"))
+    assert "nothing left to check in" in done.response.text()
+
 
 async def test_tables_that_could_not_start_are_started_by_night_next(
     make_harness: StartHarness,
