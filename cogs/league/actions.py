@@ -106,6 +106,9 @@ class LeagueActions:
         self.guild_locales: dict[int, str] = {}
         self.starter = TableServiceStarter(bot.services.tables, self._channel_for, self._name_of)
         self._tasks: set[asyncio.Task[None]] = set()
+        # One table read in at a time: two tables finishing at once must not both find
+        # their round complete (or neither).
+        self._recording = asyncio.Lock()
 
     @property
     def service(self) -> LeagueService:
@@ -292,6 +295,10 @@ class LeagueActions:
 
     async def record(self, table_id: int) -> None:
         """Read a finished bot table into its night and post the result and standings."""
+        async with self._recording:
+            await self._record(table_id)
+
+    async def _record(self, table_id: int) -> None:
         result = await self.service.record_played(table_id)
         where = await self.service.table_round(table_id)
         if result is None or where is None:

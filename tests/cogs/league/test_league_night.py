@@ -86,6 +86,8 @@ async def test_a_whole_night(make_harness: StartHarness) -> None:
         assert kit.world.channel_messages(thread), "the table's message is in its thread"
     await kit.play_round(night.id, 1)
     assert "Round 1 is complete" in kit.channel_texts()[-1]
+    assert sum("Round 1 is complete" in text for text in kit.channel_texts()) == 1
+    assert sum("Round 1, table" in text for text in kit.channel_texts()) == 3
     assert not await kit.leagues.missing_results(night.id)
 
     # A restart between rounds; then a late check-in and a check-out on the round-2
