@@ -16,9 +16,9 @@ from bot.league.service import LeagueService
 from bot.tables import Status, TableSettings
 from cogs.league import League
 from tests.cogs.tables.tables_kit import ClockedBot, Kit, StartHarness, message_text
-from tests.harness.harness import Dispatch
 from tests.harness.limits import EPHEMERAL
 from tests.harness.payloads import DEFAULT_MEMBER_PERMISSIONS
+from tests.harness.recorder import Dispatch
 
 __all__ = ["LeagueKit", "ORGANISER_PERMISSIONS", "start_league"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.engine import RuleSet, score_hand
 from tests.cogs.league.league_kit import LeagueKit, start_league
 from tests.cogs.tables.tables_kit import StartHarness
-from tests.harness.harness import assert_ephemeral
+from tests.harness.limits import assert_ephemeral
 
 
 async def face_to_face_round(kit: LeagueKit) -> tuple[int, list[int], tuple[int, ...]]:

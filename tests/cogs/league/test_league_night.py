@@ -17,7 +17,7 @@ from bot.engine import RuleSet, score_hand
 from bot.tables import Status
 from tests.cogs.league.league_kit import LeagueKit, start_league
 from tests.cogs.tables.tables_kit import StartHarness, message_text
-from tests.harness.harness import assert_ephemeral
+from tests.harness.limits import assert_ephemeral
 
 HANDS = 2
 BYE = 1450

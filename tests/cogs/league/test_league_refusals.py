@@ -17,13 +17,8 @@ from bot.texts.catalog import LOCALES, catalogue
 from cogs.league.errors import error_text
 from tests.cogs.league.league_kit import start_league
 from tests.cogs.tables.tables_kit import StartHarness
-from tests.harness.harness import (
-    FAKE_TOKEN,
-    GUILD_COMMANDS,
-    THREADS,
-    assert_ephemeral,
-    http_error,
-)
+from tests.harness.limits import assert_ephemeral
+from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS, THREADS, http_error
 
 ROOT = Path(__file__).resolve().parents[3]
 # The engine's refusals of a score-sheet line, which the league passes on with their code.
