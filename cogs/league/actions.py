@@ -1,12 +1,12 @@
-"""What the league commands and the check-in buttons do: ask the league service, post the
-night's messages, answer the one interaction.
+"""What the league cog does besides its commands' bodies (actions_commands.py): the one
+guard, which league and night a command means, the night's public messages, the check-in
+buttons, and the bot tables of a round.
 
 One path for refusals: a `LeagueError` (the service's, the engine's score checks passed
 on, or this cog's own: which league, which night, unreadable input) becomes a specific
-ephemeral sentence (errors.py); anything unexpected gets an error code. Organiser
-commands ask the service whether the user organises before anything is posted or
-deferred, so a refusal is immediate, private and says why. The public messages (check-in,
-round plans, results, standings) go to the league's channel, where `/night open` was used.
+ephemeral sentence (errors.py); anything unexpected gets an error code. The public
+messages (check-in, round plans, results, standings) go to the league's channel, where
+`/night open` was used.
 
 Bot-dealt tables are ordinary tables: the `TableServiceStarter` opens each in a thread of
 its own, and the tables cog's publisher posts and updates its message there, as for any
@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,7 +29,7 @@ from bot.league.errors import LeagueError
 from bot.league.night import checked_in
 from bot.league.results import TableResult
 from bot.league.service import Actor, LeagueService, StoredNight, TableRequest
-from bot.league.settings import LeagueSettings, Organisers, RoundLength
+from bot.league.settings import LeagueSettings
 from bot.league.starter import TableServiceStarter
 from bot.tables import Event, Table
 from cogs.common.replies import report_unexpected_error, send_ephemeral
@@ -38,23 +37,17 @@ from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
 from cogs.league.errors import error_text
 from cogs.league.items import CheckKind, checkin_view
-from cogs.league.parse import parse_line, parse_lines, parse_pair
 from cogs.league.ui import (
     checkin_embed,
-    history_embed,
     plan_embed,
-    player_embed,
     result_text,
-    season_embed,
-    settings_embed,
     standings_embed,
-    status_embed,
 )
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
 
-__all__ = ["CreateOptions", "LeagueActions", "actor_of"]
+__all__ = ["NO_MENTIONS", "Interaction", "LeagueActions", "actor_of"]
 
 log = logging.getLogger(__name__)
 
@@ -69,34 +62,6 @@ def actor_of(interaction: Interaction) -> Actor:
     user = interaction.user
     roles = tuple(role.id for role in getattr(user, "roles", ()))
     return Actor(user.id, roles, bool(interaction.permissions.manage_guild))
-
-
-@dataclass(frozen=True)
-class CreateOptions:
-    """The options of /league create, as the league's first settings."""
-
-    name: str
-    rounds: int
-    hands: int
-    preset: str
-    bye: str
-    format: str
-    organiser_role: int | None
-
-    def settings(self, channel_id: int | None) -> LeagueSettings:
-        roles = () if self.organiser_role is None else (self.organiser_role,)
-        return LeagueSettings.from_dict(
-            {
-                "name": self.name.strip(),
-                "organisers": {"role_ids": roles},
-                "preset": self.preset,
-                "round_length": {"hands": self.hands},
-                "rounds_per_night": self.rounds,
-                "format": self.format,
-                "bye_policy": self.bye,
-                "channel_id": channel_id,
-            }
-        )
 
 
 class LeagueActions:
@@ -191,13 +156,13 @@ class LeagueActions:
             found = leagues
         return found[0].id, LeagueSettings.from_dict(found[0].settings)
 
-    async def _night(self, league_id: int) -> StoredNight:
+    async def night_of(self, league_id: int) -> StoredNight:
         night = await self.service.current_night(league_id)
         if night is None:
             raise LeagueError("no_open_night")
         return night
 
-    async def _latest_night(self, league_id: int, number: int | None = None) -> StoredNight:
+    async def latest_night(self, league_id: int, number: int | None = None) -> StoredNight:
         """Night `number`, else the open night, else the last one."""
         nights = await self.service.nights(league_id)
         if number is not None:
@@ -210,7 +175,7 @@ class LeagueActions:
         return next((n for n in nights if n.status != "closed"), nights[-1])
 
     # ------------------------------------------------------------------ posting
-    async def _post(self, settings: LeagueSettings, guild_id: int | None, **message: Any) -> None:
+    async def post(self, settings: LeagueSettings, guild_id: int | None, **message: Any) -> None:
         """A public message in the league's channel; a failure is logged, never raised (the
         change it announces is committed and shows in /night status)."""
         if settings.channel_id is None:
@@ -222,16 +187,16 @@ class LeagueActions:
         except discord.HTTPException as error:
             log.warning("league %s: cannot post in %s: %s", settings.name, channel.id, error)
 
-    async def _post_checkin(
+    async def post_checkin(
         self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, drawn: int
     ) -> None:
         locale = self.locale_for(guild_id)
         players = checked_in(await self.service.attendance(night.id))
         embed = checkin_embed(settings.name, night.number, drawn + 1, players, locale)
         view = checkin_view(night.id, drawn, locale)
-        await self._post(settings, guild_id, embed=embed, view=view)
+        await self.post(settings, guild_id, embed=embed, view=view)
 
-    async def _post_round(
+    async def post_round(
         self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, draw: RoundDraw
     ) -> None:
         """The round's table plan with its threads, then check-in for the next round."""
@@ -241,11 +206,11 @@ class LeagueActions:
             if round_no == draw.number:
                 threads[table_no] = (await self.bot.services.tables.find(table_id)).channel_id
         embed = plan_embed(settings.name, night.number, draw, threads, locale)
-        await self._post(settings, guild_id, embed=embed, allowed_mentions=PLAYERS)
+        await self.post(settings, guild_id, embed=embed, allowed_mentions=PLAYERS)
         if draw.number < settings.rounds_per_night:
-            await self._post_checkin(settings, guild_id, night, draw.number)
+            await self.post_checkin(settings, guild_id, night, draw.number)
 
-    async def _resume_round(
+    async def resume_round(
         self, settings: LeagueSettings, guild_id: int | None, night: StoredNight
     ) -> bool:
         """Start the last round's tables that a failure left unstarted (no thread could be
@@ -254,17 +219,17 @@ class LeagueActions:
         await self.service.resume_tables(night.id)
         if len(await self.service.round_tables(night.id)) == before:
             return False
-        await self._post_round(settings, guild_id, night, (await self.service.draws(night.id))[-1])
+        await self.post_round(settings, guild_id, night, (await self.service.draws(night.id))[-1])
         return True
 
-    async def _post_standings(
+    async def post_standings(
         self, league_id: int, night: StoredNight, content: str, guild_id: int | None
     ) -> None:
         settings = await self.service.settings(league_id)
         locale = self.locale_for(guild_id)
         rows = await self.service.night_standings(night.id)
         embed = standings_embed(settings.name, night.number, rows, locale, final=False)
-        await self._post(settings, guild_id, content=content, embed=embed)
+        await self.post(settings, guild_id, content=content, embed=embed)
 
     # ------------------------------------------------------------------ bot tables
     async def _channel_for(self, request: TableRequest) -> int:
@@ -306,9 +271,9 @@ class LeagueActions:
         night_id, round_no, table_no = where
         night = await self.service.night(night_id)
         guild_id = (await self.bot.services.tables.find(table_id)).guild_id
-        await self._announce(night, round_no, table_no, result, guild_id)
+        await self.announce(night, round_no, table_no, result, guild_id)
 
-    async def _announce(
+    async def announce(
         self,
         night: StoredNight,
         round_no: int,
@@ -321,252 +286,7 @@ class LeagueActions:
         missing = [m for m in await self.service.missing_results(night.id) if m[0] == round_no]
         if not missing:
             content += "\n" + t("league.result.round_done", locale, round=round_no)
-        await self._post_standings(night.league_id, night, content, guild_id)
-
-    # ------------------------------------------------------------------ /league
-    async def create(self, interaction: Interaction, options: CreateOptions) -> None:
-        actor = actor_of(interaction)
-        if not actor.manager:  # a new league has no organisers yet: the server's managers
-            raise LeagueError("create_not_allowed")
-        settings = options.settings(interaction.channel_id)
-        league_id = await self.service.create_league(interaction.guild_id, settings, actor)
-        settings = await self.service.settings(league_id)
-        locale = locale_of(interaction)
-        await interaction.response.send_message(
-            t("league.done.created", locale, league=settings.name),
-            embed=settings_embed(settings, locale),
-            ephemeral=True,
-        )
-
-    async def settings(
-        self,
-        interaction: Interaction,
-        name: str | None,
-        changes: dict[str, Any],
-        organiser: int | None,
-        organiser_role: int | None,
-    ) -> None:
-        league_id, settings = await self.league(interaction, name)
-        if organiser is not None or organiser_role is not None:
-            changes["organisers"] = _add_organisers(settings.organisers, organiser, organiser_role)
-        if "hands" in changes:
-            changes["round_length"] = RoundLength(hands=changes.pop("hands"))
-        if changes:
-            settings = replace(settings, **changes)
-            await self.service.update_settings(league_id, settings, actor_of(interaction))
-        locale = locale_of(interaction)
-        text = t("league.done.settings", locale) if changes else None
-        await interaction.response.send_message(
-            text, embed=settings_embed(settings, locale), ephemeral=True
-        )
-
-    async def join(self, interaction: Interaction, name: str | None, partner: int | None) -> None:
-        league_id, _ = await self.league(interaction, name)
-        night = await self._night(league_id)
-        await self.service.check_in(night.id, interaction.user.id, partner)
-        drawn = len(await self.service.draws(night.id))
-        text = t("league.done.checked_in", locale_of(interaction), round=drawn + 1)
-        await interaction.response.send_message(text, ephemeral=True)
-
-    async def leave(self, interaction: Interaction, name: str | None) -> None:
-        league_id, _ = await self.league(interaction, name)
-        night = await self._night(league_id)
-        await self.service.check_out(night.id, interaction.user.id)
-        text = t("league.done.checked_out", locale_of(interaction))
-        await interaction.response.send_message(text, ephemeral=True)
-
-    async def season(self, interaction: Interaction, name: str | None, public: bool) -> None:
-        league_id, settings = await self.league(interaction, name)
-        table = await self.service.season(league_id)
-        await interaction.response.send_message(
-            embed=season_embed(settings.name, table, locale_of(interaction)),
-            ephemeral=not public,
-            allowed_mentions=NO_MENTIONS,
-        )
-
-    async def player(self, interaction: Interaction, name: str | None, user_id: int) -> None:
-        league_id, settings = await self.league(interaction, name)
-        stats = await self.service.player(league_id, user_id)
-        await interaction.response.send_message(
-            embed=player_embed(settings.name, stats, locale_of(interaction)), ephemeral=True
-        )
-
-    async def history(self, interaction: Interaction, name: str | None, number: int | None) -> None:
-        league_id, settings = await self.league(interaction, name)
-        night = await self._latest_night(league_id, number)
-        audits = await self.service.history(night.id)
-        embed = history_embed(settings.name, night.number, audits, locale_of(interaction))
-        await interaction.response.send_message(
-            embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
-
-    # ------------------------------------------------------------------ /night
-    async def open_night(self, interaction: Interaction, name: str | None) -> None:
-        league_id, _ = await self.league(interaction, name)
-        actor = actor_of(interaction)
-        settings = await self.service.require_organiser(league_id, actor)
-        night = await self.service.open_night(league_id, actor)
-        if settings.channel_id != interaction.channel_id:  # the night is run where it opens
-            settings = replace(settings, channel_id=interaction.channel_id)
-            await self.service.update_settings(league_id, settings, actor)
-        await self._post_checkin(settings, interaction.guild_id, night, 0)
-        text = t("league.done.opened", locale_of(interaction), night=night.number)
-        await send_ephemeral(interaction, text)
-
-    async def start_round(
-        self, interaction: Interaction, name: str | None, first: bool, deal: bool
-    ) -> None:
-        """/night start (the first round) and /night next (every later one)."""
-        league_id, _ = await self.league(interaction, name)
-        actor = actor_of(interaction)
-        settings = await self.service.require_organiser(league_id, actor)
-        night = await self._night(league_id)
-        drawn = len(await self.service.draws(night.id))
-        if first and drawn:
-            raise LeagueError("night_started", rounds=drawn)
-        if not first and not drawn:
-            raise LeagueError("night_not_started")
-        await interaction.response.defer(ephemeral=True, thinking=True)  # threads take a while
-        if drawn and await self._resume_round(settings, interaction.guild_id, night):
-            text = t("league.done.resumed", locale_of(interaction), round=drawn)
-            await interaction.followup.send(text, ephemeral=True)
-            return
-        draw = await self.service.start_round(night.id, actor, deal)
-        await self._post_round(settings, interaction.guild_id, night, draw)
-        text = t("league.done.round", locale_of(interaction), round=draw.number)
-        await interaction.followup.send(text, ephemeral=True)
-
-    async def status(self, interaction: Interaction, name: str | None) -> None:
-        league_id, settings = await self.league(interaction, name)
-        night = await self._latest_night(league_id)
-        locale = locale_of(interaction)
-        players = checked_in(await self.service.attendance(night.id))
-        drawn = len(await self.service.draws(night.id))
-        missing = await self.service.missing_results(night.id)
-        rows = await self.service.night_standings(night.id)
-        embeds = [
-            status_embed(
-                settings.name,
-                night.number,
-                night.status,
-                players,
-                drawn,
-                settings.rounds_per_night,
-                missing,
-                locale,
-            ),
-            standings_embed(
-                settings.name, night.number, rows, locale, final=night.status == "closed"
-            ),
-        ]
-        await interaction.response.send_message(
-            embeds=embeds, ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
-
-    async def enter(
-        self,
-        interaction: Interaction,
-        name: str | None,
-        where: tuple[int, int],
-        lines: str | None,
-        totals: str | None,
-        hands: int | None,
-        roem: str | None,
-        confirmed_by: int | None,
-    ) -> None:
-        """A face-to-face table's sheet (lines) or round totals; checked by the domain."""
-        league_id, _ = await self.league(interaction, name)
-        night = await self._night(league_id)
-        round_no, table_no = where[0], where[1] - 1
-        actor = actor_of(interaction)
-        if (lines is None) == (totals is None):
-            raise LeagueError("lines_or_totals")
-        if lines is not None:
-            entries = parse_lines(lines)
-            result = await self.service.record_sheet(
-                night.id, round_no, table_no, entries, actor, confirmed_by
-            )
-        else:
-            assert totals is not None
-            if hands is None:
-                raise LeagueError("hands_required")
-            result = await self.service.record_totals(
-                night.id,
-                round_no,
-                table_no,
-                parse_pair(totals, "totals"),
-                hands,
-                actor,
-                roem=parse_pair(roem, "roem") if roem else (0, 0),
-                confirmed_by=confirmed_by,
-            )
-        locale = locale_of(interaction)
-        text = t(
-            "league.done.entered", locale, result=result_text(round_no, table_no, result, locale)
-        )
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-        await self._announce(night, round_no, table_no, result, interaction.guild_id)
-
-    async def correct(
-        self,
-        interaction: Interaction,
-        name: str | None,
-        where: tuple[int, int],
-        reason: str,
-        line: int | None,
-        entry: str | None,
-        totals: str | None,
-        hands: int | None,
-    ) -> None:
-        """A new version of a table's result: one sheet line, or the round totals."""
-        league_id, _ = await self.league(interaction, name)
-        actor = actor_of(interaction)
-        await self.service.require_organiser(league_id, actor)
-        night = await self._latest_night(league_id)
-        round_no, table_no = where[0], where[1] - 1
-        if line is not None and entry is not None:
-            result = await self.service.correct_line(
-                night.id, round_no, table_no, line, parse_line(entry, line), actor, reason
-            )
-        elif totals is not None and hands is not None and line is None and entry is None:
-            result = await self.service.correct_totals(
-                night.id, round_no, table_no, parse_pair(totals, "totals"), hands, actor, reason
-            )
-        else:
-            raise LeagueError("correct_what")
-        locale = locale_of(interaction)
-        shown = result_text(round_no, table_no, result, locale)
-        await interaction.response.send_message(
-            t("league.done.corrected", locale, result=shown),
-            ephemeral=True,
-            allowed_mentions=NO_MENTIONS,
-        )
-        public = self.locale_for(interaction.guild_id)
-        content = t(
-            "league.result.corrected",
-            public,
-            result=result_text(round_no, table_no, result, public),
-            reason=reason.strip(),
-            actor=f"<@{actor.user_id}>",
-        )
-        await self._post_standings(league_id, night, content, interaction.guild_id)
-
-    async def close(self, interaction: Interaction, name: str | None) -> None:
-        """The final ranking (places, booby prize) and the season table, posted."""
-        league_id, _ = await self.league(interaction, name)
-        actor = actor_of(interaction)
-        settings = await self.service.require_organiser(league_id, actor)
-        night = await self._night(league_id)
-        rows = await self.service.close_night(night.id, actor)
-        season = await self.service.season(league_id)
-        locale = self.locale_for(interaction.guild_id)
-        embeds = [
-            standings_embed(settings.name, night.number, rows, locale, final=True),
-            season_embed(settings.name, season, locale),
-        ]
-        await self._post(settings, interaction.guild_id, embeds=embeds)
-        text = t("league.done.closed", locale_of(interaction), night=night.number)
-        await interaction.response.send_message(text, ephemeral=True)
+        await self.post_standings(night.league_id, night, content, guild_id)
 
     # ------------------------------------------------------------------ buttons
     async def on_check(
@@ -597,14 +317,3 @@ class LeagueActions:
             await interaction.followup.send(text, ephemeral=True)
 
         await self.guard(interaction, f"button check {kind}", work)
-
-
-def _add_organisers(organisers: Organisers, user: int | None, role: int | None) -> Organisers:
-    """The organisers with one more user and/or role (each listed once)."""
-    users = organisers.user_ids
-    roles = organisers.role_ids
-    if user is not None and user not in users:
-        users += (user,)
-    if role is not None and role not in roles:
-        roles += (role,)
-    return Organisers(roles, users)

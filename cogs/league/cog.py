@@ -21,7 +21,8 @@ from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
 from bot.league.settings import BYE_POLICIES
 from cogs.common.text import command_text
-from cogs.league.actions import CreateOptions, LeagueActions
+from cogs.league.actions import LeagueActions
+from cogs.league.actions_commands import CreateOptions, LeagueCommands
 from cogs.league.items import CheckButton
 
 __all__ = ["League"]
@@ -72,6 +73,7 @@ class League(commands.Cog):
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
         self.actions = LeagueActions(bot)
+        self.league_commands = LeagueCommands(self.actions)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(CheckButton)
@@ -109,7 +111,7 @@ class League(commands.Cog):
             name, rounds, hands, preset, bye, format, None if role is None else role.id
         )
         await self._run(
-            interaction, "/league create", lambda: self.actions.create(interaction, options)
+            interaction, "/league create", lambda: self.league_commands.create(interaction, options)
         )
 
     @league.command(
@@ -141,7 +143,7 @@ class League(commands.Cog):
         await self._run(
             interaction,
             "/league settings",
-            lambda: self.actions.settings(interaction, league, changes, user, role_id),
+            lambda: self.league_commands.settings(interaction, league, changes, user, role_id),
         )
 
     @league.command(
@@ -160,7 +162,7 @@ class League(commands.Cog):
         await self._run(
             interaction,
             "/league join",
-            lambda: self.actions.join(interaction, league, partner_id),
+            lambda: self.league_commands.join(interaction, league, partner_id),
         )
 
     @league.command(
@@ -171,7 +173,7 @@ class League(commands.Cog):
     @app_commands.describe(**LEAGUE_DESC)
     async def leave(self, interaction: Interaction, league: str | None = None) -> None:
         await self._run(
-            interaction, "/league leave", lambda: self.actions.leave(interaction, league)
+            interaction, "/league leave", lambda: self.league_commands.leave(interaction, league)
         )
 
     @league.command(
@@ -186,7 +188,7 @@ class League(commands.Cog):
         await self._run(
             interaction,
             "/league standings",
-            lambda: self.actions.season(interaction, league, public),
+            lambda: self.league_commands.season(interaction, league, public),
         )
 
     @league.command(
@@ -205,7 +207,7 @@ class League(commands.Cog):
         await self._run(
             interaction,
             "/league player",
-            lambda: self.actions.player(interaction, league, user_id),
+            lambda: self.league_commands.player(interaction, league, user_id),
         )
 
     @league.command(
@@ -220,7 +222,7 @@ class League(commands.Cog):
         await self._run(
             interaction,
             "/league history",
-            lambda: self.actions.history(interaction, league, night),
+            lambda: self.league_commands.history(interaction, league, night),
         )
 
     # ------------------------------------------------------------------ /night
@@ -232,7 +234,7 @@ class League(commands.Cog):
     @app_commands.describe(**LEAGUE_DESC)
     async def open(self, interaction: Interaction, league: str | None = None) -> None:
         await self._run(
-            interaction, "/night open", lambda: self.actions.open_night(interaction, league)
+            interaction, "/night open", lambda: self.league_commands.open_night(interaction, league)
         )
 
     @night.command(
@@ -247,7 +249,7 @@ class League(commands.Cog):
         await self._run(
             interaction,
             "/night start",
-            lambda: self.actions.start_round(interaction, league, True, deal),
+            lambda: self.league_commands.start_round(interaction, league, True, deal),
         )
 
     @night.command(
@@ -262,7 +264,7 @@ class League(commands.Cog):
         await self._run(
             interaction,
             "/night next",
-            lambda: self.actions.start_round(interaction, league, False, deal),
+            lambda: self.league_commands.start_round(interaction, league, False, deal),
         )
 
     @night.command(
@@ -273,7 +275,7 @@ class League(commands.Cog):
     @app_commands.describe(**LEAGUE_DESC)
     async def status(self, interaction: Interaction, league: str | None = None) -> None:
         await self._run(
-            interaction, "/night status", lambda: self.actions.status(interaction, league)
+            interaction, "/night status", lambda: self.league_commands.status(interaction, league)
         )
 
     @night.command(
@@ -305,7 +307,7 @@ class League(commands.Cog):
         await self._run(
             interaction,
             "/night enter",
-            lambda: self.actions.enter(
+            lambda: self.league_commands.enter(
                 interaction, league, (round, table), lines, totals, hands, roem, confirmed
             ),
         )
@@ -337,7 +339,7 @@ class League(commands.Cog):
         await self._run(
             interaction,
             "/night correct",
-            lambda: self.actions.correct(
+            lambda: self.league_commands.correct(
                 interaction, league, (round, table), reason, line, entry, totals, hands
             ),
         )
@@ -350,5 +352,5 @@ class League(commands.Cog):
     @app_commands.describe(**LEAGUE_DESC)
     async def close(self, interaction: Interaction, league: str | None = None) -> None:
         await self._run(
-            interaction, "/night close", lambda: self.actions.close(interaction, league)
+            interaction, "/night close", lambda: self.league_commands.close(interaction, league)
         )
