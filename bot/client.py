@@ -33,6 +33,7 @@ DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.tables",
     "cogs.standings",
     "cogs.rules",
+    "cogs.league",
 )
 
 

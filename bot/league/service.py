@@ -36,7 +36,16 @@ from .settings import LeagueSettings
 from .standings import Adjustment, NightData, NightRow, night_ranking
 from .stats import PlayerSeason, player_season
 
-__all__ = ["Actor", "LeagueService", "ScheduledJob", "TableRequest", "TableStarter"]
+# The store's records of a league and a night, as the service returns them.
+__all__ = [
+    "Actor",
+    "LeagueService",
+    "ScheduledJob",
+    "StoredLeague",
+    "StoredNight",
+    "TableRequest",
+    "TableStarter",
+]
 
 LATE_AFTER: Final = 300.0  # seconds after its time a posting counts as late
 log = logging.getLogger(__name__)
@@ -132,6 +141,14 @@ class LeagueService:
         await self._organiser(league_id, actor)
         await self.store.leagues.update_settings(league_id, settings.to_dict(), self.now())
 
+    async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
+        """The server's leagues, by name."""
+        return await self.store.leagues.leagues(guild_id)
+
+    async def require_organiser(self, league_id: int, actor: Actor) -> LeagueSettings:
+        """The league's settings, or `not_organiser`: a front end asks before it posts."""
+        return await self._organiser(league_id, actor)
+
     async def _organiser(self, league_id: int, actor: Actor) -> LeagueSettings:
         settings = await self.settings(league_id)
         if not settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
@@ -201,6 +218,25 @@ class LeagueService:
         if night is None:
             raise LeagueError("no_night", night_id=night_id)
         return night
+
+    async def nights(self, league_id: int) -> list[StoredNight]:
+        return await self.store.leagues.nights(league_id)
+
+    async def current_night(self, league_id: int) -> StoredNight | None:
+        """The league's night that is not closed, if any (a league has at most one)."""
+        return next((n for n in await self.nights(league_id) if n.status != "closed"), None)
+
+    async def open_nights(self) -> list[StoredNight]:
+        """Every night not closed, of any league: what a restart resumes."""
+        return await self.store.leagues.open_nights()
+
+    async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
+        """(round, table) -> the bot table that plays it."""
+        return await self.store.leagues.round_tables(night_id)
+
+    async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
+        """(night, round, table) a bot table plays, or None when it is no league table."""
+        return await self.store.leagues.table_round(table_id)
 
     async def _open(self, night_id: int) -> StoredNight:
         night = await self.night(night_id)
@@ -318,6 +354,10 @@ class LeagueService:
         for stored in await self.store.leagues.results(night_id):
             latest[(stored.round_no, stored.table_no)] = TableResult.from_dict(stored.result)
         return latest
+
+    async def missing_results(self, night_id: int) -> list[list[int]]:
+        """[round, table] of each drawn table of the night that has no result yet."""
+        return _unresolved(await self.draws(night_id), await self.results(night_id))
 
     async def _table(self, night_id: int, round_no: int, table_no: int) -> TablePlan:
         draws = await self.draws(night_id)

@@ -11,7 +11,7 @@ from bot.texts.catalog import FALLBACK, LOCALES, catalogue, normalize_locale, t
 
 # Locales that must be complete for a domain: table play is English and Dutch first;
 # domains listed here must exist in all five languages.
-FIVE_LANGUAGE_DOMAINS = ("common", "rules")
+FIVE_LANGUAGE_DOMAINS = ("common", "rules", "league")
 
 
 def domains() -> set[str]:
