@@ -32,7 +32,7 @@ from bot.engine import (
 )
 from bot.engine.cards import Card
 from bot.engine.match import Match
-from bot.store import ChannelBusy, Store
+from bot.store import ChannelBusy, Store, StoredTable
 
 from . import events as ev
 from .clock import Clock, SystemClock
@@ -106,16 +106,53 @@ class TableService:
         return [t for t in self._tables.values() if t.is_open]
 
     async def restore(self) -> list[Table]:
-        """Load every open table from the store; overdue timers fire on the next tick."""
+        """Load every open table from the store; overdue timers fire on the next tick.
+
+        A table whose snapshot cannot be loaded is closed (its snapshot kept in the close
+        action's payload) and one whose snapshot names another id takes the row's id, each
+        with one log line: no channel stays blocked by a table nobody can act on.
+        """
         grace = self.clock.now() + RESTART_GRACE
         for stored in await self.store.tables.open_tables():
-            table = Table.from_dict(stored.snapshot)
+            try:
+                table = Table.from_dict(stored.snapshot)
+            except Exception as exc:
+                await self._close_unloadable(stored, exc)
+                continue
+            if table.id != stored.id:
+                log.warning("table %s: snapshot said id %s; repaired", stored.id, table.id)
+                table.id = stored.id
             table.message_id = stored.message_id
             if table.turn_deadline is not None:
                 # Downtime is not the player's fault: they could not act while we were down.
                 table.turn_deadline = max(table.turn_deadline, grace)
             self._register(table, table.to_dict())
         return self.open_tables()
+
+    async def _close_unloadable(self, stored: StoredTable, exc: Exception) -> None:
+        """Close a stored table whose snapshot cannot be loaded, so its channel is free."""
+        now = self.clock.now()
+        table = Table(
+            id=stored.id,
+            guild_id=stored.guild_id,
+            channel_id=stored.channel_id,
+            opener_id=stored.opener_id,
+            rules=RuleSet(),
+            seed="",
+            created_at=now,
+            status=Status.CLOSED,
+            seq=stored.seq + 1,
+            last_activity=now,
+        )
+        payload = {"unloadable": repr(exc), "snapshot": stored.snapshot}
+        try:
+            await self.store.tables.record(
+                stored.id, table.seq, None, "close", payload, now, table.to_dict(), "closed"
+            )
+        except Exception:
+            log.exception("table %s: snapshot unreadable and closing it failed", stored.id)
+            return
+        log.error("table %s: snapshot unreadable (%r); closed", stored.id, exc)
 
     # ----------------------------------------------------------------- lobby
     async def open(
@@ -145,15 +182,21 @@ class TableService:
         )
         if sit:
             table.seats[0] = Seat(SeatKind.HUMAN, opener_id, opener_name)
-        try:
+        table.seq = 1
+        table.last_activity = now
+
+        def snapshot(table_id: int) -> dict[str, Any]:
+            table.id = table_id
+            return table.to_dict()
+
+        opened = (opener_id, "open", {"rules": table.rules.to_dict()})
+        try:  # the row, its snapshot and action 1 in one transaction
             table.id = await self.store.tables.create(
-                guild_id, channel_id, opener_id, table.to_dict(), now
+                guild_id, channel_id, opener_id, snapshot, now, opened
             )
         except ChannelBusy:  # another /table open won the race for this channel
             raise TableError(RefusalCode.CHANNEL_BUSY) from None
         self._register(table, table.to_dict())
-        async with self._operate(table.id, None) as work:
-            await self._commit(work, opener_id, "open", {"rules": work.rules.to_dict()})
         table = self.get(table.id)
         await self._emit(table, [ev.Opened(seat=0 if sit else None)])
         return table
