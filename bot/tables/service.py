@@ -383,6 +383,7 @@ class TableService:
             due = self._due(table)
             if due is None or due > now:
                 continue
+            self._backoff.pop(table.id, None)  # a partial failure inside sets it again
             try:
                 events = await self._fire(table.id, now)
             except TableError as exc:  # the state moved on between the check and the lock
@@ -392,7 +393,6 @@ class TableService:
                 log.exception("timer on table %s failed; retrying in %s s", table.id, BACKOFF)
                 self._backoff[table.id] = now + BACKOFF
                 continue
-            self._backoff.pop(table.id, None)
             if events:
                 fired[table.id] = events
         self._evict(now)
@@ -428,7 +428,7 @@ class TableService:
 
     async def _fire(self, table_id: int, now: float) -> list[Event]:
         async with self._operate(table_id, None) as table:
-            events = await self._settle(table, now)
+            events = await self._settle(table, now, committed=False)
         return await self._emit(table, events) if events else events
 
     def _mark_timeout(self, table: Table, seat: int) -> list[Event]:
@@ -487,18 +487,39 @@ class TableService:
             self._unlink_channel(table)
         return events
 
-    async def _settle(self, table: Table, now: float | None = None) -> list[Event]:
+    async def _settle(
+        self, table: Table, now: float | None = None, committed: bool = True
+    ) -> list[Event]:
         """Carry out every action already due: computer moves and claims, timeouts, the
         end of the last trick's claim window. With zero delays that is the whole run of
-        computer moves up to the next human decision."""
+        computer moves up to the next human decision.
+
+        Once part of the operation is committed (``committed``, or an earlier action of
+        the run), a failing action does not fail the operation: the table goes back to its
+        last committed state, the events so far are reported, and the timer retries the
+        rest after ``BACKOFF`` (docs/decisions.md, "Partial failures").
+        """
         events: list[Event] = []
         now = self.clock.now() if now is None else now
-        while (due := due_action(table, now, self.computers)) is not None:
-            kind, seat, engine_action = due
-            if kind == "timeout" and seat is not None:
-                events += self._mark_timeout(table, seat)
-            events += await self._engine(table, None, engine_action, kind)
-        return events
+        while True:
+            try:
+                due = due_action(table, now, self.computers)
+                if due is None:
+                    return events
+                kind, seat, engine_action = due
+                step = []
+                if kind == "timeout" and seat is not None:
+                    step = self._mark_timeout(table, seat)
+                step += await self._engine(table, None, engine_action, kind)
+                events += step
+            except Exception:
+                if not committed:
+                    raise
+                log.exception("table %s: a due action failed; retrying in %s s", table.id, BACKOFF)
+                vars(table).update(vars(Table.from_dict(self._committed[table.id])))
+                self._backoff[table.id] = now + BACKOFF
+                return events
+            committed = True
 
     async def _commit(
         self,

@@ -9,9 +9,20 @@ from typing import Any
 import pytest
 
 from bot.store import Store
-from bot.tables import Status, TableError
+from bot.tables import FakeClock, Status, Table, TableError
+from bot.tables.events import CardPlayed, Event, TrumpChosen, TrumpPassed
+from bot.tables.service import BACKOFF
 
-from .helpers import ALICE, BOB, CHANNEL, INSTANT, open_service
+from .helpers import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    INSTANT,
+    act_once,
+    human_to_act,
+    open_service,
+    table_with,
+)
 
 MOD = 999
 
@@ -22,9 +33,9 @@ class WriteFailed(Exception):
 
 def fail_records(store: Store, after: int = 0) -> list[str]:
     """Make the store's action writes fail after the first ``after``; returns the kinds
-    that were tried, in order."""
+    that were tried, in order. ``del store.tables.record`` heals the store."""
     tried: list[str] = []
-    record = store.tables.record
+    record = type(store.tables).record.__get__(store.tables)
 
     async def failing(table_id: int, seq: int, actor: Any, kind: str, *rest: Any) -> None:
         tried.append(kind)
@@ -113,3 +124,39 @@ async def test_restore_closes_a_table_it_cannot_load(
         assert (await again.open(1, channel, BOB, "bob")).id > table_id
     lines = [r for r in caplog.records if "unreadable" in r.getMessage()]
     assert len(lines) == 2
+
+
+async def test_a_failing_computer_reply_leaves_the_humans_move_done(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await open_service(tmp_path / "t.sqlite3", clock)
+    table = await table_with(service, {0: ALICE})
+    shown: list[list[Event]] = []
+
+    async def listener(_: Table, events: list[Event]) -> None:
+        shown.append(events)
+
+    service.listeners.append(listener)
+    for _ in range(12):  # until a computer has to answer the human's move
+        tried = fail_records(service.store, after=1)
+        shown.clear()
+        events = await act_once(service, table.id)  # answered, not raised
+        if len(tried) > 1:
+            break
+        del service.store.tables.record  # type: ignore[attr-defined]
+    else:
+        raise AssertionError("no computer answered within 12 moves")
+    mine = (CardPlayed, TrumpChosen, TrumpPassed)
+    assert [type(e) for e in events] and all(isinstance(e, mine) for e in events)
+    assert all(e.seat == 0 for e in events)  # type: ignore[attr-defined]
+    assert shown == [events]  # the table message is refreshed with the human's move
+    live = service.get(table.id)
+    stored = await service.store.tables.get(table.id)
+    assert stored is not None and live.to_dict() == stored.snapshot  # only what is committed
+    assert human_to_act(service, table.id) is None  # a computer is to act, not the human
+
+    assert await service.tick() == {}  # the timer waits BACKOFF before retrying
+    del service.store.tables.record  # type: ignore[attr-defined]
+    clock.advance(BACKOFF)
+    assert table.id in await service.tick()  # the computer's reply, retried by its timer
+    assert service.get(table.id).seq > stored.seq
+    await act_once(service, table.id)  # the human's next move is not "stale"
