@@ -32,7 +32,9 @@ from bot.engine import (
 )
 from bot.engine.cards import Card
 from bot.engine.match import Match
-from bot.store import ChannelBusy, Store, StoredTable
+from bot.players import PLAYER_KINDS
+from bot.store import ChannelBusy, Store, StoredTable, storable_id
+from bot.texts.catalog import LOCALES
 
 from . import events as ev
 from .clock import Clock, SystemClock
@@ -46,6 +48,7 @@ from .timers import arm, due_action
 Listener = Callable[[Table, list[Event]], Awaitable[None]]
 IDLE_CLOSE = 2 * 3600.0  # a table untouched this long may be closed by anyone
 MIN_TURN_TIMER, MAX_TURN_TIMER = 15.0, 3600.0  # or 0: no turn timer
+MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in seconds
 BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
@@ -167,8 +170,12 @@ class TableService:
     ) -> Table:
         if self.in_channel(channel_id) is not None:
             raise TableError(RefusalCode.CHANNEL_BUSY, table_id=self._by_channel[channel_id])
+        for field, value in (("guild_id", guild_id), ("channel_id", channel_id)):
+            if value is not None:
+                _check_id(field, value)
+        _check_id("user_id", opener_id)
         if settings is not None:
-            _check_turn_timer(settings.turn_timer)
+            check_settings(settings)
         now = self.clock.now()
         table = Table(
             id=0,
@@ -209,7 +216,7 @@ class TableService:
         seat: int | None = None,
         seq: int | None = None,
     ) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.LOBBY)
             if table.seat_of(user_id) is not None:
                 raise TableError(RefusalCode.ALREADY_SEATED, seat=table.seat_of(user_id))
@@ -221,7 +228,7 @@ class TableService:
 
     async def leave(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
         """Leave a seat; during a match the seat's computer player finishes it."""
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             index = self._human_seat(table, user_id)
             if table.status == Status.LOBBY:
                 table.seats[index] = Seat()
@@ -237,7 +244,7 @@ class TableService:
     async def add_computer(
         self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
     ) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.LOBBY)
             self._require_member(table, user_id)
             index = self._free_seat(table, seat)
@@ -249,7 +256,7 @@ class TableService:
     async def remove_computer(
         self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
     ) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.LOBBY)
             self._require_member(table, user_id)
             computers = [i for i, s in enumerate(table.seats) if s.kind == SeatKind.COMPUTER]
@@ -263,7 +270,7 @@ class TableService:
         return await self._emit(table, events)
 
     async def start(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.LOBBY)
             self._require_member(table, user_id)
             if table.free_seats():
@@ -284,7 +291,7 @@ class TableService:
         self, table_id: int, user_id: int, suit: Suit | None, seq: int | None = None
     ) -> list[Event]:
         """Name ``suit`` as trump, or pass when ``suit`` is None."""
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             seat = self._acting_human(table, user_id)
             action = PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
             events = await self._engine(table, user_id, action)
@@ -294,14 +301,14 @@ class TableService:
     async def play(
         self, table_id: int, user_id: int, card: Card, seq: int | None = None
     ) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             seat = self._acting_human(table, user_id)
             events = await self._engine(table, user_id, PlayCard(seat, card))
             events += await self._settle(table)
         return await self._emit(table, events)
 
     async def claim(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.PLAYING)
             seat = self._human_seat(table, user_id)
             events = await self._engine(table, user_id, ClaimRoem(seat))
@@ -310,7 +317,7 @@ class TableService:
 
     async def back(self, table_id: int, user_id: int) -> list[Event]:
         """ "I'm back": the player takes the seat over from the computer again."""
-        async with self._operate(table_id, None) as table:
+        async with self._operate(table_id, None, user_id) as table:
             self._require(table, Status.PLAYING)
             seat = self._human_seat(table, user_id)
             state = table.seats[seat]
@@ -325,7 +332,7 @@ class TableService:
     async def close(self, table_id: int, user_id: int, moderator: bool = False) -> list[Event]:
         """Close the table whatever its state: its opener or a moderator may, and anyone
         once it has been idle for ``IDLE_CLOSE`` seconds."""
-        async with self._operate(table_id, None) as table:
+        async with self._operate(table_id, None, user_id) as table:
             idle = self.clock.now() - table.last_activity >= IDLE_CLOSE
             if user_id != table.opener_id and not moderator and not idle:
                 raise TableError(RefusalCode.NOT_ALLOWED, opener_id=table.opener_id)
@@ -348,13 +355,15 @@ class TableService:
         moderator: bool = False,
     ) -> list[Event]:
         """Change the turn timer or the table's language; the opener or a moderator may."""
-        async with self._operate(table_id, None) as table:
+        async with self._operate(table_id, None, user_id) as table:
             if user_id != table.opener_id and not moderator:
                 raise TableError(RefusalCode.NOT_ALLOWED, opener_id=table.opener_id)
             if not table.is_open:
                 raise TableError(RefusalCode.NOT_OPEN, status=str(table.status))
             if turn_timer is not None:
                 _check_turn_timer(turn_timer)
+            if locale is not None:
+                _check_locale(locale)
             changed: dict[str, Any] = {}
             if turn_timer is not None:
                 table.settings.turn_timer = changed["turn_timer"] = float(turn_timer)
@@ -440,13 +449,17 @@ class TableService:
 
     # ----------------------------------------------------------------- internals
     @asynccontextmanager
-    async def _operate(self, table_id: int, seq: int | None) -> AsyncIterator[Table]:
+    async def _operate(
+        self, table_id: int, seq: int | None, actor: int | None = None
+    ) -> AsyncIterator[Table]:
         """Lock the table, check the sequence the user saw, and work on a private copy.
 
         The table object that front ends read (outside the lock) only ever shows committed
         state: it takes the copy's state after the operation, or the last committed
         snapshot if the operation failed, so nothing half-done or unsaved is ever shown.
         """
+        if actor is not None:
+            _check_id("user_id", actor)
         self.get(table_id)
         async with self._locks[table_id]:
             live = self.get(table_id)
@@ -607,9 +620,41 @@ class TableService:
         return seat
 
 
+def check_settings(settings: TableSettings) -> None:
+    """Refuse settings a table could not run with: every value is checked here, before
+    anything is committed, so a stored table never carries a timer that freezes it or a
+    computer kind its timers cannot build."""
+    _check_turn_timer(settings.turn_timer)
+    for name in ("claim_grace", "trick_pause", "bot_delay"):
+        value = getattr(settings, name)
+        if not (isinstance(value, int | float) and 0 <= value <= MAX_PAUSE):
+            raise TableError(RefusalCode.BAD_SETTING, setting=name, value=value, high=MAX_PAUSE)
+    if settings.computer_kind not in PLAYER_KINDS:
+        raise TableError(
+            RefusalCode.BAD_COMPUTER_KIND,
+            kind=settings.computer_kind,
+            kinds=", ".join(PLAYER_KINDS),
+        )
+    if settings.locale is not None:
+        _check_locale(settings.locale)
+
+
 def _check_turn_timer(seconds: float) -> None:
-    if not (seconds == 0 or MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER):
+    if not (
+        isinstance(seconds, int | float)
+        and (seconds == 0 or MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER)
+    ):
         raise TableError(RefusalCode.BAD_TURN_TIMER, value=seconds)
+
+
+def _check_locale(locale: str) -> None:
+    if locale not in LOCALES:
+        raise TableError(RefusalCode.BAD_LOCALE, locale=locale, locales=", ".join(LOCALES))
+
+
+def _check_id(field: str, value: int) -> None:
+    if not storable_id(value):
+        raise TableError(RefusalCode.BAD_ID, field=field, value=value)
 
 
 def _engine_events(result: ActionResult) -> list[Event]:
