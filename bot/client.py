@@ -100,8 +100,12 @@ class KlaverjasBot(commands.Bot):
         log.info("synced %d application commands to guild %d", len(synced), guild_id)
 
     async def close(self) -> None:
-        # Cogs unload first (inside super().close()) so none of them uses a closed service.
+        # New table operations are refused ("shutting down") and those in flight finish
+        # while the HTTP session can still answer them; then the cogs unload (inside
+        # super().close()) so none of them uses a closed service.
         try:
+            if self._services is not None:
+                await self._services.tables.quiesce()
             await super().close()
         finally:
             if not self._services_closed:

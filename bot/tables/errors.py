@@ -38,6 +38,7 @@ class RefusalCode(StrEnum):
     BAD_COMPUTER_KIND = "bad_computer_kind"
     BAD_LOCALE = "bad_locale"
     BAD_ID = "bad_id"
+    SHUTTING_DOWN = "shutting_down"
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"

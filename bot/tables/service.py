@@ -72,6 +72,10 @@ class TableService:
         self._committed: dict[int, dict[str, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._backoff: dict[int, float] = {}
+        self._closing = False  # set by quiesce: new operations are refused
+        self._busy = 0  # operations in flight
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     # ----------------------------------------------------------------- lookups
     def get(self, table_id: int) -> Table:
@@ -167,6 +171,21 @@ class TableService:
         rules: RuleSet | None = None,
         settings: TableSettings | None = None,
         sit: bool = True,
+    ) -> Table:
+        async with self._inflight():
+            return await self._open(
+                guild_id, channel_id, opener_id, opener_name, rules, settings, sit
+            )
+
+    async def _open(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        opener_id: int,
+        opener_name: str,
+        rules: RuleSet | None,
+        settings: TableSettings | None,
+        sit: bool,
     ) -> Table:
         if self.in_channel(channel_id) is not None:
             raise TableError(RefusalCode.CHANNEL_BUSY, table_id=self._by_channel[channel_id])
@@ -380,7 +399,8 @@ class TableService:
         """Remember the public message (not a game action: no sequence number)."""
         table = self.get(table_id)
         table.message_id = message_id
-        await self.store.tables.set_message(table_id, message_id)
+        async with self._inflight():
+            await self.store.tables.set_message(table_id, message_id)
         self._committed[table_id]["message_id"] = message_id
 
     # ----------------------------------------------------------------- timers
@@ -461,7 +481,7 @@ class TableService:
         if actor is not None:
             _check_id("user_id", actor)
         self.get(table_id)
-        async with self._locks[table_id]:
+        async with self._inflight(), self._locks[table_id]:
             live = self.get(table_id)
             if seq is not None and seq != live.seq:
                 raise TableError(RefusalCode.STALE, seq=live.seq)
@@ -472,6 +492,35 @@ class TableService:
                 vars(live).update(vars(Table.from_dict(self._committed[table_id])))
                 raise
             vars(live).update(vars(work))
+
+    @asynccontextmanager
+    async def _inflight(self) -> AsyncIterator[None]:
+        """Count an operation in flight, so `quiesce` can wait for it; refused once the
+        service is shutting down."""
+        if self._closing:
+            raise TableError(RefusalCode.SHUTTING_DOWN)
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
+
+    async def quiesce(self, timeout: float = 30.0) -> bool:
+        """Refuse new operations (``shutting_down``) and wait for those in flight to
+        commit and answer, so the store can close under none of them. False if some were
+        still running after ``timeout`` seconds (logged)."""
+        self._closing = True
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            log.warning(
+                "shutdown: %d table operations still running after %s s", self._busy, timeout
+            )
+            return False
+        return True
 
     async def _engine(
         self, table: Table, actor: int | None, action: Action, kind: str = "engine"

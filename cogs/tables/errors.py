@@ -61,6 +61,7 @@ KNOWN_CODES = (
     "bad_computer_kind",
     "bad_locale",
     "bad_id",
+    "shutting_down",
 )
 _PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field")
 
