@@ -10,12 +10,8 @@ import pytest
 
 from tests.cogs.tables.tables_kit import Kit, StartHarness, message_text, start
 from tests.harness import payloads
-from tests.harness.harness import (
-    CHANNEL_MESSAGE,
-    CHANNEL_MESSAGES,
-    Call,
-    http_error,
-)
+from tests.harness.recorder import Call
+from tests.harness.world import CHANNEL_MESSAGE, CHANNEL_MESSAGES, http_error
 
 DELAYS = (0.01, 0.02, 0.04)
 USER_CHANNELS = "/users/@me/channels"
