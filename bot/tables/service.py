@@ -171,10 +171,14 @@ class TableService:
         rules: RuleSet | None = None,
         settings: TableSettings | None = None,
         sit: bool = True,
+        deal_seed: str | None = None,
     ) -> Table:
+        """Open a table in the lobby. ``deal_seed``: deal from this seed instead of the
+        table's own, as every table of a duplicate league round does (kept in the snapshot
+        and in the log's "open" entry, so a restart or a replay deals the same cards)."""
         async with self._inflight():
             return await self._open(
-                guild_id, channel_id, opener_id, opener_name, rules, settings, sit
+                guild_id, channel_id, opener_id, opener_name, rules, settings, sit, deal_seed
             )
 
     async def _open(
@@ -186,6 +190,7 @@ class TableService:
         rules: RuleSet | None,
         settings: TableSettings | None,
         sit: bool,
+        deal_seed: str | None,
     ) -> Table:
         if self.in_channel(channel_id) is not None:
             raise TableError(RefusalCode.CHANNEL_BUSY, table_id=self._by_channel[channel_id])
@@ -205,6 +210,7 @@ class TableService:
             seed=secrets.token_hex(8),
             created_at=now,
             settings=settings or TableSettings(),
+            deal_seed=deal_seed,
         )
         if sit:
             table.seats[0] = Seat(SeatKind.HUMAN, opener_id, opener_name)
@@ -215,7 +221,10 @@ class TableService:
             table.id = table_id
             return table.to_dict()
 
-        opened = (opener_id, "open", {"rules": table.rules.to_dict()})
+        payload: dict[str, Any] = {"rules": table.rules.to_dict()}
+        if deal_seed is not None:
+            payload["deal_seed"] = deal_seed
+        opened = (opener_id, "open", payload)
         try:  # the row, its snapshot and action 1 in one transaction
             table.id = await self.store.tables.create(
                 guild_id, channel_id, opener_id, snapshot, now, opened
@@ -296,7 +305,7 @@ class TableService:
                 raise TableError(RefusalCode.NOT_ENOUGH_PLAYERS, free=len(table.free_seats()))
             table.status = Status.PLAYING
             table.match_no += 1
-            table.match = Match(table.rules, f"{table.seed}/{table.match_no}")
+            table.match = Match(table.rules, table.match_seed(table.match_no))
             arm(table, self.clock.now())
             await self._commit(table, user_id, "start", {"match_no": table.match_no})
             events: list[Event] = [
