@@ -9,6 +9,8 @@ work here rather than in `on_ready`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 from typing import Final
@@ -17,6 +19,7 @@ import discord
 from discord.ext import commands
 
 from bot.compiled import describe as describe_engine
+from bot.health import heartbeat_path, run_heartbeat
 from bot.services import Services
 from bot.settings import Settings
 from bot.version import bot_version
@@ -58,6 +61,7 @@ class KlaverjasBot(commands.Bot):
         # Set by `open_services`; cogs read it in their `cog_load`.
         self._services: Services | None = None
         self._services_closed = False
+        self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         log.info("Klaverjas bot %s starting (%s)", bot_version(), describe_engine())
@@ -78,9 +82,18 @@ class KlaverjasBot(commands.Bot):
         """Open the store (migrating it), restore open tables and start their timers."""
         self._services = await Services.open(self.settings.database_path)
         self._services.start_timers()
+        heartbeat = heartbeat_path(self.settings.database_path)
+        self._heartbeat = asyncio.create_task(
+            run_heartbeat(self._services.store, heartbeat), name="bg:heartbeat"
+        )
 
     async def close_services(self) -> None:
         """Stop timers and close the store; the counterpart of `open_services`."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
+            self._heartbeat = None
         if self._services is not None:
             await self._services.close()
             self._services = None
@@ -101,8 +114,12 @@ class KlaverjasBot(commands.Bot):
         log.info("synced %d application commands to guild %d", len(synced), guild_id)
 
     async def close(self) -> None:
-        # Cogs unload first (inside super().close()) so none of them uses a closed service.
+        # New table operations are refused ("shutting down") and those in flight finish
+        # while the HTTP session can still answer them; then the cogs unload (inside
+        # super().close()) so none of them uses a closed service.
         try:
+            if self._services is not None:
+                await self._services.tables.quiesce()
             await super().close()
         finally:
             if not self._services_closed:

@@ -51,6 +51,9 @@ class Services:
             self._timers = asyncio.create_task(self.tables.run_timers(), name=TIMER_TASK_NAME)
 
     async def close(self) -> None:
+        """Finish the table operations in flight (new ones are refused), then stop the
+        timers and close the store: nothing is cut off half-way by the closing store."""
+        await self.tables.quiesce()
         if self._timers is not None:
             self._timers.cancel()
             with contextlib.suppress(asyncio.CancelledError):

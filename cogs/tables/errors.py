@@ -57,7 +57,13 @@ KNOWN_CODES = (
     "cannot_post",
     "bad_turn_timer",
     "nothing_to_change",
+    "bad_setting",
+    "bad_computer_kind",
+    "bad_locale",
+    "bad_id",
+    "shutting_down",
 )
+_PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field")
 
 
 def error_text(error: TableError, locale: str, table: Table | None = None) -> str:
@@ -74,6 +80,7 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
     values: dict[str, Any] = {"seat": "?", "free": "?", "card": "?", "suit": "?", "why": ""}
     if isinstance(facts.get("seat"), int):
         values["seat"] = facts["seat"] + 1
+    values.update({key: facts[key] for key in _PLAIN if key in facts})
     if isinstance(facts.get("free"), int):
         values["free"] = facts["free"]
     if isinstance(facts.get("card"), Card):

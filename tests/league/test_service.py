@@ -206,3 +206,24 @@ async def test_what_a_front_end_looks_up(reopen: Opener) -> None:
         await service.close_night(night.id, ORGANISER)
         assert await service.open_nights() == []
         assert await service.current_night(league) is None
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2**64, True])
+async def test_ids_out_of_range_are_refused_not_overflowed(reopen: Opener, bad: int) -> None:
+    async with reopen() as service:
+        league = await service.create_league(1, LeagueSettings("Club"), Actor(1))
+        night = await service.open_night(league, Actor(1))
+        calls = [
+            service.settings(bad),
+            service.night(bad),
+            service.check_in(night.id, bad),
+            service.check_in(night.id, 5, partner_id=bad),
+            service.results(bad),
+            service.record_played(bad),
+            service.player(league, bad),
+            service.create_league(bad, LeagueSettings("Other"), Actor(1)),
+        ]
+        for call in calls:
+            with pytest.raises(LeagueError) as info:
+                await call
+            assert info.value.code == "bad_id" and info.value.facts["value"] == bad
