@@ -21,6 +21,7 @@ from bot.engine import PRESET_NAMES, Suit, roem_of_trick
 from bot.engine.tricks import HAND_TOTAL
 from bot.texts.rulebook import search_topics
 from bot.texts.rulebook import topic as rulebook_topic
+from cogs.common.cards import suit_text
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import command_text
 from cogs.rules.actions import legal_answer, rules_here, score
@@ -44,7 +45,6 @@ from cogs.rules.ui import (
     legal_embed,
     roem_embed,
     score_embed,
-    suit_text,
     topic_embeds,
 )
 
@@ -160,7 +160,11 @@ class RulesCog(commands.Cog, name="Rules"):
         locale = interaction.locale
         try:
             trick = parse_card_list(
-                cards, "rules.cmd.opt.cards.name", minimum=ROEM_CARDS[0], maximum=ROEM_CARDS[1]
+                cards,
+                "rules.cmd.opt.cards.name",
+                locale,
+                minimum=ROEM_CARDS[0],
+                maximum=ROEM_CARDS[1],
             )
             suit = parse_suit(trump, "rules.cmd.opt.trump.name")
             ctx = self.rules_here(interaction, variant)
@@ -209,9 +213,11 @@ class RulesCog(commands.Cog, name="Rules"):
     ) -> None:
         locale = interaction.locale
         try:
-            held = parse_card_list(hand, "rules.cmd.opt.hand.name", minimum=1, maximum=HAND_MAX)
-            played = parse_trick(trick)
-            require_disjoint(held, played)
+            held = parse_card_list(
+                hand, "rules.cmd.opt.hand.name", locale, minimum=1, maximum=HAND_MAX
+            )
+            played = parse_trick(trick, locale)
+            require_disjoint(held, played, locale)
             suit = parse_suit(trump, "rules.cmd.opt.trump.name")
             ctx = self.rules_here(interaction, variant)
         except InputProblem as problem:

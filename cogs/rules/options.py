@@ -16,6 +16,7 @@ from bot.engine import PRESET_NAMES, Card, RuleError, RuleSet, Suit
 from bot.engine.tricks import HAND_TOTAL
 from bot.texts.catalog import LOCALES
 from bot.texts.rulebook import TOPICS, search_topics
+from cogs.common.cards import card_text, cards_text, parse_card
 from cogs.common.text import t
 from cogs.rules.errors import InputProblem
 from cogs.rules.ui import ScoreQuestion
@@ -54,8 +55,11 @@ def quote(text: str, limit: int = 40) -> str:
     return text.replace("`", "'")
 
 
-def parse_card_list(text: str | None, option: str, *, minimum: int, maximum: int) -> list[Card]:
-    """Cards written like ``Jh 10h Th J♥`` (commas or semicolons too), in the given order.
+def parse_card_list(
+    text: str | None, option: str, locale: object, *, minimum: int, maximum: int
+) -> list[Card]:
+    """Cards written like ``Jh 10h Th J♥`` (commas or semicolons too), in the given order;
+    the user's language's letters too (``Bh Vs`` in Dutch, `cogs/common/cards.py`).
 
     Refuses, naming the option and the part: text that is not a card, a card named twice,
     fewer than ``minimum`` or more than ``maximum`` cards.
@@ -65,7 +69,7 @@ def parse_card_list(text: str | None, option: str, *, minimum: int, maximum: int
     unknown: list[str] = []
     for part in parts:
         try:
-            cards.append(Card.parse(part))
+            cards.append(parse_card(part, locale))
         except ValueError:
             unknown.append(part)
     if unknown:
@@ -74,7 +78,9 @@ def parse_card_list(text: str | None, option: str, *, minimum: int, maximum: int
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise InputProblem("rules.err.duplicate_card", option=option, card=str(card))
+            raise InputProblem(
+                "rules.err.duplicate_card", option=option, card=card_text(card, locale)
+            )
         seen.add(card)
     if len(cards) > maximum:
         raise InputProblem("rules.err.too_many_cards", option=option, count=len(cards), max=maximum)
@@ -83,11 +89,11 @@ def parse_card_list(text: str | None, option: str, *, minimum: int, maximum: int
     return cards
 
 
-def require_disjoint(first: Sequence[Card], second: Iterable[Card]) -> None:
+def require_disjoint(first: Sequence[Card], second: Iterable[Card], locale: object) -> None:
     """A card cannot be in the hand and in the trick at once."""
     both = [c for c in first if c in set(second)]
     if both:
-        raise InputProblem("rules.err.card_in_both", card=" ".join(str(c) for c in both))
+        raise InputProblem("rules.err.card_in_both", card=cards_text(both, locale))
 
 
 def suit_names(suit: Suit) -> set[str]:
@@ -141,9 +147,9 @@ def topic_key(text: str, locale: str) -> str:
     )
 
 
-def parse_trick(text: str | None) -> list[Card]:
+def parse_trick(text: str | None, locale: object) -> list[Card]:
     # A trick in progress holds 0 to 3 cards: with 4 it is complete and nobody plays to it.
-    played = parse_card_list(text, "rules.cmd.opt.trick.name", minimum=0, maximum=32)
+    played = parse_card_list(text, "rules.cmd.opt.trick.name", locale, minimum=0, maximum=32)
     if len(played) > TRICK_MAX:
         raise InputProblem(
             "rules.err.trick_complete", option="rules.cmd.opt.trick.name", count=len(played)

@@ -15,6 +15,7 @@ from discord.utils import escape_markdown
 from bot.engine import Phase, SheetLine, Suit
 from bot.tables import PublicTable, Seat, SeatKind, Status, Table
 from bot.texts.catalog import normalize_locale
+from cogs.common.cards import cards_text
 from cogs.common.components import EMBED_COLOUR, frozen_view
 from cogs.common.text import t
 from cogs.tables.items import ButtonKind, SitButton, kind_button
@@ -166,7 +167,7 @@ def _last_trick_line(public: PublicTable, locale: str) -> str:
     trick = public.last_trick
     if trick is None:
         return ""
-    cards = " ".join(str(card) for card in trick.cards)
+    cards = cards_text(trick.cards, locale)
     winner = _name(public, trick.winner, locale)
     line = t("tables.public.last_trick", locale, cards=cards, winner=winner)
     if trick.claimed_roem:

@@ -17,6 +17,7 @@ from PIL import Image
 
 from bot.engine import (
     Card,
+    Rank,
     RuleSet,
     Suit,
     explain_illegal,
@@ -51,6 +52,18 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 def cards(text: str) -> list[Card]:
     return parse_cards(text)
+
+
+FACE_KEYS = {"J": "common.rank.j", "Q": "common.rank.q", "K": "common.rank.k", "A": "common.rank.a"}
+
+
+def shown(text: str, locale: str) -> str:
+    """Cards written in English letters (`Q♥`) as the locale prints them (`V♥` in Dutch)."""
+    return re.sub(r"\b([JQKA])(?=[♣♦♥♠])", lambda m: t(FACE_KEYS[m[1]], locale), text)
+
+
+def rank_shown(rank: Rank, locale: str) -> str:
+    return t(FACE_KEYS[rank.label], locale) if rank.label in FACE_KEYS else rank.label
 
 
 def answered(result: Dispatch) -> Call:
@@ -270,7 +283,7 @@ async def test_roem_matches_the_engine(
         "run4": t("rules.roem.part.run4", locale),
         "jacks": t("rules.roem.four.j", locale),
     }
-    assert breakdown.format(**names) in embed["description"]
+    assert shown(breakdown.format(**names), locale) in embed["description"]
     assert "amsterdam" in embed["footer"]["text"]
 
 
@@ -318,7 +331,7 @@ async def test_roem_refuses_bad_input_naming_the_part(
     harness: Harness, locale: str, options: dict[str, Any], option: str, fragments: list[str]
 ) -> None:
     result = await harness.slash("roem", options, locale=locale)
-    refusal(result, locale, option, *fragments)
+    refusal(result, locale, option, *(shown(f, locale) for f in fragments))
 
 
 async def test_suits_are_read_in_every_language_and_offered_by_autocomplete(
@@ -345,7 +358,7 @@ async def test_legal_partner_winning_frees_the_discard(harness: Harness, locale:
 
     engine = legal_cards(cards("Qh 7d"), cards("Ac 7c"), Suit.HEARTS, RuleSet())
     assert engine == cards("7d Qh")
-    assert field(reply, t("rules.legal.field_legal", locale, count=2)) == "7♦ Q♥"
+    assert field(reply, t("rules.legal.field_legal", locale, count=2)) == shown("7♦ Q♥", locale)
     assert t("rules.legal.partner_winning", locale, card="A♣") in reply.text()
     assert len(reply.embeds[0]["fields"]) == 1  # nothing refused
 
@@ -360,7 +373,7 @@ async def test_legal_opponent_trumped_means_overtrump(harness: Harness, locale: 
         Card.parse("7d"), cards("Qh 7d"), cards("Ac 8h"), Suit.HEARTS, RuleSet()
     )
     assert reason is not None and reason.code == "must_overtrump"
-    assert field(reply, t("rules.legal.field_legal", locale, count=1)) == "Q♥"
+    assert field(reply, t("rules.legal.field_legal", locale, count=1)) == shown("Q♥", locale)
     refused = field(reply, t("rules.legal.field_refused", locale, count=1))
     assert refused.startswith("**7♦**")
     overtrump = "must overtrump" if locale == EN else "overtroeven"
@@ -377,9 +390,9 @@ async def test_legal_follow_suit_and_undertrump_reasons(harness: Harness) -> Non
     )
 
     assert field(follow, "Playable") == "K♣"
+    assert field(under, "Speelbaar") == "V♦"  # vrouw: Dutch letters in a Dutch answer
     assert field(follow, "Not allowed").count("you must follow suit (♣ clubs)") == 2
     # Opponent trumped with the nine; 7♥ would be an undertrump while Q♦ can be discarded.
-    assert field(under, "Speelbaar") == "Q♦"
     assert "**7♥**: **ondertroeven** mag niet" in field(under, "Niet toegestaan")
 
 
@@ -528,9 +541,9 @@ async def test_cards_sends_a_png_and_the_orders_as_text(
     text = embed["description"]
     trump_ranks = sorted(TRUMP_ORDER, key=lambda r: -TRUMP_ORDER[r])
     plain_ranks = sorted(PLAIN_ORDER, key=lambda r: -PLAIN_ORDER[r])
-    assert "".join(f"{r.label:>4}" for r in trump_ranks) in text
+    assert "".join(f"{rank_shown(r, locale):>4}" for r in trump_ranks) in text
     assert "".join(f"{TRUMP_POINTS[r]:>4}" for r in trump_ranks) in text
-    assert "".join(f"{r.label:>4}" for r in plain_ranks) in text
+    assert "".join(f"{rank_shown(r, locale):>4}" for r in plain_ranks) in text
     assert "".join(f"{PLAIN_POINTS[r]:>4}" for r in plain_ranks) in text
     assert "**152**" in text and "**162**" in text
 
