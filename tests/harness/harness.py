@@ -50,6 +50,7 @@ from tests.harness.limits import (
     assert_ephemeral,
     assert_not_ephemeral,
     assert_within_discord_limits,
+    is_command_name,
     iter_components,
     message_body,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "assert_not_ephemeral",
     "assert_within_discord_limits",
     "http_error",
+    "is_command_name",
 ]
 
 # Shaped like a real token so Settings validation accepts it; it authenticates nothing.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import re
 
 import discord
 
@@ -16,6 +15,7 @@ from tests.harness.harness import (
     GUILD_COMMANDS,
     assert_ephemeral,
     assert_not_ephemeral,
+    is_command_name,
 )
 
 MODERATOR = discord.Permissions(payloads.DEFAULT_MEMBER_PERMISSIONS.value, manage_channels=True)
@@ -218,7 +218,7 @@ async def test_command_names_and_descriptions_are_localised(make_harness: StartH
     assert subcommands["bot"]["name_localizations"]["nl"] == "computer"
     for name, text in _localised(list(mine.values())):
         if name:
-            assert re.fullmatch(r"[-_a-z0-9]{1,32}", text), text
+            assert is_command_name(text), text
         else:
             assert 1 <= len(text) <= 100, text
 
