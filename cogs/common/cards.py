@@ -16,7 +16,7 @@ from bot.engine import Card, Rank, Suit
 from bot.texts.catalog import normalize_locale
 from cogs.common.text import t
 
-__all__ = ["card_text", "cards_text", "parse_card", "rank_text", "suit_text"]
+__all__ = ["card_text", "cards_text", "parse_card", "parse_suit", "rank_text", "suit_text"]
 
 _FACE_KEYS = {
     Rank.JACK: "common.rank.j",
@@ -64,6 +64,13 @@ def parse_card(text: str, locale: object) -> Card:
         except ValueError:
             pass
     return Card.parse(raw)
+
+
+def parse_suit(text: str, locale: object) -> Suit:
+    """A suit typed as the locale's letter (`k`: klaveren in Dutch) or as `Suit.parse` reads it."""
+    _, suits = _input_letters(normalize_locale(locale))
+    raw = text.strip()
+    return Suit.parse(suits.get(raw.casefold(), raw))
 
 
 def _input_letters(locale: str) -> tuple[dict[str, str], dict[str, str]]:

@@ -166,7 +166,7 @@ class RulesCog(commands.Cog, name="Rules"):
                 minimum=ROEM_CARDS[0],
                 maximum=ROEM_CARDS[1],
             )
-            suit = parse_suit(trump, "rules.cmd.opt.trump.name")
+            suit = parse_suit(trump, "rules.cmd.opt.trump.name", locale)
             ctx = self.rules_here(interaction, variant)
         except InputProblem as problem:
             await self._refuse(interaction, problem)
@@ -218,7 +218,7 @@ class RulesCog(commands.Cog, name="Rules"):
             )
             played = parse_trick(trick, locale)
             require_disjoint(held, played, locale)
-            suit = parse_suit(trump, "rules.cmd.opt.trump.name")
+            suit = parse_suit(trump, "rules.cmd.opt.trump.name", locale)
             ctx = self.rules_here(interaction, variant)
         except InputProblem as problem:
             await self._refuse(interaction, problem)

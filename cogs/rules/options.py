@@ -17,6 +17,7 @@ from bot.engine.tricks import HAND_TOTAL
 from bot.texts.catalog import LOCALES
 from bot.texts.rulebook import TOPICS, search_topics
 from cogs.common.cards import card_text, cards_text, parse_card
+from cogs.common.cards import parse_suit as suit_from_text
 from cogs.common.text import t
 from cogs.rules.errors import InputProblem
 from cogs.rules.ui import ScoreQuestion
@@ -101,11 +102,12 @@ def suit_names(suit: Suit) -> set[str]:
     return {_fold(t(f"common.suit.{suit.letter}", locale)) for locale in LOCALES}
 
 
-def parse_suit(text: str | None, option: str) -> Suit:
-    """A suit from ``h``, ``♥``, ``hearts``, ``harten``, ``copas``, ``cuori``, ..."""
+def parse_suit(text: str | None, option: str, locale: object) -> Suit:
+    """A suit from ``h``, ``♥``, ``hearts``, ``harten``, ``copas``, ``cuori``, the locale's
+    letter (``k`` for klaveren in Dutch), ..."""
     cleaned = _clean(text or "")
     try:
-        return Suit.parse(cleaned)
+        return suit_from_text(cleaned, locale)
     except ValueError:
         pass
     folded = _fold(cleaned)

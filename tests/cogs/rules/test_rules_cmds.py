@@ -396,6 +396,21 @@ async def test_legal_follow_suit_and_undertrump_reasons(harness: Harness) -> Non
     assert "**7♥**: **ondertroeven** mag niet" in field(under, "Niet toegestaan")
 
 
+async def test_dutch_players_type_and_read_dutch_letters(harness: Harness) -> None:
+    # Boer harten, vrouw klaveren, ruiten 7; klaveren (k) is troef; heer klaveren was led.
+    options = {"hand": "Bh Vk 7r", "trick": "Hk", "trump": "k"}
+    reply = private(await harness.slash("legal", options, locale=NL))
+
+    engine = legal_cards(cards("Jh Qc 7d"), cards("Kc"), Suit.CLUBS, RuleSet())
+    assert engine == cards("Qc")
+    assert field(reply, "Speelbaar (1)") == "V♣"
+    assert "**B♥**" in field(reply, "Niet toegestaan (2)")
+    assert "H♣" in reply.text() and "K♣" not in reply.text()
+    # The same letters mean nothing special to an English player: `k` is no suit there.
+    english = await harness.slash("legal", options)
+    refusal(english, "en-US", "hand", "`Vk`", "`7r`")
+
+
 async def test_legal_when_leading_everything_is_playable(harness: Harness) -> None:
     reply = private(await harness.slash("legal", {"hand": "Jh 9h Ac", "trump": "h"}))
     assert field(reply, "Playable (3)") == "A♣ J♥ 9♥"
