@@ -15,7 +15,7 @@ from discord.utils import escape_markdown
 from bot.engine import Phase, SheetLine, Suit
 from bot.tables import PublicTable, Seat, SeatKind, Status, Table
 from bot.texts.catalog import normalize_locale
-from cogs.common.cards import cards_text
+from cogs.common.cards import card_text, cards_text
 from cogs.common.components import EMBED_COLOUR, frozen_view
 from cogs.common.text import t
 from cogs.tables.items import ButtonKind, SitButton, kind_button
@@ -146,7 +146,7 @@ def _trick_line(public: PublicTable, locale: str) -> str:
     parts = []
     for i in range(4):
         seat = (public.trick_leader + i) % 4
-        card = str(public.trick[i]) if i < len(public.trick) else "…"
+        card = card_text(public.trick[i], locale) if i < len(public.trick) else "…"
         parts.append(f"{_name(public, seat, locale)} {card}")
     return t("tables.public.trick", locale, cards=" · ".join(parts))
 
