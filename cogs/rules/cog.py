@@ -21,9 +21,8 @@ from bot.engine import PRESET_NAMES, Suit, roem_of_trick
 from bot.engine.tricks import HAND_TOTAL
 from bot.texts.rulebook import search_topics
 from bot.texts.rulebook import topic as rulebook_topic
-from cogs.common.cards import suit_text
 from cogs.common.replies import send_ephemeral
-from cogs.common.text import command_text
+from cogs.common.text import command_text, suit_text
 from cogs.rules.actions import legal_answer, rules_here, score
 from cogs.rules.errors import InputProblem
 from cogs.rules.options import (

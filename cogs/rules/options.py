@@ -16,9 +16,8 @@ from bot.engine import PRESET_NAMES, Card, RuleError, RuleSet, Suit
 from bot.engine.tricks import HAND_TOTAL
 from bot.texts.catalog import LOCALES
 from bot.texts.rulebook import TOPICS, search_topics
-from cogs.common.cards import card_text, cards_text, parse_card
-from cogs.common.cards import parse_suit as suit_from_text
-from cogs.common.text import t
+from cogs.common.text import card_text, cards_text, parse_card, t
+from cogs.common.text import parse_suit as suit_from_text
 from cogs.rules.errors import InputProblem
 from cogs.rules.ui import ScoreQuestion
 
@@ -60,7 +59,7 @@ def parse_card_list(
     text: str | None, option: str, locale: object, *, minimum: int, maximum: int
 ) -> list[Card]:
     """Cards written like ``Jh 10h Th J♥`` (commas or semicolons too), in the given order;
-    the user's language's letters too (``Bh Vs`` in Dutch, `cogs/common/cards.py`).
+    the user's language's letters too (``Bh Vs`` in Dutch, `cogs/common/text.py`).
 
     Refuses, naming the option and the part: text that is not a card, a card named twice,
     fewer than ``minimum`` or more than ``maximum`` cards.

@@ -29,9 +29,8 @@ from bot.engine.tricks import (
 )
 from bot.texts.catalog import normalize_locale
 from bot.texts.rulebook import TOPICS, topic
-from cogs.common.cards import card_text, cards_text, rank_text, suit_text
 from cogs.common.components import EMBED_COLOUR
-from cogs.common.text import t
+from cogs.common.text import card_text, cards_text, rank_text, suit_text, t
 
 __all__ = [
     "CARDS_FILENAME",

@@ -24,9 +24,8 @@ from bot.tables import (
     public_table,
 )
 from bot.tables.events import RoemClaimed
-from cogs.common.cards import card_text
 from cogs.common.replies import report_unexpected_error, send_ephemeral
-from cogs.common.text import locale_of, t
+from cogs.common.text import card_text, locale_of, t
 from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
 from cogs.tables.ui import sheet_embed

@@ -13,8 +13,7 @@ from typing import Any
 from bot.engine import Card, IllegalReason, Suit
 from bot.tables import Table, TableError
 from bot.texts.catalog import has
-from cogs.common.cards import card_text
-from cogs.common.text import t
+from cogs.common.text import card_text, t
 from cogs.tables.ui_text import reason_text, seat_name
 
 __all__ = ["KNOWN_CODES", "error_text"]

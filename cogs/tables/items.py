@@ -153,7 +153,7 @@ class CardButton(
         row: int | None = None,
         label: str = "",
     ) -> None:
-        """`label` is the card in the player's letters (`cogs/common/cards.py`); a button
+        """`label` is the card in the player's letters (`cogs/common/text.py`); a button
         rebuilt from a click needs none."""
         style = Style.danger if card.suit.is_red else Style.secondary
         custom_id = f"kj:card:{table_id}:{seq}:{card.code}"

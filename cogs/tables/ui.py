@@ -15,9 +15,8 @@ from discord.utils import escape_markdown
 from bot.engine import Phase, SheetLine, Suit
 from bot.tables import PublicTable, Seat, SeatKind, Status, Table
 from bot.texts.catalog import normalize_locale
-from cogs.common.cards import card_text, cards_text
 from cogs.common.components import EMBED_COLOUR, frozen_view
-from cogs.common.text import t
+from cogs.common.text import card_text, cards_text, t
 from cogs.tables.items import ButtonKind, SitButton, kind_button
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 

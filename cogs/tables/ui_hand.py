@@ -16,9 +16,8 @@ from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase
 from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
-from cogs.common.cards import card_text, rank_text
 from cogs.common.components import EMBED_COLOUR, frozen_view
-from cogs.common.text import t
+from cogs.common.text import card_text, rank_text, t
 from cogs.tables.items import ButtonKind, CardButton, TrumpButton, kind_button
 from cogs.tables.ui_text import reason_text, seat_name, suit_text
 

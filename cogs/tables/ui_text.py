@@ -1,6 +1,6 @@
 """Names and words the table's messages share: seats, pairs, suits, roem, refused cards.
 
-Cards and suits are drawn by `cogs/common/cards.py` (one helper for every cog); `suit_text`
+Cards and suits are drawn by `cogs/common/text.py` (one helper for every cog); `suit_text`
 is re-exported here for the table's renderers.
 
 A leaf of the tables package (it imports no other module of it), so the refusal
@@ -13,8 +13,7 @@ from collections.abc import Sequence
 
 from bot.engine import IllegalReason, Roem, RoemKind
 from bot.tables import Seat, SeatKind
-from cogs.common.cards import suit_text
-from cogs.common.text import t
+from cogs.common.text import suit_text, t
 
 __all__ = ["pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
 

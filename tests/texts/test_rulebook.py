@@ -74,7 +74,7 @@ def _numbers(text: str) -> set[str]:
 
 def _letters(text: str, locale: str) -> str:
     """English card letters (J Q K A) as the locale prints them (B V H A in Dutch), as the
-    bot's card displays do (`cogs/common/cards.py`, `common.rank.*` in the catalogue)."""
+    bot's card displays do (`cogs/common/text.py`, `common.rank.*` in the catalogue)."""
     return re.sub(r"\b[JQKA]\b", lambda m: t(f"common.rank.{m[0].lower()}", locale), text)
 
 
