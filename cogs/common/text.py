@@ -15,8 +15,9 @@ it exists in every locale of its domain.
 Cards are text too: a Dutch player reads and writes boer, vrouw, heer and aas as B, V, H and
 A. The face letters and the suit letters a player may type come from the catalogue
 (`common.rank.<j|q|k|a>`, `common.input.suit.<c|d|h|s>`), so every card a cog shows goes
-through `card_text`, and every card a user types through `parse_card`: the locale's
-letters are mapped onto the engine's and the engine's `Card.parse` reads (and refuses).
+through `card_text`, and every card or suit a user types through `card_input` /
+`suit_input`: the locale's letters are mapped onto the engine's, and the engine's parsers
+read (and refuse) what results.
 """
 
 from __future__ import annotations
@@ -32,12 +33,12 @@ from bot.texts.catalog import normalize_locale, t
 
 __all__ = [
     "card_text",
+    "card_input",
     "cards_text",
     "command_text",
     "locale_of",
-    "parse_card",
-    "parse_suit",
     "rank_text",
+    "suit_input",
     "suit_text",
     "t",
 ]
@@ -86,29 +87,28 @@ def suit_text(suit: Suit | str, locale: object) -> str:
     return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
 
 
-def parse_card(text: str, locale: object) -> Card:
-    """A card typed in the engine's letters or the locale's (`Bk`: boer klaveren in Dutch).
-
-    The locale's letters are tried first, so a letter the locale means differently wins;
-    anything else goes to `Card.parse` unchanged, which refuses with `unknown_card`.
-    """
+def card_input(text: str, locale: object) -> str:
+    """A card typed in the locale's letters, spelled the engine's way (`Bk` -> `Jc` in
+    Dutch), for the engine's parsers to read; text that does not read as a card that way
+    is returned as typed, so the engine's refusal quotes what the user wrote."""
     raw = text.strip()
-    if len(raw) >= 2:
-        rank, suit = raw[:-1], raw[-1]
-        ranks, suits = _input_letters(normalize_locale(locale))
-        mapped = ranks.get(rank.casefold(), rank) + suits.get(suit.casefold(), suit)
-        try:
-            return Card.parse(mapped)
-        except ValueError:
-            pass
-    return Card.parse(raw)
+    if len(raw) < 2:
+        return raw
+    ranks, suits = _input_letters(normalize_locale(locale))
+    rank, suit = raw[:-1], raw[-1]
+    mapped = ranks.get(rank.casefold(), rank) + suits.get(suit.casefold(), suit)
+    try:
+        return Card.parse(mapped).code
+    except ValueError:
+        return raw
 
 
-def parse_suit(text: str, locale: object) -> Suit:
-    """A suit typed as the locale's letter (`k`: klaveren in Dutch) or as `Suit.parse` reads it."""
+def suit_input(text: str, locale: object) -> str:
+    """A suit typed as the locale's letter (`k`: klaveren in Dutch), spelled the engine's
+    way; anything else as typed, for `Suit.parse`."""
     _, suits = _input_letters(normalize_locale(locale))
     raw = text.strip()
-    return Suit.parse(suits.get(raw.casefold(), raw))
+    return suits.get(raw.casefold(), raw)
 
 
 def _input_letters(locale: str) -> tuple[dict[str, str], dict[str, str]]:

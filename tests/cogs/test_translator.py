@@ -10,7 +10,9 @@ from discord import Locale, app_commands
 from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue, normalize_locale
 from cogs.common.translator import SUPPORTED, CatalogueTranslator
-from tests.harness.harness import FAKE_TOKEN, GUILD_COMMANDS, Harness, is_command_name
+from tests.harness.harness import Harness
+from tests.harness.limits import is_command_name
+from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS
 
 CONTEXT = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
 

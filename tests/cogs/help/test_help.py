@@ -9,7 +9,8 @@ import pytest
 
 from bot.texts.catalog import normalize_locale, t
 from cogs.help.ui import command_lines, slash_name
-from tests.harness.harness import Harness, assert_ephemeral, assert_within_discord_limits
+from tests.harness.harness import Harness
+from tests.harness.limits import assert_ephemeral, assert_within_discord_limits
 
 DISCORD_LOCALES = ("en-US", "nl", "pt-BR", "es-ES", "it")
 OPEN_TABLE = {

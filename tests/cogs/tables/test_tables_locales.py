@@ -20,7 +20,8 @@ from tests.cogs.tables.tables_kit import (
     seed_with_first_dealer,
     start,
 )
-from tests.harness.harness import Call, assert_ephemeral
+from tests.harness.limits import assert_ephemeral
+from tests.harness.recorder import Call
 
 DUTCH_LETTERS = {Rank.JACK: "B", Rank.QUEEN: "V", Rank.KING: "H", Rank.ACE: "A"}
 
