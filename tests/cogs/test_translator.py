@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 from discord import Locale, app_commands
@@ -44,3 +45,26 @@ async def test_synced_commands_carry_every_language(
         assert set(command["description_localizations"]) == wanted, command["name"]
         for name in command["name_localizations"].values():
             assert is_command_name(name), name
+
+
+async def test_localised_names_never_collide(
+    make_harness: Callable[..., Awaitable[Harness]],
+) -> None:
+    """Discord refuses a sync where two commands (or two options of one command) share a
+    name in some language; check every level in every language."""
+    settings = Settings(discord_token=FAKE_TOKEN, sync_commands=True, dev_guild_id=78)
+    harness = await make_harness(settings=settings)
+    [sync] = harness.rest_calls("PUT", GUILD_COMMANDS)
+
+    def name(item: dict[str, Any], locale: str | None) -> str:
+        localised = item.get("name_localizations") or {}
+        return str(localised.get(locale, item["name"]) if locale else item["name"])
+
+    def check(siblings: list[dict[str, Any]]) -> None:
+        for locale in [None, *(str(loc) for loc in SUPPORTED)]:
+            names = [name(item, locale) for item in siblings]
+            assert len(names) == len(set(names)), (locale, names)
+        for item in siblings:
+            check(item.get("options") or [])
+
+    check(sync.json)
