@@ -24,7 +24,13 @@ from bot.services import Services
 from bot.settings import Settings
 from bot.version import bot_version
 
-__all__ = ["DEFAULT_EXTENSIONS", "KlaverjasBot"]
+__all__ = [
+    "DEFAULT_EXTENSIONS",
+    "INVITE_PERMISSIONS",
+    "INVITE_SCOPES",
+    "KlaverjasBot",
+    "invite_url",
+]
 
 log = logging.getLogger(__name__)
 
@@ -33,11 +39,32 @@ log = logging.getLogger(__name__)
 DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.errors",
     "cogs.meta",
+    "cogs.help",
     "cogs.tables",
     "cogs.standings",
     "cogs.rules",
     "cogs.league",
 )
+
+# What the bot asks for when it is invited (README.md explains each; a test compares the
+# number there with this). Replies to commands and buttons go through the interaction and
+# need none of these; they are for what the bot posts with its own token.
+INVITE_PERMISSIONS: Final = discord.Permissions(
+    view_channel=True,  # see the channel it posts a table in
+    send_messages=True,  # post the table's message and the final score sheet
+    embed_links=True,  # those messages are embeds
+    attach_files=True,  # the /cards picture, when shown to the channel
+    create_public_threads=True,  # /table open thread:true
+    send_messages_in_threads=True,  # a table in a thread posts there
+)
+INVITE_SCOPES: Final = ("bot", "applications.commands")
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server with exactly the permissions above."""
+    return discord.utils.oauth_url(
+        application_id, permissions=INVITE_PERMISSIONS, scopes=INVITE_SCOPES
+    )
 
 
 class KlaverjasBot(commands.Bot):

@@ -13,7 +13,7 @@ from typing import Any
 from bot.engine import Card, IllegalReason, Suit
 from bot.tables import Table, TableError
 from bot.texts.catalog import has
-from cogs.common.text import t
+from cogs.common.text import card_text, t
 from cogs.tables.ui_text import reason_text, seat_name
 
 __all__ = ["KNOWN_CODES", "error_text"]
@@ -84,7 +84,7 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
     if isinstance(facts.get("free"), int):
         values["free"] = facts["free"]
     if isinstance(facts.get("card"), Card):
-        values["card"] = str(facts["card"])
+        values["card"] = card_text(facts["card"], locale)
     if isinstance(facts.get("suit"), Suit):
         values["suit"] = t(f"common.suit.{facts['suit'].letter}", locale)
     if isinstance(facts.get("reason"), IllegalReason):
