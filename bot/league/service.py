@@ -10,29 +10,45 @@ so this package never needs to know about threads or channels.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from datetime import UTC, datetime
+from typing import Final, Literal, Protocol
 
 from bot.engine import RuleSet
-from bot.store import Store, StoreError
-from bot.store.league import NightBusy, StoredAudit, StoredNight
+from bot.store import Store, StoreError, storable_id
+from bot.store.league import NightBusy, StoredAudit, StoredLeague, StoredNight, StoredRun
 
 from .corrections import Kind, corrected_line, require_reason, voided
 from .draw import RoundDraw, TablePlan, draw_round, round_seed
 from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
 from .errors import LeagueError
+from .export import NightExport
 from .night import Attendance, checked_in, pairs_of, refuse_repeat
 from .results import HandLine, TableResult
+from .schedule import NightTimes, Posting, PostingKind, last_night, next_night, plan
 from .season import SeasonTable, season_table
 from .settings import LeagueSettings
 from .standings import Adjustment, NightData, NightRow, night_ranking
 from .stats import PlayerSeason, player_season
 
-__all__ = ["Actor", "LeagueService", "TableRequest", "TableStarter"]
+# The store's records of a league and a night, as the service returns them.
+__all__ = [
+    "Actor",
+    "LeagueService",
+    "ScheduledJob",
+    "StoredLeague",
+    "StoredNight",
+    "TableRequest",
+    "TableStarter",
+]
+
+LATE_AFTER: Final = 300.0  # seconds after its time a posting counts as late
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +73,25 @@ class TableRequest:
     seats: tuple[int, int, int, int]
     rules: RuleSet
     deal_seed: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledJob:
+    """A posting due now for a league's scheduled night: the check-in or a reminder.
+
+    The front end posts it in `channel_id` and then calls `LeagueService.mark_done`;
+    until then every `due_jobs` call returns it again (so a failed post is retried),
+    until its night starts. Times are UTC seconds since the epoch.
+    """
+
+    league_id: int
+    guild_id: int | None
+    channel_id: int | None
+    kind: PostingKind
+    minutes: int  # before the start
+    starts_at: float  # the night's scheduled start
+    due_at: float
+    late: bool  # more than LATE_AFTER after its time: the bot was down or stalled
 
 
 class TableStarter(Protocol):
@@ -87,6 +122,7 @@ class LeagueService:
         self, guild_id: int | None, settings: LeagueSettings, actor: Actor
     ) -> int:
         """A new league; its creator is among its organisers from the start."""
+        check_ids(guild_id=guild_id)
         if not settings.organisers.allows(actor.user_id, actor.role_ids):
             settings = _with_organiser(settings, actor.user_id)
         try:
@@ -97,6 +133,7 @@ class LeagueService:
             raise LeagueError("league_exists", name=settings.name) from error
 
     async def settings(self, league_id: int) -> LeagueSettings:
+        check_ids(league_id=league_id)
         stored = await self.store.leagues.league(league_id)
         if stored is None:
             raise LeagueError("no_league", league_id=league_id)
@@ -106,11 +143,69 @@ class LeagueService:
         await self._organiser(league_id, actor)
         await self.store.leagues.update_settings(league_id, settings.to_dict(), self.now())
 
+    async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
+        """The server's leagues, by name."""
+        return await self.store.leagues.leagues(guild_id)
+
+    async def require_organiser(self, league_id: int, actor: Actor) -> LeagueSettings:
+        """The league's settings, or `not_organiser`: a front end asks before it posts."""
+        return await self._organiser(league_id, actor)
+
     async def _organiser(self, league_id: int, actor: Actor) -> LeagueSettings:
         settings = await self.settings(league_id)
         if not settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
             raise LeagueError("not_organiser", user_id=actor.user_id)
         return settings
+
+    # ---------------------------------------------------------------- schedules
+    async def next_night(self, league_id: int) -> NightTimes | None:
+        """When the league's next scheduled night starts and its postings go out (UTC);
+        None when it has no schedule."""
+        schedule = (await self.settings(league_id)).schedule
+        if schedule is None:
+            return None
+        return next_night(schedule, datetime.fromtimestamp(self.now(), UTC))
+
+    async def due_jobs(self, now: float | None = None) -> list[ScheduledJob]:
+        """The postings due now over every league with a schedule (the front end's task
+        loop asks every minute or so). Postings it decides to skip (docs/decisions.md,
+        "Leagues") are recorded here, so they are never offered again."""
+        at = self.now() if now is None else now
+        moment = datetime.fromtimestamp(at, UTC)
+        jobs: list[ScheduledJob] = []
+        skipped: list[StoredRun] = []
+        for league in await self.store.leagues.all_leagues():
+            try:
+                schedule = LeagueSettings.from_dict(league.settings).schedule
+            except LeagueError:  # e.g. a time zone this machine does not know
+                log.warning("league %s: settings unreadable, schedule not run", league.id)
+                continue
+            if schedule is None:
+                continue
+            nights = (last_night(schedule, moment), next_night(schedule, moment))
+            starts = [int(night.start.timestamp()) for night in nights]  # what `plan` looks at
+            done = _recorded(await self.store.leagues.runs(league.id, starts))
+            since = datetime.fromtimestamp(league.updated_at, UTC)
+            todo = plan(schedule, moment, done, since)
+            for start, posting in todo.post:
+                jobs.append(_job(league, schedule.channel_id, start, posting, at))
+            for start, posting in todo.skip:
+                skipped.append(_run(league.id, start.timestamp(), posting, "skipped", None, at))
+        if skipped:
+            await self.store.leagues.add_runs(skipped)
+        return jobs
+
+    async def mark_done(self, job: ScheduledJob, message_id: int | None = None) -> bool:
+        """Record that `job` was posted (with its message, if any); False when it was
+        recorded already (another call got there first), which changes nothing."""
+        posting = Posting(job.kind, job.minutes, datetime.fromtimestamp(job.due_at, UTC))
+        run = _run(job.league_id, job.starts_at, posting, "posted", message_id, self.now())
+        (added,) = await self.store.leagues.add_runs([run])
+        return added
+
+    async def schedule_history(self, league_id: int) -> list[StoredRun]:
+        """Every recorded posting of the league's scheduled nights, posted or skipped."""
+        return await self.store.leagues.runs(league_id)
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, actor: Actor) -> StoredNight:
@@ -121,10 +216,30 @@ class LeagueService:
             raise LeagueError("night_open", league_id=league_id) from error
 
     async def night(self, night_id: int) -> StoredNight:
+        check_ids(night_id=night_id)
         night = await self.store.leagues.night(night_id)
         if night is None:
             raise LeagueError("no_night", night_id=night_id)
         return night
+
+    async def nights(self, league_id: int) -> list[StoredNight]:
+        return await self.store.leagues.nights(league_id)
+
+    async def current_night(self, league_id: int) -> StoredNight | None:
+        """The league's night that is not closed, if any (a league has at most one)."""
+        return next((n for n in await self.nights(league_id) if n.status != "closed"), None)
+
+    async def open_nights(self) -> list[StoredNight]:
+        """Every night not closed, of any league: what a restart resumes."""
+        return await self.store.leagues.open_nights()
+
+    async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
+        """(round, table) -> the bot table that plays it."""
+        return await self.store.leagues.round_tables(night_id)
+
+    async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
+        """(night, round, table) a bot table plays, or None when it is no league table."""
+        return await self.store.leagues.table_round(table_id)
 
     async def _open(self, night_id: int) -> StoredNight:
         night = await self.night(night_id)
@@ -133,11 +248,13 @@ class LeagueService:
         return night
 
     async def attendance(self, night_id: int) -> list[Attendance]:
+        check_ids(night_id=night_id)
         rows = await self.store.leagues.attendance(night_id)
         return [Attendance.from_dict(row) for row in rows]
 
     async def check_in(self, night_id: int, user_id: int, partner_id: int | None = None) -> None:
         """In from the next round drawn; on a fixed-pairs night naming their partner."""
+        check_ids(user_id=user_id, partner_id=partner_id)
         night = await self._open(night_id)
         settings = await self.settings(night.league_id)
         if settings.format == "pairs" and (partner_id is None or partner_id == user_id):
@@ -146,6 +263,7 @@ class LeagueService:
 
     async def check_out(self, night_id: int, user_id: int) -> None:
         """No further rounds; a round they are playing is finished without them."""
+        check_ids(user_id=user_id)
         await self._open(night_id)
         await self._attend(night_id, user_id, "out", None)
 
@@ -159,6 +277,7 @@ class LeagueService:
 
     # ------------------------------------------------------------------- rounds
     async def draws(self, night_id: int) -> list[RoundDraw]:
+        check_ids(night_id=night_id)
         return [RoundDraw.from_dict(d) for d in await self.store.leagues.rounds(night_id)]
 
     async def start_round(self, night_id: int, actor: Actor, deal: bool = True) -> RoundDraw:
@@ -166,6 +285,7 @@ class LeagueService:
         its tables when a starter is given (`deal=False`: the tables play face to face).
         Refused while a table of the last round has no result, and once the night has all
         its rounds."""
+        check_ids(night_id=night_id)
         night = await self._open(night_id)
         settings = await self._organiser(night.league_id, actor)
         earlier = await self.draws(night_id)
@@ -238,10 +358,15 @@ class LeagueService:
     # ------------------------------------------------------------------ results
     async def results(self, night_id: int) -> dict[tuple[int, int], TableResult]:
         """The effective result of each table: its latest version."""
+        check_ids(night_id=night_id)
         latest: dict[tuple[int, int], TableResult] = {}
         for stored in await self.store.leagues.results(night_id):
             latest[(stored.round_no, stored.table_no)] = TableResult.from_dict(stored.result)
         return latest
+
+    async def missing_results(self, night_id: int) -> list[list[int]]:
+        """[round, table] of each drawn table of the night that has no result yet."""
+        return _unresolved(await self.draws(night_id), await self.results(night_id))
 
     async def _table(self, night_id: int, round_no: int, table_no: int) -> TablePlan:
         draws = await self.draws(night_id)
@@ -311,6 +436,7 @@ class LeagueService:
         """Read a finished bot table's sheet into its league round; None when the table is
         no league table, is not finished, or its result is in already. Seats that a
         computer finished (a player who left) carry no credit."""
+        check_ids(table_id=table_id)
         where = await self.store.leagues.table_round(table_id)
         stored = await self.store.tables.get(table_id)
         if where is None or stored is None or stored.status != "finished":
@@ -394,6 +520,7 @@ class LeagueService:
         self, night_id: int, user_id: int, points: int, actor: Actor, reason: str
     ) -> Adjustment:
         """Add `points` to a player's night (negative for a penalty), with the reason."""
+        check_ids(user_id=user_id)
         night = await self.night(night_id)
         await self._organiser(night.league_id, actor)
         adjustment = Adjustment(user_id, points, require_reason(reason))
@@ -451,6 +578,7 @@ class LeagueService:
         )
 
     async def history(self, night_id: int) -> list[StoredAudit]:
+        check_ids(night_id=night_id)
         return await self.store.leagues.audit(night_id)
 
     # ---------------------------------------------------------------- the close
@@ -477,6 +605,28 @@ class LeagueService:
         s = await self.settings(night.league_id)
         return night_ranking(await self.night_data(night_id), s.format, s.bye_policy, s.tie_breaks)
 
+    async def night_export(self, night_id: int) -> NightExport:
+        """The night for `bot/league/export.py`: its draws, each table's effective result,
+        which results and sheet lines were corrected, and the ranking so far."""
+        await self.night(night_id)
+        versions = await self.store.leagues.results(night_id)
+        corrected = frozenset((v.round_no, v.table_no) for v in versions if v.version > 1)
+        lines = frozenset(
+            (a.round_no, a.table_no, a.line)
+            for a in await self.history(night_id)
+            if a.kind == "correct_line"
+            and a.round_no is not None
+            and a.table_no is not None
+            and a.line is not None
+        )
+        return NightExport(
+            await self.draws(night_id),
+            await self.results(night_id),
+            corrected,
+            lines,
+            await self.night_standings(night_id),
+        )
+
     async def season(self, league_id: int) -> SeasonTable:
         """The season table over the closed nights."""
         settings = await self.settings(league_id)
@@ -488,11 +638,21 @@ class LeagueService:
 
     async def player(self, league_id: int, user_id: int) -> PlayerSeason:
         """A player's season statistics over the closed nights."""
+        check_ids(league_id=league_id, user_id=user_id)
         data = [await self.night_data(n.id) for n in await self._closed(league_id)]
         return player_season(user_id, data)
 
     async def _closed(self, league_id: int) -> list[StoredNight]:
+        check_ids(league_id=league_id)
         return [n for n in await self.store.leagues.nights(league_id) if n.status == "closed"]
+
+
+def check_ids(**ids: int | None) -> None:
+    """Refuse an id the store could not hold (a league's own refusal, not an overflow
+    deep in the database driver); None is "not given" and passes."""
+    for name, value in ids.items():
+        if value is not None and not storable_id(value):
+            raise LeagueError("bad_id", field=name, value=value)
 
 
 def _unresolved(
@@ -505,6 +665,48 @@ def _unresolved(
         for table_no in range(len(draw.tables))
         if (draw.number, table_no) not in results
     ]
+
+
+def _recorded(runs: Iterable[StoredRun]) -> Callable[[datetime, Posting], bool]:
+    """Whether a night's posting is recorded, posted or skipped, among `runs`."""
+    done = {(run.starts_at, run.kind, run.minutes) for run in runs}
+    return lambda start, posting: (int(start.timestamp()), posting.kind, posting.slot) in done
+
+
+def _job(
+    league: StoredLeague, channel_id: int | None, start: datetime, posting: Posting, now: float
+) -> ScheduledJob:
+    due = posting.at.timestamp()
+    return ScheduledJob(
+        league.id,
+        league.guild_id,
+        channel_id,
+        posting.kind,
+        posting.minutes,
+        start.timestamp(),
+        due,
+        now - due > LATE_AFTER,
+    )
+
+
+def _run(
+    league_id: int,
+    starts_at: float,
+    posting: Posting,
+    outcome: str,
+    message_id: int | None,
+    at: float,
+) -> StoredRun:
+    return StoredRun(
+        league_id,
+        int(starts_at),
+        posting.kind,
+        posting.slot,
+        int(posting.at.timestamp()),
+        outcome,
+        message_id,
+        at,
+    )
 
 
 def _with_organiser(settings: LeagueSettings, user_id: int) -> LeagueSettings:

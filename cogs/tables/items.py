@@ -158,11 +158,19 @@ class CardButton(
     template=rf"kj:card:(?P<table>{_ID}):(?P<seq>{_ID}):(?P<card>[7-9TJQKA][cdhs])",
 ):
     def __init__(
-        self, table_id: int, seq: int, card: Card, disabled: bool = False, row: int | None = None
+        self,
+        table_id: int,
+        seq: int,
+        card: Card,
+        disabled: bool = False,
+        row: int | None = None,
+        label: str = "",
     ) -> None:
+        """`label` is the card in the player's letters (`cogs/common/text.py`); a button
+        rebuilt from a click needs none."""
         style = _suit_style(card.suit)
         custom_id = self.custom_id_of(table_id, seq, card)
-        super().__init__(_button(custom_id, str(card), style, disabled, row))
+        super().__init__(_button(custom_id, label or card.code, style, disabled, row))
         self.table_id = table_id
         self.seq = seq
         self.card = card
@@ -262,9 +270,10 @@ def sit_component(table_id: int, seat: int, label: str) -> Component:
     return _component(SitButton.custom_id_of(table_id, seat), label, Style.primary, False)
 
 
-def card_component(table_id: int, seq: int, card: Card, disabled: bool) -> Component:
+def card_component(table_id: int, seq: int, card: Card, disabled: bool, label: str) -> Component:
+    """`CardButton` as a component; `label` is the card in the player's letters."""
     custom_id = CardButton.custom_id_of(table_id, seq, card)
-    return _component(custom_id, str(card), _suit_style(card.suit), disabled)
+    return _component(custom_id, label or card.code, _suit_style(card.suit), disabled)
 
 
 def trump_component(

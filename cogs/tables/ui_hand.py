@@ -16,7 +16,7 @@ from discord.utils import escape_markdown
 from bot.engine import Card, Phase
 from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
 from cogs.common.components import EMBED_COLOUR, Component, rendered_view
-from cogs.common.text import t
+from cogs.common.text import card_text, rank_text, t
 from cogs.tables.items import ButtonKind, card_component, kind_component, trump_component
 from cogs.tables.ui_text import reason_text, seat_name, suit_text
 
@@ -76,7 +76,7 @@ def _status_lines(table: Table, public: PublicTable, mine: PrivateHand, locale: 
         lines.append(t("tables.hand.can_claim", locale))
     lines.append(_trick_text(table, public, locale))
     if public.phase == Phase.TRUMP:
-        lines.append(_cards_text(mine.cards))
+        lines.append(_cards_text(mine.cards, locale))
     return [line for line in lines if line]
 
 
@@ -107,15 +107,15 @@ def _trick_text(table: Table, public: PublicTable, locale: str) -> str:
     played = []
     for i, card in enumerate(public.trick):
         name = seat_name(table.seats, (public.trick_leader + i) % 4, locale)
-        played.append(f"{escape_markdown(name)} {card}")
+        played.append(f"{escape_markdown(name)} {card_text(card, locale)}")
     return t("tables.public.trick", locale, cards=" · ".join(played))
 
 
-def _cards_text(cards: tuple[Card, ...]) -> str:
+def _cards_text(cards: tuple[Card, ...], locale: str) -> str:
     """The hand as text, one suit a line (during the trump choice, when the rows hold suits)."""
     lines = []
     for group in _by_suit(cards):
-        ranks = " ".join(card.rank.label for card in group)
+        ranks = " ".join(rank_text(card.rank, locale) for card in group)
         lines.append(f"{group[0].suit.symbol} {ranks}")
     return "\n".join(lines)
 
@@ -152,7 +152,12 @@ def _components(public: PublicTable, mine: PrivateHand, locale: str) -> list[lis
     elif public.status == Status.PLAYING:
         legal = set(mine.legal)
         for cards in card_rows(mine.cards):
-            rows.append([card_component(mine.table_id, mine.seq, c, c not in legal) for c in cards])
+            rows.append(
+                [
+                    card_component(mine.table_id, mine.seq, c, c not in legal, card_text(c, locale))
+                    for c in cards
+                ]
+            )
     return [row for row in rows if row] + [_control_buttons(public, mine, locale)]
 
 
