@@ -24,7 +24,6 @@ from pathlib import Path
 
 from bot.engine import Phase
 from bot.services import Services
-from bot.store.groupcommit import group_commit
 from bot.tables import TableService, TableSettings, private_hand
 
 CEILING_MS = 250.0
@@ -80,7 +79,7 @@ async def load(path: Path, tables: int, think: float, seconds: float) -> float:
     """Drive ``tables`` tables for ``seconds``; print the figures, return p99 in ms."""
     services = await Services.open(path)
     ids = await open_tables(services.tables, tables)
-    commits = group_commit(services.store.db)
+    commits = services.store.commits
     jobs, batches = commits.jobs, commits.batches
     latencies: list[float] = []
     began = time.perf_counter()

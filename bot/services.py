@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 
 from bot.standings import StandingsService
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.tables import Clock, TableService
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,7 @@ class Services:
     @classmethod
     async def open(cls, database: str | Path, clock: Clock | None = None) -> Services:
         """Open and migrate the database, then restore every open table."""
-        store = await Store.open(database)
+        store = await open_store(database)
         tables = TableService(store, clock)
         try:
             restored = await tables.restore()

@@ -11,15 +11,13 @@ so this package never needs to know about threads or channels.
 from __future__ import annotations
 
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 from bot.engine import RuleSet
-from bot.store import Store, StoreError
-from bot.store.league import NightBusy, StoredAudit, StoredNight
+from bot.store import AlreadyStored, NightBusy, Store, StoredAudit, StoredNight, StoreError
 
 from .corrections import Kind, corrected_line, require_reason, voided
 from .draw import RoundDraw, TablePlan, draw_round, round_seed
@@ -189,7 +187,7 @@ class LeagueService:
             await self.store.leagues.add_round(
                 night_id, number, draw.to_dict(), rules is not None, self.now()
             )
-        except sqlite3.IntegrityError as error:  # another start won the race
+        except AlreadyStored as error:  # another start won the race
             raise LeagueError("round_already_drawn", round=number) from error
         if rules is not None:
             await self._start_tables(night, draw, rules)

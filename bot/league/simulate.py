@@ -13,7 +13,7 @@ import asyncio
 import secrets
 from collections.abc import Callable, Iterable
 
-from bot.store import Store
+from bot.store import open_store
 from bot.tables import FakeClock, Status, TableService, TableSettings
 
 from .preview import whole_number
@@ -44,7 +44,7 @@ def run_simulation(args: argparse.Namespace, say: Callable[[str], None] = print)
 async def simulate_night(players: int, rounds: int, hands: int, seed: str) -> list[NightRow]:
     """Play the night in a throw-away database; its final ranking."""
     clock = FakeClock()
-    store = await Store.open(":memory:")
+    store = await open_store(":memory:")
     try:
         tables = TableService(store, clock)
 

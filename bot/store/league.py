@@ -10,137 +10,33 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
 from .db import connection_lock, scalar, transaction
-from .errors import StoreError
-from .tables import dump_json
+from .errors import AlreadyStored, NightBusy, StoreError
+from .records import StoredAudit, StoredLeague, StoredNight, StoredResult
+from .rows import AUDIT_COLUMNS, audit_values, dump_json, stored_audit, stored_night
 
 __all__ = [
-    "LeagueStore",
     "NightBusy",
+    "SqliteLeagueStore",
     "StoredAudit",
     "StoredLeague",
     "StoredNight",
     "StoredResult",
 ]
 
-
-class NightBusy(StoreError):
-    """The league already has a night that is not closed."""
-
-    def __init__(self, league_id: int) -> None:
-        super().__init__(f"league {league_id} already has an open night")
-        self.league_id = league_id
+_INSERT_AUDIT = f"INSERT INTO league_audit ({AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
-@dataclass(frozen=True, slots=True)
-class StoredLeague:
-    id: int
-    guild_id: int | None
-    name: str
-    settings: dict[str, Any]
+def _is_duplicate(error: sqlite3.IntegrityError) -> bool:
+    return "UNIQUE constraint failed" in str(error)
 
 
-@dataclass(frozen=True, slots=True)
-class StoredNight:
-    id: int
-    league_id: int
-    number: int
-    seed: str
-    status: str
-    opened_at: float
-    closed_at: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class StoredResult:
-    round_no: int
-    table_no: int
-    version: int
-    result: dict[str, Any]
-    actor: int | None
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class StoredAudit:
-    """One correction as stored: what the history shows."""
-
-    night_id: int
-    kind: str
-    round_no: int | None
-    table_no: int | None
-    line: int | None
-    actor: int
-    reason: str
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
-    at: float
-
-
-def _json(value: Mapping[str, Any] | None) -> str | None:
-    return None if value is None else dump_json(value)
-
-
-def _loads(text: str | None) -> dict[str, Any] | None:
-    return None if text is None else dict(json.loads(text))
-
-
-def _night(row: sqlite3.Row) -> StoredNight:
-    return StoredNight(
-        row["id"],
-        row["league_id"],
-        row["number"],
-        row["seed"],
-        row["status"],
-        row["opened_at"],
-        row["closed_at"],
-    )
-
-
-def _audit(row: sqlite3.Row) -> StoredAudit:
-    return StoredAudit(
-        row["night_id"],
-        row["kind"],
-        row["round_no"],
-        row["table_no"],
-        row["line"],
-        row["actor"],
-        row["reason"],
-        _loads(row["before"]),
-        _loads(row["after"]),
-        row["at"],
-    )
-
-
-_INSERT_AUDIT = (
-    "INSERT INTO league_audit (night_id, kind, round_no, table_no, line, actor, reason,"
-    " before, after, at) VALUES (:night_id, :kind, :round_no, :table_no, :line, :actor,"
-    " :reason, :before, :after, :at)"
-)
-
-
-def _audit_params(audit: StoredAudit) -> dict[str, Any]:
-    return {
-        "night_id": audit.night_id,
-        "kind": audit.kind,
-        "round_no": audit.round_no,
-        "table_no": audit.table_no,
-        "line": audit.line,
-        "actor": audit.actor,
-        "reason": audit.reason,
-        "before": _json(audit.before),
-        "after": _json(audit.after),
-        "at": audit.at,
-    }
-
-
-class LeagueStore:
-    """Reads and writes of leagues and nights; every write is one transaction."""
+class SqliteLeagueStore:
+    """Reads and writes of leagues and nights in SQLite; every write is one transaction."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -224,13 +120,13 @@ class LeagueStore:
 
     async def night(self, night_id: int) -> StoredNight | None:
         rows = await self._rows("SELECT * FROM league_nights WHERE id = ?", (night_id,))
-        return _night(rows[0]) if rows else None
+        return stored_night(rows[0]) if rows else None
 
     async def nights(self, league_id: int) -> list[StoredNight]:
         rows = await self._rows(
             "SELECT * FROM league_nights WHERE league_id = ? ORDER BY number", (league_id,)
         )
-        return [_night(row) for row in rows]
+        return [stored_night(row) for row in rows]
 
     # --------------------------------------------------------------- attendance
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:
@@ -269,15 +165,20 @@ class LeagueStore:
         self, night_id: int, number: int, draw: Mapping[str, Any], dealt: bool, at: float
     ) -> None:
         """Publish round `number`'s draw and mark the night running, in one transaction."""
-        async with transaction(self._db) as db:
-            await db.execute(
-                "INSERT INTO league_rounds (night_id, number, draw, dealt, at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (night_id, number, dump_json(draw), int(dealt), at),
-            )
-            await db.execute(
-                "UPDATE league_nights SET status = 'running' WHERE id = ?", (night_id,)
-            )
+        try:
+            async with transaction(self._db) as db:
+                await db.execute(
+                    "INSERT INTO league_rounds (night_id, number, draw, dealt, at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (night_id, number, dump_json(draw), int(dealt), at),
+                )
+                await db.execute(
+                    "UPDATE league_nights SET status = 'running' WHERE id = ?", (night_id,)
+                )
+        except sqlite3.IntegrityError as error:
+            if _is_duplicate(error):  # another start drew this round first
+                raise AlreadyStored(f"night {night_id} has a round {number} already") from error
+            raise
 
     async def rounds(self, night_id: int) -> list[dict[str, Any]]:
         rows = await self._rows(
@@ -345,7 +246,7 @@ class LeagueStore:
                 (night_id, round_no, table_no, version, dump_json(result), actor, at),
             )
             if audit is not None:
-                await db.execute(_INSERT_AUDIT, _audit_params(audit))
+                await db.execute(_INSERT_AUDIT, audit_values(audit))
         return version
 
     async def results(self, night_id: int) -> list[StoredResult]:
@@ -384,7 +285,7 @@ class LeagueStore:
                     audit.at,
                 ),
             )
-            await db.execute(_INSERT_AUDIT, _audit_params(audit))
+            await db.execute(_INSERT_AUDIT, audit_values(audit))
 
     async def adjustments(self, night_id: int) -> list[dict[str, Any]]:
         rows = await self._rows(
@@ -397,4 +298,4 @@ class LeagueStore:
         rows = await self._rows(
             "SELECT * FROM league_audit WHERE night_id = ? ORDER BY id", (night_id,)
         )
-        return [_audit(row) for row in rows]
+        return [stored_audit(row) for row in rows]

@@ -12,6 +12,10 @@ __all__ = [
     "MatchRecord",
     "PlayerStats",
     "StoredAction",
+    "StoredAudit",
+    "StoredLeague",
+    "StoredNight",
+    "StoredResult",
     "StoredTable",
 ]
 
@@ -112,3 +116,48 @@ class PlayerStats:
     def nat_rate(self) -> float:
         """Share of the hands their pair made trump in that went nat."""
         return self.nat / self.hands_as_maker if self.hands_as_maker else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredLeague:
+    id: int
+    guild_id: int | None
+    name: str
+    settings: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredNight:
+    id: int
+    league_id: int
+    number: int
+    seed: str
+    status: str
+    opened_at: float
+    closed_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredResult:
+    round_no: int
+    table_no: int
+    version: int
+    result: dict[str, Any]
+    actor: int | None
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAudit:
+    """One correction as stored: what the history shows."""
+
+    night_id: int
+    kind: str
+    round_no: int | None
+    table_no: int | None
+    line: int | None
+    actor: int
+    reason: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    at: float

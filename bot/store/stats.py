@@ -13,7 +13,7 @@ import aiosqlite
 from .db import connection_lock, scalar
 from .records import PlayerStats
 
-__all__ = ["StatsStore"]
+__all__ = ["SqliteStatsStore"]
 
 # Shared filter: guild (IS, so DMs with a NULL guild work too), period, computer tables.
 _WHERE: Final = (
@@ -83,8 +83,8 @@ def _player_stats(row: aiosqlite.Row) -> PlayerStats:
     return PlayerStats(**dict(zip(row.keys(), row, strict=True)))
 
 
-class StatsStore:
-    """Read-only statistics over the rows `TableStore.record` wrote."""
+class SqliteStatsStore:
+    """Read-only statistics (SQLite) over the rows `TableStore.record` wrote."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.league.service import LeagueService
-from bot.store import Store
+from bot.store import open_store
 
 Opener = Callable[[], AbstractAsyncContextManager[LeagueService]]
 
@@ -23,7 +23,7 @@ def reopen(tmp_path: Path) -> Opener:
 
     @asynccontextmanager
     async def opened() -> AsyncIterator[LeagueService]:
-        store = await Store.open(path)
+        store = await open_store(path)
         try:
             yield LeagueService(store, now=lambda: float(next(clock)), seed=lambda: "night")
         finally:

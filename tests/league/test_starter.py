@@ -10,7 +10,7 @@ from bot.league.errors import LeagueError
 from bot.league.service import Actor, LeagueService, TableRequest
 from bot.league.settings import LeagueSettings, RoundLength
 from bot.league.starter import TableServiceStarter
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.tables import FakeClock, Status, TableService
 
 ORGANISER = Actor(100)
@@ -43,7 +43,7 @@ def services(store: Store, clock: FakeClock) -> tuple[TableService, LeagueServic
 async def test_a_round_is_dealt_played_and_credited_across_a_restart(tmp_path: Path) -> None:
     path, clock = tmp_path / "db.sqlite3", FakeClock()
     settings = LeagueSettings("Bots", round_length=RoundLength(hands=1))
-    async with await Store.open(path) as store:
+    async with await open_store(path) as store:
         tables, league = services(store, clock)
         league_id = await league.create_league(3, settings, ORGANISER)
         night = (await league.open_night(league_id, ORGANISER)).id
@@ -55,7 +55,7 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(tmp_path: P
         assert table.channel_id == 510 and table.status == Status.PLAYING
         assert [seat.user_id for seat in table.seats] == list(draw.tables[0].seats)
         assert table.rules == settings.rules
-    async with await Store.open(path) as store:  # restart with the round half played
+    async with await open_store(path) as store:  # restart with the round half played
         tables, league = services(store, clock)
         await tables.restore()
         table_id = links[(1, 0)]
@@ -75,7 +75,7 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(tmp_path: P
 
 
 async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "db.sqlite3") as store:
+    async with await open_store(tmp_path / "db.sqlite3") as store:
         _, league = services(store, FakeClock())
         settings = LeagueSettings("Dup", format="duplicate")
         night = (
@@ -94,7 +94,7 @@ async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(tmp_path
 
 
 async def test_tables_not_started_before_a_crash_are_started_on_resume(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "db.sqlite3") as store:
+    async with await open_store(tmp_path / "db.sqlite3") as store:
         tables, league = services(store, FakeClock())
         assert league.starter is not None
         working = league.starter.start

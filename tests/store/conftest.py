@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import HandRecord, MatchRecord, Store
+from bot.store import HandRecord, MatchRecord, Store, open_store
 
 GUILD = 1
 HUMANS = (1, 2, 3, 4)  # pair 0: users 1 and 3, pair 1: users 2 and 4
@@ -21,7 +21,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
+    opened = await open_store(db_path)
     try:
         yield opened
     finally:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import SchemaTooNew, Store
+from bot.store import SchemaTooNew, open_store
 from bot.store.db import latest_version, open_db, scalar, split_statements, transaction
 
 
@@ -37,9 +37,9 @@ async def test_pragmas(db_path: Path) -> None:
 
 
 async def test_reopen_is_idempotent(db_path: Path) -> None:
-    async with await Store.open(db_path) as store:
+    async with await open_store(db_path) as store:
         table_id = await store.tables.create(1, 10, 7, {"a": 1}, 1.0)
-    async with await Store.open(db_path) as store:
+    async with await open_store(db_path) as store:
         assert await scalar(store.db, "PRAGMA user_version") == latest_version()
         assert (await store.tables.get(table_id)) is not None
 
@@ -105,6 +105,6 @@ async def test_failed_migration_leaves_the_previous_version(
 
 
 async def test_in_memory_database(tmp_path: Path) -> None:
-    async with await Store.open(":memory:") as store:
+    async with await open_store(":memory:") as store:
         assert await store.tables.create(1, 10, 7, {}, 1.0) == 1
     assert not any(tmp_path.iterdir())

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import ChannelBusy, SeqConflict, Store, StoredTable, TableNotFound
+from bot.store import ChannelBusy, SeqConflict, Store, StoredTable, TableNotFound, open_store
 
 from .conftest import GUILD, count, hand, match
 
@@ -185,7 +185,7 @@ async def test_set_message_and_channel(store: Store) -> None:
 
 
 async def test_reopen_restores_open_tables_and_actions(db_path: Path) -> None:
-    async with await Store.open(db_path) as store:
+    async with await open_store(db_path) as store:
         playing = await store.tables.create(GUILD, 10, 7, {}, 1.0)
         await store.tables.record(playing, 1, 7, "deal", {"seed": 3}, 2.0, {"v": 1}, "playing")
         await store.tables.set_message(playing, 42)
@@ -194,7 +194,7 @@ async def test_reopen_restores_open_tables_and_actions(db_path: Path) -> None:
         lobby = await store.tables.create(None, 12, 8, {"v": 0}, 1.0)
         before = await store.tables.open_tables()
         logged = await store.tables.actions(playing)
-    async with await Store.open(db_path) as store:
+    async with await open_store(db_path) as store:
         assert await store.tables.open_tables() == before
         assert [t.id for t in before] == [playing, lobby]
         assert before[0].message_id == 42 and before[0].snapshot == {"v": 1}

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import Phase, RuleSet
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.tables import FakeClock, Table, TableService, TableSettings, private_hand
 
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
@@ -18,7 +18,7 @@ OPENED: list[Store] = []  # closed by the autouse fixture, so a failing test can
 
 
 async def open_service(path: Path, clock: FakeClock | None = None) -> TableService:
-    store = await Store.open(path)
+    store = await open_store(path)
     OPENED.append(store)
     service = TableService(store, clock or FakeClock())
     await service.restore()

@@ -53,7 +53,7 @@ from hypothesis.stateful import (
 import bot.tables.service as service_module
 from bot.engine import CARDS, Card, Match, RuleSet, Suit
 from bot.engine import Phase as HandPhase
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.tables import (
     FakeClock,
     Status,
@@ -425,7 +425,7 @@ class TableServiceMachine(RuleBasedStateMachine):
 
     async def _check_restore(self) -> None:
         """A second service on the same file (a restart) has every open table as it is."""
-        store = await Store.open(self.path)
+        store = await open_store(self.path)
         try:
             again = TableService(store, self.clock)
             restored = await again.restore()
@@ -445,7 +445,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         """The bot restarts: a new service restores the open tables and play goes on."""
         self.next_restart = self.ops + RESTART_EVERY
         self.run(self.svc.store.close())
-        self.store = self.run(Store.open(self.path))
+        self.store = self.run(open_store(self.path))
         self.service = TableService(self.store, self.clock)
         restored = {t.id: t for t in self.run(self.service.restore())}
         assert sorted(restored) == self.open_ids()
@@ -526,7 +526,7 @@ class TableServiceMachine(RuleBasedStateMachine):
     ) -> None:
         """Open the first table and play it ``warmup`` moves on, so that the random
         operations start from any point of a match (every move checked all the same)."""
-        self.store = self.run(Store.open(self.path))
+        self.store = self.run(open_store(self.path))
         self.service = TableService(self.store, self.clock)
         self.run(self.service.restore())
         self.open_table(opener, sits, fill, start, rules, timing, seed)

@@ -1,0 +1,29 @@
+"""Which back end a target names, and opening it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+from .errors import StoreError
+from .interface import Store, is_postgres_url
+from .sqlite import SqliteStore
+
+__all__ = ["SQLITE_PREFIX", "open_store", "sqlite_path"]
+
+SQLITE_PREFIX: Final = "sqlite:"
+
+
+async def open_store(target: str | Path) -> Store:
+    """Open and migrate the database `target` names: a `postgresql://` URL, or a SQLite
+    file path (optionally written `sqlite:PATH`)."""
+    if is_postgres_url(target):
+        raise StoreError("the PostgreSQL back end is not built yet")
+    return await SqliteStore.connect(sqlite_path(target))
+
+
+def sqlite_path(target: str | Path) -> str | Path:
+    """The file of a SQLite target: `sqlite:PATH` or a plain path (`:memory:` too)."""
+    if isinstance(target, str) and target.startswith(SQLITE_PREFIX):
+        return target[len(SQLITE_PREFIX) :]
+    return target
