@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-from .errors import StoreError
 from .interface import Store, is_postgres_url
 from .sqlite import SqliteStore
 
@@ -18,7 +17,9 @@ async def open_store(target: str | Path) -> Store:
     """Open and migrate the database `target` names: a `postgresql://` URL, or a SQLite
     file path (optionally written `sqlite:PATH`)."""
     if is_postgres_url(target):
-        raise StoreError("the PostgreSQL back end is not built yet")
+        from .postgres import PostgresStore  # asyncpg is imported only when it is used
+
+        return await PostgresStore.connect(str(target))
     return await SqliteStore.connect(sqlite_path(target))
 
 
