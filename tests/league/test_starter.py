@@ -40,8 +40,8 @@ def services(store: Store, clock: FakeClock) -> tuple[TableService, LeagueServic
     return tables, LeagueService(store, clock.now, starter, seed=lambda: "dealt")
 
 
-async def test_a_round_is_dealt_played_and_credited_across_a_restart(tmp_path: Path) -> None:
-    path, clock = tmp_path / "db.sqlite3", FakeClock()
+async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: str | Path) -> None:
+    path, clock = database, FakeClock()
     settings = LeagueSettings("Bots", round_length=RoundLength(hands=1))
     async with await open_store(path) as store:
         tables, league = services(store, clock)
@@ -74,8 +74,10 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(tmp_path: P
         assert rows[draw.byes[0]] == 1450
 
 
-async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(tmp_path: Path) -> None:
-    async with await open_store(tmp_path / "db.sqlite3") as store:
+async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(
+    database: str | Path,
+) -> None:
+    async with await open_store(database) as store:
         _, league = services(store, FakeClock())
         settings = LeagueSettings("Dup", format="duplicate")
         night = (
@@ -93,8 +95,10 @@ async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(tmp_path
         assert await store.leagues.round_tables(night) == {}
 
 
-async def test_tables_not_started_before_a_crash_are_started_on_resume(tmp_path: Path) -> None:
-    async with await open_store(tmp_path / "db.sqlite3") as store:
+async def test_tables_not_started_before_a_crash_are_started_on_resume(
+    database: str | Path,
+) -> None:
+    async with await open_store(database) as store:
         tables, league = services(store, FakeClock())
         assert league.starter is not None
         working = league.starter.start

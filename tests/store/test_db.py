@@ -9,6 +9,13 @@ import pytest
 
 from bot.store import SchemaTooNew, open_store
 from bot.store.db import latest_version, open_db, scalar, split_statements, transaction
+from bot.store.sqlite import SqliteStore
+
+
+@pytest.fixture
+def store(sqlite_store: SqliteStore) -> SqliteStore:
+    """What these tests look at is SQLite's own (its connection, its file)."""
+    return sqlite_store
 
 
 async def test_creates_folder_and_migrates(db_path: Path) -> None:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from bot.store import Store, StoreError
 from bot.store.league import NightBusy, StoredAudit
+from tests.backends import DATABASE_ERRORS, execute
 
 
 async def test_one_open_night_per_league_and_numbering(store: Store) -> None:
@@ -43,8 +42,8 @@ async def test_night_rows_are_append_only(store: Store, statement: str) -> None:
     audit = StoredAudit(night, "penalty", None, None, None, 9, "why", None, {"p": 1}, 5.0)
     await store.leagues.add_result(night, 1, 0, {"v": 1}, 9, 5.0, audit)
     await store.leagues.add_adjustment(night, {"user_id": 1, "points": -5, "reason": "x"}, audit)
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await store.db.execute(statement)
+    with pytest.raises(DATABASE_ERRORS, match="append-only"):
+        await execute(store, statement)
     stored = await store.leagues.night(night)
     assert stored is not None and stored.status == "running"
     assert len(await store.leagues.audit(night)) == 2

@@ -17,8 +17,9 @@ CHANNEL = 555
 OPENED: list[Store] = []  # closed by the autouse fixture, so a failing test cannot hang exit
 
 
-async def open_service(path: Path, clock: FakeClock | None = None) -> TableService:
-    store = await open_store(path)
+async def open_service(database: str | Path, clock: FakeClock | None = None) -> TableService:
+    """A restored table service on `database` (a SQLite file or a PostgreSQL URL)."""
+    store = await open_store(database)
     OPENED.append(store)
     service = TableService(store, clock or FakeClock())
     await service.restore()

@@ -785,9 +785,9 @@ async def stored_state(service: TableService, table_id: int) -> tuple[dict[str, 
     return table.to_dict(), len(await service.store.tables.actions(table_id))
 
 
-async def test_back_is_refused_once_the_table_is_closed(tmp_path: Path) -> None:
+async def test_back_is_refused_once_the_table_is_closed(database: str | Path) -> None:
     clock = FakeClock()
-    service = await open_service(tmp_path / "tables.sqlite3", clock)
+    service = await open_service(database, clock)
     timing = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, timing)
     clock.advance(31)
@@ -801,9 +801,9 @@ async def test_back_is_refused_once_the_table_is_closed(tmp_path: Path) -> None:
 
 
 async def test_closing_an_old_finished_table_keeps_the_channels_open_table(
-    tmp_path: Path,
+    database: str | Path,
 ) -> None:
-    service = await open_service(tmp_path / "tables.sqlite3")
+    service = await open_service(database)
     rules = RuleSet().with_options(match_hands=1)
     old = await table_with(service, {0: ALICE}, rules=rules)
     await play_until_done(service, old.id)
@@ -814,9 +814,9 @@ async def test_closing_an_old_finished_table_keeps_the_channels_open_table(
     assert found is not None and found.id == new.id
 
 
-async def test_a_refusal_after_a_restart_keeps_the_turn_grace(tmp_path: Path) -> None:
+async def test_a_refusal_after_a_restart_keeps_the_turn_grace(database: str | Path) -> None:
     clock = FakeClock()
-    db = tmp_path / "tables.sqlite3"
+    db = database
     service = await open_service(db, clock)
     timing = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, timing)
