@@ -27,9 +27,12 @@ class Services:
         self._timers: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, database: str | Path, clock: Clock | None = None) -> Services:
-        """Open and migrate the database, then restore every open table."""
-        store = await open_store(database)
+    async def open(
+        cls, database: str | Path, clock: Clock | None = None, exclusive: bool = False
+    ) -> Services:
+        """Open and migrate the database (a SQLite file or a PostgreSQL URL), then restore
+        every open table. `exclusive`: the bot process, the only one on this database."""
+        store = await open_store(database, exclusive)
         tables = TableService(store, clock)
         try:
             restored = await tables.restore()

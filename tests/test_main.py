@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SETTING_NAMES = (
     "DISCORD_TOKEN",
     "DATABASE_PATH",
+    "DATABASE_URL",
     "LOG_LEVEL",
     "DEV_GUILD_ID",
     "DEFAULT_LOCALE",

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
 
 from bot.store import SchemaTooNew, open_store
+from bot.store.checks import DatabaseUnusable, check_postgres
+from bot.store.lock import StoreLocked
 from bot.store.postgres import PostgresStore
 from bot.store.postgres.db import describe_url
 from bot.store.schema import latest_version
@@ -67,7 +70,9 @@ async def test_discord_ids_beyond_32_bits_are_kept(database: str | Path) -> None
 
 
 @on_postgres
-async def test_the_log_refuses_delete_and_truncate_and_writing_goes_on(database: str | Path) -> None:
+async def test_the_log_refuses_delete_and_truncate_and_writing_goes_on(
+    database: str | Path,
+) -> None:
     async with await open_store(database) as store:
         assert isinstance(store, PostgresStore)
         table_id = await store.tables.create(1, 10, 7, {}, 1.0)
@@ -83,3 +88,31 @@ def test_the_url_is_described_without_its_password() -> None:
     described = describe_url("postgresql://bot:s3cret@db.example:5433/klaverjas?sslmode=require")
     assert described == "postgresql://bot@db.example:5433/klaverjas"
     assert "s3cret" not in described
+
+
+@on_postgres
+async def test_one_bot_process_per_database(database: str) -> None:
+    first = await open_store(database, exclusive=True)
+    try:
+        with pytest.raises(StoreLocked, match="another bot process is using the database"):
+            await open_store(database, exclusive=True)
+        async with await open_store(database):  # tools that do not drive tables may open it
+            pass
+    finally:
+        await first.close()
+    again = await open_store(database, exclusive=True)  # released with the first store
+    await again.close()
+
+
+@on_postgres
+async def test_the_start_up_check_says_what_is_wrong_in_one_line(database: str) -> None:
+    await check_postgres(database)  # a new schema: migrated and writable
+    parts = urlsplit(database)
+    unreachable = urlunsplit(parts._replace(netloc=f"{parts.hostname}:1"))  # nothing listens
+    with pytest.raises(DatabaseUnusable, match=r"^cannot use the database postgresql://\S+:1/"):
+        await check_postgres(unreachable)
+    async with await open_store(database) as store:
+        assert isinstance(store, PostgresStore)
+        await store.pool.execute("UPDATE schema_version SET version = $1", latest_version() + 1)
+    with pytest.raises(DatabaseUnusable, match="is newer than this code knows"):
+        await check_postgres(database)
