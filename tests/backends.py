@@ -14,7 +14,7 @@ import sqlite3
 import uuid
 from pathlib import Path
 from typing import Any, Final
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import asyncpg
 
@@ -42,14 +42,6 @@ def postgres_required() -> bool:
 def postgres_host() -> str | None:
     url = postgres_url()
     return urlsplit(url).hostname if url else None
-
-
-def with_schema(url: str, schema: str) -> str:
-    """`url` with its tables in `schema` (asyncpg passes `search_path` to the server)."""
-    parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "search_path"]
-    query.append(("search_path", schema))
-    return urlunsplit(parts._replace(query=urlencode(query)))
 
 
 async def create_schema(url: str) -> str:

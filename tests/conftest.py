@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.store.postgres.db import with_schema
 from tests.backends import (
     BACKENDS,
     NO_SERVER,
@@ -17,7 +18,6 @@ from tests.backends import (
     postgres_required,
     postgres_url,
     sqlite_file,
-    with_schema,
 )
 
 

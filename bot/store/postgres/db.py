@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Final, TypeAlias
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -20,7 +20,16 @@ from asyncpg.pool import PoolConnectionProxy
 from ..errors import SchemaTooNew
 from ..schema import migrations
 
-__all__ = ["POOL_SIZE", "Conn", "Pool", "connect_pool", "describe_url", "migrate", "transaction"]
+__all__ = [
+    "POOL_SIZE",
+    "Conn",
+    "Pool",
+    "connect_pool",
+    "describe_url",
+    "migrate",
+    "transaction",
+    "with_schema",
+]
 
 Pool: TypeAlias = "asyncpg.Pool[asyncpg.Record]"
 Conn: TypeAlias = "asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]"
@@ -41,6 +50,14 @@ def describe_url(url: str) -> str:
     port = f":{parts.port}" if parts.port else ""
     user = f"{parts.username}@" if parts.username else ""
     return f"postgresql://{user}{host}{port}{parts.path}"
+
+
+def with_schema(url: str, schema: str) -> str:
+    """`url` with the bot's tables in `schema` (asyncpg hands `search_path` to the server)."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "search_path"]
+    query.append(("search_path", schema))
+    return urlunsplit(parts._replace(query=urlencode(query)))
 
 
 @asynccontextmanager
