@@ -17,7 +17,13 @@ from pathlib import Path
 
 import discord
 
-from bot.settings import Settings, SettingsError, load_database_path, load_settings
+from bot.settings import (
+    Settings,
+    SettingsError,
+    load_database_path,
+    load_database_url,
+    load_settings,
+)
 from bot.store import StoreError
 
 __all__ = ["main"]
@@ -217,6 +223,11 @@ def _restore(args: argparse.Namespace) -> int:
 def _maintenance(args: argparse.Namespace, work: Callable[[Path], str]) -> int:
     """Run a backup or restore on --db or DATABASE_PATH: one line out, exit 0 or 2."""
     try:
+        if args.db is None and load_database_url() is not None:
+            raise StoreError(
+                "DATABASE_URL is set: back up and restore PostgreSQL with pg_dump and "
+                "pg_restore (docs/operations.md); these commands copy SQLite files"
+            )
         database = args.db or load_database_path()
         print(work(database))
     except SettingsError as error:

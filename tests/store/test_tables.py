@@ -298,7 +298,8 @@ async def test_concurrent_records_with_the_same_seq_one_wins(store: Store) -> No
 @pytest.mark.parametrize("delay", [0.0002 * n for n in range(16)])
 async def test_cancelled_record_is_all_or_nothing(store: Store, delay: float) -> None:
     """Cancelled at various points (the delays span before BEGIN to after COMMIT on a
-    typical machine); whichever point, the write is whole or absent."""
+    typical machine); whichever point, the write is whole or absent, and the caller hears
+    a cancel only when it is absent (the service's state must match what is stored)."""
     table_id = await store.tables.create(GUILD, 10, 7, {"v": 0}, 1.0)
     write = store.tables.record(
         table_id, 1, 7, "x", {}, 2.0, {"v": 1}, "playing",
@@ -307,10 +308,12 @@ async def test_cancelled_record_is_all_or_nothing(store: Store, delay: float) ->
     task = asyncio.create_task(write)
     await asyncio.sleep(delay)
     task.cancel()
-    await asyncio.gather(task, return_exceptions=True)
+    [outcome] = await asyncio.gather(task, return_exceptions=True)
     stored = await store.tables.get(table_id)
     assert stored is not None
     landed = stored.seq == 1
+    # The caller's answer matches the store: a cancel only where nothing was written.
+    assert landed == (not isinstance(outcome, asyncio.CancelledError))
     assert await count(store, "actions") == int(landed)
     assert await count(store, "player_hands") == 8 * landed
     assert await count(store, "player_matches") == 4 * landed

@@ -3,6 +3,7 @@ what each call promises; the rows are the same)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -120,6 +121,25 @@ class PostgresTableStore:
         sheets = [hand_rows(hand) for hand in records if isinstance(hand, HandRecord)]
         finished = match_rows(match) if match is not None else None
         values = (table_id, seq, actor, at, dump_json(snapshot), status, kind, dump_json(payload))
+        write = asyncio.ensure_future(self._append(table_id, seq, values, sheets, finished))
+        try:
+            await asyncio.shield(write)
+        except asyncio.CancelledError:
+            # The statement may be committing: the caller's state must match what is
+            # stored, so report the write's own outcome rather than a cancel (as the SQLite
+            # group commit does once a write is in its transaction).
+            await write
+        self._counter.batches += 1
+        self._counter.jobs += 1
+
+    async def _append(
+        self,
+        table_id: int,
+        seq: int,
+        values: tuple[Any, ...],
+        sheets: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]],
+        finished: tuple[tuple[Any, ...], list[tuple[Any, ...]]] | None,
+    ) -> None:
         async with self._pool.acquire() as conn:
             try:
                 if not sheets and finished is None:
@@ -141,8 +161,6 @@ class PostgresTableStore:
                 if stored is None:
                     raise TableNotFound(table_id)
                 raise SeqConflict(table_id, stored + 1, seq)
-        self._counter.batches += 1
-        self._counter.jobs += 1
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         status = await self._pool.execute(
