@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from bot.store import Store, StoreError
+from bot.store import AlreadyStored, Store, StoreError
 from bot.store.league import NightBusy, StoredAudit
 from tests.backends import DATABASE_ERRORS, execute
 
@@ -62,3 +64,33 @@ async def test_result_versions_count_up_per_table(store: Store) -> None:
         (0, 2, 2),
         (1, 1, 1),
     ]
+
+
+async def test_a_round_drawn_twice_is_refused_as_already_stored(store: Store) -> None:
+    league = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
+    night = (await store.leagues.open_night(league, "s", 2.0)).id
+    await store.leagues.add_round(night, 1, {"number": 1}, True, 3.0)
+    with pytest.raises(AlreadyStored):
+        await store.leagues.add_round(night, 1, {"number": 1, "other": True}, False, 4.0)
+    assert await store.leagues.rounds(night) == [{"number": 1}]
+    assert await store.leagues.dealt_rounds(night) == {1}
+
+
+async def test_numbered_rows_written_at_once_take_turns(store: Store) -> None:
+    """Check-ins and result versions number the next row; written concurrently they get
+    1, 2, 3, ... rather than colliding (PostgreSQL runs them side by side)."""
+    league = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
+    night = (await store.leagues.open_night(league, "s", 2.0)).id
+    await asyncio.gather(
+        *(
+            store.leagues.add_attendance(night, {"user_id": u, "kind": "in", "rounds_drawn": 0}, 3)
+            for u in range(1, 9)
+        )
+    )
+    # All eight stored (no two took one seq); concurrent writes have no order to keep.
+    assert sorted(e["user_id"] for e in await store.leagues.attendance(night)) == [*range(1, 9)]
+    await store.leagues.add_round(night, 1, {"number": 1}, False, 4.0)
+    versions = await asyncio.gather(
+        *(store.leagues.add_result(night, 1, 0, {"v": v}, 7, 5.0) for v in range(6))
+    )
+    assert sorted(versions) == [1, 2, 3, 4, 5, 6]
