@@ -29,6 +29,7 @@ from .records import (
     StoredLeague,
     StoredNight,
     StoredResult,
+    StoredRun,
     StoredTable,
 )
 
@@ -52,6 +53,7 @@ __all__ = [
     "StoredLeague",
     "StoredNight",
     "StoredResult",
+    "StoredRun",
     "StoredTable",
     "TableNotFound",
     "TableStore",

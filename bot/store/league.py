@@ -1,4 +1,5 @@
-"""Leagues, nights and everything a night produces (migration 0002).
+"""Leagues, nights and everything a night produces (migration 0002), and what the bot
+posted for each scheduled night (migration 0003).
 
 Stores the JSON values bot/league writes and reads them back; it never interprets them.
 A night's rows are appended, never changed: a correction is a new result version written
@@ -16,19 +17,38 @@ import aiosqlite
 
 from .db import connection_lock, scalar, transaction
 from .errors import AlreadyStored, NightBusy, StoreError
-from .records import StoredAudit, StoredLeague, StoredNight, StoredResult
-from .rows import AUDIT_COLUMNS, audit_values, dump_json, stored_audit, stored_night
+from .records import StoredAudit, StoredLeague, StoredNight, StoredResult, StoredRun
+from .rows import (
+    AUDIT_COLUMNS,
+    LEAGUE_COLUMNS,
+    RUN_COLUMNS,
+    audit_values,
+    dump_json,
+    run_values,
+    stored_audit,
+    stored_league,
+    stored_night,
+    stored_run,
+)
 
 __all__ = [
-    "NightBusy",
     "SqliteLeagueStore",
+    "NightBusy",
     "StoredAudit",
     "StoredLeague",
     "StoredNight",
     "StoredResult",
+    "StoredRun",
 ]
 
+
 _INSERT_AUDIT = f"INSERT INTO league_audit ({AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+
+_INSERT_RUN = (
+    f"INSERT INTO league_schedule_runs ({RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (league_id, starts_at, kind, minutes) DO NOTHING"
+)
 
 
 def _is_duplicate(error: sqlite3.IntegrityError) -> bool:
@@ -70,21 +90,19 @@ class SqliteLeagueStore:
             )
 
     async def league(self, league_id: int) -> StoredLeague | None:
-        rows = await self._rows(
-            "SELECT id, guild_id, name, settings FROM leagues WHERE id = ?", (league_id,)
-        )
-        return self._league(rows[0]) if rows else None
+        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,))
+        return stored_league(rows[0]) if rows else None
 
     async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
         rows = await self._rows(
-            "SELECT id, guild_id, name, settings FROM leagues WHERE guild_id IS ? ORDER BY name",
-            (guild_id,),
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id IS ? ORDER BY name", (guild_id,)
         )
-        return [self._league(row) for row in rows]
+        return [stored_league(row) for row in rows]
 
-    @staticmethod
-    def _league(row: sqlite3.Row) -> StoredLeague:
-        return StoredLeague(row["id"], row["guild_id"], row["name"], json.loads(row["settings"]))
+    async def all_leagues(self) -> list[StoredLeague]:
+        """Every league of every server (the scheduler's round), oldest first."""
+        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues ORDER BY id")
+        return [stored_league(row) for row in rows]
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, seed: str, at: float) -> StoredNight:
@@ -299,3 +317,25 @@ class SqliteLeagueStore:
             "SELECT * FROM league_audit WHERE night_id = ? ORDER BY id", (night_id,)
         )
         return [stored_audit(row) for row in rows]
+
+    # ---------------------------------------------------------------- schedules
+    async def add_runs(self, runs: list[StoredRun]) -> list[bool]:
+        """Record postings of scheduled nights in one transaction; for each, whether it
+        was new (False: that posting of that night was recorded already, and stays)."""
+        added: list[bool] = []
+        async with transaction(self._db) as db:
+            for run in runs:
+                cursor = await db.execute(_INSERT_RUN, run_values(run))
+                added.append(cursor.rowcount == 1)
+        return added
+
+    async def runs(self, league_id: int, starts_at: list[int] | None = None) -> list[StoredRun]:
+        """The league's recorded postings (of the nights starting at `starts_at`, if
+        given), in the order of the nights and their due times."""
+        sql = "SELECT * FROM league_schedule_runs WHERE league_id = ?"
+        params: list[Any] = [league_id]
+        if starts_at is not None:
+            sql += f" AND starts_at IN ({', '.join('?' * len(starts_at))})"
+            params += starts_at
+        rows = await self._rows(sql + " ORDER BY starts_at, due_at, kind", params)
+        return [stored_run(r) for r in rows]

@@ -36,6 +36,7 @@ COPIED_TABLES: Final = (
     "matches",
     "player_matches",
     "leagues",
+    "league_schedule_runs",
     "league_nights",
     "league_attendance",
     "league_rounds",

@@ -16,6 +16,7 @@ __all__ = [
     "StoredLeague",
     "StoredNight",
     "StoredResult",
+    "StoredRun",
     "StoredTable",
 ]
 
@@ -124,6 +125,21 @@ class StoredLeague:
     guild_id: int | None
     name: str
     settings: dict[str, Any]
+    updated_at: float = 0.0  # when the settings were last saved
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRun:
+    """One posting of a scheduled night and what became of it."""
+
+    league_id: int
+    starts_at: int  # the night's scheduled start, UTC seconds since the epoch
+    kind: str  # 'checkin' or 'reminder'
+    minutes: int  # a reminder's minutes before the start; 0 for the check-in
+    due_at: int
+    outcome: str  # 'posted' or 'skipped'
+    message_id: int | None
+    at: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,20 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-from .records import HandRecord, MatchRecord, StoredAudit, StoredNight, StoredTable
+from .records import (
+    HandRecord,
+    MatchRecord,
+    StoredAudit,
+    StoredLeague,
+    StoredNight,
+    StoredRun,
+    StoredTable,
+)
 
 __all__ = [
     "AUDIT_COLUMNS",
+    "LEAGUE_COLUMNS",
+    "RUN_COLUMNS",
     "Row",
     "audit_values",
     "check_records",
@@ -23,12 +33,17 @@ __all__ = [
     "load_json",
     "match_rows",
     "stored_audit",
+    "stored_league",
     "stored_night",
+    "stored_run",
+    "run_values",
     "stored_table",
 ]
 
 Values = tuple[Any, ...]
 
+LEAGUE_COLUMNS = "id, guild_id, name, settings, updated_at"
+RUN_COLUMNS = "league_id, starts_at, kind, minutes, due_at, outcome, message_id, at"  # in order
 AUDIT_COLUMNS = (
     "night_id, kind, round_no, table_no, line, actor, reason, before, after, at"  # in order
 )
@@ -60,6 +75,33 @@ def stored_table(row: Row) -> StoredTable:
         seq=row["seq"],
         snapshot=json.loads(row["snapshot"]),
     )
+
+
+def stored_league(row: Row) -> StoredLeague:
+    return StoredLeague(
+        row["id"], row["guild_id"], row["name"], json.loads(row["settings"]), row["updated_at"]
+    )
+
+
+def stored_run(row: Row) -> StoredRun:
+    return StoredRun(
+        row["league_id"],
+        row["starts_at"],
+        row["kind"],
+        row["minutes"],
+        row["due_at"],
+        row["outcome"],
+        row["message_id"],
+        row["at"],
+    )
+
+
+def run_values(run: StoredRun) -> Values:
+    """The run row's values in the order of `RUN_COLUMNS`."""
+    return (
+        run.league_id, run.starts_at, run.kind, run.minutes, run.due_at, run.outcome,
+        run.message_id, run.at,
+    )  # fmt: skip
 
 
 def stored_night(row: Row) -> StoredNight:

@@ -15,12 +15,27 @@ from typing import Any, Final
 import asyncpg
 
 from ..errors import AlreadyStored, NightBusy, StoreError
-from ..records import StoredAudit, StoredLeague, StoredNight, StoredResult
-from ..rows import AUDIT_COLUMNS, Row, audit_values, dump_json, stored_audit, stored_night
+from ..records import StoredAudit, StoredLeague, StoredNight, StoredResult, StoredRun
+from ..rows import (
+    AUDIT_COLUMNS,
+    LEAGUE_COLUMNS,
+    RUN_COLUMNS,
+    audit_values,
+    dump_json,
+    run_values,
+    stored_audit,
+    stored_league,
+    stored_night,
+    stored_run,
+)
 from .db import Conn, Pool, transaction
 
 __all__ = ["PostgresLeagueStore"]
 
+_INSERT_RUN: Final = (
+    f"INSERT INTO league_schedule_runs ({RUN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+    " ON CONFLICT (league_id, starts_at, kind, minutes) DO NOTHING"
+)
 _INSERT_AUDIT: Final = (
     f"INSERT INTO league_audit ({AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
 )
@@ -28,10 +43,6 @@ _INSERT_AUDIT: Final = (
 
 async def _lock(conn: Conn, table: str, row_id: int) -> None:
     await conn.execute(f"SELECT FROM {table} WHERE id = $1 FOR UPDATE", row_id)
-
-
-def _league(row: Row) -> StoredLeague:
-    return StoredLeague(row["id"], row["guild_id"], row["name"], json.loads(row["settings"]))
 
 
 class PostgresLeagueStore:
@@ -67,17 +78,21 @@ class PostgresLeagueStore:
 
     async def league(self, league_id: int) -> StoredLeague | None:
         row = await self._pool.fetchrow(
-            "SELECT id, guild_id, name, settings FROM leagues WHERE id = $1", league_id
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = $1", league_id
         )
-        return _league(row) if row is not None else None
+        return stored_league(row) if row is not None else None
 
     async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
         rows = await self._pool.fetch(
-            "SELECT id, guild_id, name, settings FROM leagues"
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues"
             " WHERE guild_id IS NOT DISTINCT FROM $1::bigint ORDER BY name",
             guild_id,
         )
-        return [_league(row) for row in rows]
+        return [stored_league(row) for row in rows]
+
+    async def all_leagues(self) -> list[StoredLeague]:
+        rows = await self._pool.fetch(f"SELECT {LEAGUE_COLUMNS} FROM leagues ORDER BY id")
+        return [stored_league(row) for row in rows]
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, seed: str, at: float) -> StoredNight:
@@ -277,3 +292,22 @@ class PostgresLeagueStore:
             "SELECT * FROM league_audit WHERE night_id = $1 ORDER BY id", night_id
         )
         return [stored_audit(row) for row in rows]
+
+    # ---------------------------------------------------------------- schedules
+    async def add_runs(self, runs: list[StoredRun]) -> list[bool]:
+        added: list[bool] = []
+        async with transaction(self._pool) as conn:
+            for run in runs:
+                status = await conn.execute(_INSERT_RUN, *run_values(run))
+                added.append(status.endswith(" 1"))
+        return added
+
+    async def runs(self, league_id: int, starts_at: list[int] | None = None) -> list[StoredRun]:
+        rows = await self._pool.fetch(
+            "SELECT * FROM league_schedule_runs WHERE league_id = $1"
+            " AND ($2::bigint[] IS NULL OR starts_at = ANY($2::bigint[]))"
+            " ORDER BY starts_at, due_at, kind",
+            league_id,
+            starts_at,
+        )
+        return [stored_run(row) for row in rows]
