@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import __main__ as entry
-from bot.store import StoredAudit, open_store
+from bot.store import StoredAudit, StoredRun, open_store
 from bot.store.move import COPIED_TABLES
 from bot.tables import FakeClock, TableService
 from tests.backends import fetch
@@ -40,6 +40,8 @@ async def _fill(path: Path) -> tuple[int, int]:
         await store.leagues.add_adjustment(
             night, {"user_id": 1, "points": -5, "reason": "x"}, audit
         )
+        run = StoredRun(league, 7_200, "checkin", 0, 3_600, "posted", 5, 6.0)
+        await store.leagues.add_runs([run])
         return playing.id, tables.get(playing.id).seq
 
 
@@ -72,6 +74,7 @@ def test_sqlite_moves_to_postgresql_and_its_table_resumes(
     assert entry.main(["migrate-store", "--from", f"sqlite:{path}", "--to", database]) == 0
     assert asyncio.run(_counts(database)) == before
     assert before["actions"] > 100 and before["player_matches"] == 4
+    assert all(before.values()), before  # every table has rows to copy
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"copied {sum(before.values()):,} rows into postgresql://")
     assert f"  actions: {before['actions']:,}" in out
