@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import importlib
 import logging
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -46,7 +47,7 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Klaverjas Discord bot.")
     sub = parser.add_subparsers(
         title="commands",
-        metavar="{run,play,simulate,backup,restore,migrate-store,draw,league}",
+        metavar="{run,play,simulate,backup,restore,migrate-store,health,draw,league}",
     )
     run = sub.add_parser("run", help="run the Discord bot (the default)")
     run.set_defaults(handler=_run)
@@ -75,6 +76,10 @@ def _build_parser() -> argparse.ArgumentParser:
     move.add_argument("--from", dest="source", required=True, help="sqlite:PATH")
     move.add_argument("--to", dest="target", required=True, help="postgresql://... (empty)")
     move.set_defaults(handler=_migrate_store)
+    health = sub.add_parser("health", help="exit 0 if the running bot is healthy (HEALTHCHECK)")
+    health.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
+    health.add_argument("--max-age", type=float, help="seconds a heartbeat stays fresh")
+    health.set_defaults(handler=_health)
     # draw / league: checked by bot/league (one line and exit 2 on bad values).
     draw = sub.add_parser("draw", help="preview a league night's draw and its repeat figures")
     draw.add_argument("--players", help="players present (numbered 1..N)")
@@ -101,9 +106,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"configuration error: {problem}", file=sys.stderr)
         return EXIT_CONFIG
     _configure_logging(settings.log_level)
-    if settings.database_url is not None:
-        return _run_on_postgres(settings, settings.database_url)
-    try:
+    try:  # with PostgreSQL too: the health check's heartbeat file lives in that folder
         settings.database_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         print(
@@ -111,6 +114,8 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
+    if settings.database_url is not None:
+        return _run_on_postgres(settings, settings.database_url)
     return _run_checked(settings)
 
 
@@ -254,6 +259,23 @@ def _migrate_store(args: argparse.Namespace) -> int:
     print(f"copied {total:,} rows into {summary.target}:")
     for table, count in summary.rows.items():
         print(f"  {table}: {count:,}")
+    return EXIT_OK
+
+
+def _health(args: argparse.Namespace) -> int:
+    """One line; exit 0 healthy, 1 not (Docker reads only these two)."""
+    from bot.health import STALE_AFTER, Unhealthy, check_health, heartbeat_path
+
+    try:
+        database = args.db or load_database_path()  # loads .env, DATABASE_URL included
+        # With DATABASE_URL (PostgreSQL) the heartbeat alone vouches for the database: the
+        # bot renews it only after a store round trip. The file beside it stays the path.
+        sqlite = None if os.environ.get("DATABASE_URL", "").strip() else database
+        print(check_health(sqlite, heartbeat_path(database), args.max_age or STALE_AFTER))
+    except (Unhealthy, SettingsError) as error:
+        problems = getattr(error, "problems", None) or [str(error)]
+        print(f"unhealthy: {'; '.join(problems)}", file=sys.stderr)
+        return EXIT_FAILURE
     return EXIT_OK
 
 

@@ -31,6 +31,7 @@ from .records import (
     StoredResult,
     StoredRun,
     StoredTable,
+    storable_id,
 )
 
 __all__ = [
@@ -59,4 +60,5 @@ __all__ = [
     "TableStore",
     "is_postgres_url",
     "open_store",
+    "storable_id",
 ]

@@ -11,7 +11,7 @@ errors of `errors.py`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Protocol
@@ -54,8 +54,9 @@ class TableStore(Protocol):
         guild_id: int | None,
         channel_id: int,
         opener_id: int,
-        snapshot: Mapping[str, Any],
+        snapshot: Mapping[str, Any] | Callable[[int], Mapping[str, Any]],
         at: float,
+        action: tuple[int | None, str, Mapping[str, Any]] | None = None,
     ) -> int: ...
 
     async def record(
@@ -122,6 +123,7 @@ class LeagueStore(Protocol):
     async def set_status(self, night_id: int, status: str, at: float) -> None: ...
     async def night(self, night_id: int) -> StoredNight | None: ...
     async def nights(self, league_id: int) -> list[StoredNight]: ...
+    async def open_nights(self) -> list[StoredNight]: ...
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None: ...
     async def attendance(self, night_id: int) -> list[dict[str, Any]]: ...
     async def add_round(

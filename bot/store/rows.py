@@ -73,8 +73,18 @@ def stored_table(row: Row) -> StoredTable:
         status=row["status"],
         message_id=row["message_id"],
         seq=row["seq"],
-        snapshot=json.loads(row["snapshot"]),
+        snapshot=_snapshot(row["snapshot"]),
     )
+
+
+def _snapshot(text: str) -> dict[str, Any]:
+    """The stored snapshot; {} if it is not JSON, so the service can close that one table
+    instead of failing to restore every table."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def stored_league(row: Row) -> StoredLeague:

@@ -34,6 +34,11 @@ class RefusalCode(StrEnum):
     NOT_ALLOWED = "not_allowed"
     BAD_TURN_TIMER = "bad_turn_timer"
     NOTHING_TO_CHANGE = "nothing_to_change"
+    BAD_SETTING = "bad_setting"
+    BAD_COMPUTER_KIND = "bad_computer_kind"
+    BAD_LOCALE = "bad_locale"
+    BAD_ID = "bad_id"
+    SHUTTING_DOWN = "shutting_down"
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"

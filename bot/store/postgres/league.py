@@ -131,6 +131,12 @@ class PostgresLeagueStore:
         )
         return [stored_night(row) for row in rows]
 
+    async def open_nights(self) -> list[StoredNight]:
+        rows = await self._pool.fetch(
+            "SELECT * FROM league_nights WHERE status != 'closed' ORDER BY id"
+        )
+        return [stored_night(row) for row in rows]
+
     # --------------------------------------------------------------- attendance
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:
         async with transaction(self._pool) as conn:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -14,7 +14,7 @@ import asyncpg
 from ..errors import ChannelBusy, SeqConflict, TableNotFound
 from ..records import OPEN_STATUSES, HandRecord, MatchRecord, StoredAction, StoredTable
 from ..rows import check_records, dump_json, hand_records, hand_rows, match_rows, stored_table
-from .db import Conn, Pool
+from .db import Conn, Pool, transaction
 
 __all__ = ["PostgresTableStore", "WriteCounter"]
 
@@ -81,26 +81,49 @@ class PostgresTableStore:
         guild_id: int | None,
         channel_id: int,
         opener_id: int,
-        snapshot: Mapping[str, Any],
+        snapshot: Mapping[str, Any] | Callable[[int], Mapping[str, Any]],
         at: float,
+        action: tuple[int | None, str, Mapping[str, Any]] | None = None,
     ) -> int:
-        snapshot_json = dump_json(snapshot)
+        action_json = None if action is None else dump_json(action[2])
+        first = "{}" if callable(snapshot) else dump_json(snapshot)
+        seq = 0 if action is None else 1
         try:
-            table_id = await self._pool.fetchval(
-                "INSERT INTO tables (guild_id, channel_id, opener_id, status, message_id,"
-                " created_at, updated_at, seq, snapshot)"
-                " VALUES ($1, $2, $3, 'lobby', NULL, $4, $4, 0, $5) RETURNING id",
-                guild_id,
-                channel_id,
-                opener_id,
-                at,
-                snapshot_json,
-            )
+            async with transaction(self._pool) as conn:
+                table_id = int(
+                    await conn.fetchval(
+                        "INSERT INTO tables (guild_id, channel_id, opener_id, status,"
+                        " message_id, created_at, updated_at, seq, snapshot)"
+                        " VALUES ($1, $2, $3, 'lobby', NULL, $4, $4, $5, $6) RETURNING id",
+                        guild_id,
+                        channel_id,
+                        opener_id,
+                        at,
+                        seq,
+                        first,
+                    )
+                )
+                if callable(snapshot):
+                    await conn.execute(
+                        "UPDATE tables SET snapshot = $1 WHERE id = $2",
+                        dump_json(snapshot(table_id)),
+                        table_id,
+                    )
+                if action is not None:
+                    await conn.execute(
+                        "INSERT INTO actions (table_id, seq, actor, kind, payload, at)"
+                        " VALUES ($1, 1, $2, $3, $4, $5)",
+                        table_id,
+                        action[0],
+                        action[1],
+                        action_json,
+                        at,
+                    )
         except asyncpg.UniqueViolationError as error:
             if error.constraint_name == _OPEN_CHANNEL:
                 raise ChannelBusy(channel_id) from error
             raise
-        return int(table_id)
+        return table_id
 
     async def record(
         self,
