@@ -175,26 +175,39 @@ class LeagueActions:
         return next((n for n in nights if n.status != "closed"), nights[-1])
 
     # ------------------------------------------------------------------ posting
+    async def send(self, channel_id: int, guild_id: int | None, **message: Any) -> discord.Message:
+        """A message in a channel, mentioning nobody unless told; a failure is raised."""
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        message.setdefault("allowed_mentions", NO_MENTIONS)
+        return await channel.send(**message)
+
     async def post(self, settings: LeagueSettings, guild_id: int | None, **message: Any) -> None:
         """A public message in the league's channel; a failure is logged, never raised (the
         change it announces is committed and shows in /night status)."""
         if settings.channel_id is None:
             return
-        channel = self.bot.get_partial_messageable(settings.channel_id, guild_id=guild_id)
-        message.setdefault("allowed_mentions", NO_MENTIONS)
         try:
-            await channel.send(**message)
+            await self.send(settings.channel_id, guild_id, **message)
         except discord.HTTPException as error:
-            log.warning("league %s: cannot post in %s: %s", settings.name, channel.id, error)
+            log.warning(
+                "league %s: cannot post in %s: %s", settings.name, settings.channel_id, error
+            )
+
+    async def checkin_message(
+        self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, drawn: int
+    ) -> dict[str, Any]:
+        """The check-in message of round `drawn + 1`: its embed (who is in) and buttons."""
+        locale = self.locale_for(guild_id)
+        players = checked_in(await self.service.attendance(night.id))
+        embed = checkin_embed(settings.name, night.number, drawn + 1, players, locale)
+        return {"embed": embed, "view": checkin_view(night.id, drawn, locale)}
 
     async def post_checkin(
         self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, drawn: int
     ) -> None:
-        locale = self.locale_for(guild_id)
-        players = checked_in(await self.service.attendance(night.id))
-        embed = checkin_embed(settings.name, night.number, drawn + 1, players, locale)
-        view = checkin_view(night.id, drawn, locale)
-        await self.post(settings, guild_id, embed=embed, view=view)
+        await self.post(
+            settings, guild_id, **await self.checkin_message(settings, guild_id, night, drawn)
+        )
 
     async def post_round(
         self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, draw: RoundDraw

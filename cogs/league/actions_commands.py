@@ -12,12 +12,13 @@ from typing import Any
 
 from bot.league.errors import LeagueError
 from bot.league.night import checked_in
+from bot.league.schedule import Schedule
 from bot.league.service import LeagueService
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions, actor_of
-from cogs.league.parse import parse_line, parse_lines, parse_pair
+from cogs.league.parse import parse_line, parse_lines, parse_pair, parse_reminders
 from cogs.league.ui import (
     history_embed,
     player_embed,
@@ -28,7 +29,9 @@ from cogs.league.ui import (
     status_embed,
 )
 
-__all__ = ["CreateOptions", "LeagueCommands"]
+__all__ = ["CreateOptions", "LeagueCommands", "ScheduleOptions"]
+
+DEFAULT_TIMEZONE = "Europe/Amsterdam"  # a Dutch card game's clubs meet there, mostly
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,44 @@ class CreateOptions:
                 "channel_id": channel_id,
             }
         )
+
+
+@dataclass(frozen=True)
+class ScheduleOptions:
+    """The schedule options of /league settings; None is "not given"."""
+
+    weekday: int | None = None
+    time: str | None = None
+    timezone: str | None = None
+    checkin: int | None = None
+    reminders: str | None = None
+    unschedule: bool = False
+
+    def given(self) -> bool:
+        values = (self.weekday, self.time, self.timezone, self.checkin, self.reminders)
+        return self.unschedule or any(value is not None for value in values)
+
+    def applied(self, current: Schedule | None, channel_id: int | None) -> Schedule | None:
+        """The schedule with these options applied (checked by `Schedule`), posting in
+        `channel_id`: where /league settings was used."""
+        if self.unschedule:
+            return None
+        if current is not None:
+            data = current.to_dict()
+        elif self.weekday is None or self.time is None:
+            raise LeagueError("schedule_incomplete")
+        else:
+            data = {"weekday": self.weekday, "start": self.time, "timezone": DEFAULT_TIMEZONE}
+        changes = {
+            "weekday": self.weekday,
+            "start": None if self.time is None else self.time.strip(),
+            "timezone": None if self.timezone is None else self.timezone.strip(),
+            "checkin_minutes": self.checkin,
+            "reminders": None if self.reminders is None else parse_reminders(self.reminders),
+        }
+        data.update({key: value for key, value in changes.items() if value is not None})
+        data["channel_id"] = channel_id
+        return Schedule.from_dict(data)
 
 
 class LeagueCommands:
@@ -89,8 +130,14 @@ class LeagueCommands:
         changes: dict[str, Any],
         organiser: int | None,
         organiser_role: int | None,
+        schedule: ScheduleOptions | None = None,
     ) -> None:
         league_id, settings = await self.actions.league(interaction, name)
+        if schedule is not None and schedule.given():
+            await self.service.require_organiser(league_id, actor_of(interaction))
+            changes["schedule"] = schedule.applied(settings.schedule, interaction.channel_id)
+            if changes["schedule"] is not None:  # the nights it opens are run where it posts
+                changes["channel_id"] = interaction.channel_id
         if organiser is not None or organiser_role is not None:
             changes["organisers"] = _add_organisers(settings.organisers, organiser, organiser_role)
         if "hands" in changes:
@@ -100,8 +147,9 @@ class LeagueCommands:
             await self.service.update_settings(league_id, settings, actor_of(interaction))
         locale = locale_of(interaction)
         text = t("league.done.settings", locale) if changes else None
+        upcoming = await self.service.next_night(league_id)
         await interaction.response.send_message(
-            text, embed=settings_embed(settings, locale), ephemeral=True
+            text, embed=settings_embed(settings, locale, upcoming), ephemeral=True
         )
 
     async def join(self, interaction: Interaction, name: str | None, partner: int | None) -> None:

@@ -15,6 +15,7 @@ import discord
 
 from bot.league.draw import RoundDraw
 from bot.league.results import TableResult
+from bot.league.schedule import NightTimes
 from bot.league.season import SeasonRow, SeasonTable
 from bot.league.settings import LeagueSettings
 from bot.league.standings import NightRow
@@ -305,7 +306,9 @@ def player_embed(league: str, stats: PlayerSeason, locale: str) -> discord.Embed
 # ----------------------------------------------------------------------------- settings
 
 
-def settings_embed(settings: LeagueSettings, locale: str) -> discord.Embed:
+def settings_embed(
+    settings: LeagueSettings, locale: str, upcoming: NightTimes | None = None
+) -> discord.Embed:
     length = settings.round_length
     organisers = [f"<@{u}>" for u in settings.organisers.user_ids]
     organisers += [f"<@&{r}>" for r in settings.organisers.role_ids]
@@ -318,5 +321,25 @@ def settings_embed(settings: LeagueSettings, locale: str) -> discord.Embed:
         t("league.settings.bye", locale, bye=t(f"league.bye.{settings.bye_policy}", locale)),
         t("league.settings.organisers", locale, organisers=" ".join(organisers) or "-"),
         t("league.settings.channel", locale, channel=channel),
+        _schedule_line(settings, locale),
     ]
+    if upcoming is not None:
+        lines.append(
+            t("league.settings.next", locale, start=f"<t:{int(upcoming.start.timestamp())}:F>")
+        )
     return _embed(t("league.settings.title", locale, league=settings.name), lines)
+
+
+def _schedule_line(settings: LeagueSettings, locale: str) -> str:
+    schedule = settings.schedule
+    if schedule is None:
+        return t("league.settings.unscheduled", locale)
+    return t(
+        "league.settings.schedule",
+        locale,
+        weekday=t(f"league.cmd.choice.weekday.{schedule.weekday}", locale),
+        start=schedule.start,
+        timezone=schedule.timezone,
+        checkin=schedule.checkin_minutes,
+        reminders=" ".join(str(m) for m in schedule.reminders) or "-",
+    )
