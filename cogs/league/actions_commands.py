@@ -13,11 +13,12 @@ from typing import Any
 from bot.league.errors import LeagueError
 from bot.league.night import checked_in
 from bot.league.schedule import Schedule
-from bot.league.service import LeagueService
+from bot.league.service import LeagueService, StoredNight
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions, actor_of
+from cogs.league.exports import night_files, season_files
 from cogs.league.parse import parse_line, parse_lines, parse_pair, parse_reminders
 from cogs.league.ui import (
     history_embed,
@@ -191,6 +192,47 @@ class LeagueCommands:
         await interaction.response.send_message(
             embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
+
+    async def export(
+        self,
+        interaction: Interaction,
+        name: str | None,
+        number: int | None,
+        season: bool,
+        public: bool,
+    ) -> None:
+        """A night's CSVs and picture (night `number`, else the last closed, else the open
+        one) and/or the season's; any member may export (docs/decisions.md)."""
+        league_id, settings = await self.actions.league(interaction, name)
+        night = None
+        if number is not None or not season:
+            night = await self._export_night(league_id, number)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        locale = (
+            locale_of(interaction) if not public else self.actions.locale_for(interaction.guild_id)
+        )
+        files = []
+        if night is not None:
+            files += await night_files(self.actions, interaction, settings.name, night, locale)
+        if season:
+            table = await self.service.season(league_id)
+            files += season_files(self.actions, interaction, settings.name, table, locale)
+        key = "league.export.night" if night is not None else "league.export.season"
+        text = t(key, locale, league=settings.name, night=0 if night is None else night.number)
+        await interaction.followup.send(
+            text, files=files, ephemeral=not public, allowed_mentions=NO_MENTIONS
+        )
+
+    async def _export_night(self, league_id: int, number: int | None) -> StoredNight:
+        if number is not None:
+            return await self.actions.latest_night(league_id, number)
+        nights = await self.service.nights(league_id)
+        closed = [n for n in nights if n.status == "closed"]
+        if closed:
+            return closed[-1]
+        if not nights:
+            raise LeagueError("no_nights")
+        return nights[-1]
 
     # ------------------------------------------------------------------ /night
     async def open_night(self, interaction: Interaction, name: str | None) -> None:

@@ -259,6 +259,30 @@ class League(commands.Cog):
             lambda: self.league_commands.history(interaction, league, night),
         )
 
+    @league.command(
+        name=command_text("league.cmd.export.name"),
+        description=command_text("league.cmd.export.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION, **_opt("night", "season", "public"))
+    @app_commands.describe(
+        **LEAGUE_DESC,
+        night=command_text("league.cmd.export.opt.night.desc"),
+        **_desc("season", "public"),
+    )
+    async def export(
+        self,
+        interaction: Interaction,
+        night: NIGHT | None = None,
+        season: bool = False,
+        public: bool = False,
+        league: str | None = None,
+    ) -> None:
+        await self._run(
+            interaction,
+            "/league export",
+            lambda: self.league_commands.export(interaction, league, night, season, public),
+        )
+
     # ------------------------------------------------------------------ /night
     @night.command(
         name=command_text("league.cmd.open.name"),
