@@ -296,10 +296,14 @@ class LeagueActions:
     ) -> None:
         locale = self.locale_for(guild_id)
         content = result_text(round_no, table_no, result, locale)
-        missing = [m for m in await self.service.missing_results(night.id) if m[0] == round_no]
-        if not missing:
-            content += "\n" + t("league.result.round_done", locale, round=round_no)
+        content += await self.round_done_line(night, round_no, locale)
         await self.post_standings(night.league_id, night, content, guild_id)
+
+    async def round_done_line(self, night: StoredNight, round_no: int, locale: str) -> str:
+        """ "Round n is complete ..." on a line of its own once every table of the round
+        has a result (or is void); empty before."""
+        missing = [m for m in await self.service.missing_results(night.id) if m[0] == round_no]
+        return "" if missing else "\n" + t("league.result.round_done", locale, round=round_no)
 
     # ------------------------------------------------------------------ buttons
     async def on_check(

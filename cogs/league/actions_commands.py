@@ -385,6 +385,62 @@ class LeagueCommands:
         )
         await self.actions.post_standings(league_id, night, content, interaction.guild_id)
 
+    async def void(
+        self, interaction: Interaction, name: str | None, where: tuple[int, int], reason: str
+    ) -> None:
+        """Void a table's round (it credits nobody), with the reason the history shows."""
+        league_id, _ = await self.actions.league(interaction, name)
+        actor = actor_of(interaction)
+        await self.service.require_organiser(league_id, actor)
+        night = await self.actions.latest_night(league_id)
+        round_no, table_no = where[0], where[1] - 1
+        result = await self.service.void_table(night.id, round_no, table_no, actor, reason)
+        locale = locale_of(interaction)
+        shown = result_text(round_no, table_no, result, locale)
+        await interaction.response.send_message(
+            t("league.done.corrected", locale, result=shown),
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
+        public = self.actions.locale_for(interaction.guild_id)
+        content = t(
+            "league.result.corrected",
+            public,
+            result=result_text(round_no, table_no, result, public),
+            reason=reason.strip(),
+            actor=f"<@{actor.user_id}>",
+        )
+        content += await self.actions.round_done_line(night, round_no, public)
+        await self.actions.post_standings(league_id, night, content, interaction.guild_id)
+
+    async def penalty(
+        self, interaction: Interaction, name: str | None, user_id: int, points: int, reason: str
+    ) -> None:
+        """Points added to (or, negative, taken from) a player's night, with the reason."""
+        league_id, _ = await self.actions.league(interaction, name)
+        actor = actor_of(interaction)
+        await self.service.require_organiser(league_id, actor)
+        night = await self.actions.latest_night(league_id)
+        if not any(event.user_id == user_id for event in await self.service.attendance(night.id)):
+            raise LeagueError("not_in_night", user_id=user_id, night=night.number)
+        adjustment = await self.service.penalise(night.id, user_id, points, actor, reason)
+        locale = locale_of(interaction)
+        values = {"player": f"<@{user_id}>", "points": f"{points:+d}"}
+        await interaction.response.send_message(
+            t("league.done.penalty", locale, **values),
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
+        public = self.actions.locale_for(interaction.guild_id)
+        content = t(
+            "league.result.penalty",
+            public,
+            actor=f"<@{actor.user_id}>",
+            reason=adjustment.reason,
+            **values,
+        )
+        await self.actions.post_standings(league_id, night, content, interaction.guild_id)
+
     async def close(self, interaction: Interaction, name: str | None) -> None:
         """The final ranking (places, booby prize) and the season table, posted."""
         league_id, _ = await self.actions.league(interaction, name)

@@ -51,6 +51,7 @@ WEEKDAYS = [
     for day in range(7)
 ]
 LEAD = app_commands.Range[int, 1, MAX_LEAD_MINUTES]
+POINTS = app_commands.Range[int, -10_000, 10_000]  # a round totals about 1,500 to 2,500
 LEAGUE_OPTION = {"league": command_text("league.cmd.opt.league.name")}
 LEAGUE_DESC = {"league": command_text("league.cmd.opt.league.desc")}
 
@@ -400,6 +401,50 @@ class League(commands.Cog):
             lambda: self.league_commands.correct(
                 interaction, league, (round, table), reason, line, entry, totals, hands
             ),
+        )
+
+    @night.command(
+        name=command_text("league.cmd.void.name"),
+        description=command_text("league.cmd.void.desc"),
+    )
+    @app_commands.rename(**_opt("round", "table", "reason"), **LEAGUE_OPTION)
+    @app_commands.describe(**_desc("round", "table", "reason"), **LEAGUE_DESC)
+    async def void(
+        self,
+        interaction: Interaction,
+        round: ROUND,
+        table: TABLE,
+        reason: app_commands.Range[str, 1, 200],
+        league: str | None = None,
+    ) -> None:
+        await self._run(
+            interaction,
+            "/night void",
+            lambda: self.league_commands.void(interaction, league, (round, table), reason),
+        )
+
+    @night.command(
+        name=command_text("league.cmd.penalty.name"),
+        description=command_text("league.cmd.penalty.desc"),
+    )
+    @app_commands.rename(**_opt("player", "points", "reason"), **LEAGUE_OPTION)
+    @app_commands.describe(
+        **_desc("player", "points"),
+        reason=command_text("league.cmd.penalty.opt.reason.desc"),
+        **LEAGUE_DESC,
+    )
+    async def penalty(
+        self,
+        interaction: Interaction,
+        player: discord.Member,
+        points: POINTS,
+        reason: app_commands.Range[str, 1, 200],
+        league: str | None = None,
+    ) -> None:
+        await self._run(
+            interaction,
+            "/night penalty",
+            lambda: self.league_commands.penalty(interaction, league, player.id, points, reason),
         )
 
     @night.command(
