@@ -295,7 +295,12 @@ class LeagueActions:
         guild_id: int | None,
     ) -> None:
         locale = self.locale_for(guild_id)
-        content = result_text(round_no, table_no, result, locale)
+        unranked = [
+            seat.user_id
+            for seat in await self.service.unranked(night.id)
+            if (seat.round_no, seat.table_no) == (round_no, table_no)
+        ]
+        content = result_text(round_no, table_no, result, locale, unranked)
         content += await self.round_done_line(night, round_no, locale)
         await self.post_standings(night.league_id, night, content, guild_id)
 

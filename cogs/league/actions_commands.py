@@ -288,6 +288,7 @@ class LeagueCommands:
                 settings.rounds_per_night,
                 missing,
                 locale,
+                await self.service.unranked(night.id),
             ),
             standings_embed(
                 settings.name, night.number, rows, locale, final=night.status == "closed"

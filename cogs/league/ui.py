@@ -18,7 +18,7 @@ from bot.league.results import TableResult
 from bot.league.schedule import NightTimes
 from bot.league.season import SeasonRow, SeasonTable
 from bot.league.settings import LeagueSettings
-from bot.league.standings import NightRow
+from bot.league.standings import NightRow, UnrankedSeat
 from bot.league.stats import PlayerSeason
 from cogs.common.components import EMBED_COLOUR
 from cogs.common.text import t
@@ -143,11 +143,18 @@ def plan_embed(
     return _embed(title, lines)
 
 
-def result_text(round_no: int, table_no: int, result: TableResult, locale: str) -> str:
-    """One table's round: both pairs and their totals (or that it was voided)."""
+def result_text(
+    round_no: int,
+    table_no: int,
+    result: TableResult,
+    locale: str,
+    unranked: Sequence[int] = (),
+) -> str:
+    """One table's round: both pairs and their totals (or that it was voided); `unranked`:
+    the drawn players whose seat a computer finished, marked unranked."""
     if result.void:
         return t("league.result.void", locale, round=round_no, table=table_no + 1)
-    return t(
+    text = t(
         "league.result.line",
         locale,
         round=round_no,
@@ -157,6 +164,10 @@ def result_text(round_no: int, table_no: int, result: TableResult, locale: str) 
         total1=result.totals[0],
         total2=result.totals[1],
     )
+    if unranked:
+        players = ", ".join(mention(user, locale) for user in unranked)
+        text += "\n" + t("league.result.unranked", locale, players=players)
+    return text
 
 
 # ----------------------------------------------------------------------------- standings
@@ -226,6 +237,7 @@ def status_embed(
     rounds: int,
     missing: Sequence[Sequence[int]],
     locale: str,
+    unranked: Sequence[UnrankedSeat] = (),
 ) -> discord.Embed:
     lines = [
         t(f"league.status.{status}", locale),
@@ -235,6 +247,11 @@ def status_embed(
     if missing:
         tables = ", ".join(f"{r}.{n + 1}" for r, n in missing)
         lines.append(t("league.status.missing", locale, tables=tables))
+    if unranked:
+        seats = ", ".join(
+            f"{u.round_no}.{u.table_no + 1} {mention(u.user_id, locale)}" for u in unranked
+        )
+        lines.append(t("league.status.unranked", locale, seats=seats))
     return _embed(_night_title("league.status.title", league, night_no, locale), lines)
 
 

@@ -71,3 +71,27 @@ async def test_void_and_penalty_refusals_change_nothing(make_harness: StartHarne
     assert len(kit.channel_messages()) == before
     assert await kit.leagues.history(1) == []
     assert await kit.leagues.results(1) == {}
+
+
+async def test_a_seat_the_computer_finished_is_shown_unranked(make_harness: StartHarness) -> None:
+    kit = await start_league(make_harness)
+    boss = kit.world.add_user("boss")
+    players = [kit.world.add_user(f"player{i}") for i in range(4)]
+    await kit.organiser("league create", boss, name="Dinsdag", hands=1, rounds=1)
+    await kit.organiser("night open", boss)
+    for user in players:
+        await kit.harness.click("kj:league:in:1:0", user=user)
+    await kit.organiser("night start", boss)
+    [table_id] = (await kit.leagues.round_tables(1)).values()
+    leaver = kit.service.get(table_id).seats[1].user_id
+    assert leaver is not None
+    await kit.service.leave(table_id, leaver)  # a computer takes the seat
+    await kit.play_round(1, 1)
+
+    posted = kit.channel_texts()[-1]
+    assert f"Unranked: <@{leaver}> left" in posted and "computer" in posted
+    assert [s.user_id for s in await kit.leagues.unranked(1)] == [leaver]
+    status = (await kit.player("night status", players[0])).response.text()
+    assert f"finished by the computer (round.table): 1.1 <@{leaver}>" in status
+    rows = {row.user_id: row for row in await kit.leagues.night_standings(1)}
+    assert (rows[leaver].points, rows[leaver].rounds) == (0, 0)
