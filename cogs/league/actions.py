@@ -69,6 +69,10 @@ class LeagueActions:
         self.bot = bot
         self.names: dict[int, str] = {}  # display names seen in interactions (table seats)
         self.guild_locales: dict[int, str] = {}
+        # night -> (channel, message, rounds drawn) of its newest check-in message, so a
+        # /league join or leave can update its count; lost on restart (the next click on
+        # the message puts it back).
+        self.checkin_messages: dict[int, tuple[int, int, int]] = {}
         self.starter = TableServiceStarter(bot.services.tables, self._channel_for, self._name_of)
         self._tasks: set[asyncio.Task[None]] = set()
         # One table read in at a time: two tables finishing at once must not both find
@@ -181,17 +185,20 @@ class LeagueActions:
         message.setdefault("allowed_mentions", NO_MENTIONS)
         return await channel.send(**message)
 
-    async def post(self, settings: LeagueSettings, guild_id: int | None, **message: Any) -> None:
+    async def post(
+        self, settings: LeagueSettings, guild_id: int | None, **message: Any
+    ) -> discord.Message | None:
         """A public message in the league's channel; a failure is logged, never raised (the
         change it announces is committed and shows in /night status)."""
         if settings.channel_id is None:
-            return
+            return None
         try:
-            await self.send(settings.channel_id, guild_id, **message)
+            return await self.send(settings.channel_id, guild_id, **message)
         except discord.HTTPException as error:
             log.warning(
                 "league %s: cannot post in %s: %s", settings.name, settings.channel_id, error
             )
+            return None
 
     async def checkin_message(
         self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, drawn: int
@@ -205,9 +212,29 @@ class LeagueActions:
     async def post_checkin(
         self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, drawn: int
     ) -> None:
-        await self.post(
-            settings, guild_id, **await self.checkin_message(settings, guild_id, night, drawn)
-        )
+        message = await self.checkin_message(settings, guild_id, night, drawn)
+        sent = await self.post(settings, guild_id, **message)
+        if sent is not None:
+            self.checkin_posted(night.id, sent.channel.id, sent.id, drawn)
+
+    def checkin_posted(self, night_id: int, channel_id: int, message_id: int, drawn: int) -> None:
+        self.checkin_messages[night_id] = (channel_id, message_id, drawn)
+
+    async def refresh_checkin(self, night: StoredNight, guild_id: int | None) -> None:
+        """Show the new count on the night's check-in message after /league join or leave;
+        nothing when the message is unknown (a restart) or out of date, a failure logged."""
+        known = self.checkin_messages.get(night.id)
+        drawn = len(await self.service.draws(night.id))
+        if known is None or known[2] != drawn:
+            return
+        channel_id, message_id, _ = known
+        settings = await self.service.settings(night.league_id)
+        message = await self.checkin_message(settings, guild_id, night, drawn)
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            await channel.get_partial_message(message_id).edit(**message)
+        except discord.HTTPException as error:
+            log.warning("league night %s: check-in message not updated: %s", night.id, error)
 
     async def post_round(
         self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, draw: RoundDraw
@@ -334,6 +361,8 @@ class LeagueActions:
             embed = checkin_embed(settings.name, night.number, drawn + 1, players, public)
             view = checkin_view(night_id, version, public)
             await interaction.response.edit_message(embed=embed, view=view)
+            if interaction.message is not None and interaction.channel_id is not None:
+                self.checkin_posted(night_id, interaction.channel_id, interaction.message.id, drawn)
             key = "league.done.checked_in" if kind == "in" else "league.done.checked_out"
             text = t(key, locale_of(interaction), round=drawn + 1)
             await interaction.followup.send(text, ephemeral=True)

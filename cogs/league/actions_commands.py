@@ -160,6 +160,7 @@ class LeagueCommands:
         drawn = len(await self.service.draws(night.id))
         text = t("league.done.checked_in", locale_of(interaction), round=drawn + 1)
         await interaction.response.send_message(text, ephemeral=True)
+        await self.actions.refresh_checkin(night, interaction.guild_id)
 
     async def leave(self, interaction: Interaction, name: str | None) -> None:
         league_id, _ = await self.actions.league(interaction, name)
@@ -167,6 +168,7 @@ class LeagueCommands:
         await self.service.check_out(night.id, interaction.user.id)
         text = t("league.done.checked_out", locale_of(interaction))
         await interaction.response.send_message(text, ephemeral=True)
+        await self.actions.refresh_checkin(night, interaction.guild_id)
 
     async def season(self, interaction: Interaction, name: str | None, public: bool) -> None:
         league_id, settings = await self.actions.league(interaction, name)

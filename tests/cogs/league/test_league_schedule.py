@@ -59,6 +59,8 @@ async def test_checkin_and_reminder_at_their_time_once_across_a_restart(
     player = kit.world.add_user("player")
     clicked = await kit.harness.click("kj:league:in:1:0", user=player)
     assert "You are checked in" in clicked.replies[-1].text()
+    await kit.player("league join", kit.world.add_user("late"))
+    assert "Checked in: 2" in kit.channel_texts()[before]  # join updates the scheduled post
 
     await tick_at(kit, START - 50 * MINUTE)
     assert len(kit.channel_messages()) == before + 1
