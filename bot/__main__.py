@@ -174,9 +174,11 @@ async def _serve(settings: Settings) -> None:
     flight and close the store; then `start` returns and the process exits 0.
     """
     # Imported here so `play` / `simulate` and configuration errors stay fast and light.
-    from bot.client import KlaverjasBot
+    from bot import client
 
-    bot = KlaverjasBot(settings)
+    bot = (
+        client.ShardedKlaverjasBot(settings) if settings.sharded else client.KlaverjasBot(settings)
+    )
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []  # a reference, so the close task is not collected
 

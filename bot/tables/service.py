@@ -33,6 +33,7 @@ from bot.engine import (
 from bot.engine.cards import Card
 from bot.engine.match import Match
 from bot.players import PLAYER_KINDS
+from bot.shards import ShardSet
 from bot.store import ChannelBusy, Store, StoredTable, storable_id
 from bot.texts.catalog import LOCALES
 
@@ -62,9 +63,14 @@ log = logging.getLogger(__name__)
 
 
 class TableService:
-    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+    def __init__(
+        self, store: Store, clock: Clock | None = None, shards: ShardSet | None = None
+    ) -> None:
         self.store = store
         self.clock: Clock = clock or SystemClock()
+        # The guilds this process serves: it restores (and so times) only their tables;
+        # the process running the other shards restores the rest (docs/operations.md).
+        self.shards = shards or ShardSet()
         self.computers = Computers()
         self.listeners: list[Listener] = []
         self._tables: dict[int, Table] = {}
@@ -113,7 +119,8 @@ class TableService:
         return [t for t in self._tables.values() if t.is_open]
 
     async def restore(self) -> list[Table]:
-        """Load every open table from the store; overdue timers fire on the next tick.
+        """Load every open table of our shards' guilds from the store; overdue timers
+        fire on the next tick (the timers run over the tables in memory, so ours only).
 
         A table whose snapshot cannot be loaded is closed (its snapshot kept in the close
         action's payload) and one whose snapshot names another id takes the row's id, each
@@ -121,6 +128,8 @@ class TableService:
         """
         grace = self.clock.now() + RESTART_GRACE
         for stored in await self.store.tables.open_tables():
+            if not self.shards.owns(stored.guild_id):
+                continue
             try:
                 table = Table.from_dict(stored.snapshot)
             except Exception as exc:
