@@ -257,3 +257,25 @@ async def test_a_killed_process_is_replaced_and_its_tables_lose_nothing(shared_s
             if worker.process.poll() is None:
                 worker.kill()
     assert len(latest(acked_b)) == 4  # B served its own four tables meanwhile
+
+
+# ----------------------------------------------------------------------- client
+async def test_shard_settings_start_discord_pys_auto_sharded_bot() -> None:
+    from discord.ext import commands
+
+    from bot.client import KlaverjasBot, ShardedKlaverjasBot
+
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": TOKEN,
+            "DATABASE_URL": "postgresql://bot@db/klaverjas",
+            "SHARD_COUNT": "4",
+            "SHARD_IDS": "1,3",
+        }
+    )
+    bot = ShardedKlaverjasBot(settings)
+    assert isinstance(bot, commands.AutoShardedBot) and isinstance(bot, KlaverjasBot)
+    assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
+    assert not isinstance(
+        KlaverjasBot(load_settings({"DISCORD_TOKEN": TOKEN})), commands.AutoShardedBot
+    )
