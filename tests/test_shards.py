@@ -279,3 +279,34 @@ async def test_shard_settings_start_discord_pys_auto_sharded_bot() -> None:
     assert not isinstance(
         KlaverjasBot(load_settings({"DISCORD_TOKEN": TOKEN})), commands.AutoShardedBot
     )
+
+
+@on_postgres
+async def test_python_m_bot_refuses_a_running_shard_before_logging_in(
+    database: str, tmp_path: Path
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("SHARD_IDS", "DISCORD_TOKEN")}
+    env |= {
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": TOKEN,
+        "DATABASE_PATH": str(tmp_path / "kj.sqlite3"),
+        "DATABASE_URL": database,
+        "SHARD_COUNT": "2",
+        "SHARD_IDS": "1",
+    }
+    running = await open_store(database, exclusive=True, shards=ShardSet(2, (0, 1)))
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "bot", "run"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        await running.close()
+    assert result.returncode == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("database error: another bot process is using the database")
+    assert line.endswith("for shard 1 of 2; stop it first (one process per shard)")
