@@ -75,7 +75,9 @@ class KlaverjasBot(commands.Bot):
 
     async def open_services(self) -> None:
         """Open the store (migrating it), restore open tables and start their timers."""
-        self._services = await Services.open(self.settings.database_path)
+        self._services = await Services.open(
+            self.settings.database_path, budget_ms=self.settings.computer_budget_ms
+        )
         self._services.start_timers()
 
     async def close_services(self) -> None:

@@ -27,10 +27,13 @@ class Services:
         self._timers: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, database: str | Path, clock: Clock | None = None) -> Services:
-        """Open and migrate the database, then restore every open table."""
+    async def open(
+        cls, database: str | Path, clock: Clock | None = None, budget_ms: float | None = None
+    ) -> Services:
+        """Open and migrate the database, then restore every open table. ``budget_ms`` is a
+        strong computer's time per decision (``COMPUTER_BUDGET_MS``)."""
         store = await Store.open(database)
-        tables = TableService(store, clock)
+        tables = TableService(store, clock, budget_ms)
         try:
             restored = await tables.restore()
         except BaseException:
@@ -52,4 +55,5 @@ class Services:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timers
             self._timers = None
+        self.tables.computers.close()
         await self.store.close()

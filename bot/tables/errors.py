@@ -34,6 +34,9 @@ class RefusalCode(StrEnum):
     NOT_ALLOWED = "not_allowed"
     BAD_TURN_TIMER = "bad_turn_timer"
     NOTHING_TO_CHANGE = "nothing_to_change"
+    BAD_LEVEL = "bad_level"
+    HINT_LEAGUE = "hint_league"
+    HINT_TOO_SOON = "hint_too_soon"
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"

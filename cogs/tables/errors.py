@@ -57,6 +57,9 @@ KNOWN_CODES = (
     "cannot_post",
     "bad_turn_timer",
     "nothing_to_change",
+    "bad_level",
+    "hint_league",
+    "hint_too_soon",
 )
 
 
@@ -76,6 +79,9 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
         values["seat"] = facts["seat"] + 1
     if isinstance(facts.get("free"), int):
         values["free"] = facts["free"]
+    for passed in ("wait", "level"):  # numbers and names shown as they are
+        if passed in facts:
+            values[passed] = facts[passed]
     if isinstance(facts.get("card"), Card):
         values["card"] = str(facts["card"])
     if isinstance(facts.get("suit"), Suit):
