@@ -10,6 +10,7 @@ league refuses to draw such a round rather than publish tables that would deal a
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.tables import TableService, TableSettings
 
@@ -36,8 +37,10 @@ class TableServiceStarter:
     async def start(self, request: TableRequest) -> int:
         channel = await self.channel_for(request)
         first = request.seats[0]
+        # A league table says so: hints (and anything else casual-only) stay off there.
+        settings = replace(self.settings or TableSettings(), league=True)
         table = await self.tables.open(
-            request.guild_id, channel, first, self.name_of(first), request.rules, self.settings
+            request.guild_id, channel, first, self.name_of(first), request.rules, settings
         )
         for seat, user in enumerate(request.seats[1:], 1):
             await self.tables.sit(table.id, user, self.name_of(user), seat)

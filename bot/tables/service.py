@@ -357,7 +357,7 @@ class TableService:
         seat = self._human_seat(table, user_id)
         hand = table.match.hand if table.match is not None else None
         if hand is None or hand.to_act != seat or hand.phase == Phase.CLAIM:
-            raise TableError(RefusalCode.NOT_YOUR_TURN, seat=seat)
+            raise TableError(RefusalCode.NOT_YOUR_TURN, seat=seat, to_act=hand and hand.to_act)
         now = self.clock.now()
         last = self._hinted.get(user_id)
         if last is not None and now - last < HINT_COOLDOWN:

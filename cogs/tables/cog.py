@@ -244,8 +244,12 @@ class Tables(commands.Cog):
     )
     @app_commands.guild_only()
     async def hint(self, interaction: Interaction) -> None:
+        table = self.bot.services.tables.in_channel(interaction.channel_id or 0)
         await self.actions.guard(
-            interaction, "/hint", lambda: self.table_commands.hint(interaction)
+            interaction,
+            "/hint",
+            lambda: self.table_commands.hint(interaction),
+            table_id=None if table is None else table.id,  # refusals name who is to act
         )
 
     # ------------------------------------------------------------------ /hand
