@@ -76,7 +76,9 @@ class KlaverjasBot(commands.Bot):
     async def open_services(self) -> None:
         """Open the store (migrating it), restore open tables and start their timers."""
         self._services = await Services.open(
-            self.settings.database_path, budget_ms=self.settings.computer_budget_ms
+            self.settings.database_path,
+            budget_ms=self.settings.computer_budget_ms,
+            processes=True,  # searches in worker processes keep the gateway's loop free
         )
         self._services.start_timers()
 

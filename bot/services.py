@@ -28,12 +28,17 @@ class Services:
 
     @classmethod
     async def open(
-        cls, database: str | Path, clock: Clock | None = None, budget_ms: float | None = None
+        cls,
+        database: str | Path,
+        clock: Clock | None = None,
+        budget_ms: float | None = None,
+        processes: bool = False,
     ) -> Services:
         """Open and migrate the database, then restore every open table. ``budget_ms`` is a
-        strong computer's time per decision (``COMPUTER_BUDGET_MS``)."""
+        strong computer's time per decision (``COMPUTER_BUDGET_MS``); ``processes`` puts
+        the computers' decisions in worker processes (the bot) instead of threads."""
         store = await Store.open(database)
-        tables = TableService(store, clock, budget_ms)
+        tables = TableService(store, clock, budget_ms, processes)
         try:
             restored = await tables.restore()
         except BaseException:

@@ -65,12 +65,17 @@ log = logging.getLogger(__name__)
 
 class TableService:
     def __init__(
-        self, store: Store, clock: Clock | None = None, budget_ms: float | None = None
+        self,
+        store: Store,
+        clock: Clock | None = None,
+        budget_ms: float | None = None,
+        processes: bool = False,
     ) -> None:
-        """``budget_ms``: a strong computer's time per decision (settings may lower it)."""
+        """``budget_ms``: a strong computer's time per decision (settings may lower it);
+        ``processes``: decide in worker processes rather than threads (``Computers``)."""
         self.store = store
         self.clock: Clock = clock or SystemClock()
-        self.computers = Computers(budget_ms)
+        self.computers = Computers(budget_ms, processes=processes)
         self.listeners: list[Listener] = []
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}

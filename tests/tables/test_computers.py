@@ -4,16 +4,19 @@ logged as actions, a shared time budget, and hints for the asker's own turn."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import threading
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from bot.engine import Card, Hand, Match, Suit
-from bot.players import EasyPlayer, HeuristicPlayer, SearchPlayer, SeatView
+import bot.tables.computers as computers_module
+from bot.engine import Card, Match, RuleSet, Suit, action_from_dict
+from bot.players import EasyPlayer, HeuristicPlayer, Player, SearchPlayer, SeatView, view_for
 from bot.tables import FakeClock, RefusalCode, Table, TableError, TableService, TableSettings
-from bot.tables.computers import Computers, level_of
+from bot.tables.computers import Computers, decide_action, level_of
 
 from .helpers import ALICE, BOB, CARL, CHANNEL, DIRK, INSTANT, act_once, human_to_act, open_service
 from .helpers import table_with as seated_table
@@ -104,7 +107,9 @@ class Blocking:
         return self.inner.wants_claim(view)
 
 
-async def test_a_table_waiting_for_its_computer_does_not_hold_up_another(db: Path) -> None:
+async def test_a_table_waiting_for_its_computer_does_not_hold_up_another(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     clock = FakeClock()
     service = await open_service(db, clock)
     slow = await service.open(
@@ -114,11 +119,8 @@ async def test_a_table_waiting_for_its_computer_does_not_hold_up_another(db: Pat
         await service.add_computer(slow.id, ALICE, seat, level="normal")
     await service.start(slow.id, ALICE)
     humans = await seated_table(service, {0: 201, 1: 202, 2: 203, 3: 204}, channel=CHANNEL + 1)
-    blocking = Blocking()
-    brain = service.computers.brain
-    service.computers.brain = lambda table, seat: (  # type: ignore[method-assign]
-        blocking if table.id == slow.id else brain(table, seat)
-    )
+    blocking = Blocking()  # the other table has no computers: every decision is slow's
+    monkeypatch.setattr(computers_module, "player_for", lambda *_: blocking)
     seq = service.get(slow.id).seq
     clock.advance(2)
     ticking = asyncio.create_task(service.tick())
@@ -155,20 +157,38 @@ def test_the_budget_is_shared_when_decisions_outnumber_the_workers() -> None:
     computers.close()
 
 
-async def test_a_strong_seat_decides_with_the_budget_it_is_given(db: Path) -> None:
+async def test_a_seat_decides_at_its_level_with_the_budget_it_is_given(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     service = TableService((await open_service(db)).store, FakeClock(), budget_ms=40)
     table = await service.open(1, CHANNEL, ALICE, "alice", None, replace(INSTANT, bot_delay=1))
-    await service.add_computer(table.id, ALICE, 1)
-    player = service.computers.brain(service.get(table.id), 1)
-    assert isinstance(player, SearchPlayer)
-    match = Match(table.rules, "budget")
-    assert match.hand is not None
-    hand: Hand = match.hand
-    seat = hand.to_act
-    assert seat is not None
-    action = await service.computers.decide(service.get(table.id), hand, 1)
-    assert player.budget == pytest.approx(0.040)
-    assert action.to_dict()["seat"] == 1
+    await service.add_computer(table.id, ALICE, 1, level="strong")
+    asked: list[tuple[str, str, float]] = []
+    real = computers_module.player_for
+
+    def recording(level: str, seed: str, budget_ms: float) -> Player:
+        asked.append((level, seed, budget_ms))
+        return real(level, seed, 0.0)
+
+    monkeypatch.setattr(computers_module, "player_for", recording)
+    hand = Match(table.rules, "budget").hand
+    assert hand is not None and hand.to_act is not None
+    live = service.get(table.id)
+    action = await service.computers.decide(live, hand, hand.to_act)
+    assert asked == [("strong", f"{live.seed}/{hand.to_act}/{live.seq}", 40.0)]
+    assert action.to_dict()["seat"] == hand.to_act
+
+
+def test_a_worker_process_takes_the_same_decision_as_a_thread() -> None:
+    """The bot decides in worker processes: the view goes there and the action comes back."""
+    hand = Match(RuleSet(), "process").hand
+    assert hand is not None and hand.to_act is not None
+    view = view_for(hand, hand.to_act)
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        remote = pool.submit(decide_action, "normal", "s", 0.0, view).result(timeout=60)
+    assert remote == decide_action("normal", "s", 0.0, view)
+    assert action_from_dict(remote).to_dict() == remote
 
 
 # ---------------------------------------------------------------------- hints
