@@ -26,6 +26,8 @@ async def test_levels_are_chosen_at_open_and_per_computer(make_harness: StartHar
     assert [level_of(table, s) for s in (1, 2)] == ["easy", "normal"]
     stored = await kit.service.store.tables.get(t)
     assert stored is not None and stored.snapshot["seats"][1]["level"] == "easy"
+    shown = await kit.harness.slash("table settings", user=anna)
+    assert "Computers: normal, seat 2: easy" in shown.reply.text()
 
 
 async def test_the_level_options_are_translated_with_their_choices(
