@@ -62,7 +62,13 @@ def hint_text(hint: Hint, locale: str) -> str:
             return t("tables.hint.only", locale, card=str(hint.card))
         assert hint.suit is not None
         return t("tables.hint.only_trump", locale, suit=suit_text(hint.suit, locale))
-    facts = {"margin": max(0, round(hint.margin)), "samples": hint.samples}
+    points = round(hint.margin)
+    margin = (
+        t("tables.hint.margin", locale, points=points)
+        if points >= 1
+        else t("tables.hint.margin_close", locale)
+    )
+    facts = {"margin": margin, "samples": hint.samples}
     other = hint.runner_up
     if isinstance(other, Card):
         other_text = str(other)
