@@ -18,10 +18,10 @@ DueAction = tuple[str, int | None, Action | None]
 def pending_computer_claim(table: Table, hand: Hand) -> int | None:
     """A computer seat of the capturing pair that can claim the last trick's roem now."""
     trick = hand.last_trick
-    if trick is None or not hand.claim_open or trick.claimed or not trick.roem:
+    if trick is None:
         return None
-    for seat in (trick.winner, (trick.winner + 2) % 4):
-        if table.seats[seat].computer_acts:
+    for seat in (trick.winner, (trick.winner + 2) % 4):  # the winner first, then the partner
+        if table.seats[seat].computer_acts and hand.claim_refusal(seat) is None:
             return seat
     return None
 

@@ -7,7 +7,8 @@ import pytest
 from bot.settings import Settings
 from bot.tables.computers import level_of
 from tests.cogs.tables.tables_kit import StartHarness, fix_seed, seed_with_first_dealer, start
-from tests.harness.harness import FAKE_TOKEN, GUILD_COMMANDS, assert_ephemeral
+from tests.harness.limits import assert_ephemeral
+from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS
 
 
 async def test_levels_are_chosen_at_open_and_per_computer(make_harness: StartHarness) -> None:

@@ -17,7 +17,7 @@ from tests.cogs.tables.tables_kit import (
     seed_with_first_dealer,
     start,
 )
-from tests.harness.harness import assert_ephemeral
+from tests.harness.limits import assert_ephemeral
 
 
 async def started(
