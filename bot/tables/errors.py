@@ -37,6 +37,11 @@ class RefusalCode(StrEnum):
     BAD_LEVEL = "bad_level"
     HINT_LEAGUE = "hint_league"
     HINT_TOO_SOON = "hint_too_soon"
+    BAD_SETTING = "bad_setting"
+    BAD_COMPUTER_KIND = "bad_computer_kind"
+    BAD_LOCALE = "bad_locale"
+    BAD_ID = "bad_id"
+    SHUTTING_DOWN = "shutting_down"
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"

@@ -16,6 +16,7 @@ from bot.engine import RuleSet
 from bot.tables import Event, RefusalCode, Table, TableError, TableService, TableSettings
 from bot.texts.catalog import normalize_locale
 from cogs.common.text import locale_of, t
+from cogs.common.threads import new_thread
 from cogs.tables.ui import settings_embed
 from cogs.tables.ui_text import hint_text
 
@@ -106,12 +107,9 @@ class TableCommands:
             raise TableError(RefusalCode.NO_THREAD)
         name = t("tables.thread.name", locale, name=interaction.user.display_name)
         try:
-            thread = await channel.create_thread(
-                name=name[:100], type=discord.ChannelType.public_thread
-            )
+            return await new_thread(interaction.client.http, channel.id, name)
         except discord.Forbidden:
             raise TableError(RefusalCode.NO_THREAD) from None
-        return thread.id
 
     async def join(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
         table = self.channel_table(interaction)

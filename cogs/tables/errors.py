@@ -13,7 +13,7 @@ from typing import Any
 from bot.engine import Card, IllegalReason, Suit
 from bot.tables import Table, TableError
 from bot.texts.catalog import has
-from cogs.common.text import t
+from cogs.common.text import card_text, t
 from cogs.tables.ui_text import reason_text, seat_name
 
 __all__ = ["KNOWN_CODES", "error_text"]
@@ -60,7 +60,13 @@ KNOWN_CODES = (
     "bad_level",
     "hint_league",
     "hint_too_soon",
+    "bad_setting",
+    "bad_computer_kind",
+    "bad_locale",
+    "bad_id",
+    "shutting_down",
 )
+_PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field")
 
 
 def error_text(error: TableError, locale: str, table: Table | None = None) -> str:
@@ -77,13 +83,14 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
     values: dict[str, Any] = {"seat": "?", "free": "?", "card": "?", "suit": "?", "why": ""}
     if isinstance(facts.get("seat"), int):
         values["seat"] = facts["seat"] + 1
+    values.update({key: facts[key] for key in _PLAIN if key in facts})
     if isinstance(facts.get("free"), int):
         values["free"] = facts["free"]
     for passed in ("wait", "level"):  # numbers and names shown as they are
         if passed in facts:
             values[passed] = facts[passed]
     if isinstance(facts.get("card"), Card):
-        values["card"] = str(facts["card"])
+        values["card"] = card_text(facts["card"], locale)
     if isinstance(facts.get("suit"), Suit):
         values["suit"] = t(f"common.suit.{facts['suit'].letter}", locale)
     if isinstance(facts.get("reason"), IllegalReason):

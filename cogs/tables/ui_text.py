@@ -1,5 +1,8 @@
 """Names and words the table's messages share: seats, pairs, suits, roem, refused cards.
 
+Cards and suits are drawn by `cogs/common/text.py` (one helper for every cog); `suit_text`
+is re-exported here for the table's renderers.
+
 A leaf of the tables package (it imports no other module of it), so the refusal
 sentences (`errors.py`) and both renderers (`ui.py`, `ui_hand.py`) can use it.
 """
@@ -10,7 +13,7 @@ from collections.abc import Sequence
 
 from bot.engine import Card, IllegalReason, Roem, RoemKind, Suit
 from bot.tables import Hint, Seat, SeatKind
-from cogs.common.text import t
+from cogs.common.text import card_text, suit_text, t
 
 __all__ = ["hint_text", "pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
 
@@ -29,12 +32,6 @@ def pair_names(seats: Sequence[Seat], pair: int, locale: str) -> str:
     """Both names of a pair (seats 1 & 3 are pair 1, seats 2 & 4 pair 2)."""
     first, second = (seat_name(seats, s, locale) for s in (pair, pair + 2))
     return t("tables.pair.names", locale, first=first, second=second)
-
-
-def suit_text(letter_or_suit: Suit | str, locale: str) -> str:
-    """A suit as symbol and word ("♥ hearts"), from a Suit or its letter."""
-    suit = letter_or_suit if isinstance(letter_or_suit, Suit) else Suit.parse(letter_or_suit)
-    return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
 
 
 def reason_text(reason: IllegalReason, locale: str) -> str:
@@ -59,7 +56,7 @@ def hint_text(hint: Hint, locale: str) -> str:
     """The one line of a /hint: what to do, why, and by how much it is better."""
     if hint.reason == "only":
         if hint.card is not None:
-            return t("tables.hint.only", locale, card=str(hint.card))
+            return t("tables.hint.only", locale, card=card_text(hint.card, locale))
         assert hint.suit is not None
         return t("tables.hint.only_trump", locale, suit=suit_text(hint.suit, locale))
     points = round(hint.margin)
@@ -71,7 +68,7 @@ def hint_text(hint: Hint, locale: str) -> str:
     facts = {"margin": margin, "samples": hint.samples}
     other = hint.runner_up
     if isinstance(other, Card):
-        other_text = str(other)
+        other_text = card_text(other, locale)
     elif isinstance(other, Suit):
         other_text = suit_text(other, locale)
     else:
@@ -79,7 +76,12 @@ def hint_text(hint: Hint, locale: str) -> str:
     if hint.card is not None:
         why = t(f"tables.hint.why.{hint.reason}", locale)
         return t(
-            "tables.hint.card", locale, card=str(hint.card), why=why, other=other_text, **facts
+            "tables.hint.card",
+            locale,
+            card=card_text(hint.card, locale),
+            why=why,
+            other=other_text,
+            **facts,
         )
     if hint.suit is None:
         return t("tables.hint.pass", locale, other=other_text, **facts)

@@ -77,7 +77,7 @@ async def test_an_unknown_level_is_refused_and_changes_nothing(db: Path) -> None
     assert service.get(table.id).seq == seq and service.get(table.id).free_seats() == [1, 2, 3]
     with pytest.raises(TableError) as info:
         await service.open(1, CHANNEL + 1, BOB, "bob", None, replace(INSTANT, computer_kind="x"))
-    assert info.value.code == RefusalCode.BAD_LEVEL
+    assert info.value.code == RefusalCode.BAD_COMPUTER_KIND  # the settings check
     assert service.in_channel(CHANNEL + 1) is None
 
 
