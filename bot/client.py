@@ -114,7 +114,11 @@ class KlaverjasBot(commands.Bot):
     async def open_services(self) -> None:
         """Open the store (migrating it), restore open tables and start their timers."""
         self._services = await Services.open(
-            self.settings.database, exclusive=True, shards=self.settings.shards
+            self.settings.database,
+            exclusive=True,
+            budget_ms=self.settings.computer_budget_ms,
+            processes=True,  # searches in worker processes keep the gateway's loop free
+            shards=self.settings.shards,
         )
         self._services.start_timers()
         heartbeat = heartbeat_path(self.settings.database_path)

@@ -37,14 +37,19 @@ class Services:
         database: str | Path,
         clock: Clock | None = None,
         exclusive: bool = False,
+        budget_ms: float | None = None,
+        processes: bool = False,
         shards: ShardSet | None = None,
     ) -> Services:
         """Open and migrate the database (a SQLite file or a PostgreSQL URL), then restore
         every open table of `shards`' guilds (default: all). `exclusive`: the bot process,
-        the only one running these shards on this database."""
+        the only one running these shards on this database.
+        ``budget_ms`` is a strong computer's time per decision (``COMPUTER_BUDGET_MS``);
+        ``processes`` puts the computers' decisions in worker processes (the bot) instead
+        of threads."""
         shards = shards or ShardSet()
         store = await open_store(database, exclusive, shards)
-        tables = TableService(store, clock, shards)
+        tables = TableService(store, clock, budget_ms, processes, shards=shards)
         try:
             restored = await tables.restore()
         except BaseException:
@@ -69,4 +74,5 @@ class Services:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timers
             self._timers = None
+        self.tables.computers.close()
         await self.store.close()

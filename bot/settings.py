@@ -34,6 +34,8 @@ DEFAULT_DATABASE_PATH: Final = Path("data/klaverjas.sqlite3")
 MAX_SHARD_COUNT: Final = 16_384
 LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOCALES: Final = ("en", "nl", "pt-BR", "es-ES", "it")
+DEFAULT_COMPUTER_BUDGET_MS: Final = 150.0  # bot.players.search.BUDGET_MS
+MIN_COMPUTER_BUDGET_MS, MAX_COMPUTER_BUDGET_MS = 10.0, 2000.0
 
 # Loose on purpose: Discord does not document the token format, only that it is three
 # base64url segments; we only want to catch pasted garbage (quotes, "Bot " prefixes, spaces).
@@ -65,6 +67,8 @@ class Settings:
     # SHARD_COUNT / SHARD_IDS: the shards this process runs (all of them by default).
     shards: ShardSet = ShardSet()
     sharded: bool = False  # SHARD_COUNT was set: run discord.py's AutoShardedBot
+    # A strong computer's time per decision; lower it when many tables run on few cores.
+    computer_budget_ms: float = DEFAULT_COMPUTER_BUDGET_MS
 
     @property
     def database(self) -> str | Path:
@@ -92,6 +96,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
             f"SHARD_IDS names {shards} but the SQLite file serves one process only: "
             "run every shard in this process, or set DATABASE_URL (docs/operations.md)"
         )
+    budget = _parse_budget(_get(env, "COMPUTER_BUDGET_MS"), problems)
     if problems:
         raise SettingsError(problems)
     return Settings(
@@ -102,6 +107,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         dev_guild_id=dev_guild_id,
         default_locale=default_locale,
         sync_commands=sync_commands,
+        computer_budget_ms=budget,
         shards=shards or ShardSet(),
         sharded=shards is not None,
     )
@@ -207,6 +213,20 @@ def _parse_locale(value: str | None, problems: list[str]) -> str:
         problems.append(f"DEFAULT_LOCALE must be one of {', '.join(LOCALES)}, not {value!r}")
         return "en"
     return canonical
+
+
+def _parse_budget(value: str | None, problems: list[str]) -> float:
+    if value is None:
+        return DEFAULT_COMPUTER_BUDGET_MS
+    low, high = MIN_COMPUTER_BUDGET_MS, MAX_COMPUTER_BUDGET_MS
+    try:
+        budget = float(value)
+    except ValueError:
+        budget = -1.0
+    if not low <= budget <= high:
+        problems.append(f"COMPUTER_BUDGET_MS must be a number from {low:g} to {high:g}")
+        return DEFAULT_COMPUTER_BUDGET_MS
+    return budget
 
 
 def _parse_flag(name: str, value: str | None, problems: list[str]) -> bool:
