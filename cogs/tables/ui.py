@@ -14,7 +14,7 @@ from bot.engine import Card, Phase, SheetLine, Suit
 from bot.tables import PublicTable, PublicTrick, Seat, SeatKind, Status, Table, public_table
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import EMBED_COLOUR, Component, rendered_view
-from cogs.common.text import card_text, pad, shorten, t, text_width
+from cogs.common.text import card_text, pad, t, text_width
 from cogs.tables.items import ButtonKind, kind_component, sit_component
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
@@ -34,7 +34,7 @@ TURN_MARK = "▶"
 WINNING_MARK = "🏆"  # the card winning the trick so far (the engine's `current_winner`)
 NO_CARD = "·"  # a seat that has not played to the trick yet
 TRICKS = 8
-NAME_MAX = 32  # a display name longer than this is shortened with an ellipsis
+NAME_MAX = 24  # columns: a longer display name is shortened with an ellipsis
 DESCRIPTION_BUDGET = 3900  # Discord allows 4096 characters in an embed description
 SHEET_NAME = 12  # the dealer column of the score sheet: a longer name ends in an ellipsis
 Style = discord.ButtonStyle
@@ -115,7 +115,7 @@ def _seat_label(public: PublicTable, seat: int, locale: str) -> str:
     """ "▶ 2. Bob 🤖": the seat number, the name (shortened), its marks, the turn arrow."""
     state = public.seats[seat]
     turn = f"{TURN_MARK} " if public.status == Status.PLAYING and public.to_act == seat else ""
-    name = _md(shorten(seat_name(public.seats, seat, locale), NAME_MAX))
+    name = _md(seat_name(public.seats, seat, locale, NAME_MAX))
     if state.kind == SeatKind.EMPTY:
         name = f"*{name}*"
     return f"{turn}{seat + 1}. {name}{_badge(state)}"
@@ -138,7 +138,7 @@ def _play_lines(public: PublicTable, locale: str) -> list[str]:
 
 
 def _name(public: PublicTable, seat: int | None, locale: str) -> str:
-    return _md(seat_name(public.seats, seat, locale))
+    return _md(seat_name(public.seats, seat, locale, NAME_MAX))
 
 
 def _trump_line(public: PublicTable, locale: str) -> str:
@@ -149,7 +149,7 @@ def _trump_line(public: PublicTable, locale: str) -> str:
             proposal = suit_text(public.proposal, locale)
             line += " · " + t("tables.public.proposal", locale, suit=proposal)
         return line
-    makers = _md(pair_names(public.seats, public.makers or 0, locale))
+    makers = _md(pair_names(public.seats, public.makers or 0, locale, NAME_MAX))
     return t(
         "tables.public.trump",
         locale,
@@ -206,13 +206,13 @@ def _turn_line(public: PublicTable, locale: str) -> str:
 
 
 def _hand_score(public: PublicTable, locale: str) -> str:
-    names = [_md(pair_names(public.seats, p, locale)) for p in (0, 1)]
+    names = [_md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
     hand = [_points(public.hand_points[p], public.hand_roem[p], locale) for p in (0, 1)]
     return f"{names[0]} **{hand[0]}** – {names[1]} **{hand[1]}**"
 
 
 def _match_score(public: PublicTable, locale: str) -> str:
-    names = [_md(pair_names(public.seats, p, locale)) for p in (0, 1)]
+    names = [_md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
     line = f"{names[0]} **{public.totals[0]}** – {names[1]} **{public.totals[1]}**"
     last = _last_hand_line(public, locale)
     return f"{line}\n{last}" if last else line
@@ -271,7 +271,7 @@ def result_text(public: PublicTable, locale: str) -> str:
     return t(
         "tables.result.won",
         locale,
-        pair=_md(pair_names(public.seats, winner, locale)),
+        pair=_md(pair_names(public.seats, winner, locale, NAME_MAX)),
         score=totals[winner],
         other=totals[1 - winner],
     )
@@ -343,8 +343,8 @@ def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> dis
     pairs = t(
         "tables.sheet.pairs",
         locale,
-        pair1=_md(pair_names(public.seats, 0, locale)),
-        pair2=_md(pair_names(public.seats, 1, locale)),
+        pair1=_md(pair_names(public.seats, 0, locale, NAME_MAX)),
+        pair2=_md(pair_names(public.seats, 1, locale, NAME_MAX)),
     )
     head = [result_text(public, locale)] if final else []
     rows = _fit(_sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - 100)
@@ -370,7 +370,7 @@ def _sheet_rows(public: PublicTable, locale: str) -> list[str]:
         ]
     ]
     for line in public.sheet:
-        name = shorten(seat_name(public.seats, line.dealer, locale), SHEET_NAME)
+        name = seat_name(public.seats, line.dealer, locale, SHEET_NAME)
         table.append(
             [
                 str(line.number),
