@@ -15,14 +15,16 @@ DueAction = tuple[str, int | None, Action]
 
 
 def pending_computer_claim(table: Table, hand: Hand) -> int | None:
-    """A computer seat of the capturing pair that can claim the last trick's roem now."""
+    """The computer seat that captured the last trick, when it can claim its roem now.
+
+    Only the capturing seat claims: a trick its human partner took is the human's to claim
+    (or to miss), so a pair with a computer never claims faster than a pair of humans
+    (docs/decisions.md, "Computer seats claim").
+    """
     trick = hand.last_trick
     if trick is None or not hand.claim_open or trick.claimed or not trick.roem:
         return None
-    for seat in (trick.winner, (trick.winner + 2) % 4):
-        if table.seats[seat].computer_acts:
-            return seat
-    return None
+    return trick.winner if table.seats[trick.winner].computer_acts else None
 
 
 def arm(table: Table, now: float) -> None:

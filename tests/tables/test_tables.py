@@ -10,6 +10,7 @@ import pytest
 
 from bot.engine import Card, Match, Phase, RuleSet, Suit
 from bot.tables import (
+    Event,
     FakeClock,
     Status,
     TableError,
@@ -18,7 +19,7 @@ from bot.tables import (
     private_hand,
     public_table,
 )
-from bot.tables.events import RoemClaimed
+from bot.tables.events import RoemClaimed, TrickTaken
 
 from .helpers import (
     ALICE,
@@ -183,6 +184,51 @@ async def test_claims_accepted_and_refused(db: Path) -> None:
         if human_to_act(service, table.id) is not None:
             await act_once(service, table.id)
     assert all(seen.values()), seen
+    await service.store.close()
+
+
+async def test_a_computer_claims_only_the_tricks_it_captured(db: Path) -> None:
+    """Alice's partner (seat 2) is a computer: it claims its own tricks at once, never
+    Alice's; the roem of Alice's tricks is credited only when she claims it herself."""
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE})
+    claimers: list[tuple[int, int]] = []  # (claiming seat, winner of the trick taken last)
+    winner = -1
+
+    async def watch(_: object, events: list[Event]) -> None:
+        nonlocal winner
+        for event in events:
+            if isinstance(event, TrickTaken):
+                winner = event.seat if event.seat is not None else -1
+            elif isinstance(event, RoemClaimed) and event.seat is not None:
+                claimers.append((event.seat, winner))
+
+    service.listeners.append(watch)
+    left_to_alice = claimed_by_alice = 0
+    for _ in range(2000):
+        table = service.get(table.id)
+        if not table.is_open:
+            break
+        hand = table.match.hand  # type: ignore[union-attr]
+        assert hand is not None
+        for trick in hand.tricks:  # every roem trick a computer took is claimed at once
+            assert trick.claimed or not trick.roem or trick.winner == 0, trick
+        last = hand.last_trick
+        if hand.claim_open and last and last.winner == 0 and last.roem and not last.claimed:
+            left_to_alice += 1  # the computer partner left it alone
+            if left_to_alice % 2:
+                await service.claim(table.id, ALICE)
+                claimed_by_alice += 1
+            else:  # Alice forgets: nobody claims it for her
+                taken = len(hand.tricks) - 1
+                await act_once(service, table.id)
+                after = service.get(table.id).match.hand  # type: ignore[union-attr]
+                assert after is not None and not after.tricks[taken].claimed
+                continue
+        await act_once(service, table.id)
+    assert left_to_alice >= 2 and claimed_by_alice >= 1
+    assert claimers and all(seat == taker for seat, taker in claimers), claimers
+    assert sum(seat == 0 for seat, _ in claimers) == claimed_by_alice
     await service.store.close()
 
 
