@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import discord
 from discord.ext import commands
@@ -57,6 +57,7 @@ class KlaverjasBot(commands.Bot):
         # Set by `open_services`; cogs read it in their `cog_load`.
         self._services: Services | None = None
         self._services_closed = False
+        self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
 
     async def setup_hook(self) -> None:
         log.info("Klaverjas bot %s starting (%s)", bot_version(), describe_engine())
@@ -98,6 +99,25 @@ class KlaverjasBot(commands.Bot):
         self.tree.copy_global_to(guild=guild)
         synced = await self.tree.sync(guild=guild)
         log.info("synced %d application commands to guild %d", len(synced), guild_id)
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self._item_types += [item for item in items if item not in self._item_types]
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().remove_dynamic_items(*items)
+        self._item_types = [item for item in self._item_types if item not in items]
+
+    def routes_custom_id(self, custom_id: str) -> bool:
+        """Whether a click with `custom_id` reaches a registered button.
+
+        discord.py hands a click to the dynamic items whose template matches the whole
+        custom_id and silently drops the rest; this asks the same question, so the error
+        cog can answer the clicks nothing else will (an outdated or malformed button).
+        """
+        return any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in self._item_types
+        )
 
     async def close(self) -> None:
         # Cogs unload first (inside super().close()) so none of them uses a closed service.

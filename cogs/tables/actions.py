@@ -104,14 +104,24 @@ class TableActions:
             return None
 
     # ------------------------------------------------------------------ buttons
+    def _same_channel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A button acts only where its table is: a click carrying the id of a table in
+        another channel (a forged or copied custom_id) is refused, not carried out."""
+        table = self._known(table_id)
+        if table is not None and table.channel_id != interaction.channel_id:
+            raise TableError(RefusalCode.WRONG_CHANNEL, channel_id=table.channel_id)
+
     async def on_button(
         self, interaction: discord.Interaction[Any], kind: ButtonKind, table_id: int
     ) -> None:
         handler = self.handlers()[kind]
+
+        async def work() -> None:
+            self._same_channel(interaction, table_id)
+            await handler(interaction, table_id)
+
         hand = on_ephemeral(interaction)
-        await self.guard(
-            interaction, f"button {kind}", lambda: handler(interaction, table_id), table_id, hand
-        )
+        await self.guard(interaction, f"button {kind}", work, table_id, hand)
 
     def handlers(self) -> dict[ButtonKind, Handler]:
         """What each table button does: one handler per `ButtonKind`."""
@@ -128,6 +138,7 @@ class TableActions:
 
     async def on_sit(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None:
         async def work() -> None:
+            self._same_channel(interaction, table_id)
             user = interaction.user
             await self.service.sit(table_id, user.id, user.display_name, seat)
             await interaction.response.defer()  # the table message shows the new seat
@@ -138,16 +149,18 @@ class TableActions:
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, card: Card
     ) -> None:
         async def work() -> None:
+            self._same_channel(interaction, table_id)
             await self.service.play(table_id, interaction.user.id, card, seq=seq)
             note = t("tables.hand.played", locale_of(interaction), card=str(card))
             await self._edit_hand(interaction, self.service.get(table_id), note)
 
-        await self.guard(interaction, "button card", work, table_id, on_hand=True)
+        await self.guard(interaction, "button card", work, table_id, on_ephemeral(interaction))
 
     async def on_trump(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
     ) -> None:
         async def work() -> None:
+            self._same_channel(interaction, table_id)
             await self.service.choose_trump(table_id, interaction.user.id, suit, seq=seq)
             locale = locale_of(interaction)
             note = (
@@ -157,7 +170,7 @@ class TableActions:
             )
             await self._edit_hand(interaction, self.service.get(table_id), note)
 
-        await self.guard(interaction, "button trump", work, table_id, on_hand=True)
+        await self.guard(interaction, "button trump", work, table_id, on_ephemeral(interaction))
 
     # ------------------------------------------------------------------ hands
     async def send_hand(
@@ -176,7 +189,15 @@ class TableActions:
     async def _edit_hand(
         self, interaction: discord.Interaction[Any], table: Table, note: str | None
     ) -> None:
-        """Answer a click on a hand message by redrawing that same message."""
+        """Answer a click on a hand message by redrawing that same message.
+
+        Only an ephemeral message is ever redrawn with a hand: a hand or trump button found
+        on a public message (it never should be) gets a new private hand instead, so no card
+        can reach a message that others see.
+        """
+        if not on_ephemeral(interaction):
+            await self.send_hand(interaction, table.id, note)
+            return
         locale = locale_of(interaction)
         embed, view = hand_message(table, self._seat(table, interaction), locale, note)
         await interaction.response.edit_message(embed=embed, view=view)

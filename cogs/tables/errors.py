@@ -12,8 +12,8 @@ from typing import Any
 
 from bot.engine import Card, IllegalReason, Suit
 from bot.tables import Table, TableError
-from bot.texts.catalog import has
-from cogs.common.text import t
+from bot.texts.catalog import LOCALES, has
+from cogs.common.text import CLIP, clip, t
 from cogs.tables.ui_text import reason_text, seat_name
 
 __all__ = ["KNOWN_CODES", "error_text"]
@@ -57,7 +57,21 @@ KNOWN_CODES = (
     "cannot_post",
     "bad_turn_timer",
     "nothing_to_change",
+    "unknown_preset",
+    "unknown_option",
+    "bad_option_value",
+    "option_out_of_range",
+    "no_match_end",
+    "unknown_language",
+    "wrong_channel",
 )
+NAME_CLIP = 24  # characters of a typed name (preset, language) a refusal repeats; numbers
+# are cut at CLIP
+# What the engine calls a rule option -> the /table open option the user typed it in.
+OPTION_NAMES = {
+    "match_hands": "tables.cmd.opt.hands.name",
+    "target_score": "tables.cmd.opt.target.name",
+}
 
 
 def error_text(error: TableError, locale: str, table: Table | None = None) -> str:
@@ -73,7 +87,8 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
     """Every fact a sentence may use, made readable (seats 1-based, names, suits, cards)."""
     values: dict[str, Any] = {"seat": "?", "free": "?", "card": "?", "suit": "?", "why": ""}
     if isinstance(facts.get("seat"), int):
-        values["seat"] = facts["seat"] + 1
+        values["seat"] = clip(facts["seat"] + 1)
+    values.update(_rule_values(facts, locale))
     if isinstance(facts.get("free"), int):
         values["free"] = facts["free"]
     if isinstance(facts.get("card"), Card):
@@ -90,3 +105,19 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
         else t("tables.err.someone", locale)
     )
     return values
+
+
+def _rule_values(facts: dict[str, Any], locale: str) -> dict[str, Any]:
+    """The facts of a refused rule set or language, as the user typed them (cut short)."""
+    option, value = str(facts.get("option", "?")), facts.get("value", "?")
+    names = (t(f"tables.language.{loc}", locale) for loc in LOCALES)
+    return {
+        "preset": clip(facts.get("name", "?"), NAME_CLIP),
+        "choices": ", ".join(str(choice) for choice in facts.get("choices", ())),
+        "languages": ", ".join(names),
+        "option": t(OPTION_NAMES[option], locale) if option in OPTION_NAMES else option,
+        "value": clip(value, CLIP if isinstance(value, int) else NAME_CLIP),
+        "min": facts.get("min", "?"),
+        "max": "∞" if facts.get("max") is None else facts["max"],
+        "channel": f"<#{facts['channel_id']}>" if "channel_id" in facts else "?",
+    }
