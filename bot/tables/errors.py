@@ -34,6 +34,7 @@ class RefusalCode(StrEnum):
     NOT_ALLOWED = "not_allowed"
     BAD_TURN_TIMER = "bad_turn_timer"
     NOTHING_TO_CHANGE = "nothing_to_change"
+    RETAKE_TOO_LATE = "retake_too_late"
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"

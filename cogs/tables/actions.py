@@ -28,7 +28,7 @@ from cogs.common.replies import report_unexpected_error, send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
-from cogs.tables.ui import sheet_embed
+from cogs.tables.ui import leave_question, sheet_embed
 from cogs.tables.ui_hand import hand_message
 from cogs.tables.ui_text import roem_text, suit_text
 
@@ -87,7 +87,9 @@ class TableActions:
     ) -> None:
         locale = locale_of(interaction)
         table = self._known(table_id)
-        text = error_text(error, locale, table)
+        if table is None and table_id is None:  # a command: the channel's table, if any
+            table = self.service.in_channel(interaction.channel_id or 0)
+        text = error_text(error, locale, table, interaction.user.id)
         seated = table is not None and table.seat_of(interaction.user.id) is not None
         if on_hand and seated and not interaction.response.is_done():
             assert table is not None
@@ -234,17 +236,59 @@ class TableActions:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """I'm back: from the computer after time ran out, or the seat left this hand; the
+        answer is the player's hand (a new private one when pressed on the table)."""
         await self.service.back(table_id, interaction.user.id)
-        await self._answer(interaction, table_id, t("tables.done.back", locale_of(interaction)))
+        note = t("tables.done.back", locale_of(interaction))
+        await self._edit_hand(interaction, self.service.get(table_id), note)
 
     async def leave(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Leave the lobby at once; leaving a match is asked first (it hands the seat to a
+        computer), privately, with Yes and No."""
         table = self.service.get(table_id)
         seat = self._seat(table, interaction)
-        playing = table.status == Status.PLAYING
+        locale = locale_of(interaction)
+        if table.status == Status.PLAYING:
+            text, view = leave_question(table, seat, locale)
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+            return
         await self.service.leave(table_id, interaction.user.id)
-        key = "tables.done.left_match" if playing else "tables.done.left"
-        text = t(key, locale_of(interaction), seat=seat + 1)
+        text = t("tables.done.left", locale, seat=seat + 1)
         await interaction.response.send_message(text, ephemeral=True)
+
+    async def on_leave_answer(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
+    ) -> None:
+        async def work() -> None:
+            self._same_channel(interaction, table_id)
+            await self._leave_answer(interaction, table_id, seq, leave)
+
+        await self.guard(interaction, "button leave answer", work, table_id)
+
+    async def _leave_answer(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
+    ) -> None:
+        """Yes leaves, if the table is still as it was asked at; No changes nothing. Either
+        way the question is replaced by the outcome (its buttons go)."""
+        locale = locale_of(interaction)
+        if not leave:
+            stay = t("tables.leave.stay", locale)
+            await interaction.response.edit_message(content=stay, view=None)
+            return
+        table = self.service.get(table_id)
+        seat = self._seat(table, interaction)
+        try:
+            await self.service.leave(table_id, interaction.user.id, seq=seq)
+        except TableError as error:
+            table = self.service.get(table_id)
+            if error.code != RefusalCode.STALE or table.status != Status.PLAYING:
+                raise
+            note = t("tables.leave.moved_on", locale)
+            text, view = leave_question(table, seat, locale, note)
+            await interaction.response.edit_message(content=text, view=view)
+            return
+        text = t("tables.done.left_match", locale, seat=seat + 1)
+        await interaction.response.edit_message(content=text, view=None)
 
     async def start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.service.start(table_id, interaction.user.id)

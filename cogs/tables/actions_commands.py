@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import RuleError, RuleSet
-from bot.tables import Event, RefusalCode, Table, TableError, TableService, TableSettings
+from bot.tables import (
+    Event,
+    RefusalCode,
+    Status,
+    Table,
+    TableError,
+    TableService,
+    TableSettings,
+)
 from bot.texts.catalog import LOCALES, normalize_locale
 from cogs.common.text import locale_of, t
 from cogs.tables.ui import settings_embed
@@ -128,6 +136,10 @@ class TableCommands:
     async def join(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
         table = self.channel_table(interaction)
         user = interaction.user
+        if table.status == Status.PLAYING and table.seat_of(user.id) is None:
+            # During a match the only seat to join is the one the player left this hand.
+            await self.actions.back(interaction, table.id)
+            return
         events = await self.service.sit(
             table.id, user.id, user.display_name, None if seat is None else seat - 1
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Card, IllegalReason, Suit
-from bot.tables import Table, TableError
+from bot.tables import RefusalCode, Status, Table, TableError
 from bot.texts.catalog import LOCALES, has
 from cogs.common.text import CLIP, clip, t
 from cogs.tables.ui_text import reason_text, seat_name
@@ -64,6 +64,7 @@ KNOWN_CODES = (
     "no_match_end",
     "unknown_language",
     "wrong_channel",
+    "retake_too_late",
 )
 NAME_CLIP = 24  # characters of a typed name (preset, language) a refusal repeats; numbers
 # are cut at CLIP
@@ -74,13 +75,31 @@ OPTION_NAMES = {
 }
 
 
-def error_text(error: TableError, locale: str, table: Table | None = None) -> str:
-    """The sentence for a refusal; `table` (when known) lets it name the players."""
+def error_text(
+    error: TableError, locale: str, table: Table | None = None, user_id: int | None = None
+) -> str:
+    """The sentence for a refusal; `table` (when known) lets it name the players, and
+    `user_id` (who is refused) lets "not seated" tell a spectator how to play."""
     code = error.code
     key = f"tables.err.{code}"
     if not has(key):
         return t("tables.err.unknown", locale, code=code)
-    return t(key, locale, **_values(error.facts, locale, table))
+    values = _values(error.facts, locale, table)
+    if code == RefusalCode.NOT_SEATED and table is not None:
+        return _not_seated(table, user_id, locale, values)
+    return t(key, locale, **values)
+
+
+def _not_seated(table: Table, user_id: int | None, locale: str, values: dict[str, Any]) -> str:
+    """Someone who is not playing clicked what only players may: say how to play."""
+    left = table.retake_seat(user_id) if user_id is not None else None
+    if left is not None:
+        return t("tables.err.not_seated.left", locale, seat=left + 1)
+    if table.status == Status.LOBBY:
+        return t("tables.err.not_seated.lobby", locale)
+    if table.status == Status.PLAYING:
+        return t("tables.err.not_seated.watching", locale)
+    return t("tables.err.not_seated", locale, **values)
 
 
 def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str, Any]:

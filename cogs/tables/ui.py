@@ -17,10 +17,11 @@ from bot.tables import PublicTable, Seat, SeatKind, Status, Table
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import EMBED_COLOUR, frozen_view
 from cogs.common.text import t
-from cogs.tables.items import ButtonKind, SitButton, kind_button
+from cogs.tables.items import ButtonKind, LeaveAnswerButton, SitButton, kind_button
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
 __all__ = [
+    "leave_question",
     "public_components",
     "public_embed",
     "result_text",
@@ -365,3 +366,21 @@ def settings_embed(table: Table, locale: str, table_locale: str) -> discord.Embe
     ]
     title = t("tables.settings.title", locale, table=table.id)
     return discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)
+
+
+# ----------------------------------------------------------------------------- leaving
+
+
+def leave_question(
+    table: Table, seat: int, locale: str, note: str | None = None
+) -> tuple[str, discord.ui.View]:
+    """ "Leave the match?" with Yes and No, for the table as it is now (its `seq`): a Yes
+    pressed after the table moved on is refused as stale and asked again."""
+    text = t("tables.leave.confirm", locale, seat=seat + 1)
+    if note:
+        text = f"> {note}\n{text}"
+    buttons: list[discord.ui.Item[Any]] = [
+        LeaveAnswerButton(table.id, table.seq, True, t("tables.button.leave_yes", locale)),
+        LeaveAnswerButton(table.id, table.seq, False, t("tables.button.leave_no", locale)),
+    ]
+    return text, frozen_view(buttons)

@@ -370,6 +370,28 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(db: Path) -> None:
     await service.store.close()
 
 
+async def test_a_seat_left_can_be_taken_back_until_that_hand_is_scored(db: Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 1: BOB})
+    await service.leave(table.id, BOB)
+    assert service.get(table.id).seats[1].left_by == BOB
+    await refused(service, table.id, "not_seated", service.back(table.id, CARL))
+
+    events = await service.back(table.id, BOB)  # changed their mind in the same hand
+    assert [e.kind for e in events] == ["seat_back"] and events[0].seat == 1
+    seat = service.get(table.id).seats[1]
+    assert (seat.kind, seat.user_id, seat.name, seat.left_by) == ("human", BOB, "user102", None)
+    actions = await service.store.tables.actions(table.id)
+    assert (actions[-1].kind, actions[-1].payload) == ("back", {"seat": 1, "retake": True})
+
+    await service.leave(table.id, BOB)
+    while not service.get(table.id).match.sheet:  # type: ignore[union-attr]
+        await act_once(service, table.id)
+    error = await refused(service, table.id, "retake_too_late", service.back(table.id, BOB))
+    assert error.facts == {"seat": 1}
+    await service.store.close()
+
+
 @pytest.mark.parametrize("preset", ["rotterdam", "utrecht", "online-classic"])
 async def test_presets_play_through(db: Path, preset: str) -> None:
     service = await open_service(db)
