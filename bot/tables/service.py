@@ -49,6 +49,7 @@ MIN_TURN_TIMER, MAX_TURN_TIMER = 15.0, 3600.0  # or 0: no turn timer
 BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
+SQLITE_INTEGER_LIMIT = 2**63  # table ids are SQLite integers: a button may carry any 20 digits
 _NOT_IN = {  # the refusal for an operation that needs the table in another status
     Status.LOBBY: RefusalCode.NOT_LOBBY,
     Status.PLAYING: RefusalCode.NOT_PLAYING,
@@ -97,6 +98,8 @@ class TableService:
         table = self._tables.get(table_id)
         if table is not None:
             return table
+        if not 0 < table_id < SQLITE_INTEGER_LIMIT:  # no table has it (and SQLite cannot bind it)
+            raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
         stored = await self.store.tables.get(table_id)
         if stored is None:
             raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)

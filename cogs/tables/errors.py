@@ -66,8 +66,7 @@ KNOWN_CODES = (
     "wrong_channel",
     "retake_too_late",
 )
-NAME_CLIP = 24  # characters of a typed name (preset, language) a refusal repeats; numbers
-# are cut at CLIP
+NAME_CLIP = 24  # characters of a typed name (preset, language) a refusal repeats
 # What the engine calls a rule option -> the /table open option the user typed it in.
 OPTION_NAMES = {
     "match_hands": "tables.cmd.opt.hands.name",
@@ -127,7 +126,8 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
 
 
 def _rule_values(facts: dict[str, Any], locale: str) -> dict[str, Any]:
-    """The facts of a refused rule set or language, as the user typed them (cut short)."""
+    """The facts of a refused rule set or language, as the user typed them: numbers cut at
+    `CLIP` characters, names at `NAME_CLIP`."""
     option, value = str(facts.get("option", "?")), facts.get("value", "?")
     names = (t(f"tables.language.{loc}", locale) for loc in LOCALES)
     return {

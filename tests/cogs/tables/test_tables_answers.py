@@ -183,3 +183,18 @@ async def test_a_hand_button_never_redraws_a_public_message(
     assert kit.world.messages[int(shown["id"])]["edited_timestamp"] is None
     assert "Your hand" not in message_text(kit.world.messages[int(shown["id"])])
     kit.check_payloads()
+
+
+@pytest.mark.parametrize("kind", ["sheet", "hand", "roem", "leave"])
+async def test_a_table_id_beyond_any_table_is_answered(
+    make_harness: StartHarness, kind: str
+) -> None:
+    """The longest id the template takes (20 digits, past SQLite's integers) is refused as
+    an unknown table, not as a failure."""
+    kit, t, anna = await lobby(make_harness)
+    custom_id = f"kj:{kind}:{'9' * 20}"
+    shown = public_message(kit, kit.world.channel_id, custom_id)
+
+    result = await kit.click(custom_id, anna, message=shown)
+
+    assert answer(result) == "This table no longer exists."
