@@ -39,7 +39,7 @@ from bot.tables.events import (
     TrumpChosen,
     TrumpPassed,
 )
-from bot.texts.catalog import has, t
+from bot.texts.catalog import clip, has, t
 
 T = TypeVar("T")
 TERMINAL_CHANNEL = 1  # the terminal's one "channel"; its open table is resumed on start
@@ -47,6 +47,7 @@ PLAYER_ID = 1
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 EXIT_USAGE = 2  # bad arguments: one line on stderr, as bot/__main__.py does for settings
 YOU = 0  # the terminal player's seat
+NAME_CLIP = 24  # characters of a typed word (a preset, a card) an answer repeats
 HELP = (
     "Commands: a card (e.g. Jh, 10h, T♥) to play it; a suit (c d h s) to name trump; "
     "'pass'; 'roem' to claim; 'sheet'; 'help'; 'quit' (the match is saved)."
@@ -87,7 +88,7 @@ def _preset(args: argparse.Namespace) -> RuleSet:
     except RuleError as error:
         choices = ", ".join(error.facts.get("choices", ()))
         raise UsageError(
-            f"unknown --preset {_clip(str(name))!r}; choose one of {choices}"
+            f"unknown --preset {clip(str(name), NAME_CLIP)!r}; choose one of {choices}"
         ) from None
 
 
@@ -96,13 +97,8 @@ def _matches(args: argparse.Namespace) -> int:
     if matches is None:
         return 10
     if matches < 1:
-        raise UsageError(f"--matches must be 1 or more, not {_clip(str(matches))}")
+        raise UsageError(f"--matches must be 1 or more, not {clip(str(matches))}")
     return int(matches)
-
-
-def _clip(text: str, limit: int = 24) -> str:
-    """Echo at most `limit` characters of what the user typed (a pasted essay stays out)."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 async def _play(
@@ -198,7 +194,9 @@ def _parse(parse: Callable[[str], T], text: str, wanted: str) -> T:
     try:
         return parse(text)
     except ValueError:
-        raise BadInput(f"{_clip(text)!r} is not {wanted} or a command; type help.") from None
+        raise BadInput(
+            f"{clip(text, NAME_CLIP)!r} is not {wanted} or a command; type help."
+        ) from None
 
 
 def refusal_text(error: TableError, table: Table) -> str:
@@ -332,7 +330,7 @@ def render_sheet(table: Table) -> str:
 
 def _sheet_row(n: str, dealer: str, trump: str, makers: str, *numbers: str, flag: str = "") -> str:
     cells = "".join(f"{cell:>{NUMBER}}  " for cell in numbers)
-    row = f"{n:>2}  {_clip(dealer, NAME):<{NAME}}  {trump:<5}  {makers:<6}  {cells}{flag}"
+    row = f"{n:>2}  {clip(dealer, NAME):<{NAME}}  {trump:<5}  {makers:<6}  {cells}{flag}"
     return row.rstrip()
 
 

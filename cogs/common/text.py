@@ -20,11 +20,9 @@ from typing import Any
 import discord
 from discord.app_commands import locale_str
 
-from bot.texts.catalog import normalize_locale, t
+from bot.texts.catalog import CLIP, clip, normalize_locale, t
 
 __all__ = ["CLIP", "clip", "command_text", "locale_of", "t"]
-
-CLIP = 12  # characters of a user's value an answer repeats (a number: up to 11 digits)
 
 
 def command_text(key: str) -> locale_str:
@@ -36,11 +34,3 @@ def command_text(key: str) -> locale_str:
 def locale_of(interaction: discord.Interaction[Any]) -> str:
     """The catalogue locale of the user who made the interaction (private replies)."""
     return normalize_locale(interaction.locale)
-
-
-def clip(value: object, limit: int = CLIP) -> str:
-    """A user's value as an answer may repeat it: cut to `limit` characters ("1000000000…"),
-    so a pasted essay or a 300-digit number is not echoed in full, and without backticks
-    (a value shown in a code span could otherwise end it)."""
-    text = str(value).replace("`", "'")
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+import bot.tables.service as service_module
 from bot.engine import Card, Match, Phase, RuleSet, Suit
 from bot.tables import (
     Event,
@@ -187,9 +189,13 @@ async def test_claims_accepted_and_refused(db: Path) -> None:
     await service.store.close()
 
 
-async def test_a_computer_claims_only_the_tricks_it_captured(db: Path) -> None:
+async def test_a_computer_claims_only_the_tricks_it_captured(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Alice's partner (seat 2) is a computer: it claims its own tricks at once, never
     Alice's; the roem of Alice's tricks is credited only when she claims it herself."""
+    seed = "claims-0"  # a match in which Alice takes several tricks with roem
+    monkeypatch.setattr(service_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
     service = await open_service(db)
     table = await table_with(service, {0: ALICE})
     claimers: list[tuple[int, int]] = []  # (claiming seat, winner of the trick taken last)
@@ -220,10 +226,12 @@ async def test_a_computer_claims_only_the_tricks_it_captured(db: Path) -> None:
                 await service.claim(table.id, ALICE)
                 claimed_by_alice += 1
             else:  # Alice forgets: nobody claims it for her
-                taken = len(hand.tricks) - 1
+                taken, number = len(hand.tricks) - 1, table.match.hand_number  # type: ignore[union-attr]
                 await act_once(service, table.id)
-                after = service.get(table.id).match.hand  # type: ignore[union-attr]
-                assert after is not None and not after.tricks[taken].claimed
+                match = service.get(table.id).match
+                assert match is not None
+                if match.hand is not None and match.hand_number == number:  # else: scored
+                    assert not match.hand.tricks[taken].claimed
                 continue
         await act_once(service, table.id)
     assert left_to_alice >= 2 and claimed_by_alice >= 1
