@@ -3,6 +3,8 @@
 Code and tests cite these documents by section number, and docs/rules.md lists every
 option and preset of the engine's ``RuleSet``. These tests fail when a citation names a
 section that does not exist, or when an option or preset changes without the document.
+The facts documents outside the repository (the shared rules and UX notes) are never cited:
+a maintainer could not follow such a citation from a checkout.
 """
 
 from __future__ import annotations
@@ -24,19 +26,26 @@ CITED = {"rules.md": DOCS / "rules.md", "table-ux.md": DOCS / "table-ux.md"}
 CITATION = re.compile(r"\b(rules\.md|table-ux\.md)(?:\]\([^)]*\))?,? (?:section )?(\d+(?:\.\d+)?)")
 HEADING = re.compile(r"^#{2,4} (\d+(?:\.\d+)?)\.? ", re.MULTILINE)
 SOURCES = ("bot", "cogs", "tests", "benchmarks", "docs")
+# The shared facts documents, spelled so that this file does not match itself.
+OUTSIDE = re.compile(r"\b(?:RULES|DESIGN)\.md\b")
 
 
 def sections(path: Path) -> set[str]:
     return set(HEADING.findall(path.read_text(encoding="utf-8")))
 
 
-def citations() -> list[tuple[str, str, str]]:
-    """(file, document, section) for every numbered citation in code, tests and docs."""
-    found = []
+def cited_files() -> list[Path]:
+    """README.md and every Python and Markdown file of the code, tests and docs."""
     files = [ROOT / "README.md"]
     for folder in SOURCES:
         files += sorted((ROOT / folder).rglob("*.py")) + sorted((ROOT / folder).rglob("*.md"))
-    for path in files:
+    return files
+
+
+def citations() -> list[tuple[str, str, str]]:
+    """(file, document, section) for every numbered citation in code, tests and docs."""
+    found = []
+    for path in cited_files():
         for document, section in CITATION.findall(path.read_text(encoding="utf-8")):
             found.append((str(path.relative_to(ROOT)), document, section))
     return found
@@ -46,6 +55,26 @@ def test_every_cited_section_exists() -> None:
     known = {name: sections(path) for name, path in CITED.items()}
     missing = [c for c in citations() if c[2] not in known[c[1]]]
     assert not missing, f"citations of sections that do not exist: {missing}"
+
+
+def outside_citations(text: str) -> list[str]:
+    return [match.group(0) for match in OUTSIDE.finditer(text)]
+
+
+def test_nothing_cites_the_documents_outside_the_repository() -> None:
+    found = [
+        (str(path.relative_to(ROOT)), line_no)
+        for path in cited_files()
+        for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if outside_citations(line)
+    ]
+    assert not found, f"cite docs/rules.md or docs/table-ux.md instead: {found}"
+
+
+def test_the_outside_citation_check_finds_one() -> None:
+    rules, design = "RULES" + ".md", "DESIGN" + ".md"
+    assert outside_citations(f"# {rules} 1.5 and {design} section 2") == [rules, design]
+    assert outside_citations("docs/rules.md 1.5, docs/table-ux.md 2.3") == []
 
 
 def test_the_section_numbers_the_code_relies_on() -> None:

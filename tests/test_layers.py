@@ -1,5 +1,11 @@
 """The layers import only downward, and nothing imports in a circle (docs/architecture.md).
 
+The "done when" list of the house plan, one test each: bot/ imports no cog; the engine
+imports only itself, the standard library and mypy_extensions; no cog imports the store;
+no import circle; the arrows between the layers are exactly the documented ones; the
+standings read model is a service in bot/; a cog installs the translator; the terminal
+starts through `Services`.
+
 Read from the sources (AST), not from `sys.modules`, so an import hidden in a function or
 under `TYPE_CHECKING` counts too: a cycle through a type-only import is still a tangle a
 reader has to follow.
@@ -8,6 +14,7 @@ reader has to follow.
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Iterator
 from functools import cache
@@ -225,3 +232,107 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert next(cycle_from("d", graph)) == ["a", "b", "c", "a"]
     assert next(cycle_from("x", {"x": {"y"}}), None) is None
+
+
+# --------------------------------------------------------------------------- layers as documented
+
+SERVICES = ("tables", "standings", "league", "players", "services", "terminal")
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def layer(module: str) -> str | None:
+    """The layer of docs/architecture.md's diagram a module belongs to (None: support
+    modules such as bot.texts and bot.settings, and the Discord process bot.client /
+    bot.__main__, which wires the layers together)."""
+    parts = module.split(".")
+    if parts[0] == "cogs":
+        return "cogs"
+    if len(parts) < 2:
+        return None
+    if parts[1] in ("engine", "store"):
+        return parts[1]
+    return "services" if parts[1] in SERVICES else None
+
+
+def layer_edges() -> set[tuple[str, str]]:
+    edges = set()
+    for module in modules():
+        for name in imports_of(module):
+            source, target = layer(module), layer(name)
+            if source and target and source != target and name in modules():
+                edges.add((source, target))
+    return edges
+
+
+def documented_edges() -> set[tuple[str, str]]:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    line = re.search(r"Arrows between the layers.*?:(.*?)\.\n", text, re.DOTALL)
+    assert line, "docs/architecture.md names the arrows between the layers"
+    return {
+        (source, target)
+        for source, target in re.findall(r"(\w+) -> (\w+)", line.group(1).replace("\n", " "))
+    }
+
+
+def test_the_layer_arrows_are_the_documented_ones() -> None:
+    documented = documented_edges()
+    assert documented == {
+        ("cogs", "services"),
+        ("cogs", "engine"),
+        ("services", "engine"),
+        ("services", "store"),
+    }
+    assert layer_edges() == documented
+
+
+def test_the_diagram_draws_both_ways_from_the_cogs_down() -> None:
+    """The picture shows cogs -> services -> engine/store and cogs -> engine directly."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    diagram = text[text.index("```") : text.index("```", text.index("```") + 3)]
+    lines = diagram.splitlines()
+    cogs_row = next(i for i, line in enumerate(lines) if "cogs/" in line)
+    services_row = next(i for i, line in enumerate(lines) if "services in bot/" in line)
+    bottom = next(i for i, line in enumerate(lines) if "bot/engine/" in line)
+    assert cogs_row < services_row < bottom and "bot/store/" in lines[bottom]
+    engine_column = lines[bottom].index("bot/engine/")
+    # An arrow from the cogs' row reaches the engine's row without passing the services:
+    # a vertical line right of the services' text, ending in an arrow into bot/engine/.
+    assert "◄" in lines[bottom][engine_column:], lines[bottom]
+    assert lines[cogs_row + 3].count("┐") == 1 and lines[cogs_row + 3].count("┘") == 1
+
+
+def test_the_standings_read_model_is_a_service_in_bot() -> None:
+    assert layer("bot.standings") == "services"
+    assert "bot.standings" in imports_of("bot.services")
+    assert not {n for n in imports_of("bot.standings") if top(n) in ("discord", "cogs")}
+    standings_cogs = [m for m in modules() if under(m, "cogs.standings")]
+    assert any("bot.standings" in imports_of(m) for m in standings_cogs)
+    assert not any(under(n, "bot.store") for m in standings_cogs for n in imports_of(m))
+
+
+def calls_named(module: str, name: str) -> list[str]:
+    tree = ast.parse(modules()[module].read_text(encoding="utf-8"))
+    return [
+        ast.unparse(node.func)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and (getattr(node.func, "attr", None) == name or getattr(node.func, "id", None) == name)
+    ]
+
+
+def test_a_cog_installs_the_translator() -> None:
+    installers = [m for m in modules() if calls_named(m, "set_translator")]
+    assert installers == ["cogs.errors.cog"]
+    assert "cogs.common.translator" in imports_of("cogs.errors.cog")
+    from bot.client import DEFAULT_EXTENSIONS  # loads discord: only this test needs it
+
+    assert DEFAULT_EXTENSIONS[0] == "cogs.errors"  # loaded first, before any command runs
+
+
+def test_the_terminal_starts_through_services() -> None:
+    assert "bot.services" in imports_of("bot.terminal")
+    assert not any(under(n, "bot.store") for n in imports_of("bot.terminal"))
+    opened = calls_named("bot.terminal", "open")
+    assert "Services.open" in opened
+    assert not [call for call in opened if call.startswith(("Store", "store"))]
+    assert not calls_named("bot.terminal", "TableService")

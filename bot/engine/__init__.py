@@ -34,7 +34,7 @@ from .obligations import (
 )
 from .roem import Roem, RoemKind, RoemPart, roem_of_trick
 from .rules import PRESET_NAMES, RuleSet
-from .scoring import HandScore, score_hand
+from .scoring import HandScore, assumed_tricks, points_handed_out, score_hand
 from .tricks import card_points, sort_key, trick_points, trick_winner
 
 __all__ = [
@@ -77,6 +77,7 @@ __all__ = [
     "TrumpOptions",
     "TrumpResult",
     "action_from_dict",
+    "assumed_tricks",
     "card_points",
     "explain_illegal",
     "left_of",
@@ -85,6 +86,7 @@ __all__ = [
     "parse_cards",
     "partner_is_winning",
     "play_options",
+    "points_handed_out",
     "roem_of_trick",
     "score_hand",
     "sort_key",

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
 from .errors import ErrorCode, RuleViolation
@@ -253,24 +253,37 @@ class Hand:
         self.current.append(card)
         return self._complete_trick() if len(self.current) == 4 else None
 
+    @property
+    def claim_pair(self) -> int | None:
+        """The pair that may claim now: the one that took the last trick, while its claim
+        window is open (whether the trick holds roem is not told: claiming is the test)."""
+        trick = self.last_trick
+        return pair_of(trick.winner) if self.claim_open and trick is not None else None
+
+    def claim_refusal(self, seat: int) -> ErrorCode | None:
+        """The code ``claim(seat)`` would refuse with now, or None when it would succeed;
+        the one place the claim rules live (front ends and timers ask, never re-check)."""
+        if self.rules.roem_claiming != "manual":
+            return ErrorCode.CLAIMS_AUTOMATIC
+        trick = self.last_trick
+        if not self.claim_open or trick is None:
+            return ErrorCode.NO_CLAIM_WINDOW
+        if pair_of(seat) != pair_of(trick.winner):
+            return ErrorCode.WRONG_PAIR
+        if trick.claimed:
+            return ErrorCode.ALREADY_CLAIMED
+        if not trick.roem:
+            return ErrorCode.NO_ROEM
+        return None
+
     def claim(self, seat: int) -> Roem:
         """Claim the roem of the trick just captured, for the capturing pair."""
         seat = _seat(seat)
-        if self.rules.roem_claiming != "manual":
-            raise RuleViolation(
-                ErrorCode.CLAIMS_AUTOMATIC, "roem is credited automatically at this table"
-            )
+        refusal = self.claim_refusal(seat)
+        if refusal is not None:
+            raise RuleViolation(refusal, _CLAIM_REFUSALS[refusal])
         trick = self.last_trick
-        if not self.claim_open or trick is None:
-            raise RuleViolation(ErrorCode.NO_CLAIM_WINDOW, "no trick is open for a claim")
-        if pair_of(seat) != pair_of(trick.winner):
-            raise RuleViolation(ErrorCode.WRONG_PAIR, "only the pair that took the trick may claim")
-        if trick.claimed:
-            raise RuleViolation(
-                ErrorCode.ALREADY_CLAIMED, "the roem of this trick is already claimed"
-            )
-        if not trick.roem:
-            raise RuleViolation(ErrorCode.NO_ROEM, "this trick holds no roem")
+        assert trick is not None
         trick.claimed = True
         self.roem[pair_of(trick.winner)] += trick.roem.points
         if self.phase == Phase.CLAIM:
@@ -414,3 +427,12 @@ def _suit_code(suit: Suit | None) -> str | None:
 
 def _suit(code: str | None) -> Suit | None:
     return None if code is None else Suit.parse(code)
+
+
+_CLAIM_REFUSALS: Final = {
+    ErrorCode.CLAIMS_AUTOMATIC: "roem is credited automatically at this table",
+    ErrorCode.NO_CLAIM_WINDOW: "no trick is open for a claim",
+    ErrorCode.WRONG_PAIR: "only the pair that took the trick may claim",
+    ErrorCode.ALREADY_CLAIMED: "the roem of this trick is already claimed",
+    ErrorCode.NO_ROEM: "this trick holds no roem",
+}

@@ -1,4 +1,4 @@
-"""Which cards may be played (RULES.md 1.5 and the obligation options of section 2).
+"""Which cards may be played (docs/rules.md 1.5 and the obligation options of section 2).
 
 ``_decide`` is the one place the obligations live; ``legal_mask``, ``legal_cards``,
 ``explain_illegal`` and ``play_options`` all ask it, so the cards offered and the reasons
@@ -209,6 +209,24 @@ def play_options(
         partner_winning=partner_is_winning(trick, trump),
         top_trump=trumps[trick_winner(trumps, trump)] if trumps else None,
     )
+
+
+def trump_forced(trick: Sequence[Card], trump: int, rules: RuleSet) -> bool:
+    """Whether a player who cannot follow ``trick``'s led suit must play a trump to it
+    whatever trump they hold; so a discard there shows they hold none (what computer
+    players infer from the table). Asked of the obligations with the weakest trump and a
+    card of a third suit in hand: if even that trump must be played, every one must."""
+    first: int = trick[0]
+    led = first >> 3
+    if led == trump:
+        return True
+    other = (led + 1) % 4  # a suit neither led nor trump (led is not trump here)
+    if other == trump:
+        other = (other + 1) % 4
+    discard = 8 * other  # the seven of a suit neither led nor trump
+    weakest = 8 * trump  # the seven of trump (natural rank 0), the lowest trump
+    allowed = _decide((1 << weakest) | (1 << discard), trick, trump, rules)[0]
+    return not allowed >> discard & 1
 
 
 def check_position(hand: Sequence[Card], trick: Sequence[Card], trump: int) -> None:

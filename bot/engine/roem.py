@@ -1,4 +1,4 @@
-"""Roem of one captured trick (RULES.md 1.7).
+"""Roem of one captured trick (docs/rules.md 1.7).
 
 A trick has at most four cards out of 32, so the answer for a given set of cards, trump
 and four-of-a-kind values is memoised: computer players ask about the same tricks again
@@ -20,6 +20,7 @@ from .rules import RuleSet
 RUN_POINTS = {3: 20, 4: 50}
 STUK_POINTS = 20
 TRICK_CARDS = 4
+ROEM_MIN_CARDS = 2  # stuk, the queen and king of trump, is the smallest roem
 FOUR_OF_A_KIND = {Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100, Rank.TEN: 100}
 
 

@@ -1,4 +1,4 @@
-"""The rule set: one field per option of RULES.md section 2, and the named presets.
+"""The rule set: one field per option of docs/rules.md section 2, and the named presets.
 
 Variants are options of one rule set rather than separate engines, so a table or league
 can combine them and every rule keeps a single implementation.
@@ -75,6 +75,11 @@ class RuleSet:
         """The options that differ from the preset this rule set is named after."""
         base = _PRESETS.get(self.name, _BASE).to_dict()
         return {k: v for k, v in self.to_dict().items() if base.get(k) != v}
+
+    def most_hands(self, hands: int) -> int:
+        """The most hands a match planned for ``hands`` can last: a tie under
+        ``tie_break="extra_hands"`` plays ``EXTRA_HANDS`` more."""
+        return hands + (EXTRA_HANDS if self.tie_break == "extra_hands" else 0)
 
     @property
     def label(self) -> str:

@@ -1,4 +1,4 @@
-"""Scoring one hand (RULES.md 1.8 and the scoring options of section 2)."""
+"""Scoring one hand (docs/rules.md 1.8 and the scoring options of section 2)."""
 
 from __future__ import annotations
 
@@ -112,3 +112,26 @@ def score_hand(
     if zero:
         scores[makers] += rules.zero_bonus
     return HandScore((scores[0], scores[1]), nat, pit, makers, zero)
+
+
+def assumed_tricks(points: Sequence[int], roem: Sequence[int]) -> tuple[int, int]:
+    """The pairs' tricks when only a hand's card points and roem are known (a score sheet,
+    the score calculator): a pair with neither took no trick, so the other took all 8 (a
+    pit); otherwise both took some, and how many does not change the score (4 each). A
+    pair can take a trick worth nothing, so this is the usual reading, not a certainty:
+    whoever knows better passes the tricks to ``score_hand`` themselves."""
+    if not points[1] and not roem[1]:
+        return (TRICKS_PER_HAND, 0)
+    if not points[0] and not roem[0]:
+        return (0, TRICKS_PER_HAND)
+    half = TRICKS_PER_HAND // 2
+    return (half, half)
+
+
+def points_handed_out(hands: int, roem: int, rules: RuleSet) -> tuple[int, int]:
+    """The least and the most points ``hands`` hands with ``roem`` claimed roem in all hand
+    out to both pairs together: every hand the 162 card points and its roem (a nat moves
+    them to the defenders, it does not change the sum), plus at most one pit or zero
+    bonus. A round's totals outside this range come from no real round."""
+    base = HAND_TOTAL * hands + roem
+    return base, base + hands * max(rules.pit_bonus, rules.zero_bonus)

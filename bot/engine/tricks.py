@@ -1,4 +1,4 @@
-"""Card order, card points and who wins a trick (RULES.md 1.4 and 1.6).
+"""Card order, card points and who wins a trick (docs/rules.md 1.4 and 1.6).
 
 Everything is a lookup in tables built once at import: computer players call these
 functions millions of times, so they must not sort or compare objects.

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bot.engine import RuleSet, score_hand
-from bot.engine.rules import EXTRA_HANDS
-from bot.engine.tricks import HAND_TOTAL
+from bot.engine import RuleSet, assumed_tricks, points_handed_out, score_hand
+from bot.engine.tricks import TRICKS_PER_HAND
 
 from .errors import LeagueError
 from .results import HandLine, Seats, TableResult
@@ -23,7 +22,6 @@ from .settings import RoundLength
 __all__ = ["BAD_LINE", "SheetEntry", "hand_line", "sheet_lines", "sheet_result", "totals_result"]
 
 BAD_LINE: Final = "bad_line"  # the code of an engine refusal that carries none of its own
-ALL_TRICKS: Final = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +58,8 @@ def hand_line(
     """
     if makers is None:
         raise LeagueError("makers_missing", "a line names the pair that made trump", line=number)
-    tricks = _tricks(points, pit)
     try:
+        tricks = _tricks(points, roem, pit)
         score = score_hand(makers, points, roem, tricks, rules or RuleSet())
     except (ValueError, TypeError) as error:  # TypeError: the compiled engine on non-ints
         code = getattr(error, "code", BAD_LINE)
@@ -74,15 +72,17 @@ def _pair(values: Sequence[int]) -> tuple[int, int]:
     return values[0], values[1]
 
 
-def _tricks(points: Sequence[int], pit: bool | None) -> tuple[int, int]:
+def _tricks(points: Sequence[int], roem: Sequence[int], pit: bool | None) -> tuple[int, int]:
     """Tricks as the engine needs them; a sheet only tells whether a pair took them all."""
-    if len(points) != 2:
-        return (4, 4)  # the engine refuses the points themselves
+    some = (TRICKS_PER_HAND // 2, TRICKS_PER_HAND // 2)  # both took tricks: the count is moot
+    if len(points) != 2 or len(roem) != 2:
+        return some  # the engine refuses the points or roem themselves
+    if pit is None:
+        return assumed_tricks(points, roem)
     leader = 0 if points[0] >= points[1] else 1
-    all_points = points[leader] == HAND_TOTAL and points[1 - leader] == 0
-    if pit is True or (pit is None and all_points):
-        return (ALL_TRICKS, 0) if leader == 0 else (0, ALL_TRICKS)
-    return (4, 4)
+    if pit:
+        return (TRICKS_PER_HAND, 0) if leader == 0 else (0, TRICKS_PER_HAND)
+    return some
 
 
 def sheet_result(
@@ -97,9 +97,7 @@ def sheet_result(
 def _check_round(hands: int, totals: Sequence[int], length: RoundLength, rules: RuleSet) -> None:
     """A round has at least one hand, at most its length (plus the engine's extra hands on
     a tie), and fewer only when a pair reached the target."""
-    most = None
-    if length.hands is not None:
-        most = length.hands + (EXTRA_HANDS if rules.tie_break == "extra_hands" else 0)
+    most = rules.most_hands(length.hands) if length.hands is not None else None
     if hands < 1 or (most is not None and hands > most):
         raise LeagueError(
             "hand_count", "not a number of hands this round can have", hands=hands, most=most
@@ -123,16 +121,16 @@ def totals_result(
 ) -> TableResult:
     """A round entered as totals: refused unless some round of `hands` hands could end so.
 
-    Each hand hands out 162 plus both pairs' roem, plus at most a pit or zero bonus; so the
-    two totals together leave a surplus between nothing and one bonus a hand.
+    The engine says what such a round hands out in all (`points_handed_out`: 162 and the
+    roem every hand, plus at most one pit or zero bonus a hand).
     """
     _check_round(hands, totals, length, rules)
     if min(*totals, *roem, *nats) < 0:
         raise LeagueError("negative_total", totals=list(totals), roem=list(roem))
     if sum(nats) > hands:
         raise LeagueError("too_many_nat", nats=list(nats), hands=hands)
-    surplus = sum(totals) - HAND_TOTAL * hands - sum(roem)
-    if not 0 <= surplus <= hands * max(rules.pit_bonus, rules.zero_bonus):
+    least, most = points_handed_out(hands, sum(roem), rules)
+    if not least <= sum(totals) <= most:
         raise LeagueError(
             "totals_implausible",
             "these totals add up to no round",

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine import CARDS, Card, RuleSet, Suit, pair_of, partner_is_winning
+from bot.engine import CARDS, Card, RuleSet, Suit, pair_of
+from bot.engine.obligations import trump_forced
 from bot.engine.tricks import POINTS, STRENGTH
 
 from .base import SeatView
@@ -96,19 +97,9 @@ def infer_voids(
             if card.suit == led:
                 continue
             voids[seat].add(led)
-            if card.suit != trump and _had_to_trump(cards[:i], trump, rules):
+            if card.suit != trump and trump_forced(cards[:i], trump, rules):
                 voids[seat].add(trump)
     return tuple(frozenset(v) for v in voids)
-
-
-def _had_to_trump(prefix: Sequence[Card], trump: Suit, rules: RuleSet) -> bool:
-    """Whether a seat void in the led suit and holding any trump had to play one here."""
-    if prefix[0].suit == trump:
-        return True
-    if rules.obligations == "amsterdam" and partner_is_winning(prefix, trump):
-        return False
-    no_trump_yet = all(c.suit != trump for c in prefix)
-    return no_trump_yet or rules.undertrump_obligation
 
 
 def seats_after(leader: int, position: int) -> list[int]:

@@ -136,7 +136,6 @@ def private_hand(table: Table, seat: int) -> PrivateHand:
     options = hand.play_options(seat)
     legal = tuple(c for c in cards if c in options.legal)
     refused = dict(options.refused)
-    last = hand.last_trick
     return PrivateHand(
         table_id=table.id,
         seq=table.seq,
@@ -146,9 +145,7 @@ def private_hand(table: Table, seat: int) -> PrivateHand:
         reasons={c: refused[c] for c in cards if c in refused},  # display order
         trump_options=hand.trump_options(seat) if hand.phase == Phase.TRUMP else None,
         my_turn=hand.to_act == seat,
-        can_claim=bool(
-            hand.claim_open and last is not None and pair_of(last.winner) == pair_of(seat)
-        ),
+        can_claim=hand.claim_pair == pair_of(seat),
         away=state.away,
         autoplay=state.autoplay,
     )

@@ -22,9 +22,12 @@ def pending_computer_claim(table: Table, hand: Hand) -> int | None:
     (docs/decisions.md, "Computer seats claim").
     """
     trick = hand.last_trick
-    if trick is None or not hand.claim_open or trick.claimed or not trick.roem:
+    if trick is None:
         return None
-    return trick.winner if table.seats[trick.winner].computer_acts else None
+    seat = trick.winner
+    if table.seats[seat].computer_acts and hand.claim_refusal(seat) is None:
+        return seat
+    return None
 
 
 def arm(table: Table, now: float) -> None:

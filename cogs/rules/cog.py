@@ -17,25 +17,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import PRESET_NAMES, Suit, roem_of_trick
-from bot.engine.tricks import HAND_TOTAL
+from bot.engine import PRESET_NAMES, Suit
+from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
 from bot.texts.rulebook import search_topics
 from bot.texts.rulebook import topic as rulebook_topic
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import command_text
-from cogs.rules.actions import legal_answer, rules_here, score
-from cogs.rules.errors import InputProblem
-from cogs.rules.options import (
-    HAND_MAX,
-    ROEM_CARDS,
-    TRICKS_PER_HAND,
-    parse_card_list,
-    parse_suit,
-    parse_trick,
-    require_disjoint,
-    score_question,
-    topic_key,
-)
+from cogs.rules.actions import legal_answer, roem_answer, rules_here, score
+from cogs.rules.errors import CARDS, HAND, TRICK, TRUMP, InputProblem
+from cogs.rules.options import parse_card_list, parse_suit, score_question, topic_key
 from cogs.rules.ui import (
     RulesInEffect,
     cards_embed,
@@ -159,15 +149,13 @@ class RulesCog(commands.Cog, name="Rules"):
     ) -> None:
         locale = interaction.locale
         try:
-            trick = parse_card_list(
-                cards, "rules.cmd.opt.cards.name", minimum=ROEM_CARDS[0], maximum=ROEM_CARDS[1]
-            )
-            suit = parse_suit(trump, "rules.cmd.opt.trump.name")
+            trick = parse_card_list(cards, CARDS)
+            suit = parse_suit(trump, TRUMP)
             ctx = self.rules_here(interaction, variant)
+            found = roem_answer(trick, suit, ctx.rules)
         except InputProblem as problem:
             await self._refuse(interaction, problem)
             return
-        found = roem_of_trick(trick, suit, ctx.rules)
         embed = roem_embed(locale, trick, suit, found, ctx)
         await interaction.response.send_message(embed=embed, ephemeral=not public)
 
@@ -209,15 +197,14 @@ class RulesCog(commands.Cog, name="Rules"):
     ) -> None:
         locale = interaction.locale
         try:
-            held = parse_card_list(hand, "rules.cmd.opt.hand.name", minimum=1, maximum=HAND_MAX)
-            played = parse_trick(trick)
-            require_disjoint(held, played)
-            suit = parse_suit(trump, "rules.cmd.opt.trump.name")
+            held = parse_card_list(hand, HAND)
+            played = parse_card_list(trick, TRICK)
+            suit = parse_suit(trump, TRUMP)
             ctx = self.rules_here(interaction, variant)
+            answer = legal_answer(held, played, suit, ctx.rules)
         except InputProblem as problem:
             await self._refuse(interaction, problem)
             return
-        answer = legal_answer(held, played, suit, ctx.rules)
         embed = legal_embed(locale, answer, ctx)
         await interaction.response.send_message(embed=embed, ephemeral=not public)
 

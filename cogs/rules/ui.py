@@ -17,7 +17,17 @@ from typing import Literal
 import discord
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.engine import Card, HandScore, IllegalReason, Rank, Roem, RoemKind, RuleSet, Suit
+from bot.engine import (
+    Card,
+    HandScore,
+    IllegalReason,
+    PlayOptions,
+    Rank,
+    Roem,
+    RoemKind,
+    RuleSet,
+    Suit,
+)
 from bot.engine.tricks import (
     HAND_TOTAL,
     LAST_TRICK_BONUS,
@@ -240,16 +250,12 @@ def roem_embed(
 
 @dataclass(frozen=True, slots=True)
 class LegalAnswer:
-    """What the engine said about one hand and trick."""
+    """One hand and trick as the user gave them, and what the engine said about them."""
 
     hand: tuple[Card, ...]
     trick: tuple[Card, ...]
     trump: Suit
-    legal: tuple[Card, ...]
-    refused: tuple[tuple[Card, IllegalReason], ...]
-    winning: Card | None  # the card winning the trick so far (engine: trick_winner)
-    partner_winning: bool
-    top_trump: Card | None  # the highest trump in the trick so far, if any
+    options: PlayOptions
 
 
 def reason_text(locale: object, answer: LegalAnswer, reason: IllegalReason) -> str:
@@ -258,7 +264,7 @@ def reason_text(locale: object, answer: LegalAnswer, reason: IllegalReason) -> s
         "suit": suit_text(reason.suit, locale) if reason.suit is not None else "",
         "trump": suit_text(answer.trump, locale),
         "led": suit_text(led, locale) if led is not None else "",
-        "top": str(answer.top_trump) if answer.top_trump is not None else answer.trump.symbol,
+        "top": str(top) if (top := answer.options.top_trump) is not None else answer.trump.symbol,
     }
     return t(f"rules.reason.{reason.code.value}", locale, **values)
 
@@ -273,21 +279,21 @@ def legal_embed(locale: object, answer: LegalAnswer, ctx: RulesInEffect) -> disc
         lines.append(t("rules.legal.trick", locale, cards=cards_text(answer.trick)))
         who = (
             "rules.legal.partner_winning"
-            if answer.partner_winning
+            if answer.options.partner_winning
             else "rules.legal.opponent_winning"
         )
-        lines.append(t(who, locale, card=str(answer.winning)))
+        lines.append(t(who, locale, card=str(answer.options.winning)))
     else:
         lines.append(t("rules.legal.leading", locale))
     embed = _embed(t("rules.legal.title", locale), "\n".join(lines))
-    legal = sorted(answer.legal, key=order.__getitem__)
+    legal = sorted(answer.options.legal, key=order.__getitem__)
     embed.add_field(
         name=t("rules.legal.field_legal", locale, count=len(legal)),
         value=cards_text(legal) or "—",
         inline=False,
     )
-    if answer.refused:
-        refused = sorted(answer.refused, key=lambda pair: order[pair[0]])
+    if answer.options.refused:
+        refused = sorted(answer.options.refused, key=lambda pair: order[pair[0]])
         value = "\n".join(f"**{card}**: {reason_text(locale, answer, r)}" for card, r in refused)
         embed.add_field(
             name=t("rules.legal.field_refused", locale, count=len(refused)),

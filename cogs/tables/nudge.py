@@ -1,7 +1,7 @@
 """Best effort: redraw a player's latest hand message when the table waits for them.
 
 Without this, a hand drawn while others were playing shows disabled cards until the
-player presses Refresh. DESIGN.md section 2 allows refreshing the player's own latest
+player presses Refresh. docs/table-ux.md 2.3 allows refreshing the player's own latest
 hand message through the token of the interaction that drew it, while that token is
 younger than ~14 minutes (Discord's live 15). Nothing depends on it: the public message
 says whose turn it is, and My hand and Refresh always work. Any failure just forgets the

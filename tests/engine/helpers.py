@@ -1,6 +1,6 @@
-"""Test helpers: card shorthands, a reference reading of RULES.md, and random legal play.
+"""Test helpers: card shorthands, a reference reading of docs/rules.md, and random legal play.
 
-The ``ref_*`` functions are a second, deliberately plain implementation of RULES.md 1.4-1.7
+The ``ref_*`` functions are a second, deliberately plain implementation of docs/rules.md 1.4-1.7
 written from the text (tables as strings, no engine tables), so tests can check the engine
 against it instead of against itself.
 """
@@ -57,7 +57,7 @@ def codes(cards: Sequence[Card]) -> set[str]:
     return {card.code for card in cards}
 
 
-# --------------------------------------------------------------------------- RULES.md 1.4 tables
+# ------------------------------------------------------------------------- docs/rules.md 1.4 tables
 
 NATURAL = ["7", "8", "9", "10", "J", "Q", "K", "A"]
 TRUMP_HIGH_TO_LOW = ["J", "9", "A", "10", "K", "Q", "8", "7"]
@@ -81,7 +81,7 @@ def ref_trump_strength(card: Card) -> int:
 
 
 def ref_winner(trick: Sequence[Card], trump: Suit) -> int:
-    """Index in ``trick`` of the winning card (RULES.md 1.6)."""
+    """Index in ``trick`` of the winning card (docs/rules.md 1.6)."""
     trumps = [i for i, card in enumerate(trick) if card.suit == trump]
     if trumps:
         return max(trumps, key=lambda i: ref_trump_strength(trick[i]))
@@ -93,7 +93,7 @@ def ref_winner(trick: Sequence[Card], trump: Suit) -> int:
 def ref_legal(
     hand: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: RuleSet
 ) -> set[Card]:
-    """The playable cards per RULES.md 1.5 and the obligation options of section 2."""
+    """The playable cards per docs/rules.md 1.5 and the obligation options of section 2."""
     if not trick:
         return set(hand)
     led = trick[0].suit
@@ -128,7 +128,7 @@ def ref_legal(
 
 
 def ref_roem(trick: Sequence[Card], trump: Suit, four_jacks: int = 200, four_nines: int = 0) -> int:
-    """Roem of one trick (RULES.md 1.7)."""
+    """Roem of one trick (docs/rules.md 1.7)."""
     labels = [label(x) for x in trick]
     if len(trick) == 4 and len(set(labels)) == 1:
         value = {"A": 100, "K": 100, "Q": 100, "10": 100, "J": four_jacks, "9": four_nines}

@@ -1,4 +1,4 @@
-"""Cards, suits and ranks: parsing, display, identity (RULES.md notation)."""
+"""Cards, suits and ranks: parsing, display, identity (docs/rules.md, Notation)."""
 
 from __future__ import annotations
 

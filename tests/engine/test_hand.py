@@ -83,6 +83,8 @@ def refused(hand: Hand, code: str, action: Callable[..., Any], *args: Any) -> Ru
     """Assert ``action(*args)`` raises RuleViolation(code) and changes nothing."""
     before = hand.to_dict()
     result_before = hand.result
+    if action == hand.claim:  # the question front ends and timers ask gives the same code
+        assert hand.claim_refusal(*args) == code
     with pytest.raises(RuleViolation) as info:
         action(*args)
     assert info.value.code == code, (info.value.code, str(info.value))
@@ -484,6 +486,19 @@ class TestClaims:
         refused(hand, "already_claimed", hand.claim, 2)
         assert hand.roem == [20, 0]
 
+    def test_claim_pair_and_refusal_tell_who_may_claim_without_trying(self) -> None:
+        hand = after_trick_one()
+        assert hand.claim_pair == 0
+        assert [hand.claim_refusal(seat) for seat in range(4)] == [
+            None,
+            ErrorCode.WRONG_PAIR,
+            None,
+            ErrorCode.WRONG_PAIR,
+        ]
+        hand.play(0, c("Kd"))
+        assert hand.claim_pair is None
+        assert hand.claim_refusal(0) == ErrorCode.NO_CLAIM_WINDOW
+
     def test_winner_may_claim(self) -> None:
         hand = after_trick_one()
         hand.claim(0)
@@ -576,7 +591,7 @@ class TestClaims:
 
 
 def expected_scores(hand: Hand) -> tuple[int, int]:
-    """RULES.md 1.8, computed from the tricks with the reference tables."""
+    """docs/rules.md 1.8, computed from the tricks with the reference tables."""
     assert hand.trump is not None and hand.makers is not None
     rules = hand.rules
     points, roem, won = [0, 0], [0, 0], [0, 0]

@@ -1,4 +1,4 @@
-"""Which cards may be played: RULES.md 1.5 rules 1-5 and the obligation options of section 2.
+"""Which cards may be played: docs/rules.md 1.5 rules 1-5 and the obligation options of section 2.
 
 In every position the trick lists the cards already played, lead first; the acting player is
 the next seat, so the partner is the card two places before the acting player.
@@ -6,9 +6,13 @@ the next seat, so the partner is the card two places before the acting player.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.engine import (
+    CARDS,
+    Card,
     ErrorCode,
     IllegalReason,
     InvalidInput,
@@ -18,10 +22,12 @@ from bot.engine import (
     Suit,
     explain_illegal,
     legal_cards,
+    partner_is_winning,
     play_options,
     trick_points,
     trick_winner,
 )
+from bot.engine.obligations import trump_forced
 
 from .helpers import c, cs
 
@@ -358,3 +364,37 @@ class TestImpossiblePositions:
             assert info.value.code == code
             assert info.value.facts == expected
             assert isinstance(info.value, ValueError)
+
+
+# --------------------------------------------------------------------------- trump_forced
+
+
+def _forced_by_reading(prefix: list[Card], trump: Suit, rules: RuleSet) -> bool:
+    """docs/rules.md 1.5 read plainly: with the led suit trumps, a void player has none;
+    Amsterdam with the partner winning frees the discard; a trump already in the trick
+    frees it too, unless undertrumping is compulsory."""
+    if prefix[0].suit == trump:
+        return True
+    if rules.obligations == "amsterdam" and partner_is_winning(prefix, trump):
+        return False
+    return all(card.suit != trump for card in prefix) or rules.undertrump_obligation
+
+
+@pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM, UNDERTRUMP, ROTTERDAM_UNDERTRUMP])
+def test_trump_forced_agrees_with_the_obligations(rules: RuleSet) -> None:
+    rng = random.Random(15)
+    for _ in range(3000):
+        trump = Suit(rng.randrange(4))
+        prefix = rng.sample(CARDS, rng.randint(1, 3))
+        assert trump_forced(prefix, trump, rules) == _forced_by_reading(prefix, trump, rules), (
+            prefix,
+            trump,
+        )
+
+
+def test_trump_forced_examples() -> None:
+    assert trump_forced(cs("Ac"), H, AMSTERDAM)  # no trump yet: a void player must trump
+    assert not trump_forced(cs("Ac 7c"), H, AMSTERDAM)  # partner winning frees the discard
+    assert trump_forced(cs("Ac 7c"), H, ROTTERDAM)
+    assert not trump_forced(cs("Ac 8h"), H, AMSTERDAM)  # a trump in: a lower one may stay
+    assert trump_forced(cs("Ac 8h"), H, UNDERTRUMP)

@@ -1,6 +1,6 @@
 """Property tests: random deals, random legal play, random rule options.
 
-Each card chosen is checked against the obligations read straight from RULES.md 1.5 (not by
+Each card chosen is checked against the obligations read straight from docs/rules.md 1.5 (not by
 asking the engine), the engine's legal set is compared with the reference reading in
 ``helpers.ref_legal``, and scoring, conservation and serialisation invariants are checked.
 """
@@ -76,7 +76,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 def assert_obeys_1_5(
     held: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: RuleSet, card: Card
 ) -> None:
-    """The chosen ``card`` keeps every obligation of RULES.md 1.5 (and the options)."""
+    """The chosen ``card`` keeps every obligation of docs/rules.md 1.5 (and the options)."""
     assert card in held
     if not trick:
         return

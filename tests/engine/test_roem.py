@@ -1,4 +1,4 @@
-"""Roem of a captured trick (RULES.md 1.7) and the four-of-a-kind options of section 2."""
+"""Roem of a captured trick (docs/rules.md 1.7) and the four-of-a-kind options of section 2."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rule set: defaults, the presets of RULES.md section 2, and refused combinations."""
+"""The rule set: defaults, the presets of docs/rules.md section 2, and refused combinations."""
 
 from __future__ import annotations
 
@@ -354,3 +354,8 @@ class TestRefusalCodes:
             RuleSet(**options)
         assert info.value.code == code
         assert info.value.facts == facts
+
+
+def test_most_hands_adds_the_extra_deal_only_under_extra_hands() -> None:
+    assert RuleSet().most_hands(16) == 16
+    assert RuleSet(tie_break="extra_hands").most_hands(16) == 20

@@ -1,4 +1,4 @@
-"""Scoring one hand (RULES.md 1.8) and the scoring options of section 2.
+"""Scoring one hand (docs/rules.md 1.8) and the scoring options of section 2.
 
 ``score_hand(makers, points, roem, tricks, rules)``: points include the last-trick 10, roem
 is the claimed roem, tricks the number of tricks each pair took.
@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from bot.engine import ErrorCode, HandScore, InvalidInput, RuleSet, score_hand
+from bot.engine import (
+    ErrorCode,
+    HandScore,
+    InvalidInput,
+    RuleSet,
+    assumed_tricks,
+    points_handed_out,
+    score_hand,
+)
 
 RULES = RuleSet()
 
@@ -286,3 +294,34 @@ class TestInvalidInputs:
         assert info.value.code == code
         assert info.value.facts == facts
         assert isinstance(info.value, ValueError)  # callers catching ValueError still do
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+@pytest.mark.parametrize(
+    ("points", "roem", "tricks"),
+    [
+        ((162, 0), (40, 0), (8, 0)),  # the others have nothing: a pit
+        ((0, 162), (0, 0), (0, 8)),
+        ((162, 0), (0, 20), (4, 4)),  # roem in a trick worth no card points: no pit
+        ((100, 62), (0, 0), (4, 4)),
+    ],
+)
+def test_assumed_tricks_read_a_sheet_line(
+    points: tuple[int, int], roem: tuple[int, int], tricks: tuple[int, int]
+) -> None:
+    assert assumed_tricks(points, roem) == tricks
+    score_hand(0, points, roem, tricks, RuleSet())  # a reading the engine accepts
+
+
+def test_points_handed_out_span_the_bonuses() -> None:
+    assert points_handed_out(1, 0, RuleSet()) == (162, 262)
+    assert points_handed_out(16, 120, RuleSet()) == (162 * 16 + 120, 162 * 16 + 120 + 1600)
+    assert points_handed_out(2, 0, RuleSet(pit_bonus=0)) == (324, 324)
+    for makers_points in range(0, 163, 9):
+        for roem in ((0, 0), (20, 50), (0, 100)):
+            points = (makers_points, 162 - makers_points)
+            scored = score_hand(0, points, roem, assumed_tricks(points, roem), RuleSet())
+            least, most = points_handed_out(1, sum(roem), RuleSet())
+            assert least <= sum(scored.scores) <= most

@@ -1,4 +1,4 @@
-"""Card order and values (RULES.md 1.4) and who wins a trick (1.6)."""
+"""Card order and values (docs/rules.md 1.4) and who wins a trick (1.6)."""
 
 from __future__ import annotations
 

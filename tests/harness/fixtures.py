@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.harness.harness import Harness, World
+from tests.harness.harness import Harness
+from tests.harness.world import World
 
 
 @pytest.fixture

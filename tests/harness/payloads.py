@@ -7,18 +7,31 @@ field here (not in a test) when a parser starts to need it.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
+
+from tests.harness.limits import iter_components
+
+if TYPE_CHECKING:
+    from tests.harness.world import World
 
 __all__ = [
     "DEFAULT_APP_PERMISSIONS",
     "DEFAULT_MEMBER_PERMISSIONS",
     "channel_payload",
+    "component_payload",
+    "focus",
+    "interaction_payload",
     "iso",
     "member_payload",
     "message_payload",
+    "modal_payload",
+    "slash_payload",
     "thread_payload",
     "user_payload",
 ]
@@ -178,3 +191,216 @@ def message_payload(
     if application_id is not None:
         message["application_id"] = str(application_id)
     return message
+
+
+# --------------------------------------------------------------------------- interactions
+# INTERACTION_CREATE payloads as Discord sends them, for the world's guild and users.
+
+
+def slash_payload(
+    world: World,
+    tree: app_commands.CommandTree[Any],
+    command: str,
+    options: Mapping[str, Any] | None = None,
+    **context: Any,
+) -> dict[str, Any]:
+    """An INTERACTION_CREATE (type 2) for a chat-input command; options are typed from
+    the command registered in ``tree`` (user/channel options accept ids and get resolved
+    data)."""
+    path = command.strip().lstrip("/").split()
+    payload = interaction_payload(world, 2, **context)
+    resolved: dict[str, dict[str, Any]] = {}
+    built = _options(world, tree, path, options or {}, resolved, payload)
+    for name in reversed(path[1:]):
+        is_group = built is not None and any(o["type"] == 1 for o in built)
+        built = [{"name": name, "type": 2 if is_group else 1, "options": built or []}]
+    data: dict[str, Any] = {"id": str(world.snowflake()), "name": path[0], "type": 1}
+    if built:
+        data["options"] = built
+    if resolved:
+        data["resolved"] = resolved
+    payload["data"] = data
+    return payload
+
+
+def focus(payload: dict[str, Any], focused: str) -> dict[str, Any]:
+    """A slash payload turned into an autocomplete (type 4) for the option ``focused``."""
+    payload["type"] = 4
+    for option in _leaf_options(payload["data"]):
+        if option["name"] == focused:
+            option["focused"] = True
+    return payload
+
+
+def component_payload(
+    world: World,
+    custom_id: str,
+    target: Mapping[str, Any],
+    *,
+    values: Sequence[str] | None = None,
+    **context: Any,
+) -> dict[str, Any]:
+    """A click on (or a choice in) the component ``custom_id`` of the message ``target``."""
+    component = next(
+        (c for c in iter_components(target["components"]) if c.get("custom_id") == custom_id),
+        None,
+    )
+    component_type = component["type"] if component else (3 if values is not None else 2)
+    context.setdefault("channel", int(target["channel_id"]))
+    payload = interaction_payload(world, 3, **context)
+    payload["message"] = copy.deepcopy(dict(target))
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+    if values is not None:
+        data["values"] = list(values)
+    payload["data"] = data
+    return payload
+
+
+def modal_payload(
+    world: World, custom_id: str, fields: Mapping[str, str], **context: Any
+) -> dict[str, Any]:
+    payload = interaction_payload(world, 5, **context)
+    rows = [
+        {"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+        for key, value in fields.items()
+    ]
+    payload["data"] = {"custom_id": custom_id, "components": rows}
+    return payload
+
+
+def interaction_payload(
+    world: World,
+    interaction_type: int,
+    *,
+    user: int | None = None,
+    channel: int | None = None,
+    dm: bool = False,
+    locale: str = "en-US",
+    guild_locale: str = "en-US",
+    at: dt.datetime | None = None,
+    permissions: discord.Permissions | None = None,
+    app_permissions: discord.Permissions | None = None,
+) -> dict[str, Any]:
+    moment = at or world.now
+    interaction_id = world.snowflake(moment)
+    user_id = user if user is not None else world.default_user_id
+    name = world.users.setdefault(user_id, f"user{user_id % 10_000}")
+    channel_id = channel if channel is not None else world.channel_id
+    payload: dict[str, Any] = {
+        "id": str(interaction_id),
+        "application_id": str(world.application_id),
+        "type": interaction_type,
+        "token": f"itoken-{interaction_id}",
+        "version": 1,
+        "locale": locale,
+        "entitlements": [],
+        "attachment_size_limit": 10 * 1024 * 1024,
+        "app_permissions": str((app_permissions or DEFAULT_APP_PERMISSIONS).value),
+    }
+    if dm:
+        payload["user"] = user_payload(user_id, name)
+        payload["channel"] = {"id": str(channel_id), "type": 1, "recipients": []}
+        payload["channel_id"] = str(channel_id)
+        payload["context"] = 1
+        payload["authorizing_integration_owners"] = {"1": str(user_id)}
+        return payload
+    channel_data = world.channels.setdefault(
+        channel_id, channel_payload(channel_id, world.guild_id)
+    )
+    payload.update(
+        guild_id=str(world.guild_id),
+        guild_locale=guild_locale,
+        guild={"id": str(world.guild_id), "locale": guild_locale, "features": []},
+        channel_id=str(channel_id),
+        channel=copy.deepcopy(channel_data),
+        context=0,
+        authorizing_integration_owners={"0": str(world.guild_id)},
+        member=member_payload(
+            user_id,
+            name,
+            joined_at=moment - dt.timedelta(days=30),
+            permissions=permissions or DEFAULT_MEMBER_PERMISSIONS,
+        ),
+    )
+    return payload
+
+
+def _options(
+    world: World,
+    tree: app_commands.CommandTree[Any],
+    path: list[str],
+    values: Mapping[str, Any],
+    resolved: dict[str, dict[str, Any]],
+    payload: dict[str, Any],
+) -> list[dict[str, Any]] | None:
+    command = _find_command(world, tree, path)
+    params: dict[str, app_commands.Parameter] = {}
+    if command is not None:
+        for parameter in command.parameters:
+            params[parameter.name] = params[parameter.display_name] = parameter
+    built = []
+    for key, value in values.items():
+        param = params.get(key)
+        option_type = param.type.value if param else _infer_option_type(value)
+        name = param.display_name if param else key
+        built.append(_option(world, name, option_type, value, resolved, payload))
+    return built or None
+
+
+def _find_command(
+    world: World, tree: app_commands.CommandTree[Any], path: list[str]
+) -> app_commands.Command[Any, ..., Any] | None:
+    found: Any = tree.get_command(path[0]) or tree.get_command(
+        path[0], guild=discord.Object(world.guild_id)
+    )
+    for name in path[1:]:
+        found = found.get_command(name) if isinstance(found, app_commands.Group) else None
+    return found if isinstance(found, app_commands.Command) else None
+
+
+def _option(
+    world: World,
+    name: str,
+    option_type: int,
+    value: Any,
+    resolved: dict[str, dict[str, Any]],
+    payload: dict[str, Any],
+) -> dict[str, Any]:
+    value = getattr(value, "value", value)  # Choice / Enum
+    if option_type == 6:  # user
+        user_id = int(getattr(value, "id", value))
+        user_name = world.users.setdefault(user_id, f"user{user_id % 10_000}")
+        resolved.setdefault("users", {})[str(user_id)] = user_payload(user_id, user_name)
+        if "member" in payload:
+            member = member_payload(user_id, user_name, joined_at=world.now)
+            member.pop("user")
+            resolved.setdefault("members", {})[str(user_id)] = member
+        value = str(user_id)
+    elif option_type == 7:  # channel
+        channel_id = int(getattr(value, "id", value))
+        channel = dict(
+            world.channels.get(channel_id) or channel_payload(channel_id, world.guild_id)
+        )
+        channel["permissions"] = str(DEFAULT_MEMBER_PERMISSIONS.value)
+        resolved.setdefault("channels", {})[str(channel_id)] = channel
+        value = str(channel_id)
+    elif option_type in (8, 9, 11):
+        raise NotImplementedError(f"option type {option_type} is not built by the harness yet")
+    return {"name": name, "type": option_type, "value": value}
+
+
+def _infer_option_type(value: Any) -> int:
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int):
+        return 4
+    if isinstance(value, float):
+        return 10
+    return 3
+
+
+def _leaf_options(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    options = list(data.get("options") or [])
+    while options and options[0].get("type") in (1, 2):
+        options = list(options[0].get("options") or [])
+    return options

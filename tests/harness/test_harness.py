@@ -11,19 +11,21 @@ import pytest
 
 from bot.client import DEFAULT_EXTENSIONS
 from bot.settings import Settings
-from tests.harness.harness import (
-    CHANNEL_MESSAGES,
-    FAKE_TOKEN,
-    GUILD_COMMANDS,
-    Call,
-    Harness,
-    HarnessError,
+from tests.harness.harness import Harness
+from tests.harness.limits import (
     assert_ephemeral,
     assert_not_ephemeral,
     assert_within_discord_limits,
+    discord_limit_violations,
+)
+from tests.harness.recorder import Call
+from tests.harness.world import (
+    CHANNEL_MESSAGES,
+    FAKE_TOKEN,
+    GUILD_COMMANDS,
+    HarnessError,
     http_error,
 )
-from tests.harness.limits import discord_limit_violations
 
 StartHarness = Callable[..., Awaitable[Harness]]
 DEMO = (*DEFAULT_EXTENSIONS, "tests.harness.demo_cog")

@@ -6,7 +6,8 @@ import discord.interactions
 import discord.webhook.async_
 
 from bot.client import DEFAULT_EXTENSIONS
-from tests.harness.harness import Harness, assert_ephemeral
+from tests.harness.harness import Harness
+from tests.harness.limits import assert_ephemeral
 
 StartHarness = Callable[..., Awaitable[Harness]]
 DEMO = (*DEFAULT_EXTENSIONS, "tests.harness.demo_cog")

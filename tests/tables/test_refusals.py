@@ -63,7 +63,26 @@ def engine_codes(expr: ast.expr, scope: ast.AST, module: str) -> set[str]:
         ]
         assert values, f"cannot read the code {expr.id!r} in {module}"
         return set().union(*(engine_codes(v, scope, module) for v in values))
+    if isinstance(expr, ast.Call):  # a function of the module that answers with a code
+        function = _function(module, _name(expr.func))
+        returned = [
+            node.value
+            for node in ast.walk(function)
+            if isinstance(node, ast.Return)
+            and node.value is not None
+            and not (isinstance(node.value, ast.Constant) and node.value.value is None)
+        ]
+        assert returned, f"{ast.unparse(expr)} returns no code in {module}"
+        return set().union(*(engine_codes(v, function, module) for v in returned))
     raise AssertionError(f"cannot read a RuleViolation code in {module}: {ast.unparse(expr)}")
+
+
+def _function(module: str, name: str | None) -> ast.FunctionDef:
+    path = ROOT.joinpath(*module.split(".")).with_suffix(".py")
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            return node
+    raise AssertionError(f"no function {name!r} in {module}")
 
 
 def raised_engine_codes() -> set[str]:

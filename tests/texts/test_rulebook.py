@@ -1,4 +1,4 @@
-"""The /rules texts: complete in every language, within Discord's limits, true to RULES.md."""
+"""The /rules texts: complete in every language, within Discord's limits, true to docs/rules.md."""
 
 from __future__ import annotations
 

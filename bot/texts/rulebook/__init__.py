@@ -5,7 +5,7 @@ Each language is one JSON file next to this module::
     {"topics": {"overview": {"title": "...", "summary": "...", "body": "..."}, ...}}
 
 ``body`` is Discord markdown meant for an embed description; ``summary`` doubles as the
-autocomplete label. The texts follow ``RULES.md`` of the project. A file is read once, on
+autocomplete label. The texts follow ``docs/rules.md``. A file is read once, on
 first use, through :mod:`importlib.resources`, so it is found in a source checkout, an
 editable install and a built wheel alike (the wheel needs the JSON files as package data).
 """

@@ -8,7 +8,8 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.client import DEFAULT_EXTENSIONS
-from tests.harness.harness import Harness, assert_ephemeral, assert_within_discord_limits
+from tests.harness.harness import Harness
+from tests.harness.limits import assert_ephemeral, assert_within_discord_limits
 
 StartHarness = Callable[..., Awaitable[Harness]]
 CODE = re.compile(r"`([0-9a-f]{8})`")

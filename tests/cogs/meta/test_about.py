@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from bot.version import bot_version
-from tests.harness.harness import Harness, assert_ephemeral, assert_within_discord_limits
+from tests.harness.harness import Harness
+from tests.harness.limits import assert_ephemeral, assert_within_discord_limits
 
 
 async def test_about_answers_once_privately_within_limits(harness: Harness) -> None:

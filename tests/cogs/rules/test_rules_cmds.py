@@ -1,6 +1,6 @@
 """The rules commands through the offline harness: /rules, /roem, /legal, /score, /cards.
 
-Every calculator is checked against the engine on the worked examples of RULES.md
+Every calculator is checked against the engine on the worked examples of docs/rules.md
 (1.5, 1.7, 1.8), every refusal against the option it names, and every reply against
 Discord's limits. Replies are private unless `public` is set.
 """
@@ -29,16 +29,14 @@ from bot.engine.tricks import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POIN
 from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue, t
 from bot.texts.rulebook import TOPICS, search_topics, topic
-from tests.harness.harness import (
-    FAKE_TOKEN,
-    GUILD_COMMANDS,
-    Call,
-    Dispatch,
-    Harness,
+from tests.harness.harness import Harness
+from tests.harness.limits import (
     assert_ephemeral,
     assert_not_ephemeral,
     assert_within_discord_limits,
 )
+from tests.harness.recorder import Call, Dispatch
+from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS
 
 StartHarness = Callable[..., Awaitable[Harness]]
 
@@ -246,7 +244,7 @@ async def test_a_tables_changed_options_are_named(harness: Harness) -> None:
 @pytest.mark.parametrize(
     ("trick", "points", "breakdown"),
     [
-        # RULES.md 1.7: trump Q-K-J = 20 + 20 = 40, trump 10-J-Q-K = 50 + 20 = 70.
+        # docs/rules.md 1.7: trump Q-K-J = 20 + 20 = 40, trump 10-J-Q-K = 50 + 20 = 70.
         ("Qh Kh Jh 7s", 40, "{run3} (J♥ Q♥ K♥) 20 + stuk (Q♥ K♥) 20 = **40**"),
         ("10h Jh Qh Kh", 70, "{run4} (10♥ J♥ Q♥ K♥) 50 + stuk (Q♥ K♥) 20 = **70**"),
         ("8c 9c 10c Kd", 20, "{run3} (8♣ 9♣ 10♣) 20"),
@@ -339,7 +337,7 @@ async def test_suits_are_read_in_every_language_and_offered_by_autocomplete(
 
 @pytest.mark.parametrize("locale", TWO_LOCALES)
 async def test_legal_partner_winning_frees_the_discard(harness: Harness, locale: str) -> None:
-    # RULES.md 1.5: hearts trump, A leads A♣, B follows 7♣; C holds Q♥ and 7♦.
+    # docs/rules.md 1.5: hearts trump, A leads A♣, B follows 7♣; C holds Q♥ and 7♦.
     options = {"hand": "Q♥ 7♦", "trick": "A♣ 7♣", "trump": "♥"}
     reply = private(await harness.slash("legal", options, locale=locale))
 
@@ -352,7 +350,7 @@ async def test_legal_partner_winning_frees_the_discard(harness: Harness, locale:
 
 @pytest.mark.parametrize("locale", TWO_LOCALES)
 async def test_legal_opponent_trumped_means_overtrump(harness: Harness, locale: str) -> None:
-    # RULES.md 1.5: had B trumped with 8♥, C would have had to overtrump with Q♥.
+    # docs/rules.md 1.5: had B trumped with 8♥, C would have had to overtrump with Q♥.
     options = {"hand": "Qh, 7d", "trick": "Ac, 8h", "trump": "h"}
     reply = private(await harness.slash("legal", options, locale=locale))
 
@@ -416,7 +414,7 @@ async def test_legal_refuses_bad_input_naming_the_part(
 
 @pytest.mark.parametrize("locale", TWO_LOCALES)
 async def test_score_nat_counts_the_roem_of_both_pairs(harness: Harness, locale: str) -> None:
-    # RULES.md 1.8: makers 82, defenders 80 + 20 roem: nat, makers 0, defenders 182.
+    # docs/rules.md 1.8: makers 82, defenders 80 + 20 roem: nat, makers 0, defenders 182.
     options = {"makers": "us", "points": 82, "roem_defenders": 20}
     reply = private(await harness.slash("score", options, locale=locale))
 
@@ -496,6 +494,47 @@ async def test_score_refuses_impossible_numbers_naming_the_part(
     refusal(result, locale, option, *fragments)
 
 
+# Every refusal path of the calculators, in every language: one private sentence naming the
+# option and the user's own input, never an error code or an ERROR log line.
+REFUSALS = [
+    ("legal", {"hand": "Qh 7x", "trump": "h"}, "hand", ["`7x`"]),  # unknown_card
+    ("legal", {"hand": "Qh Qh", "trump": "h"}, "hand", ["Q♥"]),  # duplicate_card
+    ("legal", {"hand": "Qh 7d", "trick": "Ac Qh", "trump": "h"}, None, ["Q♥"]),  # in both
+    ("legal", {"hand": ";", "trump": "h"}, "hand", ["0", "1"]),  # too_few_cards
+    ("legal", {"hand": "Qh", "trick": "7c 8c 9c 10c", "trump": "h"}, "trick", ["4"]),
+    ("legal", {"hand": "Qh", "trump": ""}, "trump", ["—"]),  # unknown_suit, nothing typed
+    ("roem", {"cards": "7h 8h 9h 10h Jh", "trump": "h"}, "cards", ["5", "4"]),  # too many
+    ("roem", {"cards": "7h", "trump": "h"}, "cards", ["1", "2"]),  # too few
+    ("roem", {"cards": "Qh Kh", "trump": "h", "variant": "x"}, "variant", ["`x`"]),
+    ("score", {"makers": "us", "points": 170}, "points", ["170", "162"]),  # negative_value
+    ("score", {"makers": "them", "points": 82, "roem_defenders": 25}, "roem_defenders", ["25"]),
+    ("score", {"makers": "us", "points": 82, "tricks": -1}, "tricks", ["-1", "8"]),
+    ("score", {"makers": "us", "points": 0, "tricks": 8}, "tricks", ["8", "162"]),
+]
+
+
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+@pytest.mark.parametrize(
+    ("command", "options", "option", "fragments"),
+    REFUSALS,
+    ids=[f"{c}-{i}" for i, (c, *_) in enumerate(REFUSALS)],
+)
+async def test_every_calculator_refusal_is_private_and_specific(
+    harness: Harness,
+    caplog: pytest.LogCaptureFixture,
+    locale: str,
+    command: str,
+    options: dict[str, Any],
+    option: str | None,
+    fragments: list[str],
+) -> None:
+    result = await harness.slash(command, options, locale=locale)
+
+    content = refusal(result, locale, option, *fragments)
+    assert "{" not in content
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
 # --------------------------------------------------------------------------- /cards
 
 
@@ -504,7 +543,7 @@ async def test_cards_sends_a_png_and_the_orders_as_text(
     harness: Harness, locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     uploads: dict[str, bytes] = {}
-    record = harness._on_webhook
+    record = harness.recorder.on_webhook
 
     def keep_files(route: Any, body: Any, files: Any, params: Any, reason: Any) -> Any:
         for file in files:
@@ -512,7 +551,7 @@ async def test_cards_sends_a_png_and_the_orders_as_text(
             file.reset()
         return record(route, body, files, params, reason)
 
-    monkeypatch.setattr(harness, "_on_webhook", keep_files)
+    monkeypatch.setattr(harness.recorder, "on_webhook", keep_files)
     reply = private(await harness.slash("cards", locale=locale))
 
     assert reply.files == ["cards.png"]

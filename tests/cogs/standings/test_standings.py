@@ -25,16 +25,14 @@ from bot.store import HandRecord, MatchRecord, PlayerStats, Store
 from bot.tables import Status
 from bot.texts.catalog import t
 from cogs.standings.ui import PAGE_SIZE, page_custom_id, parse_page_custom_id
-from tests.harness.harness import (
-    FAKE_TOKEN,
-    GUILD_COMMANDS,
-    Call,
-    Harness,
-    World,
+from tests.harness.harness import Harness
+from tests.harness.limits import (
     assert_ephemeral,
     assert_not_ephemeral,
     assert_within_discord_limits,
 )
+from tests.harness.recorder import Call
+from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS, World
 from tests.tables.helpers import INSTANT, act_once, human_to_act
 
 StartHarness = Callable[..., Awaitable[Harness]]

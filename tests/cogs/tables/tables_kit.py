@@ -22,15 +22,10 @@ from bot.engine import Match, RuleSet
 from bot.services import Services
 from bot.tables import FakeClock, Table, TableService
 from cogs.tables import Tables
-from tests.harness.harness import (
-    CALLBACK,
-    Call,
-    Dispatch,
-    Harness,
-    assert_ephemeral,
-    assert_within_discord_limits,
-)
-from tests.harness.limits import iter_components
+from tests.harness.harness import Harness
+from tests.harness.limits import assert_ephemeral, assert_within_discord_limits, iter_components
+from tests.harness.recorder import Call, Dispatch
+from tests.harness.world import CALLBACK
 
 StartHarness = Callable[..., Awaitable[Harness]]
 CARD_TEXT = re.compile(r"(?:10|[7-9JQKA])[♣♦♥♠]")

@@ -17,7 +17,8 @@ from tests.cogs.tables.tables_kit import (
     seed_with_first_dealer,
     start,
 )
-from tests.harness.harness import Dispatch, assert_ephemeral
+from tests.harness.limits import assert_ephemeral
+from tests.harness.recorder import Dispatch
 
 OUT_OF_DATE = (
     "This button is out of date and does nothing any more. "

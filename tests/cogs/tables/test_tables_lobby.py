@@ -11,12 +11,8 @@ from bot.settings import Settings
 from bot.tables import Status
 from tests.cogs.tables.tables_kit import StartHarness, custom_ids, message_text, start
 from tests.harness import payloads
-from tests.harness.harness import (
-    FAKE_TOKEN,
-    GUILD_COMMANDS,
-    assert_ephemeral,
-    assert_not_ephemeral,
-)
+from tests.harness.limits import assert_ephemeral, assert_not_ephemeral
+from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS
 
 MODERATOR = discord.Permissions(payloads.DEFAULT_MEMBER_PERMISSIONS.value, manage_channels=True)
 

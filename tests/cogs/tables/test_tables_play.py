@@ -17,7 +17,8 @@ from tests.cogs.tables.tables_kit import (
     seed_with_first_dealer,
     start,
 )
-from tests.harness.harness import ORIGINAL, assert_ephemeral, assert_within_discord_limits
+from tests.harness.limits import assert_ephemeral, assert_within_discord_limits
+from tests.harness.world import ORIGINAL
 
 SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
@@ -386,7 +387,7 @@ async def test_two_clicks_at_once_play_one_card(
     seq = kit.table(t).seq
 
     for payload in payloads:  # both arrive before either is answered
-        harness._remember_interaction(payload)
+        harness.world.remember_interaction(payload)
         harness.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
     await kit.flush()
 

@@ -14,7 +14,8 @@ from tests.cogs.tables.tables_kit import (
     seed_with_first_dealer,
     start,
 )
-from tests.harness.harness import CHANNEL_MESSAGE, CHANNEL_MESSAGES, assert_ephemeral
+from tests.harness.limits import assert_ephemeral
+from tests.harness.world import CHANNEL_MESSAGE, CHANNEL_MESSAGES
 
 
 async def table_waiting_for_a_human(kit: Kit) -> tuple[int, int, int]:

@@ -17,7 +17,8 @@ from tests.cogs.tables.tables_kit import (
     seed_with_first_dealer,
     start,
 )
-from tests.harness.harness import Call, assert_ephemeral
+from tests.harness.limits import assert_ephemeral
+from tests.harness.recorder import Call
 
 
 async def started(
