@@ -22,7 +22,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 COPY --from=build /wheels /wheels
-RUN pip install /wheels/*.whl \
+# fonts-dejavu-core: the league standings picture (bot/league/export.py) draws accented
+# names with it; without a font Pillow's own draws boxes for them.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/* \
+    && pip install /wheels/*.whl \
     && rm -rf /wheels \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin klaverjas \
     && mkdir -p /app/data \

@@ -75,6 +75,7 @@ def _build_parser() -> argparse.ArgumentParser:
     night.add_argument("--rounds", help="rounds of the night")
     night.add_argument("--hands", help="hands a round (default 16)")
     night.add_argument("--seed", help="the night's seed")
+    night.add_argument("--format", help="individual (default), pairs or duplicate")
     night.set_defaults(handler=_league_simulate)
     return parser
 

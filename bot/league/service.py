@@ -10,29 +10,36 @@ so this package never needs to know about threads or channels.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from datetime import UTC, datetime
+from typing import Final, Literal, Protocol
 
 from bot.engine import RuleSet
 from bot.store import Store, StoreError
-from bot.store.league import NightBusy, StoredAudit, StoredNight
+from bot.store.league import NightBusy, StoredAudit, StoredLeague, StoredNight, StoredRun
 
 from .corrections import Kind, corrected_line, require_reason, voided
 from .draw import RoundDraw, TablePlan, draw_round, round_seed
 from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
 from .errors import LeagueError
+from .export import NightExport
 from .night import Attendance, checked_in, pairs_of, refuse_repeat
 from .results import HandLine, TableResult
+from .schedule import NightTimes, Posting, PostingKind, last_night, next_night, plan
 from .season import SeasonTable, season_table
 from .settings import LeagueSettings
 from .standings import Adjustment, NightData, NightRow, night_ranking
 from .stats import PlayerSeason, player_season
 
-__all__ = ["Actor", "LeagueService", "TableRequest", "TableStarter"]
+__all__ = ["Actor", "LeagueService", "ScheduledJob", "TableRequest", "TableStarter"]
+
+LATE_AFTER: Final = 300.0  # seconds after its time a posting counts as late
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +64,25 @@ class TableRequest:
     seats: tuple[int, int, int, int]
     rules: RuleSet
     deal_seed: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledJob:
+    """A posting due now for a league's scheduled night: the check-in or a reminder.
+
+    The front end posts it in `channel_id` and then calls `LeagueService.mark_done`;
+    until then every `due_jobs` call returns it again (so a failed post is retried),
+    until its night starts. Times are UTC seconds since the epoch.
+    """
+
+    league_id: int
+    guild_id: int | None
+    channel_id: int | None
+    kind: PostingKind
+    minutes: int  # before the start
+    starts_at: float  # the night's scheduled start
+    due_at: float
+    late: bool  # more than LATE_AFTER after its time: the bot was down or stalled
 
 
 class TableStarter(Protocol):
@@ -111,6 +137,56 @@ class LeagueService:
         if not settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
             raise LeagueError("not_organiser", user_id=actor.user_id)
         return settings
+
+    # ---------------------------------------------------------------- schedules
+    async def next_night(self, league_id: int) -> NightTimes | None:
+        """When the league's next scheduled night starts and its postings go out (UTC);
+        None when it has no schedule."""
+        schedule = (await self.settings(league_id)).schedule
+        if schedule is None:
+            return None
+        return next_night(schedule, datetime.fromtimestamp(self.now(), UTC))
+
+    async def due_jobs(self, now: float | None = None) -> list[ScheduledJob]:
+        """The postings due now over every league with a schedule (the front end's task
+        loop asks every minute or so). Postings it decides to skip (docs/decisions.md,
+        "Leagues") are recorded here, so they are never offered again."""
+        at = self.now() if now is None else now
+        moment = datetime.fromtimestamp(at, UTC)
+        jobs: list[ScheduledJob] = []
+        skipped: list[StoredRun] = []
+        for league in await self.store.leagues.all_leagues():
+            try:
+                schedule = LeagueSettings.from_dict(league.settings).schedule
+            except LeagueError:  # e.g. a time zone this machine does not know
+                log.warning("league %s: settings unreadable, schedule not run", league.id)
+                continue
+            if schedule is None:
+                continue
+            nights = (last_night(schedule, moment), next_night(schedule, moment))
+            starts = [int(night.start.timestamp()) for night in nights]  # what `plan` looks at
+            done = _recorded(await self.store.leagues.runs(league.id, starts))
+            since = datetime.fromtimestamp(league.updated_at, UTC)
+            todo = plan(schedule, moment, done, since)
+            for start, posting in todo.post:
+                jobs.append(_job(league, schedule.channel_id, start, posting, at))
+            for start, posting in todo.skip:
+                skipped.append(_run(league.id, start.timestamp(), posting, "skipped", None, at))
+        if skipped:
+            await self.store.leagues.add_runs(skipped)
+        return jobs
+
+    async def mark_done(self, job: ScheduledJob, message_id: int | None = None) -> bool:
+        """Record that `job` was posted (with its message, if any); False when it was
+        recorded already (another call got there first), which changes nothing."""
+        posting = Posting(job.kind, job.minutes, datetime.fromtimestamp(job.due_at, UTC))
+        run = _run(job.league_id, job.starts_at, posting, "posted", message_id, self.now())
+        (added,) = await self.store.leagues.add_runs([run])
+        return added
+
+    async def schedule_history(self, league_id: int) -> list[StoredRun]:
+        """Every recorded posting of the league's scheduled nights, posted or skipped."""
+        return await self.store.leagues.runs(league_id)
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, actor: Actor) -> StoredNight:
@@ -477,6 +553,28 @@ class LeagueService:
         s = await self.settings(night.league_id)
         return night_ranking(await self.night_data(night_id), s.format, s.bye_policy, s.tie_breaks)
 
+    async def night_export(self, night_id: int) -> NightExport:
+        """The night for `bot/league/export.py`: its draws, each table's effective result,
+        which results and sheet lines were corrected, and the ranking so far."""
+        await self.night(night_id)
+        versions = await self.store.leagues.results(night_id)
+        corrected = frozenset((v.round_no, v.table_no) for v in versions if v.version > 1)
+        lines = frozenset(
+            (a.round_no, a.table_no, a.line)
+            for a in await self.history(night_id)
+            if a.kind == "correct_line"
+            and a.round_no is not None
+            and a.table_no is not None
+            and a.line is not None
+        )
+        return NightExport(
+            await self.draws(night_id),
+            await self.results(night_id),
+            corrected,
+            lines,
+            await self.night_standings(night_id),
+        )
+
     async def season(self, league_id: int) -> SeasonTable:
         """The season table over the closed nights."""
         settings = await self.settings(league_id)
@@ -505,6 +603,48 @@ def _unresolved(
         for table_no in range(len(draw.tables))
         if (draw.number, table_no) not in results
     ]
+
+
+def _recorded(runs: Iterable[StoredRun]) -> Callable[[datetime, Posting], bool]:
+    """Whether a night's posting is recorded, posted or skipped, among `runs`."""
+    done = {(run.starts_at, run.kind, run.minutes) for run in runs}
+    return lambda start, posting: (int(start.timestamp()), posting.kind, posting.slot) in done
+
+
+def _job(
+    league: StoredLeague, channel_id: int | None, start: datetime, posting: Posting, now: float
+) -> ScheduledJob:
+    due = posting.at.timestamp()
+    return ScheduledJob(
+        league.id,
+        league.guild_id,
+        channel_id,
+        posting.kind,
+        posting.minutes,
+        start.timestamp(),
+        due,
+        now - due > LATE_AFTER,
+    )
+
+
+def _run(
+    league_id: int,
+    starts_at: float,
+    posting: Posting,
+    outcome: str,
+    message_id: int | None,
+    at: float,
+) -> StoredRun:
+    return StoredRun(
+        league_id,
+        int(starts_at),
+        posting.kind,
+        posting.slot,
+        int(posting.at.timestamp()),
+        outcome,
+        message_id,
+        at,
+    )
 
 
 def _with_organiser(settings: LeagueSettings, user_id: int) -> LeagueSettings:

@@ -1,4 +1,5 @@
-"""A league's settings: who organises, which rules, how a night and a season are run.
+"""A league's settings: who organises, which rules, how a night and a season are run, and
+when nights are (an optional weekly schedule, bot/league/schedule.py).
 
 Rule options are never checked here: they go through the engine's RuleSet, which owns
 them; the league only adds how long a round lasts and how nights are counted.
@@ -13,6 +14,7 @@ from typing import Any, Final, Literal, get_args
 from bot.engine import RuleError, RuleSet
 
 from .errors import LeagueError
+from .schedule import Schedule
 
 __all__ = [
     "BYE_POLICIES",
@@ -112,6 +114,7 @@ class LeagueSettings:
     counting: Counting = Counting()
     tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
     computers_allowed: bool = False
+    schedule: Schedule | None = None  # None: nights are opened by hand
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -159,6 +162,7 @@ class LeagueSettings:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["overrides"] = dict(self.overrides)
+        data["schedule"] = None if self.schedule is None else self.schedule.to_dict()
         return data
 
     @classmethod
@@ -178,4 +182,6 @@ class LeagueSettings:
             counting=Counting(**data.get("counting", {})),
             tie_breaks=tuple(data.get("tie_breaks", DEFAULT_TIE_BREAKS)),
             computers_allowed=data.get("computers_allowed", False),
+            # absent from leagues saved before schedules: no schedule
+            schedule=None if data.get("schedule") is None else Schedule.from_dict(data["schedule"]),
         )

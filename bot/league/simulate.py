@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterable
 from bot.store import Store
 from bot.tables import FakeClock, Status, TableService, TableSettings
 
-from .preview import whole_number
+from .preview import UsageError, whole_number
 from .service import Actor, LeagueService, TableRequest
-from .settings import LeagueSettings, RoundLength
+from .settings import Format, LeagueSettings, RoundLength
 from .standings import NightRow
 from .starter import TableServiceStarter
 
@@ -28,6 +28,7 @@ ORGANISER = Actor(0)
 # Computers move at once and nobody waits for a claim; the turn timer stays on, since its
 # expiry is what hands an absent player's seat to the computer.
 QUICK = TableSettings(claim_grace=0, trick_pause=0, bot_delay=0)
+FORMATS: tuple[Format, ...] = ("individual", "pairs", "duplicate")
 
 
 def run_simulation(args: argparse.Namespace, say: Callable[[str], None] = print) -> None:
@@ -35,16 +36,33 @@ def run_simulation(args: argparse.Namespace, say: Callable[[str], None] = print)
     rounds = whole_number("--rounds", args.rounds, 1, 12)
     hands = whole_number("--hands", args.hands or 16, 1, 64)
     seed = args.seed or secrets.token_hex(4)
-    say(f"seed: {seed} ({players} players, {rounds} rounds of {hands} hands)")
-    ranking = asyncio.run(simulate_night(players, rounds, hands, seed))
+    format = args.format or "individual"
+    if format not in FORMATS:
+        raise UsageError(f"--format must be individual, pairs or duplicate, not {format!r}")
+    if format == "pairs" and players % 2:
+        raise UsageError("--format pairs needs an even number of --players")
+    shown = "" if format == "individual" else f"{format}, "
+    say(f"seed: {seed} ({shown}{players} players, {rounds} rounds of {hands} hands)")
+    ranking = asyncio.run(simulate_night(players, rounds, hands, seed, format))
     for line in ranking_lines(ranking):
         say(line)
 
 
-async def simulate_night(players: int, rounds: int, hands: int, seed: str) -> list[NightRow]:
-    """Play the night in a throw-away database; its final ranking."""
+async def simulate_night(
+    players: int,
+    rounds: int,
+    hands: int,
+    seed: str,
+    format: Format = "individual",
+    store: Store | None = None,
+) -> list[NightRow]:
+    """Play the night, in a throw-away database unless `store` is given (then it stays
+    open, for a caller that inspects what the night left); its final ranking. On a
+    fixed-pairs night players 1 and 2 are a pair, 3 and 4, and so on."""
     clock = FakeClock()
-    store = await Store.open(":memory:")
+    own = store is None
+    if store is None:
+        store = await Store.open(":memory:")
     try:
         tables = TableService(store, clock)
 
@@ -54,7 +72,10 @@ async def simulate_night(players: int, rounds: int, hands: int, seed: str) -> li
         starter = TableServiceStarter(tables, channel_for, lambda user: f"player {user}", QUICK)
         league = LeagueService(store, clock.now, starter, seed=lambda: seed)
         settings = LeagueSettings(
-            "Simulated night", round_length=RoundLength(hands=hands), rounds_per_night=rounds
+            "Simulated night",
+            round_length=RoundLength(hands=hands),
+            rounds_per_night=rounds,
+            format=format,
         )
         night = (
             await league.open_night(
@@ -62,7 +83,8 @@ async def simulate_night(players: int, rounds: int, hands: int, seed: str) -> li
             )
         ).id
         for user in range(1, players + 1):
-            await league.check_in(night, user)
+            partner = (user + 1 if user % 2 else user - 1) if format == "pairs" else None
+            await league.check_in(night, user, partner)
         for number in range(1, rounds + 1):
             await league.start_round(night, ORGANISER)
             links = await store.leagues.round_tables(night)
@@ -72,7 +94,8 @@ async def simulate_night(players: int, rounds: int, hands: int, seed: str) -> li
                 await league.record_played(table_id)
         return await league.close_night(night, ORGANISER)
     finally:
-        await store.close()
+        if own:
+            await store.close()
 
 
 async def _play_out(tables: TableService, clock: FakeClock, table_ids: Iterable[int]) -> None:

@@ -3,8 +3,9 @@ league simulation use.
 
 The channel (a thread, on Discord) and the players' names come from the front end; the
 table is an ordinary table with the league's rules, its four players seated in the drawn
-order. The table service takes no deal seed, so it cannot deal duplicate nights yet: the
-league refuses to draw such a round rather than publish tables that would deal apart.
+order. On a duplicate night the table deals from the round's deal seed, so every table of
+the round holds the same cards hand by hand (the table keeps the seed in its snapshot, so a
+restart deals on from it).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ __all__ = ["TableServiceStarter"]
 
 
 class TableServiceStarter:
-    seeded_deals = False  # TableService.open draws its own seed
+    seeded_deals = True  # TableService.open takes the round's deal seed
 
     def __init__(
         self,
@@ -37,7 +38,13 @@ class TableServiceStarter:
         channel = await self.channel_for(request)
         first = request.seats[0]
         table = await self.tables.open(
-            request.guild_id, channel, first, self.name_of(first), request.rules, self.settings
+            request.guild_id,
+            channel,
+            first,
+            self.name_of(first),
+            request.rules,
+            self.settings,
+            deal_seed=request.deal_seed,
         )
         for seat, user in enumerate(request.seats[1:], 1):
             await self.tables.sit(table.id, user, self.name_of(user), seat)

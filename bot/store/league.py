@@ -1,4 +1,5 @@
-"""Leagues, nights and everything a night produces (migration 0002).
+"""Leagues, nights and everything a night produces (migration 0002), and what the bot
+posted for each scheduled night (migration 0003).
 
 Stores the JSON values bot/league writes and reads them back; it never interprets them.
 A night's rows are appended, never changed: a correction is a new result version written
@@ -26,6 +27,7 @@ __all__ = [
     "StoredLeague",
     "StoredNight",
     "StoredResult",
+    "StoredRun",
 ]
 
 
@@ -43,6 +45,21 @@ class StoredLeague:
     guild_id: int | None
     name: str
     settings: dict[str, Any]
+    updated_at: float = 0.0  # when the settings were last saved
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRun:
+    """One posting of a scheduled night and what became of it."""
+
+    league_id: int
+    starts_at: int  # the night's scheduled start, UTC seconds since the epoch
+    kind: str  # 'checkin' or 'reminder'
+    minutes: int  # a reminder's minutes before the start; 0 for the check-in
+    due_at: int
+    outcome: str  # 'posted' or 'skipped'
+    message_id: int | None
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +156,9 @@ def _audit_params(audit: StoredAudit) -> dict[str, Any]:
     }
 
 
+_LEAGUE = "id, guild_id, name, settings, updated_at"
+
+
 class LeagueStore:
     """Reads and writes of leagues and nights; every write is one transaction."""
 
@@ -174,21 +194,25 @@ class LeagueStore:
             )
 
     async def league(self, league_id: int) -> StoredLeague | None:
-        rows = await self._rows(
-            "SELECT id, guild_id, name, settings FROM leagues WHERE id = ?", (league_id,)
-        )
+        rows = await self._rows(f"SELECT {_LEAGUE} FROM leagues WHERE id = ?", (league_id,))
         return self._league(rows[0]) if rows else None
 
     async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
         rows = await self._rows(
-            "SELECT id, guild_id, name, settings FROM leagues WHERE guild_id IS ? ORDER BY name",
-            (guild_id,),
+            f"SELECT {_LEAGUE} FROM leagues WHERE guild_id IS ? ORDER BY name", (guild_id,)
         )
+        return [self._league(row) for row in rows]
+
+    async def all_leagues(self) -> list[StoredLeague]:
+        """Every league of every server (the scheduler's round), oldest first."""
+        rows = await self._rows(f"SELECT {_LEAGUE} FROM leagues ORDER BY id")
         return [self._league(row) for row in rows]
 
     @staticmethod
     def _league(row: sqlite3.Row) -> StoredLeague:
-        return StoredLeague(row["id"], row["guild_id"], row["name"], json.loads(row["settings"]))
+        return StoredLeague(
+            row["id"], row["guild_id"], row["name"], json.loads(row["settings"]), row["updated_at"]
+        )
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, seed: str, at: float) -> StoredNight:
@@ -398,3 +422,51 @@ class LeagueStore:
             "SELECT * FROM league_audit WHERE night_id = ? ORDER BY id", (night_id,)
         )
         return [_audit(row) for row in rows]
+
+    # ---------------------------------------------------------------- schedules
+    async def add_runs(self, runs: list[StoredRun]) -> list[bool]:
+        """Record postings of scheduled nights in one transaction; for each, whether it
+        was new (False: that posting of that night was recorded already, and stays)."""
+        added: list[bool] = []
+        async with transaction(self._db) as db:
+            for run in runs:
+                cursor = await db.execute(
+                    "INSERT INTO league_schedule_runs (league_id, starts_at, kind, minutes,"
+                    " due_at, outcome, message_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (league_id, starts_at, kind, minutes) DO NOTHING",
+                    (
+                        run.league_id,
+                        run.starts_at,
+                        run.kind,
+                        run.minutes,
+                        run.due_at,
+                        run.outcome,
+                        run.message_id,
+                        run.at,
+                    ),
+                )
+                added.append(cursor.rowcount == 1)
+        return added
+
+    async def runs(self, league_id: int, starts_at: list[int] | None = None) -> list[StoredRun]:
+        """The league's recorded postings (of the nights starting at `starts_at`, if
+        given), in the order of the nights and their due times."""
+        sql = "SELECT * FROM league_schedule_runs WHERE league_id = ?"
+        params: list[Any] = [league_id]
+        if starts_at is not None:
+            sql += f" AND starts_at IN ({', '.join('?' * len(starts_at))})"
+            params += starts_at
+        rows = await self._rows(sql + " ORDER BY starts_at, due_at, kind", params)
+        return [
+            StoredRun(
+                r["league_id"],
+                r["starts_at"],
+                r["kind"],
+                r["minutes"],
+                r["due_at"],
+                r["outcome"],
+                r["message_id"],
+                r["at"],
+            )
+            for r in rows
+        ]

@@ -82,6 +82,10 @@ class Table:
     claim_deadline: float | None = None  # when the last trick's claim window closes
     message_id: int | None = None
     last_activity: float = 0.0  # when the last action was committed (idle tables)
+    # Duplicate league rounds: the seed every table of the round deals from, so they all
+    # hold the same cards hand by hand. None: the table deals from its own `seed`. The
+    # computers keep drawing on `seed`, so tables with one deal seed still play apart.
+    deal_seed: str | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -122,6 +126,12 @@ class Table:
     def has_computers(self) -> bool:
         return any(s.kind == SeatKind.COMPUTER for s in self.seats)
 
+    def match_seed(self, match_no: int) -> str:
+        """The engine seed of match `match_no`: its deals are a function of it alone, which
+        is what makes a replay of the action log, or another table, deal the same cards."""
+        seed = self.seed if self.deal_seed is None else self.deal_seed
+        return f"{seed}/{match_no}"
+
     def next_deadline(self) -> float | None:
         times = [t for t in (self.turn_deadline, self.computer_due, self.claim_deadline) if t]
         return min(times) if times else None
@@ -146,6 +156,7 @@ class Table:
             "claim_deadline": self.claim_deadline,
             "message_id": self.message_id,
             "last_activity": self.last_activity,
+            "deal_seed": self.deal_seed,
         }
 
     @classmethod
@@ -170,4 +181,5 @@ class Table:
             claim_deadline=data["claim_deadline"],
             message_id=data["message_id"],
             last_activity=data.get("last_activity", data["created_at"]),
+            deal_seed=data.get("deal_seed"),  # absent from snapshots before duplicate tables
         )

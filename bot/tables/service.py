@@ -130,7 +130,11 @@ class TableService:
         rules: RuleSet | None = None,
         settings: TableSettings | None = None,
         sit: bool = True,
+        deal_seed: str | None = None,
     ) -> Table:
+        """Open a table in the lobby. ``deal_seed``: deal from this seed instead of the
+        table's own, as every table of a duplicate league round does (kept in the snapshot
+        and in the log's "open" entry, so a restart or a replay deals the same cards)."""
         if self.in_channel(channel_id) is not None:
             raise TableError(RefusalCode.CHANNEL_BUSY, table_id=self._by_channel[channel_id])
         if settings is not None:
@@ -145,6 +149,7 @@ class TableService:
             seed=secrets.token_hex(8),
             created_at=now,
             settings=settings or TableSettings(),
+            deal_seed=deal_seed,
         )
         if sit:
             table.seats[0] = Seat(SeatKind.HUMAN, opener_id, opener_name)
@@ -156,7 +161,10 @@ class TableService:
             raise TableError(RefusalCode.CHANNEL_BUSY) from None
         self._register(table, table.to_dict())
         async with self._operate(table.id, None) as work:
-            await self._commit(work, opener_id, "open", {"rules": work.rules.to_dict()})
+            opened: dict[str, Any] = {"rules": work.rules.to_dict()}
+            if deal_seed is not None:
+                opened["deal_seed"] = deal_seed
+            await self._commit(work, opener_id, "open", opened)
         table = self.get(table.id)
         await self._emit(table, [ev.Opened(seat=0 if sit else None)])
         return table
@@ -237,7 +245,7 @@ class TableService:
                 raise TableError(RefusalCode.NOT_ENOUGH_PLAYERS, free=len(table.free_seats()))
             table.status = Status.PLAYING
             table.match_no += 1
-            table.match = Match(table.rules, f"{table.seed}/{table.match_no}")
+            table.match = Match(table.rules, table.match_seed(table.match_no))
             arm(table, self.clock.now())
             await self._commit(table, user_id, "start", {"match_no": table.match_no})
             events: list[Event] = [

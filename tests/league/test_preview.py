@@ -92,3 +92,20 @@ def test_league_simulate_bad_arguments(capsys: pytest.CaptureFixture[str]) -> No
         [],
         ["league simulate: --players must be between 4 and 400, not 2"],
     )
+
+
+def test_league_simulate_plays_a_duplicate_night(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("league", "simulate", "--players", "8", "--rounds", "1", "--hands", "1")
+    code, lines, _ = run(capsys, *argv, "--seed", "d", "--format", "duplicate")
+    assert code == 0
+    assert lines[0] == "seed: d (duplicate, 8 players, 1 rounds of 1 hands)"
+    rows = [line.split() for line in lines[2:]]
+    # relative to the line: the two pairs of a line hold the same cards, so their credits
+    # are equal and opposite (each rounded half up)
+    assert 0 <= sum(int(r[2]) for r in rows) <= 8
+    assert run(capsys, *argv, "--format", "swiss")[2] == [
+        "league simulate: --format must be individual, pairs or duplicate, not 'swiss'"
+    ]
+    assert run(capsys, *argv, "--format", "pairs", "--players", "9")[2] == [
+        "league simulate: --format pairs needs an even number of --players"
+    ]

@@ -7,37 +7,13 @@ from pathlib import Path
 import pytest
 
 from bot.league.errors import LeagueError
-from bot.league.service import Actor, LeagueService, TableRequest
+from bot.league.service import TableRequest
 from bot.league.settings import LeagueSettings, RoundLength
 from bot.league.starter import TableServiceStarter
 from bot.store import Store
-from bot.tables import FakeClock, Status, TableService
+from bot.tables import FakeClock, Status
 
-ORGANISER = Actor(100)
-
-
-async def play_out(tables: TableService, clock: FakeClock, table_id: int) -> None:
-    """Let the turn timers run: absent players' seats are played by computers."""
-    for _ in range(2_000):
-        if tables.get(table_id).status == Status.FINISHED:
-            return
-        due = tables.next_deadline()
-        assert due is not None
-        clock.time = max(clock.time, due)
-        await tables.tick()
-    raise AssertionError("the table did not finish")
-
-
-def services(store: Store, clock: FakeClock) -> tuple[TableService, LeagueService]:
-    tables = TableService(store, clock)
-    channels: list[TableRequest] = []
-
-    async def channel_for(request: TableRequest) -> int:
-        channels.append(request)
-        return 500 + request.round_no * 10 + request.table_no
-
-    starter = TableServiceStarter(tables, channel_for, lambda user: f"player {user}")
-    return tables, LeagueService(store, clock.now, starter, seed=lambda: "dealt")
+from .kit import ORGANISER, play_out, services
 
 
 async def test_a_round_is_dealt_played_and_credited_across_a_restart(tmp_path: Path) -> None:
@@ -74,9 +50,17 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(tmp_path: P
         assert rows[draw.byes[0]] == 1450
 
 
+class DealsApart(TableServiceStarter):
+    """A front end whose tables cannot share a deal seed."""
+
+    seeded_deals = False
+
+
 async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(tmp_path: Path) -> None:
     async with await Store.open(tmp_path / "db.sqlite3") as store:
-        _, league = services(store, FakeClock())
+        tables, league = services(store, FakeClock())
+        assert isinstance(league.starter, TableServiceStarter)
+        league.starter = DealsApart(tables, league.starter.channel_for, league.starter.name_of)
         settings = LeagueSettings("Dup", format="duplicate")
         night = (
             await league.open_night(await league.create_league(3, settings, ORGANISER), ORGANISER)

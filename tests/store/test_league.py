@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
 from bot.store import Store, StoreError
-from bot.store.league import NightBusy, StoredAudit
+from bot.store.league import NightBusy, StoredAudit, StoredRun
 
 
 async def test_one_open_night_per_league_and_numbering(store: Store) -> None:
@@ -63,3 +64,23 @@ async def test_result_versions_count_up_per_table(store: Store) -> None:
         (0, 2, 2),
         (1, 1, 1),
     ]
+
+
+async def test_a_scheduled_posting_is_recorded_once(store: Store) -> None:
+    first = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
+    other = await store.leagues.create_league(2, "Club", {"name": "Club"}, 2.0)
+    assert [(lg.id, lg.guild_id, lg.updated_at) for lg in await store.leagues.all_leagues()] == [
+        (first, 1, 1.0),
+        (other, 2, 2.0),
+    ]
+    checkin = StoredRun(first, 7_200, "checkin", 0, 3_600, "posted", 55, 3_601.0)
+    reminder = StoredRun(first, 7_200, "reminder", 15, 6_300, "skipped", None, 6_900.0)
+    later = StoredRun(first, 612_000, "checkin", 0, 608_400, "posted", None, 608_401.0)
+    assert await store.leagues.add_runs([checkin, reminder, later]) == [True, True, True]
+    again = StoredRun(first, 7_200, "checkin", 0, 3_600, "skipped", None, 7_000.0)
+    assert await store.leagues.add_runs([again, replace(again, league_id=other)]) == [False, True]
+    assert await store.leagues.runs(first, [7_200]) == [checkin, reminder]
+    assert await store.leagues.runs(first) == [checkin, reminder, later]
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.leagues.add_runs([StoredRun(first, 1, "posting", 0, 1, "posted", None, 1.0)])
+    assert len(await store.leagues.runs(first)) == 3  # the failed batch left nothing

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Phase, RuleSet
+from bot.engine import Match, Phase, RuleSet, action_from_dict
 from bot.store import Store
 from bot.tables import FakeClock, Table, TableService, TableSettings, private_hand
 
@@ -33,11 +33,14 @@ async def table_with(
     channel: int = CHANNEL,
     start: bool = True,
     fill: bool = True,
+    deal_seed: str | None = None,
 ) -> Table:
     """A table with ``humans`` ({seat: user id}, seat 0 opens) and, if ``fill``, computers
     in the other seats."""
     opener = humans[0]
-    table = await service.open(1, channel, opener, f"user{opener}", rules, settings)
+    table = await service.open(
+        1, channel, opener, f"user{opener}", rules, settings, deal_seed=deal_seed
+    )
     for seat in range(1, 4):
         if seat in humans:
             await service.sit(table.id, humans[seat], f"user{humans[seat]}", seat)
@@ -83,3 +86,26 @@ async def play_until_done(service: TableService, table_id: int, limit: int = 200
             return
         await act_once(service, table_id)
     raise AssertionError("match did not finish")
+
+
+ENGINE_ROWS = ("engine", "computer", "timeout", "claim_closed")  # log rows holding actions
+
+
+async def logged_deals(store: Store, table_id: int) -> list[dict[str, Any]]:
+    """Each hand of the table's first match as dealt (the fresh hand's state), found by
+    replaying the stored action log from the seed the stored snapshot names; the replay
+    must end where the table is."""
+    stored = await store.tables.get(table_id)
+    assert stored is not None
+    table = Table.from_dict(stored.snapshot)
+    assert table.match is not None and table.match_no == 1
+    match = Match(table.rules, table.match_seed(1))
+    assert match.hand is not None
+    deals = [match.hand.to_dict()]
+    for row in await store.tables.actions(table_id):
+        if row.kind in ENGINE_ROWS:
+            match.apply(action_from_dict(row.payload))
+            if match.hand is not None and match.hand_number > len(deals):
+                deals.append(match.hand.to_dict())
+    assert match.to_dict() == table.match.to_dict()
+    return deals
