@@ -37,4 +37,9 @@ USER klaverjas
 WORKDIR /app
 VOLUME ["/app/data"]
 
+# Healthy while the bot's heartbeat file (beside the database, renewed every 15 s after a
+# store round trip) is under 90 s old and the SQLite file opens read only (bot/health.py).
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
+
 CMD ["python", "-m", "bot", "run"]

@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import importlib
 import logging
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Klaverjas Discord bot.")
     sub = parser.add_subparsers(
-        title="commands", metavar="{run,play,simulate,backup,restore,draw,league}"
+        title="commands", metavar="{run,play,simulate,backup,restore,health,draw,league}"
     )
     run = sub.add_parser("run", help="run the Discord bot (the default)")
     run.set_defaults(handler=_run)
@@ -62,6 +63,10 @@ def _build_parser() -> argparse.ArgumentParser:
     restore.add_argument("backup", type=Path, help="the backup file to restore")
     restore.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
     restore.set_defaults(handler=_restore)
+    health = sub.add_parser("health", help="exit 0 if the running bot is healthy (HEALTHCHECK)")
+    health.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
+    health.add_argument("--max-age", type=float, help="seconds a heartbeat stays fresh")
+    health.set_defaults(handler=_health)
     # draw / league: checked by bot/league (one line and exit 2 on bad values).
     draw = sub.add_parser("draw", help="preview a league night's draw and its repeat figures")
     draw.add_argument("--players", help="players present (numbered 1..N)")
@@ -205,6 +210,23 @@ def _maintenance(args: argparse.Namespace, work: Callable[[Path], str]) -> int:
     except (StoreError, OSError) as error:
         print(f"database error: {_one_line(error)}", file=sys.stderr)
         return EXIT_CONFIG
+    return EXIT_OK
+
+
+def _health(args: argparse.Namespace) -> int:
+    """One line; exit 0 healthy, 1 not (Docker reads only these two)."""
+    from bot.health import STALE_AFTER, Unhealthy, check_health, heartbeat_path
+
+    try:
+        database = args.db or load_database_path()  # loads .env, DATABASE_URL included
+        # With DATABASE_URL (PostgreSQL) the heartbeat alone vouches for the database: the
+        # bot renews it only after a store round trip. The file beside it stays the path.
+        sqlite = None if os.environ.get("DATABASE_URL", "").strip() else database
+        print(check_health(sqlite, heartbeat_path(database), args.max_age or STALE_AFTER))
+    except (Unhealthy, SettingsError) as error:
+        problems = getattr(error, "problems", None) or [str(error)]
+        print(f"unhealthy: {'; '.join(problems)}", file=sys.stderr)
+        return EXIT_FAILURE
     return EXIT_OK
 
 

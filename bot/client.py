@@ -9,6 +9,8 @@ work here rather than in `on_ready`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 from typing import Any, Final
@@ -17,11 +19,18 @@ import discord
 from discord.ext import commands
 
 from bot.compiled import describe as describe_engine
+from bot.health import heartbeat_path, run_heartbeat
 from bot.services import Services
 from bot.settings import Settings
 from bot.version import bot_version
 
-__all__ = ["DEFAULT_EXTENSIONS", "KlaverjasBot"]
+__all__ = [
+    "DEFAULT_EXTENSIONS",
+    "INVITE_PERMISSIONS",
+    "INVITE_SCOPES",
+    "KlaverjasBot",
+    "invite_url",
+]
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +39,32 @@ log = logging.getLogger(__name__)
 DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.errors",
     "cogs.meta",
+    "cogs.help",
     "cogs.tables",
     "cogs.standings",
     "cogs.rules",
+    "cogs.league",
 )
+
+# What the bot asks for when it is invited (README.md explains each; a test compares the
+# number there with this). Replies to commands and buttons go through the interaction and
+# need none of these; they are for what the bot posts with its own token.
+INVITE_PERMISSIONS: Final = discord.Permissions(
+    view_channel=True,  # see the channel it posts a table in
+    send_messages=True,  # post the table's message and the final score sheet
+    embed_links=True,  # those messages are embeds
+    attach_files=True,  # the /cards picture, when shown to the channel
+    create_public_threads=True,  # /table open thread:true
+    send_messages_in_threads=True,  # a table in a thread posts there
+)
+INVITE_SCOPES: Final = ("bot", "applications.commands")
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server with exactly the permissions above."""
+    return discord.utils.oauth_url(
+        application_id, permissions=INVITE_PERMISSIONS, scopes=INVITE_SCOPES
+    )
 
 
 class KlaverjasBot(commands.Bot):
@@ -58,6 +89,7 @@ class KlaverjasBot(commands.Bot):
         self._services: Services | None = None
         self._services_closed = False
         self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
+        self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         log.info("Klaverjas bot %s starting (%s)", bot_version(), describe_engine())
@@ -78,9 +110,18 @@ class KlaverjasBot(commands.Bot):
         """Open the store (migrating it), restore open tables and start their timers."""
         self._services = await Services.open(self.settings.database_path)
         self._services.start_timers()
+        heartbeat = heartbeat_path(self.settings.database_path)
+        self._heartbeat = asyncio.create_task(
+            run_heartbeat(self._services.store, heartbeat), name="bg:heartbeat"
+        )
 
     async def close_services(self) -> None:
         """Stop timers and close the store; the counterpart of `open_services`."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
+            self._heartbeat = None
         if self._services is not None:
             await self._services.close()
             self._services = None
@@ -120,8 +161,12 @@ class KlaverjasBot(commands.Bot):
         )
 
     async def close(self) -> None:
-        # Cogs unload first (inside super().close()) so none of them uses a closed service.
+        # New table operations are refused ("shutting down") and those in flight finish
+        # while the HTTP session can still answer them; then the cogs unload (inside
+        # super().close()) so none of them uses a closed service.
         try:
+            if self._services is not None:
+                await self._services.tables.quiesce()
             await super().close()
         finally:
             if not self._services_closed:

@@ -1,4 +1,5 @@
-"""The application services the front ends share: the store, the tables, the standings.
+"""The application services the front ends share: the store, the tables, the standings,
+the leagues.
 
 One object to open at start-up and close at shutdown, so the Discord client, the terminal
 and the tests all start the same things in the same order.
@@ -11,6 +12,7 @@ import contextlib
 import logging
 from pathlib import Path
 
+from bot.league.service import LeagueService
 from bot.standings import StandingsService
 from bot.store import Store
 from bot.tables import Clock, TableService
@@ -24,6 +26,8 @@ class Services:
         self.store = store
         self.tables = tables
         self.standings = StandingsService(store.stats)
+        # No table starter yet: the front end gives one (it knows where tables are posted).
+        self.leagues = LeagueService(store, tables.clock.now)
         self._timers: asyncio.Task[None] | None = None
 
     @classmethod
@@ -47,6 +51,9 @@ class Services:
             self._timers = asyncio.create_task(self.tables.run_timers(), name=TIMER_TASK_NAME)
 
     async def close(self) -> None:
+        """Finish the table operations in flight (new ones are refused), then stop the
+        timers and close the store: nothing is cut off half-way by the closing store."""
+        await self.tables.quiesce()
         if self._timers is not None:
             self._timers.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from typing import Final, Literal, Protocol
 
 from bot.engine import RuleSet
-from bot.store import Store, StoreError
+from bot.store import Store, StoreError, storable_id
 from bot.store.league import NightBusy, StoredAudit, StoredLeague, StoredNight, StoredRun
 
 from .corrections import Kind, corrected_line, require_reason, voided
@@ -36,7 +36,16 @@ from .settings import LeagueSettings
 from .standings import Adjustment, NightData, NightRow, night_ranking
 from .stats import PlayerSeason, player_season
 
-__all__ = ["Actor", "LeagueService", "ScheduledJob", "TableRequest", "TableStarter"]
+# The store's records of a league and a night, as the service returns them.
+__all__ = [
+    "Actor",
+    "LeagueService",
+    "ScheduledJob",
+    "StoredLeague",
+    "StoredNight",
+    "TableRequest",
+    "TableStarter",
+]
 
 LATE_AFTER: Final = 300.0  # seconds after its time a posting counts as late
 log = logging.getLogger(__name__)
@@ -113,6 +122,7 @@ class LeagueService:
         self, guild_id: int | None, settings: LeagueSettings, actor: Actor
     ) -> int:
         """A new league; its creator is among its organisers from the start."""
+        check_ids(guild_id=guild_id)
         if not settings.organisers.allows(actor.user_id, actor.role_ids):
             settings = _with_organiser(settings, actor.user_id)
         try:
@@ -123,6 +133,7 @@ class LeagueService:
             raise LeagueError("league_exists", name=settings.name) from error
 
     async def settings(self, league_id: int) -> LeagueSettings:
+        check_ids(league_id=league_id)
         stored = await self.store.leagues.league(league_id)
         if stored is None:
             raise LeagueError("no_league", league_id=league_id)
@@ -131,6 +142,14 @@ class LeagueService:
     async def update_settings(self, league_id: int, settings: LeagueSettings, actor: Actor) -> None:
         await self._organiser(league_id, actor)
         await self.store.leagues.update_settings(league_id, settings.to_dict(), self.now())
+
+    async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
+        """The server's leagues, by name."""
+        return await self.store.leagues.leagues(guild_id)
+
+    async def require_organiser(self, league_id: int, actor: Actor) -> LeagueSettings:
+        """The league's settings, or `not_organiser`: a front end asks before it posts."""
+        return await self._organiser(league_id, actor)
 
     async def _organiser(self, league_id: int, actor: Actor) -> LeagueSettings:
         settings = await self.settings(league_id)
@@ -197,10 +216,30 @@ class LeagueService:
             raise LeagueError("night_open", league_id=league_id) from error
 
     async def night(self, night_id: int) -> StoredNight:
+        check_ids(night_id=night_id)
         night = await self.store.leagues.night(night_id)
         if night is None:
             raise LeagueError("no_night", night_id=night_id)
         return night
+
+    async def nights(self, league_id: int) -> list[StoredNight]:
+        return await self.store.leagues.nights(league_id)
+
+    async def current_night(self, league_id: int) -> StoredNight | None:
+        """The league's night that is not closed, if any (a league has at most one)."""
+        return next((n for n in await self.nights(league_id) if n.status != "closed"), None)
+
+    async def open_nights(self) -> list[StoredNight]:
+        """Every night not closed, of any league: what a restart resumes."""
+        return await self.store.leagues.open_nights()
+
+    async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
+        """(round, table) -> the bot table that plays it."""
+        return await self.store.leagues.round_tables(night_id)
+
+    async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
+        """(night, round, table) a bot table plays, or None when it is no league table."""
+        return await self.store.leagues.table_round(table_id)
 
     async def _open(self, night_id: int) -> StoredNight:
         night = await self.night(night_id)
@@ -209,11 +248,13 @@ class LeagueService:
         return night
 
     async def attendance(self, night_id: int) -> list[Attendance]:
+        check_ids(night_id=night_id)
         rows = await self.store.leagues.attendance(night_id)
         return [Attendance.from_dict(row) for row in rows]
 
     async def check_in(self, night_id: int, user_id: int, partner_id: int | None = None) -> None:
         """In from the next round drawn; on a fixed-pairs night naming their partner."""
+        check_ids(user_id=user_id, partner_id=partner_id)
         night = await self._open(night_id)
         settings = await self.settings(night.league_id)
         if settings.format == "pairs" and (partner_id is None or partner_id == user_id):
@@ -222,6 +263,7 @@ class LeagueService:
 
     async def check_out(self, night_id: int, user_id: int) -> None:
         """No further rounds; a round they are playing is finished without them."""
+        check_ids(user_id=user_id)
         await self._open(night_id)
         await self._attend(night_id, user_id, "out", None)
 
@@ -235,6 +277,7 @@ class LeagueService:
 
     # ------------------------------------------------------------------- rounds
     async def draws(self, night_id: int) -> list[RoundDraw]:
+        check_ids(night_id=night_id)
         return [RoundDraw.from_dict(d) for d in await self.store.leagues.rounds(night_id)]
 
     async def start_round(self, night_id: int, actor: Actor, deal: bool = True) -> RoundDraw:
@@ -242,6 +285,7 @@ class LeagueService:
         its tables when a starter is given (`deal=False`: the tables play face to face).
         Refused while a table of the last round has no result, and once the night has all
         its rounds."""
+        check_ids(night_id=night_id)
         night = await self._open(night_id)
         settings = await self._organiser(night.league_id, actor)
         earlier = await self.draws(night_id)
@@ -314,10 +358,15 @@ class LeagueService:
     # ------------------------------------------------------------------ results
     async def results(self, night_id: int) -> dict[tuple[int, int], TableResult]:
         """The effective result of each table: its latest version."""
+        check_ids(night_id=night_id)
         latest: dict[tuple[int, int], TableResult] = {}
         for stored in await self.store.leagues.results(night_id):
             latest[(stored.round_no, stored.table_no)] = TableResult.from_dict(stored.result)
         return latest
+
+    async def missing_results(self, night_id: int) -> list[list[int]]:
+        """[round, table] of each drawn table of the night that has no result yet."""
+        return _unresolved(await self.draws(night_id), await self.results(night_id))
 
     async def _table(self, night_id: int, round_no: int, table_no: int) -> TablePlan:
         draws = await self.draws(night_id)
@@ -387,6 +436,7 @@ class LeagueService:
         """Read a finished bot table's sheet into its league round; None when the table is
         no league table, is not finished, or its result is in already. Seats that a
         computer finished (a player who left) carry no credit."""
+        check_ids(table_id=table_id)
         where = await self.store.leagues.table_round(table_id)
         stored = await self.store.tables.get(table_id)
         if where is None or stored is None or stored.status != "finished":
@@ -470,6 +520,7 @@ class LeagueService:
         self, night_id: int, user_id: int, points: int, actor: Actor, reason: str
     ) -> Adjustment:
         """Add `points` to a player's night (negative for a penalty), with the reason."""
+        check_ids(user_id=user_id)
         night = await self.night(night_id)
         await self._organiser(night.league_id, actor)
         adjustment = Adjustment(user_id, points, require_reason(reason))
@@ -527,6 +578,7 @@ class LeagueService:
         )
 
     async def history(self, night_id: int) -> list[StoredAudit]:
+        check_ids(night_id=night_id)
         return await self.store.leagues.audit(night_id)
 
     # ---------------------------------------------------------------- the close
@@ -586,11 +638,21 @@ class LeagueService:
 
     async def player(self, league_id: int, user_id: int) -> PlayerSeason:
         """A player's season statistics over the closed nights."""
+        check_ids(league_id=league_id, user_id=user_id)
         data = [await self.night_data(n.id) for n in await self._closed(league_id)]
         return player_season(user_id, data)
 
     async def _closed(self, league_id: int) -> list[StoredNight]:
+        check_ids(league_id=league_id)
         return [n for n in await self.store.leagues.nights(league_id) if n.status == "closed"]
+
+
+def check_ids(**ids: int | None) -> None:
+    """Refuse an id the store could not hold (a league's own refusal, not an overflow
+    deep in the database driver); None is "not given" and passes."""
+    for name, value in ids.items():
+        if value is not None and not storable_id(value):
+            raise LeagueError("bad_id", field=name, value=value)
 
 
 def _unresolved(

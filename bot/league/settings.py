@@ -115,6 +115,7 @@ class LeagueSettings:
     tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
     computers_allowed: bool = False
     schedule: Schedule | None = None  # None: nights are opened by hand
+    channel_id: int | None = None  # where the bot posts the nights (set by /night open)
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -184,4 +185,5 @@ class LeagueSettings:
             computers_allowed=data.get("computers_allowed", False),
             # absent from leagues saved before schedules: no schedule
             schedule=None if data.get("schedule") is None else Schedule.from_dict(data["schedule"]),
+            channel_id=data.get("channel_id"),
         )

@@ -20,6 +20,7 @@ from .records import (
     PlayerStats,
     StoredAction,
     StoredTable,
+    storable_id,
 )
 from .stats import StatsStore
 from .tables import TableStore
@@ -42,6 +43,7 @@ __all__ = [
     "TableNotFound",
     "TableStore",
     "open_db",
+    "storable_id",
 ]
 
 

@@ -9,6 +9,7 @@ that says what is wrong and what to do.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 from typing import Final
@@ -18,7 +19,7 @@ import aiosqlite
 from .db import open_db, scalar
 from .errors import SchemaTooNew, StoreError
 
-__all__ = ["DatabaseUnusable", "check_database", "describe_sqlite_error"]
+__all__ = ["DatabaseUnusable", "check_database", "describe_sqlite_error", "probe_database"]
 
 _RESTORE_HINT: Final = "restore a backup (python -m bot restore, see docs/operations.md)"
 
@@ -49,6 +50,24 @@ async def check_database(path: Path) -> None:
         await _verify(db, path)
     finally:
         await db.close()
+
+
+def probe_database(path: Path) -> None:
+    """Open ``path`` read only and read its schema version: the health check's cheap test
+    that the file is there and is a database of ours (no migration, no write, no lock)."""
+    if not path.is_file():
+        raise DatabaseUnusable(f"the database {path} does not exist")
+    try:
+        with contextlib.closing(
+            sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        ) as db:
+            db.execute("PRAGMA busy_timeout = 2000")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            db.execute("SELECT 1 FROM tables LIMIT 1").fetchall()
+    except sqlite3.Error as error:
+        raise DatabaseUnusable(describe_sqlite_error(path, error)) from None
+    if version < 1:
+        raise DatabaseUnusable(f"the database {path} has no schema (version {version})")
 
 
 async def _verify(db: aiosqlite.Connection, path: Path) -> None:

@@ -256,6 +256,11 @@ class LeagueStore:
         )
         return [_night(row) for row in rows]
 
+    async def open_nights(self) -> list[StoredNight]:
+        """Every night not closed, of any league (what a restart resumes)."""
+        rows = await self._rows("SELECT * FROM league_nights WHERE status != 'closed' ORDER BY id")
+        return [_night(row) for row in rows]
+
     # --------------------------------------------------------------- attendance
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:
         async with transaction(self._db) as db:

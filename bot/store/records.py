@@ -13,10 +13,18 @@ __all__ = [
     "PlayerStats",
     "StoredAction",
     "StoredTable",
+    "storable_id",
 ]
 
 STATUSES: Final = ("lobby", "playing", "finished", "closed")
 OPEN_STATUSES: Final = ("lobby", "playing")
+MAX_ID: Final = 2**63 - 1  # ids are stored as signed 64-bit integers (SQLite, PostgreSQL)
+
+
+def storable_id(value: object) -> bool:
+    """Whether ``value`` is an id the store can hold: a positive 64-bit integer, which
+    every Discord snowflake and every row id is. Services refuse others before a write."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ID
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import aiosqlite
@@ -32,6 +32,16 @@ def _is_channel_taken(error: sqlite3.IntegrityError) -> bool:
     return "tables.channel_id" in str(error)
 
 
+def _snapshot(text: str) -> dict[str, Any]:
+    """The stored snapshot; {} if it is not JSON, so the service can close that one table
+    instead of failing to restore every table."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 def _stored_table(row: sqlite3.Row) -> StoredTable:
     return StoredTable(
         id=row["id"],
@@ -41,7 +51,7 @@ def _stored_table(row: sqlite3.Row) -> StoredTable:
         status=row["status"],
         message_id=row["message_id"],
         seq=row["seq"],
-        snapshot=json.loads(row["snapshot"]),
+        snapshot=_snapshot(row["snapshot"]),
     )
 
 
@@ -98,26 +108,46 @@ class TableStore:
         guild_id: int | None,
         channel_id: int,
         opener_id: int,
-        snapshot: Mapping[str, Any],
+        snapshot: Mapping[str, Any] | Callable[[int], Mapping[str, Any]],
         at: float,
+        action: tuple[int | None, str, Mapping[str, Any]] | None = None,
     ) -> int:
         """Insert a new table in the lobby and return its id; `ChannelBusy` if the channel
-        already has an open table."""
-        snapshot_json = dump_json(snapshot)
+        already has an open table.
+
+        `snapshot` may be a function of the new id, so the stored snapshot names its own
+        table; `action` (actor, kind, payload), if given, is logged as action 1 in the same
+        transaction. Opening is then all or nothing: a crash can never leave a row whose
+        snapshot does not match it.
+        """
+        action_json = None if action is None else dump_json(action[2])
+        first = "{}" if callable(snapshot) else dump_json(snapshot)
+        seq = 0 if action is None else 1
         try:
             async with transaction(self._db) as db:
                 cursor = await db.execute(
                     "INSERT INTO tables (guild_id, channel_id, opener_id, status, message_id,"
                     " created_at, updated_at, seq, snapshot)"
-                    " VALUES (?, ?, ?, 'lobby', NULL, ?, ?, 0, ?)",
-                    (guild_id, channel_id, opener_id, at, at, snapshot_json),
+                    " VALUES (?, ?, ?, 'lobby', NULL, ?, ?, ?, ?)",
+                    (guild_id, channel_id, opener_id, at, at, seq, first),
                 )
                 table_id = cursor.lastrowid
+                assert table_id is not None
+                if callable(snapshot):
+                    await db.execute(
+                        "UPDATE tables SET snapshot = ? WHERE id = ?",
+                        (dump_json(snapshot(table_id)), table_id),
+                    )
+                if action is not None:
+                    await db.execute(
+                        "INSERT INTO actions (table_id, seq, actor, kind, payload, at)"
+                        " VALUES (?, 1, ?, ?, ?, ?)",
+                        (table_id, action[0], action[1], action_json, at),
+                    )
         except sqlite3.IntegrityError as error:
             if _is_channel_taken(error):
                 raise ChannelBusy(channel_id) from error
             raise
-        assert table_id is not None
         return table_id
 
     async def record(

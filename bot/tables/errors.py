@@ -34,6 +34,11 @@ class RefusalCode(StrEnum):
     NOT_ALLOWED = "not_allowed"
     BAD_TURN_TIMER = "bad_turn_timer"
     NOTHING_TO_CHANGE = "nothing_to_change"
+    BAD_SETTING = "bad_setting"
+    BAD_COMPUTER_KIND = "bad_computer_kind"
+    BAD_LOCALE = "bad_locale"
+    BAD_ID = "bad_id"
+    SHUTTING_DOWN = "shutting_down"
     RETAKE_TOO_LATE = "retake_too_late"
 
     # The engine's (RuleViolation), passed on unchanged.
@@ -64,7 +69,6 @@ class RefusalCode(StrEnum):
     HANDS_AND_TARGET = "hands_and_target"
     NO_THREAD = "no_thread"
     CANNOT_POST = "cannot_post"
-    UNKNOWN_LANGUAGE = "unknown_language"
     WRONG_CHANNEL = "wrong_channel"
 
 

@@ -32,7 +32,9 @@ from bot.engine import (
 )
 from bot.engine.cards import Card
 from bot.engine.match import Match
-from bot.store import ChannelBusy, Store
+from bot.players import PLAYER_KINDS
+from bot.store import ChannelBusy, Store, StoredTable, storable_id
+from bot.texts.catalog import LOCALES
 
 from . import events as ev
 from .clock import Clock, SystemClock
@@ -46,6 +48,7 @@ from .timers import arm, due_action
 Listener = Callable[[Table, list[Event]], Awaitable[None]]
 IDLE_CLOSE = 2 * 3600.0  # a table untouched this long may be closed by anyone
 MIN_TURN_TIMER, MAX_TURN_TIMER = 15.0, 3600.0  # or 0: no turn timer
+MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in seconds
 BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
@@ -70,6 +73,10 @@ class TableService:
         self._committed: dict[int, dict[str, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._backoff: dict[int, float] = {}
+        self._closing = False  # set by quiesce: new operations are refused
+        self._busy = 0  # operations in flight
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     # ----------------------------------------------------------------- lookups
     def get(self, table_id: int) -> Table:
@@ -109,16 +116,53 @@ class TableService:
         return [t for t in self._tables.values() if t.is_open]
 
     async def restore(self) -> list[Table]:
-        """Load every open table from the store; overdue timers fire on the next tick."""
+        """Load every open table from the store; overdue timers fire on the next tick.
+
+        A table whose snapshot cannot be loaded is closed (its snapshot kept in the close
+        action's payload) and one whose snapshot names another id takes the row's id, each
+        with one log line: no channel stays blocked by a table nobody can act on.
+        """
         grace = self.clock.now() + RESTART_GRACE
         for stored in await self.store.tables.open_tables():
-            table = Table.from_dict(stored.snapshot)
+            try:
+                table = Table.from_dict(stored.snapshot)
+            except Exception as exc:
+                await self._close_unloadable(stored, exc)
+                continue
+            if table.id != stored.id:
+                log.warning("table %s: snapshot said id %s; repaired", stored.id, table.id)
+                table.id = stored.id
             table.message_id = stored.message_id
             if table.turn_deadline is not None:
                 # Downtime is not the player's fault: they could not act while we were down.
                 table.turn_deadline = max(table.turn_deadline, grace)
             self._register(table, table.to_dict())
         return self.open_tables()
+
+    async def _close_unloadable(self, stored: StoredTable, exc: Exception) -> None:
+        """Close a stored table whose snapshot cannot be loaded, so its channel is free."""
+        now = self.clock.now()
+        table = Table(
+            id=stored.id,
+            guild_id=stored.guild_id,
+            channel_id=stored.channel_id,
+            opener_id=stored.opener_id,
+            rules=RuleSet(),
+            seed="",
+            created_at=now,
+            status=Status.CLOSED,
+            seq=stored.seq + 1,
+            last_activity=now,
+        )
+        payload = {"unloadable": repr(exc), "snapshot": stored.snapshot}
+        try:
+            await self.store.tables.record(
+                stored.id, table.seq, None, "close", payload, now, table.to_dict(), "closed"
+            )
+        except Exception:
+            log.exception("table %s: snapshot unreadable and closing it failed", stored.id)
+            return
+        log.error("table %s: snapshot unreadable (%r); closed", stored.id, exc)
 
     # ----------------------------------------------------------------- lobby
     async def open(
@@ -135,10 +179,30 @@ class TableService:
         """Open a table in the lobby. ``deal_seed``: deal from this seed instead of the
         table's own, as every table of a duplicate league round does (kept in the snapshot
         and in the log's "open" entry, so a restart or a replay deals the same cards)."""
+        async with self._inflight():
+            return await self._open(
+                guild_id, channel_id, opener_id, opener_name, rules, settings, sit, deal_seed
+            )
+
+    async def _open(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        opener_id: int,
+        opener_name: str,
+        rules: RuleSet | None,
+        settings: TableSettings | None,
+        sit: bool,
+        deal_seed: str | None,
+    ) -> Table:
         if self.in_channel(channel_id) is not None:
             raise TableError(RefusalCode.CHANNEL_BUSY, table_id=self._by_channel[channel_id])
+        for field, value in (("guild_id", guild_id), ("channel_id", channel_id)):
+            if value is not None:
+                _check_id(field, value)
+        _check_id("user_id", opener_id)
         if settings is not None:
-            _check_turn_timer(settings.turn_timer)
+            check_settings(settings)
         now = self.clock.now()
         table = Table(
             id=0,
@@ -153,18 +217,24 @@ class TableService:
         )
         if sit:
             table.seats[0] = Seat(SeatKind.HUMAN, opener_id, opener_name)
-        try:
+        table.seq = 1
+        table.last_activity = now
+
+        def snapshot(table_id: int) -> dict[str, Any]:
+            table.id = table_id
+            return table.to_dict()
+
+        payload: dict[str, Any] = {"rules": table.rules.to_dict()}
+        if deal_seed is not None:
+            payload["deal_seed"] = deal_seed
+        opened = (opener_id, "open", payload)
+        try:  # the row, its snapshot and action 1 in one transaction
             table.id = await self.store.tables.create(
-                guild_id, channel_id, opener_id, table.to_dict(), now
+                guild_id, channel_id, opener_id, snapshot, now, opened
             )
         except ChannelBusy:  # another /table open won the race for this channel
             raise TableError(RefusalCode.CHANNEL_BUSY) from None
         self._register(table, table.to_dict())
-        async with self._operate(table.id, None) as work:
-            opened: dict[str, Any] = {"rules": work.rules.to_dict()}
-            if deal_seed is not None:
-                opened["deal_seed"] = deal_seed
-            await self._commit(work, opener_id, "open", opened)
         table = self.get(table.id)
         await self._emit(table, [ev.Opened(seat=0 if sit else None)])
         return table
@@ -177,7 +247,7 @@ class TableService:
         seat: int | None = None,
         seq: int | None = None,
     ) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.LOBBY)
             if table.seat_of(user_id) is not None:
                 raise TableError(RefusalCode.ALREADY_SEATED, seat=table.seat_of(user_id))
@@ -189,7 +259,7 @@ class TableService:
 
     async def leave(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
         """Leave a seat; during a match the seat's computer player finishes it."""
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             index = self._human_seat(table, user_id)
             if table.status == Status.LOBBY:
                 table.seats[index] = Seat()
@@ -212,7 +282,7 @@ class TableService:
     async def add_computer(
         self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
     ) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.LOBBY)
             self._require_member(table, user_id)
             index = self._free_seat(table, seat)
@@ -224,7 +294,7 @@ class TableService:
     async def remove_computer(
         self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
     ) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.LOBBY)
             self._require_member(table, user_id)
             computers = [i for i, s in enumerate(table.seats) if s.kind == SeatKind.COMPUTER]
@@ -238,7 +308,7 @@ class TableService:
         return await self._emit(table, events)
 
     async def start(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.LOBBY)
             self._require_member(table, user_id)
             if table.free_seats():
@@ -259,7 +329,7 @@ class TableService:
         self, table_id: int, user_id: int, suit: Suit | None, seq: int | None = None
     ) -> list[Event]:
         """Name ``suit`` as trump, or pass when ``suit`` is None."""
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             seat = self._acting_human(table, user_id)
             action = PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
             events = await self._engine(table, user_id, action)
@@ -269,14 +339,14 @@ class TableService:
     async def play(
         self, table_id: int, user_id: int, card: Card, seq: int | None = None
     ) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             seat = self._acting_human(table, user_id)
             events = await self._engine(table, user_id, PlayCard(seat, card))
             events += await self._settle(table)
         return await self._emit(table, events)
 
     async def claim(self, table_id: int, user_id: int, seq: int | None = None) -> list[Event]:
-        async with self._operate(table_id, seq) as table:
+        async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.PLAYING)
             seat = self._human_seat(table, user_id)
             events = await self._engine(table, user_id, ClaimRoem(seat))
@@ -286,7 +356,7 @@ class TableService:
     async def back(self, table_id: int, user_id: int) -> list[Event]:
         """ "I'm back": the player takes the seat over from the computer again, whether the
         turn timer gave it away or they left it during the hand now being played."""
-        async with self._operate(table_id, None) as table:
+        async with self._operate(table_id, None, user_id) as table:
             self._require(table, Status.PLAYING)
             if table.seat_of(user_id) is None:
                 seat = self._retake(table, user_id)
@@ -318,7 +388,7 @@ class TableService:
     async def close(self, table_id: int, user_id: int, moderator: bool = False) -> list[Event]:
         """Close the table whatever its state: its opener or a moderator may, and anyone
         once it has been idle for ``IDLE_CLOSE`` seconds."""
-        async with self._operate(table_id, None) as table:
+        async with self._operate(table_id, None, user_id) as table:
             idle = self.clock.now() - table.last_activity >= IDLE_CLOSE
             if user_id != table.opener_id and not moderator and not idle:
                 raise TableError(RefusalCode.NOT_ALLOWED, opener_id=table.opener_id)
@@ -341,13 +411,15 @@ class TableService:
         moderator: bool = False,
     ) -> list[Event]:
         """Change the turn timer or the table's language; the opener or a moderator may."""
-        async with self._operate(table_id, None) as table:
+        async with self._operate(table_id, None, user_id) as table:
             if user_id != table.opener_id and not moderator:
                 raise TableError(RefusalCode.NOT_ALLOWED, opener_id=table.opener_id)
             if not table.is_open:
                 raise TableError(RefusalCode.NOT_OPEN, status=str(table.status))
             if turn_timer is not None:
                 _check_turn_timer(turn_timer)
+            if locale is not None:
+                _check_locale(locale)
             changed: dict[str, Any] = {}
             if turn_timer is not None:
                 table.settings.turn_timer = changed["turn_timer"] = float(turn_timer)
@@ -364,7 +436,8 @@ class TableService:
         """Remember the public message (not a game action: no sequence number)."""
         table = self.get(table_id)
         table.message_id = message_id
-        await self.store.tables.set_message(table_id, message_id)
+        async with self._inflight():
+            await self.store.tables.set_message(table_id, message_id)
         self._committed[table_id]["message_id"] = message_id
 
     # ----------------------------------------------------------------- timers
@@ -376,6 +449,7 @@ class TableService:
             due = self._due(table)
             if due is None or due > now:
                 continue
+            self._backoff.pop(table.id, None)  # a partial failure inside sets it again
             try:
                 events = await self._fire(table.id, now)
             except TableError as exc:  # the state moved on between the check and the lock
@@ -385,7 +459,6 @@ class TableService:
                 log.exception("timer on table %s failed; retrying in %s s", table.id, BACKOFF)
                 self._backoff[table.id] = now + BACKOFF
                 continue
-            self._backoff.pop(table.id, None)
             if events:
                 fired[table.id] = events
         self._evict(now)
@@ -421,7 +494,7 @@ class TableService:
 
     async def _fire(self, table_id: int, now: float) -> list[Event]:
         async with self._operate(table_id, None) as table:
-            events = await self._settle(table, now)
+            events = await self._settle(table, now, committed=False)
         return await self._emit(table, events) if events else events
 
     def _mark_timeout(self, table: Table, seat: int) -> list[Event]:
@@ -433,15 +506,19 @@ class TableService:
 
     # ----------------------------------------------------------------- internals
     @asynccontextmanager
-    async def _operate(self, table_id: int, seq: int | None) -> AsyncIterator[Table]:
+    async def _operate(
+        self, table_id: int, seq: int | None, actor: int | None = None
+    ) -> AsyncIterator[Table]:
         """Lock the table, check the sequence the user saw, and work on a private copy.
 
         The table object that front ends read (outside the lock) only ever shows committed
         state: it takes the copy's state after the operation, or the last committed
         snapshot if the operation failed, so nothing half-done or unsaved is ever shown.
         """
+        if actor is not None:
+            _check_id("user_id", actor)
         self.get(table_id)
-        async with self._locks[table_id]:
+        async with self._inflight(), self._locks[table_id]:
             live = self.get(table_id)
             if seq is not None and seq != live.seq:
                 raise TableError(RefusalCode.STALE, seq=live.seq)
@@ -452,6 +529,35 @@ class TableService:
                 vars(live).update(vars(Table.from_dict(self._committed[table_id])))
                 raise
             vars(live).update(vars(work))
+
+    @asynccontextmanager
+    async def _inflight(self) -> AsyncIterator[None]:
+        """Count an operation in flight, so `quiesce` can wait for it; refused once the
+        service is shutting down."""
+        if self._closing:
+            raise TableError(RefusalCode.SHUTTING_DOWN)
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
+
+    async def quiesce(self, timeout: float = 30.0) -> bool:
+        """Refuse new operations (``shutting_down``) and wait for those in flight to
+        commit and answer, so the store can close under none of them. False if some were
+        still running after ``timeout`` seconds (logged)."""
+        self._closing = True
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            log.warning(
+                "shutdown: %d table operations still running after %s s", self._busy, timeout
+            )
+            return False
+        return True
 
     async def _engine(
         self, table: Table, actor: int | None, action: Action, kind: str = "engine"
@@ -480,18 +586,39 @@ class TableService:
             self._unlink_channel(table)
         return events
 
-    async def _settle(self, table: Table, now: float | None = None) -> list[Event]:
+    async def _settle(
+        self, table: Table, now: float | None = None, committed: bool = True
+    ) -> list[Event]:
         """Carry out every action already due: computer moves and claims, timeouts, the
         end of the last trick's claim window. With zero delays that is the whole run of
-        computer moves up to the next human decision."""
+        computer moves up to the next human decision.
+
+        Once part of the operation is committed (``committed``, or an earlier action of
+        the run), a failing action does not fail the operation: the table goes back to its
+        last committed state, the events so far are reported, and the timer retries the
+        rest after ``BACKOFF`` (docs/decisions.md, "Partial failures").
+        """
         events: list[Event] = []
         now = self.clock.now() if now is None else now
-        while (due := due_action(table, now, self.computers)) is not None:
-            kind, seat, engine_action = due
-            if kind == "timeout" and seat is not None:
-                events += self._mark_timeout(table, seat)
-            events += await self._engine(table, None, engine_action, kind)
-        return events
+        while True:
+            try:
+                due = due_action(table, now, self.computers)
+                if due is None:
+                    return events
+                kind, seat, engine_action = due
+                step = []
+                if kind == "timeout" and seat is not None:
+                    step = self._mark_timeout(table, seat)
+                step += await self._engine(table, None, engine_action, kind)
+                events += step
+            except Exception:
+                if not committed:
+                    raise
+                log.exception("table %s: a due action failed; retrying in %s s", table.id, BACKOFF)
+                vars(table).update(vars(Table.from_dict(self._committed[table.id])))
+                self._backoff[table.id] = now + BACKOFF
+                return events
+            committed = True
 
     async def _commit(
         self,
@@ -579,9 +706,41 @@ class TableService:
         return seat
 
 
+def check_settings(settings: TableSettings) -> None:
+    """Refuse settings a table could not run with: every value is checked here, before
+    anything is committed, so a stored table never carries a timer that freezes it or a
+    computer kind its timers cannot build."""
+    _check_turn_timer(settings.turn_timer)
+    for name in ("claim_grace", "trick_pause", "bot_delay"):
+        value = getattr(settings, name)
+        if not (isinstance(value, int | float) and 0 <= value <= MAX_PAUSE):
+            raise TableError(RefusalCode.BAD_SETTING, setting=name, value=value, high=MAX_PAUSE)
+    if settings.computer_kind not in PLAYER_KINDS:
+        raise TableError(
+            RefusalCode.BAD_COMPUTER_KIND,
+            kind=settings.computer_kind,
+            kinds=", ".join(PLAYER_KINDS),
+        )
+    if settings.locale is not None:
+        _check_locale(settings.locale)
+
+
 def _check_turn_timer(seconds: float) -> None:
-    if not (seconds == 0 or MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER):
+    if not (
+        isinstance(seconds, int | float)
+        and (seconds == 0 or MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER)
+    ):
         raise TableError(RefusalCode.BAD_TURN_TIMER, value=seconds)
+
+
+def _check_locale(locale: str) -> None:
+    if locale not in LOCALES:
+        raise TableError(RefusalCode.BAD_LOCALE, locale=locale, locales=", ".join(LOCALES))
+
+
+def _check_id(field: str, value: int) -> None:
+    if not storable_id(value):
+        raise TableError(RefusalCode.BAD_ID, field=field, value=value)
 
 
 def _engine_events(result: ActionResult) -> list[Event]:

@@ -11,18 +11,39 @@ the strings of slash commands follow one scheme in every domain:
 
 `tests/texts/test_keys_in_code.py` finds every key named in `bot/` and `cogs/` and checks
 it exists in every locale of its domain.
+
+Cards are text too: a Dutch player reads and writes boer, vrouw, heer and aas as B, V, H and
+A. The face letters and the suit letters a player may type come from the catalogue
+(`common.rank.<j|q|k|a>`, `common.input.suit.<c|d|h|s>`), so every card a cog shows goes
+through `card_text`, and every card or suit a user types through `card_input` /
+`suit_input`: the locale's letters are mapped onto the engine's, and the engine's parsers
+read (and refuse) what results.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import discord
 from discord.app_commands import locale_str
 
+from bot.engine import Card, Rank, Suit
 from bot.texts.catalog import CLIP, clip, normalize_locale, t
 
-__all__ = ["CLIP", "clip", "command_text", "locale_of", "t"]
+__all__ = [
+    "CLIP",
+    "card_input",
+    "card_text",
+    "cards_text",
+    "clip",
+    "command_text",
+    "locale_of",
+    "rank_text",
+    "suit_input",
+    "suit_text",
+    "t",
+]
 
 
 def command_text(key: str) -> locale_str:
@@ -34,3 +55,66 @@ def command_text(key: str) -> locale_str:
 def locale_of(interaction: discord.Interaction[Any]) -> str:
     """The catalogue locale of the user who made the interaction (private replies)."""
     return normalize_locale(interaction.locale)
+
+
+# ----------------------------------------------------------------------------- cards
+
+_FACE_KEYS = {
+    Rank.JACK: "common.rank.j",
+    Rank.QUEEN: "common.rank.q",
+    Rank.KING: "common.rank.k",
+    Rank.ACE: "common.rank.a",
+}
+_SUIT_INPUT_KEYS = {suit: f"common.input.suit.{suit.letter}" for suit in Suit}
+
+
+def rank_text(rank: Rank, locale: object) -> str:
+    """A rank as the locale prints it: `7`..`10`, then the locale's face letters."""
+    key = _FACE_KEYS.get(rank)
+    return rank.label if key is None else t(key, locale)
+
+
+def card_text(card: Card, locale: object) -> str:
+    """A card as the locale prints it: `J♥` in English, `B♥` in Dutch."""
+    return f"{rank_text(card.rank, locale)}{card.suit.symbol}"
+
+
+def cards_text(cards: Iterable[Card], locale: object, sep: str = " ") -> str:
+    return sep.join(card_text(card, locale) for card in cards)
+
+
+def suit_text(suit: Suit | str, locale: object) -> str:
+    """A suit as symbol and word ("♥ hearts", "♥ copas"), from a Suit or its letter."""
+    suit = suit if isinstance(suit, Suit) else Suit.parse(suit)
+    return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
+
+
+def card_input(text: str, locale: object) -> str:
+    """A card typed in the locale's letters, spelled the engine's way (`Bk` -> `Jc` in
+    Dutch), for the engine's parsers to read; text that does not read as a card that way
+    is returned as typed, so the engine's refusal quotes what the user wrote."""
+    raw = text.strip()
+    if len(raw) < 2:
+        return raw
+    ranks, suits = _input_letters(normalize_locale(locale))
+    rank, suit = raw[:-1], raw[-1]
+    mapped = ranks.get(rank.casefold(), rank) + suits.get(suit.casefold(), suit)
+    try:
+        return Card.parse(mapped).code
+    except ValueError:
+        return raw
+
+
+def suit_input(text: str, locale: object) -> str:
+    """A suit typed as the locale's letter (`k`: klaveren in Dutch), spelled the engine's
+    way; anything else as typed, for `Suit.parse`."""
+    _, suits = _input_letters(normalize_locale(locale))
+    raw = text.strip()
+    return suits.get(raw.casefold(), raw)
+
+
+def _input_letters(locale: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The locale's face letters and suit letters, mapped to the engine's."""
+    ranks = {t(key, locale).casefold(): rank.label for rank, key in _FACE_KEYS.items()}
+    suits = {t(key, locale).casefold(): suit.letter for suit, key in _SUIT_INPUT_KEYS.items()}
+    return ranks, suits

@@ -10,8 +10,15 @@ from discord import Locale, app_commands
 
 from bot.texts.catalog import catalogue, normalize_locale
 
-# Discord locales we translate into (English ones use the default text).
-SUPPORTED = {Locale.dutch, Locale.brazil_portuguese, Locale.spain_spanish, Locale.italian}
+# Discord locales we translate into (English ones use the default text). Latin American
+# Spanish clients get the Spanish catalogue, as their replies do (`normalize_locale`).
+SUPPORTED = {
+    Locale.dutch,
+    Locale.brazil_portuguese,
+    Locale.spain_spanish,
+    Locale.latin_american_spanish,
+    Locale.italian,
+}
 
 
 class CatalogueTranslator(app_commands.Translator):

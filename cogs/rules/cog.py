@@ -22,7 +22,7 @@ from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
 from bot.texts.rulebook import search_topics
 from bot.texts.rulebook import topic as rulebook_topic
 from cogs.common.replies import send_ephemeral
-from cogs.common.text import command_text
+from cogs.common.text import command_text, suit_text
 from cogs.rules.actions import legal_answer, roem_answer, rules_here, score
 from cogs.rules.errors import CARDS, HAND, TRICK, TRUMP, InputProblem
 from cogs.rules.options import parse_card_list, parse_suit, score_question, topic_key
@@ -34,7 +34,6 @@ from cogs.rules.ui import (
     legal_embed,
     roem_embed,
     score_embed,
-    suit_text,
     topic_embeds,
 )
 
@@ -149,8 +148,8 @@ class RulesCog(commands.Cog, name="Rules"):
     ) -> None:
         locale = interaction.locale
         try:
-            trick = parse_card_list(cards, CARDS)
-            suit = parse_suit(trump, TRUMP)
+            trick = parse_card_list(cards, CARDS, locale)
+            suit = parse_suit(trump, TRUMP, locale)
             ctx = self.rules_here(interaction, variant)
             found = roem_answer(trick, suit, ctx.rules)
         except InputProblem as problem:
@@ -197,9 +196,9 @@ class RulesCog(commands.Cog, name="Rules"):
     ) -> None:
         locale = interaction.locale
         try:
-            held = parse_card_list(hand, HAND)
-            played = parse_card_list(trick, TRICK)
-            suit = parse_suit(trump, TRUMP)
+            held = parse_card_list(hand, HAND, locale)
+            played = parse_card_list(trick, TRICK, locale)
+            suit = parse_suit(trump, TRUMP, locale)
             ctx = self.rules_here(interaction, variant)
             answer = legal_answer(held, played, suit, ctx.rules)
         except InputProblem as problem:

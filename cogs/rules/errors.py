@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from bot.engine import EngineError, ErrorCode
+from bot.engine import Card, EngineError, ErrorCode
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
-from cogs.common.text import t
+from cogs.common.text import card_text, t
 
 if TYPE_CHECKING:
     from cogs.rules.ui import ScoreQuestion
@@ -56,7 +56,10 @@ class InputProblem(Exception):
         self.values = values
 
     def render(self, locale: object) -> str:
-        values = dict(self.values)
+        # A card is named in the reader's letters (B♥ for a Dutch player).
+        values = {
+            k: card_text(v, locale) if isinstance(v, Card) else v for k, v in self.values.items()
+        }
         if self.option is not None:
             values["option"] = t(self.option, locale)
         return t(self.key, locale, **values)
@@ -83,7 +86,8 @@ def _preset(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _card(facts: Mapping[str, Any]) -> dict[str, Any]:
-    return {"card": str(facts.get("card", ""))}
+    card = facts.get("card", "")
+    return {"card": card if isinstance(card, Card) else str(card)}
 
 
 def _facts(*names: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:

@@ -24,7 +24,7 @@ from bot.engine import (
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
 from bot.texts.catalog import LOCALES
 from bot.texts.rulebook import TOPICS, search_topics
-from cogs.common.text import t
+from cogs.common.text import card_input, suit_input, t
 from cogs.rules.errors import InputProblem, engine_problem, quote
 from cogs.rules.ui import ScoreQuestion
 
@@ -46,13 +46,14 @@ def _clean(text: str) -> str:
     return unicodedata.normalize("NFC", text.translate(_INVISIBLE)).strip()
 
 
-def parse_card_list(text: str | None, option: str) -> list[Card]:
-    """Cards written like ``Jh 10h Th J♥`` (commas or semicolons too), in the given order.
+def parse_card_list(text: str | None, option: str, locale: object) -> list[Card]:
+    """Cards written like ``Jh 10h Th J♥`` (commas or semicolons too), in the given order,
+    or in the letters of the user's language (``Bh Vk`` in Dutch, `card_input`).
 
     The engine refuses text that is not a card and a card named twice; the refusal names
     ``option``. How many cards a command takes is the calculator's question (the engine
     refuses a position or trick of the wrong size)."""
-    parts = [p for p in _SEPARATORS.split(_clean(text or "")) if p]
+    parts = [card_input(p, locale) for p in _SEPARATORS.split(_clean(text or "")) if p]
     try:
         return parse_cards(parts)
     except EngineError as error:
@@ -64,11 +65,12 @@ def suit_names(suit: Suit) -> set[str]:
     return {_fold(t(f"common.suit.{suit.letter}", locale)) for locale in LOCALES}
 
 
-def parse_suit(text: str | None, option: str) -> Suit:
-    """A suit from ``h``, ``♥``, ``hearts``, ``harten``, ``copas``, ``cuori``, ..."""
+def parse_suit(text: str | None, option: str, locale: object) -> Suit:
+    """A suit from ``h``, ``♥``, ``hearts``, ``harten``, ``copas``, ``cuori``, the locale's
+    letter (``k`` for klaveren in Dutch), ..."""
     cleaned = _clean(text or "")
     try:
-        return Suit.parse(cleaned)
+        return Suit.parse(suit_input(cleaned, locale))
     except InvalidInput as error:
         refusal = error
     folded = _fold(cleaned)

@@ -40,7 +40,7 @@ from bot.engine.tricks import (
 from bot.texts.catalog import normalize_locale
 from bot.texts.rulebook import TOPICS, topic
 from cogs.common.components import EMBED_COLOUR
-from cogs.common.text import t
+from cogs.common.text import card_text, cards_text, rank_text, suit_text, t
 
 __all__ = [
     "CARDS_FILENAME",
@@ -81,14 +81,6 @@ class RulesInEffect:
 
 
 # --------------------------------------------------------------------------- shared bits
-
-
-def suit_text(suit: Suit, locale: object) -> str:
-    return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
 
 
 def rules_line(locale: object, ctx: RulesInEffect) -> str:
@@ -205,7 +197,7 @@ def roem_parts_text(locale: object, roem: Roem) -> str:
             name = t(_RANK_KEYS[part.cards[0].rank], locale)
         else:
             name = t(_PART_KEYS[part.kind], locale)
-        parts.append(f"{name} ({cards_text(part.cards)}) {part.points}")
+        parts.append(f"{name} ({cards_text(part.cards, locale)}) {part.points}")
     text = " + ".join(parts)
     if len(roem.parts) > 1:
         text += f" = **{roem.points}**"
@@ -216,7 +208,7 @@ def roem_embed(
     locale: object, cards: Sequence[Card], trump: Suit, roem: Roem, ctx: RulesInEffect
 ) -> discord.Embed:
     lines = [
-        t("rules.roem.cards", locale, cards=cards_text(cards)),
+        t("rules.roem.cards", locale, cards=cards_text(cards, locale)),
         t("rules.common.trump", locale, suit=suit_text(trump, locale)),
         "",
     ]
@@ -264,7 +256,11 @@ def reason_text(locale: object, answer: LegalAnswer, reason: IllegalReason) -> s
         "suit": suit_text(reason.suit, locale) if reason.suit is not None else "",
         "trump": suit_text(answer.trump, locale),
         "led": suit_text(led, locale) if led is not None else "",
-        "top": str(top) if (top := answer.options.top_trump) is not None else answer.trump.symbol,
+        "top": (
+            card_text(top, locale)
+            if (top := answer.options.top_trump) is not None
+            else answer.trump.symbol
+        ),
     }
     return t(f"rules.reason.{reason.code.value}", locale, **values)
 
@@ -273,28 +269,37 @@ def legal_embed(locale: object, answer: LegalAnswer, ctx: RulesInEffect) -> disc
     order = sort_key(answer.trump)
     lines = [
         t("rules.common.trump", locale, suit=suit_text(answer.trump, locale)),
-        t("rules.legal.hand", locale, cards=cards_text(sorted(answer.hand, key=order.__getitem__))),
+        t(
+            "rules.legal.hand",
+            locale,
+            cards=cards_text(sorted(answer.hand, key=order.__getitem__), locale),
+        ),
     ]
     if answer.trick:
-        lines.append(t("rules.legal.trick", locale, cards=cards_text(answer.trick)))
+        lines.append(t("rules.legal.trick", locale, cards=cards_text(answer.trick, locale)))
         who = (
             "rules.legal.partner_winning"
             if answer.options.partner_winning
             else "rules.legal.opponent_winning"
         )
-        lines.append(t(who, locale, card=str(answer.options.winning)))
+        winning = answer.options.winning
+        card = "?" if winning is None else card_text(winning, locale)
+        lines.append(t(who, locale, card=card))
     else:
         lines.append(t("rules.legal.leading", locale))
     embed = _embed(t("rules.legal.title", locale), "\n".join(lines))
     legal = sorted(answer.options.legal, key=order.__getitem__)
     embed.add_field(
         name=t("rules.legal.field_legal", locale, count=len(legal)),
-        value=cards_text(legal) or "—",
+        value=cards_text(legal, locale) or "—",
         inline=False,
     )
     if answer.options.refused:
         refused = sorted(answer.options.refused, key=lambda pair: order[pair[0]])
-        value = "\n".join(f"**{card}**: {reason_text(locale, answer, r)}" for card, r in refused)
+        value = "\n".join(
+            f"**{card_text(card, locale)}**: {reason_text(locale, answer, r)}"
+            for card, r in refused
+        )
         embed.add_field(
             name=t("rules.legal.field_refused", locale, count=len(refused)),
             value=_clip(value, 1024),
@@ -423,7 +428,7 @@ def _order_block(locale: object, order: dict[Rank, int], points: dict[Rank, int]
     card_label = t("rules.cards.row_card", locale)
     points_label = t("rules.cards.row_points", locale)
     width = max(len(card_label), len(points_label)) + 1
-    top = card_label.ljust(width) + "".join(f"{rank.label:>4}" for rank in ranks)
+    top = card_label.ljust(width) + "".join(f"{rank_text(rank, locale):>4}" for rank in ranks)
     bottom = points_label.ljust(width) + "".join(f"{points[rank]:>4}" for rank in ranks)
     return f"```\n{top}\n{bottom}\n```"
 
@@ -545,7 +550,7 @@ def cards_png(locale: str) -> bytes:
                 width=3 if trump else 2,
             )
             centre_x = left + _CARD_W / 2
-            _centred(draw, (centre_x, top + _CARD_H / 2), rank.label, rank_font, _INK)
+            _centred(draw, (centre_x, top + _CARD_H / 2), rank_text(rank, locale), rank_font, _INK)
             _centred(
                 draw, (centre_x, top + _CARD_H + 16), str(points[rank]), points_font, _LIGHT_INK
             )

@@ -25,7 +25,7 @@ from bot.tables import (
 )
 from bot.tables.events import RoemClaimed
 from cogs.common.replies import report_unexpected_error, send_ephemeral
-from cogs.common.text import locale_of, t
+from cogs.common.text import card_text, locale_of, t
 from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
 from cogs.tables.ui import leave_question, sheet_embed
@@ -153,7 +153,8 @@ class TableActions:
         async def work() -> None:
             self._same_channel(interaction, table_id)
             await self.service.play(table_id, interaction.user.id, card, seq=seq)
-            note = t("tables.hand.played", locale_of(interaction), card=str(card))
+            locale = locale_of(interaction)
+            note = t("tables.hand.played", locale, card=card_text(card, locale))
             await self._edit_hand(interaction, self.service.get(table_id), note)
 
         await self.guard(interaction, "button card", work, table_id, on_ephemeral(interaction))

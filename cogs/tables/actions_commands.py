@@ -24,6 +24,7 @@ from bot.tables import (
 )
 from bot.texts.catalog import LOCALES, normalize_locale
 from cogs.common.text import locale_of, t
+from cogs.common.threads import new_thread
 from cogs.tables.ui import settings_embed
 
 if TYPE_CHECKING:
@@ -71,8 +72,8 @@ def table_language(value: str | None) -> str | None:
         return None
     known = {locale.lower(): locale for locale in LOCALES}
     locale = known.get(value.strip().lower())
-    if locale is None:
-        raise TableError(RefusalCode.UNKNOWN_LANGUAGE, value=value)
+    if locale is None:  # the service's refusal, before a thread is made for the table
+        raise TableError(RefusalCode.BAD_LOCALE, locale=value, locales=", ".join(LOCALES))
     return locale
 
 
@@ -126,12 +127,9 @@ class TableCommands:
             raise TableError(RefusalCode.NO_THREAD)
         name = t("tables.thread.name", locale, name=interaction.user.display_name)
         try:
-            thread = await channel.create_thread(
-                name=name[:100], type=discord.ChannelType.public_thread
-            )
+            return await new_thread(interaction.client.http, channel.id, name)
         except discord.Forbidden:
             raise TableError(RefusalCode.NO_THREAD) from None
-        return thread.id
 
     async def join(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
         table = self.channel_table(interaction)

@@ -12,8 +12,8 @@ from typing import Any
 
 from bot.engine import Card, IllegalReason, Suit
 from bot.tables import RefusalCode, Status, Table, TableError
-from bot.texts.catalog import LOCALES, has
-from cogs.common.text import CLIP, clip, t
+from bot.texts.catalog import has
+from cogs.common.text import CLIP, card_text, clip, t
 from cogs.tables.ui_text import reason_text, seat_name
 
 __all__ = ["KNOWN_CODES", "error_text"]
@@ -57,15 +57,20 @@ KNOWN_CODES = (
     "cannot_post",
     "bad_turn_timer",
     "nothing_to_change",
+    "bad_setting",
+    "bad_computer_kind",
+    "bad_locale",
+    "bad_id",
+    "shutting_down",
     "unknown_preset",
     "unknown_option",
     "bad_option_value",
     "option_out_of_range",
     "no_match_end",
-    "unknown_language",
     "wrong_channel",
     "retake_too_late",
 )
+_PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field")
 NAME_CLIP = 24  # characters of a typed name (preset, language) a refusal repeats
 # What the engine calls a rule option -> the /table open option the user typed it in.
 OPTION_NAMES = {
@@ -106,11 +111,12 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
     values: dict[str, Any] = {"seat": "?", "free": "?", "card": "?", "suit": "?", "why": ""}
     if isinstance(facts.get("seat"), int):
         values["seat"] = clip(facts["seat"] + 1)
+    values.update({key: facts[key] for key in _PLAIN if key in facts})
     values.update(_rule_values(facts, locale))
     if isinstance(facts.get("free"), int):
         values["free"] = facts["free"]
     if isinstance(facts.get("card"), Card):
-        values["card"] = str(facts["card"])
+        values["card"] = card_text(facts["card"], locale)
     if isinstance(facts.get("suit"), Suit):
         values["suit"] = t(f"common.suit.{facts['suit'].letter}", locale)
     if isinstance(facts.get("reason"), IllegalReason):
@@ -126,17 +132,18 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
 
 
 def _rule_values(facts: dict[str, Any], locale: str) -> dict[str, Any]:
-    """The facts of a refused rule set or language, as the user typed them: numbers cut at
-    `CLIP` characters, names at `NAME_CLIP`."""
+    """The values a user typed, as a refusal repeats them: numbers cut at `CLIP`
+    characters, names at `NAME_CLIP`; rule options named as /table open names them."""
     option, value = str(facts.get("option", "?")), facts.get("value", "?")
-    names = (t(f"tables.language.{loc}", locale) for loc in LOCALES)
-    return {
+    values = {
         "preset": clip(facts.get("name", "?"), NAME_CLIP),
         "choices": ", ".join(str(choice) for choice in facts.get("choices", ())),
-        "languages": ", ".join(names),
         "option": t(OPTION_NAMES[option], locale) if option in OPTION_NAMES else option,
         "value": clip(value, CLIP if isinstance(value, int) else NAME_CLIP),
         "min": facts.get("min", "?"),
         "max": "∞" if facts.get("max") is None else facts["max"],
         "channel": f"<#{facts['channel_id']}>" if "channel_id" in facts else "?",
     }
+    if "locale" in facts:
+        values["locale"] = clip(facts["locale"], NAME_CLIP)
+    return values

@@ -151,11 +151,19 @@ class CardButton(
     template=rf"kj:card:(?P<table>{_ID}):(?P<seq>{_ID}):(?P<card>[7-9TJQKA][cdhs])",
 ):
     def __init__(
-        self, table_id: int, seq: int, card: Card, disabled: bool = False, row: int | None = None
+        self,
+        table_id: int,
+        seq: int,
+        card: Card,
+        disabled: bool = False,
+        row: int | None = None,
+        label: str = "",
     ) -> None:
+        """`label` is the card in the player's letters (`cogs/common/text.py`); a button
+        rebuilt from a click needs none."""
         style = Style.danger if card.suit.is_red else Style.secondary
         custom_id = f"kj:card:{table_id}:{seq}:{card.code}"
-        super().__init__(_button(custom_id, str(card), style, disabled, row))
+        super().__init__(_button(custom_id, label or card.code, style, disabled, row))
         self.table_id = table_id
         self.seq = seq
         self.card = card

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import Event, Table, TableError, TableService
+from cogs.common.delivery import DELIVERY_ERRORS, retried
 from cogs.tables.ui_hand import hand_message
 
 if TYPE_CHECKING:
@@ -107,9 +108,11 @@ class HandNudger:
             if drawn is None or seat is None or drawn.seq == table.seq:
                 return
             embed, view = hand_message(table, seat, drawn.locale)
-            await drawn.interaction.edit_original_response(embed=embed, view=view)
+            what = f"redrawing the hand of {key}"
+            edit = drawn.interaction.edit_original_response
+            await retried(lambda: edit(embed=embed, view=view), what)
             drawn.seq = table.seq
-        except (discord.HTTPException, TableError) as error:
+        except (*DELIVERY_ERRORS, TableError) as error:
             log.debug("hand of %s not redrawn: %s", key, error)
             self._drawn.pop(key, None)
         finally:

@@ -6,6 +6,10 @@ most one background task per table that edits the message with the *latest* stat
 more often than once per `interval` (Discord allows about 5 edits per 5 s per channel):
 states in between are skipped, the latest wins. A vanished message is posted again; a
 vanished channel closes its table. After a match the final score sheet is posted.
+Discord's passing faults (5xx, timeouts) are retried a bounded number of times
+(`cogs/common/delivery.py`); a refusal for lack of permissions is told to the table's
+opener once, by direct message, and the message is left alone until the next restart or
+`/table open`, instead of failing again on every move.
 Background tasks are named "bg:..." (the offline harness does not wait for those).
 """
 
@@ -20,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import Event, PublicTable, Table, TableError, TableService, public_table
+from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, retried
 from cogs.common.text import t
 from cogs.tables.ui import public_components, public_embed, sheet_embed
 
@@ -43,6 +48,9 @@ class _Pending:
     force: bool = False  # edit even if this state was rendered (after a restart)
     final_sheet: bool = False  # the match ended: post the final score sheet
     gone: bool = False  # the channel vanished: nothing more to show
+    forbidden: bool = False  # Discord refused us the channel: no more tries for now
+    told: bool = False  # the opener was told about the missing permissions
+    given_up_seq: int | None = None  # Discord kept failing on this state: wait for the next
     rendered_seq: int | None = None
     last_edit: float = float("-inf")
     task: asyncio.Task[None] | None = None
@@ -57,6 +65,7 @@ class TablePublisher:
         self._message_ids: dict[int, int] = {}  # table id -> the message this process posted
         self._pending: dict[int, _Pending] = {}
         self._closed = False
+        self.retry_delays: tuple[float, ...] = RETRY_DELAYS
 
     @property
     def service(self) -> TableService:
@@ -84,13 +93,17 @@ class TablePublisher:
     def restore(self) -> None:
         """After a restart: refresh the message of every open table (re-post if gone)."""
         for table in self.service.open_tables():
+            self._state(table.id).forbidden = False
             self.schedule(table.id, force=True)
 
     async def publish_now(self, table_id: int) -> bool:
-        """Bring the message up to date now (a new table); True if the table has one."""
+        """Bring the message up to date now (a new table); True if the table has one. A
+        refusal is the caller's to tell (the opener is answering a command)."""
         state = self._state(table_id)
+        state.forbidden = False
         async with state.lock:
             await self._sync(table_id, state)
+        state.told = state.told or state.forbidden
         return self.message_id(self.service.get(table_id)) is not None
 
     def message_id(self, table: Table) -> int | None:
@@ -148,6 +161,9 @@ class TablePublisher:
                 try:
                     async with state.lock:
                         await self._sync(table_id, state)
+                    if state.forbidden and not state.told:
+                        state.told = True
+                        await self._tell_opener(table_id)
                 except Exception:  # one failed edit must not stop the next ones
                     log.exception("could not update the message of table %s", table_id)
         finally:
@@ -170,7 +186,8 @@ class TablePublisher:
         except TableError:
             return
         current = table.seq == state.rendered_seq and not state.force
-        if state.gone or (current and not state.final_sheet):
+        given_up = table.seq == state.given_up_seq and not state.force
+        if state.gone or state.forbidden or given_up or (current and not state.final_sheet):
             return
         state.force = False
         public = public_table(table)
@@ -194,7 +211,10 @@ class TablePublisher:
                 return True
             if not table.is_open:
                 return False
-            message = await channel.send(embed=embed, view=buttons)
+            what = f"posting the message of table {table.id}"
+            message = await retried(
+                lambda: channel.send(embed=embed, view=buttons), what, self.retry_delays
+            )
             self._message_ids[table.id] = message.id
             await self.service.set_message(table.id, message.id)
             return True
@@ -205,6 +225,14 @@ class TablePublisher:
             await self._close_vanished(table)
         except discord.Forbidden as error:
             log.warning("table %s: cannot post in %s: %s", table.id, table.channel_id, error)
+            state.forbidden = True
+        except Exception as error:
+            if not is_transient(error):
+                raise
+            log.warning(
+                "table %s: Discord kept failing (%s); next change tries again", table.id, error
+            )
+            state.given_up_seq = table.seq
         return False
 
     async def _edit(
@@ -215,8 +243,10 @@ class TablePublisher:
         buttons: discord.ui.View,
     ) -> bool:
         """Edit in place; False when the message is gone (so it gets posted again)."""
+        message = channel.get_partial_message(message_id)
         try:
-            await channel.get_partial_message(message_id).edit(embed=embed, view=buttons)
+            what = f"editing message {message_id}"
+            await retried(lambda: message.edit(embed=embed, view=buttons), what, self.retry_delays)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
@@ -235,7 +265,31 @@ class TablePublisher:
     async def _post_final(self, table: Table, public: PublicTable, locale: str) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         content = t("tables.final.announce", locale, table=table.id)
+        embed = sheet_embed(public, locale, final=True)
         try:
-            await channel.send(content=content, embed=sheet_embed(public, locale, final=True))
-        except discord.HTTPException as error:
+            what = f"posting the final sheet of table {table.id}"
+            await retried(
+                lambda: channel.send(content=content, embed=embed), what, self.retry_delays
+            )
+        except DELIVERY_ERRORS as error:
             log.warning("table %s: could not post the final score sheet: %s", table.id, error)
+
+    async def _tell_opener(self, table_id: int) -> None:
+        """Tell the opener, in words and once, that Discord refuses us their table's channel
+        (a direct message: no interaction of theirs is waiting for an answer)."""
+        table = self.service.get(table_id)
+        text = t(
+            "tables.forbidden.dm",
+            self.locale_for(table),
+            table=table.id,
+            channel=f"<#{table.channel_id}>",
+        )
+        try:
+            dm = await self.bot.create_dm(discord.Object(table.opener_id))
+            await retried(
+                lambda: dm.send(text), f"telling the opener of table {table.id}", self.retry_delays
+            )
+        except DELIVERY_ERRORS as error:
+            log.warning(
+                "table %s: could not tell the opener %s: %s", table.id, table.opener_id, error
+            )

@@ -16,7 +16,7 @@ from bot.engine import Phase, SheetLine, Suit
 from bot.tables import PublicTable, Seat, SeatKind, Status, Table
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import EMBED_COLOUR, frozen_view
-from cogs.common.text import t
+from cogs.common.text import card_text, cards_text, t
 from cogs.tables.items import ButtonKind, LeaveAnswerButton, SitButton, kind_button
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
@@ -146,7 +146,7 @@ def _trick_line(public: PublicTable, locale: str) -> str:
     parts = []
     for i in range(4):
         seat = (public.trick_leader + i) % 4
-        card = str(public.trick[i]) if i < len(public.trick) else "…"
+        card = card_text(public.trick[i], locale) if i < len(public.trick) else "…"
         parts.append(f"{_name(public, seat, locale)} {card}")
     return t("tables.public.trick", locale, cards=" · ".join(parts))
 
@@ -167,7 +167,7 @@ def _last_trick_line(public: PublicTable, locale: str) -> str:
     trick = public.last_trick
     if trick is None:
         return ""
-    cards = " ".join(str(card) for card in trick.cards)
+    cards = cards_text(trick.cards, locale)
     winner = _name(public, trick.winner, locale)
     line = t("tables.public.last_trick", locale, cards=cards, winner=winner)
     if trick.claimed_roem:

@@ -17,7 +17,7 @@ from discord.utils import escape_markdown
 from bot.engine import Card, Phase
 from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
 from cogs.common.components import EMBED_COLOUR, frozen_view
-from cogs.common.text import t
+from cogs.common.text import card_text, rank_text, t
 from cogs.tables.items import ButtonKind, CardButton, TrumpButton, kind_button
 from cogs.tables.ui_text import reason_text, seat_name, suit_text
 
@@ -77,7 +77,7 @@ def _status_lines(table: Table, public: PublicTable, mine: PrivateHand, locale: 
         lines.append(t("tables.hand.can_claim", locale))
     lines.append(_trick_text(table, public, locale))
     if public.phase == Phase.TRUMP:
-        lines.append(_cards_text(mine.cards))
+        lines.append(_cards_text(mine.cards, locale))
     return [line for line in lines if line]
 
 
@@ -108,15 +108,15 @@ def _trick_text(table: Table, public: PublicTable, locale: str) -> str:
     played = []
     for i, card in enumerate(public.trick):
         name = seat_name(table.seats, (public.trick_leader + i) % 4, locale)
-        played.append(f"{escape_markdown(name)} {card}")
+        played.append(f"{escape_markdown(name)} {card_text(card, locale)}")
     return t("tables.public.trick", locale, cards=" · ".join(played))
 
 
-def _cards_text(cards: tuple[Card, ...]) -> str:
+def _cards_text(cards: tuple[Card, ...], locale: str) -> str:
     """The hand as text, one suit a line (during the trump choice, when the rows hold suits)."""
     lines = []
     for group in _by_suit(cards):
-        ranks = " ".join(card.rank.label for card in group)
+        ranks = " ".join(rank_text(card.rank, locale) for card in group)
         lines.append(f"{group[0].suit.symbol} {ranks}")
     return "\n".join(lines)
 
@@ -156,7 +156,10 @@ def _components(public: PublicTable, mine: PrivateHand, locale: str) -> list[dis
         legal = set(mine.legal)
         for row, cards in enumerate(card_rows(mine.cards)):
             for card in cards:
-                items.append(CardButton(mine.table_id, mine.seq, card, card not in legal, row))
+                label = card_text(card, locale)
+                items.append(
+                    CardButton(mine.table_id, mine.seq, card, card not in legal, row, label)
+                )
         row = len(card_rows(mine.cards))
     return items + _control_buttons(public, mine, locale, row)
 

@@ -1,5 +1,8 @@
 """Names and words the table's messages share: seats, pairs, suits, roem, refused cards.
 
+Cards and suits are drawn by `cogs/common/text.py` (one helper for every cog); `suit_text`
+is re-exported here for the table's renderers.
+
 A leaf of the tables package (it imports no other module of it), so the refusal
 sentences (`errors.py`) and both renderers (`ui.py`, `ui_hand.py`) can use it.
 """
@@ -8,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import IllegalReason, Roem, RoemKind, Suit
+from bot.engine import IllegalReason, Roem, RoemKind
 from bot.tables import Seat, SeatKind
-from cogs.common.text import t
+from cogs.common.text import suit_text, t
 
 __all__ = ["pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
 
@@ -29,12 +32,6 @@ def pair_names(seats: Sequence[Seat], pair: int, locale: str) -> str:
     """Both names of a pair (seats 1 & 3 are pair 1, seats 2 & 4 pair 2)."""
     first, second = (seat_name(seats, s, locale) for s in (pair, pair + 2))
     return t("tables.pair.names", locale, first=first, second=second)
-
-
-def suit_text(letter_or_suit: Suit | str, locale: str) -> str:
-    """A suit as symbol and word ("♥ hearts"), from a Suit or its letter."""
-    suit = letter_or_suit if isinstance(letter_or_suit, Suit) else Suit.parse(letter_or_suit)
-    return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
 
 
 def reason_text(reason: IllegalReason, locale: str) -> str:

@@ -16,6 +16,7 @@ __all__ = [
     "assert_not_ephemeral",
     "assert_within_discord_limits",
     "discord_limit_violations",
+    "is_command_name",
     "iter_components",
     "message_body",
 ]
@@ -38,6 +39,21 @@ BUTTONS_PER_ROW_MAX = 5
 BUTTON_LABEL_MAX = 80
 CUSTOM_ID_MAX = 100
 SELECT_OPTIONS_MAX = 25
+COMMAND_NAME_MAX = 32
+
+
+def is_command_name(name: str) -> bool:
+    """Discord's rule for command and option names (localised ones too): 1-32 characters,
+    letters (any script, lowercase where the script has case), digits, `-`, `_` and `'`
+    (the API's `^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`), so `mão` is fine and
+    `Mão` or `meu lugar` is not."""
+    return (
+        1 <= len(name) <= COMMAND_NAME_MAX
+        and name == name.lower()
+        and all(ch.isalnum() or ch in "-_'" for ch in name)
+    )
+
+
 SELECT_PLACEHOLDER_MAX = 150
 SELECT_OPTION_TEXT_MAX = 100
 V2_COMPONENTS_MAX = 40

@@ -178,3 +178,52 @@ def error_code(entries: list[SheetEntry]) -> str:
     with pytest.raises(LeagueError) as raised:
         sheet_lines(entries, SETTINGS.scoring_rules)
     return raised.value.code
+
+
+async def test_what_a_front_end_looks_up(reopen: Opener) -> None:
+    """The server's leagues, a league's open night, every open night (a restart), the
+    tables still without a result, and the organiser check asked before posting."""
+    async with reopen() as service:
+        league = await service.create_league(9, SETTINGS, ORGANISER)
+        assert [stored.name for stored in await service.leagues(9)] == ["Thursday"]
+        assert await service.leagues(8) == []
+        assert await service.current_night(league) is None
+        night = await service.open_night(league, ORGANISER)
+        for user in range(1, 5):
+            await service.check_in(night.id, user)
+        await refused("not_organiser", service.require_organiser(league, Actor(5)))
+        assert (await service.require_organiser(league, Actor(5, manager=True))).name == "Thursday"
+        await service.start_round(night.id, ORGANISER, deal=False)
+    async with reopen() as service:
+        assert [n.id for n in await service.open_nights()] == [night.id]
+        assert (await service.current_night(league)) == await service.night(night.id)
+        assert await service.missing_results(night.id) == [[1, 0]]
+        assert await service.round_tables(night.id) == {}
+        assert await service.table_round(12345) is None
+        [draw] = await service.draws(night.id)
+        await enter_round(service, night.id, draw)
+        assert await service.missing_results(night.id) == []
+        await service.close_night(night.id, ORGANISER)
+        assert await service.open_nights() == []
+        assert await service.current_night(league) is None
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2**64, True])
+async def test_ids_out_of_range_are_refused_not_overflowed(reopen: Opener, bad: int) -> None:
+    async with reopen() as service:
+        league = await service.create_league(1, LeagueSettings("Club"), Actor(1))
+        night = await service.open_night(league, Actor(1))
+        calls = [
+            service.settings(bad),
+            service.night(bad),
+            service.check_in(night.id, bad),
+            service.check_in(night.id, 5, partner_id=bad),
+            service.results(bad),
+            service.record_played(bad),
+            service.player(league, bad),
+            service.create_league(bad, LeagueSettings("Other"), Actor(1)),
+        ]
+        for call in calls:
+            with pytest.raises(LeagueError) as info:
+                await call
+            assert info.value.code == "bad_id" and info.value.facts["value"] == bad

@@ -105,3 +105,9 @@ def test_round_trip_through_a_dict() -> None:
         True,
     )
     assert LeagueSettings.from_dict(league.to_dict()) == league
+
+
+def test_the_channel_survives_the_store_and_older_settings_have_none() -> None:
+    settings = LeagueSettings("Dinsdag", channel_id=42)
+    assert LeagueSettings.from_dict(settings.to_dict()).channel_id == 42
+    assert LeagueSettings.from_dict({"name": "Dinsdag"}).channel_id is None

@@ -316,3 +316,22 @@ async def test_cancelled_record_is_all_or_nothing(store: Store, delay: float) ->
     assert stored.snapshot == ({"v": 1} if landed else {"v": 0})
     # Either way the connection is free and the log continues from the stored seq.
     await store.tables.record(table_id, stored.seq + 1, 7, "y", {}, 3.0, {"v": 2}, "playing")
+
+
+async def test_create_with_its_first_action_is_one_transaction(store: Store) -> None:
+    def snapshot(table_id: int) -> dict[str, int]:
+        return {"id": table_id}
+
+    table_id = await store.tables.create(GUILD, 10, 7, snapshot, 1.0, (7, "open", {"r": 1}))
+    stored = await store.tables.get(table_id)
+    assert stored is not None and stored.snapshot == {"id": table_id} and stored.seq == 1
+    assert [(a.seq, a.kind, a.payload) for a in await store.tables.actions(table_id)] == [
+        (1, "open", {"r": 1})
+    ]
+
+    def broken(table_id: int) -> dict[str, float]:
+        return {"id": float("nan")}  # not storable: fails after the INSERT
+
+    with pytest.raises(ValueError):
+        await store.tables.create(GUILD, 11, 7, broken, 2.0, (7, "open", {}))
+    assert [t.channel_id for t in await store.tables.open_tables()] == [10]

@@ -9,10 +9,6 @@ import pytest
 
 from bot.texts.catalog import FALLBACK, LOCALES, catalogue, normalize_locale, t
 
-# Locales that must be complete for a domain: table play is English and Dutch first;
-# domains listed here must exist in all five languages.
-FIVE_LANGUAGE_DOMAINS = ("common", "rules")
-
 
 def domains() -> set[str]:
     folder = resources.files("bot.texts") / "messages"
@@ -31,13 +27,20 @@ def fields(text: str) -> set[str]:
 def test_locales_have_every_key_with_the_same_placeholders(locale: str) -> None:
     english = catalogue(FALLBACK)
     for domain in domains():
-        if locale not in ("en", "nl") and domain not in FIVE_LANGUAGE_DOMAINS:
-            continue
         missing = keys_of(domain, FALLBACK) - keys_of(domain, locale)
         extra = keys_of(domain, locale) - keys_of(domain, FALLBACK)
         assert not missing and not extra, (domain, locale, sorted(missing), sorted(extra))
         for key in keys_of(domain, locale):
             assert fields(catalogue(locale)[key]) == fields(english[key]), (locale, key)
+
+
+def test_every_domain_has_a_file_for_every_locale() -> None:
+    """No domain is English-only or Dutch-only: a player reads every feature in their language."""
+    folder = resources.files("bot.texts") / "messages"
+    names = {entry.name for entry in folder.iterdir()}
+    missing = [f"{d}.{loc}.json" for d in sorted(domains()) for loc in LOCALES]
+    assert [name for name in missing if name not in names] == []
+    assert {"common", "meta", "rules", "standings", "tables"} <= domains()
 
 
 @pytest.mark.parametrize("locale", LOCALES)

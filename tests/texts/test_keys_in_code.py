@@ -8,8 +8,7 @@ locale that domain has a file for; an f-string must match at least one key in ea
 them. A domain's locales must also hold the same keys, and every key starts with its
 file's domain (the key scheme of cogs/common/text.py).
 
-Which locales a domain must have at all is `test_catalog.FIVE_LANGUAGE_DOMAINS`' business:
-`tables` and `standings` exist in en and nl only for now.
+Every domain has all five locales (`LOCALES`); a missing file is a missing key in each.
 """
 
 from __future__ import annotations
@@ -23,6 +22,8 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+
+from bot.texts.catalog import LOCALES
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs")
@@ -89,6 +90,7 @@ def test_the_scan_finds_keys_of_every_kind() -> None:
 @pytest.mark.parametrize("domain", sorted(catalogues()))
 def test_every_locale_of_a_domain_has_the_same_keys(domain: str) -> None:
     by_locale = catalogues()[domain]
+    assert sorted(by_locale) == sorted(LOCALES), (domain, sorted(by_locale))
     english = by_locale["en"]
     for locale, keys in by_locale.items():
         assert keys == english, (domain, locale, sorted(keys ^ english))

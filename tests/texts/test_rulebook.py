@@ -11,6 +11,7 @@ import pytest
 
 from bot.engine import PRESET_NAMES
 from bot.texts import rulebook
+from bot.texts.catalog import t
 from bot.texts.rulebook import (
     BODY_MAX,
     LOCALES,
@@ -69,6 +70,12 @@ def _raw(locale: str) -> dict[str, Any]:
 
 def _numbers(text: str) -> set[str]:
     return set(re.findall(r"\d+", text))
+
+
+def _letters(text: str, locale: str) -> str:
+    """English card letters (J Q K A) as the locale prints them (B V H A in Dutch), as the
+    bot's card displays do (`cogs/common/text.py`, `common.rank.*` in the catalogue)."""
+    return re.sub(r"\b[JQKA]\b", lambda m: t(f"common.rank.{m[0].lower()}", locale), text)
 
 
 def test_topic_constants() -> None:
@@ -150,13 +157,20 @@ def test_topic_is_frozen() -> None:
         entry.title = "changed"  # type: ignore[misc]
 
 
+def test_dutch_rulebook_uses_dutch_card_letters() -> None:
+    # Boer, vrouw, heer: a Dutch player reads B V H, in the rulebook as at the table.
+    assert "B   9   A  10   H   V   8   7" in topic("card_order", "nl").body
+    assert "V♥" in topic("examples", "nl").body and "Q♥" not in topic("examples", "nl").body
+    assert "Q♥" in topic("examples", "en").body
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_card_values_and_totals(locale: str) -> None:
     body = topic("card_order", locale).body
     for number in ("20", "14", "11", "10", "4", "3", "2", "152", "162"):
         assert number in _numbers(body), (locale, number)
-    assert "J   9   A  10   K   Q   8   7" in body
-    assert "A  10   K   Q   J   9   8   7" in body
+    assert _letters("J   9   A  10   K   Q   8   7", locale) in body
+    assert _letters("A  10   K   Q   J   9   8   7", locale) in body
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -164,7 +178,7 @@ def test_roem_topic(locale: str) -> None:
     body = topic("roem", locale).body
     assert "stuk" in body.lower()
     assert {"20", "50", "100", "200", "40", "70"} <= _numbers(body)
-    assert "7 8 9 10 J Q K A" in body
+    assert _letters("7 8 9 10 J Q K A", locale) in body
     assert "four_jacks" in body and "four_nines" in body
 
 
@@ -246,7 +260,7 @@ def test_glossary_keeps_the_dutch_terms(locale: str) -> None:
 def test_examples_topic_has_the_worked_examples(locale: str) -> None:
     body = topic("examples", locale).body
     for card in ("A♣", "7♣", "Q♥", "7♦", "K♣", "8♥"):
-        assert card in body, (locale, card)
+        assert _letters(card[:-1], locale) + card[-1] in body, (locale, card)
     assert "11 + 0 + 0 + 4" in body and "15" in _numbers(body)
     assert {"82", "80", "20", "100", "162", "182"} <= _numbers(body)
 

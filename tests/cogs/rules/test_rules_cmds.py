@@ -17,6 +17,7 @@ from PIL import Image
 
 from bot.engine import (
     Card,
+    Rank,
     RuleSet,
     Suit,
     explain_illegal,
@@ -49,6 +50,18 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 def cards(text: str) -> list[Card]:
     return parse_cards(text)
+
+
+FACE_KEYS = {"J": "common.rank.j", "Q": "common.rank.q", "K": "common.rank.k", "A": "common.rank.a"}
+
+
+def shown(text: str, locale: str) -> str:
+    """Cards written in English letters (`Q♥`) as the locale prints them (`V♥` in Dutch)."""
+    return re.sub(r"\b([JQKA])(?=[♣♦♥♠])", lambda m: t(FACE_KEYS[m[1]], locale), text)
+
+
+def rank_shown(rank: Rank, locale: str) -> str:
+    return t(FACE_KEYS[rank.label], locale) if rank.label in FACE_KEYS else rank.label
 
 
 def answered(result: Dispatch) -> Call:
@@ -268,7 +281,7 @@ async def test_roem_matches_the_engine(
         "run4": t("rules.roem.part.run4", locale),
         "jacks": t("rules.roem.four.j", locale),
     }
-    assert breakdown.format(**names) in embed["description"]
+    assert shown(breakdown.format(**names), locale) in embed["description"]
     assert "amsterdam" in embed["footer"]["text"]
 
 
@@ -316,7 +329,7 @@ async def test_roem_refuses_bad_input_naming_the_part(
     harness: Harness, locale: str, options: dict[str, Any], option: str, fragments: list[str]
 ) -> None:
     result = await harness.slash("roem", options, locale=locale)
-    refusal(result, locale, option, *fragments)
+    refusal(result, locale, option, *(shown(f, locale) for f in fragments))
 
 
 async def test_suits_are_read_in_every_language_and_offered_by_autocomplete(
@@ -343,7 +356,7 @@ async def test_legal_partner_winning_frees_the_discard(harness: Harness, locale:
 
     engine = legal_cards(cards("Qh 7d"), cards("Ac 7c"), Suit.HEARTS, RuleSet())
     assert engine == cards("7d Qh")
-    assert field(reply, t("rules.legal.field_legal", locale, count=2)) == "7♦ Q♥"
+    assert field(reply, t("rules.legal.field_legal", locale, count=2)) == shown("7♦ Q♥", locale)
     assert t("rules.legal.partner_winning", locale, card="A♣") in reply.text()
     assert len(reply.embeds[0]["fields"]) == 1  # nothing refused
 
@@ -358,7 +371,7 @@ async def test_legal_opponent_trumped_means_overtrump(harness: Harness, locale: 
         Card.parse("7d"), cards("Qh 7d"), cards("Ac 8h"), Suit.HEARTS, RuleSet()
     )
     assert reason is not None and reason.code == "must_overtrump"
-    assert field(reply, t("rules.legal.field_legal", locale, count=1)) == "Q♥"
+    assert field(reply, t("rules.legal.field_legal", locale, count=1)) == shown("Q♥", locale)
     refused = field(reply, t("rules.legal.field_refused", locale, count=1))
     assert refused.startswith("**7♦**")
     overtrump = "must overtrump" if locale == EN else "overtroeven"
@@ -375,10 +388,25 @@ async def test_legal_follow_suit_and_undertrump_reasons(harness: Harness) -> Non
     )
 
     assert field(follow, "Playable") == "K♣"
+    assert field(under, "Speelbaar") == "V♦"  # vrouw: Dutch letters in a Dutch answer
     assert field(follow, "Not allowed").count("you must follow suit (♣ clubs)") == 2
     # Opponent trumped with the nine; 7♥ would be an undertrump while Q♦ can be discarded.
-    assert field(under, "Speelbaar") == "Q♦"
     assert "**7♥**: **ondertroeven** mag niet" in field(under, "Niet toegestaan")
+
+
+async def test_dutch_players_type_and_read_dutch_letters(harness: Harness) -> None:
+    # Boer harten, vrouw klaveren, ruiten 7; klaveren (k) is troef; heer klaveren was led.
+    options = {"hand": "Bh Vk 7r", "trick": "Hk", "trump": "k"}
+    reply = private(await harness.slash("legal", options, locale=NL))
+
+    engine = legal_cards(cards("Jh Qc 7d"), cards("Kc"), Suit.CLUBS, RuleSet())
+    assert engine == cards("Qc")
+    assert field(reply, "Speelbaar (1)") == "V♣"
+    assert "**B♥**" in field(reply, "Niet toegestaan (2)")
+    assert "H♣" in reply.text() and "K♣" not in reply.text()
+    # The same letters mean nothing special to an English player: `k` is no suit there.
+    english = await harness.slash("legal", options)
+    refusal(english, "en-US", "hand", "`Vk`", "`7r`")
 
 
 async def test_legal_when_leading_everything_is_playable(harness: Harness) -> None:
@@ -530,7 +558,7 @@ async def test_every_calculator_refusal_is_private_and_specific(
 ) -> None:
     result = await harness.slash(command, options, locale=locale)
 
-    content = refusal(result, locale, option, *fragments)
+    content = refusal(result, locale, option, *(shown(f, locale) for f in fragments))
     assert "{" not in content
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
 
@@ -567,9 +595,9 @@ async def test_cards_sends_a_png_and_the_orders_as_text(
     text = embed["description"]
     trump_ranks = sorted(TRUMP_ORDER, key=lambda r: -TRUMP_ORDER[r])
     plain_ranks = sorted(PLAIN_ORDER, key=lambda r: -PLAIN_ORDER[r])
-    assert "".join(f"{r.label:>4}" for r in trump_ranks) in text
+    assert "".join(f"{rank_shown(r, locale):>4}" for r in trump_ranks) in text
     assert "".join(f"{TRUMP_POINTS[r]:>4}" for r in trump_ranks) in text
-    assert "".join(f"{r.label:>4}" for r in plain_ranks) in text
+    assert "".join(f"{rank_shown(r, locale):>4}" for r in plain_ranks) in text
     assert "".join(f"{PLAIN_POINTS[r]:>4}" for r in plain_ranks) in text
     assert "**152**" in text and "**162**" in text
 
@@ -609,7 +637,7 @@ async def test_commands_are_published_with_valid_localisations(
 def _check_names(item: dict[str, Any]) -> None:
     names = [item["name"], *(item.get("name_localizations") or {}).values()]
     descriptions = [item["description"], *(item.get("description_localizations") or {}).values()]
-    assert set(item.get("name_localizations") or {}) == {"nl", "pt-BR", "es-ES", "it"}
+    assert set(item.get("name_localizations") or {}) == {"nl", "pt-BR", "es-ES", "es-419", "it"}
     for name in names:
         assert re.fullmatch(r"[-_\w]{1,32}", name) and name == name.lower(), name
     for description in descriptions:

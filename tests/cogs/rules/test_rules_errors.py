@@ -161,7 +161,8 @@ def test_the_sentences_carry_the_facts() -> None:
     both = legal_problem(
         engine_refusal(play_options, parse_cards("Ac Kd"), parse_cards("Kd"), H, RuleSet())
     )
-    assert both.render("nl").startswith("K♦")
+    assert both.render("en").startswith("K♦")
+    assert both.render("nl").startswith("H♦")  # heer: the reader's letters
     # /score echoes what the user typed (the makers' 200 points), not the engine's view
     # of the defenders (-38).
     question = score_question("us", 200, 0, 0, None)
@@ -178,13 +179,17 @@ def test_a_rule_violation_is_not_worded_as_bad_input() -> None:
 
 def test_the_option_readers_refuse_with_the_engines_codes() -> None:
     for call, args, key in [
-        (parse_card_list, ("Jh Qx", "rules.cmd.opt.hand.name"), "rules.err.unknown_card"),
-        (parse_card_list, ("Jh;J♥", "rules.cmd.opt.hand.name"), "rules.err.duplicate_card"),
-        (parse_suit, ("purple", "rules.cmd.opt.trump.name"), "rules.err.bad_suit"),
+        (parse_card_list, ("Jh Qx", "rules.cmd.opt.hand.name", "en"), "rules.err.unknown_card"),
+        (parse_card_list, ("Jh;J♥", "rules.cmd.opt.hand.name", "en"), "rules.err.duplicate_card"),
+        (parse_card_list, ("Bh;J♥", "rules.cmd.opt.hand.name", "nl"), "rules.err.duplicate_card"),
+        (parse_suit, ("purple", "rules.cmd.opt.trump.name", "en"), "rules.err.bad_suit"),
+        (parse_suit, ("k", "rules.cmd.opt.trump.name", "en"), "rules.err.bad_suit"),
         (parse_variant, ("berlin", "rules.cmd.opt.variant.name"), "rules.err.unknown_variant"),
     ]:
         with pytest.raises(InputProblem) as info:
             call(*args)
         assert info.value.key == key
         assert info.value.option == args[1]
-    assert parse_card_list("J\ufe0f♥; 10h", "o") == [Card.parse("Jh"), Card.parse("10h")]
+    assert parse_card_list("J\ufe0f♥; 10h", "o", "en") == [Card.parse("Jh"), Card.parse("10h")]
+    assert parse_card_list("Bk Vr 10h", "o", "nl") == parse_cards("Jc Qd 10h")
+    assert parse_suit("k", "o", "nl") == Suit.CLUBS

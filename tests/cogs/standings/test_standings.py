@@ -30,6 +30,7 @@ from tests.harness.limits import (
     assert_ephemeral,
     assert_not_ephemeral,
     assert_within_discord_limits,
+    is_command_name,
 )
 from tests.harness.recorder import Call
 from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS, World
@@ -557,7 +558,7 @@ async def test_commands_are_published_with_dutch_names(make_harness: StartHarnes
         names += [o["name"] for o in command["options"]]
         names += [n for o in command["options"] for n in o["name_localizations"].values()]
         for name in names:
-            assert re.fullmatch(r"[-_a-z0-9]{1,32}", name), name
+            assert is_command_name(name), name
         for text in [command["description"], *command["description_localizations"].values()]:
             assert 1 <= len(text) <= 100, text
         for option in command["options"]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import re
 
 import discord
 
@@ -11,7 +10,7 @@ from bot.settings import Settings
 from bot.tables import Status
 from tests.cogs.tables.tables_kit import StartHarness, custom_ids, message_text, start
 from tests.harness import payloads
-from tests.harness.limits import assert_ephemeral, assert_not_ephemeral
+from tests.harness.limits import assert_ephemeral, assert_not_ephemeral, is_command_name
 from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS
 
 MODERATOR = discord.Permissions(payloads.DEFAULT_MEMBER_PERMISSIONS.value, manage_channels=True)
@@ -218,7 +217,7 @@ async def test_command_names_and_descriptions_are_localised(make_harness: StartH
     assert subcommands["bot"]["name_localizations"]["nl"] == "computer"
     for name, text in _localised(list(mine.values())):
         if name:
-            assert re.fullmatch(r"[-_a-z0-9]{1,32}", text), text
+            assert is_command_name(text), text
         else:
             assert 1 <= len(text) <= 100, text
 

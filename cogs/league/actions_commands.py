@@ -1,0 +1,324 @@
+"""What the /league and /night commands do, once the cog has parsed their options.
+
+Each method runs inside `LeagueActions.guard` (the cog wraps it), so a `LeagueError`
+becomes the user's sentence and anything else an error code. Organiser commands ask the
+service whether the user organises before anything is deferred or posted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.league.errors import LeagueError
+from bot.league.night import checked_in
+from bot.league.service import LeagueService
+from bot.league.settings import LeagueSettings, Organisers, RoundLength
+from cogs.common.replies import send_ephemeral
+from cogs.common.text import locale_of, t
+from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions, actor_of
+from cogs.league.parse import parse_line, parse_lines, parse_pair
+from cogs.league.ui import (
+    history_embed,
+    player_embed,
+    result_text,
+    season_embed,
+    settings_embed,
+    standings_embed,
+    status_embed,
+)
+
+__all__ = ["CreateOptions", "LeagueCommands"]
+
+
+@dataclass(frozen=True)
+class CreateOptions:
+    """The options of /league create, as the league's first settings."""
+
+    name: str
+    rounds: int
+    hands: int
+    preset: str
+    bye: str
+    format: str
+    organiser_role: int | None
+
+    def settings(self, channel_id: int | None) -> LeagueSettings:
+        roles = () if self.organiser_role is None else (self.organiser_role,)
+        return LeagueSettings.from_dict(
+            {
+                "name": self.name.strip(),
+                "organisers": {"role_ids": roles},
+                "preset": self.preset,
+                "round_length": {"hands": self.hands},
+                "rounds_per_night": self.rounds,
+                "format": self.format,
+                "bye_policy": self.bye,
+                "channel_id": channel_id,
+            }
+        )
+
+
+class LeagueCommands:
+    def __init__(self, actions: LeagueActions) -> None:
+        self.actions = actions
+
+    @property
+    def service(self) -> LeagueService:
+        return self.actions.service
+
+    # ------------------------------------------------------------------ /league
+    async def create(self, interaction: Interaction, options: CreateOptions) -> None:
+        actor = actor_of(interaction)
+        if not actor.manager:  # a new league has no organisers yet: the server's managers
+            raise LeagueError("create_not_allowed")
+        settings = options.settings(interaction.channel_id)
+        league_id = await self.service.create_league(interaction.guild_id, settings, actor)
+        settings = await self.service.settings(league_id)
+        locale = locale_of(interaction)
+        await interaction.response.send_message(
+            t("league.done.created", locale, league=settings.name),
+            embed=settings_embed(settings, locale),
+            ephemeral=True,
+        )
+
+    async def settings(
+        self,
+        interaction: Interaction,
+        name: str | None,
+        changes: dict[str, Any],
+        organiser: int | None,
+        organiser_role: int | None,
+    ) -> None:
+        league_id, settings = await self.actions.league(interaction, name)
+        if organiser is not None or organiser_role is not None:
+            changes["organisers"] = _add_organisers(settings.organisers, organiser, organiser_role)
+        if "hands" in changes:
+            changes["round_length"] = RoundLength(hands=changes.pop("hands"))
+        if changes:
+            settings = replace(settings, **changes)
+            await self.service.update_settings(league_id, settings, actor_of(interaction))
+        locale = locale_of(interaction)
+        text = t("league.done.settings", locale) if changes else None
+        await interaction.response.send_message(
+            text, embed=settings_embed(settings, locale), ephemeral=True
+        )
+
+    async def join(self, interaction: Interaction, name: str | None, partner: int | None) -> None:
+        league_id, _ = await self.actions.league(interaction, name)
+        night = await self.actions.night_of(league_id)
+        await self.service.check_in(night.id, interaction.user.id, partner)
+        drawn = len(await self.service.draws(night.id))
+        text = t("league.done.checked_in", locale_of(interaction), round=drawn + 1)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def leave(self, interaction: Interaction, name: str | None) -> None:
+        league_id, _ = await self.actions.league(interaction, name)
+        night = await self.actions.night_of(league_id)
+        await self.service.check_out(night.id, interaction.user.id)
+        text = t("league.done.checked_out", locale_of(interaction))
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def season(self, interaction: Interaction, name: str | None, public: bool) -> None:
+        league_id, settings = await self.actions.league(interaction, name)
+        table = await self.service.season(league_id)
+        await interaction.response.send_message(
+            embed=season_embed(settings.name, table, locale_of(interaction)),
+            ephemeral=not public,
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    async def player(self, interaction: Interaction, name: str | None, user_id: int) -> None:
+        league_id, settings = await self.actions.league(interaction, name)
+        stats = await self.service.player(league_id, user_id)
+        await interaction.response.send_message(
+            embed=player_embed(settings.name, stats, locale_of(interaction)), ephemeral=True
+        )
+
+    async def history(self, interaction: Interaction, name: str | None, number: int | None) -> None:
+        league_id, settings = await self.actions.league(interaction, name)
+        night = await self.actions.latest_night(league_id, number)
+        audits = await self.service.history(night.id)
+        embed = history_embed(settings.name, night.number, audits, locale_of(interaction))
+        await interaction.response.send_message(
+            embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+    # ------------------------------------------------------------------ /night
+    async def open_night(self, interaction: Interaction, name: str | None) -> None:
+        league_id, _ = await self.actions.league(interaction, name)
+        actor = actor_of(interaction)
+        settings = await self.service.require_organiser(league_id, actor)
+        night = await self.service.open_night(league_id, actor)
+        if settings.channel_id != interaction.channel_id:  # the night is run where it opens
+            settings = replace(settings, channel_id=interaction.channel_id)
+            await self.service.update_settings(league_id, settings, actor)
+        await self.actions.post_checkin(settings, interaction.guild_id, night, 0)
+        text = t("league.done.opened", locale_of(interaction), night=night.number)
+        await send_ephemeral(interaction, text)
+
+    async def start_round(
+        self, interaction: Interaction, name: str | None, first: bool, deal: bool
+    ) -> None:
+        """/night start (the first round) and /night next (every later one)."""
+        league_id, _ = await self.actions.league(interaction, name)
+        actor = actor_of(interaction)
+        settings = await self.service.require_organiser(league_id, actor)
+        night = await self.actions.night_of(league_id)
+        drawn = len(await self.service.draws(night.id))
+        if first and drawn:
+            raise LeagueError("night_started", rounds=drawn)
+        if not first and not drawn:
+            raise LeagueError("night_not_started")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # threads take a while
+        if drawn and await self.actions.resume_round(settings, interaction.guild_id, night):
+            text = t("league.done.resumed", locale_of(interaction), round=drawn)
+            await interaction.followup.send(text, ephemeral=True)
+            return
+        draw = await self.service.start_round(night.id, actor, deal)
+        await self.actions.post_round(settings, interaction.guild_id, night, draw)
+        text = t("league.done.round", locale_of(interaction), round=draw.number)
+        await interaction.followup.send(text, ephemeral=True)
+
+    async def status(self, interaction: Interaction, name: str | None) -> None:
+        league_id, settings = await self.actions.league(interaction, name)
+        night = await self.actions.latest_night(league_id)
+        locale = locale_of(interaction)
+        players = checked_in(await self.service.attendance(night.id))
+        drawn = len(await self.service.draws(night.id))
+        missing = await self.service.missing_results(night.id)
+        rows = await self.service.night_standings(night.id)
+        embeds = [
+            status_embed(
+                settings.name,
+                night.number,
+                night.status,
+                players,
+                drawn,
+                settings.rounds_per_night,
+                missing,
+                locale,
+            ),
+            standings_embed(
+                settings.name, night.number, rows, locale, final=night.status == "closed"
+            ),
+        ]
+        await interaction.response.send_message(
+            embeds=embeds, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+    async def enter(
+        self,
+        interaction: Interaction,
+        name: str | None,
+        where: tuple[int, int],
+        lines: str | None,
+        totals: str | None,
+        hands: int | None,
+        roem: str | None,
+        confirmed_by: int | None,
+    ) -> None:
+        """A face-to-face table's sheet (lines) or round totals; checked by the domain."""
+        league_id, _ = await self.actions.league(interaction, name)
+        night = await self.actions.night_of(league_id)
+        round_no, table_no = where[0], where[1] - 1
+        actor = actor_of(interaction)
+        if (lines is None) == (totals is None):
+            raise LeagueError("lines_or_totals")
+        if lines is not None:
+            entries = parse_lines(lines)
+            result = await self.service.record_sheet(
+                night.id, round_no, table_no, entries, actor, confirmed_by
+            )
+        else:
+            assert totals is not None
+            if hands is None:
+                raise LeagueError("hands_required")
+            result = await self.service.record_totals(
+                night.id,
+                round_no,
+                table_no,
+                parse_pair(totals, "totals"),
+                hands,
+                actor,
+                roem=parse_pair(roem, "roem") if roem else (0, 0),
+                confirmed_by=confirmed_by,
+            )
+        locale = locale_of(interaction)
+        text = t(
+            "league.done.entered", locale, result=result_text(round_no, table_no, result, locale)
+        )
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        await self.actions.announce(night, round_no, table_no, result, interaction.guild_id)
+
+    async def correct(
+        self,
+        interaction: Interaction,
+        name: str | None,
+        where: tuple[int, int],
+        reason: str,
+        line: int | None,
+        entry: str | None,
+        totals: str | None,
+        hands: int | None,
+    ) -> None:
+        """A new version of a table's result: one sheet line, or the round totals."""
+        league_id, _ = await self.actions.league(interaction, name)
+        actor = actor_of(interaction)
+        await self.service.require_organiser(league_id, actor)
+        night = await self.actions.latest_night(league_id)
+        round_no, table_no = where[0], where[1] - 1
+        if line is not None and entry is not None:
+            result = await self.service.correct_line(
+                night.id, round_no, table_no, line, parse_line(entry, line), actor, reason
+            )
+        elif totals is not None and hands is not None and line is None and entry is None:
+            result = await self.service.correct_totals(
+                night.id, round_no, table_no, parse_pair(totals, "totals"), hands, actor, reason
+            )
+        else:
+            raise LeagueError("correct_what")
+        locale = locale_of(interaction)
+        shown = result_text(round_no, table_no, result, locale)
+        await interaction.response.send_message(
+            t("league.done.corrected", locale, result=shown),
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
+        public = self.actions.locale_for(interaction.guild_id)
+        content = t(
+            "league.result.corrected",
+            public,
+            result=result_text(round_no, table_no, result, public),
+            reason=reason.strip(),
+            actor=f"<@{actor.user_id}>",
+        )
+        await self.actions.post_standings(league_id, night, content, interaction.guild_id)
+
+    async def close(self, interaction: Interaction, name: str | None) -> None:
+        """The final ranking (places, booby prize) and the season table, posted."""
+        league_id, _ = await self.actions.league(interaction, name)
+        actor = actor_of(interaction)
+        settings = await self.service.require_organiser(league_id, actor)
+        night = await self.actions.night_of(league_id)
+        rows = await self.service.close_night(night.id, actor)
+        season = await self.service.season(league_id)
+        locale = self.actions.locale_for(interaction.guild_id)
+        embeds = [
+            standings_embed(settings.name, night.number, rows, locale, final=True),
+            season_embed(settings.name, season, locale),
+        ]
+        await self.actions.post(settings, interaction.guild_id, embeds=embeds)
+        text = t("league.done.closed", locale_of(interaction), night=night.number)
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def _add_organisers(organisers: Organisers, user: int | None, role: int | None) -> Organisers:
+    """The organisers with one more user and/or role (each listed once)."""
+    users = organisers.user_ids
+    roles = organisers.role_ids
+    if user is not None and user not in users:
+        users += (user,)
+    if role is not None and role not in roles:
+        roles += (role,)
+    return Organisers(roles, users)

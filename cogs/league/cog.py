@@ -1,0 +1,356 @@
+"""/league and /night: a league's settings and season, and its nights run on Discord.
+
+Thin commands: parse the options, then hand over to `LeagueActions` (actions.py) inside its
+guard. `cog_load` registers the check-in buttons (items.py), gives the league service its
+table starter, listens to the tables for finished league matches, and resumes the open
+nights after a restart. Names and descriptions come from the catalogues (`league.cmd.*`).
+Organiser commands are open to everyone in Discord's permissions on purpose: the league
+decides who organises (its roles and users, or Manage Server), checked in the service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import KlaverjasBot
+from bot.engine import PRESET_NAMES
+from bot.league.settings import BYE_POLICIES
+from cogs.common.text import command_text
+from cogs.league.actions import LeagueActions
+from cogs.league.actions_commands import CreateOptions, LeagueCommands
+from cogs.league.items import CheckButton
+
+__all__ = ["League"]
+
+Interaction = discord.Interaction[Any]
+
+PRESETS = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
+BYES = [
+    app_commands.Choice(name=command_text(f"league.cmd.choice.bye.{policy}"), value=policy)
+    for policy in BYE_POLICIES
+]
+FORMATS = [
+    app_commands.Choice(name=command_text(f"league.cmd.choice.format.{kind}"), value=kind)
+    for kind in ("individual", "pairs")
+]
+ROUNDS = app_commands.Range[int, 1, 12]
+HANDS = app_commands.Range[int, 1, 64]
+ROUND = app_commands.Range[int, 1, 12]
+TABLE = app_commands.Range[int, 1, 100]
+LINE = app_commands.Range[int, 1, 64]
+NIGHT = app_commands.Range[int, 1, 10_000]
+LEAGUE_OPTION = {"league": command_text("league.cmd.opt.league.name")}
+LEAGUE_DESC = {"league": command_text("league.cmd.opt.league.desc")}
+
+
+def _opt(*names: str) -> dict[str, app_commands.locale_str]:
+    return {name: command_text(f"league.cmd.opt.{name}.name") for name in names}
+
+
+def _desc(*names: str) -> dict[str, app_commands.locale_str]:
+    return {name: command_text(f"league.cmd.opt.{name}.desc") for name in names}
+
+
+class League(commands.Cog):
+    """League nights: check-in, drawn rounds on bot tables or face to face, standings."""
+
+    league = app_commands.Group(
+        name=command_text("league.cmd.league.name"),
+        description=command_text("league.cmd.league.desc"),
+        guild_only=True,
+    )
+    night = app_commands.Group(
+        name=command_text("league.cmd.night.name"),
+        description=command_text("league.cmd.night.desc"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: KlaverjasBot) -> None:
+        self.bot = bot
+        self.actions = LeagueActions(bot)
+        self.league_commands = LeagueCommands(self.actions)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(CheckButton)
+        self.actions.install()
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(CheckButton)
+        await self.actions.uninstall()
+
+    async def _run(
+        self, interaction: Interaction, where: str, work: Callable[[], Awaitable[None]]
+    ) -> None:
+        await self.actions.guard(interaction, where, work)
+
+    # ------------------------------------------------------------------ /league
+    @league.command(
+        name=command_text("league.cmd.create.name"),
+        description=command_text("league.cmd.create.desc"),
+    )
+    @app_commands.rename(**_opt("name", "rounds", "hands", "preset", "bye", "format", "role"))
+    @app_commands.describe(**_desc("name", "rounds", "hands", "preset", "bye", "format", "role"))
+    @app_commands.choices(preset=PRESETS, bye=BYES, format=FORMATS)
+    async def create(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 60],
+        rounds: ROUNDS = 3,
+        hands: HANDS = 16,
+        preset: str = "amsterdam",
+        bye: str = "fixed_1450",
+        format: str = "individual",
+        role: discord.Role | None = None,
+    ) -> None:
+        options = CreateOptions(
+            name, rounds, hands, preset, bye, format, None if role is None else role.id
+        )
+        await self._run(
+            interaction, "/league create", lambda: self.league_commands.create(interaction, options)
+        )
+
+    @league.command(
+        name=command_text("league.cmd.settings.name"),
+        description=command_text("league.cmd.settings.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION, **_opt("rounds", "hands", "bye", "organiser", "role"))
+    @app_commands.describe(**LEAGUE_DESC, **_desc("rounds", "hands", "bye", "organiser", "role"))
+    @app_commands.choices(bye=BYES)
+    async def settings(
+        self,
+        interaction: Interaction,
+        league: str | None = None,
+        rounds: ROUNDS | None = None,
+        hands: HANDS | None = None,
+        bye: str | None = None,
+        organiser: discord.Member | None = None,
+        role: discord.Role | None = None,
+    ) -> None:
+        changes: dict[str, Any] = {}
+        if rounds is not None:
+            changes["rounds_per_night"] = rounds
+        if hands is not None:
+            changes["hands"] = hands
+        if bye is not None:
+            changes["bye_policy"] = bye
+        user = None if organiser is None else organiser.id
+        role_id = None if role is None else role.id
+        await self._run(
+            interaction,
+            "/league settings",
+            lambda: self.league_commands.settings(interaction, league, changes, user, role_id),
+        )
+
+    @league.command(
+        name=command_text("league.cmd.join.name"),
+        description=command_text("league.cmd.join.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION, **_opt("partner"))
+    @app_commands.describe(**LEAGUE_DESC, **_desc("partner"))
+    async def join(
+        self,
+        interaction: Interaction,
+        league: str | None = None,
+        partner: discord.Member | None = None,
+    ) -> None:
+        partner_id = None if partner is None else partner.id
+        await self._run(
+            interaction,
+            "/league join",
+            lambda: self.league_commands.join(interaction, league, partner_id),
+        )
+
+    @league.command(
+        name=command_text("league.cmd.leave.name"),
+        description=command_text("league.cmd.leave.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION)
+    @app_commands.describe(**LEAGUE_DESC)
+    async def leave(self, interaction: Interaction, league: str | None = None) -> None:
+        await self._run(
+            interaction, "/league leave", lambda: self.league_commands.leave(interaction, league)
+        )
+
+    @league.command(
+        name=command_text("league.cmd.standings.name"),
+        description=command_text("league.cmd.standings.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION, **_opt("public"))
+    @app_commands.describe(**LEAGUE_DESC, **_desc("public"))
+    async def standings(
+        self, interaction: Interaction, league: str | None = None, public: bool = False
+    ) -> None:
+        await self._run(
+            interaction,
+            "/league standings",
+            lambda: self.league_commands.season(interaction, league, public),
+        )
+
+    @league.command(
+        name=command_text("league.cmd.player.name"),
+        description=command_text("league.cmd.player.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION, **_opt("member"))
+    @app_commands.describe(**LEAGUE_DESC, **_desc("member"))
+    async def player(
+        self,
+        interaction: Interaction,
+        member: discord.Member | None = None,
+        league: str | None = None,
+    ) -> None:
+        user_id = (member or interaction.user).id
+        await self._run(
+            interaction,
+            "/league player",
+            lambda: self.league_commands.player(interaction, league, user_id),
+        )
+
+    @league.command(
+        name=command_text("league.cmd.history.name"),
+        description=command_text("league.cmd.history.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION, **_opt("night"))
+    @app_commands.describe(**LEAGUE_DESC, **_desc("night"))
+    async def history(
+        self, interaction: Interaction, league: str | None = None, night: NIGHT | None = None
+    ) -> None:
+        await self._run(
+            interaction,
+            "/league history",
+            lambda: self.league_commands.history(interaction, league, night),
+        )
+
+    # ------------------------------------------------------------------ /night
+    @night.command(
+        name=command_text("league.cmd.open.name"),
+        description=command_text("league.cmd.open.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION)
+    @app_commands.describe(**LEAGUE_DESC)
+    async def open(self, interaction: Interaction, league: str | None = None) -> None:
+        await self._run(
+            interaction, "/night open", lambda: self.league_commands.open_night(interaction, league)
+        )
+
+    @night.command(
+        name=command_text("league.cmd.start.name"),
+        description=command_text("league.cmd.start.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION, **_opt("deal"))
+    @app_commands.describe(**LEAGUE_DESC, **_desc("deal"))
+    async def start(
+        self, interaction: Interaction, league: str | None = None, deal: bool = True
+    ) -> None:
+        await self._run(
+            interaction,
+            "/night start",
+            lambda: self.league_commands.start_round(interaction, league, True, deal),
+        )
+
+    @night.command(
+        name=command_text("league.cmd.next.name"),
+        description=command_text("league.cmd.next.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION, **_opt("deal"))
+    @app_commands.describe(**LEAGUE_DESC, **_desc("deal"))
+    async def next(
+        self, interaction: Interaction, league: str | None = None, deal: bool = True
+    ) -> None:
+        await self._run(
+            interaction,
+            "/night next",
+            lambda: self.league_commands.start_round(interaction, league, False, deal),
+        )
+
+    @night.command(
+        name=command_text("league.cmd.status.name"),
+        description=command_text("league.cmd.status.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION)
+    @app_commands.describe(**LEAGUE_DESC)
+    async def status(self, interaction: Interaction, league: str | None = None) -> None:
+        await self._run(
+            interaction, "/night status", lambda: self.league_commands.status(interaction, league)
+        )
+
+    @night.command(
+        name=command_text("league.cmd.enter.name"),
+        description=command_text("league.cmd.enter.desc"),
+    )
+    @app_commands.rename(
+        **_opt("round", "table", "lines", "totals", "hands", "roem", "confirmed_by"),
+        **LEAGUE_OPTION,
+    )
+    @app_commands.describe(
+        **_desc("round", "table", "lines", "totals", "roem", "confirmed_by"),
+        hands=command_text("league.cmd.enter.opt.hands.desc"),
+        **LEAGUE_DESC,
+    )
+    async def enter(
+        self,
+        interaction: Interaction,
+        round: ROUND,
+        table: TABLE,
+        lines: str | None = None,
+        totals: str | None = None,
+        hands: HANDS | None = None,
+        roem: str | None = None,
+        confirmed_by: discord.Member | None = None,
+        league: str | None = None,
+    ) -> None:
+        confirmed = None if confirmed_by is None else confirmed_by.id
+        await self._run(
+            interaction,
+            "/night enter",
+            lambda: self.league_commands.enter(
+                interaction, league, (round, table), lines, totals, hands, roem, confirmed
+            ),
+        )
+
+    @night.command(
+        name=command_text("league.cmd.correct.name"),
+        description=command_text("league.cmd.correct.desc"),
+    )
+    @app_commands.rename(
+        **_opt("round", "table", "reason", "line", "entry", "totals", "hands"), **LEAGUE_OPTION
+    )
+    @app_commands.describe(
+        **_desc("round", "table", "reason", "line", "entry", "totals"),
+        hands=command_text("league.cmd.enter.opt.hands.desc"),
+        **LEAGUE_DESC,
+    )
+    async def correct(
+        self,
+        interaction: Interaction,
+        round: ROUND,
+        table: TABLE,
+        reason: app_commands.Range[str, 1, 200],
+        line: LINE | None = None,
+        entry: str | None = None,
+        totals: str | None = None,
+        hands: HANDS | None = None,
+        league: str | None = None,
+    ) -> None:
+        await self._run(
+            interaction,
+            "/night correct",
+            lambda: self.league_commands.correct(
+                interaction, league, (round, table), reason, line, entry, totals, hands
+            ),
+        )
+
+    @night.command(
+        name=command_text("league.cmd.close.name"),
+        description=command_text("league.cmd.close.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION)
+    @app_commands.describe(**LEAGUE_DESC)
+    async def close(self, interaction: Interaction, league: str | None = None) -> None:
+        await self._run(
+            interaction, "/night close", lambda: self.league_commands.close(interaction, league)
+        )

@@ -1,0 +1,322 @@
+"""League messages: the check-in message, a round's table plan, results, the night's
+standings and final ranking, the season table, the audit history, a player's season.
+
+Pure functions of the league's values and a locale. Players are shown as mentions: the bot
+has no member list (no privileged intents), and Discord renders a mention as the name the
+reader knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Protocol
+
+import discord
+
+from bot.league.draw import RoundDraw
+from bot.league.results import TableResult
+from bot.league.season import SeasonRow, SeasonTable
+from bot.league.settings import LeagueSettings
+from bot.league.standings import NightRow
+from bot.league.stats import PlayerSeason
+from cogs.common.components import EMBED_COLOUR
+from cogs.common.text import t
+
+__all__ = [
+    "checkin_embed",
+    "history_embed",
+    "mention",
+    "plan_embed",
+    "player_embed",
+    "result_text",
+    "season_embed",
+    "settings_embed",
+    "standings_embed",
+    "status_embed",
+]
+
+DESCRIPTION_BUDGET: Final = 3900  # Discord allows 4096 characters in an embed description
+BOOBY_MARK: Final = "🥄"
+
+
+class Audit(Protocol):
+    """One correction as the league service returns it (its history)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def round_no(self) -> int | None: ...
+
+    @property
+    def table_no(self) -> int | None: ...
+
+    @property
+    def line(self) -> int | None: ...
+
+    @property
+    def actor(self) -> int: ...
+
+    @property
+    def reason(self) -> str: ...
+
+    @property
+    def before(self) -> dict[str, Any] | None: ...
+
+    @property
+    def after(self) -> dict[str, Any] | None: ...
+
+
+def mention(user_id: int | None, locale: str) -> str:
+    return t("league.computer", locale) if user_id is None else f"<@{user_id}>"
+
+
+def _embed(title: str, lines: Sequence[str]) -> discord.Embed:
+    text, used = [], 0
+    for line in lines:
+        if used + len(line) + 1 > DESCRIPTION_BUDGET:
+            text.append("…")
+            break
+        text.append(line)
+        used += len(line) + 1
+    return discord.Embed(title=title[:256], description="\n".join(text), colour=EMBED_COLOUR)
+
+
+def _night_title(key: str, league: str, night_no: int, locale: str, **values: Any) -> str:
+    return t(key, locale, league=league, night=night_no, **values)
+
+
+# ----------------------------------------------------------------------------- check-in
+
+
+def checkin_embed(
+    league: str, night_no: int, next_round: int, players: Sequence[int], locale: str
+) -> discord.Embed:
+    """Who is checked in for the next round, with the live count."""
+    title = _night_title("league.checkin.title", league, night_no, locale, round=next_round)
+    lines = [t("league.checkin.intro", locale, round=next_round)]
+    lines.append(t("league.checkin.count", locale, count=len(players)))
+    if players:
+        lines.append(" ".join(mention(p, locale) for p in players))
+    return _embed(title, lines)
+
+
+# ----------------------------------------------------------------------------- rounds
+
+
+def _pair(result_or_seats: Sequence[int | None], pair: int, locale: str) -> str:
+    a, b = result_or_seats[pair], result_or_seats[pair + 2]
+    return t("league.pair", locale, a=mention(a, locale), b=mention(b, locale))
+
+
+def plan_embed(
+    league: str,
+    night_no: int,
+    draw: RoundDraw,
+    threads: Mapping[int, int],
+    locale: str,
+) -> discord.Embed:
+    """A round's tables (pairs, and the thread a bot table plays in) and its byes."""
+    title = _night_title("league.plan.title", league, night_no, locale, round=draw.number)
+    lines = []
+    for index, table in enumerate(draw.tables):
+        seats = table.seats
+        where = (
+            t("league.plan.thread", locale, thread=f"<#{threads[index]}>")
+            if index in threads
+            else t("league.plan.face_to_face", locale)
+        )
+        lines.append(
+            t(
+                "league.plan.table",
+                locale,
+                table=index + 1,
+                pair1=_pair(seats, 0, locale),
+                pair2=_pair(seats, 1, locale),
+                where=where,
+            )
+        )
+    if draw.byes:
+        byes = " ".join(mention(p, locale) for p in draw.byes)
+        lines.append(t("league.plan.byes", locale, players=byes))
+    return _embed(title, lines)
+
+
+def result_text(round_no: int, table_no: int, result: TableResult, locale: str) -> str:
+    """One table's round: both pairs and their totals (or that it was voided)."""
+    if result.void:
+        return t("league.result.void", locale, round=round_no, table=table_no + 1)
+    return t(
+        "league.result.line",
+        locale,
+        round=round_no,
+        table=table_no + 1,
+        pair1=_pair(result.seats, 0, locale),
+        pair2=_pair(result.seats, 1, locale),
+        total1=result.totals[0],
+        total2=result.totals[1],
+    )
+
+
+# ----------------------------------------------------------------------------- standings
+
+
+def _row_text(row: NightRow, locale: str, final: bool) -> str:
+    text = t(
+        "league.standings.row",
+        locale,
+        place=row.place,
+        player=mention(row.user_id, locale),
+        points=row.points,
+        won=row.rounds_won,
+        rounds=row.rounds,
+    )
+    if row.byes:
+        text += " " + t("league.standings.byes", locale, byes=row.byes, points=row.bye_points)
+    if row.adjustment:
+        text += " " + t("league.standings.adjusted", locale, points=f"{row.adjustment:+d}")
+    if row.booby and final:  # the prize is for the night's end, not for a round's
+        text += f" {BOOBY_MARK} " + t("league.standings.booby", locale)
+    return text
+
+
+def standings_embed(
+    league: str, night_no: int, rows: Sequence[NightRow], locale: str, final: bool
+) -> discord.Embed:
+    """The night's ranking: live while rounds run, final (with the booby prize) at the close."""
+    key = "league.standings.final_title" if final else "league.standings.live_title"
+    lines = [_row_text(row, locale, final) for row in rows] or [t("league.standings.empty", locale)]
+    return _embed(_night_title(key, league, night_no, locale), lines)
+
+
+def _season_row(row: SeasonRow, locale: str) -> str:
+    value = row.value
+    shown = str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+    return t(
+        "league.season.row",
+        locale,
+        place=row.place,
+        player=mention(row.user_id, locale),
+        value=shown,
+        nights=row.nights,
+        total=row.total,
+    )
+
+
+def season_embed(league: str, table: SeasonTable, locale: str) -> discord.Embed:
+    lines = [_season_row(row, locale) for row in table.ranked]
+    if table.below_minimum:
+        lines.append(t("league.season.below_minimum", locale))
+        lines += [_season_row(row, locale) for row in table.below_minimum]
+    if not lines:
+        lines = [t("league.season.empty", locale)]
+    return _embed(t("league.season.title", locale, league=league), lines)
+
+
+# ----------------------------------------------------------------------------- status
+
+
+def status_embed(
+    league: str,
+    night_no: int,
+    status: str,
+    players: Sequence[int],
+    drawn: int,
+    rounds: int,
+    missing: Sequence[Sequence[int]],
+    locale: str,
+) -> discord.Embed:
+    lines = [
+        t(f"league.status.{status}", locale),
+        t("league.status.rounds", locale, drawn=drawn, rounds=rounds),
+        t("league.checkin.count", locale, count=len(players)),
+    ]
+    if missing:
+        tables = ", ".join(f"{r}.{n + 1}" for r, n in missing)
+        lines.append(t("league.status.missing", locale, tables=tables))
+    return _embed(_night_title("league.status.title", league, night_no, locale), lines)
+
+
+# ----------------------------------------------------------------------------- history
+
+
+def _totals(result: Mapping[str, Any] | None, locale: str) -> str:
+    if result is None:
+        return "-"
+    if result.get("void"):
+        return t("league.history.void", locale)
+    totals = result.get("totals") or [0, 0]
+    return f"{totals[0]}-{totals[1]}"
+
+
+def history_embed(
+    league: str, night_no: int, audits: Sequence[Audit], locale: str
+) -> discord.Embed:
+    """Every correction of the night: what, by whom, why, and the totals before and after."""
+    lines = []
+    for audit in audits:
+        where = ""
+        if audit.round_no is not None and audit.table_no is not None:
+            where = t(
+                "league.history.where", locale, round=audit.round_no, table=audit.table_no + 1
+            )
+        if audit.line is not None:
+            where += " " + t("league.history.line", locale, line=audit.line)
+        if audit.kind == "penalty" and audit.after is not None:
+            where = t(
+                "league.history.penalty",
+                locale,
+                player=mention(audit.after.get("user_id"), locale),
+                points=audit.after.get("points"),
+            )
+        lines.append(
+            t(
+                "league.history.entry",
+                locale,
+                kind=t(f"league.history.kind.{audit.kind}", locale),
+                where=where.strip(),
+                actor=mention(audit.actor, locale),
+                reason=audit.reason,
+                before=_totals(audit.before, locale),
+                after=_totals(audit.after, locale),
+            )
+        )
+    if not lines:
+        lines = [t("league.history.empty", locale)]
+    return _embed(_night_title("league.history.title", league, night_no, locale), lines)
+
+
+# ----------------------------------------------------------------------------- a player
+
+
+def player_embed(league: str, stats: PlayerSeason, locale: str) -> discord.Embed:
+    lines = [
+        t("league.player.player", locale, player=mention(stats.user_id, locale)),
+        t("league.player.nights", locale, nights=stats.nights, rounds=stats.rounds),
+        t("league.player.hands", locale, hands=stats.hands, points=stats.points),
+        t("league.player.per_hand", locale, average=f"{stats.points_per_hand:.1f}"),
+        t("league.player.maker", locale, hands=stats.hands_as_maker, nat=stats.nat),
+        t("league.player.roem", locale, roem=stats.roem, pits=stats.pits),
+        t("league.player.partners", locale, count=len(stats.partners)),
+    ]
+    return _embed(t("league.player.title", locale, league=league), lines)
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+def settings_embed(settings: LeagueSettings, locale: str) -> discord.Embed:
+    length = settings.round_length
+    organisers = [f"<@{u}>" for u in settings.organisers.user_ids]
+    organisers += [f"<@&{r}>" for r in settings.organisers.role_ids]
+    channel = f"<#{settings.channel_id}>" if settings.channel_id else "-"
+    lines = [
+        t("league.settings.rules", locale, preset=settings.preset),
+        t("league.settings.round", locale, hands=length.hands or "-", target=length.target or "-"),
+        t("league.settings.rounds", locale, rounds=settings.rounds_per_night),
+        t("league.settings.format", locale, format=t(f"league.format.{settings.format}", locale)),
+        t("league.settings.bye", locale, bye=t(f"league.bye.{settings.bye_policy}", locale)),
+        t("league.settings.organisers", locale, organisers=" ".join(organisers) or "-"),
+        t("league.settings.channel", locale, channel=channel),
+    ]
+    return _embed(t("league.settings.title", locale, league=settings.name), lines)

@@ -1,0 +1,180 @@
+"""Refusals: organiser commands checked in code, stale and repeated check-in clicks, and a
+sentence in every language for every code the league refuses with."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.engine.errors import ErrorCode
+from bot.league.errors import LeagueError
+from bot.settings import Settings
+from bot.texts.catalog import LOCALES, catalogue
+from cogs.league.errors import error_text
+from tests.cogs.league.league_kit import start_league
+from tests.cogs.tables.tables_kit import StartHarness
+from tests.harness.limits import assert_ephemeral
+from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS, THREADS, http_error
+
+ROOT = Path(__file__).resolve().parents[3]
+# The engine's refusals of a score-sheet line, which the league passes on with their code.
+LINE_CODES = {
+    ErrorCode.NOT_A_PAIR,
+    ErrorCode.NOT_TWO_PAIRS,
+    ErrorCode.NEGATIVE_VALUE,
+    ErrorCode.POINTS_TOTAL,
+    ErrorCode.ROEM_NOT_TENS,
+    ErrorCode.TRICKS_TOTAL,
+    ErrorCode.SCORE_WITHOUT_TRICKS,
+}
+
+
+def league_codes() -> set[str]:
+    """Every code raised as a LeagueError in bot/league and cogs/league."""
+    pattern = re.compile(r'LeagueError\(\s*"([a-z_]+)"')
+    codes = {"bad_line"}  # entry.BAD_LINE: an engine refusal that carries no code
+    codes |= {"already_checked_in", "not_checked_in"}  # night.refuse_repeat picks one
+    for folder in ("bot/league", "cogs/league"):
+        for path in (ROOT / folder).glob("*.py"):
+            codes |= set(pattern.findall(path.read_text(encoding="utf-8")))
+    return codes | {str(code) for code in LINE_CODES}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_code_has_a_sentence_in_every_language(locale: str) -> None:
+    codes = league_codes()
+    assert {"not_organiser", "already_checked_in", "stale_checkin", "points_total"} <= codes
+    missing = {code for code in codes if f"league.err.{code}" not in catalogue(locale)}
+    assert not missing
+    for code in codes:
+        text = error_text(LeagueError(code, line=2, round=1, table=0), locale)
+        assert code not in text and text.strip()
+
+
+async def test_organiser_commands_are_checked_in_code(make_harness: StartHarness) -> None:
+    kit = await start_league(make_harness)
+    boss, helper, player = (kit.world.add_user(n) for n in ("boss", "helper", "player"))
+    refused = await kit.player("league create", player, name="Dinsdag")
+    assert "needs Manage Server" in refused.response.text()
+    await kit.organiser("league create", boss, name="Dinsdag")
+
+    for command in ("night open", "league settings"):
+        options = {"rounds": 4} if command == "league settings" else {}
+        answer = await kit.player(command, player, **options)
+        assert_ephemeral(answer.response)
+        assert "Only the league's organisers" in answer.response.text()
+    assert await kit.leagues.nights(1) == []
+    assert (await kit.leagues.settings(1)).rounds_per_night == 3
+
+    # A listed organiser needs no server permission.
+    await kit.organiser("league settings", boss, organiser=helper)
+    opened = await kit.player("night open", helper)
+    assert "Night 1 is open" in opened.response.text()
+    for command in ("night start", "night close"):
+        answer = await kit.player(command, player)
+        assert "Only the league's organisers" in answer.response.text()
+    correct = await kit.player(
+        "night correct", player, round=1, table=1, reason="x", totals="1 2", hands=1
+    )
+    assert "Only the league's organisers" in correct.response.text()
+
+
+async def test_check_in_twice_and_stale_buttons(make_harness: StartHarness) -> None:
+    kit = await start_league(make_harness)
+    boss = kit.world.add_user("boss")
+    players = [kit.world.add_user(f"player{i}") for i in range(4)]
+    await kit.organiser("league create", boss, name="Dinsdag", hands=1)
+    await kit.organiser("night open", boss)
+    for user in players:
+        await kit.harness.click("kj:league:in:1:0", user=user)
+    twice = await kit.harness.click("kj:league:in:1:0", user=players[0])
+    assert_ephemeral(twice.response)
+    assert "already checked in" in twice.response.text()
+    out = await kit.harness.click("kj:league:out:1:0", user=boss)
+    assert "not checked in" in out.response.text()
+    assert len(await kit.leagues.attendance(1)) == 4
+
+    await kit.organiser("night start", boss, deal=False)
+    stale = await kit.harness.click("kj:league:in:1:0", user=boss)
+    assert_ephemeral(stale.response)
+    assert "out of date" in stale.response.text() and "round 2" in stale.response.text()
+    assert len(await kit.leagues.attendance(1)) == 4
+    fresh = await kit.harness.click("kj:league:in:1:1", user=boss)
+    assert "you play from round 2" in fresh.replies[-1].text()
+
+    started = await kit.organiser("night start", boss)
+    assert "The night has started" in started.response.text()
+    early = await kit.organiser("night next", boss)
+    assert_ephemeral(early.replies[-1])  # refused after the "thinking" answer, in its place
+    assert "still being played" in early.replies[-1].text()
+
+    for round_no in (1, 2):
+        await kit.organiser("night enter", boss, round=round_no, table=1, totals="100 62", hands=1)
+        await kit.organiser("night next", boss, deal=False)
+    assert len(await kit.leagues.draws(1)) == 3  # all rounds: no check-in message after it
+    done = await kit.harness.click("kj:league:in:1:2", user=kit.world.add_user("late"))
+    assert "nothing left to check in" in done.response.text()
+
+
+async def test_tables_that_could_not_start_are_started_by_night_next(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start_league(make_harness)
+    boss = kit.world.add_user("boss")
+    await kit.organiser("league create", boss, name="Dinsdag", hands=1)
+    await kit.organiser("night open", boss)
+    for user in [kit.world.add_user(f"player{i}") for i in range(4)]:
+        await kit.harness.click("kj:league:in:1:0", user=user)
+
+    def forbidden(call: object) -> None:
+        raise http_error(403, 50001, "Missing Access")
+
+    kit.harness.override("POST", THREADS, forbidden)
+    started = await kit.organiser("night start", boss)
+    assert "Create Public Threads" in started.replies[-1].text()
+    assert await kit.leagues.round_tables(1) == {}
+
+    kit.harness.override("POST", THREADS, None)
+    resumed = await kit.organiser("night next", boss)
+    assert "started now" in resumed.replies[-1].text()
+    [table_id] = (await kit.leagues.round_tables(1)).values()
+    assert f"<#{kit.service.get(table_id).channel_id}>" in kit.channel_texts()[-2]
+
+
+def _named(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for item in items:
+        yield item
+        yield from _named(item.get("options") or [])
+
+
+async def test_commands_are_published_in_five_languages(make_harness: StartHarness) -> None:
+    """Every name Discord accepts (lowercase, no spaces, at most 32 characters) and each
+    command's options named apart in every language; descriptions fit 100 characters."""
+    settings = Settings(discord_token=FAKE_TOKEN, sync_commands=True, dev_guild_id=4242)
+    harness = await make_harness(settings=settings)
+    [sync] = harness.rest_calls("PUT", GUILD_COMMANDS)
+    commands = {c["name"]: c for c in sync.json}
+    league, night = commands["league"], commands["night"]
+    assert league["name_localizations"]["nl"] == "competitie"
+    assert night["name_localizations"]["nl"] == "avond"
+    assert {o["name"] for o in night["options"]} == {
+        "open", "start", "next", "status", "enter", "correct", "close"
+    }  # fmt: skip
+    valid = re.compile(r"^[-_\w]{1,32}$")
+    for item in _named([league, night]):
+        names = [item["name"], *(item.get("name_localizations") or {}).values()]
+        assert all(valid.match(n) and n == n.lower() for n in names), names
+        descriptions = [
+            item["description"],
+            *(item.get("description_localizations") or {}).values(),
+        ]
+        assert all(0 < len(d) <= 100 for d in descriptions), descriptions
+        options = item.get("options") or []
+        for locale in ("nl", "pt-BR", "es-ES", "it"):
+            local = [o.get("name_localizations", {}).get(locale, o["name"]) for o in options]
+            assert len(set(local)) == len(local), (item["name"], locale, local)
+        assert set(item["name_localizations"]) == {"nl", "pt-BR", "es-ES", "it"}
