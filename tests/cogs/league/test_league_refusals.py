@@ -177,4 +177,4 @@ async def test_commands_are_published_in_five_languages(make_harness: StartHarne
         for locale in ("nl", "pt-BR", "es-ES", "it"):
             local = [o.get("name_localizations", {}).get(locale, o["name"]) for o in options]
             assert len(set(local)) == len(local), (item["name"], locale, local)
-        assert set(item["name_localizations"]) == {"nl", "pt-BR", "es-ES", "it"}
+        assert set(item["name_localizations"]) == {"nl", "pt-BR", "es-ES", "es-419", "it"}
