@@ -52,7 +52,7 @@ MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in 
 BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
-SQLITE_INTEGER_LIMIT = 2**63  # table ids are SQLite integers: a button may carry any 20 digits
+ID_LIMIT = 2**63  # table ids are 64-bit integers in the store; a button may carry 20 digits
 _NOT_IN = {  # the refusal for an operation that needs the table in another status
     Status.LOBBY: RefusalCode.NOT_LOBBY,
     Status.PLAYING: RefusalCode.NOT_PLAYING,
@@ -105,7 +105,7 @@ class TableService:
         table = self._tables.get(table_id)
         if table is not None:
             return table
-        if not 0 < table_id < SQLITE_INTEGER_LIMIT:  # no table has it (and SQLite cannot bind it)
+        if not 0 < table_id < ID_LIMIT:  # no table has it (and the store cannot bind it)
             raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
         stored = await self.store.tables.get(table_id)
         if stored is None:

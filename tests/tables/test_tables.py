@@ -39,8 +39,9 @@ from .helpers import (
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "tables.sqlite3"
+def db(database: str | Path) -> str | Path:
+    """Each test runs on SQLite and on PostgreSQL (tests/conftest.py)."""
+    return database
 
 
 async def snapshot(service: TableService, table_id: int) -> tuple[dict, int]:
@@ -58,7 +59,7 @@ async def refused(service: TableService, table_id: int, code: str, call: object)
     return info.value
 
 
-async def test_full_match_with_computers_is_scored_and_stored(db: Path) -> None:
+async def test_full_match_with_computers_is_scored_and_stored(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE})
     await play_until_done(service, table.id)
@@ -75,7 +76,7 @@ async def test_full_match_with_computers_is_scored_and_stored(db: Path) -> None:
     await service.store.close()
 
 
-async def test_action_log_replays_to_the_snapshot(db: Path) -> None:
+async def test_action_log_replays_to_the_snapshot(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 2: CARL})
     for _ in range(40):
@@ -94,7 +95,7 @@ async def test_action_log_replays_to_the_snapshot(db: Path) -> None:
     await service.store.close()
 
 
-async def test_lobby_refusals_change_nothing(db: Path) -> None:
+async def test_lobby_refusals_change_nothing(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB}, start=False, fill=False)
     await refused(service, table.id, "seat_taken", service.sit(table.id, CARL, "c", 1))
@@ -117,7 +118,7 @@ async def test_lobby_refusals_change_nothing(db: Path) -> None:
     await service.store.close()
 
 
-async def test_play_refusals_change_nothing(db: Path) -> None:
+async def test_play_refusals_change_nothing(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
     while service.get(table.id).match.hand.phase == Phase.TRUMP:  # type: ignore[union-attr]
@@ -158,7 +159,7 @@ async def test_play_refusals_change_nothing(db: Path) -> None:
     await service.store.close()
 
 
-async def test_claims_accepted_and_refused(db: Path) -> None:
+async def test_claims_accepted_and_refused(db: str | Path) -> None:
     """Alice (pair 0) and Bob (pair 1) claim, or are refused, on the tricks they capture."""
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
@@ -190,7 +191,7 @@ async def test_claims_accepted_and_refused(db: Path) -> None:
 
 
 async def test_a_computer_claims_only_the_tricks_it_captured(
-    db: Path, monkeypatch: pytest.MonkeyPatch
+    db: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Alice's partner (seat 2) is a computer: it claims its own tricks at once, never
     Alice's; the roem of Alice's tricks is credited only when she claims it herself."""
@@ -240,7 +241,7 @@ async def test_a_computer_claims_only_the_tricks_it_captured(
     await service.store.close()
 
 
-async def test_restart_mid_hand_restores_everything(db: Path) -> None:
+async def test_restart_mid_hand_restores_everything(db: str | Path) -> None:
     clock = FakeClock()
     settings = replace(INSTANT, turn_timer=60)
     service = await open_service(db, clock)
@@ -266,7 +267,7 @@ async def test_restart_mid_hand_restores_everything(db: Path) -> None:
     await again.store.close()
 
 
-async def test_restart_between_hands(db: Path) -> None:
+async def test_restart_between_hands(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE})
     while len(service.get(table.id).match.sheet) < 2:  # type: ignore[union-attr]
@@ -279,7 +280,7 @@ async def test_restart_between_hands(db: Path) -> None:
     await again.store.close()
 
 
-async def test_turn_timer_away_then_autoplay_then_back(db: Path) -> None:
+async def test_turn_timer_away_then_autoplay_then_back(db: str | Path) -> None:
     clock = FakeClock()
     settings = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
     service = await open_service(db, clock)
@@ -309,7 +310,7 @@ async def test_turn_timer_away_then_autoplay_then_back(db: Path) -> None:
     await service.store.close()
 
 
-async def test_computer_delay_and_last_trick_grace(db: Path) -> None:
+async def test_computer_delay_and_last_trick_grace(db: str | Path) -> None:
     clock = FakeClock()
     settings = TableSettings(turn_timer=0, claim_grace=5, trick_pause=2, bot_delay=1)
     service = await open_service(db, clock)
@@ -334,7 +335,7 @@ async def test_computer_delay_and_last_trick_grace(db: Path) -> None:
     await service.store.close()
 
 
-async def test_concurrent_clicks_exactly_one_wins(db: Path) -> None:
+async def test_concurrent_clicks_exactly_one_wins(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
     while service.get(table.id).match.hand.phase == Phase.TRUMP:  # type: ignore[union-attr]
@@ -357,7 +358,7 @@ async def test_concurrent_clicks_exactly_one_wins(db: Path) -> None:
     await service.store.close()
 
 
-async def test_close_always_works_for_opener_or_moderator(db: Path) -> None:
+async def test_close_always_works_for_opener_or_moderator(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB})
     await refused(service, table.id, "not_allowed", service.close(table.id, BOB))
@@ -369,7 +370,7 @@ async def test_close_always_works_for_opener_or_moderator(db: Path) -> None:
     await service.store.close()
 
 
-async def test_leaving_mid_match_hands_the_seat_to_a_computer(db: Path) -> None:
+async def test_leaving_mid_match_hands_the_seat_to_a_computer(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB})
     await service.leave(table.id, BOB)
@@ -378,7 +379,7 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(db: Path) -> None:
     await service.store.close()
 
 
-async def test_a_seat_left_can_be_taken_back_until_that_hand_is_scored(db: Path) -> None:
+async def test_a_seat_left_can_be_taken_back_until_that_hand_is_scored(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB})
     await service.leave(table.id, BOB)
@@ -401,7 +402,7 @@ async def test_a_seat_left_can_be_taken_back_until_that_hand_is_scored(db: Path)
 
 
 @pytest.mark.parametrize("preset", ["rotterdam", "utrecht", "online-classic"])
-async def test_presets_play_through(db: Path, preset: str) -> None:
+async def test_presets_play_through(db: str | Path, preset: str) -> None:
     service = await open_service(db)
     rules = RuleSet.preset(preset).with_options(match_hands=2, roem_claiming="automatic")
     table = await table_with(service, {0: ALICE}, rules=rules)
@@ -410,7 +411,7 @@ async def test_presets_play_through(db: Path, preset: str) -> None:
     await service.store.close()
 
 
-async def test_settings_change_is_guarded_logged_and_rearms_the_timer(db: Path) -> None:
+async def test_settings_change_is_guarded_logged_and_rearms_the_timer(db: str | Path) -> None:
     clock = FakeClock()
     settings = replace(INSTANT, turn_timer=60)
     service = await open_service(db, clock)
@@ -430,7 +431,7 @@ async def test_settings_change_is_guarded_logged_and_rearms_the_timer(db: Path) 
     assert again.get(table.id).settings.turn_timer == 30
 
 
-async def test_lobby_changes_belong_to_players_and_opener(db: Path) -> None:
+async def test_lobby_changes_belong_to_players_and_opener(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE}, start=False, fill=False)
     await refused(service, table.id, "not_seated", service.add_computer(table.id, BOB))
@@ -439,7 +440,7 @@ async def test_lobby_changes_belong_to_players_and_opener(db: Path) -> None:
     await refused(service, table.id, "not_seated", service.start(table.id, BOB))
 
 
-async def test_message_id_survives_a_refusal_and_a_restart(db: Path) -> None:
+async def test_message_id_survives_a_refusal_and_a_restart(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE}, start=False, fill=False)
     await service.set_message(table.id, 777)
@@ -450,7 +451,7 @@ async def test_message_id_survives_a_refusal_and_a_restart(db: Path) -> None:
     assert again.get(table.id).message_id == 777
 
 
-async def test_latest_table_in_a_channel_includes_finished_ones(db: Path) -> None:
+async def test_latest_table_in_a_channel_includes_finished_ones(db: str | Path) -> None:
     service = await open_service(db)
     rules = RuleSet().with_options(match_hands=1)
     table = await table_with(service, {0: ALICE}, rules=rules)
@@ -462,7 +463,7 @@ async def test_latest_table_in_a_channel_includes_finished_ones(db: Path) -> Non
     assert await again.latest_in_channel(CHANNEL + 1) is None
 
 
-async def test_an_idle_table_may_be_closed_by_anyone(db: Path) -> None:
+async def test_an_idle_table_may_be_closed_by_anyone(db: str | Path) -> None:
     clock = FakeClock()
     service = await open_service(db, clock)
     table = await table_with(service, {0: ALICE}, start=False, fill=False)
@@ -473,7 +474,7 @@ async def test_an_idle_table_may_be_closed_by_anyone(db: Path) -> None:
     assert service.get(table.id).status == Status.CLOSED
 
 
-async def test_a_failing_table_does_not_stop_the_others_timers(db: Path) -> None:
+async def test_a_failing_table_does_not_stop_the_others_timers(db: str | Path) -> None:
     clock = FakeClock()
     settings = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
     service = await open_service(db, clock)
@@ -496,7 +497,7 @@ async def test_a_failing_table_does_not_stop_the_others_timers(db: Path) -> None
     assert service.next_deadline() > clock.now()  # type: ignore[operator]  # no busy loop
 
 
-async def test_restart_gives_the_player_to_act_a_grace_period(db: Path) -> None:
+async def test_restart_gives_the_player_to_act_a_grace_period(db: str | Path) -> None:
     clock = FakeClock()
     settings = TableSettings(turn_timer=60, claim_grace=0, trick_pause=0, bot_delay=0)
     service = await open_service(db, clock)
@@ -509,7 +510,7 @@ async def test_restart_gives_the_player_to_act_a_grace_period(db: Path) -> None:
     assert not any(seat.away for seat in restored.seats)
 
 
-async def test_two_opens_in_one_channel_at_once(db: Path) -> None:
+async def test_two_opens_in_one_channel_at_once(db: str | Path) -> None:
     service = await open_service(db)
     results = await asyncio.gather(
         service.open(1, CHANNEL, ALICE, "a"),
@@ -521,7 +522,7 @@ async def test_two_opens_in_one_channel_at_once(db: Path) -> None:
     assert errors[0].code == "channel_busy"
 
 
-async def test_turn_timer_limits_hold_when_opening(db: Path) -> None:
+async def test_turn_timer_limits_hold_when_opening(db: str | Path) -> None:
     service = await open_service(db)
     with pytest.raises(TableError) as info:
         await service.open(1, CHANNEL, ALICE, "a", settings=TableSettings(turn_timer=1))
