@@ -13,16 +13,17 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.engine import Phase, SheetLine, Suit
-from bot.tables import PublicTable, Seat, SeatKind, Status, Table
+from bot.tables import PublicTable, Seat, SeatKind, Status, Table, public_table
 from bot.texts.catalog import normalize_locale
-from cogs.common.components import EMBED_COLOUR, frozen_view
+from cogs.common.components import EMBED_COLOUR, Component, frozen_view, rendered_view
 from cogs.common.text import card_text, cards_text, t
-from cogs.tables.items import ButtonKind, LeaveAnswerButton, SitButton, kind_button
+from cogs.tables.items import ButtonKind, LeaveAnswerButton, kind_component, sit_component
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
 __all__ = [
     "leave_question",
     "public_components",
+    "public_message",
     "public_embed",
     "result_text",
     "settings_embed",
@@ -242,31 +243,49 @@ def result_text(public: PublicTable, locale: str) -> str:
 # ----------------------------------------------------------------------------- buttons
 
 
+def public_message(table: Table, locale: str) -> tuple[discord.Embed, discord.ui.View]:
+    """The table message for the current state, drawn once per state and locale and
+    shared by every edit (the publisher's, a click's response)."""
+
+    def draw() -> tuple[discord.Embed, discord.ui.View]:
+        public = public_table(table)
+        return public_embed(public, locale), public_components(public, locale)
+
+    return table.rendered(("public_message", locale), draw)
+
+
 def public_components(public: PublicTable, locale: str) -> discord.ui.View:
     """The buttons for the table's status: lobby, play, or only the score sheet."""
-    items: list[discord.ui.Item[Any]] = []
+    rows: list[list[Component]] = []
     table = public.table_id
     if public.status == Status.LOBBY:
-        for seat, state in enumerate(public.seats):
-            if state.kind == SeatKind.EMPTY:
-                label = t("tables.button.sit", locale, seat=seat + 1)
-                items.append(SitButton(table, seat, label, row=0))
-        items += [
-            kind_button(ButtonKind.ADDBOT, table, locale, row=1),
-            kind_button(ButtonKind.START, table, locale, Style.success, row=1),
-            kind_button(ButtonKind.LEAVE, table, locale, row=1),
-        ]
+        rows.append(
+            [
+                sit_component(table, seat, t("tables.button.sit", locale, seat=seat + 1))
+                for seat, state in enumerate(public.seats)
+                if state.kind == SeatKind.EMPTY
+            ]
+        )
+        rows.append(
+            [
+                kind_component(ButtonKind.ADDBOT, table, locale),
+                kind_component(ButtonKind.START, table, locale, Style.success),
+                kind_component(ButtonKind.LEAVE, table, locale),
+            ]
+        )
     elif public.status == Status.PLAYING:
-        items += [
-            kind_button(ButtonKind.HAND, table, locale, Style.primary),
-            kind_button(ButtonKind.ROEM, table, locale, Style.success),
-            kind_button(ButtonKind.SHEET, table, locale),
-            kind_button(ButtonKind.BACK, table, locale),
-            kind_button(ButtonKind.LEAVE, table, locale),
-        ]
+        rows.append(
+            [
+                kind_component(ButtonKind.HAND, table, locale, Style.primary),
+                kind_component(ButtonKind.ROEM, table, locale, Style.success),
+                kind_component(ButtonKind.SHEET, table, locale),
+                kind_component(ButtonKind.BACK, table, locale),
+                kind_component(ButtonKind.LEAVE, table, locale),
+            ]
+        )
     elif public.status == Status.FINISHED:
-        items.append(kind_button(ButtonKind.SHEET, table, locale))
-    return frozen_view(items)
+        rows.append([kind_component(ButtonKind.SHEET, table, locale)])
+    return rendered_view(rows)
 
 
 # ----------------------------------------------------------------------------- score sheet
