@@ -13,6 +13,7 @@ import asyncio
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -48,6 +49,8 @@ INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 EXIT_USAGE = 2  # bad arguments: one line on stderr, as bot/__main__.py does for settings
 YOU = 0  # the terminal player's seat
 NAME_CLIP = 24  # characters of a typed word (a preset, a card) an answer repeats
+# Simulations play many matches: the normal level answers at once, strong takes its budget.
+SIMULATED = replace(INSTANT, computer_kind="normal")
 HELP = (
     "Commands: a card (e.g. Jh, 10h, T♥) to play it; a suit (c d h s) to name trump; "
     "'pass'; 'roem' to claim; 'sheet'; 'help'; 'quit' (the match is saved)."
@@ -353,7 +356,7 @@ async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) ->
             service = services.tables
             for number in range(matches):
                 table = await service.open(
-                    None, 10_000 + number, PLAYER_ID, "-", rules, INSTANT, sit=False
+                    None, 10_000 + number, PLAYER_ID, "-", rules, SIMULATED, sit=False
                 )
                 for _ in range(4):
                     await service.add_computer(table.id, PLAYER_ID)

@@ -42,6 +42,7 @@ class Seat:
     autoplay: bool = False  # the computer keeps the seat until the player says "I'm back"
     left_by: int | None = None  # a computer seat: the player who left it during a match
     left_hand: int = 0  # ... and the hand they left in (they may take it back until it ends)
+    level: str | None = None  # a computer seat's level; None: the table's (computer_kind)
 
     @property
     def is_human(self) -> bool:
@@ -62,7 +63,10 @@ class TableSettings:
     trick_pause: float = 3.0  # a finished trick stays on the table before a computer leads
     bot_delay: float = 1.0
     locale: str | None = None
-    computer_kind: str = "heuristic"
+    # The level of computers added without one and of away players' seats. Older tables
+    # stored "heuristic" (the normal level) here, so they keep playing as they did.
+    computer_kind: str = "strong"
+    league: bool = False  # a league (ranked) table: no hints
 
 
 @dataclass

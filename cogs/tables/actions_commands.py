@@ -26,6 +26,7 @@ from bot.texts.catalog import LOCALES, normalize_locale
 from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
 from cogs.tables.ui import settings_embed
+from cogs.tables.ui_text import hint_text
 
 if TYPE_CHECKING:
     from cogs.tables.actions import TableActions
@@ -44,6 +45,7 @@ class OpenOptions:
     turn_timer: int | None = None
     thread: bool = False
     language: str | None = None
+    level: str | None = None  # the computers' level (None: the default, strong)
 
     def rules(self) -> RuleSet:
         """The rule set, or the engine's refusal as the user's (an unknown preset, hands 0)."""
@@ -62,7 +64,8 @@ class OpenOptions:
     def settings(self, defaults: TableSettings) -> TableSettings:
         turn = defaults.turn_timer if self.turn_timer is None else float(self.turn_timer)
         locale = table_language(self.language) or defaults.locale
-        return replace(defaults, turn_timer=turn, locale=locale)
+        level = self.level or defaults.computer_kind
+        return replace(defaults, turn_timer=turn, locale=locale, computer_kind=level)
 
 
 def table_language(value: str | None) -> str | None:
@@ -146,13 +149,17 @@ class TableCommands:
         await interaction.response.send_message(text, ephemeral=True)
 
     async def computer(
-        self, interaction: discord.Interaction[Any], seat: int | None, add: bool
+        self,
+        interaction: discord.Interaction[Any],
+        seat: int | None,
+        add: bool,
+        level: str | None = None,
     ) -> None:
         table = self.channel_table(interaction)
         index = None if seat is None else seat - 1
         user_id = interaction.user.id
         if add:
-            events = await self.service.add_computer(table.id, user_id, index)
+            events = await self.service.add_computer(table.id, user_id, index, level=level)
             key, kind = "tables.done.computer_added", "computer_added"
         else:
             events = await self.service.remove_computer(table.id, user_id, index)
@@ -201,6 +208,15 @@ class TableCommands:
             locale=table_language(language),
             moderator=is_moderator(interaction),
         )
+
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        """The strong player's advice for the asker's own turn, only to them. Deferred:
+        the search takes up to its budget, on a worker thread."""
+        table = self.channel_table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hint = await self.service.hint(table.id, interaction.user.id)
+        text = hint_text(hint, locale_of(interaction))
+        await interaction.followup.send(text, ephemeral=True)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.actions.send_hand(interaction, self.channel_table(interaction).id)
