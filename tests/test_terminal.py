@@ -75,7 +75,7 @@ def test_simulation_prints_results(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2 matches:" in out
 
 
-def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: str = "terminal-test") -> None:
+def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: str = "terminal-1") -> None:
     """Deal from `seed` (the service draws a random seed per table), so the match repeats."""
     monkeypatch.setattr(service_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
 
