@@ -324,7 +324,8 @@ def public_components(public: PublicTable, locale: str) -> discord.ui.View:
 def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
     """Only the buttons that can apply now (docs/table-ux.md 2.2): Roem! while a claim window
     is open (every taken trick opens one at a table that claims roem, so it reveals nothing),
-    Last trick once a trick of the hand is taken, I'm back while a player is away or may retake a seat left this hand."""
+    Last trick once a trick of the hand is taken, I'm back while a player is away or may
+    retake a seat left this hand."""
     table = public.table_id
     first = [kind_component(ButtonKind.HAND, table, locale, Style.primary)]
     if public.claim_open:
