@@ -12,6 +12,7 @@ from .db import connection_lock, open_db
 from .errors import ChannelBusy, SchemaTooNew, SeqConflict, StoreError, TableNotFound
 from .groupcommit import group_commit
 from .league import LeagueStore
+from .preferences import PreferenceStore
 from .records import (
     OPEN_STATUSES,
     STATUSES,
@@ -33,6 +34,7 @@ __all__ = [
     "LeagueStore",
     "MatchRecord",
     "PlayerStats",
+    "PreferenceStore",
     "SchemaTooNew",
     "SeqConflict",
     "StatsStore",
@@ -55,6 +57,7 @@ class Store:
         self.tables = TableStore(db)
         self.stats = StatsStore(db)
         self.leagues = LeagueStore(db)
+        self.preferences = PreferenceStore(db)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:

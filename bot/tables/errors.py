@@ -60,6 +60,7 @@ class RefusalCode(StrEnum):
     HANDS_AND_TARGET = "hands_and_target"
     NO_THREAD = "no_thread"
     CANNOT_POST = "cannot_post"
+    BUMP_TOO_SOON = "bump_too_soon"  # facts: until (when a bump is allowed again)
 
 
 class TableError(Exception):

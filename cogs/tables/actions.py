@@ -26,6 +26,7 @@ from bot.tables import (
 from bot.tables.events import RoemClaimed
 from cogs.common.replies import report_unexpected_error, send_ephemeral
 from cogs.common.text import card_text, locale_of, t
+from cogs.tables.bump import Bumper
 from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
 from cogs.tables.ui import sheet_embed
@@ -54,6 +55,7 @@ class TableActions:
         self.bot = bot
         self.publisher = publisher
         self.nudger = nudger
+        self.bumper = Bumper(bot, publisher)
 
     @property
     def service(self) -> TableService:
@@ -124,6 +126,7 @@ class TableActions:
             ButtonKind.LEAVE: self.leave,
             ButtonKind.START: self.start,
             ButtonKind.ADDBOT: self.add_computer,
+            ButtonKind.BUMP: self.bumper.bump,
         }
 
     async def on_sit(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None:

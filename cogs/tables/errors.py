@@ -8,6 +8,7 @@ so a new code is visible (and testable) rather than silently vague.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bot.engine import Card, IllegalReason, Suit
@@ -19,7 +20,7 @@ from cogs.tables.ui_text import reason_text, seat_name
 __all__ = ["KNOWN_CODES", "error_text"]
 
 # Codes with their own sentence ("tables.err.<code>"). Service and engine codes, plus the
-# cog's own: no_table, hands_and_target, no_thread, cannot_post.
+# cog's own: no_table, hands_and_target, no_thread, cannot_post, bump_too_soon.
 KNOWN_CODES = (
     "not_seated",
     "already_seated",
@@ -62,6 +63,7 @@ KNOWN_CODES = (
     "bad_locale",
     "bad_id",
     "shutting_down",
+    "bump_too_soon",
 )
 _PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field")
 
@@ -81,6 +83,8 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
     if isinstance(facts.get("seat"), int):
         values["seat"] = facts["seat"] + 1
     values.update({key: facts[key] for key in _PLAIN if key in facts})
+    if isinstance(facts.get("until"), int | float):
+        values["when"] = f"<t:{math.ceil(facts['until'])}:R>"  # Discord shows "in 40 seconds"
     if isinstance(facts.get("free"), int):
         values["free"] = facts["free"]
     if isinstance(facts.get("card"), Card):

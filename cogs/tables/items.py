@@ -6,7 +6,7 @@ has to be stored. The items only parse; `TableActions` (cogs/tables/actions.py) 
 calls the table service and answers. custom_ids (Discord allows 100 characters):
 
     kj:{kind}:{table}               a `ButtonKind`: hand, refresh, roem, sheet, back, leave,
-                                    start, addbot
+                                    start, addbot, bump
     kj:sit:{table}:{seat}           seat 0..3
     kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
     kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
@@ -49,6 +49,7 @@ class ButtonKind(StrEnum):
     LEAVE = "leave"
     START = "start"
     ADDBOT = "addbot"
+    BUMP = "bump"
 
 
 _ID = r"[0-9]{1,20}"

@@ -262,6 +262,7 @@ def public_components(public: PublicTable, locale: str) -> discord.ui.View:
             kind_button(ButtonKind.SHEET, table, locale),
             kind_button(ButtonKind.BACK, table, locale),
             kind_button(ButtonKind.LEAVE, table, locale),
+            kind_button(ButtonKind.BUMP, table, locale, row=1),
         ]
     elif public.status == Status.FINISHED:
         items.append(kind_button(ButtonKind.SHEET, table, locale))

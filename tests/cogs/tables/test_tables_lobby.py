@@ -119,6 +119,7 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
         f"kj:sheet:{t}",
         f"kj:back:{t}",
         f"kj:leave:{t}",
+        f"kj:bump:{t}",
     ]
     kit.check_payloads()
 
