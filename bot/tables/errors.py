@@ -39,6 +39,7 @@ class RefusalCode(StrEnum):
     BAD_LOCALE = "bad_locale"
     BAD_ID = "bad_id"
     SHUTTING_DOWN = "shutting_down"
+    NOT_SCORED = "not_scored"  # facts: hand (a review of a hand not yet scored, or unknown)
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"

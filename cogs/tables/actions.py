@@ -21,6 +21,7 @@ from bot.tables import (
     Table,
     TableError,
     TableService,
+    dealt_hands,
     public_table,
 )
 from bot.tables.events import RoemClaimed
@@ -31,6 +32,7 @@ from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
 from cogs.tables.ui import sheet_embed
 from cogs.tables.ui_hand import hand_message
+from cogs.tables.ui_review import review_embed
 from cogs.tables.ui_text import roem_text, suit_text
 
 if TYPE_CHECKING:
@@ -162,6 +164,18 @@ class TableActions:
             await self._edit_hand(interaction, self.service.get(table_id), note)
 
         await self.guard(interaction, "button trump", work, table_id, on_hand=True)
+
+    async def on_review(
+        self, interaction: discord.Interaction[Any], table_id: int, hand: int
+    ) -> None:
+        """The four hands of a scored hand as dealt, privately (docs/table-ux.md 2.11)."""
+
+        async def work() -> None:
+            review = dealt_hands(await self.service.find(table_id), hand)
+            embed = review_embed(review, locale_of(interaction))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await self.guard(interaction, "button review", work, table_id)
 
     # ------------------------------------------------------------------ hands
     async def send_hand(

@@ -64,8 +64,9 @@ KNOWN_CODES = (
     "bad_id",
     "shutting_down",
     "bump_too_soon",
+    "not_scored",
 )
-_PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field")
+_PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field", "hand")
 
 
 def error_text(error: TableError, locale: str, table: Table | None = None) -> str:

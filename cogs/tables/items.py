@@ -10,6 +10,7 @@ calls the table service and answers. custom_ids (Discord allows 100 characters):
     kj:sit:{table}:{seat}           seat 0..3
     kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
     kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
+    kj:review:{table}:{hand}        hand number (1-based) of the match, shown once scored
 
 `seq` is the table state the button was drawn for; the service refuses the action as
 "stale" when the table has moved on since, inside its lock. These formats are a promise to
@@ -33,6 +34,7 @@ __all__ = [
     "CardButton",
     "SitButton",
     "TableButton",
+    "ReviewButton",
     "TrumpButton",
     "kind_button",
 ]
@@ -73,6 +75,10 @@ class Actions(Protocol):
 
     async def on_trump(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
+    ) -> None: ...
+
+    async def on_review(
+        self, interaction: discord.Interaction[Any], table_id: int, hand: int
     ) -> None: ...
 
 
@@ -206,6 +212,29 @@ class TrumpButton(
         await actions_of(interaction).on_trump(interaction, self.table_id, self.seq, self.suit)
 
 
+class ReviewButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:review:(?P<table>{_ID}):(?P<hand>[0-9]{{1,6}})",
+):
+    """The four hands of a scored hand as dealt (ephemeral); the service refuses a hand
+    not yet scored, so a forged or stale id reveals nothing of a hand in play."""
+
+    def __init__(self, table_id: int, hand: int, label: str = "", row: int | None = None) -> None:
+        custom_id = f"kj:review:{table_id}:{hand}"
+        super().__init__(_button(custom_id, label or str(hand), Style.secondary, False, row))
+        self.table_id = table_id
+        self.hand = hand
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReviewButton:
+        return cls(int(match["table"]), int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_review(interaction, self.table_id, self.hand)
+
+
 def kind_button(
     kind: ButtonKind,
     table_id: int,
@@ -228,4 +257,5 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SitButton,
     CardButton,
     TrumpButton,
+    ReviewButton,
 )

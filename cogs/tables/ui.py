@@ -17,7 +17,7 @@ from bot.tables import PublicTable, Seat, SeatKind, Status, Table
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import EMBED_COLOUR, frozen_view
 from cogs.common.text import card_text, cards_text, t
-from cogs.tables.items import ButtonKind, SitButton, kind_button
+from cogs.tables.items import ButtonKind, ReviewButton, SitButton, kind_button
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
 __all__ = [
@@ -264,9 +264,22 @@ def public_components(public: PublicTable, locale: str) -> discord.ui.View:
             kind_button(ButtonKind.LEAVE, table, locale),
             kind_button(ButtonKind.BUMP, table, locale, row=1),
         ]
+        items += review_buttons(public, locale, row=1)
     elif public.status == Status.FINISHED:
         items.append(kind_button(ButtonKind.SHEET, table, locale))
+        items += review_buttons(public, locale)
     return frozen_view(items)
+
+
+def review_buttons(
+    public: PublicTable, locale: str, row: int | None = None
+) -> list[discord.ui.Item[Any]]:
+    """Review hand N (docs/table-ux.md 2.11) for the last scored hand, once there is one."""
+    if not public.sheet:
+        return []
+    number = public.sheet[-1].number
+    label = t("tables.button.review", locale, n=number)
+    return [ReviewButton(public.table_id, number, label, row=row)]
 
 
 # ----------------------------------------------------------------------------- score sheet
