@@ -1,8 +1,11 @@
-"""Table service load: many tables playing at once through the service, SQLite on disk.
+"""Table service load: many tables playing at once through the service, on SQLite (a file
+on disk, the default) or PostgreSQL (``--database-url postgresql://...``).
 
 Prints operations per second, p50/p99 latency of one operation including its commit, the
 database size per finished match, memory per open table, and how long a restart takes to
-restore every open table. Run: ``.venv/bin/python benchmarks/tables.py [--tables 200]``.
+restore every open table. Run: ``.venv/bin/python benchmarks/tables.py [--tables 200]
+[--database-url postgresql://root@127.0.0.1:5432/test]``. On PostgreSQL each phase works in
+a new schema of that database, dropped at the end.
 
 Each table has four human seats driven by a simulated player who thinks ``--think`` seconds
 on average between moves (exponential), the way real tables load the bot; ``--think 0``
@@ -20,11 +23,18 @@ import statistics
 import tempfile
 import time
 import tracemalloc
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+
+import asyncpg
 
 from bot.engine import Phase
 from bot.services import Services
-from bot.store.groupcommit import group_commit
+from bot.store.postgres import PostgresStore
+from bot.store.postgres.db import with_schema
+from bot.store.sqlite import SqliteStore
 from bot.tables import TableService, TableSettings, private_hand
 
 CEILING_MS = 250.0
@@ -76,11 +86,44 @@ async def drive(
             await asyncio.sleep(rng.expovariate(1 / think))
 
 
-async def load(path: Path, tables: int, think: float, seconds: float) -> float:
+class Databases:
+    """A new database per phase: a SQLite file in ``folder``, or a schema on ``url``."""
+
+    def __init__(self, folder: Path, url: str | None) -> None:
+        self.folder = folder
+        self.url = url
+        self.schemas: list[str] = []
+
+    async def new(self, name: str) -> str | Path:
+        if self.url is None:
+            return self.folder / f"{name}.sqlite3"
+        schema = f"bench_{name.replace('-', '_')}_{uuid.uuid4().hex[:8]}"
+        async with _admin(self.url) as conn:
+            await conn.execute(f"CREATE SCHEMA {schema}")
+        self.schemas.append(schema)
+        return with_schema(self.url, schema)
+
+    async def drop_all(self) -> None:
+        if self.url is not None and self.schemas:
+            async with _admin(self.url) as conn:
+                for schema in self.schemas:
+                    await conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@asynccontextmanager
+async def _admin(url: str) -> AsyncIterator[asyncpg.Connection]:
+    conn = await asyncpg.connect(url)
+    try:
+        yield conn
+    finally:
+        await conn.close()
+
+
+async def load(path: str | Path, tables: int, think: float, seconds: float) -> float:
     """Drive ``tables`` tables for ``seconds``; print the figures, return p99 in ms."""
     services = await Services.open(path)
     ids = await open_tables(services.tables, tables)
-    commits = group_commit(services.store.db)
+    commits = services.store.commits
     jobs, batches = commits.jobs, commits.batches
     latencies: list[float] = []
     began = time.perf_counter()
@@ -98,17 +141,17 @@ async def load(path: Path, tables: int, think: float, seconds: float) -> float:
     return p99
 
 
-async def ceiling(folder: Path, counts: list[int], think: float, seconds: float) -> None:
+async def ceiling(dbs: Databases, counts: list[int], think: float, seconds: float) -> None:
     """The highest table count (of ``counts``) whose p99 stays under 250 ms."""
     held = 0
     for n, count in enumerate(sorted(counts)):
-        if await load(folder / f"ceiling-{n}.sqlite3", count, think, seconds) >= CEILING_MS:
+        if await load(await dbs.new(f"ceiling-{n}"), count, think, seconds) >= CEILING_MS:
             break
         held = count
     print(f"ceiling: {held} tables hold p99 < {CEILING_MS:.0f} ms (tried {sorted(counts)})")
 
 
-async def restart(path: Path, expected: int) -> None:
+async def restart(path: str | Path, expected: int) -> None:
     started = time.perf_counter()
     services = await Services.open(path)
     elapsed = time.perf_counter() - started
@@ -117,17 +160,15 @@ async def restart(path: Path, expected: int) -> None:
     print(f"restart: restored {restored} open tables (expected {expected}) in {elapsed:.2f} s")
 
 
-async def match_size(folder: Path, matches: int) -> None:
-    path = folder / "size.sqlite3"
-    services = await Services.open(path)
-    before = _db_bytes(path)
+async def match_size(dbs: Databases, matches: int) -> None:
+    services = await Services.open(await dbs.new("size"))
+    before = await _db_bytes(services)
     ids = await open_tables(services.tables, matches, start=90_000)
     rng = random.Random(5)
     for table_id in ids:
         while await one_move(services.tables, table_id, rng):
             pass
-    await services.store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    after = _db_bytes(path)
+    after = await _db_bytes(services)
     await services.close()
     print(
         f"database: {(after - before) / matches / 1024:.0f} KiB per finished 16-hand match "
@@ -135,8 +176,8 @@ async def match_size(folder: Path, matches: int) -> None:
     )
 
 
-async def memory(folder: Path, tables: int) -> None:
-    services = await Services.open(folder / "memory.sqlite3")
+async def memory(dbs: Databases, tables: int) -> None:
+    services = await Services.open(await dbs.new("memory"))
     gc.collect()
     tracemalloc.start()
     first = tracemalloc.take_snapshot()
@@ -153,7 +194,22 @@ async def memory(folder: Path, tables: int) -> None:
     print(f"memory: {total / tables / 1024:.1f} KiB per open table ({tables} tables mid-match)")
 
 
-def _db_bytes(path: Path) -> int:
+async def _db_bytes(services: Services) -> int:
+    """The database's size on disk: the SQLite file (WAL checkpointed into it), or the
+    schema's tables with their indexes and TOAST on PostgreSQL."""
+    store = services.store
+    if isinstance(store, PostgresStore):
+        return int(
+            await store.pool.fetchval(
+                "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
+                " JOIN pg_namespace n ON n.oid = c.relnamespace"
+                " WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+            )
+        )
+    assert isinstance(store, SqliteStore)
+    await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    rows = list(await store.db.execute_fetchall("PRAGMA database_list"))
+    path = Path(rows[0][2])  # the main database's file
     return sum(os.path.getsize(p) for p in path.parent.glob(path.name + "*"))
 
 
@@ -168,17 +224,25 @@ async def main() -> None:
         default="",
         help="comma-separated table counts: also print the highest that holds p99 < 250 ms",
     )
+    parser.add_argument(
+        "--database-url",
+        help="postgresql://... to measure PostgreSQL (default: SQLite files in a temp folder)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
-        folder = Path(name)
-        path = folder / "load.sqlite3"
-        await load(path, args.tables, args.think, args.seconds)
-        if args.ceiling:
-            counts = [int(c) for c in args.ceiling.split(",") if c.strip()]
-            await ceiling(folder, counts, args.think, args.seconds)
-        await restart(path, args.tables)
-        await match_size(folder, args.matches)
-        await memory(folder, min(args.tables, 200))
+        dbs = Databases(Path(name), args.database_url)
+        print(f"store: {'PostgreSQL' if args.database_url else 'SQLite'}")
+        try:
+            path = await dbs.new("load")
+            await load(path, args.tables, args.think, args.seconds)
+            if args.ceiling:
+                counts = [int(c) for c in args.ceiling.split(",") if c.strip()]
+                await ceiling(dbs, counts, args.think, args.seconds)
+            await restart(path, args.tables)
+            await match_size(dbs, args.matches)
+            await memory(dbs, min(args.tables, 200))
+        finally:
+            await dbs.drop_all()
 
 
 if __name__ == "__main__":

@@ -18,7 +18,13 @@ from pathlib import Path
 
 import discord
 
-from bot.settings import Settings, SettingsError, load_database_path, load_settings
+from bot.settings import (
+    Settings,
+    SettingsError,
+    load_database_path,
+    load_database_url,
+    load_settings,
+)
 from bot.store import StoreError
 
 __all__ = ["main"]
@@ -40,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Klaverjas Discord bot.")
     sub = parser.add_subparsers(
-        title="commands", metavar="{run,play,simulate,backup,restore,health,draw,league}"
+        title="commands",
+        metavar="{run,play,simulate,backup,restore,migrate-store,health,draw,league}",
     )
     run = sub.add_parser("run", help="run the Discord bot (the default)")
     run.set_defaults(handler=_run)
@@ -63,6 +70,12 @@ def _build_parser() -> argparse.ArgumentParser:
     restore.add_argument("backup", type=Path, help="the backup file to restore")
     restore.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
     restore.set_defaults(handler=_restore)
+    move = sub.add_parser(
+        "migrate-store", help="copy a SQLite database into an empty PostgreSQL one (bot stopped)"
+    )
+    move.add_argument("--from", dest="source", required=True, help="sqlite:PATH")
+    move.add_argument("--to", dest="target", required=True, help="postgresql://... (empty)")
+    move.set_defaults(handler=_migrate_store)
     health = sub.add_parser("health", help="exit 0 if the running bot is healthy (HEALTHCHECK)")
     health.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
     health.add_argument("--max-age", type=float, help="seconds a heartbeat stays fresh")
@@ -93,7 +106,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"configuration error: {problem}", file=sys.stderr)
         return EXIT_CONFIG
     _configure_logging(settings.log_level)
-    try:
+    try:  # with PostgreSQL too: the health check's heartbeat file lives in that folder
         settings.database_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         print(
@@ -101,6 +114,8 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
+    if settings.database_url is not None:
+        return _run_on_postgres(settings, settings.database_url)
     return _run_checked(settings)
 
 
@@ -115,6 +130,19 @@ def _run_checked(settings: Settings) -> int:
             asyncio.run(check_database(settings.database_path))
             return _run_bot(settings)
     except (StoreError, OSError) as error:
+        print(f"database error: {_one_line(error)}", file=sys.stderr)
+        return EXIT_CONFIG
+
+
+def _run_on_postgres(settings: Settings, url: str) -> int:
+    """Check the PostgreSQL database before logging in; the one-bot lock is the store's
+    (an advisory lock held while the bot runs), refused in one line like SQLite's."""
+    from bot.store.checks import check_postgres
+
+    try:
+        asyncio.run(check_postgres(url))
+        return _run_bot(settings)
+    except StoreError as error:
         print(f"database error: {_one_line(error)}", file=sys.stderr)
         return EXIT_CONFIG
 
@@ -201,6 +229,11 @@ def _restore(args: argparse.Namespace) -> int:
 def _maintenance(args: argparse.Namespace, work: Callable[[Path], str]) -> int:
     """Run a backup or restore on --db or DATABASE_PATH: one line out, exit 0 or 2."""
     try:
+        if args.db is None and load_database_url() is not None:
+            raise StoreError(
+                "DATABASE_URL is set: back up and restore PostgreSQL with pg_dump and "
+                "pg_restore (docs/operations.md); these commands copy SQLite files"
+            )
         database = args.db or load_database_path()
         print(work(database))
     except SettingsError as error:
@@ -210,6 +243,22 @@ def _maintenance(args: argparse.Namespace, work: Callable[[Path], str]) -> int:
     except (StoreError, OSError) as error:
         print(f"database error: {_one_line(error)}", file=sys.stderr)
         return EXIT_CONFIG
+    return EXIT_OK
+
+
+def _migrate_store(args: argparse.Namespace) -> int:
+    """Copy SQLite into PostgreSQL: one line per table copied, or one error line (exit 2)."""
+    from bot.store.move import move_store
+
+    try:
+        summary = asyncio.run(move_store(args.source, args.target))
+    except (StoreError, OSError) as error:
+        print(f"database error: {_one_line(error)}", file=sys.stderr)
+        return EXIT_CONFIG
+    total = sum(summary.rows.values())
+    print(f"copied {total:,} rows into {summary.target}:")
+    for table, count in summary.rows.items():
+        print(f"  {table}: {count:,}")
     return EXIT_OK
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from bot.league.service import LeagueService
 from bot.preferences import PreferenceService
 from bot.standings import StandingsService
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.tables import Clock, TableService
 
 log = logging.getLogger(__name__)
@@ -33,9 +33,12 @@ class Services:
         self._timers: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, database: str | Path, clock: Clock | None = None) -> Services:
-        """Open and migrate the database, then restore every open table."""
-        store = await Store.open(database)
+    async def open(
+        cls, database: str | Path, clock: Clock | None = None, exclusive: bool = False
+    ) -> Services:
+        """Open and migrate the database (a SQLite file or a PostgreSQL URL), then restore
+        every open table. `exclusive`: the bot process, the only one on this database."""
+        store = await open_store(database, exclusive)
         tables = TableService(store, clock)
         try:
             restored = await tables.restore()

@@ -22,6 +22,7 @@ __all__ = [
     "Settings",
     "SettingsError",
     "load_database_path",
+    "load_database_url",
     "load_settings",
 ]
 
@@ -50,10 +51,17 @@ class Settings:
 
     discord_token: str = field(repr=False)
     database_path: Path = DEFAULT_DATABASE_PATH
+    # postgresql://... when set (it may carry a password: kept out of reprs like the token).
+    database_url: str | None = field(default=None, repr=False)
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     default_locale: str = "en"
     sync_commands: bool = False
+
+    @property
+    def database(self) -> str | Path:
+        """Where the store lives: DATABASE_URL's PostgreSQL when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
 
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
@@ -65,6 +73,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     problems: list[str] = []
     token = _parse_token(_get(env, "DISCORD_TOKEN"), problems)
     database_path = _parse_path(_get(env, "DATABASE_PATH"), problems)
+    database_url = _parse_database_url(_get(env, "DATABASE_URL"), problems)
     log_level = _parse_log_level(_get(env, "LOG_LEVEL"), problems)
     dev_guild_id = _parse_guild_id(_get(env, "DEV_GUILD_ID"), problems)
     default_locale = _parse_locale(_get(env, "DEFAULT_LOCALE"), problems)
@@ -74,11 +83,21 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     return Settings(
         discord_token=token,
         database_path=database_path,
+        database_url=database_url,
         log_level=log_level,
         dev_guild_id=dev_guild_id,
         default_locale=default_locale,
         sync_commands=sync_commands,
     )
+
+
+def load_database_url(env: Mapping[str, str] | None = None) -> str | None:
+    """Only `DATABASE_URL` (None when unset), for the maintenance commands."""
+    problems: list[str] = []
+    url = _parse_database_url(_get(_environment(env), "DATABASE_URL"), problems)
+    if problems:
+        raise SettingsError(problems)
+    return url
 
 
 def load_database_path(env: Mapping[str, str] | None = None) -> Path:
@@ -131,6 +150,18 @@ def _parse_path(value: str | None, problems: list[str]) -> Path:
     if path.exists() and path.is_dir():
         problems.append(f"DATABASE_PATH must name a file, not the directory {value!r}")
     return path
+
+
+def _parse_database_url(value: str | None, problems: list[str]) -> str | None:
+    # Never quote `value`: a database URL may carry a password.
+    if value is None:
+        return None
+    if not value.startswith(("postgresql://", "postgres://")):
+        problems.append(
+            "DATABASE_URL must be a postgresql://user@host:port/database URL "
+            "(leave it unset to use the SQLite file at DATABASE_PATH)"
+        )
+    return value
 
 
 def _parse_log_level(value: str | None, problems: list[str]) -> str:

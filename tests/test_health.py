@@ -11,14 +11,14 @@ import pytest
 
 import bot.__main__ as entry
 from bot.health import STALE_AFTER, beat, heartbeat_path
-from bot.store import Store
+from bot.store import open_store
 from tests.harness.harness import Harness
 
 
 @pytest.fixture
 async def database(tmp_path: Path) -> Path:
     path = tmp_path / "data" / "klaverjas.sqlite3"
-    async with await Store.open(path):
+    async with await open_store(path):
         pass
     return path
 
@@ -34,7 +34,7 @@ async def health(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, s
 async def test_a_fresh_heartbeat_and_a_database_that_opens_are_healthy(
     database: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    async with await Store.open(database) as store:
+    async with await open_store(database) as store:
         await beat(store, heartbeat_path(database))
         assert await health(database, capsys) == (0, "healthy: heartbeat 0 s old, database opens")
 
@@ -45,7 +45,7 @@ async def test_no_heartbeat_or_a_stale_one_is_unhealthy(
     code, line = await health(database, capsys)
     assert code == 1 and "not running" in line
     heartbeat = heartbeat_path(database)
-    async with await Store.open(database) as store:
+    async with await open_store(database) as store:
         await beat(store, heartbeat)
     old = time.time() - STALE_AFTER - 5
     os.utime(heartbeat, (old, old))
@@ -56,7 +56,7 @@ async def test_no_heartbeat_or_a_stale_one_is_unhealthy(
 async def test_a_lost_or_damaged_database_is_unhealthy(
     database: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    async with await Store.open(database) as store:
+    async with await open_store(database) as store:
         await beat(store, heartbeat_path(database))
     database.write_bytes(b"not a database" * 100)
     code, line = await health(database, capsys)
@@ -67,7 +67,7 @@ async def test_a_lost_or_damaged_database_is_unhealthy(
 
 
 async def test_no_beat_when_the_store_does_not_answer(database: Path) -> None:
-    store = await Store.open(database)
+    store = await open_store(database)
     await store.close()
     with pytest.raises(ValueError):  # aiosqlite: no active connection
         await beat(store, heartbeat_path(database))
@@ -92,7 +92,7 @@ async def _wait_for(path: Path) -> None:
 async def test_with_database_url_the_heartbeat_vouches_for_the_database(
     database: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with await Store.open(database) as store:
+    async with await open_store(database) as store:
         await beat(store, heartbeat_path(database))
     database.unlink()  # PostgreSQL holds the data: no SQLite file to open
     monkeypatch.setenv("DATABASE_URL", "postgresql://klaverjas@db/klaverjas")

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SETTING_NAMES = (
     "DISCORD_TOKEN",
     "DATABASE_PATH",
+    "DATABASE_URL",
     "LOG_LEVEL",
     "DEV_GUILD_ID",
     "DEFAULT_LOCALE",
@@ -229,3 +230,14 @@ def test_backup_and_restore_commands_need_no_token(
         "database error: night.sqlite3 exists already; choose a new file name for the backup",
         "database error: there is no backup at missing.sqlite3",
     ]
+
+
+def test_backup_and_restore_point_to_pg_dump_when_database_url_is_set(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:s3cret@db.example/kj")
+    assert entry.main(["backup", "night.sqlite3"]) == 2
+    assert entry.main(["restore", "night.sqlite3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("DATABASE_URL is set: back up and restore PostgreSQL with pg_dump") == 2
+    assert "s3cret" not in err and not (clean_env / "night.sqlite3").exists()

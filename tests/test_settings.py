@@ -128,6 +128,7 @@ def test_process_environment_and_dotenv_are_read_when_no_mapping_is_given(
         "DISCORD_TOKEN",
         "LOG_LEVEL",
         "DATABASE_PATH",
+        "DATABASE_URL",
         "DEV_GUILD_ID",
         "DEFAULT_LOCALE",
         "SYNC_COMMANDS",
@@ -140,3 +141,20 @@ def test_process_environment_and_dotenv_are_read_when_no_mapping_is_given(
 
     assert settings.discord_token == TOKEN
     assert settings.log_level == "ERROR"
+
+
+def test_database_url_chooses_postgresql_and_stays_out_of_reprs() -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}).database == Path("data/klaverjas.sqlite3")
+    url = "postgresql://bot:s3cret@db:5432/klaverjas"
+    settings = load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
+    assert settings.database_url == url and settings.database == url
+    assert "s3cret" not in repr(settings)
+
+
+def test_a_database_url_that_is_not_postgresql_is_refused_without_echoing_it() -> None:
+    with pytest.raises(SettingsError) as refused:
+        load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://u:s3cret@db/kj"})
+    assert refused.value.problems == [
+        "DATABASE_URL must be a postgresql://user@host:port/database URL "
+        "(leave it unset to use the SQLite file at DATABASE_PATH)"
+    ]

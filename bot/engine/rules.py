@@ -7,6 +7,7 @@ can combine them and every rule keeps a single implementation.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 from .errors import ErrorCode, RuleError
@@ -90,11 +91,29 @@ class RuleSet:
         return f"{self.name} + " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items()))
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(_as_dict(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
-        return cls().with_options(**data)
+        try:
+            items = tuple(sorted(data.items()))
+            hash(items)
+        except TypeError:  # a list value (options stored as JSON): validate afresh
+            return cls().with_options(**data)
+        return _from_items(items)
+
+
+@lru_cache(maxsize=256)
+def _as_dict(rules: RuleSet) -> dict[str, Any]:
+    """A rule set's fields, computed once per rule set: every committed table state holds
+    its rules, and `asdict` costs more than the rest of a table's snapshot."""
+    return asdict(rules)
+
+
+@lru_cache(maxsize=256)
+def _from_items(items: tuple[tuple[str, Any], ...]) -> RuleSet:
+    """A stored rule set, validated once: every operation on a table restores its rules."""
+    return RuleSet().with_options(**dict(items))
 
 
 _CHOICES: dict[str, tuple[Any, ...]] = {

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -20,8 +19,17 @@ from datetime import UTC, datetime
 from typing import Final, Literal, Protocol
 
 from bot.engine import RuleSet
-from bot.store import Store, StoreError, storable_id
-from bot.store.league import NightBusy, StoredAudit, StoredLeague, StoredNight, StoredRun
+from bot.store import (
+    AlreadyStored,
+    NightBusy,
+    Store,
+    StoredAudit,
+    StoredLeague,
+    StoredNight,
+    StoredRun,
+    StoreError,
+    storable_id,
+)
 
 from .corrections import Kind, corrected_line, require_reason, voided
 from .draw import RoundDraw, TablePlan, draw_round, round_seed
@@ -309,7 +317,7 @@ class LeagueService:
             await self.store.leagues.add_round(
                 night_id, number, draw.to_dict(), rules is not None, self.now()
             )
-        except sqlite3.IntegrityError as error:  # another start won the race
+        except AlreadyStored as error:  # another start won the race
             raise LeagueError("round_already_drawn", round=number) from error
         if rules is not None:
             await self._start_tables(night, draw, rules)

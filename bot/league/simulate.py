@@ -13,7 +13,7 @@ import asyncio
 import secrets
 from collections.abc import Callable, Iterable
 
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.tables import FakeClock, Status, TableService, TableSettings
 
 from .preview import UsageError, whole_number
@@ -62,7 +62,7 @@ async def simulate_night(
     clock = FakeClock()
     own = store is None
     if store is None:
-        store = await Store.open(":memory:")
+        store = await open_store(":memory:")
     try:
         tables = TableService(store, clock)
 

@@ -19,7 +19,13 @@ import aiosqlite
 from .db import open_db, scalar
 from .errors import SchemaTooNew, StoreError
 
-__all__ = ["DatabaseUnusable", "check_database", "describe_sqlite_error", "probe_database"]
+__all__ = [
+    "DatabaseUnusable",
+    "check_database",
+    "check_postgres",
+    "describe_sqlite_error",
+    "probe_database",
+]
 
 _RESTORE_HINT: Final = "restore a backup (python -m bot restore, see docs/operations.md)"
 
@@ -115,3 +121,41 @@ def describe_sqlite_error(path: Path, error: BaseException) -> str:
             "bot's user may write there"
         )
     return f"cannot use the database {path}: {error}"
+
+
+async def check_postgres(url: str) -> None:
+    """The same check on a PostgreSQL database: connect, migrate (refusing a newer schema)
+    and write-probe, so an unreachable server, a wrong password or a read-only role shows
+    as one line before the bot logs in. The URL's password never reaches the message."""
+    import asyncpg
+
+    from .postgres import PostgresStore
+    from .postgres.db import describe_url
+
+    where = describe_url(url)
+    try:
+        store = await PostgresStore.connect(url)
+    except SchemaTooNew as error:
+        raise DatabaseUnusable(f"the database {where}: {error}") from None
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        raise DatabaseUnusable(f"cannot use the database {where}: {_reason(error)}") from None
+    try:
+        async with store.pool.acquire() as conn, conn.transaction():
+            await conn.execute("CREATE TABLE _write_probe (x INTEGER)")
+            raise _ProbeDone
+    except _ProbeDone:
+        pass  # the transaction rolled back: nothing was written
+    except asyncpg.PostgresError as error:
+        raise DatabaseUnusable(f"cannot write to the database {where}: {_reason(error)}") from None
+    finally:
+        await store.close()
+
+
+class _ProbeDone(Exception):
+    """Leaves the probe's transaction so that it rolls back."""
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error).splitlines()[0] if str(error) else type(error).__name__

@@ -9,18 +9,18 @@ uncommitted (and possibly rolled back) rows.
 from __future__ import annotations
 
 import asyncio
-import re
 import sqlite3
 import weakref
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from importlib.resources import files
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 import aiosqlite
 
 from .errors import SchemaTooNew, StoreError
+from .schema import latest_version as latest_version_of_schema
+from .schema import migrations
 
 __all__ = [
     "connection_lock",
@@ -32,7 +32,6 @@ __all__ = [
     "transaction",
 ]
 
-_MIGRATION_NAME: Final = re.compile(r"(\d{4})_\w+\.sql")
 _locks: weakref.WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = weakref.WeakKeyDictionary()
 
 
@@ -73,24 +72,13 @@ async def scalar(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ())
 
 
 def _migrations() -> list[tuple[int, str]]:
-    """The numbered migration scripts shipped with the package, in order.
-
-    Read through importlib.resources so they are found in a wheel or zip install too.
-    """
-    found: list[tuple[int, str]] = []
-    for entry in files("bot.store").joinpath("migrations").iterdir():
-        match = _MIGRATION_NAME.fullmatch(entry.name)
-        if match:
-            found.append((int(match[1]), entry.read_text(encoding="utf-8")))
-    found.sort()
-    if [number for number, _ in found] != list(range(1, len(found) + 1)):
-        raise StoreError("migrations must be numbered 0001, 0002, ... without gaps")
-    return found
+    """SQLite's migration scripts, in order (bot/store/schema.py)."""
+    return migrations("sqlite")
 
 
 def latest_version() -> int:
     """The schema version this code migrates to."""
-    return len(_migrations())
+    return latest_version_of_schema()
 
 
 def split_statements(script: str) -> list[str]:

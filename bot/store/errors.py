@@ -1,8 +1,17 @@
-"""Errors the store raises on purpose, so the table service can tell them from SQLite bugs."""
+"""Errors the store raises on purpose, the same whichever database holds the data, so the
+services can tell them from database bugs without knowing which back end they use."""
 
 from __future__ import annotations
 
-__all__ = ["ChannelBusy", "SchemaTooNew", "SeqConflict", "StoreError", "TableNotFound"]
+__all__ = [
+    "AlreadyStored",
+    "ChannelBusy",
+    "NightBusy",
+    "SchemaTooNew",
+    "SeqConflict",
+    "StoreError",
+    "TableNotFound",
+]
 
 
 class StoreError(Exception):
@@ -47,3 +56,15 @@ class SchemaTooNew(StoreError):
             f"database schema version {found} is newer than this code knows ({known}); "
             "upgrade the bot or restore a matching backup"
         )
+
+
+class NightBusy(StoreError):
+    """The league already has a night that is not closed."""
+
+    def __init__(self, league_id: int) -> None:
+        super().__init__(f"league {league_id} already has an open night")
+        self.league_id = league_id
+
+
+class AlreadyStored(StoreError):
+    """The row exists already: another writer stored it first (e.g. a round drawn twice)."""

@@ -11,17 +11,28 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
 from .db import connection_lock, scalar, transaction
-from .errors import StoreError
-from .tables import dump_json
+from .errors import AlreadyStored, NightBusy, StoreError
+from .records import StoredAudit, StoredLeague, StoredNight, StoredResult, StoredRun
+from .rows import (
+    AUDIT_COLUMNS,
+    LEAGUE_COLUMNS,
+    RUN_COLUMNS,
+    audit_values,
+    dump_json,
+    run_values,
+    stored_audit,
+    stored_league,
+    stored_night,
+    stored_run,
+)
 
 __all__ = [
-    "LeagueStore",
+    "SqliteLeagueStore",
     "NightBusy",
     "StoredAudit",
     "StoredLeague",
@@ -31,136 +42,21 @@ __all__ = [
 ]
 
 
-class NightBusy(StoreError):
-    """The league already has a night that is not closed."""
-
-    def __init__(self, league_id: int) -> None:
-        super().__init__(f"league {league_id} already has an open night")
-        self.league_id = league_id
+_INSERT_AUDIT = f"INSERT INTO league_audit ({AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
-@dataclass(frozen=True, slots=True)
-class StoredLeague:
-    id: int
-    guild_id: int | None
-    name: str
-    settings: dict[str, Any]
-    updated_at: float = 0.0  # when the settings were last saved
-
-
-@dataclass(frozen=True, slots=True)
-class StoredRun:
-    """One posting of a scheduled night and what became of it."""
-
-    league_id: int
-    starts_at: int  # the night's scheduled start, UTC seconds since the epoch
-    kind: str  # 'checkin' or 'reminder'
-    minutes: int  # a reminder's minutes before the start; 0 for the check-in
-    due_at: int
-    outcome: str  # 'posted' or 'skipped'
-    message_id: int | None
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class StoredNight:
-    id: int
-    league_id: int
-    number: int
-    seed: str
-    status: str
-    opened_at: float
-    closed_at: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class StoredResult:
-    round_no: int
-    table_no: int
-    version: int
-    result: dict[str, Any]
-    actor: int | None
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class StoredAudit:
-    """One correction as stored: what the history shows."""
-
-    night_id: int
-    kind: str
-    round_no: int | None
-    table_no: int | None
-    line: int | None
-    actor: int
-    reason: str
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
-    at: float
-
-
-def _json(value: Mapping[str, Any] | None) -> str | None:
-    return None if value is None else dump_json(value)
-
-
-def _loads(text: str | None) -> dict[str, Any] | None:
-    return None if text is None else dict(json.loads(text))
-
-
-def _night(row: sqlite3.Row) -> StoredNight:
-    return StoredNight(
-        row["id"],
-        row["league_id"],
-        row["number"],
-        row["seed"],
-        row["status"],
-        row["opened_at"],
-        row["closed_at"],
-    )
-
-
-def _audit(row: sqlite3.Row) -> StoredAudit:
-    return StoredAudit(
-        row["night_id"],
-        row["kind"],
-        row["round_no"],
-        row["table_no"],
-        row["line"],
-        row["actor"],
-        row["reason"],
-        _loads(row["before"]),
-        _loads(row["after"]),
-        row["at"],
-    )
-
-
-_INSERT_AUDIT = (
-    "INSERT INTO league_audit (night_id, kind, round_no, table_no, line, actor, reason,"
-    " before, after, at) VALUES (:night_id, :kind, :round_no, :table_no, :line, :actor,"
-    " :reason, :before, :after, :at)"
+_INSERT_RUN = (
+    f"INSERT INTO league_schedule_runs ({RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (league_id, starts_at, kind, minutes) DO NOTHING"
 )
 
 
-def _audit_params(audit: StoredAudit) -> dict[str, Any]:
-    return {
-        "night_id": audit.night_id,
-        "kind": audit.kind,
-        "round_no": audit.round_no,
-        "table_no": audit.table_no,
-        "line": audit.line,
-        "actor": audit.actor,
-        "reason": audit.reason,
-        "before": _json(audit.before),
-        "after": _json(audit.after),
-        "at": audit.at,
-    }
+def _is_duplicate(error: sqlite3.IntegrityError) -> bool:
+    return "UNIQUE constraint failed" in str(error)
 
 
-_LEAGUE = "id, guild_id, name, settings, updated_at"
-
-
-class LeagueStore:
-    """Reads and writes of leagues and nights; every write is one transaction."""
+class SqliteLeagueStore:
+    """Reads and writes of leagues and nights in SQLite; every write is one transaction."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -194,25 +90,19 @@ class LeagueStore:
             )
 
     async def league(self, league_id: int) -> StoredLeague | None:
-        rows = await self._rows(f"SELECT {_LEAGUE} FROM leagues WHERE id = ?", (league_id,))
-        return self._league(rows[0]) if rows else None
+        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,))
+        return stored_league(rows[0]) if rows else None
 
     async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
         rows = await self._rows(
-            f"SELECT {_LEAGUE} FROM leagues WHERE guild_id IS ? ORDER BY name", (guild_id,)
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id IS ? ORDER BY name", (guild_id,)
         )
-        return [self._league(row) for row in rows]
+        return [stored_league(row) for row in rows]
 
     async def all_leagues(self) -> list[StoredLeague]:
         """Every league of every server (the scheduler's round), oldest first."""
-        rows = await self._rows(f"SELECT {_LEAGUE} FROM leagues ORDER BY id")
-        return [self._league(row) for row in rows]
-
-    @staticmethod
-    def _league(row: sqlite3.Row) -> StoredLeague:
-        return StoredLeague(
-            row["id"], row["guild_id"], row["name"], json.loads(row["settings"]), row["updated_at"]
-        )
+        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues ORDER BY id")
+        return [stored_league(row) for row in rows]
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, seed: str, at: float) -> StoredNight:
@@ -248,18 +138,18 @@ class LeagueStore:
 
     async def night(self, night_id: int) -> StoredNight | None:
         rows = await self._rows("SELECT * FROM league_nights WHERE id = ?", (night_id,))
-        return _night(rows[0]) if rows else None
+        return stored_night(rows[0]) if rows else None
 
     async def nights(self, league_id: int) -> list[StoredNight]:
         rows = await self._rows(
             "SELECT * FROM league_nights WHERE league_id = ? ORDER BY number", (league_id,)
         )
-        return [_night(row) for row in rows]
+        return [stored_night(row) for row in rows]
 
     async def open_nights(self) -> list[StoredNight]:
         """Every night not closed, of any league (what a restart resumes)."""
         rows = await self._rows("SELECT * FROM league_nights WHERE status != 'closed' ORDER BY id")
-        return [_night(row) for row in rows]
+        return [stored_night(row) for row in rows]
 
     # --------------------------------------------------------------- attendance
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:
@@ -298,15 +188,20 @@ class LeagueStore:
         self, night_id: int, number: int, draw: Mapping[str, Any], dealt: bool, at: float
     ) -> None:
         """Publish round `number`'s draw and mark the night running, in one transaction."""
-        async with transaction(self._db) as db:
-            await db.execute(
-                "INSERT INTO league_rounds (night_id, number, draw, dealt, at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (night_id, number, dump_json(draw), int(dealt), at),
-            )
-            await db.execute(
-                "UPDATE league_nights SET status = 'running' WHERE id = ?", (night_id,)
-            )
+        try:
+            async with transaction(self._db) as db:
+                await db.execute(
+                    "INSERT INTO league_rounds (night_id, number, draw, dealt, at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (night_id, number, dump_json(draw), int(dealt), at),
+                )
+                await db.execute(
+                    "UPDATE league_nights SET status = 'running' WHERE id = ?", (night_id,)
+                )
+        except sqlite3.IntegrityError as error:
+            if _is_duplicate(error):  # another start drew this round first
+                raise AlreadyStored(f"night {night_id} has a round {number} already") from error
+            raise
 
     async def rounds(self, night_id: int) -> list[dict[str, Any]]:
         rows = await self._rows(
@@ -374,7 +269,7 @@ class LeagueStore:
                 (night_id, round_no, table_no, version, dump_json(result), actor, at),
             )
             if audit is not None:
-                await db.execute(_INSERT_AUDIT, _audit_params(audit))
+                await db.execute(_INSERT_AUDIT, audit_values(audit))
         return version
 
     async def results(self, night_id: int) -> list[StoredResult]:
@@ -413,7 +308,7 @@ class LeagueStore:
                     audit.at,
                 ),
             )
-            await db.execute(_INSERT_AUDIT, _audit_params(audit))
+            await db.execute(_INSERT_AUDIT, audit_values(audit))
 
     async def adjustments(self, night_id: int) -> list[dict[str, Any]]:
         rows = await self._rows(
@@ -426,7 +321,7 @@ class LeagueStore:
         rows = await self._rows(
             "SELECT * FROM league_audit WHERE night_id = ? ORDER BY id", (night_id,)
         )
-        return [_audit(row) for row in rows]
+        return [stored_audit(row) for row in rows]
 
     # ---------------------------------------------------------------- schedules
     async def add_runs(self, runs: list[StoredRun]) -> list[bool]:
@@ -435,21 +330,7 @@ class LeagueStore:
         added: list[bool] = []
         async with transaction(self._db) as db:
             for run in runs:
-                cursor = await db.execute(
-                    "INSERT INTO league_schedule_runs (league_id, starts_at, kind, minutes,"
-                    " due_at, outcome, message_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-                    " ON CONFLICT (league_id, starts_at, kind, minutes) DO NOTHING",
-                    (
-                        run.league_id,
-                        run.starts_at,
-                        run.kind,
-                        run.minutes,
-                        run.due_at,
-                        run.outcome,
-                        run.message_id,
-                        run.at,
-                    ),
-                )
+                cursor = await db.execute(_INSERT_RUN, run_values(run))
                 added.append(cursor.rowcount == 1)
         return added
 
@@ -462,16 +343,4 @@ class LeagueStore:
             sql += f" AND starts_at IN ({', '.join('?' * len(starts_at))})"
             params += starts_at
         rows = await self._rows(sql + " ORDER BY starts_at, due_at, kind", params)
-        return [
-            StoredRun(
-                r["league_id"],
-                r["starts_at"],
-                r["kind"],
-                r["minutes"],
-                r["due_at"],
-                r["outcome"],
-                r["message_id"],
-                r["at"],
-            )
-            for r in rows
-        ]
+        return [stored_run(r) for r in rows]

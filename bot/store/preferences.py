@@ -1,4 +1,4 @@
-"""Player preferences (migration 0004): one row per player who changed a default.
+"""Player preferences in SQLite (migration 0004): one row per player who changed a default.
 
 Stores the strings bot/preferences.py writes and reads them back; it never interprets them.
 """
@@ -9,10 +9,10 @@ import aiosqlite
 
 from .db import connection_lock, scalar, transaction
 
-__all__ = ["PreferenceStore"]
+__all__ = ["SqlitePreferenceStore"]
 
 
-class PreferenceStore:
+class SqlitePreferenceStore:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 

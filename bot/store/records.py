@@ -12,6 +12,11 @@ __all__ = [
     "MatchRecord",
     "PlayerStats",
     "StoredAction",
+    "StoredAudit",
+    "StoredLeague",
+    "StoredNight",
+    "StoredResult",
+    "StoredRun",
     "StoredTable",
     "storable_id",
 ]
@@ -120,3 +125,63 @@ class PlayerStats:
     def nat_rate(self) -> float:
         """Share of the hands their pair made trump in that went nat."""
         return self.nat / self.hands_as_maker if self.hands_as_maker else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredLeague:
+    id: int
+    guild_id: int | None
+    name: str
+    settings: dict[str, Any]
+    updated_at: float = 0.0  # when the settings were last saved
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRun:
+    """One posting of a scheduled night and what became of it."""
+
+    league_id: int
+    starts_at: int  # the night's scheduled start, UTC seconds since the epoch
+    kind: str  # 'checkin' or 'reminder'
+    minutes: int  # a reminder's minutes before the start; 0 for the check-in
+    due_at: int
+    outcome: str  # 'posted' or 'skipped'
+    message_id: int | None
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredNight:
+    id: int
+    league_id: int
+    number: int
+    seed: str
+    status: str
+    opened_at: float
+    closed_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredResult:
+    round_no: int
+    table_no: int
+    version: int
+    result: dict[str, Any]
+    actor: int | None
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAudit:
+    """One correction as stored: what the history shows."""
+
+    night_id: int
+    kind: str
+    round_no: int | None
+    table_no: int | None
+    line: int | None
+    actor: int
+    reason: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    at: float

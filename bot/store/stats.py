@@ -13,32 +13,40 @@ import aiosqlite
 from .db import connection_lock, scalar
 from .records import PlayerStats
 
-__all__ = ["StatsStore"]
+__all__ = ["SqliteStatsStore", "players_sql", "standings_sql"]
 
-# Shared filter: guild (IS, so DMs with a NULL guild work too), period, computer tables.
+# SQLite's filter: guild (IS, so DMs with a NULL guild work too), period, computer tables.
 _WHERE: Final = (
     "guild_id IS :guild AND (:since IS NULL OR at >= :since)"
     " AND (:computers OR computers = 0) AND (:user IS NULL OR user_id = :user)"
 )
 
-_PLAYERS: Final = f"""
+
+def players_sql(where: str, count_if: str) -> str:
+    """The per-player aggregates both back ends share; `where` filters the rows, and
+    `count_if` counts the rows where a condition holds (`{}` marks the condition)."""
+    wins, draws, losses = (count_if.format(f"result = '{r}'") for r in ("win", "draw", "loss"))
+    return f"""
 WITH h AS (
     SELECT user_id, COUNT(*) AS hands, SUM(points) AS points, SUM(maker) AS hands_as_maker,
            SUM(chose) AS chose_trump, SUM(nat) AS nat, SUM(pit) AS pits, SUM(roem) AS roem
-    FROM player_hands WHERE {_WHERE} GROUP BY user_id
+    FROM player_hands WHERE {where} GROUP BY user_id
 ), m AS (
-    SELECT user_id, COUNT(*) AS matches, SUM(result = 'win') AS wins,
-           SUM(result = 'draw') AS draws, SUM(result = 'loss') AS losses,
+    SELECT user_id, COUNT(*) AS matches, {wins} AS wins,
+           {draws} AS draws, {losses} AS losses,
            SUM(computers) AS matches_with_computers
-    FROM player_matches WHERE {_WHERE} GROUP BY user_id
+    FROM player_matches WHERE {where} GROUP BY user_id
 ), players AS (
     SELECT user_id FROM h UNION SELECT user_id FROM m
 )
 """
 
-_STANDINGS: Final = (
-    _PLAYERS
-    + """
+
+def standings_sql(where: str, count_if: str, limit: str, offset: str) -> str:
+    """The standings query over `players_sql`, paged by the `limit` and `offset` markers."""
+    return (
+        players_sql(where, count_if)
+        + f"""
 SELECT p.user_id,
        COALESCE(m.matches, 0) AS matches, COALESCE(m.wins, 0) AS wins,
        COALESCE(m.draws, 0) AS draws, COALESCE(m.losses, 0) AS losses,
@@ -51,13 +59,17 @@ FROM players AS p
 LEFT JOIN h ON h.user_id = p.user_id
 LEFT JOIN m ON m.user_id = p.user_id
 ORDER BY wins DESC,
-         CASE WHEN COALESCE(h.hands, 0) > 0 THEN CAST(h.points AS REAL) / h.hands ELSE 0 END DESC,
+         CASE WHEN COALESCE(h.hands, 0) > 0
+              THEN CAST(h.points AS DOUBLE PRECISION) / h.hands ELSE 0 END DESC,
          p.user_id
-LIMIT :limit OFFSET :offset
+LIMIT {limit} OFFSET {offset}
 """
-)
+    )
 
-_COUNT: Final = _PLAYERS + "SELECT COUNT(*) FROM players"
+
+_STANDINGS: Final = standings_sql(_WHERE, "SUM({})", ":limit", ":offset")
+
+_COUNT: Final = players_sql(_WHERE, "SUM({})") + "SELECT COUNT(*) FROM players"
 
 
 def _params(
@@ -83,8 +95,8 @@ def _player_stats(row: aiosqlite.Row) -> PlayerStats:
     return PlayerStats(**dict(zip(row.keys(), row, strict=True)))
 
 
-class StatsStore:
-    """Read-only statistics over the rows `TableStore.record` wrote."""
+class SqliteStatsStore:
+    """Read-only statistics (SQLite) over the rows `TableStore.record` wrote."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db

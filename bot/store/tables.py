@@ -14,17 +14,11 @@ from .db import connection_lock, transaction
 from .errors import ChannelBusy, SeqConflict, TableNotFound
 from .groupcommit import group_commit
 from .records import OPEN_STATUSES, HandRecord, MatchRecord, StoredAction, StoredTable
+from .rows import check_records, dump_json, hand_records, hand_rows, match_rows, stored_table
 
-__all__ = ["TableStore", "dump_json"]
-
-Row = tuple[Any, ...]
+__all__ = ["SqliteTableStore", "dump_json"]
 
 _TABLE_COLUMNS = "id, guild_id, channel_id, opener_id, status, message_id, seq, snapshot"
-
-
-def dump_json(value: Mapping[str, Any]) -> str:
-    """Canonical JSON (sorted keys, no spaces), so equal states store as equal text."""
-    return json.dumps(value, separators=(",", ":"), sort_keys=True, allow_nan=False)
 
 
 def _is_channel_taken(error: sqlite3.IntegrityError) -> bool:
@@ -32,73 +26,9 @@ def _is_channel_taken(error: sqlite3.IntegrityError) -> bool:
     return "tables.channel_id" in str(error)
 
 
-def _snapshot(text: str) -> dict[str, Any]:
-    """The stored snapshot; {} if it is not JSON, so the service can close that one table
-    instead of failing to restore every table."""
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
-
-
-def _stored_table(row: sqlite3.Row) -> StoredTable:
-    return StoredTable(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        opener_id=row["opener_id"],
-        status=row["status"],
-        message_id=row["message_id"],
-        seq=row["seq"],
-        snapshot=_snapshot(row["snapshot"]),
-    )
-
-
-def _hand_rows(hand: HandRecord) -> tuple[Row, list[Row]]:
-    """The score-sheet row and one player_hands row per human seat, from their view."""
-    computers = any(user is None for user in hand.seats)
-    sheet = (
-        hand.table_id, hand.match_no, hand.number, hand.guild_id, hand.dealer, hand.trump,
-        hand.makers, hand.chooser, *hand.points, *hand.roem, *hand.scores, int(hand.nat),
-        hand.pit, hand.at,
-    )  # fmt: skip
-    players = []
-    for seat, user in enumerate(hand.seats):
-        if user is None:
-            continue
-        pair = seat % 2
-        maker = pair == hand.makers
-        players.append((
-            hand.table_id, hand.match_no, hand.number, hand.guild_id, user, seat, pair,
-            int(maker), int(seat == hand.chooser), int(maker and hand.nat),
-            int(hand.pit == pair), hand.scores[pair], hand.roem[pair], int(computers), hand.at,
-        ))  # fmt: skip
-    return sheet, players
-
-
-def _match_rows(match: MatchRecord) -> tuple[Row, list[Row]]:
-    """The matches row and one player_matches row per human seat."""
-    computers = any(user is None for user in match.seats)
-    row = (
-        match.table_id, match.match_no, match.guild_id, match.rules, *match.totals,
-        match.winner, match.hands, int(computers), match.at,
-    )  # fmt: skip
-    players = []
-    for seat, user in enumerate(match.seats):
-        if user is None:
-            continue
-        pair = seat % 2
-        result = "draw" if match.winner is None else "win" if match.winner == pair else "loss"
-        players.append((
-            match.table_id, match.match_no, match.guild_id, user, pair, result,
-            match.totals[pair], int(computers), match.at,
-        ))  # fmt: skip
-    return row, players
-
-
-class TableStore:
-    """Reads and writes of tables. Every write is one transaction, committed on return."""
+class SqliteTableStore:
+    """Reads and writes of tables in SQLite; every write is one transaction, committed on
+    return."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -173,11 +103,9 @@ class TableStore:
         payload_json = dump_json(payload)
         snapshot_json = dump_json(snapshot)
         records: list[HandRecord | MatchRecord] = [*hands, *([match] if match else [])]
-        for record in records:
-            if record.table_id != table_id or len(record.seats) != 4:
-                raise ValueError(f"not a 4-seat record of table {table_id}: {record!r}")
-        hand_rows = [_hand_rows(hand) for hand in records if isinstance(hand, HandRecord)]
-        match_rows = _match_rows(match) if match is not None else None
+        check_records(table_id, records)
+        sheets = [hand_rows(hand) for hand in records if isinstance(hand, HandRecord)]
+        finished = match_rows(match) if match is not None else None
 
         def write(db: sqlite3.Connection) -> None:
             stored = db.execute("SELECT seq FROM tables WHERE id = ?", (table_id,)).fetchone()
@@ -203,7 +131,7 @@ class TableStore:
                     ).fetchone()[0]
                     raise ChannelBusy(channel) from error
                 raise
-            for sheet, players in hand_rows:
+            for sheet, players in sheets:
                 db.execute(
                     "INSERT INTO hands (table_id, match_no, number, guild_id, dealer, trump,"
                     " makers, chooser, points0, points1, roem0, roem1, score0, score1, nat,"
@@ -216,8 +144,8 @@ class TableStore:
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     players,
                 )
-            if match_rows is not None:
-                match_row, players = match_rows
+            if finished is not None:
+                match_row, players = finished
                 db.execute(
                     "INSERT INTO matches (table_id, match_no, guild_id, rules, total0, total1,"
                     " winner, hands, computers, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -264,7 +192,7 @@ class TableStore:
                 f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
                 OPEN_STATUSES,
             )
-        return [_stored_table(row) for row in rows]
+        return [stored_table(row) for row in rows]
 
     async def get(self, table_id: int) -> StoredTable | None:
         async with connection_lock(self._db):
@@ -273,7 +201,7 @@ class TableStore:
                     f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
                 )
             )
-        return _stored_table(rows[0]) if rows else None
+        return stored_table(rows[0]) if rows else None
 
     async def latest_in_channel(self, channel_id: int) -> StoredTable | None:
         """The channel's most recent table, finished or closed ones included."""
@@ -285,7 +213,7 @@ class TableStore:
                     (channel_id,),
                 )
             )
-        return _stored_table(rows[0]) if rows else None
+        return stored_table(rows[0]) if rows else None
 
     async def actions(self, table_id: int) -> list[StoredAction]:
         """The table's action log in order, for replay."""
@@ -320,26 +248,4 @@ class TableStore:
                 " WHERE table_id = ? AND match_no = ?",
                 (table_id, match_no),
             )
-        seats: dict[int, list[int | None]] = {}
-        for row in players:
-            seats.setdefault(row["number"], [None] * 4)[row["seat"]] = row["user_id"]
-        return [
-            HandRecord(
-                table_id=row["table_id"],
-                match_no=row["match_no"],
-                number=row["number"],
-                guild_id=row["guild_id"],
-                dealer=row["dealer"],
-                trump=row["trump"],
-                makers=row["makers"],
-                chooser=row["chooser"],
-                points=(row["points0"], row["points1"]),
-                roem=(row["roem0"], row["roem1"]),
-                scores=(row["score0"], row["score1"]),
-                nat=bool(row["nat"]),
-                pit=row["pit"],
-                seats=tuple(seats.get(row["number"], [None] * 4)),
-                at=row["at"],
-            )
-            for row in hands
-        ]
+        return hand_records(hands, players)

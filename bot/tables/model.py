@@ -6,9 +6,10 @@ store keeps, so a restart restores each table exactly, deadlines included.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.engine import Match, RuleSet
 
@@ -21,6 +22,8 @@ class Status(StrEnum):
 
 
 OPEN_STATUSES = (Status.LOBBY, Status.PLAYING)
+T = TypeVar("T")
+_STATE = object()  # the key of the state a table's `renders` were drawn from
 
 
 class SeatKind(StrEnum):
@@ -84,6 +87,22 @@ class Table:
     # hold the same cards hand by hand. None: the table deals from its own `seed`. The
     # computers keep drawing on `seed`, so tables with one deal seed still play apart.
     deal_seed: str | None = None
+    # What front ends drew from this state (read models, embeds per locale), kept so each
+    # state is rendered once for every viewer and edit; never stored (see `rendered`).
+    renders: dict[Hashable, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def rendered(self, key: Hashable, make: Callable[[], T]) -> T:
+        """`make()` for the current state, computed once: a table changes only through the
+        service, which bumps `seq` (and replaces `match`) with every committed change."""
+        cache = self.renders
+        state = (self.seq, id(self.match), self.status)
+        if cache.get(_STATE) != state:
+            cache.clear()
+            cache[_STATE] = state
+        if key not in cache:
+            cache[key] = make()
+        value: T = cache[key]
+        return value
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -121,9 +140,9 @@ class Table:
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "created_at": self.created_at,
-            "seats": [asdict(s) for s in self.seats],
+            "seats": [_fields_of(s) for s in self.seats],
             "status": str(self.status),
-            "settings": asdict(self.settings),
+            "settings": _fields_of(self.settings),
             "match": None if self.match is None else self.match.to_dict(),
             "match_no": self.match_no,
             "seq": self.seq,
@@ -159,3 +178,10 @@ class Table:
             last_activity=data.get("last_activity", data["created_at"]),
             deal_seed=data.get("deal_seed"),  # absent from snapshots before duplicate tables
         )
+
+
+def _fields_of(value: Seat | TableSettings) -> dict[str, Any]:
+    """A flat dataclass's fields, as `asdict` gives them but without its recursive deep
+    copy: every committed state snapshots four seats and the settings, and the values
+    are all immutable."""
+    return dict(vars(value))

@@ -84,6 +84,11 @@ class PrivateHand:
 
 
 def public_table(table: Table) -> PublicTable:
+    """What everyone may see of the table now (made once per state, shared by all)."""
+    return table.rendered("public", lambda: _public_table(table))
+
+
+def _public_table(table: Table) -> PublicTable:
     match = table.match
     hand = match.hand if match is not None else None
     sheet = tuple(match.sheet) if match is not None else ()
@@ -149,6 +154,11 @@ def _public_trick(trick: Trick | None) -> PublicTrick | None:
 
 
 def private_hand(table: Table, seat: int) -> PrivateHand:
+    """What `seat` may see of its own hand now (made once per state and seat)."""
+    return table.rendered(("private", seat), lambda: _private_hand(table, seat))
+
+
+def _private_hand(table: Table, seat: int) -> PrivateHand:
     hand = table.match.hand if table.match is not None else None
     state = table.seats[seat]
     if hand is None:

@@ -17,10 +17,20 @@ FALLBACK = "en"
 _ALIASES = {"en-US": "en", "en-GB": "en", "pt": "pt-BR", "es": "es-ES", "es-419": "es-ES"}
 
 
+_EXACT = {loc.lower(): loc for loc in (*LOCALES, *_ALIASES)}
+
+
 def normalize_locale(locale: object) -> str:
     """A catalogue locale for a Discord locale (``discord.Locale`` or its string)."""
-    text = str(getattr(locale, "value", locale) or "").strip().replace("_", "-")
-    exact = {loc.lower(): loc for loc in (*LOCALES, *_ALIASES)}.get(text.lower())
+    return _normalize(str(getattr(locale, "value", locale) or ""))
+
+
+@cache
+def _normalize(raw: str) -> str:
+    """Cached: every catalogue look-up asks this (a few dozen per click), and Discord has
+    only about thirty locales."""
+    text = raw.strip().replace("_", "-")
+    exact = _EXACT.get(text.lower())
     if exact is not None:
         return _ALIASES.get(exact, exact)
     base = text.split("-")[0].lower()

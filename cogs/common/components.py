@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-__all__ = ["EMBED_COLOUR", "frozen_view"]
+__all__ = ["EMBED_COLOUR", "Component", "RenderedView", "frozen_view", "rendered_view"]
 
 EMBED_COLOUR = discord.Colour.dark_green()  # the green of a card table
 
@@ -24,3 +25,25 @@ def frozen_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
         view.add_item(item)
     view.stop()
     return view
+
+
+Component = dict[str, Any]  # one component as Discord's JSON (a button)
+
+
+class RenderedView(discord.ui.View):
+    """Components already in Discord's JSON, sent as they are: a frozen view without the
+    `Item` objects (building a button as an item costs more than the rest of a hand
+    message). Stopped, like `frozen_view`, so discord.py never stores it."""
+
+    def __init__(self, rows: Sequence[Sequence[Component]]) -> None:
+        super().__init__(timeout=None)
+        self._rows = [{"type": 1, "components": list(row)} for row in rows if row]
+        self.stop()
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._rows
+
+
+def rendered_view(rows: Sequence[Sequence[Component]]) -> discord.ui.View:
+    """Action rows of ready components (at most five a row, at most five rows)."""
+    return RenderedView(rows)

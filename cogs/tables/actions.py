@@ -9,6 +9,7 @@ on); no stored token of another interaction is needed for anything to work.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -26,11 +27,12 @@ from bot.tables import (
 )
 from bot.tables.events import RoemClaimed
 from cogs.common.replies import report_unexpected_error, send_ephemeral
+from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t
 from cogs.tables.bump import Bumper
 from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
-from cogs.tables.ui import sheet_embed
+from cogs.tables.ui import public_message, sheet_embed
 from cogs.tables.ui_hand import hand_message
 from cogs.tables.ui_review import review_embed
 from cogs.tables.ui_text import roem_text, suit_text
@@ -53,10 +55,17 @@ def on_ephemeral(interaction: discord.Interaction[Any]) -> bool:
 
 
 class TableActions:
-    def __init__(self, bot: KlaverjasBot, publisher: TablePublisher, nudger: HandNudger) -> None:
+    def __init__(
+        self,
+        bot: KlaverjasBot,
+        publisher: TablePublisher,
+        nudger: HandNudger,
+        requests: RequestStats | None = None,
+    ) -> None:
         self.bot = bot
         self.publisher = publisher
         self.nudger = nudger
+        self.requests = requests or RequestStats()
         self.bumper = Bumper(bot, publisher)
 
     @property
@@ -74,6 +83,7 @@ class TableActions:
     ) -> None:
         """Run `work`; turn a refusal into its sentence and a failure into an error code."""
         self.publisher.note_interaction(interaction)
+        started = time.perf_counter()
         try:
             with self.nudger.answering(table_id, interaction.user.id):
                 await work()
@@ -81,6 +91,8 @@ class TableActions:
             await self.refuse(interaction, error, table_id, on_hand)
         except Exception as error:
             await report_unexpected_error(interaction, error, where=where)
+        if interaction.response.is_done():
+            self.requests.note_response(time.perf_counter() - started)
 
     async def refuse(
         self,
@@ -135,7 +147,7 @@ class TableActions:
         async def work() -> None:
             user = interaction.user
             await self.service.sit(table_id, user.id, user.display_name, seat)
-            await interaction.response.defer()  # the table message shows the new seat
+            await self._show_on_message(interaction, table_id)
 
         await self.guard(interaction, "button sit", work, table_id)
 
@@ -256,4 +268,22 @@ class TableActions:
 
     async def add_computer(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.service.add_computer(table_id, interaction.user.id)
-        await interaction.response.defer()  # the table message shows the computer
+        await self._show_on_message(interaction, table_id)
+
+    async def _show_on_message(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Answer a click on the table message by redrawing that message with the new state:
+        the interaction's token carries the update, which Discord's global limit on
+        bot-token requests does not count (docs/operations.md). Any other message (an old
+        copy) is left as it is and the publisher updates the table's message."""
+        table = self.service.get(table_id)
+        clicked = interaction.message
+        if clicked is None or clicked.id != self.publisher.message_id(table):
+            await interaction.response.defer()
+            return
+        embed, view = public_message(table, self.publisher.locale_for(table))
+        self.publisher.shown(table)  # before the request: no bot-token edit of this state
+        try:
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception:
+            self.publisher.schedule(table_id, force=True)  # the message must still show it
+            raise

@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
 from bot.preferences import NotifyMode
+from cogs.common.requests import RequestStats
 from cogs.common.text import command_text
 from cogs.tables.actions import TableActions
 from cogs.tables.actions_commands import OpenOptions, TableCommands
@@ -70,9 +71,10 @@ class Tables(commands.Cog):
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
         self.publisher = TablePublisher(bot)
-        self.nudger = HandNudger(bot)
+        self.requests = RequestStats()
+        self.nudger = HandNudger(bot, self.requests)
         self.notifier = TurnNotifier(bot, self.publisher)
-        self.actions = TableActions(bot, self.publisher, self.nudger)
+        self.actions = TableActions(bot, self.publisher, self.nudger, self.requests)
         self.table_commands = TableCommands(self.actions)
 
     async def cog_load(self) -> None:
@@ -80,6 +82,7 @@ class Tables(commands.Cog):
         listeners = self.bot.services.tables.listeners
         listeners += [self.publisher.on_events, self.nudger.on_events, self.notifier.on_events]
         self.publisher.restore()
+        self.requests.start(self.bot)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*ALL_ITEMS)
@@ -90,6 +93,7 @@ class Tables(commands.Cog):
         await self.publisher.close()
         await self.nudger.close()
         await self.notifier.close()
+        await self.requests.stop()
 
     # ------------------------------------------------------------------ /table open
     @table.command(

@@ -22,6 +22,7 @@ import discord
 
 from bot.tables import Event, Table, TableError, TableService
 from cogs.common.delivery import DELIVERY_ERRORS, retried
+from cogs.common.requests import RequestStats
 from cogs.tables.ui_hand import hand_message
 
 if TYPE_CHECKING:
@@ -45,8 +46,9 @@ class _Drawn:
 
 
 class HandNudger:
-    def __init__(self, bot: KlaverjasBot) -> None:
+    def __init__(self, bot: KlaverjasBot, requests: RequestStats | None = None) -> None:
         self.bot = bot
+        self.requests = requests or RequestStats()
         self.enabled = True
         self._drawn: dict[Key, _Drawn] = {}
         self._tasks: dict[Key, asyncio.Task[None]] = {}
@@ -110,6 +112,7 @@ class HandNudger:
             embed, view = hand_message(table, seat, drawn.locale)
             what = f"redrawing the hand of {key}"
             edit = drawn.interaction.edit_original_response
+            self.requests.note_token_edit()
             await retried(lambda: edit(embed=embed, view=view), what)
             drawn.seq = table.seq
         except (*DELIVERY_ERRORS, TableError) as error:

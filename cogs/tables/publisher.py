@@ -11,6 +11,15 @@ Discord's passing faults (5xx, timeouts) are retried a bounded number of times
 opener once, by direct message, and the message is left alone until the next restart or
 `/table open`, instead of failing again on every move.
 Background tasks are named "bg:..." (the offline harness does not wait for those).
+
+Edits go through the bot token, and Discord allows a bot about 50 such requests per
+second in all (the global limit), so the edits of all tables share one `EditBudget`
+(`EDIT_BUDGET` a second, leaving room for posts and commands): past about 100 busy tables
+each table's message is edited less often, never over the limit, and the latest state
+still lands. Waiting for the budget happens only in these background tasks, never on the
+way to an interaction response. A click on the table message itself carries the new
+state in its own response (`TableActions.on_sit`), with the interaction's token, which
+the global limit does not count; `shown` then tells the publisher.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,18 +36,53 @@ import discord
 from bot.tables import Event, PublicTable, Table, TableError, TableService, public_table
 from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, retried
 from cogs.common.text import t
-from cogs.tables.ui import public_components, public_embed, sheet_embed
+from cogs.tables.ui import public_message, sheet_embed
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
 
-__all__ = ["EDIT_INTERVAL", "TablePublisher"]
+__all__ = ["EDIT_BUDGET", "EDIT_INTERVAL", "EditBudget", "TablePublisher"]
 
 log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.2  # seconds between two edits of one table's message
+EDIT_BUDGET = 40.0  # bot-token edits a second for all tables (Discord's global limit: ~50)
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
+
+
+class EditBudget:
+    """Spaces requests to at most `rate` a second, after a burst of `burst` (a token
+    bucket kept as the time the next request is due). `take` waits for a turn; the
+    clock and sleep are injectable for tests."""
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float = 10.0,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._sleep = sleep
+        self._due = float("-inf")  # when the bucket is empty again, at the current pace
+        self.waited = 0  # how many takes had to wait (the bot's request log line)
+
+    def _now(self) -> float:
+        return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
+
+    async def take(self) -> None:
+        if self.rate <= 0:
+            return
+        now = self._now()
+        step = 1.0 / self.rate
+        start = max(now, self._due - self.burst * step)
+        self._due = max(self._due, start) + step
+        if start > now:
+            self.waited += 1
+            await self._sleep(start - now)
 
 
 @dataclass
@@ -58,9 +103,12 @@ class _Pending:
 
 
 class TablePublisher:
-    def __init__(self, bot: KlaverjasBot, interval: float = EDIT_INTERVAL) -> None:
+    def __init__(
+        self, bot: KlaverjasBot, interval: float = EDIT_INTERVAL, budget: float = EDIT_BUDGET
+    ) -> None:
         self.bot = bot
         self.interval = interval
+        self.budget = EditBudget(budget)
         self.guild_locales: dict[int, str] = {}
         self._message_ids: dict[int, int] = {}  # table id -> the message this process posted
         self._pending: dict[int, _Pending] = {}
@@ -106,6 +154,13 @@ class TablePublisher:
         state.told = state.told or state.forbidden
         return self.message_id(self.service.get(table_id)) is not None
 
+    def shown(self, table: Table) -> None:
+        """An interaction response just showed `table`'s current state on its message (with
+        the interaction's token): no bot-token edit is needed for this state."""
+        state = self._state(table.id)
+        state.rendered_seq = table.seq
+        state.last_edit = asyncio.get_running_loop().time()
+
     async def repost(self, table_id: int) -> int:
         """Bump (cogs/tables/bump.py): post the table's message anew at the bottom of its
         channel, make it the table's message (kept in the store, so later edits and a
@@ -113,9 +168,7 @@ class TablePublisher:
         state = self._state(table_id)
         async with state.lock:
             table = self.service.get(table_id)
-            public = public_table(table)
-            locale = self.locale_for(table)
-            embed, buttons = public_embed(public, locale), public_components(public, locale)
+            embed, buttons = public_message(table, self.locale_for(table))
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             old = self.message_id(table)
             what = f"re-posting the message of table {table.id}"
@@ -124,7 +177,7 @@ class TablePublisher:
             )
             self._message_ids[table.id] = message.id
             await self.service.set_message(table.id, message.id)
-            state.rendered_seq = public.seq
+            state.rendered_seq = table.seq
             state.last_edit = asyncio.get_running_loop().time()
         if old is not None:
             try:
@@ -182,9 +235,14 @@ class TablePublisher:
         loop = asyncio.get_running_loop()
         try:
             while state.dirty and not self._closed:
+                if not self._behind(table_id, state):  # e.g. a click's response showed it
+                    state.dirty = False
+                    break
                 wait = state.last_edit + self.interval - loop.time()
                 if wait > 0:
                     await asyncio.sleep(wait)
+                    continue  # look again: a click may have shown the state meanwhile
+                await self.budget.take()  # changes meanwhile join this edit
                 state.dirty = False
                 try:
                     async with state.lock:
@@ -197,6 +255,16 @@ class TablePublisher:
         finally:
             state.task = None
             self._forget_if_done(table_id, state)
+
+    def _behind(self, table_id: int, state: _Pending) -> bool:
+        """Whether the message needs a request (else no budget is spent)."""
+        try:
+            seq = self.service.get(table_id).seq
+        except TableError:
+            return False
+        if state.gone or state.forbidden or (seq == state.given_up_seq and not state.force):
+            return False
+        return seq != state.rendered_seq or state.force or state.final_sheet
 
     def _forget_if_done(self, table_id: int, state: _Pending) -> None:
         """Drop what a finished or closed table no longer needs (a bot runs for months)."""
@@ -230,8 +298,7 @@ class TablePublisher:
 
     async def _put(self, table: Table, public: PublicTable, locale: str, state: _Pending) -> bool:
         """Edit the table's message, or post it when it has none or it vanished."""
-        embed = public_embed(public, locale)
-        buttons = public_components(public, locale)
+        embed, buttons = public_message(table, locale)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         message_id = self.message_id(table)
         try:

@@ -7,21 +7,20 @@ these functions testable without an interaction.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord.utils import escape_markdown
 
 from bot.engine import Phase, SheetLine, Suit
-from bot.tables import PublicTable, Seat, SeatKind, Status, Table
+from bot.tables import PublicTable, Seat, SeatKind, Status, Table, public_table
 from bot.texts.catalog import normalize_locale
-from cogs.common.components import EMBED_COLOUR, frozen_view
+from cogs.common.components import EMBED_COLOUR, Component, rendered_view
 from cogs.common.text import card_text, cards_text, t
-from cogs.tables.items import ButtonKind, ReviewButton, SitButton, kind_button
+from cogs.tables.items import ButtonKind, kind_component, review_component, sit_component
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
 __all__ = [
     "public_components",
+    "public_message",
     "public_embed",
     "result_text",
     "settings_embed",
@@ -241,45 +240,63 @@ def result_text(public: PublicTable, locale: str) -> str:
 # ----------------------------------------------------------------------------- buttons
 
 
+def public_message(table: Table, locale: str) -> tuple[discord.Embed, discord.ui.View]:
+    """The table message for the current state, drawn once per state and locale and
+    shared by every edit (the publisher's, a click's response)."""
+
+    def draw() -> tuple[discord.Embed, discord.ui.View]:
+        public = public_table(table)
+        return public_embed(public, locale), public_components(public, locale)
+
+    return table.rendered(("public_message", locale), draw)
+
+
 def public_components(public: PublicTable, locale: str) -> discord.ui.View:
     """The buttons for the table's status: lobby, play, or only the score sheet."""
-    items: list[discord.ui.Item[Any]] = []
+    rows: list[list[Component]] = []
     table = public.table_id
     if public.status == Status.LOBBY:
-        for seat, state in enumerate(public.seats):
-            if state.kind == SeatKind.EMPTY:
-                label = t("tables.button.sit", locale, seat=seat + 1)
-                items.append(SitButton(table, seat, label, row=0))
-        items += [
-            kind_button(ButtonKind.ADDBOT, table, locale, row=1),
-            kind_button(ButtonKind.START, table, locale, Style.success, row=1),
-            kind_button(ButtonKind.LEAVE, table, locale, row=1),
-        ]
+        rows.append(
+            [
+                sit_component(table, seat, t("tables.button.sit", locale, seat=seat + 1))
+                for seat, state in enumerate(public.seats)
+                if state.kind == SeatKind.EMPTY
+            ]
+        )
+        rows.append(
+            [
+                kind_component(ButtonKind.ADDBOT, table, locale),
+                kind_component(ButtonKind.START, table, locale, Style.success),
+                kind_component(ButtonKind.LEAVE, table, locale),
+            ]
+        )
     elif public.status == Status.PLAYING:
-        items += [
-            kind_button(ButtonKind.HAND, table, locale, Style.primary),
-            kind_button(ButtonKind.ROEM, table, locale, Style.success),
-            kind_button(ButtonKind.SHEET, table, locale),
-            kind_button(ButtonKind.BACK, table, locale),
-            kind_button(ButtonKind.LEAVE, table, locale),
-            kind_button(ButtonKind.BUMP, table, locale, row=1),
-        ]
-        items += review_buttons(public, locale, row=1)
+        rows.append(
+            [
+                kind_component(ButtonKind.HAND, table, locale, Style.primary),
+                kind_component(ButtonKind.ROEM, table, locale, Style.success),
+                kind_component(ButtonKind.SHEET, table, locale),
+                kind_component(ButtonKind.BACK, table, locale),
+                kind_component(ButtonKind.LEAVE, table, locale),
+            ]
+        )
+        rows.append(
+            [kind_component(ButtonKind.BUMP, table, locale), *review_components(public, locale)]
+        )
     elif public.status == Status.FINISHED:
-        items.append(kind_button(ButtonKind.SHEET, table, locale))
-        items += review_buttons(public, locale)
-    return frozen_view(items)
+        rows.append(
+            [kind_component(ButtonKind.SHEET, table, locale), *review_components(public, locale)]
+        )
+    return rendered_view(rows)
 
 
-def review_buttons(
-    public: PublicTable, locale: str, row: int | None = None
-) -> list[discord.ui.Item[Any]]:
+def review_components(public: PublicTable, locale: str) -> list[Component]:
     """Review hand N (docs/table-ux.md 2.11) for the last scored hand, once there is one."""
     if not public.sheet:
         return []
     number = public.sheet[-1].number
     label = t("tables.button.review", locale, n=number)
-    return [ReviewButton(public.table_id, number, label, row=row)]
+    return [review_component(public.table_id, number, label)]
 
 
 # ----------------------------------------------------------------------------- score sheet

@@ -9,16 +9,15 @@ hand is refused as stale by the service instead of playing a card the player did
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 import discord
 from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase
 from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
-from cogs.common.components import EMBED_COLOUR, frozen_view
+from cogs.common.components import EMBED_COLOUR, Component, rendered_view
 from cogs.common.text import card_text, rank_text, t
-from cogs.tables.items import ButtonKind, CardButton, TrumpButton, kind_button
+from cogs.tables.items import ButtonKind, card_component, kind_component, trump_component
 from cogs.tables.ui_text import reason_text, seat_name, suit_text
 
 __all__ = ["card_rows", "hand_message"]
@@ -39,7 +38,7 @@ def hand_message(
         title=_title(public, mine, locale), description="\n".join(lines), colour=EMBED_COLOUR
     )
     embed.set_footer(text=_footer(public, locale))
-    return embed, frozen_view(_components(public, mine, locale))
+    return embed, rendered_view(_components(public, mine, locale))
 
 
 # ----------------------------------------------------------------------------- text
@@ -146,46 +145,42 @@ def card_rows(cards: tuple[Card, ...]) -> list[list[Card]]:
     return rows
 
 
-def _components(public: PublicTable, mine: PrivateHand, locale: str) -> list[discord.ui.Item[Any]]:
-    items: list[discord.ui.Item[Any]] = []
-    row = 0
+def _components(public: PublicTable, mine: PrivateHand, locale: str) -> list[list[Component]]:
+    rows: list[list[Component]] = []
     if public.status == Status.PLAYING and public.phase == Phase.TRUMP:
-        items += _trump_buttons(mine, locale)
-        row = 1 if items else 0
+        rows.append(_trump_buttons(mine, locale))
     elif public.status == Status.PLAYING:
         legal = set(mine.legal)
-        for row, cards in enumerate(card_rows(mine.cards)):
-            for card in cards:
-                label = card_text(card, locale)
-                items.append(
-                    CardButton(mine.table_id, mine.seq, card, card not in legal, row, label)
-                )
-        row = len(card_rows(mine.cards))
-    return items + _control_buttons(public, mine, locale, row)
+        for cards in card_rows(mine.cards):
+            rows.append(
+                [
+                    card_component(mine.table_id, mine.seq, c, c not in legal, card_text(c, locale))
+                    for c in cards
+                ]
+            )
+    return [row for row in rows if row] + [_control_buttons(public, mine, locale)]
 
 
-def _trump_buttons(mine: PrivateHand, locale: str) -> list[discord.ui.Item[Any]]:
+def _trump_buttons(mine: PrivateHand, locale: str) -> list[Component]:
     options = mine.trump_options
     if options is None or not mine.my_turn or not options.suits:
         return []
-    buttons: list[discord.ui.Item[Any]] = [
-        TrumpButton(mine.table_id, mine.seq, suit, suit_text(suit, locale), row=0)
+    buttons = [
+        trump_component(mine.table_id, mine.seq, suit, suit_text(suit, locale))
         for suit in options.suits
     ]
     pass_label = t("tables.button.pass", locale)
     disabled = not options.can_pass
-    buttons.append(TrumpButton(mine.table_id, mine.seq, None, pass_label, disabled, row=0))
+    buttons.append(trump_component(mine.table_id, mine.seq, None, pass_label, disabled))
     return buttons
 
 
-def _control_buttons(
-    public: PublicTable, mine: PrivateHand, locale: str, row: int
-) -> list[discord.ui.Item[Any]]:
+def _control_buttons(public: PublicTable, mine: PrivateHand, locale: str) -> list[Component]:
     table = mine.table_id
-    buttons: list[discord.ui.Item[Any]] = [kind_button(ButtonKind.REFRESH, table, locale, row=row)]
+    buttons = [kind_component(ButtonKind.REFRESH, table, locale)]
     if public.status == Status.PLAYING:
         disabled = not mine.can_claim
-        buttons.append(kind_button(ButtonKind.ROEM, table, locale, Style.success, disabled, row))
+        buttons.append(kind_component(ButtonKind.ROEM, table, locale, Style.success, disabled))
     if mine.away or mine.autoplay:
-        buttons.append(kind_button(ButtonKind.BACK, table, locale, row=row))
+        buttons.append(kind_component(ButtonKind.BACK, table, locale))
     return buttons

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -248,7 +249,7 @@ def component_payload(
     component_type = component["type"] if component else (3 if values is not None else 2)
     context.setdefault("channel", int(target["channel_id"]))
     payload = interaction_payload(world, 3, **context)
-    payload["message"] = copy.deepcopy(dict(target))
+    payload["message"] = json.loads(json.dumps(target))  # as Discord sends it
     data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
     if values is not None:
         data["values"] = list(values)

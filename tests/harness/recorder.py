@@ -9,7 +9,6 @@ the answer (with the message it created or edited) is kept on the call.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,9 +21,32 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from tests.harness.limits import EPHEMERAL, iter_components, message_body
 from tests.harness.world import CALLBACK, HarnessError, World
 
-__all__ = ["Call", "Dispatch", "Handler", "Recorder", "RecordingWebhookAdapter"]
+__all__ = ["Call", "Dispatch", "Handler", "Recorder", "RecordingWebhookAdapter", "Snapshot"]
 
 Handler = Callable[["Call"], Any]
+
+
+class Snapshot:
+    """A value as it was when recorded, read back only if a test asks.
+
+    Recording serialises to JSON, which is what Discord would have received (and cheaper
+    than a deep copy); decoding waits for the first read, which most calls never get.
+    """
+
+    __slots__ = ("_text", "_value")
+
+    def __init__(self, value: Any) -> None:
+        self._text = None if value is None else json.dumps(value)
+        self._value: Any = _UNREAD
+
+    @property
+    def value(self) -> Any:
+        if self._value is _UNREAD:
+            self._value = None if self._text is None else json.loads(self._text)
+        return self._value
+
+
+_UNREAD: Any = object()
 
 
 @dataclass
@@ -36,13 +58,28 @@ class Call:
     method: str
     path: str  # discord.py's route template, e.g. "/channels/{channel_id}/messages"
     url: str
-    json: Any
+    sent: Snapshot  # the body as it went over the wire (read it as `json`)
     files: list[str] = field(default_factory=list)
     params: dict[str, Any] | None = None
     reason: str | None = None
     interaction_id: int | None = None
-    result: Any = None  # the body the fake Discord answered with
-    message: dict[str, Any] | None = None  # the message this call created or edited, after it
+    answered: Snapshot = field(default_factory=lambda: Snapshot(None))  # read as `result`
+    after: Snapshot = field(default_factory=lambda: Snapshot(None))  # read as `message`
+
+    @property
+    def json(self) -> Any:
+        return self.sent.value
+
+    @property
+    def result(self) -> Any:
+        """The body the fake Discord answered with."""
+        return self.answered.value
+
+    @property
+    def message(self) -> dict[str, Any] | None:
+        """The message this call created or edited, as it was right after the call."""
+        value: dict[str, Any] | None = self.after.value
+        return value
 
     @property
     def route(self) -> str:
@@ -175,7 +212,7 @@ class Recorder:
             method=route.method,
             path=route.path,
             url=route.url,
-            json=copy.deepcopy(body),
+            sent=Snapshot(body),
             files=[getattr(f, "filename", None) or "file" for f in files],
             **extra,
         )
@@ -237,7 +274,7 @@ class Recorder:
         return result
 
     def finish(self, call: Call, result: Any) -> None:
-        call.result = copy.deepcopy(result)
+        call.answered = Snapshot(result)
         message: Any = None
         if isinstance(result, Mapping):
             if "interaction" in result:  # an interaction callback response
@@ -245,7 +282,7 @@ class Recorder:
                 message = self.world.messages.get(int(message_id)) if message_id else None
             elif "channel_id" in result and "content" in result:
                 message = result
-        call.message = copy.deepcopy(message)
+        call.after = Snapshot(message)
 
 
 class RecordingWebhookAdapter(AsyncWebhookAdapter):

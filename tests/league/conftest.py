@@ -1,4 +1,5 @@
-"""Fixtures for the league service tests: a real SQLite file reopened between steps."""
+"""Fixtures for the league service tests: a real database (each back end in turn)
+reopened between steps."""
 
 from __future__ import annotations
 
@@ -9,21 +10,20 @@ from pathlib import Path
 import pytest
 
 from bot.league.service import LeagueService
-from bot.store import Store
+from bot.store import open_store
 
 Opener = Callable[[], AbstractAsyncContextManager[LeagueService]]
 
 
 @pytest.fixture
-def reopen(tmp_path: Path) -> Opener:
-    """`async with reopen() as service`: a fresh store and service on the same file, as
+def reopen(database: str | Path) -> Opener:
+    """`async with reopen() as service`: a fresh store and service on the same database, as
     after a restart; the night's seed is fixed so the draws are known."""
-    path = tmp_path / "league.sqlite3"
     clock = iter(range(1_000, 100_000))
 
     @asynccontextmanager
     async def opened() -> AsyncIterator[LeagueService]:
-        store = await Store.open(path)
+        store = await open_store(database)
         try:
             yield LeagueService(store, now=lambda: float(next(clock)), seed=lambda: "night")
         finally:

@@ -10,17 +10,19 @@ from pathlib import Path
 from bot.league.settings import LeagueSettings, RoundLength
 from bot.league.simulate import simulate_night
 from bot.league.standings import half_up
-from bot.store import Store
+from bot.store import open_store
 from bot.tables import FakeClock
 from tests.tables.helpers import logged_deals
 
 from .kit import ORGANISER, play_out, services
 
 
-async def test_a_duplicate_round_deals_one_set_of_hands_to_every_table(tmp_path: Path) -> None:
-    path, clock = tmp_path / "db.sqlite3", FakeClock()
+async def test_a_duplicate_round_deals_one_set_of_hands_to_every_table(
+    database: str | Path,
+) -> None:
+    path, clock = database, FakeClock()
     settings = LeagueSettings("Dup", round_length=RoundLength(hands=3), format="duplicate")
-    async with await Store.open(path) as store:
+    async with await open_store(path) as store:
         tables, league = services(store, clock)
         night = (
             await league.open_night(await league.create_league(3, settings, ORGANISER), ORGANISER)
@@ -34,7 +36,7 @@ async def test_a_duplicate_round_deals_one_set_of_hands_to_every_table(tmp_path:
         assert first.deal_seed == second.deal_seed == draw.deal_seed
         assert first.seed != second.seed  # their computers think apart
         await play_out(tables, clock, first.id, hands=1)  # the restart comes mid-round
-    async with await Store.open(path) as store:
+    async with await open_store(path) as store:
         tables, league = services(store, clock)
         await tables.restore()
         for table_id in links.values():
@@ -52,8 +54,8 @@ async def test_a_duplicate_round_deals_one_set_of_hands_to_every_table(tmp_path:
         assert round_two[0] == round_two[1] != deals[0]
 
 
-async def test_a_duplicate_night_simulated_end_to_end(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "db.sqlite3") as store:
+async def test_a_duplicate_night_simulated_end_to_end(database: str | Path) -> None:
+    async with await open_store(database) as store:
         ranking = await simulate_night(9, 3, 2, "dup-night", "duplicate", store)
         (league,) = await store.leagues.leagues(None)
         (night,) = await store.leagues.nights(league.id)

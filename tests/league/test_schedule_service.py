@@ -3,7 +3,6 @@ neither repeats nor misses one, and what the bot missed is recorded as skipped."
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import datetime
@@ -16,7 +15,8 @@ from bot.league.errors import LeagueError
 from bot.league.schedule import Schedule
 from bot.league.service import Actor, LeagueService, ScheduledJob
 from bot.league.settings import LeagueSettings
-from bot.store import Store
+from bot.store import open_store
+from tests.backends import DATABASE_ERRORS, execute
 
 AMS = ZoneInfo("Europe/Amsterdam")
 ORGANISER = Actor(7)
@@ -45,12 +45,13 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def service(tmp_path: Path, clock: Clock) -> Opener:
-    """`async with service() as league`: a fresh store and service on the same file."""
+def service(database: str | Path, clock: Clock) -> Opener:
+    """`async with service() as league`: a fresh store and service on the same database
+    (each back end in turn)."""
 
     @asynccontextmanager
     async def opened() -> AsyncIterator[LeagueService]:
-        store = await Store.open(tmp_path / "league.sqlite3")
+        store = await open_store(database)
         try:
             yield LeagueService(store, now=clock.now)
         finally:
@@ -167,5 +168,5 @@ async def test_schedule_rows_are_append_only(service: Opener, clock: Clock) -> N
             "UPDATE league_schedule_runs SET outcome = 'skipped'",
             "DELETE FROM league_schedule_runs",
         ):
-            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-                await league.store.db.execute(statement)
+            with pytest.raises(DATABASE_ERRORS, match="append-only"):
+                await execute(league.store, statement)

@@ -10,16 +10,16 @@ from bot.league.errors import LeagueError
 from bot.league.service import TableRequest
 from bot.league.settings import LeagueSettings, RoundLength
 from bot.league.starter import TableServiceStarter
-from bot.store import Store
+from bot.store import open_store
 from bot.tables import FakeClock, Status
 
 from .kit import ORGANISER, play_out, services
 
 
-async def test_a_round_is_dealt_played_and_credited_across_a_restart(tmp_path: Path) -> None:
-    path, clock = tmp_path / "db.sqlite3", FakeClock()
+async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: str | Path) -> None:
+    path, clock = database, FakeClock()
     settings = LeagueSettings("Bots", round_length=RoundLength(hands=1))
-    async with await Store.open(path) as store:
+    async with await open_store(path) as store:
         tables, league = services(store, clock)
         league_id = await league.create_league(3, settings, ORGANISER)
         night = (await league.open_night(league_id, ORGANISER)).id
@@ -31,7 +31,7 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(tmp_path: P
         assert table.channel_id == 510 and table.status == Status.PLAYING
         assert [seat.user_id for seat in table.seats] == list(draw.tables[0].seats)
         assert table.rules == settings.rules
-    async with await Store.open(path) as store:  # restart with the round half played
+    async with await open_store(path) as store:  # restart with the round half played
         tables, league = services(store, clock)
         await tables.restore()
         table_id = links[(1, 0)]
@@ -56,8 +56,10 @@ class DealsApart(TableServiceStarter):
     seeded_deals = False
 
 
-async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "db.sqlite3") as store:
+async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(
+    database: str | Path,
+) -> None:
+    async with await open_store(database) as store:
         tables, league = services(store, FakeClock())
         assert isinstance(league.starter, TableServiceStarter)
         league.starter = DealsApart(tables, league.starter.channel_for, league.starter.name_of)
@@ -77,8 +79,10 @@ async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(tmp_path
         assert await store.leagues.round_tables(night) == {}
 
 
-async def test_tables_not_started_before_a_crash_are_started_on_resume(tmp_path: Path) -> None:
-    async with await Store.open(tmp_path / "db.sqlite3") as store:
+async def test_tables_not_started_before_a_crash_are_started_on_resume(
+    database: str | Path,
+) -> None:
+    async with await open_store(database) as store:
         tables, league = services(store, FakeClock())
         assert league.starter is not None
         working = league.starter.start

@@ -1,4 +1,5 @@
-"""Fixtures for the store tests: a real SQLite file per test, and record builders."""
+"""Fixtures for the store tests: a real database per test (`store` on each back end,
+`sqlite_store` for what only SQLite has), and record builders."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from bot.store import HandRecord, MatchRecord, Store
+from bot.store import HandRecord, MatchRecord, Store, open_store
+from bot.store.sqlite import SqliteStore
+from tests.backends import fetch, sqlite_file
 
 GUILD = 1
 HUMANS = (1, 2, 3, 4)  # pair 0: users 1 and 3, pair 1: users 2 and 4
@@ -16,12 +19,22 @@ HUMANS = (1, 2, 3, 4)  # pair 0: users 1 and 3, pair 1: users 2 and 4
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "data" / "klaverjas.sqlite3"
+    return sqlite_file(tmp_path)
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
+async def store(database: str | Path) -> AsyncIterator[Store]:
+    """A migrated store on each back end in turn."""
+    opened = await open_store(database)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+@pytest.fixture
+async def sqlite_store(db_path: Path) -> AsyncIterator[SqliteStore]:
+    opened = await SqliteStore.connect(db_path)
     try:
         yield opened
     finally:
@@ -68,5 +81,5 @@ def match(table_id: int, **changes: Any) -> MatchRecord:
 
 
 async def count(store: Store, table: str) -> int:
-    rows = list(await store.db.execute_fetchall(f"SELECT COUNT(*) FROM {table}"))
+    rows = await fetch(store, f"SELECT COUNT(*) FROM {table}")
     return int(rows[0][0])

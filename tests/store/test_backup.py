@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store
+from bot.store import open_store
 from bot.store.backup import BackupError, backup_database, restore_database
 from bot.store.db import latest_version
 from bot.store.lock import ProcessLock, StoreLocked
@@ -55,7 +55,7 @@ async def test_a_backup_taken_while_playing_restores_every_table_as_it_was(
 async def test_a_restore_keeps_the_replaced_database_with_its_wal(
     db_path: Path, tmp_path: Path
 ) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     await store.close()
     backup = backup_database(db_path, tmp_path / "copy.sqlite3").path
     db_path.with_name(db_path.name + "-wal").write_bytes(b"uncheckpointed pages")
@@ -70,7 +70,7 @@ async def test_a_restore_keeps_the_replaced_database_with_its_wal(
 async def test_a_restore_is_refused_while_the_bot_holds_the_database(
     db_path: Path, tmp_path: Path
 ) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     await store.close()
     backup = backup_database(db_path, tmp_path / "copy.sqlite3").path
 

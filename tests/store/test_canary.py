@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from bot.store import Store
 from bot.store.groupcommit import on_worker
+from bot.store.sqlite import SqliteStore
+
+
+@pytest.fixture
+def store(sqlite_store: SqliteStore) -> SqliteStore:
+    """What these tests look at is SQLite's own (its connection, its file)."""
+    return sqlite_store
 
 
 async def test_a_function_runs_on_the_worker_thread_with_the_sqlite3_connection(

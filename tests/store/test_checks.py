@@ -8,7 +8,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.store import Store
+from bot.store import open_store
 from bot.store.checks import DatabaseUnusable, check_database, describe_sqlite_error, write_probe
 from bot.store.db import latest_version
 
@@ -45,7 +45,7 @@ async def test_a_file_that_is_not_a_database_is_named_as_such(tmp_path: Path) ->
 
 
 async def test_a_truncated_database_is_reported_damaged(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     await store.db.execute("CREATE TABLE filler (x TEXT)")
     for _ in range(400):
         await store.db.execute("INSERT INTO filler VALUES (?)", ("x" * 500,))

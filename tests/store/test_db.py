@@ -7,8 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import SchemaTooNew, Store
+from bot.store import SchemaTooNew, open_store
 from bot.store.db import latest_version, open_db, scalar, split_statements, transaction
+from bot.store.sqlite import SqliteStore
+
+
+@pytest.fixture
+def store(sqlite_store: SqliteStore) -> SqliteStore:
+    """What these tests look at is SQLite's own (its connection, its file)."""
+    return sqlite_store
 
 
 async def test_creates_folder_and_migrates(db_path: Path) -> None:
@@ -37,9 +44,9 @@ async def test_pragmas(db_path: Path) -> None:
 
 
 async def test_reopen_is_idempotent(db_path: Path) -> None:
-    async with await Store.open(db_path) as store:
+    async with await open_store(db_path) as store:
         table_id = await store.tables.create(1, 10, 7, {"a": 1}, 1.0)
-    async with await Store.open(db_path) as store:
+    async with await open_store(db_path) as store:
         assert await scalar(store.db, "PRAGMA user_version") == latest_version()
         assert (await store.tables.get(table_id)) is not None
 
@@ -105,6 +112,6 @@ async def test_failed_migration_leaves_the_previous_version(
 
 
 async def test_in_memory_database(tmp_path: Path) -> None:
-    async with await Store.open(":memory:") as store:
+    async with await open_store(":memory:") as store:
         assert await store.tables.create(1, 10, 7, {}, 1.0) == 1
     assert not any(tmp_path.iterdir())

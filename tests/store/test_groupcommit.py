@@ -12,8 +12,15 @@ import pytest
 from bot.store import SeqConflict, Store
 from bot.store.db import connection_lock
 from bot.store.groupcommit import group_commit
+from bot.store.sqlite import SqliteStore
 
 from .conftest import GUILD, count
+
+
+@pytest.fixture
+def store(sqlite_store: SqliteStore) -> SqliteStore:
+    """What these tests look at is SQLite's own (its connection, its file)."""
+    return sqlite_store
 
 
 async def _tables(store: Store, n: int) -> list[int]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import sqlite3
+import asyncio
 from dataclasses import replace
 
 import pytest
 
-from bot.store import Store, StoreError
+from bot.store import AlreadyStored, Store, StoreError
 from bot.store.league import NightBusy, StoredAudit, StoredRun
+from tests.backends import DATABASE_ERRORS, execute
 
 
 async def test_one_open_night_per_league_and_numbering(store: Store) -> None:
@@ -44,8 +45,8 @@ async def test_night_rows_are_append_only(store: Store, statement: str) -> None:
     audit = StoredAudit(night, "penalty", None, None, None, 9, "why", None, {"p": 1}, 5.0)
     await store.leagues.add_result(night, 1, 0, {"v": 1}, 9, 5.0, audit)
     await store.leagues.add_adjustment(night, {"user_id": 1, "points": -5, "reason": "x"}, audit)
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await store.db.execute(statement)
+    with pytest.raises(DATABASE_ERRORS, match="append-only"):
+        await execute(store, statement)
     stored = await store.leagues.night(night)
     assert stored is not None and stored.status == "running"
     assert len(await store.leagues.audit(night)) == 2
@@ -66,6 +67,36 @@ async def test_result_versions_count_up_per_table(store: Store) -> None:
     ]
 
 
+async def test_a_round_drawn_twice_is_refused_as_already_stored(store: Store) -> None:
+    league = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
+    night = (await store.leagues.open_night(league, "s", 2.0)).id
+    await store.leagues.add_round(night, 1, {"number": 1}, True, 3.0)
+    with pytest.raises(AlreadyStored):
+        await store.leagues.add_round(night, 1, {"number": 1, "other": True}, False, 4.0)
+    assert await store.leagues.rounds(night) == [{"number": 1}]
+    assert await store.leagues.dealt_rounds(night) == {1}
+
+
+async def test_numbered_rows_written_at_once_take_turns(store: Store) -> None:
+    """Check-ins and result versions number the next row; written concurrently they get
+    1, 2, 3, ... rather than colliding (PostgreSQL runs them side by side)."""
+    league = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
+    night = (await store.leagues.open_night(league, "s", 2.0)).id
+    await asyncio.gather(
+        *(
+            store.leagues.add_attendance(night, {"user_id": u, "kind": "in", "rounds_drawn": 0}, 3)
+            for u in range(1, 9)
+        )
+    )
+    # All eight stored (no two took one seq); concurrent writes have no order to keep.
+    assert sorted(e["user_id"] for e in await store.leagues.attendance(night)) == [*range(1, 9)]
+    await store.leagues.add_round(night, 1, {"number": 1}, False, 4.0)
+    versions = await asyncio.gather(
+        *(store.leagues.add_result(night, 1, 0, {"v": v}, 7, 5.0) for v in range(6))
+    )
+    assert sorted(versions) == [1, 2, 3, 4, 5, 6]
+
+
 async def test_a_scheduled_posting_is_recorded_once(store: Store) -> None:
     first = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
     other = await store.leagues.create_league(2, "Club", {"name": "Club"}, 2.0)
@@ -81,6 +112,6 @@ async def test_a_scheduled_posting_is_recorded_once(store: Store) -> None:
     assert await store.leagues.add_runs([again, replace(again, league_id=other)]) == [False, True]
     assert await store.leagues.runs(first, [7_200]) == [checkin, reminder]
     assert await store.leagues.runs(first) == [checkin, reminder, later]
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(DATABASE_ERRORS):
         await store.leagues.add_runs([StoredRun(first, 1, "posting", 0, 1, "posted", None, 1.0)])
     assert len(await store.leagues.runs(first)) == 3  # the failed batch left nothing

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from bot.store import ChannelBusy, SeqConflict, Store, StoredTable, TableNotFound
+from bot.store import ChannelBusy, SeqConflict, Store, StoredTable, TableNotFound, open_store
+from bot.store.sqlite import SqliteStore
+from tests.backends import DATABASE_ERRORS, execute, fetch
 
 from .conftest import GUILD, count, hand, match
 
@@ -30,9 +31,7 @@ async def test_create_and_get(store: Store) -> None:
 
 async def test_snapshot_is_canonical_json(store: Store) -> None:
     table_id = await store.tables.create(GUILD, 10, 7, {"b": 1, "a": [1, 2]}, 5.0)
-    rows = list(
-        await store.db.execute_fetchall("SELECT snapshot FROM tables WHERE id = ?", (table_id,))
-    )
+    rows = list(await fetch(store, "SELECT snapshot FROM tables WHERE id = ?", table_id))
     assert rows[0][0] == '{"a":[1,2],"b":1}'
 
 
@@ -77,9 +76,7 @@ async def test_record_appends_and_updates(store: Store) -> None:
         (1, 7, "sit", {"seat": 0}, 2.0),
         (2, None, "deal", {"seed": 9}, 3.0),
     ]
-    rows = list(
-        await store.db.execute_fetchall("SELECT updated_at FROM tables WHERE id = ?", (table_id,))
-    )
+    rows = list(await fetch(store, "SELECT updated_at FROM tables WHERE id = ?", table_id))
     assert rows[0][0] == 3.0
 
 
@@ -111,7 +108,7 @@ async def test_failure_mid_transaction_rolls_back_everything(store: Store) -> No
     table_id = await store.tables.create(GUILD, 10, 7, {"v": 0}, 1.0)
     await store.tables.record(table_id, 1, 7, "start", {}, 2.0, {"v": 1}, "playing")
     duplicate = [hand(table_id, 1), hand(table_id, 2), hand(table_id, 2)]
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(DATABASE_ERRORS):
         await store.tables.record(
             table_id, 2, 7, "play", {}, 3.0, {"v": 2}, "finished", hands=duplicate
         )
@@ -121,7 +118,8 @@ async def test_failure_mid_transaction_rolls_back_everything(store: Store) -> No
     assert [a.seq for a in await store.tables.actions(table_id)] == [1]
     for name in ("hands", "player_hands", "matches", "player_matches"):
         assert await count(store, name) == 0, name
-    assert not store.db.in_transaction
+    if isinstance(store, SqliteStore):
+        assert not store.db.in_transaction
     # The connection is still usable, and the same seq now goes through.
     await store.tables.record(
         table_id, 2, 7, "play", {}, 3.0, {"v": 2}, "playing", hands=[hand(table_id, 1)]
@@ -135,7 +133,7 @@ async def test_failing_match_insert_rolls_back_hands(store: Store) -> None:
         table_id, 1, 7, "a", {}, 2.0, {}, "playing", hands=[hand(table_id, 1)],
         match=match(table_id),
     )  # fmt: skip
-    with pytest.raises(sqlite3.IntegrityError):  # match 1 was already stored
+    with pytest.raises(DATABASE_ERRORS):  # match 1 was already stored
         await store.tables.record(
             table_id, 2, 7, "b", {}, 3.0, {}, "playing", hands=[hand(table_id, 2)],
             match=match(table_id),
@@ -164,10 +162,10 @@ async def test_records_of_another_table_are_refused(store: Store) -> None:
 async def test_actions_are_append_only(store: Store) -> None:
     table_id = await store.tables.create(GUILD, 10, 7, {}, 1.0)
     await store.tables.record(table_id, 1, 7, "x", {}, 2.0, {}, "lobby")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await store.db.execute("UPDATE actions SET kind = 'y'")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await store.db.execute("DELETE FROM actions")
+    with pytest.raises(DATABASE_ERRORS, match="append-only"):
+        await execute(store, "UPDATE actions SET kind = 'y'")
+    with pytest.raises(DATABASE_ERRORS, match="append-only"):
+        await execute(store, "DELETE FROM actions")
 
 
 async def test_set_message_and_channel(store: Store) -> None:
@@ -184,8 +182,8 @@ async def test_set_message_and_channel(store: Store) -> None:
     assert stored is not None and stored.message_id is None
 
 
-async def test_reopen_restores_open_tables_and_actions(db_path: Path) -> None:
-    async with await Store.open(db_path) as store:
+async def test_reopen_restores_open_tables_and_actions(database: str | Path) -> None:
+    async with await open_store(database) as store:
         playing = await store.tables.create(GUILD, 10, 7, {}, 1.0)
         await store.tables.record(playing, 1, 7, "deal", {"seed": 3}, 2.0, {"v": 1}, "playing")
         await store.tables.set_message(playing, 42)
@@ -194,7 +192,7 @@ async def test_reopen_restores_open_tables_and_actions(db_path: Path) -> None:
         lobby = await store.tables.create(None, 12, 8, {"v": 0}, 1.0)
         before = await store.tables.open_tables()
         logged = await store.tables.actions(playing)
-    async with await Store.open(db_path) as store:
+    async with await open_store(database) as store:
         assert await store.tables.open_tables() == before
         assert [t.id for t in before] == [playing, lobby]
         assert before[0].message_id == 42 and before[0].snapshot == {"v": 1}
@@ -218,9 +216,10 @@ async def test_score_sheet_and_player_rows(store: Store) -> None:
     assert await store.tables.sheet(table_id, 1) == [first, second, third]
     assert await store.tables.sheet(table_id, 2) == []
 
-    rows = await store.db.execute_fetchall(
+    rows = await fetch(
+        store,
         "SELECT number, user_id, seat, pair, maker, chose, nat, pit, points, roem, computers"
-        " FROM player_hands ORDER BY number, user_id"
+        " FROM player_hands ORDER BY number, user_id",
     )
     assert [tuple(row) for row in rows] == [
         (1, 1, 0, 0, 1, 1, 0, 0, 120, 20, 1),
@@ -238,17 +237,19 @@ async def test_match_rows(store: Store) -> None:
     drawn = match(table_id, match_no=2, totals=(1000, 1000), winner=None, seats=(1, 2, None, 4))
     await store.tables.record(table_id, 1, 1, "end", {}, 2.0, {}, "playing", match=won)
     await store.tables.record(table_id, 2, 1, "end", {}, 3.0, {}, "finished", match=drawn)
-    rows = await store.db.execute_fetchall(
+    rows = await fetch(
+        store,
         "SELECT match_no, rules, total0, total1, winner, hands, computers FROM matches"
-        " ORDER BY match_no"
+        " ORDER BY match_no",
     )
     assert [tuple(row) for row in rows] == [
         (1, "amsterdam", 1200, 800, 1, 16, 0),
         (2, "amsterdam", 1000, 1000, None, 16, 1),
     ]
-    rows = await store.db.execute_fetchall(
+    rows = await fetch(
+        store,
         "SELECT match_no, user_id, pair, result, points, computers FROM player_matches"
-        " ORDER BY match_no, user_id"
+        " ORDER BY match_no, user_id",
     )
     assert [tuple(row) for row in rows] == [
         (1, 1, 0, "loss", 1200, 0),
@@ -297,7 +298,8 @@ async def test_concurrent_records_with_the_same_seq_one_wins(store: Store) -> No
 @pytest.mark.parametrize("delay", [0.0002 * n for n in range(16)])
 async def test_cancelled_record_is_all_or_nothing(store: Store, delay: float) -> None:
     """Cancelled at various points (the delays span before BEGIN to after COMMIT on a
-    typical machine); whichever point, the write is whole or absent."""
+    typical machine); whichever point, the write is whole or absent, and the caller hears
+    a cancel only when it is absent (the service's state must match what is stored)."""
     table_id = await store.tables.create(GUILD, 10, 7, {"v": 0}, 1.0)
     write = store.tables.record(
         table_id, 1, 7, "x", {}, 2.0, {"v": 1}, "playing",
@@ -306,10 +308,12 @@ async def test_cancelled_record_is_all_or_nothing(store: Store, delay: float) ->
     task = asyncio.create_task(write)
     await asyncio.sleep(delay)
     task.cancel()
-    await asyncio.gather(task, return_exceptions=True)
+    [outcome] = await asyncio.gather(task, return_exceptions=True)
     stored = await store.tables.get(table_id)
     assert stored is not None
     landed = stored.seq == 1
+    # The caller's answer matches the store: a cancel only where nothing was written.
+    assert landed == (not isinstance(outcome, asyncio.CancelledError))
     assert await count(store, "actions") == int(landed)
     assert await count(store, "player_hands") == 8 * landed
     assert await count(store, "player_matches") == 4 * landed

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import Match, Phase, RuleSet, action_from_dict
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.tables import FakeClock, Table, TableService, TableSettings, private_hand
 
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
@@ -17,8 +17,9 @@ CHANNEL = 555
 OPENED: list[Store] = []  # closed by the autouse fixture, so a failing test cannot hang exit
 
 
-async def open_service(path: Path, clock: FakeClock | None = None) -> TableService:
-    store = await Store.open(path)
+async def open_service(database: str | Path, clock: FakeClock | None = None) -> TableService:
+    """A restored table service on `database` (a SQLite file or a PostgreSQL URL)."""
+    store = await open_store(database)
     OPENED.append(store)
     service = TableService(store, clock or FakeClock())
     await service.restore()

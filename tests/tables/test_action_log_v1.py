@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Match, RuleSet, action_from_dict
-from bot.store import Store, StoredAction, StoredTable
+from bot.store import Store, StoredAction, StoredTable, open_store
 from bot.tables import FakeClock, Status, TableService
 
 from .helpers import OPENED, play_until_done
@@ -28,7 +28,7 @@ ENGINE_ROWS = ("engine", "computer", "timeout", "claim_closed")  # rows holding 
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
     copy = tmp_path / "v1.sqlite"
     shutil.copyfile(FIXTURE, copy)  # opening migrates: never touch the committed file
-    store = await Store.open(copy)
+    store = await open_store(copy)
     OPENED.append(store)
     yield store
 

@@ -20,8 +20,10 @@ def test_every_kind_has_one_event_class_and_keeps_its_string() -> None:
     assert ev.CardPlayed.kind == "card_played" and str(EventKind.HAND_SCORED) == "hand_scored"
 
 
-async def test_a_match_reports_every_trump_card_trick_hand_and_its_end(tmp_path: Path) -> None:
-    service = await open_service(tmp_path / "events.sqlite3")
+async def test_a_match_reports_every_trump_card_trick_hand_and_its_end(
+    database: str | Path,
+) -> None:
+    service = await open_service(database)
     heard: list[Event] = []
 
     async def listen(table: Table, events: list[Event]) -> None:
@@ -48,8 +50,8 @@ async def test_a_match_reports_every_trump_card_trick_hand_and_its_end(tmp_path:
     assert chosen == [(line.chooser, Suit.parse(line.trump)) for line in match.sheet]
 
 
-async def test_a_played_card_and_the_trick_it_completes(tmp_path: Path) -> None:
-    service = await open_service(tmp_path / "trick.sqlite3")
+async def test_a_played_card_and_the_trick_it_completes(database: str | Path) -> None:
+    service = await open_service(database)
     users = {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}
     table = await table_with(service, users)
     hand = service.get(table.id).match.hand  # type: ignore[union-attr]

@@ -10,8 +10,8 @@ from bot.tables import private_hand
 from .helpers import ALICE, BOB, CARL, DIRK, act_once, open_service, table_with
 
 
-async def test_private_hand_is_the_engines_answer_in_display_order(tmp_path: Path) -> None:
-    service = await open_service(tmp_path / "views.sqlite3")
+async def test_private_hand_is_the_engines_answer_in_display_order(database: str | Path) -> None:
+    service = await open_service(database)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
     for _ in range(200):
         table = service.get(table.id)

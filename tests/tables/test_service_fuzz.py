@@ -53,7 +53,7 @@ from hypothesis.stateful import (
 import bot.tables.service as service_module
 from bot.engine import CARDS, Card, Match, RuleSet, Suit
 from bot.engine import Phase as HandPhase
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.tables import (
     FakeClock,
     Status,
@@ -425,7 +425,7 @@ class TableServiceMachine(RuleBasedStateMachine):
 
     async def _check_restore(self) -> None:
         """A second service on the same file (a restart) has every open table as it is."""
-        store = await Store.open(self.path)
+        store = await open_store(self.path)
         try:
             again = TableService(store, self.clock)
             restored = await again.restore()
@@ -445,7 +445,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         """The bot restarts: a new service restores the open tables and play goes on."""
         self.next_restart = self.ops + RESTART_EVERY
         self.run(self.svc.store.close())
-        self.store = self.run(Store.open(self.path))
+        self.store = self.run(open_store(self.path))
         self.service = TableService(self.store, self.clock)
         restored = {t.id: t for t in self.run(self.service.restore())}
         assert sorted(restored) == self.open_ids()
@@ -526,7 +526,7 @@ class TableServiceMachine(RuleBasedStateMachine):
     ) -> None:
         """Open the first table and play it ``warmup`` moves on, so that the random
         operations start from any point of a match (every move checked all the same)."""
-        self.store = self.run(Store.open(self.path))
+        self.store = self.run(open_store(self.path))
         self.service = TableService(self.store, self.clock)
         self.run(self.service.restore())
         self.open_table(opener, sits, fill, start, rules, timing, seed)
@@ -785,9 +785,9 @@ async def stored_state(service: TableService, table_id: int) -> tuple[dict[str, 
     return table.to_dict(), len(await service.store.tables.actions(table_id))
 
 
-async def test_back_is_refused_once_the_table_is_closed(tmp_path: Path) -> None:
+async def test_back_is_refused_once_the_table_is_closed(database: str | Path) -> None:
     clock = FakeClock()
-    service = await open_service(tmp_path / "tables.sqlite3", clock)
+    service = await open_service(database, clock)
     timing = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, timing)
     clock.advance(31)
@@ -801,9 +801,9 @@ async def test_back_is_refused_once_the_table_is_closed(tmp_path: Path) -> None:
 
 
 async def test_closing_an_old_finished_table_keeps_the_channels_open_table(
-    tmp_path: Path,
+    database: str | Path,
 ) -> None:
-    service = await open_service(tmp_path / "tables.sqlite3")
+    service = await open_service(database)
     rules = RuleSet().with_options(match_hands=1)
     old = await table_with(service, {0: ALICE}, rules=rules)
     await play_until_done(service, old.id)
@@ -814,9 +814,9 @@ async def test_closing_an_old_finished_table_keeps_the_channels_open_table(
     assert found is not None and found.id == new.id
 
 
-async def test_a_refusal_after_a_restart_keeps_the_turn_grace(tmp_path: Path) -> None:
+async def test_a_refusal_after_a_restart_keeps_the_turn_grace(database: str | Path) -> None:
     clock = FakeClock()
-    db = tmp_path / "tables.sqlite3"
+    db = database
     service = await open_service(db, clock)
     timing = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, timing)

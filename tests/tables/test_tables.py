@@ -36,8 +36,9 @@ from .helpers import (
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "tables.sqlite3"
+def db(database: str | Path) -> str | Path:
+    """Each test runs on SQLite and on PostgreSQL (tests/conftest.py)."""
+    return database
 
 
 async def snapshot(service: TableService, table_id: int) -> tuple[dict, int]:
@@ -55,7 +56,7 @@ async def refused(service: TableService, table_id: int, code: str, call: object)
     return info.value
 
 
-async def test_full_match_with_computers_is_scored_and_stored(db: Path) -> None:
+async def test_full_match_with_computers_is_scored_and_stored(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE})
     await play_until_done(service, table.id)
@@ -72,7 +73,7 @@ async def test_full_match_with_computers_is_scored_and_stored(db: Path) -> None:
     await service.store.close()
 
 
-async def test_action_log_replays_to_the_snapshot(db: Path) -> None:
+async def test_action_log_replays_to_the_snapshot(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 2: CARL})
     for _ in range(40):
@@ -91,7 +92,7 @@ async def test_action_log_replays_to_the_snapshot(db: Path) -> None:
     await service.store.close()
 
 
-async def test_lobby_refusals_change_nothing(db: Path) -> None:
+async def test_lobby_refusals_change_nothing(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB}, start=False, fill=False)
     await refused(service, table.id, "seat_taken", service.sit(table.id, CARL, "c", 1))
@@ -114,7 +115,7 @@ async def test_lobby_refusals_change_nothing(db: Path) -> None:
     await service.store.close()
 
 
-async def test_play_refusals_change_nothing(db: Path) -> None:
+async def test_play_refusals_change_nothing(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
     while service.get(table.id).match.hand.phase == Phase.TRUMP:  # type: ignore[union-attr]
@@ -155,7 +156,7 @@ async def test_play_refusals_change_nothing(db: Path) -> None:
     await service.store.close()
 
 
-async def test_claims_accepted_and_refused(db: Path) -> None:
+async def test_claims_accepted_and_refused(db: str | Path) -> None:
     """Alice (pair 0) and Bob (pair 1) claim, or are refused, on the tricks they capture."""
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
@@ -186,7 +187,7 @@ async def test_claims_accepted_and_refused(db: Path) -> None:
     await service.store.close()
 
 
-async def test_restart_mid_hand_restores_everything(db: Path) -> None:
+async def test_restart_mid_hand_restores_everything(db: str | Path) -> None:
     clock = FakeClock()
     settings = replace(INSTANT, turn_timer=60)
     service = await open_service(db, clock)
@@ -212,7 +213,7 @@ async def test_restart_mid_hand_restores_everything(db: Path) -> None:
     await again.store.close()
 
 
-async def test_restart_between_hands(db: Path) -> None:
+async def test_restart_between_hands(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE})
     while len(service.get(table.id).match.sheet) < 2:  # type: ignore[union-attr]
@@ -225,7 +226,7 @@ async def test_restart_between_hands(db: Path) -> None:
     await again.store.close()
 
 
-async def test_turn_timer_away_then_autoplay_then_back(db: Path) -> None:
+async def test_turn_timer_away_then_autoplay_then_back(db: str | Path) -> None:
     clock = FakeClock()
     settings = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
     service = await open_service(db, clock)
@@ -255,7 +256,7 @@ async def test_turn_timer_away_then_autoplay_then_back(db: Path) -> None:
     await service.store.close()
 
 
-async def test_computer_delay_and_last_trick_grace(db: Path) -> None:
+async def test_computer_delay_and_last_trick_grace(db: str | Path) -> None:
     clock = FakeClock()
     settings = TableSettings(turn_timer=0, claim_grace=5, trick_pause=2, bot_delay=1)
     service = await open_service(db, clock)
@@ -280,7 +281,7 @@ async def test_computer_delay_and_last_trick_grace(db: Path) -> None:
     await service.store.close()
 
 
-async def test_concurrent_clicks_exactly_one_wins(db: Path) -> None:
+async def test_concurrent_clicks_exactly_one_wins(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
     while service.get(table.id).match.hand.phase == Phase.TRUMP:  # type: ignore[union-attr]
@@ -303,7 +304,7 @@ async def test_concurrent_clicks_exactly_one_wins(db: Path) -> None:
     await service.store.close()
 
 
-async def test_close_always_works_for_opener_or_moderator(db: Path) -> None:
+async def test_close_always_works_for_opener_or_moderator(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB})
     await refused(service, table.id, "not_allowed", service.close(table.id, BOB))
@@ -315,7 +316,7 @@ async def test_close_always_works_for_opener_or_moderator(db: Path) -> None:
     await service.store.close()
 
 
-async def test_leaving_mid_match_hands_the_seat_to_a_computer(db: Path) -> None:
+async def test_leaving_mid_match_hands_the_seat_to_a_computer(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB})
     await service.leave(table.id, BOB)
@@ -325,7 +326,7 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(db: Path) -> None:
 
 
 @pytest.mark.parametrize("preset", ["rotterdam", "utrecht", "online-classic"])
-async def test_presets_play_through(db: Path, preset: str) -> None:
+async def test_presets_play_through(db: str | Path, preset: str) -> None:
     service = await open_service(db)
     rules = RuleSet.preset(preset).with_options(match_hands=2, roem_claiming="automatic")
     table = await table_with(service, {0: ALICE}, rules=rules)
@@ -334,7 +335,7 @@ async def test_presets_play_through(db: Path, preset: str) -> None:
     await service.store.close()
 
 
-async def test_settings_change_is_guarded_logged_and_rearms_the_timer(db: Path) -> None:
+async def test_settings_change_is_guarded_logged_and_rearms_the_timer(db: str | Path) -> None:
     clock = FakeClock()
     settings = replace(INSTANT, turn_timer=60)
     service = await open_service(db, clock)
@@ -354,7 +355,7 @@ async def test_settings_change_is_guarded_logged_and_rearms_the_timer(db: Path) 
     assert again.get(table.id).settings.turn_timer == 30
 
 
-async def test_lobby_changes_belong_to_players_and_opener(db: Path) -> None:
+async def test_lobby_changes_belong_to_players_and_opener(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE}, start=False, fill=False)
     await refused(service, table.id, "not_seated", service.add_computer(table.id, BOB))
@@ -363,7 +364,7 @@ async def test_lobby_changes_belong_to_players_and_opener(db: Path) -> None:
     await refused(service, table.id, "not_seated", service.start(table.id, BOB))
 
 
-async def test_message_id_survives_a_refusal_and_a_restart(db: Path) -> None:
+async def test_message_id_survives_a_refusal_and_a_restart(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE}, start=False, fill=False)
     await service.set_message(table.id, 777)
@@ -374,7 +375,7 @@ async def test_message_id_survives_a_refusal_and_a_restart(db: Path) -> None:
     assert again.get(table.id).message_id == 777
 
 
-async def test_latest_table_in_a_channel_includes_finished_ones(db: Path) -> None:
+async def test_latest_table_in_a_channel_includes_finished_ones(db: str | Path) -> None:
     service = await open_service(db)
     rules = RuleSet().with_options(match_hands=1)
     table = await table_with(service, {0: ALICE}, rules=rules)
@@ -386,7 +387,7 @@ async def test_latest_table_in_a_channel_includes_finished_ones(db: Path) -> Non
     assert await again.latest_in_channel(CHANNEL + 1) is None
 
 
-async def test_an_idle_table_may_be_closed_by_anyone(db: Path) -> None:
+async def test_an_idle_table_may_be_closed_by_anyone(db: str | Path) -> None:
     clock = FakeClock()
     service = await open_service(db, clock)
     table = await table_with(service, {0: ALICE}, start=False, fill=False)
@@ -397,7 +398,7 @@ async def test_an_idle_table_may_be_closed_by_anyone(db: Path) -> None:
     assert service.get(table.id).status == Status.CLOSED
 
 
-async def test_a_failing_table_does_not_stop_the_others_timers(db: Path) -> None:
+async def test_a_failing_table_does_not_stop_the_others_timers(db: str | Path) -> None:
     clock = FakeClock()
     settings = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
     service = await open_service(db, clock)
@@ -420,7 +421,7 @@ async def test_a_failing_table_does_not_stop_the_others_timers(db: Path) -> None
     assert service.next_deadline() > clock.now()  # type: ignore[operator]  # no busy loop
 
 
-async def test_restart_gives_the_player_to_act_a_grace_period(db: Path) -> None:
+async def test_restart_gives_the_player_to_act_a_grace_period(db: str | Path) -> None:
     clock = FakeClock()
     settings = TableSettings(turn_timer=60, claim_grace=0, trick_pause=0, bot_delay=0)
     service = await open_service(db, clock)
@@ -433,7 +434,7 @@ async def test_restart_gives_the_player_to_act_a_grace_period(db: Path) -> None:
     assert not any(seat.away for seat in restored.seats)
 
 
-async def test_two_opens_in_one_channel_at_once(db: Path) -> None:
+async def test_two_opens_in_one_channel_at_once(db: str | Path) -> None:
     service = await open_service(db)
     results = await asyncio.gather(
         service.open(1, CHANNEL, ALICE, "a"),
@@ -445,7 +446,7 @@ async def test_two_opens_in_one_channel_at_once(db: Path) -> None:
     assert errors[0].code == "channel_busy"
 
 
-async def test_turn_timer_limits_hold_when_opening(db: Path) -> None:
+async def test_turn_timer_limits_hold_when_opening(db: str | Path) -> None:
     service = await open_service(db)
     with pytest.raises(TableError) as info:
         await service.open(1, CHANNEL, ALICE, "a", settings=TableSettings(turn_timer=1))

@@ -17,6 +17,13 @@ DELAYS = (0.01, 0.02, 0.04)
 USER_CHANNELS = "/users/@me/channels"
 
 
+async def by_command(kit: Kit, command: str, user: int, **options: Any) -> None:
+    """A change made by a command, so the publisher's bot-token edit shows it (a click on
+    the table message would carry it in its own response instead)."""
+    await kit.harness.slash(command, options, user=user)
+    await kit.flush()
+
+
 async def started(make_harness: StartHarness) -> Kit:
     kit = await start(make_harness)
     kit.cog.publisher.retry_delays = DELAYS
@@ -49,7 +56,7 @@ async def test_a_passing_fault_on_an_edit_is_retried(
 
     calls, handler = failing(2, error, edit)
     kit.harness.override("PATCH", CHANNEL_MESSAGE, handler)
-    await kit.click(f"kj:sit:{t}:2", bob)
+    await by_command(kit, "table join", bob, seat=3)
 
     assert len(calls) == 3  # two failures, then the edit went through
     assert "bob" in message_text(kit.public(t))
@@ -64,13 +71,13 @@ async def test_a_lasting_outage_is_given_up_after_the_last_try(make_harness: Sta
     calls, handler = failing(10**6, http_error(500, 0, "Internal Server Error"))
     kit.harness.override("PATCH", CHANNEL_MESSAGE, handler)
 
-    await kit.click(f"kj:sit:{t}:2", bob)
+    await by_command(kit, "table join", bob, seat=3)
 
     assert kit.service.get(t).seat_of(bob) == 2  # the player's move is done
     assert not kit.harness.task_errors
     assert len(calls) == 1 + len(DELAYS)  # bounded: no endless retry
     kit.harness.override("PATCH", CHANNEL_MESSAGE, None)  # Discord is back
-    await kit.click(f"kj:addbot:{t}", anna)  # the next change brings the message up to date
+    await by_command(kit, "table bot add", anna)  # the next change brings it up to date
     assert "bob" in message_text(kit.public(t))
 
 
@@ -113,9 +120,9 @@ async def test_missing_permissions_are_told_to_the_opener_once(
     calls, handler = failing(10**6, http_error(403, 50013, "Missing Permissions"))
     kit.harness.override("PATCH", CHANNEL_MESSAGE, handler)
 
-    await kit.click(f"kj:sit:{t}:2", bob)
-    await kit.click(f"kj:addbot:{t}", anna)
-    await kit.click(f"kj:addbot:{t}", anna)
+    await by_command(kit, "table join", bob, seat=3)
+    await by_command(kit, "table bot add", anna)
+    await by_command(kit, "table bot add", anna)
 
     assert len(calls) == 1  # one refused edit; later changes do not knock again
     posts = kit.harness.rest_calls("POST", CHANNEL_MESSAGES)[1:]  # after the first post

@@ -87,7 +87,9 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     full = await kit.harness.slash("table join", user=carl)
     await kit.flush()
 
-    assert [sit.response.callback_type, added.response.callback_type] == [6, 6]
+    # Each click on the table message is answered by redrawing it (the new seat shown
+    # with the click's own token, no bot-token edit).
+    assert [sit.response.callback_type, added.response.callback_type] == [7, 7]
     assert again.reply.content == "You already sit at seat 3."
     assert late.reply.content == "Seat 2 is taken; choose a free seat."
     assert taken.reply.content == "Seat 1 is taken; choose a free seat."

@@ -1,0 +1,316 @@
+"""Discord-side load: tables played by button clicks through the offline harness.
+
+The real bot and real discord.py objects (tests/harness), four human players per table,
+every action a click on the player's hand message, as Discord would deliver it. Prints,
+per run: the bot's CPU per click (process CPU time, `time.process_time`, with the
+harness's own cost -- recording calls, answering as Discord, building the click payloads
+-- measured and subtracted, and stated separately), the p50/p99 time from a click arriving
+to its interaction response, requests per click by kind (interaction token or bot token),
+and bot-token requests per second per 100 tables (Discord's global limit is ~50/s a bot).
+
+Run: ``.venv/bin/python benchmarks/discord_load.py [--tables 1,10,100] [--think 2]
+[--seconds 30]``; ``--think 0`` plays at full speed (every table clicks as soon as its
+last click was answered). Real HTTP (aiohttp, TLS) is not in these figures: it would add
+to the bot's CPU per request. Tables use no turn timer and no claim window (the timer
+loop's only work is closing the hand), so every action is a human click.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.http import Route
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the harness lives in tests/
+
+from bot.client import KlaverjasBot  # noqa: E402
+from bot.services import Services  # noqa: E402
+from bot.tables import FakeClock, TableSettings  # noqa: E402
+from tests.harness import payloads  # noqa: E402
+from tests.harness.harness import Harness  # noqa: E402
+from tests.harness.limits import iter_components  # noqa: E402
+from tests.harness.recorder import Recorder  # noqa: E402
+from tests.harness.world import CALLBACK, World  # noqa: E402
+
+HUMAN = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
+PLAY_PREFIXES = ("kj:card:", "kj:trump:")
+
+
+class BenchBot(KlaverjasBot):
+    """The real bot on a clock the benchmark moves (no timer loop: drivers close hands)."""
+
+    clock: FakeClock
+
+    async def open_services(self) -> None:
+        self.clock = FakeClock()
+        self._services = await Services.open(self.settings.database_path, self.clock)
+
+
+class Meter:
+    """What one run counts: harness CPU, response times, requests by kind."""
+
+    def __init__(self) -> None:
+        self.harness_cpu = 0.0
+        self.waiting: dict[int, tuple[float, asyncio.Future[None]]] = {}
+        self.latencies: list[float] = []
+        self.requests: Counter[str] = Counter()
+
+    def reset(self) -> None:
+        self.harness_cpu = 0.0
+        self.latencies.clear()
+        self.requests.clear()
+
+    def answered(self, interaction_id: int) -> None:
+        started = self.waiting.pop(interaction_id, None)
+        if started is not None:
+            self.latencies.append(time.perf_counter() - started[0])
+            if not started[1].done():
+                started[1].set_result(None)
+
+
+def request_kind(via: str, route: Route) -> str:
+    if via == "rest":
+        return f"bot token: {route.method} {route.path}"
+    if route.path == CALLBACK:
+        return "interaction token: response"
+    return f"interaction token: {route.method} {route.path.split('/')[-1]}"
+
+
+class MeteredRecorder(Recorder):
+    """The harness's recorder, timed: its CPU is the harness's, not the bot's."""
+
+    def __init__(self, world: World, meter: Meter) -> None:
+        super().__init__(world)
+        self.meter = meter
+
+    def on_webhook(
+        self,
+        route: Route,
+        body: Any,
+        files: Sequence[discord.File],
+        params: dict[str, Any] | None,
+        reason: str | None,
+    ) -> Any:
+        started = time.process_time()
+        try:
+            return super().on_webhook(route, body, files, params, reason)
+        finally:
+            self.meter.requests[request_kind("webhook", route)] += 1
+            if route.path == CALLBACK and route.webhook_id is not None:
+                self.meter.answered(int(route.webhook_id))
+            self.meter.harness_cpu += time.process_time() - started
+
+    async def on_rest(self, route: Route, **kwargs: Any) -> Any:
+        started = time.process_time()
+        try:
+            return await super().on_rest(route, **kwargs)
+        finally:
+            self.meter.requests[request_kind("rest", route)] += 1
+            self.meter.harness_cpu += time.process_time() - started
+
+
+class Run:
+    """N tables of four humans in one bot process, each seat with its hand message open."""
+
+    def __init__(self, harness: Harness, meter: Meter) -> None:
+        self.harness = harness
+        self.meter = meter
+        self.hands: dict[tuple[int, int], int] = {}  # (table, user) -> hand message id
+        self.clicks = 0
+        self.refreshes = 0
+
+    @property
+    def bot(self) -> BenchBot:
+        assert isinstance(self.harness.bot, BenchBot)
+        return self.harness.bot
+
+    async def open_tables(self, count: int) -> list[int]:
+        world, service = self.harness.world, self.bot.services.tables
+        ids = []
+        for n in range(count):
+            channel = world.add_channel(f"table-{n}")
+            users = [world.add_user(f"p{n}-{seat}") for seat in range(4)]
+            table = await service.open(world.guild_id, channel, users[0], f"p{n}-0", None, HUMAN)
+            for seat in (1, 2, 3):
+                await service.sit(table.id, users[seat], f"p{n}-{seat}", seat)
+            await service.start(table.id, users[0])
+            ids.append(table.id)
+        await self.flush()
+        for table_id in ids:  # every player opens their hand once: My hand
+            table = service.get(table_id)
+            public = self.public(table_id)
+            for seat in table.seats:
+                assert seat.user_id is not None
+                payload = payloads.component_payload(
+                    world, f"kj:hand:{table_id}", public, user=seat.user_id
+                )
+                result = await self.harness.dispatch(payload)
+                message_id = result.response.message_id
+                assert message_id is not None
+                self.hands[(table_id, seat.user_id)] = message_id
+        await self.flush()
+        return ids
+
+    def public(self, table_id: int) -> dict[str, Any]:
+        cog: Any = self.bot.get_cog("Tables")
+        message_id = cog.publisher.message_id(self.bot.services.tables.get(table_id))
+        return self.harness.world.messages[message_id]
+
+    async def flush(self) -> None:
+        cog: Any = self.bot.get_cog("Tables")
+        await self.harness.settle(timeout=120)
+        await cog.publisher.flush()
+        await cog.nudger.flush()
+        await self.harness.settle(timeout=120)
+
+    async def drive(self, table_id: int, think: float, until: float) -> None:
+        rng = random.Random(table_id)
+        service = self.bot.services.tables
+        if think:
+            await asyncio.sleep(rng.random() * think)  # tables do not all start at once
+        while time.perf_counter() < until:
+            table = service.get(table_id)
+            hand = table.match.hand if table.match is not None else None
+            if not table.is_open or hand is None:
+                return
+            if hand.to_act is None:  # the claim window closes: the timer loop's work
+                await service.tick()
+                await asyncio.sleep(0)
+                continue
+            user = table.seats[hand.to_act].user_id
+            assert user is not None
+            custom_id = await self._pick(table_id, table.seq, user, rng)
+            await self.click(table_id, user, custom_id)
+            if think:
+                pause = rng.expovariate(1 / think)
+                await asyncio.sleep(min(pause, max(0.0, until - time.perf_counter())))
+
+    async def _pick(self, table_id: int, seq: int, user: int, rng: random.Random) -> str:
+        """An enabled card or trump button of the current state, once the hand shows it."""
+        message_id = self.hands[(table_id, user)]
+        for _ in range(50):  # the nudger redraws the hand in the background
+            started = time.process_time()
+            message = self.harness.world.messages[message_id]
+            options = _enabled(message["components"], PLAY_PREFIXES, f":{table_id}:{seq}:")
+            self.meter.harness_cpu += time.process_time() - started
+            if options:
+                return rng.choice(options)
+            await asyncio.sleep(0.01)
+        self.refreshes += 1  # not redrawn (yet): the player presses Refresh
+        await self.click(table_id, user, f"kj:refresh:{table_id}")
+        message = self.harness.world.messages[message_id]
+        return rng.choice(_enabled(message["components"], PLAY_PREFIXES, f":{table_id}:"))
+
+    async def click(self, table_id: int, user: int, custom_id: str) -> None:
+        started = time.process_time()
+        world = self.harness.world
+        message = world.messages[self.hands[(table_id, user)]]
+        payload = payloads.component_payload(world, custom_id, message, user=user)
+        world.remember_interaction(payload)
+        self.meter.harness_cpu += time.process_time() - started
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.meter.waiting[int(payload["id"])] = (time.perf_counter(), done)
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        self.clicks += 1
+        await asyncio.wait_for(done, timeout=30)
+
+    async def housekeeping(self, until: float) -> None:
+        """Forget finished tasks (the harness keeps them until it settles); fail on errors."""
+        while time.perf_counter() < until:
+            await asyncio.sleep(0.5)
+            started = time.process_time()
+            errors = self.harness._collect_finished()
+            self.meter.harness_cpu += time.process_time() - started
+            if errors:
+                raise errors[0]
+
+
+def _enabled(
+    components: Iterable[dict[str, Any]], prefixes: tuple[str, ...], part: str
+) -> list[str]:
+    return [
+        c["custom_id"]
+        for c in iter_components(list(components))
+        if c.get("custom_id", "").startswith(prefixes)
+        and part in c["custom_id"]
+        and not c.get("disabled")
+    ]
+
+
+async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[str, float]:
+    meter = Meter()
+    world = World()
+    harness = Harness(folder / f"load-{tables}-{think}.sqlite3", world=world, bot_class=BenchBot)
+    harness.recorder = MeteredRecorder(world, meter)
+    await harness.start()
+    try:
+        load = Run(harness, meter)
+        ids = await load.open_tables(tables)
+        meter.reset()
+        began_wall, began_cpu = time.perf_counter(), time.process_time()
+        until = began_wall + seconds
+        drivers = [load.drive(i, think, until) for i in ids]
+        await asyncio.gather(load.housekeeping(until), *drivers)
+        elapsed = time.perf_counter() - began_wall
+        total_cpu = time.process_time() - began_cpu
+        harness_cpu = meter.harness_cpu
+        requests = dict(meter.requests)
+        await load.flush()
+    finally:
+        await harness.close()
+    clicks = max(1, load.clicks)
+    bot_cpu = total_cpu - harness_cpu
+    ms = sorted(x * 1000 for x in meter.latencies) or [0.0]
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    by_token = sum(n for kind, n in requests.items() if kind.startswith("interaction"))
+    by_bot = sum(n for kind, n in requests.items() if kind.startswith("bot token"))
+    bot_per_s_100 = by_bot / elapsed * 100 / tables
+    load_avg = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    pace = f"think {think:g} s" if think else "full speed"
+    print(
+        f"{tables} tables, {pace}, {elapsed:.0f} s (load {load_avg}): {load.clicks} clicks "
+        f"({load.clicks / elapsed:,.1f}/s, {load.refreshes} refreshes)\n"
+        f"  CPU per click: bot {bot_cpu / clicks * 1000:.2f} ms, harness "
+        f"{harness_cpu / clicks * 1000:.2f} ms (together {total_cpu / clicks * 1000:.2f} ms)\n"
+        f"  response p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms\n"
+        f"  requests per click: {(by_token + by_bot) / clicks:.2f} = interaction token "
+        f"{by_token / clicks:.2f} + bot token {by_bot / clicks:.2f}; bot-token requests "
+        f"per second per 100 tables: {bot_per_s_100:.1f}"
+    )
+    for kind, n in sorted(requests.items()):
+        print(f"    {kind}: {n / clicks:.2f} per click")
+    return {"bot_ms": bot_cpu / clicks * 1000, "bot_per_s_100": bot_per_s_100}
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", default="1,10,100", help="comma-separated table counts")
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds between moves")
+    parser.add_argument("--seconds", type=float, default=30.0, help="per realistic run")
+    parser.add_argument("--full-seconds", type=float, default=10.0, help="per full-speed run")
+    parser.add_argument("--no-full", action="store_true", help="skip the full-speed runs")
+    args = parser.parse_args()
+    counts = [int(c) for c in args.tables.split(",") if c.strip()]
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        for count in counts:
+            await run(folder, count, args.think, args.seconds)
+        if not args.no_full:
+            for count in counts:
+                await run(folder, count, 0.0, args.full_seconds)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,277 @@
+"""Tables, their action logs and score sheets in PostgreSQL (see bot/store/tables.py for
+what each call promises; the rows are the same)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+import asyncpg
+
+from ..errors import ChannelBusy, SeqConflict, TableNotFound
+from ..records import OPEN_STATUSES, HandRecord, MatchRecord, StoredAction, StoredTable
+from ..rows import check_records, dump_json, hand_records, hand_rows, match_rows, stored_table
+from .db import Conn, Pool, transaction
+
+__all__ = ["PostgresTableStore", "WriteCounter"]
+
+_TABLE_COLUMNS: Final = "id, guild_id, channel_id, opener_id, status, message_id, seq, snapshot"
+_OPEN_CHANNEL: Final = "tables_open_channel"
+
+# The action and the table's new state in one statement: the UPDATE matches only when the
+# stored seq is the one before this action (a concurrent writer's UPDATE waits for the row
+# lock and then no longer matches), and the INSERT appends the action only if it did. In
+# autocommit that is one round trip and one commit per action.
+_APPEND: Final = """
+WITH updated AS (
+    UPDATE tables SET snapshot = $5, status = $6, seq = $2, updated_at = $4
+    WHERE id = $1 AND seq = $2 - 1
+    RETURNING id
+)
+INSERT INTO actions (table_id, seq, actor, kind, payload, at)
+SELECT id, $2, $3, $7, $8, $4 FROM updated
+"""
+
+_INSERT_HAND: Final = (
+    "INSERT INTO hands (table_id, match_no, number, guild_id, dealer, trump, makers, chooser,"
+    " points0, points1, roem0, roem1, score0, score1, nat, pit, at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+)
+_INSERT_PLAYER_HAND: Final = (
+    "INSERT INTO player_hands (table_id, match_no, number, guild_id, user_id, seat, pair,"
+    " maker, chose, nat, pit, points, roem, computers, at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+)
+_INSERT_MATCH: Final = (
+    "INSERT INTO matches (table_id, match_no, guild_id, rules, total0, total1, winner, hands,"
+    " computers, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+)
+_INSERT_PLAYER_MATCH: Final = (
+    "INSERT INTO player_matches (table_id, match_no, guild_id, user_id, pair, result, points,"
+    " computers, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+)
+
+
+@dataclass
+class WriteCounter:
+    """Transactions committed and the actions they held: one each here, since PostgreSQL
+    groups concurrent commits itself (for the benchmark's actions-per-commit figure)."""
+
+    batches: int = 0
+    jobs: int = 0
+
+
+def _rowcount(status: str) -> int:
+    """Rows a command touched, from its status tag ("UPDATE 1", "INSERT 0 1")."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+class PostgresTableStore:
+    """Reads and writes of tables in PostgreSQL; every write is one transaction."""
+
+    def __init__(self, pool: Pool, counter: WriteCounter) -> None:
+        self._pool = pool
+        self._counter = counter
+
+    async def create(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        opener_id: int,
+        snapshot: Mapping[str, Any] | Callable[[int], Mapping[str, Any]],
+        at: float,
+        action: tuple[int | None, str, Mapping[str, Any]] | None = None,
+    ) -> int:
+        action_json = None if action is None else dump_json(action[2])
+        first = "{}" if callable(snapshot) else dump_json(snapshot)
+        seq = 0 if action is None else 1
+        try:
+            async with transaction(self._pool) as conn:
+                table_id = int(
+                    await conn.fetchval(
+                        "INSERT INTO tables (guild_id, channel_id, opener_id, status,"
+                        " message_id, created_at, updated_at, seq, snapshot)"
+                        " VALUES ($1, $2, $3, 'lobby', NULL, $4, $4, $5, $6) RETURNING id",
+                        guild_id,
+                        channel_id,
+                        opener_id,
+                        at,
+                        seq,
+                        first,
+                    )
+                )
+                if callable(snapshot):
+                    await conn.execute(
+                        "UPDATE tables SET snapshot = $1 WHERE id = $2",
+                        dump_json(snapshot(table_id)),
+                        table_id,
+                    )
+                if action is not None:
+                    await conn.execute(
+                        "INSERT INTO actions (table_id, seq, actor, kind, payload, at)"
+                        " VALUES ($1, 1, $2, $3, $4, $5)",
+                        table_id,
+                        action[0],
+                        action[1],
+                        action_json,
+                        at,
+                    )
+        except asyncpg.UniqueViolationError as error:
+            if error.constraint_name == _OPEN_CHANNEL:
+                raise ChannelBusy(channel_id) from error
+            raise
+        return table_id
+
+    async def record(
+        self,
+        table_id: int,
+        seq: int,
+        actor: int | None,
+        kind: str,
+        payload: Mapping[str, Any],
+        at: float,
+        snapshot: Mapping[str, Any],
+        status: str,
+        hands: Iterable[HandRecord] = (),
+        match: MatchRecord | None = None,
+    ) -> None:
+        # Serialise and derive everything first: a bad value then fails before any write.
+        records: list[HandRecord | MatchRecord] = [*hands, *([match] if match else [])]
+        check_records(table_id, records)
+        sheets = [hand_rows(hand) for hand in records if isinstance(hand, HandRecord)]
+        finished = match_rows(match) if match is not None else None
+        values = (table_id, seq, actor, at, dump_json(snapshot), status, kind, dump_json(payload))
+        write = asyncio.ensure_future(self._append(table_id, seq, values, sheets, finished))
+        try:
+            await asyncio.shield(write)
+        except asyncio.CancelledError:
+            # The statement may be committing: the caller's state must match what is
+            # stored, so report the write's own outcome rather than a cancel (as the SQLite
+            # group commit does once a write is in its transaction).
+            await write
+        self._counter.batches += 1
+        self._counter.jobs += 1
+
+    async def _append(
+        self,
+        table_id: int,
+        seq: int,
+        values: tuple[Any, ...],
+        sheets: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]],
+        finished: tuple[tuple[Any, ...], list[tuple[Any, ...]]] | None,
+    ) -> None:
+        async with self._pool.acquire() as conn:
+            try:
+                if not sheets and finished is None:
+                    appended = _rowcount(await conn.execute(_APPEND, *values))
+                else:
+                    async with conn.transaction():
+                        appended = _rowcount(await conn.execute(_APPEND, *values))
+                        if appended:
+                            await _write_sheets(conn, sheets, finished)
+            except asyncpg.UniqueViolationError as error:
+                if error.constraint_name == _OPEN_CHANNEL:
+                    channel = await conn.fetchval(
+                        "SELECT channel_id FROM tables WHERE id = $1", table_id
+                    )
+                    raise ChannelBusy(channel) from error
+                raise
+            if not appended:
+                stored = await conn.fetchval("SELECT seq FROM tables WHERE id = $1", table_id)
+                if stored is None:
+                    raise TableNotFound(table_id)
+                raise SeqConflict(table_id, stored + 1, seq)
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        status = await self._pool.execute(
+            "UPDATE tables SET message_id = $1 WHERE id = $2", message_id, table_id
+        )
+        if _rowcount(status) == 0:
+            raise TableNotFound(table_id)
+
+    async def set_channel(self, table_id: int, channel_id: int) -> None:
+        try:
+            status = await self._pool.execute(
+                "UPDATE tables SET channel_id = $1 WHERE id = $2", channel_id, table_id
+            )
+        except asyncpg.UniqueViolationError as error:
+            if error.constraint_name == _OPEN_CHANNEL:
+                raise ChannelBusy(channel_id) from error
+            raise
+        if _rowcount(status) == 0:
+            raise TableNotFound(table_id)
+
+    async def open_tables(self) -> list[StoredTable]:
+        rows = await self._pool.fetch(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status = ANY($1::text[]) ORDER BY id",
+            list(OPEN_STATUSES),
+        )
+        return [stored_table(row) for row in rows]
+
+    async def get(self, table_id: int) -> StoredTable | None:
+        row = await self._pool.fetchrow(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = $1", table_id
+        )
+        return stored_table(row) if row is not None else None
+
+    async def latest_in_channel(self, channel_id: int) -> StoredTable | None:
+        row = await self._pool.fetchrow(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
+            channel_id,
+        )
+        return stored_table(row) if row is not None else None
+
+    async def actions(self, table_id: int) -> list[StoredAction]:
+        rows = await self._pool.fetch(
+            "SELECT table_id, seq, actor, kind, payload, at FROM actions"
+            " WHERE table_id = $1 ORDER BY seq",
+            table_id,
+        )
+        return [
+            StoredAction(
+                table_id=row["table_id"],
+                seq=row["seq"],
+                actor=row["actor"],
+                kind=row["kind"],
+                payload=json.loads(row["payload"]),
+                at=row["at"],
+            )
+            for row in rows
+        ]
+
+    async def sheet(self, table_id: int, match_no: int) -> list[HandRecord]:
+        async with self._pool.acquire() as conn, _snapshot(conn):  # both reads agree
+            hands = await conn.fetch(
+                "SELECT * FROM hands WHERE table_id = $1 AND match_no = $2 ORDER BY number",
+                table_id,
+                match_no,
+            )
+            players = await conn.fetch(
+                "SELECT number, seat, user_id FROM player_hands"
+                " WHERE table_id = $1 AND match_no = $2",
+                table_id,
+                match_no,
+            )
+        return hand_records(hands, players)
+
+
+async def _write_sheets(
+    conn: Conn,
+    sheets: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]],
+    finished: tuple[tuple[Any, ...], list[tuple[Any, ...]]] | None,
+) -> None:
+    for sheet, players in sheets:
+        await conn.execute(_INSERT_HAND, *sheet)
+        await conn.executemany(_INSERT_PLAYER_HAND, players)
+    if finished is not None:
+        match_row, players = finished
+        await conn.execute(_INSERT_MATCH, *match_row)
+        await conn.executemany(_INSERT_PLAYER_MATCH, players)
+
+
+def _snapshot(conn: Conn) -> asyncpg.transaction.Transaction:
+    """A read-only transaction whose reads all see one snapshot of the database."""
+    return conn.transaction(isolation="repeatable_read", readonly=True)

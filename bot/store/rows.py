@@ -1,0 +1,228 @@
+"""Rows to records and back, shared by both back ends.
+
+sqlite3.Row and asyncpg.Record both read a column by name (`row["id"]`), so one set of
+converters serves both; only the SQL around them differs per back end.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+from .records import (
+    HandRecord,
+    MatchRecord,
+    StoredAudit,
+    StoredLeague,
+    StoredNight,
+    StoredRun,
+    StoredTable,
+)
+
+__all__ = [
+    "AUDIT_COLUMNS",
+    "LEAGUE_COLUMNS",
+    "RUN_COLUMNS",
+    "Row",
+    "audit_values",
+    "check_records",
+    "dump_json",
+    "hand_records",
+    "hand_rows",
+    "load_json",
+    "match_rows",
+    "stored_audit",
+    "stored_league",
+    "stored_night",
+    "stored_run",
+    "run_values",
+    "stored_table",
+]
+
+Values = tuple[Any, ...]
+
+LEAGUE_COLUMNS = "id, guild_id, name, settings, updated_at"
+RUN_COLUMNS = "league_id, starts_at, kind, minutes, due_at, outcome, message_id, at"  # in order
+AUDIT_COLUMNS = (
+    "night_id, kind, round_no, table_no, line, actor, reason, before, after, at"  # in order
+)
+
+
+class Row(Protocol):
+    """What both drivers' rows offer: a column by name."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+def dump_json(value: Mapping[str, Any]) -> str:
+    """Canonical JSON (sorted keys, no spaces), so equal states store as equal text."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, allow_nan=False)
+
+
+def load_json(text: str | None) -> dict[str, Any] | None:
+    return None if text is None else dict(json.loads(text))
+
+
+def stored_table(row: Row) -> StoredTable:
+    return StoredTable(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        opener_id=row["opener_id"],
+        status=row["status"],
+        message_id=row["message_id"],
+        seq=row["seq"],
+        snapshot=_snapshot(row["snapshot"]),
+    )
+
+
+def _snapshot(text: str) -> dict[str, Any]:
+    """The stored snapshot; {} if it is not JSON, so the service can close that one table
+    instead of failing to restore every table."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def stored_league(row: Row) -> StoredLeague:
+    return StoredLeague(
+        row["id"], row["guild_id"], row["name"], json.loads(row["settings"]), row["updated_at"]
+    )
+
+
+def stored_run(row: Row) -> StoredRun:
+    return StoredRun(
+        row["league_id"],
+        row["starts_at"],
+        row["kind"],
+        row["minutes"],
+        row["due_at"],
+        row["outcome"],
+        row["message_id"],
+        row["at"],
+    )
+
+
+def run_values(run: StoredRun) -> Values:
+    """The run row's values in the order of `RUN_COLUMNS`."""
+    return (
+        run.league_id, run.starts_at, run.kind, run.minutes, run.due_at, run.outcome,
+        run.message_id, run.at,
+    )  # fmt: skip
+
+
+def stored_night(row: Row) -> StoredNight:
+    return StoredNight(
+        row["id"],
+        row["league_id"],
+        row["number"],
+        row["seed"],
+        row["status"],
+        row["opened_at"],
+        row["closed_at"],
+    )
+
+
+def stored_audit(row: Row) -> StoredAudit:
+    return StoredAudit(
+        row["night_id"],
+        row["kind"],
+        row["round_no"],
+        row["table_no"],
+        row["line"],
+        row["actor"],
+        row["reason"],
+        load_json(row["before"]),
+        load_json(row["after"]),
+        row["at"],
+    )
+
+
+def audit_values(audit: StoredAudit) -> Values:
+    """The audit row's values in the order of `AUDIT_COLUMNS`."""
+    before = None if audit.before is None else dump_json(audit.before)
+    after = None if audit.after is None else dump_json(audit.after)
+    return (
+        audit.night_id, audit.kind, audit.round_no, audit.table_no, audit.line, audit.actor,
+        audit.reason, before, after, audit.at,
+    )  # fmt: skip
+
+
+def hand_rows(hand: HandRecord) -> tuple[Values, list[Values]]:
+    """The score-sheet row and one player_hands row per human seat, from their view."""
+    computers = any(user is None for user in hand.seats)
+    sheet = (
+        hand.table_id, hand.match_no, hand.number, hand.guild_id, hand.dealer, hand.trump,
+        hand.makers, hand.chooser, *hand.points, *hand.roem, *hand.scores, int(hand.nat),
+        hand.pit, hand.at,
+    )  # fmt: skip
+    players = []
+    for seat, user in enumerate(hand.seats):
+        if user is None:
+            continue
+        pair = seat % 2
+        maker = pair == hand.makers
+        players.append((
+            hand.table_id, hand.match_no, hand.number, hand.guild_id, user, seat, pair,
+            int(maker), int(seat == hand.chooser), int(maker and hand.nat),
+            int(hand.pit == pair), hand.scores[pair], hand.roem[pair], int(computers), hand.at,
+        ))  # fmt: skip
+    return sheet, players
+
+
+def match_rows(match: MatchRecord) -> tuple[Values, list[Values]]:
+    """The matches row and one player_matches row per human seat."""
+    computers = any(user is None for user in match.seats)
+    row = (
+        match.table_id, match.match_no, match.guild_id, match.rules, *match.totals,
+        match.winner, match.hands, int(computers), match.at,
+    )  # fmt: skip
+    players = []
+    for seat, user in enumerate(match.seats):
+        if user is None:
+            continue
+        pair = seat % 2
+        result = "draw" if match.winner is None else "win" if match.winner == pair else "loss"
+        players.append((
+            match.table_id, match.match_no, match.guild_id, user, pair, result,
+            match.totals[pair], int(computers), match.at,
+        ))  # fmt: skip
+    return row, players
+
+
+def hand_records(hands: Iterable[Row], players: Iterable[Row]) -> list[HandRecord]:
+    """The score sheet from `hands` rows (in order) and their `player_hands` rows; seats
+    with no player row were computers and read as None, just as they were recorded."""
+    seats: dict[int, list[int | None]] = {}
+    for row in players:
+        seats.setdefault(row["number"], [None] * 4)[row["seat"]] = row["user_id"]
+    return [
+        HandRecord(
+            table_id=row["table_id"],
+            match_no=row["match_no"],
+            number=row["number"],
+            guild_id=row["guild_id"],
+            dealer=row["dealer"],
+            trump=row["trump"],
+            makers=row["makers"],
+            chooser=row["chooser"],
+            points=(row["points0"], row["points1"]),
+            roem=(row["roem0"], row["roem1"]),
+            scores=(row["score0"], row["score1"]),
+            nat=bool(row["nat"]),
+            pit=row["pit"],
+            seats=tuple(seats.get(row["number"], [None] * 4)),
+            at=row["at"],
+        )
+        for row in hands
+    ]
+
+
+def check_records(table_id: int, records: Iterable[HandRecord | MatchRecord]) -> None:
+    """Refuse a record of another table or without four seats, before anything is written."""
+    for record in records:
+        if record.table_id != table_id or len(record.seats) != 4:
+            raise ValueError(f"not a 4-seat record of table {table_id}: {record!r}")

@@ -1,0 +1,58 @@
+"""The `database` fixture: each store, table-service and league-service test that takes
+it runs once on SQLite and once on PostgreSQL (tests/backends.py)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.store.postgres.db import with_schema
+from tests.backends import (
+    BACKENDS,
+    NO_SERVER,
+    create_schema,
+    drop_schema,
+    postgres_host,
+    postgres_required,
+    postgres_url,
+    sqlite_file,
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """PostgreSQL tests may open sockets, to the database server's host only."""
+    host = postgres_host()
+    if host is None:
+        return
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("backend") == "postgresql":
+            item.add_marker(pytest.mark.allow_hosts([host]))
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    name: str = request.param
+    if name == "postgresql" and postgres_url() is None:
+        if postgres_required():
+            pytest.fail(f"REQUIRE_POSTGRES=1 but {NO_SERVER}")
+        pytest.skip(NO_SERVER)
+    return name
+
+
+@pytest.fixture
+async def database(backend: str, tmp_path: Path) -> AsyncIterator[str | Path]:
+    """Where the test's store lives: a SQLite file, or a PostgreSQL URL on a new schema
+    (dropped after the test). Opening it again, as after a restart, finds the same data."""
+    if backend == "sqlite":
+        yield sqlite_file(tmp_path)
+        return
+    url = postgres_url()
+    assert url is not None
+    schema = await create_schema(url)
+    try:
+        yield with_schema(url, schema)
+    finally:
+        await drop_schema(url, schema)

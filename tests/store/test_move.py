@@ -1,0 +1,108 @@
+"""`python -m bot migrate-store`: a SQLite database copied into PostgreSQL, row for row,
+and its open table resuming there as after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot import __main__ as entry
+from bot.store import StoredAudit, StoredRun, open_store
+from bot.store.move import COPIED_TABLES
+from bot.tables import FakeClock, TableService
+from tests.backends import fetch
+from tests.tables.helpers import ALICE, BOB, CARL, DIRK, act_once, play_until_done, table_with
+
+on_postgres = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+SEATS = {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}
+
+
+async def _fill(path: Path) -> tuple[int, int]:
+    """A finished match, a table mid-hand and a league night; (open table id, its seq)."""
+    async with await open_store(path) as store:
+        tables = TableService(store, FakeClock())
+        done = await table_with(tables, SEATS, channel=1)
+        await play_until_done(tables, done.id)
+        playing = await table_with(tables, SEATS, channel=2)
+        for _ in range(7):
+            await act_once(tables, playing.id)
+        league = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
+        night = (await store.leagues.open_night(league, "seed", 2.0)).id
+        await store.leagues.add_attendance(
+            night, {"user_id": 1, "kind": "in", "rounds_drawn": 0}, 3
+        )
+        await store.leagues.add_round(night, 1, {"number": 1}, True, 4.0)
+        await store.leagues.link_table(night, 1, 0, done.id, 4.0)
+        audit = StoredAudit(night, "penalty", None, None, None, 9, "late", None, {"p": -5}, 5.0)
+        await store.leagues.add_result(night, 1, 0, {"v": 1}, None, 5.0)
+        await store.leagues.add_adjustment(
+            night, {"user_id": 1, "points": -5, "reason": "x"}, audit
+        )
+        run = StoredRun(league, 7_200, "checkin", 0, 3_600, "posted", 5, 6.0)
+        await store.leagues.add_runs([run])
+        await store.preferences.set_notify_mode(ALICE, "dm", 6.0)
+        return playing.id, tables.get(playing.id).seq
+
+
+async def _counts(target: str | Path) -> dict[str, int]:
+    async with await open_store(target) as store:
+        return {t: (await fetch(store, f"SELECT COUNT(*) FROM {t}"))[0][0] for t in COPIED_TABLES}
+
+
+async def _resume(target: str, table_id: int, seq: int) -> None:
+    async with await open_store(target) as store:
+        tables = TableService(store, FakeClock())
+        restored = await tables.restore()
+        assert [t.id for t in restored] == [table_id]
+        assert tables.get(table_id).seq == seq
+        await act_once(tables, table_id)  # play goes on where it stopped
+        assert [a.seq for a in await store.tables.actions(table_id)][-2:] == [seq, seq + 1]
+        newer = await store.tables.create(1, 3, ALICE, {}, 9.0)  # ids go on after the copies
+        assert newer == table_id + 1
+        league = await store.leagues.create_league(1, "Other", {"name": "Other"}, 9.0)
+        assert league == 2
+
+
+@on_postgres
+def test_sqlite_moves_to_postgresql_and_its_table_resumes(
+    database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    table_id, seq = asyncio.run(_fill(path))
+    before = asyncio.run(_counts(path))
+    assert entry.main(["migrate-store", "--from", f"sqlite:{path}", "--to", database]) == 0
+    assert asyncio.run(_counts(database)) == before
+    assert before["actions"] > 100 and before["player_matches"] == 4
+    assert all(before.values()), before  # every table has rows to copy
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"copied {sum(before.values()):,} rows into postgresql://")
+    assert f"  actions: {before['actions']:,}" in out
+    asyncio.run(_resume(database, table_id, seq))
+
+
+@on_postgres
+def test_a_database_with_rows_is_not_copied_into(
+    database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    asyncio.run(_fill(path))
+    assert entry.main(["migrate-store", "--from", f"sqlite:{path}", "--to", database]) == 0
+    capsys.readouterr()
+    assert entry.main(["migrate-store", "--from", f"sqlite:{path}", "--to", database]) == 2
+    error = capsys.readouterr().err
+    assert "is not empty (tables has rows); copy into a new one" in error
+
+
+def test_the_source_must_exist_and_the_target_be_postgresql(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "none.sqlite3"
+    url = "postgresql://root@127.0.0.1:5432/test"
+    assert entry.main(["migrate-store", "--from", f"sqlite:{missing}", "--to", url]) == 2
+    assert entry.main(["migrate-store", "--from", f"sqlite:{missing}", "--to", "x.db"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"database error: there is no database at {missing}",
+        "database error: --to must be a postgresql:// URL",
+    ]
