@@ -60,6 +60,7 @@ class TurnNotifier:
         self.enabled = True
         self._mentions: dict[int, tuple[int, int]] = {}  # table -> (channel, message) posted
         self._dm_refused: set[int] = set()  # users whose direct messages Discord refuses
+        self._channel_refused: set[int] = set()  # tables whose channel refuses our posts
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -112,7 +113,7 @@ class TurnNotifier:
                         self._locks.pop(table.id, None)
                     return
                 mode = await self.bot.services.preferences.notify_mode(user_id)
-                if mode == NotifyMode.MENTION:
+                if mode == NotifyMode.MENTION and table.id not in self._channel_refused:
                     await self._mention(table, user_id)
                 elif mode == NotifyMode.DM and user_id not in self._dm_refused:
                     await self._direct(table, user_id)
@@ -147,6 +148,10 @@ class TurnNotifier:
             message = await retried(
                 lambda: channel.send(text, allowed_mentions=mentions), "posting a turn notice"
             )
+        except discord.Forbidden as error:  # the publisher tells the opener; we stop asking
+            log.warning("table %s: no turn notices in its channel: %s", table.id, error)
+            self._channel_refused.add(table.id)
+            return
         except DELIVERY_ERRORS as error:
             log.warning("table %s: could not post a turn notice: %s", table.id, error)
             return

@@ -250,3 +250,25 @@ async def test_bump_is_rate_limited_and_only_for_seated_players(
     allowed = await kit.harness.slash("table bump", user=bob)
     assert "bottom of the channel" in allowed.reply.content
     assert int(kit.public(t)["id"]) != first_id
+
+
+async def test_a_channel_that_refuses_notices_is_not_asked_again(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit)
+    refused: list[Call] = []
+
+    def post(call: Call) -> Any:
+        if "your turn" in str(call.json):
+            refused.append(call)
+            raise http_error(403, 50013, "Missing Permissions")
+        return kit.world.new_message(int(call.url.split("/")[-2]), call.json or {})
+
+    kit.harness.override("POST", CHANNEL_MESSAGES, post)
+    await kit.click(f"kj:start:{t}", anna)
+    await next_human_turn(kit, t)
+
+    assert len(refused) == 1
+    assert not kit.harness.task_errors
