@@ -41,7 +41,7 @@ from .results import HandLine, TableResult
 from .schedule import NightTimes, Posting, PostingKind, last_night, next_night, plan
 from .season import SeasonTable, season_table
 from .settings import LeagueSettings
-from .standings import Adjustment, NightData, NightRow, night_ranking
+from .standings import Adjustment, NightData, NightRow, UnrankedSeat, night_ranking, unranked_seats
 from .stats import PlayerSeason, player_season
 
 # The store's records of a league and a night, as the service returns them.
@@ -612,6 +612,10 @@ class LeagueService:
         night = await self.night(night_id)
         s = await self.settings(night.league_id)
         return night_ranking(await self.night_data(night_id), s.format, s.bye_policy, s.tie_breaks)
+
+    async def unranked(self, night_id: int) -> list[UnrankedSeat]:
+        """The seats a computer finished for a player who left: unranked, credit to nobody."""
+        return unranked_seats(await self.draws(night_id), await self.results(night_id))
 
     async def night_export(self, night_id: int) -> NightExport:
         """The night for `bot/league/export.py`: its draws, each table's effective result,

@@ -23,10 +23,12 @@ __all__ = [
     "Adjustment",
     "NightData",
     "NightRow",
+    "UnrankedSeat",
     "bye_score",
     "half_up",
     "night_ranking",
     "round_credits",
+    "unranked_seats",
 ]
 
 FIXED_BYE: Final[dict[str, int]] = {"fixed_1450": 1450, "fixed_1600": 1600}
@@ -174,3 +176,32 @@ def _rank(rows: list[NightRow], tie_breaks: Sequence[TieBreak]) -> list[NightRow
     if last > 1:  # a night where everyone shares first place has no booby prize
         rows = [replace(r, booby=r.place == last) for r in rows]
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class UnrankedSeat:
+    """A drawn player's seat that a computer finished (the player left the bot table): the
+    table's result stands for the others, and is unranked for this seat: it credits
+    nobody (docs/decisions.md, "Leagues")."""
+
+    round_no: int
+    table_no: int  # from 0, as the draw counts
+    seat: int
+    user_id: int  # the player who was drawn there
+
+
+def unranked_seats(
+    draws: Sequence[RoundDraw], results: Mapping[TableKey, TableResult]
+) -> list[UnrankedSeat]:
+    """Every seat of the night's counted results that a computer held at the end, by round,
+    table and seat (a void result credits nobody anyway and is left out)."""
+    found = []
+    for draw in draws:
+        for table_no, plan in enumerate(draw.tables):
+            result = results.get((draw.number, table_no))
+            if result is None or result.void:
+                continue
+            for seat, user in enumerate(plan.seats):
+                if result.seats[seat] is None:
+                    found.append(UnrankedSeat(draw.number, table_no, seat, user))
+    return found

@@ -69,6 +69,10 @@ class LeagueActions:
         self.bot = bot
         self.names: dict[int, str] = {}  # display names seen in interactions (table seats)
         self.guild_locales: dict[int, str] = {}
+        # night -> (channel, message, rounds drawn) of its newest check-in message, so a
+        # /league join or leave can update its count; lost on restart (the next click on
+        # the message puts it back).
+        self.checkin_messages: dict[int, tuple[int, int, int]] = {}
         self.starter = TableServiceStarter(bot.services.tables, self._channel_for, self._name_of)
         self._tasks: set[asyncio.Task[None]] = set()
         # One table read in at a time: two tables finishing at once must not both find
@@ -175,26 +179,62 @@ class LeagueActions:
         return next((n for n in nights if n.status != "closed"), nights[-1])
 
     # ------------------------------------------------------------------ posting
-    async def post(self, settings: LeagueSettings, guild_id: int | None, **message: Any) -> None:
+    async def send(self, channel_id: int, guild_id: int | None, **message: Any) -> discord.Message:
+        """A message in a channel, mentioning nobody unless told; a failure is raised."""
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        message.setdefault("allowed_mentions", NO_MENTIONS)
+        return await channel.send(**message)
+
+    async def post(
+        self, settings: LeagueSettings, guild_id: int | None, **message: Any
+    ) -> discord.Message | None:
         """A public message in the league's channel; a failure is logged, never raised (the
         change it announces is committed and shows in /night status)."""
         if settings.channel_id is None:
-            return
-        channel = self.bot.get_partial_messageable(settings.channel_id, guild_id=guild_id)
-        message.setdefault("allowed_mentions", NO_MENTIONS)
+            return None
         try:
-            await channel.send(**message)
+            return await self.send(settings.channel_id, guild_id, **message)
         except discord.HTTPException as error:
-            log.warning("league %s: cannot post in %s: %s", settings.name, channel.id, error)
+            log.warning(
+                "league %s: cannot post in %s: %s", settings.name, settings.channel_id, error
+            )
+            return None
+
+    async def checkin_message(
+        self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, drawn: int
+    ) -> dict[str, Any]:
+        """The check-in message of round `drawn + 1`: its embed (who is in) and buttons."""
+        locale = self.locale_for(guild_id)
+        players = checked_in(await self.service.attendance(night.id))
+        embed = checkin_embed(settings.name, night.number, drawn + 1, players, locale)
+        return {"embed": embed, "view": checkin_view(night.id, drawn, locale)}
 
     async def post_checkin(
         self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, drawn: int
     ) -> None:
-        locale = self.locale_for(guild_id)
-        players = checked_in(await self.service.attendance(night.id))
-        embed = checkin_embed(settings.name, night.number, drawn + 1, players, locale)
-        view = checkin_view(night.id, drawn, locale)
-        await self.post(settings, guild_id, embed=embed, view=view)
+        message = await self.checkin_message(settings, guild_id, night, drawn)
+        sent = await self.post(settings, guild_id, **message)
+        if sent is not None:
+            self.checkin_posted(night.id, sent.channel.id, sent.id, drawn)
+
+    def checkin_posted(self, night_id: int, channel_id: int, message_id: int, drawn: int) -> None:
+        self.checkin_messages[night_id] = (channel_id, message_id, drawn)
+
+    async def refresh_checkin(self, night: StoredNight, guild_id: int | None) -> None:
+        """Show the new count on the night's check-in message after /league join or leave;
+        nothing when the message is unknown (a restart) or out of date, a failure logged."""
+        known = self.checkin_messages.get(night.id)
+        drawn = len(await self.service.draws(night.id))
+        if known is None or known[2] != drawn:
+            return
+        channel_id, message_id, _ = known
+        settings = await self.service.settings(night.league_id)
+        message = await self.checkin_message(settings, guild_id, night, drawn)
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            await channel.get_partial_message(message_id).edit(**message)
+        except discord.HTTPException as error:
+            log.warning("league night %s: check-in message not updated: %s", night.id, error)
 
     async def post_round(
         self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, draw: RoundDraw
@@ -282,11 +322,20 @@ class LeagueActions:
         guild_id: int | None,
     ) -> None:
         locale = self.locale_for(guild_id)
-        content = result_text(round_no, table_no, result, locale)
-        missing = [m for m in await self.service.missing_results(night.id) if m[0] == round_no]
-        if not missing:
-            content += "\n" + t("league.result.round_done", locale, round=round_no)
+        unranked = [
+            seat.user_id
+            for seat in await self.service.unranked(night.id)
+            if (seat.round_no, seat.table_no) == (round_no, table_no)
+        ]
+        content = result_text(round_no, table_no, result, locale, unranked)
+        content += await self.round_done_line(night, round_no, locale)
         await self.post_standings(night.league_id, night, content, guild_id)
+
+    async def round_done_line(self, night: StoredNight, round_no: int, locale: str) -> str:
+        """ "Round n is complete ..." on a line of its own once every table of the round
+        has a result (or is void); empty before."""
+        missing = [m for m in await self.service.missing_results(night.id) if m[0] == round_no]
+        return "" if missing else "\n" + t("league.result.round_done", locale, round=round_no)
 
     # ------------------------------------------------------------------ buttons
     async def on_check(
@@ -312,6 +361,8 @@ class LeagueActions:
             embed = checkin_embed(settings.name, night.number, drawn + 1, players, public)
             view = checkin_view(night_id, version, public)
             await interaction.response.edit_message(embed=embed, view=view)
+            if interaction.message is not None and interaction.channel_id is not None:
+                self.checkin_posted(night_id, interaction.channel_id, interaction.message.id, drawn)
             key = "league.done.checked_in" if kind == "in" else "league.done.checked_out"
             text = t(key, locale_of(interaction), round=drawn + 1)
             await interaction.followup.send(text, ephemeral=True)

@@ -12,12 +12,14 @@ from typing import Any
 
 from bot.league.errors import LeagueError
 from bot.league.night import checked_in
-from bot.league.service import LeagueService
+from bot.league.schedule import Schedule
+from bot.league.service import LeagueService, StoredNight
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions, actor_of
-from cogs.league.parse import parse_line, parse_lines, parse_pair
+from cogs.league.exports import night_files, season_files
+from cogs.league.parse import parse_line, parse_lines, parse_pair, parse_reminders
 from cogs.league.ui import (
     history_embed,
     player_embed,
@@ -28,7 +30,9 @@ from cogs.league.ui import (
     status_embed,
 )
 
-__all__ = ["CreateOptions", "LeagueCommands"]
+__all__ = ["CreateOptions", "LeagueCommands", "ScheduleOptions"]
+
+DEFAULT_TIMEZONE = "Europe/Amsterdam"  # a Dutch card game's clubs meet there, mostly
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,44 @@ class CreateOptions:
                 "channel_id": channel_id,
             }
         )
+
+
+@dataclass(frozen=True)
+class ScheduleOptions:
+    """The schedule options of /league settings; None is "not given"."""
+
+    weekday: int | None = None
+    time: str | None = None
+    timezone: str | None = None
+    checkin: int | None = None
+    reminders: str | None = None
+    unschedule: bool = False
+
+    def given(self) -> bool:
+        values = (self.weekday, self.time, self.timezone, self.checkin, self.reminders)
+        return self.unschedule or any(value is not None for value in values)
+
+    def applied(self, current: Schedule | None, channel_id: int | None) -> Schedule | None:
+        """The schedule with these options applied (checked by `Schedule`), posting in
+        `channel_id`: where /league settings was used."""
+        if self.unschedule:
+            return None
+        if current is not None:
+            data = current.to_dict()
+        elif self.weekday is None or self.time is None:
+            raise LeagueError("schedule_incomplete")
+        else:
+            data = {"weekday": self.weekday, "start": self.time, "timezone": DEFAULT_TIMEZONE}
+        changes = {
+            "weekday": self.weekday,
+            "start": None if self.time is None else self.time.strip(),
+            "timezone": None if self.timezone is None else self.timezone.strip(),
+            "checkin_minutes": self.checkin,
+            "reminders": None if self.reminders is None else parse_reminders(self.reminders),
+        }
+        data.update({key: value for key, value in changes.items() if value is not None})
+        data["channel_id"] = channel_id
+        return Schedule.from_dict(data)
 
 
 class LeagueCommands:
@@ -89,8 +131,14 @@ class LeagueCommands:
         changes: dict[str, Any],
         organiser: int | None,
         organiser_role: int | None,
+        schedule: ScheduleOptions | None = None,
     ) -> None:
         league_id, settings = await self.actions.league(interaction, name)
+        if schedule is not None and schedule.given():
+            await self.service.require_organiser(league_id, actor_of(interaction))
+            changes["schedule"] = schedule.applied(settings.schedule, interaction.channel_id)
+            if changes["schedule"] is not None:  # the nights it opens are run where it posts
+                changes["channel_id"] = interaction.channel_id
         if organiser is not None or organiser_role is not None:
             changes["organisers"] = _add_organisers(settings.organisers, organiser, organiser_role)
         if "hands" in changes:
@@ -100,8 +148,9 @@ class LeagueCommands:
             await self.service.update_settings(league_id, settings, actor_of(interaction))
         locale = locale_of(interaction)
         text = t("league.done.settings", locale) if changes else None
+        upcoming = await self.service.next_night(league_id)
         await interaction.response.send_message(
-            text, embed=settings_embed(settings, locale), ephemeral=True
+            text, embed=settings_embed(settings, locale, upcoming), ephemeral=True
         )
 
     async def join(self, interaction: Interaction, name: str | None, partner: int | None) -> None:
@@ -111,6 +160,7 @@ class LeagueCommands:
         drawn = len(await self.service.draws(night.id))
         text = t("league.done.checked_in", locale_of(interaction), round=drawn + 1)
         await interaction.response.send_message(text, ephemeral=True)
+        await self.actions.refresh_checkin(night, interaction.guild_id)
 
     async def leave(self, interaction: Interaction, name: str | None) -> None:
         league_id, _ = await self.actions.league(interaction, name)
@@ -118,6 +168,7 @@ class LeagueCommands:
         await self.service.check_out(night.id, interaction.user.id)
         text = t("league.done.checked_out", locale_of(interaction))
         await interaction.response.send_message(text, ephemeral=True)
+        await self.actions.refresh_checkin(night, interaction.guild_id)
 
     async def season(self, interaction: Interaction, name: str | None, public: bool) -> None:
         league_id, settings = await self.actions.league(interaction, name)
@@ -143,6 +194,47 @@ class LeagueCommands:
         await interaction.response.send_message(
             embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
+
+    async def export(
+        self,
+        interaction: Interaction,
+        name: str | None,
+        number: int | None,
+        season: bool,
+        public: bool,
+    ) -> None:
+        """A night's CSVs and picture (night `number`, else the last closed, else the open
+        one) and/or the season's; any member may export (docs/decisions.md)."""
+        league_id, settings = await self.actions.league(interaction, name)
+        night = None
+        if number is not None or not season:
+            night = await self._export_night(league_id, number)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        locale = (
+            locale_of(interaction) if not public else self.actions.locale_for(interaction.guild_id)
+        )
+        files = []
+        if night is not None:
+            files += await night_files(self.actions, interaction, settings.name, night, locale)
+        if season:
+            table = await self.service.season(league_id)
+            files += season_files(self.actions, interaction, settings.name, table, locale)
+        key = "league.export.night" if night is not None else "league.export.season"
+        text = t(key, locale, league=settings.name, night=0 if night is None else night.number)
+        await interaction.followup.send(
+            text, files=files, ephemeral=not public, allowed_mentions=NO_MENTIONS
+        )
+
+    async def _export_night(self, league_id: int, number: int | None) -> StoredNight:
+        if number is not None:
+            return await self.actions.latest_night(league_id, number)
+        nights = await self.service.nights(league_id)
+        closed = [n for n in nights if n.status == "closed"]
+        if closed:
+            return closed[-1]
+        if not nights:
+            raise LeagueError("no_nights")
+        return nights[-1]
 
     # ------------------------------------------------------------------ /night
     async def open_night(self, interaction: Interaction, name: str | None) -> None:
@@ -198,6 +290,7 @@ class LeagueCommands:
                 settings.rounds_per_night,
                 missing,
                 locale,
+                await self.service.unranked(night.id),
             ),
             standings_embed(
                 settings.name, night.number, rows, locale, final=night.status == "closed"
@@ -292,6 +385,62 @@ class LeagueCommands:
             result=result_text(round_no, table_no, result, public),
             reason=reason.strip(),
             actor=f"<@{actor.user_id}>",
+        )
+        await self.actions.post_standings(league_id, night, content, interaction.guild_id)
+
+    async def void(
+        self, interaction: Interaction, name: str | None, where: tuple[int, int], reason: str
+    ) -> None:
+        """Void a table's round (it credits nobody), with the reason the history shows."""
+        league_id, _ = await self.actions.league(interaction, name)
+        actor = actor_of(interaction)
+        await self.service.require_organiser(league_id, actor)
+        night = await self.actions.latest_night(league_id)
+        round_no, table_no = where[0], where[1] - 1
+        result = await self.service.void_table(night.id, round_no, table_no, actor, reason)
+        locale = locale_of(interaction)
+        shown = result_text(round_no, table_no, result, locale)
+        await interaction.response.send_message(
+            t("league.done.corrected", locale, result=shown),
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
+        public = self.actions.locale_for(interaction.guild_id)
+        content = t(
+            "league.result.corrected",
+            public,
+            result=result_text(round_no, table_no, result, public),
+            reason=reason.strip(),
+            actor=f"<@{actor.user_id}>",
+        )
+        content += await self.actions.round_done_line(night, round_no, public)
+        await self.actions.post_standings(league_id, night, content, interaction.guild_id)
+
+    async def penalty(
+        self, interaction: Interaction, name: str | None, user_id: int, points: int, reason: str
+    ) -> None:
+        """Points added to (or, negative, taken from) a player's night, with the reason."""
+        league_id, _ = await self.actions.league(interaction, name)
+        actor = actor_of(interaction)
+        await self.service.require_organiser(league_id, actor)
+        night = await self.actions.latest_night(league_id)
+        if not any(event.user_id == user_id for event in await self.service.attendance(night.id)):
+            raise LeagueError("not_in_night", user_id=user_id, night=night.number)
+        adjustment = await self.service.penalise(night.id, user_id, points, actor, reason)
+        locale = locale_of(interaction)
+        values = {"player": f"<@{user_id}>", "points": f"{points:+d}"}
+        await interaction.response.send_message(
+            t("league.done.penalty", locale, **values),
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
+        public = self.actions.locale_for(interaction.guild_id)
+        content = t(
+            "league.result.penalty",
+            public,
+            actor=f"<@{actor.user_id}>",
+            reason=adjustment.reason,
+            **values,
         )
         await self.actions.post_standings(league_id, night, content, interaction.guild_id)
 

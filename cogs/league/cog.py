@@ -19,11 +19,13 @@ from discord.ext import commands
 
 from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
+from bot.league.schedule import MAX_LEAD_MINUTES, timezone_names
 from bot.league.settings import BYE_POLICIES
 from cogs.common.text import command_text
 from cogs.league.actions import LeagueActions
-from cogs.league.actions_commands import CreateOptions, LeagueCommands
+from cogs.league.actions_commands import CreateOptions, LeagueCommands, ScheduleOptions
 from cogs.league.items import CheckButton
+from cogs.league.scheduler import LeagueScheduler
 
 __all__ = ["League"]
 
@@ -44,6 +46,12 @@ ROUND = app_commands.Range[int, 1, 12]
 TABLE = app_commands.Range[int, 1, 100]
 LINE = app_commands.Range[int, 1, 64]
 NIGHT = app_commands.Range[int, 1, 10_000]
+WEEKDAYS = [
+    app_commands.Choice(name=command_text(f"league.cmd.choice.weekday.{day}"), value=day)
+    for day in range(7)
+]
+LEAD = app_commands.Range[int, 1, MAX_LEAD_MINUTES]
+POINTS = app_commands.Range[int, -10_000, 10_000]  # a round totals about 1,500 to 2,500
 LEAGUE_OPTION = {"league": command_text("league.cmd.opt.league.name")}
 LEAGUE_DESC = {"league": command_text("league.cmd.opt.league.desc")}
 
@@ -74,12 +82,15 @@ class League(commands.Cog):
         self.bot = bot
         self.actions = LeagueActions(bot)
         self.league_commands = LeagueCommands(self.actions)
+        self.scheduler = LeagueScheduler(self.actions)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(CheckButton)
         self.actions.install()
+        self.scheduler.start()
 
     async def cog_unload(self) -> None:
+        self.scheduler.stop()
         self.bot.remove_dynamic_items(CheckButton)
         await self.actions.uninstall()
 
@@ -118,9 +129,17 @@ class League(commands.Cog):
         name=command_text("league.cmd.settings.name"),
         description=command_text("league.cmd.settings.desc"),
     )
-    @app_commands.rename(**LEAGUE_OPTION, **_opt("rounds", "hands", "bye", "organiser", "role"))
-    @app_commands.describe(**LEAGUE_DESC, **_desc("rounds", "hands", "bye", "organiser", "role"))
-    @app_commands.choices(bye=BYES)
+    @app_commands.rename(
+        **LEAGUE_OPTION,
+        **_opt("rounds", "hands", "bye", "organiser", "role"),
+        **_opt("weekday", "time", "timezone", "checkin", "reminders", "unschedule"),
+    )
+    @app_commands.describe(
+        **LEAGUE_DESC,
+        **_desc("rounds", "hands", "bye", "organiser", "role"),
+        **_desc("weekday", "time", "timezone", "checkin", "reminders", "unschedule"),
+    )
+    @app_commands.choices(bye=BYES, weekday=WEEKDAYS)
     async def settings(
         self,
         interaction: Interaction,
@@ -130,6 +149,12 @@ class League(commands.Cog):
         bye: str | None = None,
         organiser: discord.Member | None = None,
         role: discord.Role | None = None,
+        weekday: int | None = None,
+        time: app_commands.Range[str, 1, 5] | None = None,
+        timezone: app_commands.Range[str, 1, 64] | None = None,
+        checkin: LEAD | None = None,
+        reminders: app_commands.Range[str, 1, 40] | None = None,
+        unschedule: bool = False,
     ) -> None:
         changes: dict[str, Any] = {}
         if rounds is not None:
@@ -140,11 +165,21 @@ class League(commands.Cog):
             changes["bye_policy"] = bye
         user = None if organiser is None else organiser.id
         role_id = None if role is None else role.id
+        schedule = ScheduleOptions(weekday, time, timezone, checkin, reminders, unschedule)
         await self._run(
             interaction,
             "/league settings",
-            lambda: self.league_commands.settings(interaction, league, changes, user, role_id),
+            lambda: self.league_commands.settings(
+                interaction, league, changes, user, role_id, schedule
+            ),
         )
+
+    @settings.autocomplete("timezone")
+    async def timezone_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Up to 25 IANA zones containing what was typed (Amsterdam, America/Sao_Paulo)."""
+        return [app_commands.Choice(name=zone, value=zone) for zone in zones_matching(current)]
 
     @league.command(
         name=command_text("league.cmd.join.name"),
@@ -223,6 +258,30 @@ class League(commands.Cog):
             interaction,
             "/league history",
             lambda: self.league_commands.history(interaction, league, night),
+        )
+
+    @league.command(
+        name=command_text("league.cmd.export.name"),
+        description=command_text("league.cmd.export.desc"),
+    )
+    @app_commands.rename(**LEAGUE_OPTION, **_opt("night", "season", "public"))
+    @app_commands.describe(
+        **LEAGUE_DESC,
+        night=command_text("league.cmd.export.opt.night.desc"),
+        **_desc("season", "public"),
+    )
+    async def export(
+        self,
+        interaction: Interaction,
+        night: NIGHT | None = None,
+        season: bool = False,
+        public: bool = False,
+        league: str | None = None,
+    ) -> None:
+        await self._run(
+            interaction,
+            "/league export",
+            lambda: self.league_commands.export(interaction, league, night, season, public),
         )
 
     # ------------------------------------------------------------------ /night
@@ -345,6 +404,50 @@ class League(commands.Cog):
         )
 
     @night.command(
+        name=command_text("league.cmd.void.name"),
+        description=command_text("league.cmd.void.desc"),
+    )
+    @app_commands.rename(**_opt("round", "table", "reason"), **LEAGUE_OPTION)
+    @app_commands.describe(**_desc("round", "table", "reason"), **LEAGUE_DESC)
+    async def void(
+        self,
+        interaction: Interaction,
+        round: ROUND,
+        table: TABLE,
+        reason: app_commands.Range[str, 1, 200],
+        league: str | None = None,
+    ) -> None:
+        await self._run(
+            interaction,
+            "/night void",
+            lambda: self.league_commands.void(interaction, league, (round, table), reason),
+        )
+
+    @night.command(
+        name=command_text("league.cmd.penalty.name"),
+        description=command_text("league.cmd.penalty.desc"),
+    )
+    @app_commands.rename(**_opt("player", "points", "reason"), **LEAGUE_OPTION)
+    @app_commands.describe(
+        **_desc("player", "points"),
+        reason=command_text("league.cmd.penalty.opt.reason.desc"),
+        **LEAGUE_DESC,
+    )
+    async def penalty(
+        self,
+        interaction: Interaction,
+        player: discord.Member,
+        points: POINTS,
+        reason: app_commands.Range[str, 1, 200],
+        league: str | None = None,
+    ) -> None:
+        await self._run(
+            interaction,
+            "/night penalty",
+            lambda: self.league_commands.penalty(interaction, league, player.id, points, reason),
+        )
+
+    @night.command(
         name=command_text("league.cmd.close.name"),
         description=command_text("league.cmd.close.desc"),
     )
@@ -354,3 +457,12 @@ class League(commands.Cog):
         await self._run(
             interaction, "/night close", lambda: self.league_commands.close(interaction, league)
         )
+
+
+def zones_matching(typed: str, limit: int = 25) -> list[str]:
+    """The time zones whose name holds `typed` (case and spaces ignored), those starting
+    with it first."""
+    wanted = typed.strip().replace(" ", "_").casefold()
+    found = [zone for zone in timezone_names() if wanted in zone.casefold()]
+    found.sort(key=lambda zone: not zone.casefold().startswith(wanted))
+    return found[:limit]

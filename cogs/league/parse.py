@@ -16,7 +16,7 @@ from typing import Final
 from bot.league.entry import SheetEntry
 from bot.league.errors import LeagueError
 
-__all__ = ["parse_line", "parse_lines", "parse_pair"]
+__all__ = ["parse_line", "parse_lines", "parse_pair", "parse_reminders"]
 
 SEPARATORS: Final = re.compile(r"[;\n]+")
 PIT_WORDS: Final = frozenset({"pit", "p"})
@@ -52,3 +52,12 @@ def parse_pair(text: str, what: str) -> tuple[int, int]:
 
 def _is_int(word: str) -> bool:
     return word.isdigit() and len(word) <= 6
+
+
+def parse_reminders(text: str) -> tuple[int, ...]:
+    """/league settings reminders: minutes before the start, e.g. "30 10"; "0" (or
+    nothing) for none. Which minutes are allowed is the schedule's to check."""
+    parts = [part for part in re.split(r"[\s,;]+", text.strip()) if part]
+    if not all(part.isdigit() for part in parts):
+        raise LeagueError("bad_setting", setting="reminders", value=text.strip())
+    return tuple(int(part) for part in parts if int(part) != 0)

@@ -15,9 +15,10 @@ import discord
 
 from bot.league.draw import RoundDraw
 from bot.league.results import TableResult
+from bot.league.schedule import NightTimes
 from bot.league.season import SeasonRow, SeasonTable
 from bot.league.settings import LeagueSettings
-from bot.league.standings import NightRow
+from bot.league.standings import NightRow, UnrankedSeat
 from bot.league.stats import PlayerSeason
 from cogs.common.components import EMBED_COLOUR
 from cogs.common.text import t
@@ -142,11 +143,18 @@ def plan_embed(
     return _embed(title, lines)
 
 
-def result_text(round_no: int, table_no: int, result: TableResult, locale: str) -> str:
-    """One table's round: both pairs and their totals (or that it was voided)."""
+def result_text(
+    round_no: int,
+    table_no: int,
+    result: TableResult,
+    locale: str,
+    unranked: Sequence[int] = (),
+) -> str:
+    """One table's round: both pairs and their totals (or that it was voided); `unranked`:
+    the drawn players whose seat a computer finished, marked unranked."""
     if result.void:
         return t("league.result.void", locale, round=round_no, table=table_no + 1)
-    return t(
+    text = t(
         "league.result.line",
         locale,
         round=round_no,
@@ -156,6 +164,10 @@ def result_text(round_no: int, table_no: int, result: TableResult, locale: str) 
         total1=result.totals[0],
         total2=result.totals[1],
     )
+    if unranked:
+        players = ", ".join(mention(user, locale) for user in unranked)
+        text += "\n" + t("league.result.unranked", locale, players=players)
+    return text
 
 
 # ----------------------------------------------------------------------------- standings
@@ -225,6 +237,7 @@ def status_embed(
     rounds: int,
     missing: Sequence[Sequence[int]],
     locale: str,
+    unranked: Sequence[UnrankedSeat] = (),
 ) -> discord.Embed:
     lines = [
         t(f"league.status.{status}", locale),
@@ -234,6 +247,11 @@ def status_embed(
     if missing:
         tables = ", ".join(f"{r}.{n + 1}" for r, n in missing)
         lines.append(t("league.status.missing", locale, tables=tables))
+    if unranked:
+        seats = ", ".join(
+            f"{u.round_no}.{u.table_no + 1} {mention(u.user_id, locale)}" for u in unranked
+        )
+        lines.append(t("league.status.unranked", locale, seats=seats))
     return _embed(_night_title("league.status.title", league, night_no, locale), lines)
 
 
@@ -305,7 +323,9 @@ def player_embed(league: str, stats: PlayerSeason, locale: str) -> discord.Embed
 # ----------------------------------------------------------------------------- settings
 
 
-def settings_embed(settings: LeagueSettings, locale: str) -> discord.Embed:
+def settings_embed(
+    settings: LeagueSettings, locale: str, upcoming: NightTimes | None = None
+) -> discord.Embed:
     length = settings.round_length
     organisers = [f"<@{u}>" for u in settings.organisers.user_ids]
     organisers += [f"<@&{r}>" for r in settings.organisers.role_ids]
@@ -318,5 +338,25 @@ def settings_embed(settings: LeagueSettings, locale: str) -> discord.Embed:
         t("league.settings.bye", locale, bye=t(f"league.bye.{settings.bye_policy}", locale)),
         t("league.settings.organisers", locale, organisers=" ".join(organisers) or "-"),
         t("league.settings.channel", locale, channel=channel),
+        _schedule_line(settings, locale),
     ]
+    if upcoming is not None:
+        lines.append(
+            t("league.settings.next", locale, start=f"<t:{int(upcoming.start.timestamp())}:F>")
+        )
     return _embed(t("league.settings.title", locale, league=settings.name), lines)
+
+
+def _schedule_line(settings: LeagueSettings, locale: str) -> str:
+    schedule = settings.schedule
+    if schedule is None:
+        return t("league.settings.unscheduled", locale)
+    return t(
+        "league.settings.schedule",
+        locale,
+        weekday=t(f"league.cmd.choice.weekday.{schedule.weekday}", locale),
+        start=schedule.start,
+        timezone=schedule.timezone,
+        checkin=schedule.checkin_minutes,
+        reminders=" ".join(str(m) for m in schedule.reminders) or "-",
+    )

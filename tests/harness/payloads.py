@@ -175,7 +175,7 @@ def message_payload(
         "content": body.get("content") or "",
         "embeds": list(body.get("embeds") or []),
         "components": list(body.get("components") or []),
-        "attachments": [],
+        "attachments": attachments_payload(message_id, body.get("attachments")),
         "flags": int(body.get("flags") or 0),
         "timestamp": iso(created_at),
         "edited_timestamp": None,
@@ -192,6 +192,28 @@ def message_payload(
     if application_id is not None:
         message["application_id"] = str(application_id)
     return message
+
+
+def attachments_payload(message_id: int, sent: Any) -> list[dict[str, Any]]:
+    """The attachments Discord stores for the `attachments` a bot sent with its files
+    (discord.py sends only an id and a file name per file)."""
+    stored = []
+    for index, item in enumerate(sent or []):
+        if "size" in item:  # an attachment kept from before (an edit)
+            stored.append(dict(item))
+            continue
+        name = str(item.get("filename") or "file")
+        url = f"https://cdn.discordapp.com/attachments/{message_id}/{index}/{name}"
+        stored.append(
+            {
+                "id": str(message_id + index + 1),
+                "filename": name,
+                "size": 0,
+                "url": url,
+                "proxy_url": url,
+            }
+        )
+    return stored
 
 
 # --------------------------------------------------------------------------- interactions

@@ -60,6 +60,7 @@ class Call:
     url: str
     sent: Snapshot  # the body as it went over the wire (read it as `json`)
     files: list[str] = field(default_factory=list)
+    file_data: list[bytes] = field(default_factory=list)  # each file's bytes, as sent
     params: dict[str, Any] | None = None
     reason: str | None = None
     interaction_id: int | None = None
@@ -214,6 +215,7 @@ class Recorder:
             url=route.url,
             sent=Snapshot(body),
             files=[getattr(f, "filename", None) or "file" for f in files],
+            file_data=[_bytes_of(f) for f in files],
             **extra,
         )
         self.calls.append(call)
@@ -315,3 +317,10 @@ def _json_from_form(form: Iterable[dict[str, Any]] | None) -> Any:
         if part.get("name") == "payload_json":
             return json.loads(part["value"])
     return None
+
+
+def _bytes_of(file: Any) -> bytes:
+    """A discord.File's bytes, read without moving it (discord.py reads it to send)."""
+    fp = getattr(file, "fp", None)
+    getvalue = getattr(fp, "getvalue", None)
+    return bytes(getvalue()) if callable(getvalue) else b""

@@ -183,6 +183,8 @@ class World:
         for key in ("content", "embeds", "components", "attachments", "poll"):
             if key in body:
                 message[key] = body[key] if body[key] is not None else _EMPTY[key]
+        if body.get("attachments"):
+            message["attachments"] = payloads.attachments_payload(message_id, body["attachments"])
         if "flags" in body and body["flags"] is not None:
             # Only some flags may change on edit; EPHEMERAL stays what it was.
             message["flags"] = (message["flags"] & EPHEMERAL) | (int(body["flags"]) & ~EPHEMERAL)

@@ -5,7 +5,15 @@ from __future__ import annotations
 from bot.league.draw import RoundDraw, TablePlan
 from bot.league.results import TableResult
 from bot.league.settings import DEFAULT_TIE_BREAKS, ByePolicy
-from bot.league.standings import Adjustment, NightData, NightRow, bye_score, night_ranking
+from bot.league.standings import (
+    Adjustment,
+    NightData,
+    NightRow,
+    UnrankedSeat,
+    bye_score,
+    night_ranking,
+    unranked_seats,
+)
 
 
 def draw(number: int, *tables: tuple[int, int, int, int], byes: tuple[int, ...] = ()) -> RoundDraw:
@@ -140,3 +148,20 @@ def test_duplicate_credits_the_difference_to_the_line_mean() -> None:
     # line 0 mean 3800/3 = 1266.67; line 1 mean 3200/3 = 1066.67 (halves round up)
     assert (points[1], points[5], points[9]) == (333, -67, -267)
     assert (points[2], points[6], points[10]) == (-167, 233, -67)
+
+
+def test_a_computer_finished_seat_is_unranked_for_its_drawn_player() -> None:
+    draws = [draw(1, (1, 2, 3, 4), (5, 6, 7, 8)), draw(2, (1, 5, 3, 7), (2, 6, 4, 8))]
+    results = {
+        (1, 0): TableResult((1, 2, 3, 4), (1500, 1100), hands=16),
+        (1, 1): TableResult((5, None, 7, 8), (1300, 1200), hands=16),
+        (2, 0): TableResult((1, 5, None, 7), (1000, 1400), hands=16).voided(),
+        (2, 1): TableResult((None, 6, 4, None), (900, 1500), hands=16),
+    }
+    assert unranked_seats(draws, results) == [
+        UnrankedSeat(1, 1, 1, 6),
+        UnrankedSeat(2, 1, 0, 2),
+        UnrankedSeat(2, 1, 3, 8),
+    ]
+    del results[(2, 1)]  # no result yet: nothing to mark
+    assert unranked_seats(draws, results) == [UnrankedSeat(1, 1, 1, 6)]

@@ -1,0 +1,111 @@
+"""/league export: a night's and a season's files as Discord attachments.
+
+The files themselves are `bot/league/export.py`'s (CSV columns fixed in docs/league.md);
+this module picks the night, resolves the players' display names and the picture's words
+from the catalogue, and names the files after the league. Names come from the server's
+member cache, else from the names this process saw in the league's interactions (check-in
+clicks, commands); a player neither knows is written as their user id (the export's own
+fallback), so the file is always complete.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.league import export
+from bot.league.export import PictureTexts
+from bot.league.season import SeasonTable
+from bot.league.service import StoredNight
+from cogs.common.text import t
+
+if TYPE_CHECKING:
+    from cogs.league.actions import Interaction, LeagueActions
+
+__all__ = ["night_files", "season_files", "slug"]
+
+
+def slug(name: str) -> str:
+    """A league name as a file name part: "Dinsdag Avond" -> "dinsdag-avond"."""
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "league"
+
+
+def names_of(
+    actions: LeagueActions, interaction: Interaction, user_ids: Iterable[int]
+) -> dict[int, str]:
+    guild = interaction.guild
+    names: dict[int, str] = {}
+    for user_id in set(user_ids):
+        member = None if guild is None else guild.get_member(user_id)
+        name = member.display_name if member is not None else actions.names.get(user_id)
+        if name:
+            names[user_id] = name
+    return names
+
+
+def _texts(title: str, rounds_key: str, locale: str) -> PictureTexts:
+    return PictureTexts(
+        title,
+        t("league.picture.place", locale),
+        t("league.picture.player", locale),
+        t("league.picture.points", locale),
+        t(rounds_key, locale),
+        t("league.standings.booby", locale),
+    )
+
+
+async def night_files(
+    actions: LeagueActions, interaction: Interaction, league: str, night: StoredNight, locale: str
+) -> list[discord.File]:
+    """ranking, results and sheet CSVs and the standings picture of one night."""
+    data = await actions.service.night_export(night.id)
+    seated = (user for draw in data.draws for plan in draw.tables for user in plan.seats)
+    people = [row.user_id for row in data.ranking]
+    people += [user for user in seated if user is not None]
+    names = names_of(actions, interaction, people)
+    key = (
+        "league.standings.final_title"
+        if night.status == "closed"
+        else "league.standings.live_title"
+    )
+    title = t(key, locale, league=league, night=night.number)
+    picture = export.standings_png(
+        export.night_picture_rows(data.ranking, names),
+        _texts(title, "league.picture.rounds", locale),
+    )
+    stem = f"{slug(league)}-night-{night.number}"
+    return [
+        _file(export.ranking_csv(data, names), f"{stem}-ranking.csv"),
+        _file(export.results_csv(data, names), f"{stem}-results.csv"),
+        _file(export.sheet_csv(data, names), f"{stem}-sheet.csv"),
+        _file(picture, f"{stem}-standings.png"),
+    ]
+
+
+def season_files(
+    actions: LeagueActions,
+    interaction: Interaction,
+    league: str,
+    season: SeasonTable,
+    locale: str,
+) -> list[discord.File]:
+    """The season table's CSV and picture."""
+    people = [row.user_id for row in (*season.ranked, *season.below_minimum)]
+    names = names_of(actions, interaction, people)
+    title = t("league.season.title", locale, league=league)
+    picture = export.standings_png(
+        export.season_picture_rows(season, names), _texts(title, "league.picture.nights", locale)
+    )
+    stem = f"{slug(league)}-season"
+    return [
+        _file(export.season_csv(season, names), f"{stem}.csv"),
+        _file(picture, f"{stem}-standings.png"),
+    ]
+
+
+def _file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)

@@ -1,0 +1,109 @@
+"""The league schedule's loop: every minute, post what `LeagueService.due_jobs` says is due.
+
+A check-in opens the night (or takes the night already open) and posts the same check-in
+message as /night open (`LeagueActions.checkin_message`); a reminder says when the night
+starts with Discord's `<t:...>` markup, so every reader sees their own clock. A posting
+is recorded (`mark_done`) only after Discord took it: one that fails is logged and comes
+back on the next tick until its night starts. The service reads the time from its own
+clock, so the tests drive this loop by moving the bot's FakeClock and calling `tick`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord.ext import tasks
+
+from bot.league.errors import LeagueError
+from bot.league.service import Actor, LeagueService, ScheduledJob, StoredNight
+from cogs.common.text import t
+from cogs.league.actions import LeagueActions
+
+__all__ = ["LeagueScheduler"]
+
+log = logging.getLogger(__name__)
+
+
+class LeagueScheduler:
+    def __init__(self, actions: LeagueActions) -> None:
+        self.actions = actions
+        self._lock = asyncio.Lock()  # the loop's tick and a test's tick never overlap
+        self.loop = tasks.loop(minutes=1)(self.tick)
+
+    @property
+    def service(self) -> LeagueService:
+        return self.actions.service
+
+    def start(self) -> None:
+        if not self.loop.is_running():
+            self.loop.start()
+
+    def stop(self) -> None:
+        self.loop.cancel()
+
+    async def tick(self) -> None:
+        """Post every due job; nothing raised here may stop the loop."""
+        async with self._lock:
+            try:
+                jobs = await self.service.due_jobs()
+            except Exception:
+                log.exception("league schedule: could not read the due postings")
+                return
+            for job in jobs:
+                try:
+                    await self.run(job)
+                except (discord.HTTPException, LeagueError) as error:
+                    log.warning(
+                        "league %s: scheduled %s not posted (retried next minute): %s",
+                        job.league_id,
+                        job.kind,
+                        error,
+                    )
+                except Exception:
+                    log.exception("league %s: scheduled %s failed", job.league_id, job.kind)
+
+    async def run(self, job: ScheduledJob) -> None:
+        settings = await self.service.settings(job.league_id)
+        channel_id = job.channel_id or settings.channel_id
+        if channel_id is None:
+            raise LeagueError("no_channel")
+        locale = self.actions.locale_for(job.guild_id)
+        late = t("league.schedule.late", locale) if job.late else None
+        if job.kind == "checkin":
+            night = await self._night(job.league_id)
+            drawn = len(await self.service.draws(night.id))
+            message = await self.actions.checkin_message(settings, job.guild_id, night, drawn)
+            sent = await self.actions.send(channel_id, job.guild_id, content=late, **message)
+            self.actions.checkin_posted(night.id, channel_id, sent.id, drawn)
+        else:
+            text = t(
+                "league.schedule.reminder",
+                locale,
+                league=settings.name,
+                start=f"<t:{int(job.starts_at)}:t>",
+                until=f"<t:{int(job.starts_at)}:R>",
+            )
+            if late:
+                text += "\n" + late
+            sent = await self.actions.send(channel_id, job.guild_id, content=text)
+        await self.service.mark_done(job, sent.id)
+
+    async def _night(self, league_id: int) -> StoredNight:
+        """The night the check-in is for: opened now, or the one already open (an organiser
+        opened it early, or the check-in was posted before a crash and is posted again)."""
+        night = await self.service.current_night(league_id)
+        if night is not None:
+            return night
+        try:
+            return await self.service.open_night(league_id, self._actor())
+        except LeagueError as error:
+            if error.code != "night_open":
+                raise
+        return await self.actions.night_of(league_id)
+
+    def _actor(self) -> Actor:
+        """The bot opens scheduled nights on behalf of the organisers who set the schedule."""
+        user = self.actions.bot.user
+        return Actor(0 if user is None else user.id, (), manager=True)
