@@ -107,7 +107,12 @@ class KlaverjasBot(commands.Bot):
 
     async def open_services(self) -> None:
         """Open the store (migrating it), restore open tables and start their timers."""
-        self._services = await Services.open(self.settings.database, exclusive=True)
+        self._services = await Services.open(
+            self.settings.database,
+            exclusive=True,
+            budget_ms=self.settings.computer_budget_ms,
+            processes=True,  # searches in worker processes keep the gateway's loop free
+        )
         self._services.start_timers()
         heartbeat = heartbeat_path(self.settings.database_path)
         self._heartbeat = asyncio.create_task(

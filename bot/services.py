@@ -34,12 +34,20 @@ class Services:
 
     @classmethod
     async def open(
-        cls, database: str | Path, clock: Clock | None = None, exclusive: bool = False
+        cls,
+        database: str | Path,
+        clock: Clock | None = None,
+        exclusive: bool = False,
+        budget_ms: float | None = None,
+        processes: bool = False,
     ) -> Services:
         """Open and migrate the database (a SQLite file or a PostgreSQL URL), then restore
-        every open table. `exclusive`: the bot process, the only one on this database."""
+        every open table. `exclusive`: the bot process, the only one on this database.
+        ``budget_ms`` is a strong computer's time per decision (``COMPUTER_BUDGET_MS``);
+        ``processes`` puts the computers' decisions in worker processes (the bot) instead
+        of threads."""
         store = await open_store(database, exclusive)
-        tables = TableService(store, clock)
+        tables = TableService(store, clock, budget_ms, processes)
         try:
             restored = await tables.restore()
         except BaseException:
@@ -64,4 +72,5 @@ class Services:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timers
             self._timers = None
+        self.tables.computers.close()
         await self.store.close()

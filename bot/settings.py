@@ -29,6 +29,8 @@ __all__ = [
 DEFAULT_DATABASE_PATH: Final = Path("data/klaverjas.sqlite3")
 LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOCALES: Final = ("en", "nl", "pt-BR", "es-ES", "it")
+DEFAULT_COMPUTER_BUDGET_MS: Final = 150.0  # bot.players.search.BUDGET_MS
+MIN_COMPUTER_BUDGET_MS, MAX_COMPUTER_BUDGET_MS = 10.0, 2000.0
 
 # Loose on purpose: Discord does not document the token format, only that it is three
 # base64url segments; we only want to catch pasted garbage (quotes, "Bot " prefixes, spaces).
@@ -57,6 +59,8 @@ class Settings:
     dev_guild_id: int | None = None
     default_locale: str = "en"
     sync_commands: bool = False
+    # A strong computer's time per decision; lower it when many tables run on few cores.
+    computer_budget_ms: float = DEFAULT_COMPUTER_BUDGET_MS
 
     @property
     def database(self) -> str | Path:
@@ -78,6 +82,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     dev_guild_id = _parse_guild_id(_get(env, "DEV_GUILD_ID"), problems)
     default_locale = _parse_locale(_get(env, "DEFAULT_LOCALE"), problems)
     sync_commands = _parse_flag("SYNC_COMMANDS", _get(env, "SYNC_COMMANDS"), problems)
+    budget = _parse_budget(_get(env, "COMPUTER_BUDGET_MS"), problems)
     if problems:
         raise SettingsError(problems)
     return Settings(
@@ -88,6 +93,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         dev_guild_id=dev_guild_id,
         default_locale=default_locale,
         sync_commands=sync_commands,
+        computer_budget_ms=budget,
     )
 
 
@@ -191,6 +197,20 @@ def _parse_locale(value: str | None, problems: list[str]) -> str:
         problems.append(f"DEFAULT_LOCALE must be one of {', '.join(LOCALES)}, not {value!r}")
         return "en"
     return canonical
+
+
+def _parse_budget(value: str | None, problems: list[str]) -> float:
+    if value is None:
+        return DEFAULT_COMPUTER_BUDGET_MS
+    low, high = MIN_COMPUTER_BUDGET_MS, MAX_COMPUTER_BUDGET_MS
+    try:
+        budget = float(value)
+    except ValueError:
+        budget = -1.0
+    if not low <= budget <= high:
+        problems.append(f"COMPUTER_BUDGET_MS must be a number from {low:g} to {high:g}")
+        return DEFAULT_COMPUTER_BUDGET_MS
+    return budget
 
 
 def _parse_flag(name: str, value: str | None, problems: list[str]) -> bool:

@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -42,6 +43,8 @@ T = TypeVar("T")
 TERMINAL_CHANNEL = 1  # the terminal's one "channel"; its open table is resumed on start
 PLAYER_ID = 1
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
+# Simulations play many matches: the normal level answers at once, strong takes its budget.
+SIMULATED = replace(INSTANT, computer_kind="normal")
 HELP = (
     "Commands: a card (e.g. Jh, 10h, T♥) to play it; a suit (c d h s) to name trump; "
     "'pass'; 'roem' to claim; 'sheet'; 'help'; 'quit' (the match is saved)."
@@ -262,7 +265,7 @@ async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) ->
             service = services.tables
             for number in range(matches):
                 table = await service.open(
-                    None, 10_000 + number, PLAYER_ID, "-", rules, INSTANT, sit=False
+                    None, 10_000 + number, PLAYER_ID, "-", rules, SIMULATED, sit=False
                 )
                 for _ in range(4):
                     await service.add_computer(table.id, PLAYER_ID)

@@ -40,6 +40,7 @@ class Seat:
     away: bool = False  # the turn timer ran out on this player at least once in a row
     missed: int = 0  # turn timer expiries in a row
     autoplay: bool = False  # the computer keeps the seat until the player says "I'm back"
+    level: str | None = None  # a computer seat's level; None: the table's (computer_kind)
 
     @property
     def is_human(self) -> bool:
@@ -60,7 +61,10 @@ class TableSettings:
     trick_pause: float = 3.0  # a finished trick stays on the table before a computer leads
     bot_delay: float = 1.0
     locale: str | None = None
-    computer_kind: str = "heuristic"
+    # The level of computers added without one and of away players' seats. Older tables
+    # stored "heuristic" (the normal level) here, so they keep playing as they did.
+    computer_kind: str = "strong"
+    league: bool = False  # a league (ranked) table: no hints
 
 
 @dataclass

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -23,6 +24,7 @@ from bot.engine import (
     FinishResult,
     PassResult,
     PassTrump,
+    Phase,
     PlayCard,
     PlayResult,
     RuleSet,
@@ -32,13 +34,14 @@ from bot.engine import (
 )
 from bot.engine.cards import Card
 from bot.engine.match import Match
-from bot.players import PLAYER_KINDS
+from bot.players import PLAYER_KINDS, view_for
+from bot.players.hint import Hint
 from bot.store import ChannelBusy, Store, StoredTable, storable_id
 from bot.texts.catalog import LOCALES
 
 from . import events as ev
 from .clock import Clock, SystemClock
-from .computers import Computers
+from .computers import Computers, check_level
 from .errors import RefusalCode, TableError
 from .events import Event
 from .model import Seat, SeatKind, Status, Table, TableSettings
@@ -52,6 +55,7 @@ MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in 
 BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
+HINT_COOLDOWN = 30.0  # seconds between two hints for one user (hints cost search time)
 _NOT_IN = {  # the refusal for an operation that needs the table in another status
     Status.LOBBY: RefusalCode.NOT_LOBBY,
     Status.PLAYING: RefusalCode.NOT_PLAYING,
@@ -62,16 +66,25 @@ log = logging.getLogger(__name__)
 
 
 class TableService:
-    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock | None = None,
+        budget_ms: float | None = None,
+        processes: bool = False,
+    ) -> None:
+        """``budget_ms``: a strong computer's time per decision (settings may lower it);
+        ``processes``: decide in worker processes rather than threads (``Computers``)."""
         self.store = store
         self.clock: Clock = clock or SystemClock()
-        self.computers = Computers()
+        self.computers = Computers(budget_ms, processes=processes)
         self.listeners: list[Listener] = []
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._committed: dict[int, dict[str, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._backoff: dict[int, float] = {}
+        self._hinted: dict[int, float] = {}  # user id -> when their last hint was given
         self._closing = False  # set by quiesce: new operations are refused
         self._busy = 0  # operations in flight
         self._idle = asyncio.Event()
@@ -270,14 +283,25 @@ class TableService:
         return await self._emit(table, events)
 
     async def add_computer(
-        self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        seat: int | None = None,
+        seq: int | None = None,
+        level: str | None = None,
     ) -> list[Event]:
+        """Seat a computer of ``level`` (easy, normal, strong; None: the table's level)."""
+        chosen = _check_level(level)
         async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.LOBBY)
             self._require_member(table, user_id)
             index = self._free_seat(table, seat)
-            table.seats[index] = Seat(SeatKind.COMPUTER, None, f"Computer {index + 1}")
-            await self._commit(table, user_id, "add_computer", {"seat": index})
+            name = f"Computer {index + 1}"
+            table.seats[index] = Seat(SeatKind.COMPUTER, None, name, level=chosen)
+            payload: dict[str, Any] = {"seat": index}
+            if chosen is not None:
+                payload["level"] = chosen
+            await self._commit(table, user_id, "add_computer", payload)
             events: list[Event] = [ev.ComputerAdded(seat=index)]
         return await self._emit(table, events)
 
@@ -403,6 +427,27 @@ class TableService:
             await self._commit(table, user_id, "settings", changed)
             events: list[Event] = [ev.SettingsChanged(**changed)]
         return await self._emit(table, events)
+
+    async def hint(self, table_id: int, user_id: int) -> Hint:
+        """The strong player's advice for the asker's own decision (read only: nothing is
+        committed). Refused at league tables, when it is not the asker's turn, and more
+        often than once per ``HINT_COOLDOWN`` seconds per user."""
+        table = self.get(table_id)
+        self._require(table, Status.PLAYING)
+        if table.settings.league:
+            raise TableError(RefusalCode.HINT_LEAGUE)
+        seat = self._human_seat(table, user_id)
+        hand = table.match.hand if table.match is not None else None
+        if hand is None or hand.to_act != seat or hand.phase == Phase.CLAIM:
+            raise TableError(RefusalCode.NOT_YOUR_TURN, seat=seat, to_act=hand and hand.to_act)
+        now = self.clock.now()
+        last = self._hinted.get(user_id)
+        if last is not None and now - last < HINT_COOLDOWN:
+            raise TableError(RefusalCode.HINT_TOO_SOON, wait=math.ceil(last + HINT_COOLDOWN - now))
+        self._hinted[user_id] = now
+        # The asker's view only, taken now: the hint never sees another seat's cards.
+        view = view_for(hand, seat)
+        return await self.computers.hint(view, f"{table.seed}/{table.seq}/{seat}")
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the public message (not a game action: no sequence number)."""
@@ -574,10 +619,15 @@ class TableService:
         now = self.clock.now() if now is None else now
         while True:
             try:
-                due = due_action(table, now, self.computers)
+                due = due_action(table, now)
                 if due is None:
                     return events
                 kind, seat, engine_action = due
+                if engine_action is None:
+                    # Decided by a worker (the lock stays held: this table waits, the
+                    # others do not), then logged like any action: a replay never searches.
+                    assert seat is not None and table.match is not None and table.match.hand
+                    engine_action = await self.computers.decide(table, table.match.hand, seat)
                 step = []
                 if kind == "timeout" and seat is not None:
                     step = self._mark_timeout(table, seat)
@@ -676,6 +726,15 @@ class TableService:
         state = table.seats[seat]
         state.away, state.autoplay, state.missed = False, False, 0
         return seat
+
+
+def _check_level(level: str | None) -> str | None:
+    if level is None:
+        return None
+    try:
+        return check_level(level)
+    except ValueError:
+        raise TableError(RefusalCode.BAD_LEVEL, level=level) from None
 
 
 def check_settings(settings: TableSettings) -> None:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from bot.engine import Action, ClaimRoem, FinishHand, Hand, Phase
 
-from .computers import Computers
 from .model import Status, Table
 
-DueAction = tuple[str, int | None, Action]
+# (kind, seat, engine action); the action is None when the seat's computer must decide it:
+# the service asks the computer off the event loop, then records the action it took.
+DueAction = tuple[str, int | None, Action | None]
 
 
 def pending_computer_claim(table: Table, hand: Hand) -> int | None:
@@ -49,7 +50,7 @@ def arm(table: Table, now: float) -> None:
         table.turn_deadline = now + settings.turn_timer
 
 
-def due_action(table: Table, now: float, computers: Computers) -> DueAction | None:
+def due_action(table: Table, now: float) -> DueAction | None:
     """The action whose deadline has passed, as (kind, seat, engine action), or None."""
     hand = table.match.hand if table.match is not None else None
     if table.status != Status.PLAYING or hand is None:
@@ -67,7 +68,7 @@ def due_action(table: Table, now: float, computers: Computers) -> DueAction | No
         return None
     computer_due = table.computer_due is not None and table.computer_due <= now
     if computer_due and table.seats[seat].computer_acts:
-        return "computer", seat, computers.decide(table, hand, seat)
+        return "computer", seat, None
     if table.turn_deadline is not None and table.turn_deadline <= now:
-        return "timeout", seat, computers.decide(table, hand, seat)
+        return "timeout", seat, None
     return None

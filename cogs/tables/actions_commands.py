@@ -18,6 +18,7 @@ from bot.texts.catalog import normalize_locale
 from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
 from cogs.tables.ui import settings_embed
+from cogs.tables.ui_text import hint_text
 
 if TYPE_CHECKING:
     from cogs.tables.actions import TableActions
@@ -36,6 +37,7 @@ class OpenOptions:
     turn_timer: int | None = None
     thread: bool = False
     language: str | None = None
+    level: str | None = None  # the computers' level (None: the default, strong)
 
     def rules(self) -> RuleSet:
         if self.hands is not None and self.target is not None:
@@ -49,7 +51,10 @@ class OpenOptions:
 
     def settings(self, defaults: TableSettings) -> TableSettings:
         turn = defaults.turn_timer if self.turn_timer is None else float(self.turn_timer)
-        return replace(defaults, turn_timer=turn, locale=self.language or defaults.locale)
+        level = self.level or defaults.computer_kind
+        return replace(
+            defaults, turn_timer=turn, locale=self.language or defaults.locale, computer_kind=level
+        )
 
 
 class TableCommands:
@@ -117,13 +122,17 @@ class TableCommands:
         await interaction.response.send_message(text, ephemeral=True)
 
     async def computer(
-        self, interaction: discord.Interaction[Any], seat: int | None, add: bool
+        self,
+        interaction: discord.Interaction[Any],
+        seat: int | None,
+        add: bool,
+        level: str | None = None,
     ) -> None:
         table = self.channel_table(interaction)
         index = None if seat is None else seat - 1
         user_id = interaction.user.id
         if add:
-            events = await self.service.add_computer(table.id, user_id, index)
+            events = await self.service.add_computer(table.id, user_id, index, level=level)
             key, kind = "tables.done.computer_added", "computer_added"
         else:
             events = await self.service.remove_computer(table.id, user_id, index)
@@ -172,6 +181,15 @@ class TableCommands:
             locale=language,
             moderator=is_moderator(interaction),
         )
+
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        """The strong player's advice for the asker's own turn, only to them. Deferred:
+        the search takes up to its budget, on a worker thread."""
+        table = self.channel_table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hint = await self.service.hint(table.id, interaction.user.id)
+        text = hint_text(hint, locale_of(interaction))
+        await interaction.followup.send(text, ephemeral=True)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.actions.send_hand(interaction, self.channel_table(interaction).id)

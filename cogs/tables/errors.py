@@ -58,6 +58,9 @@ KNOWN_CODES = (
     "cannot_post",
     "bad_turn_timer",
     "nothing_to_change",
+    "bad_level",
+    "hint_league",
+    "hint_too_soon",
     "bad_setting",
     "bad_computer_kind",
     "bad_locale",
@@ -88,6 +91,9 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
         values["when"] = f"<t:{math.ceil(facts['until'])}:R>"  # Discord shows "in 40 seconds"
     if isinstance(facts.get("free"), int):
         values["free"] = facts["free"]
+    for passed in ("wait", "level"):  # numbers and names shown as they are
+        if passed in facts:
+            values[passed] = facts[passed]
     if isinstance(facts.get("card"), Card):
         values["card"] = card_text(facts["card"], locale)
     if isinstance(facts.get("suit"), Suit):

@@ -11,6 +11,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.engine import Phase, SheetLine, Suit
+from bot.players import LEVELS
 from bot.tables import PublicTable, Seat, SeatKind, Status, Table, public_table
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import EMBED_COLOUR, Component, rendered_view
@@ -392,7 +393,24 @@ def settings_embed(table: Table, locale: str, table_locale: str) -> discord.Embe
         t("tables.settings.rules", locale, rules=table.rules.label),
         t("tables.settings.turn_timer", locale, value=timer),
         t("tables.settings.language", locale, value=language),
+        t("tables.settings.level", locale, value=_levels(table, locale)),
         t("tables.settings.hint", locale),
     ]
     title = t("tables.settings.title", locale, table=table.id)
     return discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)
+
+
+def _levels(table: Table, locale: str) -> str:
+    """The table's computer level, and any seat whose computer plays at another one."""
+    default = _level_name(table.settings.computer_kind, locale)
+    others = [
+        t("tables.settings.seat_level", locale, seat=i + 1, level=_level_name(s.level, locale))
+        for i, s in enumerate(table.seats)
+        if s.kind == SeatKind.COMPUTER and s.level and s.level != table.settings.computer_kind
+    ]
+    return ", ".join([default, *others])
+
+
+def _level_name(kind: str, locale: str) -> str:
+    level = {"heuristic": "normal"}.get(kind, kind)  # the normal level's older name
+    return t(f"tables.level.{level}", locale) if level in LEVELS else level

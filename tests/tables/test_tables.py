@@ -408,10 +408,10 @@ async def test_a_failing_table_does_not_stop_the_others_timers(db: str | Path) -
     )
     decide = service.computers.decide
 
-    def fail_on_broken(table, hand, seat):  # type: ignore[no-untyped-def]
+    async def fail_on_broken(table, hand, seat):  # type: ignore[no-untyped-def]
         if table.id == broken.id:
             raise RuntimeError("a bug in one computer player")
-        return decide(table, hand, seat)
+        return await decide(table, hand, seat)
 
     service.computers.decide = fail_on_broken  # type: ignore[method-assign]
     clock.advance(31)

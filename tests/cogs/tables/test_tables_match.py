@@ -105,7 +105,9 @@ async def test_a_full_match_and_its_score_sheet(
     assert ("win" if totals[0] != totals[1] else "shared result") in description
     for line in replayed.sheet:
         row = description.split("```")[1].splitlines()[line.number + 1]
-        assert row.endswith("nat") == line.nat and row.endswith("pit") == (line.pit is not None)
+        # One mark per line: a nat hand whose defenders took every trick shows "nat".
+        pit_shown = line.pit is not None and not line.nat
+        assert row.endswith("nat") == line.nat and row.endswith("pit") == pit_shown
 
     # /table sheet after the match shows the same lines; the table message is final.
     asked = await kit.harness.slash("table sheet", user=bob)
