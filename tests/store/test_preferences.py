@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.preferences import DEFAULT_NOTIFY, NotifyMode, PreferenceService
+from bot.preferences import CACHE_SECONDS, DEFAULT_NOTIFY, NotifyMode, PreferenceService
 from bot.store import Store
 
 BIG_ID = 1_234_567_890_123_456_789  # Discord ids need 64 bits
@@ -32,3 +32,14 @@ async def test_the_service_defaults_and_caches_only_what_was_stored(store: Store
     await service.set_notify_mode(8, NotifyMode.OFF)
     assert await service.notify_mode(8) == NotifyMode.OFF
     assert await PreferenceService(store.preferences).notify_mode(8) == NotifyMode.OFF
+
+
+async def test_a_choice_made_elsewhere_arrives_after_the_cache_time(store: Store) -> None:
+    clock = [100.0]
+    here = PreferenceService(store.preferences, lambda: clock[0])
+    there = PreferenceService(store.preferences, lambda: clock[0])  # another shard's process
+    assert await here.notify_mode(9) == NotifyMode.MENTION
+    await there.set_notify_mode(9, NotifyMode.DM)
+    assert await here.notify_mode(9) == NotifyMode.MENTION  # cached
+    clock[0] += CACHE_SECONDS
+    assert await here.notify_mode(9) == NotifyMode.DM
