@@ -62,6 +62,7 @@ class PublicTable:
     trick_winner: int | None  # the seat winning the trick in progress, as the engine says
     last_trick: PublicTrick | None
     claim_open: bool
+    back_open: bool  # "I'm back" applies to someone (Table.may_come_back)
     totals: tuple[int, int]
     hand_points: tuple[int, int]
     hand_roem: tuple[int, int]
@@ -118,6 +119,7 @@ def _public_table(table: Table) -> PublicTable:
         trick_winner=hand.current_winner() if hand is not None else None,
         last_trick=_public_trick(hand.last_trick if hand is not None else None),
         claim_open=bool(hand is not None and hand.claim_open),
+        back_open=table.may_come_back(),
         totals=(match.totals[0], match.totals[1]) if match is not None else (0, 0),
         hand_points=(hand.points[0], hand.points[1]) if hand is not None else (0, 0),
         hand_roem=(hand.roem[0], hand.roem[1]) if hand is not None else (0, 0),

@@ -10,6 +10,7 @@ calls the table service and answers. custom_ids (Discord allows 100 characters):
     kj:sit:{table}:{seat}           seat 0..3
     kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
     kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
+    kj:leave:{table}:{seq}:{answer} yes or no: the answer to "leave the match?"
     kj:review:{table}:{hand}        hand number (1-based) of the match, shown once scored
 
 `seq` is the table state the button was drawn for; the service refuses the action as
@@ -37,10 +38,11 @@ __all__ = [
     "trump_component",
     "ButtonKind",
     "CardButton",
+    "LeaveAnswerButton",
     "SitButton",
     "TableButton",
-    "ReviewButton",
     "TrumpButton",
+    "ReviewButton",
     "kind_button",
     "review_component",
 ]
@@ -86,6 +88,10 @@ class Actions(Protocol):
 
     async def on_review(
         self, interaction: discord.Interaction[Any], table_id: int, hand: int
+    ) -> None: ...
+
+    async def on_leave_answer(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
     ) -> None: ...
 
 
@@ -235,6 +241,33 @@ class TrumpButton(
         await actions_of(interaction).on_trump(interaction, self.table_id, self.seq, self.suit)
 
 
+class LeaveAnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:leave:(?P<table>{_ID}):(?P<seq>{_ID}):(?P<answer>yes|no)",
+):
+    """Yes or No to "leave the match?": Yes leaves only if the table is still at `seq`."""
+
+    def __init__(self, table_id: int, seq: int, leave: bool, label: str = "") -> None:
+        answer = "yes" if leave else "no"
+        style = Style.danger if leave else Style.secondary
+        custom_id = f"kj:leave:{table_id}:{seq}:{answer}"
+        super().__init__(_button(custom_id, label or answer, style, False, 0))
+        self.table_id = table_id
+        self.seq = seq
+        self.leave = leave
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaveAnswerButton:
+        return cls(int(match["table"]), int(match["seq"]), match["answer"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_leave_answer(
+            interaction, self.table_id, self.seq, self.leave
+        )
+
+
 class ReviewButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"kj:review:(?P<table>{_ID}):(?P<hand>[0-9]{{1,6}})",
@@ -333,5 +366,6 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SitButton,
     CardButton,
     TrumpButton,
+    LeaveAnswerButton,
     ReviewButton,
 )

@@ -234,8 +234,10 @@ async def test_bump_is_rate_limited_and_only_for_seated_players(
     t, (anna, bob) = await seated(kit)
     carl = kit.world.add_user("carl")
     await kit.click(f"kj:start:{t}", anna)
+    before = int(kit.public(t)["id"])
     outsider = await kit.click(f"kj:bump:{t}", carl)
-    assert outsider.reply.content == "You are not seated at this table."
+    assert "only its four players" in outsider.reply.content  # not_seated, for a spectator
+    assert int(kit.public(t)["id"]) == before
 
     await kit.harness.slash("table bump", user=anna)
     first_id = int(kit.public(t)["id"])
