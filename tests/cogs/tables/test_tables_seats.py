@@ -238,7 +238,7 @@ async def test_buttons_leave_no_stored_view_behind(
     assert store._views == {} and store._synced_message_views == {}
     templates = {pattern.pattern.split(":")[1] for pattern in store._dynamic_items}
     assert {
-        "(?P<action>hand|refresh|roem|sheet|last|back|leave|start|addbot)",
+        "(?P<action>hand|refresh|roem|sheet|last|back|leave|start|addbot|bump)",
         "sit",
         "card",
         "trump",
