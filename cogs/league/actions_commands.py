@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.league.errors import LeagueError
 from bot.league.night import checked_in
+from bot.league.results import TableResult
 from bot.league.schedule import Schedule
 from bot.league.service import LeagueService, StoredNight
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
@@ -371,22 +372,7 @@ class LeagueCommands:
             )
         else:
             raise LeagueError("correct_what")
-        locale = locale_of(interaction)
-        shown = result_text(round_no, table_no, result, locale)
-        await interaction.response.send_message(
-            t("league.done.corrected", locale, result=shown),
-            ephemeral=True,
-            allowed_mentions=NO_MENTIONS,
-        )
-        public = self.actions.locale_for(interaction.guild_id)
-        content = t(
-            "league.result.corrected",
-            public,
-            result=result_text(round_no, table_no, result, public),
-            reason=reason.strip(),
-            actor=f"<@{actor.user_id}>",
-        )
-        await self.actions.post_standings(league_id, night, content, interaction.guild_id)
+        await self._announce_correction(interaction, league_id, night, where, result, reason)
 
     async def void(
         self, interaction: Interaction, name: str | None, where: tuple[int, int], reason: str
@@ -398,6 +384,27 @@ class LeagueCommands:
         night = await self.actions.latest_night(league_id)
         round_no, table_no = where[0], where[1] - 1
         result = await self.service.void_table(night.id, round_no, table_no, actor, reason)
+        await self._announce_correction(
+            interaction, league_id, night, where, result, reason, round_done=True
+        )
+
+    async def _announce_correction(
+        self,
+        interaction: Interaction,
+        league_id: int,
+        night: StoredNight,
+        where: tuple[int, int],
+        result: TableResult,
+        reason: str,
+        *,
+        round_done: bool = False,
+    ) -> None:
+        """Answer the organiser, then tell the channel who changed which result and why.
+
+        /league correct and /league void share it so both leave the same public trace; a
+        void may finish the round (no result left to wait for), so it can say so too.
+        """
+        round_no, table_no = where[0], where[1] - 1
         locale = locale_of(interaction)
         shown = result_text(round_no, table_no, result, locale)
         await interaction.response.send_message(
@@ -411,9 +418,10 @@ class LeagueCommands:
             public,
             result=result_text(round_no, table_no, result, public),
             reason=reason.strip(),
-            actor=f"<@{actor.user_id}>",
+            actor=f"<@{actor_of(interaction).user_id}>",
         )
-        content += await self.actions.round_done_line(night, round_no, public)
+        if round_done:
+            content += await self.actions.round_done_line(night, round_no, public)
         await self.actions.post_standings(league_id, night, content, interaction.guild_id)
 
     async def penalty(
