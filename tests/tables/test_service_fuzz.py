@@ -36,7 +36,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from enum import Enum
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 from unittest import mock
 
 import pytest
@@ -151,6 +151,30 @@ ADVANCE = st.sampled_from((0.0, 0.5, 1.0, 2.0, 3.0, 8.0, 16.0, 31.0, 121.0, 3601
 CLAIMS = st.sampled_from((True, False))  # whether drive() claims roem for the humans
 RANDOMS = st.randoms(use_true_random=False)
 TURN_TIMERS = st.sampled_from((None, 0, 15, 30, 3600, 5, 14.9, 3601, -1, math.nan, math.inf, 60.5))
+
+
+class Opening(NamedTuple):
+    """How a table is opened: who opens it, who fills the seats, and with which settings."""
+
+    opener: int
+    sits: bool
+    fill: list[str]
+    start: bool
+    rules: RuleSet
+    timing: TableSettings
+    seed: int
+
+
+OPENINGS = st.builds(
+    Opening,
+    opener=st.sampled_from(USERS),
+    sits=START,
+    fill=SEAT_FILL,
+    start=START,
+    rules=RULES,
+    timing=TIMINGS,
+    seed=st.integers(0, 2**32),
+)
 
 
 # ----------------------------------------------------------------- checks
@@ -462,16 +486,8 @@ class TableServiceMachine(RuleBasedStateMachine):
         self.check_channel()
 
     # ------------------------------------------------------------- opening tables
-    def open_table(
-        self,
-        opener: int,
-        sits: bool,
-        fill: list[str],
-        start: bool,
-        rules: RuleSet,
-        timing: TableSettings,
-        seed: int,
-    ) -> None:
+    def open_table(self, opening: Opening) -> None:
+        opener, sits, fill, start, rules, timing, seed = opening
         fake = SimpleNamespace(token_hex=lambda _n: f"{seed:016x}")
 
         async def call() -> Table:
@@ -499,60 +515,20 @@ class TableServiceMachine(RuleBasedStateMachine):
         if start:
             self.op("start", lambda: self.svc.start(result.id, opener))
 
-    @initialize(
-        opener=st.sampled_from(USERS),
-        sits=START,
-        fill=SEAT_FILL,
-        start=START,
-        rules=RULES,
-        timing=TIMINGS,
-        seed=st.integers(0, 2**32),
-        warmup=st.integers(0, 150),
-        claims=CLAIMS,
-        rnd=RANDOMS,
-    )
-    def setup(
-        self,
-        opener: int,
-        sits: bool,
-        fill: list[str],
-        start: bool,
-        rules: RuleSet,
-        timing: TableSettings,
-        seed: int,
-        warmup: int,
-        claims: bool,
-        rnd: Any,
-    ) -> None:
+    @initialize(opening=OPENINGS, warmup=st.integers(0, 150), claims=CLAIMS, rnd=RANDOMS)
+    def setup(self, opening: Opening, warmup: int, claims: bool, rnd: Any) -> None:
         """Open the first table and play it ``warmup`` moves on, so that the random
         operations start from any point of a match (every move checked all the same)."""
         self.store = self.run(open_store(self.path))
         self.service = TableService(self.store, self.clock)
         self.run(self.service.restore())
-        self.open_table(opener, sits, fill, start, rules, timing, seed)
+        self.open_table(opening)
         self.drive_table(warmup, claims, rnd)
 
     @precondition(lambda self: not self.svc.open_tables())
-    @rule(
-        opener=st.sampled_from(USERS),
-        sits=START,
-        fill=SEAT_FILL,
-        start=START,
-        rules=RULES,
-        timing=TIMINGS,
-        seed=st.integers(0, 2**32),
-    )
-    def open_another(
-        self,
-        opener: int,
-        sits: bool,
-        fill: list[str],
-        start: bool,
-        rules: RuleSet,
-        timing: TableSettings,
-        seed: int,
-    ) -> None:
-        self.open_table(opener, sits, fill, start, rules, timing, seed)
+    @rule(opening=OPENINGS)
+    def open_another(self, opening: Opening) -> None:
+        self.open_table(opening)
 
     # ------------------------------------------------------------- lobby
     @rule(which=WHICH, user=st.sampled_from(USERS), name=NAMES, seat=SEAT, seq=SEQ)
