@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import discord
 from discord.ext import commands
@@ -29,6 +29,7 @@ __all__ = [
     "INVITE_PERMISSIONS",
     "INVITE_SCOPES",
     "KlaverjasBot",
+    "ShardedKlaverjasBot",
     "invite_url",
 ]
 
@@ -71,7 +72,11 @@ class KlaverjasBot(commands.Bot):
     """The Klaverjas bot: slash commands and buttons only, no privileged intents."""
 
     def __init__(
-        self, settings: Settings, *, extensions: Sequence[str] = DEFAULT_EXTENSIONS
+        self,
+        settings: Settings,
+        *,
+        extensions: Sequence[str] = DEFAULT_EXTENSIONS,
+        **options: Any,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channel and thread cache; the only intent slash commands need
@@ -82,6 +87,7 @@ class KlaverjasBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
         )
         self.settings: Final = settings
         self.initial_extensions: tuple[str, ...] = tuple(extensions)
@@ -112,6 +118,7 @@ class KlaverjasBot(commands.Bot):
             exclusive=True,
             budget_ms=self.settings.computer_budget_ms,
             processes=True,  # searches in worker processes keep the gateway's loop free
+            shards=self.settings.shards,
         )
         self._services.start_timers()
         heartbeat = heartbeat_path(self.settings.database_path)
@@ -157,3 +164,18 @@ class KlaverjasBot(commands.Bot):
             if not self._services_closed:
                 self._services_closed = True
                 await self.close_services()
+
+
+class ShardedKlaverjasBot(KlaverjasBot, commands.AutoShardedBot):
+    """The bot on discord.py's own sharding: SHARD_COUNT shards, of which this process
+    connects SHARD_IDS; its services serve only those shards' guilds (bot/shards.py)."""
+
+    def __init__(
+        self, settings: Settings, *, extensions: Sequence[str] = DEFAULT_EXTENSIONS
+    ) -> None:
+        super().__init__(
+            settings,
+            extensions=extensions,
+            shard_count=settings.shards.count,
+            shard_ids=list(settings.shards.ids),
+        )

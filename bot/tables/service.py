@@ -36,6 +36,7 @@ from bot.engine.cards import Card
 from bot.engine.match import Match
 from bot.players import PLAYER_KINDS, view_for
 from bot.players.hint import Hint
+from bot.shards import ShardSet
 from bot.store import ChannelBusy, Store, StoredTable, storable_id
 from bot.texts.catalog import LOCALES
 
@@ -72,11 +73,15 @@ class TableService:
         clock: Clock | None = None,
         budget_ms: float | None = None,
         processes: bool = False,
+        shards: ShardSet | None = None,
     ) -> None:
         """``budget_ms``: a strong computer's time per decision (settings may lower it);
-        ``processes``: decide in worker processes rather than threads (``Computers``)."""
+        ``processes``: decide in worker processes rather than threads (``Computers``);
+        ``shards``: the guilds this process serves: it restores (and so times) only their
+        tables, the process running the other shards the rest (docs/operations.md)."""
         self.store = store
         self.clock: Clock = clock or SystemClock()
+        self.shards = shards or ShardSet()
         self.computers = Computers(budget_ms, processes=processes)
         self.listeners: list[Listener] = []
         self._tables: dict[int, Table] = {}
@@ -126,7 +131,8 @@ class TableService:
         return [t for t in self._tables.values() if t.is_open]
 
     async def restore(self) -> list[Table]:
-        """Load every open table from the store; overdue timers fire on the next tick.
+        """Load every open table of our shards' guilds from the store; overdue timers
+        fire on the next tick (the timers run over the tables in memory, so ours only).
 
         A table whose snapshot cannot be loaded is closed (its snapshot kept in the close
         action's payload) and one whose snapshot names another id takes the row's id, each
@@ -134,6 +140,8 @@ class TableService:
         """
         grace = self.clock.now() + RESTART_GRACE
         for stored in await self.store.tables.open_tables():
+            if not self.shards.owns(stored.guild_id):
+                continue
             try:
                 table = Table.from_dict(stored.snapshot)
             except Exception as exc:

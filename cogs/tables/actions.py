@@ -30,7 +30,7 @@ from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t
 from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
-from cogs.tables.ui import public_message, sheet_embed
+from cogs.tables.ui import last_trick_embed, public_message, sheet_embed
 from cogs.tables.ui_hand import hand_message
 from cogs.tables.ui_text import roem_text, suit_text
 
@@ -132,6 +132,7 @@ class TableActions:
             ButtonKind.REFRESH: self.refresh_hand,
             ButtonKind.ROEM: self.claim,
             ButtonKind.SHEET: self.send_sheet,
+            ButtonKind.LAST: self.send_last_trick,
             ButtonKind.BACK: self.back,
             ButtonKind.LEAVE: self.leave,
             ButtonKind.START: self.start,
@@ -223,6 +224,16 @@ class TableActions:
         table = await self.service.find(table_id)
         public = public_table(table)
         embed = sheet_embed(public, locale_of(interaction), final=public.result is not None)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def send_last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        table = await self.service.find(table_id)
+        locale = locale_of(interaction)
+        embed = last_trick_embed(public_table(table), locale)
+        if embed is None:
+            text = t("tables.public.no_last_trick", locale)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:

@@ -5,7 +5,7 @@ A click is routed by its custom_id alone (a regex template, registered once with
 has to be stored. The items only parse; `TableActions` (cogs/tables/actions.py) decides,
 calls the table service and answers. custom_ids (Discord allows 100 characters):
 
-    kj:{kind}:{table}               a `ButtonKind`: hand, refresh, roem, sheet, back, leave,
+    kj:{kind}:{table}               a `ButtonKind`: hand, refresh, roem, sheet, last, back, leave,
                                     start, addbot
     kj:sit:{table}:{seat}           seat 0..3
     kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
@@ -50,6 +50,7 @@ class ButtonKind(StrEnum):
     REFRESH = "refresh"
     ROEM = "roem"
     SHEET = "sheet"
+    LAST = "last"
     BACK = "back"
     LEAVE = "leave"
     START = "start"

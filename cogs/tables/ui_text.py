@@ -13,24 +13,28 @@ from collections.abc import Sequence
 
 from bot.engine import Card, IllegalReason, Roem, RoemKind, Suit
 from bot.tables import Hint, Seat, SeatKind
-from cogs.common.text import card_text, suit_text, t
+from cogs.common.text import card_text, shorten, suit_text, t
 
 __all__ = ["hint_text", "pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
 
 
-def seat_name(seats: Sequence[Seat], seat: int | None, locale: str) -> str:
-    """The plain name at a seat (computer seats get a numbered name), for sentences."""
+def seat_name(
+    seats: Sequence[Seat], seat: int | None, locale: str, width: int | None = None
+) -> str:
+    """The plain name at a seat (computer seats get a numbered name), for sentences; with
+    `width`, a longer name is shortened to that many columns, ending in an ellipsis."""
     if seat is None:
         return "?"
     state = seats[seat]
     if state.kind == SeatKind.EMPTY:
         return t("tables.seat.free", locale)
-    return state.name or t("tables.seat.computer", locale, n=seat + 1)
+    name = state.name or t("tables.seat.computer", locale, n=seat + 1)
+    return shorten(name, width) if width is not None else name
 
 
-def pair_names(seats: Sequence[Seat], pair: int, locale: str) -> str:
+def pair_names(seats: Sequence[Seat], pair: int, locale: str, width: int | None = None) -> str:
     """Both names of a pair (seats 1 & 3 are pair 1, seats 2 & 4 pair 2)."""
-    first, second = (seat_name(seats, s, locale) for s in (pair, pair + 2))
+    first, second = (seat_name(seats, s, locale, width) for s in (pair, pair + 2))
     return t("tables.pair.names", locale, first=first, second=second)
 
 

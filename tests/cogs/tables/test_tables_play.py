@@ -11,6 +11,7 @@ from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
     custom_ids,
+    drawn_earlier,
     enabled,
     fix_seed,
     message_text,
@@ -157,8 +158,9 @@ async def test_clicks_out_of_turn_and_by_someone_not_seated(
 
     out_of_turn = await kit.click(hand.custom_ids()[0], waiting, message=hand.message_id)
     my_hand = await kit.click(f"kj:hand:{t}", carl, message=kit.public(t))
-    roem = await kit.click(f"kj:roem:{t}", carl, message=kit.public(t))
-    back = await kit.click(f"kj:back:{t}", carl, message=kit.public(t))
+    earlier = drawn_earlier(kit.public(t), f"kj:roem:{t}", f"kj:back:{t}")
+    roem = await kit.click(f"kj:roem:{t}", carl, message=earlier)
+    back = await kit.click(f"kj:back:{t}", carl, message=earlier)
     slash = await kit.harness.slash("hand", user=carl)
     sheet = await kit.click(f"kj:sheet:{t}", carl, message=kit.public(t))
 

@@ -11,6 +11,8 @@ from bot.tables import SeatKind, TableError
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
+    custom_ids,
+    drawn_earlier,
     enabled,
     fix_seed,
     message_text,
@@ -47,6 +49,7 @@ async def test_the_turn_timer_marks_a_player_away_until_they_are_back(
 
     assert kit.table(t).seats[0].away
     assert "1. anna 💤" in message_text(kit.public(t))
+    assert f"kj:back:{t}" in custom_ids(kit.public(t))  # shown while someone is away
     hand = await kit.hand(t, anna)
     assert "Your time ran out once" in hand.text()
     assert f"kj:back:{t}" in hand.custom_ids()
@@ -55,7 +58,10 @@ async def test_the_turn_timer_marks_a_player_away_until_they_are_back(
     assert "Welcome back" in back.response.text()
     assert not kit.table(t).seats[0].away
     assert "💤" not in message_text(kit.public(t))
-    again = await kit.click(f"kj:back:{t}", anna, message=kit.public(t))
+    assert f"kj:back:{t}" not in custom_ids(kit.public(t))  # and gone once nobody is
+    again = await kit.click(
+        f"kj:back:{t}", anna, message=drawn_earlier(kit.public(t), f"kj:back:{t}")
+    )
     assert again.reply.content == "You are not marked away: you already play yourself."
     kit.check_payloads()
 
@@ -105,7 +111,8 @@ async def test_an_unknown_refusal_code_still_gets_a_sentence(
         raise TableError("brand_new_code")
 
     monkeypatch.setattr(kit.service, "claim", refuse)
-    click = await kit.click(f"kj:roem:{t}", anna, message=kit.public(t))
+    earlier = drawn_earlier(kit.public(t), f"kj:roem:{t}")
+    click = await kit.click(f"kj:roem:{t}", anna, message=earlier)
 
     assert click.reply.content == "That is not possible now (brand_new_code)."
 
@@ -129,7 +136,7 @@ async def test_buttons_leave_no_stored_view_behind(
     assert store._views == {} and store._synced_message_views == {}
     templates = {pattern.pattern.split(":")[1] for pattern in store._dynamic_items}
     assert {
-        "(?P<action>hand|refresh|roem|sheet|back|leave|start|addbot)",
+        "(?P<action>hand|refresh|roem|sheet|last|back|leave|start|addbot)",
         "sit",
         "card",
         "trump",
