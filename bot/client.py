@@ -94,6 +94,7 @@ class KlaverjasBot(commands.Bot):
         # Set by `open_services`; cogs read it in their `cog_load`.
         self._services: Services | None = None
         self._services_closed = False
+        self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -151,6 +152,25 @@ class KlaverjasBot(commands.Bot):
         self.tree.copy_global_to(guild=guild)
         synced = await self.tree.sync(guild=guild)
         log.info("synced %d application commands to guild %d", len(synced), guild_id)
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self._item_types += [item for item in items if item not in self._item_types]
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().remove_dynamic_items(*items)
+        self._item_types = [item for item in self._item_types if item not in items]
+
+    def routes_custom_id(self, custom_id: str) -> bool:
+        """Whether a click with `custom_id` reaches a registered button.
+
+        discord.py hands a click to the dynamic items whose template matches the whole
+        custom_id and silently drops the rest; this asks the same question, so the error
+        cog can answer the clicks nothing else will (an outdated or malformed button).
+        """
+        return any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in self._item_types
+        )
 
     async def close(self) -> None:
         # New table operations are refused ("shutting down") and those in flight finish

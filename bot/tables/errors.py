@@ -42,6 +42,8 @@ class RefusalCode(StrEnum):
     BAD_LOCALE = "bad_locale"
     BAD_ID = "bad_id"
     SHUTTING_DOWN = "shutting_down"
+    RETAKE_TOO_LATE = "retake_too_late"
+    NOT_SCORED = "not_scored"  # facts: hand (a review of a hand not yet scored, or unknown)
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"
@@ -58,11 +60,21 @@ class RefusalCode(StrEnum):
     BAD_ACTION = "bad_action"
     MATCH_OVER = "match_over"
 
+    # The engine's rule-set refusals (RuleError), passed on by a front end that builds a
+    # rule set from what a user typed (/table open preset, hands, target).
+    UNKNOWN_PRESET = "unknown_preset"
+    UNKNOWN_OPTION = "unknown_option"
+    BAD_OPTION_VALUE = "bad_option_value"
+    OPTION_OUT_OF_RANGE = "option_out_of_range"
+    NO_MATCH_END = "no_match_end"
+
     # The Discord front end's own, refused before the service is asked.
     NO_TABLE = "no_table"
     HANDS_AND_TARGET = "hands_and_target"
     NO_THREAD = "no_thread"
     CANNOT_POST = "cannot_post"
+    WRONG_CHANNEL = "wrong_channel"
+    BUMP_TOO_SOON = "bump_too_soon"  # facts: until (when a bump is allowed again)
 
 
 class TableError(Exception):

@@ -56,6 +56,7 @@ MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in 
 BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
+ID_LIMIT = 2**63  # table ids are 64-bit integers in the store; a button may carry 20 digits
 HINT_COOLDOWN = 30.0  # seconds between two hints for one user (hints cost search time)
 _NOT_IN = {  # the refusal for an operation that needs the table in another status
     Status.LOBBY: RefusalCode.NOT_LOBBY,
@@ -122,6 +123,8 @@ class TableService:
         table = self._tables.get(table_id)
         if table is not None:
             return table
+        if not 0 < table_id < ID_LIMIT:  # no table has it (and the store cannot bind it)
+            raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
         stored = await self.store.tables.get(table_id)
         if stored is None:
             raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
@@ -283,7 +286,14 @@ class TableService:
                 table.seats[index] = Seat()
             else:
                 self._require(table, Status.PLAYING)
-                table.seats[index] = Seat(SeatKind.COMPUTER, None, table.seats[index].name)
+                assert table.match is not None
+                table.seats[index] = Seat(
+                    SeatKind.COMPUTER,
+                    None,
+                    table.seats[index].name,
+                    left_by=user_id,
+                    left_hand=table.match.hand_number,
+                )
                 arm(table, self.clock.now())  # the computer may be the one to act now
             await self._commit(table, user_id, "leave", {"seat": index})
             events: list[Event] = [ev.Left(seat=index, user_id=user_id)]
@@ -376,18 +386,36 @@ class TableService:
         return await self._emit(table, events)
 
     async def back(self, table_id: int, user_id: int) -> list[Event]:
-        """ "I'm back": the player takes the seat over from the computer again."""
+        """ "I'm back": the player takes the seat over from the computer again, whether the
+        turn timer gave it away or they left it during the hand now being played."""
         async with self._operate(table_id, None, user_id) as table:
             self._require(table, Status.PLAYING)
-            seat = self._human_seat(table, user_id)
-            state = table.seats[seat]
-            if not (state.away or state.autoplay):
-                raise TableError(RefusalCode.NOT_AWAY, seat=seat)
-            state.away, state.autoplay, state.missed = False, False, 0
+            if table.seat_of(user_id) is None:
+                seat = self._retake(table, user_id)
+                payload = {"seat": seat, "retake": True}
+            else:
+                seat = self._human_seat(table, user_id)
+                state = table.seats[seat]
+                if not (state.away or state.autoplay):
+                    raise TableError(RefusalCode.NOT_AWAY, seat=seat)
+                state.away, state.autoplay, state.missed = False, False, 0
+                payload = {"seat": seat}
             arm(table, self.clock.now())
-            await self._commit(table, user_id, "back", {"seat": seat})
+            await self._commit(table, user_id, "back", payload)
             events: list[Event] = [ev.SeatBack(seat=seat)]
         return await self._emit(table, events)
+
+    @staticmethod
+    def _retake(table: Table, user_id: int) -> int:
+        """Give the player back the seat they left during this hand."""
+        seat = table.retake_seat(user_id)
+        if seat is None:
+            left = table.left_seat(user_id)
+            if left is not None:
+                raise TableError(RefusalCode.RETAKE_TOO_LATE, seat=left)
+            raise TableError(RefusalCode.NOT_SEATED)
+        table.seats[seat] = Seat(SeatKind.HUMAN, user_id, table.seats[seat].name)
+        return seat
 
     async def close(self, table_id: int, user_id: int, moderator: bool = False) -> list[Event]:
         """Close the table whatever its state: its opener or a moderator may, and anyone

@@ -16,13 +16,18 @@ DueAction = tuple[str, int | None, Action | None]
 
 
 def pending_computer_claim(table: Table, hand: Hand) -> int | None:
-    """A computer seat of the capturing pair that can claim the last trick's roem now."""
+    """The computer seat that captured the last trick, when it can claim its roem now.
+
+    Only the capturing seat claims: a trick its human partner took is the human's to claim
+    (or to miss), so a pair with a computer never claims faster than a pair of humans
+    (docs/decisions.md, "Computer seats claim").
+    """
     trick = hand.last_trick
     if trick is None:
         return None
-    for seat in (trick.winner, (trick.winner + 2) % 4):  # the winner first, then the partner
-        if table.seats[seat].computer_acts and hand.claim_refusal(seat) is None:
-            return seat
+    seat = trick.winner
+    if table.seats[seat].computer_acts and hand.claim_refusal(seat) is None:
+        return seat
     return None
 
 

@@ -30,12 +30,14 @@ import discord
 from discord.app_commands import locale_str
 
 from bot.engine import Card, Rank, Suit
-from bot.texts.catalog import normalize_locale, t
+from bot.texts.catalog import CLIP, clip, normalize_locale, t
 
 __all__ = [
-    "card_text",
+    "CLIP",
     "card_input",
+    "card_text",
     "cards_text",
+    "clip",
     "command_text",
     "locale_of",
     "pad",

@@ -6,10 +6,12 @@ has to be stored. The items only parse; `TableActions` (cogs/tables/actions.py) 
 calls the table service and answers. custom_ids (Discord allows 100 characters):
 
     kj:{kind}:{table}               a `ButtonKind`: hand, refresh, roem, sheet, last, back, leave,
-                                    start, addbot
+                                    start, addbot, bump
     kj:sit:{table}:{seat}           seat 0..3
     kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
     kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
+    kj:leave:{table}:{seq}:{answer} yes or no: the answer to "leave the match?"
+    kj:review:{table}:{hand}        hand number (1-based) of the match, shown once scored
 
 `seq` is the table state the button was drawn for; the service refuses the action as
 "stale" when the table has moved on since, inside its lock. These formats are a promise to
@@ -36,10 +38,13 @@ __all__ = [
     "trump_component",
     "ButtonKind",
     "CardButton",
+    "LeaveAnswerButton",
     "SitButton",
     "TableButton",
     "TrumpButton",
+    "ReviewButton",
     "kind_button",
+    "review_component",
 ]
 
 
@@ -55,6 +60,7 @@ class ButtonKind(StrEnum):
     LEAVE = "leave"
     START = "start"
     ADDBOT = "addbot"
+    BUMP = "bump"
 
 
 _ID = r"[0-9]{1,20}"
@@ -78,6 +84,14 @@ class Actions(Protocol):
 
     async def on_trump(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
+    ) -> None: ...
+
+    async def on_review(
+        self, interaction: discord.Interaction[Any], table_id: int, hand: int
+    ) -> None: ...
+
+    async def on_leave_answer(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
     ) -> None: ...
 
 
@@ -227,6 +241,60 @@ class TrumpButton(
         await actions_of(interaction).on_trump(interaction, self.table_id, self.seq, self.suit)
 
 
+class LeaveAnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:leave:(?P<table>{_ID}):(?P<seq>{_ID}):(?P<answer>yes|no)",
+):
+    """Yes or No to "leave the match?": Yes leaves only if the table is still at `seq`."""
+
+    def __init__(self, table_id: int, seq: int, leave: bool, label: str = "") -> None:
+        answer = "yes" if leave else "no"
+        style = Style.danger if leave else Style.secondary
+        custom_id = f"kj:leave:{table_id}:{seq}:{answer}"
+        super().__init__(_button(custom_id, label or answer, style, False, 0))
+        self.table_id = table_id
+        self.seq = seq
+        self.leave = leave
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaveAnswerButton:
+        return cls(int(match["table"]), int(match["seq"]), match["answer"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_leave_answer(
+            interaction, self.table_id, self.seq, self.leave
+        )
+
+
+class ReviewButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:review:(?P<table>{_ID}):(?P<hand>[0-9]{{1,6}})",
+):
+    """The four hands of a scored hand as dealt (ephemeral); the service refuses a hand
+    not yet scored, so a forged or stale id reveals nothing of a hand in play."""
+
+    def __init__(self, table_id: int, hand: int, label: str = "", row: int | None = None) -> None:
+        custom_id = self.custom_id_of(table_id, hand)
+        super().__init__(_button(custom_id, label or str(hand), Style.secondary, False, row))
+        self.table_id = table_id
+        self.hand = hand
+
+    @staticmethod
+    def custom_id_of(table_id: int, hand: int) -> str:
+        return f"kj:review:{table_id}:{hand}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReviewButton:
+        return cls(int(match["table"]), int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_review(interaction, self.table_id, self.hand)
+
+
 def kind_button(
     kind: ButtonKind,
     table_id: int,
@@ -284,6 +352,11 @@ def trump_component(
     return _component(TrumpButton.custom_id_of(table_id, seq, suit), label, style, disabled)
 
 
+def review_component(table_id: int, hand: int, label: str) -> Component:
+    """`ReviewButton` as a component."""
+    return _component(ReviewButton.custom_id_of(table_id, hand), label, Style.secondary, False)
+
+
 def _suit_style(suit: Suit) -> Style:
     return Style.danger if suit.is_red else Style.secondary
 
@@ -293,4 +366,6 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SitButton,
     CardButton,
     TrumpButton,
+    LeaveAnswerButton,
+    ReviewButton,
 )

@@ -7,6 +7,8 @@ these functions testable without an interaction.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord.utils import escape_markdown
 
@@ -14,12 +16,19 @@ from bot.engine import Card, Phase, SheetLine, Suit
 from bot.players import LEVELS
 from bot.tables import PublicTable, PublicTrick, Seat, SeatKind, Status, Table, public_table
 from bot.texts.catalog import normalize_locale
-from cogs.common.components import EMBED_COLOUR, Component, rendered_view
+from cogs.common.components import EMBED_COLOUR, Component, frozen_view, rendered_view
 from cogs.common.text import card_text, pad, t, text_width
-from cogs.tables.items import ButtonKind, kind_component, sit_component
+from cogs.tables.items import (
+    ButtonKind,
+    LeaveAnswerButton,
+    kind_component,
+    review_component,
+    sit_component,
+)
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
 __all__ = [
+    "leave_question",
     "public_components",
     "public_message",
     "public_embed",
@@ -314,14 +323,26 @@ def public_components(public: PublicTable, locale: str) -> discord.ui.View:
     elif public.status == Status.PLAYING:
         rows += _play_buttons(public, locale)
     elif public.status == Status.FINISHED:
-        rows.append([kind_component(ButtonKind.SHEET, table, locale)])
+        rows.append(
+            [kind_component(ButtonKind.SHEET, table, locale), *review_components(public, locale)]
+        )
     return rendered_view(rows)
+
+
+def review_components(public: PublicTable, locale: str) -> list[Component]:
+    """Review hand N (docs/table-ux.md 2.11) for the last scored hand, once there is one."""
+    if not public.sheet:
+        return []
+    number = public.sheet[-1].number
+    label = t("tables.button.review", locale, n=number)
+    return [review_component(public.table_id, number, label)]
 
 
 def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
     """Only the buttons that can apply now (docs/table-ux.md 2.2): Roem! while a claim window
     is open (every taken trick opens one at a table that claims roem, so it reveals nothing),
-    Last trick once a trick of the hand is taken, I'm back while a player is away."""
+    Last trick once a trick of the hand is taken, I'm back while a player is away or may
+    retake a seat left this hand."""
     table = public.table_id
     first = [kind_component(ButtonKind.HAND, table, locale, Style.primary)]
     if public.claim_open:
@@ -330,9 +351,11 @@ def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
         first.append(kind_component(ButtonKind.LAST, table, locale))
     first.append(kind_component(ButtonKind.SHEET, table, locale))
     second = []
-    if any(seat.is_human and (seat.away or seat.autoplay) for seat in public.seats):
+    if public.back_open:
         second.append(kind_component(ButtonKind.BACK, table, locale))
     second.append(kind_component(ButtonKind.LEAVE, table, locale))
+    second.append(kind_component(ButtonKind.BUMP, table, locale))
+    second += review_components(public, locale)
     return [first, second]
 
 
@@ -441,6 +464,24 @@ def settings_embed(table: Table, locale: str, table_locale: str) -> discord.Embe
     ]
     title = t("tables.settings.title", locale, table=table.id)
     return discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)
+
+
+# ----------------------------------------------------------------------------- leaving
+
+
+def leave_question(
+    table: Table, seat: int, locale: str, note: str | None = None
+) -> tuple[str, discord.ui.View]:
+    """ "Leave the match?" with Yes and No, for the table as it is now (its `seq`): a Yes
+    pressed after the table moved on is refused as stale and asked again."""
+    text = t("tables.leave.confirm", locale, seat=seat + 1)
+    if note:
+        text = f"> {note}\n{text}"
+    buttons: list[discord.ui.Item[Any]] = [
+        LeaveAnswerButton(table.id, table.seq, True, t("tables.button.leave_yes", locale)),
+        LeaveAnswerButton(table.id, table.seq, False, t("tables.button.leave_no", locale)),
+    ]
+    return text, frozen_view(buttons)
 
 
 def _levels(table: Table, locale: str) -> str:
