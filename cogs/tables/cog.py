@@ -2,7 +2,7 @@
 
 Thin commands: parse the options, then hand over to `TableCommands` (actions_commands.py)
 inside `TableActions.guard` (actions.py), which call the table service and answer. The
-cog's `cog_load` registers the persistent buttons once (items.py), subscribes the
+cog routes the persistent buttons' clicks (items.py) from `on_interaction`, subscribes the
 public-message publisher to the table service (publisher.py) and refreshes the message of
 every restored table. Names and descriptions come from the message catalogues
 (`tables.cmd.*`), so Discord shows the commands in Dutch to Dutch users.
@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
 from cogs.common.requests import RequestStats
+from cogs.common.routing import ClickRouter
 from cogs.common.text import command_text
 from cogs.tables.actions import TableActions
 from cogs.tables.actions_commands import OpenOptions, TableCommands
@@ -69,16 +70,15 @@ class Tables(commands.Cog):
         self.nudger = HandNudger(bot, self.requests)
         self.actions = TableActions(bot, self.publisher, self.nudger, self.requests)
         self.table_commands = TableCommands(self.actions)
+        self.router = ClickRouter(ALL_ITEMS, prefix="kj:")
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
         listeners += [self.publisher.on_events, self.nudger.on_events]
         self.publisher.restore()
         self.requests.start(self.bot)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
         for listener in (self.publisher.on_events, self.nudger.on_events):
             if listener in listeners:
@@ -86,6 +86,12 @@ class Tables(commands.Cog):
         await self.publisher.close()
         await self.nudger.close()
         await self.requests.stop()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: Interaction) -> None:
+        """Every table button click: routed by custom_id (cogs/common/routing.py), not by
+        discord.py's view store, which would rebuild a view of the message first."""
+        await self.router.route(interaction)
 
     # ------------------------------------------------------------------ /table open
     @table.command(
