@@ -8,11 +8,18 @@ collected per hand, and the strong player's time per decision (p50, p99) and sea
 
     nice -n 10 .venv/bin/python benchmarks/ai.py --deals 200      # a quick look
     nice -n 10 .venv/bin/python benchmarks/ai.py                  # 2,000 deal pairs
+
+On a loaded machine the full run can be split: shards of consecutive deals (``--first``)
+each save their tally (``--out``), and ``--merge`` prints the report of them all.
+
+    benchmarks/ai.py --deals 1000 --out a.json & benchmarks/ai.py --first 1000 \
+        --deals 1000 --out b.json; benchmarks/ai.py --merge a.json b.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -101,6 +108,32 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def save(path: str, tally: Tally, strong: list[Timed], elapsed: float) -> None:
+    data = {
+        "tally": vars(tally),
+        "times": [t for p in strong for t in p.times],
+        "nodes": sum(n for p in strong for n in p.nodes),
+        "elapsed": elapsed,
+    }
+    Path(path).write_text(json.dumps(data))
+
+
+def merged(paths: list[str]) -> tuple[Tally, list[Timed], float]:
+    """One tally, and one timed stand-in holding every decision time, from saved shards."""
+    tally, timed, elapsed = Tally(), Timed(SearchPlayer("merge")), 0.0
+    for path in paths:
+        data = json.loads(Path(path).read_text())
+        tally.diffs += data["tally"]["diffs"]
+        tally.hands += data["tally"]["hands"]
+        for name in ("made", "nat", "roem"):
+            for side, value in data["tally"][name].items():
+                getattr(tally, name)[side] += value
+        timed.times += data["times"]
+        timed.nodes.append(data["nodes"])
+        elapsed = max(elapsed, data["elapsed"])
+    return tally, [timed], elapsed
+
+
 def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
     n = len(tally.diffs)
     mean = statistics.fmean(tally.diffs)
@@ -131,7 +164,13 @@ def main() -> None:
     parser.add_argument("--exact", type=int, default=None, help="cards searched exactly")
     parser.add_argument("--rules", default="amsterdam", help="rule preset")
     parser.add_argument("--seed", default="ai-bench")
+    parser.add_argument("--first", type=int, default=0, help="index of the first deal")
+    parser.add_argument("--out", default=None, help="save the tally here (JSON)")
+    parser.add_argument("--merge", nargs="+", default=None, help="report saved tallies")
     args = parser.parse_args()
+    if args.merge:
+        report(*merged(args.merge))
+        return
     rules = RuleSet.preset(args.rules)
     options: dict[str, float] = {} if args.budget is None else {"budget_ms": args.budget}
     if args.exact is not None:
@@ -140,9 +179,14 @@ def main() -> None:
     print(f"{describe()}; rules {rules.label}")
     tally = Tally()
     start = time.perf_counter()
-    for index in range(args.deals):
+    for index in range(args.first, args.first + args.deals):
         deal_pair(index, rules, args.seed, strong, tally)
-    report(tally, strong, time.perf_counter() - start)
+        if args.out and (index + 1 - args.first) % 100 == 0:  # a cut run keeps its figures
+            save(args.out, tally, strong, time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    if args.out:
+        save(args.out, tally, strong, elapsed)
+    report(tally, strong, elapsed)
 
 
 if __name__ == "__main__":

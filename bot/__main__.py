@@ -135,12 +135,13 @@ def _run_checked(settings: Settings) -> int:
 
 
 def _run_on_postgres(settings: Settings, url: str) -> int:
-    """Check the PostgreSQL database before logging in; the one-bot lock is the store's
-    (an advisory lock held while the bot runs), refused in one line like SQLite's."""
+    """Check the PostgreSQL database and its shard locks before logging in; the locks are
+    the store's (an advisory lock per shard, held while the bot runs), refused in one line
+    like SQLite's file lock."""
     from bot.store.checks import check_postgres
 
     try:
-        asyncio.run(check_postgres(url))
+        asyncio.run(check_postgres(url, settings.shards))
         return _run_bot(settings)
     except StoreError as error:
         print(f"database error: {_one_line(error)}", file=sys.stderr)
@@ -174,9 +175,11 @@ async def _serve(settings: Settings) -> None:
     flight and close the store; then `start` returns and the process exits 0.
     """
     # Imported here so `play` / `simulate` and configuration errors stay fast and light.
-    from bot.client import KlaverjasBot
+    from bot import client
 
-    bot = KlaverjasBot(settings)
+    bot = (
+        client.ShardedKlaverjasBot(settings) if settings.sharded else client.KlaverjasBot(settings)
+    )
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []  # a reference, so the close task is not collected
 

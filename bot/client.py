@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import discord
 from discord.ext import commands
@@ -29,6 +29,7 @@ __all__ = [
     "INVITE_PERMISSIONS",
     "INVITE_SCOPES",
     "KlaverjasBot",
+    "ShardedKlaverjasBot",
     "invite_url",
 ]
 
@@ -71,7 +72,11 @@ class KlaverjasBot(commands.Bot):
     """The Klaverjas bot: slash commands and buttons only, no privileged intents."""
 
     def __init__(
-        self, settings: Settings, *, extensions: Sequence[str] = DEFAULT_EXTENSIONS
+        self,
+        settings: Settings,
+        *,
+        extensions: Sequence[str] = DEFAULT_EXTENSIONS,
+        **options: Any,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channel and thread cache; the only intent slash commands need
@@ -82,12 +87,14 @@ class KlaverjasBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
         )
         self.settings: Final = settings
         self.initial_extensions: tuple[str, ...] = tuple(extensions)
         # Set by `open_services`; cogs read it in their `cog_load`.
         self._services: Services | None = None
         self._services_closed = False
+        self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -107,7 +114,13 @@ class KlaverjasBot(commands.Bot):
 
     async def open_services(self) -> None:
         """Open the store (migrating it), restore open tables and start their timers."""
-        self._services = await Services.open(self.settings.database, exclusive=True)
+        self._services = await Services.open(
+            self.settings.database,
+            exclusive=True,
+            budget_ms=self.settings.computer_budget_ms,
+            processes=True,  # searches in worker processes keep the gateway's loop free
+            shards=self.settings.shards,
+        )
         self._services.start_timers()
         heartbeat = heartbeat_path(self.settings.database_path)
         self._heartbeat = asyncio.create_task(
@@ -140,6 +153,33 @@ class KlaverjasBot(commands.Bot):
         synced = await self.tree.sync(guild=guild)
         log.info("synced %d application commands to guild %d", len(synced), guild_id)
 
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self._item_types += [item for item in items if item not in self._item_types]
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().remove_dynamic_items(*items)
+        self._item_types = [item for item in self._item_types if item not in items]
+
+    def add_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Items a cog routes itself (cogs/common/routing.py), not through discord.py's
+        view store: known to `routes_custom_id` without being registered there."""
+        self._item_types += [item for item in items if item not in self._item_types]
+
+    def remove_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        self._item_types = [item for item in self._item_types if item not in items]
+
+    def routes_custom_id(self, custom_id: str) -> bool:
+        """Whether a click with `custom_id` reaches a registered button.
+
+        discord.py hands a click to the dynamic items whose template matches the whole
+        custom_id and silently drops the rest; this asks the same question, so the error
+        cog can answer the clicks nothing else will (an outdated or malformed button).
+        """
+        return any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in self._item_types
+        )
+
     async def close(self) -> None:
         # New table operations are refused ("shutting down") and those in flight finish
         # while the HTTP session can still answer them; then the cogs unload (inside
@@ -152,3 +192,18 @@ class KlaverjasBot(commands.Bot):
             if not self._services_closed:
                 self._services_closed = True
                 await self.close_services()
+
+
+class ShardedKlaverjasBot(KlaverjasBot, commands.AutoShardedBot):
+    """The bot on discord.py's own sharding: SHARD_COUNT shards, of which this process
+    connects SHARD_IDS; its services serve only those shards' guilds (bot/shards.py)."""
+
+    def __init__(
+        self, settings: Settings, *, extensions: Sequence[str] = DEFAULT_EXTENSIONS
+    ) -> None:
+        super().__init__(
+            settings,
+            extensions=extensions,
+            shard_count=settings.shards.count,
+            shard_ids=list(settings.shards.ids),
+        )

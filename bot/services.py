@@ -13,6 +13,7 @@ import logging
 from pathlib import Path
 
 from bot.league.service import LeagueService
+from bot.shards import ShardSet
 from bot.standings import StandingsService
 from bot.store import Store, open_store
 from bot.tables import Clock, TableService
@@ -27,17 +28,28 @@ class Services:
         self.tables = tables
         self.standings = StandingsService(store.stats)
         # No table starter yet: the front end gives one (it knows where tables are posted).
-        self.leagues = LeagueService(store, tables.clock.now)
+        self.leagues = LeagueService(store, tables.clock.now, shards=tables.shards)
         self._timers: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(
-        cls, database: str | Path, clock: Clock | None = None, exclusive: bool = False
+        cls,
+        database: str | Path,
+        clock: Clock | None = None,
+        exclusive: bool = False,
+        budget_ms: float | None = None,
+        processes: bool = False,
+        shards: ShardSet | None = None,
     ) -> Services:
         """Open and migrate the database (a SQLite file or a PostgreSQL URL), then restore
-        every open table. `exclusive`: the bot process, the only one on this database."""
-        store = await open_store(database, exclusive)
-        tables = TableService(store, clock)
+        every open table of `shards`' guilds (default: all). `exclusive`: the bot process,
+        the only one running these shards on this database.
+        ``budget_ms`` is a strong computer's time per decision (``COMPUTER_BUDGET_MS``);
+        ``processes`` puts the computers' decisions in worker processes (the bot) instead
+        of threads."""
+        shards = shards or ShardSet()
+        store = await open_store(database, exclusive, shards)
+        tables = TableService(store, clock, budget_ms, processes, shards=shards)
         try:
             restored = await tables.restore()
         except BaseException:
@@ -45,7 +57,7 @@ class Services:
             # process alive after the traceback, and a supervisor would never restart it.
             await store.close()
             raise
-        log.info("restored %d open tables", len(restored))
+        log.info("restored %d open tables (%s)", len(restored), shards)
         return cls(store, tables)
 
     def start_timers(self) -> None:
@@ -62,4 +74,5 @@ class Services:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timers
             self._timers = None
+        self.tables.computers.close()
         await self.store.close()

@@ -16,6 +16,8 @@ from typing import Final
 
 from dotenv import find_dotenv, load_dotenv
 
+from bot.shards import ShardSet
+
 __all__ = [
     "LOCALES",
     "LOG_LEVELS",
@@ -27,8 +29,13 @@ __all__ = [
 ]
 
 DEFAULT_DATABASE_PATH: Final = Path("data/klaverjas.sqlite3")
+# Keeps a shard's PostgreSQL lock key (count * 65536 + shard id) a positive 32-bit integer;
+# Discord asks for about one shard per 1,000 guilds, so this is far beyond any real bot.
+MAX_SHARD_COUNT: Final = 16_384
 LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOCALES: Final = ("en", "nl", "pt-BR", "es-ES", "it")
+DEFAULT_COMPUTER_BUDGET_MS: Final = 150.0  # bot.players.search.BUDGET_MS
+MIN_COMPUTER_BUDGET_MS, MAX_COMPUTER_BUDGET_MS = 10.0, 2000.0
 
 # Loose on purpose: Discord does not document the token format, only that it is three
 # base64url segments; we only want to catch pasted garbage (quotes, "Bot " prefixes, spaces).
@@ -57,6 +64,11 @@ class Settings:
     dev_guild_id: int | None = None
     default_locale: str = "en"
     sync_commands: bool = False
+    # SHARD_COUNT / SHARD_IDS: the shards this process runs (all of them by default).
+    shards: ShardSet = ShardSet()
+    sharded: bool = False  # SHARD_COUNT was set: run discord.py's AutoShardedBot
+    # A strong computer's time per decision; lower it when many tables run on few cores.
+    computer_budget_ms: float = DEFAULT_COMPUTER_BUDGET_MS
 
     @property
     def database(self) -> str | Path:
@@ -78,6 +90,13 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     dev_guild_id = _parse_guild_id(_get(env, "DEV_GUILD_ID"), problems)
     default_locale = _parse_locale(_get(env, "DEFAULT_LOCALE"), problems)
     sync_commands = _parse_flag("SYNC_COMMANDS", _get(env, "SYNC_COMMANDS"), problems)
+    shards = _parse_shards(_get(env, "SHARD_COUNT"), _get(env, "SHARD_IDS"), problems)
+    if shards is not None and not shards.complete and database_url is None:
+        problems.append(
+            f"SHARD_IDS names {shards} but the SQLite file serves one process only: "
+            "run every shard in this process, or set DATABASE_URL (docs/operations.md)"
+        )
+    budget = _parse_budget(_get(env, "COMPUTER_BUDGET_MS"), problems)
     if problems:
         raise SettingsError(problems)
     return Settings(
@@ -88,6 +107,9 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         dev_guild_id=dev_guild_id,
         default_locale=default_locale,
         sync_commands=sync_commands,
+        computer_budget_ms=budget,
+        shards=shards or ShardSet(),
+        sharded=shards is not None,
     )
 
 
@@ -193,6 +215,20 @@ def _parse_locale(value: str | None, problems: list[str]) -> str:
     return canonical
 
 
+def _parse_budget(value: str | None, problems: list[str]) -> float:
+    if value is None:
+        return DEFAULT_COMPUTER_BUDGET_MS
+    low, high = MIN_COMPUTER_BUDGET_MS, MAX_COMPUTER_BUDGET_MS
+    try:
+        budget = float(value)
+    except ValueError:
+        budget = -1.0
+    if not low <= budget <= high:
+        problems.append(f"COMPUTER_BUDGET_MS must be a number from {low:g} to {high:g}")
+        return DEFAULT_COMPUTER_BUDGET_MS
+    return budget
+
+
 def _parse_flag(name: str, value: str | None, problems: list[str]) -> bool:
     if value is None:
         return False
@@ -202,3 +238,29 @@ def _parse_flag(name: str, value: str | None, problems: list[str]) -> bool:
     if lowered not in _FALSE:
         problems.append(f"{name} must be 1 or 0 (or true/false), not {value!r}")
     return False
+
+
+def _parse_shards(count: str | None, ids: str | None, problems: list[str]) -> ShardSet | None:
+    """SHARD_COUNT alone runs every shard; SHARD_IDS (a comma list) picks some of them."""
+    if count is None:
+        if ids is not None:
+            problems.append("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
+        return None
+    if not count.isdigit() or not 1 <= int(count) <= MAX_SHARD_COUNT:
+        problems.append(f"SHARD_COUNT must be a number from 1 to {MAX_SHARD_COUNT}, not {count!r}")
+        return None
+    total = int(count)
+    if ids is None:
+        return ShardSet.every(total)
+    parts = [part.strip() for part in ids.split(",")]
+    if not all(part.isdigit() and int(part) < total for part in parts):
+        problems.append(
+            f"SHARD_IDS must be shard numbers from 0 to {total - 1} separated by commas, "
+            f"not {ids!r}"
+        )
+        return None
+    numbers = tuple(sorted(int(part) for part in parts))
+    if len(set(numbers)) != len(numbers):
+        problems.append(f"SHARD_IDS names a shard twice: {ids!r}")
+        return None
+    return ShardSet(total, numbers)

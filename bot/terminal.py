@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
-from bot.engine import Card, Phase, RuleSet, Suit
+from bot.engine import Card, IllegalReason, Phase, RuleError, RuleSet, SheetLine, Suit
 from bot.services import Services
 from bot.tables import (
     Event,
@@ -30,6 +32,7 @@ from bot.tables import (
 )
 from bot.tables.events import (
     CardPlayed,
+    HandScored,
     RoemClaimed,
     SeatAutoplay,
     SeatAway,
@@ -37,11 +40,17 @@ from bot.tables.events import (
     TrumpChosen,
     TrumpPassed,
 )
+from bot.texts.catalog import clip, has, t
 
 T = TypeVar("T")
 TERMINAL_CHANNEL = 1  # the terminal's one "channel"; its open table is resumed on start
 PLAYER_ID = 1
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
+EXIT_USAGE = 2  # bad arguments: one line on stderr, as bot/__main__.py does for settings
+YOU = 0  # the terminal player's seat
+NAME_CLIP = 24  # characters of a typed word (a preset, a card) an answer repeats
+# Simulations play many matches: the normal level answers at once, strong takes its budget.
+SIMULATED = replace(INSTANT, computer_kind="normal")
 HELP = (
     "Commands: a card (e.g. Jh, 10h, T♥) to play it; a suit (c d h s) to name trump; "
     "'pass'; 'roem' to claim; 'sheet'; 'help'; 'quit' (the match is saved)."
@@ -50,14 +59,49 @@ HELP = (
 
 def run_terminal(args: argparse.Namespace) -> int:
     db = Path(getattr(args, "db", None) or "data/terminal.sqlite3")
-    rules = RuleSet.preset(getattr(args, "preset", None) or "amsterdam")
+    try:
+        rules = _preset(args)
+    except UsageError as error:
+        return _usage("play", error)
     return asyncio.run(_play(db, rules, getattr(args, "name", None) or "You", input, print))
 
 
 def run_simulation(args: argparse.Namespace) -> int:
-    matches = int(getattr(args, "matches", None) or 10)
-    rules = RuleSet.preset(getattr(args, "preset", None) or "amsterdam")
+    try:
+        matches = _matches(args)
+        rules = _preset(args)
+    except UsageError as error:
+        return _usage("simulate", error)
     return asyncio.run(_simulate(matches, rules, print))
+
+
+class UsageError(Exception):
+    """A command-line value the terminal cannot use; its message is the one line shown."""
+
+
+def _usage(command: str, error: UsageError) -> int:
+    print(f"{command}: {error}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _preset(args: argparse.Namespace) -> RuleSet:
+    name = getattr(args, "preset", None)
+    try:
+        return RuleSet.preset("amsterdam" if name is None else name)
+    except RuleError as error:
+        choices = ", ".join(error.facts.get("choices", ()))
+        raise UsageError(
+            f"unknown --preset {clip(str(name), NAME_CLIP)!r}; choose one of {choices}"
+        ) from None
+
+
+def _matches(args: argparse.Namespace) -> int:
+    matches = getattr(args, "matches", None)
+    if matches is None:
+        return 10
+    if matches < 1:
+        raise UsageError(f"--matches must be 1 or more, not {clip(str(matches))}")
+    return int(matches)
 
 
 async def _play(
@@ -68,33 +112,37 @@ async def _play(
         service = services.tables
         table = service.in_channel(TERMINAL_CHANNEL)
         if table is None:
-            table = await _new_table(service, rules, name)
+            table, events = await _new_table(service, rules, name)
             say(f"New match ({table.rules.name}). {HELP}")
+            for text in describe(table, events):
+                say(text)
         else:
             say(f"Resuming your match at hand {public_table(table).hand_number}. {HELP}")
+            if public_table(table).sheet:
+                say(render_sheet(table))
         await _loop(service, table.id, ask, say)
     finally:
         await services.close()
     return 0
 
 
-async def _new_table(service: TableService, rules: RuleSet, name: str) -> Table:
+async def _new_table(service: TableService, rules: RuleSet, name: str) -> tuple[Table, list[Event]]:
+    """A started table, and what the computers did before the player's first decision."""
     table = await service.open(None, TERMINAL_CHANNEL, PLAYER_ID, name, rules, INSTANT)
     for _ in range(3):
         await service.add_computer(table.id, PLAYER_ID)
-    await service.start(table.id, PLAYER_ID)
-    return service.get(table.id)
+    events = await service.start(table.id, PLAYER_ID)
+    return service.get(table.id), events
 
 
 async def _loop(
     service: TableService, table_id: int, ask: Callable[[str], str], say: Callable[[str], None]
 ) -> None:
-    shown = 0
     while True:
         table = service.get(table_id)
-        shown = _show_sheet_lines(table, shown, say)
         if table.status != Status.PLAYING:
             public = public_table(table)
+            say(render_sheet(table))
             say(
                 f"Match over: {_names(table, 0)} {public.totals[0]} - "
                 f"{_names(table, 1)} {public.totals[1]}."
@@ -111,10 +159,10 @@ async def _loop(
         try:
             events = await _command(service, table, line, say)
         except TableError as exc:
-            say(f"Refused: {exc.code.replace('_', ' ')}{_facts(exc)}")
+            say(f"Refused: {refusal_text(exc, table)}")
             continue
         except BadInput as exc:
-            say(f"Refused: bad input ({exc})")
+            say(f"Refused: {exc}")
             continue
         for text in describe(table, events):
             say(text)
@@ -136,19 +184,43 @@ async def _command(
         return await service.claim(table.id, PLAYER_ID)
     hand = table.match.hand if table.match is not None else None
     if hand is not None and hand.phase == Phase.TRUMP:
-        return await service.choose_trump(table.id, PLAYER_ID, _parse(Suit.parse, line))
-    return await service.play(table.id, PLAYER_ID, _parse(Card.parse, line))
+        suit = _parse(Suit.parse, line, "a suit to name as trump (c d h s), or pass")
+        return await service.choose_trump(table.id, PLAYER_ID, suit)
+    return await service.play(table.id, PLAYER_ID, _parse(Card.parse, line, "a card (e.g. Jh)"))
 
 
 class BadInput(Exception):
     """A line that is neither a command nor a card or suit (the terminal's own refusal)."""
 
 
-def _parse(parse: Callable[[str], T], text: str) -> T:
+def _parse(parse: Callable[[str], T], text: str, wanted: str) -> T:
     try:
         return parse(text)
-    except ValueError as exc:
-        raise BadInput(str(exc)) from None
+    except ValueError:
+        raise BadInput(
+            f"{clip(text, NAME_CLIP)!r} is not {wanted} or a command; type help."
+        ) from None
+
+
+def refusal_text(error: TableError, table: Table) -> str:
+    """The refusal in words: the sentence the Discord table uses, in English."""
+    key = f"tables.err.{error.code}"
+    if not has(key):
+        return t("tables.err.unknown", code=error.code)
+    facts = error.facts
+    values = {"card": "?", "suit": "?", "why": "", "seat": "?", "free": "?"}
+    if isinstance(facts.get("card"), Card):
+        values["card"] = str(facts["card"])
+    if isinstance(facts.get("suit"), Suit):
+        values["suit"] = t(f"common.suit.{facts['suit'].letter}")
+    reason = facts.get("reason")
+    if isinstance(reason, IllegalReason):
+        suit = t(f"common.suit.{reason.suit.letter}") if reason.suit is not None else ""
+        why = t(f"tables.reason.{reason.code.value}", suit=suit)
+        values["why"] = why[:1].lower() + why[1:]
+    to_act = facts.get("to_act")
+    values["name"] = _seat_name(table, to_act) if isinstance(to_act, int) else "someone else"
+    return t(key, **values)
 
 
 def render(table: Table) -> str:
@@ -185,54 +257,84 @@ def render(table: Table) -> str:
 
 
 def describe(table: Table, events: list[Event]) -> list[str]:
-    """One line per event worth telling: trump, tricks, claimed roem, hand and match end."""
+    """One line per event worth telling, in the order it happened: trump, tricks, claimed
+    roem, and each hand's result before anything of the next hand."""
     out: list[str] = []
     for event in events:
-        who = _seat_name(table, event.seat)
+        you = event.seat == YOU
+        who = "You" if you else _seat_name(table, event.seat)
         match event:
             case TrumpChosen(suit=suit):
-                out.append(f"{who} names {suit.symbol} as trump.")
+                out.append(f"{who} {_verb('name', you)} {suit.symbol} as trump.")
             case TrumpPassed():
-                out.append(f"{who} passes.")
-            case CardPlayed(card=card) if event.seat != 0:
+                out.append(f"{who} {_verb('pass', you)}.")
+            case CardPlayed(card=card) if not you:
                 out.append(f"{who} plays {card}.")
             case TrickTaken(trick=trick):
                 cards = " ".join(str(c) for c in trick.cards)
-                out.append(f"{who} takes the trick ({cards}).")
+                out.append(f"{who} {_verb('take', you)} the trick ({cards}).")
             case RoemClaimed(roem=roem):
-                out.append(f"{who} claims roem: {roem.points}.")
+                out.append(f"{who} {_verb('claim', you)} roem: {roem.points}.")
+            case HandScored(line=line):
+                out.append(_hand_result(table, line))
             case SeatAway() | SeatAutoplay():
                 out.append(f"{who} ran out of time; the computer played.")
     return out
 
 
+def _verb(verb: str, you: bool) -> str:
+    """The verb agreeing with its subject: "You take", "Computer 2 takes"."""
+    if you:
+        return verb
+    return verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
+
+
+def _hand_result(table: Table, line: SheetLine) -> str:
+    verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
+    return (
+        f"Hand {line.number} scored: {_names(table, 0)} {line.scores[0]}, "
+        f"{_names(table, 1)} {line.scores[1]} ({_names(table, line.makers)} {verdict}; "
+        f"roem {line.roem[0]}/{line.roem[1]})."
+    )
+
+
+NAME = 12  # width of a name column on the sheet
+NUMBER = 6  # width of a number column
+
+
 def render_sheet(table: Table) -> str:
+    """The score sheet in aligned columns: per pair its score and the roem in it."""
     public = public_table(table)
+    legend = f"Pair 1: {_names(table, 0)} · Pair 2: {_names(table, 1)}"
     rows = [
-        f"{'#':>2} {'dealer':<10} {'trump':<5} {'makers':<12} "
-        f"{_names(table, 0):>14} {_names(table, 1):>14}"
+        legend,
+        _sheet_row("#", "dealer", "trump", "makers", "pair 1", "roem", "pair 2", "roem"),
     ]
     for line in public.sheet:
-        flag = " nat" if line.nat else (" pit" if line.pit is not None else "")
+        flag = "nat" if line.nat else "pit" if line.pit is not None else ""
         rows.append(
-            f"{line.number:>2} {_seat_name(table, line.dealer):<10} "
-            f"{Suit.parse(line.trump).symbol:<5} {_names(table, line.makers):<12} "
-            f"{line.scores[0]:>14} {line.scores[1]:>14}{flag}"
+            _sheet_row(
+                str(line.number),
+                _seat_name(table, line.dealer),
+                Suit.parse(line.trump).symbol,
+                f"pair {line.makers + 1}",
+                str(line.scores[0]),
+                str(line.roem[0]),
+                str(line.scores[1]),
+                str(line.roem[1]),
+                flag=flag,
+            )
         )
-    rows.append(f"{'':>2} {'total':<30} {public.totals[0]:>14} {public.totals[1]:>14}")
+    roem = [sum(line.roem[pair] for line in public.sheet) for pair in (0, 1)]
+    total = [str(public.totals[0]), str(roem[0]), str(public.totals[1]), str(roem[1])]
+    rows.append(_sheet_row("", "total", "", "", *total))
     return "\n".join(rows)
 
 
-def _show_sheet_lines(table: Table, shown: int, say: Callable[[str], None]) -> int:
-    sheet = public_table(table).sheet
-    for line in sheet[shown:]:
-        verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
-        say(
-            f"Hand {line.number} scored: {_names(table, 0)} {line.scores[0]}, "
-            f"{_names(table, 1)} {line.scores[1]} ({_names(table, line.makers)} {verdict}; "
-            f"roem {line.roem[0]}/{line.roem[1]})."
-        )
-    return len(sheet)
+def _sheet_row(n: str, dealer: str, trump: str, makers: str, *numbers: str, flag: str = "") -> str:
+    cells = "".join(f"{cell:>{NUMBER}}  " for cell in numbers)
+    row = f"{n:>2}  {clip(dealer, NAME):<{NAME}}  {trump:<5}  {makers:<6}  {cells}{flag}"
+    return row.rstrip()
 
 
 def _seat_name(table: Table, seat: int | None) -> str:
@@ -245,14 +347,6 @@ def _names(table: Table, pair: int) -> str:
     return f"{_seat_name(table, pair)} & {_seat_name(table, pair + 2)}"
 
 
-def _facts(exc: TableError) -> str:
-    reason = exc.facts.get("reason")
-    if reason is not None:
-        suit = f" {reason.suit.symbol}" if reason.suit is not None else ""
-        return f" ({reason.code.replace('_', ' ')}{suit})"
-    return ""
-
-
 async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) -> int:
     """Computer-only matches through the service and a scratch SQLite file."""
     wins, totals, nat, pits, hands = [0, 0, 0], [0, 0], 0, 0, 0
@@ -262,7 +356,7 @@ async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) ->
             service = services.tables
             for number in range(matches):
                 table = await service.open(
-                    None, 10_000 + number, PLAYER_ID, "-", rules, INSTANT, sit=False
+                    None, 10_000 + number, PLAYER_ID, "-", rules, SIMULATED, sit=False
                 )
                 for _ in range(4):
                     await service.add_computer(table.id, PLAYER_ID)

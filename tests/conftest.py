@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.tables.computers as computers
 from bot.store.postgres.db import with_schema
 from tests.backends import (
     BACKENDS,
@@ -56,3 +57,11 @@ async def database(backend: str, tmp_path: Path) -> AsyncIterator[str | Path]:
         yield with_schema(url, schema)
     finally:
         await drop_schema(url, schema)
+
+
+@pytest.fixture(autouse=True)
+def one_sample_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Strong computers at tables search one sampled deal per decision in tests: their
+    budget is wall-clock time, so a real budget would make play depend on the machine's
+    speed and load (tests of the budget itself pass a fake clock to the player)."""
+    monkeypatch.setattr(computers, "DEFAULT_BUDGET_MS", 0.0)

@@ -25,6 +25,8 @@ SETTING_NAMES = (
     "DEV_GUILD_ID",
     "DEFAULT_LOCALE",
     "SYNC_COMMANDS",
+    "SHARD_COUNT",
+    "SHARD_IDS",
 )
 
 

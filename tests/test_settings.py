@@ -158,3 +158,13 @@ def test_a_database_url_that_is_not_postgresql_is_refused_without_echoing_it() -
         "DATABASE_URL must be a postgresql://user@host:port/database URL "
         "(leave it unset to use the SQLite file at DATABASE_PATH)"
     ]
+
+
+def test_the_computers_budget_is_read_and_checked() -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}).computer_budget_ms == 150.0
+    env = {"DISCORD_TOKEN": TOKEN, "COMPUTER_BUDGET_MS": "60"}
+    assert load_settings(env).computer_budget_ms == 60.0
+    for bad in ("5", "fast", "5000"):
+        with pytest.raises(SettingsError) as info:
+            load_settings({"DISCORD_TOKEN": TOKEN, "COMPUTER_BUDGET_MS": bad})
+        assert str(info.value) == "COMPUTER_BUDGET_MS must be a number from 10 to 2000"

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Final, Literal, Protocol
 
 from bot.engine import RuleSet
+from bot.shards import ShardSet
 from bot.store import (
     AlreadyStored,
     NightBusy,
@@ -119,11 +120,14 @@ class LeagueService:
         now: Callable[[], float] = time.time,
         starter: TableStarter | None = None,
         seed: Callable[[], str] = lambda: secrets.token_hex(8),
+        shards: ShardSet | None = None,
     ) -> None:
         self.store = store
         self.now = now
         self.starter = starter
         self._seed = seed
+        # The guilds this process serves: it schedules and resumes only their leagues.
+        self.shards = shards or ShardSet()
 
     # ------------------------------------------------------------------ leagues
     async def create_league(
@@ -175,14 +179,16 @@ class LeagueService:
         return next_night(schedule, datetime.fromtimestamp(self.now(), UTC))
 
     async def due_jobs(self, now: float | None = None) -> list[ScheduledJob]:
-        """The postings due now over every league with a schedule (the front end's task
-        loop asks every minute or so). Postings it decides to skip (docs/decisions.md,
-        "Leagues") are recorded here, so they are never offered again."""
+        """The postings due now over every league with a schedule in our shards' guilds
+        (the front end's task loop asks every minute or so). Postings it decides to skip
+        (docs/decisions.md, "Leagues") are recorded here, so they are never offered again."""
         at = self.now() if now is None else now
         moment = datetime.fromtimestamp(at, UTC)
         jobs: list[ScheduledJob] = []
         skipped: list[StoredRun] = []
         for league in await self.store.leagues.all_leagues():
+            if not self.shards.owns(league.guild_id):
+                continue
             try:
                 schedule = LeagueSettings.from_dict(league.settings).schedule
             except LeagueError:  # e.g. a time zone this machine does not know
@@ -238,8 +244,17 @@ class LeagueService:
         return next((n for n in await self.nights(league_id) if n.status != "closed"), None)
 
     async def open_nights(self) -> list[StoredNight]:
-        """Every night not closed, of any league: what a restart resumes."""
-        return await self.store.leagues.open_nights()
+        """Every night not closed, of any league of our shards' guilds: what a restart
+        resumes (another process resumes the other shards' nights)."""
+        nights = await self.store.leagues.open_nights()
+        if self.shards.complete:
+            return nights
+        ours = {
+            league.id
+            for league in await self.store.leagues.all_leagues()
+            if self.shards.owns(league.guild_id)
+        }
+        return [night for night in nights if night.league_id in ours]
 
     async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
         """(round, table) -> the bot table that plays it."""

@@ -27,7 +27,8 @@ __all__ = ["ranking_lines", "run_simulation", "simulate_night"]
 ORGANISER = Actor(0)
 # Computers move at once and nobody waits for a claim; the turn timer stays on, since its
 # expiry is what hands an absent player's seat to the computer.
-QUICK = TableSettings(claim_grace=0, trick_pause=0, bot_delay=0)
+# A night is many matches: computers play at the normal level, which answers at once.
+QUICK = TableSettings(claim_grace=0, trick_pause=0, bot_delay=0, computer_kind="normal")
 FORMATS: tuple[Format, ...] = ("individual", "pairs", "duplicate")
 
 

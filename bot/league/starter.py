@@ -11,6 +11,7 @@ restart deals on from it).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.tables import TableService, TableSettings
 
@@ -37,13 +38,15 @@ class TableServiceStarter:
     async def start(self, request: TableRequest) -> int:
         channel = await self.channel_for(request)
         first = request.seats[0]
+        # A league table says so: hints (and anything else casual-only) stay off there.
+        settings = replace(self.settings or TableSettings(), league=True)
         table = await self.tables.open(
             request.guild_id,
             channel,
             first,
             self.name_of(first),
             request.rules,
-            self.settings,
+            settings,
             deal_seed=request.deal_seed,
         )
         for seat, user in enumerate(request.seats[1:], 1):

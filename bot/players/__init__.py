@@ -31,6 +31,7 @@ def make_player(kind: str, seed: int | str, budget_ms: float = BUDGET_MS) -> Pla
 
 
 __all__ = [
+    "BUDGET_MS",
     "LEVELS",
     "PLAYER_KINDS",
     "Bid",

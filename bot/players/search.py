@@ -52,9 +52,14 @@ class SearchPlayer:
         self.exact_cards = exact_cards
         self.samples = 0  # samples used by the last decision
         self.nodes = 0  # search nodes of the last decision
+        # The last decision's options with their mean value over the samples (our pair's
+        # score minus theirs): what a hint explains its advice with.
+        self.card_values: dict[Card, float] = {}
+        self.trump_values: dict[Suit | None, float] = {}
 
     # ------------------------------------------------------------------ play
     def choose_card(self, view: SeatView) -> Card:
+        self.card_values, self.samples = {}, 0
         if not view.legal:
             raise ValueError("choose_card asked when the seat has no legal card")
         if len(view.legal) == 1:
@@ -70,6 +75,7 @@ class SearchPlayer:
             lambda: self._value_cards(view, know, solver, current, (points, roem, won), totals)
         )
         self.nodes = solver.nodes
+        self.card_values = {card: total / self.samples for card, total in totals.items()}
         # Ties go to the cheapest card in deck order: keeps the choice reproducible.
         return max(view.legal, key=lambda c: totals[c])
 
@@ -100,6 +106,7 @@ class SearchPlayer:
     # ------------------------------------------------------------------ trump
     def choose_trump(self, view: SeatView) -> Suit | None:
         options = view.trump_options
+        self.trump_values, self.samples = {}, 0
         if options is None or not options.suits:
             raise ValueError("choose_trump asked when the seat may not choose trump")
         if len(options.suits) == 1 and not options.can_pass:
@@ -111,6 +118,7 @@ class SearchPlayer:
         totals: dict[Suit | None, int] = dict.fromkeys(choices, 0)
         self.nodes = 0
         self._run(lambda: self._value_trumps(view, know, choices, totals))
+        self.trump_values = {choice: total / self.samples for choice, total in totals.items()}
         return max(choices, key=lambda s: (totals[s], s is None))
 
     def _value_trumps(

@@ -16,6 +16,7 @@ from typing import Final
 
 import aiosqlite
 
+from ..shards import ShardSet
 from .db import open_db, scalar
 from .errors import SchemaTooNew, StoreError
 
@@ -123,10 +124,13 @@ def describe_sqlite_error(path: Path, error: BaseException) -> str:
     return f"cannot use the database {path}: {error}"
 
 
-async def check_postgres(url: str) -> None:
+async def check_postgres(url: str, shards: ShardSet | None = None) -> None:
     """The same check on a PostgreSQL database: connect, migrate (refusing a newer schema)
     and write-probe, so an unreachable server, a wrong password or a read-only role shows
-    as one line before the bot logs in. The URL's password never reaches the message."""
+    as one line before the bot logs in. The URL's password never reaches the message.
+    `shards`: also try the bot's shard locks (`StoreLocked` when another process runs one
+    of them), so a duplicate process stops before it logs in too; the bot takes them for
+    good when it opens its services."""
     import asyncpg
 
     from .postgres import PostgresStore
@@ -134,7 +138,7 @@ async def check_postgres(url: str) -> None:
 
     where = describe_url(url)
     try:
-        store = await PostgresStore.connect(url)
+        store = await PostgresStore.connect(url, shards is not None, shards)
     except SchemaTooNew as error:
         raise DatabaseUnusable(f"the database {where}: {error}") from None
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:

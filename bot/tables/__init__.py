@@ -3,6 +3,8 @@
 No discord import: the Discord cogs and the terminal are both front ends of this package.
 """
 
+from bot.players.hint import Hint
+
 from .clock import Clock, FakeClock, SystemClock
 from .errors import RefusalCode, TableError
 from .events import Event, EventKind
@@ -15,6 +17,7 @@ __all__ = [
     "Event",
     "EventKind",
     "FakeClock",
+    "Hint",
     "PrivateHand",
     "PublicTrick",
     "PublicTable",

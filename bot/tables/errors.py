@@ -34,11 +34,15 @@ class RefusalCode(StrEnum):
     NOT_ALLOWED = "not_allowed"
     BAD_TURN_TIMER = "bad_turn_timer"
     NOTHING_TO_CHANGE = "nothing_to_change"
+    BAD_LEVEL = "bad_level"
+    HINT_LEAGUE = "hint_league"
+    HINT_TOO_SOON = "hint_too_soon"
     BAD_SETTING = "bad_setting"
     BAD_COMPUTER_KIND = "bad_computer_kind"
     BAD_LOCALE = "bad_locale"
     BAD_ID = "bad_id"
     SHUTTING_DOWN = "shutting_down"
+    RETAKE_TOO_LATE = "retake_too_late"
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"
@@ -55,11 +59,20 @@ class RefusalCode(StrEnum):
     BAD_ACTION = "bad_action"
     MATCH_OVER = "match_over"
 
+    # The engine's rule-set refusals (RuleError), passed on by a front end that builds a
+    # rule set from what a user typed (/table open preset, hands, target).
+    UNKNOWN_PRESET = "unknown_preset"
+    UNKNOWN_OPTION = "unknown_option"
+    BAD_OPTION_VALUE = "bad_option_value"
+    OPTION_OUT_OF_RANGE = "option_out_of_range"
+    NO_MATCH_END = "no_match_end"
+
     # The Discord front end's own, refused before the service is asked.
     NO_TABLE = "no_table"
     HANDS_AND_TARGET = "hands_and_target"
     NO_THREAD = "no_thread"
     CANNOT_POST = "cannot_post"
+    WRONG_CHANNEL = "wrong_channel"
 
 
 class TableError(Exception):

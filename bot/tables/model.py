@@ -40,6 +40,9 @@ class Seat:
     away: bool = False  # the turn timer ran out on this player at least once in a row
     missed: int = 0  # turn timer expiries in a row
     autoplay: bool = False  # the computer keeps the seat until the player says "I'm back"
+    left_by: int | None = None  # a computer seat: the player who left it during a match
+    left_hand: int = 0  # ... and the hand they left in (they may take it back until it ends)
+    level: str | None = None  # a computer seat's level; None: the table's (computer_kind)
 
     @property
     def is_human(self) -> bool:
@@ -60,7 +63,10 @@ class TableSettings:
     trick_pause: float = 3.0  # a finished trick stays on the table before a computer leads
     bot_delay: float = 1.0
     locale: str | None = None
-    computer_kind: str = "heuristic"
+    # The level of computers added without one and of away players' seats. Older tables
+    # stored "heuristic" (the normal level) here, so they keep playing as they did.
+    computer_kind: str = "strong"
+    league: bool = False  # a league (ranked) table: no hints
 
 
 @dataclass
@@ -107,6 +113,38 @@ class Table:
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.is_human and seat.user_id == user_id:
+                return index
+        return None
+
+    def retake_seat(self, user_id: int) -> int | None:
+        """The seat `user_id` left during the hand now being played: theirs to take back
+        from the computer until that hand is scored (docs/decisions.md, "Leaving")."""
+        if self.status != Status.PLAYING or self.match is None:
+            return None
+        for index, seat in enumerate(self.seats):
+            if (
+                seat.kind == SeatKind.COMPUTER
+                and seat.left_by == user_id
+                and seat.left_hand == self.match.hand_number
+            ):
+                return index
+        return None
+
+    def may_come_back(self) -> bool:
+        """Whether "I'm back" applies to anyone: a player the turn timer made away, or one
+        who left a seat during the hand now being played (``retake_seat``)."""
+        if any(seat.is_human and (seat.away or seat.autoplay) for seat in self.seats):
+            return True
+        return any(
+            seat.left_by is not None and self.retake_seat(seat.left_by) is not None
+            for seat in self.seats
+        )
+
+    def left_seat(self, user_id: int) -> int | None:
+        """The seat `user_id` left during this match, whether or not it can still be taken
+        back (a refusal can then say why not)."""
+        for index, seat in enumerate(self.seats):
+            if seat.kind == SeatKind.COMPUTER and seat.left_by == user_id:
                 return index
         return None
 

@@ -57,8 +57,11 @@ class PublicTable:
     chooser: int | None
     trick_leader: int | None
     trick: tuple[Card, ...]
+    trick_number: int  # 1-based, the trick in progress (9 once all eight are taken)
+    trick_winner: int | None  # the seat winning the trick in progress, as the engine says
     last_trick: PublicTrick | None
     claim_open: bool
+    back_open: bool  # "I'm back" applies to someone (Table.may_come_back)
     totals: tuple[int, int]
     hand_points: tuple[int, int]
     hand_roem: tuple[int, int]
@@ -111,8 +114,11 @@ def _public_table(table: Table) -> PublicTable:
         chooser=hand.chooser if hand is not None else None,
         trick_leader=hand.leader if hand is not None else None,
         trick=tuple(hand.current) if hand is not None else (),
+        trick_number=hand.trick_number if hand is not None else 0,
+        trick_winner=hand.current_winner() if hand is not None else None,
         last_trick=_public_trick(hand.last_trick if hand is not None else None),
         claim_open=bool(hand is not None and hand.claim_open),
+        back_open=table.may_come_back(),
         totals=(match.totals[0], match.totals[1]) if match is not None else (0, 0),
         hand_points=(hand.points[0], hand.points[1]) if hand is not None else (0, 0),
         hand_roem=(hand.roem[0], hand.roem[1]) if hand is not None else (0, 0),

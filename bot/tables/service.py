@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -23,6 +24,7 @@ from bot.engine import (
     FinishResult,
     PassResult,
     PassTrump,
+    Phase,
     PlayCard,
     PlayResult,
     RuleSet,
@@ -32,13 +34,15 @@ from bot.engine import (
 )
 from bot.engine.cards import Card
 from bot.engine.match import Match
-from bot.players import PLAYER_KINDS
+from bot.players import PLAYER_KINDS, view_for
+from bot.players.hint import Hint
+from bot.shards import ShardSet
 from bot.store import ChannelBusy, Store, StoredTable, storable_id
 from bot.texts.catalog import LOCALES
 
 from . import events as ev
 from .clock import Clock, SystemClock
-from .computers import Computers
+from .computers import Computers, check_level
 from .errors import RefusalCode, TableError
 from .events import Event
 from .model import Seat, SeatKind, Status, Table, TableSettings
@@ -52,6 +56,8 @@ MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in 
 BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
+ID_LIMIT = 2**63  # table ids are 64-bit integers in the store; a button may carry 20 digits
+HINT_COOLDOWN = 30.0  # seconds between two hints for one user (hints cost search time)
 _NOT_IN = {  # the refusal for an operation that needs the table in another status
     Status.LOBBY: RefusalCode.NOT_LOBBY,
     Status.PLAYING: RefusalCode.NOT_PLAYING,
@@ -62,16 +68,29 @@ log = logging.getLogger(__name__)
 
 
 class TableService:
-    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock | None = None,
+        budget_ms: float | None = None,
+        processes: bool = False,
+        shards: ShardSet | None = None,
+    ) -> None:
+        """``budget_ms``: a strong computer's time per decision (settings may lower it);
+        ``processes``: decide in worker processes rather than threads (``Computers``);
+        ``shards``: the guilds this process serves: it restores (and so times) only their
+        tables, the process running the other shards the rest (docs/operations.md)."""
         self.store = store
         self.clock: Clock = clock or SystemClock()
-        self.computers = Computers()
+        self.shards = shards or ShardSet()
+        self.computers = Computers(budget_ms, processes=processes)
         self.listeners: list[Listener] = []
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._committed: dict[int, dict[str, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._backoff: dict[int, float] = {}
+        self._hinted: dict[int, float] = {}  # user id -> when their last hint was given
         self._closing = False  # set by quiesce: new operations are refused
         self._busy = 0  # operations in flight
         self._idle = asyncio.Event()
@@ -104,6 +123,8 @@ class TableService:
         table = self._tables.get(table_id)
         if table is not None:
             return table
+        if not 0 < table_id < ID_LIMIT:  # no table has it (and the store cannot bind it)
+            raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
         stored = await self.store.tables.get(table_id)
         if stored is None:
             raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
@@ -113,7 +134,8 @@ class TableService:
         return [t for t in self._tables.values() if t.is_open]
 
     async def restore(self) -> list[Table]:
-        """Load every open table from the store; overdue timers fire on the next tick.
+        """Load every open table of our shards' guilds from the store; overdue timers
+        fire on the next tick (the timers run over the tables in memory, so ours only).
 
         A table whose snapshot cannot be loaded is closed (its snapshot kept in the close
         action's payload) and one whose snapshot names another id takes the row's id, each
@@ -121,6 +143,8 @@ class TableService:
         """
         grace = self.clock.now() + RESTART_GRACE
         for stored in await self.store.tables.open_tables():
+            if not self.shards.owns(stored.guild_id):
+                continue
             try:
                 table = Table.from_dict(stored.snapshot)
             except Exception as exc:
@@ -262,7 +286,14 @@ class TableService:
                 table.seats[index] = Seat()
             else:
                 self._require(table, Status.PLAYING)
-                table.seats[index] = Seat(SeatKind.COMPUTER, None, table.seats[index].name)
+                assert table.match is not None
+                table.seats[index] = Seat(
+                    SeatKind.COMPUTER,
+                    None,
+                    table.seats[index].name,
+                    left_by=user_id,
+                    left_hand=table.match.hand_number,
+                )
                 arm(table, self.clock.now())  # the computer may be the one to act now
             await self._commit(table, user_id, "leave", {"seat": index})
             events: list[Event] = [ev.Left(seat=index, user_id=user_id)]
@@ -270,14 +301,25 @@ class TableService:
         return await self._emit(table, events)
 
     async def add_computer(
-        self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        seat: int | None = None,
+        seq: int | None = None,
+        level: str | None = None,
     ) -> list[Event]:
+        """Seat a computer of ``level`` (easy, normal, strong; None: the table's level)."""
+        chosen = _check_level(level)
         async with self._operate(table_id, seq, user_id) as table:
             self._require(table, Status.LOBBY)
             self._require_member(table, user_id)
             index = self._free_seat(table, seat)
-            table.seats[index] = Seat(SeatKind.COMPUTER, None, f"Computer {index + 1}")
-            await self._commit(table, user_id, "add_computer", {"seat": index})
+            name = f"Computer {index + 1}"
+            table.seats[index] = Seat(SeatKind.COMPUTER, None, name, level=chosen)
+            payload: dict[str, Any] = {"seat": index}
+            if chosen is not None:
+                payload["level"] = chosen
+            await self._commit(table, user_id, "add_computer", payload)
             events: list[Event] = [ev.ComputerAdded(seat=index)]
         return await self._emit(table, events)
 
@@ -344,18 +386,36 @@ class TableService:
         return await self._emit(table, events)
 
     async def back(self, table_id: int, user_id: int) -> list[Event]:
-        """ "I'm back": the player takes the seat over from the computer again."""
+        """ "I'm back": the player takes the seat over from the computer again, whether the
+        turn timer gave it away or they left it during the hand now being played."""
         async with self._operate(table_id, None, user_id) as table:
             self._require(table, Status.PLAYING)
-            seat = self._human_seat(table, user_id)
-            state = table.seats[seat]
-            if not (state.away or state.autoplay):
-                raise TableError(RefusalCode.NOT_AWAY, seat=seat)
-            state.away, state.autoplay, state.missed = False, False, 0
+            if table.seat_of(user_id) is None:
+                seat = self._retake(table, user_id)
+                payload = {"seat": seat, "retake": True}
+            else:
+                seat = self._human_seat(table, user_id)
+                state = table.seats[seat]
+                if not (state.away or state.autoplay):
+                    raise TableError(RefusalCode.NOT_AWAY, seat=seat)
+                state.away, state.autoplay, state.missed = False, False, 0
+                payload = {"seat": seat}
             arm(table, self.clock.now())
-            await self._commit(table, user_id, "back", {"seat": seat})
+            await self._commit(table, user_id, "back", payload)
             events: list[Event] = [ev.SeatBack(seat=seat)]
         return await self._emit(table, events)
+
+    @staticmethod
+    def _retake(table: Table, user_id: int) -> int:
+        """Give the player back the seat they left during this hand."""
+        seat = table.retake_seat(user_id)
+        if seat is None:
+            left = table.left_seat(user_id)
+            if left is not None:
+                raise TableError(RefusalCode.RETAKE_TOO_LATE, seat=left)
+            raise TableError(RefusalCode.NOT_SEATED)
+        table.seats[seat] = Seat(SeatKind.HUMAN, user_id, table.seats[seat].name)
+        return seat
 
     async def close(self, table_id: int, user_id: int, moderator: bool = False) -> list[Event]:
         """Close the table whatever its state: its opener or a moderator may, and anyone
@@ -403,6 +463,27 @@ class TableService:
             await self._commit(table, user_id, "settings", changed)
             events: list[Event] = [ev.SettingsChanged(**changed)]
         return await self._emit(table, events)
+
+    async def hint(self, table_id: int, user_id: int) -> Hint:
+        """The strong player's advice for the asker's own decision (read only: nothing is
+        committed). Refused at league tables, when it is not the asker's turn, and more
+        often than once per ``HINT_COOLDOWN`` seconds per user."""
+        table = self.get(table_id)
+        self._require(table, Status.PLAYING)
+        if table.settings.league:
+            raise TableError(RefusalCode.HINT_LEAGUE)
+        seat = self._human_seat(table, user_id)
+        hand = table.match.hand if table.match is not None else None
+        if hand is None or hand.to_act != seat or hand.phase == Phase.CLAIM:
+            raise TableError(RefusalCode.NOT_YOUR_TURN, seat=seat, to_act=hand and hand.to_act)
+        now = self.clock.now()
+        last = self._hinted.get(user_id)
+        if last is not None and now - last < HINT_COOLDOWN:
+            raise TableError(RefusalCode.HINT_TOO_SOON, wait=math.ceil(last + HINT_COOLDOWN - now))
+        self._hinted[user_id] = now
+        # The asker's view only, taken now: the hint never sees another seat's cards.
+        view = view_for(hand, seat)
+        return await self.computers.hint(view, f"{table.seed}/{table.seq}/{seat}")
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the public message (not a game action: no sequence number)."""
@@ -574,10 +655,15 @@ class TableService:
         now = self.clock.now() if now is None else now
         while True:
             try:
-                due = due_action(table, now, self.computers)
+                due = due_action(table, now)
                 if due is None:
                     return events
                 kind, seat, engine_action = due
+                if engine_action is None:
+                    # Decided by a worker (the lock stays held: this table waits, the
+                    # others do not), then logged like any action: a replay never searches.
+                    assert seat is not None and table.match is not None and table.match.hand
+                    engine_action = await self.computers.decide(table, table.match.hand, seat)
                 step = []
                 if kind == "timeout" and seat is not None:
                     step = self._mark_timeout(table, seat)
@@ -676,6 +762,15 @@ class TableService:
         state = table.seats[seat]
         state.away, state.autoplay, state.missed = False, False, 0
         return seat
+
+
+def _check_level(level: str | None) -> str | None:
+    if level is None:
+        return None
+    try:
+        return check_level(level)
+    except ValueError:
+        raise TableError(RefusalCode.BAD_LEVEL, level=level) from None
 
 
 def check_settings(settings: TableSettings) -> None:

@@ -8,20 +8,26 @@ from __future__ import annotations
 
 from bot.engine import Action, ClaimRoem, FinishHand, Hand, Phase
 
-from .computers import Computers
 from .model import Status, Table
 
-DueAction = tuple[str, int | None, Action]
+# (kind, seat, engine action); the action is None when the seat's computer must decide it:
+# the service asks the computer off the event loop, then records the action it took.
+DueAction = tuple[str, int | None, Action | None]
 
 
 def pending_computer_claim(table: Table, hand: Hand) -> int | None:
-    """A computer seat of the capturing pair that can claim the last trick's roem now."""
+    """The computer seat that captured the last trick, when it can claim its roem now.
+
+    Only the capturing seat claims: a trick its human partner took is the human's to claim
+    (or to miss), so a pair with a computer never claims faster than a pair of humans
+    (docs/decisions.md, "Computer seats claim").
+    """
     trick = hand.last_trick
     if trick is None:
         return None
-    for seat in (trick.winner, (trick.winner + 2) % 4):  # the winner first, then the partner
-        if table.seats[seat].computer_acts and hand.claim_refusal(seat) is None:
-            return seat
+    seat = trick.winner
+    if table.seats[seat].computer_acts and hand.claim_refusal(seat) is None:
+        return seat
     return None
 
 
@@ -49,7 +55,7 @@ def arm(table: Table, now: float) -> None:
         table.turn_deadline = now + settings.turn_timer
 
 
-def due_action(table: Table, now: float, computers: Computers) -> DueAction | None:
+def due_action(table: Table, now: float) -> DueAction | None:
     """The action whose deadline has passed, as (kind, seat, engine action), or None."""
     hand = table.match.hand if table.match is not None else None
     if table.status != Status.PLAYING or hand is None:
@@ -67,7 +73,7 @@ def due_action(table: Table, now: float, computers: Computers) -> DueAction | No
         return None
     computer_due = table.computer_due is not None and table.computer_due <= now
     if computer_due and table.seats[seat].computer_acts:
-        return "computer", seat, computers.decide(table, hand, seat)
+        return "computer", seat, None
     if table.turn_deadline is not None and table.turn_deadline <= now:
-        return "timeout", seat, computers.decide(table, hand, seat)
+        return "timeout", seat, None
     return None

@@ -14,6 +14,7 @@ from typing import Any
 
 LOCALES = ("en", "nl", "pt-BR", "es-ES", "it")
 FALLBACK = "en"
+CLIP = 12  # characters of a user's value an answer repeats (a number: up to 11 digits)
 _ALIASES = {"en-US": "en", "en-GB": "en", "pt": "pt-BR", "es": "es-ES", "es-419": "es-ES"}
 
 
@@ -61,3 +62,11 @@ def t(key: str, locale: object = FALLBACK, /, **values: Any) -> str:
     if text is None:
         raise KeyError(f"no message {key!r} in any catalogue")
     return text.format(**values) if values else text
+
+
+def clip(value: object, limit: int = CLIP) -> str:
+    """A user's value as an answer may repeat it: cut to `limit` characters ("1000000000…"),
+    so a pasted essay or a 300-digit number is not echoed in full, and without backticks
+    (a value shown in a code span could otherwise end it)."""
+    text = str(value).replace("`", "'")
+    return text if len(text) <= limit else text[: limit - 1] + "…"

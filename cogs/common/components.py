@@ -7,9 +7,17 @@ from typing import Any
 
 import discord
 
-__all__ = ["EMBED_COLOUR", "Component", "RenderedView", "frozen_view", "rendered_view"]
+__all__ = [
+    "BUTTON_PREFIX",
+    "EMBED_COLOUR",
+    "Component",
+    "RenderedView",
+    "frozen_view",
+    "rendered_view",
+]
 
 EMBED_COLOUR = discord.Colour.dark_green()  # the green of a card table
+BUTTON_PREFIX = "kj:"  # every button of ours: a click with it is ours to answer
 
 
 def frozen_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:

@@ -12,7 +12,8 @@ its `interaction_check` and `callback`. Refusing stale clicks stays where it was
 items' custom ids (the table state they were drawn for), checked by the service.
 
 Items routed here must not also be registered with `bot.add_dynamic_items`, or each
-click would run twice.
+click would run twice; the cog names them with `bot.add_routed_items` instead, so the
+error cog's out-of-date answer (`bot.routes_custom_id`) knows them.
 """
 
 from __future__ import annotations

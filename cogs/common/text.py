@@ -22,6 +22,7 @@ read (and refuse) what results.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,19 +30,56 @@ import discord
 from discord.app_commands import locale_str
 
 from bot.engine import Card, Rank, Suit
-from bot.texts.catalog import normalize_locale, t
+from bot.texts.catalog import CLIP, clip, normalize_locale, t
 
 __all__ = [
-    "card_text",
+    "CLIP",
     "card_input",
+    "card_text",
     "cards_text",
+    "clip",
     "command_text",
     "locale_of",
+    "pad",
     "rank_text",
+    "shorten",
     "suit_input",
     "suit_text",
     "t",
+    "text_width",
 ]
+
+ELLIPSIS = "…"
+
+
+def text_width(text: str) -> int:
+    """Columns `text` takes in a monospaced block: wide characters (CJK, most emoji) take
+    two, combining marks none, so names in any script line up in a code block."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def shorten(text: str, width: int) -> str:
+    """`text` in at most `width` columns: a long name ends in an ellipsis rather than being
+    cut off mid-word without a sign."""
+    if text_width(text) <= width:
+        return text
+    kept = ""
+    for ch in text:
+        if text_width(kept + ch) > width - 1:
+            break
+        kept += ch
+    return kept.rstrip() + ELLIPSIS
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """`text` padded with spaces to `width` columns (on the left when `right`-aligned)."""
+    fill = " " * max(0, width - text_width(text))
+    return fill + text if right else text + fill
 
 
 def command_text(key: str) -> locale_str:

@@ -11,6 +11,10 @@ Anything else gets an ephemeral reply with a short error code, and the same code
 with the traceback, so a player's screenshot leads straight to the log line.
 Views and dynamic items (which do not pass through the command tree) call
 `cogs.common.replies.report_unexpected_error` themselves to get the same behaviour.
+
+A click on one of our buttons (custom_id `kj:...`) that no registered button matches (an
+outdated message, a malformed or forged id) would be dropped by discord.py, and Discord
+would show "This interaction failed"; the listener below answers it as out of date.
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import KlaverjasBot
+from cogs.common.components import BUTTON_PREFIX
 from cogs.common.replies import report_unexpected_error, send_ephemeral
-from cogs.common.text import t
+from cogs.common.text import clip, t
 from cogs.common.translator import CatalogueTranslator
 
 __all__ = ["Errors", "describe_expected_error"]
@@ -52,7 +58,7 @@ def describe_expected_error(
     if isinstance(error, app_commands.CheckFailure):
         return t("common.error.check_failed", locale)
     if isinstance(error, app_commands.TransformerError):
-        return t("common.error.bad_value", locale, value=repr(error.value))
+        return t("common.error.bad_value", locale, value=clip(repr(error.value), 40))
     return None
 
 
@@ -77,6 +83,20 @@ class Errors(commands.Cog):
         if self._previous_handler is not None:
             self.bot.tree.on_error = self._previous_handler  # type: ignore[method-assign]
         await self.bot.tree.set_translator(None)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a click on a button of ours that no registered button will handle."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(BUTTON_PREFIX) or not isinstance(self.bot, KlaverjasBot):
+            return
+        if self.bot.routes_custom_id(custom_id):
+            return
+        log.info("out-of-date button %r (user %s)", custom_id[:100], interaction.user.id)
+        await send_ephemeral(interaction, t("common.error.stale_button", interaction.locale))
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.standings import StandingsService
+from bot.standings import PERIODS, StandingsService
 from cogs.common.replies import send_ephemeral
-from cogs.common.text import t
+from cogs.common.text import clip, t
 from cogs.standings.items import standings_view
 from cogs.standings.ui import PAGE_SIZE, Board, PageTarget, player_embed, standings_embed
 
@@ -52,7 +52,7 @@ class StandingsActions:
     async def standings(
         self, interaction: discord.Interaction[Any], period: str, humans_only: bool, public: bool
     ) -> None:
-        if await _refuse_outside_guild(interaction):
+        if await _refuse_outside_guild(interaction) or await _refuse_period(interaction, period):
             return
         assert interaction.guild_id is not None
         target = PageTarget(interaction.guild_id, period, humans_only, 0)
@@ -74,7 +74,7 @@ class StandingsActions:
         humans_only: bool,
         public: bool,
     ) -> None:
-        if await _refuse_outside_guild(interaction):
+        if await _refuse_outside_guild(interaction) or await _refuse_period(interaction, period):
             return
         guild_id = interaction.guild_id
         who: discord.abc.User = member or interaction.user
@@ -113,4 +113,16 @@ async def _refuse_outside_guild(interaction: discord.Interaction[Any]) -> bool:
     await interaction.response.send_message(
         t("standings.err.guild_only", interaction.locale), ephemeral=True
     )
+    return True
+
+
+async def _refuse_period(interaction: discord.Interaction[Any], period: str) -> bool:
+    """Answer privately and return True for a period that is not one of `PERIODS`
+    (Discord offers only those, but a client may send any text)."""
+    if period in PERIODS:
+        return False
+    locale = interaction.locale
+    periods = ", ".join(t(f"standings.cmd.choice.{name}", locale) for name in PERIODS)
+    text = t("standings.err.period", locale, value=clip(period), periods=periods)
+    await interaction.response.send_message(text, ephemeral=True)
     return True

@@ -30,7 +30,7 @@ from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t
 from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
-from cogs.tables.ui import public_message, sheet_embed
+from cogs.tables.ui import last_trick_embed, leave_question, public_message, sheet_embed
 from cogs.tables.ui_hand import hand_message
 from cogs.tables.ui_text import roem_text, suit_text
 
@@ -99,7 +99,9 @@ class TableActions:
     ) -> None:
         locale = locale_of(interaction)
         table = self._known(table_id)
-        text = error_text(error, locale, table)
+        if table is None and table_id is None:  # a command: the channel's table, if any
+            table = self.service.in_channel(interaction.channel_id or 0)
+        text = error_text(error, locale, table, interaction.user.id)
         seated = table is not None and table.seat_of(interaction.user.id) is not None
         if on_hand and seated and not interaction.response.is_done():
             assert table is not None
@@ -116,14 +118,24 @@ class TableActions:
             return None
 
     # ------------------------------------------------------------------ buttons
+    def _same_channel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A button acts only where its table is: a click carrying the id of a table in
+        another channel (a forged or copied custom_id) is refused, not carried out."""
+        table = self._known(table_id)
+        if table is not None and table.channel_id != interaction.channel_id:
+            raise TableError(RefusalCode.WRONG_CHANNEL, channel_id=table.channel_id)
+
     async def on_button(
         self, interaction: discord.Interaction[Any], kind: ButtonKind, table_id: int
     ) -> None:
         handler = self.handlers()[kind]
+
+        async def work() -> None:
+            self._same_channel(interaction, table_id)
+            await handler(interaction, table_id)
+
         hand = on_ephemeral(interaction)
-        await self.guard(
-            interaction, f"button {kind}", lambda: handler(interaction, table_id), table_id, hand
-        )
+        await self.guard(interaction, f"button {kind}", work, table_id, hand)
 
     def handlers(self) -> dict[ButtonKind, Handler]:
         """What each table button does: one handler per `ButtonKind`."""
@@ -132,6 +144,7 @@ class TableActions:
             ButtonKind.REFRESH: self.refresh_hand,
             ButtonKind.ROEM: self.claim,
             ButtonKind.SHEET: self.send_sheet,
+            ButtonKind.LAST: self.send_last_trick,
             ButtonKind.BACK: self.back,
             ButtonKind.LEAVE: self.leave,
             ButtonKind.START: self.start,
@@ -140,6 +153,7 @@ class TableActions:
 
     async def on_sit(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None:
         async def work() -> None:
+            self._same_channel(interaction, table_id)
             user = interaction.user
             await self.service.sit(table_id, user.id, user.display_name, seat)
             await self._show_on_message(interaction, table_id)
@@ -150,17 +164,19 @@ class TableActions:
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, card: Card
     ) -> None:
         async def work() -> None:
+            self._same_channel(interaction, table_id)
             await self.service.play(table_id, interaction.user.id, card, seq=seq)
             locale = locale_of(interaction)
             note = t("tables.hand.played", locale, card=card_text(card, locale))
             await self._edit_hand(interaction, self.service.get(table_id), note)
 
-        await self.guard(interaction, "button card", work, table_id, on_hand=True)
+        await self.guard(interaction, "button card", work, table_id, on_ephemeral(interaction))
 
     async def on_trump(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
     ) -> None:
         async def work() -> None:
+            self._same_channel(interaction, table_id)
             await self.service.choose_trump(table_id, interaction.user.id, suit, seq=seq)
             locale = locale_of(interaction)
             note = (
@@ -170,7 +186,7 @@ class TableActions:
             )
             await self._edit_hand(interaction, self.service.get(table_id), note)
 
-        await self.guard(interaction, "button trump", work, table_id, on_hand=True)
+        await self.guard(interaction, "button trump", work, table_id, on_ephemeral(interaction))
 
     # ------------------------------------------------------------------ hands
     async def send_hand(
@@ -189,7 +205,15 @@ class TableActions:
     async def _edit_hand(
         self, interaction: discord.Interaction[Any], table: Table, note: str | None
     ) -> None:
-        """Answer a click on a hand message by redrawing that same message."""
+        """Answer a click on a hand message by redrawing that same message.
+
+        Only an ephemeral message is ever redrawn with a hand: a hand or trump button found
+        on a public message (it never should be) gets a new private hand instead, so no card
+        can reach a message that others see.
+        """
+        if not on_ephemeral(interaction):
+            await self.send_hand(interaction, table.id, note)
+            return
         locale = locale_of(interaction)
         embed, view = hand_message(table, self._seat(table, interaction), locale, note)
         await interaction.response.edit_message(embed=embed, view=view)
@@ -225,18 +249,70 @@ class TableActions:
         embed = sheet_embed(public, locale_of(interaction), final=public.result is not None)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    async def send_last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        table = await self.service.find(table_id)
+        locale = locale_of(interaction)
+        embed = last_trick_embed(public_table(table), locale)
+        if embed is None:
+            text = t("tables.public.no_last_trick", locale)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """I'm back: from the computer after time ran out, or the seat left this hand; the
+        answer is the player's hand (a new private one when pressed on the table)."""
         await self.service.back(table_id, interaction.user.id)
-        await self._answer(interaction, table_id, t("tables.done.back", locale_of(interaction)))
+        note = t("tables.done.back", locale_of(interaction))
+        await self._edit_hand(interaction, self.service.get(table_id), note)
 
     async def leave(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Leave the lobby at once; leaving a match is asked first (it hands the seat to a
+        computer), privately, with Yes and No."""
         table = self.service.get(table_id)
         seat = self._seat(table, interaction)
-        playing = table.status == Status.PLAYING
+        locale = locale_of(interaction)
+        if table.status == Status.PLAYING:
+            text, view = leave_question(table, seat, locale)
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+            return
         await self.service.leave(table_id, interaction.user.id)
-        key = "tables.done.left_match" if playing else "tables.done.left"
-        text = t(key, locale_of(interaction), seat=seat + 1)
+        text = t("tables.done.left", locale, seat=seat + 1)
         await interaction.response.send_message(text, ephemeral=True)
+
+    async def on_leave_answer(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
+    ) -> None:
+        async def work() -> None:
+            self._same_channel(interaction, table_id)
+            await self._leave_answer(interaction, table_id, seq, leave)
+
+        await self.guard(interaction, "button leave answer", work, table_id)
+
+    async def _leave_answer(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
+    ) -> None:
+        """Yes leaves, if the table is still as it was asked at; No changes nothing. Either
+        way the question is replaced by the outcome (its buttons go)."""
+        locale = locale_of(interaction)
+        if not leave:
+            stay = t("tables.leave.stay", locale)
+            await interaction.response.edit_message(content=stay, view=None)
+            return
+        table = self.service.get(table_id)
+        seat = self._seat(table, interaction)
+        try:
+            await self.service.leave(table_id, interaction.user.id, seq=seq)
+        except TableError as error:
+            table = self.service.get(table_id)
+            if error.code != RefusalCode.STALE or table.status != Status.PLAYING:
+                raise
+            note = t("tables.leave.moved_on", locale)
+            text, view = leave_question(table, seat, locale, note)
+            await interaction.response.edit_message(content=text, view=view)
+            return
+        text = t("tables.done.left_match", locale, seat=seat + 1)
+        await interaction.response.edit_message(content=text, view=None)
 
     async def start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.service.start(table_id, interaction.user.id)

@@ -12,18 +12,27 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import RuleSet
-from bot.tables import Event, RefusalCode, Table, TableError, TableService, TableSettings
-from bot.texts.catalog import normalize_locale
+from bot.engine import RuleError, RuleSet
+from bot.tables import (
+    Event,
+    RefusalCode,
+    Status,
+    Table,
+    TableError,
+    TableService,
+    TableSettings,
+)
+from bot.texts.catalog import LOCALES, normalize_locale
 from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
 from cogs.tables.ui import settings_embed
+from cogs.tables.ui_text import hint_text
 
 if TYPE_CHECKING:
     from cogs.tables.actions import TableActions
     from cogs.tables.publisher import TablePublisher
 
-__all__ = ["OpenOptions", "TableCommands", "is_moderator"]
+__all__ = ["OpenOptions", "TableCommands", "is_moderator", "table_language"]
 
 
 @dataclass(frozen=True)
@@ -36,20 +45,39 @@ class OpenOptions:
     turn_timer: int | None = None
     thread: bool = False
     language: str | None = None
+    level: str | None = None  # the computers' level (None: the default, strong)
 
     def rules(self) -> RuleSet:
+        """The rule set, or the engine's refusal as the user's (an unknown preset, hands 0)."""
         if self.hands is not None and self.target is not None:
             raise TableError(RefusalCode.HANDS_AND_TARGET)
-        rules = RuleSet.preset(self.preset)
-        if self.hands is not None:
-            return rules.with_options(match_hands=self.hands, target_score=None)
-        if self.target is not None:
-            return rules.with_options(match_hands=None, target_score=self.target)
-        return rules
+        try:
+            rules = RuleSet.preset(self.preset)
+            if self.hands is not None:
+                return rules.with_options(match_hands=self.hands, target_score=None)
+            if self.target is not None:
+                return rules.with_options(match_hands=None, target_score=self.target)
+            return rules
+        except RuleError as exc:
+            raise TableError(RefusalCode(exc.code), str(exc), **exc.facts) from None
 
     def settings(self, defaults: TableSettings) -> TableSettings:
         turn = defaults.turn_timer if self.turn_timer is None else float(self.turn_timer)
-        return replace(defaults, turn_timer=turn, locale=self.language or defaults.locale)
+        locale = table_language(self.language) or defaults.locale
+        level = self.level or defaults.computer_kind
+        return replace(defaults, turn_timer=turn, locale=locale, computer_kind=level)
+
+
+def table_language(value: str | None) -> str | None:
+    """A table language the catalogues have (`nl`, `pt-BR`, ...), else refused: an unknown
+    value is never stored (Discord offers choices, but a client may send anything)."""
+    if value is None:
+        return None
+    known = {locale.lower(): locale for locale in LOCALES}
+    locale = known.get(value.strip().lower())
+    if locale is None:  # the service's refusal, before a thread is made for the table
+        raise TableError(RefusalCode.BAD_LOCALE, locale=value, locales=", ".join(LOCALES))
+    return locale
 
 
 class TableCommands:
@@ -82,7 +110,7 @@ class TableCommands:
         user = interaction.user
         channel_id = interaction.channel_id or 0
         if options.thread:
-            locale = options.language or normalize_locale(interaction.guild_locale)
+            locale = settings.locale or normalize_locale(interaction.guild_locale)
             channel_id = await self._new_thread(interaction, locale)
         table = await self.service.open(
             interaction.guild_id, channel_id, user.id, user.display_name, rules, settings
@@ -109,6 +137,10 @@ class TableCommands:
     async def join(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
         table = self.channel_table(interaction)
         user = interaction.user
+        if table.status == Status.PLAYING and table.seat_of(user.id) is None:
+            # During a match the only seat to join is the one the player left this hand.
+            await self.actions.back(interaction, table.id)
+            return
         events = await self.service.sit(
             table.id, user.id, user.display_name, None if seat is None else seat - 1
         )
@@ -117,13 +149,17 @@ class TableCommands:
         await interaction.response.send_message(text, ephemeral=True)
 
     async def computer(
-        self, interaction: discord.Interaction[Any], seat: int | None, add: bool
+        self,
+        interaction: discord.Interaction[Any],
+        seat: int | None,
+        add: bool,
+        level: str | None = None,
     ) -> None:
         table = self.channel_table(interaction)
         index = None if seat is None else seat - 1
         user_id = interaction.user.id
         if add:
-            events = await self.service.add_computer(table.id, user_id, index)
+            events = await self.service.add_computer(table.id, user_id, index, level=level)
             key, kind = "tables.done.computer_added", "computer_added"
         else:
             events = await self.service.remove_computer(table.id, user_id, index)
@@ -169,9 +205,18 @@ class TableCommands:
             table.id,
             interaction.user.id,
             turn_timer=None if turn_timer is None else float(turn_timer),
-            locale=language,
+            locale=table_language(language),
             moderator=is_moderator(interaction),
         )
+
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        """The strong player's advice for the asker's own turn, only to them. Deferred:
+        the search takes up to its budget, on a worker thread."""
+        table = self.channel_table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hint = await self.service.hint(table.id, interaction.user.id)
+        text = hint_text(hint, locale_of(interaction))
+        await interaction.followup.send(text, ephemeral=True)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.actions.send_hand(interaction, self.channel_table(interaction).id)

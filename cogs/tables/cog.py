@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
+from bot.players import LEVELS as PLAYER_LEVELS
 from cogs.common.requests import RequestStats
 from cogs.common.routing import ClickRouter
 from cogs.common.text import command_text
@@ -44,6 +45,10 @@ TARGETS = [
 LANGUAGES = [
     app_commands.Choice(name="English", value="en"),
     app_commands.Choice(name="Nederlands", value="nl"),
+]
+LEVELS = [
+    app_commands.Choice(name=command_text(f"tables.cmd.choice.level.{level}"), value=level)
+    for level in PLAYER_LEVELS
 ]
 SEAT = app_commands.Range[int, 1, 4]
 TURN_TIMER = app_commands.Range[int, 0, 3600]
@@ -73,12 +78,14 @@ class Tables(commands.Cog):
         self.router = ClickRouter(ALL_ITEMS, prefix="kj:")
 
     async def cog_load(self) -> None:
+        self.bot.add_routed_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
         listeners += [self.publisher.on_events, self.nudger.on_events]
         self.publisher.restore()
         self.requests.start(self.bot)
 
     async def cog_unload(self) -> None:
+        self.bot.remove_routed_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
         for listener in (self.publisher.on_events, self.nudger.on_events):
             if listener in listeners:
@@ -105,6 +112,7 @@ class Tables(commands.Cog):
         turn_timer=command_text("tables.cmd.opt.turn_timer.name"),
         thread=command_text("tables.cmd.opt.thread.name"),
         language=command_text("tables.cmd.opt.language.name"),
+        level=command_text("tables.cmd.opt.level.name"),
     )
     @app_commands.describe(
         preset=command_text("tables.cmd.opt.preset.desc"),
@@ -113,8 +121,9 @@ class Tables(commands.Cog):
         turn_timer=command_text("tables.cmd.opt.turn_timer.desc"),
         thread=command_text("tables.cmd.opt.thread.desc"),
         language=command_text("tables.cmd.opt.language.desc"),
+        level=command_text("tables.cmd.opt.level.desc"),
     )
-    @app_commands.choices(preset=PRESETS, language=LANGUAGES)
+    @app_commands.choices(preset=PRESETS, language=LANGUAGES, level=LEVELS)
     @app_commands.choices(hands=HANDS, target=TARGETS)
     async def open(
         self,
@@ -125,8 +134,9 @@ class Tables(commands.Cog):
         turn_timer: TURN_TIMER | None = None,
         thread: bool = False,
         language: str | None = None,
+        level: str | None = None,
     ) -> None:
-        options = OpenOptions(preset, hands, target, turn_timer, thread, language)
+        options = OpenOptions(preset, hands, target, turn_timer, thread, language, level)
         await self.actions.guard(
             interaction, "/table open", lambda: self.table_commands.open_table(interaction, options)
         )
@@ -155,13 +165,22 @@ class Tables(commands.Cog):
         name=command_text("tables.cmd.bot.add.name"),
         description=command_text("tables.cmd.bot.add.desc"),
     )
-    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
-    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
-    async def bot_add(self, interaction: Interaction, seat: SEAT | None = None) -> None:
+    @app_commands.rename(
+        seat=command_text("tables.cmd.opt.seat.name"),
+        level=command_text("tables.cmd.opt.level.name"),
+    )
+    @app_commands.describe(
+        seat=command_text("tables.cmd.opt.seat.desc"),
+        level=command_text("tables.cmd.bot.add.opt.level.desc"),
+    )
+    @app_commands.choices(level=LEVELS)
+    async def bot_add(
+        self, interaction: Interaction, seat: SEAT | None = None, level: str | None = None
+    ) -> None:
         await self.actions.guard(
             interaction,
             "/table bot add",
-            lambda: self.table_commands.computer(interaction, seat, True),
+            lambda: self.table_commands.computer(interaction, seat, True, level),
         )
 
     @computer.command(
@@ -228,6 +247,21 @@ class Tables(commands.Cog):
             interaction,
             "/table settings",
             lambda: self.table_commands.settings(interaction, turn_timer, language),
+        )
+
+    # ------------------------------------------------------------------ /hint
+    @app_commands.command(
+        name=command_text("tables.cmd.hint.name"),
+        description=command_text("tables.cmd.hint.desc"),
+    )
+    @app_commands.guild_only()
+    async def hint(self, interaction: Interaction) -> None:
+        table = self.bot.services.tables.in_channel(interaction.channel_id or 0)
+        await self.actions.guard(
+            interaction,
+            "/hint",
+            lambda: self.table_commands.hint(interaction),
+            table_id=None if table is None else table.id,  # refusals name who is to act
         )
 
     # ------------------------------------------------------------------ /hand

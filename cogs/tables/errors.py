@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Card, IllegalReason, Suit
-from bot.tables import Table, TableError
+from bot.tables import RefusalCode, Status, Table, TableError
 from bot.texts.catalog import has
-from cogs.common.text import card_text, t
+from cogs.common.text import CLIP, card_text, clip, t
 from cogs.tables.ui_text import reason_text, seat_name
 
 __all__ = ["KNOWN_CODES", "error_text"]
@@ -57,32 +57,70 @@ KNOWN_CODES = (
     "cannot_post",
     "bad_turn_timer",
     "nothing_to_change",
+    "bad_level",
+    "hint_league",
+    "hint_too_soon",
     "bad_setting",
     "bad_computer_kind",
     "bad_locale",
     "bad_id",
     "shutting_down",
+    "unknown_preset",
+    "unknown_option",
+    "bad_option_value",
+    "option_out_of_range",
+    "no_match_end",
+    "wrong_channel",
+    "retake_too_late",
 )
 _PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field")
+NAME_CLIP = 24  # characters of a typed name (preset, language) a refusal repeats
+# What the engine calls a rule option -> the /table open option the user typed it in.
+OPTION_NAMES = {
+    "match_hands": "tables.cmd.opt.hands.name",
+    "target_score": "tables.cmd.opt.target.name",
+}
 
 
-def error_text(error: TableError, locale: str, table: Table | None = None) -> str:
-    """The sentence for a refusal; `table` (when known) lets it name the players."""
+def error_text(
+    error: TableError, locale: str, table: Table | None = None, user_id: int | None = None
+) -> str:
+    """The sentence for a refusal; `table` (when known) lets it name the players, and
+    `user_id` (who is refused) lets "not seated" tell a spectator how to play."""
     code = error.code
     key = f"tables.err.{code}"
     if not has(key):
         return t("tables.err.unknown", locale, code=code)
-    return t(key, locale, **_values(error.facts, locale, table))
+    values = _values(error.facts, locale, table)
+    if code == RefusalCode.NOT_SEATED and table is not None:
+        return _not_seated(table, user_id, locale, values)
+    return t(key, locale, **values)
+
+
+def _not_seated(table: Table, user_id: int | None, locale: str, values: dict[str, Any]) -> str:
+    """Someone who is not playing clicked what only players may: say how to play."""
+    left = table.retake_seat(user_id) if user_id is not None else None
+    if left is not None:
+        return t("tables.err.not_seated.left", locale, seat=left + 1)
+    if table.status == Status.LOBBY:
+        return t("tables.err.not_seated.lobby", locale)
+    if table.status == Status.PLAYING:
+        return t("tables.err.not_seated.watching", locale)
+    return t("tables.err.not_seated", locale, **values)
 
 
 def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str, Any]:
     """Every fact a sentence may use, made readable (seats 1-based, names, suits, cards)."""
     values: dict[str, Any] = {"seat": "?", "free": "?", "card": "?", "suit": "?", "why": ""}
     if isinstance(facts.get("seat"), int):
-        values["seat"] = facts["seat"] + 1
+        values["seat"] = clip(facts["seat"] + 1)
     values.update({key: facts[key] for key in _PLAIN if key in facts})
+    values.update(_rule_values(facts, locale))
     if isinstance(facts.get("free"), int):
         values["free"] = facts["free"]
+    for passed in ("wait", "level"):  # numbers and names shown as they are
+        if passed in facts:
+            values[passed] = facts[passed]
     if isinstance(facts.get("card"), Card):
         values["card"] = card_text(facts["card"], locale)
     if isinstance(facts.get("suit"), Suit):
@@ -96,4 +134,22 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
         if table is not None and isinstance(to_act, int)
         else t("tables.err.someone", locale)
     )
+    return values
+
+
+def _rule_values(facts: dict[str, Any], locale: str) -> dict[str, Any]:
+    """The values a user typed, as a refusal repeats them: numbers cut at `CLIP`
+    characters, names at `NAME_CLIP`; rule options named as /table open names them."""
+    option, value = str(facts.get("option", "?")), facts.get("value", "?")
+    values = {
+        "preset": clip(facts.get("name", "?"), NAME_CLIP),
+        "choices": ", ".join(str(choice) for choice in facts.get("choices", ())),
+        "option": t(OPTION_NAMES[option], locale) if option in OPTION_NAMES else option,
+        "value": clip(value, CLIP if isinstance(value, int) else NAME_CLIP),
+        "min": facts.get("min", "?"),
+        "max": "∞" if facts.get("max") is None else facts["max"],
+        "channel": f"<#{facts['channel_id']}>" if "channel_id" in facts else "?",
+    }
+    if "locale" in facts:
+        values["locale"] = clip(facts["locale"], NAME_CLIP)
     return values

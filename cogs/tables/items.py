@@ -5,11 +5,12 @@ A click is routed by its custom_id alone (a regex template, registered once with
 has to be stored. The items only parse; `TableActions` (cogs/tables/actions.py) decides,
 calls the table service and answers. custom_ids (Discord allows 100 characters):
 
-    kj:{kind}:{table}               a `ButtonKind`: hand, refresh, roem, sheet, back, leave,
+    kj:{kind}:{table}               a `ButtonKind`: hand, refresh, roem, sheet, last, back, leave,
                                     start, addbot
     kj:sit:{table}:{seat}           seat 0..3
     kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
     kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
+    kj:leave:{table}:{seq}:{answer} yes or no: the answer to "leave the match?"
 
 `seq` is the table state the button was drawn for; the service refuses the action as
 "stale" when the table has moved on since, inside its lock. These formats are a promise to
@@ -36,6 +37,7 @@ __all__ = [
     "trump_component",
     "ButtonKind",
     "CardButton",
+    "LeaveAnswerButton",
     "SitButton",
     "TableButton",
     "TrumpButton",
@@ -50,6 +52,7 @@ class ButtonKind(StrEnum):
     REFRESH = "refresh"
     ROEM = "roem"
     SHEET = "sheet"
+    LAST = "last"
     BACK = "back"
     LEAVE = "leave"
     START = "start"
@@ -77,6 +80,10 @@ class Actions(Protocol):
 
     async def on_trump(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
+    ) -> None: ...
+
+    async def on_leave_answer(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
     ) -> None: ...
 
 
@@ -226,6 +233,33 @@ class TrumpButton(
         await actions_of(interaction).on_trump(interaction, self.table_id, self.seq, self.suit)
 
 
+class LeaveAnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:leave:(?P<table>{_ID}):(?P<seq>{_ID}):(?P<answer>yes|no)",
+):
+    """Yes or No to "leave the match?": Yes leaves only if the table is still at `seq`."""
+
+    def __init__(self, table_id: int, seq: int, leave: bool, label: str = "") -> None:
+        answer = "yes" if leave else "no"
+        style = Style.danger if leave else Style.secondary
+        custom_id = f"kj:leave:{table_id}:{seq}:{answer}"
+        super().__init__(_button(custom_id, label or answer, style, False, 0))
+        self.table_id = table_id
+        self.seq = seq
+        self.leave = leave
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaveAnswerButton:
+        return cls(int(match["table"]), int(match["seq"]), match["answer"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_leave_answer(
+            interaction, self.table_id, self.seq, self.leave
+        )
+
+
 def kind_button(
     kind: ButtonKind,
     table_id: int,
@@ -292,4 +326,5 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SitButton,
     CardButton,
     TrumpButton,
+    LeaveAnswerButton,
 )

@@ -7,21 +7,26 @@ these functions testable without an interaction.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord.utils import escape_markdown
 
-from bot.engine import Phase, SheetLine, Suit
-from bot.tables import PublicTable, Seat, SeatKind, Status, Table, public_table
+from bot.engine import Card, Phase, SheetLine, Suit
+from bot.players import LEVELS
+from bot.tables import PublicTable, PublicTrick, Seat, SeatKind, Status, Table, public_table
 from bot.texts.catalog import normalize_locale
-from cogs.common.components import EMBED_COLOUR, Component, rendered_view
-from cogs.common.text import card_text, cards_text, t
-from cogs.tables.items import ButtonKind, kind_component, sit_component
+from cogs.common.components import EMBED_COLOUR, Component, frozen_view, rendered_view
+from cogs.common.text import card_text, pad, t, text_width
+from cogs.tables.items import ButtonKind, LeaveAnswerButton, kind_component, sit_component
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
 __all__ = [
+    "leave_question",
     "public_components",
     "public_message",
     "public_embed",
+    "last_trick_embed",
     "result_text",
     "settings_embed",
     "sheet_embed",
@@ -30,8 +35,12 @@ __all__ = [
 COMPUTER_MARK = "🤖"
 AWAY_MARK = "💤"
 TURN_MARK = "▶"
+WINNING_MARK = "🏆"  # the card winning the trick so far (the engine's `current_winner`)
+NO_CARD = "·"  # a seat that has not played to the trick yet
+TRICKS = 8
+NAME_MAX = 24  # columns: a longer display name is shortened with an ellipsis
 DESCRIPTION_BUDGET = 3900  # Discord allows 4096 characters in an embed description
-NAME_WIDTH = 9  # the dealer column of the score sheet: seat number and name, cut to fit
+SHEET_NAME = 12  # the dealer column of the score sheet: a longer name ends in an ellipsis
 Style = discord.ButtonStyle
 
 
@@ -55,7 +64,9 @@ def _badge(state: Seat) -> str:
 
 
 def public_embed(public: PublicTable, locale: str) -> discord.Embed:
-    """The table as everyone sees it; which lines depend on the table's status."""
+    """The table as everyone sees it (docs/table-ux.md 2.2): trump in the title; during play
+    a field with the trick by seat, the hand's running score and the match score; in the
+    lobby and after the match the two pairs."""
     lines = {
         Status.LOBBY: _lobby_lines,
         Status.PLAYING: _play_lines,
@@ -65,7 +76,18 @@ def public_embed(public: PublicTable, locale: str) -> discord.Embed:
     embed = discord.Embed(
         title=_title(public, locale), description="\n".join(lines), colour=EMBED_COLOUR
     )
-    if public.status != Status.CLOSED:
+    if public.status == Status.PLAYING:
+        name, value = _trick_field(public, locale)
+        embed.add_field(name=name, value=value, inline=False)
+        embed.add_field(
+            name=t("tables.public.this_hand", locale),
+            value=_hand_score(public, locale),
+            inline=False,
+        )
+        embed.add_field(
+            name=t("tables.public.match", locale), value=_match_score(public, locale), inline=False
+        )
+    elif public.status != Status.CLOSED:
         for pair in (0, 1):
             embed.add_field(
                 name=t("tables.pair.label", locale, n=pair + 1),
@@ -80,6 +102,10 @@ def _title(public: PublicTable, locale: str) -> str:
     title = t("tables.public.title", locale, table=public.table_id, rules=public.rules_name)
     if public.status in (Status.PLAYING, Status.FINISHED) and public.hand_number:
         title += " · " + _progress(public, locale)
+    if public.status == Status.PLAYING and public.trump is not None:
+        title += " · " + t(
+            "tables.public.trump_title", locale, suit=suit_text(public.trump, locale)
+        )
     return title
 
 
@@ -89,16 +115,18 @@ def _progress(public: PublicTable, locale: str) -> str:
     return t("tables.public.hand_to", locale, n=public.hand_number, target=public.target_score)
 
 
+def _seat_label(public: PublicTable, seat: int, locale: str) -> str:
+    """ "▶ 2. Bob 🤖": the seat number, the name (shortened), its marks, the turn arrow."""
+    state = public.seats[seat]
+    turn = f"{TURN_MARK} " if public.status == Status.PLAYING and public.to_act == seat else ""
+    name = _md(seat_name(public.seats, seat, locale, NAME_MAX))
+    if state.kind == SeatKind.EMPTY:
+        name = f"*{name}*"
+    return f"{turn}{seat + 1}. {name}{_badge(state)}"
+
+
 def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
-    rows = []
-    for seat in (pair, pair + 2):
-        state = public.seats[seat]
-        turn = f"{TURN_MARK} " if public.status == Status.PLAYING and public.to_act == seat else ""
-        name = _md(seat_name(public.seats, seat, locale))
-        if state.kind == SeatKind.EMPTY:
-            name = f"*{name}*"
-        rows.append(f"{turn}{seat + 1}. {name}{_badge(state)}")
-    return "\n".join(rows)
+    return "\n".join(_seat_label(public, seat, locale) for seat in (pair, pair + 2))
 
 
 def _lobby_lines(public: PublicTable, locale: str) -> list[str]:
@@ -109,14 +137,12 @@ def _lobby_lines(public: PublicTable, locale: str) -> list[str]:
 
 
 def _play_lines(public: PublicTable, locale: str) -> list[str]:
-    lines = [_trump_line(public, locale), _trick_line(public, locale), _turn_line(public, locale)]
-    lines += [_last_trick_line(public, locale), _score_line(public, locale)]
-    lines.append(_last_hand_line(public, locale))
+    lines = [_turn_line(public, locale), _trump_line(public, locale)]
     return [line for line in lines if line]
 
 
 def _name(public: PublicTable, seat: int | None, locale: str) -> str:
-    return _md(seat_name(public.seats, seat, locale))
+    return _md(seat_name(public.seats, seat, locale, NAME_MAX))
 
 
 def _trump_line(public: PublicTable, locale: str) -> str:
@@ -127,7 +153,7 @@ def _trump_line(public: PublicTable, locale: str) -> str:
             proposal = suit_text(public.proposal, locale)
             line += " · " + t("tables.public.proposal", locale, suit=proposal)
         return line
-    makers = _md(pair_names(public.seats, public.makers or 0, locale))
+    makers = _md(pair_names(public.seats, public.makers or 0, locale, NAME_MAX))
     return t(
         "tables.public.trump",
         locale,
@@ -138,15 +164,37 @@ def _trump_line(public: PublicTable, locale: str) -> str:
     )
 
 
-def _trick_line(public: PublicTable, locale: str) -> str:
-    if not public.trick or public.trick_leader is None:
-        return ""
-    parts = []
-    for i in range(4):
-        seat = (public.trick_leader + i) % 4
-        card = card_text(public.trick[i], locale) if i < len(public.trick) else "…"
-        parts.append(f"{_name(public, seat, locale)} {card}")
-    return t("tables.public.trick", locale, cards=" · ".join(parts))
+def _trick_field(public: PublicTable, locale: str) -> tuple[str, str]:
+    """The trick on the table, one line per seat, the card winning it marked. Between two
+    tricks (a claim window) that is the trick just taken, until the next card is played."""
+    last = public.last_trick
+    if not public.trick and last is not None:
+        return _taken_trick(public, last, public.trick_number - 1, locale)
+    leader = public.trick_leader or 0
+    cards = {(leader + i) % 4: card for i, card in enumerate(public.trick)}
+    name = t("tables.public.trick_of", locale, n=min(public.trick_number, TRICKS))
+    return name, _by_seat(public, cards, public.trick_winner, locale)
+
+
+def _taken_trick(
+    public: PublicTable, trick: PublicTrick, number: int, locale: str
+) -> tuple[str, str]:
+    cards = {(trick.leader + i) % 4: card for i, card in enumerate(trick.cards)}
+    winner = _name(public, trick.winner, locale)
+    name = t("tables.public.trick_taken", locale, n=number, winner=winner)
+    value = _by_seat(public, cards, trick.winner, locale)
+    if trick.claimed_roem:
+        value += "\n" + t("tables.public.roem_claimed", locale, points=trick.claimed_roem)
+    return name, value
+
+
+def _by_seat(public: PublicTable, cards: dict[int, Card], winner: int | None, locale: str) -> str:
+    rows = []
+    for seat in range(4):
+        card = f"**{card_text(cards[seat], locale)}**" if seat in cards else NO_CARD
+        mark = f" {WINNING_MARK}" if seat == winner else ""
+        rows.append(f"{_seat_label(public, seat, locale)} — {card}{mark}")
+    return "\n".join(rows)
 
 
 def _turn_line(public: PublicTable, locale: str) -> str:
@@ -161,30 +209,17 @@ def _turn_line(public: PublicTable, locale: str) -> str:
     return line
 
 
-def _last_trick_line(public: PublicTable, locale: str) -> str:
-    trick = public.last_trick
-    if trick is None:
-        return ""
-    cards = cards_text(trick.cards, locale)
-    winner = _name(public, trick.winner, locale)
-    line = t("tables.public.last_trick", locale, cards=cards, winner=winner)
-    if trick.claimed_roem:
-        line += " · " + t("tables.public.roem_claimed", locale, points=trick.claimed_roem)
-    return line
-
-
-def _score_line(public: PublicTable, locale: str) -> str:
-    names = [_md(pair_names(public.seats, p, locale)) for p in (0, 1)]
-    line = t(
-        "tables.public.score",
-        locale,
-        pair1=names[0],
-        score1=public.totals[0],
-        pair2=names[1],
-        score2=public.totals[1],
-    )
+def _hand_score(public: PublicTable, locale: str) -> str:
+    names = [_md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
     hand = [_points(public.hand_points[p], public.hand_roem[p], locale) for p in (0, 1)]
-    return line + "\n" + t("tables.public.this_hand", locale, pair1=hand[0], pair2=hand[1])
+    return f"{names[0]} **{hand[0]}** – {names[1]} **{hand[1]}**"
+
+
+def _match_score(public: PublicTable, locale: str) -> str:
+    names = [_md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
+    line = f"{names[0]} **{public.totals[0]}** – {names[1]} **{public.totals[1]}**"
+    last = _last_hand_line(public, locale)
+    return f"{line}\n{last}" if last else line
 
 
 def _points(points: int, roem: int, locale: str) -> str:
@@ -214,6 +249,15 @@ def _flag(line: SheetLine, locale: str) -> str:
     return ""
 
 
+def last_trick_embed(public: PublicTable, locale: str) -> discord.Embed | None:
+    """The last trick taken in this hand, by seat with its winner marked (the Last trick
+    button's answer); None before the first trick of a hand is taken."""
+    if public.last_trick is None:
+        return None
+    name, value = _taken_trick(public, public.last_trick, public.trick_number - 1, locale)
+    return discord.Embed(title=name, description=value, colour=EMBED_COLOUR)
+
+
 def _finished_lines(public: PublicTable, locale: str) -> list[str]:
     return [result_text(public, locale), t("tables.public.finished_hint", locale)]
 
@@ -231,7 +275,7 @@ def result_text(public: PublicTable, locale: str) -> str:
     return t(
         "tables.result.won",
         locale,
-        pair=_md(pair_names(public.seats, winner, locale)),
+        pair=_md(pair_names(public.seats, winner, locale, NAME_MAX)),
         score=totals[winner],
         other=totals[1 - winner],
     )
@@ -271,18 +315,29 @@ def public_components(public: PublicTable, locale: str) -> discord.ui.View:
             ]
         )
     elif public.status == Status.PLAYING:
-        rows.append(
-            [
-                kind_component(ButtonKind.HAND, table, locale, Style.primary),
-                kind_component(ButtonKind.ROEM, table, locale, Style.success),
-                kind_component(ButtonKind.SHEET, table, locale),
-                kind_component(ButtonKind.BACK, table, locale),
-                kind_component(ButtonKind.LEAVE, table, locale),
-            ]
-        )
+        rows += _play_buttons(public, locale)
     elif public.status == Status.FINISHED:
         rows.append([kind_component(ButtonKind.SHEET, table, locale)])
     return rendered_view(rows)
+
+
+def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
+    """Only the buttons that can apply now (docs/table-ux.md 2.2): Roem! while a claim window
+    is open (every taken trick opens one at a table that claims roem, so it reveals nothing),
+    Last trick once a trick of the hand is taken, I'm back while a player is away or may
+    retake a seat left this hand."""
+    table = public.table_id
+    first = [kind_component(ButtonKind.HAND, table, locale, Style.primary)]
+    if public.claim_open:
+        first.append(kind_component(ButtonKind.ROEM, table, locale, Style.success))
+    if public.last_trick is not None:
+        first.append(kind_component(ButtonKind.LAST, table, locale))
+    first.append(kind_component(ButtonKind.SHEET, table, locale))
+    second = []
+    if public.back_open:
+        second.append(kind_component(ButtonKind.BACK, table, locale))
+    second.append(kind_component(ButtonKind.LEAVE, table, locale))
+    return [first, second]
 
 
 # ----------------------------------------------------------------------------- score sheet
@@ -293,8 +348,8 @@ def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> dis
     pairs = t(
         "tables.sheet.pairs",
         locale,
-        pair1=_md(pair_names(public.seats, 0, locale)),
-        pair2=_md(pair_names(public.seats, 1, locale)),
+        pair1=_md(pair_names(public.seats, 0, locale, NAME_MAX)),
+        pair2=_md(pair_names(public.seats, 1, locale, NAME_MAX)),
     )
     head = [result_text(public, locale)] if final else []
     rows = _fit(_sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - 100)
@@ -306,33 +361,37 @@ def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> dis
 
 
 def _sheet_rows(public: PublicTable, locale: str) -> list[str]:
-    header = _row(
-        "#",
-        t("tables.sheet.col.dealer", locale),
-        t("tables.sheet.col.trump", locale),
-        t("tables.sheet.col.makers", locale),
-        t("tables.pair.label", locale, n=1),
-        t("tables.pair.label", locale, n=2),
-        "",
-    )
-    rows = [header]
+    """Header, one row per hand, total; every column as wide as its widest cell, so the
+    translated headers and any name line up (names longer than `SHEET_NAME` are shortened)."""
+    table = [
+        [
+            "#",
+            t("tables.sheet.col.dealer", locale),
+            t("tables.sheet.col.trump", locale),
+            t("tables.sheet.col.makers", locale),
+            t("tables.pair.label", locale, n=1),
+            t("tables.pair.label", locale, n=2),
+            "",
+        ]
+    ]
     for line in public.sheet:
-        cells = [_sheet_cell(line, pair) for pair in (0, 1)]
-        dealer = f"{line.dealer + 1} {seat_name(public.seats, line.dealer, locale)}"
-        rows.append(
-            _row(
+        name = seat_name(public.seats, line.dealer, locale, SHEET_NAME)
+        table.append(
+            [
                 str(line.number),
-                dealer,
+                f"{line.dealer + 1} {name}",
                 _suit_symbol(line.trump),
                 str(line.makers + 1),
-                cells[0],
-                cells[1],
+                _sheet_cell(line, 0),
+                _sheet_cell(line, 1),
                 _flag(line, locale),
-            )
+            ]
         )
     total = t("tables.sheet.total", locale)
-    rows.append(_row("", total, "", "", str(public.totals[0]), str(public.totals[1]), ""))
-    return rows
+    table.append(["", total, "", "", str(public.totals[0]), str(public.totals[1]), ""])
+    cells = [[cell.replace("`", "'") for cell in row] for row in table]  # ` ends the block
+    widths = [max(text_width(row[i]) for row in cells) for i in range(len(cells[0]))]
+    return [_row(row, widths) for row in cells]
 
 
 def _suit_symbol(letter: str) -> str:
@@ -345,9 +404,12 @@ def _sheet_cell(line: SheetLine, pair: int) -> str:
     return f"{line.scores[pair]} ({made})"
 
 
-def _row(n: str, dealer: str, trump: str, makers: str, one: str, two: str, flag: str) -> str:
-    name = dealer[:NAME_WIDTH].replace("`", "'")  # a backtick would end the code block
-    return f"{n:>2} {name:<{NAME_WIDTH}} {trump:<2} {makers:<2} {one:<13} {two:<13} {flag}".rstrip()
+def _row(cells: list[str], widths: list[int]) -> str:
+    """One line of the sheet: the hand number and the scores right-aligned, text left."""
+    right = (0, 4, 5)
+    pairs = enumerate(zip(cells, widths, strict=True))
+    parts = [pad(cell, width, i in right) for i, (cell, width) in pairs]
+    return " ".join(parts).rstrip()
 
 
 def _fit(rows: list[str], budget: int) -> list[str]:
@@ -378,7 +440,42 @@ def settings_embed(table: Table, locale: str, table_locale: str) -> discord.Embe
         t("tables.settings.rules", locale, rules=table.rules.label),
         t("tables.settings.turn_timer", locale, value=timer),
         t("tables.settings.language", locale, value=language),
+        t("tables.settings.level", locale, value=_levels(table, locale)),
         t("tables.settings.hint", locale),
     ]
     title = t("tables.settings.title", locale, table=table.id)
     return discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)
+
+
+# ----------------------------------------------------------------------------- leaving
+
+
+def leave_question(
+    table: Table, seat: int, locale: str, note: str | None = None
+) -> tuple[str, discord.ui.View]:
+    """ "Leave the match?" with Yes and No, for the table as it is now (its `seq`): a Yes
+    pressed after the table moved on is refused as stale and asked again."""
+    text = t("tables.leave.confirm", locale, seat=seat + 1)
+    if note:
+        text = f"> {note}\n{text}"
+    buttons: list[discord.ui.Item[Any]] = [
+        LeaveAnswerButton(table.id, table.seq, True, t("tables.button.leave_yes", locale)),
+        LeaveAnswerButton(table.id, table.seq, False, t("tables.button.leave_no", locale)),
+    ]
+    return text, frozen_view(buttons)
+
+
+def _levels(table: Table, locale: str) -> str:
+    """The table's computer level, and any seat whose computer plays at another one."""
+    default = _level_name(table.settings.computer_kind, locale)
+    others = [
+        t("tables.settings.seat_level", locale, seat=i + 1, level=_level_name(s.level, locale))
+        for i, s in enumerate(table.seats)
+        if s.kind == SeatKind.COMPUTER and s.level and s.level != table.settings.computer_kind
+    ]
+    return ", ".join([default, *others])
+
+
+def _level_name(kind: str, locale: str) -> str:
+    level = {"heuristic": "normal"}.get(kind, kind)  # the normal level's older name
+    return t(f"tables.level.{level}", locale) if level in LEVELS else level

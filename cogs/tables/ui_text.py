@@ -11,26 +11,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import IllegalReason, Roem, RoemKind
-from bot.tables import Seat, SeatKind
-from cogs.common.text import suit_text, t
+from bot.engine import Card, IllegalReason, Roem, RoemKind, Suit
+from bot.tables import Hint, Seat, SeatKind
+from cogs.common.text import card_text, shorten, suit_text, t
 
-__all__ = ["pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
+__all__ = ["hint_text", "pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
 
 
-def seat_name(seats: Sequence[Seat], seat: int | None, locale: str) -> str:
-    """The plain name at a seat (computer seats get a numbered name), for sentences."""
+def seat_name(
+    seats: Sequence[Seat], seat: int | None, locale: str, width: int | None = None
+) -> str:
+    """The plain name at a seat (computer seats get a numbered name), for sentences; with
+    `width`, a longer name is shortened to that many columns, ending in an ellipsis."""
     if seat is None:
         return "?"
     state = seats[seat]
     if state.kind == SeatKind.EMPTY:
         return t("tables.seat.free", locale)
-    return state.name or t("tables.seat.computer", locale, n=seat + 1)
+    name = state.name or t("tables.seat.computer", locale, n=seat + 1)
+    return shorten(name, width) if width is not None else name
 
 
-def pair_names(seats: Sequence[Seat], pair: int, locale: str) -> str:
+def pair_names(seats: Sequence[Seat], pair: int, locale: str, width: int | None = None) -> str:
     """Both names of a pair (seats 1 & 3 are pair 1, seats 2 & 4 pair 2)."""
-    first, second = (seat_name(seats, s, locale) for s in (pair, pair + 2))
+    first, second = (seat_name(seats, s, locale, width) for s in (pair, pair + 2))
     return t("tables.pair.names", locale, first=first, second=second)
 
 
@@ -50,3 +54,40 @@ def _roem_part(kind: RoemKind, rank: str, locale: str) -> str:
     if kind == RoemKind.FOUR:
         return t(f"tables.roem.four.{rank}", locale)
     return t(f"tables.roem.{kind.value}", locale)
+
+
+def hint_text(hint: Hint, locale: str) -> str:
+    """The one line of a /hint: what to do, why, and by how much it is better."""
+    if hint.reason == "only":
+        if hint.card is not None:
+            return t("tables.hint.only", locale, card=card_text(hint.card, locale))
+        assert hint.suit is not None
+        return t("tables.hint.only_trump", locale, suit=suit_text(hint.suit, locale))
+    points = round(hint.margin)
+    margin = (
+        t("tables.hint.margin", locale, points=points)
+        if points >= 1
+        else t("tables.hint.margin_close", locale)
+    )
+    facts = {"margin": margin, "samples": hint.samples}
+    other = hint.runner_up
+    if isinstance(other, Card):
+        other_text = card_text(other, locale)
+    elif isinstance(other, Suit):
+        other_text = suit_text(other, locale)
+    else:
+        other_text = t("tables.hint.passing", locale)
+    if hint.card is not None:
+        why = t(f"tables.hint.why.{hint.reason}", locale)
+        return t(
+            "tables.hint.card",
+            locale,
+            card=card_text(hint.card, locale),
+            why=why,
+            other=other_text,
+            **facts,
+        )
+    if hint.suit is None:
+        return t("tables.hint.pass", locale, other=other_text, **facts)
+    suit = suit_text(hint.suit, locale)
+    return t("tables.hint.name", locale, suit=suit, other=other_text, **facts)

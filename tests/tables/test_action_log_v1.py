@@ -17,6 +17,7 @@ import pytest
 from bot.engine import Match, RuleSet, action_from_dict
 from bot.store import Store, StoredAction, StoredTable, open_store
 from bot.tables import FakeClock, Status, TableService
+from bot.tables.computers import level_of
 
 from .helpers import OPENED, play_until_done
 
@@ -93,6 +94,10 @@ async def test_an_open_table_restores_to_its_replay_and_plays_on(store: Store) -
     assert stored is not None and table.match is not None
     [(match_no, actions)] = matches_of(await store.tables.actions(table.id)).items()
     assert table.match.to_dict() == replay(stored.snapshot, match_no, actions).to_dict()
+    # Written before computer levels: its computers keep the level they had (normal).
+    assert "level" not in stored.snapshot["seats"][0]
+    assert table.settings.computer_kind == "heuristic" and not table.settings.league
+    assert all(level_of(table, s) == "heuristic" for s in range(4))
 
     await play_until_done(service, table.id)
 

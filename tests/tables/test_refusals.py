@@ -86,10 +86,13 @@ def _function(module: str, name: str | None) -> ast.FunctionDef:
 
 
 def raised_engine_codes() -> set[str]:
+    """The codes of the engine's refusals a front end passes on: a hand's or match's
+    ``RuleViolation`` (the service) and a rule set's ``RuleError`` (/table open)."""
     codes: set[str] = set()
-    for path, call, scope in calls_to("RuleViolation", ("bot/engine",)):
-        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        codes |= engine_codes(code_argument(call), scope, module)
+    for kind in ("RuleViolation", "RuleError"):
+        for path, call, scope in calls_to(kind, ("bot/engine",)):
+            module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            codes |= engine_codes(code_argument(call), scope, module)
     return codes
 
 
@@ -112,6 +115,7 @@ def raised_table_codes() -> set[RefusalCode]:
 def test_every_engine_refusal_is_a_refusal_code() -> None:
     engine = raised_engine_codes()
     assert {"not_your_turn", "illegal_card", "bad_action", "match_over"} <= engine
+    assert {"unknown_preset", "option_out_of_range"} <= engine
     assert engine <= {str(code) for code in RefusalCode}, engine - set(RefusalCode)
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+import bot.tables.service as service_module
 from bot.engine import Card, Match, Phase, RuleSet, Suit
 from bot.tables import (
+    Event,
     FakeClock,
     Status,
     TableError,
@@ -18,7 +21,7 @@ from bot.tables import (
     private_hand,
     public_table,
 )
-from bot.tables.events import RoemClaimed
+from bot.tables.events import RoemClaimed, TrickTaken
 
 from .helpers import (
     ALICE,
@@ -187,6 +190,57 @@ async def test_claims_accepted_and_refused(db: str | Path) -> None:
     await service.store.close()
 
 
+async def test_a_computer_claims_only_the_tricks_it_captured(
+    db: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice's partner (seat 2) is a computer: it claims its own tricks at once, never
+    Alice's; the roem of Alice's tricks is credited only when she claims it herself."""
+    seed = "claims-0"  # a match in which Alice takes several tricks with roem
+    monkeypatch.setattr(service_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE})
+    claimers: list[tuple[int, int]] = []  # (claiming seat, winner of the trick taken last)
+    winner = -1
+
+    async def watch(_: object, events: list[Event]) -> None:
+        nonlocal winner
+        for event in events:
+            if isinstance(event, TrickTaken):
+                winner = event.seat if event.seat is not None else -1
+            elif isinstance(event, RoemClaimed) and event.seat is not None:
+                claimers.append((event.seat, winner))
+
+    service.listeners.append(watch)
+    left_to_alice = claimed_by_alice = 0
+    for _ in range(2000):
+        table = service.get(table.id)
+        if not table.is_open:
+            break
+        hand = table.match.hand  # type: ignore[union-attr]
+        assert hand is not None
+        for trick in hand.tricks:  # every roem trick a computer took is claimed at once
+            assert trick.claimed or not trick.roem or trick.winner == 0, trick
+        last = hand.last_trick
+        if hand.claim_open and last and last.winner == 0 and last.roem and not last.claimed:
+            left_to_alice += 1  # the computer partner left it alone
+            if left_to_alice % 2:
+                await service.claim(table.id, ALICE)
+                claimed_by_alice += 1
+            else:  # Alice forgets: nobody claims it for her
+                taken, number = len(hand.tricks) - 1, table.match.hand_number  # type: ignore[union-attr]
+                await act_once(service, table.id)
+                match = service.get(table.id).match
+                assert match is not None
+                if match.hand is not None and match.hand_number == number:  # else: scored
+                    assert not match.hand.tricks[taken].claimed
+                continue
+        await act_once(service, table.id)
+    assert left_to_alice >= 2 and claimed_by_alice >= 1
+    assert claimers and all(seat == taker for seat, taker in claimers), claimers
+    assert sum(seat == 0 for seat, _ in claimers) == claimed_by_alice
+    await service.store.close()
+
+
 async def test_restart_mid_hand_restores_everything(db: str | Path) -> None:
     clock = FakeClock()
     settings = replace(INSTANT, turn_timer=60)
@@ -325,6 +379,28 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(db: str | Path) ->
     await service.store.close()
 
 
+async def test_a_seat_left_can_be_taken_back_until_that_hand_is_scored(db: str | Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 1: BOB})
+    await service.leave(table.id, BOB)
+    assert service.get(table.id).seats[1].left_by == BOB
+    await refused(service, table.id, "not_seated", service.back(table.id, CARL))
+
+    events = await service.back(table.id, BOB)  # changed their mind in the same hand
+    assert [e.kind for e in events] == ["seat_back"] and events[0].seat == 1
+    seat = service.get(table.id).seats[1]
+    assert (seat.kind, seat.user_id, seat.name, seat.left_by) == ("human", BOB, "user102", None)
+    actions = await service.store.tables.actions(table.id)
+    assert (actions[-1].kind, actions[-1].payload) == ("back", {"seat": 1, "retake": True})
+
+    await service.leave(table.id, BOB)
+    while not service.get(table.id).match.sheet:  # type: ignore[union-attr]
+        await act_once(service, table.id)
+    error = await refused(service, table.id, "retake_too_late", service.back(table.id, BOB))
+    assert error.facts == {"seat": 1}
+    await service.store.close()
+
+
 @pytest.mark.parametrize("preset", ["rotterdam", "utrecht", "online-classic"])
 async def test_presets_play_through(db: str | Path, preset: str) -> None:
     service = await open_service(db)
@@ -408,10 +484,10 @@ async def test_a_failing_table_does_not_stop_the_others_timers(db: str | Path) -
     )
     decide = service.computers.decide
 
-    def fail_on_broken(table, hand, seat):  # type: ignore[no-untyped-def]
+    async def fail_on_broken(table, hand, seat):  # type: ignore[no-untyped-def]
         if table.id == broken.id:
             raise RuntimeError("a bug in one computer player")
-        return decide(table, hand, seat)
+        return await decide(table, hand, seat)
 
     service.computers.decide = fail_on_broken  # type: ignore[method-assign]
     clock.advance(31)

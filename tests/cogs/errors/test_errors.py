@@ -4,6 +4,7 @@ import datetime as dt
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
@@ -85,3 +86,26 @@ async def test_answer_after_three_seconds_fails_without_crashing(
     assert harness.world.messages == {}
     assert len(_error_records(caplog)) == 1
     assert "could not deliver an error reply" in caplog.text
+
+
+async def test_the_bot_knows_which_clicks_discord_py_will_route(
+    make_harness: StartHarness,
+) -> None:
+    """`routes_custom_id` (the out-of-date answer's test) agrees with discord.py's own
+    dispatch over every registered button, and follows cogs that unload."""
+    harness = await make_harness()
+    bot = harness.bot
+    store = bot._connection._view_store  # discord.py's router (tests/harness/test_canary.py)
+    ids = ["kj:hand:1", "kj:card:1:2:Jh", "kj:card:1:-2:Jh", "kj:standings:1:all:0:0", "kj:x"]
+    # The tables cog routes its own buttons (cogs/common/routing.py).
+    tables: Any = bot.get_cog("Tables")
+    patterns = [*store._dynamic_items, *(pattern for pattern, _ in tables.router.items)]
+
+    for custom_id in ids:
+        routed = any(pattern.fullmatch(custom_id) for pattern in patterns)
+        assert bot.routes_custom_id(custom_id) == routed, custom_id
+    assert [bot.routes_custom_id(i) for i in ids] == [True, True, False, True, False]
+
+    await bot.unload_extension("cogs.tables")
+    assert not bot.routes_custom_id("kj:hand:1")
+    assert bot.routes_custom_id("kj:standings:1:all:0:0")

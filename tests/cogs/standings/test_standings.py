@@ -20,6 +20,7 @@ import pytest
 from bot.client import DEFAULT_EXTENSIONS
 from bot.engine import RuleSet
 from bot.settings import Settings
+from bot.standings import PERIODS
 from bot.store import HandRecord, MatchRecord, PlayerStats, Store
 from bot.tables import Status
 from bot.texts.catalog import t
@@ -490,6 +491,42 @@ async def test_crafted_or_stale_page_buttons_are_handled(make_harness: StartHarn
     assert "Page 2 of 2" in footer(clamped.response)
     assert refused.reply.content == t("standings.err.other_guild")
     assert_ephemeral(refused.reply)
+
+
+async def test_a_page_button_of_an_unknown_period_is_out_of_date(
+    make_harness: StartHarness,
+) -> None:
+    """A period this version does not know (an old button, a forged id) matches no button:
+    the click gets the out-of-date answer instead of Discord's "This interaction failed"."""
+    harness = await make_harness(extensions=EXTENSIONS)
+    guild = harness.world.guild_id
+    old = f"kj:standings:{guild}:decade:0:1"
+    button = {"type": 2, "style": 2, "label": "Next", "custom_id": old}
+    body = {"components": [{"type": 1, "components": [button]}]}
+    message = harness.world.new_message(harness.world.channel_id, body)
+
+    clicked = await harness.click(old, message=message)
+
+    assert clicked.reply.callback_type == 4
+    assert clicked.reply.content == t("common.error.stale_button")
+    assert_ephemeral(clicked.reply)
+
+
+@pytest.mark.parametrize("command", ["standings", "stats"])
+@pytest.mark.parametrize("locale", ["en-US", "nl"])
+async def test_a_period_outside_the_list_is_refused(
+    make_harness: StartHarness, command: str, locale: str
+) -> None:
+    harness = await make_harness(extensions=EXTENSIONS)
+
+    result = await harness.slash(command, {"period": "x" * 300}, locale=locale)
+
+    reply = result.reply
+    assert_ephemeral(reply)
+    periods = ", ".join(t(f"standings.cmd.choice.{p}", locale) for p in PERIODS)
+    value = "x" * 11 + "…"  # not echoed in full
+    assert reply.content == t("standings.err.period", locale, value=value, periods=periods)
+    assert reply.embeds == []
 
 
 async def test_commands_are_published_with_dutch_names(make_harness: StartHarness) -> None:

@@ -196,5 +196,12 @@ def message_text(message: dict[str, Any]) -> str:
     return "\n".join(p for p in parts if p)
 
 
+def drawn_earlier(message: dict[str, Any], *ids: str) -> dict[str, Any]:
+    """The message as an earlier state drew it, with these buttons too: a click on a
+    message that a later edit has not reached yet, which the service must refuse."""
+    row = {"type": 1, "components": [{"type": 2, "style": 2, "custom_id": c} for c in ids]}
+    return {**message, "components": [*message["components"], row]}
+
+
 def custom_ids(message: dict[str, Any]) -> list[str]:
     return [c["custom_id"] for c in iter_components(message["components"]) if "custom_id" in c]

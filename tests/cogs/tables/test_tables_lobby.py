@@ -107,7 +107,9 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     removed = await kit.harness.slash("table bot remove", {"seat": 2}, user=anna)
     assert removed.reply.content == "The computer at seat 2 left the table."
     outsider = await kit.click(f"kj:start:{t}", carl)
-    assert outsider.reply.content == "You are not seated at this table."
+    assert outsider.reply.content == (
+        "You are not seated at this table yet: take a free seat with a Sit button first."
+    )
     await kit.click(f"kj:addbot:{t}", bob)
     started = await kit.click(f"kj:start:{t}", bob)
 
@@ -115,13 +117,8 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     assert started.response.callback_type == 4
     assert "The match has started." in started.response.text()
     assert kit.table(t).status == Status.PLAYING
-    assert custom_ids(kit.public(t)) == [
-        f"kj:hand:{t}",
-        f"kj:roem:{t}",
-        f"kj:sheet:{t}",
-        f"kj:back:{t}",
-        f"kj:leave:{t}",
-    ]
+    # no trick taken, nobody away: neither Roem!, Last trick nor I'm back applies yet
+    assert custom_ids(kit.public(t)) == [f"kj:hand:{t}", f"kj:sheet:{t}", f"kj:leave:{t}"]
     kit.check_payloads()
 
 
@@ -187,7 +184,9 @@ async def test_dutch_players_and_a_dutch_guild(make_harness: StartHarness) -> No
     refused = await kit.click(f"kj:start:{t}", bob, locale="nl")
 
     assert opened.replies[-1].content.startswith(f"Tafel {t} is geopend in")
-    assert refused.reply.content == "Je zit niet aan deze tafel."
+    assert refused.reply.content == (
+        "Je zit nog niet aan deze tafel: neem eerst een vrije plaats met een van de Plaats-knoppen."
+    )
     public = message_text(kit.public(t))
     assert f"Klaverjas · tafel {t}" in public and "Paar 1" in public
     labels = [c["label"] for c in kit.public(t)["components"][1]["components"]]

@@ -35,11 +35,13 @@ def assert_no_hand_in_public(kit: Kit, t: int) -> None:
 def sheet_rows(description: str) -> list[tuple[int, ...]]:
     """(number, makers, score, points, roem for pair 1, then for pair 2) per hand line."""
     block = description.split("```")[1]
+    header, *lines = block.strip("\n").splitlines()
+    column = header.index("Makers")  # text columns are left-aligned under their header
     rows = []
-    for row in block.strip().splitlines()[1:-1]:
+    for row in lines[:-1]:
         cells = CELL.findall(row)
         assert len(cells) == 2, row
-        makers = int(row[16:18])
+        makers = int(row[column:].split()[0])
         numbers = [int(row[:2]), makers]
         for score, points, roem in cells:
             numbers += [int(score), int(points), int(roem or 0)]
@@ -105,7 +107,9 @@ async def test_a_full_match_and_its_score_sheet(
     assert ("win" if totals[0] != totals[1] else "shared result") in description
     for line in replayed.sheet:
         row = description.split("```")[1].splitlines()[line.number + 1]
-        assert row.endswith("nat") == line.nat and row.endswith("pit") == (line.pit is not None)
+        # One mark per line: a nat hand whose defenders took every trick shows "nat".
+        pit_shown = line.pit is not None and not line.nat
+        assert row.endswith("nat") == line.nat and row.endswith("pit") == pit_shown
 
     # /table sheet after the match shows the same lines; the table message is final.
     asked = await kit.harness.slash("table sheet", user=bob)

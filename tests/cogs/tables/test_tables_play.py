@@ -11,6 +11,7 @@ from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
     custom_ids,
+    drawn_earlier,
     enabled,
     fix_seed,
     message_text,
@@ -157,15 +158,20 @@ async def test_clicks_out_of_turn_and_by_someone_not_seated(
 
     out_of_turn = await kit.click(hand.custom_ids()[0], waiting, message=hand.message_id)
     my_hand = await kit.click(f"kj:hand:{t}", carl, message=kit.public(t))
-    roem = await kit.click(f"kj:roem:{t}", carl, message=kit.public(t))
-    back = await kit.click(f"kj:back:{t}", carl, message=kit.public(t))
+    earlier = drawn_earlier(kit.public(t), f"kj:roem:{t}", f"kj:back:{t}")
+    roem = await kit.click(f"kj:roem:{t}", carl, message=earlier)
+    back = await kit.click(f"kj:back:{t}", carl, message=earlier)
     slash = await kit.harness.slash("hand", user=carl)
     sheet = await kit.click(f"kj:sheet:{t}", carl, message=kit.public(t))
 
     assert f"It is not your turn: {name} is to act." in out_of_turn.response.text()
     assert_ephemeral(out_of_turn.response)
-    for refused in (my_hand, roem, back, slash):
-        assert refused.reply.content == "You are not seated at this table."
+    for refused in (my_hand, roem, back, slash):  # a spectator is told how to play
+        assert refused.reply.content == (
+            "You are watching this match: only its four players can do that. When it is "
+            "over, open the next table with /table open and take a seat, or join one that "
+            "has a free seat."
+        )
         assert_ephemeral(refused.reply)
     assert_ephemeral(sheet.reply)  # spectators may read the score sheet
     assert "Score sheet" in sheet.reply.text()

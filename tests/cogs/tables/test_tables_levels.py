@@ -1,0 +1,82 @@
+"""Computer levels on /table open and /table bot add, and /hint, through real payloads."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.settings import Settings
+from bot.tables.computers import level_of
+from tests.cogs.tables.tables_kit import StartHarness, fix_seed, seed_with_first_dealer, start
+from tests.harness.limits import assert_ephemeral
+from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS
+
+
+async def test_levels_are_chosen_at_open_and_per_computer(make_harness: StartHarness) -> None:
+    kit = await start(make_harness)
+    anna = kit.world.add_user("anna")
+    t = await kit.open(anna, level="normal")
+    assert kit.table(t).settings.computer_kind == "normal"
+
+    added = await kit.harness.slash("table bot add", {"seat": 2, "level": "easy"}, user=anna)
+    plain = await kit.harness.slash("table bot add", {"seat": 3}, user=anna)
+    await kit.flush()
+    assert added.reply.content == "A computer sits at seat 2."
+    assert plain.reply.content == "A computer sits at seat 3."
+    table = kit.table(t)
+    assert [s.level for s in table.seats] == [None, "easy", None, None]
+    assert [level_of(table, s) for s in (1, 2)] == ["easy", "normal"]
+    stored = await kit.service.store.tables.get(t)
+    assert stored is not None and stored.snapshot["seats"][1]["level"] == "easy"
+    shown = await kit.harness.slash("table settings", user=anna)
+    assert "Computers: normal, seat 2: easy" in shown.reply.text()
+
+
+async def test_the_level_options_are_translated_with_their_choices(
+    make_harness: StartHarness,
+) -> None:
+    settings = Settings(discord_token=FAKE_TOKEN, sync_commands=True, dev_guild_id=42)
+    kit = await start(make_harness, settings=settings)
+    [sync] = kit.harness.rest_calls("PUT", GUILD_COMMANDS)
+    commands = {c["name"]: c for c in sync.json}
+    table = {o["name"]: o for o in commands["table"]["options"]}
+    add = {o["name"]: o for o in table["bot"]["options"]}["add"]
+    for command in (table["open"], add):
+        [level] = [o for o in command["options"] if o["name"] == "level"]
+        assert level["name_localizations"]["nl"] == "niveau"
+        assert [c["value"] for c in level["choices"]] == ["easy", "normal", "strong"]
+        dutch = [c["name_localizations"]["nl"] for c in level["choices"]]
+        assert dutch == ["makkelijk", "normaal", "sterk"]
+    assert commands["hint"]["name_localizations"]["nl"] == "tip"
+    assert 1 <= len(commands["hint"]["description"]) <= 100
+
+
+async def test_hint_answers_the_player_to_act_privately_and_refuses_others(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 1 (anna) names trump first
+    kit = await start(make_harness)
+    anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
+    t = await kit.open(anna)
+    await kit.click(f"kj:sit:{t}:2", bob)
+    for _ in range(2):
+        await kit.click(f"kj:addbot:{t}", anna)
+    await kit.click(f"kj:start:{t}", anna)
+    assert kit.to_act(t) == (0, anna)
+
+    asked = await kit.harness.slash("hint", user=anna)
+    assert_ephemeral(asked.replies[-1])
+    text = asked.replies[-1].content
+    assert text.startswith("💡 ") and ("as trump" in text or text.startswith("💡 Pass"))
+    assert "\n" not in text  # one line
+    again = await kit.harness.slash("hint", user=anna)
+    assert again.replies[-1].content.startswith("One hint at a time: ask again in")
+    other = await kit.harness.slash("hint", user=bob)
+    assert other.replies[-1].content == "It is not your turn: anna is to act."
+    for refusal in (again.replies[-1], other.replies[-1]):
+        assert_ephemeral(refusal)
+
+    kit.table(t).settings.league = True  # as the league's table starter opens its tables
+    kit.bot.clock.advance(60)
+    league = await kit.harness.slash("hint", user=anna)
+    assert league.replies[-1].content.startswith("No hints at a league table")
+    kit.check_payloads()
