@@ -1,5 +1,5 @@
 """The application services the front ends share: the store, the tables, the standings,
-the leagues.
+the leagues, the players' preferences.
 
 One object to open at start-up and close at shutdown, so the Discord client, the terminal
 and the tests all start the same things in the same order.
@@ -13,6 +13,7 @@ import logging
 from pathlib import Path
 
 from bot.league.service import LeagueService
+from bot.preferences import PreferenceService
 from bot.shards import ShardSet
 from bot.standings import StandingsService
 from bot.store import Store, open_store
@@ -29,6 +30,7 @@ class Services:
         self.standings = StandingsService(store.stats)
         # No table starter yet: the front end gives one (it knows where tables are posted).
         self.leagues = LeagueService(store, tables.clock.now, shards=tables.shards)
+        self.preferences = PreferenceService(store.preferences, tables.clock.now)
         self._timers: asyncio.Task[None] | None = None
 
     @classmethod

@@ -236,7 +236,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 # --------------------------------------------------------------------------- layers as documented
 
-SERVICES = ("tables", "standings", "league", "players", "services", "terminal")
+SERVICES = ("tables", "standings", "league", "players", "preferences", "services", "terminal")
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionResult, action_from_dict
-from .cards import Suit
+from .cards import Card, Suit
 from .errors import ErrorCode, RuleViolation
 from .hand import Hand, Phase
 from .rules import EXTRA_HANDS, RuleSet
@@ -99,6 +99,12 @@ class Match:
 
     def dealer_of(self, number: int) -> int:
         return (self.first_dealer + number - 1) % 4
+
+    def deal_of(self, number: int) -> tuple[tuple[Card, ...], ...]:
+        """The four hands of hand `number` as they were dealt (seat order): the same deal
+        the match played, redrawn from the seed. Front ends show it only once the hand
+        is scored (`bot/tables/readmodels.py` `dealt_hands`)."""
+        return self._deal(number).dealt
 
     # ----------------------------------------------------------------- actions
     def apply(self, action: Action) -> ActionResult:

@@ -17,7 +17,14 @@ from .errors import (
     StoreError,
     TableNotFound,
 )
-from .interface import LeagueStore, StatsStore, Store, TableStore, is_postgres_url
+from .interface import (
+    LeagueStore,
+    PreferenceStore,
+    StatsStore,
+    Store,
+    TableStore,
+    is_postgres_url,
+)
 from .records import (
     OPEN_STATUSES,
     STATUSES,
@@ -44,6 +51,7 @@ __all__ = [
     "MatchRecord",
     "NightBusy",
     "PlayerStats",
+    "PreferenceStore",
     "SchemaTooNew",
     "SeqConflict",
     "StatsStore",

@@ -33,6 +33,7 @@ __all__ = [
     "POSTGRES_SCHEMES",
     "CommitFigures",
     "LeagueStore",
+    "PreferenceStore",
     "StatsStore",
     "Store",
     "TableStore",
@@ -156,6 +157,13 @@ class LeagueStore(Protocol):
     async def runs(self, league_id: int, starts_at: list[int] | None = None) -> list[StoredRun]: ...
 
 
+class PreferenceStore(Protocol):
+    """Players' preferences (see bot/store/preferences.py): stored strings, not interpreted."""
+
+    async def notify_mode(self, user_id: int) -> str | None: ...
+    async def set_notify_mode(self, user_id: int, mode: str, at: float) -> None: ...
+
+
 class CommitFigures(Protocol):
     """Counters for the benchmark: transactions committed and the writes they held."""
 
@@ -170,6 +178,7 @@ class Store(ABC):
     tables: TableStore
     stats: StatsStore
     leagues: LeagueStore
+    preferences: PreferenceStore
     commits: CommitFigures
 
     @abstractmethod

@@ -43,6 +43,7 @@ COPIED_TABLES: Final = (
     "league_round_tables",
     "league_results",
     "league_adjustments",
+    "player_preferences",
     "league_audit",
 )
 _IDENTITIES: Final = ("tables", "leagues", "league_nights", "league_adjustments", "league_audit")

@@ -14,6 +14,7 @@ from .db import connection_lock, open_db
 from .groupcommit import group_commit
 from .interface import Store
 from .league import SqliteLeagueStore
+from .preferences import SqlitePreferenceStore
 from .stats import SqliteStatsStore
 from .tables import SqliteTableStore
 
@@ -30,6 +31,7 @@ class SqliteStore(Store):
         self.tables = SqliteTableStore(db)
         self.stats = SqliteStatsStore(db)
         self.leagues = SqliteLeagueStore(db)
+        self.preferences = SqlitePreferenceStore(db)
         self.commits = group_commit(db)
 
     @classmethod

@@ -9,10 +9,20 @@ from .clock import Clock, FakeClock, SystemClock
 from .errors import RefusalCode, TableError
 from .events import Event, EventKind
 from .model import Seat, SeatKind, Status, Table, TableSettings
-from .readmodels import PrivateHand, PublicTable, PublicTrick, private_hand, public_table
+from .readmodels import (
+    DealtHands,
+    PrivateHand,
+    PublicTable,
+    PublicTrick,
+    dealt_hands,
+    private_hand,
+    public_table,
+)
 from .service import TableService
 
 __all__ = [
+    "DealtHands",
+    "dealt_hands",
     "Clock",
     "Event",
     "EventKind",

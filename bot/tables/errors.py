@@ -43,6 +43,7 @@ class RefusalCode(StrEnum):
     BAD_ID = "bad_id"
     SHUTTING_DOWN = "shutting_down"
     RETAKE_TOO_LATE = "retake_too_late"
+    NOT_SCORED = "not_scored"  # facts: hand (a review of a hand not yet scored, or unknown)
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"
@@ -73,6 +74,7 @@ class RefusalCode(StrEnum):
     NO_THREAD = "no_thread"
     CANNOT_POST = "cannot_post"
     WRONG_CHANNEL = "wrong_channel"
+    BUMP_TOO_SOON = "bump_too_soon"  # facts: until (when a bump is allowed again)
 
 
 class TableError(Exception):

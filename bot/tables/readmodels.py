@@ -1,5 +1,5 @@
-"""Read models: what everyone at or around a table may see (`PublicTable`), and what one
-seat may see (`PrivateHand`).
+"""Read models: what everyone at or around a table may see (`PublicTable`), what one
+seat may see (`PrivateHand`), and a scored hand as dealt (`DealtHands`).
 
 Front ends render these and nothing else, so a hand can only reach the screen of the
 player it belongs to: the public table holds no unplayed card. (Named apart from
@@ -23,6 +23,7 @@ from bot.engine import (
     sort_key,
 )
 
+from .errors import RefusalCode, TableError
 from .model import Seat, Status, Table
 
 
@@ -126,6 +127,29 @@ def _public_table(table: Table) -> PublicTable:
         result=match.result if match is not None else None,
         turn_deadline=table.turn_deadline,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHands:
+    """A scored hand as it was dealt, for the review after the hand (docs/table-ux.md 2.11)."""
+
+    table_id: int
+    number: int
+    seats: tuple[Seat, ...]
+    hands: tuple[tuple[Card, ...], ...]  # per seat, sorted for display in that hand's trump
+    line: SheetLine  # how the hand was scored
+
+
+def dealt_hands(table: Table, number: int) -> DealtHands:
+    """Hand `number` of the table's match as dealt; refused (`not_scored`) for a hand not
+    yet scored, or one the match never had, so nothing of a hand in play is revealed."""
+    match = table.match
+    if match is None or not 1 <= number <= len(match.sheet):
+        raise TableError(RefusalCode.NOT_SCORED, hand=number)
+    line = match.sheet[number - 1]
+    order = sort_key(Suit.parse(line.trump))
+    hands = tuple(tuple(sorted(h, key=order.__getitem__)) for h in match.deal_of(number))
+    return DealtHands(table.id, number, tuple(table.seats), hands, line)
 
 
 def _public_trick(trick: Trick | None) -> PublicTrick | None:

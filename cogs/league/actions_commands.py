@@ -218,7 +218,7 @@ class LeagueCommands:
             files += await night_files(self.actions, interaction, settings.name, night, locale)
         if season:
             table = await self.service.season(league_id)
-            files += season_files(self.actions, interaction, settings.name, table, locale)
+            files += await season_files(self.actions, interaction, settings.name, table, locale)
         key = "league.export.night" if night is not None else "league.export.season"
         text = t(key, locale, league=settings.name, night=0 if night is None else night.number)
         await interaction.followup.send(

@@ -4,7 +4,9 @@ The files themselves are `bot/league/export.py`'s (CSV columns fixed in docs/lea
 this module picks the night, resolves the players' display names and the picture's words
 from the catalogue, and names the files after the league. Names come from the server's
 member cache, else from the names this process saw in the league's interactions (check-in
-clicks, commands); a player neither knows is written as their user id (the export's own
+clicks, commands), else from Discord (one member fetch each: the bot has no members intent,
+so after a restart the cache is nearly empty; at most ``MAX_FETCHED`` an export); a player
+none of these knows (left the server) is written as their user id (the export's own
 fallback), so the file is always complete.
 """
 
@@ -34,16 +36,28 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "league"
 
 
-def names_of(
+MAX_FETCHED = 200  # members fetched from Discord for one export (a season's players)
+
+
+async def names_of(
     actions: LeagueActions, interaction: Interaction, user_ids: Iterable[int]
 ) -> dict[int, str]:
     guild = interaction.guild
     names: dict[int, str] = {}
-    for user_id in set(user_ids):
+    unknown: list[int] = []
+    for user_id in sorted(set(user_ids)):
         member = None if guild is None else guild.get_member(user_id)
         name = member.display_name if member is not None else actions.names.get(user_id)
         if name:
             names[user_id] = name
+        else:
+            unknown.append(user_id)
+    if guild is not None:
+        for user_id in unknown[:MAX_FETCHED]:
+            try:
+                names[user_id] = (await guild.fetch_member(user_id)).display_name
+            except discord.HTTPException:  # left the server, or Discord is unwell: the id
+                continue
     return names
 
 
@@ -66,7 +80,7 @@ async def night_files(
     seated = (user for draw in data.draws for plan in draw.tables for user in plan.seats)
     people = [row.user_id for row in data.ranking]
     people += [user for user in seated if user is not None]
-    names = names_of(actions, interaction, people)
+    names = await names_of(actions, interaction, people)
     key = (
         "league.standings.final_title"
         if night.status == "closed"
@@ -86,7 +100,7 @@ async def night_files(
     ]
 
 
-def season_files(
+async def season_files(
     actions: LeagueActions,
     interaction: Interaction,
     league: str,
@@ -95,7 +109,7 @@ def season_files(
 ) -> list[discord.File]:
     """The season table's CSV and picture."""
     people = [row.user_id for row in (*season.ranked, *season.below_minimum)]
-    names = names_of(actions, interaction, people)
+    names = await names_of(actions, interaction, people)
     title = t("league.season.title", locale, league=league)
     picture = export.standings_png(
         export.season_picture_rows(season, names), _texts(title, "league.picture.nights", locale)

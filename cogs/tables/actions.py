@@ -22,16 +22,19 @@ from bot.tables import (
     Table,
     TableError,
     TableService,
+    dealt_hands,
     public_table,
 )
 from bot.tables.events import RoemClaimed
 from cogs.common.replies import report_unexpected_error, send_ephemeral
 from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t
+from cogs.tables.bump import Bumper
 from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
 from cogs.tables.ui import last_trick_embed, leave_question, public_message, sheet_embed
 from cogs.tables.ui_hand import hand_message
+from cogs.tables.ui_review import review_embed
 from cogs.tables.ui_text import roem_text, suit_text
 
 if TYPE_CHECKING:
@@ -63,6 +66,7 @@ class TableActions:
         self.publisher = publisher
         self.nudger = nudger
         self.requests = requests or RequestStats()
+        self.bumper = Bumper(bot, publisher)
 
     @property
     def service(self) -> TableService:
@@ -149,6 +153,7 @@ class TableActions:
             ButtonKind.LEAVE: self.leave,
             ButtonKind.START: self.start,
             ButtonKind.ADDBOT: self.add_computer,
+            ButtonKind.BUMP: self.bumper.bump,
         }
 
     async def on_sit(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None:
@@ -187,6 +192,18 @@ class TableActions:
             await self._edit_hand(interaction, self.service.get(table_id), note)
 
         await self.guard(interaction, "button trump", work, table_id, on_ephemeral(interaction))
+
+    async def on_review(
+        self, interaction: discord.Interaction[Any], table_id: int, hand: int
+    ) -> None:
+        """The four hands of a scored hand as dealt, privately (docs/table-ux.md 2.11)."""
+
+        async def work() -> None:
+            review = dealt_hands(await self.service.find(table_id), hand)
+            embed = review_embed(review, locale_of(interaction))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await self.guard(interaction, "button review", work, table_id)
 
     # ------------------------------------------------------------------ hands
     async def send_hand(

@@ -227,6 +227,9 @@ class TableCommands:
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await self.actions.start(interaction, self.channel_table(interaction).id)
 
+    async def bump(self, interaction: discord.Interaction[Any]) -> None:
+        await self.actions.bumper.bump(interaction, self.channel_table(interaction).id)
+
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     """Manage Channels in this channel: may close any table and change its settings."""

@@ -19,12 +19,14 @@ from discord.ext import commands
 from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
 from bot.players import LEVELS as PLAYER_LEVELS
+from bot.preferences import NotifyMode
 from cogs.common.requests import RequestStats
 from cogs.common.routing import ClickRouter
 from cogs.common.text import command_text
 from cogs.tables.actions import TableActions
 from cogs.tables.actions_commands import OpenOptions, TableCommands
 from cogs.tables.items import ALL_ITEMS
+from cogs.tables.notices import TurnNotifier, choose_notify
 from cogs.tables.nudge import HandNudger
 from cogs.tables.publisher import TablePublisher
 
@@ -45,6 +47,10 @@ TARGETS = [
 LANGUAGES = [
     app_commands.Choice(name="English", value="en"),
     app_commands.Choice(name="Nederlands", value="nl"),
+]
+NOTIFY_MODES = [
+    app_commands.Choice(name=command_text(f"tables.cmd.choice.notify.{mode}"), value=mode.value)
+    for mode in NotifyMode
 ]
 LEVELS = [
     app_commands.Choice(name=command_text(f"tables.cmd.choice.level.{level}"), value=level)
@@ -73,6 +79,7 @@ class Tables(commands.Cog):
         self.publisher = TablePublisher(bot)
         self.requests = RequestStats()
         self.nudger = HandNudger(bot, self.requests)
+        self.notifier = TurnNotifier(bot, self.publisher)
         self.actions = TableActions(bot, self.publisher, self.nudger, self.requests)
         self.table_commands = TableCommands(self.actions)
         self.router = ClickRouter(ALL_ITEMS, prefix="kj:")
@@ -80,18 +87,19 @@ class Tables(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_routed_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
-        listeners += [self.publisher.on_events, self.nudger.on_events]
+        listeners += [self.publisher.on_events, self.nudger.on_events, self.notifier.on_events]
         self.publisher.restore()
         self.requests.start(self.bot)
 
     async def cog_unload(self) -> None:
         self.bot.remove_routed_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
-        for listener in (self.publisher.on_events, self.nudger.on_events):
+        for listener in (self.publisher.on_events, self.nudger.on_events, self.notifier.on_events):
             if listener in listeners:
                 listeners.remove(listener)
         await self.publisher.close()
         await self.nudger.close()
+        await self.notifier.close()
         await self.requests.stop()
 
     @commands.Cog.listener()
@@ -247,6 +255,28 @@ class Tables(commands.Cog):
             interaction,
             "/table settings",
             lambda: self.table_commands.settings(interaction, turn_timer, language),
+        )
+
+    @table.command(
+        name=command_text("tables.cmd.bump.name"),
+        description=command_text("tables.cmd.bump.desc"),
+    )
+    async def bump(self, interaction: Interaction) -> None:
+        await self.actions.guard(
+            interaction, "/table bump", lambda: self.table_commands.bump(interaction)
+        )
+
+    # ------------------------------------------------------------------ /notify
+    @app_commands.command(
+        name=command_text("tables.cmd.notify.name"),
+        description=command_text("tables.cmd.notify.desc"),
+    )
+    @app_commands.rename(mode=command_text("tables.cmd.opt.notify.name"))
+    @app_commands.describe(mode=command_text("tables.cmd.opt.notify.desc"))
+    @app_commands.choices(mode=NOTIFY_MODES)
+    async def notify(self, interaction: Interaction, mode: str | None = None) -> None:
+        await self.actions.guard(
+            interaction, "/notify", lambda: choose_notify(self.bot, interaction, mode)
         )
 
     # ------------------------------------------------------------------ /hint

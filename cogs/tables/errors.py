@@ -8,6 +8,7 @@ so a new code is visible (and testable) rather than silently vague.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bot.engine import Card, IllegalReason, Suit
@@ -19,7 +20,7 @@ from cogs.tables.ui_text import reason_text, seat_name
 __all__ = ["KNOWN_CODES", "error_text"]
 
 # Codes with their own sentence ("tables.err.<code>"). Service and engine codes, plus the
-# cog's own: no_table, hands_and_target, no_thread, cannot_post.
+# cog's own: no_table, hands_and_target, no_thread, cannot_post, bump_too_soon.
 KNOWN_CODES = (
     "not_seated",
     "already_seated",
@@ -72,8 +73,10 @@ KNOWN_CODES = (
     "no_match_end",
     "wrong_channel",
     "retake_too_late",
+    "bump_too_soon",
+    "not_scored",
 )
-_PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field")
+_PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field", "hand")
 NAME_CLIP = 24  # characters of a typed name (preset, language) a refusal repeats
 # What the engine calls a rule option -> the /table open option the user typed it in.
 OPTION_NAMES = {
@@ -115,6 +118,8 @@ def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str
     if isinstance(facts.get("seat"), int):
         values["seat"] = clip(facts["seat"] + 1)
     values.update({key: facts[key] for key in _PLAIN if key in facts})
+    if isinstance(facts.get("until"), int | float):
+        values["when"] = f"<t:{math.ceil(facts['until'])}:R>"  # Discord shows "in 40 seconds"
     values.update(_rule_values(facts, locale))
     if isinstance(facts.get("free"), int):
         values["free"] = facts["free"]

@@ -6,11 +6,12 @@ has to be stored. The items only parse; `TableActions` (cogs/tables/actions.py) 
 calls the table service and answers. custom_ids (Discord allows 100 characters):
 
     kj:{kind}:{table}               a `ButtonKind`: hand, refresh, roem, sheet, last, back, leave,
-                                    start, addbot
+                                    start, addbot, bump
     kj:sit:{table}:{seat}           seat 0..3
     kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
     kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
     kj:leave:{table}:{seq}:{answer} yes or no: the answer to "leave the match?"
+    kj:review:{table}:{hand}        hand number (1-based) of the match, shown once scored
 
 `seq` is the table state the button was drawn for; the service refuses the action as
 "stale" when the table has moved on since, inside its lock. These formats are a promise to
@@ -41,7 +42,9 @@ __all__ = [
     "SitButton",
     "TableButton",
     "TrumpButton",
+    "ReviewButton",
     "kind_button",
+    "review_component",
 ]
 
 
@@ -57,6 +60,7 @@ class ButtonKind(StrEnum):
     LEAVE = "leave"
     START = "start"
     ADDBOT = "addbot"
+    BUMP = "bump"
 
 
 _ID = r"[0-9]{1,20}"
@@ -80,6 +84,10 @@ class Actions(Protocol):
 
     async def on_trump(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
+    ) -> None: ...
+
+    async def on_review(
+        self, interaction: discord.Interaction[Any], table_id: int, hand: int
     ) -> None: ...
 
     async def on_leave_answer(
@@ -260,6 +268,33 @@ class LeaveAnswerButton(
         )
 
 
+class ReviewButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:review:(?P<table>{_ID}):(?P<hand>[0-9]{{1,6}})",
+):
+    """The four hands of a scored hand as dealt (ephemeral); the service refuses a hand
+    not yet scored, so a forged or stale id reveals nothing of a hand in play."""
+
+    def __init__(self, table_id: int, hand: int, label: str = "", row: int | None = None) -> None:
+        custom_id = self.custom_id_of(table_id, hand)
+        super().__init__(_button(custom_id, label or str(hand), Style.secondary, False, row))
+        self.table_id = table_id
+        self.hand = hand
+
+    @staticmethod
+    def custom_id_of(table_id: int, hand: int) -> str:
+        return f"kj:review:{table_id}:{hand}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReviewButton:
+        return cls(int(match["table"]), int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_review(interaction, self.table_id, self.hand)
+
+
 def kind_button(
     kind: ButtonKind,
     table_id: int,
@@ -317,6 +352,11 @@ def trump_component(
     return _component(TrumpButton.custom_id_of(table_id, seq, suit), label, style, disabled)
 
 
+def review_component(table_id: int, hand: int, label: str) -> Component:
+    """`ReviewButton` as a component."""
+    return _component(ReviewButton.custom_id_of(table_id, hand), label, Style.secondary, False)
+
+
 def _suit_style(suit: Suit) -> Style:
     return Style.danger if suit.is_red else Style.secondary
 
@@ -327,4 +367,5 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     CardButton,
     TrumpButton,
     LeaveAnswerButton,
+    ReviewButton,
 )

@@ -161,6 +161,32 @@ class TablePublisher:
         state.rendered_seq = table.seq
         state.last_edit = asyncio.get_running_loop().time()
 
+    async def repost(self, table_id: int) -> int:
+        """Bump (cogs/tables/bump.py): post the table's message anew at the bottom of its
+        channel, make it the table's message (kept in the store, so later edits and a
+        restart use it), then remove the old one. Discord's refusal is the caller's."""
+        state = self._state(table_id)
+        async with state.lock:
+            table = self.service.get(table_id)
+            embed, buttons = public_message(table, self.locale_for(table))
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            old = self.message_id(table)
+            what = f"re-posting the message of table {table.id}"
+            message = await retried(
+                lambda: channel.send(embed=embed, view=buttons), what, self.retry_delays
+            )
+            self._message_ids[table.id] = message.id
+            await self.service.set_message(table.id, message.id)
+            state.rendered_seq = table.seq
+            state.last_edit = asyncio.get_running_loop().time()
+        if old is not None:
+            try:
+                delete = channel.get_partial_message(old).delete
+                await retried(delete, f"removing message {old}", self.retry_delays)
+            except DELIVERY_ERRORS as error:  # already gone: nothing left to remove
+                log.info("table %s: old message %s not removed: %s", table_id, old, error)
+        return message.id
+
     def message_id(self, table: Table) -> int | None:
         """The table's public message. The one this process posted wins over the service's
         copy: a refused operation restores the table from a snapshot taken before

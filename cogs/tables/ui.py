@@ -18,7 +18,13 @@ from bot.tables import PublicTable, PublicTrick, Seat, SeatKind, Status, Table, 
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import EMBED_COLOUR, Component, frozen_view, rendered_view
 from cogs.common.text import card_text, pad, t, text_width
-from cogs.tables.items import ButtonKind, LeaveAnswerButton, kind_component, sit_component
+from cogs.tables.items import (
+    ButtonKind,
+    LeaveAnswerButton,
+    kind_component,
+    review_component,
+    sit_component,
+)
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
 __all__ = [
@@ -317,8 +323,19 @@ def public_components(public: PublicTable, locale: str) -> discord.ui.View:
     elif public.status == Status.PLAYING:
         rows += _play_buttons(public, locale)
     elif public.status == Status.FINISHED:
-        rows.append([kind_component(ButtonKind.SHEET, table, locale)])
+        rows.append(
+            [kind_component(ButtonKind.SHEET, table, locale), *review_components(public, locale)]
+        )
     return rendered_view(rows)
+
+
+def review_components(public: PublicTable, locale: str) -> list[Component]:
+    """Review hand N (docs/table-ux.md 2.11) for the last scored hand, once there is one."""
+    if not public.sheet:
+        return []
+    number = public.sheet[-1].number
+    label = t("tables.button.review", locale, n=number)
+    return [review_component(public.table_id, number, label)]
 
 
 def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
@@ -337,6 +354,8 @@ def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
     if public.back_open:
         second.append(kind_component(ButtonKind.BACK, table, locale))
     second.append(kind_component(ButtonKind.LEAVE, table, locale))
+    second.append(kind_component(ButtonKind.BUMP, table, locale))
+    second += review_components(public, locale)
     return [first, second]
 
 

@@ -430,3 +430,17 @@ class TestJsonStorage:
             match.apply(action)
             restored.apply(action_from_dict(json.loads(json.dumps(action.to_dict()))))
         assert restored.to_dict() == match.to_dict()
+
+
+def test_deal_of_is_the_deal_each_hand_was_played_with() -> None:
+    match = Match(RULES, "deals", 1)
+    rng = random.Random(3)
+    dealt = []
+    while match.hand is not None and len(dealt) < 4:
+        if not dealt or dealt[-1][0] != match.hand_number:
+            dealt.append((match.hand_number, match.hand.dealt))
+        match.apply(random_action(match.hand, rng))
+    assert len(dealt) == 4
+    for number, hands in dealt:
+        assert match.deal_of(number) == hands
+    assert match.deal_of(1) != match.deal_of(2)

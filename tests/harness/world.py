@@ -65,6 +65,7 @@ CHANNEL_MESSAGES = "/channels/{channel_id}/messages"
 CHANNEL_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 THREADS = "/channels/{channel_id}/threads"
 MESSAGE_THREADS = "/channels/{channel_id}/messages/{message_id}/threads"
+GUILD_MEMBER = "/guilds/{guild_id}/members/{member_id}"
 GUILD_COMMANDS = "/applications/{application_id}/guilds/{guild_id}/commands"
 GLOBAL_COMMANDS = "/applications/{application_id}/commands"
 
@@ -346,9 +347,18 @@ class World:
             return wire_copy(channel)
         if key in (("POST", THREADS), ("POST", MESSAGE_THREADS)):
             return wire_copy(self._create_thread(ids[0], call.json or {}))
+        if key == ("GET", GUILD_MEMBER):
+            return self._member(ids[1])
         if call.method == "PUT" and call.path in (GUILD_COMMANDS, GLOBAL_COMMANDS):
             return [self._registered_command(command) for command in call.json or []]
         return None
+
+    def _member(self, user_id: int) -> dict[str, Any]:
+        """Get Guild Member: every user the world knows is a member of its one guild."""
+        name = self.users.get(user_id)
+        if name is None:
+            raise http_error(404, 10007, "Unknown Member")
+        return payloads.member_payload(user_id, name, joined_at=_FIXED_EPOCH)
 
     def _require_channel(self, channel_id: int) -> dict[str, Any]:
         channel = self.channels.get(channel_id)

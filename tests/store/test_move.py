@@ -42,6 +42,7 @@ async def _fill(path: Path) -> tuple[int, int]:
         )
         run = StoredRun(league, 7_200, "checkin", 0, 3_600, "posted", 5, 6.0)
         await store.leagues.add_runs([run])
+        await store.preferences.set_notify_mode(ALICE, "dm", 6.0)
         return playing.id, tables.get(playing.id).seq
 
 

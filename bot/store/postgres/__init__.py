@@ -12,6 +12,7 @@ from ..interface import Store
 from ..lock import StoreLocked
 from .db import Pool, connect_pool, describe_url
 from .league import PostgresLeagueStore
+from .preferences import PostgresPreferenceStore
 from .stats import PostgresStatsStore
 from .tables import PostgresTableStore, WriteCounter
 
@@ -43,6 +44,7 @@ class PostgresStore(Store):
         self.tables = PostgresTableStore(pool, self.commits)
         self.stats = PostgresStatsStore(pool)
         self.leagues = PostgresLeagueStore(pool)
+        self.preferences = PostgresPreferenceStore(pool)
 
     @classmethod
     async def connect(

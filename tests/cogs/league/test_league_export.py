@@ -12,6 +12,7 @@ from tests.cogs.league.league_kit import LeagueKit, start_league
 from tests.cogs.tables.tables_kit import StartHarness
 from tests.harness.limits import EPHEMERAL, assert_ephemeral
 from tests.harness.recorder import Call
+from tests.harness.world import GUILD_MEMBER
 
 
 async def played_night(make_harness: StartHarness) -> tuple[LeagueKit, int, list[int]]:
@@ -94,3 +95,21 @@ async def test_export_defaults_public_and_refusals(make_harness: StartHarness) -
     assert rows(attachments(reply)["dinsdag-night-1-ranking.csv"]) == []
     season = await kit.player("league export", player, season=True)
     assert season.replies[-1].files == ["dinsdag-season.csv", "dinsdag-season-standings.png"]
+
+
+async def test_names_the_process_never_saw_are_fetched_from_discord(
+    make_harness: StartHarness,
+) -> None:
+    """After a restart the bot has no member list (no members intent) and has seen nobody:
+    the export asks Discord for each player; one who left the server stays an id."""
+    kit, boss, players = await played_night(make_harness)
+    await kit.organiser("night close", boss)
+    kit.league_cog.actions.names.clear()  # as after a restart
+    gone = players[4]
+    del kit.world.users[gone]  # left the server
+    answer = await kit.player("league export", boss, night=1)
+    ranking = rows(attachments(answer.replies[-1])["dinsdag-avond-night-1-ranking.csv"])
+    names = {int(r["user_id"]): r["name"] for r in ranking}
+    expected = {user: f"player{i}" for i, user in enumerate(players[:4])}
+    assert names == {**expected, gone: str(gone)}
+    assert len(kit.harness.rest_calls("GET", GUILD_MEMBER)) == len(players)  # one each

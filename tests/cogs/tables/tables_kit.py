@@ -95,6 +95,7 @@ class Kit:
         await self.harness.settle()
         await self.cog.publisher.flush()
         await self.cog.nudger.flush()
+        await self.cog.notifier.flush()
         await self.harness.settle()
 
     def public(self, table_id: int) -> dict[str, Any]:

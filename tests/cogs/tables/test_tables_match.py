@@ -114,6 +114,6 @@ async def test_a_full_match_and_its_score_sheet(
     # /table sheet after the match shows the same lines; the table message is final.
     asked = await kit.harness.slash("table sheet", user=bob)
     assert sheet_rows(asked.reply.embeds[0]["description"]) == expected_rows(replayed.sheet)
-    assert custom_ids(kit.public(t)) == [f"kj:sheet:{t}"]
+    assert custom_ids(kit.public(t)) == [f"kj:sheet:{t}", f"kj:review:{t}:16"]
     assert "hand 16 of 16" in message_text(kit.public(t))
     kit.check_payloads()

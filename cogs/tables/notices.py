@@ -1,0 +1,198 @@
+"""Turn notices: tell a player that the table now waits for them (docs/table-ux.md 2.10).
+
+Edits of the table message notify nobody, the message scrolls away, and the turn timer
+runs: so when the table comes to a human, after someone else acted, that player hears it
+the way they chose with /notify (`bot/preferences.py`):
+
+- mention: one short message in the table's channel or thread; the next notice of the
+  table (or the end of the match) deletes it, so the channel never fills up with them;
+- dm: a direct message with a link to the table message; a player whose direct messages
+  Discord refuses (Forbidden) gets nothing more from this process, never a retry loop;
+- off: nothing.
+
+No notice when the player who acted last is the one to act again (leading after winning
+a trick, choosing after passing round): they are looking at the table already.
+Best effort in background tasks named "bg:notice:..."; a failure is logged and forgotten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.preferences import NotifyMode
+from bot.tables import Event, EventKind, Table
+from cogs.common.delivery import DELIVERY_ERRORS, retried
+from cogs.common.text import locale_of, t
+
+if TYPE_CHECKING:
+    from bot.client import KlaverjasBot
+    from cogs.tables.publisher import TablePublisher
+
+__all__ = ["TurnNotifier", "choose_notify", "jump_url"]
+
+log = logging.getLogger(__name__)
+
+# The events that move the turn. `Started` and `HandScored` deal a new hand: nobody acted
+# in it yet, so whoever names trump is told, even the player who played the last card.
+_DEALS = (EventKind.STARTED, EventKind.HAND_SCORED)
+_TURN_KINDS = (
+    *_DEALS,
+    EventKind.TRUMP_CHOSEN,
+    EventKind.TRUMP_PASSED,
+    EventKind.CARD_PLAYED,
+)
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """Discord's link to a message ("@me" stands for a direct-message channel's guild)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+class TurnNotifier:
+    def __init__(self, bot: KlaverjasBot, publisher: TablePublisher) -> None:
+        self.bot = bot
+        self.publisher = publisher
+        self.enabled = True
+        self._mentions: dict[int, tuple[int, int]] = {}  # table -> (channel, message) posted
+        self._dm_refused: set[int] = set()  # users whose direct messages Discord refuses
+        self._channel_refused: set[int] = set()  # tables whose channel refuses our posts
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def on_events(self, table: Table, events: list[Event]) -> None:
+        """The service listener: schedule a notice when the turn passed to another human."""
+        if not self.enabled:
+            return
+        turn = [e for e in events if e.kind in _TURN_KINDS]
+        if not table.is_open:
+            if table.id in self._mentions:
+                self._spawn(table, None)
+            return
+        if not turn:
+            return
+        target = _waiting_for(table)
+        last = turn[-1]
+        if target is not None and last.kind not in _DEALS and last.seat == target[0]:
+            return  # the same player acts again: no notice, the last one stays
+        self._spawn(table, None if target is None else target[1])
+
+    def _spawn(self, table: Table, user_id: int | None) -> None:
+        task = asyncio.create_task(
+            self._notify(table, user_id), name=f"bg:notice:{table.id}:{table.seq}"
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def flush(self) -> None:
+        while tasks := list(self._tasks):
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def close(self) -> None:
+        self.enabled = False
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # ------------------------------------------------------------------ the work
+    async def _notify(self, table: Table, user_id: int | None) -> None:
+        """Remove the table's last mention, then tell `user_id` (None: nobody)."""
+        lock = self._locks.setdefault(table.id, asyncio.Lock())
+        try:
+            async with lock:
+                await self._remove_mention(table.id)
+                if user_id is None:
+                    if not table.is_open:
+                        self._locks.pop(table.id, None)
+                    return
+                mode = await self.bot.services.preferences.notify_mode(user_id)
+                if mode == NotifyMode.MENTION and table.id not in self._channel_refused:
+                    await self._mention(table, user_id)
+                elif mode == NotifyMode.DM and user_id not in self._dm_refused:
+                    await self._direct(table, user_id)
+        except Exception:  # a notice is a courtesy: never let it disturb anything else
+            log.exception("turn notice for table %s failed", table.id)
+
+    async def _remove_mention(self, table_id: int) -> None:
+        posted = self._mentions.pop(table_id, None)
+        if posted is None:
+            return
+        channel = self.bot.get_partial_messageable(posted[0])
+        try:
+            await retried(channel.get_partial_message(posted[1]).delete, "deleting a notice")
+        except DELIVERY_ERRORS as error:  # already gone, or not ours to delete any more
+            log.debug("notice %s of table %s not deleted: %s", posted[1], table_id, error)
+
+    def _link(self, table: Table) -> str | None:
+        message_id = self.publisher.message_id(table)
+        if message_id is None:
+            return None
+        return jump_url(table.guild_id, table.channel_id, message_id)
+
+    async def _mention(self, table: Table, user_id: int) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        locale = self.publisher.locale_for(table)
+        text = t("tables.notice.mention", locale, user=f"<@{user_id}>", table=table.id)
+        link = self._link(table)
+        if link is not None:
+            text += " " + link
+        mentions = discord.AllowedMentions(users=[discord.Object(user_id)], roles=False)
+        try:
+            message = await retried(
+                lambda: channel.send(text, allowed_mentions=mentions), "posting a turn notice"
+            )
+        except discord.Forbidden as error:  # the publisher tells the opener; we stop asking
+            log.warning("table %s: no turn notices in its channel: %s", table.id, error)
+            self._channel_refused.add(table.id)
+            return
+        except DELIVERY_ERRORS as error:
+            log.warning("table %s: could not post a turn notice: %s", table.id, error)
+            return
+        self._mentions[table.id] = (table.channel_id, message.id)
+
+    async def _direct(self, table: Table, user_id: int) -> None:
+        locale = self.publisher.locale_for(table)
+        link = self._link(table) or f"<#{table.channel_id}>"
+        text = t("tables.notice.dm", locale, table=table.id, link=link)
+        try:
+            dm = await self.bot.create_dm(discord.Object(user_id))
+            await retried(lambda: dm.send(text), f"a turn notice to {user_id}")
+        except discord.Forbidden:
+            # Closed direct messages: fall back to nothing for the rest of this process.
+            log.info("user %s refuses direct messages; no more turn notices by DM", user_id)
+            self._dm_refused.add(user_id)
+        except DELIVERY_ERRORS as error:
+            log.warning("table %s: turn notice to %s failed: %s", table.id, user_id, error)
+
+
+def _waiting_for(table: Table) -> tuple[int, int] | None:
+    """(seat, user id) of the human whose decision the table waits for, if any."""
+    hand = table.match.hand if table.match is not None else None
+    if hand is None or hand.to_act is None:
+        return None
+    state = table.seats[hand.to_act]
+    if state.computer_acts or state.user_id is None:
+        return None
+    return hand.to_act, state.user_id
+
+
+async def choose_notify(
+    bot: KlaverjasBot, interaction: discord.Interaction[Any], mode: str | None
+) -> None:
+    """/notify: store the player's choice (or just show it), then answer privately."""
+    preferences = bot.services.preferences
+    user_id = interaction.user.id
+    if mode is not None:
+        await preferences.set_notify_mode(user_id, NotifyMode(mode))
+    current = await preferences.notify_mode(user_id)
+    locale = locale_of(interaction)
+    key = "tables.notify.set" if mode is not None else "tables.notify.current"
+    text = t(key, locale, mode=t(f"tables.notify.mode.{current.value}", locale))
+    await interaction.response.send_message(text, ephemeral=True)

@@ -1,0 +1,276 @@
+"""Turn notices (/notify: mention, dm, off) and Bump, through the offline harness."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.preferences import NotifyMode
+from tests.cogs.tables.tables_kit import (
+    Kit,
+    StartHarness,
+    fix_seed,
+    seed_with_first_dealer,
+    start,
+)
+from tests.harness import payloads
+from tests.harness.recorder import Call
+from tests.harness.world import CHANNEL_MESSAGE, CHANNEL_MESSAGES, http_error
+
+USER_CHANNELS = "/users/@me/channels"
+
+
+def notices(kit: Kit) -> list[dict[str, Any]]:
+    """The turn notices now in the table's channel."""
+    return [
+        m
+        for m in kit.world.channel_messages(kit.world.channel_id)
+        if "your turn at table" in (m.get("content") or "")
+    ]
+
+
+def dm_channel(kit: Kit, user: int, name: str) -> int:
+    """A direct-message channel with `user` that create_dm answers with."""
+    dm_id = kit.world.snowflake()
+    kit.world.channels[dm_id] = {
+        "id": str(dm_id),
+        "type": 1,
+        "recipients": [payloads.user_payload(user, name)],
+        "last_message_id": None,
+    }
+    kit.harness.override("POST", USER_CHANNELS, lambda call: kit.world.channels[dm_id])
+    return dm_id
+
+
+async def seated(kit: Kit, humans: int = 2) -> tuple[int, list[int]]:
+    """A table with `humans` humans (seats 0, 2, 1, 3 in that order) and computers."""
+    names = ["anna", "bob", "carl", "dave"][:humans]
+    users = [kit.world.add_user(name) for name in names]
+    t = await kit.open(users[0])
+    for user, seat in zip(users[1:], (2, 1, 3), strict=False):
+        await kit.click(f"kj:sit:{t}:{seat}", user)
+    for _ in range(4 - humans):
+        await kit.click(f"kj:addbot:{t}", users[0])
+    return t, users
+
+
+async def next_human_turn(kit: Kit, t: int) -> int:
+    """Act for humans and computers until a human other than the last actor is to act."""
+    first = kit.to_act(t)
+    for _ in range(40):
+        await kit.act(t)
+        await kit.run_computers(t)
+        now = kit.to_act(t)
+        if now is not None and now != first:
+            return now[1]
+    raise AssertionError("no other human came to act")
+
+
+async def test_a_mention_is_posted_and_replaced_by_the_next(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 0 (anna) names trump first
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit)
+    await kit.click(f"kj:start:{t}", anna)
+    assert kit.to_act(t) == (0, anna)
+    [first] = notices(kit)  # the match started: anna is told, nobody acted before her
+    assert first["content"].startswith(f"<@{anna}>, your turn at table {t}.")
+    assert f"/{kit.world.channel_id}/{kit.public(t)['id']}" in first["content"]  # jump link
+
+    user = await next_human_turn(kit, t)
+
+    [second] = notices(kit)  # one notice at a time: the first was deleted
+    assert int(first["id"]) in kit.world.deleted_messages
+    assert second["content"].startswith(f"<@{user}>, your turn")
+    posts = [
+        c for c in kit.harness.rest_calls("POST", CHANNEL_MESSAGES) if "your turn" in str(c.json)
+    ]
+    assert posts[-1].json["allowed_mentions"]["users"] == [user]
+    kit.check_payloads()
+
+
+async def test_no_notice_when_the_same_player_acts_again(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, users = await seated(kit, humans=4)
+    await kit.click(f"kj:start:{t}", users[0])
+    again = 0
+    while kit.table(t).match is not None and kit.table(t).match.hand_number == 1:  # type: ignore[union-attr]
+        found = kit.to_act(t)
+        if found is None:
+            await kit.run_computers(t)
+            continue
+        before = [int(m["id"]) for m in notices(kit)]
+        await kit.act(t)
+        await kit.run_computers(t)
+        after = [int(m["id"]) for m in notices(kit)]
+        if kit.to_act(t) == found:  # won the trick with the last card: leads again
+            again += 1
+            assert after == before  # no new notice, and the one there stays
+        elif kit.to_act(t) is not None:
+            assert len(after) == 1 and after != before  # someone else: a fresh notice
+    assert again >= 1, "the seed gave no trick won by its last card: choose another"
+
+
+async def test_dm_preference_sends_a_direct_message_with_a_jump_link(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit)
+    chose = await kit.harness.slash("notify", {"mode": "dm"}, user=anna)
+    assert "direct message" in chose.reply.content
+    dm_id = dm_channel(kit, anna, "anna")
+
+    await kit.click(f"kj:start:{t}", anna)
+
+    assert notices(kit) == []  # no mention in the channel
+    [dm] = kit.world.channel_messages(dm_id)
+    link = f"https://discord.com/channels/{kit.world.guild_id}/{kit.world.channel_id}/"
+    assert dm["content"] == f"Your turn at table {t}: {link}{kit.public(t)['id']}"
+
+
+async def test_a_refused_dm_falls_back_to_nothing_and_is_not_retried(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit)
+    await kit.harness.slash("notify", {"mode": "dm"}, user=anna)
+    dm_id = dm_channel(kit, anna, "anna")
+    refused: list[Call] = []
+
+    def post(call: Call) -> Any:
+        if call.url.endswith(f"/channels/{dm_id}/messages"):
+            refused.append(call)
+            raise http_error(403, 50007, "Cannot send messages to this user")
+        return kit.world.new_message(int(call.url.split("/")[-2]), call.json or {})
+
+    kit.harness.override("POST", CHANNEL_MESSAGES, post)
+    await kit.click(f"kj:start:{t}", anna)
+    for _ in range(3):
+        await next_human_turn(kit, t)
+
+    assert len(refused) == 1  # tried once, then never again
+    assert not kit.harness.task_errors
+    assert notices(kit) == [] or all(f"<@{anna}>" not in m["content"] for m in notices(kit))
+
+
+async def test_off_sends_nothing(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit)
+    for user in (anna, bob):
+        chose = await kit.harness.slash("notify", {"mode": "off"}, user=user)
+        assert "turn notices are off" in chose.reply.content
+
+    await kit.click(f"kj:start:{t}", anna)
+    await next_human_turn(kit, t)
+    await next_human_turn(kit, t)
+
+    assert notices(kit) == []
+    assert kit.harness.rest_calls("POST", USER_CHANNELS) == []
+
+
+async def test_the_preference_survives_a_restart(make_harness: StartHarness) -> None:
+    first = await start(make_harness)
+    anna = first.world.add_user("anna")
+    await first.harness.slash("notify", {"mode": "dm"}, user=anna)
+    await first.harness.close()
+
+    second = await start(make_harness)  # a new process on the same database
+
+    assert await second.bot.services.preferences.notify_mode(anna) == NotifyMode.DM
+    shown = await second.harness.slash("notify", user=anna)
+    assert shown.reply.content.startswith("When it is your turn you get a direct message")
+    other = second.world.add_user("bob")
+    assert await second.bot.services.preferences.notify_mode(other) == NotifyMode.MENTION
+
+
+# ----------------------------------------------------------------------------- bump
+
+
+async def test_bump_moves_the_message_and_later_edits_follow(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit)
+    await kit.click(f"kj:start:{t}", anna)
+    old_id = int(kit.public(t)["id"])
+    kit.world.new_message(kit.world.channel_id, {"content": "chatter"})
+
+    bumped = await kit.click(f"kj:bump:{t}", bob, message=old_id)
+
+    assert "bottom of the channel" in bumped.reply.content
+    new_id = int(kit.public(t)["id"])
+    assert new_id != old_id and old_id in kit.world.deleted_messages
+    table_messages = [
+        m for m in kit.world.channel_messages(kit.world.channel_id) if m.get("embeds")
+    ]
+    assert int(table_messages[-1]["id"]) == new_id  # below the chatter
+    assert kit.service.get(t).message_id == new_id  # the stored id followed
+    await kit.act(t)
+    edits = kit.harness.rest_calls("PATCH", CHANNEL_MESSAGE)
+    assert edits and edits[-1].url.endswith(f"/messages/{new_id}")
+    await kit.harness.close()
+
+    again = await start(make_harness)  # a restart refreshes the new message in place
+    [refresh] = again.harness.rest_calls("PATCH", CHANNEL_MESSAGE)
+    assert refresh.url.endswith(f"/messages/{new_id}")
+
+
+async def test_bump_is_rate_limited_and_only_for_seated_players(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit)
+    carl = kit.world.add_user("carl")
+    await kit.click(f"kj:start:{t}", anna)
+    before = int(kit.public(t)["id"])
+    outsider = await kit.click(f"kj:bump:{t}", carl)
+    assert "only its four players" in outsider.reply.content  # not_seated, for a spectator
+    assert int(kit.public(t)["id"]) == before
+
+    await kit.harness.slash("table bump", user=anna)
+    first_id = int(kit.public(t)["id"])
+    now = kit.bot.clock.time
+    refused = await kit.harness.slash("table bump", user=bob)
+
+    assert refused.reply.content == (
+        f"The table was bumped a moment ago; it can be bumped again <t:{int(now + 60)}:R>."
+    )
+    assert int(kit.public(t)["id"]) == first_id  # nothing moved
+    kit.bot.clock.time = now + 60
+    allowed = await kit.harness.slash("table bump", user=bob)
+    assert "bottom of the channel" in allowed.reply.content
+    assert int(kit.public(t)["id"]) != first_id
+
+
+async def test_a_channel_that_refuses_notices_is_not_asked_again(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit)
+    refused: list[Call] = []
+
+    def post(call: Call) -> Any:
+        if "your turn" in str(call.json):
+            refused.append(call)
+            raise http_error(403, 50013, "Missing Permissions")
+        return kit.world.new_message(int(call.url.split("/")[-2]), call.json or {})
+
+    kit.harness.override("POST", CHANNEL_MESSAGES, post)
+    await kit.click(f"kj:start:{t}", anna)
+    await next_human_turn(kit, t)
+
+    assert len(refused) == 1
+    assert not kit.harness.task_errors

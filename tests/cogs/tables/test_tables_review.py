@@ -1,0 +1,101 @@
+"""The review after a hand: the four hands as dealt, only once the hand is scored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cogs.common.text import cards_text
+from cogs.common.text import t as text
+from tests.cogs.tables.tables_kit import (
+    Kit,
+    StartHarness,
+    custom_ids,
+    fix_seed,
+    seed_with_first_dealer,
+    start,
+)
+from tests.harness.limits import assert_ephemeral
+
+
+def carrying(kit: Kit, custom_id: str) -> dict[str, Any]:
+    """A message in the channel with a Review button (an old or doctored one): Discord
+    routes a click only from a message that carries the button."""
+    button = {"type": 2, "style": 2, "label": "Review", "custom_id": custom_id}
+    return kit.world.new_message(
+        kit.world.channel_id, {"components": [{"type": 1, "components": [button]}]}
+    )
+
+
+async def playing(kit: Kit) -> tuple[int, int, int]:
+    anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
+    t = await kit.open(anna)
+    await kit.click(f"kj:sit:{t}:2", bob)
+    for _ in range(2):
+        await kit.click(f"kj:addbot:{t}", anna)
+    await kit.click(f"kj:start:{t}", anna)
+    return t, anna, bob
+
+
+async def play_until_scored(kit: Kit, t: int, hands: int = 1) -> None:
+    for _ in range(200):
+        match = kit.table(t).match
+        assert match is not None
+        if len(match.sheet) >= hands:
+            return
+        if kit.to_act(t) is not None:
+            await kit.act(t)
+        else:
+            await kit.run_computers(t)
+    raise AssertionError("the hand was never scored")
+
+
+async def test_review_appears_after_scoring_and_shows_the_hands_as_dealt(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, anna, bob = await playing(kit)
+    assert not [c for c in custom_ids(kit.public(t)) if c.startswith("kj:review:")]
+    early = await kit.click(f"kj:review:{t}:1", bob, message=carrying(kit, f"kj:review:{t}:1"))
+    assert early.reply.content.startswith("Hand 1 has not been scored")  # nothing revealed
+
+    await play_until_scored(kit, t)
+
+    ids = custom_ids(kit.public(t))
+    assert f"kj:review:{t}:1" in ids and f"kj:sheet:{t}" in ids
+    review = await kit.click(f"kj:review:{t}:1", bob, message=kit.public(t))
+    assert_ephemeral(review.response)
+    [embed] = review.response.json["data"]["embeds"]  # type: ignore[index]
+    assert embed["title"] == f"Table {t} · hand 1 as dealt"
+    match = kit.table(t).match
+    assert match is not None
+    for seat, cards in enumerate(match.deal_of(1)):
+        assert sorted(cards_text(cards, "en").split()) == sorted(
+            embed["description"].split("\n")[2 * seat + 1].split()
+        )
+    line = match.sheet[0]
+    assert f"Score: {line.scores[0]} – {line.scores[1]}." in embed["description"]
+    kit.check_payloads()
+
+
+async def test_stale_and_unknown_review_clicks_are_refused(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, anna, bob = await playing(kit)
+    await play_until_scored(kit, t)
+
+    playing_now = await kit.click(
+        f"kj:review:{t}:2", anna, message=carrying(kit, f"kj:review:{t}:2")
+    )  # hand 2 is being played
+    assert playing_now.reply.content.startswith("Hand 2 has not been scored")
+    never = await kit.click(f"kj:review:{t}:99", anna, message=carrying(kit, f"kj:review:{t}:99"))
+    assert never.reply.content.startswith("Hand 99 has not been scored")
+    gone = f"kj:review:{t + 50}:1"
+    unknown = await kit.click(gone, anna, message=carrying(kit, gone))
+    assert unknown.reply.content == text("tables.err.unknown_table", "en")
+    for result in (playing_now, never, unknown):
+        assert_ephemeral(result.reply)
