@@ -162,6 +162,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="deal pairs (default 2000)")
     parser.add_argument("--budget", type=float, default=None, help="ms per strong decision")
     parser.add_argument("--exact", type=int, default=None, help="cards searched exactly")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        help="search nodes per strong decision instead of a time budget (compares variants "
+        "independently of the machine's load)",
+    )
     parser.add_argument("--rules", default="amsterdam", help="rule preset")
     parser.add_argument("--seed", default="ai-bench")
     parser.add_argument("--first", type=int, default=0, help="index of the first deal")
@@ -175,6 +182,9 @@ def main() -> None:
     options: dict[str, float] = {} if args.budget is None else {"budget_ms": args.budget}
     if args.exact is not None:
         options["exact_cards"] = args.exact
+    if args.nodes is not None:  # the node budget alone bounds the decision
+        options["node_budget"] = args.nodes
+        options["budget_ms"] = 1e9
     strong = [Timed(SearchPlayer(f"{args.seed}/strong/{s}", **options)) for s in range(4)]
     print(f"{describe()}; rules {rules.label}")
     tally = Tally()

@@ -9,7 +9,9 @@ same way: each allowed suit is played out on the samples, and passing is valued 
 the other seats bid on the sample as the heuristic would, then playing out what they name.
 
 A decision stops sampling when its time budget is spent (checked after each sample, with an
-injectable clock), so it takes at most the budget plus one sample's work.
+injectable clock), so it takes at most the budget plus one sample's work. ``node_budget``
+adds a bound in search nodes instead of time: the benchmark compares variants with it, so a
+strength difference is not a difference in how busy the shared machine was.
 """
 
 from __future__ import annotations
@@ -44,12 +46,14 @@ class SearchPlayer:
         clock: Clock = time.perf_counter,
         max_samples: int = MAX_SAMPLES,
         exact_cards: int = EXACT_CARDS,
+        node_budget: int | None = None,
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
         self.clock = clock
         self.max_samples = max_samples
         self.exact_cards = exact_cards
+        self.node_budget = node_budget
         self.samples = 0  # samples used by the last decision
         self.nodes = 0  # search nodes of the last decision
         # The last decision's options with their mean value over the samples (our pair's
@@ -72,7 +76,8 @@ class SearchPlayer:
         totals = dict.fromkeys(view.legal, 0)
         current = [int(c) for c in view.current]
         self._run(
-            lambda: self._value_cards(view, know, solver, current, (points, roem, won), totals)
+            lambda: self._value_cards(view, know, solver, current, (points, roem, won), totals),
+            lambda: solver.nodes,
         )
         self.nodes = solver.nodes
         self.card_values = {card: total / self.samples for card, total in totals.items()}
@@ -117,7 +122,7 @@ class SearchPlayer:
             choices.append(None)
         totals: dict[Suit | None, int] = dict.fromkeys(choices, 0)
         self.nodes = 0
-        self._run(lambda: self._value_trumps(view, know, choices, totals))
+        self._run(lambda: self._value_trumps(view, know, choices, totals), lambda: self.nodes)
         self.trump_values = {choice: total / self.samples for choice, total in totals.items()}
         return max(choices, key=lambda s: (totals[s], s is None))
 
@@ -144,14 +149,17 @@ class SearchPlayer:
         return value
 
     # ------------------------------------------------------------------ budget
-    def _run(self, sample: Callable[[], None]) -> None:
-        """Call ``sample`` until the budget is spent (at least once, at most max_samples)."""
+    def _run(self, sample: Callable[[], None], nodes: Callable[[], int]) -> None:
+        """Call ``sample`` until the budget is spent (at least once, at most max_samples);
+        ``nodes`` reads the decision's search nodes so far, for the node budget."""
         start = self.clock()
         self.samples = 0
         while self.samples < self.max_samples:
             sample()
             self.samples += 1
             if self.clock() - start >= self.budget:
+                break
+            if self.node_budget is not None and nodes() >= self.node_budget:
                 break
 
 

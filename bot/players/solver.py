@@ -429,6 +429,9 @@ class Solver:
             return _best(sure & SUIT_MASK[trump], trump, smear=True)
         if sure:
             return _best(sure, trump, smear=True)
+        to_partner = self._partner_suits(seat, legal)
+        if to_partner:  # a low card to the partner's sure winner ("naar de maat")
+            return _best(to_partner, trump, smear=False)
         best_card = -1
         best_cost = INFINITY
         for c in range(32):
@@ -438,6 +441,29 @@ class Solver:
                     best_cost = cost
                     best_card = c
         return best_card
+
+    def _partner_suits(self, seat: int, legal: int) -> int:
+        """The side-suit cards of ``legal`` whose suit the partner holds a card in that
+        neither opponent can beat when it is led: leading one lets the partner take the
+        trick (and the points this seat's partner adds to it)."""
+        trump = self.trump
+        partner = self.hands[(seat + 2) & 3]
+        cards = 0
+        for suit in range(4):
+            ours = legal & SUIT_MASK[suit]
+            if suit == trump or not ours:
+                continue
+            theirs = partner & SUIT_MASK[suit]
+            for c in range(32):
+                if not theirs >> c & 1:
+                    continue
+                beats = BEATS[trump][suit][STRENGTH[trump][suit][c]]
+                if not _beaten(self.hands[(seat + 1) & 3], suit, beats) and not _beaten(
+                    self.hands[(seat + 3) & 3], suit, beats
+                ):
+                    cards |= ours
+                    break
+        return cards
 
 
 def _beaten(hand: int, suit: int, beats: int) -> bool:

@@ -170,6 +170,26 @@ def test_trump_choice_keeps_the_budget_too() -> None:
     assert player.samples == 3
 
 
+def test_a_node_budget_stops_sampling_once_the_nodes_are_spent() -> None:
+    hand = _mid_hand(RuleSet(), 11, cards_played=5)
+    seat = hand.to_act
+    assert seat is not None
+    view = view_for(hand, seat)
+    one = SearchPlayer(1, budget_ms=1e9, max_samples=50, node_budget=1)
+    one.choose_card(view)
+    assert one.samples == 1  # the first sample already passes one node
+    free = SearchPlayer(1, budget_ms=1e9, max_samples=50)
+    free.choose_card(view)
+    bounded = SearchPlayer(1, budget_ms=1e9, max_samples=50, node_budget=free.nodes // 2)
+    bounded.choose_card(view)
+    assert 1 < bounded.samples < free.samples == 50
+    dealt = Hand.deal(RuleSet(), 0, random.Random(4))
+    assert dealt.to_act is not None
+    trump = SearchPlayer(1, budget_ms=1e9, max_samples=50, node_budget=1)
+    trump.choose_trump(view_for(dealt, dealt.to_act))
+    assert trump.samples == 1
+
+
 @pytest.mark.parametrize("selection", ["free", "proposed", "mandatory", "drawn"])
 def test_trump_choice_is_legal_in_every_selection_mode(selection: str) -> None:
     rules = RuleSet(trump_selection=selection)  # type: ignore[arg-type]

@@ -172,3 +172,14 @@ def test_a_node_limit_cuts_the_search_short() -> None:
     solver.node_limit = 50
     solver.value_of(hand.legal(hand.to_act)[0], exact_cards=24)
     assert solver.nodes <= 50 + 24  # the limit, plus one card per level of the line in progress
+
+
+def test_the_playout_leads_to_the_partners_sure_winner() -> None:
+    """With no sure winner of its own, the leader plays into the suit its partner holds
+    the top of (Kh to the partner's Ah, which Th and 8h cannot beat), not its cheapest card
+    (7s, which the opponents' 8s takes)."""
+    hands = [["Kh", "7s"], ["Th", "9c"], ["Ah", "7d"], ["8h", "8s"]]
+    masks = [mask_of(int(Card.parse(text)) for text in seat) for seat in hands]
+    solver = Solver(0, 0, 0, AUTOMATIC)  # clubs trump, our pair makes
+    solver.setup(masks, 0, [], (0, 0), (0, 0), (0, 0))
+    assert solver._policy(0, solver.legal()) == int(Card.parse("Kh"))
