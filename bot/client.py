@@ -161,6 +161,14 @@ class KlaverjasBot(commands.Bot):
         super().remove_dynamic_items(*items)
         self._item_types = [item for item in self._item_types if item not in items]
 
+    def add_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Items a cog routes itself (cogs/common/routing.py), not through discord.py's
+        view store: known to `routes_custom_id` without being registered there."""
+        self._item_types += [item for item in items if item not in self._item_types]
+
+    def remove_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        self._item_types = [item for item in self._item_types if item not in items]
+
     def routes_custom_id(self, custom_id: str) -> bool:
         """Whether a click with `custom_id` reaches a registered button.
 

@@ -417,8 +417,14 @@ def _turn_up(rules: RuleSet, rng: random.Random) -> Suit | None:
     return None if pick >= 4 * DRAW_PILE_PER_SUIT else Suit(pick // DRAW_PILE_PER_SUIT)
 
 
+_BY_CODE: dict[str, Card] = {card.code: card for card in CARDS}
+
+
 def _cards(codes: Sequence[str]) -> list[Card]:
-    return [Card.parse(c) for c in codes]
+    """Stored codes as cards: a lookup for the codes `Card.code` writes (restoring a
+    snapshot reads dozens a table operation), `Card.parse` (and its refusal) for others."""
+    by_code = _BY_CODE
+    return [by_code[c] if c in by_code else Card.parse(c) for c in codes]
 
 
 def _suit_code(suit: Suit | None) -> str | None:

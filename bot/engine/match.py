@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, ActionResult, action_from_dict
@@ -35,11 +35,21 @@ class SheetLine:
     pit: int | None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON types (lists, not tuples), so a stored snapshot compares equal."""
-        data = asdict(self)
-        for key in ("points", "roem", "scores"):
-            data[key] = list(data[key])
-        return data
+        """Plain JSON types (lists, not tuples), so a stored snapshot compares equal.
+        Built field by field, not with `asdict` (a recursive deep copy): every committed
+        table action snapshots the whole sheet, so this ran up to 16 times an action."""
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "trump": self.trump,
+            "makers": self.makers,
+            "chooser": self.chooser,
+            "points": list(self.points),
+            "roem": list(self.roem),
+            "scores": list(self.scores),
+            "nat": self.nat,
+            "pit": self.pit,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SheetLine:
