@@ -44,9 +44,13 @@ TARGETS = [
     app_commands.Choice(name=command_text(f"tables.cmd.choice.target.{n}"), value=n)
     for n in (1500, 750)
 ]
+# Each language under its own name (an endonym reads the same in every client language).
 LANGUAGES = [
     app_commands.Choice(name="English", value="en"),
     app_commands.Choice(name="Nederlands", value="nl"),
+    app_commands.Choice(name="Português (Brasil)", value="pt-BR"),
+    app_commands.Choice(name="Español", value="es-ES"),
+    app_commands.Choice(name="Italiano", value="it"),
 ]
 NOTIFY_MODES = [
     app_commands.Choice(name=command_text(f"tables.cmd.choice.notify.{mode}"), value=mode.value)
