@@ -28,6 +28,7 @@ from .rows import (
     stored_audit,
     stored_league,
     stored_night,
+    stored_result,
     stored_run,
 )
 
@@ -279,17 +280,7 @@ class SqliteLeagueStore:
             " WHERE night_id = ? ORDER BY round_no, table_no, version",
             (night_id,),
         )
-        return [
-            StoredResult(
-                r["round_no"],
-                r["table_no"],
-                r["version"],
-                json.loads(r["result"]),
-                r["actor"],
-                r["at"],
-            )
-            for r in rows
-        ]
+        return [stored_result(r) for r in rows]
 
     # -------------------------------------------------------------- adjustments
     async def add_adjustment(

@@ -16,6 +16,7 @@ from .records import (
     StoredAudit,
     StoredLeague,
     StoredNight,
+    StoredResult,
     StoredRun,
     StoredTable,
 )
@@ -137,6 +138,17 @@ def stored_audit(row: Row) -> StoredAudit:
         row["reason"],
         load_json(row["before"]),
         load_json(row["after"]),
+        row["at"],
+    )
+
+
+def stored_result(row: Row) -> StoredResult:
+    return StoredResult(
+        row["round_no"],
+        row["table_no"],
+        row["version"],
+        json.loads(row["result"]),
+        row["actor"],
         row["at"],
     )
 

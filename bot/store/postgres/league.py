@@ -26,6 +26,7 @@ from ..rows import (
     stored_audit,
     stored_league,
     stored_night,
+    stored_result,
     stored_run,
 )
 from .db import Conn, Pool, transaction
@@ -256,17 +257,7 @@ class PostgresLeagueStore:
             " WHERE night_id = $1 ORDER BY round_no, table_no, version",
             night_id,
         )
-        return [
-            StoredResult(
-                r["round_no"],
-                r["table_no"],
-                r["version"],
-                json.loads(r["result"]),
-                r["actor"],
-                r["at"],
-            )
-            for r in rows
-        ]
+        return [stored_result(r) for r in rows]
 
     # -------------------------------------------------------------- adjustments
     async def add_adjustment(
