@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -162,12 +162,19 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="deal pairs (default 2000)")
     parser.add_argument("--budget", type=float, default=None, help="ms per strong decision")
     parser.add_argument("--exact", type=int, default=None, help="cards searched exactly")
+    parser.add_argument("--samples", type=int, default=None, help="most samples per decision")
     parser.add_argument(
         "--nodes",
         type=int,
         default=None,
         help="search nodes per strong decision instead of a time budget (compares variants "
         "independently of the machine's load)",
+    )
+    parser.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="bound each decision by its thread's CPU time instead of the wall clock (compares "
+        "variants on a shared machine; the printed times stay wall-clock)",
     )
     parser.add_argument("--rules", default="amsterdam", help="rule preset")
     parser.add_argument("--seed", default="ai-bench")
@@ -179,9 +186,13 @@ def main() -> None:
         report(*merged(args.merge))
         return
     rules = RuleSet.preset(args.rules)
-    options: dict[str, float] = {} if args.budget is None else {"budget_ms": args.budget}
+    options: dict[str, Any] = {} if args.budget is None else {"budget_ms": args.budget}
+    if args.cpu_clock:
+        options["clock"] = time.thread_time
     if args.exact is not None:
         options["exact_cards"] = args.exact
+    if args.samples is not None:
+        options["max_samples"] = args.samples
     if args.nodes is not None:  # the node budget alone bounds the decision
         options["node_budget"] = args.nodes
         options["budget_ms"] = 1e9
