@@ -79,6 +79,7 @@ class Match:
             first_dealer = random.Random(f"{self.seed}/first-dealer").randrange(4)
         self.first_dealer = first_dealer % 4
         self.sheet: list[SheetLine] = []
+        self._sheet_cache: list[tuple[SheetLine, dict[str, Any]]] = []  # see _sheet_dicts
         self.totals = [0, 0]
         self.planned_hands: int | None = rules.match_hands
         self.result: MatchResult | None = None
@@ -186,13 +187,26 @@ class Match:
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "first_dealer": self.first_dealer,
-            "sheet": [line.to_dict() for line in self.sheet],
+            "sheet": self._sheet_dicts(),
             "totals": list(self.totals),
             "planned_hands": self.planned_hands,
             "extended": self._extended,
             "hand": None if self.hand is None else self.hand.to_dict(),
             "seq": self.seq,
         }
+
+    def _sheet_dicts(self) -> list[dict[str, Any]]:
+        """The sheet's lines as dicts, each made once: a line never changes once written,
+        and every committed table action snapshots the whole sheet (up to 16 lines). The
+        dicts are shared between snapshots, which are only read (stored, or rebuilt from)."""
+        cache = self._sheet_cache
+        for i, line in enumerate(self.sheet):
+            if i < len(cache) and cache[i][0] is line:
+                continue
+            del cache[i:]
+            cache.append((line, line.to_dict()))
+        del cache[len(self.sheet) :]
+        return [d for _, d in cache]
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], actions: list[Action] | None = None) -> Match:
@@ -202,6 +216,7 @@ class Match:
         match.seed = data["seed"]
         match.first_dealer = data["first_dealer"]
         match.sheet = [SheetLine.from_dict(d) for d in data["sheet"]]
+        match._sheet_cache = list(zip(match.sheet, data["sheet"], strict=True))
         match.totals = list(data["totals"])
         match.planned_hands = data["planned_hands"]
         match._extended = data["extended"]
