@@ -209,14 +209,18 @@ class Match:
         return [d for _, d in cache]
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], actions: list[Action] | None = None) -> Match:
-        """Rebuild from a snapshot; ``actions`` (the log) is kept only for later replays."""
+    def from_dict(
+        cls, data: dict[str, Any], actions: list[Action] | None = None, like: Match | None = None
+    ) -> Match:
+        """Rebuild from a snapshot; ``actions`` (the log) is kept only for later replays.
+        ``like``: a match whose own snapshot this is (a working copy of the committed
+        state): its sheet lines are taken where they were written into these very dicts."""
         match = cls.__new__(cls)
         match.rules = RuleSet.from_dict(data["rules"])
         match.seed = data["seed"]
         match.first_dealer = data["first_dealer"]
-        match.sheet = [SheetLine.from_dict(d) for d in data["sheet"]]
-        match._sheet_cache = list(zip(match.sheet, data["sheet"], strict=True))
+        match._sheet_cache = _sheet_lines(data["sheet"], [] if like is None else like._sheet_cache)
+        match.sheet = [line for line, _ in match._sheet_cache]
         match.totals = list(data["totals"])
         match.planned_hands = data["planned_hands"]
         match._extended = data["extended"]
@@ -233,3 +237,17 @@ def _leader(totals: list[int]) -> int | None:
     if totals[0] == totals[1]:
         return None
     return 0 if totals[0] > totals[1] else 1
+
+
+def _sheet_lines(
+    dicts: list[dict[str, Any]], known: list[tuple[SheetLine, dict[str, Any]]]
+) -> list[tuple[SheetLine, dict[str, Any]]]:
+    """Each dict with its line: the known line when that dict *is* the one it was written
+    to (snapshots are never changed), else read anew."""
+    lines = []
+    for i, d in enumerate(dicts):
+        if i < len(known) and known[i][1] is d:
+            lines.append(known[i])
+        else:
+            lines.append((SheetLine.from_dict(d), d))
+    return lines
