@@ -26,7 +26,7 @@ from bot.tables import (
     public_table,
 )
 from bot.tables.events import RoemClaimed
-from cogs.common.raw_replies import update_message
+from cogs.common.raw_messages import update_message
 from cogs.common.replies import report_unexpected_error, send_ephemeral
 from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t

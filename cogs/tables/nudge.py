@@ -22,7 +22,7 @@ import discord
 
 from bot.tables import Event, Table, TableError, TableService
 from cogs.common.delivery import DELIVERY_ERRORS, retried
-from cogs.common.raw_replies import edit_original
+from cogs.common.raw_messages import edit_original
 from cogs.common.requests import RequestStats
 from cogs.tables.ui_hand import hand_payload
 

@@ -17,6 +17,7 @@ from bot.players import LEVELS
 from bot.tables import PublicTable, PublicTrick, Seat, SeatKind, Status, Table, public_table
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import EMBED_COLOUR, Component, frozen_view, rendered_view
+from cogs.common.raw_messages import Message
 from cogs.common.text import card_text, pad, t, text_width
 from cogs.tables.items import (
     ButtonKind,
@@ -31,6 +32,7 @@ __all__ = [
     "leave_question",
     "public_components",
     "public_message",
+    "public_payload",
     "public_embed",
     "last_trick_embed",
     "result_text",
@@ -299,6 +301,17 @@ def public_message(table: Table, locale: str) -> tuple[discord.Embed, discord.ui
         return public_embed(public, locale), public_components(public, locale)
 
     return table.rendered(("public_message", locale), draw)
+
+
+def public_payload(table: Table, locale: str) -> Message:
+    """`public_message` as Discord's JSON, for the edits sent as they are
+    (cogs/common/raw_messages.py); drawn once per state and locale too."""
+
+    def draw() -> Message:
+        embed, view = public_message(table, locale)
+        return {"embeds": [embed.to_dict()], "components": view.to_components()}
+
+    return table.rendered(("public_payload", locale), draw)
 
 
 def public_components(public: PublicTable, locale: str) -> discord.ui.View:

@@ -16,7 +16,7 @@ from discord.utils import escape_markdown
 from bot.engine import Card, Phase
 from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
 from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action_rows
-from cogs.common.raw_replies import Message
+from cogs.common.raw_messages import Message
 from cogs.common.text import card_text, rank_text, t
 from cogs.tables.items import ButtonKind, card_component, kind_component, trump_component
 from cogs.tables.ui_text import reason_text, seat_name, suit_text
@@ -37,7 +37,7 @@ def hand_message(
 
 def hand_payload(table: Table, seat: int, locale: str, note: str | None = None) -> Message:
     """`hand_message` as Discord's JSON (embeds and components), for the redraws sent as
-    they are (cogs/common/raw_replies.py): the same message without discord.py's objects."""
+    they are (cogs/common/raw_messages.py): the same message without discord.py's objects."""
     mine = private_hand(table, seat)
     public = public_table(table)
     lines = [f"> {note}"] if note else []

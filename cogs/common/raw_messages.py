@@ -1,21 +1,23 @@
 """Message edits sent as Discord's JSON, without discord.py building or parsing messages.
 
-A click on a hand is answered by redrawing that hand, and the next player's hand is
-redrawn through the token that drew it: two requests a click whose answers the bot never
-reads. discord.py's public calls (`InteractionResponse.edit_message`,
-`Interaction.edit_original_response`) ask Discord for the message back and build a
-`Message` from every answer, after an `Embed` and a `View` object per request; at busy
-tables that was the largest part of a click's CPU the bot could still cut (README
-"Figures"). These two functions send the same requests with JSON the caller drew, through
-discord.py's own webhook adapter (its rate-limit handling and its errors: `NotFound`,
-`Forbidden`, `HTTPException` as before), and read nothing back.
+A click on a hand is answered by redrawing that hand, the next player's hand is redrawn
+through the token that drew it, and the table's public message is edited with the bot
+token: about three requests a click whose answers the bot never reads. discord.py's
+public calls (`InteractionResponse.edit_message`, `Interaction.edit_original_response`,
+`PartialMessage.edit`) build a `Message` from every answer (asking Discord to send it
+back, for the first), after an `Embed` and a `View` object per request; at busy tables
+that was the largest part of a click's CPU the bot could still cut (README "Figures").
+These functions send the same requests with JSON the caller drew, through discord.py's
+own HTTP layers (its rate-limit handling and its errors: `NotFound`, `Forbidden`,
+`HTTPException` as before), and read nothing back.
 
 This is the one module that leans on discord.py internals: the webhook adapter
 (`discord.webhook.async_.async_context`), the interaction's HTTP session and proxy
-settings, and the response's `_response_type` (so `response.is_done()` is true after an
-answer, as after `edit_message`). tests/cogs/common/test_raw_replies.py pins that the
-requests equal discord.py's own through the harness's real discord.py objects; a
-discord.py upgrade that breaks them fails there.
+settings, the response's `_response_type` (so `response.is_done()` is true after an
+answer, as after `edit_message`), and `Client.http.request` for bot-token requests.
+tests/cogs/common/test_raw_messages.py pins that the requests equal discord.py's own
+through the harness's real discord.py objects; a discord.py upgrade that breaks them
+fails there.
 """
 
 from __future__ import annotations
@@ -26,12 +28,13 @@ import discord
 from discord.http import Route
 from discord.webhook import async_ as webhook_async
 
-__all__ = ["edit_original", "update_message"]
+__all__ = ["Message", "edit_channel_message", "edit_original", "update_message"]
 
 Message = dict[str, Any]  # a message's JSON: "embeds", "components", "content"...
 
 _CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 _ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+_CHANNEL_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 _UPDATE = discord.InteractionResponseType.message_update
 
 
@@ -57,6 +60,15 @@ async def edit_original(interaction: discord.Interaction[Any], message: Message)
         webhook_token=interaction.token,
     )
     await _request(interaction, route, _with_mentions(interaction, message))
+
+
+async def edit_channel_message(
+    client: discord.Client, channel_id: int, message_id: int, message: Message
+) -> None:
+    """Edit one of the bot's messages with the bot token (what `PartialMessage.edit` does
+    without new content: no allowed mentions are sent)."""
+    route = Route("PATCH", _CHANNEL_MESSAGE, channel_id=channel_id, message_id=message_id)
+    await client.http.request(route, json=message)
 
 
 def _with_mentions(interaction: discord.Interaction[Any], message: Message) -> Message:

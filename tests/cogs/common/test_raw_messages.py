@@ -1,4 +1,4 @@
-"""The raw redraws (cogs/common/raw_replies.py) against discord.py's own calls, through the
+"""The raw redraws (cogs/common/raw_messages.py) against discord.py's own calls, through the
 harness's real discord.py objects: the same requests, the same state afterwards. These
 pin the discord.py internals that module uses; a discord.py upgrade that moves them fails
 here first."""
@@ -11,11 +11,12 @@ import discord
 import pytest
 
 from cogs.common.components import RenderedView
-from cogs.common.raw_replies import edit_original, update_message
+from cogs.common.raw_messages import edit_channel_message, edit_original, update_message
+from cogs.tables.ui import public_message, public_payload
 from cogs.tables.ui_hand import hand_payload
 from tests.cogs.tables.tables_kit import Kit, StartHarness, start
 from tests.harness.recorder import Call
-from tests.harness.world import CALLBACK, ORIGINAL, http_error
+from tests.harness.world import CALLBACK, CHANNEL_MESSAGE, ORIGINAL, http_error
 
 
 async def _table_with_a_hand(kit: Kit) -> tuple[int, int, int]:
@@ -75,6 +76,27 @@ async def test_the_raw_redraws_send_what_discord_py_sends(make_harness: StartHar
     assert ours.message is not None and ours.message["id"] == str(message_id)
 
 
+async def test_the_raw_table_edit_sends_what_discord_py_sends(make_harness: StartHarness) -> None:
+    kit = await start(make_harness)
+    t, _, _ = await _table_with_a_hand(kit)
+    table = kit.table(t)
+    message_id = int(kit.public(t)["id"])
+    embed, view = public_message(table, "en-US")
+    channel = kit.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+    await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+    theirs = _last(kit, CHANNEL_MESSAGE)
+    await edit_channel_message(
+        kit.bot, table.channel_id, message_id, public_payload(table, "en-US")
+    )
+    ours = _last(kit, CHANNEL_MESSAGE)
+
+    assert ours.via == theirs.via == "rest"  # the bot token, counted by RequestStats
+    assert (ours.method, ours.url) == (theirs.method, theirs.url)
+    assert ours.json == _no_tts(theirs.json)
+    assert kit.cog.requests.bot_token["PATCH"] >= 2
+
+
 async def test_discord_errors_reach_the_caller_as_discord_py_raises_them(
     make_harness: StartHarness,
 ) -> None:
@@ -93,3 +115,6 @@ async def test_discord_errors_reach_the_caller_as_discord_py_raises_them(
     assert not click.response.is_done()
     with pytest.raises(discord.NotFound):
         await edit_original(click, drawn)
+    kit.harness.override("PATCH", CHANNEL_MESSAGE, unknown)
+    with pytest.raises(discord.NotFound):
+        await edit_channel_message(kit.bot, kit.world.channel_id, message_id, drawn)
