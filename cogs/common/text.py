@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -63,9 +64,11 @@ def text_width(text: str) -> int:
     return width
 
 
+@lru_cache(maxsize=4096)
 def shorten(text: str, width: int) -> str:
     """`text` in at most `width` columns: a long name ends in an ellipsis rather than being
-    cut off mid-word without a sign."""
+    cut off mid-word without a sign. Cached: every table message shortens the same few
+    names a dozen times, character by character."""
     if text_width(text) <= width:
         return text
     kept = ""

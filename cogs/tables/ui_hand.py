@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import discord
-from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase
 from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
@@ -19,7 +18,7 @@ from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action
 from cogs.common.raw_messages import Message
 from cogs.common.text import card_text, rank_text, t
 from cogs.tables.items import ButtonKind, card_component, kind_component, trump_component
-from cogs.tables.ui_text import reason_text, seat_name, suit_text
+from cogs.tables.ui_text import md, reason_text, seat_name, suit_text
 
 __all__ = ["card_rows", "hand_message", "hand_payload"]
 
@@ -96,7 +95,7 @@ def _turn_text(table: Table, public: PublicTable, mine: PrivateHand, locale: str
     if public.phase == Phase.CLAIM:
         return t("tables.public.claim_last", locale)
     if not mine.my_turn:
-        name = escape_markdown(seat_name(table.seats, public.to_act, locale))
+        name = md(seat_name(table.seats, public.to_act, locale))
         key = "tables.hand.wait_trump" if public.phase == Phase.TRUMP else "tables.hand.wait_play"
         return t(key, locale, name=name)
     if public.phase == Phase.PLAY:
@@ -119,7 +118,7 @@ def _trick_text(table: Table, public: PublicTable, locale: str) -> str:
     played = []
     for i, card in enumerate(public.trick):
         name = seat_name(table.seats, (public.trick_leader + i) % 4, locale)
-        played.append(f"{escape_markdown(name)} {card_text(card, locale)}")
+        played.append(f"{md(name)} {card_text(card, locale)}")
     return t("tables.public.trick", locale, cards=" · ".join(played))
 
 
