@@ -227,9 +227,16 @@ class Run:
         await asyncio.wait_for(done, timeout=30)
 
     async def housekeeping(self, until: float) -> None:
-        """Forget finished tasks (the harness keeps them until it settles); fail on errors."""
+        """Forget finished tasks (the harness keeps them until it settles); fail on errors.
+        Also the bot's timer loop: the tables' clock follows real time and ticks every
+        0.5 s (the bot's CPU), so a player slower than the notice grace is told, as live."""
+        last = time.perf_counter()
         while time.perf_counter() < until:
             await asyncio.sleep(0.5)
+            now = time.perf_counter()
+            self.bot.clock.advance(now - last)
+            last = now
+            await self.bot.services.tables.tick()
             started = time.process_time()
             errors = self.harness._collect_finished()
             self.meter.harness_cpu += time.process_time() - started

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -95,6 +96,7 @@ class KlaverjasBot(commands.Bot):
         self._services: Services | None = None
         self._services_closed = False
         self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
+        self._routes: re.Pattern[str] | None = None  # `_one_pattern` of them, made on demand
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -156,18 +158,22 @@ class KlaverjasBot(commands.Bot):
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
         self._item_types += [item for item in items if item not in self._item_types]
+        self._routes = None
 
     def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().remove_dynamic_items(*items)
         self._item_types = [item for item in self._item_types if item not in items]
+        self._routes = None
 
     def add_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Items a cog routes itself (cogs/common/routing.py), not through discord.py's
         view store: known to `routes_custom_id` without being registered there."""
         self._item_types += [item for item in items if item not in self._item_types]
+        self._routes = None
 
     def remove_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         self._item_types = [item for item in self._item_types if item not in items]
+        self._routes = None
 
     def routes_custom_id(self, custom_id: str) -> bool:
         """Whether a click with `custom_id` reaches a registered button.
@@ -176,9 +182,9 @@ class KlaverjasBot(commands.Bot):
         custom_id and silently drops the rest; this asks the same question, so the error
         cog can answer the clicks nothing else will (an outdated or malformed button).
         """
-        return any(
-            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in self._item_types
-        )
+        if self._routes is None:
+            self._routes = _one_pattern(self._item_types)
+        return self._routes.fullmatch(custom_id) is not None
 
     async def close(self) -> None:
         # New table operations are refused ("shutting down") and those in flight finish
@@ -192,6 +198,18 @@ class KlaverjasBot(commands.Bot):
             if not self._services_closed:
                 self._services_closed = True
                 await self.close_services()
+
+
+def _one_pattern(items: list[type[discord.ui.DynamicItem[Any]]]) -> re.Pattern[str]:
+    """The items' templates as one pattern (group names dropped: they may repeat), so a
+    click is checked with one match instead of one per item type."""
+    parts = [
+        _GROUP_NAME.sub("(?:", item.__discord_ui_compiled_template__.pattern) for item in items
+    ]
+    return re.compile("|".join(f"(?:{part})" for part in parts) or "(?!)")
+
+
+_GROUP_NAME = re.compile(r"\(\?P<\w+>")
 
 
 class ShardedKlaverjasBot(KlaverjasBot, commands.AutoShardedBot):

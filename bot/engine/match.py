@@ -79,6 +79,7 @@ class Match:
             first_dealer = random.Random(f"{self.seed}/first-dealer").randrange(4)
         self.first_dealer = first_dealer % 4
         self.sheet: list[SheetLine] = []
+        self._sheet_cache: list[tuple[SheetLine, dict[str, Any]]] = []  # see _sheet_dicts
         self.totals = [0, 0]
         self.planned_hands: int | None = rules.match_hands
         self.result: MatchResult | None = None
@@ -186,7 +187,7 @@ class Match:
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "first_dealer": self.first_dealer,
-            "sheet": [line.to_dict() for line in self.sheet],
+            "sheet": self._sheet_dicts(),
             "totals": list(self.totals),
             "planned_hands": self.planned_hands,
             "extended": self._extended,
@@ -194,14 +195,32 @@ class Match:
             "seq": self.seq,
         }
 
+    def _sheet_dicts(self) -> list[dict[str, Any]]:
+        """The sheet's lines as dicts, each made once: a line never changes once written,
+        and every committed table action snapshots the whole sheet (up to 16 lines). The
+        dicts are shared between snapshots, which are only read (stored, or rebuilt from)."""
+        cache = self._sheet_cache
+        for i, line in enumerate(self.sheet):
+            if i < len(cache) and cache[i][0] is line:
+                continue
+            del cache[i:]
+            cache.append((line, line.to_dict()))
+        del cache[len(self.sheet) :]
+        return [d for _, d in cache]
+
     @classmethod
-    def from_dict(cls, data: dict[str, Any], actions: list[Action] | None = None) -> Match:
-        """Rebuild from a snapshot; ``actions`` (the log) is kept only for later replays."""
+    def from_dict(
+        cls, data: dict[str, Any], actions: list[Action] | None = None, like: Match | None = None
+    ) -> Match:
+        """Rebuild from a snapshot; ``actions`` (the log) is kept only for later replays.
+        ``like``: a match whose own snapshot this is (a working copy of the committed
+        state): its sheet lines are taken where they were written into these very dicts."""
         match = cls.__new__(cls)
         match.rules = RuleSet.from_dict(data["rules"])
         match.seed = data["seed"]
         match.first_dealer = data["first_dealer"]
-        match.sheet = [SheetLine.from_dict(d) for d in data["sheet"]]
+        match._sheet_cache = _sheet_lines(data["sheet"], [] if like is None else like._sheet_cache)
+        match.sheet = [line for line, _ in match._sheet_cache]
         match.totals = list(data["totals"])
         match.planned_hands = data["planned_hands"]
         match._extended = data["extended"]
@@ -218,3 +237,17 @@ def _leader(totals: list[int]) -> int | None:
     if totals[0] == totals[1]:
         return None
     return 0 if totals[0] > totals[1] else 1
+
+
+def _sheet_lines(
+    dicts: list[dict[str, Any]], known: list[tuple[SheetLine, dict[str, Any]]]
+) -> list[tuple[SheetLine, dict[str, Any]]]:
+    """Each dict with its line: the known line when that dict *is* the one it was written
+    to (snapshots are never changed), else read anew."""
+    lines = []
+    for i, d in enumerate(dicts):
+        if i < len(known) and known[i][1] is d:
+            lines.append(known[i])
+        else:
+            lines.append((SheetLine.from_dict(d), d))
+    return lines

@@ -193,7 +193,10 @@ class Table:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Table:
+    def from_dict(cls, data: dict[str, Any], like: Table | None = None) -> Table:
+        """``like``: the table this snapshot was taken of, whose unchanged parts (the
+        score sheet's lines) may be shared with the copy (`Match.from_dict`)."""
+        known = None if like is None else like.match
         seats = [Seat(**{**s, "kind": SeatKind(s["kind"])}) for s in data["seats"]]
         return cls(
             id=data["id"],
@@ -206,7 +209,7 @@ class Table:
             seats=seats,
             status=Status(data["status"]),
             settings=TableSettings(**data["settings"]),
-            match=None if data["match"] is None else Match.from_dict(data["match"]),
+            match=None if data["match"] is None else Match.from_dict(data["match"], like=known),
             match_no=data["match_no"],
             seq=data["seq"],
             turn_deadline=data["turn_deadline"],

@@ -50,6 +50,7 @@ from .records import hand_record, match_record
 from .timers import arm, due_action
 
 Listener = Callable[[Table, list[Event]], Awaitable[None]]
+TickListener = Callable[[float], Awaitable[None]]
 IDLE_CLOSE = 2 * 3600.0  # a table untouched this long may be closed by anyone
 MIN_TURN_TIMER, MAX_TURN_TIMER = 15.0, 3600.0  # or 0: no turn timer
 MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in seconds
@@ -85,6 +86,9 @@ class TableService:
         self.shards = shards or ShardSet()
         self.computers = Computers(budget_ms, processes=processes)
         self.listeners: list[Listener] = []
+        # Called with the clock's time after every tick: front ends' own deadlines (turn
+        # notices) run on the tables' clock and timer loop, fake in tests and simulations.
+        self.tick_listeners: list[TickListener] = []
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._committed: dict[int, dict[str, Any]] = {}
@@ -515,6 +519,11 @@ class TableService:
             if events:
                 fired[table.id] = events
         self._evict(now)
+        for listener in self.tick_listeners:
+            try:
+                await listener(now)
+            except Exception:  # a front end's failure must not stop the tables' timers
+                log.exception("tick listener %r failed", listener)
         return fired
 
     def next_deadline(self) -> float | None:
@@ -575,7 +584,7 @@ class TableService:
             live = self.get(table_id)
             if seq is not None and seq != live.seq:
                 raise TableError(RefusalCode.STALE, seq=live.seq)
-            work = Table.from_dict(self._committed[table_id])
+            work = Table.from_dict(self._committed[table_id], like=live)
             try:
                 yield work
             except BaseException:

@@ -12,6 +12,7 @@ __all__ = [
     "EMBED_COLOUR",
     "Component",
     "RenderedView",
+    "action_rows",
     "frozen_view",
     "rendered_view",
 ]
@@ -45,11 +46,23 @@ class RenderedView(discord.ui.View):
 
     def __init__(self, rows: Sequence[Sequence[Component]]) -> None:
         super().__init__(timeout=None)
-        self._rows = [{"type": 1, "components": list(row)} for row in rows if row]
+        self._rows = action_rows(rows)
         self.stop()
+
+    @classmethod
+    def of(cls, wrapped: list[Component]) -> RenderedView:
+        """A view of rows already wrapped as action rows (`action_rows`)."""
+        view = cls(())
+        view._rows = wrapped
+        return view
 
     def to_components(self) -> list[dict[str, Any]]:
         return self._rows
+
+
+def action_rows(rows: Sequence[Sequence[Component]]) -> list[Component]:
+    """Rows of ready components as Discord's action rows (empty rows left out)."""
+    return [{"type": 1, "components": list(row)} for row in rows if row]
 
 
 def rendered_view(rows: Sequence[Sequence[Component]]) -> discord.ui.View:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -63,9 +64,11 @@ def text_width(text: str) -> int:
     return width
 
 
+@lru_cache(maxsize=4096)
 def shorten(text: str, width: int) -> str:
     """`text` in at most `width` columns: a long name ends in an ellipsis rather than being
-    cut off mid-word without a sign."""
+    cut off mid-word without a sign. Cached: every table message shortens the same few
+    names a dozen times, character by character."""
     if text_width(text) <= width:
         return text
     kept = ""
@@ -110,8 +113,10 @@ def rank_text(rank: Rank, locale: object) -> str:
     return rank.label if key is None else t(key, locale)
 
 
+@lru_cache(maxsize=2048)
 def card_text(card: Card, locale: object) -> str:
-    """A card as the locale prints it: `J♥` in English, `B♥` in Dutch."""
+    """A card as the locale prints it: `J♥` in English, `B♥` in Dutch. Cached: a hand
+    message labels up to eight cards, two hands a click."""
     return f"{rank_text(card.rank, locale)}{card.suit.symbol}"
 
 

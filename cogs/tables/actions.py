@@ -26,6 +26,7 @@ from bot.tables import (
     public_table,
 )
 from bot.tables.events import RoemClaimed
+from cogs.common.raw_messages import update_message
 from cogs.common.replies import report_unexpected_error, send_ephemeral
 from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t
@@ -33,7 +34,7 @@ from cogs.tables.bump import Bumper
 from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
 from cogs.tables.ui import last_trick_embed, leave_question, public_message, sheet_embed
-from cogs.tables.ui_hand import hand_message
+from cogs.tables.ui_hand import hand_message, hand_payload
 from cogs.tables.ui_review import review_embed
 from cogs.tables.ui_text import roem_text, suit_text
 
@@ -232,8 +233,8 @@ class TableActions:
             await self.send_hand(interaction, table.id, note)
             return
         locale = locale_of(interaction)
-        embed, view = hand_message(table, self._seat(table, interaction), locale, note)
-        await interaction.response.edit_message(embed=embed, view=view)
+        payload = hand_payload(table, self._seat(table, interaction), locale, note)
+        await update_message(interaction, payload)
         self.nudger.remember(interaction, table, locale)
 
     @staticmethod

@@ -92,6 +92,7 @@ class Tables(commands.Cog):
         self.bot.add_routed_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
         listeners += [self.publisher.on_events, self.nudger.on_events, self.notifier.on_events]
+        self.bot.services.tables.tick_listeners.append(self.notifier.on_tick)
         self.publisher.restore()
         self.requests.start(self.bot)
 
@@ -101,6 +102,9 @@ class Tables(commands.Cog):
         for listener in (self.publisher.on_events, self.nudger.on_events, self.notifier.on_events):
             if listener in listeners:
                 listeners.remove(listener)
+        ticks = self.bot.services.tables.tick_listeners
+        if self.notifier.on_tick in ticks:
+            ticks.remove(self.notifier.on_tick)
         await self.publisher.close()
         await self.nudger.close()
         await self.notifier.close()

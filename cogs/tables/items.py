@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Protocol
 
 import discord
@@ -323,6 +324,7 @@ def _component(custom_id: str, label: str, style: Style, disabled: bool) -> Comp
     }
 
 
+@lru_cache(maxsize=4096)
 def kind_component(
     kind: ButtonKind,
     table_id: int,
@@ -330,7 +332,8 @@ def kind_component(
     style: Style = Style.secondary,
     disabled: bool = False,
 ) -> Component:
-    """`kind_button` as a component."""
+    """`kind_button` as a component; cached (the same few buttons in every message of a
+    table), so the dict is shared: never change it."""
     label = t(f"tables.button.{kind.value}", locale) or kind.value
     return _component(TableButton.custom_id_of(kind, table_id), label, style, disabled)
 

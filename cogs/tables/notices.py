@@ -1,15 +1,20 @@
-"""Turn notices: tell a player that the table now waits for them (docs/table-ux.md 2.10).
+"""Turn notices: tell a player that the table has waited for them a while (docs/table-ux.md 2.10).
 
 Edits of the table message notify nobody, the message scrolls away, and the turn timer
-runs: so when the table comes to a human, after someone else acted, that player hears it
-the way they chose with /notify (`bot/preferences.py`):
+runs: so when the table comes to a human, after someone else acted, and that player has
+not acted within `NOTICE_GRACE` seconds (half the turn timer when that is shorter), they
+hear it the way they chose with /notify (`bot/preferences.py`):
 
-- mention: one short message in the table's channel or thread; the next notice of the
-  table (or the end of the match) deletes it, so the channel never fills up with them;
+- mention: one short message in the table's channel or thread; the player's move, the
+  next move of anyone, or the end of the match deletes it, so the channel never fills up;
 - dm: a direct message with a link to the table message; a player whose direct messages
   Discord refuses (Forbidden) gets nothing more from this process, never a retry loop;
 - off: nothing.
 
+A player who acts within the grace (the usual case at a busy table) is not told at all,
+so a click costs no notice requests (docs/decisions.md, "Turn notices after a grace").
+The grace runs on the tables' clock and is checked on the tables' timer tick
+(`TableService.tick_listeners`), so tests move a fake clock instead of waiting.
 No notice when the player who acted last is the one to act again (leading after winning
 a trick, choosing after passing round): they are looking at the table already.
 Best effort in background tasks named "bg:notice:..."; a failure is logged and forgotten.
@@ -20,12 +25,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.preferences import NotifyMode
-from bot.tables import Event, EventKind, Table
+from bot.tables import Event, EventKind, Table, TableError
 from cogs.common.delivery import DELIVERY_ERRORS, retried
 from cogs.common.text import locale_of, t
 
@@ -33,9 +39,11 @@ if TYPE_CHECKING:
     from bot.client import KlaverjasBot
     from cogs.tables.publisher import TablePublisher
 
-__all__ = ["TurnNotifier", "choose_notify", "jump_url"]
+__all__ = ["NOTICE_GRACE", "TurnNotifier", "choose_notify", "jump_url"]
 
 log = logging.getLogger(__name__)
+
+NOTICE_GRACE = 15.0  # seconds a player may take before being told it is their turn
 
 # The events that move the turn. `Started` and `HandScored` deal a new hand: nobody acted
 # in it yet, so whoever names trump is told, even the player who played the last card.
@@ -46,6 +54,22 @@ _TURN_KINDS = (
     EventKind.TRUMP_PASSED,
     EventKind.CARD_PLAYED,
 )
+
+
+@dataclass(frozen=True)
+class _Due:
+    """A notice to give when the tables' clock reaches `at`, if the turn has not moved."""
+
+    seat: int
+    user_id: int
+    at: float
+
+
+def grace(table: Table) -> float:
+    """How long the table waits before telling a player: `NOTICE_GRACE`, or half the turn
+    timer when that is shorter (a notice after the computer played for them is useless)."""
+    timer = table.settings.turn_timer
+    return min(NOTICE_GRACE, timer / 2) if timer > 0 else NOTICE_GRACE
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -59,27 +83,48 @@ class TurnNotifier:
         self.publisher = publisher
         self.enabled = True
         self._mentions: dict[int, tuple[int, int]] = {}  # table -> (channel, message) posted
+        self._due: dict[int, _Due] = {}  # table -> the notice its turn will need, if slow
         self._dm_refused: set[int] = set()  # users whose direct messages Discord refuses
         self._channel_refused: set[int] = set()  # tables whose channel refuses our posts
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def on_events(self, table: Table, events: list[Event]) -> None:
-        """The service listener: schedule a notice when the turn passed to another human."""
+        """The service listener: when the turn moved, forget the table's pending notice,
+        delete the one posted (if any) and start the grace for the human now to act."""
         if not self.enabled:
             return
-        turn = [e for e in events if e.kind in _TURN_KINDS]
         if not table.is_open:
+            self._due.pop(table.id, None)
             if table.id in self._mentions:
                 self._spawn(table, None)
             return
+        turn = [e for e in events if e.kind in _TURN_KINDS]
         if not turn:
             return
+        self._due.pop(table.id, None)
+        if table.id in self._mentions:  # the player acted or the turn moved: it is out of date
+            self._spawn(table, None)
         target = _waiting_for(table)
         last = turn[-1]
-        if target is not None and last.kind not in _DEALS and last.seat == target[0]:
-            return  # the same player acts again: no notice, the last one stays
-        self._spawn(table, None if target is None else target[1])
+        if target is None or (last.kind not in _DEALS and last.seat == target[0]):
+            return  # nobody to tell, or the same player acts again: they are looking
+        now = self.bot.services.tables.clock.now()
+        self._due[table.id] = _Due(target[0], target[1], now + grace(table))
+
+    async def on_tick(self, now: float) -> None:
+        """The tables' timer tick: give the notices whose grace has run out."""
+        if not self.enabled:
+            return
+        service = self.bot.services.tables
+        for table_id, due in [(i, d) for i, d in self._due.items() if d.at <= now]:
+            del self._due[table_id]
+            try:
+                table = service.get(table_id)
+            except TableError:
+                continue
+            if table.is_open and _waiting_for(table) == (due.seat, due.user_id):
+                self._spawn(table, due.user_id)
 
     def _spawn(self, table: Table, user_id: int | None) -> None:
         task = asyncio.create_task(
@@ -94,6 +139,7 @@ class TurnNotifier:
 
     async def close(self) -> None:
         self.enabled = False
+        self._due.clear()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
@@ -103,7 +149,8 @@ class TurnNotifier:
 
     # ------------------------------------------------------------------ the work
     async def _notify(self, table: Table, user_id: int | None) -> None:
-        """Remove the table's last mention, then tell `user_id` (None: nobody)."""
+        """Remove the table's last mention (if one was posted), then tell `user_id`
+        (None: nobody)."""
         lock = self._locks.setdefault(table.id, asyncio.Lock())
         try:
             async with lock:

@@ -22,8 +22,9 @@ import discord
 
 from bot.tables import Event, Table, TableError, TableService
 from cogs.common.delivery import DELIVERY_ERRORS, retried
+from cogs.common.raw_messages import edit_original
 from cogs.common.requests import RequestStats
-from cogs.tables.ui_hand import hand_message
+from cogs.tables.ui_hand import hand_payload
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
@@ -109,11 +110,10 @@ class HandNudger:
             seat = table.seat_of(key[1])
             if drawn is None or seat is None or drawn.seq == table.seq:
                 return
-            embed, view = hand_message(table, seat, drawn.locale)
+            payload = hand_payload(table, seat, drawn.locale)
             what = f"redrawing the hand of {key}"
-            edit = drawn.interaction.edit_original_response
             self.requests.note_token_edit()
-            await retried(lambda: edit(embed=embed, view=view), what)
+            await retried(lambda: edit_original(drawn.interaction, payload), what)
             drawn.seq = table.seq
         except (*DELIVERY_ERRORS, TableError) as error:
             log.debug("hand of %s not redrawn: %s", key, error)

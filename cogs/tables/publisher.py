@@ -35,8 +35,9 @@ import discord
 
 from bot.tables import Event, PublicTable, Table, TableError, TableService, public_table
 from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, retried
+from cogs.common.raw_messages import edit_channel_message
 from cogs.common.text import t
-from cogs.tables.ui import public_message, sheet_embed
+from cogs.tables.ui import public_message, public_payload, sheet_embed
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
@@ -298,14 +299,14 @@ class TablePublisher:
 
     async def _put(self, table: Table, public: PublicTable, locale: str, state: _Pending) -> bool:
         """Edit the table's message, or post it when it has none or it vanished."""
-        embed, buttons = public_message(table, locale)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         message_id = self.message_id(table)
         try:
-            if message_id is not None and await self._edit(channel, message_id, embed, buttons):
+            if message_id is not None and await self._edit(table, locale, message_id):
                 return True
             if not table.is_open:
                 return False
+            embed, buttons = public_message(table, locale)
             what = f"posting the message of table {table.id}"
             message = await retried(
                 lambda: channel.send(embed=embed, view=buttons), what, self.retry_delays
@@ -330,18 +331,18 @@ class TablePublisher:
             state.given_up_seq = table.seq
         return False
 
-    async def _edit(
-        self,
-        channel: discord.PartialMessageable,
-        message_id: int,
-        embed: discord.Embed,
-        buttons: discord.ui.View,
-    ) -> bool:
-        """Edit in place; False when the message is gone (so it gets posted again)."""
-        message = channel.get_partial_message(message_id)
+    async def _edit(self, table: Table, locale: str, message_id: int) -> bool:
+        """Edit in place; False when the message is gone (so it gets posted again).
+        Sent as JSON drawn once per state, the answer not read (cogs/common/raw_messages.py)."""
+        payload = public_payload(table, locale)
+        channel_id = table.channel_id
         try:
             what = f"editing message {message_id}"
-            await retried(lambda: message.edit(embed=embed, view=buttons), what, self.retry_delays)
+            await retried(
+                lambda: edit_channel_message(self.bot, channel_id, message_id, payload),
+                what,
+                self.retry_delays,
+            )
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise

@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase, SheetLine, Suit
 from bot.players import LEVELS
 from bot.tables import PublicTable, PublicTrick, Seat, SeatKind, Status, Table, public_table
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import EMBED_COLOUR, Component, frozen_view, rendered_view
+from cogs.common.raw_messages import Message
 from cogs.common.text import card_text, pad, t, text_width
 from cogs.tables.items import (
     ButtonKind,
@@ -25,12 +25,13 @@ from cogs.tables.items import (
     review_component,
     sit_component,
 )
-from cogs.tables.ui_text import pair_names, seat_name, suit_text
+from cogs.tables.ui_text import md, pair_names, seat_name, suit_text
 
 __all__ = [
     "leave_question",
     "public_components",
     "public_message",
+    "public_payload",
     "public_embed",
     "last_trick_embed",
     "result_text",
@@ -51,10 +52,6 @@ Style = discord.ButtonStyle
 
 
 # ----------------------------------------------------------------------------- names
-
-
-def _md(text: str) -> str:
-    return escape_markdown(text)
 
 
 def _badge(state: Seat) -> str:
@@ -125,7 +122,7 @@ def _seat_label(public: PublicTable, seat: int, locale: str) -> str:
     """ "▶ 2. Bob 🤖": the seat number, the name (shortened), its marks, the turn arrow."""
     state = public.seats[seat]
     turn = f"{TURN_MARK} " if public.status == Status.PLAYING and public.to_act == seat else ""
-    name = _md(seat_name(public.seats, seat, locale, NAME_MAX))
+    name = md(seat_name(public.seats, seat, locale, NAME_MAX))
     if state.kind == SeatKind.EMPTY:
         name = f"*{name}*"
     return f"{turn}{seat + 1}. {name}{_badge(state)}"
@@ -148,7 +145,7 @@ def _play_lines(public: PublicTable, locale: str) -> list[str]:
 
 
 def _name(public: PublicTable, seat: int | None, locale: str) -> str:
-    return _md(seat_name(public.seats, seat, locale, NAME_MAX))
+    return md(seat_name(public.seats, seat, locale, NAME_MAX))
 
 
 def _trump_line(public: PublicTable, locale: str) -> str:
@@ -159,7 +156,7 @@ def _trump_line(public: PublicTable, locale: str) -> str:
             proposal = suit_text(public.proposal, locale)
             line += " · " + t("tables.public.proposal", locale, suit=proposal)
         return line
-    makers = _md(pair_names(public.seats, public.makers or 0, locale, NAME_MAX))
+    makers = md(pair_names(public.seats, public.makers or 0, locale, NAME_MAX))
     return t(
         "tables.public.trump",
         locale,
@@ -216,13 +213,13 @@ def _turn_line(public: PublicTable, locale: str) -> str:
 
 
 def _hand_score(public: PublicTable, locale: str) -> str:
-    names = [_md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
+    names = [md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
     hand = [_points(public.hand_points[p], public.hand_roem[p], locale) for p in (0, 1)]
     return f"{names[0]} **{hand[0]}** – {names[1]} **{hand[1]}**"
 
 
 def _match_score(public: PublicTable, locale: str) -> str:
-    names = [_md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
+    names = [md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
     line = f"{names[0]} **{public.totals[0]}** – {names[1]} **{public.totals[1]}**"
     last = _last_hand_line(public, locale)
     return f"{line}\n{last}" if last else line
@@ -281,7 +278,7 @@ def result_text(public: PublicTable, locale: str) -> str:
     return t(
         "tables.result.won",
         locale,
-        pair=_md(pair_names(public.seats, winner, locale, NAME_MAX)),
+        pair=md(pair_names(public.seats, winner, locale, NAME_MAX)),
         score=totals[winner],
         other=totals[1 - winner],
     )
@@ -299,6 +296,17 @@ def public_message(table: Table, locale: str) -> tuple[discord.Embed, discord.ui
         return public_embed(public, locale), public_components(public, locale)
 
     return table.rendered(("public_message", locale), draw)
+
+
+def public_payload(table: Table, locale: str) -> Message:
+    """`public_message` as Discord's JSON, for the edits sent as they are
+    (cogs/common/raw_messages.py); drawn once per state and locale too."""
+
+    def draw() -> Message:
+        embed, view = public_message(table, locale)
+        return {"embeds": [embed.to_dict()], "components": view.to_components()}
+
+    return table.rendered(("public_payload", locale), draw)
 
 
 def public_components(public: PublicTable, locale: str) -> discord.ui.View:
@@ -367,8 +375,8 @@ def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> dis
     pairs = t(
         "tables.sheet.pairs",
         locale,
-        pair1=_md(pair_names(public.seats, 0, locale, NAME_MAX)),
-        pair2=_md(pair_names(public.seats, 1, locale, NAME_MAX)),
+        pair1=md(pair_names(public.seats, 0, locale, NAME_MAX)),
+        pair2=md(pair_names(public.seats, 1, locale, NAME_MAX)),
     )
     head = [result_text(public, locale)] if final else []
     rows = _fit(_sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - 100)

@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import discord
-from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase
 from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
-from cogs.common.components import EMBED_COLOUR, Component, rendered_view
+from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action_rows
+from cogs.common.raw_messages import Message
 from cogs.common.text import card_text, rank_text, t
 from cogs.tables.items import ButtonKind, card_component, kind_component, trump_component
-from cogs.tables.ui_text import reason_text, seat_name, suit_text
+from cogs.tables.ui_text import md, reason_text, seat_name, suit_text
 
-__all__ = ["card_rows", "hand_message"]
+__all__ = ["card_rows", "hand_message", "hand_payload"]
 
 ROW_WIDTH = 5  # buttons per action row (Discord's limit)
 Style = discord.ButtonStyle
@@ -30,15 +30,26 @@ def hand_message(
     table: Table, seat: int, locale: str, note: str | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and buttons of `seat`'s hand; `note` answers the click that asked for it."""
+    payload = hand_payload(table, seat, locale, note)
+    return discord.Embed.from_dict(payload["embeds"][0]), RenderedView.of(payload["components"])
+
+
+def hand_payload(table: Table, seat: int, locale: str, note: str | None = None) -> Message:
+    """`hand_message` as Discord's JSON (embeds and components), for the redraws sent as
+    they are (cogs/common/raw_messages.py): the same message without discord.py's objects."""
     mine = private_hand(table, seat)
     public = public_table(table)
     lines = [f"> {note}"] if note else []
     lines += _status_lines(table, public, mine, locale)
-    embed = discord.Embed(
-        title=_title(public, mine, locale), description="\n".join(lines), colour=EMBED_COLOUR
-    )
-    embed.set_footer(text=_footer(public, locale))
-    return embed, rendered_view(_components(public, mine, locale))
+    embed = {
+        "type": "rich",
+        "title": _title(public, mine, locale),
+        "description": "\n".join(lines),
+        "color": EMBED_COLOUR.value,
+        "footer": {"text": _footer(public, locale)},
+        "flags": 0,
+    }
+    return {"embeds": [embed], "components": action_rows(_components(public, mine, locale))}
 
 
 # ----------------------------------------------------------------------------- text
@@ -84,7 +95,7 @@ def _turn_text(table: Table, public: PublicTable, mine: PrivateHand, locale: str
     if public.phase == Phase.CLAIM:
         return t("tables.public.claim_last", locale)
     if not mine.my_turn:
-        name = escape_markdown(seat_name(table.seats, public.to_act, locale))
+        name = md(seat_name(table.seats, public.to_act, locale))
         key = "tables.hand.wait_trump" if public.phase == Phase.TRUMP else "tables.hand.wait_play"
         return t(key, locale, name=name)
     if public.phase == Phase.PLAY:
@@ -107,7 +118,7 @@ def _trick_text(table: Table, public: PublicTable, locale: str) -> str:
     played = []
     for i, card in enumerate(public.trick):
         name = seat_name(table.seats, (public.trick_leader + i) % 4, locale)
-        played.append(f"{escape_markdown(name)} {card_text(card, locale)}")
+        played.append(f"{md(name)} {card_text(card, locale)}")
     return t("tables.public.trick", locale, cards=" · ".join(played))
 
 

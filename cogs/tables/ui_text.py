@@ -10,12 +10,22 @@ sentences (`errors.py`) and both renderers (`ui.py`, `ui_hand.py`) can use it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+
+from discord.utils import escape_markdown
 
 from bot.engine import Card, IllegalReason, Roem, RoemKind, Suit
 from bot.tables import Hint, Seat, SeatKind
 from cogs.common.text import card_text, shorten, suit_text, t
 
-__all__ = ["hint_text", "pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
+__all__ = ["hint_text", "md", "pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
+
+
+@lru_cache(maxsize=4096)
+def md(text: str) -> str:
+    """`text` (a player's name) with markdown escaped; cached: every message of a table
+    escapes the same few names many times."""
+    return escape_markdown(text)
 
 
 def seat_name(

@@ -380,6 +380,26 @@ class TestReplayAndStorage:
         assert restored.result == match.result
         assert restored.actions == match.actions
 
+    def test_a_working_copy_shares_the_sheet_lines_it_was_written_from(self) -> None:
+        """`like`: each action's working copy takes the committed lines, not new ones, and
+        still snapshots as if read anew; a dict not written by `like` is read anew."""
+        match = Match(RuleSet(match_hands=8), "copy", 1)
+        rng = random.Random(5)
+        play_until_hands(match, rng, 3)
+        for _ in range(40):  # copy, act, commit: as the table service does each action
+            data = match.to_dict()
+            work = Match.from_dict(data, like=match)
+            assert all(a is b for a, b in zip(work.sheet, match.sheet, strict=True))
+            assert work.to_dict() == data == Match.from_dict(data).to_dict()
+            if work.hand is None:
+                break
+            work.apply(random_action(work.hand, rng))
+            match = work
+        fresh = json.loads(json.dumps(match.to_dict()))  # equal dicts, not the same ones
+        again = Match.from_dict(fresh, like=match)
+        assert not any(a is b for a, b in zip(again.sheet, match.sheet, strict=True))
+        assert again.to_dict() == match.to_dict()
+
     def test_finished_match_round_trip(self) -> None:
         match, _ = played_match(RuleSet(match_hands=1), seed="done")
         restored = Match.from_dict(match.to_dict())

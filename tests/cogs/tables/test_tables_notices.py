@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bot.preferences import NotifyMode
+from cogs.tables.notices import NOTICE_GRACE
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -43,16 +44,23 @@ def dm_channel(kit: Kit, user: int, name: str) -> int:
     return dm_id
 
 
-async def seated(kit: Kit, humans: int = 2) -> tuple[int, list[int]]:
+async def seated(kit: Kit, humans: int = 2, **options: Any) -> tuple[int, list[int]]:
     """A table with `humans` humans (seats 0, 2, 1, 3 in that order) and computers."""
     names = ["anna", "bob", "carl", "dave"][:humans]
     users = [kit.world.add_user(name) for name in names]
-    t = await kit.open(users[0])
+    t = await kit.open(users[0], **options)
     for user, seat in zip(users[1:], (2, 1, 3), strict=False):
         await kit.click(f"kj:sit:{t}:{seat}", user)
     for _ in range(4 - humans):
         await kit.click(f"kj:addbot:{t}", users[0])
     return t, users
+
+
+async def wait(kit: Kit, seconds: float = NOTICE_GRACE) -> None:
+    """Nobody acts for `seconds`: the tables' clock moves on and their timer ticks."""
+    kit.bot.clock.advance(seconds)
+    await kit.service.tick()
+    await kit.flush()
 
 
 async def next_human_turn(kit: Kit, t: int) -> int:
@@ -67,7 +75,15 @@ async def next_human_turn(kit: Kit, t: int) -> int:
     raise AssertionError("no other human came to act")
 
 
-async def test_a_mention_is_posted_and_replaced_by_the_next(
+def notice_requests(kit: Kit) -> list[Call]:
+    """Every request a turn notice made: its posts and the deletes of posted ones."""
+    posts = [
+        c for c in kit.harness.rest_calls("POST", CHANNEL_MESSAGES) if "your turn" in str(c.json)
+    ]
+    return posts + kit.harness.rest_calls("DELETE", CHANNEL_MESSAGE)
+
+
+async def test_a_mention_comes_after_the_grace_and_goes_when_the_turn_moves(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 0 (anna) names trump first
@@ -75,20 +91,80 @@ async def test_a_mention_is_posted_and_replaced_by_the_next(
     t, (anna, bob) = await seated(kit)
     await kit.click(f"kj:start:{t}", anna)
     assert kit.to_act(t) == (0, anna)
+    await wait(kit, NOTICE_GRACE - 1)
+    assert notices(kit) == []  # anna may still be looking at the table
+
+    await wait(kit, 1)
+
     [first] = notices(kit)  # the match started: anna is told, nobody acted before her
     assert first["content"].startswith(f"<@{anna}>, your turn at table {t}.")
     assert f"/{kit.world.channel_id}/{kit.public(t)['id']}" in first["content"]  # jump link
-
     user = await next_human_turn(kit, t)
-
-    [second] = notices(kit)  # one notice at a time: the first was deleted
-    assert int(first["id"]) in kit.world.deleted_messages
+    assert int(first["id"]) in kit.world.deleted_messages  # anna acted: her notice went
+    assert notices(kit) == []  # the next player has their grace too
+    await wait(kit)
+    [second] = notices(kit)  # one notice at a time
     assert second["content"].startswith(f"<@{user}>, your turn")
     posts = [
         c for c in kit.harness.rest_calls("POST", CHANNEL_MESSAGES) if "your turn" in str(c.json)
     ]
     assert posts[-1].json["allowed_mentions"]["users"] == [user]
     kit.check_payloads()
+
+
+async def test_players_who_act_within_the_grace_cost_no_notice_requests(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, users = await seated(kit, humans=4)
+    await kit.click(f"kj:start:{t}", users[0])
+    moves = 0
+    while kit.table(t).match is not None and kit.table(t).match.hand_number == 1:  # type: ignore[union-attr]
+        if kit.to_act(t) is None:
+            await kit.run_computers(t)
+            continue
+        await wait(kit, NOTICE_GRACE - 1)  # a slow player, but within the grace
+        await kit.act(t)
+        moves += 1
+
+    assert moves >= 32  # the trump choice and eight tricks
+    assert notices(kit) == []
+    assert notice_requests(kit) == []  # nothing posted, so nothing deleted either
+
+
+async def test_a_notice_is_not_given_once_the_turn_moved(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit)
+    await kit.click(f"kj:start:{t}", anna)
+    await wait(kit, NOTICE_GRACE / 2)
+    user = await next_human_turn(kit, t)  # anna acted half-way through her grace
+
+    await wait(kit, NOTICE_GRACE / 2)  # anna's grace would be over now; bob's is not
+
+    assert notices(kit) == []
+    await wait(kit, NOTICE_GRACE / 2)
+    [notice] = notices(kit)
+    assert notice["content"].startswith(f"<@{user}>, your turn")
+
+
+async def test_a_short_turn_timer_halves_the_grace(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit, turn_timer=20)
+    await kit.click(f"kj:start:{t}", anna)
+    await wait(kit, 9)
+    assert notices(kit) == []
+
+    await wait(kit, 1)  # half the 20 s turn timer: told before the computer plays for her
+
+    [notice] = notices(kit)
+    assert notice["content"].startswith(f"<@{anna}>, your turn")
 
 
 async def test_no_notice_when_the_same_player_acts_again(
@@ -104,15 +180,15 @@ async def test_no_notice_when_the_same_player_acts_again(
         if found is None:
             await kit.run_computers(t)
             continue
-        before = [int(m["id"]) for m in notices(kit)]
         await kit.act(t)
         await kit.run_computers(t)
-        after = [int(m["id"]) for m in notices(kit)]
+        await wait(kit)
+        after = notices(kit)
         if kit.to_act(t) == found:  # won the trick with the last card: leads again
             again += 1
-            assert after == before  # no new notice, and the one there stays
-        elif kit.to_act(t) is not None:
-            assert len(after) == 1 and after != before  # someone else: a fresh notice
+            assert after == []  # no notice: they are looking at the table
+        elif (now := kit.to_act(t)) is not None:
+            assert [m["content"][: len(f"<@{now[1]}>")] for m in after] == [f"<@{now[1]}>"]
     assert again >= 1, "the seed gave no trick won by its last card: choose another"
 
 
@@ -127,6 +203,8 @@ async def test_dm_preference_sends_a_direct_message_with_a_jump_link(
     dm_id = dm_channel(kit, anna, "anna")
 
     await kit.click(f"kj:start:{t}", anna)
+    assert kit.world.channel_messages(dm_id) == []  # within the grace: nothing yet
+    await wait(kit)
 
     assert notices(kit) == []  # no mention in the channel
     [dm] = kit.world.channel_messages(dm_id)
@@ -152,8 +230,10 @@ async def test_a_refused_dm_falls_back_to_nothing_and_is_not_retried(
 
     kit.harness.override("POST", CHANNEL_MESSAGES, post)
     await kit.click(f"kj:start:{t}", anna)
+    await wait(kit)
     for _ in range(3):
         await next_human_turn(kit, t)
+        await wait(kit)
 
     assert len(refused) == 1  # tried once, then never again
     assert not kit.harness.task_errors
@@ -171,8 +251,11 @@ async def test_off_sends_nothing(
         assert "turn notices are off" in chose.reply.content
 
     await kit.click(f"kj:start:{t}", anna)
+    await wait(kit)
     await next_human_turn(kit, t)
+    await wait(kit)
     await next_human_turn(kit, t)
+    await wait(kit)
 
     assert notices(kit) == []
     assert kit.harness.rest_calls("POST", USER_CHANNELS) == []
@@ -270,7 +353,9 @@ async def test_a_channel_that_refuses_notices_is_not_asked_again(
 
     kit.harness.override("POST", CHANNEL_MESSAGES, post)
     await kit.click(f"kj:start:{t}", anna)
+    await wait(kit)
     await next_human_turn(kit, t)
+    await wait(kit)
 
     assert len(refused) == 1
     assert not kit.harness.task_errors
