@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -54,6 +55,17 @@ async def seated(kit: Kit, humans: int = 2, **options: Any) -> tuple[int, list[i
     for _ in range(4 - humans):
         await kit.click(f"kj:addbot:{t}", users[0])
     return t, users
+
+
+async def first_hand_turns(kit: Kit, t: int) -> AsyncIterator[tuple[int, int]]:
+    """Each human turn of the table's first hand, the computers played in between: the
+    caller acts on it (or the loop would not move on)."""
+    while kit.table(t).match is not None and kit.table(t).match.hand_number == 1:  # type: ignore[union-attr]
+        found = kit.to_act(t)
+        if found is None:
+            await kit.run_computers(t)
+            continue
+        yield found
 
 
 async def wait(kit: Kit, seconds: float = NOTICE_GRACE) -> None:
@@ -120,10 +132,7 @@ async def test_players_who_act_within_the_grace_cost_no_notice_requests(
     t, users = await seated(kit, humans=4)
     await kit.click(f"kj:start:{t}", users[0])
     moves = 0
-    while kit.table(t).match is not None and kit.table(t).match.hand_number == 1:  # type: ignore[union-attr]
-        if kit.to_act(t) is None:
-            await kit.run_computers(t)
-            continue
+    async for _ in first_hand_turns(kit, t):
         await wait(kit, NOTICE_GRACE - 1)  # a slow player, but within the grace
         await kit.act(t)
         moves += 1
@@ -175,11 +184,7 @@ async def test_no_notice_when_the_same_player_acts_again(
     t, users = await seated(kit, humans=4)
     await kit.click(f"kj:start:{t}", users[0])
     again = 0
-    while kit.table(t).match is not None and kit.table(t).match.hand_number == 1:  # type: ignore[union-attr]
-        found = kit.to_act(t)
-        if found is None:
-            await kit.run_computers(t)
-            continue
+    async for found in first_hand_turns(kit, t):
         await kit.act(t)
         await kit.run_computers(t)
         await wait(kit)
