@@ -57,6 +57,17 @@ async def seated(kit: Kit, humans: int = 2, **options: Any) -> tuple[int, list[i
     return t, users
 
 
+async def four_humans_playing(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Kit, int, list[int]]:
+    """A table of four humans whose match has started (the first dealer fixed at seat 3)."""
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, users = await seated(kit, humans=4)
+    await kit.click(f"kj:start:{t}", users[0])
+    return kit, t, users
+
+
 async def first_hand_turns(kit: Kit, t: int) -> AsyncIterator[tuple[int, int]]:
     """Each human turn of the table's first hand, the computers played in between: the
     caller acts on it (or the loop would not move on)."""
@@ -127,10 +138,7 @@ async def test_a_mention_comes_after_the_grace_and_goes_when_the_turn_moves(
 async def test_players_who_act_within_the_grace_cost_no_notice_requests(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
-    kit = await start(make_harness)
-    t, users = await seated(kit, humans=4)
-    await kit.click(f"kj:start:{t}", users[0])
+    kit, t, users = await four_humans_playing(make_harness, monkeypatch)
     moves = 0
     async for _ in first_hand_turns(kit, t):
         await wait(kit, NOTICE_GRACE - 1)  # a slow player, but within the grace
@@ -179,10 +187,7 @@ async def test_a_short_turn_timer_halves_the_grace(
 async def test_no_notice_when_the_same_player_acts_again(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
-    kit = await start(make_harness)
-    t, users = await seated(kit, humans=4)
-    await kit.click(f"kj:start:{t}", users[0])
+    kit, t, users = await four_humans_playing(make_harness, monkeypatch)
     again = 0
     async for found in first_hand_turns(kit, t):
         await kit.act(t)
