@@ -165,6 +165,18 @@ class Table:
         seed = self.seed if self.deal_seed is None else self.deal_seed
         return f"{seed}/{match_no}"
 
+    def waiting_for(self) -> tuple[int, int] | None:
+        """(seat, user id) of the human whose own decision the table waits for, if any: not
+        a computer, nor a seat the computer plays while its player is away. Turn notices
+        and hand redraws are for that player alone."""
+        hand = self.match.hand if self.match is not None else None
+        if hand is None or hand.to_act is None:
+            return None
+        seat = self.seats[hand.to_act]
+        if seat.computer_acts or seat.user_id is None:
+            return None
+        return hand.to_act, seat.user_id
+
     def next_deadline(self) -> float | None:
         times = [t for t in (self.turn_deadline, self.computer_due, self.claim_deadline) if t]
         return min(times) if times else None

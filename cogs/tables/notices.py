@@ -94,20 +94,16 @@ class TurnNotifier:
         delete the one posted (if any) and start the grace for the human now to act."""
         if not self.enabled:
             return
-        if not table.is_open:
-            self._due.pop(table.id, None)
-            if table.id in self._mentions:
-                self._spawn(table, None)
-            return
         turn = [e for e in events if e.kind in _TURN_KINDS]
-        if not turn:
+        if table.is_open and not turn:
             return
+        # The player acted, the turn moved or the match is over: what was due or posted is
+        # out of date.
         self._due.pop(table.id, None)
-        if table.id in self._mentions:  # the player acted or the turn moved: it is out of date
+        if table.id in self._mentions:
             self._spawn(table, None)
-        target = _waiting_for(table)
-        last = turn[-1]
-        if target is None or (last.kind not in _DEALS and last.seat == target[0]):
+        target = table.waiting_for() if table.is_open else None
+        if target is None or (turn[-1].kind not in _DEALS and turn[-1].seat == target[0]):
             return  # nobody to tell, or the same player acts again: they are looking
         now = self.bot.services.tables.clock.now()
         self._due[table.id] = _Due(target[0], target[1], now + grace(table))
@@ -123,7 +119,7 @@ class TurnNotifier:
                 table = service.get(table_id)
             except TableError:
                 continue
-            if table.is_open and _waiting_for(table) == (due.seat, due.user_id):
+            if table.is_open and table.waiting_for() == (due.seat, due.user_id):
                 self._spawn(table, due.user_id)
 
     def _spawn(self, table: Table, user_id: int | None) -> None:
@@ -217,17 +213,6 @@ class TurnNotifier:
             self._dm_refused.add(user_id)
         except DELIVERY_ERRORS as error:
             log.warning("table %s: turn notice to %s failed: %s", table.id, user_id, error)
-
-
-def _waiting_for(table: Table) -> tuple[int, int] | None:
-    """(seat, user id) of the human whose decision the table waits for, if any."""
-    hand = table.match.hand if table.match is not None else None
-    if hand is None or hand.to_act is None:
-        return None
-    state = table.seats[hand.to_act]
-    if state.computer_acts or state.user_id is None:
-        return None
-    return hand.to_act, state.user_id
 
 
 async def choose_notify(

@@ -78,8 +78,8 @@ class HandNudger:
         if not table.is_open:
             self._forget_table(table.id)
             return
-        user_id = _waiting_for(table)
-        key = (table.id, user_id or 0)
+        waiting = table.waiting_for()
+        key = (table.id, waiting[1] if waiting is not None else 0)
         drawn = self._drawn.get(key)
         if not self.enabled or drawn is None or drawn.seq == table.seq or key in self._answering:
             return
@@ -124,12 +124,3 @@ class HandNudger:
     def _forget_table(self, table_id: int) -> None:
         for key in [k for k in self._drawn if k[0] == table_id]:
             del self._drawn[key]
-
-
-def _waiting_for(table: Table) -> int | None:
-    """The user id of the human whose decision the table waits for, if any."""
-    hand = table.match.hand if table.match is not None else None
-    if hand is None or hand.to_act is None:
-        return None
-    state = table.seats[hand.to_act]
-    return None if state.computer_acts else state.user_id

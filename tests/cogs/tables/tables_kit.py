@@ -126,13 +126,7 @@ class Kit:
     def to_act(self, table_id: int) -> tuple[int, int] | None:
         """(seat, user id) of the human the table waits for, if any."""
         table = self.table(table_id)
-        hand = table.match.hand if table.match is not None else None
-        if not table.is_open or hand is None or hand.to_act is None:
-            return None
-        state = table.seats[hand.to_act]
-        if state.computer_acts or state.user_id is None:
-            return None
-        return hand.to_act, state.user_id
+        return table.waiting_for() if table.is_open else None
 
     async def run_computers(self, table_id: int, limit: int = 500) -> None:
         """Advance the clock deadline by deadline until a human must decide (or the end)."""
