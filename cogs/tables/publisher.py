@@ -156,8 +156,9 @@ class TablePublisher:
         return self.message_id(self.service.get(table_id)) is not None
 
     def shown(self, table: Table) -> None:
-        """An interaction response just showed `table`'s current state on its message (with
-        the interaction's token): no bot-token edit is needed for this state."""
+        """`table`'s current state is on its message now (an interaction response showed it
+        with the interaction's token, or a repost drew it): no bot-token edit is needed for
+        this state."""
         state = self._state(table.id)
         state.rendered_seq = table.seq
         state.last_edit = asyncio.get_running_loop().time()
@@ -169,24 +170,18 @@ class TablePublisher:
         state = self._state(table_id)
         async with state.lock:
             table = self.service.get(table_id)
-            embed, buttons = public_message(table, self.locale_for(table))
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             old = self.message_id(table)
             what = f"re-posting the message of table {table.id}"
-            message = await retried(
-                lambda: channel.send(embed=embed, view=buttons), what, self.retry_delays
-            )
-            self._message_ids[table.id] = message.id
-            await self.service.set_message(table.id, message.id)
-            state.rendered_seq = table.seq
-            state.last_edit = asyncio.get_running_loop().time()
+            message_id = await self._post(table, self.locale_for(table), what)
+            self.shown(table)
         if old is not None:
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             try:
                 delete = channel.get_partial_message(old).delete
                 await retried(delete, f"removing message {old}", self.retry_delays)
             except DELIVERY_ERRORS as error:  # already gone: nothing left to remove
                 log.info("table %s: old message %s not removed: %s", table_id, old, error)
-        return message.id
+        return message_id
 
     def message_id(self, table: Table) -> int | None:
         """The table's public message. The one this process posted wins over the service's
@@ -299,20 +294,13 @@ class TablePublisher:
 
     async def _put(self, table: Table, public: PublicTable, locale: str, state: _Pending) -> bool:
         """Edit the table's message, or post it when it has none or it vanished."""
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         message_id = self.message_id(table)
         try:
             if message_id is not None and await self._edit(table, locale, message_id):
                 return True
             if not table.is_open:
                 return False
-            embed, buttons = public_message(table, locale)
-            what = f"posting the message of table {table.id}"
-            message = await retried(
-                lambda: channel.send(embed=embed, view=buttons), what, self.retry_delays
-            )
-            self._message_ids[table.id] = message.id
-            await self.service.set_message(table.id, message.id)
+            await self._post(table, locale, f"posting the message of table {table.id}")
             return True
         except discord.NotFound as error:
             if error.code != UNKNOWN_CHANNEL:
@@ -330,6 +318,18 @@ class TablePublisher:
             )
             state.given_up_seq = table.seq
         return False
+
+    async def _post(self, table: Table, locale: str, what: str) -> int:
+        """Post the table's message at the bottom of its channel and make it the table's
+        message (kept in the store, so later edits and a restart use it)."""
+        embed, buttons = public_message(table, locale)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        message = await retried(
+            lambda: channel.send(embed=embed, view=buttons), what, self.retry_delays
+        )
+        self._message_ids[table.id] = message.id
+        await self.service.set_message(table.id, message.id)
+        return message.id
 
     async def _edit(self, table: Table, locale: str, message_id: int) -> bool:
         """Edit in place; False when the message is gone (so it gets posted again).
