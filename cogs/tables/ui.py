@@ -212,15 +212,19 @@ def _turn_line(public: PublicTable, locale: str) -> str:
     return line
 
 
-def _hand_score(public: PublicTable, locale: str) -> str:
+def _pairs_line(public: PublicTable, values: list[str], locale: str) -> str:
+    """ "Anna & Carl **62** – Bob & Dirk **18**": one value per pair beside its names."""
     names = [md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
+    return f"{names[0]} **{values[0]}** – {names[1]} **{values[1]}**"
+
+
+def _hand_score(public: PublicTable, locale: str) -> str:
     hand = [_points(public.hand_points[p], public.hand_roem[p], locale) for p in (0, 1)]
-    return f"{names[0]} **{hand[0]}** – {names[1]} **{hand[1]}**"
+    return _pairs_line(public, hand, locale)
 
 
 def _match_score(public: PublicTable, locale: str) -> str:
-    names = [md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
-    line = f"{names[0]} **{public.totals[0]}** – {names[1]} **{public.totals[1]}**"
+    line = _pairs_line(public, [str(total) for total in public.totals], locale)
     last = _last_hand_line(public, locale)
     return f"{line}\n{last}" if last else line
 
