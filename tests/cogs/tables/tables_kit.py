@@ -112,6 +112,17 @@ class Kit:
         await self.flush()
         return table.id
 
+    async def two_humans_playing(self, **options: Any) -> tuple[int, int, int]:
+        """A started table of anna (seat 1) and bob (seat 3) with two computers:
+        (table, anna, bob). `options` go to `open`."""
+        anna, bob = self.world.add_user("anna"), self.world.add_user("bob")
+        t = await self.open(anna, **options)
+        await self.click(f"kj:sit:{t}:2", bob)
+        for _ in range(2):
+            await self.click(f"kj:addbot:{t}", anna)
+        await self.click(f"kj:start:{t}", anna)
+        return t, anna, bob
+
     async def click(self, custom_id: str, user: int, **context: Any) -> Dispatch:
         result = await self.harness.click(custom_id, user=user, **context)
         await self.flush()

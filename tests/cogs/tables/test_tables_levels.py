@@ -55,12 +55,7 @@ async def test_hint_answers_the_player_to_act_privately_and_refuses_others(
 ) -> None:
     fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 1 (anna) names trump first
     kit = await start(make_harness)
-    anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
-    t = await kit.open(anna)
-    await kit.click(f"kj:sit:{t}:2", bob)
-    for _ in range(2):
-        await kit.click(f"kj:addbot:{t}", anna)
-    await kit.click(f"kj:start:{t}", anna)
+    t, anna, bob = await kit.two_humans_playing()
     assert kit.to_act(t) == (0, anna)
 
     asked = await kit.harness.slash("hint", user=anna)

@@ -70,12 +70,7 @@ async def test_a_full_match_and_its_score_sheet(
 ) -> None:
     fix_seed(monkeypatch, seed_with_first_dealer(3))
     kit = await start(make_harness)
-    anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
-    t = await kit.open(anna)
-    await kit.click(f"kj:sit:{t}:2", bob)
-    for _ in range(2):
-        await kit.click(f"kj:addbot:{t}", anna)
-    await kit.click(f"kj:start:{t}", anna)
+    t, anna, bob = await kit.two_humans_playing()
 
     for _ in range(2000):
         await kit.run_computers(t)

@@ -31,12 +31,7 @@ async def two_humans(
     so Anna, left of the dealer, names trump (or passes) first."""
     fix_seed(monkeypatch, seed_with_first_dealer(3))
     kit = await start(make_harness)
-    anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
-    t = await kit.open(anna)
-    await kit.click(f"kj:sit:{t}:2", bob)
-    await kit.click(f"kj:addbot:{t}", anna)
-    await kit.click(f"kj:addbot:{t}", anna)
-    await kit.click(f"kj:start:{t}", anna)
+    t, anna, bob = await kit.two_humans_playing()
     return kit, t, anna, bob
 
 

@@ -20,12 +20,7 @@ from tests.harness.world import CHANNEL_MESSAGE, CHANNEL_MESSAGES
 
 async def table_waiting_for_a_human(kit: Kit) -> tuple[int, int, int]:
     """A started table (anna and bob against two computers) at a human's turn to play."""
-    anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
-    t = await kit.open(anna)
-    await kit.click(f"kj:sit:{t}:2", bob)
-    for _ in range(2):
-        await kit.click(f"kj:addbot:{t}", anna)
-    await kit.click(f"kj:start:{t}", anna)
+    t, anna, bob = await kit.two_humans_playing()
     await kit.act(t, lambda ids: next(i for i in ids if i.endswith(":h")))
     for _ in range(20):
         await kit.run_computers(t)

@@ -28,16 +28,6 @@ def carrying(kit: Kit, custom_id: str) -> dict[str, Any]:
     )
 
 
-async def playing(kit: Kit) -> tuple[int, int, int]:
-    anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
-    t = await kit.open(anna)
-    await kit.click(f"kj:sit:{t}:2", bob)
-    for _ in range(2):
-        await kit.click(f"kj:addbot:{t}", anna)
-    await kit.click(f"kj:start:{t}", anna)
-    return t, anna, bob
-
-
 async def play_until_scored(kit: Kit, t: int, hands: int = 1) -> None:
     for _ in range(200):
         match = kit.table(t).match
@@ -56,7 +46,7 @@ async def test_review_appears_after_scoring_and_shows_the_hands_as_dealt(
 ) -> None:
     fix_seed(monkeypatch, seed_with_first_dealer(3))
     kit = await start(make_harness)
-    t, anna, bob = await playing(kit)
+    t, anna, bob = await kit.two_humans_playing()
     assert not [c for c in custom_ids(kit.public(t)) if c.startswith("kj:review:")]
     early = await kit.click(f"kj:review:{t}:1", bob, message=carrying(kit, f"kj:review:{t}:1"))
     assert early.reply.content.startswith("Hand 1 has not been scored")  # nothing revealed
@@ -85,7 +75,7 @@ async def test_stale_and_unknown_review_clicks_are_refused(
 ) -> None:
     fix_seed(monkeypatch, seed_with_first_dealer(3))
     kit = await start(make_harness)
-    t, anna, bob = await playing(kit)
+    t, anna, bob = await kit.two_humans_playing()
     await play_until_scored(kit, t)
 
     playing_now = await kit.click(
