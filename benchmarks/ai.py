@@ -163,6 +163,10 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=None, help="ms per strong decision")
     parser.add_argument("--exact", type=int, default=None, help="cards searched exactly")
     parser.add_argument("--samples", type=int, default=None, help="most samples per decision")
+    parser.add_argument("--playouts", type=int, default=None, help="playouts per sample and card")
+    parser.add_argument("--noise", type=float, default=None, help="chance of a random playout move")
+    parser.add_argument("--policy", type=int, default=None, help="solver POLICY_* bits")
+    parser.add_argument("--bid-margin", type=float, default=None, help="bidding inference margin")
     parser.add_argument(
         "--nodes",
         type=int,
@@ -193,6 +197,14 @@ def main() -> None:
         options["exact_cards"] = args.exact
     if args.samples is not None:
         options["max_samples"] = args.samples
+    if args.playouts is not None:
+        options["playouts"] = args.playouts
+    if args.noise is not None:
+        options["noise"] = args.noise
+    if args.policy is not None:
+        options["policy"] = args.policy
+    if args.bid_margin is not None:
+        options["bid_margin"] = args.bid_margin
     if args.nodes is not None:  # the node budget alone bounds the decision
         options["node_budget"] = args.nodes
         options["budget_ms"] = 1e9

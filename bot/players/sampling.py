@@ -124,28 +124,35 @@ def relaxed(know: Deduction) -> Deduction:
     return Deduction(know.seat, know.mine, know.unseen, know.counts, others, know.played)
 
 
-def fits_bidding(view: SeatView, know: Deduction, hands: list[int]) -> bool:
-    """Whether the sampled holdings agree with the other seats' passes and free choices."""
+def fits_bidding(
+    view: SeatView, know: Deduction, hands: list[int], margin: float | None = None
+) -> bool:
+    """Whether the sampled holdings agree with the other seats' passes and free choices
+    (``margin`` replaces PASS_MARGIN and NAME_MARGIN, for experiments)."""
+    pass_margin = PASS_MARGIN if margin is None else margin
+    name_margin = NAME_MARGIN if margin is None else margin
     for bid in view.bids:
         if bid.seat == view.seat or not bid.free:
             continue
         dealt = [CARDS[c] for c in cards_of(hands[bid.seat] | know.played[bid.seat])]
         if bid.suit is None:
-            if max(trump_strength(dealt, s) for s in bid.suits) >= PASS_THRESHOLD + PASS_MARGIN:
+            if max(trump_strength(dealt, s) for s in bid.suits) >= PASS_THRESHOLD + pass_margin:
                 return False
-        elif trump_strength(dealt, Suit(bid.suit)) < PASS_THRESHOLD - NAME_MARGIN:
+        elif trump_strength(dealt, Suit(bid.suit)) < PASS_THRESHOLD - name_margin:
             return False
     return True
 
 
-def sample_for(view: SeatView, know: Deduction, rng: random.Random) -> list[int]:
+def sample_for(
+    view: SeatView, know: Deduction, rng: random.Random, margin: float | None = None
+) -> list[int]:
     """One deal for ``view``: within the deductions, preferring one that fits the bidding."""
     fallback: list[int] | None = None
     for _ in range(BID_TRIES):
         hands = sample_deal(know, rng)
         if hands is None:
             break
-        if fits_bidding(view, know, hands):
+        if fits_bidding(view, know, hands, margin):
             return hands
         fallback = fallback or hands
     if fallback is not None:

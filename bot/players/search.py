@@ -47,6 +47,10 @@ class SearchPlayer:
         max_samples: int = MAX_SAMPLES,
         exact_cards: int = EXACT_CARDS,
         node_budget: int | None = None,
+        playouts: int = 1,
+        noise: float = 0.0,
+        policy: int = 0,
+        bid_margin: float | None = None,
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -54,6 +58,12 @@ class SearchPlayer:
         self.max_samples = max_samples
         self.exact_cards = exact_cards
         self.node_budget = node_budget
+        # Experiment knobs (benchmarks/ai.py): playouts per sample and card, the chance that
+        # a playout move is random, the solver's POLICY_* bits, the bidding margins.
+        self.playouts = playouts
+        self.noise = round(noise * 65536)
+        self.policy = policy
+        self.bid_margin = bid_margin
         self.samples = 0  # samples used by the last decision
         self.nodes = 0  # search nodes of the last decision
         # The last decision's options with their mean value over the samples (our pair's
@@ -70,7 +80,7 @@ class SearchPlayer:
             return view.legal[0]
         if view.trump is None or view.makers is None:
             raise ValueError("choose_card asked before trump is chosen")
-        solver = Solver(view.trump, view.makers, view.pair, view.rules)
+        solver = self._solver(view.trump, view.makers, view)
         know = Deduction.of(view)
         points, roem, won = _totals(view)
         totals = dict.fromkeys(view.legal, 0)
@@ -80,7 +90,8 @@ class SearchPlayer:
             lambda: solver.nodes,
         )
         self.nodes = solver.nodes
-        self.card_values = {card: total / self.samples for card, total in totals.items()}
+        runs = self.samples * self.playouts
+        self.card_values = {card: total / runs for card, total in totals.items()}
         # Ties go to the cheapest card in deck order: keeps the choice reproducible.
         return max(view.legal, key=lambda c: totals[c])
 
@@ -93,10 +104,11 @@ class SearchPlayer:
         state: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
         totals: dict[Card, int],
     ) -> None:
-        hands = sample_for(view, know, self.rng)
+        hands = sample_for(view, know, self.rng, self.bid_margin)
         solver.setup(hands, view.leader, current, *state)
         for card in view.legal:
-            totals[card] += solver.value_of(card, self.exact_cards)
+            for _ in range(self.playouts):
+                totals[card] += solver.value_of(card, self.exact_cards)
 
     def wants_claim(self, view: SeatView) -> bool:
         """Claims the roem of tricks this seat captured itself; a trick its partner took is
@@ -123,7 +135,8 @@ class SearchPlayer:
         totals: dict[Suit | None, int] = dict.fromkeys(choices, 0)
         self.nodes = 0
         self._run(lambda: self._value_trumps(view, know, choices, totals), lambda: self.nodes)
-        self.trump_values = {choice: total / self.samples for choice, total in totals.items()}
+        runs = self.samples * self.playouts
+        self.trump_values = {choice: total / runs for choice, total in totals.items()}
         return max(choices, key=lambda s: (totals[s], s is None))
 
     def _value_trumps(
@@ -133,7 +146,7 @@ class SearchPlayer:
         choices: list[Suit | None],
         totals: dict[Suit | None, int],
     ) -> None:
-        hands = sample_for(view, know, self.rng)
+        hands = sample_for(view, know, self.rng, self.bid_margin)
         for choice in choices:
             if choice is None:
                 trump, makers = _after_pass(view, hands)
@@ -142,11 +155,21 @@ class SearchPlayer:
             totals[choice] += self._play_out(view, hands, trump, makers)
 
     def _play_out(self, view: SeatView, hands: list[int], trump: int, makers: int) -> int:
-        solver = Solver(trump, makers, view.pair, view.rules)
+        solver = self._solver(trump, makers, view)
         solver.setup(hands, left_of(view.dealer), [], (0, 0), (0, 0), (0, 0))
-        value = solver.playout_value(self.exact_cards)
+        value = 0
+        for _ in range(self.playouts):
+            value += solver.playout_value(self.exact_cards)
         self.nodes += solver.nodes
         return value
+
+    def _solver(self, trump: int, makers: int, view: SeatView) -> Solver:
+        solver = Solver(trump, makers, view.pair, view.rules)
+        solver.noise = self.noise
+        solver.flags = self.policy
+        if self.noise:
+            solver.rand = self.rng.getrandbits(64) | 1
+        return solver
 
     # ------------------------------------------------------------------ budget
     def _run(self, sample: Callable[[], None], nodes: Callable[[], int]) -> None:

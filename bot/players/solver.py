@@ -29,6 +29,11 @@ INFINITY: Final = 1 << 20
 MAX_STRENGTH: Final = 110  # STRENGTH values are below this (100 + trump order 1..8)
 SMEAR_TRUMP_PENALTY: Final = 30  # a trump is never smeared while a side card can be
 LEAD_TEN_PENALTY: Final = 12  # leading a ten that is not sure to win gives it away
+MASTER_KEEP: Final = 6  # a side suit's top card is worth keeping beyond its points
+POLICY_ROEM: Final = 1  # playouts add roem to their own tricks and keep it from others'
+POLICY_MASTER: Final = 2  # smearing keeps a side suit's master card
+POLICY_HIGH: Final = 4  # third hand wins a trick it is losing when it can, however cheap
+MASK64: Final = (1 << 64) - 1
 
 # BEATS[trump][led][s]: the cards whose strength beats strength ``s`` when ``led`` was led.
 BEATS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
@@ -99,6 +104,12 @@ class Solver:
         self._root: list[int] = []
         self.zobrist = 0
         self._table: dict[int, int] = {}
+        # Experiment knobs (benchmarks/ai.py): the chance in 1/65536 that a playout move is
+        # a random legal card instead of the policy's, the generator's state, and policy
+        # variants as bits (POLICY_*).
+        self.noise = 0
+        self.rand = 0x9E3779B97F4A7C15
+        self.flags = 0
 
     # ------------------------------------------------------------------ position
     def setup(
@@ -271,7 +282,7 @@ class Solver:
         self.nodes += 1
         while self.left > exact_cards:
             seat = (self.leader + self.n) & 3
-            self._play(seat, self._policy(seat, self.legal()))
+            self._play(seat, self._move(seat, self.legal()))
             self.nodes += 1
         value = self._search(-INFINITY, INFINITY)
         self._restore(self._root)
@@ -281,7 +292,7 @@ class Solver:
         """The value of the loaded position played by the policy, exact for the last cards."""
         while self.left > exact_cards:
             seat = (self.leader + self.n) & 3
-            self._play(seat, self._policy(seat, self.legal()))
+            self._play(seat, self._move(seat, self.legal()))
             self.nodes += 1
         value = self._search(-INFINITY, INFINITY)
         self._restore(self._root)
@@ -391,6 +402,24 @@ class Solver:
                 return False
         return True
 
+    def _move(self, seat: int, legal: int) -> int:
+        """The policy's card, or with ``noise`` a random legal one."""
+        if self.noise:
+            x = self.rand
+            x ^= (x << 13) & MASK64
+            x ^= x >> 7
+            x ^= (x << 17) & MASK64
+            self.rand = x
+            if (x & 0xFFFF) < self.noise:
+                count = _count(legal)
+                k = (x >> 16) % count
+                for c in range(32):
+                    if legal >> c & 1:
+                        if k == 0:
+                            return c
+                        k -= 1
+        return self._policy(seat, legal)
+
     def _policy(self, seat: int, legal: int) -> int:
         if self.n == 0:
             return self._lead(seat, legal)
@@ -398,18 +427,72 @@ class Solver:
         led = self.led
         winners = legal & BEATS[trump][led][self.win_str]
         partner_wins = (self.win_seat & 1) == (seat & 1)
+        flags = self.flags
         if partner_wins and self._safe(seat, self.win_str):
+            if flags & (POLICY_ROEM | POLICY_MASTER):
+                return self._smear(seat, legal)
             return _best(legal, trump, smear=True)
         safe = 0
         for c in range(32):
             if winners >> c & 1 and self._safe(seat, STRENGTH[trump][led][c]):
                 safe |= 1 << c
         if safe:
+            if flags & POLICY_ROEM:
+                return self._cheapest(safe, True)
             return _best(safe, trump, smear=False)
         last = self.n == 3
-        if winners and not partner_wins and (last or self.tpts >= 10):
+        high = flags & POLICY_HIGH and self.n == 2
+        if winners and not partner_wins and (last or self.tpts >= 10 or high):
+            if flags & POLICY_ROEM:
+                return self._cheapest(winners, True)
             return _best(winners, trump, smear=False)
+        if flags & POLICY_ROEM:
+            return self._cheapest(legal, partner_wins)
         return _best(legal, trump, smear=False)
+
+    def _cheapest(self, cards: int, ours: bool) -> int:
+        """The cheapest card of ``cards`` counting the roem it adds to the trick so far: a
+        gain in a trick taken by ``ours`` (our side), a cost in the opponents'."""
+        trump = self.trump
+        tmask = self.tmask
+        best_card = -1
+        best_key = -INFINITY
+        for c in range(32):
+            if cards >> c & 1:
+                roem = self._roem_of(tmask | 1 << c) * 16
+                key = -CHEAP[trump][c] + (roem if ours else -roem)
+                if key > best_key:
+                    best_key = key
+                    best_card = c
+        return best_card
+
+    def _smear(self, seat: int, legal: int) -> int:
+        """The card giving the partner's safe trick the most (points, roem with
+        POLICY_ROEM), side cards before trumps, masters kept with POLICY_MASTER."""
+        trump = self.trump
+        flags = self.flags
+        others = 0
+        for k in range(1, 4):
+            others |= self.hands[(seat + k) & 3]
+        best_card = -1
+        best_key = -INFINITY
+        for c in range(32):
+            if not legal >> c & 1:
+                continue
+            suit = c >> 3
+            key = POINTS[trump][c] * 16
+            if suit == trump:
+                key -= SMEAR_TRUMP_PENALTY * 16
+            elif flags & POLICY_MASTER:
+                higher = BEATS[trump][suit][STRENGTH[trump][suit][c]] & SUIT_MASK[suit]
+                if not others & higher:
+                    key -= MASTER_KEEP * 16
+            if flags & POLICY_ROEM:
+                key += self._roem_of(self.tmask | 1 << c) * 16
+            if key > best_key:
+                best_key = key
+                best_card = c
+        return best_card
 
     def _lead(self, seat: int, legal: int) -> int:
         trump = self.trump
