@@ -33,6 +33,7 @@ MASTER_KEEP: Final = 6  # a side suit's top card is worth keeping beyond its poi
 POLICY_ROEM: Final = 1  # playouts add roem to their own tricks and keep it from others'
 POLICY_MASTER: Final = 2  # smearing keeps a side suit's master card
 POLICY_HIGH: Final = 4  # third hand wins a trick it is losing when it can, however cheap
+POLICY_PULL: Final = 8  # makers lead a small trump to the partner's master trump
 MASK64: Final = (1 << 64) - 1
 
 # BEATS[trump][led][s]: the cards whose strength beats strength ``s`` when ``led`` was led.
@@ -510,6 +511,14 @@ class Solver:
         ]
         if sure & SUIT_MASK[trump] and opponents_trump and (seat & 1) == self.makers:
             return _best(sure & SUIT_MASK[trump], trump, smear=True)
+        if (
+            self.flags & POLICY_PULL
+            and opponents_trump
+            and (seat & 1) == self.makers
+            and legal & SUIT_MASK[trump]
+            and self._partner_master_trump(seat)
+        ):
+            return _best(legal & SUIT_MASK[trump], trump, smear=False)
         if sure:
             return _best(sure, trump, smear=True)
         to_partner = self._partner_suits(seat, legal)
@@ -524,6 +533,18 @@ class Solver:
                     best_cost = cost
                     best_card = c
         return best_card
+
+    def _partner_master_trump(self, seat: int) -> bool:
+        """Whether the partner holds the highest trump still out."""
+        trump = self.trump
+        others = self.hands[(seat + 1) & 3] | self.hands[(seat + 3) & 3] | self.hands[seat]
+        partner = self.hands[(seat + 2) & 3] & SUIT_MASK[trump]
+        for c in range(32):
+            if partner >> c & 1:
+                higher = BEATS[trump][trump][STRENGTH[trump][trump][c]] & SUIT_MASK[trump]
+                if not others & higher:
+                    return True
+        return False
 
     def _partner_suits(self, seat: int, legal: int) -> int:
         """The side-suit cards of ``legal`` whose suit the partner holds a card in that
