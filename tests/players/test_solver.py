@@ -24,7 +24,7 @@ from bot.engine import (
 )
 from bot.engine.cards import mask_of
 from bot.engine.tricks import LAST_TRICK_BONUS
-from bot.players.solver import TT_MIN_CARDS, Solver
+from bot.players.solver import POLICY_ROEM, TT_MIN_CARDS, Solver
 
 AUTOMATIC = RuleSet(roem_claiming="automatic")  # the solver credits all roem, as here
 VARIANTS = {
@@ -183,3 +183,38 @@ def test_the_playout_leads_to_the_partners_sure_winner() -> None:
     solver = Solver(0, 0, 0, AUTOMATIC)  # clubs trump, our pair makes
     solver.setup(masks, 0, [], (0, 0), (0, 0), (0, 0))
     assert solver._policy(0, solver.legal()) == int(Card.parse("Kh"))
+
+
+def test_noisy_playouts_are_legal_reproducible_and_keep_the_position() -> None:
+    """With every playout move random (noise 1.0) each move is still one of the legal
+    cards, the values depend only on the generator's state, and the loaded position is
+    left as it was."""
+    hand = _endgame(AUTOMATIC, 11, tricks_left=7, extra=2)
+    seat = hand.to_act
+    assert seat is not None
+    legal = mask_of(hand.legal(seat))
+    values = []
+    for _ in range(2):
+        solver = _loaded(hand, seat % 2, AUTOMATIC)
+        solver.noise = 65536
+        solver.rand = 12345
+        moves = {solver._move(seat, legal) for _ in range(200)}
+        assert {1 << c for c in moves} == {1 << int(c) for c in hand.legal(seat)}
+        values.append([solver.value_of(int(c), exact_cards=8) for c in hand.legal(seat)])
+        assert solver.legal() == legal
+    assert values[0] == values[1]
+
+
+def test_the_roem_policy_keeps_roem_out_of_the_opponents_trick() -> None:
+    """Last to a trick the opponents win (Ah over 9h and 7h), the plain policy throws its
+    cheapest card, 8h, which makes a run of three for them; with POLICY_ROEM it throws Jh."""
+    hands = [["8h", "Jh"], ["7s"], ["8s"], ["9s"]]
+    masks = [mask_of(int(Card.parse(text)) for text in seat) for seat in hands]
+    trick = [int(Card.parse(text)) for text in ("Ah", "9h", "7h")]
+    plain = Solver(0, 0, 0, AUTOMATIC)  # clubs trump
+    plain.setup(masks, 1, trick, (0, 0), (0, 0), (0, 0))
+    assert plain._policy(0, plain.legal()) == int(Card.parse("8h"))
+    aware = Solver(0, 0, 0, AUTOMATIC)
+    aware.flags = POLICY_ROEM
+    aware.setup(masks, 1, trick, (0, 0), (0, 0), (0, 0))
+    assert aware._policy(0, aware.legal()) == int(Card.parse("Jh"))
