@@ -165,6 +165,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=None, help="most samples per decision")
     parser.add_argument("--playouts", type=int, default=None, help="playouts per sample and card")
     parser.add_argument("--noise", type=float, default=None, help="chance of a random playout move")
+    parser.add_argument("--noisy", default=None, help="noisy playout seats: all, us, them")
     parser.add_argument("--policy", type=int, default=None, help="solver POLICY_* bits")
     parser.add_argument("--bid-margin", type=float, default=None, help="bidding inference margin")
     parser.add_argument(
@@ -201,6 +202,8 @@ def main() -> None:
         options["playouts"] = args.playouts
     if args.noise is not None:
         options["noise"] = args.noise
+    if args.noisy is not None:
+        options["noisy"] = args.noisy
     if args.policy is not None:
         options["policy"] = args.policy
     if args.bid_margin is not None:

@@ -51,6 +51,7 @@ class SearchPlayer:
         noise: float = 0.0,
         policy: int = 0,
         bid_margin: float | None = None,
+        noisy: str = "all",
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -64,6 +65,7 @@ class SearchPlayer:
         self.noise = round(noise * 65536)
         self.policy = policy
         self.bid_margin = bid_margin
+        self.noisy = noisy  # whose playout moves are noisy: "all", "us" or "them"
         self.samples = 0  # samples used by the last decision
         self.nodes = 0  # search nodes of the last decision
         # The last decision's options with their mean value over the samples (our pair's
@@ -167,6 +169,9 @@ class SearchPlayer:
         solver = Solver(trump, makers, view.pair, view.rules)
         solver.noise = self.noise
         solver.flags = self.policy
+        if self.noisy != "all":
+            ours = 5 << view.pair  # seats 0 and 2, or 1 and 3
+            solver.noisy = ours if self.noisy == "us" else 15 & ~ours
         if self.noise:
             solver.rand = self.rng.getrandbits(64) | 1
         return solver

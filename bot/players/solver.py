@@ -109,6 +109,7 @@ class Solver:
         # a random legal card instead of the policy's, the generator's state, and policy
         # variants as bits (POLICY_*).
         self.noise = 0
+        self.noisy = 15  # the seats (bits) whose playout moves the noise touches
         self.rand = 0x9E3779B97F4A7C15
         self.flags = 0
 
@@ -405,7 +406,7 @@ class Solver:
 
     def _move(self, seat: int, legal: int) -> int:
         """The policy's card, or with ``noise`` a random legal one."""
-        if self.noise:
+        if self.noise and self.noisy >> seat & 1:
             x = self.rand
             x ^= (x << 13) & MASK64
             x ^= x >> 7
