@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import statistics
@@ -26,7 +27,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from discord.http import Route
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the harness lives in tests/
 
+from bot import runtime  # noqa: E402
 from bot.client import KlaverjasBot  # noqa: E402
 from bot.services import Services  # noqa: E402
 from bot.tables import FakeClock, TableSettings  # noqa: E402
@@ -56,6 +58,28 @@ class BenchBot(KlaverjasBot):
     async def open_services(self) -> None:
         self.clock = FakeClock()
         self._services = await Services.open(self.settings.database_path, self.clock)
+
+
+class BenchWorld(World):
+    """The harness's world, telling a waiting player when a message is edited (a player
+    sees their hand change; polling at a fixed interval would set the pace instead)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._waiting: dict[int, asyncio.Future[None]] = {}
+
+    def edited(self, message_id: int) -> asyncio.Future[None]:
+        waiter = self._waiting.get(message_id)
+        if waiter is None or waiter.done():
+            waiter = self._waiting[message_id] = asyncio.get_running_loop().create_future()
+        return waiter
+
+    def edit_message(self, message_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        message = super().edit_message(message_id, body)
+        waiter = self._waiting.pop(message_id, None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+        return message
 
 
 class Meter:
@@ -208,19 +232,28 @@ class Run:
                 await asyncio.sleep(min(pause, max(0.0, until - time.perf_counter())))
 
     async def _pick(self, table_id: int, seq: int, user: int, rng: random.Random) -> str:
-        """An enabled card or trump button of the current state, once the hand shows it."""
+        """An enabled card or trump button of the current state, once the hand shows it:
+        the player looks again each time the world edits a message (the nudger redraws
+        the hand in the background), as soon as it does, up to half a second."""
         message_id = self.hands[(table_id, user)]
-        for _ in range(50):  # the nudger redraws the hand in the background
+        world = self.harness.world
+        assert isinstance(world, BenchWorld)
+        deadline = time.perf_counter() + 0.5
+        while True:
             started = time.process_time()
-            message = self.harness.world.messages[message_id]
+            message = world.messages[message_id]
             options = _enabled(message["components"], PLAY_PREFIXES, f":{table_id}:{seq}:")
             self.meter.harness_cpu += time.process_time() - started
             if options:
                 return rng.choice(options)
-            await asyncio.sleep(0.01)
-        self.refreshes += 1  # not redrawn (yet): the player presses Refresh
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(world.edited(message_id), left)
+        self.refreshes += 1  # not redrawn: the player presses Refresh
         await self.click(table_id, user, f"kj:refresh:{table_id}")
-        message = self.harness.world.messages[message_id]
+        message = world.messages[message_id]
         return rng.choice(_enabled(message["components"], PLAY_PREFIXES, f":{table_id}:"))
 
     async def click(self, table_id: int, user: int, custom_id: str) -> None:
@@ -268,7 +301,7 @@ def _enabled(
 
 async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[str, float]:
     meter = Meter()
-    world = World()
+    world = BenchWorld()
     harness = Harness(folder / f"load-{tables}-{think}.sqlite3", world=world, bot_class=BenchBot)
     recorder = MeteredRecorder(world, meter)
     harness.recorder = recorder
@@ -276,6 +309,8 @@ async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[s
     try:
         load = Run(harness, meter)
         ids = await load.open_tables(tables)
+        # What the live bot does once it is ready with its tables (bot/__main__.py).
+        runtime.settle_heap()
         meter.reset()
         recorder.keep = False
         began_wall, began_cpu = time.perf_counter(), time.process_time()

@@ -584,7 +584,7 @@ class TableService:
             live = self.get(table_id)
             if seq is not None and seq != live.seq:
                 raise TableError(RefusalCode.STALE, seq=live.seq)
-            work = Table.from_dict(self._committed[table_id], like=live)
+            work = live.copy()  # ``live`` holds the committed state (see above)
             try:
                 yield work
             except BaseException:

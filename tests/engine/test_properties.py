@@ -7,6 +7,7 @@ asking the engine), the engine's legal set is compared with the reference readin
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -361,3 +362,60 @@ def test_match_serialises_and_replays_at_any_point(
         restored.apply(action)
     assert restored.to_dict() == snapshots[-1]
     assert restored.result == match.result
+
+
+@settings(
+    max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    seed=st.text(min_size=1, max_size=8),
+    rules=rule_sets,
+    first_dealer=st.one_of(st.none(), st.integers(0, 3)),
+    cut=st.floats(0, 1),
+)
+def test_match_copy_is_the_state_and_independent_of_it(
+    seed: str, rules: RuleSet, first_dealer: int | None, cut: float
+) -> None:
+    """``Match.copy`` (the table service's working copy) equals the state at any point,
+    and playing on the copy leaves the original as it was."""
+    rules = rules.with_options(match_hands=2)
+    match = Match(rules, seed, first_dealer)
+    rng = random.Random(seed)
+    log: list[Action] = []
+    while match.hand is not None:
+        log += play_random_match(match, rng, stop_after=1)
+    original = Match.replay(rules, seed, first_dealer, logged(log[: int(cut * len(log))]))
+    state = original.to_dict()
+    copy = original.copy()
+    assert copy.to_dict() == state
+    for action in log[int(cut * len(log)) :]:
+        copy.apply(action)
+    assert original.to_dict() == state
+    assert copy.to_dict() == match.to_dict()
+    assert copy.result == match.result
+
+
+@FAST
+@given(seed=seeds, rules=rule_sets, dealer=st.integers(0, 3), cut=st.floats(0, 1))
+def test_hand_copy_shares_nothing_mutable(
+    seed: int, rules: RuleSet, dealer: int, cut: float
+) -> None:
+    """Every field of ``Hand.copy`` is either a new object or an immutable value, so a
+    field added to ``Hand`` without a copy here fails this test."""
+    hand = Hand.deal(rules, dealer, random.Random(seed))
+    log = play_random_hand(Hand.deal(rules, dealer, random.Random(seed)), random.Random(seed), 0.5)
+    for action in log[: int(cut * len(log))]:
+        hand.apply(action)
+    copy = hand.copy()
+    assert copy == hand
+    for name in (f.name for f in dataclasses.fields(Hand)):
+        value = getattr(hand, name)
+        if isinstance(value, list) or dataclasses.is_dataclass(value) and not _frozen(value):
+            assert getattr(copy, name) is not value, name
+    for mine, theirs in zip(copy.tricks, hand.tricks, strict=True):
+        assert mine is not theirs
+
+
+def _frozen(value: object) -> bool:
+    params = getattr(type(value), "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)

@@ -95,6 +95,22 @@ async def test_action_log_replays_to_the_snapshot(db: str | Path) -> None:
     await service.store.close()
 
 
+async def test_the_live_table_is_the_stored_snapshot_after_every_action(
+    db: str | Path,
+) -> None:
+    """Each operation works on ``Table.copy()`` of the live table (no round trip through
+    the snapshot), so the live table must hold exactly what was committed, every time."""
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 2: CARL})
+    for _ in range(60):
+        await act_once(service, table.id)
+        live = service.get(table.id)
+        stored = await service.store.tables.get(table.id)
+        assert stored is not None and stored.snapshot == live.to_dict()
+        assert live.copy().to_dict() == stored.snapshot
+    await service.store.close()
+
+
 async def test_lobby_refusals_change_nothing(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB}, start=False, fill=False)
