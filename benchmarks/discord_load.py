@@ -299,6 +299,22 @@ def _enabled(
     ]
 
 
+def cache_guild(harness: Harness) -> None:
+    """What the live bot holds (it has the guilds intent, so GUILD_CREATE fills its cache):
+    the guild with its channels. Without it discord.py builds a partial guild and channel
+    from every interaction's payload, work a live bot does not do."""
+    world, state = harness.world, harness.bot._connection
+    data = {
+        "id": str(world.guild_id),
+        "name": "benchmark",
+        "channels": list(world.channels.values()),
+        "roles": [],
+        "members": [],
+        "member_count": len(world.users) + 1,
+    }
+    state._add_guild(discord.Guild(data=data, state=state))  # type: ignore[arg-type]
+
+
 async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[str, float]:
     meter = Meter()
     world = BenchWorld()
@@ -309,6 +325,7 @@ async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[s
     try:
         load = Run(harness, meter)
         ids = await load.open_tables(tables)
+        cache_guild(harness)
         # What the live bot does once it is ready with its tables (bot/__main__.py).
         runtime.settle_heap()
         meter.reset()

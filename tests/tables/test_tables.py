@@ -108,6 +108,12 @@ async def test_the_live_table_is_the_stored_snapshot_after_every_action(
         stored = await service.store.tables.get(table.id)
         assert stored is not None and stored.snapshot == live.to_dict()
         assert live.copy().to_dict() == stored.snapshot
+    copy = live.copy()
+    assert copy.seats is not live.seats and copy.settings is not live.settings
+    assert all(mine is not theirs for mine, theirs in zip(copy.seats, live.seats, strict=True))
+    assert copy.match is not live.match and copy.renders is not live.renders
+    copy.seats[0].missed += 1  # what an operation changes stays in its copy
+    assert live.to_dict() == stored.snapshot
     await service.store.close()
 
 
