@@ -13,6 +13,12 @@ Run: ``.venv/bin/python benchmarks/discord_load.py [--tables 1,10,100] [--think 
 last click was answered). Real HTTP (aiohttp, TLS) is not in these figures: it would add
 to the bot's CPU per request. Tables use no turn timer and no claim window (the timer
 loop's only work is closing the hand), so every action is a human click.
+
+Like the live bot, the process holds its guild and channels in discord.py's cache (a bot
+with the guilds intent gets them from GUILD_CREATE) and settles its heap once the tables
+are open (`bot/runtime.py`). A player clicks as soon as their hand shows the new state
+(the world tells them when it edits the message; session 3 and before, players looked
+every 10 ms, which set the pace of a single table and counted idle wake-ups).
 """
 
 from __future__ import annotations
