@@ -340,9 +340,12 @@ def test_hand_serialises_and_replays_at_any_point(
     first_dealer=st.one_of(st.none(), st.integers(0, 3)),
     cut=st.floats(0, 1),
 )
-def test_match_serialises_and_replays_at_any_point(
+def test_match_serialises_copies_and_replays_at_any_point(
     seed: str, rules: RuleSet, first_dealer: int | None, cut: float
 ) -> None:
+    """At any point the state survives ``to_dict``/``from_dict``, a replay of the log and
+    ``Match.copy`` (the table service's working copy: playing on it leaves the original
+    as it was)."""
     rules = rules.with_options(match_hands=2)
     match = Match(rules, seed, first_dealer)
     rng = random.Random(seed)
@@ -355,44 +358,17 @@ def test_match_serialises_and_replays_at_any_point(
     assert sum(line.scores[0] for line in match.sheet) == match.totals[0]
     assert sum(line.scores[1] for line in match.sheet) == match.totals[1]
     k = int(cut * len(log))
-    assert Match.replay(rules, seed, first_dealer, logged(log[:k])).to_dict() == snapshots[k]
+    replayed = Match.replay(rules, seed, first_dealer, logged(log[:k]))
+    assert replayed.to_dict() == snapshots[k]
     restored = Match.from_dict(snapshots[k], log[:k])
-    assert restored.to_dict() == snapshots[k]
-    for action in log[k:]:
-        restored.apply(action)
-    assert restored.to_dict() == snapshots[-1]
-    assert restored.result == match.result
-
-
-@settings(
-    max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
-)
-@given(
-    seed=st.text(min_size=1, max_size=8),
-    rules=rule_sets,
-    first_dealer=st.one_of(st.none(), st.integers(0, 3)),
-    cut=st.floats(0, 1),
-)
-def test_match_copy_is_the_state_and_independent_of_it(
-    seed: str, rules: RuleSet, first_dealer: int | None, cut: float
-) -> None:
-    """``Match.copy`` (the table service's working copy) equals the state at any point,
-    and playing on the copy leaves the original as it was."""
-    rules = rules.with_options(match_hands=2)
-    match = Match(rules, seed, first_dealer)
-    rng = random.Random(seed)
-    log: list[Action] = []
-    while match.hand is not None:
-        log += play_random_match(match, rng, stop_after=1)
-    original = Match.replay(rules, seed, first_dealer, logged(log[: int(cut * len(log))]))
-    state = original.to_dict()
-    copy = original.copy()
-    assert copy.to_dict() == state
-    for action in log[int(cut * len(log)) :]:
-        copy.apply(action)
-    assert original.to_dict() == state
-    assert copy.to_dict() == match.to_dict()
-    assert copy.result == match.result
+    copy = replayed.copy()
+    for state in (restored, copy):
+        assert state.to_dict() == snapshots[k]
+        for action in log[k:]:
+            state.apply(action)
+        assert state.to_dict() == snapshots[-1]
+        assert state.result == match.result
+    assert replayed.to_dict() == snapshots[k]
 
 
 @FAST
