@@ -585,10 +585,15 @@ class TableService:
             if seq is not None and seq != live.seq:
                 raise TableError(RefusalCode.STALE, seq=live.seq)
             work = live.copy()  # ``live`` holds the committed state (see above)
+            committed = self._committed[table_id]
             try:
                 yield work
             except BaseException:
-                vars(live).update(vars(Table.from_dict(self._committed[table_id])))
+                # ``live`` is untouched unless part of the operation was committed before
+                # it failed: only then does it take the newer snapshot (a refusal, the
+                # common case, keeps the live table and what was drawn from it).
+                if self._committed[table_id] is not committed:
+                    vars(live).update(vars(Table.from_dict(self._committed[table_id])))
                 raise
             vars(live).update(vars(work))
 

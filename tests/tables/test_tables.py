@@ -117,6 +117,41 @@ async def test_the_live_table_is_the_stored_snapshot_after_every_action(
     await service.store.close()
 
 
+async def test_readers_see_only_committed_state_while_an_action_is_stored(
+    db: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While an operation awaits the store, front ends read the live table outside the
+    lock: it must still show the last committed state, so the working copy may share
+    nothing the action changes (seats, hand, tricks, totals, sheet) with it."""
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 2: CARL})
+    record = service.store.tables.record
+    seen: list[tuple[dict, dict]] = []
+
+    async def observed(table_id: int, *args: object, **kwargs: object) -> None:
+        seen.append((service.get(table_id).to_dict(), committed))
+        await record(table_id, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service.store.tables, "record", observed)
+    for _ in range(60):
+        committed = service.get(table.id).to_dict()
+        await act_once(service, table.id)
+    assert seen and all(live == before for live, before in seen)
+    await service.store.close()
+
+
+async def test_a_refusal_keeps_the_live_table_and_its_drawings(db: str | Path) -> None:
+    """A refused operation changed only its working copy: the live table keeps its
+    objects, so nothing drawn from the state is drawn again."""
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 2: CARL})
+    live = service.get(table.id)
+    match, drawn = live.match, public_table(live)
+    await refused(service, table.id, "not_seated", service.claim(table.id, 999))
+    assert service.get(table.id).match is match and public_table(live) is drawn
+    await service.store.close()
+
+
 async def test_lobby_refusals_change_nothing(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB}, start=False, fill=False)
