@@ -5,8 +5,9 @@ caches, the catalogues, the restored tables). CPython's collector walked them al
 every full collection, and its first generation (700 allocations) was collected several
 times a click: about a tenth of the bot's CPU per click in ``benchmarks/discord_load.py``
 (issue 14). Freezing what start-up made leaves the collector only the objects made since
-(reference counting still frees everything as usual); a larger first generation makes
-collections rarer without holding much more memory (cycles are rare here).
+(reference counting still frees them as usual; a cycle among frozen objects is never
+collected, at most the start-up heap once); a larger first generation makes collections
+rarer without holding much more memory (cycles are rare here).
 """
 
 from __future__ import annotations

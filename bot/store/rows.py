@@ -62,7 +62,7 @@ def dump_json(value: Mapping[str, Any]) -> str:
 
     orjson rather than the standard encoder: every action stores the table's snapshot
     (about 2.5 KB), and encoding it took about a twentieth of the bot's CPU per click
-    (issue 14); orjson does it about ten times faster. A float that is not finite is
+    (issue 14); orjson does it about five times faster. A float that is not finite is
     written as null (the standard encoder refused it): no stored value is one.
     """
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
