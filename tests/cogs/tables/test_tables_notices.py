@@ -271,6 +271,27 @@ async def test_off_sends_nothing(
     assert kit.harness.rest_calls("POST", USER_CHANNELS) == []
 
 
+async def test_a_restart_starts_the_grace_again_for_the_player_the_table_waits_for(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 0 (anna) names trump first
+    first = await start(make_harness)
+    t, (anna, _bob) = await seated(first)
+    await first.click(f"kj:start:{t}", anna)
+    await wait(first, NOTICE_GRACE - 1)  # anna's grace is nearly over when the bot stops
+    assert notices(first) == []
+    await first.harness.close()
+
+    second = await start(make_harness)  # a new process on the same database
+    assert second.to_act(t) == (0, anna)
+    await wait(second, NOTICE_GRACE - 1)
+    assert notices(second) == []  # a new grace: she may be looking at the refreshed table
+    await wait(second, 1)
+    [told] = notices(second)
+    assert told["content"].startswith(f"<@{anna}>, your turn at table {t}.")
+    second.check_payloads()
+
+
 async def test_the_preference_survives_a_restart(make_harness: StartHarness) -> None:
     first = await start(make_harness)
     anna = first.world.add_user("anna")
