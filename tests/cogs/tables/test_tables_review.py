@@ -89,3 +89,25 @@ async def test_stale_and_unknown_review_clicks_are_refused(
     assert unknown.reply.content == text("tables.err.unknown_table", "en")
     for result in (playing_now, never, unknown):
         assert_ephemeral(result.reply)
+
+
+async def test_a_review_browses_the_scored_hands_in_place(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, anna, bob = await kit.two_humans_playing()
+    await play_until_scored(kit, t, hands=2)
+
+    second = (await kit.click(f"kj:review:{t}:2", bob, message=kit.public(t))).response
+    assert_ephemeral(second)
+    assert second.custom_ids() == [f"kj:review:{t}:1"]  # no hand 3 yet: only back
+    assert second.buttons()[0]["label"] == "◀ Review hand 1"
+
+    first = await kit.click(f"kj:review:{t}:1", bob, message=second.message_id)
+    assert first.response.callback_type == 7  # the same message, now hand 1
+    [embed] = first.response.json["data"]["embeds"]  # type: ignore[index]
+    assert embed["title"] == f"Table {t} · hand 1 as dealt"
+    assert first.response.custom_ids() == [f"kj:review:{t}:2"]
+    assert kit.world.messages[second.message_id]["embeds"][0]["title"].endswith("hand 1 as dealt")
+    kit.check_payloads()
