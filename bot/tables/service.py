@@ -107,6 +107,16 @@ class TableService:
             raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
         return table
 
+    def seated_at(self, table_id: int, user_id: int) -> Table:
+        """The open table ``user_id`` has a seat at: what a request only its players may
+        make (Bump) needs; refused ``not_open`` or ``not_seated`` otherwise."""
+        table = self.get(table_id)
+        if not table.is_open:
+            raise TableError(RefusalCode.NOT_OPEN)
+        if table.seat_of(user_id) is None:
+            raise TableError(RefusalCode.NOT_SEATED)
+        return table
+
     def in_channel(self, channel_id: int) -> Table | None:
         table_id = self._by_channel.get(channel_id)
         return None if table_id is None else self._tables.get(table_id)

@@ -152,6 +152,20 @@ async def test_a_refusal_keeps_the_live_table_and_its_drawings(db: str | Path) -
     await service.store.close()
 
 
+async def test_seated_at_is_only_for_an_open_tables_players(db: str | Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 1: BOB}, start=False, fill=False)
+    assert service.seated_at(table.id, BOB).id == table.id
+    with pytest.raises(TableError) as info:
+        service.seated_at(table.id, CARL)
+    assert info.value.code == "not_seated"
+    await service.close(table.id, ALICE)
+    with pytest.raises(TableError) as info:
+        service.seated_at(table.id, ALICE)
+    assert info.value.code == "not_open"
+    await service.store.close()
+
+
 async def test_lobby_refusals_change_nothing(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB}, start=False, fill=False)
