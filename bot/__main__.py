@@ -196,10 +196,12 @@ async def _serve(settings: Settings) -> None:
         await bot.wait_until_ready()  # tables restored, guilds cached: what lives on
         runtime.settle_heap()
 
-    settling = loop.create_task(settle_when_ready(), name="bg:settle-heap")
-    async with bot:
-        await bot.start(settings.discord_token)
-    settling.cancel()
+    async with bot:  # from here discord.py's ready event exists to wait for
+        settling = loop.create_task(settle_when_ready(), name="bg:settle-heap")
+        try:
+            await bot.start(settings.discord_token)
+        finally:
+            settling.cancel()
     if closing:
         await closing[0]
 
