@@ -200,15 +200,15 @@ class Run:
         for table_id in ids:  # every player opens their hand once: My hand
             table = service.get(table_id)
             public = self.public(table_id)
-            for seat in table.seats:
-                assert seat.user_id is not None
-                payload = payloads.component_payload(
-                    world, f"kj:hand:{table_id}", public, user=seat.user_id
-                )
+            for place in table.seats:
+                user = place.user_id
+                assert user is not None
+                custom_id = f"kj:hand:{table_id}"
+                payload = payloads.component_payload(world, custom_id, public, user=user)
                 result = await self.harness.dispatch(payload)
                 message_id = result.response.message_id
                 assert message_id is not None
-                self.hands[(table_id, seat.user_id)] = message_id
+                self.hands[(table_id, user)] = message_id
         await self.flush()
         return ids
 
