@@ -18,6 +18,7 @@ from pathlib import Path
 
 import discord
 
+from bot import runtime
 from bot.settings import (
     Settings,
     SettingsError,
@@ -190,8 +191,17 @@ async def _serve(settings: Settings) -> None:
 
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop, signal.Signals(signum).name)
-    async with bot:
-        await bot.start(settings.discord_token)
+
+    async def settle_when_ready() -> None:
+        await bot.wait_until_ready()  # tables restored, guilds cached: what lives on
+        runtime.settle_heap()
+
+    async with bot:  # from here discord.py's ready event exists to wait for
+        settling = loop.create_task(settle_when_ready(), name="bg:settle-heap")
+        try:
+            await bot.start(settings.discord_token)
+        finally:
+            settling.cancel()
     if closing:
         await closing[0]
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import bot.__main__ as entry
+from bot import runtime
 from bot.settings import Settings
 from tests.test_settings import TOKEN
 
@@ -95,6 +96,7 @@ class FakeBot:
         self.token: str | None = None
         self.closes = 0
         self._closed = asyncio.Event()
+        self._ready = asyncio.Event()
         FakeBot.made.append(self)
 
     async def __aenter__(self) -> FakeBot:
@@ -105,7 +107,11 @@ class FakeBot:
 
     async def start(self, token: str) -> None:
         self.token = token
+        self._ready.set()
         await self._closed.wait()
+
+    async def wait_until_ready(self) -> None:
+        await self._ready.wait()
 
     async def close(self) -> None:
         self.closes += 1
@@ -141,6 +147,22 @@ def test_run_is_the_default_and_a_signal_closes_the_bot_cleanly(
     [bot] = fake_bot.made
     assert bot.token == TOKEN and bot.closes >= 1
     assert bot.settings.database_path.parent.is_dir()
+
+
+def test_the_heap_is_settled_once_the_bot_is_ready(
+    fake_bot: type[FakeBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settled: list[bool] = []
+    monkeypatch.setattr(runtime, "settle_heap", lambda: settled.append(True))
+    real_start = FakeBot.start
+
+    async def start_then_close(self: FakeBot, token: str) -> None:
+        asyncio.get_running_loop().call_later(0.05, self._closed.set)
+        await real_start(self, token)
+
+    monkeypatch.setattr(FakeBot, "start", start_then_close)
+    assert entry.main([]) == 0
+    assert settled == [True]
 
 
 def test_play_and_simulate_explain_a_missing_terminal_module(

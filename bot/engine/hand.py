@@ -350,6 +350,32 @@ class Hand:
         return self.result
 
     # ----------------------------------------------------------------- serialisation
+    def copy(self) -> Hand:
+        """The state as ``from_dict(to_dict())`` would rebuild it, without the round trip
+        through plain values: the table service works on a copy for every action
+        (bot/tables/service.py ``_operate``). Everything mutable is new; cards, rules,
+        roem and scores are immutable and shared."""
+        bidding = self.bidding
+        return Hand(
+            self.rules,
+            self.dealer,
+            self.dealt,
+            [list(h) for h in self.holdings],
+            self.phase,
+            self.proposal,
+            self.trump,
+            self.makers,
+            self.chooser,
+            None if bidding is None else _Bidding(bidding.turn, bidding.round, bidding.passes),
+            self.leader,
+            list(self.current),
+            [Trick(t.leader, t.cards, t.winner, t.roem, t.claimed) for t in self.tricks],
+            list(self.points),
+            list(self.roem),
+            list(self.won),
+            self.result,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         bidding = self.bidding
         return {

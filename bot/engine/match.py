@@ -195,6 +195,24 @@ class Match:
             "seq": self.seq,
         }
 
+    def copy(self) -> Match:
+        """The state as ``from_dict(to_dict(), like=self)`` would rebuild it (no action
+        log, sheet lines shared), without the round trip through plain values."""
+        match = Match.__new__(Match)
+        match.rules = self.rules
+        match.seed = self.seed
+        match.first_dealer = self.first_dealer
+        match._sheet_cache = list(self._sheet_cache)
+        match.sheet = list(self.sheet)
+        match.totals = list(self.totals)
+        match.planned_hands = self.planned_hands
+        match._extended = self._extended
+        match.hand = None if self.hand is None else self.hand.copy()
+        match.actions = []
+        match.seq = self.seq
+        match.result = self.result
+        return match
+
     def _sheet_dicts(self) -> list[dict[str, Any]]:
         """The sheet's lines as dicts, each made once: a line never changes once written,
         and every committed table action snapshots the whole sheet (up to 16 lines). The

@@ -6,7 +6,7 @@ functions millions of times, so they must not sort or compare objects.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from .cards import CARDS, Card, Rank, Suit
@@ -110,9 +110,19 @@ def trick_points(trick: Sequence[Card], trump: int) -> int:
     return total
 
 
-def sort_key(trump: Suit | None) -> dict[Card, tuple[int, int]]:
-    """Display order for a hand: by suit, trump order for trump cards, plain order otherwise."""
+def sort_key(trump: Suit | None) -> Mapping[Card, tuple[int, int]]:
+    """Display order for a hand: by suit, trump order for trump cards, plain order otherwise.
+    One table per trump, made once: every drawing of a hand asks for it."""
+    return _SORT_KEYS[trump]
+
+
+def _sort_key_of(trump: Suit | None) -> dict[Card, tuple[int, int]]:
     return {
         c: (c.suit, -(TRUMP_ORDER[c.rank] if c.suit == trump else PLAIN_ORDER[c.rank]))
         for c in CARDS
     }
+
+
+_SORT_KEYS: Final[dict[Suit | None, Mapping[Card, tuple[int, int]]]] = {
+    trump: _sort_key_of(trump) for trump in (None, *Suit)
+}

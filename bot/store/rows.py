@@ -6,9 +6,10 @@ converters serves both; only the SQL around them differs per back end.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
+
+import orjson
 
 from .records import (
     HandRecord,
@@ -57,19 +58,18 @@ class Row(Protocol):
 
 
 def dump_json(value: Mapping[str, Any]) -> str:
-    """Canonical JSON (sorted keys, no spaces), so equal states store as equal text."""
-    return _CANONICAL.encode(value)
+    """Canonical JSON (sorted keys, no spaces, UTF-8), so equal states store as equal text.
 
-
-# One encoder for every snapshot (each action stores one); no circular-reference check:
-# snapshots are trees of plain values, and the check cost a fifth of the encoding.
-_CANONICAL = json.JSONEncoder(
-    separators=(",", ":"), sort_keys=True, allow_nan=False, check_circular=False
-)
+    orjson rather than the standard encoder: every action stores the table's snapshot
+    (about 2.5 KB), and encoding it took about a twentieth of the bot's CPU per click
+    (issue 14); orjson does it about five times faster. A float that is not finite is
+    written as null (the standard encoder refused it): no stored value is one.
+    """
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
 
 
 def load_json(text: str | None) -> dict[str, Any] | None:
-    return None if text is None else dict(json.loads(text))
+    return None if text is None else dict(orjson.loads(text))
 
 
 def stored_table(row: Row) -> StoredTable:
@@ -89,7 +89,7 @@ def _snapshot(text: str) -> dict[str, Any]:
     """The stored snapshot; {} if it is not JSON, so the service can close that one table
     instead of failing to restore every table."""
     try:
-        value = json.loads(text)
+        value = orjson.loads(text)
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
@@ -97,7 +97,7 @@ def _snapshot(text: str) -> dict[str, Any]:
 
 def stored_league(row: Row) -> StoredLeague:
     return StoredLeague(
-        row["id"], row["guild_id"], row["name"], json.loads(row["settings"]), row["updated_at"]
+        row["id"], row["guild_id"], row["name"], orjson.loads(row["settings"]), row["updated_at"]
     )
 
 
@@ -154,7 +154,7 @@ def stored_result(row: Row) -> StoredResult:
         row["round_no"],
         row["table_no"],
         row["version"],
-        json.loads(row["result"]),
+        orjson.loads(row["result"]),
         row["actor"],
         row["at"],
     )

@@ -107,6 +107,16 @@ class TableService:
             raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
         return table
 
+    def seated_at(self, table_id: int, user_id: int) -> Table:
+        """The open table ``user_id`` has a seat at: what a request only its players may
+        make (Bump) needs; refused ``not_open`` or ``not_seated`` otherwise."""
+        table = self.get(table_id)
+        if not table.is_open:
+            raise TableError(RefusalCode.NOT_OPEN)
+        if table.seat_of(user_id) is None:
+            raise TableError(RefusalCode.NOT_SEATED)
+        return table
+
     def in_channel(self, channel_id: int) -> Table | None:
         table_id = self._by_channel.get(channel_id)
         return None if table_id is None else self._tables.get(table_id)
@@ -584,11 +594,16 @@ class TableService:
             live = self.get(table_id)
             if seq is not None and seq != live.seq:
                 raise TableError(RefusalCode.STALE, seq=live.seq)
-            work = Table.from_dict(self._committed[table_id], like=live)
+            work = live.copy()  # ``live`` holds the committed state (see above)
+            committed = self._committed[table_id]
             try:
                 yield work
             except BaseException:
-                vars(live).update(vars(Table.from_dict(self._committed[table_id])))
+                # ``live`` is untouched unless part of the operation was committed before
+                # it failed: only then does it take the newer snapshot (a refusal, the
+                # common case, keeps the live table and what was drawn from it).
+                if self._committed[table_id] is not committed:
+                    vars(live).update(vars(Table.from_dict(self._committed[table_id])))
                 raise
             vars(live).update(vars(work))
 

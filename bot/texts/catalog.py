@@ -50,13 +50,24 @@ def catalogue(locale: str) -> dict[str, str]:
     return merged
 
 
+# The catalogue of every locale value `t` was asked with (a string or a `discord.Locale`):
+# a drawing asks a few dozen times per click, mostly with the same two or three values.
+_BY_LOCALE: dict[object, dict[str, str]] = {}
+MAX_LOCALE_FORMS = 256  # Discord has about thirty locales; anything past this is not cached
+
+
 def has(key: str, locale: str = FALLBACK) -> bool:
     return key in catalogue(normalize_locale(locale))
 
 
 def t(key: str, locale: object = FALLBACK, /, **values: Any) -> str:
     """The text for ``key`` in ``locale`` (English when missing), filled with ``values``."""
-    text = catalogue(normalize_locale(locale)).get(key)
+    texts = _BY_LOCALE.get(locale)
+    if texts is None:
+        texts = catalogue(normalize_locale(locale))
+        if len(_BY_LOCALE) < MAX_LOCALE_FORMS:
+            _BY_LOCALE[locale] = texts
+    text = texts.get(key)
     if text is None:
         text = catalogue(FALLBACK).get(key)
     if text is None:

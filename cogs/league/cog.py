@@ -64,6 +64,20 @@ def _desc(*names: str) -> dict[str, app_commands.locale_str]:
     return {name: command_text(f"league.cmd.opt.{name}.desc") for name in names}
 
 
+async def league_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The server's leagues whose name holds what was typed (up to 25), for every command
+    that names a league: a server with several leagues picks from a list instead of
+    typing the name exactly. Names longer than Discord allows in a choice (100) are left
+    to be typed."""
+    bot = interaction.client
+    if not isinstance(bot, KlaverjasBot) or interaction.guild_id is None:
+        return []
+    typed = current.strip().casefold()
+    names = [league.name for league in await bot.services.leagues.leagues(interaction.guild_id)]
+    found = [name for name in names if typed in name.casefold() and len(name) <= 100]
+    return [app_commands.Choice(name=name, value=name) for name in found[:25]]
+
+
 class League(commands.Cog):
     """League nights: check-in, drawn rounds on bot tables or face to face, standings."""
 
@@ -140,6 +154,7 @@ class League(commands.Cog):
         **_desc("weekday", "time", "timezone", "checkin", "reminders", "unschedule"),
     )
     @app_commands.choices(bye=BYES, weekday=WEEKDAYS)
+    @app_commands.autocomplete(league=league_choices)
     async def settings(
         self,
         interaction: Interaction,
@@ -187,6 +202,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**LEAGUE_OPTION, **_opt("partner"))
     @app_commands.describe(**LEAGUE_DESC, **_desc("partner"))
+    @app_commands.autocomplete(league=league_choices)
     async def join(
         self,
         interaction: Interaction,
@@ -206,6 +222,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**LEAGUE_OPTION)
     @app_commands.describe(**LEAGUE_DESC)
+    @app_commands.autocomplete(league=league_choices)
     async def leave(self, interaction: Interaction, league: str | None = None) -> None:
         await self._run(
             interaction, "/league leave", lambda: self.league_commands.leave(interaction, league)
@@ -217,6 +234,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**LEAGUE_OPTION, **_opt("public"))
     @app_commands.describe(**LEAGUE_DESC, **_desc("public"))
+    @app_commands.autocomplete(league=league_choices)
     async def standings(
         self, interaction: Interaction, league: str | None = None, public: bool = False
     ) -> None:
@@ -232,6 +250,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**LEAGUE_OPTION, **_opt("member"))
     @app_commands.describe(**LEAGUE_DESC, **_desc("member"))
+    @app_commands.autocomplete(league=league_choices)
     async def player(
         self,
         interaction: Interaction,
@@ -251,6 +270,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**LEAGUE_OPTION, **_opt("night"))
     @app_commands.describe(**LEAGUE_DESC, **_desc("night"))
+    @app_commands.autocomplete(league=league_choices)
     async def history(
         self, interaction: Interaction, league: str | None = None, night: NIGHT | None = None
     ) -> None:
@@ -270,6 +290,7 @@ class League(commands.Cog):
         night=command_text("league.cmd.export.opt.night.desc"),
         **_desc("season", "public"),
     )
+    @app_commands.autocomplete(league=league_choices)
     async def export(
         self,
         interaction: Interaction,
@@ -291,6 +312,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**LEAGUE_OPTION)
     @app_commands.describe(**LEAGUE_DESC)
+    @app_commands.autocomplete(league=league_choices)
     async def open(self, interaction: Interaction, league: str | None = None) -> None:
         await self._run(
             interaction, "/night open", lambda: self.league_commands.open_night(interaction, league)
@@ -302,6 +324,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**LEAGUE_OPTION, **_opt("deal"))
     @app_commands.describe(**LEAGUE_DESC, **_desc("deal"))
+    @app_commands.autocomplete(league=league_choices)
     async def start(
         self, interaction: Interaction, league: str | None = None, deal: bool = True
     ) -> None:
@@ -317,6 +340,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**LEAGUE_OPTION, **_opt("deal"))
     @app_commands.describe(**LEAGUE_DESC, **_desc("deal"))
+    @app_commands.autocomplete(league=league_choices)
     async def next(
         self, interaction: Interaction, league: str | None = None, deal: bool = True
     ) -> None:
@@ -332,6 +356,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**LEAGUE_OPTION)
     @app_commands.describe(**LEAGUE_DESC)
+    @app_commands.autocomplete(league=league_choices)
     async def status(self, interaction: Interaction, league: str | None = None) -> None:
         await self._run(
             interaction, "/night status", lambda: self.league_commands.status(interaction, league)
@@ -350,6 +375,7 @@ class League(commands.Cog):
         hands=command_text("league.cmd.enter.opt.hands.desc"),
         **LEAGUE_DESC,
     )
+    @app_commands.autocomplete(league=league_choices)
     async def enter(
         self,
         interaction: Interaction,
@@ -383,6 +409,7 @@ class League(commands.Cog):
         hands=command_text("league.cmd.enter.opt.hands.desc"),
         **LEAGUE_DESC,
     )
+    @app_commands.autocomplete(league=league_choices)
     async def correct(
         self,
         interaction: Interaction,
@@ -409,6 +436,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**_opt("round", "table", "reason"), **LEAGUE_OPTION)
     @app_commands.describe(**_desc("round", "table", "reason"), **LEAGUE_DESC)
+    @app_commands.autocomplete(league=league_choices)
     async def void(
         self,
         interaction: Interaction,
@@ -433,6 +461,7 @@ class League(commands.Cog):
         reason=command_text("league.cmd.penalty.opt.reason.desc"),
         **LEAGUE_DESC,
     )
+    @app_commands.autocomplete(league=league_choices)
     async def penalty(
         self,
         interaction: Interaction,
@@ -453,6 +482,7 @@ class League(commands.Cog):
     )
     @app_commands.rename(**LEAGUE_OPTION)
     @app_commands.describe(**LEAGUE_DESC)
+    @app_commands.autocomplete(league=league_choices)
     async def close(self, interaction: Interaction, league: str | None = None) -> None:
         await self._run(
             interaction, "/night close", lambda: self.league_commands.close(interaction, league)

@@ -35,7 +35,7 @@ from cogs.tables.errors import error_text
 from cogs.tables.items import ButtonKind
 from cogs.tables.ui import last_trick_embed, leave_question, public_message, sheet_embed
 from cogs.tables.ui_hand import hand_message, hand_payload
-from cogs.tables.ui_review import review_embed
+from cogs.tables.ui_review import review_embed, review_view
 from cogs.tables.ui_text import roem_text, suit_text
 
 if TYPE_CHECKING:
@@ -200,9 +200,16 @@ class TableActions:
         """The four hands of a scored hand as dealt, privately (docs/table-ux.md 2.11)."""
 
         async def work() -> None:
-            review = dealt_hands(await self.service.find(table_id), hand)
-            embed = review_embed(review, locale_of(interaction))
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            table = await self.service.find(table_id)
+            review = dealt_hands(table, hand)
+            locale = locale_of(interaction)
+            scored = len(table.match.sheet) if table.match is not None else 0
+            embed, view = review_embed(review, locale), review_view(review, scored, locale)
+            clicked = interaction.message
+            if clicked is not None and clicked.flags.ephemeral:  # browsing in a review
+                await interaction.response.edit_message(embed=embed, view=view)
+            else:
+                await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
         await self.guard(interaction, "button review", work, table_id)
 

@@ -35,11 +35,7 @@ class Bumper:
 
     async def bump(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         service = self.bot.services.tables
-        table = service.get(table_id)
-        if not table.is_open:
-            raise TableError(RefusalCode.NOT_OPEN)
-        if table.seat_of(interaction.user.id) is None:
-            raise TableError(RefusalCode.NOT_SEATED)
+        service.seated_at(table_id, interaction.user.id)  # only its open table's players
         now = service.clock.now()
         next_at = self._last.get(table_id, float("-inf")) + self.interval
         if now < next_at:

@@ -14,7 +14,8 @@ hear it the way they chose with /notify (`bot/preferences.py`):
 A player who acts within the grace (the usual case at a busy table) is not told at all,
 so a click costs no notice requests (docs/decisions.md, "Turn notices after a grace").
 The grace runs on the tables' clock and is checked on the tables' timer tick
-(`TableService.tick_listeners`), so tests move a fake clock instead of waiting.
+(`TableService.tick_listeners`), so tests move a fake clock instead of waiting. A restart
+starts the grace again for every player an open table waits for (`restore`).
 No notice when the player who acted last is the one to act again (leading after winning
 a trick, choosing after passing round): they are looking at the table already.
 Best effort in background tasks named "bg:notice:..."; a failure is logged and forgotten.
@@ -107,6 +108,17 @@ class TurnNotifier:
             return  # nobody to tell, or the same player acts again: they are looking
         now = self.bot.services.tables.clock.now()
         self._due[table.id] = _Due(target[0], target[1], now + grace(table))
+
+    def restore(self) -> None:
+        """After a restart: the grace starts again for every human an open table waits
+        for. What was due before is gone with the old process, and the player who was
+        slow then would otherwise hear nothing until the turn moves."""
+        service = self.bot.services.tables
+        now = service.clock.now()
+        for table in service.open_tables():
+            target = table.waiting_for()
+            if target is not None:
+                self._due[table.id] = _Due(target[0], target[1], now + grace(table))
 
     async def on_tick(self, now: float) -> None:
         """The tables' timer tick: give the notices whose grace has run out."""

@@ -15,7 +15,13 @@ from bot.engine import Card, Phase, SheetLine, Suit
 from bot.players import LEVELS
 from bot.tables import PublicTable, PublicTrick, Seat, SeatKind, Status, Table, public_table
 from bot.texts.catalog import normalize_locale
-from cogs.common.components import EMBED_COLOUR, Component, frozen_view, rendered_view
+from cogs.common.components import (
+    EMBED_COLOUR,
+    Component,
+    RenderedView,
+    action_rows,
+    frozen_view,
+)
 from cogs.common.raw_messages import Message
 from cogs.common.text import card_text, pad, t, text_width
 from cogs.tables.items import (
@@ -29,7 +35,7 @@ from cogs.tables.ui_text import md, pair_names, seat_name, suit_text
 
 __all__ = [
     "leave_question",
-    "public_components",
+    "public_rows",
     "public_message",
     "public_payload",
     "public_embed",
@@ -292,28 +298,26 @@ def result_text(public: PublicTable, locale: str) -> str:
 
 
 def public_message(table: Table, locale: str) -> tuple[discord.Embed, discord.ui.View]:
-    """The table message for the current state, drawn once per state and locale and
-    shared by every edit (the publisher's, a click's response)."""
-
-    def draw() -> tuple[discord.Embed, discord.ui.View]:
-        public = public_table(table)
-        return public_embed(public, locale), public_components(public, locale)
-
-    return table.rendered(("public_message", locale), draw)
+    """The table message as discord.py's objects, for a post or a click's response: made
+    from `public_payload`, so every viewer and edit of one state shares one drawing."""
+    payload = public_payload(table, locale)
+    return discord.Embed.from_dict(payload["embeds"][0]), RenderedView.of(payload["components"])
 
 
 def public_payload(table: Table, locale: str) -> Message:
-    """`public_message` as Discord's JSON, for the edits sent as they are
-    (cogs/common/raw_messages.py); drawn once per state and locale too."""
+    """The table message for the current state as Discord's JSON, for the edits sent as
+    they are (cogs/common/raw_messages.py); drawn once per state and locale. No view is
+    built for it (a `discord.ui.View` costs a random id from the system, every state)."""
 
     def draw() -> Message:
-        embed, view = public_message(table, locale)
-        return {"embeds": [embed.to_dict()], "components": view.to_components()}
+        public = public_table(table)
+        rows = action_rows(public_rows(public, locale))
+        return {"embeds": [public_embed(public, locale).to_dict()], "components": rows}
 
     return table.rendered(("public_payload", locale), draw)
 
 
-def public_components(public: PublicTable, locale: str) -> discord.ui.View:
+def public_rows(public: PublicTable, locale: str) -> list[list[Component]]:
     """The buttons for the table's status: lobby, play, or only the score sheet."""
     rows: list[list[Component]] = []
     table = public.table_id
@@ -338,7 +342,7 @@ def public_components(public: PublicTable, locale: str) -> discord.ui.View:
         rows.append(
             [kind_component(ButtonKind.SHEET, table, locale), *review_components(public, locale)]
         )
-    return rendered_view(rows)
+    return rows
 
 
 def review_components(public: PublicTable, locale: str) -> list[Component]:

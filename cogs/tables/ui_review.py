@@ -1,8 +1,9 @@
 """The review after a hand (docs/table-ux.md 2.11): the four hands as dealt, on request.
 
-The public message carries a Review button for the last scored hand only (ui.py); the embed is
-drawn from the service's `DealtHands`, which exists only for a scored hand, so nothing
-here can show a card of a hand still in play.
+The public message carries a Review button for the last scored hand only (ui.py); the review
+itself has buttons to the hand before and after it, so every scored hand of the match can be
+looked at. The embed is drawn from the service's `DealtHands`, which exists only for a
+scored hand, so nothing here can show a card of a hand still in play.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from discord.utils import escape_markdown
 
 from bot.engine import Suit
 from bot.tables import DealtHands
-from cogs.common.components import EMBED_COLOUR
+from cogs.common.components import EMBED_COLOUR, rendered_view
 from cogs.common.text import cards_text, t
+from cogs.tables.items import review_component
 from cogs.tables.ui_text import pair_names, seat_name, suit_text
 
-__all__ = ["review_embed"]
+__all__ = ["review_embed", "review_view"]
 
 
 def review_embed(review: DealtHands, locale: str) -> discord.Embed:
@@ -42,3 +44,17 @@ def review_embed(review: DealtHands, locale: str) -> discord.Embed:
     )
     title = t("tables.review.title", locale, table=review.table_id, n=review.number)
     return discord.Embed(title=title, description="\n".join(rows), colour=EMBED_COLOUR)
+
+
+def review_view(review: DealtHands, scored: int, locale: str) -> discord.ui.View:
+    """Buttons to the hand before and the hand after this one, where they are scored
+    (`scored`: hands scored so far in the match)."""
+    number, table = review.number, review.table_id
+    row = []
+    if number > 1:
+        label = t("tables.button.review", locale, n=number - 1)
+        row.append(review_component(table, number - 1, f"◀ {label}"))
+    if number < scored:
+        label = t("tables.button.review", locale, n=number + 1)
+        row.append(review_component(table, number + 1, f"{label} ▶"))
+    return rendered_view([row])

@@ -7,6 +7,7 @@ asking the engine), the engine's legal set is compared with the reference readin
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -339,9 +340,12 @@ def test_hand_serialises_and_replays_at_any_point(
     first_dealer=st.one_of(st.none(), st.integers(0, 3)),
     cut=st.floats(0, 1),
 )
-def test_match_serialises_and_replays_at_any_point(
+def test_match_serialises_copies_and_replays_at_any_point(
     seed: str, rules: RuleSet, first_dealer: int | None, cut: float
 ) -> None:
+    """At any point the state survives ``to_dict``/``from_dict``, a replay of the log and
+    ``Match.copy`` (the table service's working copy: playing on it leaves the original
+    as it was)."""
     rules = rules.with_options(match_hands=2)
     match = Match(rules, seed, first_dealer)
     rng = random.Random(seed)
@@ -354,10 +358,40 @@ def test_match_serialises_and_replays_at_any_point(
     assert sum(line.scores[0] for line in match.sheet) == match.totals[0]
     assert sum(line.scores[1] for line in match.sheet) == match.totals[1]
     k = int(cut * len(log))
-    assert Match.replay(rules, seed, first_dealer, logged(log[:k])).to_dict() == snapshots[k]
+    replayed = Match.replay(rules, seed, first_dealer, logged(log[:k]))
+    assert replayed.to_dict() == snapshots[k]
     restored = Match.from_dict(snapshots[k], log[:k])
-    assert restored.to_dict() == snapshots[k]
-    for action in log[k:]:
-        restored.apply(action)
-    assert restored.to_dict() == snapshots[-1]
-    assert restored.result == match.result
+    copy = replayed.copy()
+    for state in (restored, copy):
+        assert state.to_dict() == snapshots[k]
+        for action in log[k:]:
+            state.apply(action)
+        assert state.to_dict() == snapshots[-1]
+        assert state.result == match.result
+    assert replayed.to_dict() == snapshots[k]
+
+
+@FAST
+@given(seed=seeds, rules=rule_sets, dealer=st.integers(0, 3), cut=st.floats(0, 1))
+def test_hand_copy_shares_nothing_mutable(
+    seed: int, rules: RuleSet, dealer: int, cut: float
+) -> None:
+    """Every field of ``Hand.copy`` is either a new object or an immutable value, so a
+    field added to ``Hand`` without a copy here fails this test."""
+    hand = Hand.deal(rules, dealer, random.Random(seed))
+    log = play_random_hand(Hand.deal(rules, dealer, random.Random(seed)), random.Random(seed), 0.5)
+    for action in log[: int(cut * len(log))]:
+        hand.apply(action)
+    copy = hand.copy()
+    assert copy == hand
+    for name in (f.name for f in dataclasses.fields(Hand)):
+        value = getattr(hand, name)
+        if isinstance(value, list) or dataclasses.is_dataclass(value) and not _frozen(value):
+            assert getattr(copy, name) is not value, name
+    for mine, theirs in zip(copy.tricks, hand.tricks, strict=True):
+        assert mine is not theirs
+
+
+def _frozen(value: object) -> bool:
+    params = getattr(type(value), "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)

@@ -1,5 +1,6 @@
 """Crashes and failing writes: opening is one transaction, restore never leaves a channel
-blocked by a table nobody can act on, and an operation reports what it committed."""
+blocked by a table nobody can act on, and an operation reports what it committed. Each
+test runs on SQLite and on PostgreSQL (the `database` fixture, tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from bot.store import Store
 from bot.tables import FakeClock, Status, Table, TableError
 from bot.tables.events import CardPlayed, Event, TrumpChosen, TrumpPassed
 from bot.tables.service import BACKOFF
+from tests.backends import execute, fetch
 
 from .helpers import (
     ALICE,
@@ -47,8 +49,8 @@ def fail_records(store: Store, after: int = 0) -> list[str]:
     return tried
 
 
-async def test_open_needs_no_second_write(tmp_path: Path) -> None:
-    db = tmp_path / "t.sqlite3"
+async def test_open_needs_no_second_write(database: str | Path) -> None:
+    db = database
     service = await open_service(db)
     fail_records(service.store)  # every write after the table's row fails
     table = await service.open(1, CHANNEL, ALICE, "alice", settings=INSTANT)
@@ -63,8 +65,8 @@ async def test_open_needs_no_second_write(tmp_path: Path) -> None:
     assert (await again.open(1, CHANNEL, BOB, "bob")).id != table.id
 
 
-async def test_a_refused_open_stores_nothing(tmp_path: Path) -> None:
-    service = await open_service(tmp_path / "t.sqlite3")
+async def test_a_refused_open_stores_nothing(database: str | Path) -> None:
+    service = await open_service(database)
     first = await service.open(1, CHANNEL, ALICE, "alice")
     with pytest.raises(TableError) as info:
         await service.open(1, CHANNEL, BOB, "bob")
@@ -77,8 +79,8 @@ async def _legacy_row(store: Store, channel: int, snapshot: dict[str, Any]) -> i
     return await store.tables.create(1, channel, ALICE, snapshot, 1.0)
 
 
-async def test_restore_repairs_tables_whose_snapshot_says_id_0(tmp_path: Path) -> None:
-    db = tmp_path / "t.sqlite3"
+async def test_restore_repairs_tables_whose_snapshot_says_id_0(database: str | Path) -> None:
+    db = database
     service = await open_service(db)
     template = (await service.open(1, 7, ALICE, "alice")).to_dict()
     ids = []
@@ -100,17 +102,18 @@ async def test_restore_repairs_tables_whose_snapshot_says_id_0(tmp_path: Path) -
 
 
 async def test_restore_closes_a_table_it_cannot_load(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    database: str | Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    db = tmp_path / "t.sqlite3"
+    db = database
     service = await open_service(db)
     broken = await _legacy_row(service.store, CHANNEL, {"id": 5, "seats": "?"})
-    async with service.store.db.execute(
+    await execute(
+        service.store,
         "INSERT INTO tables (guild_id, channel_id, opener_id, status, created_at, updated_at,"
         " seq, snapshot) VALUES (1, ?, 1, 'lobby', 1, 1, 0, 'not json')",
-        (CHANNEL + 1,),
-    ) as cursor:
-        garbled = cursor.lastrowid
+        CHANNEL + 1,
+    )
+    [(garbled,)] = await fetch(service.store, "SELECT id FROM tables WHERE snapshot = 'not json'")
     await service.store.close()
 
     again = await open_service(db)
@@ -126,9 +129,11 @@ async def test_restore_closes_a_table_it_cannot_load(
     assert len(lines) == 2
 
 
-async def test_a_failing_computer_reply_leaves_the_humans_move_done(tmp_path: Path) -> None:
+async def test_a_failing_computer_reply_leaves_the_humans_move_done(
+    database: str | Path,
+) -> None:
     clock = FakeClock()
-    service = await open_service(tmp_path / "t.sqlite3", clock)
+    service = await open_service(database, clock)
     table = await table_with(service, {0: ALICE})
     shown: list[list[Event]] = []
 

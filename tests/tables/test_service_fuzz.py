@@ -15,11 +15,11 @@ number. After every operation it checks what the service promises (module doc of
 - the public view holds no card still in a hand, a seat's view only that seat's cards,
   and the hand holds each of the 32 cards once.
 
-Each example runs on its own event loop and database file, and table seeds come from
-hypothesis (``secrets`` is patched), so every example is reproducible. Set
-KLAVERJAS_FUZZ_EXAMPLES / _STEPS for a longer run, KLAVERJAS_FUZZ_RANDOM=1 for new seeds,
-KLAVERJAS_FUZZ_SHRINK=0 to skip shrinking and KLAVERJAS_FUZZ_REPORT=1 (with -s) to print
-what ran.
+Each example runs on its own event loop and database (a file, or a PostgreSQL schema: the
+test runs on both back ends), and table seeds come from hypothesis (``secrets`` is patched),
+so every example is reproducible. Set KLAVERJAS_FUZZ_EXAMPLES / _STEPS for a longer run,
+KLAVERJAS_FUZZ_RANDOM=1 for new seeds, KLAVERJAS_FUZZ_SHRINK=0 to skip shrinking and
+KLAVERJAS_FUZZ_REPORT=1 (with -s) to print what ran.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ import bot.tables.service as service_module
 from bot.engine import CARDS, Card, Match, RuleSet, Suit
 from bot.engine import Phase as HandPhase
 from bot.store import Store, open_store
+from bot.store.postgres.db import with_schema
 from bot.tables import (
     FakeClock,
     Status,
@@ -64,6 +65,7 @@ from bot.tables import (
     private_hand,
     public_table,
 )
+from tests.backends import create_schema, drop_schema, postgres_url
 
 from .helpers import ALICE, BOB, CARL, CHANNEL, DIRK, open_service, play_until_done, table_with
 
@@ -261,11 +263,18 @@ class ErrorLog(logging.Handler):
 class TableServiceMachine(RuleBasedStateMachine):
     """One channel, its tables over time, five users and a fake clock."""
 
-    def __init__(self, base: Path, tally: Counter[str]) -> None:
+    def __init__(self, base: Path, tally: Counter[str], backend: str = "sqlite") -> None:
         super().__init__()
         self.loop = asyncio.new_event_loop()
         self.dir = Path(tempfile.mkdtemp(prefix="fuzz-", dir=base))
-        self.path = self.dir / "tables.sqlite3"
+        # Where the store lives: a file of its own, or a schema of its own on PostgreSQL.
+        self.schema: tuple[str, str] | None = None
+        self.path: str | Path = self.dir / "tables.sqlite3"
+        if backend == "postgresql":
+            url = postgres_url()
+            assert url is not None
+            self.schema = (url, self.run(create_schema(url)))
+            self.path = with_schema(url, self.schema[1])
         self.clock = FakeClock()
         self.store: Store | None = None
         self.service: TableService | None = None
@@ -729,6 +738,8 @@ class TableServiceMachine(RuleBasedStateMachine):
             logging.getLogger("bot.tables").removeHandler(self.errors)
             if self.store is not None:
                 self.run(self.store.close())
+            if self.schema is not None:
+                self.run(drop_schema(*self.schema))
             self.loop.run_until_complete(self.loop.shutdown_asyncgens())
             self.loop.close()
             shutil.rmtree(self.dir, ignore_errors=True)
@@ -750,8 +761,12 @@ def tally() -> Iterator[Counter[str]]:
             print(f"{value:7d}  {key}")
 
 
-def test_table_service_survives_random_operations(tmp_path: Path, tally: Counter[str]) -> None:
-    run_state_machine_as_test(lambda: TableServiceMachine(tmp_path, tally), settings=FUZZ)
+def test_table_service_survives_random_operations(
+    tmp_path: Path, tally: Counter[str], backend: str
+) -> None:
+    """On both back ends (the `backend` fixture): every operation, restart and restore
+    checked against the store, with PostgreSQL in a schema of its own per example."""
+    run_state_machine_as_test(lambda: TableServiceMachine(tmp_path, tally, backend), settings=FUZZ)
     assert tally["operations"] > 0
 
 

@@ -95,6 +95,77 @@ async def test_action_log_replays_to_the_snapshot(db: str | Path) -> None:
     await service.store.close()
 
 
+async def test_the_live_table_is_the_stored_snapshot_after_every_action(
+    db: str | Path,
+) -> None:
+    """Each operation works on ``Table.copy()`` of the live table (no round trip through
+    the snapshot), so the live table must hold exactly what was committed, every time."""
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 2: CARL})
+    for _ in range(60):
+        await act_once(service, table.id)
+        live = service.get(table.id)
+        stored = await service.store.tables.get(table.id)
+        assert stored is not None and stored.snapshot == live.to_dict()
+        assert live.copy().to_dict() == stored.snapshot
+    copy = live.copy()
+    assert copy.seats is not live.seats and copy.settings is not live.settings
+    assert all(mine is not theirs for mine, theirs in zip(copy.seats, live.seats, strict=True))
+    assert copy.match is not live.match and copy.renders is not live.renders
+    copy.seats[0].missed += 1  # what an operation changes stays in its copy
+    assert live.to_dict() == stored.snapshot
+    await service.store.close()
+
+
+async def test_readers_see_only_committed_state_while_an_action_is_stored(
+    db: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While an operation awaits the store, front ends read the live table outside the
+    lock: it must still show the last committed state, so the working copy may share
+    nothing the action changes (seats, hand, tricks, totals, sheet) with it."""
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 2: CARL})
+    record = service.store.tables.record
+    seen: list[tuple[dict, dict]] = []
+
+    async def observed(table_id: int, *args: object, **kwargs: object) -> None:
+        seen.append((service.get(table_id).to_dict(), committed))
+        await record(table_id, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service.store.tables, "record", observed)
+    for _ in range(60):
+        committed = service.get(table.id).to_dict()
+        await act_once(service, table.id)
+    assert seen and all(live == before for live, before in seen)
+    await service.store.close()
+
+
+async def test_a_refusal_keeps_the_live_table_and_its_drawings(db: str | Path) -> None:
+    """A refused operation changed only its working copy: the live table keeps its
+    objects, so nothing drawn from the state is drawn again."""
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 2: CARL})
+    live = service.get(table.id)
+    match, drawn = live.match, public_table(live)
+    await refused(service, table.id, "not_seated", service.claim(table.id, 999))
+    assert service.get(table.id).match is match and public_table(live) is drawn
+    await service.store.close()
+
+
+async def test_seated_at_is_only_for_an_open_tables_players(db: str | Path) -> None:
+    service = await open_service(db)
+    table = await table_with(service, {0: ALICE, 1: BOB}, start=False, fill=False)
+    assert service.seated_at(table.id, BOB).id == table.id
+    with pytest.raises(TableError) as info:
+        service.seated_at(table.id, CARL)
+    assert info.value.code == "not_seated"
+    await service.close(table.id, ALICE)
+    with pytest.raises(TableError) as info:
+        service.seated_at(table.id, ALICE)
+    assert info.value.code == "not_open"
+    await service.store.close()
+
+
 async def test_lobby_refusals_change_nothing(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB}, start=False, fill=False)

@@ -36,3 +36,20 @@ async def test_join_and_leave_refresh_the_checkin_count(make_harness: StartHarne
     assert "Checked in: 3" in checkin_text(kit)
     await kit.player("league leave", second)
     assert "Checked in: 2" in checkin_text(kit)
+
+
+async def test_every_league_option_offers_the_servers_leagues(make_harness: StartHarness) -> None:
+    kit = await start_league(make_harness)
+    boss = kit.world.add_user("boss")
+    for name in ("Dinsdag", "Vrijdag", "Dinsdag Zomer"):
+        await kit.organiser("league create", boss, name=name)
+
+    typed = await kit.harness.autocomplete("league join", {"league": "dins"}, focused="league")
+    choices = typed.response.json["data"]["choices"]
+    assert [c["value"] for c in choices] == ["Dinsdag", "Dinsdag Zomer"]
+    for command in ("league standings", "night open", "night status", "league settings"):
+        every = await kit.harness.autocomplete(command, {"league": ""}, focused="league")
+        values = [c["value"] for c in every.response.json["data"]["choices"]]
+        assert sorted(values) == ["Dinsdag", "Dinsdag Zomer", "Vrijdag"], command
+    nothing = await kit.harness.autocomplete("league join", {"league": "zat"}, focused="league")
+    assert nothing.response.json["data"]["choices"] == []

@@ -65,6 +65,17 @@ async def start(make_harness: StartHarness, **options: Any) -> Kit:
     return kit
 
 
+async def two_humans_started(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Kit, int, int, int]:
+    """A started harness with `Kit.two_humans_playing` done, the first dealer fixed at
+    seat 4, so anna names trump first: (kit, table, anna, bob)."""
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, anna, bob = await kit.two_humans_playing()
+    return kit, t, anna, bob
+
+
 class Kit:
     def __init__(self, harness: Harness) -> None:
         self.harness = harness

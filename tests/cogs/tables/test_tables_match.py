@@ -13,10 +13,8 @@ from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
     custom_ids,
-    fix_seed,
     message_text,
-    seed_with_first_dealer,
-    start,
+    two_humans_started,
 )
 
 ENGINE_ACTIONS = {"trump", "pass", "play", "claim", "finish"}
@@ -68,9 +66,7 @@ def expected_rows(sheet: list[SheetLine]) -> list[tuple[int, ...]]:
 async def test_a_full_match_and_its_score_sheet(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
-    kit = await start(make_harness)
-    t, anna, bob = await kit.two_humans_playing()
+    kit, t, anna, bob = await two_humans_started(make_harness, monkeypatch)
 
     for _ in range(2000):
         await kit.run_computers(t)

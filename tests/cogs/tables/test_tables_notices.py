@@ -68,6 +68,18 @@ async def four_humans_playing(
     return kit, t, users
 
 
+async def anna_to_name_trump(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Kit, int, int, int]:
+    """Anna and bob with two computers, started: seat 0 (anna) names trump first."""
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    t, (anna, bob) = await seated(kit)
+    await kit.click(f"kj:start:{t}", anna)
+    assert kit.to_act(t) == (0, anna)
+    return kit, t, anna, bob
+
+
 async def first_hand_turns(kit: Kit, t: int) -> AsyncIterator[tuple[int, int]]:
     """Each human turn of the table's first hand, the computers played in between: the
     caller acts on it (or the loop would not move on)."""
@@ -109,11 +121,7 @@ def notice_requests(kit: Kit) -> list[Call]:
 async def test_a_mention_comes_after_the_grace_and_goes_when_the_turn_moves(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 0 (anna) names trump first
-    kit = await start(make_harness)
-    t, (anna, bob) = await seated(kit)
-    await kit.click(f"kj:start:{t}", anna)
-    assert kit.to_act(t) == (0, anna)
+    kit, t, anna, bob = await anna_to_name_trump(make_harness, monkeypatch)
     await wait(kit, NOTICE_GRACE - 1)
     assert notices(kit) == []  # anna may still be looking at the table
 
@@ -153,10 +161,7 @@ async def test_players_who_act_within_the_grace_cost_no_notice_requests(
 async def test_a_notice_is_not_given_once_the_turn_moved(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
-    kit = await start(make_harness)
-    t, (anna, bob) = await seated(kit)
-    await kit.click(f"kj:start:{t}", anna)
+    kit, t, anna, bob = await anna_to_name_trump(make_harness, monkeypatch)
     await wait(kit, NOTICE_GRACE / 2)
     user = await next_human_turn(kit, t)  # anna acted half-way through her grace
 
@@ -269,6 +274,24 @@ async def test_off_sends_nothing(
 
     assert notices(kit) == []
     assert kit.harness.rest_calls("POST", USER_CHANNELS) == []
+
+
+async def test_a_restart_starts_the_grace_again_for_the_player_the_table_waits_for(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, t, anna, _bob = await anna_to_name_trump(make_harness, monkeypatch)
+    await wait(first, NOTICE_GRACE - 1)  # anna's grace is nearly over when the bot stops
+    assert notices(first) == []
+    await first.harness.close()
+
+    second = await start(make_harness)  # a new process on the same database
+    assert second.to_act(t) == (0, anna)
+    await wait(second, NOTICE_GRACE - 1)
+    assert notices(second) == []  # a new grace: she may be looking at the refreshed table
+    await wait(second, 1)
+    [told] = notices(second)
+    assert told["content"].startswith(f"<@{anna}>, your turn at table {t}.")
+    second.check_payloads()
 
 
 async def test_the_preference_survives_a_restart(make_harness: StartHarness) -> None:

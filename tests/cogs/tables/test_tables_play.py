@@ -17,6 +17,7 @@ from tests.cogs.tables.tables_kit import (
     message_text,
     seed_with_first_dealer,
     start,
+    two_humans_started,
 )
 from tests.harness.limits import assert_ephemeral, assert_within_discord_limits
 from tests.harness.world import ORIGINAL
@@ -29,9 +30,7 @@ async def two_humans(
 ) -> tuple[Kit, int, int, int]:
     """Anna (seat 1) and Bob (seat 3) against two computers; seat 4 deals the first hand,
     so Anna, left of the dealer, names trump (or passes) first."""
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
-    kit = await start(make_harness)
-    t, anna, bob = await kit.two_humans_playing()
+    kit, t, anna, bob = await two_humans_started(make_harness, monkeypatch)
     return kit, t, anna, bob
 
 

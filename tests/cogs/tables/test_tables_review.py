@@ -12,9 +12,7 @@ from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
     custom_ids,
-    fix_seed,
-    seed_with_first_dealer,
-    start,
+    two_humans_started,
 )
 from tests.harness.limits import assert_ephemeral
 
@@ -44,9 +42,7 @@ async def play_until_scored(kit: Kit, t: int, hands: int = 1) -> None:
 async def test_review_appears_after_scoring_and_shows_the_hands_as_dealt(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
-    kit = await start(make_harness)
-    t, anna, bob = await kit.two_humans_playing()
+    kit, t, anna, bob = await two_humans_started(make_harness, monkeypatch)
     assert not [c for c in custom_ids(kit.public(t)) if c.startswith("kj:review:")]
     early = await kit.click(f"kj:review:{t}:1", bob, message=carrying(kit, f"kj:review:{t}:1"))
     assert early.reply.content.startswith("Hand 1 has not been scored")  # nothing revealed
@@ -73,9 +69,7 @@ async def test_review_appears_after_scoring_and_shows_the_hands_as_dealt(
 async def test_stale_and_unknown_review_clicks_are_refused(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
-    kit = await start(make_harness)
-    t, anna, bob = await kit.two_humans_playing()
+    kit, t, anna, bob = await two_humans_started(make_harness, monkeypatch)
     await play_until_scored(kit, t)
 
     playing_now = await kit.click(
@@ -89,3 +83,23 @@ async def test_stale_and_unknown_review_clicks_are_refused(
     assert unknown.reply.content == text("tables.err.unknown_table", "en")
     for result in (playing_now, never, unknown):
         assert_ephemeral(result.reply)
+
+
+async def test_a_review_browses_the_scored_hands_in_place(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, anna, bob = await two_humans_started(make_harness, monkeypatch)
+    await play_until_scored(kit, t, hands=2)
+
+    second = (await kit.click(f"kj:review:{t}:2", bob, message=kit.public(t))).response
+    assert_ephemeral(second)
+    assert second.custom_ids() == [f"kj:review:{t}:1"]  # no hand 3 yet: only back
+    assert second.buttons()[0]["label"] == "◀ Review hand 1"
+
+    first = await kit.click(f"kj:review:{t}:1", bob, message=second.message_id)
+    assert first.response.callback_type == 7  # the same message, now hand 1
+    [embed] = first.response.json["data"]["embeds"]  # type: ignore[index]
+    assert embed["title"] == f"Table {t} · hand 1 as dealt"
+    assert first.response.custom_ids() == [f"kj:review:{t}:2"]
+    assert kit.world.messages[second.message_id]["embeds"][0]["title"].endswith("hand 1 as dealt")
+    kit.check_payloads()
