@@ -194,20 +194,18 @@ def main() -> None:
     options: dict[str, Any] = {} if args.budget is None else {"budget_ms": args.budget}
     if args.cpu_clock:
         options["clock"] = time.thread_time
-    if args.exact is not None:
-        options["exact_cards"] = args.exact
-    if args.samples is not None:
-        options["max_samples"] = args.samples
-    if args.playouts is not None:
-        options["playouts"] = args.playouts
-    if args.noise is not None:
-        options["noise"] = args.noise
-    if args.noisy is not None:
-        options["noisy"] = args.noisy
-    if args.policy is not None:
-        options["policy"] = args.policy
-    if args.bid_margin is not None:
-        options["bid_margin"] = args.bid_margin
+    # Each flag given is the SearchPlayer argument of the same meaning.
+    for flag, name in (
+        ("exact", "exact_cards"),
+        ("samples", "max_samples"),
+        ("playouts", "playouts"),
+        ("noise", "noise"),
+        ("noisy", "noisy"),
+        ("policy", "policy"),
+        ("bid_margin", "bid_margin"),
+    ):
+        if getattr(args, flag) is not None:
+            options[name] = getattr(args, flag)
     if args.nodes is not None:  # the node budget alone bounds the decision
         options["node_budget"] = args.nodes
         options["budget_ms"] = 1e9
