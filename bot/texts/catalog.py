@@ -8,7 +8,7 @@ values are ``str.format`` templates. A test checks every locale has every key.
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -50,23 +50,21 @@ def catalogue(locale: str) -> dict[str, str]:
     return merged
 
 
-# The catalogue of every locale value `t` was asked with (a string or a `discord.Locale`):
-# a drawing asks a few dozen times per click, mostly with the same two or three values.
-_BY_LOCALE: dict[object, dict[str, str]] = {}
-MAX_LOCALE_FORMS = 256  # Discord has about thirty locales; anything past this is not cached
+@lru_cache(maxsize=256)
+def _texts(locale: object) -> dict[str, str]:
+    """The catalogue for a locale value as callers pass it (a string or a
+    `discord.Locale`): a drawing asks a few dozen times per click, mostly with the same two
+    or three values, so the normalising is done once per value."""
+    return catalogue(normalize_locale(locale))
 
 
 def has(key: str, locale: str = FALLBACK) -> bool:
-    return key in catalogue(normalize_locale(locale))
+    return key in _texts(locale)
 
 
 def t(key: str, locale: object = FALLBACK, /, **values: Any) -> str:
     """The text for ``key`` in ``locale`` (English when missing), filled with ``values``."""
-    texts = _BY_LOCALE.get(locale)
-    if texts is None:
-        texts = catalogue(normalize_locale(locale))
-        if len(_BY_LOCALE) < MAX_LOCALE_FORMS:
-            _BY_LOCALE[locale] = texts
+    texts = _texts(locale)
     text = texts.get(key)
     if text is None:
         text = catalogue(FALLBACK).get(key)
