@@ -485,10 +485,8 @@ class Solver:
             key = POINTS[trump][c] * 16
             if suit == trump:
                 key -= SMEAR_TRUMP_PENALTY * 16
-            elif flags & POLICY_MASTER:
-                higher = BEATS[trump][suit][STRENGTH[trump][suit][c]] & SUIT_MASK[suit]
-                if not others & higher:
-                    key -= MASTER_KEEP * 16
+            elif flags & POLICY_MASTER and _master(trump, c, others):
+                key -= MASTER_KEEP * 16
             if flags & POLICY_ROEM:
                 key += self._roem_of(self.tmask | 1 << c) * 16
             if key > best_key:
@@ -540,12 +538,7 @@ class Solver:
         trump = self.trump
         others = self.hands[(seat + 1) & 3] | self.hands[(seat + 3) & 3] | self.hands[seat]
         partner = self.hands[(seat + 2) & 3] & SUIT_MASK[trump]
-        for c in range(32):
-            if partner >> c & 1:
-                higher = BEATS[trump][trump][STRENGTH[trump][trump][c]] & SUIT_MASK[trump]
-                if not others & higher:
-                    return True
-        return False
+        return any(partner >> c & 1 and _master(trump, c, others) for c in range(32))
 
     def _partner_suits(self, seat: int, legal: int) -> int:
         """The side-suit cards of ``legal`` whose suit the partner holds a card in that
@@ -569,6 +562,13 @@ class Solver:
                     cards |= ours
                     break
         return cards
+
+
+def _master(trump: int, card: int, others: int) -> bool:
+    """Whether ``others`` (the cards out in other hands) hold no higher card of ``card``'s
+    suit: it wins any trick led in that suit."""
+    suit = card >> 3
+    return not others & BEATS[trump][suit][STRENGTH[trump][suit][card]] & SUIT_MASK[suit]
 
 
 def _beaten(hand: int, suit: int, beats: int) -> bool:
