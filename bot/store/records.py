@@ -11,6 +11,7 @@ __all__ = [
     "HandRecord",
     "MatchRecord",
     "PlayerStats",
+    "PostedNotice",
     "StoredAction",
     "StoredAudit",
     "StoredLeague",
@@ -44,6 +45,16 @@ class StoredTable:
     message_id: int | None
     seq: int
     snapshot: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class PostedNotice:
+    """A turn notice standing in a table's channel (the table row's `notice_id`)."""
+
+    table_id: int
+    guild_id: int | None
+    channel_id: int
+    message_id: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,7 +93,7 @@ class Tables(commands.Cog):
         listeners += [self.publisher.on_events, self.nudger.on_events, self.notifier.on_events]
         self.bot.services.tables.tick_listeners.append(self.notifier.on_tick)
         self.publisher.restore()
-        self.notifier.restore()
+        await self.notifier.restore()
         self.requests.start(self.bot)
 
     async def cog_unload(self) -> None:
