@@ -170,18 +170,16 @@ class SqliteTableStore:
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the table's Discord message (None: it must be posted again)."""
-        async with transaction(self._db) as db:
-            cursor = await db.execute(
-                "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
-            )
-            if cursor.rowcount == 0:
-                raise TableNotFound(table_id)
+        await self._set_message_column("message_id", table_id, message_id)
 
     async def set_notice(self, table_id: int, message_id: int | None) -> None:
         """Remember the turn notice standing in the table's channel (None: none is)."""
+        await self._set_message_column("notice_id", table_id, message_id)
+
+    async def _set_message_column(self, column: str, table_id: int, message_id: int | None) -> None:
         async with transaction(self._db) as db:
             cursor = await db.execute(
-                "UPDATE tables SET notice_id = ? WHERE id = ?", (message_id, table_id)
+                f"UPDATE tables SET {column} = ? WHERE id = ?", (message_id, table_id)
             )
             if cursor.rowcount == 0:
                 raise TableNotFound(table_id)

@@ -193,15 +193,14 @@ class PostgresTableStore:
                 raise SeqConflict(table_id, stored + 1, seq)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
-        status = await self._pool.execute(
-            "UPDATE tables SET message_id = $1 WHERE id = $2", message_id, table_id
-        )
-        if _rowcount(status) == 0:
-            raise TableNotFound(table_id)
+        await self._set_message_column("message_id", table_id, message_id)
 
     async def set_notice(self, table_id: int, message_id: int | None) -> None:
+        await self._set_message_column("notice_id", table_id, message_id)
+
+    async def _set_message_column(self, column: str, table_id: int, message_id: int | None) -> None:
         status = await self._pool.execute(
-            "UPDATE tables SET notice_id = $1 WHERE id = $2", message_id, table_id
+            f"UPDATE tables SET {column} = $1 WHERE id = $2", message_id, table_id
         )
         if _rowcount(status) == 0:
             raise TableNotFound(table_id)
