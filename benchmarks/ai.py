@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.compiled import describe  # noqa: E402
 from bot.engine import Card, Hand, Phase, RuleSet, Suit  # noqa: E402
 from bot.players import HeuristicPlayer, Player, SearchPlayer, SeatView  # noqa: E402
+from bot.players.ismcts import ISMCTSPlayer  # noqa: E402
 from bot.players.runner import claim_action, move_action  # noqa: E402
 
 T = TypeVar("T")
@@ -108,8 +109,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def save(path: str, tally: Tally, strong: list[Timed], elapsed: float) -> None:
+def save(path: str, tally: Tally, strong: list[Timed], elapsed: float, first: int) -> None:
     data = {
+        "first": first,
         "tally": vars(tally),
         "times": [t for p in strong for t in p.times],
         "nodes": sum(n for p in strong for n in p.nodes),
@@ -132,6 +134,26 @@ def merged(paths: list[str]) -> tuple[Tally, list[Timed], float]:
         timed.nodes.append(data["nodes"])
         elapsed = max(elapsed, data["elapsed"])
     return tally, [timed], elapsed
+
+
+def compare(base_path: str, variant_path: str) -> None:
+    """The paired difference (variant - base) over the deals both tallies played."""
+    base, variant = (json.loads(Path(p).read_text()) for p in (base_path, variant_path))
+    by_deal = [
+        {data.get("first", 0) + i: d for i, d in enumerate(data["tally"]["diffs"])}
+        for data in (base, variant)
+    ]
+    deals = sorted(set(by_deal[0]) & set(by_deal[1]))
+    if len(deals) < 2:
+        raise SystemExit("fewer than two deals in common")
+    pairs = [by_deal[1][i] - by_deal[0][i] for i in deals]
+    mean = statistics.fmean(pairs)
+    half = 1.96 * statistics.stdev(pairs) / math.sqrt(len(pairs))
+    print(
+        f"paired over deals {deals[0]}..{deals[-1]} ({len(pairs)} pairs): variant - base "
+        f"{mean:+.1f} points per hand (95% CI {mean - half:+.1f}..{mean + half:+.1f}), "
+        f"spread {statistics.stdev(pairs):.0f}"
+    )
 
 
 def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
@@ -169,6 +191,16 @@ def main() -> None:
     parser.add_argument("--policy", type=int, default=None, help="solver POLICY_* bits")
     parser.add_argument("--bid-margin", type=float, default=None, help="bidding inference margin")
     parser.add_argument(
+        "--card-search",
+        choices=("pimc", "ismcts"),
+        default="pimc",
+        help="the strong card play: sampled perfect-information search (pimc, shipped) or "
+        "information-set MCTS (ismcts, bot/players/ismcts.py)",
+    )
+    parser.add_argument("--exploration", type=float, default=None, help="ismcts: UCB constant")
+    parser.add_argument("--iterations", type=int, default=None, help="ismcts: most iterations")
+    parser.add_argument("--pool", type=int, default=None, help="ismcts: distinct deals")
+    parser.add_argument(
         "--nodes",
         type=int,
         default=None,
@@ -186,7 +218,17 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="index of the first deal")
     parser.add_argument("--out", default=None, help="save the tally here (JSON)")
     parser.add_argument("--merge", nargs="+", default=None, help="report saved tallies")
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("BASE", "VARIANT"),
+        default=None,
+        help="paired difference of two saved tallies over the deals both played",
+    )
     args = parser.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return
     if args.merge:
         report(*merged(args.merge))
         return
@@ -203,23 +245,27 @@ def main() -> None:
         ("noisy", "noisy"),
         ("policy", "policy"),
         ("bid_margin", "bid_margin"),
+        ("exploration", "exploration"),
+        ("iterations", "max_iterations"),
+        ("pool", "pool"),
     ):
         if getattr(args, flag) is not None:
             options[name] = getattr(args, flag)
     if args.nodes is not None:  # the node budget alone bounds the decision
         options["node_budget"] = args.nodes
         options["budget_ms"] = 1e9
-    strong = [Timed(SearchPlayer(f"{args.seed}/strong/{s}", **options)) for s in range(4)]
-    print(f"{describe()}; rules {rules.label}")
+    kind = ISMCTSPlayer if args.card_search == "ismcts" else SearchPlayer
+    strong = [Timed(kind(f"{args.seed}/strong/{s}", **options)) for s in range(4)]
+    print(f"{describe()}; rules {rules.label}; card search {args.card_search}")
     tally = Tally()
     start = time.perf_counter()
     for index in range(args.first, args.first + args.deals):
         deal_pair(index, rules, args.seed, strong, tally)
         if args.out and (index + 1 - args.first) % 100 == 0:  # a cut run keeps its figures
-            save(args.out, tally, strong, time.perf_counter() - start)
+            save(args.out, tally, strong, time.perf_counter() - start, args.first)
     elapsed = time.perf_counter() - start
     if args.out:
-        save(args.out, tally, strong, elapsed)
+        save(args.out, tally, strong, elapsed, args.first)
     report(tally, strong, elapsed)
 
 

@@ -1,0 +1,176 @@
+"""Card play by information-set Monte Carlo tree search (an experiment; default off).
+
+``SearchPlayer`` values each legal card on each sampled deal as if every seat saw every card
+from then on (perfect-information Monte Carlo): its own later choices are made knowing the
+sample, which overrates lines that need to guess right ("strategy fusion"). This player
+searches one tree over what its seat *sees* instead (single-observer IS-MCTS, Cowling,
+Powley and Whitehouse 2012): a node is the public sequence of cards played from the current
+decision on, shared by every deal the seat finds plausible. Each iteration samples a deal
+(``sampling.py``, as the search player does), descends the tree choosing among the cards
+legal in that deal by UCB with availability counts (a card is compared only over the deals
+in which it could be played), adds one node, and finishes the hand with the solver's
+playout (exact alpha-beta over the last ``exact_cards``). The value backed up is the
+hand's real score, our pair's minus theirs (``Solver.final_value``). Seats of our pair
+choose to raise it, the other pair to lower it.
+
+Trump is chosen as ``SearchPlayer`` chooses it. Deals are drawn afresh until ``pool`` of
+them are in hand, then reused in turn: a sample costs about a third of an iteration, and
+the solver's transposition table remembers the endings of deals seen before.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from bot.engine import Card
+
+from .base import SeatView
+from .sampling import Deduction, sample_for
+from .search import BUDGET_MS, EXACT_CARDS, Clock, SearchPlayer, _totals
+from .solver import Solver
+
+EXPLORATION = 60.0  # UCB's constant, in hand points (a hand's spread is about 70)
+MAX_ITERATIONS = 4000
+POOL = 400  # distinct deals per decision before they are reused
+
+
+class Node:
+    """A public move sequence from the decision. ``visits`` and ``total`` (our pair's value
+    summed) count the iterations through the move that led here; ``avail`` those in which
+    that move was legal when its parent was visited."""
+
+    __slots__ = ("avail", "children", "expanded", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.expanded = 0  # the cards of ``children`` as a mask
+        self.visits = 0
+        self.total = 0
+        self.avail = 0
+
+
+class ISMCTSPlayer(SearchPlayer):
+    """``SearchPlayer`` with the card play searched by IS-MCTS (module doc). ``exploration``
+    is UCB's constant in points, ``max_iterations`` bounds a decision beside the budget."""
+
+    def __init__(
+        self,
+        seed: int | str,
+        budget_ms: float = BUDGET_MS,
+        clock: Clock = time.perf_counter,
+        exact_cards: int = EXACT_CARDS,
+        node_budget: int | None = None,
+        exploration: float = EXPLORATION,
+        max_iterations: int = MAX_ITERATIONS,
+        pool: int = POOL,
+        **options: Any,
+    ) -> None:
+        super().__init__(
+            seed,
+            budget_ms=budget_ms,
+            clock=clock,
+            exact_cards=exact_cards,
+            node_budget=node_budget,
+            **options,
+        )
+        self.exploration = exploration
+        self.max_iterations = max_iterations
+        self.pool = pool
+        self.iterations = 0  # iterations of the last decision
+
+    def choose_card(self, view: SeatView) -> Card:
+        self.card_values, self.samples, self.iterations = {}, 0, 0
+        if not view.legal:
+            raise ValueError("choose_card asked when the seat has no legal card")
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if view.trump is None or view.makers is None:
+            raise ValueError("choose_card asked before trump is chosen")
+        solver = self._solver(view.trump, view.makers, view)
+        know = Deduction.of(view)
+        points, roem, won = _totals(view)
+        current = [int(c) for c in view.current]
+        root = Node()
+        deals: list[list[int]] = []
+        start = self.clock()
+        while self.iterations < self.max_iterations:
+            if len(deals) < self.pool:
+                deals.append(sample_for(view, know, self.rng, self.bid_margin))
+                hands = deals[-1]
+            else:
+                hands = deals[self.iterations % self.pool]
+            solver.setup(hands, view.leader, current, points, roem, won)
+            self._iterate(solver, root)
+            self.iterations += 1
+            if self.clock() - start >= self.budget:
+                break
+            if self.node_budget is not None and solver.nodes >= self.node_budget:
+                break
+        self.samples = len(deals)
+        self.nodes = solver.nodes
+        children = root.children
+        self.card_values = {
+            c: children[int(c)].total / children[int(c)].visits
+            for c in view.legal
+            if int(c) in children and children[int(c)].visits
+        }
+        # The most visited card; ties to the better mean, then the cheaper card in deck order.
+        return max(
+            view.legal,
+            key=lambda c: (
+                children[int(c)].visits if int(c) in children else 0,
+                self.card_values.get(c, -math.inf),
+            ),
+        )
+
+    def _iterate(self, solver: Solver, root: Node) -> None:
+        """One descent on the loaded deal, one new node, the playout, the backup."""
+        path: list[Node] = []
+        node = root
+        us = solver.us
+        c_ucb = self.exploration
+        while solver.left:
+            legal = solver.legal()
+            seat = solver.to_act
+            fresh = legal & ~node.expanded
+            for card, child in node.children.items():
+                if legal >> card & 1:
+                    child.avail += 1
+            if fresh:
+                card = self._pick(fresh)
+                child = Node()
+                child.avail = 1
+                node.children[card] = child
+                node.expanded |= 1 << card
+                solver._play(seat, card)
+                solver.nodes += 1
+                path.append(child)
+                break
+            sign = 1.0 if (seat & 1) == us else -1.0
+            best_card, best = -1, -math.inf
+            for card, child in node.children.items():
+                if legal >> card & 1:
+                    score = sign * child.total / child.visits + c_ucb * math.sqrt(
+                        math.log(child.avail) / child.visits
+                    )
+                    if score > best:
+                        best_card, best = card, score
+            node = node.children[best_card]
+            solver._play(seat, best_card)
+            solver.nodes += 1
+            path.append(node)
+        value = solver.playout_value(self.exact_cards)  # restores the loaded deal
+        for step in path:
+            step.visits += 1
+            step.total += value
+
+    def _pick(self, cards: int) -> int:
+        """A random card of the mask ``cards``."""
+        count = cards.bit_count()
+        k = self.rng.randrange(count) if count > 1 else 0
+        while k:
+            cards &= cards - 1
+            k -= 1
+        return (cards & -cards).bit_length() - 1
