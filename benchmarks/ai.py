@@ -201,6 +201,13 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None, help="ismcts: most iterations")
     parser.add_argument("--pool", type=int, default=None, help="ismcts: distinct deals")
     parser.add_argument(
+        "--paired",
+        action="store_const",
+        const=True,
+        default=None,
+        help="ismcts: every legal card on every deal, a tree below each",
+    )
+    parser.add_argument(
         "--nodes",
         type=int,
         default=None,
@@ -248,6 +255,7 @@ def main() -> None:
         ("exploration", "exploration"),
         ("iterations", "max_iterations"),
         ("pool", "pool"),
+        ("paired", "paired"),
     ):
         if getattr(args, flag) is not None:
             options[name] = getattr(args, flag)

@@ -65,6 +65,7 @@ class ISMCTSPlayer(SearchPlayer):
         exploration: float = EXPLORATION,
         max_iterations: int = MAX_ITERATIONS,
         pool: int = POOL,
+        paired: bool = False,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -78,6 +79,9 @@ class ISMCTSPlayer(SearchPlayer):
         self.exploration = exploration
         self.max_iterations = max_iterations
         self.pool = pool
+        # Every legal card of the decision on every deal (as SearchPlayer compares them: the
+        # same deals for all, so the luck of the deals cancels), the tree below each card.
+        self.paired = paired
         self.iterations = 0  # iterations of the last decision
 
     def choose_card(self, view: SeatView) -> Card:
@@ -102,7 +106,17 @@ class ISMCTSPlayer(SearchPlayer):
             else:
                 hands = deals[self.iterations % self.pool]
             solver.setup(hands, view.leader, current, points, roem, won)
-            self._iterate(solver, root)
+            if self.paired:
+                for card in view.legal:
+                    child = root.children.get(int(card))
+                    if child is None:
+                        child = root.children[int(card)] = Node()
+                    child.avail += 1
+                    solver._play(solver.to_act, int(card))
+                    solver.nodes += 1
+                    self._iterate(solver, child, [child])
+            else:
+                self._iterate(solver, root, [])
             self.iterations += 1
             if self.clock() - start >= self.budget:
                 break
@@ -116,6 +130,8 @@ class ISMCTSPlayer(SearchPlayer):
             for c in view.legal
             if int(c) in children and children[int(c)].visits
         }
+        if self.paired:  # the best mean over the same deals
+            return max(view.legal, key=lambda c: self.card_values[c])
         # The most visited card; ties to the better mean, then the cheaper card in deck order.
         return max(
             view.legal,
@@ -125,10 +141,9 @@ class ISMCTSPlayer(SearchPlayer):
             ),
         )
 
-    def _iterate(self, solver: Solver, root: Node) -> None:
-        """One descent on the loaded deal, one new node, the playout, the backup."""
-        path: list[Node] = []
-        node = root
+    def _iterate(self, solver: Solver, node: Node, path: list[Node]) -> None:
+        """One descent on the loaded deal from ``node`` (``path`` leads to it), one new node,
+        the playout, the backup."""
         us = solver.us
         c_ucb = self.exploration
         while solver.left:

@@ -16,9 +16,11 @@ from .helpers import card, make_view, play_hand
 from .test_search import VARIANTS, Checked, FakeClock, _mid_hand, _reshuffle_hidden
 
 
-def fast(seed: int | str, iterations: int = 40) -> ISMCTSPlayer:
+def fast(seed: int | str, iterations: int = 40, paired: bool = False) -> ISMCTSPlayer:
     """Bounded by iterations, not time: reproducible on any machine."""
-    return ISMCTSPlayer(seed, budget_ms=1e9, max_iterations=iterations, max_samples=2)
+    return ISMCTSPlayer(
+        seed, budget_ms=1e9, max_iterations=iterations, max_samples=2, paired=paired
+    )
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -32,16 +34,17 @@ def test_hidden_cards_change_neither_the_view_nor_the_decision(seed: int) -> Non
     view, other_view = view_for(hand, seat), view_for(other, seat)
     assert view == other_view  # the decision's only input
     assert Deduction.of(view) == Deduction.of(other_view)
-    first, second = fast(seed, 200), fast(seed, 200)
+    first, second = fast(seed, 200, seed % 2 == 1), fast(seed, 200, seed % 2 == 1)
     assert first.choose_card(view) == second.choose_card(other_view)
     assert first.card_values == second.card_values
 
 
+@pytest.mark.parametrize("paired", [False, True])
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_plays_legal_cards_under_every_preset(variant: str) -> None:
+def test_plays_legal_cards_under_every_preset(variant: str, paired: bool) -> None:
     rules = VARIANTS[variant]
     for deal in range(2):
-        checked = [Checked(fast(f"{variant}/{deal}/{s}")) for s in range(4)]
+        checked = [Checked(fast(f"{variant}/{deal}/{s}", 20, paired)) for s in range(4)]
         hand = Hand.deal(rules, deal, random.Random(f"ismcts/{variant}/{deal}"))
         play_hand(hand, checked)  # the engine refuses anything illegal
         assert hand.result is not None
@@ -81,7 +84,8 @@ def test_deals_are_reused_once_the_pool_is_full() -> None:
     assert player.iterations == 60 and player.samples == 7
 
 
-def test_every_legal_card_is_tried_and_the_dominant_one_is_played() -> None:
+@pytest.mark.parametrize("paired", [False, True])
+def test_every_legal_card_is_tried_and_the_dominant_one_is_played(paired: bool) -> None:
     # Hearts are trump; seat 0 plays last to a club trick 10-8-9 led by seat 1, holding the
     # ace and the seven of clubs; the king, queen and jack of clubs are out, one a seat. The
     # ace wins the trick and its run of three (20 roem); the seven gives the opponents a run
@@ -99,7 +103,7 @@ def test_every_legal_card_is_tried_and_the_dominant_one_is_played() -> None:
             (0, "10s 9s 8s 7s", 1),
         ],
     )
-    player = fast(0, 100)
+    player = fast(0, 100, paired)
     assert player.choose_card(view) == card("Ac")
     assert set(player.card_values) == {card("Ac"), card("7c")}
     assert player.card_values[card("Ac")] > player.card_values[card("7c")]
