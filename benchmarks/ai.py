@@ -200,6 +200,7 @@ def main() -> None:
     parser.add_argument("--exploration", type=float, default=None, help="ismcts: UCB constant")
     parser.add_argument("--iterations", type=int, default=None, help="ismcts: most iterations")
     parser.add_argument("--pool", type=int, default=None, help="ismcts: distinct deals")
+    parser.add_argument("--widen", type=float, default=None, help="ismcts: widening factor")
     parser.add_argument(
         "--paired",
         action="store_const",
@@ -256,6 +257,7 @@ def main() -> None:
         ("iterations", "max_iterations"),
         ("pool", "pool"),
         ("paired", "paired"),
+        ("widen", "widen"),
     ):
         if getattr(args, flag) is not None:
             options[name] = getattr(args, flag)

@@ -66,6 +66,7 @@ class ISMCTSPlayer(SearchPlayer):
         max_iterations: int = MAX_ITERATIONS,
         pool: int = POOL,
         paired: bool = False,
+        widen: float = 0.0,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -82,6 +83,11 @@ class ISMCTSPlayer(SearchPlayer):
         # Every legal card of the decision on every deal (as SearchPlayer compares them: the
         # same deals for all, so the luck of the deals cancels), the tree below each card.
         self.paired = paired
+        # With ``widen``, a node adds the playout policy's card first and another card only
+        # while it has fewer than ``widen`` * sqrt(visits) children (progressive widening):
+        # a new node's first replies are the policy's, not random ones. 0: every legal card
+        # is added before any is chosen again (the plain algorithm).
+        self.widen = widen
         self.iterations = 0  # iterations of the last decision
 
     def choose_card(self, view: SeatView) -> Card:
@@ -117,6 +123,7 @@ class ISMCTSPlayer(SearchPlayer):
                     self._iterate(solver, child, [child])
             else:
                 self._iterate(solver, root, [])
+                root.visits += 1
             self.iterations += 1
             if self.clock() - start >= self.budget:
                 break
@@ -146,6 +153,7 @@ class ISMCTSPlayer(SearchPlayer):
         the playout, the backup."""
         us = solver.us
         c_ucb = self.exploration
+        widen = self.widen
         while solver.left:
             legal = solver.legal()
             seat = solver.to_act
@@ -153,8 +161,18 @@ class ISMCTSPlayer(SearchPlayer):
             for card, child in node.children.items():
                 if legal >> card & 1:
                     child.avail += 1
-            if fresh:
+            if fresh and widen:
+                # The playout policy's card first; others only as the node's visits grow.
+                card = solver._policy(seat, legal)
+                if not fresh >> card & 1:
+                    card = -1
+                    if len(node.children) < widen * math.sqrt(node.visits + 1):
+                        card = self._pick(fresh)
+            elif fresh:
                 card = self._pick(fresh)
+            else:
+                card = -1
+            if card >= 0:
                 child = Node()
                 child.avail = 1
                 node.children[card] = child

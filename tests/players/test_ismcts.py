@@ -4,6 +4,7 @@ finds a card that every deal it could face agrees on."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -15,12 +16,19 @@ from bot.players.sampling import Deduction
 from .helpers import card, make_view, play_hand
 from .test_search import VARIANTS, Checked, FakeClock, _mid_hand, _reshuffle_hidden
 
+# The variants: the plain algorithm, every card on every deal, the policy's card first.
+MODES: dict[str, dict[str, Any]] = {
+    "plain": {},
+    "paired": {"paired": True},
+    "widen": {"widen": 1.0},
+    "paired-widen": {"paired": True, "widen": 1.0},
+}
 
-def fast(seed: int | str, iterations: int = 40, paired: bool = False) -> ISMCTSPlayer:
+
+def fast(seed: int | str, iterations: int = 40, mode: str = "plain") -> ISMCTSPlayer:
     """Bounded by iterations, not time: reproducible on any machine."""
-    return ISMCTSPlayer(
-        seed, budget_ms=1e9, max_iterations=iterations, max_samples=2, paired=paired
-    )
+    options = MODES[mode]
+    return ISMCTSPlayer(seed, budget_ms=1e9, max_iterations=iterations, max_samples=2, **options)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -34,17 +42,18 @@ def test_hidden_cards_change_neither_the_view_nor_the_decision(seed: int) -> Non
     view, other_view = view_for(hand, seat), view_for(other, seat)
     assert view == other_view  # the decision's only input
     assert Deduction.of(view) == Deduction.of(other_view)
-    first, second = fast(seed, 200, seed % 2 == 1), fast(seed, 200, seed % 2 == 1)
+    mode = sorted(MODES)[seed % len(MODES)]
+    first, second = fast(seed, 200, mode), fast(seed, 200, mode)
     assert first.choose_card(view) == second.choose_card(other_view)
     assert first.card_values == second.card_values
 
 
-@pytest.mark.parametrize("paired", [False, True])
+@pytest.mark.parametrize("mode", sorted(MODES))
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_plays_legal_cards_under_every_preset(variant: str, paired: bool) -> None:
+def test_plays_legal_cards_under_every_preset(variant: str, mode: str) -> None:
     rules = VARIANTS[variant]
     for deal in range(2):
-        checked = [Checked(fast(f"{variant}/{deal}/{s}", 20, paired)) for s in range(4)]
+        checked = [Checked(fast(f"{variant}/{deal}/{s}", 20, mode)) for s in range(4)]
         hand = Hand.deal(rules, deal, random.Random(f"ismcts/{variant}/{deal}"))
         play_hand(hand, checked)  # the engine refuses anything illegal
         assert hand.result is not None
@@ -84,8 +93,8 @@ def test_deals_are_reused_once_the_pool_is_full() -> None:
     assert player.iterations == 60 and player.samples == 7
 
 
-@pytest.mark.parametrize("paired", [False, True])
-def test_every_legal_card_is_tried_and_the_dominant_one_is_played(paired: bool) -> None:
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_every_legal_card_is_tried_and_the_dominant_one_is_played(mode: str) -> None:
     # Hearts are trump; seat 0 plays last to a club trick 10-8-9 led by seat 1, holding the
     # ace and the seven of clubs; the king, queen and jack of clubs are out, one a seat. The
     # ace wins the trick and its run of three (20 roem); the seven gives the opponents a run
@@ -103,7 +112,7 @@ def test_every_legal_card_is_tried_and_the_dominant_one_is_played(paired: bool) 
             (0, "10s 9s 8s 7s", 1),
         ],
     )
-    player = fast(0, 100, paired)
+    player = fast(0, 100, mode)
     assert player.choose_card(view) == card("Ac")
     assert set(player.card_values) == {card("Ac"), card("7c")}
     assert player.card_values[card("Ac")] > player.card_values[card("7c")]
