@@ -47,6 +47,7 @@ class Timed:
 
     player: SearchPlayer
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # the decision's own thread time
     nodes: list[int] = field(default_factory=list)
 
     def choose_trump(self, view: SeatView) -> Suit | None:
@@ -59,9 +60,10 @@ class Timed:
         return self.player.wants_claim(view)
 
     def _time(self, decide: Callable[[], T]) -> T:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         answer = decide()
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.thread_time() - start_cpu)
         self.nodes.append(self.player.nodes)
         return answer
 
@@ -114,6 +116,7 @@ def save(path: str, tally: Tally, strong: list[Timed], elapsed: float, first: in
         "first": first,
         "tally": vars(tally),
         "times": [t for p in strong for t in p.times],
+        "cpu": [t for p in strong for t in p.cpu],
         "nodes": sum(n for p in strong for n in p.nodes),
         "elapsed": elapsed,
     }
@@ -131,6 +134,7 @@ def merged(paths: list[str]) -> tuple[Tally, list[Timed], float]:
             for side, value in data["tally"][name].items():
                 getattr(tally, name)[side] += value
         timed.times += data["times"]
+        timed.cpu += data.get("cpu", [])
         timed.nodes.append(data["nodes"])
         elapsed = max(elapsed, data["elapsed"])
     return tally, [timed], elapsed
@@ -177,6 +181,10 @@ def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
             f"strong decisions: {len(times)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
             f"max {max(times) * 1000:.1f} ms; {speed:,.0f} search nodes/s"
         )
+    cpu = [t for p in strong for t in p.cpu]
+    if cpu:  # what the decision itself used, whatever else the machine was running
+        p50, p99 = percentile(cpu, 0.5) * 1000, percentile(cpu, 0.99) * 1000
+        print(f"  their CPU time: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(cpu) * 1000:.1f} ms")
 
 
 def main() -> None:
