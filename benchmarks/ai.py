@@ -209,6 +209,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None, help="ismcts: most iterations")
     parser.add_argument("--pool", type=int, default=None, help="ismcts: distinct deals")
     parser.add_argument("--widen", type=float, default=None, help="ismcts: widening factor")
+    parser.add_argument("--tree", default=None, help="ismcts: tree seats: all, us, self")
     parser.add_argument(
         "--paired",
         action="store_const",
@@ -266,6 +267,7 @@ def main() -> None:
         ("pool", "pool"),
         ("paired", "paired"),
         ("widen", "widen"),
+        ("tree", "tree"),
     ):
         if getattr(args, flag) is not None:
             options[name] = getattr(args, flag)

@@ -67,6 +67,7 @@ class ISMCTSPlayer(SearchPlayer):
         pool: int = POOL,
         paired: bool = False,
         widen: float = 0.0,
+        tree: str = "all",
         **options: Any,
     ) -> None:
         super().__init__(
@@ -88,6 +89,12 @@ class ISMCTSPlayer(SearchPlayer):
         # a new node's first replies are the policy's, not random ones. 0: every legal card
         # is added before any is chosen again (the plain algorithm).
         self.widen = widen
+        # Whose moves the tree searches: "all" seats, "us" (our pair) or "self"; the others
+        # play the playout policy's card on the deal (as in SearchPlayer's playouts).
+        if tree not in ("all", "us", "self"):
+            raise ValueError(f"tree must be all, us or self, not {tree!r}")
+        self.tree = tree
+        self.seat = 0  # the deciding seat, set by each decision
         self.iterations = 0  # iterations of the last decision
 
     def choose_card(self, view: SeatView) -> Card:
@@ -99,6 +106,7 @@ class ISMCTSPlayer(SearchPlayer):
         if view.trump is None or view.makers is None:
             raise ValueError("choose_card asked before trump is chosen")
         solver = self._solver(view.trump, view.makers, view)
+        self.seat = view.seat
         know = Deduction.of(view)
         points, roem, won = _totals(view)
         current = [int(c) for c in view.current]
@@ -154,9 +162,21 @@ class ISMCTSPlayer(SearchPlayer):
         us = solver.us
         c_ucb = self.exploration
         widen = self.widen
+        tree_seats = self._tree_seats(solver)
         while solver.left:
             legal = solver.legal()
             seat = solver.to_act
+            if not tree_seats >> seat & 1:  # a seat outside the tree plays the policy's card
+                card = solver._policy(seat, legal)
+                child = node.children.get(card)
+                if child is None:
+                    child = node.children[card] = Node()
+                    node.expanded |= 1 << card
+                node = child
+                solver._play(seat, card)
+                solver.nodes += 1
+                path.append(node)
+                continue
             fresh = legal & ~node.expanded
             for card, child in node.children.items():
                 if legal >> card & 1:
@@ -198,6 +218,14 @@ class ISMCTSPlayer(SearchPlayer):
         for step in path:
             step.visits += 1
             step.total += value
+
+    def _tree_seats(self, solver: Solver) -> int:
+        """The seats (bits) whose moves the tree searches; the others follow the policy."""
+        if self.tree == "self":
+            return 1 << self.seat
+        if self.tree == "us":
+            return 5 << solver.us  # seats 0 and 2, or 1 and 3
+        return 15
 
     def _pick(self, cards: int) -> int:
         """A random card of the mask ``cards``."""

@@ -22,6 +22,8 @@ MODES: dict[str, dict[str, Any]] = {
     "paired": {"paired": True},
     "widen": {"widen": 1.0},
     "paired-widen": {"paired": True, "widen": 1.0},
+    "self": {"paired": True, "widen": 1.0, "tree": "self"},
+    "us": {"tree": "us"},
 }
 
 
