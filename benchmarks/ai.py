@@ -14,6 +14,12 @@ each save their tally (``--out``), and ``--merge`` prints the report of them all
 
     benchmarks/ai.py --deals 1000 --out a.json & benchmarks/ai.py --first 1000 \
         --deals 1000 --out b.json; benchmarks/ai.py --merge a.json b.json
+
+A variant is compared with a baseline on the same deals by the paired difference of their
+per-pair results (the deals' luck cancels a second time): ``--merge`` the variant's shards
+``--against`` the baseline's, listed in the same order.
+
+    benchmarks/ai.py --merge v0.json v200.json --against b0.json b200.json
 """
 
 from __future__ import annotations
@@ -108,8 +114,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def save(path: str, tally: Tally, strong: list[Timed], elapsed: float) -> None:
+def save(path: str, tally: Tally, strong: list[Timed], elapsed: float, first: int) -> None:
     data = {
+        "first": first,
         "tally": vars(tally),
         "times": [t for p in strong for t in p.times],
         "nodes": sum(n for p in strong for n in p.nodes),
@@ -134,12 +141,36 @@ def merged(paths: list[str]) -> tuple[Tally, list[Timed], float]:
     return tally, [timed], elapsed
 
 
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% confidence interval."""
+    mean = statistics.fmean(values)
+    n = len(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else float("nan")
+    return mean, mean - half, mean + half
+
+
+def firsts(paths: list[str]) -> list[int | None]:
+    return [json.loads(Path(p).read_text()).get("first") for p in paths]
+
+
+def paired(tally: Tally, paths: list[str], base: list[str]) -> None:
+    """The variant's per-pair results minus the baseline's on the same deals."""
+    against = merged(base)[0]
+    if len(against.diffs) != len(tally.diffs) or firsts(paths) != firsts(base):
+        raise SystemExit("--against needs the baseline's shards of the same deals, in order")
+    diffs = [a - b for a, b in zip(tally.diffs, against.diffs, strict=True)]
+    mean, low, high = interval(diffs)
+    spread = statistics.stdev(diffs)
+    print(
+        f"paired variant - baseline: {mean:+.1f} points per hand (95% CI {low:+.1f}..{high:+.1f}),"
+        f" spread {spread:.0f} per deal pair"
+    )
+
+
 def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
     n = len(tally.diffs)
-    mean = statistics.fmean(tally.diffs)
-    half = 1.96 * statistics.stdev(tally.diffs) / math.sqrt(n) if n > 1 else float("nan")
+    mean, low, high = interval(tally.diffs)
     print(f"deal pairs: {n} ({tally.hands} hands) in {elapsed:.0f} s")
-    low, high = mean - half, mean + half
     print(f"strong - normal: {mean:+.1f} points per hand (95% CI {low:+.1f}..{high:+.1f})")
     for side in ("strong", "normal"):
         made = tally.made[side]
@@ -169,6 +200,11 @@ def main() -> None:
     parser.add_argument("--policy", type=int, default=None, help="solver POLICY_* bits")
     parser.add_argument("--bid-margin", type=float, default=None, help="bidding inference margin")
     parser.add_argument(
+        "--model-eps", type=float, default=None, help="likelihood sampling: the model's error rate"
+    )
+    parser.add_argument("--model-seats", default=None, help="modelled seats: them, all")
+    parser.add_argument("--model-tries", type=int, default=None, help="deals tried per sample")
+    parser.add_argument(
         "--nodes",
         type=int,
         default=None,
@@ -186,9 +222,14 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="index of the first deal")
     parser.add_argument("--out", default=None, help="save the tally here (JSON)")
     parser.add_argument("--merge", nargs="+", default=None, help="report saved tallies")
+    parser.add_argument(
+        "--against", nargs="+", default=None, help="with --merge: the baseline's saved tallies"
+    )
     args = parser.parse_args()
     if args.merge:
         report(*merged(args.merge))
+        if args.against:
+            paired(merged(args.merge)[0], args.merge, args.against)
         return
     rules = RuleSet.preset(args.rules)
     options: dict[str, Any] = {} if args.budget is None else {"budget_ms": args.budget}
@@ -203,6 +244,9 @@ def main() -> None:
         ("noisy", "noisy"),
         ("policy", "policy"),
         ("bid_margin", "bid_margin"),
+        ("model_eps", "model_eps"),
+        ("model_seats", "model_seats"),
+        ("model_tries", "model_tries"),
     ):
         if getattr(args, flag) is not None:
             options[name] = getattr(args, flag)
@@ -216,10 +260,10 @@ def main() -> None:
     for index in range(args.first, args.first + args.deals):
         deal_pair(index, rules, args.seed, strong, tally)
         if args.out and (index + 1 - args.first) % 100 == 0:  # a cut run keeps its figures
-            save(args.out, tally, strong, time.perf_counter() - start)
+            save(args.out, tally, strong, time.perf_counter() - start, args.first)
     elapsed = time.perf_counter() - start
     if args.out:
-        save(args.out, tally, strong, elapsed)
+        save(args.out, tally, strong, elapsed, args.first)
     report(tally, strong, elapsed)
 
 

@@ -26,6 +26,7 @@ from bot.engine.tricks import trick_points
 
 from .base import SeatView
 from .bidding import choose_suit
+from .model import Event, Likelihood, Model, voids_of
 from .sampling import Deduction, sample_for
 from .solver import Solver
 
@@ -52,6 +53,9 @@ class SearchPlayer:
         policy: int = 0,
         bid_margin: float | None = None,
         noisy: str = "all",
+        model_eps: float = 0.0,
+        model_seats: str = "them",
+        model_tries: int = 8,
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -66,6 +70,14 @@ class SearchPlayer:
         self.policy = policy
         self.bid_margin = bid_margin
         self.noisy = noisy  # whose playout moves are noisy: "all", "us" or "them"
+        # Likelihood-weighted sampling (model.py): with model_eps > 0, a sampled deal is
+        # kept with the likelihood of the modelled seats' plays under the heuristic's model
+        # ("them": the opponents, "all": the partner too); of model_tries deals that all
+        # fail, the most likely one is kept.
+        self.model_eps = model_eps
+        self.model_seats = model_seats
+        self.model_tries = model_tries
+        self.tried = 0  # deals drawn by the last decision (with the model: tries included)
         self.samples = 0  # samples used by the last decision
         self.nodes = 0  # search nodes of the last decision
         # The last decision's options with their mean value over the samples (our pair's
@@ -87,8 +99,12 @@ class SearchPlayer:
         points, roem, won = _totals(view)
         totals = dict.fromkeys(view.legal, 0)
         current = [int(c) for c in view.current]
+        likely = self._likelihood(view) if self.model_eps > 0 else None
+        self.tried = 0
         self._run(
-            lambda: self._value_cards(view, know, solver, current, (points, roem, won), totals),
+            lambda: self._value_cards(
+                view, know, solver, current, (points, roem, won), totals, likely
+            ),
             lambda: solver.nodes,
         )
         self.nodes = solver.nodes
@@ -105,12 +121,66 @@ class SearchPlayer:
         current: list[int],
         state: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
         totals: dict[Card, int],
+        likely: Likelihood | None = None,
     ) -> None:
-        hands = sample_for(view, know, self.rng, self.bid_margin)
+        hands = self._sample(view, know, likely)
         solver.setup(hands, view.leader, current, *state)
         for card in view.legal:
             for _ in range(self.playouts):
                 totals[card] += solver.value_of(card, self.exact_cards)
+
+    def _sample(self, view: SeatView, know: Deduction, likely: Likelihood | None) -> list[int]:
+        """A deal for the seat: with the model, accepted with its plays' likelihood."""
+        if likely is None:
+            self.tried += 1
+            return sample_for(view, know, self.rng, self.bid_margin)
+        best, best_weight = None, -1.0
+        for _ in range(self.model_tries):
+            hands = sample_for(view, know, self.rng, self.bid_margin)
+            self.tried += 1
+            weight = likely.weight(hands)
+            if self.rng.random() < weight:
+                return hands
+            if weight > best_weight:
+                best, best_weight = hands, weight
+        assert best is not None
+        return best
+
+    def _likelihood(self, view: SeatView) -> Likelihood | None:
+        """The observed plays of the modelled seats, for ``model.Likelihood``."""
+        assert view.trump is not None and view.makers is not None
+        trump = int(view.trump)
+        chooser = -1 if view.chooser is None else view.chooser
+        sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
+        if view.current:
+            sequences.append((view.leader, [int(c) for c in view.current]))
+        plays = [((lead + i) % 4, c) for lead, cards in sequences for i, c in enumerate(cards)]
+        events: list[Event] = []
+        before, k = 0, 0
+        for t, (leader, cards) in enumerate(sequences):
+            for i, card in enumerate(cards):
+                seat = (leader + i) % 4
+                modelled = seat != view.seat and (
+                    self.model_seats == "all" or pair_of(seat) != view.pair
+                )
+                if modelled:
+                    prefix = cards[:i]
+                    voids = voids_of([*sequences[:t], (leader, prefix)], trump, view.rules)
+                    later = 0
+                    for s, c in plays[k:]:
+                        if s == seat:
+                            later |= 1 << c
+                    maker = pair_of(seat) == view.makers
+                    events.append(
+                        Event(
+                            seat, card, leader, prefix, before, voids, later, maker, chooser, trump
+                        )
+                    )
+                before |= 1 << card
+                k += 1
+        if not events:
+            return None
+        return Likelihood(Model(trump, view.rules), events, self.model_eps)
 
     def wants_claim(self, view: SeatView) -> bool:
         """Claims the roem of tricks this seat captured itself; a trick its partner took is

@@ -1,0 +1,395 @@
+"""The normal (heuristic) player's card play on bit masks: a model of the other seats.
+
+``heuristic.py`` decides from a ``SeatView``; this module makes the same decisions from the
+masks a search has at hand (the seat's holding, the cards it has not seen, the voids every
+seat has shown, the trick so far), so that the search player can ask, for a sampled deal,
+"would a heuristic player with these cards have played what this seat played?" thousands
+of times per decision. ``choices`` returns every card the heuristic may pick (it breaks
+ties by its seed), so a model that matches it exactly gives the true deal full likelihood.
+
+``Likelihood`` turns that into a weight per sampled deal: each observed play by a modelled
+seat that had a choice counts ``1 - eps`` (spread over the model's tied cards) when the
+model would have played it, else ``eps`` spread over the other legal cards. Compiled with
+mypyc (setup.py's HOT_MODULES) like the solver.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.engine.cards import CARDS, SUIT_MASK, cards_of
+from bot.engine.obligations import legal_mask_at, trump_forced
+from bot.engine.roem import roem_of_trick
+from bot.engine.rules import RuleSet
+from bot.engine.tricks import POINTS, STRENGTH, TRUMP_RANKING
+
+from .solver import BEATS
+
+# heuristic.py's constants (its float values are whole numbers: the same ties arise here).
+TRUMP_KEEP: Final = 10
+MASTER_KEEP: Final = 6
+GUARD_KEEP: Final = 4
+BARE_TEN_LEAD: Final = 8
+DEFENDER_TRUMP_LEAD: Final = 30
+PARTNER_RUFF: Final = 6
+CHEAP_GAMBLE: Final = 4
+RICH_TRICK: Final = 10
+SECOND_HAND_RICH: Final = 20
+TEN: Final = 3  # Rank.TEN's natural index within a suit
+FULL: Final = (1 << 32) - 1
+BIG: Final = 1 << 30
+
+
+class Model:
+    """The heuristic's card choice for one trump suit and rule set (see the module doc).
+
+    ``voids`` holds bit ``seat * 4 + suit`` for every suit a seat has shown it lacks."""
+
+    def __init__(self, trump: int, rules: RuleSet) -> None:
+        self.trump = trump
+        self.rules = rules
+        self._roem: dict[int, int] = {}
+        # The position being decided (set by ``choices``).
+        self.seat = 0
+        self.mine = 0
+        self.unseen = 0
+        self.voids = 0
+
+    def roem(self, mask: int) -> int:
+        found = self._roem.get(mask)
+        if found is None:
+            found = roem_of_trick(cards_of(mask), self.trump, self.rules).points
+            self._roem[mask] = found
+        return found
+
+    # ------------------------------------------------------------------ knowledge
+    def _void(self, seat: int, suit: int) -> bool:
+        return bool(self.voids >> (seat * 4 + suit) & 1)
+
+    def _void_mask(self, seat: int) -> int:
+        mask = 0
+        for suit in range(4):
+            if self.voids >> (seat * 4 + suit) & 1:
+                mask |= SUIT_MASK[suit]
+        return mask
+
+    def is_master(self, card: int) -> bool:
+        suit = card >> 3
+        beats = BEATS[self.trump][suit][STRENGTH[self.trump][suit][card]]
+        return not self.unseen & beats & SUIT_MASK[suit]
+
+    def may_hold(self, seat: int, suit: int) -> bool:
+        return not self._void(seat, suit) and bool(self.unseen & SUIT_MASK[suit])
+
+    def maybe_void(self, seat: int, suit: int) -> bool:
+        return self._void(seat, suit) or not self.unseen & SUIT_MASK[suit]
+
+    def can_beat(self, seat: int, card: int, led: int) -> bool:
+        """Whether ``seat`` may hold a card beating ``card`` in a trick led with ``led``."""
+        beats = BEATS[self.trump][led][STRENGTH[self.trump][led][card]]
+        found = self.unseen & beats & ~self._void_mask(seat)
+        if found & SUIT_MASK[led]:
+            return True
+        return bool(found) and self.maybe_void(seat, led)
+
+    def keep_value(self, card: int) -> int:
+        trump = self.trump
+        pts = POINTS[trump][card]
+        if card >> 3 == trump:
+            return pts + TRUMP_KEEP + 3 * TRUMP_RANKING[card]
+        value = pts + (MASTER_KEEP if self.is_master(card) else 0)
+        return value + (GUARD_KEEP if self._guards_ten(card) else 0)
+
+    def _guards_ten(self, card: int) -> bool:
+        ten = (card & ~7) | TEN
+        if card == ten or not self.mine >> ten & 1 or self.is_master(ten):
+            return False
+        return _count(self.mine & SUIT_MASK[card >> 3]) == 2
+
+    # ------------------------------------------------------------------ decision
+    def choices(
+        self,
+        seat: int,
+        hand: int,
+        legal: int,
+        unseen: int,
+        voids: int,
+        trick: list[int],
+        leader: int,
+        maker: bool,
+        chooser: int,
+    ) -> int:
+        """The cards (a mask) the heuristic player in ``seat`` may choose here."""
+        self.seat = seat
+        self.mine = hand
+        self.unseen = unseen
+        self.voids = voids
+        if _count(legal) == 1:
+            return legal
+        if not trick:
+            return self._lead(legal, maker, chooser)
+        return self._follow(legal, trick, leader)
+
+    def _lead(self, cands: int, maker: bool, chooser: int) -> int:
+        trump = self.trump
+        seat = self.seat
+        trumps = cands & SUIT_MASK[trump]
+        left, right, partner = (seat + 1) & 3, (seat + 3) & 3, (seat + 2) & 3
+        if maker and trumps and (self.may_hold(left, trump) or self.may_hold(right, trump)):
+            top = -1
+            for c in range(32):
+                if trumps >> c & 1 and (top < 0 or TRUMP_RANKING[c] > TRUMP_RANKING[top]):
+                    top = c
+            if self.is_master(top):
+                return 1 << top
+            if chooser == partner or (chooser == seat and _count(trumps) >= 3):
+                return self._argmin(trumps, 0)
+        masters = 0
+        for c in range(32):
+            if cands >> c & 1 and c >> 3 != trump and self._safe_to_cash(c, left, right):
+                masters |= 1 << c
+        if masters:
+            best, best_key = 0, -BIG
+            for c in range(32):
+                if masters >> c & 1:
+                    key = POINTS[trump][c] * 64 + _count(self.unseen & SUIT_MASK[c >> 3])
+                    if key > best_key:
+                        best, best_key = 1 << c, key
+                    elif key == best_key:
+                        best |= 1 << c
+            return best
+        best, best_key = 0, BIG
+        for c in range(32):
+            if cands >> c & 1:
+                key = self._lead_cost(c, maker, left, partner)
+                if key < best_key:
+                    best, best_key = 1 << c, key
+                elif key == best_key:
+                    best |= 1 << c
+        return best
+
+    def _safe_to_cash(self, card: int, left: int, right: int) -> bool:
+        if not self.is_master(card):
+            return False
+        suit, trump = card >> 3, self.trump
+        for o in (left, right):
+            if self.maybe_void(o, suit) and self.may_hold(o, trump):
+                return False
+        return True
+
+    def _lead_cost(self, card: int, maker: bool, left: int, partner: int) -> int:
+        trump = self.trump
+        cost = self.keep_value(card)
+        suit = card >> 3
+        if suit == trump:
+            return cost + (0 if maker else DEFENDER_TRUMP_LEAD)
+        if card & 7 == TEN and not self.is_master(card):
+            cost += BARE_TEN_LEAD
+        ruffs = self._void(partner, suit) and self.may_hold(partner, trump)
+        if ruffs and not self._void(left, suit):
+            cost -= PARTNER_RUFF
+        return cost
+
+    def _follow(self, cands: int, trick: list[int], leader: int) -> int:
+        trump = self.trump
+        seat = self.seat
+        led = trick[0] >> 3
+        strength = STRENGTH[trump][led]
+        best_i = 0
+        for i in range(1, len(trick)):
+            if strength[trick[i]] > strength[trick[best_i]]:
+                best_i = i
+        best = trick[best_i]
+        position = len(trick)
+        rivals: list[int] = []
+        for i in range(position + 1, 4):
+            other = (leader + i) & 3
+            if (other & 1) != (seat & 1):
+                rivals.append(other)
+        tmask = 0
+        value = 0
+        for c in trick:
+            tmask |= 1 << c
+            value += POINTS[trump][c]
+        winners = cands & BEATS[trump][led][strength[best]]
+        safe = 0
+        for c in range(32):
+            if winners >> c & 1 and self._secure(c, led, rivals):
+                safe |= 1 << c
+        if position >= 2 and best_i == position - 2:  # the partner's card is winning
+            if self._secure(best, led, rivals):
+                return self._smear(cands, tmask)
+            if safe:
+                return self._argmin(safe, tmask)
+            return self._duck(cands, tmask, True)
+        if safe:
+            return self._argmin(safe, tmask)
+        if not winners:
+            return self._duck(cands, tmask, False)
+        cheap = self._argmin(winners, tmask)
+        value += self.roem(tmask)
+        taken = 0
+        for c in range(32):
+            if cheap >> c & 1:
+                if position == 1:
+                    ok = value >= SECOND_HAND_RICH
+                else:
+                    ok = POINTS[trump][c] <= CHEAP_GAMBLE or value >= RICH_TRICK
+                if ok:
+                    taken |= 1 << c
+        if taken == cheap:
+            return cheap
+        # None (or, when tied cards differ, only some) would be taken: the duck is possible.
+        return taken | self._duck(cands, tmask, False)
+
+    def _secure(self, card: int, led: int, rivals: list[int]) -> bool:
+        return all(not self.can_beat(seat, card, led) for seat in rivals)
+
+    def _argmin(self, cards: int, tmask: int) -> int:
+        """The cheapest winners: keep value less the roem they add to the trick (a trick
+        start, ``tmask`` 0, adds none)."""
+        best, best_key = 0, BIG
+        for c in range(32):
+            if cards >> c & 1:
+                key = self.keep_value(c) - (self.roem(tmask | 1 << c) if tmask else 0)
+                if key < best_key:
+                    best, best_key = 1 << c, key
+                elif key == best_key:
+                    best |= 1 << c
+        return best
+
+    def _smear(self, cands: int, tmask: int) -> int:
+        trump = self.trump
+        best, best_key = 0, -BIG
+        for c in range(32):
+            if cands >> c & 1:
+                gain = self.roem(tmask | 1 << c)
+                if c >> 3 == trump:
+                    key = gain - self.keep_value(c)
+                else:
+                    master = MASTER_KEEP if self.is_master(c) else 0
+                    key = gain + POINTS[trump][c] - master
+                if key > best_key:
+                    best, best_key = 1 << c, key
+                elif key == best_key:
+                    best |= 1 << c
+        return best
+
+    def _duck(self, cands: int, tmask: int, ours: bool) -> int:
+        best, best_key = 0, BIG
+        for c in range(32):
+            if cands >> c & 1:
+                key = self.keep_value(c) + (0 if ours else self.roem(tmask | 1 << c))
+                if key < best_key:
+                    best, best_key = 1 << c, key
+                elif key == best_key:
+                    best |= 1 << c
+        return best
+
+
+class Event:
+    """One observed play by a modelled seat, with the public facts of that moment:
+    ``before`` every card seen on the table before it, ``later`` the cards the seat itself
+    played from this play on (its holding then is its holding now plus these)."""
+
+    def __init__(
+        self,
+        seat: int,
+        card: int,
+        leader: int,
+        trick: list[int],
+        before: int,
+        voids: int,
+        later: int,
+        maker: bool,
+        chooser: int,
+        trump: int,
+    ) -> None:
+        self.seat = seat
+        self.card = card
+        self.leader = leader
+        self.trick = trick
+        self.before = before
+        self.voids = voids
+        self.later = later
+        self.maker = maker
+        self.chooser = chooser
+        led, top = 0, 0
+        if trick:
+            led = trick[0] >> 3
+            for c in trick:
+                if c >> 3 == trump and TRUMP_RANKING[c] > top:
+                    top = TRUMP_RANKING[c]
+        self.led = led
+        self.top = top
+        winner = 0
+        strength = STRENGTH[trump][led]
+        for i in range(1, len(trick)):
+            if strength[trick[i]] > strength[trick[winner]]:
+                winner = i
+        self.partner_winning = len(trick) >= 2 and winner == len(trick) - 2
+
+
+class Likelihood:
+    """How likely the observed plays of the modelled seats are on a sampled deal."""
+
+    def __init__(self, model: Model, events: list[Event], eps: float) -> None:
+        self.model = model
+        self.events = events
+        self.eps = eps
+
+    def weight(self, hands: list[int]) -> float:
+        """The likelihood of the plays on ``hands`` relative to the model's own single
+        choice at each play (so 1.0 at most: a play the model would make counts 1, or
+        1/k among k tied cards; another legal card eps / (1 - eps) / (other legal cards))."""
+        model = self.model
+        rules = model.rules
+        trump = model.trump
+        miss = self.eps / (1.0 - self.eps)
+        w = 1.0
+        for e in self.events:
+            hand = hands[e.seat] | e.later
+            if e.trick:
+                legal = legal_mask_at(hand, e.led, e.top, e.partner_winning, trump, rules)
+            else:
+                legal = hand
+            n = _count(legal)
+            if n == 1:
+                continue
+            unseen = FULL & ~hand & ~e.before
+            chosen = model.choices(
+                e.seat, hand, legal, unseen, e.voids, e.trick, e.leader, e.maker, e.chooser
+            )
+            k = _count(chosen)
+            if chosen >> e.card & 1:
+                if k > 1:
+                    w /= k
+            else:
+                w *= miss / (n - k)
+        return w
+
+
+def voids_of(tricks: list[tuple[int, list[int]]], trump: int, rules: RuleSet) -> int:
+    """The voids (bits ``seat * 4 + suit``) shown by the plays of ``(leader, cards)``
+    tricks, as ``knowledge.infer_voids`` finds them."""
+    voids = 0
+    for leader, cards in tricks:
+        if not cards:
+            continue
+        led = cards[0] >> 3
+        for i in range(1, len(cards)):
+            card, seat = cards[i], (leader + i) & 3
+            if card >> 3 == led:
+                continue
+            voids |= 1 << (seat * 4 + led)
+            if card >> 3 != trump and trump_forced([CARDS[c] for c in cards[:i]], trump, rules):
+                voids |= 1 << (seat * 4 + trump)
+    return voids
+
+
+def _count(mask: int) -> int:
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n

@@ -1,0 +1,87 @@
+"""The heuristic's card play on masks (model.py) matches HeuristicPlayer, and the
+likelihood it gives a deal is 1 for the true deal of heuristic players."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine import PRESET_NAMES, Card, Hand, RuleSet
+from bot.engine.cards import mask_of
+from bot.players import HeuristicPlayer, SearchPlayer
+from bot.players.base import SeatView
+from bot.players.model import FULL, Model, voids_of
+
+from .helpers import play_hand
+
+
+def _inputs(view: SeatView) -> tuple[int, int, int, int, list[int]]:
+    assert view.trump is not None
+    hand = mask_of(view.hand)
+    unseen = FULL & ~hand & ~mask_of(view.played())
+    sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
+    if view.current:
+        sequences.append((view.leader, [int(c) for c in view.current]))
+    voids = voids_of(sequences, int(view.trump), view.rules)
+    return hand, mask_of(view.legal), unseen, voids, [int(c) for c in view.current]
+
+
+class Recording(HeuristicPlayer):
+    """A heuristic player that keeps every card-play view it was asked about."""
+
+    def __init__(self, seed: str, seen: list[SeatView]) -> None:
+        super().__init__(seed)
+        self.seen = seen
+
+    def choose_card(self, view: SeatView) -> Card:
+        self.seen.append(view)
+        return super().choose_card(view)
+
+
+def _views(rules: RuleSet, seed: int) -> list[tuple[SeatView, list[int]]]:
+    """Every card-play view of one hand of heuristic players, with the deal at that moment."""
+    seen: list[SeatView] = []
+    hand = Hand.deal(rules, seed % 4, random.Random(seed))
+    start = [set(h) for h in hand.holdings]
+    play_hand(hand, [Recording(f"{seed}/{s}", seen) for s in range(4)])
+    found = []
+    for view in seen:
+        played = set(view.played())
+        holdings = [mask_of(h - played) for h in start]
+        found.append((view, holdings))
+    return found
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_model_holds_every_card_the_heuristic_may_choose(preset: str) -> None:
+    rules = RuleSet.preset(preset)
+    for seed in range(12):
+        for view, _ in _views(rules, seed):
+            seat = view.seat
+            assert view.trump is not None and view.makers is not None
+            mine, legal, unseen, voids, trick = _inputs(view)
+            model = Model(int(view.trump), rules)
+            chooser = -1 if view.chooser is None else view.chooser
+            maker = view.makers == view.pair
+            chosen = model.choices(
+                seat, mine, legal, unseen, voids, trick, view.leader, maker, chooser
+            )
+            picks = {int(HeuristicPlayer(f"tie/{k}").choose_card(view)) for k in range(8)}
+            assert chosen & legal == chosen
+            for pick in picks:
+                assert chosen >> pick & 1, (preset, seed, view)
+            # Ties aside, the model picks what the heuristic picks.
+            if bin(chosen).count("1") > 1:
+                assert len(picks) > 1 or bin(chosen).count("1") <= 8
+
+
+def test_the_true_deal_of_heuristic_players_is_fully_likely() -> None:
+    rules = RuleSet.preset("amsterdam")
+    for seed in range(8):
+        for view, hands in _views(rules, seed)[8:]:
+            player = SearchPlayer("m", model_eps=0.1, model_seats="all")
+            likely = player._likelihood(view)
+            assert likely is not None
+            # Only ties (1/k each) lower it; one play the model would not make: below 1e-12.
+            assert likely.weight(hands) > 1e-9, (seed, view)
