@@ -333,10 +333,11 @@ class Event:
 class Likelihood:
     """How likely the observed plays of the modelled seats are on a sampled deal."""
 
-    def __init__(self, model: Model, events: list[Event], eps: float) -> None:
+    def __init__(self, model: Model, events: list[Event], eps: float, sampler: Sampler) -> None:
         self.model = model
         self.events = events
         self.eps = eps
+        self.sampler = sampler  # draws the deals to weigh
 
     def weight(self, hands: list[int]) -> float:
         """The likelihood of the plays on ``hands`` relative to the model's own single
@@ -393,3 +394,154 @@ def _count(mask: int) -> int:
         mask &= mask - 1
         n += 1
     return n
+
+
+# ---------------------------------------------------------------------- fast deals
+# bidding.py's hand strength per suit lane (8 bits, natural rank order), in whole numbers:
+# TRUMP_LANE[lane] for the trump suit, SIDE_LANE[lane] for a non-empty side suit.
+_TRUMP_WEIGHT: Final = (3, 3, 15, 7, 22, 4, 5, 9)  # 7 8 9 10 J Q K A
+TRUMP_LANE: Final[tuple[int, ...]] = tuple(
+    sum(_TRUMP_WEIGHT[r] for r in range(8) if lane >> r & 1)
+    + (5 if lane & 0b10100 == 0b10100 else 0)
+    + 6 * max(0, bin(lane).count("1") - 3)
+    for lane in range(256)
+)
+SIDE_LANE: Final[tuple[int, ...]] = tuple(
+    (10 if lane >> 7 & 1 else 0)
+    + (0 if not lane >> TEN & 1 else 6 if lane >> 7 & 1 else 2 if bin(lane).count("1") >= 2 else -3)
+    for lane in range(256)
+)
+RUFF_BONUS: Final = 4
+PASS_THRESHOLD: Final = 40
+MASK64: Final = (1 << 64) - 1
+
+
+def strength_of(dealt: int, suit: int) -> int:
+    """``bidding.trump_strength`` of the 8 dealt cards ``dealt`` (a mask) for ``suit``."""
+    trumps = dealt >> (8 * suit) & 0xFF
+    score = TRUMP_LANE[trumps]
+    long = _count(trumps) >= 3
+    for side in range(4):
+        if side != suit:
+            lane = dealt >> (8 * side) & 0xFF
+            score += SIDE_LANE[lane] if lane else (RUFF_BONUS if long else 0)
+    return score
+
+
+class Sampler:
+    """``sampling.sample_for`` on masks: random fills of the unseen cards within each seat's
+    allowed cards (most constrained cards first, a seat drawn in proportion to the cards it
+    still needs), the first of ``bid_tries`` that fits the bidding, else the first drawn,
+    else a fill without the exclusions. Its own xorshift generator, seeded by the caller."""
+
+    def __init__(
+        self,
+        seat: int,
+        mine: int,
+        unseen: int,
+        counts: list[int],
+        allowed: list[int],
+        played: list[int],
+        bids: list[tuple[int, int, int]],
+        pass_margin: int,
+        name_margin: int,
+        deal_tries: int,
+        bid_tries: int,
+    ) -> None:
+        self.seat = seat
+        self.mine = mine
+        self.counts = counts
+        self.allowed = allowed
+        self.played = played
+        # (seat, suit named or -1 for a pass, mask of the suits it could name: bit per suit)
+        self.bids = bids
+        self.pass_margin = pass_margin
+        self.name_margin = name_margin
+        self.deal_tries = deal_tries
+        self.bid_tries = bid_tries
+        self.state = 1
+        self.cards: list[int] = [c for c in range(32) if unseen >> c & 1]
+        self.everyone: list[int] = [0 if s == seat else unseen for s in range(4)]
+
+    def _next(self) -> int:
+        x = self.state
+        x ^= (x << 13) & MASK64
+        x ^= x >> 7
+        x ^= (x << 17) & MASK64
+        self.state = x
+        return x
+
+    def _below(self, n: int) -> int:
+        return (self._next() >> 11) % n
+
+    def deal(self, seed: int) -> list[int]:
+        self.state = seed & MASK64 or 1
+        first: list[int] | None = None
+        for _ in range(self.bid_tries):
+            hands = self._fill_tries(self.allowed)
+            if hands is None:
+                break
+            if self.fits(hands):
+                return hands
+            if first is None:
+                first = hands
+        if first is not None:
+            return first
+        hands = self._fill_tries(self.everyone)
+        assert hands is not None, "a fill without exclusions always succeeds"
+        return hands
+
+    def fits(self, hands: list[int]) -> bool:
+        for seat, named, suits in self.bids:
+            dealt = hands[seat] | self.played[seat]
+            if named < 0:
+                for suit in range(4):
+                    strong = strength_of(dealt, suit) >= PASS_THRESHOLD + self.pass_margin
+                    if suits >> suit & 1 and strong:
+                        return False
+            elif strength_of(dealt, named) < PASS_THRESHOLD - self.name_margin:
+                return False
+        return True
+
+    def _fill_tries(self, allowed: list[int]) -> list[int] | None:
+        for _ in range(self.deal_tries):
+            hands = self._fill(allowed)
+            if hands is not None:
+                return hands
+        return None
+
+    def _fill(self, allowed: list[int]) -> list[int] | None:
+        cards = self.cards
+        n = len(cards)
+        for i in range(n - 1, 0, -1):  # Fisher-Yates shuffle
+            j = self._below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        # Stable by how many seats may hold the card: the most constrained first.
+        order: list[int] = []
+        for k in range(1, 5):
+            for c in cards:
+                m = 0
+                for s in range(4):
+                    m += allowed[s] >> c & 1
+                if m == k or (k == 1 and m == 0):
+                    order.append(c)
+        hands = [0, 0, 0, 0]
+        hands[self.seat] = self.mine
+        need = list(self.counts)
+        need[self.seat] = 0
+        for c in order:
+            total = 0
+            for s in range(4):
+                if need[s] and allowed[s] >> c & 1:
+                    total += need[s]
+            if not total:
+                return None
+            r = self._below(total)
+            for s in range(4):
+                if need[s] and allowed[s] >> c & 1:
+                    if r < need[s]:
+                        hands[s] |= 1 << c
+                        need[s] -= 1
+                        break
+                    r -= need[s]
+        return hands

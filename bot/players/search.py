@@ -26,8 +26,15 @@ from bot.engine.tricks import trick_points
 
 from .base import SeatView
 from .bidding import choose_suit
-from .model import Event, Likelihood, Model, voids_of
-from .sampling import Deduction, sample_for
+from .model import Event, Likelihood, Model, Sampler, voids_of
+from .sampling import (
+    BID_TRIES,
+    DEAL_TRIES,
+    NAME_MARGIN,
+    PASS_MARGIN,
+    Deduction,
+    sample_for,
+)
 from .solver import Solver
 
 BUDGET_MS = 150.0
@@ -99,7 +106,7 @@ class SearchPlayer:
         points, roem, won = _totals(view)
         totals = dict.fromkeys(view.legal, 0)
         current = [int(c) for c in view.current]
-        likely = self._likelihood(view) if self.model_eps > 0 else None
+        likely = self._likelihood(view, know) if self.model_eps > 0 else None
         self.tried = 0
         self._run(
             lambda: self._value_cards(
@@ -136,7 +143,7 @@ class SearchPlayer:
             return sample_for(view, know, self.rng, self.bid_margin)
         best, best_weight = None, -1.0
         for _ in range(self.model_tries):
-            hands = sample_for(view, know, self.rng, self.bid_margin)
+            hands = likely.sampler.deal(self.rng.getrandbits(64))
             self.tried += 1
             weight = likely.weight(hands)
             if self.rng.random() < weight:
@@ -146,8 +153,10 @@ class SearchPlayer:
         assert best is not None
         return best
 
-    def _likelihood(self, view: SeatView) -> Likelihood | None:
-        """The observed plays of the modelled seats, for ``model.Likelihood``."""
+    def _likelihood(self, view: SeatView, know: Deduction) -> Likelihood:
+        """The observed plays of the modelled seats, for ``model.Likelihood``, with the
+        compiled sampler of deals (the same draws as ``sample_for``, faster: a model
+        rejects most deals, so it draws several per sample)."""
         assert view.trump is not None and view.makers is not None
         trump = int(view.trump)
         chooser = -1 if view.chooser is None else view.chooser
@@ -178,9 +187,27 @@ class SearchPlayer:
                     )
                 before |= 1 << card
                 k += 1
-        if not events:
-            return None
-        return Likelihood(Model(trump, view.rules), events, self.model_eps)
+        bids = [
+            (b.seat, -1 if b.suit is None else int(b.suit), sum(1 << s for s in b.suits))
+            for b in view.bids
+            if b.seat != view.seat and b.free
+        ]
+        pass_margin = round(PASS_MARGIN if self.bid_margin is None else self.bid_margin)
+        name_margin = round(NAME_MARGIN if self.bid_margin is None else self.bid_margin)
+        sampler = Sampler(
+            know.seat,
+            know.mine,
+            know.unseen,
+            list(know.counts),
+            list(know.allowed),
+            list(know.played),
+            bids,
+            pass_margin,
+            name_margin,
+            DEAL_TRIES,
+            BID_TRIES,
+        )
+        return Likelihood(Model(trump, view.rules), events, self.model_eps, sampler)
 
     def wants_claim(self, view: SeatView) -> bool:
         """Claims the roem of tricks this seat captured itself; a trick its partner took is

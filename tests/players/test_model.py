@@ -7,11 +7,13 @@ import random
 
 import pytest
 
-from bot.engine import PRESET_NAMES, Card, Hand, RuleSet
+from bot.engine import PRESET_NAMES, Card, Hand, RuleSet, Suit
 from bot.engine.cards import mask_of
 from bot.players import HeuristicPlayer, SearchPlayer
 from bot.players.base import SeatView
-from bot.players.model import FULL, Model, voids_of
+from bot.players.bidding import trump_strength
+from bot.players.model import FULL, Model, strength_of, voids_of
+from bot.players.sampling import Deduction, fits_bidding
 
 from .helpers import play_hand
 
@@ -80,8 +82,37 @@ def test_the_true_deal_of_heuristic_players_is_fully_likely() -> None:
     rules = RuleSet.preset("amsterdam")
     for seed in range(8):
         for view, hands in _views(rules, seed)[8:]:
-            player = SearchPlayer("m", model_eps=0.1, model_seats="all")
-            likely = player._likelihood(view)
+            player = SearchPlayer("m", model_eps=1e-12, model_seats="all")
+            likely = player._likelihood(view, Deduction.of(view))
             assert likely is not None
             # Only ties (1/k each) lower it; one play the model would not make: below 1e-12.
             assert likely.weight(hands) > 1e-9, (seed, view)
+
+
+def test_mask_strength_is_the_bidding_strength() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        dealt = rng.sample(range(32), 8)
+        for suit in Suit:
+            expected = trump_strength([Card(c) for c in dealt], suit)
+            assert strength_of(mask_of(dealt), suit) == expected
+
+
+def test_the_sampler_deals_within_what_the_seat_knows() -> None:
+    rules = RuleSet.preset("amsterdam")
+    for seed in range(4):
+        for view, _ in _views(rules, seed)[4::5]:
+            know = Deduction.of(view)
+            player = SearchPlayer("m", model_eps=0.1)
+            sampler = player._likelihood(view, know).sampler
+            for k in range(20):
+                hands = sampler.deal(k * 7919 + 1)
+                assert hands[view.seat] == know.mine
+                assert hands[0] | hands[1] | hands[2] | hands[3] == know.mine | know.unseen
+                for s in range(4):
+                    assert bin(hands[s]).count("1") == (
+                        len(view.hand) if s == view.seat else know.counts[s]
+                    )
+                    if s != view.seat:
+                        assert hands[s] & ~know.allowed[s] == 0 or not sampler.fits(hands)
+                assert sampler.fits(hands) == fits_bidding(view, know, hands)
