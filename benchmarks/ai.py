@@ -205,6 +205,9 @@ def main() -> None:
     parser.add_argument("--model-seats", default=None, help="modelled seats: them, all")
     parser.add_argument("--model-tries", type=int, default=None, help="deals tried per sample")
     parser.add_argument(
+        "--model-policy", default=None, help="playout policy by the model for: them, others, all"
+    )
+    parser.add_argument(
         "--nodes",
         type=int,
         default=None,
@@ -247,6 +250,7 @@ def main() -> None:
         ("model_eps", "model_eps"),
         ("model_seats", "model_seats"),
         ("model_tries", "model_tries"),
+        ("model_policy", "model_policy"),
     ):
         if getattr(args, flag) is not None:
             options[name] = getattr(args, flag)

@@ -21,9 +21,7 @@ from bot.engine.cards import CARDS, SUIT_MASK, cards_of
 from bot.engine.obligations import legal_mask_at, trump_forced
 from bot.engine.roem import roem_of_trick
 from bot.engine.rules import RuleSet
-from bot.engine.tricks import POINTS, STRENGTH, TRUMP_RANKING
-
-from .solver import BEATS
+from bot.engine.tricks import BEATS, POINTS, STRENGTH, TRUMP_RANKING
 
 # heuristic.py's constants (its float values are whole numbers: the same ties arise here).
 TRUMP_KEEP: Final = 10
@@ -127,10 +125,17 @@ class Model:
         if _count(legal) == 1:
             return legal
         if not trick:
-            return self._lead(legal, maker, chooser)
+            return self.lead(legal, maker, chooser)
         return self._follow(legal, trick, leader)
 
-    def _lead(self, cands: int, maker: bool, chooser: int) -> int:
+    def at(self, seat: int, hand: int, unseen: int, voids: int) -> None:
+        """Set the deciding seat for ``lead`` or ``follow_at`` (what ``choices`` does)."""
+        self.seat = seat
+        self.mine = hand
+        self.unseen = unseen
+        self.voids = voids
+
+    def lead(self, cands: int, maker: bool, chooser: int) -> int:
         trump = self.trump
         seat = self.seat
         trumps = cands & SUIT_MASK[trump]
@@ -191,32 +196,48 @@ class Model:
         return cost
 
     def _follow(self, cands: int, trick: list[int], leader: int) -> int:
-        trump = self.trump
-        seat = self.seat
-        led = trick[0] >> 3
-        strength = STRENGTH[trump][led]
+        strength = STRENGTH[self.trump][trick[0] >> 3]
         best_i = 0
-        for i in range(1, len(trick)):
+        tmask = 0
+        for i in range(len(trick)):
+            tmask |= 1 << trick[i]
             if strength[trick[i]] > strength[trick[best_i]]:
                 best_i = i
-        best = trick[best_i]
         position = len(trick)
+        partner = position >= 2 and best_i == position - 2
+        return self.follow_at(cands, trick[0] >> 3, trick[best_i], partner, tmask, leader, position)
+
+    def follow_at(
+        self,
+        cands: int,
+        led: int,
+        best: int,
+        partner_winning: bool,
+        tmask: int,
+        leader: int,
+        position: int,
+    ) -> int:
+        """``_follow`` for a trick given as searches track it: the led suit, the card
+        winning it so far, whether that is the partner's, the cards (a mask), who led and
+        how many cards are in it. ``choices`` must have set the position first."""
+        trump = self.trump
+        seat = self.seat
+        strength = STRENGTH[trump][led]
         rivals: list[int] = []
         for i in range(position + 1, 4):
             other = (leader + i) & 3
             if (other & 1) != (seat & 1):
                 rivals.append(other)
-        tmask = 0
         value = 0
-        for c in trick:
-            tmask |= 1 << c
-            value += POINTS[trump][c]
+        for c in range(32):
+            if tmask >> c & 1:
+                value += POINTS[trump][c]
         winners = cands & BEATS[trump][led][strength[best]]
         safe = 0
         for c in range(32):
             if winners >> c & 1 and self._secure(c, led, rivals):
                 safe |= 1 << c
-        if position >= 2 and best_i == position - 2:  # the partner's card is winning
+        if partner_winning:
             if self._secure(best, led, rivals):
                 return self._smear(cands, tmask)
             if safe:

@@ -63,6 +63,7 @@ class SearchPlayer:
         model_eps: float = 0.0,
         model_seats: str = "them",
         model_tries: int = 8,
+        model_policy: str = "",
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -84,6 +85,9 @@ class SearchPlayer:
         self.model_eps = model_eps
         self.model_seats = model_seats
         self.model_tries = model_tries
+        # The model as the playout policy of some seats ("them": the opponents, "others":
+        # the three other seats, "all"; "" the greedy policy for every seat).
+        self.model_policy = model_policy
         self.tried = 0  # deals drawn by the last decision (with the model: tries included)
         self.samples = 0  # samples used by the last decision
         self.nodes = 0  # search nodes of the last decision
@@ -101,7 +105,8 @@ class SearchPlayer:
             return view.legal[0]
         if view.trump is None or view.makers is None:
             raise ValueError("choose_card asked before trump is chosen")
-        solver = self._solver(view.trump, view.makers, view)
+        chooser = -1 if view.chooser is None else view.chooser
+        solver = self._solver(view.trump, view.makers, view, chooser, _voids(view))
         know = Deduction.of(view)
         points, roem, won = _totals(view)
         totals = dict.fromkeys(view.legal, 0)
@@ -248,13 +253,15 @@ class SearchPlayer:
         hands = sample_for(view, know, self.rng, self.bid_margin)
         for choice in choices:
             if choice is None:
-                trump, makers = _after_pass(view, hands)
+                trump, makers, chooser = _after_pass(view, hands)
             else:
-                trump, makers = choice, _makers(view, view.seat)
-            totals[choice] += self._play_out(view, hands, trump, makers)
+                trump, makers, chooser = choice, _makers(view, view.seat), view.seat
+            totals[choice] += self._play_out(view, hands, trump, makers, chooser)
 
-    def _play_out(self, view: SeatView, hands: list[int], trump: int, makers: int) -> int:
-        solver = self._solver(trump, makers, view)
+    def _play_out(
+        self, view: SeatView, hands: list[int], trump: int, makers: int, chooser: int
+    ) -> int:
+        solver = self._solver(trump, makers, view, chooser, 0)
         solver.setup(hands, left_of(view.dealer), [], (0, 0), (0, 0), (0, 0))
         value = 0
         for _ in range(self.playouts):
@@ -262,8 +269,17 @@ class SearchPlayer:
         self.nodes += solver.nodes
         return value
 
-    def _solver(self, trump: int, makers: int, view: SeatView) -> Solver:
+    def _solver(self, trump: int, makers: int, view: SeatView, chooser: int, voids: int) -> Solver:
         solver = Solver(trump, makers, view.pair, view.rules)
+        if self.model_policy:
+            solver.model = Model(trump, view.rules)
+            solver.chooser, solver.voids = chooser, voids
+            theirs = 15 & ~(5 << view.pair)
+            solver.modelled = {
+                "them": theirs,
+                "others": 15 & ~(1 << view.seat),
+                "all": 15,
+            }[self.model_policy]
         solver.noise = self.noise
         solver.flags = self.policy
         if self.noisy != "all":
@@ -295,7 +311,16 @@ def _makers(view: SeatView, chooser: int) -> int:
     return pair_of(chooser)
 
 
-def _after_pass(view: SeatView, hands: list[int]) -> tuple[Suit, int]:
+def _voids(view: SeatView) -> int:
+    """The voids every seat has shown so far (``model.voids_of``)."""
+    assert view.trump is not None
+    sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
+    if view.current:
+        sequences.append((view.leader, [int(c) for c in view.current]))
+    return voids_of(sequences, int(view.trump), view.rules)
+
+
+def _after_pass(view: SeatView, hands: list[int]) -> tuple[Suit, int, int]:
     """Trump and makers if the seat passes now: the bidding seen so far is replayed on the
     sampled deal (the engine's Hand keeps the turns and options), then every seat bids as
     the heuristic would with the cards it holds in the sample."""
@@ -312,8 +337,8 @@ def _after_pass(view: SeatView, hands: list[int]) -> tuple[Suit, int]:
             hand.pass_trump(seat)
         else:
             hand.choose_trump(seat, suit)
-    assert hand.trump is not None and hand.makers is not None
-    return hand.trump, hand.makers
+    assert hand.trump is not None and hand.makers is not None and hand.chooser is not None
+    return hand.trump, hand.makers, hand.chooser
 
 
 def _totals(view: SeatView) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:

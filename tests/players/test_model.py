@@ -14,6 +14,7 @@ from bot.players.base import SeatView
 from bot.players.bidding import trump_strength
 from bot.players.model import FULL, Model, strength_of, voids_of
 from bot.players.sampling import Deduction, fits_bidding
+from bot.players.solver import Solver
 
 from .helpers import play_hand
 
@@ -116,3 +117,44 @@ def test_the_sampler_deals_within_what_the_seat_knows() -> None:
                     if s != view.seat:
                         assert hands[s] & ~know.allowed[s] == 0 or not sampler.fits(hands)
                 assert sampler.fits(hands) == fits_bidding(view, know, hands)
+
+
+def _solver_at(view: SeatView, hands: list[int]) -> Solver:
+    """A solver loaded with the true deal at ``view``'s moment, every seat modelled."""
+    assert view.trump is not None and view.makers is not None
+    solver = Solver(int(view.trump), view.makers, view.pair, view.rules)
+    solver.model = Model(int(view.trump), view.rules)
+    solver.modelled = 15
+    solver.chooser = -1 if view.chooser is None else view.chooser
+    sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
+    solver.voids = voids_of(sequences, int(view.trump), view.rules)
+    in_trick = [int(c) for c in view.current]
+    for i, c in enumerate(in_trick):  # setup takes the trick's cards out of the hands again
+        hands = list(hands)
+        hands[(view.leader + i) % 4] &= ~(1 << c)
+    solver.setup(hands, view.leader, [], (0, 0), (0, 0), (0, 0))
+    solver.shown = solver.voids
+    for i, c in enumerate(in_trick):
+        seat = (view.leader + i) % 4
+        solver.hands[seat] |= 1 << c
+        solver._note(seat, c)
+        solver._play(seat, c)
+    return solver
+
+
+def test_the_solver_model_policy_plays_the_heuristic_and_tracks_voids() -> None:
+    rules = RuleSet.preset("amsterdam")
+    for seed in range(6):
+        for view, hands in _views(rules, seed):
+            assert view.trump is not None
+            solver = _solver_at(view, hands)
+            mine, legal, unseen, voids, trick = _inputs(view)
+            assert solver.shown == voids
+            assert solver.to_act == view.seat and solver.legal() == legal
+            model = Model(int(view.trump), rules)
+            chooser = -1 if view.chooser is None else view.chooser
+            maker = view.makers == view.pair
+            chosen = model.choices(
+                view.seat, mine, legal, unseen, voids, trick, view.leader, maker, chooser
+            )
+            assert chosen >> solver._move(view.seat, legal) & 1
