@@ -205,6 +205,13 @@ def main() -> None:
     parser.add_argument("--model-seats", default=None, help="modelled seats: them, all")
     parser.add_argument("--model-tries", type=int, default=None, help="deals tried per sample")
     parser.add_argument(
+        "--model-exact",
+        action="store_const",
+        const=True,
+        default=None,
+        help="with --model-policy: those seats play the model's card in the exact search too",
+    )
+    parser.add_argument(
         "--model-policy", default=None, help="playout policy by the model for: them, others, all"
     )
     parser.add_argument(
@@ -251,6 +258,7 @@ def main() -> None:
         ("model_seats", "model_seats"),
         ("model_tries", "model_tries"),
         ("model_policy", "model_policy"),
+        ("model_exact", "model_exact"),
     ):
         if getattr(args, flag) is not None:
             options[name] = getattr(args, flag)

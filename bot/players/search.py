@@ -64,6 +64,7 @@ class SearchPlayer:
         model_seats: str = "them",
         model_tries: int = 8,
         model_policy: str = "",
+        model_exact: bool = False,
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -88,6 +89,7 @@ class SearchPlayer:
         # The model as the playout policy of some seats ("them": the opponents, "others":
         # the three other seats, "all"; "" the greedy policy for every seat).
         self.model_policy = model_policy
+        self.model_exact = model_exact  # those seats play the model's card in the search too
         self.tried = 0  # deals drawn by the last decision (with the model: tries included)
         self.samples = 0  # samples used by the last decision
         self.nodes = 0  # search nodes of the last decision
@@ -274,6 +276,7 @@ class SearchPlayer:
         if self.model_policy:
             solver.model = Model(trump, view.rules)
             solver.chooser, solver.voids = chooser, voids
+            solver.model_exact = self.model_exact
             theirs = 15 & ~(5 << view.pair)
             solver.modelled = {
                 "them": theirs,

@@ -112,6 +112,7 @@ class Solver:
         self.chooser = -1
         self.voids = 0
         self.shown = 0
+        self.model_exact = False  # the modelled seats play the model's card in the search too
 
     # ------------------------------------------------------------------ position
     def setup(
@@ -354,6 +355,10 @@ class Solver:
         """Alpha-beta over the legal cards of the seat to act: winners of the trick first."""
         seat = (self.leader + self.n) & 3
         legal = self.legal()
+        model = self.model
+        noting = model is not None and self.model_exact
+        if noting and model is not None and self.modelled >> seat & 1:
+            legal = 1 << self._modelled(model, seat, legal)
         winners = legal & BEATS[self.trump][self.led][self.win_str] if self.n else legal
         ours = (seat & 1) == self.us
         best = -INFINITY if ours else INFINITY
@@ -362,6 +367,7 @@ class Solver:
         win_seat, win_str, tmask, tpts = self.win_seat, self.win_str, self.tmask, self.tpts
         p0, p1, r0, r1, w0, w1 = self.p0, self.p1, self.r0, self.r1, self.w0, self.w1
         zobrist = self.zobrist
+        shown = self.shown
         for phase in range(2):
             cards = winners if phase == 0 else legal & ~winners
             for c in range(32):
@@ -369,11 +375,14 @@ class Solver:
                     continue
                 if self.nodes >= self.node_limit and best != (-INFINITY if ours else INFINITY):
                     return best  # out of nodes: the lines searched so far decide
+                if noting:
+                    self._note(seat, c)
                 self._play(seat, c)
                 self.nodes += 1
                 value = self._search(alpha, beta)
                 self.hands[seat] = hand
                 self.zobrist = zobrist
+                self.shown = shown
                 self.leader, self.n, self.led, self.top = leader, n, led, top
                 self.win_seat, self.win_str, self.tmask, self.tpts = win_seat, win_str, tmask, tpts
                 self.left += 1

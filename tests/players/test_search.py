@@ -29,6 +29,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "shipped": {},
     "model": {"model_eps": 0.1},
     "model-all": {"model_eps": 0.1, "model_seats": "all", "model_tries": 3},
+    "model-policy": {"model_eps": 0.1, "model_policy": "them"},
+    "model-exact": {"model_eps": 0.1, "model_policy": "others", "model_exact": True},
 }
 
 
