@@ -52,6 +52,7 @@ class Timed:
 
     player: SearchPlayer
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # the thread's CPU time per decision
     nodes: list[int] = field(default_factory=list)
 
     def choose_trump(self, view: SeatView) -> Suit | None:
@@ -64,9 +65,10 @@ class Timed:
         return self.player.wants_claim(view)
 
     def _time(self, decide: Callable[[], T]) -> T:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         answer = decide()
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.thread_time() - cpu)
         self.nodes.append(self.player.nodes)
         return answer
 
@@ -119,6 +121,7 @@ def save(path: str, tally: Tally, strong: list[Timed], elapsed: float, first: in
         "first": first,
         "tally": vars(tally),
         "times": [t for p in strong for t in p.times],
+        "cpu": [t for p in strong for t in p.cpu],
         "nodes": sum(n for p in strong for n in p.nodes),
         "elapsed": elapsed,
     }
@@ -136,6 +139,7 @@ def merged(paths: list[str]) -> tuple[Tally, list[Timed], float]:
             for side, value in data["tally"][name].items():
                 getattr(tally, name)[side] += value
         timed.times += data["times"]
+        timed.cpu += data.get("cpu", [])
         timed.nodes.append(data["nodes"])
         elapsed = max(elapsed, data["elapsed"])
     return tally, [timed], elapsed
@@ -186,6 +190,10 @@ def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
             f"strong decisions: {len(times)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
             f"max {max(times) * 1000:.1f} ms; {speed:,.0f} search nodes/s"
         )
+    cpu = [t for p in strong for t in p.cpu]
+    if cpu:  # what a quiet core would take: the load does not stretch it
+        p50, p99 = percentile(cpu, 0.5) * 1000, percentile(cpu, 0.99) * 1000
+        print(f"their CPU time: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(cpu) * 1000:.1f} ms")
 
 
 def main() -> None:
