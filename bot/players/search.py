@@ -8,6 +8,13 @@ before them. The card with the best total over the samples is played. Trump is c
 same way: each allowed suit is played out on the samples, and passing is valued by letting
 the other seats bid on the sample as the heuristic would, then playing out what they name.
 
+Default-off experiments (benchmarks/ai.py flags, README "Strong experiments"): with
+``model_eps`` a sampled deal is kept with the likelihood of the opponents' plays so far
+under a model of them (``model.py``: the normal heuristic's card play on masks, wrong one
+time in ``1 / model_eps``), drawn again up to ``model_tries`` times; ``model_policy`` lets
+those seats play the model's card in the playouts, ``model_exact`` in the exact search too.
+Only the seat's view enters: the model is asked about the sampled deals, never the real one.
+
 A decision stops sampling when its time budget is spent (checked after each sample, with an
 injectable clock), so it takes at most the budget plus one sample's work. ``node_budget``
 adds a bound in search nodes instead of time: the benchmark compares variants with it, so a
