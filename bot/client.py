@@ -97,6 +97,7 @@ class KlaverjasBot(commands.Bot):
         self._services_closed = False
         self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
         self._routes: re.Pattern[str] | None = None  # `_one_pattern` of them, made on demand
+        self._routed: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -166,14 +167,22 @@ class KlaverjasBot(commands.Bot):
         self._routes = None
 
     def add_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Items a cog routes itself (cogs/common/routing.py), not through discord.py's
-        view store: known to `routes_custom_id` without being registered there."""
+        """Items routed by custom_id (cogs/common/routing.py, from the errors cog's one
+        click listener), not through discord.py's view store: known to `routes_custom_id`
+        without being registered there."""
+        self._routed += tuple(item for item in items if item not in self._routed)
         self._item_types += [item for item in items if item not in self._item_types]
         self._routes = None
 
     def remove_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        self._routed = tuple(item for item in self._routed if item not in items)
         self._item_types = [item for item in self._item_types if item not in items]
         self._routes = None
+
+    @property
+    def routed_items(self) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+        """The items added with `add_routed_items`, in the order they were added."""
+        return self._routed
 
     def routes_custom_id(self, custom_id: str) -> bool:
         """Whether a click with `custom_id` reaches a registered button.

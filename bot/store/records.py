@@ -10,7 +10,9 @@ __all__ = [
     "STATUSES",
     "HandRecord",
     "MatchRecord",
+    "CheckinMessage",
     "PlayerStats",
+    "PostedNotice",
     "StoredAction",
     "StoredAudit",
     "StoredLeague",
@@ -44,6 +46,25 @@ class StoredTable:
     message_id: int | None
     seq: int
     snapshot: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckinMessage:
+    """A night's newest check-in message: where it is and for which round (`drawn` + 1)."""
+
+    channel_id: int
+    message_id: int
+    drawn: int
+
+
+@dataclass(frozen=True, slots=True)
+class PostedNotice:
+    """A turn notice standing in a table's channel (the table row's `notice_id`)."""
+
+    table_id: int
+    guild_id: int | None
+    channel_id: int
+    message_id: int
 
 
 @dataclass(frozen=True, slots=True)

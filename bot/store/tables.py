@@ -13,7 +13,14 @@ import aiosqlite
 from .db import connection_lock, transaction
 from .errors import ChannelBusy, SeqConflict, TableNotFound
 from .groupcommit import group_commit
-from .records import OPEN_STATUSES, HandRecord, MatchRecord, StoredAction, StoredTable
+from .records import (
+    OPEN_STATUSES,
+    HandRecord,
+    MatchRecord,
+    PostedNotice,
+    StoredAction,
+    StoredTable,
+)
 from .rows import check_records, dump_json, hand_records, hand_rows, match_rows, stored_table
 
 __all__ = ["SqliteTableStore", "dump_json"]
@@ -163,12 +170,32 @@ class SqliteTableStore:
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the table's Discord message (None: it must be posted again)."""
-        async with transaction(self._db) as db:
-            cursor = await db.execute(
-                "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
-            )
-            if cursor.rowcount == 0:
+        await self._set_message_column("message_id", table_id, message_id)
+
+    async def set_notice(self, table_id: int, message_id: int | None) -> None:
+        """Remember the turn notice standing in the table's channel (None: none is)."""
+        await self._set_message_column("notice_id", table_id, message_id)
+
+    async def _set_message_column(self, column: str, table_id: int, message_id: int | None) -> None:
+        """In the group commit: a notice or a re-post shares the next COMMIT (and its
+        fsync) with the moves queued meanwhile instead of taking one of its own."""
+
+        def write(db: sqlite3.Connection) -> None:
+            update = f"UPDATE tables SET {column} = ? WHERE id = ?"
+            if db.execute(update, (message_id, table_id)).rowcount == 0:
                 raise TableNotFound(table_id)
+
+        await group_commit(self._db).run(write)
+
+    async def notices(self) -> list[PostedNotice]:
+        """Every standing turn notice, open table or not (a match may have ended while the
+        bot was down before its notice was deleted)."""
+        async with connection_lock(self._db):
+            rows = await self._db.execute_fetchall(
+                "SELECT id, guild_id, channel_id, notice_id FROM tables"
+                " WHERE notice_id IS NOT NULL ORDER BY id"
+            )
+        return [PostedNotice(*row) for row in rows]
 
     async def set_channel(self, table_id: int, channel_id: int) -> None:
         """Move the table to another channel (e.g. re-posted after its channel vanished)."""

@@ -37,7 +37,7 @@ from bot.engine.match import Match
 from bot.players import PLAYER_KINDS, view_for
 from bot.players.hint import Hint
 from bot.shards import ShardSet
-from bot.store import ChannelBusy, Store, StoredTable, storable_id
+from bot.store import ChannelBusy, PostedNotice, Store, StoredTable, storable_id
 from bot.texts.catalog import LOCALES
 
 from . import events as ev
@@ -506,6 +506,17 @@ class TableService:
         async with self._inflight():
             await self.store.tables.set_message(table_id, message_id)
         self._committed[table_id]["message_id"] = message_id
+
+    async def set_notice(self, table_id: int, message_id: int | None) -> None:
+        """Remember the turn notice standing in the table's channel (None: none is), so a
+        restart can delete it when it is out of date. A courtesy, not a game action: not
+        refused while shutting down (a notice posted then must still be remembered; the
+        store closes only after the front end's notices have stopped)."""
+        await self.store.tables.set_notice(table_id, message_id)
+
+    async def standing_notices(self) -> list[PostedNotice]:
+        """The turn notices left standing in this process's guilds (by an earlier one)."""
+        return [n for n in await self.store.tables.notices() if self.shards.owns(n.guild_id)]
 
     # ----------------------------------------------------------------- timers
     async def tick(self) -> dict[int, list[Event]]:

@@ -12,8 +12,8 @@ its `interaction_check` and `callback`. Refusing stale clicks stays where it was
 items' custom ids (the table state they were drawn for), checked by the service.
 
 Items routed here must not also be registered with `bot.add_dynamic_items`, or each
-click would run twice; the cog names them with `bot.add_routed_items` instead, so the
-error cog's out-of-date answer (`bot.routes_custom_id`) knows them.
+click would run twice; a cog names them with `bot.add_routed_items` instead, and the error
+cog's one click listener routes them (and knows them for its out-of-date answer).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ class ClickRouter:
     def __init__(self, items: Sequence[Item], prefix: str) -> None:
         """`prefix` is what every routed custom_id starts with (a quick no for others)."""
         self.prefix = prefix
+        self.item_types = tuple(items)
         self.items: list[tuple[re.Pattern[str], Item]] = [
             (item.__discord_ui_compiled_template__, item) for item in items
         ]

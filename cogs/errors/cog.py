@@ -12,9 +12,12 @@ with the traceback, so a player's screenshot leads straight to the log line.
 Views and dynamic items (which do not pass through the command tree) call
 `cogs.common.replies.report_unexpected_error` themselves to get the same behaviour.
 
-A click on one of our buttons (custom_id `kj:...`) that no registered button matches (an
-outdated message, a malformed or forged id) would be dropped by discord.py, and Discord
-would show "This interaction failed"; the listener below answers it as out of date.
+Clicks have one listener, here, so a click costs one task (each listener of an event is a
+task of its own in discord.py): a click on a routed item (`bot.add_routed_items`, e.g. the
+table buttons) goes to it through a `ClickRouter` (cogs/common/routing.py); a click on one
+of our buttons (custom_id `kj:...`) that no registered button matches (an outdated
+message, a malformed or forged id) would be dropped by discord.py, and Discord would show
+"This interaction failed", so it is answered as out of date.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from discord.ext import commands
 from bot.client import KlaverjasBot
 from cogs.common.components import BUTTON_PREFIX
 from cogs.common.replies import report_unexpected_error, send_ephemeral
+from cogs.common.routing import ClickRouter
 from cogs.common.text import clip, t
 from cogs.common.translator import CatalogueTranslator
 
@@ -73,6 +77,7 @@ class Errors(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self._previous_handler: TreeErrorHandler | None = None
+        self._router = ClickRouter((), prefix=BUTTON_PREFIX)
 
     async def cog_load(self) -> None:
         self._previous_handler = self.bot.tree.on_error
@@ -86,17 +91,26 @@ class Errors(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer a click on a button of ours that no registered button will handle."""
+        """Route a click on a routed item; answer one on a button of ours that no
+        registered button will handle."""
         if interaction.type != discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(BUTTON_PREFIX) or not isinstance(self.bot, KlaverjasBot):
             return
-        if self.bot.routes_custom_id(custom_id):
+        if await self.router(self.bot).route(interaction):
+            return
+        if self.bot.routes_custom_id(custom_id):  # a dynamic item: discord.py routes it
             return
         log.info("out-of-date button %r (user %s)", custom_id[:100], interaction.user.id)
         await send_ephemeral(interaction, t("common.error.stale_button", interaction.locale))
+
+    def router(self, bot: KlaverjasBot) -> ClickRouter:
+        """The router of the bot's routed items, made again when cogs add or remove some."""
+        if self._router.item_types != bot.routed_items:
+            self._router = ClickRouter(bot.routed_items, prefix=BUTTON_PREFIX)
+        return self._router
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

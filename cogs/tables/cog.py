@@ -2,10 +2,11 @@
 
 Thin commands: parse the options, then hand over to `TableCommands` (actions_commands.py)
 inside `TableActions.guard` (actions.py), which call the table service and answer. The
-cog routes the persistent buttons' clicks (items.py) from `on_interaction`, subscribes the
-public-message publisher to the table service (publisher.py) and refreshes the message of
-every restored table. Names and descriptions come from the message catalogues
-(`tables.cmd.*`), so Discord shows the commands in Dutch to Dutch users.
+cog names the persistent buttons (items.py) as routed items, so the bot's one click
+listener (cogs/errors) hands their clicks to them; it subscribes the public-message
+publisher to the table service (publisher.py) and refreshes the message of every restored
+table. Names and descriptions come from the message catalogues (`tables.cmd.*`), so
+Discord shows the commands in Dutch to Dutch users.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from bot.engine import PRESET_NAMES
 from bot.players import LEVELS as PLAYER_LEVELS
 from bot.preferences import NotifyMode
 from cogs.common.requests import RequestStats
-from cogs.common.routing import ClickRouter
 from cogs.common.text import command_text
 from cogs.tables.actions import TableActions
 from cogs.tables.actions_commands import OpenOptions, TableCommands
@@ -86,15 +86,16 @@ class Tables(commands.Cog):
         self.notifier = TurnNotifier(bot, self.publisher)
         self.actions = TableActions(bot, self.publisher, self.nudger, self.requests)
         self.table_commands = TableCommands(self.actions)
-        self.router = ClickRouter(ALL_ITEMS, prefix="kj:")
 
     async def cog_load(self) -> None:
+        # The one await first: a failure then leaves nothing half registered, and the
+        # notifier knows the standing mentions before any table event reaches it.
+        await self.notifier.restore()
         self.bot.add_routed_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
         listeners += [self.publisher.on_events, self.nudger.on_events, self.notifier.on_events]
         self.bot.services.tables.tick_listeners.append(self.notifier.on_tick)
         self.publisher.restore()
-        self.notifier.restore()
         self.requests.start(self.bot)
 
     async def cog_unload(self) -> None:
@@ -110,12 +111,6 @@ class Tables(commands.Cog):
         await self.nudger.close()
         await self.notifier.close()
         await self.requests.stop()
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: Interaction) -> None:
-        """Every table button click: routed by custom_id (cogs/common/routing.py), not by
-        discord.py's view store, which would rebuild a view of the message first."""
-        await self.router.route(interaction)
 
     # ------------------------------------------------------------------ /table open
     @table.command(

@@ -6,7 +6,8 @@ not acted within `NOTICE_GRACE` seconds (half the turn timer when that is shorte
 hear it the way they chose with /notify (`bot/preferences.py`):
 
 - mention: one short message in the table's channel or thread; the player's move, the
-  next move of anyone, or the end of the match deletes it, so the channel never fills up;
+  next move of anyone, or the end of the match deletes it, so the channel never fills up
+  (its id is stored with the table, so a restart in between still deletes it);
 - dm: a direct message with a link to the table message; a player whose direct messages
   Discord refuses (Forbidden) gets nothing more from this process, never a retry loop;
 - off: nothing.
@@ -15,7 +16,8 @@ A player who acts within the grace (the usual case at a busy table) is not told 
 so a click costs no notice requests (docs/decisions.md, "Turn notices after a grace").
 The grace runs on the tables' clock and is checked on the tables' timer tick
 (`TableService.tick_listeners`), so tests move a fake clock instead of waiting. A restart
-starts the grace again for every player an open table waits for (`restore`).
+starts the grace again for every player an open table waits for, and takes over the
+mentions an earlier process left standing (`restore`).
 No notice when the player who acted last is the one to act again (leading after winning
 a trick, choosing after passing round): they are looking at the table already.
 Best effort in background tasks named "bg:notice:..."; a failure is logged and forgotten.
@@ -26,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -109,16 +112,28 @@ class TurnNotifier:
         now = self.bot.services.tables.clock.now()
         self._due[table.id] = _Due(target[0], target[1], now + grace(table))
 
-    def restore(self) -> None:
+    async def restore(self) -> None:
         """After a restart: the grace starts again for every human an open table waits
         for. What was due before is gone with the old process, and the player who was
-        slow then would otherwise hear nothing until the turn moves."""
+        slow then would otherwise hear nothing until the turn moves. A mention the old
+        process left standing goes as it would have: when the turn moves or the next
+        notice replaces it; at once if its table is no longer open."""
         service = self.bot.services.tables
+        try:  # first: nothing below awaits, so no event can come between
+            standing = await service.standing_notices()
+        except Exception:  # a courtesy: the bot starts without it
+            log.exception("standing turn notices not read; they stay in their channels")
+            standing = []
         now = service.clock.now()
         for table in service.open_tables():
             target = table.waiting_for()
             if target is not None:
                 self._due[table.id] = _Due(target[0], target[1], now + grace(table))
+        open_ids = {table.id for table in service.open_tables()}
+        for notice in standing:
+            self._mentions[notice.table_id] = (notice.channel_id, notice.message_id)
+            if notice.table_id not in open_ids:
+                self._track(self._removal(notice.table_id), f"bg:notice:{notice.table_id}:gone")
 
     async def on_tick(self, now: float) -> None:
         """The tables' timer tick: give the notices whose grace has run out."""
@@ -135,9 +150,10 @@ class TurnNotifier:
                 self._spawn(table, due.user_id)
 
     def _spawn(self, table: Table, user_id: int | None) -> None:
-        task = asyncio.create_task(
-            self._notify(table, user_id), name=f"bg:notice:{table.id}:{table.seq}"
-        )
+        self._track(self._notify(table, user_id), f"bg:notice:{table.id}:{table.seq}")
+
+    def _track(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -175,6 +191,15 @@ class TurnNotifier:
         except Exception:  # a notice is a courtesy: never let it disturb anything else
             log.exception("turn notice for table %s failed", table.id)
 
+    async def _removal(self, table_id: int) -> None:
+        """Delete the mention of a table that is no longer open (found at a restart)."""
+        try:
+            async with self._locks.setdefault(table_id, asyncio.Lock()):
+                await self._remove_mention(table_id)
+            self._locks.pop(table_id, None)
+        except Exception:  # a courtesy, as in `_notify`
+            log.exception("turn notice of table %s not removed", table_id)
+
     async def _remove_mention(self, table_id: int) -> None:
         posted = self._mentions.pop(table_id, None)
         if posted is None:
@@ -184,6 +209,7 @@ class TurnNotifier:
             await retried(channel.get_partial_message(posted[1]).delete, "deleting a notice")
         except DELIVERY_ERRORS as error:  # already gone, or not ours to delete any more
             log.debug("notice %s of table %s not deleted: %s", posted[1], table_id, error)
+        await self.bot.services.tables.set_notice(table_id, None)
 
     def _link(self, table: Table) -> str | None:
         message_id = self.publisher.message_id(table)
@@ -211,6 +237,7 @@ class TurnNotifier:
             log.warning("table %s: could not post a turn notice: %s", table.id, error)
             return
         self._mentions[table.id] = (table.channel_id, message.id)
+        await self.bot.services.tables.set_notice(table.id, message.id)
 
     async def _direct(self, table: Table, user_id: int) -> None:
         locale = self.publisher.locale_for(table)

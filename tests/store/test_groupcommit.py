@@ -118,3 +118,30 @@ async def test_a_caller_cancelled_before_its_turn_writes_nothing(store: Store) -
     await committer.drain()
     assert [a.table_id for a in await store.tables.actions(first)] == [first]
     assert await store.tables.actions(second) == []
+
+
+async def test_a_caller_cancelled_once_its_job_is_taken_gets_the_stored_outcome(
+    store: Store,
+) -> None:
+    """Its action is in the transaction: the caller must learn what was stored (so its
+    state matches the store), the commit or the job's own refusal, not a cancel."""
+    first, second = await _tables(store, 2)
+
+    async with connection_lock(store.db):  # a commit in flight holds the connection
+        stored = asyncio.create_task(
+            store.tables.record(first, 1, 7, "start", {}, 2.0, {}, "playing")
+        )
+        refused = asyncio.create_task(  # seq 2 without a seq 1: a SeqConflict
+            store.tables.record(second, 2, 7, "start", {}, 2.0, {}, "playing")
+        )
+        await asyncio.sleep(0)  # both queued and taken by the flusher, waiting for the lock
+        await asyncio.sleep(0)
+        stored.cancel()
+        refused.cancel()
+        await asyncio.sleep(0)
+    assert await stored is None
+    with pytest.raises(SeqConflict):
+        await refused
+
+    assert [a.table_id for a in await store.tables.actions(first)] == [first]
+    assert await store.tables.actions(second) == []

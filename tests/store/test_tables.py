@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import ChannelBusy, SeqConflict, Store, StoredTable, TableNotFound, open_store
+from bot.store import (
+    ChannelBusy,
+    PostedNotice,
+    SeqConflict,
+    Store,
+    StoredTable,
+    TableNotFound,
+    open_store,
+)
 from bot.store.sqlite import SqliteStore
 from tests.backends import DATABASE_ERRORS, execute, fetch
 
@@ -102,6 +110,8 @@ async def test_unknown_table(store: Store) -> None:
         await store.tables.set_message(99, 5)
     with pytest.raises(TableNotFound):
         await store.tables.set_channel(99, 5)
+    with pytest.raises(TableNotFound):
+        await store.tables.set_notice(99, 5)
 
 
 async def test_failure_mid_transaction_rolls_back_everything(store: Store) -> None:
@@ -180,6 +190,25 @@ async def test_set_message_and_channel(store: Store) -> None:
     await store.tables.set_message(table_id, None)
     stored = await store.tables.get(table_id)
     assert stored is not None and stored.message_id is None
+
+
+async def test_standing_turn_notices_are_kept_per_table_open_or_not(
+    database: str | Path,
+) -> None:
+    async with await open_store(database) as store:
+        playing = await store.tables.create(GUILD, 10, 7, {}, 1.0)
+        ended = await store.tables.create(None, 11, 7, {}, 1.0)
+        quiet = await store.tables.create(GUILD, 12, 7, {}, 1.0)
+        await store.tables.set_notice(playing, 901)
+        await store.tables.set_notice(ended, 902)
+        await store.tables.record(ended, 1, 7, "close", {}, 2.0, {}, "closed")
+        await store.tables.set_notice(quiet, 903)
+        await store.tables.set_notice(quiet, None)  # deleted: no longer standing
+    async with await open_store(database) as store:  # what a restart finds
+        assert await store.tables.notices() == [
+            PostedNotice(playing, GUILD, 10, 901),
+            PostedNotice(ended, None, 11, 902),
+        ]
 
 
 async def test_reopen_restores_open_tables_and_actions(database: str | Path) -> None:

@@ -12,7 +12,14 @@ from typing import Any, Final
 import asyncpg
 
 from ..errors import ChannelBusy, SeqConflict, TableNotFound
-from ..records import OPEN_STATUSES, HandRecord, MatchRecord, StoredAction, StoredTable
+from ..records import (
+    OPEN_STATUSES,
+    HandRecord,
+    MatchRecord,
+    PostedNotice,
+    StoredAction,
+    StoredTable,
+)
 from ..rows import check_records, dump_json, hand_records, hand_rows, match_rows, stored_table
 from .db import Conn, Pool, transaction
 
@@ -186,11 +193,24 @@ class PostgresTableStore:
                 raise SeqConflict(table_id, stored + 1, seq)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
+        await self._set_message_column("message_id", table_id, message_id)
+
+    async def set_notice(self, table_id: int, message_id: int | None) -> None:
+        await self._set_message_column("notice_id", table_id, message_id)
+
+    async def _set_message_column(self, column: str, table_id: int, message_id: int | None) -> None:
         status = await self._pool.execute(
-            "UPDATE tables SET message_id = $1 WHERE id = $2", message_id, table_id
+            f"UPDATE tables SET {column} = $1 WHERE id = $2", message_id, table_id
         )
         if _rowcount(status) == 0:
             raise TableNotFound(table_id)
+
+    async def notices(self) -> list[PostedNotice]:
+        rows = await self._pool.fetch(
+            "SELECT id, guild_id, channel_id, notice_id FROM tables"
+            " WHERE notice_id IS NOT NULL ORDER BY id"
+        )
+        return [PostedNotice(*row) for row in rows]
 
     async def set_channel(self, table_id: int, channel_id: int) -> None:
         try:

@@ -97,9 +97,9 @@ async def test_the_bot_knows_which_clicks_discord_py_will_route(
     bot = harness.bot
     store = bot._connection._view_store  # discord.py's router (tests/harness/test_canary.py)
     ids = ["kj:hand:1", "kj:card:1:2:Jh", "kj:card:1:-2:Jh", "kj:standings:1:all:0:0", "kj:x"]
-    # The tables cog routes its own buttons (cogs/common/routing.py).
-    tables: Any = bot.get_cog("Tables")
-    patterns = [*store._dynamic_items, *(pattern for pattern, _ in tables.router.items)]
+    # The errors cog's one click listener routes the tables' buttons (cogs/common/routing.py).
+    errors: Any = bot.get_cog("Errors")
+    patterns = [*store._dynamic_items, *(pattern for pattern, _ in errors.router(bot).items)]
 
     for custom_id in ids:
         routed = any(pattern.fullmatch(custom_id) for pattern in patterns)

@@ -142,9 +142,12 @@ async def test_a_whole_night(make_harness: StartHarness) -> None:
     for (place_a, _, points_a), (place_b, _, points_b) in zip(ranking, ranking[1:], strict=False):
         assert points_a >= points_b
         assert place_a < place_b if points_a > points_b else place_a <= place_b
-    lowest = min(expected.values())
+    # The booby prize: everyone on the last place (docs/decisions.md), which the tie-break
+    # chain decides among equal points (the computers' play, timed by budget, varies).
+    last = max(place for place, _, _ in ranking)
     booby = {line.split(">")[0].split("<@")[1] for line in final.splitlines() if "booby" in line}
-    assert booby == {str(u) for u, p in expected.items() if p == lowest}
+    assert booby == {str(user) for place, user, _ in ranking if place == last}
+    assert {expected[int(u)] for u in booby} == {min(expected.values())}
 
     season = rows(final.split("season table")[1], SEASON_ROW)
     assert {user: value for _, user, value in season} == expected

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.preferences import NotifyMode
+from bot.services import Services
+from bot.tables import TableService
 from cogs.tables.notices import NOTICE_GRACE
 from tests.cogs.tables.tables_kit import (
     Kit,
@@ -292,6 +295,57 @@ async def test_a_restart_starts_the_grace_again_for_the_player_the_table_waits_f
     [told] = notices(second)
     assert told["content"].startswith(f"<@{anna}>, your turn at table {t}.")
     second.check_payloads()
+
+
+async def test_a_mention_left_standing_by_a_restart_goes_when_the_turn_moves(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, t, anna, _bob = await anna_to_name_trump(make_harness, monkeypatch)
+    await wait(first)
+    [told] = notices(first)
+    await first.harness.close()  # the mention is still in the channel
+
+    second = await start(make_harness)
+    assert notices(second) == [told]  # nothing moved: it still says the truth
+    await next_human_turn(second, t)  # anna names trump (or passes): her mention goes
+
+    assert int(told["id"]) in second.world.deleted_messages
+    assert notices(second) == []
+    assert await second.service.standing_notices() == []
+    second.check_payloads()
+
+
+async def test_a_mention_of_a_table_closed_while_the_bot_was_down_goes_at_start_up(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch, database_path: Path
+) -> None:
+    first, t, anna, _bob = await anna_to_name_trump(make_harness, monkeypatch)
+    await wait(first)
+    [told] = notices(first)
+    await first.harness.close()
+    # Another front end on the same database (the terminal, an operator) closes it.
+    services = await Services.open(database_path)
+    await services.tables.close(t, anna)
+    await services.close()
+
+    second = await start(make_harness)
+
+    assert int(told["id"]) in second.world.deleted_messages
+    assert await second.service.standing_notices() == []
+
+
+async def test_the_bot_starts_when_the_standing_notices_cannot_be_read(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def unreadable(self: object) -> list[object]:
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(TableService, "standing_notices", unreadable)
+    kit, t, anna, _bob = await anna_to_name_trump(make_harness, monkeypatch)
+
+    assert "standing turn notices not read" in caplog.text
+    await wait(kit)  # the tables cog is whole: notices work as ever
+    [told] = notices(kit)
+    assert told["content"].startswith(f"<@{anna}>, your turn at table {t}.")
 
 
 async def test_the_preference_survives_a_restart(make_harness: StartHarness) -> None:

@@ -237,7 +237,7 @@ async def test_buttons_leave_no_stored_view_behind(
         "card",
         "trump",
     }
-    routed = kit.bot.get_cog("Tables").router.items  # type: ignore[union-attr]
+    routed = kit.bot.get_cog("Errors").router(kit.bot).items  # type: ignore[union-attr]
     assert expected <= {pattern.pattern.split(":")[1] for pattern, _ in routed}
     # Not in discord.py's store as well: each click would run twice.
     assert not {pattern.pattern.split(":")[1] for pattern in store._dynamic_items} & expected
