@@ -208,19 +208,24 @@ def main() -> None:
     parser.add_argument("--policy", type=int, default=None, help="solver POLICY_* bits")
     parser.add_argument("--bid-margin", type=float, default=None, help="bidding inference margin")
     parser.add_argument(
-        "--model-eps", type=float, default=None, help="likelihood sampling: the model's error rate"
+        "--model-eps",
+        type=float,
+        default=None,
+        help="likelihood sampling: the model's error rate (0: off)",
     )
     parser.add_argument("--model-seats", default=None, help="modelled seats: them, all")
     parser.add_argument("--model-tries", type=int, default=None, help="deals tried per sample")
     parser.add_argument(
         "--model-exact",
-        action="store_const",
-        const=True,
+        type=int,
+        choices=(0, 1),
         default=None,
-        help="with --model-policy: those seats play the model's card in the exact search too",
+        help="1: the --model-policy seats play the model's card in the exact search too",
     )
     parser.add_argument(
-        "--model-policy", default=None, help="playout policy by the model for: them, others, all"
+        "--model-policy",
+        default=None,
+        help="playout policy by the model for: them, others, all, '' (nobody)",
     )
     parser.add_argument(
         "--nodes",
@@ -269,7 +274,8 @@ def main() -> None:
         ("model_exact", "model_exact"),
     ):
         if getattr(args, flag) is not None:
-            options[name] = getattr(args, flag)
+            value = getattr(args, flag)
+            options[name] = bool(value) if flag == "model_exact" else value
     if args.nodes is not None:  # the node budget alone bounds the decision
         options["node_budget"] = args.nodes
         options["budget_ms"] = 1e9

@@ -27,10 +27,11 @@ VARIANTS: dict[str, RuleSet] = {
 # The shipped player and its default-off variants that change what a decision looks at.
 OPTIONS: dict[str, dict[str, Any]] = {
     "shipped": {},
-    "model": {"model_eps": 0.1},
-    "model-all": {"model_eps": 0.1, "model_seats": "all", "model_tries": 3},
-    "model-policy": {"model_eps": 0.1, "model_policy": "them"},
-    "model-exact": {"model_eps": 0.1, "model_policy": "others", "model_exact": True},
+    "no-model": {"model_eps": 0, "model_policy": ""},
+    "model-sampling": {"model_policy": ""},
+    "model-all": {"model_seats": "all", "model_tries": 3},
+    "model-playouts": {"model_exact": False},
+    "model-others": {"model_policy": "others"},
 }
 
 
