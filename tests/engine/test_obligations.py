@@ -17,19 +17,19 @@ from bot.engine import (
     IllegalReason,
     InvalidInput,
     PlayOptions,
+    Rank,
     Reason,
     RuleSet,
     Suit,
     explain_illegal,
     legal_cards,
-    partner_is_winning,
     play_options,
     trick_points,
     trick_winner,
 )
 from bot.engine.obligations import trump_forced
 
-from .helpers import c, cs
+from .helpers import c, codes, cs, ref_legal
 
 H, C = Suit.HEARTS, Suit.CLUBS
 AMSTERDAM = RuleSet()
@@ -370,14 +370,16 @@ class TestImpossiblePositions:
 
 
 def _forced_by_reading(prefix: list[Card], trump: Suit, rules: RuleSet) -> bool:
-    """docs/rules.md 1.5 read plainly: with the led suit trumps, a void player has none;
-    Amsterdam with the partner winning frees the discard; a trump already in the trick
-    frees it too, unless undertrumping is compulsory."""
+    """docs/rules.md 1.5 read plainly (``ref_legal``): a void player holding one trump,
+    any trump not already in the trick, and a card of a third suit must play the trump.
+    A trump already in the trick frees the discard only when a lower trump is still out
+    (undertrumping is banned): over the 7 of trump every trump must be played."""
     if prefix[0].suit == trump:
         return True
-    if rules.obligations == "amsterdam" and partner_is_winning(prefix, trump):
-        return False
-    return all(card.suit != trump for card in prefix) or rules.undertrump_obligation
+    third = next(suit for suit in Suit if suit not in (prefix[0].suit, trump))
+    discard = Card.of(Rank.SEVEN, third)
+    held = [card for card in CARDS if card.suit == trump and card not in prefix]
+    return all(discard not in ref_legal([card, discard], prefix, trump, rules) for card in held)
 
 
 @pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM, UNDERTRUMP, ROTTERDAM_UNDERTRUMP])
@@ -398,3 +400,13 @@ def test_trump_forced_examples() -> None:
     assert trump_forced(cs("Ac 7c"), H, ROTTERDAM)
     assert not trump_forced(cs("Ac 8h"), H, AMSTERDAM)  # a trump in: a lower one may stay
     assert trump_forced(cs("Ac 8h"), H, UNDERTRUMP)
+
+
+@pytest.mark.parametrize("trick", ["Ac 7h", "Ac Ad 7h", "Ac 7h 8h"])
+def test_trump_forced_over_the_lowest_trump_out(trick: str) -> None:
+    # An opponent winning with the 7 of trump (or with the 8 when the 7 is in the same
+    # trick) is beaten by every other trump: a void player holding any trump must
+    # overtrump (1.5 rule 3), so a discard there shows they hold none.
+    prefix = cs(trick)
+    assert codes(legal_cards(cs("Qh 7d"), prefix, H, AMSTERDAM)) == {"Qh"}
+    assert trump_forced(prefix, H, AMSTERDAM)
