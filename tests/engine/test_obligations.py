@@ -23,11 +23,14 @@ from bot.engine import (
     Suit,
     explain_illegal,
     legal_cards,
+    partner_is_winning,
     play_options,
     trick_points,
     trick_winner,
 )
-from bot.engine.obligations import trump_forced
+from bot.engine.cards import mask_of
+from bot.engine.obligations import legal_mask_at, trump_forced
+from bot.engine.tricks import TRUMP_RANKING
 
 from .helpers import c, codes, cs, ref_legal
 
@@ -410,3 +413,22 @@ def test_trump_forced_over_the_lowest_trump_out(trick: str) -> None:
     prefix = cs(trick)
     assert codes(legal_cards(cs("Qh 7d"), prefix, H, AMSTERDAM)) == {"Qh"}
     assert trump_forced(prefix, H, AMSTERDAM)
+
+
+# --------------------------------------------------------------------------- legal_mask_at
+
+
+@pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM, UNDERTRUMP, ROTTERDAM_UNDERTRUMP])
+def test_legal_mask_at_is_the_search_form_of_the_same_obligations(rules: RuleSet) -> None:
+    # Computer players' searches describe the trick by its led suit, highest trump and
+    # whether the partner is winning (bot/players/solver.py); the answer must be the one
+    # 1.5 gives for the trick's cards (read plainly in ref_legal).
+    rng = random.Random(16)
+    for _ in range(3000):
+        trump = Suit(rng.randrange(4))
+        deck = rng.sample(CARDS, 11)
+        trick, hand = deck[: rng.randint(1, 3)], deck[3 : 3 + rng.randint(1, 8)]
+        top = max((TRUMP_RANKING[x] for x in trick if x.suit == trump), default=0)
+        partner = partner_is_winning(trick, trump)
+        got = legal_mask_at(mask_of(hand), trick[0].suit, top, partner, trump, rules)
+        assert got == mask_of(ref_legal(hand, trick, trump, rules)), (hand, trick, trump)
