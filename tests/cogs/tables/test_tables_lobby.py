@@ -256,8 +256,8 @@ async def test_hands_or_target_but_not_both(make_harness: StartHarness) -> None:
 
 
 async def test_open_offers_the_usual_match_lengths(make_harness: StartHarness) -> None:
-    """16, 12, 8 and 1 hands are the usual lengths (docs/rules.md section 2); any other
-    from 1 to 64 can still be typed."""
+    """16, 12, 8 and 1 hands are the usual lengths (docs/rules.md section 2); leagues set
+    any length from 1 to 64 themselves."""
     kit = await start(make_harness)
     group: Any = kit.bot.tree.get_command("table")
     command = group.get_command("open").to_dict(kit.bot.tree)
