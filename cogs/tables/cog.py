@@ -38,7 +38,7 @@ Interaction = discord.Interaction[Any]
 PRESETS = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
 HANDS = [
     app_commands.Choice(name=command_text(f"tables.cmd.choice.hands.{n}"), value=n)
-    for n in (16, 8, 1)
+    for n in (16, 12, 8, 1)
 ]
 TARGETS = [
     app_commands.Choice(name=command_text(f"tables.cmd.choice.target.{n}"), value=n)
