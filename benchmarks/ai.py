@@ -92,8 +92,17 @@ def play(hand: Hand, players: list[Player]) -> Hand:
     return hand
 
 
-def deal_pair(index: int, rules: RuleSet, seed: str, strong: list[Timed], tally: Tally) -> None:
-    normal = [HeuristicPlayer(f"{seed}/{index}/{s}") for s in range(4)]
+def deal_pair(
+    index: int,
+    rules: RuleSet,
+    seed: str,
+    strong: list[Timed],
+    tally: Tally,
+    opponents: list[Player] | None = None,
+) -> None:
+    """One deal played twice, the pairs swapped; ``opponents`` (default: normal players)
+    hold the other pair's seats."""
+    normal = opponents or [HeuristicPlayer(f"{seed}/{index}/{s}") for s in range(4)]
     diff = 0.0
     for strong_pair in (0, 1):
         players: list[Player] = [strong[s] if s % 2 == strong_pair else normal[s] for s in range(4)]
@@ -240,6 +249,14 @@ def main() -> None:
         help="bound each decision by its thread's CPU time instead of the wall clock (compares "
         "variants on a shared machine; the printed times stay wall-clock)",
     )
+    parser.add_argument(
+        "--opponent",
+        choices=("normal", "search"),
+        default="normal",
+        help="the other pair: normal (the heuristic), or search: the strong player without "
+        "the opponent model (model_eps 0, no model policy), with the same budget -- does the "
+        "model, fitted to normal players, cost anything against players that are not?",
+    )
     parser.add_argument("--rules", default="amsterdam", help="rule preset")
     parser.add_argument("--seed", default="ai-bench")
     parser.add_argument("--first", type=int, default=0, help="index of the first deal")
@@ -280,11 +297,15 @@ def main() -> None:
         options["node_budget"] = args.nodes
         options["budget_ms"] = 1e9
     strong = [Timed(SearchPlayer(f"{args.seed}/strong/{s}", **options)) for s in range(4)]
-    print(f"{describe()}; rules {rules.label}")
+    opponents: list[Player] | None = None
+    if args.opponent == "search":
+        plain = {**options, "model_eps": 0.0, "model_policy": ""}
+        opponents = [SearchPlayer(f"{args.seed}/plain/{s}", **plain) for s in range(4)]
+    print(f"{describe()}; rules {rules.label}; opponents: {args.opponent}")
     tally = Tally()
     start = time.perf_counter()
     for index in range(args.first, args.first + args.deals):
-        deal_pair(index, rules, args.seed, strong, tally)
+        deal_pair(index, rules, args.seed, strong, tally, opponents)
         if args.out and (index + 1 - args.first) % 100 == 0:  # a cut run keeps its figures
             save(args.out, tally, strong, time.perf_counter() - start, args.first)
     elapsed = time.perf_counter() - start
