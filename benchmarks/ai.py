@@ -40,7 +40,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.compiled import describe  # noqa: E402
 from bot.engine import Card, Hand, Phase, RuleSet, Suit  # noqa: E402
-from bot.players import HeuristicPlayer, Player, SearchPlayer, SeatView  # noqa: E402
+from bot.players import (  # noqa: E402
+    MODEL_OPTIONS,
+    HeuristicPlayer,
+    Player,
+    SearchPlayer,
+    SeatView,
+)
 from bot.players.runner import claim_action, move_action  # noqa: E402
 
 T = TypeVar("T")
@@ -272,7 +278,11 @@ def main() -> None:
             paired(merged(args.merge)[0], args.merge, args.against)
         return
     rules = RuleSet.preset(args.rules)
-    options: dict[str, Any] = {} if args.budget is None else {"budget_ms": args.budget}
+    # The strong player as a table seats it against two normal computers: with their play
+    # modelled (MODEL_OPTIONS; make_player). The flags below change any of it.
+    options: dict[str, Any] = dict(MODEL_OPTIONS)
+    if args.budget is not None:
+        options["budget_ms"] = args.budget
     if args.cpu_clock:
         options["clock"] = time.thread_time
     # Each flag given is the SearchPlayer argument of the same meaning.

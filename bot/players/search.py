@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Final
 
 from bot.engine import CARDS, Card, Hand, Phase, Suit, left_of, pair_of, roem_of_trick
 from bot.engine.cards import cards_of
@@ -53,6 +54,10 @@ EXACT_CARDS = 12  # the last three tricks are searched exactly on every sample
 MODEL_EPS = 0.1  # how often the model of the opponents is taken to miss their card
 MODEL_TRIES = 8  # deals drawn per sample before the most likely of them is kept
 MODEL_POLICY = "them"  # the modelled seats' cards in playouts: them, others, all, "" none
+# The model of the opponents as shipped, used only where both opponents are normal
+# computers (bot/players/__init__.py, make_player): then it is their exact play. Against
+# other players it was not better (docs/decisions.md), so the default is the plain search.
+MODEL_OPTIONS: Final = {"model_eps": MODEL_EPS, "model_policy": MODEL_POLICY, "model_exact": True}
 Clock = Callable[[], float]
 
 
@@ -73,10 +78,10 @@ class SearchPlayer:
         policy: int = 0,
         bid_margin: float | None = None,
         noisy: str = "all",
-        model_eps: float = MODEL_EPS,
+        model_eps: float = 0.0,
         model_seats: str = "them",
         model_tries: int = MODEL_TRIES,
-        model_policy: str = MODEL_POLICY,
+        model_policy: str = "",
         model_exact: bool = True,
     ) -> None:
         self.rng = random.Random(f"search/{seed}")

@@ -12,6 +12,7 @@ import pytest
 from bot.engine import PRESET_NAMES, Card, Hand, Phase, RuleSet, Suit
 from bot.players import HeuristicPlayer, Player, SearchPlayer, SeatView, view_for
 from bot.players.sampling import Deduction
+from bot.players.search import MODEL_EPS, MODEL_OPTIONS
 
 from .helpers import card, make_view, play_hand
 
@@ -24,14 +25,15 @@ VARIANTS: dict[str, RuleSet] = {
 }
 
 
-# The shipped player and its default-off variants that change what a decision looks at.
+# The shipped player (plain search; against two normal computers, MODEL_OPTIONS) and the
+# variants that change what a decision looks at.
 OPTIONS: dict[str, dict[str, Any]] = {
-    "shipped": {},
-    "no-model": {"model_eps": 0, "model_policy": ""},
-    "model-sampling": {"model_policy": ""},
-    "model-all": {"model_seats": "all", "model_tries": 3},
-    "model-playouts": {"model_exact": False},
-    "model-others": {"model_policy": "others"},
+    "plain": {},
+    "against-normal": dict(MODEL_OPTIONS),
+    "model-sampling": {"model_eps": MODEL_EPS},
+    "model-all": {**MODEL_OPTIONS, "model_seats": "all", "model_tries": 3},
+    "model-playouts": {**MODEL_OPTIONS, "model_exact": False},
+    "model-others": {**MODEL_OPTIONS, "model_policy": "others"},
 }
 
 
