@@ -38,6 +38,15 @@ FULL: Final = (1 << 32) - 1
 BIG: Final = 1 << 30
 
 
+def roem_points(cache: dict[int, int], mask: int, trump: int, rules: RuleSet) -> int:
+    """The roem of the trick held in ``mask``, in points, memoised in ``cache`` (one per
+    search: its trump and rules are fixed), shared by the model and the solver."""
+    found = cache.get(mask)
+    if found is None:
+        found = cache[mask] = roem_of_trick(cards_of(mask), trump, rules).points
+    return found
+
+
 class Model:
     """The heuristic's card choice for one trump suit and rule set (see the module doc).
 
@@ -54,11 +63,7 @@ class Model:
         self.voids = 0
 
     def roem(self, mask: int) -> int:
-        found = self._roem.get(mask)
-        if found is None:
-            found = roem_of_trick(cards_of(mask), self.trump, self.rules).points
-            self._roem[mask] = found
-        return found
+        return roem_points(self._roem, mask, self.trump, self.rules)
 
     # ------------------------------------------------------------------ knowledge
     def _void(self, seat: int, suit: int) -> bool:

@@ -18,14 +18,13 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from bot.engine.cards import SUIT_MASK, cards_of
+from bot.engine.cards import SUIT_MASK
 from bot.engine.obligations import legal_mask_at
-from bot.engine.roem import roem_of_trick
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import score_hand
 from bot.engine.tricks import BEATS, LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_RANKING
 
-from .model import Model
+from .model import Model, roem_points
 
 INFINITY: Final = 1 << 20
 SMEAR_TRUMP_PENALTY: Final = 30  # a trump is never smeared while a side card can be
@@ -255,11 +254,7 @@ class Solver:
         self.top = 0
 
     def _roem_of(self, mask: int) -> int:
-        found = self._roem.get(mask)
-        if found is None:
-            found = roem_of_trick(cards_of(mask), self.trump, self.rules).points
-            self._roem[mask] = found
-        return found
+        return roem_points(self._roem, mask, self.trump, self.rules)
 
     def final_value(self) -> int:
         """Our pair's score minus theirs for the finished hand (``score_hand``)."""
