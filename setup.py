@@ -22,6 +22,8 @@ HOT_MODULES = [
     "bot/engine/scoring.py",
     # The search player's inner loop (alpha-beta and playouts on bit masks).
     "bot/players/solver.py",
+    # The heuristic's card play on masks, asked on every sampled deal (likelihood weights).
+    "bot/players/model.py",
 ]
 
 

@@ -14,6 +14,12 @@ each save their tally (``--out``), and ``--merge`` prints the report of them all
 
     benchmarks/ai.py --deals 1000 --out a.json & benchmarks/ai.py --first 1000 \
         --deals 1000 --out b.json; benchmarks/ai.py --merge a.json b.json
+
+A variant is compared with a baseline on the same deals by the paired difference of their
+per-pair results (the deals' luck cancels a second time): ``--merge`` the variant's shards
+``--against`` the baseline's, listed in the same order.
+
+    benchmarks/ai.py --merge v0.json v200.json --against b0.json b200.json
 """
 
 from __future__ import annotations
@@ -34,7 +40,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.compiled import describe  # noqa: E402
 from bot.engine import Card, Hand, Phase, RuleSet, Suit  # noqa: E402
-from bot.players import HeuristicPlayer, Player, SearchPlayer, SeatView  # noqa: E402
+from bot.players import (  # noqa: E402
+    MODEL_OPTIONS,
+    HeuristicPlayer,
+    Player,
+    SearchPlayer,
+    SeatView,
+)
 from bot.players.ismcts import ISMCTSPlayer  # noqa: E402
 from bot.players.runner import claim_action, move_action  # noqa: E402
 
@@ -47,7 +59,7 @@ class Timed:
 
     player: SearchPlayer
     times: list[float] = field(default_factory=list)
-    cpu: list[float] = field(default_factory=list)  # the decision's own thread time
+    cpu: list[float] = field(default_factory=list)  # the thread's CPU time per decision
     nodes: list[int] = field(default_factory=list)
 
     def choose_trump(self, view: SeatView) -> Suit | None:
@@ -60,10 +72,10 @@ class Timed:
         return self.player.wants_claim(view)
 
     def _time(self, decide: Callable[[], T]) -> T:
-        start, start_cpu = time.perf_counter(), time.thread_time()
+        start, cpu = time.perf_counter(), time.thread_time()
         answer = decide()
         self.times.append(time.perf_counter() - start)
-        self.cpu.append(time.thread_time() - start_cpu)
+        self.cpu.append(time.thread_time() - cpu)
         self.nodes.append(self.player.nodes)
         return answer
 
@@ -87,8 +99,17 @@ def play(hand: Hand, players: list[Player]) -> Hand:
     return hand
 
 
-def deal_pair(index: int, rules: RuleSet, seed: str, strong: list[Timed], tally: Tally) -> None:
-    normal = [HeuristicPlayer(f"{seed}/{index}/{s}") for s in range(4)]
+def deal_pair(
+    index: int,
+    rules: RuleSet,
+    seed: str,
+    strong: list[Timed],
+    tally: Tally,
+    opponents: list[Player] | None = None,
+) -> None:
+    """One deal played twice, the pairs swapped; ``opponents`` (default: normal players)
+    hold the other pair's seats."""
+    normal = opponents or [HeuristicPlayer(f"{seed}/{index}/{s}") for s in range(4)]
     diff = 0.0
     for strong_pair in (0, 1):
         players: list[Player] = [strong[s] if s % 2 == strong_pair else normal[s] for s in range(4)]
@@ -140,32 +161,36 @@ def merged(paths: list[str]) -> tuple[Tally, list[Timed], float]:
     return tally, [timed], elapsed
 
 
-def compare(base_path: str, variant_path: str) -> None:
-    """The paired difference (variant - base) over the deals both tallies played."""
-    base, variant = (json.loads(Path(p).read_text()) for p in (base_path, variant_path))
-    by_deal = [
-        {data.get("first", 0) + i: d for i, d in enumerate(data["tally"]["diffs"])}
-        for data in (base, variant)
-    ]
-    deals = sorted(set(by_deal[0]) & set(by_deal[1]))
-    if len(deals) < 2:
-        raise SystemExit("fewer than two deals in common")
-    pairs = [by_deal[1][i] - by_deal[0][i] for i in deals]
-    mean = statistics.fmean(pairs)
-    half = 1.96 * statistics.stdev(pairs) / math.sqrt(len(pairs))
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% confidence interval."""
+    mean = statistics.fmean(values)
+    n = len(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else float("nan")
+    return mean, mean - half, mean + half
+
+
+def firsts(paths: list[str]) -> list[int | None]:
+    return [json.loads(Path(p).read_text()).get("first") for p in paths]
+
+
+def paired(tally: Tally, paths: list[str], base: list[str]) -> None:
+    """The variant's per-pair results minus the baseline's on the same deals."""
+    against = merged(base)[0]
+    if len(against.diffs) != len(tally.diffs) or firsts(paths) != firsts(base):
+        raise SystemExit("--against needs the baseline's shards of the same deals, in order")
+    diffs = [a - b for a, b in zip(tally.diffs, against.diffs, strict=True)]
+    mean, low, high = interval(diffs)
+    spread = statistics.stdev(diffs)
     print(
-        f"paired over deals {deals[0]}..{deals[-1]} ({len(pairs)} pairs): variant - base "
-        f"{mean:+.1f} points per hand (95% CI {mean - half:+.1f}..{mean + half:+.1f}), "
-        f"spread {statistics.stdev(pairs):.0f}"
+        f"paired variant - baseline: {mean:+.1f} points per hand (95% CI {low:+.1f}..{high:+.1f}),"
+        f" spread {spread:.0f} per deal pair"
     )
 
 
 def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
     n = len(tally.diffs)
-    mean = statistics.fmean(tally.diffs)
-    half = 1.96 * statistics.stdev(tally.diffs) / math.sqrt(n) if n > 1 else float("nan")
+    mean, low, high = interval(tally.diffs)
     print(f"deal pairs: {n} ({tally.hands} hands) in {elapsed:.0f} s")
-    low, high = mean - half, mean + half
     print(f"strong - normal: {mean:+.1f} points per hand (95% CI {low:+.1f}..{high:+.1f})")
     for side in ("strong", "normal"):
         made = tally.made[side]
@@ -182,9 +207,9 @@ def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
             f"max {max(times) * 1000:.1f} ms; {speed:,.0f} search nodes/s"
         )
     cpu = [t for p in strong for t in p.cpu]
-    if cpu:  # what the decision itself used, whatever else the machine was running
+    if cpu:  # what a quiet core would take: the load does not stretch it
         p50, p99 = percentile(cpu, 0.5) * 1000, percentile(cpu, 0.99) * 1000
-        print(f"  their CPU time: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(cpu) * 1000:.1f} ms")
+        print(f"their CPU time: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(cpu) * 1000:.1f} ms")
 
 
 def main() -> None:
@@ -198,6 +223,26 @@ def main() -> None:
     parser.add_argument("--noisy", default=None, help="noisy playout seats: all, us, them")
     parser.add_argument("--policy", type=int, default=None, help="solver POLICY_* bits")
     parser.add_argument("--bid-margin", type=float, default=None, help="bidding inference margin")
+    parser.add_argument(
+        "--model-eps",
+        type=float,
+        default=None,
+        help="likelihood sampling: the model's error rate (0: off)",
+    )
+    parser.add_argument("--model-seats", default=None, help="modelled seats: them, all")
+    parser.add_argument("--model-tries", type=int, default=None, help="deals tried per sample")
+    parser.add_argument(
+        "--model-exact",
+        type=int,
+        choices=(0, 1),
+        default=None,
+        help="1: the --model-policy seats play the model's card in the exact search too",
+    )
+    parser.add_argument(
+        "--model-policy",
+        default=None,
+        help="playout policy by the model for: them, others, all, '' (nobody)",
+    )
     parser.add_argument(
         "--card-search",
         choices=("pimc", "ismcts"),
@@ -230,27 +275,34 @@ def main() -> None:
         help="bound each decision by its thread's CPU time instead of the wall clock (compares "
         "variants on a shared machine; the printed times stay wall-clock)",
     )
+    parser.add_argument(
+        "--opponent",
+        choices=("normal", "search"),
+        default="normal",
+        help="the other pair: normal (the heuristic), or search: the strong player without "
+        "the opponent model (model_eps 0, no model policy), with the same budget -- does the "
+        "model, fitted to normal players, cost anything against players that are not?",
+    )
     parser.add_argument("--rules", default="amsterdam", help="rule preset")
     parser.add_argument("--seed", default="ai-bench")
     parser.add_argument("--first", type=int, default=0, help="index of the first deal")
     parser.add_argument("--out", default=None, help="save the tally here (JSON)")
     parser.add_argument("--merge", nargs="+", default=None, help="report saved tallies")
     parser.add_argument(
-        "--compare",
-        nargs=2,
-        metavar=("BASE", "VARIANT"),
-        default=None,
-        help="paired difference of two saved tallies over the deals both played",
+        "--against", nargs="+", default=None, help="with --merge: the baseline's saved tallies"
     )
     args = parser.parse_args()
-    if args.compare:
-        compare(*args.compare)
-        return
     if args.merge:
         report(*merged(args.merge))
+        if args.against:
+            paired(merged(args.merge)[0], args.merge, args.against)
         return
     rules = RuleSet.preset(args.rules)
-    options: dict[str, Any] = {} if args.budget is None else {"budget_ms": args.budget}
+    # The strong player as a table seats it against two normal computers: with their play
+    # modelled (MODEL_OPTIONS; make_player). The flags below change any of it.
+    options: dict[str, Any] = dict(MODEL_OPTIONS)
+    if args.budget is not None:
+        options["budget_ms"] = args.budget
     if args.cpu_clock:
         options["clock"] = time.thread_time
     # Each flag given is the SearchPlayer argument of the same meaning.
@@ -262,6 +314,11 @@ def main() -> None:
         ("noisy", "noisy"),
         ("policy", "policy"),
         ("bid_margin", "bid_margin"),
+        ("model_eps", "model_eps"),
+        ("model_seats", "model_seats"),
+        ("model_tries", "model_tries"),
+        ("model_policy", "model_policy"),
+        ("model_exact", "model_exact"),
         ("exploration", "exploration"),
         ("iterations", "max_iterations"),
         ("pool", "pool"),
@@ -270,17 +327,25 @@ def main() -> None:
         ("tree", "tree"),
     ):
         if getattr(args, flag) is not None:
-            options[name] = getattr(args, flag)
+            value = getattr(args, flag)
+            options[name] = bool(value) if flag == "model_exact" else value
     if args.nodes is not None:  # the node budget alone bounds the decision
         options["node_budget"] = args.nodes
         options["budget_ms"] = 1e9
     kind = ISMCTSPlayer if args.card_search == "ismcts" else SearchPlayer
     strong = [Timed(kind(f"{args.seed}/strong/{s}", **options)) for s in range(4)]
-    print(f"{describe()}; rules {rules.label}; card search {args.card_search}")
+    opponents: list[Player] | None = None
+    if args.opponent == "search":
+        plain = {**options, "model_eps": 0.0, "model_policy": ""}
+        opponents = [SearchPlayer(f"{args.seed}/plain/{s}", **plain) for s in range(4)]
+    print(
+        f"{describe()}; rules {rules.label}; opponents: {args.opponent}; "
+        f"card search: {args.card_search}"
+    )
     tally = Tally()
     start = time.perf_counter()
     for index in range(args.first, args.first + args.deals):
-        deal_pair(index, rules, args.seed, strong, tally)
+        deal_pair(index, rules, args.seed, strong, tally, opponents)
         if args.out and (index + 1 - args.first) % 100 == 0:  # a cut run keeps its figures
             save(args.out, tally, strong, time.perf_counter() - start, args.first)
     elapsed = time.perf_counter() - start

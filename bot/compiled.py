@@ -18,13 +18,14 @@ from pathlib import Path
 from types import ModuleType
 
 ENGINE = "bot.engine"
-# Compiled outside the engine: the search player's inner loop (setup.py's HOT_MODULES).
-SOLVER = "bot.players.solver"
+# Compiled outside the engine (setup.py's HOT_MODULES): the search player's inner loop and
+# the model of the other seats it asks on every sampled deal.
+PLAYERS = ("bot.players.solver", "bot.players.model")
 
 
 def _built_here(name: str) -> bool:
     """Whether setup.py may have compiled module ``name``."""
-    return name.startswith(ENGINE + ".") or name == SOLVER
+    return name.startswith(ENGINE + ".") or name in PLAYERS
 
 
 def pure_requested() -> bool:

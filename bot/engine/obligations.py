@@ -43,6 +43,11 @@ ABOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
     for t in range(4)
 )
 
+# The natural ranks (0..7) from the weakest trump to the strongest: 7 8 Q K 10 A 9 J.
+RANKS_BY_TRUMP_STRENGTH: Final[tuple[int, ...]] = tuple(
+    sorted(range(8), key=lambda rank: TRUMP_RANKING[rank])
+)
+
 
 class Reason(StrEnum):
     """Stable codes for why a card may not be played; the bot translates them."""
@@ -214,8 +219,10 @@ def play_options(
 def trump_forced(trick: Sequence[Card], trump: int, rules: RuleSet) -> bool:
     """Whether a player who cannot follow ``trick``'s led suit must play a trump to it
     whatever trump they hold; so a discard there shows they hold none (what computer
-    players infer from the table). Asked of the obligations with the weakest trump and a
-    card of a third suit in hand: if even that trump must be played, every one must."""
+    players infer from the table). Asked of the obligations with the weakest trump the
+    player can hold (the weakest not in the trick: over an opponent's 7 of trump every
+    other trump overtrumps, docs/rules.md 1.5 rule 3) and a card of a third suit in hand:
+    if even that trump must be played, every one must."""
     first: int = trick[0]
     led = first >> 3
     if led == trump:
@@ -224,7 +231,12 @@ def trump_forced(trick: Sequence[Card], trump: int, rules: RuleSet) -> bool:
     if other == trump:
         other = (other + 1) % 4
     discard = 8 * other  # the seven of a suit neither led nor trump
-    weakest = 8 * trump  # the seven of trump (natural rank 0), the lowest trump
+    out = SUIT_MASK[trump] & ~mask_of(trick)  # the trumps a player may hold (5 at least)
+    weakest = 8 * trump
+    for rank in RANKS_BY_TRUMP_STRENGTH:
+        weakest = 8 * trump + rank
+        if out >> weakest & 1:
+            break
     allowed = _decide((1 << weakest) | (1 << discard), trick, trump, rules)[0]
     return not allowed >> discard & 1
 

@@ -77,6 +77,18 @@ POINTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(TRUMP_POINTS[c.rank] if c.suit == trump else PLAIN_POINTS[c.rank] for c in CARDS)
     for trump in Suit
 )
+# BEATS[trump][led][s]: the cards (a mask) whose strength beats strength ``s`` when ``led``
+# was led: what searches on bit masks ask to find winners without comparing card by card.
+MAX_STRENGTH: Final = 110  # STRENGTH values are below this (100 + trump order 1..8)
+BEATS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            sum(1 << c for c in range(32) if STRENGTH[t][led][c] > s) for s in range(MAX_STRENGTH)
+        )
+        for led in range(4)
+    )
+    for t in range(4)
+)
 # TRUMP_RANKING[card]: trump strength when the card's suit is trump (used for overtrumping).
 TRUMP_RANKING: Final[tuple[int, ...]] = tuple(TRUMP_ORDER[c.rank] for c in CARDS)
 

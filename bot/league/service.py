@@ -22,6 +22,7 @@ from bot.engine import RuleSet
 from bot.shards import ShardSet
 from bot.store import (
     AlreadyStored,
+    CheckinMessage,
     NightBusy,
     Store,
     StoredAudit,
@@ -289,6 +290,20 @@ class LeagueService:
         check_ids(user_id=user_id)
         await self._open(night_id)
         await self._attend(night_id, user_id, "out", None)
+
+    async def checkin_posted(
+        self, night_id: int, channel_id: int, message_id: int, drawn: int
+    ) -> None:
+        """Remember the night's newest check-in message (round `drawn` + 1), so /league
+        join and leave can update its count, after a restart too."""
+        check_ids(night_id=night_id, channel_id=channel_id, message_id=message_id)
+        message = CheckinMessage(channel_id, message_id, drawn)
+        await self.store.leagues.set_checkin_message(night_id, message, self.now())
+
+    async def checkin_message(self, night_id: int) -> CheckinMessage | None:
+        """The night's newest check-in message, if one was posted."""
+        check_ids(night_id=night_id)
+        return await self.store.leagues.checkin_message(night_id)
 
     async def _attend(
         self, night_id: int, user_id: int, kind: Literal["in", "out"], partner: int | None

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import Bid, PastTrick, Player, SeatView, view_for
 from .easy import EasyPlayer
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
 from .runner import advance, claim_action, move_action, play_match
-from .search import BUDGET_MS, SearchPlayer
+from .search import BUDGET_MS, MODEL_OPTIONS, SearchPlayer
 
 # The levels a table offers, weakest first; "heuristic" and "random" are the older kind names
 # ("heuristic" is the normal level), kept so stored tables and settings keep working.
@@ -15,16 +17,21 @@ LEVELS = ("easy", "normal", "strong")
 PLAYER_KINDS = (*LEVELS, "heuristic", "random")
 
 
-def make_player(kind: str, seed: int | str, budget_ms: float = BUDGET_MS) -> Player:
+def make_player(
+    kind: str, seed: int | str, budget_ms: float = BUDGET_MS, normal_opponents: bool = False
+) -> Player:
     """A player of ``kind`` (a level or an older kind name), deterministic given ``seed``;
-    ``budget_ms`` is the strong player's time per decision (the others need no budget)."""
+    ``budget_ms`` is the strong player's time per decision (the others need no budget).
+    ``normal_opponents``: both opponents are normal computers (public at the table), so the
+    strong player searches with their play modelled exactly (``MODEL_OPTIONS``)."""
     key = kind.strip().lower()
     if key == "easy":
         return EasyPlayer(seed)
     if key in ("normal", "heuristic"):
         return HeuristicPlayer(seed)
     if key == "strong":
-        return SearchPlayer(seed, budget_ms=budget_ms)
+        model: dict[str, Any] = dict(MODEL_OPTIONS) if normal_opponents else {}
+        return SearchPlayer(seed, budget_ms=budget_ms, **model)
     if key == "random":
         return RandomPlayer(seed)
     raise ValueError(f"unknown player kind {kind!r}; choose one of {', '.join(PLAYER_KINDS)}")
@@ -33,6 +40,7 @@ def make_player(kind: str, seed: int | str, budget_ms: float = BUDGET_MS) -> Pla
 __all__ = [
     "BUDGET_MS",
     "LEVELS",
+    "MODEL_OPTIONS",
     "PLAYER_KINDS",
     "Bid",
     "EasyPlayer",

@@ -27,9 +27,9 @@ from typing import Any
 from bot.engine import Card
 
 from .base import SeatView
-from .sampling import Deduction, sample_for
-from .search import BUDGET_MS, EXACT_CARDS, Clock, SearchPlayer, _totals
-from .solver import Solver
+from .sampling import Deduction
+from .search import BUDGET_MS, EXACT_CARDS, Clock, SearchPlayer, _totals, _voids
+from .solver import INFINITY, Solver
 
 EXPLORATION = 60.0  # UCB's constant, in hand points (a hand's spread is about 70)
 MAX_ITERATIONS = 4000
@@ -105,9 +105,12 @@ class ISMCTSPlayer(SearchPlayer):
             return view.legal[0]
         if view.trump is None or view.makers is None:
             raise ValueError("choose_card asked before trump is chosen")
-        solver = self._solver(view.trump, view.makers, view)
+        chooser = -1 if view.chooser is None else view.chooser
+        solver = self._solver(view.trump, view.makers, view, chooser, _voids(view))
         self.seat = view.seat
         know = Deduction.of(view)
+        likely = self._likelihood(view, know) if self.model_eps > 0 else None
+        self.tried = 0
         points, roem, won = _totals(view)
         current = [int(c) for c in view.current]
         root = Node()
@@ -115,7 +118,7 @@ class ISMCTSPlayer(SearchPlayer):
         start = self.clock()
         while self.iterations < self.max_iterations:
             if len(deals) < self.pool:
-                deals.append(sample_for(view, know, self.rng, self.bid_margin))
+                deals.append(self._sample(view, know, likely))
                 hands = deals[-1]
             else:
                 hands = deals[self.iterations % self.pool]
@@ -126,10 +129,11 @@ class ISMCTSPlayer(SearchPlayer):
                     if child is None:
                         child = root.children[int(card)] = Node()
                     child.avail += 1
-                    solver._play(solver.to_act, int(card))
-                    solver.nodes += 1
+                    solver.shown = solver.voids
+                    self._play(solver, solver.to_act, int(card))
                     self._iterate(solver, child, [child])
             else:
+                solver.shown = solver.voids
                 self._iterate(solver, root, [])
                 root.visits += 1
             self.iterations += 1
@@ -166,15 +170,14 @@ class ISMCTSPlayer(SearchPlayer):
         while solver.left:
             legal = solver.legal()
             seat = solver.to_act
-            if not tree_seats >> seat & 1:  # a seat outside the tree plays the policy's card
-                card = solver._policy(seat, legal)
+            if not tree_seats >> seat & 1:  # a seat outside the tree plays the playout's card
+                card = solver._move(seat, legal)
                 child = node.children.get(card)
                 if child is None:
                     child = node.children[card] = Node()
                     node.expanded |= 1 << card
                 node = child
-                solver._play(seat, card)
-                solver.nodes += 1
+                self._play(solver, seat, card)
                 path.append(node)
                 continue
             fresh = legal & ~node.expanded
@@ -183,7 +186,7 @@ class ISMCTSPlayer(SearchPlayer):
                     child.avail += 1
             if fresh and widen:
                 # The playout policy's card first; others only as the node's visits grow.
-                card = solver._policy(seat, legal)
+                card = solver._move(seat, legal)
                 if not fresh >> card & 1:
                     card = -1
                     if len(node.children) < widen * math.sqrt(node.visits + 1):
@@ -197,8 +200,7 @@ class ISMCTSPlayer(SearchPlayer):
                 child.avail = 1
                 node.children[card] = child
                 node.expanded |= 1 << card
-                solver._play(seat, card)
-                solver.nodes += 1
+                self._play(solver, seat, card)
                 path.append(child)
                 break
             sign = 1.0 if (seat & 1) == us else -1.0
@@ -211,21 +213,43 @@ class ISMCTSPlayer(SearchPlayer):
                     if score > best:
                         best_card, best = card, score
             node = node.children[best_card]
-            solver._play(seat, best_card)
-            solver.nodes += 1
+            self._play(solver, seat, best_card)
             path.append(node)
-        value = solver.playout_value(self.exact_cards)  # restores the loaded deal
+        value = self._playout(solver)
         for step in path:
             step.visits += 1
             step.total += value
 
     def _tree_seats(self, solver: Solver) -> int:
-        """The seats (bits) whose moves the tree searches; the others follow the policy."""
+        """The seats (bits) whose moves the tree searches; the others follow the playout's
+        policy, and so do the seats played by the model of the opponents (``model_policy``:
+        the model is their play, there is nothing to search)."""
+        seats = 15
         if self.tree == "self":
-            return 1 << self.seat
-        if self.tree == "us":
-            return 5 << solver.us  # seats 0 and 2, or 1 and 3
-        return 15
+            seats = 1 << self.seat
+        elif self.tree == "us":
+            seats = 5 << solver.us  # seats 0 and 2, or 1 and 3
+        if solver.model is not None:
+            seats &= ~solver.modelled
+        return seats
+
+    @staticmethod
+    def _play(solver: Solver, seat: int, card: int) -> None:
+        """A card of the descent (noted for the model's view of the public voids)."""
+        if solver.model is not None:
+            solver._note(seat, card)
+        solver._play(seat, card)
+        solver.nodes += 1
+
+    def _playout(self, solver: Solver) -> int:
+        """``Solver.playout_value`` without its reset of the voids shown: the cards of the
+        descent showed some. Restores the loaded deal."""
+        while solver.left > self.exact_cards:
+            seat = (solver.leader + solver.n) & 3
+            self._play(solver, seat, solver._move(seat, solver.legal()))
+        value = solver._search(-INFINITY, INFINITY)
+        solver._restore(solver._root)
+        return value
 
     def _pick(self, cards: int) -> int:
         """A random card of the mask ``cards``."""

@@ -8,6 +8,16 @@ before them. The card with the best total over the samples is played. Trump is c
 same way: each allowed suit is played out on the samples, and passing is valued by letting
 the other seats bid on the sample as the heuristic would, then playing out what they name.
 
+The opponents are modelled (README "Strong experiments, session 5": +9.4 points per hand
+over the player without the model): a sampled deal is kept with the likelihood of the
+opponents' plays so far under ``model.py`` (the normal heuristic's card play on masks,
+taken to be wrong one time in ``1 / model_eps``), drawn again up to ``model_tries`` times;
+on the kept deal the opponents play the model's card in the playouts (``model_policy``)
+and in the exact search (``model_exact``), so only our pair's choices are searched. Only
+the seat's view enters: the model is asked about sampled deals, never the real one. Each
+of these is an argument (benchmarks/ai.py flags), so ``model_eps=0, model_policy=""``
+gives the earlier player.
+
 A decision stops sampling when its time budget is spent (checked after each sample, with an
 injectable clock), so it takes at most the budget plus one sample's work. ``node_budget``
 adds a bound in search nodes instead of time: the benchmark compares variants with it, so a
@@ -19,6 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Final
 
 from bot.engine import CARDS, Card, Hand, Phase, Suit, left_of, pair_of, roem_of_trick
 from bot.engine.cards import cards_of
@@ -26,12 +37,27 @@ from bot.engine.tricks import trick_points
 
 from .base import SeatView
 from .bidding import choose_suit
-from .sampling import Deduction, sample_for
+from .model import Event, Likelihood, Model, Sampler, voids_of
+from .sampling import (
+    BID_TRIES,
+    DEAL_TRIES,
+    NAME_MARGIN,
+    PASS_MARGIN,
+    Deduction,
+    sample_for,
+)
 from .solver import Solver
 
 BUDGET_MS = 150.0
 MAX_SAMPLES = 400  # beyond this the averages hardly move
 EXACT_CARDS = 12  # the last three tricks are searched exactly on every sample
+MODEL_EPS = 0.1  # how often the model of the opponents is taken to miss their card
+MODEL_TRIES = 8  # deals drawn per sample before the most likely of them is kept
+MODEL_POLICY = "them"  # the modelled seats' cards in playouts: them, others, all, "" none
+# The model of the opponents as shipped, used only where both opponents are normal
+# computers (bot/players/__init__.py, make_player): then it is their exact play. Against
+# other players it was not better (docs/decisions.md), so the default is the plain search.
+MODEL_OPTIONS: Final = {"model_eps": MODEL_EPS, "model_policy": MODEL_POLICY, "model_exact": True}
 Clock = Callable[[], float]
 
 
@@ -52,6 +78,11 @@ class SearchPlayer:
         policy: int = 0,
         bid_margin: float | None = None,
         noisy: str = "all",
+        model_eps: float = 0.0,
+        model_seats: str = "them",
+        model_tries: int = MODEL_TRIES,
+        model_policy: str = "",
+        model_exact: bool = True,
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -66,6 +97,18 @@ class SearchPlayer:
         self.policy = policy
         self.bid_margin = bid_margin
         self.noisy = noisy  # whose playout moves are noisy: "all", "us" or "them"
+        # Likelihood-weighted sampling (model.py): with model_eps > 0, a sampled deal is
+        # kept with the likelihood of the modelled seats' plays under the heuristic's model
+        # ("them": the opponents, "all": the partner too); of model_tries deals that all
+        # fail, the most likely one is kept (0 turns the sampling by likelihood off).
+        self.model_eps = model_eps
+        self.model_seats = model_seats
+        self.model_tries = model_tries
+        # The model as the playout policy of some seats ("them": the opponents, "others":
+        # the three other seats, "all"; "" the greedy policy for every seat).
+        self.model_policy = model_policy
+        self.model_exact = model_exact  # those seats play the model's card in the search too
+        self.tried = 0  # deals drawn by the last decision (with the model: tries included)
         self.samples = 0  # samples used by the last decision
         self.nodes = 0  # search nodes of the last decision
         # The last decision's options with their mean value over the samples (our pair's
@@ -82,13 +125,18 @@ class SearchPlayer:
             return view.legal[0]
         if view.trump is None or view.makers is None:
             raise ValueError("choose_card asked before trump is chosen")
-        solver = self._solver(view.trump, view.makers, view)
+        chooser = -1 if view.chooser is None else view.chooser
+        solver = self._solver(view.trump, view.makers, view, chooser, _voids(view))
         know = Deduction.of(view)
         points, roem, won = _totals(view)
         totals = dict.fromkeys(view.legal, 0)
         current = [int(c) for c in view.current]
+        likely = self._likelihood(view, know) if self.model_eps > 0 else None
+        self.tried = 0
         self._run(
-            lambda: self._value_cards(view, know, solver, current, (points, roem, won), totals),
+            lambda: self._value_cards(
+                view, know, solver, current, (points, roem, won), totals, likely
+            ),
             lambda: solver.nodes,
         )
         self.nodes = solver.nodes
@@ -105,12 +153,86 @@ class SearchPlayer:
         current: list[int],
         state: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
         totals: dict[Card, int],
+        likely: Likelihood | None = None,
     ) -> None:
-        hands = sample_for(view, know, self.rng, self.bid_margin)
+        hands = self._sample(view, know, likely)
         solver.setup(hands, view.leader, current, *state)
         for card in view.legal:
             for _ in range(self.playouts):
                 totals[card] += solver.value_of(card, self.exact_cards)
+
+    def _sample(self, view: SeatView, know: Deduction, likely: Likelihood | None) -> list[int]:
+        """A deal for the seat: with the model, accepted with its plays' likelihood."""
+        if likely is None:
+            self.tried += 1
+            return sample_for(view, know, self.rng, self.bid_margin)
+        best, best_weight = None, -1.0
+        for _ in range(self.model_tries):
+            hands = likely.sampler.deal(self.rng.getrandbits(64))
+            self.tried += 1
+            weight = likely.weight(hands)
+            if self.rng.random() < weight:
+                return hands
+            if weight > best_weight:
+                best, best_weight = hands, weight
+        assert best is not None
+        return best
+
+    def _likelihood(self, view: SeatView, know: Deduction) -> Likelihood:
+        """The observed plays of the modelled seats, for ``model.Likelihood``, with the
+        compiled sampler of deals (the same draws as ``sample_for``, faster: a model
+        rejects most deals, so it draws several per sample)."""
+        assert view.trump is not None and view.makers is not None
+        trump = int(view.trump)
+        chooser = -1 if view.chooser is None else view.chooser
+        sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
+        if view.current:
+            sequences.append((view.leader, [int(c) for c in view.current]))
+        plays = [((lead + i) % 4, c) for lead, cards in sequences for i, c in enumerate(cards)]
+        events: list[Event] = []
+        before, k = 0, 0
+        for t, (leader, cards) in enumerate(sequences):
+            for i, card in enumerate(cards):
+                seat = (leader + i) % 4
+                modelled = seat != view.seat and (
+                    self.model_seats == "all" or pair_of(seat) != view.pair
+                )
+                if modelled:
+                    prefix = cards[:i]
+                    voids = voids_of([*sequences[:t], (leader, prefix)], trump, view.rules)
+                    later = 0
+                    for s, c in plays[k:]:
+                        if s == seat:
+                            later |= 1 << c
+                    maker = pair_of(seat) == view.makers
+                    events.append(
+                        Event(
+                            seat, card, leader, prefix, before, voids, later, maker, chooser, trump
+                        )
+                    )
+                before |= 1 << card
+                k += 1
+        bids = [
+            (b.seat, -1 if b.suit is None else int(b.suit), sum(1 << s for s in b.suits))
+            for b in view.bids
+            if b.seat != view.seat and b.free
+        ]
+        pass_margin = round(PASS_MARGIN if self.bid_margin is None else self.bid_margin)
+        name_margin = round(NAME_MARGIN if self.bid_margin is None else self.bid_margin)
+        sampler = Sampler(
+            know.seat,
+            know.mine,
+            know.unseen,
+            list(know.counts),
+            list(know.allowed),
+            list(know.played),
+            bids,
+            pass_margin,
+            name_margin,
+            DEAL_TRIES,
+            BID_TRIES,
+        )
+        return Likelihood(Model(trump, view.rules), events, self.model_eps, sampler)
 
     def wants_claim(self, view: SeatView) -> bool:
         """Claims the roem of tricks this seat captured itself; a trick its partner took is
@@ -151,13 +273,15 @@ class SearchPlayer:
         hands = sample_for(view, know, self.rng, self.bid_margin)
         for choice in choices:
             if choice is None:
-                trump, makers = _after_pass(view, hands)
+                trump, makers, chooser = _after_pass(view, hands)
             else:
-                trump, makers = choice, _makers(view, view.seat)
-            totals[choice] += self._play_out(view, hands, trump, makers)
+                trump, makers, chooser = choice, _makers(view, view.seat), view.seat
+            totals[choice] += self._play_out(view, hands, trump, makers, chooser)
 
-    def _play_out(self, view: SeatView, hands: list[int], trump: int, makers: int) -> int:
-        solver = self._solver(trump, makers, view)
+    def _play_out(
+        self, view: SeatView, hands: list[int], trump: int, makers: int, chooser: int
+    ) -> int:
+        solver = self._solver(trump, makers, view, chooser, 0)
         solver.setup(hands, left_of(view.dealer), [], (0, 0), (0, 0), (0, 0))
         value = 0
         for _ in range(self.playouts):
@@ -165,8 +289,18 @@ class SearchPlayer:
         self.nodes += solver.nodes
         return value
 
-    def _solver(self, trump: int, makers: int, view: SeatView) -> Solver:
+    def _solver(self, trump: int, makers: int, view: SeatView, chooser: int, voids: int) -> Solver:
         solver = Solver(trump, makers, view.pair, view.rules)
+        if self.model_policy:
+            solver.model = Model(trump, view.rules)
+            solver.chooser, solver.voids = chooser, voids
+            solver.model_exact = self.model_exact
+            theirs = 15 & ~(5 << view.pair)
+            solver.modelled = {
+                "them": theirs,
+                "others": 15 & ~(1 << view.seat),
+                "all": 15,
+            }[self.model_policy]
         solver.noise = self.noise
         solver.flags = self.policy
         if self.noisy != "all":
@@ -198,7 +332,16 @@ def _makers(view: SeatView, chooser: int) -> int:
     return pair_of(chooser)
 
 
-def _after_pass(view: SeatView, hands: list[int]) -> tuple[Suit, int]:
+def _voids(view: SeatView) -> int:
+    """The voids every seat has shown so far (``model.voids_of``)."""
+    assert view.trump is not None
+    sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
+    if view.current:
+        sequences.append((view.leader, [int(c) for c in view.current]))
+    return voids_of(sequences, int(view.trump), view.rules)
+
+
+def _after_pass(view: SeatView, hands: list[int]) -> tuple[Suit, int, int]:
     """Trump and makers if the seat passes now: the bidding seen so far is replayed on the
     sampled deal (the engine's Hand keeps the turns and options), then every seat bids as
     the heuristic would with the cards it holds in the sample."""
@@ -215,8 +358,8 @@ def _after_pass(view: SeatView, hands: list[int]) -> tuple[Suit, int]:
             hand.pass_trump(seat)
         else:
             hand.choose_trump(seat, suit)
-    assert hand.trump is not None and hand.makers is not None
-    return hand.trump, hand.makers
+    assert hand.trump is not None and hand.makers is not None and hand.chooser is not None
+    return hand.trump, hand.makers, hand.chooser
 
 
 def _totals(view: SeatView) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:

@@ -18,15 +18,15 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from bot.engine.cards import SUIT_MASK, cards_of
+from bot.engine.cards import SUIT_MASK
 from bot.engine.obligations import legal_mask_at
-from bot.engine.roem import roem_of_trick
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import score_hand
-from bot.engine.tricks import LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_RANKING
+from bot.engine.tricks import BEATS, LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_RANKING
+
+from .model import Model, roem_points
 
 INFINITY: Final = 1 << 20
-MAX_STRENGTH: Final = 110  # STRENGTH values are below this (100 + trump order 1..8)
 SMEAR_TRUMP_PENALTY: Final = 30  # a trump is never smeared while a side card can be
 LEAD_TEN_PENALTY: Final = 12  # leading a ten that is not sure to win gives it away
 MASTER_KEEP: Final = 6  # a side suit's top card is worth keeping beyond its points
@@ -36,16 +36,6 @@ POLICY_HIGH: Final = 4  # third hand wins a trick it is losing when it can, howe
 POLICY_PULL: Final = 8  # makers lead a small trump to the partner's master trump
 MASK64: Final = (1 << 64) - 1
 
-# BEATS[trump][led][s]: the cards whose strength beats strength ``s`` when ``led`` was led.
-BEATS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(
-        tuple(
-            sum(1 << c for c in range(32) if STRENGTH[t][led][c] > s) for s in range(MAX_STRENGTH)
-        )
-        for led in range(4)
-    )
-    for t in range(4)
-)
 # Transposition table keys: a random number per (seat, card) still held, XORed together
 # (Zobrist hashing), mixed with the totals so far and the leader, which the value depends on.
 _ZOBRIST_RNG = random.Random("klaverjas-solver")
@@ -112,6 +102,16 @@ class Solver:
         self.noisy = 15  # the seats (bits) whose playout moves the noise touches
         self.rand = 0x9E3779B97F4A7C15
         self.flags = 0
+        # The model policy (model.py): the seats (bits) whose playout moves are what the
+        # normal heuristic would play with its own view of the sampled deal, the public
+        # facts it needs (who chose trump, the voids shown before the position: bits
+        # seat * 4 + suit) and the voids as a playout goes on.
+        self.model: Model | None = None
+        self.modelled = 0
+        self.chooser = -1
+        self.voids = 0
+        self.shown = 0
+        self.model_exact = False  # the modelled seats play the model's card in the search too
 
     # ------------------------------------------------------------------ position
     def setup(
@@ -254,11 +254,7 @@ class Solver:
         self.top = 0
 
     def _roem_of(self, mask: int) -> int:
-        found = self._roem.get(mask)
-        if found is None:
-            found = roem_of_trick(cards_of(mask), self.trump, self.rules).points
-            self._roem[mask] = found
-        return found
+        return roem_points(self._roem, mask, self.trump, self.rules)
 
     def final_value(self) -> int:
         """Our pair's score minus theirs for the finished hand (``score_hand``)."""
@@ -280,11 +276,17 @@ class Solver:
     def value_of(self, card: int, exact_cards: int) -> int:
         """The hand's value after the seat to act plays ``card``: greedy playout while more
         than ``exact_cards`` cards are out, then exact alpha-beta. The position is kept."""
+        self.shown = self.voids
+        if self.model is not None:
+            self._note(self.to_act, card)
         self._play(self.to_act, card)
         self.nodes += 1
         while self.left > exact_cards:
             seat = (self.leader + self.n) & 3
-            self._play(seat, self._move(seat, self.legal()))
+            move = self._move(seat, self.legal())
+            if self.model is not None:
+                self._note(seat, move)
+            self._play(seat, move)
             self.nodes += 1
         value = self._search(-INFINITY, INFINITY)
         self._restore(self._root)
@@ -292,9 +294,13 @@ class Solver:
 
     def playout_value(self, exact_cards: int) -> int:
         """The value of the loaded position played by the policy, exact for the last cards."""
+        self.shown = self.voids
         while self.left > exact_cards:
             seat = (self.leader + self.n) & 3
-            self._play(seat, self._move(seat, self.legal()))
+            move = self._move(seat, self.legal())
+            if self.model is not None:
+                self._note(seat, move)
+            self._play(seat, move)
             self.nodes += 1
         value = self._search(-INFINITY, INFINITY)
         self._restore(self._root)
@@ -344,6 +350,10 @@ class Solver:
         """Alpha-beta over the legal cards of the seat to act: winners of the trick first."""
         seat = (self.leader + self.n) & 3
         legal = self.legal()
+        model = self.model
+        noting = model is not None and self.model_exact
+        if noting and model is not None and self.modelled >> seat & 1:
+            legal = 1 << self._modelled(model, seat, legal)
         winners = legal & BEATS[self.trump][self.led][self.win_str] if self.n else legal
         ours = (seat & 1) == self.us
         best = -INFINITY if ours else INFINITY
@@ -352,6 +362,7 @@ class Solver:
         win_seat, win_str, tmask, tpts = self.win_seat, self.win_str, self.tmask, self.tpts
         p0, p1, r0, r1, w0, w1 = self.p0, self.p1, self.r0, self.r1, self.w0, self.w1
         zobrist = self.zobrist
+        shown = self.shown
         for phase in range(2):
             cards = winners if phase == 0 else legal & ~winners
             for c in range(32):
@@ -359,11 +370,14 @@ class Solver:
                     continue
                 if self.nodes >= self.node_limit and best != (-INFINITY if ours else INFINITY):
                     return best  # out of nodes: the lines searched so far decide
+                if noting:
+                    self._note(seat, c)
                 self._play(seat, c)
                 self.nodes += 1
                 value = self._search(alpha, beta)
                 self.hands[seat] = hand
                 self.zobrist = zobrist
+                self.shown = shown
                 self.leader, self.n, self.led, self.top = leader, n, led, top
                 self.win_seat, self.win_str, self.tmask, self.tpts = win_seat, win_str, tmask, tpts
                 self.left += 1
@@ -404,8 +418,51 @@ class Solver:
                 return False
         return True
 
+    def _note(self, seat: int, card: int) -> None:
+        """The voids ``seat`` shows by playing ``card`` now (``knowledge.infer_voids``)."""
+        if self.n == 0 or card >> 3 == self.led:
+            return
+        self.shown |= 1 << (seat * 4 + self.led)
+        if card >> 3 == self.trump:
+            return
+        forced = self.led == self.trump
+        if not forced:  # would the weakest trump beside a third suit's card have to be played?
+            other = (self.led + 1) & 3
+            if other == self.trump:
+                other = (other + 1) & 3
+            partner = self.n >= 2 and (self.win_seat & 1) == (seat & 1)
+            hand = 1 << (8 * self.trump) | 1 << (8 * other)
+            allowed = legal_mask_at(hand, self.led, self.top, partner, self.trump, self.rules)
+            forced = not allowed >> (8 * other) & 1
+        if forced:
+            self.shown |= 1 << (seat * 4 + self.trump)
+
+    def _modelled(self, model: Model, seat: int, legal: int) -> int:
+        """The normal heuristic's card (the lowest of its ties) from its own view."""
+        hand = self.hands[seat]
+        held = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        model.at(seat, hand, held & ~hand, self.shown)
+        if _count(legal) == 1:
+            chosen = legal
+        elif self.n == 0:
+            chosen = model.lead(legal, (seat & 1) == self.makers, self.chooser)
+        else:
+            best = 0
+            strength = STRENGTH[self.trump][self.led]
+            for c in range(32):
+                if self.tmask >> c & 1 and strength[c] == self.win_str:
+                    best = c
+            partner = self.n >= 2 and (self.win_seat & 1) == (seat & 1)
+            chosen = model.follow_at(
+                legal, self.led, best, partner, self.tmask, self.leader, self.n
+            )
+        return (chosen & -chosen).bit_length() - 1
+
     def _move(self, seat: int, legal: int) -> int:
         """The policy's card, or with ``noise`` a random legal one."""
+        model = self.model
+        if model is not None and self.modelled >> seat & 1:
+            return self._modelled(model, seat, legal)
         if self.noise and self.noisy >> seat & 1:
             x = self.rand
             x ^= (x << 13) & MASK64

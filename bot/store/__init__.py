@@ -28,6 +28,7 @@ from .interface import (
 from .records import (
     OPEN_STATUSES,
     STATUSES,
+    CheckinMessage,
     HandRecord,
     MatchRecord,
     PlayerStats,
@@ -47,6 +48,7 @@ __all__ = [
     "STATUSES",
     "AlreadyStored",
     "ChannelBusy",
+    "CheckinMessage",
     "HandRecord",
     "LeagueStore",
     "MatchRecord",

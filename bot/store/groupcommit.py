@@ -73,11 +73,13 @@ class GroupCommit:
             if pending.outcome is None:
                 pending.late = asyncio.get_running_loop().create_future()
                 await pending.late
-            assert pending.outcome is not None
-            result, error = pending.outcome
-            if error is not None:
-                raise error from None
-            return result  # type: ignore[no-any-return]
+        # Raised outside the handler, so the job's own error (maybe shared by the batch)
+        # keeps its cause and gets no cancel as its context.
+        assert pending.outcome is not None
+        result, error = pending.outcome
+        if error is not None:
+            raise error
+        return result  # type: ignore[no-any-return]
 
     async def drain(self) -> None:
         """Wait until every queued job has been committed or refused (before closing)."""

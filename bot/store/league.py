@@ -17,7 +17,14 @@ import aiosqlite
 
 from .db import connection_lock, scalar, transaction
 from .errors import AlreadyStored, NightBusy, StoreError
-from .records import StoredAudit, StoredLeague, StoredNight, StoredResult, StoredRun
+from .records import (
+    CheckinMessage,
+    StoredAudit,
+    StoredLeague,
+    StoredNight,
+    StoredResult,
+    StoredRun,
+)
 from .rows import (
     AUDIT_COLUMNS,
     LEAGUE_COLUMNS,
@@ -136,6 +143,24 @@ class SqliteLeagueStore:
                 "UPDATE league_nights SET status = ?, closed_at = ? WHERE id = ?",
                 (status, closed, night_id),
             )
+
+    async def set_checkin_message(self, night_id: int, message: CheckinMessage, at: float) -> None:
+        """Make `message` the night's check-in message (the newest one wins)."""
+        async with transaction(self._db) as db:
+            await db.execute(
+                "INSERT INTO league_checkin_messages (night_id, channel_id, message_id, drawn,"
+                " at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (night_id) DO UPDATE SET"
+                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+                " drawn = excluded.drawn, at = excluded.at",
+                (night_id, message.channel_id, message.message_id, message.drawn, at),
+            )
+
+    async def checkin_message(self, night_id: int) -> CheckinMessage | None:
+        rows = await self._rows(
+            "SELECT channel_id, message_id, drawn FROM league_checkin_messages WHERE night_id = ?",
+            (night_id,),
+        )
+        return CheckinMessage(*rows[0]) if rows else None
 
     async def night(self, night_id: int) -> StoredNight | None:
         rows = await self._rows("SELECT * FROM league_nights WHERE id = ?", (night_id,))

@@ -38,6 +38,7 @@ COPIED_TABLES: Final = (
     "leagues",
     "league_schedule_runs",
     "league_nights",
+    "league_checkin_messages",
     "league_attendance",
     "league_rounds",
     "league_round_tables",

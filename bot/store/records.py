@@ -10,6 +10,7 @@ __all__ = [
     "STATUSES",
     "HandRecord",
     "MatchRecord",
+    "CheckinMessage",
     "PlayerStats",
     "PostedNotice",
     "StoredAction",
@@ -45,6 +46,15 @@ class StoredTable:
     message_id: int | None
     seq: int
     snapshot: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckinMessage:
+    """A night's newest check-in message: where it is and for which round (`drawn` + 1)."""
+
+    channel_id: int
+    message_id: int
+    drawn: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,12 +177,15 @@ class SqliteTableStore:
         await self._set_message_column("notice_id", table_id, message_id)
 
     async def _set_message_column(self, column: str, table_id: int, message_id: int | None) -> None:
-        async with transaction(self._db) as db:
-            cursor = await db.execute(
-                f"UPDATE tables SET {column} = ? WHERE id = ?", (message_id, table_id)
-            )
-            if cursor.rowcount == 0:
+        """In the group commit: a notice or a re-post shares the next COMMIT (and its
+        fsync) with the moves queued meanwhile instead of taking one of its own."""
+
+        def write(db: sqlite3.Connection) -> None:
+            update = f"UPDATE tables SET {column} = ? WHERE id = ?"
+            if db.execute(update, (message_id, table_id)).rowcount == 0:
                 raise TableNotFound(table_id)
+
+        await group_commit(self._db).run(write)
 
     async def notices(self) -> list[PostedNotice]:
         """Every standing turn notice, open table or not (a match may have ended while the

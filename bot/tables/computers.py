@@ -27,7 +27,7 @@ from bot.engine import Action, ChooseTrump, Hand, PassTrump, Phase, PlayCard, ac
 from bot.players import BUDGET_MS, LEVELS, Player, SeatView, make_player, view_for
 from bot.players.hint import Hint, hint_for
 
-from .model import Table
+from .model import SeatKind, Table
 
 WORKERS = 2  # the machine's cores: more workers only share the same time
 DEFAULT_BUDGET_MS = BUDGET_MS  # the tests set 0: one sample per decision, never the clock
@@ -54,14 +54,26 @@ def seed_of(table: Table, seat: int) -> str:
     return f"{table.seed}/{seat}/{table.seq}"
 
 
-def player_for(level: str, seed: str, budget_ms: float) -> Player:
+def player_for(level: str, seed: str, budget_ms: float, normal_opponents: bool = False) -> Player:
     """The player that takes one decision (module level: a worker process imports it)."""
-    return make_player(level, seed, budget_ms)
+    return make_player(level, seed, budget_ms, normal_opponents)
 
 
-def decide_action(level: str, seed: str, budget_ms: float, view: SeatView) -> dict[str, Any]:
+def normal_opponents(table: Table, seat: int) -> bool:
+    """Whether both opponents of ``seat`` are normal computers (the table shows every
+    seat's level): a strong player then models their play (bot/players, make_player)."""
+    return all(
+        table.seats[other].kind == SeatKind.COMPUTER
+        and level_of(table, other) in ("normal", "heuristic")
+        for other in ((seat + 1) % 4, (seat + 3) % 4)
+    )
+
+
+def decide_action(
+    level: str, seed: str, budget_ms: float, view: SeatView, modelled: bool = False
+) -> dict[str, Any]:
     """One decision, as the action's stored dict (what crosses back from a worker)."""
-    player = player_for(level, seed, budget_ms)
+    player = player_for(level, seed, budget_ms, modelled)
     action: Action
     if view.phase == Phase.TRUMP:
         suit = player.choose_trump(view)
@@ -95,7 +107,8 @@ class Computers:
 
     def brain(self, table: Table, seat: int) -> Player:
         """The player that would take the seat's next decision (for tools and tests)."""
-        return player_for(level_of(table, seat), seed_of(table, seat), self.budget_ms)
+        level, seed = level_of(table, seat), seed_of(table, seat)
+        return player_for(level, seed, self.budget_ms, normal_opponents(table, seat))
 
     def share_ms(self) -> float:
         """The budget of a decision starting now: the whole budget while the workers keep
@@ -108,7 +121,8 @@ class Computers:
         decided by a worker from the seat's view (copied here, on the loop)."""
         view = view_for(hand, seat)
         level, seed = level_of(table, seat), seed_of(table, seat)
-        work = partial(decide_action, level, seed, self.share_ms(), view)
+        modelled = normal_opponents(table, seat)
+        work = partial(decide_action, level, seed, self.share_ms(), view, modelled)
         return action_from_dict(await self._off_loop(work))
 
     async def hint(self, view: SeatView, seed: str) -> Hint:

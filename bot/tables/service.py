@@ -509,9 +509,10 @@ class TableService:
 
     async def set_notice(self, table_id: int, message_id: int | None) -> None:
         """Remember the turn notice standing in the table's channel (None: none is), so a
-        restart can delete it when it is out of date (a courtesy, not a game action)."""
-        async with self._inflight():
-            await self.store.tables.set_notice(table_id, message_id)
+        restart can delete it when it is out of date. A courtesy, not a game action: not
+        refused while shutting down (a notice posted then must still be remembered; the
+        store closes only after the front end's notices have stopped)."""
+        await self.store.tables.set_notice(table_id, message_id)
 
     async def standing_notices(self) -> list[PostedNotice]:
         """The turn notices left standing in this process's guilds (by an earlier one)."""

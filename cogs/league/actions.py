@@ -69,10 +69,6 @@ class LeagueActions:
         self.bot = bot
         self.names: dict[int, str] = {}  # display names seen in interactions (table seats)
         self.guild_locales: dict[int, str] = {}
-        # night -> (channel, message, rounds drawn) of its newest check-in message, so a
-        # /league join or leave can update its count; lost on restart (the next click on
-        # the message puts it back).
-        self.checkin_messages: dict[int, tuple[int, int, int]] = {}
         self.starter = TableServiceStarter(bot.services.tables, self._channel_for, self._name_of)
         self._tasks: set[asyncio.Task[None]] = set()
         # One table read in at a time: two tables finishing at once must not both find
@@ -215,24 +211,21 @@ class LeagueActions:
         message = await self.checkin_message(settings, guild_id, night, drawn)
         sent = await self.post(settings, guild_id, **message)
         if sent is not None:
-            self.checkin_posted(night.id, sent.channel.id, sent.id, drawn)
-
-    def checkin_posted(self, night_id: int, channel_id: int, message_id: int, drawn: int) -> None:
-        self.checkin_messages[night_id] = (channel_id, message_id, drawn)
+            await self.service.checkin_posted(night.id, sent.channel.id, sent.id, drawn)
 
     async def refresh_checkin(self, night: StoredNight, guild_id: int | None) -> None:
-        """Show the new count on the night's check-in message after /league join or leave;
-        nothing when the message is unknown (a restart) or out of date, a failure logged."""
-        known = self.checkin_messages.get(night.id)
+        """Show the new count on the night's check-in message after /league join or leave
+        (the message is stored, so this works after a restart too); nothing when none was
+        posted or it is out of date (a round was drawn since), a failure logged."""
+        known = await self.service.checkin_message(night.id)
         drawn = len(await self.service.draws(night.id))
-        if known is None or known[2] != drawn:
+        if known is None or known.drawn != drawn:
             return
-        channel_id, message_id, _ = known
         settings = await self.service.settings(night.league_id)
         message = await self.checkin_message(settings, guild_id, night, drawn)
-        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        channel = self.bot.get_partial_messageable(known.channel_id, guild_id=guild_id)
         try:
-            await channel.get_partial_message(message_id).edit(**message)
+            await channel.get_partial_message(known.message_id).edit(**message)
         except discord.HTTPException as error:
             log.warning("league night %s: check-in message not updated: %s", night.id, error)
 
@@ -362,7 +355,10 @@ class LeagueActions:
             view = checkin_view(night_id, version, public)
             await interaction.response.edit_message(embed=embed, view=view)
             if interaction.message is not None and interaction.channel_id is not None:
-                self.checkin_posted(night_id, interaction.channel_id, interaction.message.id, drawn)
+                message_id = interaction.message.id
+                await self.service.checkin_posted(
+                    night_id, interaction.channel_id, message_id, drawn
+                )
             key = "league.done.checked_in" if kind == "in" else "league.done.checked_out"
             text = t(key, locale_of(interaction), round=drawn + 1)
             await interaction.followup.send(text, ephemeral=True)

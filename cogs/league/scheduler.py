@@ -76,7 +76,7 @@ class LeagueScheduler:
             drawn = len(await self.service.draws(night.id))
             message = await self.actions.checkin_message(settings, job.guild_id, night, drawn)
             sent = await self.actions.send(channel_id, job.guild_id, content=late, **message)
-            self.actions.checkin_posted(night.id, channel_id, sent.id, drawn)
+            await self.service.checkin_posted(night.id, channel_id, sent.id, drawn)
         else:
             text = t(
                 "league.schedule.reminder",

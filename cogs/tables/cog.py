@@ -38,7 +38,7 @@ Interaction = discord.Interaction[Any]
 PRESETS = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
 HANDS = [
     app_commands.Choice(name=command_text(f"tables.cmd.choice.hands.{n}"), value=n)
-    for n in (16, 8, 1)
+    for n in (16, 12, 8, 1)
 ]
 TARGETS = [
     app_commands.Choice(name=command_text(f"tables.cmd.choice.target.{n}"), value=n)
@@ -88,12 +88,14 @@ class Tables(commands.Cog):
         self.table_commands = TableCommands(self.actions)
 
     async def cog_load(self) -> None:
+        # The one await first: a failure then leaves nothing half registered, and the
+        # notifier knows the standing mentions before any table event reaches it.
+        await self.notifier.restore()
         self.bot.add_routed_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
         listeners += [self.publisher.on_events, self.nudger.on_events, self.notifier.on_events]
         self.bot.services.tables.tick_listeners.append(self.notifier.on_tick)
         self.publisher.restore()
-        await self.notifier.restore()
         self.requests.start(self.bot)
 
     async def cog_unload(self) -> None:

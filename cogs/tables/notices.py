@@ -119,13 +119,18 @@ class TurnNotifier:
         process left standing goes as it would have: when the turn moves or the next
         notice replaces it; at once if its table is no longer open."""
         service = self.bot.services.tables
+        try:  # first: nothing below awaits, so no event can come between
+            standing = await service.standing_notices()
+        except Exception:  # a courtesy: the bot starts without it
+            log.exception("standing turn notices not read; they stay in their channels")
+            standing = []
         now = service.clock.now()
         for table in service.open_tables():
             target = table.waiting_for()
             if target is not None:
                 self._due[table.id] = _Due(target[0], target[1], now + grace(table))
         open_ids = {table.id for table in service.open_tables()}
-        for notice in await service.standing_notices():
+        for notice in standing:
             self._mentions[notice.table_id] = (notice.channel_id, notice.message_id)
             if notice.table_id not in open_ids:
                 self._track(self._removal(notice.table_id), f"bg:notice:{notice.table_id}:gone")

@@ -17,6 +17,7 @@ from bot.engine import (
     IllegalReason,
     InvalidInput,
     PlayOptions,
+    Rank,
     Reason,
     RuleSet,
     Suit,
@@ -27,9 +28,11 @@ from bot.engine import (
     trick_points,
     trick_winner,
 )
-from bot.engine.obligations import trump_forced
+from bot.engine.cards import mask_of
+from bot.engine.obligations import legal_mask_at, trump_forced
+from bot.engine.tricks import TRUMP_RANKING
 
-from .helpers import c, cs
+from .helpers import c, codes, cs, ref_legal
 
 H, C = Suit.HEARTS, Suit.CLUBS
 AMSTERDAM = RuleSet()
@@ -370,14 +373,16 @@ class TestImpossiblePositions:
 
 
 def _forced_by_reading(prefix: list[Card], trump: Suit, rules: RuleSet) -> bool:
-    """docs/rules.md 1.5 read plainly: with the led suit trumps, a void player has none;
-    Amsterdam with the partner winning frees the discard; a trump already in the trick
-    frees it too, unless undertrumping is compulsory."""
+    """docs/rules.md 1.5 read plainly (``ref_legal``): a void player holding one trump,
+    any trump not already in the trick, and a card of a third suit must play the trump.
+    A trump already in the trick frees the discard only when a lower trump is still out
+    (undertrumping is banned): over the 7 of trump every trump must be played."""
     if prefix[0].suit == trump:
         return True
-    if rules.obligations == "amsterdam" and partner_is_winning(prefix, trump):
-        return False
-    return all(card.suit != trump for card in prefix) or rules.undertrump_obligation
+    third = next(suit for suit in Suit if suit not in (prefix[0].suit, trump))
+    discard = Card.of(Rank.SEVEN, third)
+    held = [card for card in CARDS if card.suit == trump and card not in prefix]
+    return all(discard not in ref_legal([card, discard], prefix, trump, rules) for card in held)
 
 
 @pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM, UNDERTRUMP, ROTTERDAM_UNDERTRUMP])
@@ -398,3 +403,32 @@ def test_trump_forced_examples() -> None:
     assert trump_forced(cs("Ac 7c"), H, ROTTERDAM)
     assert not trump_forced(cs("Ac 8h"), H, AMSTERDAM)  # a trump in: a lower one may stay
     assert trump_forced(cs("Ac 8h"), H, UNDERTRUMP)
+
+
+@pytest.mark.parametrize("trick", ["Ac 7h", "Ac Ad 7h", "Ac 7h 8h"])
+def test_trump_forced_over_the_lowest_trump_out(trick: str) -> None:
+    # An opponent winning with the 7 of trump (or with the 8 when the 7 is in the same
+    # trick) is beaten by every other trump: a void player holding any trump must
+    # overtrump (1.5 rule 3), so a discard there shows they hold none.
+    prefix = cs(trick)
+    assert codes(legal_cards(cs("Qh 7d"), prefix, H, AMSTERDAM)) == {"Qh"}
+    assert trump_forced(prefix, H, AMSTERDAM)
+
+
+# --------------------------------------------------------------------------- legal_mask_at
+
+
+@pytest.mark.parametrize("rules", [AMSTERDAM, ROTTERDAM, UNDERTRUMP, ROTTERDAM_UNDERTRUMP])
+def test_legal_mask_at_is_the_search_form_of_the_same_obligations(rules: RuleSet) -> None:
+    # Computer players' searches describe the trick by its led suit, highest trump and
+    # whether the partner is winning (bot/players/solver.py); the answer must be the one
+    # 1.5 gives for the trick's cards (read plainly in ref_legal).
+    rng = random.Random(16)
+    for _ in range(3000):
+        trump = Suit(rng.randrange(4))
+        deck = rng.sample(CARDS, 11)
+        trick, hand = deck[: rng.randint(1, 3)], deck[3 : 3 + rng.randint(1, 8)]
+        top = max((TRUMP_RANKING[x] for x in trick if x.suit == trump), default=0)
+        partner = partner_is_winning(trick, trump)
+        got = legal_mask_at(mask_of(hand), trick[0].suit, top, partner, trump, rules)
+        assert got == mask_of(ref_legal(hand, trick, trump, rules)), (hand, trick, trump)

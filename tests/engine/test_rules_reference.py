@@ -26,7 +26,16 @@ where each one is (paths under tests/engine unless stated).
     TestWorkedExample.test_with_a_club_c_must_follow
 1.5 rules 1-5 and the options -> test_obligations TestRule1FollowSuit to TestRule5NoTrump,
     TestRotterdam, TestUndertrumpObligation; test_properties (against the reference reading
-    in helpers)
+    in helpers); the search players' form legal_mask_at -> test_obligations
+    test_legal_mask_at_is_the_search_form_of_the_same_obligations
+1.5 rule 4 against rotterdam: over the partner's trump Amsterdam may discard or overtrump,
+    Rotterdam must overtrump -> test_obligations TestRule4PartnerWinning
+    .test_partner_trumped_undertrump_forbidden, TestRotterdam.test_must_overtrump_partner;
+    as /legal answers it: tests/cogs/rules/test_rules_cmds.py
+    test_legal_over_the_partners_trump_amsterdam_may_rotterdam_must
+1.5 rule 3 over an opponent's 7 of trump every trump overtrumps, so a discard shows a void
+    in trump (what computer players infer) -> test_obligations
+    test_trump_forced_over_the_lowest_trump_out
 1.6 highest trump, else highest of the led suit -> test_tricks TestTrickWinner
 1.7 three in a run 20, four 50 (not 20 + 50) -> test_roem TestRuns
     .test_three_in_a_plain_suit, test_three_in_trump_natural_order, test_four_is_50_not_70
@@ -37,7 +46,7 @@ where each one is (paths under tests/engine unless stated).
 1.7 claiming: capturing pair, before the next card / before scoring, unclaimed lost,
     no-roem claim refused and changes nothing -> test_hand TestClaims
 1.8 worked example: 82 against 80 + 20 roem is nat, 0 and 182 -> test_scoring TestNat
-    .test_worked_example_82_vs_80_plus_20 (and tests/discord/test_rules_cmds.py /score)
+    .test_worked_example_82_vs_80_plus_20 (and tests/cogs/rules/test_rules_cmds.py /score)
 1.8 strictly more; 82 enough without roem; a tie fails -> test_scoring TestSuccess
     .test_82_is_enough_without_roem, TestNat.test_tie_is_nat
 1.8 pit adds 100 on top of the last trick -> test_scoring TestPit
@@ -52,7 +61,10 @@ where each one is (paths under tests/engine unless stated).
 
 from __future__ import annotations
 
+import ast
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -265,3 +277,23 @@ class TestOnlineShortPreset:
         assert match.finished
         reached = [n for n, t in enumerate(totals, start=1) if max(t) >= 750]
         assert len(match.sheet) == min(reached[0] if reached else 8, 8)
+
+
+# --------------------------------------------------------------------------- this index
+
+
+def test_the_index_names_tests_that_exist() -> None:
+    # The docstring above says where each worked example is tested; a renamed or moved
+    # test must take its line in the index along (a stale name sends the reader nowhere).
+    tests = Path(__file__).resolve().parent.parent
+    index = ast.get_docstring(ast.parse(Path(__file__).read_text(encoding="utf-8"))) or ""
+    defined = set()
+    for path in tests.rglob("*.py"):
+        defined.add(path.stem)  # a test file named by itself
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                defined.add(node.name)
+    named = set(re.findall(r"\b(Test\w+|test_\w+)\b", index))
+    paths = set(re.findall(r"\btests/[\w/]+\.py\b", index))
+    assert named - defined == set()
+    assert {p for p in paths if not (tests.parent / p).exists()} == set()

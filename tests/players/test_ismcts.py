@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Hand, RuleSet
-from bot.players import view_for
+from bot.players import MODEL_OPTIONS, view_for
 from bot.players.ismcts import ISMCTSPlayer
 from bot.players.sampling import Deduction
 
@@ -24,6 +24,10 @@ MODES: dict[str, dict[str, Any]] = {
     "paired-widen": {"paired": True, "widen": 1.0},
     "self": {"paired": True, "widen": 1.0, "tree": "self"},
     "us": {"tree": "us"},
+    # With the opponents modelled as the normal player (as the strong player is seated
+    # against two normal computers): likelihood sampling, the model's cards for them.
+    "model": {"paired": True, "widen": 1.0, **MODEL_OPTIONS},
+    "model-plain": dict(MODEL_OPTIONS),
 }
 
 
@@ -127,3 +131,16 @@ def test_a_whole_hand_is_reproducible_with_the_same_seeds() -> None:
         return [tuple(t.cards) for t in hand.tricks]
 
     assert run() == run()
+
+
+def test_modelled_opponents_are_not_searched_in_the_tree() -> None:
+    hand = _mid_hand(RuleSet(), 11, cards_played=5)
+    seat = hand.to_act
+    assert seat is not None
+    view = view_for(hand, seat)
+    assert view.trump is not None and view.makers is not None
+    for options, seats in (({}, 15), (MODEL_OPTIONS, 5 << view.pair)):
+        player = ISMCTSPlayer(1, **options)
+        player.seat = seat
+        solver = player._solver(view.trump, view.makers, view, -1, 0)
+        assert player._tree_seats(solver) == seats

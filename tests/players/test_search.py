@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
 from bot.engine import PRESET_NAMES, Card, Hand, Phase, RuleSet, Suit
 from bot.players import HeuristicPlayer, Player, SearchPlayer, SeatView, view_for
 from bot.players.sampling import Deduction
+from bot.players.search import MODEL_EPS, MODEL_OPTIONS
 
 from .helpers import card, make_view, play_hand
 
@@ -23,9 +25,21 @@ VARIANTS: dict[str, RuleSet] = {
 }
 
 
-def fast(seed: int | str, samples: int = 3) -> SearchPlayer:
+# The shipped player (plain search; against two normal computers, MODEL_OPTIONS) and the
+# variants that change what a decision looks at.
+OPTIONS: dict[str, dict[str, Any]] = {
+    "plain": {},
+    "against-normal": dict(MODEL_OPTIONS),
+    "model-sampling": {"model_eps": MODEL_EPS},
+    "model-all": {**MODEL_OPTIONS, "model_seats": "all", "model_tries": 3},
+    "model-playouts": {**MODEL_OPTIONS, "model_exact": False},
+    "model-others": {**MODEL_OPTIONS, "model_policy": "others"},
+}
+
+
+def fast(seed: int | str, samples: int = 3, **options: Any) -> SearchPlayer:
     """A search player limited by samples, not time: reproducible on any machine."""
-    return SearchPlayer(seed, budget_ms=1e9, max_samples=samples)
+    return SearchPlayer(seed, budget_ms=1e9, max_samples=samples, **options)
 
 
 class FakeClock:
@@ -76,8 +90,9 @@ def _reshuffle_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
     return Hand.from_dict(hand.rules, data)
 
 
+@pytest.mark.parametrize("option", sorted(OPTIONS))
 @pytest.mark.parametrize("seed", range(6))
-def test_hidden_cards_change_neither_the_view_nor_the_decision(seed: int) -> None:
+def test_hidden_cards_change_neither_the_view_nor_the_decision(seed: int, option: str) -> None:
     hand = _mid_hand(RuleSet(), seed, cards_played=9 + seed)
     seat = hand.to_act
     assert seat is not None
@@ -87,7 +102,10 @@ def test_hidden_cards_change_neither_the_view_nor_the_decision(seed: int) -> Non
     view, other_view = view_for(hand, seat), view_for(other, seat)
     assert view == other_view  # the decision's only input
     assert Deduction.of(view) == Deduction.of(other_view)
-    assert fast(seed, 8).choose_card(view) == fast(seed, 8).choose_card(other_view)
+    options = OPTIONS[option]
+    player, other_player = fast(seed, 8, **options), fast(seed, 8, **options)
+    assert player.choose_card(view) == other_player.choose_card(other_view)
+    assert player.card_values == other_player.card_values
 
 
 def test_the_player_is_given_nothing_but_the_view() -> None:
@@ -125,11 +143,12 @@ class Checked:
         return self.inner.wants_claim(view)
 
 
+@pytest.mark.parametrize("option", sorted(OPTIONS))
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_plays_legal_cards_and_trumps_under_every_preset(variant: str) -> None:
+def test_plays_legal_cards_and_trumps_under_every_preset(variant: str, option: str) -> None:
     rules = VARIANTS[variant]
     for deal in range(3):
-        checked = [Checked(fast(f"{variant}/{deal}/{s}", 2)) for s in range(4)]
+        checked = [Checked(fast(f"{variant}/{deal}/{s}", 2, **OPTIONS[option])) for s in range(4)]
         hand = Hand.deal(rules, deal, random.Random(f"{variant}/{deal}"))
         play_hand(hand, checked)  # the engine refuses anything illegal
         assert hand.result is not None

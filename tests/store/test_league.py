@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.store import AlreadyStored, Store, StoreError
+from bot.store import AlreadyStored, CheckinMessage, Store, StoreError
 from bot.store.league import NightBusy, StoredAudit, StoredRun
 from tests.backends import DATABASE_ERRORS, execute
 
@@ -115,3 +115,16 @@ async def test_a_scheduled_posting_is_recorded_once(store: Store) -> None:
     with pytest.raises(DATABASE_ERRORS):
         await store.leagues.add_runs([StoredRun(first, 1, "posting", 0, 1, "posted", None, 1.0)])
     assert len(await store.leagues.runs(first)) == 3  # the failed batch left nothing
+
+
+async def test_a_nights_newest_checkin_message_replaces_the_last(store: Store) -> None:
+    league = await store.leagues.create_league(1, "Dinsdag", {}, 1.0)
+    night = (await store.leagues.open_night(league, "s", 2.0)).id
+    assert await store.leagues.checkin_message(night) is None
+
+    await store.leagues.set_checkin_message(night, CheckinMessage(10, 501, 0), 3.0)
+    await store.leagues.set_checkin_message(night, CheckinMessage(11, 502, 1), 4.0)
+
+    assert await store.leagues.checkin_message(night) == CheckinMessage(11, 502, 1)
+    with pytest.raises(DATABASE_ERRORS):  # only a night's message: the night must exist
+        await store.leagues.set_checkin_message(night + 99, CheckinMessage(10, 503, 0), 5.0)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import __main__ as entry
-from bot.store import StoredAudit, StoredRun, open_store
+from bot.store import CheckinMessage, StoredAudit, StoredRun, open_store
 from bot.store.move import COPIED_TABLES
 from bot.tables import FakeClock, TableService
 from tests.backends import fetch
@@ -43,6 +43,8 @@ async def _fill(path: Path) -> tuple[int, int]:
         run = StoredRun(league, 7_200, "checkin", 0, 3_600, "posted", 5, 6.0)
         await store.leagues.add_runs([run])
         await store.preferences.set_notify_mode(ALICE, "dm", 6.0)
+        await store.leagues.set_checkin_message(night, CheckinMessage(1, 77, 0), 6.0)
+        await store.tables.set_notice(playing.id, 78)
         return playing.id, tables.get(playing.id).seq
 
 
@@ -56,6 +58,8 @@ async def _resume(target: str, table_id: int, seq: int) -> None:
         tables = TableService(store, FakeClock())
         restored = await tables.restore()
         assert [t.id for t in restored] == [table_id]
+        assert [n.message_id for n in await store.tables.notices()] == [78]
+        assert await store.leagues.checkin_message(1) == CheckinMessage(1, 77, 0)
         assert tables.get(table_id).seq == seq
         await act_once(tables, table_id)  # play goes on where it stopped
         assert [a.seq for a in await store.tables.actions(table_id)][-2:] == [seq, seq + 1]

@@ -51,6 +51,27 @@ async def test_levels_are_kept_with_the_seat_and_survive_a_restart(db: Path) -> 
     assert [type(b) for b in brains] == [EasyPlayer, SearchPlayer, HeuristicPlayer]
 
 
+async def test_a_strong_player_models_its_opponents_only_when_both_are_normal_computers(
+    db: Path,
+) -> None:
+    """Their levels are public at the table; the model is the normal player's exact play,
+    and against others it was not better (docs/decisions.md), so they get the plain search."""
+    service = await open_service(db)
+    table = await lobby(service)  # alice (a human) in seat 0
+    await service.add_computer(table.id, ALICE, 1, level="normal")
+    await service.add_computer(table.id, ALICE, 2, level="strong")
+    await service.add_computer(table.id, ALICE, 3, level="normal")
+    strong = service.computers.brain(service.get(table.id), 2)
+    facing_human = service.computers.brain(service.get(table.id), 1)  # seat 1 is normal
+    assert isinstance(strong, SearchPlayer) and strong.model_eps > 0 and strong.model_policy
+    assert isinstance(facing_human, HeuristicPlayer)
+
+    await service.remove_computer(table.id, ALICE, 3)
+    await service.sit(table.id, BOB, "bob", 3)  # a human opponent now: no model
+    plain = service.computers.brain(service.get(table.id), 2)
+    assert isinstance(plain, SearchPlayer) and plain.model_eps == 0 and not plain.model_policy
+
+
 async def test_a_new_table_plays_strong_and_an_old_snapshot_as_before(db: Path) -> None:
     service = await open_service(db)
     table = await lobby(service)
@@ -166,9 +187,9 @@ async def test_a_seat_decides_at_its_level_with_the_budget_it_is_given(
     asked: list[tuple[str, str, float]] = []
     real = computers_module.player_for
 
-    def recording(level: str, seed: str, budget_ms: float) -> Player:
+    def recording(level: str, seed: str, budget_ms: float, modelled: bool = False) -> Player:
         asked.append((level, seed, budget_ms))
-        return real(level, seed, 0.0)
+        return real(level, seed, 0.0, modelled)
 
     monkeypatch.setattr(computers_module, "player_for", recording)
     hand = Match(table.rules, "budget").hand

@@ -68,3 +68,21 @@ async def test_quiesce_gives_up_after_its_timeout(tmp_path: Path) -> None:
     await sitting
     assert await services.tables.quiesce(timeout=1) is True
     await services.close()
+
+
+async def test_a_turn_notice_is_still_remembered_while_shutting_down(tmp_path: Path) -> None:
+    """A front end's notice posted after the service stopped taking operations (the bot
+    quiesces before its cogs stop) must still be stored, or the restart leaves it."""
+    services = await Services.open(tmp_path / "t.sqlite3", FakeClock())
+    table = await services.tables.open(1, CHANNEL, ALICE, "alice")
+    assert await services.tables.quiesce(timeout=1) is True
+
+    await services.tables.set_notice(table.id, 777)
+
+    [standing] = await services.tables.standing_notices()
+    assert (standing.table_id, standing.channel_id, standing.message_id) == (
+        table.id,
+        CHANNEL,
+        777,
+    )
+    await services.close()

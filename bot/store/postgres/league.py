@@ -15,7 +15,14 @@ from typing import Any, Final
 import asyncpg
 
 from ..errors import AlreadyStored, NightBusy, StoreError
-from ..records import StoredAudit, StoredLeague, StoredNight, StoredResult, StoredRun
+from ..records import (
+    CheckinMessage,
+    StoredAudit,
+    StoredLeague,
+    StoredNight,
+    StoredResult,
+    StoredRun,
+)
 from ..rows import (
     AUDIT_COLUMNS,
     LEAGUE_COLUMNS,
@@ -121,6 +128,26 @@ class PostgresLeagueStore:
             closed,
             night_id,
         )
+
+    async def set_checkin_message(self, night_id: int, message: CheckinMessage, at: float) -> None:
+        await self._pool.execute(
+            "INSERT INTO league_checkin_messages (night_id, channel_id, message_id, drawn,"
+            " at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (night_id) DO UPDATE SET"
+            " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+            " drawn = excluded.drawn, at = excluded.at",
+            night_id,
+            message.channel_id,
+            message.message_id,
+            message.drawn,
+            at,
+        )
+
+    async def checkin_message(self, night_id: int) -> CheckinMessage | None:
+        row = await self._pool.fetchrow(
+            "SELECT channel_id, message_id, drawn FROM league_checkin_messages WHERE night_id = $1",
+            night_id,
+        )
+        return CheckinMessage(*row) if row is not None else None
 
     async def night(self, night_id: int) -> StoredNight | None:
         row = await self._pool.fetchrow("SELECT * FROM league_nights WHERE id = $1", night_id)

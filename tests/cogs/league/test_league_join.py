@@ -1,5 +1,5 @@
 """/league join and /league leave update the count on the night's check-in message, as a
-click on it does; after a restart the message is known again from its next click."""
+click on it does; the message is stored with its night, so this holds after a restart."""
 
 from __future__ import annotations
 
@@ -30,9 +30,9 @@ async def test_join_and_leave_refresh_the_checkin_count(make_harness: StartHarne
 
     await kit.harness.close()
     kit = await start_league(make_harness)
-    await kit.player("league join", first)  # the new process does not know the message yet
-    assert "Checked in: 1" in checkin_text(kit)
-    await kit.harness.click("kj:league:in:1:0", user=third)  # the click shows 3, and marks it
+    await kit.player("league join", first)  # a new process: the stored message is updated
+    assert "Checked in: 2" in checkin_text(kit)
+    await kit.harness.click("kj:league:in:1:0", user=third)  # the click shows 3
     assert "Checked in: 3" in checkin_text(kit)
     await kit.player("league leave", second)
     assert "Checked in: 2" in checkin_text(kit)

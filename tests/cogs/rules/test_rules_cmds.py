@@ -394,6 +394,30 @@ async def test_legal_follow_suit_and_undertrump_reasons(harness: Harness) -> Non
     assert "**7♥**: **ondertroeven** mag niet" in field(under, "Niet toegestaan")
 
 
+@pytest.mark.parametrize("locale", TWO_LOCALES)
+async def test_legal_over_the_partners_trump_amsterdam_may_rotterdam_must(
+    harness: Harness, locale: str
+) -> None:
+    # docs/rules.md 1.5 rule 4 and section 2: the partner trumped (9♥) and is winning, the
+    # player is void in clubs with J♥, Q♥ and 7♦. Amsterdam: discard or overtrump, never
+    # the lower Q♥. Rotterdam: overtrump the partner as if an opponent were winning.
+    options = {"hand": "Jh Qh 7d", "trick": "Ac 9h Kc", "trump": "h"}
+    amsterdam = private(await harness.slash("legal", options, locale=locale))
+    rotterdam = private(
+        await harness.slash("legal", {**options, "variant": "rotterdam"}, locale=locale)
+    )
+
+    playable = t("rules.legal.field_legal", locale, count=2)
+    assert field(amsterdam, playable) == shown("7♦ J♥", locale)
+    refused = field(amsterdam, t("rules.legal.field_refused", locale, count=1))
+    assert refused.startswith(shown("**Q♥**", locale))
+    assert ("undertrump" if locale == EN else "ondertroeven") in refused
+    assert t("rules.legal.partner_winning", locale, card="9♥") in amsterdam.text()
+    assert field(rotterdam, t("rules.legal.field_legal", locale, count=1)) == shown("J♥", locale)
+    refused = field(rotterdam, t("rules.legal.field_refused", locale, count=2))
+    assert refused.count("must overtrump" if locale == EN else "overtroeven") == 2
+
+
 async def test_dutch_players_type_and_read_dutch_letters(harness: Harness) -> None:
     # Boer harten, vrouw klaveren, ruiten 7; klaveren (k) is troef; heer klaveren was led.
     options = {"hand": "Bh Vk 7r", "trick": "Hk", "trump": "k"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import discord
 
@@ -252,3 +253,18 @@ async def test_hands_or_target_but_not_both(make_harness: StartHarness) -> None:
     assert_ephemeral(both.reply)
     rules = kit.table(t).rules
     assert (rules.name, rules.match_hands, rules.target_score) == ("online-classic", None, 750)
+
+
+async def test_open_offers_the_usual_match_lengths(make_harness: StartHarness) -> None:
+    """16, 12, 8 and 1 hands are the usual lengths (docs/rules.md section 2); leagues set
+    any length from 1 to 64 themselves."""
+    kit = await start(make_harness)
+    group: Any = kit.bot.tree.get_command("table")
+    command = group.get_command("open").to_dict(kit.bot.tree)
+    [hands] = [o for o in command["options"] if o["name"] == "hands"]
+    assert [c["value"] for c in hands["choices"]] == [16, 12, 8, 1]
+
+    anna = kit.world.add_user("anna")
+    await kit.harness.slash("table open", {"hands": 12}, user=anna)
+    table = kit.service.in_channel(kit.world.channel_id)
+    assert table is not None and table.rules.match_hands == 12

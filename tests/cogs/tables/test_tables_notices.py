@@ -10,6 +10,7 @@ import pytest
 
 from bot.preferences import NotifyMode
 from bot.services import Services
+from bot.tables import TableService
 from cogs.tables.notices import NOTICE_GRACE
 from tests.cogs.tables.tables_kit import (
     Kit,
@@ -330,6 +331,21 @@ async def test_a_mention_of_a_table_closed_while_the_bot_was_down_goes_at_start_
 
     assert int(told["id"]) in second.world.deleted_messages
     assert await second.service.standing_notices() == []
+
+
+async def test_the_bot_starts_when_the_standing_notices_cannot_be_read(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def unreadable(self: object) -> list[object]:
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(TableService, "standing_notices", unreadable)
+    kit, t, anna, _bob = await anna_to_name_trump(make_harness, monkeypatch)
+
+    assert "standing turn notices not read" in caplog.text
+    await wait(kit)  # the tables cog is whole: notices work as ever
+    [told] = notices(kit)
+    assert told["content"].startswith(f"<@{anna}>, your turn at table {t}.")
 
 
 async def test_the_preference_survives_a_restart(make_harness: StartHarness) -> None:

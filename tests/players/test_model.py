@@ -1,0 +1,160 @@
+"""The heuristic's card play on masks (model.py) matches HeuristicPlayer, and the
+likelihood it gives a deal is 1 for the true deal of heuristic players."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine import PRESET_NAMES, Card, Hand, RuleSet, Suit
+from bot.engine.cards import mask_of
+from bot.players import HeuristicPlayer, SearchPlayer
+from bot.players.base import SeatView
+from bot.players.bidding import trump_strength
+from bot.players.model import FULL, Model, strength_of, voids_of
+from bot.players.sampling import Deduction, fits_bidding
+from bot.players.solver import Solver
+
+from .helpers import play_hand
+
+
+def _inputs(view: SeatView) -> tuple[int, int, int, int, list[int]]:
+    assert view.trump is not None
+    hand = mask_of(view.hand)
+    unseen = FULL & ~hand & ~mask_of(view.played())
+    sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
+    if view.current:
+        sequences.append((view.leader, [int(c) for c in view.current]))
+    voids = voids_of(sequences, int(view.trump), view.rules)
+    return hand, mask_of(view.legal), unseen, voids, [int(c) for c in view.current]
+
+
+class Recording(HeuristicPlayer):
+    """A heuristic player that keeps every card-play view it was asked about."""
+
+    def __init__(self, seed: str, seen: list[SeatView]) -> None:
+        super().__init__(seed)
+        self.seen = seen
+
+    def choose_card(self, view: SeatView) -> Card:
+        self.seen.append(view)
+        return super().choose_card(view)
+
+
+def _views(rules: RuleSet, seed: int) -> list[tuple[SeatView, list[int]]]:
+    """Every card-play view of one hand of heuristic players, with the deal at that moment."""
+    seen: list[SeatView] = []
+    hand = Hand.deal(rules, seed % 4, random.Random(seed))
+    start = [set(h) for h in hand.holdings]
+    play_hand(hand, [Recording(f"{seed}/{s}", seen) for s in range(4)])
+    found = []
+    for view in seen:
+        played = set(view.played())
+        holdings = [mask_of(h - played) for h in start]
+        found.append((view, holdings))
+    return found
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_model_holds_every_card_the_heuristic_may_choose(preset: str) -> None:
+    rules = RuleSet.preset(preset)
+    for seed in range(12):
+        for view, _ in _views(rules, seed):
+            seat = view.seat
+            assert view.trump is not None and view.makers is not None
+            mine, legal, unseen, voids, trick = _inputs(view)
+            model = Model(int(view.trump), rules)
+            chooser = -1 if view.chooser is None else view.chooser
+            maker = view.makers == view.pair
+            chosen = model.choices(
+                seat, mine, legal, unseen, voids, trick, view.leader, maker, chooser
+            )
+            picks = {int(HeuristicPlayer(f"tie/{k}").choose_card(view)) for k in range(8)}
+            assert chosen & legal == chosen
+            for pick in picks:
+                assert chosen >> pick & 1, (preset, seed, view)
+            # Ties aside, the model picks what the heuristic picks.
+            if bin(chosen).count("1") > 1:
+                assert len(picks) > 1 or bin(chosen).count("1") <= 8
+
+
+def test_the_true_deal_of_heuristic_players_is_fully_likely() -> None:
+    rules = RuleSet.preset("amsterdam")
+    for seed in range(8):
+        for view, hands in _views(rules, seed)[8:]:
+            player = SearchPlayer("m", model_eps=1e-12, model_seats="all")
+            likely = player._likelihood(view, Deduction.of(view))
+            assert likely is not None
+            # Only ties (1/k each) lower it; one play the model would not make: below 1e-12.
+            assert likely.weight(hands) > 1e-9, (seed, view)
+
+
+def test_mask_strength_is_the_bidding_strength() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        dealt = rng.sample(range(32), 8)
+        for suit in Suit:
+            expected = trump_strength([Card(c) for c in dealt], suit)
+            assert strength_of(mask_of(dealt), suit) == expected
+
+
+def test_the_sampler_deals_within_what_the_seat_knows() -> None:
+    rules = RuleSet.preset("amsterdam")
+    for seed in range(4):
+        for view, _ in _views(rules, seed)[4::5]:
+            know = Deduction.of(view)
+            player = SearchPlayer("m", model_eps=0.1)
+            sampler = player._likelihood(view, know).sampler
+            for k in range(20):
+                hands = sampler.deal(k * 7919 + 1)
+                assert hands[view.seat] == know.mine
+                assert hands[0] | hands[1] | hands[2] | hands[3] == know.mine | know.unseen
+                for s in range(4):
+                    assert bin(hands[s]).count("1") == (
+                        len(view.hand) if s == view.seat else know.counts[s]
+                    )
+                    if s != view.seat:
+                        assert hands[s] & ~know.allowed[s] == 0 or not sampler.fits(hands)
+                assert sampler.fits(hands) == fits_bidding(view, know, hands)
+
+
+def _solver_at(view: SeatView, hands: list[int]) -> Solver:
+    """A solver loaded with the true deal at ``view``'s moment, every seat modelled."""
+    assert view.trump is not None and view.makers is not None
+    solver = Solver(int(view.trump), view.makers, view.pair, view.rules)
+    solver.model = Model(int(view.trump), view.rules)
+    solver.modelled = 15
+    solver.chooser = -1 if view.chooser is None else view.chooser
+    sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
+    solver.voids = voids_of(sequences, int(view.trump), view.rules)
+    in_trick = [int(c) for c in view.current]
+    for i, c in enumerate(in_trick):  # setup takes the trick's cards out of the hands again
+        hands = list(hands)
+        hands[(view.leader + i) % 4] &= ~(1 << c)
+    solver.setup(hands, view.leader, [], (0, 0), (0, 0), (0, 0))
+    solver.shown = solver.voids
+    for i, c in enumerate(in_trick):
+        seat = (view.leader + i) % 4
+        solver.hands[seat] |= 1 << c
+        solver._note(seat, c)
+        solver._play(seat, c)
+    return solver
+
+
+def test_the_solver_model_policy_plays_the_heuristic_and_tracks_voids() -> None:
+    rules = RuleSet.preset("amsterdam")
+    for seed in range(6):
+        for view, hands in _views(rules, seed):
+            assert view.trump is not None
+            solver = _solver_at(view, hands)
+            mine, legal, unseen, voids, trick = _inputs(view)
+            assert solver.shown == voids
+            assert solver.to_act == view.seat and solver.legal() == legal
+            model = Model(int(view.trump), rules)
+            chooser = -1 if view.chooser is None else view.chooser
+            maker = view.makers == view.pair
+            chosen = model.choices(
+                view.seat, mine, legal, unseen, voids, trick, view.leader, maker, chooser
+            )
+            assert chosen >> solver._move(view.seat, legal) & 1
