@@ -107,7 +107,7 @@ class Model:
         ten = (card & ~7) | TEN
         if card == ten or not self.mine >> ten & 1 or self.is_master(ten):
             return False
-        return _count(self.mine & SUIT_MASK[card >> 3]) == 2
+        return count_bits(self.mine & SUIT_MASK[card >> 3]) == 2
 
     # ------------------------------------------------------------------ decision
     def choices(
@@ -127,7 +127,7 @@ class Model:
         self.mine = hand
         self.unseen = unseen
         self.voids = voids
-        if _count(legal) == 1:
+        if count_bits(legal) == 1:
             return legal
         if not trick:
             return self.lead(legal, maker, chooser)
@@ -152,7 +152,7 @@ class Model:
                     top = c
             if self.is_master(top):
                 return 1 << top
-            if chooser == partner or (chooser == seat and _count(trumps) >= 3):
+            if chooser == partner or (chooser == seat and count_bits(trumps) >= 3):
                 return self._argmin(trumps, 0)
         masters = 0
         for c in range(32):
@@ -162,7 +162,7 @@ class Model:
             best, best_key = 0, -BIG
             for c in range(32):
                 if masters >> c & 1:
-                    key = POINTS[trump][c] * 64 + _count(self.unseen & SUIT_MASK[c >> 3])
+                    key = POINTS[trump][c] * 64 + count_bits(self.unseen & SUIT_MASK[c >> 3])
                     if key > best_key:
                         best, best_key = 1 << c, key
                     elif key == best_key:
@@ -380,14 +380,14 @@ class Likelihood:
                 legal = legal_mask_at(hand, e.led, e.top, e.partner_winning, trump, rules)
             else:
                 legal = hand
-            n = _count(legal)
+            n = count_bits(legal)
             if n == 1:
                 continue
             unseen = FULL & ~hand & ~e.before
             chosen = model.choices(
                 e.seat, hand, legal, unseen, e.voids, e.trick, e.leader, e.maker, e.chooser
             )
-            k = _count(chosen)
+            k = count_bits(chosen)
             if chosen >> e.card & 1:
                 if k > 1:
                     w /= k
@@ -414,7 +414,8 @@ def voids_of(tricks: list[tuple[int, list[int]]], trump: int, rules: RuleSet) ->
     return voids
 
 
-def _count(mask: int) -> int:
+def count_bits(mask: int) -> int:
+    """How many cards ``mask`` holds (shared with the solver)."""
     n = 0
     while mask:
         mask &= mask - 1
@@ -446,7 +447,7 @@ def strength_of(dealt: int, suit: int) -> int:
     """``bidding.trump_strength`` of the 8 dealt cards ``dealt`` (a mask) for ``suit``."""
     trumps = dealt >> (8 * suit) & 0xFF
     score = TRUMP_LANE[trumps]
-    long = _count(trumps) >= 3
+    long = count_bits(trumps) >= 3
     for side in range(4):
         if side != suit:
             lane = dealt >> (8 * side) & 0xFF

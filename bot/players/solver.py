@@ -24,7 +24,7 @@ from bot.engine.rules import RuleSet
 from bot.engine.scoring import score_hand
 from bot.engine.tricks import BEATS, LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_RANKING
 
-from .model import Model, roem_points
+from .model import Model, count_bits, roem_points
 
 INFINITY: Final = 1 << 20
 SMEAR_TRUMP_PENALTY: Final = 30  # a trump is never smeared while a side card can be
@@ -137,7 +137,7 @@ class Solver:
         self.top = 0
         self.left = 0
         for h in hands:
-            self.left += _count(h)
+            self.left += count_bits(h)
         self.left += len(trick)
         self.p0, self.p1 = points
         self.r0, self.r1 = roem
@@ -442,7 +442,7 @@ class Solver:
         hand = self.hands[seat]
         held = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
         model.at(seat, hand, held & ~hand, self.shown)
-        if _count(legal) == 1:
+        if count_bits(legal) == 1:
             chosen = legal
         elif self.n == 0:
             chosen = model.lead(legal, (seat & 1) == self.makers, self.chooser)
@@ -470,7 +470,7 @@ class Solver:
             x ^= (x << 17) & MASK64
             self.rand = x
             if (x & 0xFFFF) < self.noise:
-                count = _count(legal)
+                count = count_bits(legal)
                 k = (x >> 16) % count
                 for c in range(32):
                     if legal >> c & 1:
@@ -648,11 +648,3 @@ def _best(cards: int, trump: int, smear: bool) -> int:
                 best_key = key
                 best_card = c
     return best_card
-
-
-def _count(mask: int) -> int:
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
