@@ -34,8 +34,7 @@ from typing import Any
 from bot.engine import Card
 
 from .base import SeatView
-from .sampling import Deduction
-from .search import BUDGET_MS, EXACT_CARDS, Clock, SearchPlayer, _totals, _voids
+from .search import BUDGET_MS, EXACT_CARDS, Clock, SearchPlayer, _totals
 from .solver import INFINITY, Solver
 
 EXPLORATION = 60.0  # UCB's constant, in hand points (a hand's spread is about 70)
@@ -106,18 +105,11 @@ class ISMCTSPlayer(SearchPlayer):
 
     def choose_card(self, view: SeatView) -> Card:
         self.card_values, self.samples, self.iterations = {}, 0, 0
-        if not view.legal:
-            raise ValueError("choose_card asked when the seat has no legal card")
-        if len(view.legal) == 1:
+        search = self._card_search(view)
+        if search is None:
             return view.legal[0]
-        if view.trump is None or view.makers is None:
-            raise ValueError("choose_card asked before trump is chosen")
-        chooser = -1 if view.chooser is None else view.chooser
-        solver = self._solver(view.trump, view.makers, view, chooser, _voids(view))
+        solver, know, likely = search
         self.seat = view.seat
-        know = Deduction.of(view)
-        likely = self._likelihood(view, know) if self.model_eps > 0 else None
-        self.tried = 0
         points, roem, won = _totals(view)
         current = [int(c) for c in view.current]
         root = Node()

@@ -119,20 +119,13 @@ class SearchPlayer:
     # ------------------------------------------------------------------ play
     def choose_card(self, view: SeatView) -> Card:
         self.card_values, self.samples = {}, 0
-        if not view.legal:
-            raise ValueError("choose_card asked when the seat has no legal card")
-        if len(view.legal) == 1:
+        search = self._card_search(view)
+        if search is None:
             return view.legal[0]
-        if view.trump is None or view.makers is None:
-            raise ValueError("choose_card asked before trump is chosen")
-        chooser = -1 if view.chooser is None else view.chooser
-        solver = self._solver(view.trump, view.makers, view, chooser, _voids(view))
-        know = Deduction.of(view)
+        solver, know, likely = search
         points, roem, won = _totals(view)
         totals = dict.fromkeys(view.legal, 0)
         current = [int(c) for c in view.current]
-        likely = self._likelihood(view, know) if self.model_eps > 0 else None
-        self.tried = 0
         self._run(
             lambda: self._value_cards(
                 view, know, solver, current, (points, roem, won), totals, likely
@@ -144,6 +137,23 @@ class SearchPlayer:
         self.card_values = {card: total / runs for card, total in totals.items()}
         # Ties go to the cheapest card in deck order: keeps the choice reproducible.
         return max(view.legal, key=lambda c: totals[c])
+
+    def _card_search(self, view: SeatView) -> tuple[Solver, Deduction, Likelihood | None] | None:
+        """What a card decision searches with: the solver on the view's trump, what the
+        view reveals, the model's likelihood (None without it); None when the seat has one
+        legal card (nothing to search). Shared with the IS-MCTS player."""
+        if not view.legal:
+            raise ValueError("choose_card asked when the seat has no legal card")
+        if len(view.legal) == 1:
+            return None
+        if view.trump is None or view.makers is None:
+            raise ValueError("choose_card asked before trump is chosen")
+        chooser = -1 if view.chooser is None else view.chooser
+        solver = self._solver(view.trump, view.makers, view, chooser, _voids(view))
+        know = Deduction.of(view)
+        likely = self._likelihood(view, know) if self.model_eps > 0 else None
+        self.tried = 0
+        return solver, know, likely
 
     def _value_cards(
         self,
