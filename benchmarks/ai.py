@@ -239,6 +239,13 @@ def main() -> None:
         help="1: the --model-policy seats play the model's card in the exact search too",
     )
     parser.add_argument(
+        "--bid-exact",
+        type=int,
+        choices=(0, 1),
+        default=None,
+        help="1: the modelled seats' bids read as the heuristic makes them (no margins)",
+    )
+    parser.add_argument(
         "--model-policy",
         default=None,
         help="playout policy by the model for: them, others, all, '' (nobody)",
@@ -319,6 +326,7 @@ def main() -> None:
         ("model_tries", "model_tries"),
         ("model_policy", "model_policy"),
         ("model_exact", "model_exact"),
+        ("bid_exact", "bid_exact"),
         ("exploration", "exploration"),
         ("iterations", "max_iterations"),
         ("pool", "pool"),
@@ -328,7 +336,7 @@ def main() -> None:
     ):
         if getattr(args, flag) is not None:
             value = getattr(args, flag)
-            options[name] = bool(value) if flag == "model_exact" else value
+            options[name] = bool(value) if flag in ("model_exact", "bid_exact") else value
     if args.nodes is not None:  # the node budget alone bounds the decision
         options["node_budget"] = args.nodes
         options["budget_ms"] = 1e9

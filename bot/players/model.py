@@ -455,6 +455,20 @@ def strength_of(dealt: int, suit: int) -> int:
     return score
 
 
+def heuristic_bid(dealt: int, suits: int, free: bool) -> int:
+    """``bidding.choose_suit`` on masks: the strongest of ``suits`` (ties to the lower
+    suit), or -1 (a pass) when it is below the threshold and the seat may pass."""
+    best, best_strength = -1, -1
+    for suit in range(4):
+        if suits >> suit & 1:
+            strength = strength_of(dealt, suit)
+            if strength > best_strength:
+                best, best_strength = suit, strength
+    if free and best_strength < PASS_THRESHOLD:
+        return -1
+    return best
+
+
 class Sampler:
     """``sampling.sample_for`` on masks: random fills of the unseen cards within each seat's
     allowed cards (most constrained cards first, a seat drawn in proportion to the cards it
@@ -469,21 +483,26 @@ class Sampler:
         counts: list[int],
         allowed: list[int],
         played: list[int],
-        bids: list[tuple[int, int, int]],
+        bids: list[tuple[int, int, int, int]],
         pass_margin: int,
         name_margin: int,
         deal_tries: int,
         bid_tries: int,
+        exact: int = 0,
     ) -> None:
         self.seat = seat
         self.mine = mine
         self.counts = counts
         self.allowed = allowed
         self.played = played
-        # (seat, suit named or -1 for a pass, mask of the suits it could name: bit per suit)
+        # (seat, suit named or -1 for a pass, mask of the suits it could name: bit per
+        # suit, 1 if it could have passed instead)
         self.bids = bids
         self.pass_margin = pass_margin
         self.name_margin = name_margin
+        # Seats (bits) that bid exactly as bidding.choose_suit: no margins, the suit named
+        # is the strongest (the modelled normal computers).
+        self.exact = exact
         self.deal_tries = deal_tries
         self.bid_tries = bid_tries
         self.state = 1
@@ -519,9 +538,14 @@ class Sampler:
         return hands
 
     def fits(self, hands: list[int]) -> bool:
-        for seat, named, suits in self.bids:
+        for seat, named, suits, free in self.bids:
             dealt = hands[seat] | self.played[seat]
-            if named < 0:
+            if self.exact >> seat & 1:
+                if heuristic_bid(dealt, suits, free != 0) != named:
+                    return False
+            elif not free:
+                continue
+            elif named < 0:
                 for suit in range(4):
                     strong = strength_of(dealt, suit) >= PASS_THRESHOLD + self.pass_margin
                     if suits >> suit & 1 and strong:

@@ -83,6 +83,7 @@ class SearchPlayer:
         model_tries: int = MODEL_TRIES,
         model_policy: str = "",
         model_exact: bool = True,
+        bid_exact: bool = False,
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -108,6 +109,9 @@ class SearchPlayer:
         # the three other seats, "all"; "" the greedy policy for every seat).
         self.model_policy = model_policy
         self.model_exact = model_exact  # those seats play the model's card in the search too
+        # The modelled seats' bids read exactly as the heuristic bids (no margins, the suit
+        # named is their strongest), and the trump choice samples with the compiled sampler.
+        self.bid_exact = bid_exact
         self.tried = 0  # deals drawn by the last decision (with the model: tries included)
         self.samples = 0  # samples used by the last decision
         self.nodes = 0  # search nodes of the last decision
@@ -222,27 +226,39 @@ class SearchPlayer:
                     )
                 before |= 1 << card
                 k += 1
+        return Likelihood(
+            Model(trump, view.rules), events, self.model_eps, self._sampler(view, know)
+        )
+
+    def _sampler(self, view: SeatView, know: Deduction) -> Sampler:
+        """The compiled sampler of deals for ``view`` (``sampling.sample_for`` on masks);
+        with ``bid_exact`` the modelled seats' bids are read as the heuristic makes them."""
         bids = [
-            (b.seat, -1 if b.suit is None else int(b.suit), sum(1 << s for s in b.suits))
+            (b.seat, -1 if b.suit is None else int(b.suit), sum(1 << s for s in b.suits), b.free)
             for b in view.bids
-            if b.seat != view.seat and b.free
+            if b.seat != view.seat
         ]
         pass_margin = round(PASS_MARGIN if self.bid_margin is None else self.bid_margin)
         name_margin = round(NAME_MARGIN if self.bid_margin is None else self.bid_margin)
-        sampler = Sampler(
+        exact = 0
+        if self.bid_exact:
+            for seat in range(4):
+                if seat != view.seat and (self.model_seats == "all" or seat % 2 != view.pair):
+                    exact |= 1 << seat
+        return Sampler(
             know.seat,
             know.mine,
             know.unseen,
             list(know.counts),
             list(know.allowed),
             list(know.played),
-            bids,
+            [(seat, named, suits, int(free)) for seat, named, suits, free in bids],
             pass_margin,
             name_margin,
             DEAL_TRIES,
             BID_TRIES,
+            exact,
         )
-        return Likelihood(Model(trump, view.rules), events, self.model_eps, sampler)
 
     def wants_claim(self, view: SeatView) -> bool:
         """Claims the roem of tricks this seat captured itself; a trick its partner took is
@@ -268,7 +284,10 @@ class SearchPlayer:
             choices.append(None)
         totals: dict[Suit | None, int] = dict.fromkeys(choices, 0)
         self.nodes = 0
-        self._run(lambda: self._value_trumps(view, know, choices, totals), lambda: self.nodes)
+        sampler = self._sampler(view, know) if self.bid_exact else None
+        self._run(
+            lambda: self._value_trumps(view, know, choices, totals, sampler), lambda: self.nodes
+        )
         runs = self.samples * self.playouts
         self.trump_values = {choice: total / runs for choice, total in totals.items()}
         return max(choices, key=lambda s: (totals[s], s is None))
@@ -279,8 +298,12 @@ class SearchPlayer:
         know: Deduction,
         choices: list[Suit | None],
         totals: dict[Suit | None, int],
+        sampler: Sampler | None,
     ) -> None:
-        hands = sample_for(view, know, self.rng, self.bid_margin)
+        if sampler is None:
+            hands = sample_for(view, know, self.rng, self.bid_margin)
+        else:
+            hands = sampler.deal(self.rng.getrandbits(64))
         for choice in choices:
             if choice is None:
                 trump, makers, chooser = _after_pass(view, hands)

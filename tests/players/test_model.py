@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from bot.engine import PRESET_NAMES, Card, Hand, RuleSet, Suit
+from bot.engine import PRESET_NAMES, Card, Hand, RuleSet, Suit, TrumpOptions
 from bot.engine.cards import mask_of
 from bot.players import HeuristicPlayer, SearchPlayer
 from bot.players.base import SeatView
-from bot.players.bidding import trump_strength
-from bot.players.model import FULL, Model, strength_of, voids_of
+from bot.players.bidding import choose_suit, trump_strength
+from bot.players.model import FULL, Model, heuristic_bid, strength_of, voids_of
 from bot.players.sampling import Deduction, fits_bidding
 from bot.players.solver import Solver
 
@@ -97,6 +97,43 @@ def test_mask_strength_is_the_bidding_strength() -> None:
         for suit in Suit:
             expected = trump_strength([Card(c) for c in dealt], suit)
             assert strength_of(mask_of(dealt), suit) == expected
+
+
+def test_the_mask_bid_is_the_heuristic_bid() -> None:
+    rng = random.Random(11)
+    for _ in range(400):
+        dealt = rng.sample(range(32), 8)
+        suits = tuple(s for s in Suit if rng.random() < 0.7) or (Suit(rng.randrange(4)),)
+        can_pass = rng.random() < 0.8
+        expected = choose_suit([Card(c) for c in dealt], TrumpOptions(suits, can_pass))
+        found = heuristic_bid(mask_of(dealt), sum(1 << s for s in suits), can_pass)
+        assert found == (-1 if expected is None else int(expected))
+
+
+def test_exact_bids_keep_the_true_deal_and_only_deals_the_heuristic_would_bid_so() -> None:
+    """With ``bid_exact`` the opponents' bids are read as the heuristic makes them: the true
+    deal of heuristic players fits, and every deal drawn repeats their bids."""
+    rules = RuleSet.preset("amsterdam")
+    fitted = 0
+    for seed in range(6):
+        for view, hands in _views(rules, seed)[::7]:
+            know = Deduction.of(view)
+            sampler = SearchPlayer("m", model_eps=0.1, bid_exact=True)._sampler(view, know)
+            theirs = [b for b in view.bids if b.seat % 2 != view.pair]
+            assert sampler.exact == sum(1 << s for s in range(4) if s % 2 != view.pair)
+            assert sampler.fits(hands), (seed, view.bids)
+            for k in range(10):
+                drawn = sampler.deal(k * 104729 + 3)
+                if not sampler.fits(drawn):
+                    continue  # the sampler's fallback after its tries: allowed, rare
+                fitted += 1
+                for bid in theirs:
+                    dealt = drawn[bid.seat] | know.played[bid.seat]
+                    options = TrumpOptions(bid.suits, bid.free)
+                    assert choose_suit([Card(c) for c in range(32) if dealt >> c & 1], options) == (
+                        bid.suit
+                    )
+    assert fitted > 50
 
 
 def test_the_sampler_deals_within_what_the_seat_knows() -> None:
