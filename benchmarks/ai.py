@@ -87,6 +87,8 @@ class Tally:
     nat: dict[str, int] = field(default_factory=lambda: {"strong": 0, "normal": 0})
     roem: dict[str, int] = field(default_factory=lambda: {"strong": 0, "normal": 0})
     hands: int = 0
+    # Per hand: who made trump ("strong"/"normal") and the hand's strong - normal score.
+    by_makers: list[tuple[str, int]] = field(default_factory=list)
 
 
 def play(hand: Hand, players: list[Player]) -> Hand:
@@ -117,6 +119,8 @@ def deal_pair(
         assert hand.result is not None
         scores = hand.result.scores
         diff += scores[strong_pair] - scores[1 - strong_pair]
+        made = "strong" if hand.result.makers == strong_pair else "normal"
+        tally.by_makers.append((made, scores[strong_pair] - scores[1 - strong_pair]))
         for pair in (0, 1):
             side = "strong" if pair == strong_pair else "normal"
             tally.roem[side] += hand.roem[pair]
@@ -151,6 +155,7 @@ def merged(paths: list[str]) -> tuple[Tally, list[Timed], float]:
         data = json.loads(Path(path).read_text())
         tally.diffs += data["tally"]["diffs"]
         tally.hands += data["tally"]["hands"]
+        tally.by_makers += [(m, d) for m, d in data["tally"].get("by_makers", [])]
         for name in ("made", "nat", "roem"):
             for side, value in data["tally"][name].items():
                 getattr(tally, name)[side] += value
@@ -197,6 +202,13 @@ def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
         rate = tally.nat[side] / made if made else 0.0
         roem = tally.roem[side] / tally.hands
         print(f"{side}: made trump {made} times, nat {rate:.1%}; roem {roem:.1f} per hand")
+    for side in ("strong", "normal"):
+        hands = [d for m, d in tally.by_makers if m == side]
+        if hands:  # where the difference comes from: the hands each side made
+            print(
+                f"hands {side} made: strong - normal {statistics.fmean(hands):+.1f} per hand,"
+                f" {sum(hands) / max(1, tally.hands):+.1f} of the overall figure"
+            )
     times = [t for p in strong for t in p.times]
     nodes = sum(n for p in strong for n in p.nodes)
     if times:
@@ -244,6 +256,12 @@ def main() -> None:
         choices=(0, 1),
         default=None,
         help="1: the modelled seats' bids read as the heuristic makes them (no margins)",
+    )
+    parser.add_argument(
+        "--model-exact-seats",
+        choices=("policy", "them"),
+        default=None,
+        help="with --model-exact 1: which model-policy seats the exact search holds to it",
     )
     parser.add_argument(
         "--model-policy",
@@ -327,6 +345,7 @@ def main() -> None:
         ("model_policy", "model_policy"),
         ("model_exact", "model_exact"),
         ("bid_exact", "bid_exact"),
+        ("model_exact_seats", "model_exact_seats"),
         ("exploration", "exploration"),
         ("iterations", "max_iterations"),
         ("pool", "pool"),

@@ -84,6 +84,7 @@ class SearchPlayer:
         model_policy: str = "",
         model_exact: bool = True,
         bid_exact: bool = False,
+        model_exact_seats: str = "policy",
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -109,6 +110,9 @@ class SearchPlayer:
         # the three other seats, "all"; "" the greedy policy for every seat).
         self.model_policy = model_policy
         self.model_exact = model_exact  # those seats play the model's card in the search too
+        # Which of them: "policy" all the model_policy seats, "them" the opponents only (our
+        # pair's playouts by the model, its exact search still branching).
+        self.model_exact_seats = model_exact_seats
         # The modelled seats' bids read exactly as the heuristic bids (no margins, the suit
         # named is their strongest), and the trump choice samples with the compiled sampler.
         self.bid_exact = bid_exact
@@ -329,6 +333,7 @@ class SearchPlayer:
             solver.chooser, solver.voids = chooser, voids
             solver.model_exact = self.model_exact
             theirs = 15 & ~(5 << view.pair)
+            solver.fixed = theirs if self.model_exact_seats == "them" else 15
             solver.modelled = {
                 "them": theirs,
                 "others": 15 & ~(1 << view.seat),

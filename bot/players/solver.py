@@ -112,6 +112,7 @@ class Solver:
         self.voids = 0
         self.shown = 0
         self.model_exact = False  # the modelled seats play the model's card in the search too
+        self.fixed = 15  # of those, the seats (bits) held to it there; the others branch
 
     # ------------------------------------------------------------------ position
     def setup(
@@ -352,7 +353,7 @@ class Solver:
         legal = self.legal()
         model = self.model
         noting = model is not None and self.model_exact
-        if noting and model is not None and self.modelled >> seat & 1:
+        if noting and model is not None and (self.modelled & self.fixed) >> seat & 1:
             legal = 1 << self._modelled(model, seat, legal)
         winners = legal & BEATS[self.trump][self.led][self.win_str] if self.n else legal
         ours = (seat & 1) == self.us
