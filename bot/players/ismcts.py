@@ -222,14 +222,15 @@ class ISMCTSPlayer(SearchPlayer):
     def _tree_seats(self, solver: Solver) -> int:
         """The seats (bits) whose moves the tree searches; the others follow the playout's
         policy, and so do the seats played by the model of the opponents (``model_policy``:
-        the model is their play, there is nothing to search)."""
+        the model is their play, there is nothing to search; with ``model_exact_seats``
+        "them" only the opponents, as in the exact search)."""
         seats = 15
         if self.tree == "self":
             seats = 1 << self.seat
         elif self.tree == "us":
             seats = 5 << solver.us  # seats 0 and 2, or 1 and 3
         if solver.model is not None:
-            seats &= ~solver.modelled
+            seats &= ~(solver.modelled & solver.fixed)
         return seats
 
     @staticmethod

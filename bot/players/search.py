@@ -8,15 +8,19 @@ before them. The card with the best total over the samples is played. Trump is c
 same way: each allowed suit is played out on the samples, and passing is valued by letting
 the other seats bid on the sample as the heuristic would, then playing out what they name.
 
-The opponents are modelled (README "Strong experiments, session 5": +9.4 points per hand
-over the player without the model): a sampled deal is kept with the likelihood of the
+Against two normal computers the opponents are modelled (``MODEL_OPTIONS``; README
+"Strong experiments", sessions 5 and 6): a sampled deal is kept with the likelihood of the
 opponents' plays so far under ``model.py`` (the normal heuristic's card play on masks,
-taken to be wrong one time in ``1 / model_eps``), drawn again up to ``model_tries`` times;
-on the kept deal the opponents play the model's card in the playouts (``model_policy``)
-and in the exact search (``model_exact``), so only our pair's choices are searched. Only
-the seat's view enters: the model is asked about sampled deals, never the real one. Each
-of these is an argument (benchmarks/ai.py flags), so ``model_eps=0, model_policy=""``
-gives the earlier player.
+taken to be wrong one time in ``1 / model_eps``), drawn again up to ``model_tries`` times,
+and only deals on which their bids are the heuristic's (``bid_exact``); on the kept deal
+every seat plays the model's card in the playout before the exact endgame
+(``model_policy``), and the opponents play it in the exact search too (``model_exact``,
+``model_exact_seats``), so there only our pair's choices are searched. The model's playout
+does not look at the hidden cards of the sampled deal, which the greedy policy does: our
+pair's future play is then valued as it will be played, not as if it could see the cards.
+Only the seat's view enters: the model is asked about sampled deals, never the real one.
+Each of these is an argument (benchmarks/ai.py flags), so ``model_eps=0,
+model_policy=""`` gives the plain player.
 
 A decision stops sampling when its time budget is spent (checked after each sample, with an
 injectable clock), so it takes at most the budget plus one sample's work. ``node_budget``
@@ -53,11 +57,21 @@ MAX_SAMPLES = 400  # beyond this the averages hardly move
 EXACT_CARDS = 12  # the last three tricks are searched exactly on every sample
 MODEL_EPS = 0.1  # how often the model of the opponents is taken to miss their card
 MODEL_TRIES = 8  # deals drawn per sample before the most likely of them is kept
-MODEL_POLICY = "them"  # the modelled seats' cards in playouts: them, others, all, "" none
-# The model of the opponents as shipped, used only where both opponents are normal
-# computers (bot/players/__init__.py, make_player): then it is their exact play. Against
-# other players it was not better (docs/decisions.md), so the default is the plain search.
-MODEL_OPTIONS: Final = {"model_eps": MODEL_EPS, "model_policy": MODEL_POLICY, "model_exact": True}
+MODEL_POLICY = "all"  # the model's cards in playouts for: them, us, others, all, "" none
+# The model as shipped, used only where both opponents are normal computers
+# (bot/players/__init__.py, make_player): then it is their exact play, so their bids and
+# cards weigh the deals and they play the model's card everywhere; our pair plays it too
+# before the exact endgame, where our pair's cards are searched ("them": README "Strong
+# experiments, session 6": a playout in which our pair does not see the hidden cards is
+# worth +10 a hand). Against other players the model was not better (docs/decisions.md),
+# so the default is the plain search.
+MODEL_OPTIONS: Final = {
+    "model_eps": MODEL_EPS,
+    "model_policy": MODEL_POLICY,
+    "model_exact": True,
+    "model_exact_seats": "them",
+    "bid_exact": True,
+}
 Clock = Callable[[], float]
 
 
@@ -336,6 +350,7 @@ class SearchPlayer:
             solver.fixed = theirs if self.model_exact_seats == "them" else 15
             solver.modelled = {
                 "them": theirs,
+                "us": 15 & ~theirs,
                 "others": 15 & ~(1 << view.seat),
                 "all": 15,
             }[self.model_policy]

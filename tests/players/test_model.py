@@ -14,6 +14,7 @@ from bot.players.base import SeatView
 from bot.players.bidding import choose_suit, trump_strength
 from bot.players.model import FULL, Model, heuristic_bid, strength_of, voids_of
 from bot.players.sampling import Deduction, fits_bidding
+from bot.players.search import _totals
 from bot.players.solver import Solver
 
 from .helpers import play_hand
@@ -169,11 +170,12 @@ def _solver_at(view: SeatView, hands: list[int]) -> Solver:
     for i, c in enumerate(in_trick):  # setup takes the trick's cards out of the hands again
         hands = list(hands)
         hands[(view.leader + i) % 4] &= ~(1 << c)
-    solver.setup(hands, view.leader, [], (0, 0), (0, 0), (0, 0))
+    solver.setup(hands, view.leader, [], *_totals(view))
     solver.shown = solver.voids
     for i, c in enumerate(in_trick):
         seat = (view.leader + i) % 4
         solver.hands[seat] |= 1 << c
+        solver.left += 1
         solver._note(seat, c)
         solver._play(seat, c)
     return solver
@@ -195,3 +197,29 @@ def test_the_solver_model_policy_plays_the_heuristic_and_tracks_voids() -> None:
                 view.seat, mine, legal, unseen, voids, trick, view.leader, maker, chooser
             )
             assert chosen >> solver._move(view.seat, legal) & 1
+
+
+def test_the_exact_search_branches_only_the_seats_not_held_to_the_model() -> None:
+    """``fixed``: the modelled seats that play the model's card in the exact search. Holding
+    only the opponents to it lets our pair search its cards: never worse for us than the
+    model's own line (everyone held), never better than opponents who search too."""
+    rules = RuleSet.preset("amsterdam")
+    branched = 0
+    for seed in range(6):
+        for view, hands in _views(rules, seed):
+            if len(view.tricks) < 5:  # the last 12 cards: the exact search from here
+                continue
+            theirs = 15 & ~(5 << view.pair)
+            values = {}
+            for name, exact, fixed in (
+                ("line", True, 15),
+                ("ours", True, theirs),
+                ("all", False, 0),
+            ):
+                solver = _solver_at(view, hands)
+                solver.model_exact, solver.fixed = exact, fixed
+                values[name] = solver._search(-(1 << 20), 1 << 20)
+            assert values["line"] <= values["ours"], (seed, view)
+            assert values["all"] <= values["ours"], (seed, view)
+            branched += values["line"] < values["ours"]
+    assert branched > 0

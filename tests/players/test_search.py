@@ -34,6 +34,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "model-all": {**MODEL_OPTIONS, "model_seats": "all", "model_tries": 3},
     "model-playouts": {**MODEL_OPTIONS, "model_exact": False},
     "model-others": {**MODEL_OPTIONS, "model_policy": "others"},
+    "model-them": {**MODEL_OPTIONS, "model_policy": "them", "model_exact_seats": "policy"},
+    "plain-us": {"model_policy": "us", "model_exact_seats": "them"},
 }
 
 
