@@ -363,7 +363,7 @@ def main() -> None:
     strong = [Timed(kind(f"{args.seed}/strong/{s}", **options)) for s in range(4)]
     opponents: list[Player] | None = None
     if args.opponent == "search":
-        plain = {**options, "model_eps": 0.0, "model_policy": "", "bid_exact": False}
+        plain = {**options, "model_eps": 0.0, "model_policy": ""}
         opponents = [SearchPlayer(f"{args.seed}/plain/{s}", **plain) for s in range(4)]
     print(
         f"{describe()}; rules {rules.label}; opponents: {args.opponent}; "

@@ -128,8 +128,9 @@ class SearchPlayer:
         # pair's playouts by the model, its exact search still branching).
         self.model_exact_seats = model_exact_seats
         # The modelled seats' bids read exactly as the heuristic bids (no margins, the suit
-        # named is their strongest), and the trump choice samples with the compiled sampler.
-        self.bid_exact = bid_exact
+        # named is their strongest), and the trump choice samples with the compiled sampler;
+        # only with the model on (model_eps > 0), so model_eps=0 is the plain player still.
+        self.bid_exact = bid_exact and model_eps > 0
         self.tried = 0  # deals drawn by the last decision (with the model: tries included)
         self.samples = 0  # samples used by the last decision
         self.nodes = 0  # search nodes of the last decision

@@ -260,3 +260,11 @@ def test_a_strong_pair_claims_its_roem_in_play() -> None:
             assert t.claimed == bool(t.roem)  # every seat claims what it captured itself
             claimed += t.claimed
     assert claimed > 0
+
+
+def test_without_the_model_the_bids_are_read_with_margins() -> None:
+    """``bid_exact`` reads the bids of modelled normal computers; with the model off
+    (``model_eps=0``) nobody is modelled, so MODEL_OPTIONS minus the model is the plain
+    player (benchmarks/ai.py --opponent search relies on it)."""
+    assert SearchPlayer(1, **MODEL_OPTIONS).bid_exact
+    assert not SearchPlayer(1, **{**MODEL_OPTIONS, "model_eps": 0.0}).bid_exact
