@@ -15,6 +15,7 @@ from typing import Any
 
 import aiosqlite
 
+from . import queries as q
 from .db import connection_lock, scalar, transaction
 from .errors import AlreadyStored, NightBusy, StoreError
 from .records import (
@@ -26,9 +27,7 @@ from .records import (
     StoredRun,
 )
 from .rows import (
-    AUDIT_COLUMNS,
     LEAGUE_COLUMNS,
-    RUN_COLUMNS,
     audit_values,
     dump_json,
     run_values,
@@ -48,15 +47,6 @@ __all__ = [
     "StoredResult",
     "StoredRun",
 ]
-
-
-_INSERT_AUDIT = f"INSERT INTO league_audit ({AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-
-
-_INSERT_RUN = (
-    f"INSERT INTO league_schedule_runs ({RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-    " ON CONFLICT (league_id, starts_at, kind, minutes) DO NOTHING"
-)
 
 
 def _is_duplicate(error: sqlite3.IntegrityError) -> bool:
@@ -92,13 +82,10 @@ class SqliteLeagueStore:
 
     async def update_settings(self, league_id: int, settings: Mapping[str, Any], at: float) -> None:
         async with transaction(self._db) as db:
-            await db.execute(
-                "UPDATE leagues SET settings = ?, updated_at = ? WHERE id = ?",
-                (dump_json(settings), at, league_id),
-            )
+            await db.execute(q.UPDATE_SETTINGS.sqlite, (dump_json(settings), at, league_id))
 
     async def league(self, league_id: int) -> StoredLeague | None:
-        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,))
+        rows = await self._rows(q.LEAGUE.sqlite, (league_id,))
         return stored_league(rows[0]) if rows else None
 
     async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
@@ -109,7 +96,7 @@ class SqliteLeagueStore:
 
     async def all_leagues(self) -> list[StoredLeague]:
         """Every league of every server (the scheduler's round), oldest first."""
-        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues ORDER BY id")
+        rows = await self._rows(q.ALL_LEAGUES.sqlite)
         return [stored_league(row) for row in rows]
 
     # ------------------------------------------------------------------- nights
@@ -139,42 +126,31 @@ class SqliteLeagueStore:
     async def set_status(self, night_id: int, status: str, at: float) -> None:
         closed = at if status == "closed" else None
         async with transaction(self._db) as db:
-            await db.execute(
-                "UPDATE league_nights SET status = ?, closed_at = ? WHERE id = ?",
-                (status, closed, night_id),
-            )
+            await db.execute(q.SET_STATUS.sqlite, (status, closed, night_id))
 
     async def set_checkin_message(self, night_id: int, message: CheckinMessage, at: float) -> None:
         """Make `message` the night's check-in message (the newest one wins)."""
         async with transaction(self._db) as db:
             await db.execute(
-                "INSERT INTO league_checkin_messages (night_id, channel_id, message_id, drawn,"
-                " at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (night_id) DO UPDATE SET"
-                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
-                " drawn = excluded.drawn, at = excluded.at",
+                q.SET_CHECKIN_MESSAGE.sqlite,
                 (night_id, message.channel_id, message.message_id, message.drawn, at),
             )
 
     async def checkin_message(self, night_id: int) -> CheckinMessage | None:
-        rows = await self._rows(
-            "SELECT channel_id, message_id, drawn FROM league_checkin_messages WHERE night_id = ?",
-            (night_id,),
-        )
+        rows = await self._rows(q.CHECKIN_MESSAGE.sqlite, (night_id,))
         return CheckinMessage(*rows[0]) if rows else None
 
     async def night(self, night_id: int) -> StoredNight | None:
-        rows = await self._rows("SELECT * FROM league_nights WHERE id = ?", (night_id,))
+        rows = await self._rows(q.NIGHT.sqlite, (night_id,))
         return stored_night(rows[0]) if rows else None
 
     async def nights(self, league_id: int) -> list[StoredNight]:
-        rows = await self._rows(
-            "SELECT * FROM league_nights WHERE league_id = ? ORDER BY number", (league_id,)
-        )
+        rows = await self._rows(q.NIGHTS.sqlite, (league_id,))
         return [stored_night(row) for row in rows]
 
     async def open_nights(self) -> list[StoredNight]:
         """Every night not closed, of any league (what a restart resumes)."""
-        rows = await self._rows("SELECT * FROM league_nights WHERE status != 'closed' ORDER BY id")
+        rows = await self._rows(q.OPEN_NIGHTS.sqlite)
         return [stored_night(row) for row in rows]
 
     # --------------------------------------------------------------- attendance
@@ -202,11 +178,7 @@ class SqliteLeagueStore:
             )
 
     async def attendance(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._rows(
-            "SELECT user_id, kind, rounds_drawn, partner_id FROM league_attendance"
-            " WHERE night_id = ? ORDER BY seq",
-            (night_id,),
-        )
+        rows = await self._rows(q.ATTENDANCE.sqlite, (night_id,))
         return [dict(row) for row in rows]
 
     # ------------------------------------------------------------------- rounds
@@ -217,22 +189,16 @@ class SqliteLeagueStore:
         try:
             async with transaction(self._db) as db:
                 await db.execute(
-                    "INSERT INTO league_rounds (night_id, number, draw, dealt, at)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (night_id, number, dump_json(draw), int(dealt), at),
+                    q.INSERT_ROUND.sqlite, (night_id, number, dump_json(draw), int(dealt), at)
                 )
-                await db.execute(
-                    "UPDATE league_nights SET status = 'running' WHERE id = ?", (night_id,)
-                )
+                await db.execute(q.SET_RUNNING.sqlite, (night_id,))
         except sqlite3.IntegrityError as error:
             if _is_duplicate(error):  # another start drew this round first
                 raise AlreadyStored(f"night {night_id} has a round {number} already") from error
             raise
 
     async def rounds(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._rows(
-            "SELECT draw FROM league_rounds WHERE night_id = ? ORDER BY number", (night_id,)
-        )
+        rows = await self._rows(q.ROUNDS.sqlite, (night_id,))
         return [json.loads(row["draw"]) for row in rows]
 
     async def dealt_rounds(self, night_id: int) -> set[int]:
@@ -246,26 +212,16 @@ class SqliteLeagueStore:
         self, night_id: int, round_no: int, table_no: int, table_id: int, at: float
     ) -> None:
         async with transaction(self._db) as db:
-            await db.execute(
-                "INSERT INTO league_round_tables (night_id, round_no, table_no, table_id, at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (night_id, round_no, table_no, table_id, at),
-            )
+            await db.execute(q.LINK_TABLE.sqlite, (night_id, round_no, table_no, table_id, at))
 
     async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
         """(round, table) -> the bot table playing it."""
-        rows = await self._rows(
-            "SELECT round_no, table_no, table_id FROM league_round_tables WHERE night_id = ?",
-            (night_id,),
-        )
+        rows = await self._rows(q.ROUND_TABLES.sqlite, (night_id,))
         return {(row["round_no"], row["table_no"]): row["table_id"] for row in rows}
 
     async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
         """(night, round, table) a bot table plays, or None when it is no league table."""
-        rows = await self._rows(
-            "SELECT night_id, round_no, table_no FROM league_round_tables WHERE table_id = ?",
-            (table_id,),
-        )
+        rows = await self._rows(q.TABLE_ROUND.sqlite, (table_id,))
         return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
 
     # ------------------------------------------------------------------ results
@@ -295,16 +251,12 @@ class SqliteLeagueStore:
                 (night_id, round_no, table_no, version, dump_json(result), actor, at),
             )
             if audit is not None:
-                await db.execute(_INSERT_AUDIT, audit_values(audit))
+                await db.execute(q.INSERT_AUDIT.sqlite, audit_values(audit))
         return version
 
     async def results(self, night_id: int) -> list[StoredResult]:
         """Every version of every result of the night, oldest first."""
-        rows = await self._rows(
-            "SELECT round_no, table_no, version, result, actor, at FROM league_results"
-            " WHERE night_id = ? ORDER BY round_no, table_no, version",
-            (night_id,),
-        )
+        rows = await self._rows(q.RESULTS.sqlite, (night_id,))
         return [stored_result(r) for r in rows]
 
     # -------------------------------------------------------------- adjustments
@@ -313,8 +265,7 @@ class SqliteLeagueStore:
     ) -> None:
         async with transaction(self._db) as db:
             await db.execute(
-                "INSERT INTO league_adjustments (night_id, user_id, points, reason, actor, at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                q.INSERT_ADJUSTMENT.sqlite,
                 (
                     night_id,
                     adjustment["user_id"],
@@ -324,19 +275,14 @@ class SqliteLeagueStore:
                     audit.at,
                 ),
             )
-            await db.execute(_INSERT_AUDIT, audit_values(audit))
+            await db.execute(q.INSERT_AUDIT.sqlite, audit_values(audit))
 
     async def adjustments(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._rows(
-            "SELECT user_id, points, reason FROM league_adjustments WHERE night_id = ? ORDER BY id",
-            (night_id,),
-        )
+        rows = await self._rows(q.ADJUSTMENTS.sqlite, (night_id,))
         return [dict(row) for row in rows]
 
     async def audit(self, night_id: int) -> list[StoredAudit]:
-        rows = await self._rows(
-            "SELECT * FROM league_audit WHERE night_id = ? ORDER BY id", (night_id,)
-        )
+        rows = await self._rows(q.AUDIT.sqlite, (night_id,))
         return [stored_audit(row) for row in rows]
 
     # ---------------------------------------------------------------- schedules
@@ -346,7 +292,7 @@ class SqliteLeagueStore:
         added: list[bool] = []
         async with transaction(self._db) as db:
             for run in runs:
-                cursor = await db.execute(_INSERT_RUN, run_values(run))
+                cursor = await db.execute(q.INSERT_RUN.sqlite, run_values(run))
                 added.append(cursor.rowcount == 1)
         return added
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 import asyncpg
 
+from .. import queries as q
 from ..errors import AlreadyStored, NightBusy, StoreError
 from ..records import (
     CheckinMessage,
@@ -24,9 +25,7 @@ from ..records import (
     StoredRun,
 )
 from ..rows import (
-    AUDIT_COLUMNS,
     LEAGUE_COLUMNS,
-    RUN_COLUMNS,
     audit_values,
     dump_json,
     run_values,
@@ -39,14 +38,6 @@ from ..rows import (
 from .db import Conn, Pool, transaction
 
 __all__ = ["PostgresLeagueStore"]
-
-_INSERT_RUN: Final = (
-    f"INSERT INTO league_schedule_runs ({RUN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
-    " ON CONFLICT (league_id, starts_at, kind, minutes) DO NOTHING"
-)
-_INSERT_AUDIT: Final = (
-    f"INSERT INTO league_audit ({AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
-)
 
 
 async def _lock(conn: Conn, table: str, row_id: int) -> None:
@@ -77,17 +68,10 @@ class PostgresLeagueStore:
         return int(league_id)
 
     async def update_settings(self, league_id: int, settings: Mapping[str, Any], at: float) -> None:
-        await self._pool.execute(
-            "UPDATE leagues SET settings = $1, updated_at = $2 WHERE id = $3",
-            dump_json(settings),
-            at,
-            league_id,
-        )
+        await self._pool.execute(q.UPDATE_SETTINGS.postgres, dump_json(settings), at, league_id)
 
     async def league(self, league_id: int) -> StoredLeague | None:
-        row = await self._pool.fetchrow(
-            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = $1", league_id
-        )
+        row = await self._pool.fetchrow(q.LEAGUE.postgres, league_id)
         return stored_league(row) if row is not None else None
 
     async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
@@ -99,7 +83,7 @@ class PostgresLeagueStore:
         return [stored_league(row) for row in rows]
 
     async def all_leagues(self) -> list[StoredLeague]:
-        rows = await self._pool.fetch(f"SELECT {LEAGUE_COLUMNS} FROM leagues ORDER BY id")
+        rows = await self._pool.fetch(q.ALL_LEAGUES.postgres)
         return [stored_league(row) for row in rows]
 
     # ------------------------------------------------------------------- nights
@@ -122,19 +106,11 @@ class PostgresLeagueStore:
 
     async def set_status(self, night_id: int, status: str, at: float) -> None:
         closed = at if status == "closed" else None
-        await self._pool.execute(
-            "UPDATE league_nights SET status = $1, closed_at = $2 WHERE id = $3",
-            status,
-            closed,
-            night_id,
-        )
+        await self._pool.execute(q.SET_STATUS.postgres, status, closed, night_id)
 
     async def set_checkin_message(self, night_id: int, message: CheckinMessage, at: float) -> None:
         await self._pool.execute(
-            "INSERT INTO league_checkin_messages (night_id, channel_id, message_id, drawn,"
-            " at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (night_id) DO UPDATE SET"
-            " channel_id = excluded.channel_id, message_id = excluded.message_id,"
-            " drawn = excluded.drawn, at = excluded.at",
+            q.SET_CHECKIN_MESSAGE.postgres,
             night_id,
             message.channel_id,
             message.message_id,
@@ -143,26 +119,19 @@ class PostgresLeagueStore:
         )
 
     async def checkin_message(self, night_id: int) -> CheckinMessage | None:
-        row = await self._pool.fetchrow(
-            "SELECT channel_id, message_id, drawn FROM league_checkin_messages WHERE night_id = $1",
-            night_id,
-        )
+        row = await self._pool.fetchrow(q.CHECKIN_MESSAGE.postgres, night_id)
         return CheckinMessage(*row) if row is not None else None
 
     async def night(self, night_id: int) -> StoredNight | None:
-        row = await self._pool.fetchrow("SELECT * FROM league_nights WHERE id = $1", night_id)
+        row = await self._pool.fetchrow(q.NIGHT.postgres, night_id)
         return stored_night(row) if row is not None else None
 
     async def nights(self, league_id: int) -> list[StoredNight]:
-        rows = await self._pool.fetch(
-            "SELECT * FROM league_nights WHERE league_id = $1 ORDER BY number", league_id
-        )
+        rows = await self._pool.fetch(q.NIGHTS.postgres, league_id)
         return [stored_night(row) for row in rows]
 
     async def open_nights(self) -> list[StoredNight]:
-        rows = await self._pool.fetch(
-            "SELECT * FROM league_nights WHERE status != 'closed' ORDER BY id"
-        )
+        rows = await self._pool.fetch(q.OPEN_NIGHTS.postgres)
         return [stored_night(row) for row in rows]
 
     # --------------------------------------------------------------- attendance
@@ -182,11 +151,7 @@ class PostgresLeagueStore:
             )
 
     async def attendance(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._pool.fetch(
-            "SELECT user_id, kind, rounds_drawn, partner_id FROM league_attendance"
-            " WHERE night_id = $1 ORDER BY seq",
-            night_id,
-        )
+        rows = await self._pool.fetch(q.ATTENDANCE.postgres, night_id)
         return [dict(row.items()) for row in rows]
 
     # ------------------------------------------------------------------- rounds
@@ -196,24 +161,14 @@ class PostgresLeagueStore:
         try:
             async with transaction(self._pool) as conn:
                 await conn.execute(
-                    "INSERT INTO league_rounds (night_id, number, draw, dealt, at)"
-                    " VALUES ($1, $2, $3, $4, $5)",
-                    night_id,
-                    number,
-                    dump_json(draw),
-                    int(dealt),
-                    at,
+                    q.INSERT_ROUND.postgres, night_id, number, dump_json(draw), int(dealt), at
                 )
-                await conn.execute(
-                    "UPDATE league_nights SET status = 'running' WHERE id = $1", night_id
-                )
+                await conn.execute(q.SET_RUNNING.postgres, night_id)
         except asyncpg.UniqueViolationError as error:  # another start drew it first
             raise AlreadyStored(f"night {night_id} has a round {number} already") from error
 
     async def rounds(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._pool.fetch(
-            "SELECT draw FROM league_rounds WHERE night_id = $1 ORDER BY number", night_id
-        )
+        rows = await self._pool.fetch(q.ROUNDS.postgres, night_id)
         return [json.loads(row["draw"]) for row in rows]
 
     async def dealt_rounds(self, night_id: int) -> set[int]:
@@ -225,28 +180,14 @@ class PostgresLeagueStore:
     async def link_table(
         self, night_id: int, round_no: int, table_no: int, table_id: int, at: float
     ) -> None:
-        await self._pool.execute(
-            "INSERT INTO league_round_tables (night_id, round_no, table_no, table_id, at)"
-            " VALUES ($1, $2, $3, $4, $5)",
-            night_id,
-            round_no,
-            table_no,
-            table_id,
-            at,
-        )
+        await self._pool.execute(q.LINK_TABLE.postgres, night_id, round_no, table_no, table_id, at)
 
     async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
-        rows = await self._pool.fetch(
-            "SELECT round_no, table_no, table_id FROM league_round_tables WHERE night_id = $1",
-            night_id,
-        )
+        rows = await self._pool.fetch(q.ROUND_TABLES.postgres, night_id)
         return {(row["round_no"], row["table_no"]): row["table_id"] for row in rows}
 
     async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
-        row = await self._pool.fetchrow(
-            "SELECT night_id, round_no, table_no FROM league_round_tables WHERE table_id = $1",
-            table_id,
-        )
+        row = await self._pool.fetchrow(q.TABLE_ROUND.postgres, table_id)
         return (row[0], row[1], row[2]) if row is not None else None
 
     # ------------------------------------------------------------------ results
@@ -275,15 +216,11 @@ class PostgresLeagueStore:
                 at,
             )
             if audit is not None:
-                await conn.execute(_INSERT_AUDIT, *audit_values(audit))
+                await conn.execute(q.INSERT_AUDIT.postgres, *audit_values(audit))
         return int(version)
 
     async def results(self, night_id: int) -> list[StoredResult]:
-        rows = await self._pool.fetch(
-            "SELECT round_no, table_no, version, result, actor, at FROM league_results"
-            " WHERE night_id = $1 ORDER BY round_no, table_no, version",
-            night_id,
-        )
+        rows = await self._pool.fetch(q.RESULTS.postgres, night_id)
         return [stored_result(r) for r in rows]
 
     # -------------------------------------------------------------- adjustments
@@ -292,8 +229,7 @@ class PostgresLeagueStore:
     ) -> None:
         async with transaction(self._pool) as conn:
             await conn.execute(
-                "INSERT INTO league_adjustments (night_id, user_id, points, reason, actor, at)"
-                " VALUES ($1, $2, $3, $4, $5, $6)",
+                q.INSERT_ADJUSTMENT.postgres,
                 night_id,
                 adjustment["user_id"],
                 adjustment["points"],
@@ -301,20 +237,14 @@ class PostgresLeagueStore:
                 audit.actor,
                 audit.at,
             )
-            await conn.execute(_INSERT_AUDIT, *audit_values(audit))
+            await conn.execute(q.INSERT_AUDIT.postgres, *audit_values(audit))
 
     async def adjustments(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._pool.fetch(
-            "SELECT user_id, points, reason FROM league_adjustments WHERE night_id = $1"
-            " ORDER BY id",
-            night_id,
-        )
+        rows = await self._pool.fetch(q.ADJUSTMENTS.postgres, night_id)
         return [dict(row.items()) for row in rows]
 
     async def audit(self, night_id: int) -> list[StoredAudit]:
-        rows = await self._pool.fetch(
-            "SELECT * FROM league_audit WHERE night_id = $1 ORDER BY id", night_id
-        )
+        rows = await self._pool.fetch(q.AUDIT.postgres, night_id)
         return [stored_audit(row) for row in rows]
 
     # ---------------------------------------------------------------- schedules
@@ -322,7 +252,7 @@ class PostgresLeagueStore:
         added: list[bool] = []
         async with transaction(self._pool) as conn:
             for run in runs:
-                status = await conn.execute(_INSERT_RUN, *run_values(run))
+                status = await conn.execute(q.INSERT_RUN.postgres, *run_values(run))
                 added.append(status.endswith(" 1"))
         return added
 
