@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import aiosqlite
 
+from . import queries as q
 from .db import connection_lock, scalar, transaction
 
 __all__ = ["SqlitePreferenceStore"]
@@ -19,17 +20,10 @@ class SqlitePreferenceStore:
     async def notify_mode(self, user_id: int) -> str | None:
         """The player's stored turn-notice choice; None when they never chose."""
         async with connection_lock(self._db):
-            found = await scalar(
-                self._db, "SELECT notify FROM player_preferences WHERE user_id = ?", (user_id,)
-            )
+            found = await scalar(self._db, q.NOTIFY_MODE.sqlite, (user_id,))
         return None if found is None else str(found)
 
     async def set_notify_mode(self, user_id: int, mode: str, at: float) -> None:
         """Store the player's choice (replacing an earlier one) in one transaction."""
         async with transaction(self._db) as db:
-            await db.execute(
-                "INSERT INTO player_preferences (user_id, notify, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
-                " updated_at = excluded.updated_at",
-                (user_id, mode, at),
-            )
+            await db.execute(q.SET_NOTIFY_MODE.sqlite, (user_id, mode, at))

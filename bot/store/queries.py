@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
-from .rows import AUDIT_COLUMNS, LEAGUE_COLUMNS, RUN_COLUMNS
+from .rows import AUDIT_COLUMNS, LEAGUE_COLUMNS, RUN_COLUMNS, TABLE_COLUMNS
 
 # A quoted literal is matched first, so a `?` inside one is kept as it is.
 _PLACEHOLDER: Final = re.compile(r"'[^']*'|\?")
@@ -103,4 +103,57 @@ AUDIT: Final = shared("SELECT * FROM league_audit WHERE night_id = ? ORDER BY id
 INSERT_RUN: Final = shared(
     f"INSERT INTO league_schedule_runs ({RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (league_id, starts_at, kind, minutes) DO NOTHING"
+)
+
+# ------------------------------------------------------------------------- tables
+SET_SNAPSHOT: Final = shared("UPDATE tables SET snapshot = ? WHERE id = ?")
+SET_CHANNEL: Final = shared("UPDATE tables SET channel_id = ? WHERE id = ?")
+TABLE_SEQ: Final = shared("SELECT seq FROM tables WHERE id = ?")
+TABLE_CHANNEL: Final = shared("SELECT channel_id FROM tables WHERE id = ?")
+TABLE: Final = shared(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?")
+LATEST_IN_CHANNEL: Final = shared(
+    f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+)
+NOTICES: Final = shared(
+    "SELECT id, guild_id, channel_id, notice_id FROM tables WHERE notice_id IS NOT NULL ORDER BY id"
+)
+FIRST_ACTION: Final = shared(
+    "INSERT INTO actions (table_id, seq, actor, kind, payload, at) VALUES (?, 1, ?, ?, ?, ?)"
+)
+ACTIONS: Final = shared(
+    "SELECT table_id, seq, actor, kind, payload, at FROM actions WHERE table_id = ? ORDER BY seq"
+)
+
+# ----------------------------------------------------------- score sheets (migration 0001)
+INSERT_HAND: Final = shared(
+    "INSERT INTO hands (table_id, match_no, number, guild_id, dealer, trump, makers, chooser,"
+    " points0, points1, roem0, roem1, score0, score1, nat, pit, at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+INSERT_PLAYER_HAND: Final = shared(
+    "INSERT INTO player_hands (table_id, match_no, number, guild_id, user_id, seat, pair,"
+    " maker, chose, nat, pit, points, roem, computers, at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+INSERT_MATCH: Final = shared(
+    "INSERT INTO matches (table_id, match_no, guild_id, rules, total0, total1, winner, hands,"
+    " computers, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+INSERT_PLAYER_MATCH: Final = shared(
+    "INSERT INTO player_matches (table_id, match_no, guild_id, user_id, pair, result, points,"
+    " computers, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SHEET_HANDS: Final = shared(
+    "SELECT * FROM hands WHERE table_id = ? AND match_no = ? ORDER BY number"
+)
+SHEET_PLAYERS: Final = shared(
+    "SELECT number, seat, user_id FROM player_hands WHERE table_id = ? AND match_no = ?"
+)
+
+# -------------------------------------------------------------- preferences (0004)
+NOTIFY_MODE: Final = shared("SELECT notify FROM player_preferences WHERE user_id = ?")
+SET_NOTIFY_MODE: Final = shared(
+    "INSERT INTO player_preferences (user_id, notify, updated_at) VALUES (?, ?, ?)"
+    " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
+    " updated_at = excluded.updated_at"
 )

@@ -26,6 +26,7 @@ __all__ = [
     "AUDIT_COLUMNS",
     "LEAGUE_COLUMNS",
     "RUN_COLUMNS",
+    "TABLE_COLUMNS",
     "Row",
     "audit_values",
     "check_records",
@@ -45,6 +46,7 @@ __all__ = [
 Values = tuple[Any, ...]
 
 LEAGUE_COLUMNS = "id, guild_id, name, settings, updated_at"
+TABLE_COLUMNS = "id, guild_id, channel_id, opener_id, status, message_id, seq, snapshot"
 RUN_COLUMNS = "league_id, starts_at, kind, minutes, due_at, outcome, message_id, at"  # in order
 AUDIT_COLUMNS = (
     "night_id, kind, round_no, table_no, line, actor, reason, before, after, at"  # in order

@@ -10,6 +10,7 @@ from typing import Any
 
 import aiosqlite
 
+from . import queries as q
 from .db import connection_lock, transaction
 from .errors import ChannelBusy, SeqConflict, TableNotFound
 from .groupcommit import group_commit
@@ -21,11 +22,17 @@ from .records import (
     StoredAction,
     StoredTable,
 )
-from .rows import check_records, dump_json, hand_records, hand_rows, match_rows, stored_table
+from .rows import (
+    TABLE_COLUMNS,
+    check_records,
+    dump_json,
+    hand_records,
+    hand_rows,
+    match_rows,
+    stored_table,
+)
 
 __all__ = ["SqliteTableStore", "dump_json"]
-
-_TABLE_COLUMNS = "id, guild_id, channel_id, opener_id, status, message_id, seq, snapshot"
 
 
 def _is_channel_taken(error: sqlite3.IntegrityError) -> bool:
@@ -72,13 +79,11 @@ class SqliteTableStore:
                 assert table_id is not None
                 if callable(snapshot):
                     await db.execute(
-                        "UPDATE tables SET snapshot = ? WHERE id = ?",
-                        (dump_json(snapshot(table_id)), table_id),
+                        q.SET_SNAPSHOT.sqlite, (dump_json(snapshot(table_id)), table_id)
                     )
                 if action is not None:
                     await db.execute(
-                        "INSERT INTO actions (table_id, seq, actor, kind, payload, at)"
-                        " VALUES (?, 1, ?, ?, ?, ?)",
+                        q.FIRST_ACTION.sqlite,
                         (table_id, action[0], action[1], action_json, at),
                     )
         except sqlite3.IntegrityError as error:
@@ -115,7 +120,7 @@ class SqliteTableStore:
         finished = match_rows(match) if match is not None else None
 
         def write(db: sqlite3.Connection) -> None:
-            stored = db.execute("SELECT seq FROM tables WHERE id = ?", (table_id,)).fetchone()
+            stored = db.execute(q.TABLE_SEQ.sqlite, (table_id,)).fetchone()
             if stored is None:
                 raise TableNotFound(table_id)
             if seq != stored[0] + 1:
@@ -133,36 +138,16 @@ class SqliteTableStore:
                 )
             except sqlite3.IntegrityError as error:
                 if _is_channel_taken(error):
-                    channel = db.execute(
-                        "SELECT channel_id FROM tables WHERE id = ?", (table_id,)
-                    ).fetchone()[0]
+                    channel = db.execute(q.TABLE_CHANNEL.sqlite, (table_id,)).fetchone()[0]
                     raise ChannelBusy(channel) from error
                 raise
             for sheet, players in sheets:
-                db.execute(
-                    "INSERT INTO hands (table_id, match_no, number, guild_id, dealer, trump,"
-                    " makers, chooser, points0, points1, roem0, roem1, score0, score1, nat,"
-                    " pit, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    sheet,
-                )
-                db.executemany(
-                    "INSERT INTO player_hands (table_id, match_no, number, guild_id, user_id,"
-                    " seat, pair, maker, chose, nat, pit, points, roem, computers, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    players,
-                )
+                db.execute(q.INSERT_HAND.sqlite, sheet)
+                db.executemany(q.INSERT_PLAYER_HAND.sqlite, players)
             if finished is not None:
                 match_row, players = finished
-                db.execute(
-                    "INSERT INTO matches (table_id, match_no, guild_id, rules, total0, total1,"
-                    " winner, hands, computers, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    match_row,
-                )
-                db.executemany(
-                    "INSERT INTO player_matches (table_id, match_no, guild_id, user_id, pair,"
-                    " result, points, computers, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    players,
-                )
+                db.execute(q.INSERT_MATCH.sqlite, match_row)
+                db.executemany(q.INSERT_PLAYER_MATCH.sqlite, players)
 
         # Shares a transaction with the writes queued meanwhile (group commit); returns once
         # the COMMIT holding this action is done.
@@ -191,19 +176,14 @@ class SqliteTableStore:
         """Every standing turn notice, open table or not (a match may have ended while the
         bot was down before its notice was deleted)."""
         async with connection_lock(self._db):
-            rows = await self._db.execute_fetchall(
-                "SELECT id, guild_id, channel_id, notice_id FROM tables"
-                " WHERE notice_id IS NOT NULL ORDER BY id"
-            )
+            rows = await self._db.execute_fetchall(q.NOTICES.sqlite)
         return [PostedNotice(*row) for row in rows]
 
     async def set_channel(self, table_id: int, channel_id: int) -> None:
         """Move the table to another channel (e.g. re-posted after its channel vanished)."""
         try:
             async with transaction(self._db) as db:
-                cursor = await db.execute(
-                    "UPDATE tables SET channel_id = ? WHERE id = ?", (channel_id, table_id)
-                )
+                cursor = await db.execute(q.SET_CHANNEL.sqlite, (channel_id, table_id))
                 if cursor.rowcount == 0:
                     raise TableNotFound(table_id)
         except sqlite3.IntegrityError as error:
@@ -216,40 +196,26 @@ class SqliteTableStore:
         marks = ", ".join("?" * len(OPEN_STATUSES))
         async with connection_lock(self._db):
             rows = await self._db.execute_fetchall(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
+                f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
                 OPEN_STATUSES,
             )
         return [stored_table(row) for row in rows]
 
     async def get(self, table_id: int) -> StoredTable | None:
         async with connection_lock(self._db):
-            rows = list(
-                await self._db.execute_fetchall(
-                    f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
-                )
-            )
+            rows = list(await self._db.execute_fetchall(q.TABLE.sqlite, (table_id,)))
         return stored_table(rows[0]) if rows else None
 
     async def latest_in_channel(self, channel_id: int) -> StoredTable | None:
         """The channel's most recent table, finished or closed ones included."""
         async with connection_lock(self._db):
-            rows = list(
-                await self._db.execute_fetchall(
-                    f"SELECT {_TABLE_COLUMNS} FROM tables WHERE channel_id = ?"
-                    " ORDER BY id DESC LIMIT 1",
-                    (channel_id,),
-                )
-            )
+            rows = list(await self._db.execute_fetchall(q.LATEST_IN_CHANNEL.sqlite, (channel_id,)))
         return stored_table(rows[0]) if rows else None
 
     async def actions(self, table_id: int) -> list[StoredAction]:
         """The table's action log in order, for replay."""
         async with connection_lock(self._db):
-            rows = await self._db.execute_fetchall(
-                "SELECT table_id, seq, actor, kind, payload, at FROM actions"
-                " WHERE table_id = ? ORDER BY seq",
-                (table_id,),
-            )
+            rows = await self._db.execute_fetchall(q.ACTIONS.sqlite, (table_id,))
         return [
             StoredAction(
                 table_id=row["table_id"],
@@ -266,13 +232,6 @@ class SqliteTableStore:
         """The score sheet of one match, hand by hand. Seats come back from player_hands,
         so computer seats read as None just as they were recorded."""
         async with connection_lock(self._db):
-            hands = await self._db.execute_fetchall(
-                "SELECT * FROM hands WHERE table_id = ? AND match_no = ? ORDER BY number",
-                (table_id, match_no),
-            )
-            players = await self._db.execute_fetchall(
-                "SELECT number, seat, user_id FROM player_hands"
-                " WHERE table_id = ? AND match_no = ?",
-                (table_id, match_no),
-            )
+            hands = await self._db.execute_fetchall(q.SHEET_HANDS.sqlite, (table_id, match_no))
+            players = await self._db.execute_fetchall(q.SHEET_PLAYERS.sqlite, (table_id, match_no))
         return hand_records(hands, players)

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import asyncpg
 
+from .. import queries as q
 from ..errors import ChannelBusy, SeqConflict, TableNotFound
 from ..records import (
     OPEN_STATUSES,
@@ -20,12 +21,19 @@ from ..records import (
     StoredAction,
     StoredTable,
 )
-from ..rows import check_records, dump_json, hand_records, hand_rows, match_rows, stored_table
+from ..rows import (
+    TABLE_COLUMNS,
+    check_records,
+    dump_json,
+    hand_records,
+    hand_rows,
+    match_rows,
+    stored_table,
+)
 from .db import Conn, Pool, transaction
 
 __all__ = ["PostgresTableStore", "WriteCounter"]
 
-_TABLE_COLUMNS: Final = "id, guild_id, channel_id, opener_id, status, message_id, seq, snapshot"
 _OPEN_CHANNEL: Final = "tables_open_channel"
 
 # The action and the table's new state in one statement: the UPDATE matches only when the
@@ -41,25 +49,6 @@ WITH updated AS (
 INSERT INTO actions (table_id, seq, actor, kind, payload, at)
 SELECT id, $2, $3, $7, $8, $4 FROM updated
 """
-
-_INSERT_HAND: Final = (
-    "INSERT INTO hands (table_id, match_no, number, guild_id, dealer, trump, makers, chooser,"
-    " points0, points1, roem0, roem1, score0, score1, nat, pit, at)"
-    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
-)
-_INSERT_PLAYER_HAND: Final = (
-    "INSERT INTO player_hands (table_id, match_no, number, guild_id, user_id, seat, pair,"
-    " maker, chose, nat, pit, points, roem, computers, at)"
-    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
-)
-_INSERT_MATCH: Final = (
-    "INSERT INTO matches (table_id, match_no, guild_id, rules, total0, total1, winner, hands,"
-    " computers, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
-)
-_INSERT_PLAYER_MATCH: Final = (
-    "INSERT INTO player_matches (table_id, match_no, guild_id, user_id, pair, result, points,"
-    " computers, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
-)
 
 
 @dataclass
@@ -112,14 +101,11 @@ class PostgresTableStore:
                 )
                 if callable(snapshot):
                     await conn.execute(
-                        "UPDATE tables SET snapshot = $1 WHERE id = $2",
-                        dump_json(snapshot(table_id)),
-                        table_id,
+                        q.SET_SNAPSHOT.postgres, dump_json(snapshot(table_id)), table_id
                     )
                 if action is not None:
                     await conn.execute(
-                        "INSERT INTO actions (table_id, seq, actor, kind, payload, at)"
-                        " VALUES ($1, 1, $2, $3, $4, $5)",
+                        q.FIRST_ACTION.postgres,
                         table_id,
                         action[0],
                         action[1],
@@ -181,13 +167,11 @@ class PostgresTableStore:
                             await _write_sheets(conn, sheets, finished)
             except asyncpg.UniqueViolationError as error:
                 if error.constraint_name == _OPEN_CHANNEL:
-                    channel = await conn.fetchval(
-                        "SELECT channel_id FROM tables WHERE id = $1", table_id
-                    )
+                    channel = await conn.fetchval(q.TABLE_CHANNEL.postgres, table_id)
                     raise ChannelBusy(channel) from error
                 raise
             if not appended:
-                stored = await conn.fetchval("SELECT seq FROM tables WHERE id = $1", table_id)
+                stored = await conn.fetchval(q.TABLE_SEQ.postgres, table_id)
                 if stored is None:
                     raise TableNotFound(table_id)
                 raise SeqConflict(table_id, stored + 1, seq)
@@ -206,17 +190,12 @@ class PostgresTableStore:
             raise TableNotFound(table_id)
 
     async def notices(self) -> list[PostedNotice]:
-        rows = await self._pool.fetch(
-            "SELECT id, guild_id, channel_id, notice_id FROM tables"
-            " WHERE notice_id IS NOT NULL ORDER BY id"
-        )
+        rows = await self._pool.fetch(q.NOTICES.postgres)
         return [PostedNotice(*row) for row in rows]
 
     async def set_channel(self, table_id: int, channel_id: int) -> None:
         try:
-            status = await self._pool.execute(
-                "UPDATE tables SET channel_id = $1 WHERE id = $2", channel_id, table_id
-            )
+            status = await self._pool.execute(q.SET_CHANNEL.postgres, channel_id, table_id)
         except asyncpg.UniqueViolationError as error:
             if error.constraint_name == _OPEN_CHANNEL:
                 raise ChannelBusy(channel_id) from error
@@ -226,30 +205,21 @@ class PostgresTableStore:
 
     async def open_tables(self) -> list[StoredTable]:
         rows = await self._pool.fetch(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status = ANY($1::text[]) ORDER BY id",
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE status = ANY($1::text[]) ORDER BY id",
             list(OPEN_STATUSES),
         )
         return [stored_table(row) for row in rows]
 
     async def get(self, table_id: int) -> StoredTable | None:
-        row = await self._pool.fetchrow(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = $1", table_id
-        )
+        row = await self._pool.fetchrow(q.TABLE.postgres, table_id)
         return stored_table(row) if row is not None else None
 
     async def latest_in_channel(self, channel_id: int) -> StoredTable | None:
-        row = await self._pool.fetchrow(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
-            channel_id,
-        )
+        row = await self._pool.fetchrow(q.LATEST_IN_CHANNEL.postgres, channel_id)
         return stored_table(row) if row is not None else None
 
     async def actions(self, table_id: int) -> list[StoredAction]:
-        rows = await self._pool.fetch(
-            "SELECT table_id, seq, actor, kind, payload, at FROM actions"
-            " WHERE table_id = $1 ORDER BY seq",
-            table_id,
-        )
+        rows = await self._pool.fetch(q.ACTIONS.postgres, table_id)
         return [
             StoredAction(
                 table_id=row["table_id"],
@@ -264,17 +234,8 @@ class PostgresTableStore:
 
     async def sheet(self, table_id: int, match_no: int) -> list[HandRecord]:
         async with self._pool.acquire() as conn, _snapshot(conn):  # both reads agree
-            hands = await conn.fetch(
-                "SELECT * FROM hands WHERE table_id = $1 AND match_no = $2 ORDER BY number",
-                table_id,
-                match_no,
-            )
-            players = await conn.fetch(
-                "SELECT number, seat, user_id FROM player_hands"
-                " WHERE table_id = $1 AND match_no = $2",
-                table_id,
-                match_no,
-            )
+            hands = await conn.fetch(q.SHEET_HANDS.postgres, table_id, match_no)
+            players = await conn.fetch(q.SHEET_PLAYERS.postgres, table_id, match_no)
         return hand_records(hands, players)
 
 
@@ -284,12 +245,12 @@ async def _write_sheets(
     finished: tuple[tuple[Any, ...], list[tuple[Any, ...]]] | None,
 ) -> None:
     for sheet, players in sheets:
-        await conn.execute(_INSERT_HAND, *sheet)
-        await conn.executemany(_INSERT_PLAYER_HAND, players)
+        await conn.execute(q.INSERT_HAND.postgres, *sheet)
+        await conn.executemany(q.INSERT_PLAYER_HAND.postgres, players)
     if finished is not None:
         match_row, players = finished
-        await conn.execute(_INSERT_MATCH, *match_row)
-        await conn.executemany(_INSERT_PLAYER_MATCH, players)
+        await conn.execute(q.INSERT_MATCH.postgres, *match_row)
+        await conn.executemany(q.INSERT_PLAYER_MATCH.postgres, players)
 
 
 def _snapshot(conn: Conn) -> asyncpg.transaction.Transaction:
