@@ -17,8 +17,9 @@ Trump is chosen as ``SearchPlayer`` chooses it. Deals are drawn afresh until ``p
 them are in hand, then reused in turn: a sample costs about a third of an iteration, and
 the solver's transposition table remembers the endings of deals seen before. With the
 opponent model (``model_eps``, ``model_policy``: SearchPlayer's arguments) it samples and
-plays out as SearchPlayer does, and the modelled seats play the model's card in the descent
-too: the tree searches only the other seats' choices.
+plays out as SearchPlayer does, and the seats its exact search holds to the model
+(``model_exact_seats``) play the model's card in the descent too: the tree searches only
+the other seats' choices.
 
 Measured (README, "Strong experiments, session 5 (IS-MCTS)"): no better than SearchPlayer
 (paired +1.9, CI -3.5..+7.3 over 600 deal pairs with ``paired`` and ``widen``), so it is

@@ -218,19 +218,15 @@ class SearchPlayer:
         assert view.trump is not None and view.makers is not None
         trump = int(view.trump)
         chooser = -1 if view.chooser is None else view.chooser
-        sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
-        if view.current:
-            sequences.append((view.leader, [int(c) for c in view.current]))
+        sequences = played(view)
         plays = [((lead + i) % 4, c) for lead, cards in sequences for i, c in enumerate(cards)]
+        modelled = self._modelled_seats(view)
         events: list[Event] = []
         before, k = 0, 0
         for t, (leader, cards) in enumerate(sequences):
             for i, card in enumerate(cards):
                 seat = (leader + i) % 4
-                modelled = seat != view.seat and (
-                    self.model_seats == "all" or pair_of(seat) != view.pair
-                )
-                if modelled:
+                if modelled >> seat & 1:
                     prefix = cards[:i]
                     voids = voids_of([*sequences[:t], (leader, prefix)], trump, view.rules)
                     later = 0
@@ -249,21 +245,28 @@ class SearchPlayer:
             Model(trump, view.rules), events, self.model_eps, self._sampler(view, know)
         )
 
+    def _modelled_seats(self, view: SeatView) -> int:
+        """The seats (bits) whose plays and bids the model explains: the opponents, or with
+        ``model_seats`` "all" every other seat."""
+        others = 15 & ~(1 << view.seat)
+        return others if self.model_seats == "all" else others & ~(5 << view.pair)
+
     def _sampler(self, view: SeatView, know: Deduction) -> Sampler:
         """The compiled sampler of deals for ``view`` (``sampling.sample_for`` on masks);
         with ``bid_exact`` the modelled seats' bids are read as the heuristic makes them."""
         bids = [
-            (b.seat, -1 if b.suit is None else int(b.suit), sum(1 << s for s in b.suits), b.free)
+            (
+                b.seat,
+                -1 if b.suit is None else int(b.suit),
+                sum(1 << s for s in b.suits),
+                int(b.free),
+            )
             for b in view.bids
             if b.seat != view.seat
         ]
         pass_margin = round(PASS_MARGIN if self.bid_margin is None else self.bid_margin)
         name_margin = round(NAME_MARGIN if self.bid_margin is None else self.bid_margin)
-        exact = 0
-        if self.bid_exact:
-            for seat in range(4):
-                if seat != view.seat and (self.model_seats == "all" or seat % 2 != view.pair):
-                    exact |= 1 << seat
+        exact = self._modelled_seats(view) if self.bid_exact else 0
         return Sampler(
             know.seat,
             know.mine,
@@ -271,7 +274,7 @@ class SearchPlayer:
             list(know.counts),
             list(know.allowed),
             list(know.played),
-            [(seat, named, suits, int(free)) for seat, named, suits, free in bids],
+            bids,
             pass_margin,
             name_margin,
             DEAL_TRIES,
@@ -386,13 +389,19 @@ def _makers(view: SeatView, chooser: int) -> int:
     return pair_of(chooser)
 
 
-def _voids(view: SeatView) -> int:
-    """The voids every seat has shown so far (``model.voids_of``)."""
-    assert view.trump is not None
+def played(view: SeatView) -> list[tuple[int, list[int]]]:
+    """The hand's tricks so far as (leader, cards), the one in progress last: what the
+    mask functions of ``model.py`` read."""
     sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
     if view.current:
         sequences.append((view.leader, [int(c) for c in view.current]))
-    return voids_of(sequences, int(view.trump), view.rules)
+    return sequences
+
+
+def _voids(view: SeatView) -> int:
+    """The voids every seat has shown so far (``model.voids_of``)."""
+    assert view.trump is not None
+    return voids_of(played(view), int(view.trump), view.rules)
 
 
 def _after_pass(view: SeatView, hands: list[int]) -> tuple[Suit, int, int]:
