@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from bot.engine import Hand, RuleSet
-from bot.players import MODEL_OPTIONS, view_for
+from bot.players import MODEL_OPTIONS, Player, view_for
 from bot.players.ismcts import ISMCTSPlayer
 from bot.players.sampling import Deduction
 
 from .helpers import card, make_view, play_hand
-from .test_search import VARIANTS, Checked, FakeClock, _mid_hand, _reshuffle_hidden
+from .test_search import VARIANTS, FakeClock, _mid_hand, _reshuffle_hidden, play_checked
 
 # The variants: the plain algorithm, every card on every deal, the policy's card first.
 MODES: dict[str, dict[str, Any]] = {
@@ -59,11 +59,8 @@ def test_hidden_cards_change_neither_the_view_nor_the_decision(seed: int) -> Non
 def test_plays_legal_cards_under_every_preset(variant: str, mode: str) -> None:
     rules = VARIANTS[variant]
     for deal in range(2):
-        checked = [Checked(fast(f"{variant}/{deal}/{s}", 20, mode)) for s in range(4)]
-        hand = Hand.deal(rules, deal, random.Random(f"ismcts/{variant}/{deal}"))
-        play_hand(hand, checked)  # the engine refuses anything illegal
-        assert hand.result is not None
-        assert sum(c.cards for c in checked) == 32
+        players: list[Player] = [fast(f"{variant}/{deal}/{s}", 20, mode) for s in range(4)]
+        play_checked(Hand.deal(rules, deal, random.Random(f"ismcts/{variant}/{deal}")), players)
 
 
 def test_decisions_stop_when_the_budget_is_spent() -> None:

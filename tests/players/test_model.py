@@ -14,7 +14,7 @@ from bot.players.base import SeatView
 from bot.players.bidding import choose_suit, trump_strength
 from bot.players.model import FULL, Model, heuristic_bid, strength_of, voids_of
 from bot.players.sampling import Deduction, fits_bidding
-from bot.players.search import _totals
+from bot.players.search import _totals, played
 from bot.players.solver import Solver
 
 from .helpers import play_hand
@@ -24,10 +24,7 @@ def _inputs(view: SeatView) -> tuple[int, int, int, int, list[int]]:
     assert view.trump is not None
     hand = mask_of(view.hand)
     unseen = FULL & ~hand & ~mask_of(view.played())
-    sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
-    if view.current:
-        sequences.append((view.leader, [int(c) for c in view.current]))
-    voids = voids_of(sequences, int(view.trump), view.rules)
+    voids = voids_of(played(view), int(view.trump), view.rules)
     return hand, mask_of(view.legal), unseen, voids, [int(c) for c in view.current]
 
 

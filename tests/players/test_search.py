@@ -145,16 +145,22 @@ class Checked:
         return self.inner.wants_claim(view)
 
 
+def play_checked(hand: Hand, players: list[Player]) -> None:
+    """Play ``hand`` with every answer checked against its seat's view (the engine refuses
+    anything illegal besides): the hand ends with all 32 cards played."""
+    checked = [Checked(player) for player in players]
+    play_hand(hand, checked)
+    assert hand.result is not None
+    assert sum(c.cards for c in checked) == 32
+
+
 @pytest.mark.parametrize("option", sorted(OPTIONS))
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_plays_legal_cards_and_trumps_under_every_preset(variant: str, option: str) -> None:
     rules = VARIANTS[variant]
     for deal in range(3):
-        checked = [Checked(fast(f"{variant}/{deal}/{s}", 2, **OPTIONS[option])) for s in range(4)]
-        hand = Hand.deal(rules, deal, random.Random(f"{variant}/{deal}"))
-        play_hand(hand, checked)  # the engine refuses anything illegal
-        assert hand.result is not None
-        assert sum(c.cards for c in checked) == 32
+        players = [fast(f"{variant}/{deal}/{s}", 2, **OPTIONS[option]) for s in range(4)]
+        play_checked(Hand.deal(rules, deal, random.Random(f"{variant}/{deal}")), players)
 
 
 def test_decisions_stop_when_the_budget_is_spent() -> None:
