@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.tables.service as service_module
+import bot.tables.lobby as service_module
 from bot.__main__ import main
 from bot.engine import RuleSet
 from bot.terminal import _play, run_simulation

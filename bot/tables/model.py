@@ -13,8 +13,12 @@ from typing import Any, TypeVar
 
 from bot.engine import Match, RuleSet
 
+from .errors import RefusalCode, TableError
+
 
 class Status(StrEnum):
+    """Where a table is in its life: lobby, playing, finished or closed."""
+
     LOBBY = "lobby"
     PLAYING = "playing"
     FINISHED = "finished"
@@ -27,6 +31,8 @@ _STATE = object()  # the key of the state a table's `renders` were drawn from
 
 
 class SeatKind(StrEnum):
+    """Who sits at a seat: nobody, a human, or a computer player."""
+
     EMPTY = "empty"
     HUMAN = "human"
     COMPUTER = "computer"
@@ -34,6 +40,8 @@ class SeatKind(StrEnum):
 
 @dataclass
 class Seat:
+    """One seat of the table's state (changed only by the service, on its working copy)."""
+
     kind: SeatKind = SeatKind.EMPTY
     user_id: int | None = None
     name: str = ""
@@ -46,6 +54,7 @@ class Seat:
 
     @property
     def is_human(self) -> bool:
+        """Whether a human player holds the seat."""
         return self.kind == SeatKind.HUMAN
 
     @property
@@ -54,9 +63,10 @@ class Seat:
         return self.kind == SeatKind.COMPUTER or (self.is_human and self.autoplay)
 
 
-@dataclass
+@dataclass(frozen=True)
 class TableSettings:
-    """Per-table timings, in seconds. Zero turns a timer off (or makes computers instant)."""
+    """Per-table timings, in seconds. Zero turns a timer off (or makes computers instant).
+    Frozen: a change of settings is a new value (`dataclasses.replace`)."""
 
     turn_timer: float = 120.0
     claim_grace: float = 8.0  # the last trick's claim window
@@ -71,6 +81,8 @@ class TableSettings:
 
 @dataclass
 class Table:
+    """A table's whole state, as the service works on it and the store keeps it."""
+
     id: int
     guild_id: int | None
     channel_id: int
@@ -111,10 +123,19 @@ class Table:
         return value
 
     def seat_of(self, user_id: int) -> int | None:
+        """The seat `user_id` holds as a human player, if any."""
         for index, seat in enumerate(self.seats):
             if seat.is_human and seat.user_id == user_id:
                 return index
         return None
+
+    def human_seat(self, user_id: int) -> int:
+        """The seat `user_id` holds, else refused `not_seated`: the one check of "is this
+        player at this table", for the service's operations and the read models alike."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError(RefusalCode.NOT_SEATED)
+        return seat
 
     def retake_seat(self, user_id: int) -> int | None:
         """The seat `user_id` left during the hand now being played: theirs to take back
@@ -149,14 +170,17 @@ class Table:
         return None
 
     def free_seats(self) -> list[int]:
+        """The empty seats, in order."""
         return [i for i, s in enumerate(self.seats) if s.kind == SeatKind.EMPTY]
 
     @property
     def is_open(self) -> bool:
+        """Whether the table is in the lobby or playing (it holds its channel)."""
         return self.status in OPEN_STATUSES
 
     @property
     def has_computers(self) -> bool:
+        """Whether any seat is a computer's."""
         return any(s.kind == SeatKind.COMPUTER for s in self.seats)
 
     def match_seed(self, match_no: int) -> str:
@@ -178,6 +202,7 @@ class Table:
         return hand.to_act, seat.user_id
 
     def next_deadline(self) -> float | None:
+        """The earliest of the table's deadlines, if any is set."""
         times = [t for t in (self.turn_deadline, self.computer_due, self.claim_deadline) if t]
         return min(times) if times else None
 
@@ -187,12 +212,12 @@ class Table:
         click, issue 14): everything an action may change is new, the rest is shared."""
         table = _shallow(self)
         table.seats = [_shallow(seat) for seat in self.seats]
-        table.settings = _shallow(self.settings)
         table.match = None if self.match is None else self.match.copy()
         table.renders = {}
         return table
 
     def to_dict(self) -> dict[str, Any]:
+        """The snapshot the store keeps (plain values only)."""
         return {
             "id": self.id,
             "guild_id": self.guild_id,

@@ -45,7 +45,7 @@ async def _fill(path: Path) -> tuple[int, int]:
         await store.preferences.set_notify_mode(ALICE, "dm", 6.0)
         await store.leagues.set_checkin_message(night, CheckinMessage(1, 77, 0), 6.0)
         await store.tables.set_notice(playing.id, 78)
-        return playing.id, tables.get(playing.id).seq
+        return playing.id, tables.registry.get(playing.id).seq
 
 
 async def _counts(target: str | Path) -> dict[str, int]:
@@ -60,7 +60,7 @@ async def _resume(target: str, table_id: int, seq: int) -> None:
         assert [t.id for t in restored] == [table_id]
         assert [n.message_id for n in await store.tables.notices()] == [78]
         assert await store.leagues.checkin_message(1) == CheckinMessage(1, 77, 0)
-        assert tables.get(table_id).seq == seq
+        assert tables.registry.get(table_id).seq == seq
         await act_once(tables, table_id)  # play goes on where it stopped
         assert [a.seq for a in await store.tables.actions(table_id)][-2:] == [seq, seq + 1]
         newer = await store.tables.create(1, 3, ALICE, {}, 9.0)  # ids go on after the copies

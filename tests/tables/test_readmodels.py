@@ -14,7 +14,7 @@ async def test_private_hand_is_the_engines_answer_in_display_order(database: str
     service = await open_service(database)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
     for _ in range(200):
-        table = service.get(table.id)
+        table = service.registry.get(table.id)
         hand = table.match.hand if table.match is not None else None
         assert hand is not None
         seat = hand.to_act

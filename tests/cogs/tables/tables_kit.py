@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import pytest
 
-import bot.tables.service as service_module
+import bot.tables.lobby as service_module
 from bot.client import KlaverjasBot
 from bot.engine import Match, RuleSet
 from bot.services import Services
@@ -99,7 +99,7 @@ class Kit:
         return self.bot.services.tables
 
     def table(self, table_id: int) -> Table:
-        return self.service.get(table_id)
+        return self.service.registry.get(table_id)
 
     async def flush(self) -> None:
         """Let the publisher finish every pending edit of the public messages."""
