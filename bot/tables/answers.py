@@ -111,11 +111,15 @@ class TableAnswer:
         """The viewer's seat, if they hold one."""
         return None if self.viewer is None else self._table.seat_of(self.viewer)
 
-    def hand(self) -> PrivateHand:
-        """The viewer's own hand; refused ``not_seated`` when they hold no seat."""
+    def own_seat(self) -> int:
+        """The viewer's seat; refused ``not_seated`` when they hold none."""
         if self.viewer is None:
             raise TableError(RefusalCode.NOT_SEATED)
-        return self.private(self._table.human_seat(self.viewer))
+        return self._table.human_seat(self.viewer)
+
+    def hand(self) -> PrivateHand:
+        """The viewer's own hand; refused ``not_seated`` when they hold no seat."""
+        return self.private(self.own_seat())
 
     def review(self, number: int) -> DealtHands:
         """Hand `number` of the match as dealt; refused ``not_scored`` until it is scored."""

@@ -78,7 +78,7 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         """The table as ``user_id`` sees it, from their seat: refused ``not_seated`` when
         they hold none (the one check of a player's own requests)."""
         result = self.get(table_id, user_id, channel_id)
-        result.hand()
+        result.own_seat()
         return result
 
     def seated_at(self, table_id: int, user_id: int, channel_id: int | None = None) -> TableAnswer:
@@ -87,8 +87,7 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         result = self.get(table_id, user_id, channel_id)
         if not result.is_open:
             raise TableError(RefusalCode.NOT_OPEN)
-        if result.seat is None:
-            raise TableError(RefusalCode.NOT_SEATED)
+        result.own_seat()
         return result
 
     def in_channel(self, channel_id: int, viewer: int | None = None) -> TableAnswer | None:

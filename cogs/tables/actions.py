@@ -292,7 +292,7 @@ class TableActions:
         table = self.service.hand(table_id, user_id, channel_id)
         locale = locale_of(interaction)
         if table.status == Status.PLAYING:
-            text, view = leave_question(table.public, table.hand().seat, locale)
+            text, view = leave_question(table.public, table.own_seat(), locale)
             await interaction.response.send_message(text, view=view, ephemeral=True)
             return
         result = await self.service.leave(table_id, user_id, channel_id=channel_id)
@@ -327,7 +327,7 @@ class TableActions:
             if table.status != Status.PLAYING:
                 raise
             note = t("tables.leave.moved_on", locale)
-            text, view = leave_question(table.public, table.hand().seat, locale, note)
+            text, view = leave_question(table.public, table.own_seat(), locale, note)
             await interaction.response.edit_message(content=text, view=view)
             return
         text = t("tables.done.left_match", locale, seat=_left_seat(result) + 1)
