@@ -38,8 +38,26 @@ class SeatKind(StrEnum):
     COMPUTER = "computer"
 
 
+class Occupied:
+    """Who plays a seat: what the table's `Seat` and everyone's `PublicSeat` both say."""
+
+    __slots__ = ()
+    kind: SeatKind
+    autoplay: bool
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a human player holds the seat."""
+        return self.kind == SeatKind.HUMAN
+
+    @property
+    def computer_acts(self) -> bool:
+        """Whether the seat's computer player makes this seat's decisions now."""
+        return self.kind == SeatKind.COMPUTER or (self.is_human and self.autoplay)
+
+
 @dataclass
-class Seat:
+class Seat(Occupied):
     """One seat of the table's state (changed only by the service, on its working copy)."""
 
     kind: SeatKind = SeatKind.EMPTY
@@ -51,16 +69,6 @@ class Seat:
     left_by: int | None = None  # a computer seat: the player who left it during a match
     left_hand: int = 0  # ... and the hand they left in (they may take it back until it ends)
     level: str | None = None  # a computer seat's level; None: the table's (computer_kind)
-
-    @property
-    def is_human(self) -> bool:
-        """Whether a human player holds the seat."""
-        return self.kind == SeatKind.HUMAN
-
-    @property
-    def computer_acts(self) -> bool:
-        """Whether the seat's computer player makes this seat's decisions now."""
-        return self.kind == SeatKind.COMPUTER or (self.is_human and self.autoplay)
 
 
 @dataclass(frozen=True)

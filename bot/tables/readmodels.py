@@ -29,11 +29,11 @@ from bot.engine import (
 )
 
 from .errors import RefusalCode, TableError
-from .model import OPEN_STATUSES, Seat, SeatKind, Status, Table, TableSettings
+from .model import OPEN_STATUSES, Occupied, Seat, SeatKind, Status, Table, TableSettings
 
 
 @dataclass(frozen=True, slots=True)
-class PublicSeat:
+class PublicSeat(Occupied):
     """A seat as everyone sees it: who sits there and how they play now."""
 
     kind: SeatKind
@@ -43,16 +43,6 @@ class PublicSeat:
     autoplay: bool  # the computer keeps the seat until the player says "I'm back"
     level: str | None  # a computer seat's own level; None: the table's
     retake_by: int | None  # the player who left this seat in the hand now being played
-
-    @property
-    def is_human(self) -> bool:
-        """Whether a human player holds the seat."""
-        return self.kind == SeatKind.HUMAN
-
-    @property
-    def computer_acts(self) -> bool:
-        """Whether the seat's computer player makes this seat's decisions now."""
-        return self.kind == SeatKind.COMPUTER or (self.is_human and self.autoplay)
 
 
 @dataclass(frozen=True, slots=True)
