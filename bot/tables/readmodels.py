@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from bot.engine import (
@@ -29,7 +30,7 @@ from bot.engine import (
 )
 
 from .errors import RefusalCode, TableError
-from .model import OPEN_STATUSES, Occupied, Seat, SeatKind, Status, Table, TableSettings
+from .model import OPEN_STATUSES, Occupied, SeatKind, Status, Table, TableSettings
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,20 +184,34 @@ def public_seats(table: Table) -> tuple[PublicSeat, ...]:
     """The table's seats as everyone sees them."""
     hand_number = table.match.hand_number if table.match is not None else None
     playing = table.status == Status.PLAYING
-    return tuple(_public_seat(seat, hand_number if playing else None) for seat in table.seats)
-
-
-def _public_seat(seat: Seat, hand_number: int | None) -> PublicSeat:
-    retake = seat.kind == SeatKind.COMPUTER and seat.left_hand == hand_number
-    return PublicSeat(
-        seat.kind,
-        seat.user_id,
-        seat.name,
-        seat.away,
-        seat.autoplay,
-        seat.level,
-        seat.left_by if retake else None,
+    return tuple(
+        _public_seat(
+            seat.kind,
+            seat.user_id,
+            seat.name,
+            seat.away,
+            seat.autoplay,
+            seat.level,
+            seat.left_by if playing and seat.left_hand == hand_number else None,
+        )
+        for seat in table.seats
     )
+
+
+@lru_cache(maxsize=4096)
+def _public_seat(
+    kind: SeatKind,
+    user_id: int | None,
+    name: str,
+    away: bool,
+    autoplay: bool,
+    level: str | None,
+    left_by: int | None,
+) -> PublicSeat:
+    """One seat as everyone sees it; made once for the same values (a seat rarely changes,
+    and every state of every table draws its four)."""
+    retake_by = left_by if kind == SeatKind.COMPUTER else None
+    return PublicSeat(kind, user_id, name, away, autoplay, level, retake_by)
 
 
 @dataclass(frozen=True, slots=True)
