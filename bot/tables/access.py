@@ -42,12 +42,29 @@ class TableAccess:
         channel_id: int | None = None,
     ) -> AsyncIterator[Table]:
         """Lock the table, check the sequence the user saw (and the channel asked from,
-        when given), and yield a private copy to change (`TableRegistry.working_copy`)."""
+        when given), and yield a private copy to change; it becomes the table's state when
+        the block ends without an exception.
+
+        Front ends only ever see committed state: a failed operation leaves the table as
+        it was, or, if part of it was committed before it failed, at that last committed
+        snapshot, so nothing half-done or unsaved is ever shown.
+        """
         if actor is not None:
             check_id("user_id", actor)
-        require_channel(self.registry.get(table_id), channel_id)
-        async with self.inflight(), self.registry.working_copy(table_id, seq) as work:
-            yield work
+        registry = self.registry
+        require_channel(registry.get(table_id), channel_id)
+        async with self.inflight(), registry.lock(table_id):
+            live = registry.get(table_id)
+            if seq is not None and seq != live.seq:
+                raise TableError(RefusalCode.STALE, seq=live.seq)
+            work = live.copy()
+            committed = registry.committed[table_id]
+            try:
+                yield work
+            except BaseException:
+                registry.roll_back(live, committed)
+                raise
+            registry.adopt(work)
 
     @asynccontextmanager
     async def inflight(self) -> AsyncIterator[None]:

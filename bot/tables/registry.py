@@ -2,17 +2,16 @@
 committed snapshot; restored from the store at start, forgotten a while after they end.
 
 Each table's state here is a committed one, replaced (never changed in place) by the
-state an operation commits: what a front end was answered with stays as it was answered
-(bot/tables/answers.py). An operation works on a copy, under the table's lock
-(`working_copy`).
+state an operation commits (`adopt`): what a front end was answered with stays as it was
+answered (bot/tables/answers.py). An operation works on a copy, under the table's lock
+(bot/tables/access.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -82,29 +81,21 @@ class TableRegistry:
         # The same state (what was drawn from it holds), under a new message id.
         self._tables[table_id] = replace(self.get(table_id), message_id=message_id)
 
-    @asynccontextmanager
-    async def working_copy(self, table_id: int, seq: int | None) -> AsyncIterator[Table]:
-        """Lock the table, check the sequence the user saw, and yield a private copy to
-        change; it becomes the table's state when the block ends without an exception.
-
-        Front ends only ever see committed state: a failed operation leaves the table
-        as it was, or, if part of it was committed before it failed, at that last
-        committed snapshot, so nothing half-done or unsaved is ever shown.
-        """
+    def lock(self, table_id: int) -> asyncio.Lock:
+        """The table's lock: one operation at a time changes it."""
         self.get(table_id)
-        async with self._locks[table_id]:
-            live = self.get(table_id)
-            if seq is not None and seq != live.seq:
-                raise TableError(RefusalCode.STALE, seq=live.seq)
-            work = live.copy()
-            committed = self.committed[table_id]
-            try:
-                yield work
-            except BaseException:
-                if self.committed[table_id] is not committed:
-                    self._tables[table_id] = Table.from_dict(self.committed[table_id], like=live)
-                raise
-            self._tables[table_id] = work
+        return self._locks[table_id]
+
+    def adopt(self, work: Table) -> None:
+        """Make ``work`` (an operation's copy, committed) the table's state."""
+        self._tables[work.id] = work
+
+    def roll_back(self, live: Table, committed: dict[str, Any]) -> None:
+        """After a failed operation: the table stays ``live`` unless part of the operation
+        was committed (the snapshot is no longer ``committed``); then it takes that."""
+        snapshot = self.committed[live.id]
+        if snapshot is not committed:
+            self._tables[live.id] = Table.from_dict(snapshot, like=live)
 
     def evict(self, now: float, forget: Callable[[int], None]) -> None:
         """Forget finished and closed tables after a while (the store keeps them), so a
