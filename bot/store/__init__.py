@@ -20,6 +20,7 @@ from .errors import (
 from .interface import (
     LeagueStore,
     PreferenceStore,
+    StateStore,
     StatsStore,
     Store,
     TableStore,
@@ -58,6 +59,7 @@ __all__ = [
     "PreferenceStore",
     "SchemaTooNew",
     "SeqConflict",
+    "StateStore",
     "StatsStore",
     "Store",
     "StoreError",

@@ -36,6 +36,7 @@ __all__ = [
     "CommitFigures",
     "LeagueStore",
     "PreferenceStore",
+    "StateStore",
     "StatsStore",
     "Store",
     "TableStore",
@@ -172,6 +173,13 @@ class PreferenceStore(Protocol):
     async def set_notify_mode(self, user_id: int, mode: str, at: float) -> None: ...
 
 
+class StateStore(Protocol):
+    """The bot's own facts by key (see bot/store/state.py): stored strings, not interpreted."""
+
+    async def get(self, key: str) -> str | None: ...
+    async def put(self, key: str, value: str, at: float) -> None: ...
+
+
 class CommitFigures(Protocol):
     """Counters for the benchmark: transactions committed and the writes they held."""
 
@@ -187,6 +195,7 @@ class Store(ABC):
     stats: StatsStore
     leagues: LeagueStore
     preferences: PreferenceStore
+    state: StateStore
     commits: CommitFigures
 
     @abstractmethod

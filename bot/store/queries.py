@@ -157,3 +157,10 @@ SET_NOTIFY_MODE: Final = shared(
     " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
     " updated_at = excluded.updated_at"
 )
+
+# -------------------------------------------------------------- the bot's state (0007)
+STATE_VALUE: Final = shared("SELECT value FROM bot_state WHERE key = ?")
+SET_STATE_VALUE: Final = shared(
+    "INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?)"
+    " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at"
+)

@@ -4,7 +4,7 @@ discord.py dispatches a click on a registered dynamic item by first rebuilding a
 `View` from the clicked message (every button of it as an `Item`), then looking the
 clicked button up in it, then swapping in the item `from_custom_id` made. For a hand
 message of up to 16 buttons that was the largest single cost of a click the bot controls
-(benchmarks/discord_load.py, README "Figures"). A `ClickRouter` does what that path
+(benchmarks/discord_load.py, docs/benchmarks.md). A `ClickRouter` does what that path
 decides with the same items: match the custom_id against the items' templates, check that
 the clicked message really carries a button with that custom_id (a click Discord would not
 send is ignored, as discord.py ignores it), build the item with `from_custom_id` and run
