@@ -9,7 +9,7 @@ enum existed (front ends compare them, catalogue keys and tests name them), so
 ``Refusal`` is the one shape of a refusal in the whole project: the engine's, the table
 service's (``bot.tables.TableError``), the league's (``bot.league.errors.LeagueError``) and
 the front ends' own all subclass it, each with a StrEnum of its own for ``code``, so one
-guard (cogs/common/guard.py) answers every one of them. It lives here because the engine
+guard (cogs/common/replies.py) answers every one of them. It lives here because the engine
 imports nothing outside itself and the standard library, and every other layer may import
 the engine.
 

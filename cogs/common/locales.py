@@ -4,7 +4,7 @@ A private answer speaks the language of whoever clicked (`cogs.common.text.local
 public message (a table's message, a league night's check-in and results) is read by the
 whole channel, so it speaks the language chosen for it (a table's own), else the server's
 preferred locale, else the bot's default. The server's locale arrives with every
-interaction (`guild_locale`), and the guard (cogs/common/guard.py) notes it here, so a
+interaction (`guild_locale`), and the guard (cogs/common/replies.py) notes it here, so a
 message a timer posts later, with no interaction at hand, still knows it.
 """
 

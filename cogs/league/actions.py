@@ -32,8 +32,8 @@ from bot.league.service import Actor, LeagueService, StoredNight, TableRequest
 from bot.league.settings import LeagueSettings
 from bot.league.starter import TableServiceStarter
 from bot.tables import Event, Table
-from cogs.common.guard import guarded
 from cogs.common.locales import public_locale
+from cogs.common.replies import guarded
 from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
 from cogs.league.errors import REFUSALS
@@ -115,7 +115,7 @@ class LeagueActions:
 
     # ------------------------------------------------------------------ the one guard
     async def guard(self, interaction: Interaction, where: str, work: Work) -> None:
-        """Run `work` in the common guard (cogs/common/guard.py): a refusal becomes its
+        """Run `work` in the common guard (cogs/common/replies.py): a refusal becomes its
         sentence, a failure an error code."""
         self.names[interaction.user.id] = interaction.user.display_name
         async with guarded(interaction, where, REFUSALS):

@@ -5,7 +5,7 @@ code and facts (the line, the round and table, the totals); this module makes th
 readable (tables and pairs counted from 1, players as mentions) and fills the catalogue
 sentence `league.err.<code>`. A code without a sentence gets a generic one naming it, so a
 new code is visible (tests/cogs/test_refusals.py checks every `LeagueCode` has its own).
-`REFUSALS` is what the common guard (cogs/common/guard.py) knows of them.
+`REFUSALS` is what the common guard (cogs/common/replies.py) knows of them.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.league.errors import LeagueCode, LeagueError
 from bot.texts.catalog import has
-from cogs.common.guard import Refusals
+from cogs.common.refusals import Refusals
 from cogs.common.text import t
 
 __all__ = ["REFUSALS", "error_text"]

@@ -5,7 +5,7 @@ their reasons, roem of a trick, the score of a hand, the card tables), under the
 of the table in the channel, or the variant the user chose, or the default rules. This
 module only reads the options (options.py), asks the engine (actions.py), and hands the
 answer to the renderers (ui.py). Each command runs in the common guard
-(cogs/common/guard.py): bad input gets a private answer naming the offending option.
+(cogs/common/replies.py): bad input gets a private answer naming the offending option.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from bot.engine import PRESET_NAMES, Suit
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
 from bot.texts.rulebook import search_topics
 from bot.texts.rulebook import topic as rulebook_topic
-from cogs.common.guard import guarded
+from cogs.common.replies import guarded
 from cogs.common.text import command_text, suit_text
 from cogs.rules.actions import legal_answer, roem_answer, rules_here, score
 from cogs.rules.errors import CARDS, HAND, REFUSALS, TRICK, TRUMP
@@ -95,6 +95,7 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
+        """The rulebook: its index, or one topic, under the rules in effect here."""
         locale = interaction.locale
         async with guarded(interaction, _command(interaction), REFUSALS):
             ctx = self.rules_here(interaction, variant)
@@ -139,6 +140,7 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
+        """The roem in a trick (or in the cards of one that hold it)."""
         locale = interaction.locale
         async with guarded(interaction, _command(interaction), REFUSALS):
             trick = parse_card_list(cards, CARDS, locale)
@@ -184,6 +186,7 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
+        """The cards a hand may play to a trick, and why the others may not."""
         locale = interaction.locale
         async with guarded(interaction, _command(interaction), REFUSALS):
             held = parse_card_list(hand, HAND, locale)
@@ -236,6 +239,7 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
+        """The score of one hand from the makers' points, the roem and the tricks."""
         locale = interaction.locale
         async with guarded(interaction, _command(interaction), REFUSALS):
             ctx = self.rules_here(interaction, variant)

@@ -7,7 +7,7 @@ turn into a `RulesError` by their `code` and `facts`. Nothing here decides wheth
 is possible: the engine says that, this module only says it in words and names the option
 the user can fix. A `RulesError` is a `bot.engine.errors.Refusal` with a `RulesCode`; its
 sentence is `rules.err.<code>`, and `REFUSALS` is what the common guard
-(cogs/common/guard.py) knows of them.
+(cogs/common/replies.py) knows of them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from bot.engine import Card, EngineError, ErrorCode
 from bot.engine.errors import Refusal
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
-from cogs.common.guard import Refusals
+from cogs.common.refusals import Refusals
 from cogs.common.text import card_text, t
 
 if TYPE_CHECKING:

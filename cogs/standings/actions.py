@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.standings import PERIODS, StandingsService
-from cogs.common.guard import guarded
+from cogs.common.replies import guarded
 from cogs.standings.errors import REFUSALS, StandingsCode, StandingsError
 from cogs.standings.items import standings_view
 from cogs.standings.ui import (

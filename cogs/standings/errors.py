@@ -4,7 +4,7 @@
 period that is not one of `bot.standings.PERIODS` (Discord offers only those, but a client
 may send any text); a page button refuses a click from another server. Each is a
 `StandingsError` (a `bot.engine.errors.Refusal`) whose sentence is
-`standings.err.<code>`; `REFUSALS` is what the common guard (cogs/common/guard.py) knows
+`standings.err.<code>`; `REFUSALS` is what the common guard (cogs/common/replies.py) knows
 of them.
 """
 
@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from bot.engine.errors import Refusal
 from bot.standings import PERIODS
-from cogs.common.guard import Refusals
+from cogs.common.refusals import Refusals
 from cogs.common.text import clip, t
 
 __all__ = ["REFUSALS", "StandingsCode", "StandingsError", "error_text"]

@@ -26,9 +26,8 @@ from bot.tables import (
     public_table,
 )
 from bot.tables.events import RoemClaimed
-from cogs.common.guard import guarded
 from cogs.common.raw_messages import update_message
-from cogs.common.replies import send_ephemeral
+from cogs.common.replies import guarded, send_ephemeral
 from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t
 from cogs.tables.bump import Bumper
@@ -83,7 +82,7 @@ class TableActions:
         table_id: int | None = None,
         on_hand: bool = False,
     ) -> None:
-        """Run `work` in the common guard (cogs/common/guard.py): a refusal becomes its
+        """Run `work` in the common guard (cogs/common/replies.py): a refusal becomes its
         sentence (`refuse`), a failure an error code; the player's hand is not nudged
         while their own click is answered, and the time to the response is counted."""
         started = time.perf_counter()

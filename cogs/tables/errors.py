@@ -4,7 +4,7 @@ The service and the engine refuse with stable codes and facts (the seat taken, t
 card may not be played, who is to act); this module turns them into the specific answer
 the player gets. Codes without a sentence of their own get a generic one naming the code,
 so a new code is visible (and testable) rather than silently vague. `REFUSALS` is what
-the common guard (cogs/common/guard.py) and the catalogue test know of them: the sentence
+the common guard (cogs/common/replies.py) and the catalogue test know of them: the sentence
 of a code is `tables.err.<code>`, for every member of `RefusalCode`.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 from bot.engine import Card, IllegalReason, Suit
 from bot.tables import RefusalCode, Status, Table, TableError
 from bot.texts.catalog import has
-from cogs.common.guard import Refusals
+from cogs.common.refusals import Refusals
 from cogs.common.text import CLIP, card_text, clip, t
 from cogs.tables.ui_text import reason_text, seat_name
 

@@ -16,7 +16,7 @@ import pytest
 
 from bot.engine.errors import EngineError, ErrorCode, Refusal
 from bot.texts.catalog import LOCALES, catalogue
-from cogs.common.guard import Refusals
+from cogs.common.refusals import Refusals
 from cogs.league.errors import REFUSALS as LEAGUE
 from cogs.rules.errors import CALCULATOR_CODES
 from cogs.rules.errors import REFUSALS as RULES
