@@ -146,6 +146,7 @@ class LeagueService:
             raise LeagueError(LeagueCode.LEAGUE_EXISTS, name=settings.name) from error
 
     async def settings(self, league_id: int) -> LeagueSettings:
+        """A league's settings; refused (`no_league`) for an unknown league."""
         check_ids(league_id=league_id)
         stored = await self.store.leagues.league(league_id)
         if stored is None:
@@ -224,6 +225,7 @@ class LeagueService:
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, actor: Actor) -> StoredNight:
+        """Open the league's next night (organisers only); refused while one is open."""
         await self._organiser(league_id, actor)
         try:
             return await self.store.leagues.open_night(league_id, self._seed(), self.now())
@@ -231,6 +233,7 @@ class LeagueService:
             raise LeagueError(LeagueCode.NIGHT_OPEN, league_id=league_id) from error
 
     async def night(self, night_id: int) -> StoredNight:
+        """A night by id; refused (`no_night`) for an unknown one."""
         check_ids(night_id=night_id)
         night = await self.store.leagues.night(night_id)
         if night is None:

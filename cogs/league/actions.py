@@ -145,6 +145,7 @@ class LeagueActions:
         return found[0].id, LeagueSettings.from_dict(found[0].settings)
 
     async def night_of(self, league_id: int) -> StoredNight:
+        """The league's open night; refused (`no_open_night`) when none is."""
         night = await self.service.current_night(league_id)
         if night is None:
             raise LeagueError(LeagueCode.NO_OPEN_NIGHT)
@@ -322,6 +323,9 @@ class LeagueActions:
     async def on_check(
         self, interaction: Interaction, kind: CheckKind, night_id: int, version: int
     ) -> None:
+        """A Check in / Check out click: refused on a closed night, after the last round
+        or on a message of an earlier round; else the count on the message is redrawn."""
+
         async def work() -> None:
             night = await self.service.night(night_id)
             if night.status == "closed":

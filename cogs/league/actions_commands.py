@@ -112,6 +112,7 @@ class LeagueCommands:
 
     # ------------------------------------------------------------------ /league
     async def create(self, interaction: Interaction, options: CreateOptions) -> None:
+        """/league create: a new league in this server (Manage Server only)."""
         actor = actor_of(interaction)
         if not actor.manager:  # a new league has no organisers yet: the server's managers
             raise LeagueError(LeagueCode.CREATE_NOT_ALLOWED)

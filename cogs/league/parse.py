@@ -31,6 +31,8 @@ def parse_lines(text: str) -> list[SheetEntry]:
 
 
 def parse_line(text: str, number: int = 1) -> SheetEntry:
+    """One score-sheet line as typed (`makers points points [roem roem] [pit]`); refused
+    (`bad_line_format`) naming line `number`."""
     words = text.replace(",", " ").split()
     pit = bool(words) and words[-1].lower() in PIT_WORDS
     if pit:

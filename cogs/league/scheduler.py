@@ -65,6 +65,7 @@ class LeagueScheduler:
                     log.exception("league %s: scheduled %s failed", job.league_id, job.kind)
 
     async def run(self, job: ScheduledJob) -> None:
+        """Post one scheduled message (the check-in, or a reminder) in the league's channel."""
         settings = await self.service.settings(job.league_id)
         channel_id = job.channel_id or settings.channel_id
         if channel_id is None:

@@ -88,6 +88,7 @@ class TableActions:
         started = time.perf_counter()
 
         async def refuse(error: TableError) -> None:
+            """Answer a refusal as the table's refusals are answered (`refuse`)."""
             await self.refuse(interaction, error, table_id, on_hand)
 
         async with guarded(interaction, where, REFUSALS, refuse):
