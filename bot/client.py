@@ -15,7 +15,6 @@ import contextlib
 import hashlib
 import json
 import logging
-import re
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -101,8 +100,6 @@ class KlaverjasBot(commands.Bot):
         # Set by `open_services`; cogs read it in their `cog_load`.
         self._services: Services | None = None
         self._services_closed = False
-        self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
-        self._routes: re.Pattern[str] | None = None  # `_one_pattern` of them, made on demand
         self._routed: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
         self._heartbeat: asyncio.Task[None] | None = None
 
@@ -181,44 +178,20 @@ class KlaverjasBot(commands.Bot):
         self.tree.copy_global_to(guild=guild)
         return guild
 
-    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        super().add_dynamic_items(*items)
-        self._item_types += [item for item in items if item not in self._item_types]
-        self._routes = None
-
-    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        super().remove_dynamic_items(*items)
-        self._item_types = [item for item in self._item_types if item not in items]
-        self._routes = None
-
     def add_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Items routed by custom_id (cogs/common/routing.py, from the errors cog's one
-        click listener), not through discord.py's view store: known to `routes_custom_id`
-        without being registered there."""
+        """The one way a cog registers its buttons: items routed by custom_id
+        (cogs/common/routing.py, from the errors cog's one click listener), not through
+        discord.py's view store (`add_dynamic_items`, which no cog uses)."""
         self._routed += tuple(item for item in items if item not in self._routed)
-        self._item_types += [item for item in items if item not in self._item_types]
-        self._routes = None
 
     def remove_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Forget items added with `add_routed_items` (a cog unloading)."""
         self._routed = tuple(item for item in self._routed if item not in items)
-        self._item_types = [item for item in self._item_types if item not in items]
-        self._routes = None
 
     @property
     def routed_items(self) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
         """The items added with `add_routed_items`, in the order they were added."""
         return self._routed
-
-    def routes_custom_id(self, custom_id: str) -> bool:
-        """Whether a click with `custom_id` reaches a registered button.
-
-        discord.py hands a click to the dynamic items whose template matches the whole
-        custom_id and silently drops the rest; this asks the same question, so the error
-        cog can answer the clicks nothing else will (an outdated or malformed button).
-        """
-        if self._routes is None:
-            self._routes = _one_pattern(self._item_types)
-        return self._routes.fullmatch(custom_id) is not None
 
     async def close(self) -> None:
         # New table operations are refused ("shutting down") and those in flight finish
@@ -251,18 +224,6 @@ async def command_digest(
     target = {"application": application_id, "guild": None if guild is None else guild.id}
     text = json.dumps({**target, "commands": payloads}, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _one_pattern(items: list[type[discord.ui.DynamicItem[Any]]]) -> re.Pattern[str]:
-    """The items' templates as one pattern (group names dropped: they may repeat), so a
-    click is checked with one match instead of one per item type."""
-    parts = [
-        _GROUP_NAME.sub("(?:", item.__discord_ui_compiled_template__.pattern) for item in items
-    ]
-    return re.compile("|".join(f"(?:{part})" for part in parts) or "(?!)")
-
-
-_GROUP_NAME = re.compile(r"\(\?P<\w+>")
 
 
 class ShardedKlaverjasBot(KlaverjasBot, commands.AutoShardedBot):

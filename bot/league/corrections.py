@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 from .results import HandLine, TableResult
 
 __all__ = ["AuditEntry", "Kind", "corrected_line", "require_reason", "voided"]
@@ -36,22 +36,22 @@ class AuditEntry:
 def require_reason(reason: str) -> str:
     """Every correction says why: the history is for the players as much as the organiser."""
     if not reason.strip():
-        raise LeagueError("reason_required", "a correction needs a reason")
+        raise LeagueError(LeagueCode.REASON_REQUIRED, "a correction needs a reason")
     return reason.strip()
 
 
 def _live(result: TableResult) -> None:
     if result.void:
-        raise LeagueError("result_voided", "a voided result is not corrected")
+        raise LeagueError(LeagueCode.RESULT_VOIDED, "a voided result is not corrected")
 
 
 def corrected_line(result: TableResult, number: int, line: HandLine) -> TableResult:
     """The result with sheet line `number` (from 1) replaced and its totals recounted."""
     _live(result)
     if not result.lines:
-        raise LeagueError("no_lines", "a result entered as totals is corrected as a whole")
+        raise LeagueError(LeagueCode.NO_LINES, "a result entered as totals is corrected as a whole")
     if not 1 <= number <= len(result.lines):
-        raise LeagueError("no_such_line", line=number, lines=len(result.lines))
+        raise LeagueError(LeagueCode.NO_SUCH_LINE, line=number, lines=len(result.lines))
     return result.with_line(number - 1, line)
 
 

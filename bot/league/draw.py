@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 from .grouping import best_groups
 from .settings import Format
 
@@ -143,9 +143,11 @@ def _draw_individual(
     players: Sequence[int], meetings: Meetings, rng: random.Random
 ) -> tuple[list[TablePlan], list[int]]:
     if len(players) < 4:
-        raise LeagueError("too_few_players", "a table needs four players", present=len(players))
+        raise LeagueError(
+            LeagueCode.TOO_FEW_PLAYERS, "a table needs four players", present=len(players)
+        )
     if len(set(players)) != len(players):
-        raise LeagueError("duplicate_player", "a player is listed twice")
+        raise LeagueError(LeagueCode.DUPLICATE_PLAYER, "a player is listed twice")
     byes = _byes(sorted(players), len(players) % 4, meetings, rng)
     seated = sorted(set(players) - set(byes))
     cache: dict[tuple[int, ...], tuple[int, tuple[int, int, int, int]]] = {}
@@ -190,12 +192,14 @@ def _draw_pairs(
     paired = {user for pair in units for user in pair}
     if paired != present:
         raise LeagueError(
-            "unpaired_players",
+            LeagueCode.UNPAIRED_PLAYERS,
             "fixed pairs: everyone plays in a pair",
             players=sorted(present - paired),
         )
     if len(units) < 2:
-        raise LeagueError("too_few_players", "a table needs two pairs", present=len(players))
+        raise LeagueError(
+            LeagueCode.TOO_FEW_PLAYERS, "a table needs two pairs", present=len(players)
+        )
 
     def met(group: tuple[Pair, ...]) -> int:
         (a, _), (c, _) = group

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 
 __all__ = ["Attendance", "Status", "checked_in", "pairs_of", "refuse_repeat"]
 
@@ -66,5 +66,5 @@ def refuse_repeat(events: Iterable[Attendance], user_id: int, kind: Literal["in"
     last = _last(events).get(user_id)
     current = last.kind if last is not None else "out"
     if current == kind:
-        code = "already_checked_in" if kind == "in" else "not_checked_in"
+        code = LeagueCode.ALREADY_CHECKED_IN if kind == "in" else LeagueCode.NOT_CHECKED_IN
         raise LeagueError(code, user_id=user_id)

@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any, Final, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 
 __all__ = [
     "MAX_LEAD_MINUTES",
@@ -48,11 +48,13 @@ def zone_of(name: object) -> ZoneInfo:
     """The IANA time zone `name`; `unknown_timezone` for anything else (a typo, a path, a
     file of the database that is no zone)."""
     if not isinstance(name, str) or name in _NOT_PLACES:
-        raise LeagueError("unknown_timezone", f"unknown time zone {name!r}", zone=name)
+        raise LeagueError(LeagueCode.UNKNOWN_TIMEZONE, f"unknown time zone {name!r}", zone=name)
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError) as error:
-        raise LeagueError("unknown_timezone", f"unknown time zone {name!r}", zone=name) from error
+        raise LeagueError(
+            LeagueCode.UNKNOWN_TIMEZONE, f"unknown time zone {name!r}", zone=name
+        ) from error
 
 
 @cache
@@ -64,14 +66,17 @@ def timezone_names() -> tuple[str, ...]:
 def _start_time(text: object) -> time:
     match = _TIME.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise LeagueError("bad_time", f"a start time is HH:MM, not {text!r}", value=text)
+        raise LeagueError(LeagueCode.BAD_TIME, f"a start time is HH:MM, not {text!r}", value=text)
     return time(int(match[1]), int(match[2]))
 
 
 def _minutes(name: str, value: object, least: int, most: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
         raise LeagueError(
-            "bad_setting", f"{name} must be {least}-{most} minutes", setting=name, value=value
+            LeagueCode.BAD_SETTING,
+            f"{name} must be {least}-{most} minutes",
+            setting=name,
+            value=value,
         )
     return value
 
@@ -91,18 +96,22 @@ class Schedule:
 
     def __post_init__(self) -> None:
         if not isinstance(self.weekday, int) or not 0 <= self.weekday <= 6:
-            raise LeagueError("bad_setting", "weekday 0 (Monday) to 6 (Sunday)", setting="weekday")
+            raise LeagueError(
+                LeagueCode.BAD_SETTING, "weekday 0 (Monday) to 6 (Sunday)", setting="weekday"
+            )
         zone_of(self.timezone)
         start = _start_time(self.start)
         object.__setattr__(self, "start", start.strftime("%H:%M"))  # "8:05" -> "08:05"
         _minutes("checkin_minutes", self.checkin_minutes, 1, MAX_LEAD_MINUTES)
         if len(self.reminders) > MAX_REMINDERS:
-            raise LeagueError("bad_setting", "at most 3 reminders", setting="reminders")
+            raise LeagueError(LeagueCode.BAD_SETTING, "at most 3 reminders", setting="reminders")
         for minutes in self.reminders:
             # after the check-in is out, before the start
             _minutes("reminders", minutes, 1, self.checkin_minutes - 1)
         if len(set(self.reminders)) != len(self.reminders):
-            raise LeagueError("bad_setting", "a reminder appears twice", setting="reminders")
+            raise LeagueError(
+                LeagueCode.BAD_SETTING, "a reminder appears twice", setting="reminders"
+            )
         object.__setattr__(self, "reminders", tuple(sorted(self.reminders, reverse=True)))
 
     @property

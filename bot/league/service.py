@@ -36,7 +36,7 @@ from bot.store import (
 from .corrections import Kind, corrected_line, require_reason, voided
 from .draw import RoundDraw, TablePlan, draw_round, round_seed
 from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 from .export import NightExport
 from .night import Attendance, checked_in, pairs_of, refuse_repeat
 from .results import HandLine, TableResult
@@ -143,13 +143,14 @@ class LeagueService:
                 guild_id, settings.name, settings.to_dict(), self.now()
             )
         except StoreError as error:
-            raise LeagueError("league_exists", name=settings.name) from error
+            raise LeagueError(LeagueCode.LEAGUE_EXISTS, name=settings.name) from error
 
     async def settings(self, league_id: int) -> LeagueSettings:
+        """A league's settings; refused (`no_league`) for an unknown league."""
         check_ids(league_id=league_id)
         stored = await self.store.leagues.league(league_id)
         if stored is None:
-            raise LeagueError("no_league", league_id=league_id)
+            raise LeagueError(LeagueCode.NO_LEAGUE, league_id=league_id)
         return LeagueSettings.from_dict(stored.settings)
 
     async def update_settings(self, league_id: int, settings: LeagueSettings, actor: Actor) -> None:
@@ -167,7 +168,7 @@ class LeagueService:
     async def _organiser(self, league_id: int, actor: Actor) -> LeagueSettings:
         settings = await self.settings(league_id)
         if not settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
-            raise LeagueError("not_organiser", user_id=actor.user_id)
+            raise LeagueError(LeagueCode.NOT_ORGANISER, user_id=actor.user_id)
         return settings
 
     # ---------------------------------------------------------------- schedules
@@ -224,17 +225,19 @@ class LeagueService:
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, actor: Actor) -> StoredNight:
+        """Open the league's next night (organisers only); refused while one is open."""
         await self._organiser(league_id, actor)
         try:
             return await self.store.leagues.open_night(league_id, self._seed(), self.now())
         except NightBusy as error:
-            raise LeagueError("night_open", league_id=league_id) from error
+            raise LeagueError(LeagueCode.NIGHT_OPEN, league_id=league_id) from error
 
     async def night(self, night_id: int) -> StoredNight:
+        """A night by id; refused (`no_night`) for an unknown one."""
         check_ids(night_id=night_id)
         night = await self.store.leagues.night(night_id)
         if night is None:
-            raise LeagueError("no_night", night_id=night_id)
+            raise LeagueError(LeagueCode.NO_NIGHT, night_id=night_id)
         return night
 
     async def nights(self, league_id: int) -> list[StoredNight]:
@@ -268,7 +271,7 @@ class LeagueService:
     async def _open(self, night_id: int) -> StoredNight:
         night = await self.night(night_id)
         if night.status == "closed":
-            raise LeagueError("night_closed", night_id=night_id)
+            raise LeagueError(LeagueCode.NIGHT_CLOSED, night_id=night_id)
         return night
 
     async def attendance(self, night_id: int) -> list[Attendance]:
@@ -282,7 +285,7 @@ class LeagueService:
         night = await self._open(night_id)
         settings = await self.settings(night.league_id)
         if settings.format == "pairs" and (partner_id is None or partner_id == user_id):
-            raise LeagueError("partner_required", user_id=user_id)
+            raise LeagueError(LeagueCode.PARTNER_REQUIRED, user_id=user_id)
         await self._attend(night_id, user_id, "in", partner_id)
 
     async def check_out(self, night_id: int, user_id: int) -> None:
@@ -328,10 +331,10 @@ class LeagueService:
         settings = await self._organiser(night.league_id, actor)
         earlier = await self.draws(night_id)
         if len(earlier) >= settings.rounds_per_night:
-            raise LeagueError("night_complete", rounds=len(earlier))
+            raise LeagueError(LeagueCode.NIGHT_COMPLETE, rounds=len(earlier))
         missing = _unresolved(earlier[-1:], await self.results(night_id))
         if missing:
-            raise LeagueError("round_in_progress", tables=missing)
+            raise LeagueError(LeagueCode.ROUND_IN_PROGRESS, tables=missing)
         rules = self._dealable(settings) if deal else None  # refused before any draw
         events = await self.attendance(night_id)
         number = len(earlier) + 1
@@ -348,7 +351,7 @@ class LeagueService:
                 night_id, number, draw.to_dict(), rules is not None, self.now()
             )
         except AlreadyStored as error:  # another start won the race
-            raise LeagueError("round_already_drawn", round=number) from error
+            raise LeagueError(LeagueCode.ROUND_ALREADY_DRAWN, round=number) from error
         if rules is not None:
             await self._start_tables(night, draw, rules)
         return draw
@@ -358,7 +361,9 @@ class LeagueService:
         if self.starter is None:
             return None
         if settings.format == "duplicate" and not self.starter.seeded_deals:
-            raise LeagueError("duplicate_not_dealt", "the tables cannot share one deal seed")
+            raise LeagueError(
+                LeagueCode.DUPLICATE_NOT_DEALT, "the tables cannot share one deal seed"
+            )
         return settings.rules
 
     async def _start_tables(self, night: StoredNight, draw: RoundDraw, rules: RuleSet) -> None:
@@ -409,7 +414,7 @@ class LeagueService:
     async def _table(self, night_id: int, round_no: int, table_no: int) -> TablePlan:
         draws = await self.draws(night_id)
         if not 1 <= round_no <= len(draws) or not 0 <= table_no < len(draws[round_no - 1].tables):
-            raise LeagueError("no_such_table", round=round_no, table=table_no)
+            raise LeagueError(LeagueCode.NO_SUCH_TABLE, round=round_no, table=table_no)
         return draws[round_no - 1].tables[table_no]
 
     async def _entering(
@@ -422,12 +427,12 @@ class LeagueService:
         seats = (await self._table(night_id, round_no, table_no)).seats
         if not settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
             if actor.user_id not in seats or confirmed_by not in seats:
-                raise LeagueError("not_allowed_to_enter", user_id=actor.user_id)
+                raise LeagueError(LeagueCode.NOT_ALLOWED_TO_ENTER, user_id=actor.user_id)
             assert confirmed_by is not None
             if seats.index(actor.user_id) % 2 == seats.index(confirmed_by) % 2:
-                raise LeagueError("opponent_must_confirm", user_id=confirmed_by)
+                raise LeagueError(LeagueCode.OPPONENT_MUST_CONFIRM, user_id=confirmed_by)
         if (round_no, table_no) in await self.results(night_id):
-            raise LeagueError("result_exists", round=round_no, table=table_no)
+            raise LeagueError(LeagueCode.RESULT_EXISTS, round=round_no, table=table_no)
         return settings, seats
 
     async def record_sheet(
@@ -584,7 +589,7 @@ class LeagueService:
         settings = await self._organiser(night.league_id, actor)
         current = (await self.results(night_id)).get((round_no, table_no))
         if current is None:
-            raise LeagueError("no_result", round=round_no, table=table_no)
+            raise LeagueError(LeagueCode.NO_RESULT, round=round_no, table=table_no)
         return current, settings
 
     async def _append(
@@ -626,7 +631,7 @@ class LeagueService:
         await self._organiser(night.league_id, actor)
         missing = _unresolved(await self.draws(night_id), await self.results(night_id))
         if missing:
-            raise LeagueError("results_missing", tables=missing)
+            raise LeagueError(LeagueCode.RESULTS_MISSING, tables=missing)
         await self.store.leagues.set_status(night_id, "closed", self.now())
         return await self.night_standings(night_id)
 
@@ -694,7 +699,7 @@ def check_ids(**ids: int | None) -> None:
     deep in the database driver); None is "not given" and passes."""
     for name, value in ids.items():
         if value is not None and not storable_id(value):
-            raise LeagueError("bad_id", field=name, value=value)
+            raise LeagueError(LeagueCode.BAD_ID, field=name, value=value)
 
 
 def _unresolved(

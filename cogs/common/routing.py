@@ -11,9 +11,10 @@ send is ignored, as discord.py ignores it), build the item with `from_custom_id`
 its `interaction_check` and `callback`. Refusing stale clicks stays where it was: in the
 items' custom ids (the table state they were drawn for), checked by the service.
 
-Items routed here must not also be registered with `bot.add_dynamic_items`, or each
-click would run twice; a cog names them with `bot.add_routed_items` instead, and the error
-cog's one click listener routes them (and knows them for its out-of-date answer).
+This is the one way buttons are registered: every feature names its items with
+`bot.add_routed_items` (none uses discord.py's `add_dynamic_items`; an item given to both
+would run twice per click), and the error cog's one click listener routes them (and
+answers a `kj:` click none of them matches as out of date).
 """
 
 from __future__ import annotations

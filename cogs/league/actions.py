@@ -25,17 +25,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.league.draw import RoundDraw
-from bot.league.errors import LeagueError
+from bot.league.errors import LeagueCode, LeagueError
 from bot.league.night import checked_in
 from bot.league.results import TableResult
 from bot.league.service import Actor, LeagueService, StoredNight, TableRequest
 from bot.league.settings import LeagueSettings
 from bot.league.starter import TableServiceStarter
 from bot.tables import Event, Table
-from cogs.common.replies import report_unexpected_error, send_ephemeral
+from cogs.common.locales import public_locale
+from cogs.common.replies import guarded
 from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
-from cogs.league.errors import error_text
+from cogs.league.errors import REFUSALS
 from cogs.league.items import CheckKind, checkin_view
 from cogs.league.ui import (
     checkin_embed,
@@ -68,7 +69,6 @@ class LeagueActions:
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
         self.names: dict[int, str] = {}  # display names seen in interactions (table seats)
-        self.guild_locales: dict[int, str] = {}
         self.starter = TableServiceStarter(bot.services.tables, self._channel_for, self._name_of)
         self._tasks: set[asyncio.Task[None]] = set()
         # One table read in at a time: two tables finishing at once must not both find
@@ -115,27 +115,15 @@ class LeagueActions:
 
     # ------------------------------------------------------------------ the one guard
     async def guard(self, interaction: Interaction, where: str, work: Work) -> None:
-        """Run `work`; a refusal becomes its sentence, a failure an error code."""
-        if interaction.guild_id is not None and interaction.guild_locale is not None:
-            self.guild_locales[interaction.guild_id] = interaction.guild_locale.value
+        """Run `work` in the common guard (cogs/common/replies.py): a refusal becomes its
+        sentence, a failure an error code."""
         self.names[interaction.user.id] = interaction.user.display_name
-        try:
+        async with guarded(interaction, where, REFUSALS):
             await work()
-        except LeagueError as error:
-            await send_ephemeral(interaction, error_text(error, locale_of(interaction)))
-        except Exception as error:
-            await report_unexpected_error(interaction, error, where=where)
 
     def locale_for(self, guild_id: int | None) -> str:
-        """The language of a server's public league messages."""
-        if guild_id is not None:
-            known = self.guild_locales.get(guild_id)
-            if known:
-                return known
-            guild = self.bot.get_guild(guild_id)
-            if guild is not None:
-                return guild.preferred_locale.value
-        return self.bot.settings.default_locale
+        """The language of a server's public league messages (cogs/common/locales.py)."""
+        return public_locale(self.bot, guild_id)
 
     # ------------------------------------------------------------------ which league
     async def league(
@@ -147,19 +135,20 @@ class LeagueActions:
             wanted = name.strip().casefold()
             found = [league for league in leagues if league.name.casefold() == wanted]
             if not found:
-                raise LeagueError("no_league_named", name=name.strip())
+                raise LeagueError(LeagueCode.NO_LEAGUE_NAMED, name=name.strip())
         elif not leagues:
-            raise LeagueError("no_leagues")
+            raise LeagueError(LeagueCode.NO_LEAGUES)
         elif len(leagues) > 1:
-            raise LeagueError("which_league", names=[league.name for league in leagues])
+            raise LeagueError(LeagueCode.WHICH_LEAGUE, names=[league.name for league in leagues])
         else:
             found = leagues
         return found[0].id, LeagueSettings.from_dict(found[0].settings)
 
     async def night_of(self, league_id: int) -> StoredNight:
+        """The league's open night; refused (`no_open_night`) when none is."""
         night = await self.service.current_night(league_id)
         if night is None:
-            raise LeagueError("no_open_night")
+            raise LeagueError(LeagueCode.NO_OPEN_NIGHT)
         return night
 
     async def latest_night(self, league_id: int, number: int | None = None) -> StoredNight:
@@ -168,10 +157,10 @@ class LeagueActions:
         if number is not None:
             found = [n for n in nights if n.number == number]
             if not found:
-                raise LeagueError("no_night_number", night=number)
+                raise LeagueError(LeagueCode.NO_NIGHT_NUMBER, night=number)
             return found[0]
         if not nights:
-            raise LeagueError("no_open_night")
+            raise LeagueError(LeagueCode.NO_OPEN_NIGHT)
         return next((n for n in nights if n.status != "closed"), nights[-1])
 
     # ------------------------------------------------------------------ posting
@@ -269,7 +258,7 @@ class LeagueActions:
         """A thread of the league's channel for one drawn table (the starter's callback)."""
         settings = await self.service.settings(request.league_id)
         if settings.channel_id is None:
-            raise LeagueError("no_channel")
+            raise LeagueError(LeagueCode.NO_CHANNEL)
         locale = self.locale_for(request.guild_id)
         name = t(
             "league.thread.name",
@@ -281,7 +270,7 @@ class LeagueActions:
         try:
             return await new_thread(self.bot.http, settings.channel_id, name)
         except discord.HTTPException:
-            raise LeagueError("no_thread") from None
+            raise LeagueError(LeagueCode.NO_THREAD) from None
 
     def _name_of(self, user_id: int) -> str:
         return self.names.get(user_id, f"<@{user_id}>")
@@ -334,16 +323,19 @@ class LeagueActions:
     async def on_check(
         self, interaction: Interaction, kind: CheckKind, night_id: int, version: int
     ) -> None:
+        """A Check in / Check out click: refused on a closed night, after the last round
+        or on a message of an earlier round; else the count on the message is redrawn."""
+
         async def work() -> None:
             night = await self.service.night(night_id)
             if night.status == "closed":
-                raise LeagueError("night_closed")
+                raise LeagueError(LeagueCode.NIGHT_CLOSED)
             drawn = len(await self.service.draws(night_id))
             settings = await self.service.settings(night.league_id)
             if drawn >= settings.rounds_per_night:
-                raise LeagueError("no_more_rounds", rounds=drawn)
+                raise LeagueError(LeagueCode.NO_MORE_ROUNDS, rounds=drawn)
             if version != drawn:
-                raise LeagueError("stale_checkin", round=drawn + 1)
+                raise LeagueError(LeagueCode.STALE_CHECKIN, round=drawn + 1)
             user_id = interaction.user.id
             if kind == "in":
                 await self.service.check_in(night_id, user_id)

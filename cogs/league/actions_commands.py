@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.league.errors import LeagueError
+from bot.league.errors import LeagueCode, LeagueError
 from bot.league.night import checked_in
 from bot.league.results import TableResult
 from bot.league.schedule import Schedule
@@ -87,7 +87,7 @@ class ScheduleOptions:
         if current is not None:
             data = current.to_dict()
         elif self.weekday is None or self.time is None:
-            raise LeagueError("schedule_incomplete")
+            raise LeagueError(LeagueCode.SCHEDULE_INCOMPLETE)
         else:
             data = {"weekday": self.weekday, "start": self.time, "timezone": DEFAULT_TIMEZONE}
         changes = {
@@ -112,9 +112,10 @@ class LeagueCommands:
 
     # ------------------------------------------------------------------ /league
     async def create(self, interaction: Interaction, options: CreateOptions) -> None:
+        """/league create: a new league in this server (Manage Server only)."""
         actor = actor_of(interaction)
         if not actor.manager:  # a new league has no organisers yet: the server's managers
-            raise LeagueError("create_not_allowed")
+            raise LeagueError(LeagueCode.CREATE_NOT_ALLOWED)
         settings = options.settings(interaction.channel_id)
         league_id = await self.service.create_league(interaction.guild_id, settings, actor)
         settings = await self.service.settings(league_id)
@@ -234,7 +235,7 @@ class LeagueCommands:
         if closed:
             return closed[-1]
         if not nights:
-            raise LeagueError("no_nights")
+            raise LeagueError(LeagueCode.NO_NIGHTS)
         return nights[-1]
 
     # ------------------------------------------------------------------ /night
@@ -260,9 +261,9 @@ class LeagueCommands:
         night = await self.actions.night_of(league_id)
         drawn = len(await self.service.draws(night.id))
         if first and drawn:
-            raise LeagueError("night_started", rounds=drawn)
+            raise LeagueError(LeagueCode.NIGHT_STARTED, rounds=drawn)
         if not first and not drawn:
-            raise LeagueError("night_not_started")
+            raise LeagueError(LeagueCode.NIGHT_NOT_STARTED)
         await interaction.response.defer(ephemeral=True, thinking=True)  # threads take a while
         if drawn and await self.actions.resume_round(settings, interaction.guild_id, night):
             text = t("league.done.resumed", locale_of(interaction), round=drawn)
@@ -318,7 +319,7 @@ class LeagueCommands:
         round_no, table_no = where[0], where[1] - 1
         actor = actor_of(interaction)
         if (lines is None) == (totals is None):
-            raise LeagueError("lines_or_totals")
+            raise LeagueError(LeagueCode.LINES_OR_TOTALS)
         if lines is not None:
             entries = parse_lines(lines)
             result = await self.service.record_sheet(
@@ -327,7 +328,7 @@ class LeagueCommands:
         else:
             assert totals is not None
             if hands is None:
-                raise LeagueError("hands_required")
+                raise LeagueError(LeagueCode.HANDS_REQUIRED)
             result = await self.service.record_totals(
                 night.id,
                 round_no,
@@ -371,7 +372,7 @@ class LeagueCommands:
                 night.id, round_no, table_no, parse_pair(totals, "totals"), hands, actor, reason
             )
         else:
-            raise LeagueError("correct_what")
+            raise LeagueError(LeagueCode.CORRECT_WHAT)
         await self._announce_correction(interaction, league_id, night, where, result, reason)
 
     async def void(
@@ -433,7 +434,7 @@ class LeagueCommands:
         await self.service.require_organiser(league_id, actor)
         night = await self.actions.latest_night(league_id)
         if not any(event.user_id == user_id for event in await self.service.attendance(night.id)):
-            raise LeagueError("not_in_night", user_id=user_id, night=night.number)
+            raise LeagueError(LeagueCode.NOT_IN_NIGHT, user_id=user_id, night=night.number)
         adjustment = await self.service.penalise(night.id, user_id, points, actor, reason)
         locale = locale_of(interaction)
         values = {"player": f"<@{user_id}>", "points": f"{points:+d}"}

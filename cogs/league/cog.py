@@ -1,11 +1,12 @@
 """/league and /night: a league's settings and season, and its nights run on Discord.
 
 Thin commands: parse the options, then hand over to `LeagueActions` (actions.py) inside its
-guard. `cog_load` registers the check-in buttons (items.py), gives the league service its
-table starter, listens to the tables for finished league matches, and resumes the open
-nights after a restart. Names and descriptions come from the catalogues (`league.cmd.*`).
-Organiser commands are open to everyone in Discord's permissions on purpose: the league
-decides who organises (its roles and users, or Manage Server), checked in the service.
+guard. `cog_load` names the check-in buttons (items.py) as routed items, gives the league
+service its table starter, listens to the tables for finished league matches, and resumes
+the open nights after a restart. Names and descriptions come from the catalogues
+(`league.cmd.*`). Organiser commands are open to everyone in Discord's permissions on
+purpose: the league decides who organises (its roles and users, or Manage Server),
+checked in the service.
 """
 
 from __future__ import annotations
@@ -99,13 +100,15 @@ class League(commands.Cog):
         self.scheduler = LeagueScheduler(self.actions)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(CheckButton)
+        """Route the check-in buttons, install the actions, start the scheduler."""
+        self.bot.add_routed_items(CheckButton)
         self.actions.install()
         self.scheduler.start()
 
     async def cog_unload(self) -> None:
+        """Undo `cog_load`."""
         self.scheduler.stop()
-        self.bot.remove_dynamic_items(CheckButton)
+        self.bot.remove_routed_items(CheckButton)
         await self.actions.uninstall()
 
     async def _run(

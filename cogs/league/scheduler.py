@@ -16,7 +16,7 @@ import logging
 import discord
 from discord.ext import tasks
 
-from bot.league.errors import LeagueError
+from bot.league.errors import LeagueCode, LeagueError
 from bot.league.service import Actor, LeagueService, ScheduledJob, StoredNight
 from cogs.common.text import t
 from cogs.league.actions import LeagueActions
@@ -65,10 +65,11 @@ class LeagueScheduler:
                     log.exception("league %s: scheduled %s failed", job.league_id, job.kind)
 
     async def run(self, job: ScheduledJob) -> None:
+        """Post one scheduled message (the check-in, or a reminder) in the league's channel."""
         settings = await self.service.settings(job.league_id)
         channel_id = job.channel_id or settings.channel_id
         if channel_id is None:
-            raise LeagueError("no_channel")
+            raise LeagueError(LeagueCode.NO_CHANNEL)
         locale = self.actions.locale_for(job.guild_id)
         late = t("league.schedule.late", locale) if job.late else None
         if job.kind == "checkin":
@@ -99,7 +100,7 @@ class LeagueScheduler:
         try:
             return await self.service.open_night(league_id, self._actor())
         except LeagueError as error:
-            if error.code != "night_open":
+            if error.code != LeagueCode.NIGHT_OPEN:
                 raise
         return await self.actions.night_of(league_id)
 
