@@ -9,20 +9,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from enum import StrEnum
+from typing import Any
 
 from .errors import LeagueError
 from .results import HandLine, TableResult
 
-__all__ = ["AuditEntry", "Kind", "corrected_line", "require_reason", "voided"]
+__all__ = ["AuditEntry", "AuditKind", "corrected_line", "require_reason", "voided"]
 
-Kind = Literal["correct_line", "correct_result", "void", "penalty"]
+
+class AuditKind(StrEnum):
+    """What an audit entry records (as stored): a sheet line or a whole result corrected,
+    a table voided, or a player's points adjusted."""
+
+    CORRECT_LINE = "correct_line"
+    CORRECT_RESULT = "correct_result"
+    VOID = "void"
+    PENALTY = "penalty"
 
 
 @dataclass(frozen=True, slots=True)
 class AuditEntry:
+    """One correction: who made it, when, why, and the value before and after."""
+
     night_id: int
-    kind: Kind
+    kind: AuditKind
     actor: int
     at: float
     reason: str
@@ -56,5 +67,6 @@ def corrected_line(result: TableResult, number: int, line: HandLine) -> TableRes
 
 
 def voided(result: TableResult) -> TableResult:
+    """The result voided (it credits no one); a voided result is not voided again."""
     _live(result)
     return result.voided()

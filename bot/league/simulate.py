@@ -82,7 +82,7 @@ async def simulate_night(
             await league.open_night(
                 await league.create_league(None, settings, ORGANISER), ORGANISER
             )
-        ).id
+        ).night.id
         for user in range(1, players + 1):
             partner = (user + 1 if user % 2 else user - 1) if format == "pairs" else None
             await league.check_in(night, user, partner)
@@ -93,7 +93,7 @@ async def simulate_night(
             await _play_out(tables, clock, playing)
             for table_id in playing:
                 await league.record_played(table_id)
-        return await league.close_night(night, ORGANISER)
+        return (await league.close_night(night, ORGANISER)).standings()
     finally:
         if own:
             await store.close()
