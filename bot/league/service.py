@@ -38,7 +38,7 @@ from bot.store import (
 )
 from bot.tables import Status as TableStatus
 
-from .corrections import AuditKind, corrected_line, require_reason, voided
+from .corrections import AuditEntry, AuditKind, corrected_line, require_reason, voided
 from .draw import RoundDraw, draw_round, round_seed
 from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
 from .errors import LeagueError
@@ -701,10 +701,10 @@ class LeagueService:
             view, change.round_no, change.table_no, change.after, actor.user_id, audit
         )
 
-    async def history(self, night_id: int) -> list[StoredAudit]:
+    async def history(self, night_id: int) -> list[AuditEntry]:
         """The night's corrections, oldest first."""
         check_ids(night_id=night_id)
-        return await self.store.leagues.audit(night_id)
+        return [AuditEntry.of(stored) for stored in await self.store.leagues.audit(night_id)]
 
     # ---------------------------------------------------------------- the close
     async def close_night(self, night: NightKey, actor: Actor) -> NightView:
@@ -739,7 +739,7 @@ class LeagueService:
         lines = frozenset(
             (a.round_no, a.table_no, a.line)
             for a in await self.history(night_id)
-            if a.kind == AuditKind.CORRECT_LINE
+            if a.kind is AuditKind.CORRECT_LINE
             and a.round_no is not None
             and a.table_no is not None
             and a.line is not None

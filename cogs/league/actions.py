@@ -31,7 +31,7 @@ from bot.league.night_view import NightView, Recorded
 from bot.league.service import Actor, LeagueService, TableRequest
 from bot.league.settings import LeagueSettings
 from bot.league.starter import TableServiceStarter
-from bot.tables import Event, Table
+from bot.tables import Event, EventKind, Table
 from cogs.common.replies import report_unexpected_error, send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
@@ -246,7 +246,7 @@ class LeagueActions:
 
     async def on_table_events(self, table: Table, events: list[Event]) -> None:
         """The table service's listener: a finished match may be a league table's round."""
-        if any(event.kind == "match_finished" for event in events):
+        if any(event.kind is EventKind.MATCH_FINISHED for event in events):
             self._spawn(self.record(table.id), f"league:record:{table.id}")
 
     async def record(self, table_id: int) -> None:

@@ -31,7 +31,7 @@ from cogs.league.ui import (
     status_embed,
 )
 
-__all__ = ["CreateOptions", "LeagueCommands", "ScheduleOptions"]
+__all__ = ["CreateOptions", "LeagueCommands", "ScheduleOptions", "SettingsOptions"]
 
 DEFAULT_TIMEZONE = "Europe/Amsterdam"  # a Dutch card game's clubs meet there, mostly
 
@@ -100,6 +100,42 @@ class ScheduleOptions:
         return Schedule(**{"timezone": DEFAULT_TIMEZONE, **given})
 
 
+@dataclass(frozen=True)
+class SettingsOptions:
+    """The options of /league settings; None is "not given"."""
+
+    rounds: int | None = None
+    hands: int | None = None
+    bye: str | None = None
+    organiser: int | None = None  # a user made organiser
+    organiser_role: int | None = None  # a role made organiser
+    schedule: ScheduleOptions = ScheduleOptions()
+
+    def given(self) -> bool:
+        """Whether any setting is to change."""
+        values = (self.rounds, self.hands, self.bye, self.organiser, self.organiser_role)
+        return self.schedule.given() or any(value is not None for value in values)
+
+    def applied(self, settings: LeagueSettings, channel_id: int | None) -> LeagueSettings:
+        """The settings with these options applied (checked by `LeagueSettings`); a schedule
+        posts in `channel_id`, where /league settings was used, and its nights run there."""
+        changes: dict[str, Any] = {}
+        if self.schedule.given():
+            changes["schedule"] = self.schedule.applied(settings.schedule, channel_id)
+            if changes["schedule"] is not None:
+                changes["channel_id"] = channel_id
+        if self.organiser is not None or self.organiser_role is not None:
+            organisers = _add_organisers(settings.organisers, self.organiser, self.organiser_role)
+            changes["organisers"] = organisers
+        if self.rounds is not None:
+            changes["rounds_per_night"] = self.rounds
+        if self.hands is not None:
+            changes["round_length"] = RoundLength(hands=self.hands)
+        if self.bye is not None:
+            changes["bye_policy"] = self.bye
+        return replace(settings, **changes)
+
+
 class LeagueCommands:
     """The bodies of the /league and /night commands."""
 
@@ -128,31 +164,18 @@ class LeagueCommands:
         )
 
     async def settings(
-        self,
-        interaction: Interaction,
-        name: str | None,
-        changes: dict[str, Any],
-        organiser: int | None,
-        organiser_role: int | None,
-        schedule: ScheduleOptions | None = None,
+        self, interaction: Interaction, name: str | None, options: SettingsOptions
     ) -> None:
         """Show the league's settings, changed as given (organisers only)."""
         league = await self.service.league(_league(interaction, name))
         settings = league.settings
-        if schedule is not None and schedule.given():
+        if options.schedule.given():
             await self.service.require_organiser(league.id, actor_of(interaction))
-            changes["schedule"] = schedule.applied(settings.schedule, interaction.channel_id)
-            if changes["schedule"] is not None:  # the nights it opens are run where it posts
-                changes["channel_id"] = interaction.channel_id
-        if organiser is not None or organiser_role is not None:
-            changes["organisers"] = _add_organisers(settings.organisers, organiser, organiser_role)
-        if "hands" in changes:
-            changes["round_length"] = RoundLength(hands=changes.pop("hands"))
-        if changes:
-            settings = replace(settings, **changes)
+        if options.given():
+            settings = options.applied(settings, interaction.channel_id)
             await self.service.update_settings(league.id, settings, actor_of(interaction))
         locale = locale_of(interaction)
-        text = t("league.done.settings", locale) if changes else None
+        text = t("league.done.settings", locale) if options.given() else None
         upcoming = await self.service.next_night(league.id)
         await interaction.response.send_message(
             text, embed=settings_embed(settings, locale, upcoming), ephemeral=True

@@ -116,7 +116,7 @@ async def test_a_night_with_restarts_late_check_in_leaver_correction_and_penalty
     line = history[0]
     assert (line.round_no, line.table_no, line.line) == (3, 0, 2)
     assert line.before is not None and line.after is not None
-    assert (line.before["totals"], line.after["totals"]) == ([242, 82], [262, 82])
+    assert (line.before.totals, line.after.totals) == ((242, 82), (262, 82))
 
 
 async def test_a_corrected_result_keeps_every_version(reopen: Opener) -> None:
