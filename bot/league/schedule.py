@@ -106,6 +106,7 @@ class Schedule:
     channel_id: int | None = None
 
     def __post_init__(self) -> None:
+        """Check the schedule; the start is written "HH:MM", the reminders latest first."""
         if not isinstance(self.weekday, int) or not 0 <= self.weekday <= 6:
             raise LeagueError("bad_setting", "weekday 0 (Monday) to 6 (Sunday)", setting="weekday")
         zone_of(self.timezone)
@@ -123,13 +124,16 @@ class Schedule:
 
     @property
     def zone(self) -> ZoneInfo:
+        """The time zone the night is scheduled in."""
         return zone_of(self.timezone)
 
     @property
     def start_time(self) -> time:
+        """The local time the night starts."""
         return _start_time(self.start)
 
     def to_dict(self) -> dict[str, Any]:
+        """The schedule as the settings keep it."""
         return {
             "weekday": self.weekday,
             "start": self.start,
@@ -141,6 +145,7 @@ class Schedule:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Schedule:
+        """The schedule from what the settings kept."""
         return cls(
             data["weekday"],
             data["start"],

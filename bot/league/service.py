@@ -15,13 +15,15 @@ so this package never needs to know about threads or channels.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Final, Protocol
+from typing import Any, Concatenate, Final, ParamSpec, Protocol, TypeVar
 
 from bot.engine import RuleSet
 from bot.shards import ShardSet
@@ -69,6 +71,8 @@ __all__ = [
     "TableStarter",
 ]
 
+P = ParamSpec("P")
+R = TypeVar("R")
 LATE_AFTER: Final = 300.0  # seconds after its time a posting counts as late
 log = logging.getLogger(__name__)
 
@@ -140,6 +144,19 @@ class Change:
     line: int | None = None  # the sheet line corrected, from 1
 
 
+def _one_at_a_time(
+    method: Callable[Concatenate[LeagueService, P], Coroutine[Any, Any, R]],
+) -> Callable[Concatenate[LeagueService, P], Coroutine[Any, Any, R]]:
+    """A change of a night, made while no other is (`LeagueService._changing`)."""
+
+    @functools.wraps(method)
+    async def changing(service: LeagueService, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        async with service._changing:
+            return await method(service, *args, **kwargs)
+
+    return changing
+
+
 class LeagueService:
     """Leagues and their nights against the store (see the module's docstring)."""
 
@@ -151,7 +168,12 @@ class LeagueService:
         seed: Callable[[], str] = lambda: secrets.token_hex(8),
         shards: ShardSet | None = None,
     ) -> None:
+        """The service on `store`, with its clock, table starter, seeds and shards."""
         self.store = store
+        # Check-ins, results, corrections and the close run one at a time: each reads its
+        # night, writes, and returns the night with its change, which is then the truth
+        # (two tables entered at once must not each miss the other's result).
+        self._changing = asyncio.Lock()
         self.now = now
         self.starter = starter
         self._seed = seed
@@ -354,6 +376,7 @@ class LeagueService:
         rows = await self.store.leagues.attendance(night_id)
         return [Attendance.from_dict(row) for row in rows]
 
+    @_one_at_a_time
     async def check_in(
         self, night: NightKey, user_id: int, partner_id: int | None = None
     ) -> NightView:
@@ -361,11 +384,13 @@ class LeagueService:
         check_ids(user_id=user_id, partner_id=partner_id)
         return await self._check(await self._open(night), user_id, Presence.IN, partner_id)
 
+    @_one_at_a_time
     async def check_out(self, night: NightKey, user_id: int) -> NightView:
         """No further rounds; a round they are playing is finished without them."""
         check_ids(user_id=user_id)
         return await self._check(await self._open(night), user_id, Presence.OUT, None)
 
+    @_one_at_a_time
     async def check_button(
         self, night_id: int, user_id: int, kind: Presence, version: int
     ) -> NightView:
@@ -522,6 +547,7 @@ class LeagueService:
             raise LeagueError("result_exists", round=round_no, table=table_no)
         return view, seats
 
+    @_one_at_a_time
     async def record_sheet(
         self,
         night: NightKey,
@@ -538,6 +564,7 @@ class LeagueService:
         result = sheet_result(seats, sheet_lines(entries, rules), settings.round_length, rules)
         return await self._add(view, round_no, table_no, result, actor.user_id)
 
+    @_one_at_a_time
     async def record_totals(
         self,
         night: NightKey,
@@ -558,6 +585,7 @@ class LeagueService:
         )
         return await self._add(view, round_no, table_no, result, actor.user_id)
 
+    @_one_at_a_time
     async def record_played(self, table_id: int) -> Recorded | None:
         """Read a finished bot table's sheet into its league round; None when the table is
         no league table, is not finished, or its result is in already. Seats that a
@@ -596,6 +624,7 @@ class LeagueService:
         return Recorded(view.with_result(round_no, table_no, result), round_no, table_no, result)
 
     # -------------------------------------------------------------- corrections
+    @_one_at_a_time
     async def correct_line(
         self,
         night: NightKey,
@@ -614,6 +643,7 @@ class LeagueService:
         change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
         return await self._append(view, change, actor, reason)
 
+    @_one_at_a_time
     async def correct_totals(
         self,
         night: NightKey,
@@ -635,6 +665,7 @@ class LeagueService:
         change = Change(round_no, table_no, AuditKind.CORRECT_RESULT, before, after)
         return await self._append(view, change, actor, reason)
 
+    @_one_at_a_time
     async def void_table(
         self, night: NightKey, round_no: int, table_no: int, actor: Actor, reason: str
     ) -> Recorded:
@@ -647,6 +678,7 @@ class LeagueService:
         change = Change(round_no, table_no, AuditKind.VOID, before, voided(current))
         return await self._append(view, change, actor, reason)
 
+    @_one_at_a_time
     async def penalise(
         self, night: NightKey, user_id: int, points: int, actor: Actor, reason: str
     ) -> Adjusted:
@@ -707,6 +739,7 @@ class LeagueService:
         return [AuditEntry.of(stored) for stored in await self.store.leagues.audit(night_id)]
 
     # ---------------------------------------------------------------- the close
+    @_one_at_a_time
     async def close_night(self, night: NightKey, actor: Actor) -> NightView:
         """Close once every drawn table has a result or is voided; the night closed (its
         `standings()` the final ranking)."""

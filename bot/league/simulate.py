@@ -33,6 +33,7 @@ FORMATS: tuple[Format, ...] = ("individual", "pairs", "duplicate")
 
 
 def run_simulation(args: argparse.Namespace, say: Callable[[str], None] = print) -> None:
+    """`python -m bot league simulate`: play a whole night of computers and print its ranking."""
     players = whole_number("--players", args.players, 4, 400)
     rounds = whole_number("--rounds", args.rounds, 1, 12)
     hands = whole_number("--hands", args.hands or 16, 1, 64)
@@ -112,6 +113,7 @@ async def _play_out(tables: TableService, clock: FakeClock, table_ids: Iterable[
 
 
 def ranking_lines(rows: Iterable[NightRow]) -> list[str]:
+    """The ranking as a plain text table, one line per player."""
     lines = ["place  player  points  won  nat  roem  byes"]
     for row in rows:
         prize = "  booby prize" if row.booby else ""

@@ -73,9 +73,6 @@ class LeagueActions:
         self.guild_locales: dict[int, str] = {}
         self.starter = TableServiceStarter(bot.services.tables, self._channel_for, self._name_of)
         self._tasks: set[asyncio.Task[None]] = set()
-        # One table read in at a time: two tables finishing at once must not both find
-        # their round complete (or neither).
-        self._recording = asyncio.Lock()
 
     @property
     def service(self) -> LeagueService:
@@ -250,11 +247,9 @@ class LeagueActions:
             self._spawn(self.record(table.id), f"league:record:{table.id}")
 
     async def record(self, table_id: int) -> None:
-        """Read a finished bot table into its night and post the result and standings."""
-        async with self._recording:
-            await self._record(table_id)
-
-    async def _record(self, table_id: int) -> None:
+        """Read a finished bot table into its night and post the result and standings.
+        Two tables finishing at once are read in one after the other (the service makes
+        a night's changes one at a time), so exactly one finds its round complete."""
         recorded = await self.service.record_played(table_id)
         if recorded is not None:
             await self.announce(recorded)

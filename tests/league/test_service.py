@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.league.draw import RoundDraw
@@ -229,3 +231,18 @@ async def test_ids_out_of_range_are_refused_not_overflowed(reopen: Opener, bad: 
             with pytest.raises(LeagueError) as info:
                 await call
             assert info.value.code == "bad_id" and info.value.facts["value"] == bad
+
+
+async def test_results_entered_at_once_each_see_the_other(reopen: Opener) -> None:
+    """A night's changes are made one at a time, so the night a result command returns is
+    the truth: of two tables entered at once, exactly one finds the round complete."""
+    async with reopen() as service:
+        night = await night_with(service, 8)
+        draw = (await service.start_round(night, ORGANISER)).draw
+        assert len(draw.tables) == 2
+        entered = await asyncio.gather(
+            *(service.record_sheet(night, 1, table, SHEETS[1], ORGANISER) for table in (0, 1))
+        )
+        assert sorted(len(done.view.missing()) for done in entered) == [0, 1]
+        assert max(entered, key=lambda done: len(done.view.results)).view.missing() == []
+        assert await service.missing_results(night) == []
