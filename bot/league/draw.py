@@ -33,15 +33,19 @@ class TablePlan:
 
     @property
     def pairs(self) -> tuple[Pair, Pair]:
+        """The two pairs: seats 0 and 2, seats 1 and 3."""
         s = self.seats
         return (s[0], s[2]), (s[1], s[3])
 
     def pair_of(self, user_id: int) -> int:
+        """The player's pair at this table: 0 or 1."""
         return self.seats.index(user_id) % 2
 
 
 @dataclass(frozen=True, slots=True)
 class RoundDraw:
+    """One round of a night: its tables in seat order and who sits out (a bye)."""
+
     number: int
     seed: str
     tables: tuple[TablePlan, ...]
@@ -50,9 +54,11 @@ class RoundDraw:
 
     @property
     def seated(self) -> list[int]:
+        """Everyone at a table this round, table by table."""
         return [user for table in self.tables for user in table.seats]
 
     def to_dict(self) -> dict[str, Any]:
+        """The draw as the store keeps it."""
         return {
             "number": self.number,
             "seed": self.seed,
@@ -63,6 +69,7 @@ class RoundDraw:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RoundDraw:
+        """The draw from what the store kept."""
         tables = tuple(TablePlan((s[0], s[1], s[2], s[3])) for s in data["tables"])
         return cls(data["number"], data["seed"], tables, tuple(data["byes"]), data["deal_seed"])
 
@@ -78,6 +85,7 @@ class Meetings:
 
     @classmethod
     def of(cls, rounds: Iterable[RoundDraw]) -> Meetings:
+        """What `rounds` hold, counted."""
         meetings = cls()
         for draw in rounds:
             meetings.byes.update(draw.byes)

@@ -65,6 +65,7 @@ class RoundLength:
     target: int | None = None
 
     def __post_init__(self) -> None:
+        """A round needs an end: hands, a target or both."""
         if self.hands is None and self.target is None:
             raise LeagueError(
                 LeagueCode.BAD_SETTING, "a round needs hands, a target or both", setting="round"
@@ -90,6 +91,7 @@ class Counting:
     min_nights: int = 0
 
     def __post_init__(self) -> None:
+        """Check the counting rule and its numbers."""
         _choice("counting", self.kind, get_args(CountingKind))
         if (self.kind == "all") != (self.best is None):
             raise LeagueError(
@@ -105,6 +107,8 @@ class Counting:
 
 @dataclass(frozen=True, slots=True)
 class LeagueSettings:
+    """A league's settings (see the module's docstring); checked when made."""
+
     name: str
     organisers: Organisers = Organisers()
     preset: str = "amsterdam"
@@ -120,6 +124,7 @@ class LeagueSettings:
     channel_id: int | None = None  # where the bot posts the nights (set by /night open)
 
     def __post_init__(self) -> None:
+        """Check every setting; the rule options through the engine."""
         if not self.name.strip():
             raise LeagueError(LeagueCode.BAD_SETTING, "a league needs a name", setting="name")
         if not 1 <= self.rounds_per_night <= MAX_ROUNDS_PER_NIGHT:
@@ -171,6 +176,7 @@ class LeagueSettings:
         return self._rules_with(self.round_length.end_rules()[0])
 
     def to_dict(self) -> dict[str, Any]:
+        """The settings as the store keeps them."""
         data = asdict(self)
         data["overrides"] = dict(self.overrides)
         data["schedule"] = None if self.schedule is None else self.schedule.to_dict()
@@ -178,6 +184,7 @@ class LeagueSettings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LeagueSettings:
+        """The settings from what the store kept (missing keys: their defaults), checked."""
         organisers = data.get("organisers", {})
         return cls(
             name=data["name"],

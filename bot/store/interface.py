@@ -20,6 +20,7 @@ from .records import (
     CheckinMessage,
     HandRecord,
     MatchRecord,
+    NightRows,
     PlayerStats,
     PostedNotice,
     StoredAction,
@@ -164,6 +165,7 @@ class LeagueStore(Protocol):
     async def audit(self, night_id: int) -> list[StoredAudit]: ...
     async def add_runs(self, runs: list[StoredRun]) -> list[bool]: ...
     async def runs(self, league_id: int, starts_at: list[int] | None = None) -> list[StoredRun]: ...
+    async def night_rows(self, night_id: int) -> NightRows | None: ...
 
 
 class PreferenceStore(Protocol):

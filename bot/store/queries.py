@@ -96,6 +96,8 @@ INSERT_ADJUSTMENT: Final = shared(
 ADJUSTMENTS: Final = shared(
     "SELECT user_id, points, reason FROM league_adjustments WHERE night_id = ? ORDER BY id"
 )
+# What `night_rows` reads, in the order of `NightRows`' fields.
+NIGHT_ROWS: Final = (NIGHT, ATTENDANCE, ROUNDS, RESULTS, ADJUSTMENTS)
 INSERT_AUDIT: Final = shared(
     f"INSERT INTO league_audit ({AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )

@@ -24,7 +24,12 @@ from bot.league.schedule import MAX_LEAD_MINUTES, timezone_names
 from bot.league.settings import BYE_POLICIES
 from cogs.common.text import command_text
 from cogs.league.actions import LeagueActions
-from cogs.league.actions_commands import CreateOptions, LeagueCommands, ScheduleOptions
+from cogs.league.actions_commands import (
+    CreateOptions,
+    LeagueCommands,
+    ScheduleOptions,
+    SettingsOptions,
+)
 from cogs.league.items import CheckButton
 from cogs.league.scheduler import LeagueScheduler
 
@@ -174,22 +179,19 @@ class League(commands.Cog):
         reminders: app_commands.Range[str, 1, 40] | None = None,
         unschedule: bool = False,
     ) -> None:
-        changes: dict[str, Any] = {}
-        if rounds is not None:
-            changes["rounds_per_night"] = rounds
-        if hands is not None:
-            changes["hands"] = hands
-        if bye is not None:
-            changes["bye_policy"] = bye
-        user = None if organiser is None else organiser.id
-        role_id = None if role is None else role.id
         schedule = ScheduleOptions(weekday, time, timezone, checkin, reminders, unschedule)
+        options = SettingsOptions(
+            rounds,
+            hands,
+            bye,
+            None if organiser is None else organiser.id,
+            None if role is None else role.id,
+            schedule,
+        )
         await self._run(
             interaction,
             "/league settings",
-            lambda: self.league_commands.settings(
-                interaction, league, changes, user, role_id, schedule
-            ),
+            lambda: self.league_commands.settings(interaction, league, options),
         )
 
     @settings.autocomplete("timezone")
