@@ -1,6 +1,7 @@
-"""The one way into a table, for operations and timers alike: counted in flight (so a
-shutdown can wait for them), under the table's lock on a working copy, and answered with
-one `TableAnswer` that the listeners (the front ends' renderers) hear first.
+"""The one way into and out of a table, for operations and timers alike: counted in
+flight (so a shutdown can wait for them), under the table's lock on a working copy, each
+change committed to the store (an engine action with the events it makes), and answered
+with one `TableAnswer` that the listeners (the front ends' renderers) hear first.
 """
 
 from __future__ import annotations
@@ -9,12 +10,28 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
+from bot.engine import (
+    Action,
+    ActionResult,
+    ClaimResult,
+    FinishResult,
+    PassResult,
+    PlayResult,
+    RuleViolation,
+    TrumpResult,
+)
+from bot.store import Store, storable_id
+
+from . import events as ev
 from .answers import TableAnswer
-from .checks import check_id, require_channel
+from .clock import Clock
+from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
-from .model import Table
+from .model import Status, Table
+from .records import hand_record, match_record
 from .registry import TableRegistry
 
 Listener = Callable[[TableAnswer], Awaitable[None]]
@@ -22,11 +39,15 @@ log = logging.getLogger(__name__)
 
 
 class TableAccess:
-    """Operations in flight, the lock and working copy of each, and their answers."""
+    """Operations in flight, the lock and working copy of each, their commits and answers."""
 
-    def __init__(self, registry: TableRegistry) -> None:
-        """Operations reach ``registry``'s tables through here."""
+    def __init__(self, registry: TableRegistry, store: Store, clock: Clock) -> None:
+        """Operations reach ``registry``'s tables through here; commits go to ``store``,
+        stamped by ``clock``."""
         self.registry = registry
+        self.store = store
+        self.clock = clock
+        self._committed = registry.committed
         self.listeners: list[Listener] = []
         self._closing = False  # set by quiesce: new operations are refused
         self._busy = 0  # operations in flight
@@ -52,7 +73,7 @@ class TableAccess:
         if actor is not None:
             check_id("user_id", actor)
         registry = self.registry
-        require_channel(registry.get(table_id), channel_id)
+        registry.get(table_id).require_channel(channel_id)
         async with self.inflight(), registry.lock(table_id):
             live = registry.get(table_id)
             if seq is not None and seq != live.seq:
@@ -95,6 +116,69 @@ class TableAccess:
             return False
         return True
 
+    async def apply(
+        self, table: Table, actor: int | None, action: Action, kind: str = "engine"
+    ) -> list[Event]:
+        """Apply one engine action and commit it with any finished hand and match."""
+        table.require(Status.PLAYING)
+        match = table.match
+        assert match is not None
+        lines = len(match.sheet)
+        try:
+            result = match.apply(action)
+        except RuleViolation as exc:
+            raise TableError(RefusalCode(exc.code), str(exc), **exc.facts) from None
+        events = _engine_events(result)
+        now = self.clock.now()
+        hands = [hand_record(table, line, now) for line in match.sheet[lines:]]
+        events += [ev.HandScored(line=line) for line in match.sheet[lines:]]
+        finished = None
+        if match.result is not None:
+            table.status = Status.FINISHED
+            finished = match_record(table, now)
+            events.append(ev.MatchFinished(seat=match.result.winner, totals=match.result.totals))
+        arm(table, now)
+        await self._commit(table, actor, kind, action.to_dict(), hands, finished)
+        if table.status == Status.FINISHED:
+            self.registry.unlink_channel(table)
+        return events
+
+    async def commit(
+        self,
+        table: Table,
+        actor: int | None,
+        kind: str,
+        payload: dict[str, Any],
+    ) -> None:
+        """Commit a change that is not an engine action (seats, settings, closing)."""
+        await self._commit(table, actor, kind, payload)
+
+    async def _commit(
+        self,
+        table: Table,
+        actor: int | None,
+        kind: str,
+        payload: dict[str, Any],
+        hands: list[Any] | None = None,
+        finished: Any = None,
+    ) -> None:
+        table.seq += 1
+        table.last_activity = self.clock.now()
+        snapshot = table.to_dict()
+        await self.store.tables.record(
+            table.id,
+            table.seq,
+            actor,
+            kind,
+            payload,
+            self.clock.now(),
+            snapshot,
+            str(table.status),
+            hands or (),
+            finished,
+        )
+        self._committed[table.id] = snapshot
+
     async def answer(
         self, table: Table, events: list[Event], viewer: int | None = None
     ) -> TableAnswer:
@@ -107,3 +191,28 @@ class TableAccess:
             except Exception:
                 log.exception("table listener failed for table %s", table.id)
         return result
+
+
+def check_id(field: str, value: int) -> None:
+    """Refuse an id the store cannot keep (a 64-bit integer)."""
+    if not storable_id(value):
+        raise TableError(RefusalCode.BAD_ID, field=field, value=value)
+
+
+def _engine_events(result: ActionResult) -> list[Event]:
+    """The events one accepted engine action makes (a finish makes none of its own: the
+    hand it scores is reported as ``HandScored`` from the sheet)."""
+    match result:
+        case TrumpResult(seat, suit):
+            return [ev.TrumpChosen(seat=seat, suit=suit)]
+        case PassResult(seat):
+            return [ev.TrumpPassed(seat=seat)]
+        case ClaimResult(seat, roem):
+            return [ev.RoemClaimed(seat=seat, roem=roem)]
+        case PlayResult(seat, card, trick):
+            played: list[Event] = [ev.CardPlayed(seat=seat, card=card)]
+            if trick is not None:
+                played.append(ev.TrickTaken(seat=trick.winner, trick=trick))
+            return played
+        case FinishResult():
+            return []

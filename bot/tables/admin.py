@@ -33,7 +33,7 @@ class AdminOperations(TableParts):
                 raise TableError(RefusalCode.NOT_OPEN, status=str(table.status))
             table.status = Status.CLOSED
             table.turn_deadline = table.computer_due = table.claim_deadline = None
-            await self.recorder.commit(table, user_id, "close", {"moderator": moderator})
+            await self.access.commit(table, user_id, "close", {"moderator": moderator})
             self.registry.unlink_channel(table)
             events: list[Event] = [ev.Closed(by=user_id)]
         return await self.access.answer(table, events, user_id)
@@ -66,6 +66,6 @@ class AdminOperations(TableParts):
                 raise TableError(RefusalCode.NOTHING_TO_CHANGE)
             table.settings = replace(table.settings, **changed)
             arm(table, self.clock.now())  # a new turn timer applies to the turn under way
-            await self.recorder.commit(table, user_id, "settings", changed)
+            await self.access.commit(table, user_id, "settings", changed)
             events: list[Event] = [ev.SettingsChanged(**changed)]
         return await self.access.answer(table, events, user_id)

@@ -3,40 +3,20 @@
 from __future__ import annotations
 
 from bot.players import PLAYER_KINDS
-from bot.store import storable_id
 from bot.texts.catalog import LOCALES
 
 from .computers import check_level
 from .errors import RefusalCode, TableError
-from .model import Status, Table, TableSettings
+from .model import Table, TableSettings
 
 MIN_TURN_TIMER, MAX_TURN_TIMER = 15.0, 3600.0  # or 0: no turn timer
 MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in seconds
-_NOT_IN = {  # the refusal for an operation that needs the table in another status
-    Status.LOBBY: RefusalCode.NOT_LOBBY,
-    Status.PLAYING: RefusalCode.NOT_PLAYING,
-    Status.FINISHED: RefusalCode.NOT_FINISHED,
-    Status.CLOSED: RefusalCode.NOT_CLOSED,
-}
-
-
-def require(table: Table, status: Status) -> None:
-    """Refuse unless the table is in ``status``."""
-    if table.status != status:
-        raise TableError(_NOT_IN[status], status=str(table.status))
 
 
 def require_member(table: Table, user_id: int) -> None:
     """Lobby changes (computers, start) belong to the players and the opener."""
     if table.seat_of(user_id) is None and user_id != table.opener_id:
         raise TableError(RefusalCode.NOT_SEATED)
-
-
-def require_channel(table: Table, channel_id: int | None) -> None:
-    """A request acts only where its table is: a button carrying the id of a table in
-    another channel (a forged or copied custom_id) is refused (None: not asked)."""
-    if channel_id is not None and channel_id != table.channel_id:
-        raise TableError(RefusalCode.WRONG_CHANNEL, channel_id=table.channel_id)
 
 
 def free_seat(table: Table, seat: int | None) -> int:
@@ -95,9 +75,3 @@ def check_locale(locale: str) -> None:
     """Refuse a table language the catalogues do not have."""
     if locale not in LOCALES:
         raise TableError(RefusalCode.BAD_LOCALE, locale=locale, locales=", ".join(LOCALES))
-
-
-def check_id(field: str, value: int) -> None:
-    """Refuse an id the store cannot keep (a 64-bit integer)."""
-    if not storable_id(value):
-        raise TableError(RefusalCode.BAD_ID, field=field, value=value)

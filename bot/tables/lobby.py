@@ -11,8 +11,9 @@ from bot.engine import Match, RuleSet
 from bot.store import ChannelBusy
 
 from . import events as ev
+from .access import check_id
 from .answers import TableAnswer
-from .checks import check_id, check_settings, computer_level, free_seat, require, require_member
+from .checks import check_settings, computer_level, free_seat, require_member
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
@@ -118,12 +119,12 @@ class LobbyOperations(TableParts):
     ) -> TableAnswer:
         """Take ``seat`` (None: the first free one) in the lobby."""
         async with self.access.operate(table_id, seq, user_id, channel_id) as table:
-            require(table, Status.LOBBY)
+            table.require(Status.LOBBY)
             if table.seat_of(user_id) is not None:
                 raise TableError(RefusalCode.ALREADY_SEATED, seat=table.seat_of(user_id))
             index = free_seat(table, seat)
             table.seats[index] = Seat(SeatKind.HUMAN, user_id, name)
-            await self.recorder.commit(table, user_id, "sit", {"seat": index})
+            await self.access.commit(table, user_id, "sit", {"seat": index})
             events: list[Event] = [ev.Seated(seat=index, user_id=user_id)]
         return await self.access.answer(table, events, user_id)
 
@@ -136,7 +137,7 @@ class LobbyOperations(TableParts):
             if table.status == Status.LOBBY:
                 table.seats[index] = Seat()
             else:
-                require(table, Status.PLAYING)
+                table.require(Status.PLAYING)
                 assert table.match is not None
                 table.seats[index] = Seat(
                     SeatKind.COMPUTER,
@@ -146,7 +147,7 @@ class LobbyOperations(TableParts):
                     left_hand=table.match.hand_number,
                 )
                 arm(table, self.clock.now())  # the computer may be the one to act now
-            await self.recorder.commit(table, user_id, "leave", {"seat": index})
+            await self.access.commit(table, user_id, "leave", {"seat": index})
             events: list[Event] = [ev.Left(seat=index, user_id=user_id)]
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
@@ -163,7 +164,7 @@ class LobbyOperations(TableParts):
         """Seat a computer of ``level`` (easy, normal, strong; None: the table's level)."""
         chosen = computer_level(level)
         async with self.access.operate(table_id, seq, user_id, channel_id) as table:
-            require(table, Status.LOBBY)
+            table.require(Status.LOBBY)
             require_member(table, user_id)
             index = free_seat(table, seat)
             name = f"Computer {index + 1}"
@@ -171,7 +172,7 @@ class LobbyOperations(TableParts):
             payload: dict[str, Any] = {"seat": index}
             if chosen is not None:
                 payload["level"] = chosen
-            await self.recorder.commit(table, user_id, "add_computer", payload)
+            await self.access.commit(table, user_id, "add_computer", payload)
             events: list[Event] = [ev.ComputerAdded(seat=index)]
         return await self.access.answer(table, events, user_id)
 
@@ -180,7 +181,7 @@ class LobbyOperations(TableParts):
     ) -> TableAnswer:
         """Remove the computer at ``seat`` (None: the last one seated) in the lobby."""
         async with self.access.operate(table_id, seq, user_id) as table:
-            require(table, Status.LOBBY)
+            table.require(Status.LOBBY)
             require_member(table, user_id)
             computers = [i for i, s in enumerate(table.seats) if s.kind == SeatKind.COMPUTER]
             if seat is None and computers:
@@ -188,7 +189,7 @@ class LobbyOperations(TableParts):
             if seat is None or seat not in computers:
                 raise TableError(RefusalCode.NO_COMPUTER, seat=seat)
             table.seats[seat] = Seat()
-            await self.recorder.commit(table, user_id, "remove_computer", {"seat": seat})
+            await self.access.commit(table, user_id, "remove_computer", {"seat": seat})
             events: list[Event] = [ev.ComputerRemoved(seat=seat)]
         return await self.access.answer(table, events, user_id)
 
@@ -197,7 +198,7 @@ class LobbyOperations(TableParts):
     ) -> TableAnswer:
         """Deal the first hand of a match once all four seats are taken."""
         async with self.access.operate(table_id, seq, user_id, channel_id) as table:
-            require(table, Status.LOBBY)
+            table.require(Status.LOBBY)
             require_member(table, user_id)
             if table.free_seats():
                 raise TableError(RefusalCode.NOT_ENOUGH_PLAYERS, free=len(table.free_seats()))
@@ -205,7 +206,7 @@ class LobbyOperations(TableParts):
             table.match_no += 1
             table.match = Match(table.rules, table.match_seed(table.match_no))
             arm(table, self.clock.now())
-            await self.recorder.commit(table, user_id, "start", {"match_no": table.match_no})
+            await self.access.commit(table, user_id, "start", {"match_no": table.match_no})
             events: list[Event] = [
                 ev.Started(seat=table.match.hand.dealer if table.match.hand else None)
             ]

@@ -26,6 +26,12 @@ class Status(StrEnum):
 
 
 OPEN_STATUSES = (Status.LOBBY, Status.PLAYING)
+_NOT_IN = {  # the refusal for an operation that needs the table in another status
+    Status.LOBBY: RefusalCode.NOT_LOBBY,
+    Status.PLAYING: RefusalCode.NOT_PLAYING,
+    Status.FINISHED: RefusalCode.NOT_FINISHED,
+    Status.CLOSED: RefusalCode.NOT_CLOSED,
+}
 T = TypeVar("T")
 _STATE = object()  # the key of the state a table's `renders` were drawn from
 
@@ -136,6 +142,17 @@ class Table:
             if seat.is_human and seat.user_id == user_id:
                 return index
         return None
+
+    def require(self, status: Status) -> None:
+        """Refuse unless the table is in ``status``."""
+        if self.status != status:
+            raise TableError(_NOT_IN[status], status=str(self.status))
+
+    def require_channel(self, channel_id: int | None) -> None:
+        """A request acts only where its table is: a button carrying the id of a table in
+        another channel (a forged or copied custom_id) is refused (None: not asked)."""
+        if channel_id is not None and channel_id != self.channel_id:
+            raise TableError(RefusalCode.WRONG_CHANNEL, channel_id=self.channel_id)
 
     def human_seat(self, user_id: int) -> int:
         """The seat `user_id` holds, else refused `not_seated`: the one check of "is this

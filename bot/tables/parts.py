@@ -6,7 +6,6 @@ from bot.store import Store
 
 from .access import TableAccess
 from .clock import Clock
-from .commits import Recorder
 from .computers import Computers
 from .registry import TableRegistry
 from .timers import TableTimers
@@ -19,6 +18,5 @@ class TableParts:
     clock: Clock
     registry: TableRegistry
     access: TableAccess
-    recorder: Recorder
     timers: TableTimers
     computers: Computers

@@ -14,7 +14,6 @@ from bot.players.hint import Hint
 
 from . import events as ev
 from .answers import TableAnswer
-from .checks import require
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
@@ -41,7 +40,7 @@ class PlayOperations(TableParts):
         async with self.access.operate(table_id, seq, user_id, channel_id) as table:
             seat = _acting_human(table, user_id)
             action = PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
-            events = await self.recorder.apply(table, user_id, action)
+            events = await self.access.apply(table, user_id, action)
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
 
@@ -56,7 +55,7 @@ class PlayOperations(TableParts):
         """Play ``card`` from the player's hand."""
         async with self.access.operate(table_id, seq, user_id, channel_id) as table:
             seat = _acting_human(table, user_id)
-            events = await self.recorder.apply(table, user_id, PlayCard(seat, card))
+            events = await self.access.apply(table, user_id, PlayCard(seat, card))
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
 
@@ -65,9 +64,9 @@ class PlayOperations(TableParts):
     ) -> TableAnswer:
         """Claim the roem of the last trick for the player's pair."""
         async with self.access.operate(table_id, seq, user_id, channel_id) as table:
-            require(table, Status.PLAYING)
+            table.require(Status.PLAYING)
             seat = table.human_seat(user_id)
-            events = await self.recorder.apply(table, user_id, ClaimRoem(seat))
+            events = await self.access.apply(table, user_id, ClaimRoem(seat))
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
 
@@ -75,7 +74,7 @@ class PlayOperations(TableParts):
         """ "I'm back": the player takes the seat over from the computer again, whether the
         turn timer gave it away or they left it during the hand now being played."""
         async with self.access.operate(table_id, None, user_id, channel_id) as table:
-            require(table, Status.PLAYING)
+            table.require(Status.PLAYING)
             if table.seat_of(user_id) is None:
                 seat = _retake(table, user_id)
                 payload = {"seat": seat, "retake": True}
@@ -87,7 +86,7 @@ class PlayOperations(TableParts):
                 state.away, state.autoplay, state.missed = False, False, 0
                 payload = {"seat": seat}
             arm(table, self.clock.now())
-            await self.recorder.commit(table, user_id, "back", payload)
+            await self.access.commit(table, user_id, "back", payload)
             events: list[Event] = [ev.SeatBack(seat=seat)]
         return await self.access.answer(table, events, user_id)
 
@@ -96,7 +95,7 @@ class PlayOperations(TableParts):
         committed). Refused at league tables, when it is not the asker's turn, and more
         often than once per ``HINT_COOLDOWN`` seconds per user."""
         table = self.registry.get(table_id)
-        require(table, Status.PLAYING)
+        table.require(Status.PLAYING)
         if table.settings.league:
             raise TableError(RefusalCode.HINT_LEAGUE)
         seat = table.human_seat(user_id)
@@ -115,7 +114,7 @@ class PlayOperations(TableParts):
 
 def _acting_human(table: Table, user_id: int) -> int:
     """The player's seat; acting in person takes the seat back from the computer."""
-    require(table, Status.PLAYING)
+    table.require(Status.PLAYING)
     seat = table.human_seat(user_id)
     state = table.seats[seat]
     state.away, state.autoplay, state.missed = False, False, 0

@@ -6,9 +6,9 @@ all it changed to the store before answering, or raises ``TableError`` and leave
 table as it was, in memory and on disk.
 
 The service is made of parts, each in its own module: the registry of live tables
-(registry.py), the way into a table and its answer (access.py), the commits (commits.py),
-the timers (timers.py), and the operations by role: the lobby (lobby.py), the match
-(play.py), the opener's (admin.py).
+(registry.py), the way into a table, its commits and its answer (access.py), the timers
+(timers.py), and the operations by role: the lobby (lobby.py), the match (play.py), the
+opener's (admin.py).
 """
 
 from __future__ import annotations
@@ -19,9 +19,7 @@ from bot.store import PostedNotice, Store
 from .access import Listener, TableAccess
 from .admin import AdminOperations
 from .answers import TableAnswer
-from .checks import require_channel
 from .clock import Clock, SystemClock
-from .commits import Recorder
 from .computers import Computers
 from .errors import RefusalCode, TableError
 from .lobby import LobbyOperations
@@ -57,9 +55,8 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         self.shards = shards or ShardSet()
         self.computers = Computers(budget_ms, processes=processes)
         self.registry = TableRegistry(store, self.clock, self.shards)
-        self.access = TableAccess(self.registry)
-        self.recorder = Recorder(store, self.clock, self.registry)
-        self.timers = TableTimers(self.access, self.recorder, self.computers, self.clock)
+        self.access = TableAccess(self.registry, store, self.clock)
+        self.timers = TableTimers(self.access, self.computers, self.clock)
         self.listeners: list[Listener] = self.access.listeners  # hear every result
         self.tick_listeners: list[TickListener] = self.timers.tick_listeners
         self._hinted: dict[int, float] = {}
@@ -71,7 +68,7 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         """The table as it is now (``viewer``: whose hand `hand()` gives); refused
         ``unknown_table``, and ``wrong_channel`` when asked from another channel."""
         table = self.registry.get(table_id)
-        require_channel(table, channel_id)
+        table.require_channel(channel_id)
         return TableAnswer((), viewer, table)
 
     def hand(self, table_id: int, user_id: int, channel_id: int | None = None) -> TableAnswer:

@@ -18,7 +18,6 @@ from . import events as ev
 from .access import TableAccess
 from .answers import TableAnswer
 from .clock import Clock
-from .commits import Recorder
 from .computers import Computers
 from .deadlines import due_action
 from .errors import TableError
@@ -34,14 +33,11 @@ log = logging.getLogger(__name__)
 class TableTimers:
     """Runs the deadlines of the tables in memory (this process's shards)."""
 
-    def __init__(
-        self, access: TableAccess, recorder: Recorder, computers: Computers, clock: Clock
-    ) -> None:
-        """The timers act on the tables through ``access`` and ``recorder``, like any
-        operation; ``computers`` decide for the computer seats."""
+    def __init__(self, access: TableAccess, computers: Computers, clock: Clock) -> None:
+        """The timers act on the tables through ``access``, like any operation;
+        ``computers`` decide for the computer seats."""
         self.access = access
         self.registry: TableRegistry = access.registry
-        self.recorder = recorder
         self.computers = computers
         self.clock = clock
         self.backoff: dict[int, float] = {}  # table id -> not before (a failed timer)
@@ -149,7 +145,7 @@ class TableTimers:
         step = []
         if kind == "timeout" and seat is not None:
             step = mark_timeout(table, seat)
-        return step + await self.recorder.apply(table, None, engine_action, kind)
+        return step + await self.access.apply(table, None, engine_action, kind)
 
 
 def mark_timeout(table: Table, seat: int) -> list[Event]:
