@@ -85,13 +85,14 @@ def t(key: str, locale: object = FALLBACK, /, **values: Any) -> str:
     if text is None:
         raise KeyError(f"no message {key!r} in any catalogue")
     if isinstance(text, dict):
-        text = plural_form(text, values[text.get(COUNT, COUNT)], locale)
+        text = plural_form(text, values.get(text.get(COUNT, COUNT)), locale)
     return text.format(**values) if values else text
 
 
 def plural_form(forms: dict[str, str], count: object, locale: object) -> str:
     """The template of ``forms`` (CLDR plural categories) for ``count`` in ``locale``;
-    ``other`` when the locale's category has no form of its own."""
+    ``other`` when the locale's category has no form of its own, or without a count (the
+    template as such, for a caller that reads its placeholders)."""
     number = _number(count)
     category = "other" if number is None else plural_rule(normalize_locale(locale))(number)
     return forms.get(category, forms["other"])
@@ -110,8 +111,9 @@ def babel_locale(locale: str) -> str:
 
 def _number(count: object) -> float | int | None:
     """A count as a number: text (a count already shown, "12,5") is read; text that is no
-    number ("-" for none) is chosen as ``other``, which every locale has."""
-    if isinstance(count, int | float):
+    number ("-" for none) and a missing count are None, chosen as ``other``, which every
+    locale has."""
+    if isinstance(count, int | float) or count is None:
         return count
     try:
         return float(str(count).replace(",", "."))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.texts.catalog import FALLBACK, LOCALES, catalogue
+from bot.texts.catalog import COUNT, FALLBACK, LOCALES, catalogue
 from bot.texts.rulebook import TOPICS, topic
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.md"
@@ -61,7 +61,10 @@ def _english(term: str) -> re.Pattern[str]:
 
 
 def _forms(value: object) -> list[str]:
-    return list(value.values()) if isinstance(value, dict) else [str(value)]
+    """A value's templates (each plural form; a plural's ``count`` names a value, no text)."""
+    if isinstance(value, dict):
+        return [text for category, text in value.items() if category != COUNT]
+    return [str(value)]
 
 
 def texts(locale: str) -> Iterator[tuple[str, str]]:
