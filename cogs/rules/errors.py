@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bot.engine import Card, EngineError, ErrorCode
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
-from cogs.common.text import card_text, t
+from cogs.common.text import AmbiguousLetter, card_text, t
 
 if TYPE_CHECKING:
     from cogs.rules.ui import ScoreQuestion
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CALCULATOR_CODES",
     "InputProblem",
+    "ambiguous_problem",
     "engine_problem",
     "legal_problem",
     "quote",
@@ -134,6 +135,17 @@ def engine_problem(
     field = error.facts.get("field")
     named = option if option is not None else (fields or {}).get(str(field))
     return InputProblem(key, option=named, **values(error.facts))
+
+
+def ambiguous_problem(error: AmbiguousLetter, option: str, locale: object) -> InputProblem:
+    """A suit letter that reads as two suits in the user's language (`c` in Portuguese,
+    Spanish or Italian), refused with the letter of each suit it could mean."""
+    return InputProblem(
+        "rules.err.ambiguous_suit",
+        option=option,
+        text=_shown(error.text),
+        choices=error.choices(locale),
+    )
 
 
 def legal_problem(error: EngineError) -> InputProblem:
