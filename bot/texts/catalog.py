@@ -105,8 +105,10 @@ def plural_rule(locale: str) -> PluralRule:
 
 
 def babel_locale(locale: str) -> str:
-    """A catalogue locale as Babel names it (``pt-BR`` -> ``pt_BR``)."""
-    return locale.replace("-", "_")
+    """A catalogue locale as Babel names it (``pt-BR`` -> ``pt_BR``). English is written
+    the British way (``19:30``, not ``7:30 PM``): the bot's English readers play in
+    European clubs, where league nights start at 19:30."""
+    return "en_GB" if locale == FALLBACK else locale.replace("-", "_")
 
 
 def _number(count: object) -> float | int | None:

@@ -45,6 +45,7 @@ __all__ = [
     "cards_text",
     "clip",
     "command_text",
+    "fold",
     "letters_legend",
     "locale_of",
     "pad",
@@ -209,7 +210,7 @@ def ambiguous_letters(locale: str) -> dict[str, tuple[Suit, ...]]:
     clubs, or copas/corazones/cuori), with the two suits each could mean."""
     found: dict[str, tuple[Suit, ...]] = {}
     for suit in Suit:
-        initial = _fold(_name(suit, locale))[:1]
+        initial = fold(_name(suit, locale))[:1]
         english = Suit.parse(initial) if initial in "cdhs" else suit
         if english != suit:
             found[initial] = (suit, english)
@@ -226,7 +227,9 @@ def _name(suit: Suit, locale: object) -> str:
     return t(f"common.suit.{suit.letter}", locale)
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """``text`` lower-cased and without accents, for matching what users type
+    ("Corazones" and "corazónes" both read as corazones)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

@@ -24,7 +24,7 @@ from bot.engine import (
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
 from bot.texts.catalog import LOCALES
 from bot.texts.rulebook import TOPICS, search_topics
-from cogs.common.text import AmbiguousLetter, card_input, suit_input, t
+from cogs.common.text import AmbiguousLetter, card_input, fold, suit_input, t
 from cogs.rules.errors import InputProblem, ambiguous_problem, engine_problem, quote
 from cogs.rules.ui import ScoreQuestion
 
@@ -93,8 +93,7 @@ def parse_variant(text: str, option: str) -> RuleSet:
 
 
 def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).strip()
+    return fold(text).strip()
 
 
 def topic_key(text: str, locale: str) -> str:

@@ -36,7 +36,12 @@ EXPECTED = {
     "it": ("f q h p", "c"),
 }
 # Texts that show the letters: the help, the option that takes a suit, the two refusals.
-SHOWN_IN = ("help.cards", "rules.cmd.opt.trump.desc", "rules.err.unknown_card", "rules.err.bad_suit")
+SHOWN_IN = (
+    "help.cards",
+    "rules.cmd.opt.trump.desc",
+    "rules.err.unknown_card",
+    "rules.err.bad_suit",
+)
 
 
 def _initial(suit: Suit, locale: str) -> str:
@@ -90,7 +95,9 @@ def test_an_ambiguous_letter_is_refused_with_the_choices(locale: str) -> None:
     text = refused.value.render(locale)
     hearts = t("common.suit.h", locale)
     clubs = t("common.suit.c", locale)
-    assert "`h` = ♥ " + hearts in text and f"`{suit_letters(locale)[Suit.CLUBS]}` = ♣ {clubs}" in text
+    assert (
+        "`h` = ♥ " + hearts in text and f"`{suit_letters(locale)[Suit.CLUBS]}` = ♣ {clubs}" in text
+    )
     assert "`7c`" in text and t("rules.cmd.opt.cards.name", locale) in text
     with pytest.raises(InputProblem):
         parse_suit("c", "rules.cmd.opt.trump.name", locale)
