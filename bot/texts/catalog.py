@@ -89,6 +89,13 @@ def t(key: str, locale: object = FALLBACK, /, **values: Any) -> str:
     return text.format(**values) if values else text
 
 
+def templates(value: Message) -> list[str]:
+    """A catalogue value's templates: the one, or each plural form (not a count's name)."""
+    if isinstance(value, str):
+        return [value]
+    return [text for category, text in value.items() if category != COUNT]
+
+
 def plural_form(forms: dict[str, str], count: object, locale: object) -> str:
     """The template of ``forms`` (CLDR plural categories) for ``count`` in ``locale``;
     ``other`` when the locale's category has no form of its own, or without a count (the

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot.settings import Settings
-from bot.texts.catalog import COUNT, FALLBACK, LOCALES, catalogue, t
+from bot.texts.catalog import FALLBACK, LOCALES, catalogue, t, templates
 from bot.texts.rulebook import TOPICS, topic
 from cogs.common.translator import SUPPORTED
 from tests.harness.harness import Harness
@@ -41,6 +41,13 @@ def _paths(items: list[dict[str, Any]], locale: str, prefix: str = "") -> Iterat
         yield from _paths(item.get("options") or [], locale, path + " ")
 
 
+def _names(items: list[dict[str, Any]], locale: str) -> Iterator[str]:
+    """Every name in the tree: commands, groups, subcommands and options."""
+    for item in items:
+        yield _name(item, locale)
+        yield from _names(item.get("options") or [], locale)
+
+
 def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
@@ -48,8 +55,7 @@ def _fold(text: str) -> str:
 
 def _texts(locale: str) -> Iterator[tuple[str, str]]:
     for key, value in catalogue(locale).items():
-        forms = [v for c, v in value.items() if c != COUNT] if isinstance(value, dict) else [value]
-        for form in forms:
+        for form in templates(value):
             yield key, form
     for name in TOPICS:
         yield f"rulebook.{name}", topic(name, locale).body
@@ -91,7 +97,7 @@ async def test_command_names_keep_the_accents_of_their_language(
         for word in re.findall(r"\w+", text.casefold())
         if _fold(word) != word
     }
-    names = {name for path in _paths(tree, locale) for name in path.split(" ")}
+    names = set(_names(tree, locale))
     plain = sorted(name for name in names if name in words and _fold(name) == name)
     folded: dict[str, set[str]] = {}
     for name in names:

@@ -7,7 +7,7 @@ from importlib import resources
 
 import pytest
 
-from bot.texts.catalog import COUNT, FALLBACK, LOCALES, catalogue, normalize_locale, t
+from bot.texts.catalog import FALLBACK, LOCALES, catalogue, normalize_locale, t, templates
 
 
 def domains() -> set[str]:
@@ -19,16 +19,12 @@ def keys_of(domain: str, locale: str) -> set[str]:
     return {k for k in catalogue(locale) if k.startswith(f"{domain}.")}
 
 
-def forms(value: str | dict[str, str]) -> list[str]:
-    """A catalogue value's templates: the one, or each plural form (not the count's name)."""
-    if isinstance(value, str):
-        return [value]
-    return [text for category, text in value.items() if category != COUNT]
-
-
 def fields(value: str | dict[str, str]) -> set[str]:
     return {
-        name for text in forms(value) for _, name, _, _ in string.Formatter().parse(text) if name
+        name
+        for text in templates(value)
+        for _, name, _, _ in string.Formatter().parse(text)
+        if name
     }
 
 
@@ -55,7 +51,7 @@ def test_every_domain_has_a_file_for_every_locale() -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_texts_fit_discord_limits(locale: str) -> None:
     for key, value in catalogue(locale).items():
-        for text in forms(value):
+        for text in templates(value):
             assert text.strip(), key
             assert len(text) <= 2000, key
             if ".label." in key or key.endswith(".label"):

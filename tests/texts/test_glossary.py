@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.texts.catalog import COUNT, FALLBACK, LOCALES, catalogue
+from bot.texts.catalog import FALLBACK, LOCALES, catalogue, templates
 from bot.texts.rulebook import TOPICS, topic
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.md"
@@ -60,17 +60,10 @@ def _english(term: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(term)}s?(?!\w)", re.IGNORECASE)
 
 
-def _forms(value: object) -> list[str]:
-    """A value's templates (each plural form; a plural's ``count`` names a value, no text)."""
-    if isinstance(value, dict):
-        return [text for category, text in value.items() if category != COUNT]
-    return [str(value)]
-
-
 def texts(locale: str) -> Iterator[tuple[str, str]]:
     """Every text of a locale: catalogue values (each plural form) and rulebook topics."""
     for key, value in catalogue(locale).items():
-        for form in _forms(value):
+        for form in templates(value):
             yield key, form
     for name in TOPICS:
         entry = topic(name, locale)
@@ -128,8 +121,8 @@ def test_a_concept_the_english_names_is_named_with_the_glossary_word(locale: str
     english = catalogue(FALLBACK)
     missing = []
     for key, value in catalogue(locale).items():
-        source = " ".join(_forms(english[key]))
-        text = " ".join(_forms(value))
+        source = " ".join(templates(english[key]))
+        text = " ".join(templates(value))
         for concept in NOUNS:
             source_hit = _english(terms()[concept][FALLBACK]).search(source)
             if source_hit and not _word(terms()[concept][locale]).search(text):

@@ -8,7 +8,7 @@ import string
 
 import pytest
 
-from bot.texts.catalog import COUNT, FALLBACK, LOCALES, catalogue, plural_rule, t
+from bot.texts.catalog import COUNT, FALLBACK, LOCALES, catalogue, plural_rule, t, templates
 
 # Nouns a number counts, per locale, in their plural: "{x} nights" in a plain template is a
 # plural built by hand (it reads "1 nights"). A rate ("points per hand") is no count.
@@ -65,8 +65,7 @@ def test_no_message_builds_a_plural_by_hand(locale: str) -> None:
     counted = re.compile(rf"\{{\w+\}} (?:{nouns})(?!\w){RATE}?", re.IGNORECASE)
     found = []
     for key, value in catalogue(locale).items():
-        texts = [v for c, v in value.items() if c != COUNT] if isinstance(value, dict) else [value]
-        for text in texts:
+        for text in templates(value):
             if HAND_BUILT.search(text):
                 found.append((key, text))
         if isinstance(value, str):
