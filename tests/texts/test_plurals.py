@@ -9,6 +9,7 @@ import string
 import pytest
 
 from bot.texts.catalog import COUNT, FALLBACK, LOCALES, catalogue, plural_rule, t, templates
+from bot.texts.rulebook import TOPICS, topic
 
 # Nouns a number counts, per locale, in their plural: "{x} nights" in a plain template is a
 # plural built by hand (it reads "1 nights"). A rate ("points per hand") is no count.
@@ -70,6 +71,8 @@ def test_no_message_builds_a_plural_by_hand(locale: str) -> None:
                 found.append((key, text))
         if isinstance(value, str):
             found += [(key, m[0]) for m in counted.finditer(value) if not re.search(RATE, m[0])]
+    for name in TOPICS:
+        found += [(name, m[0]) for m in HAND_BUILT.finditer(topic(name, locale).body)]
     assert found == []
 
 
