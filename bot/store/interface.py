@@ -20,6 +20,7 @@ from .records import (
     CheckinMessage,
     HandRecord,
     MatchRecord,
+    NightRows,
     PlayerStats,
     PostedNotice,
     StoredAction,
@@ -36,6 +37,7 @@ __all__ = [
     "CommitFigures",
     "LeagueStore",
     "PreferenceStore",
+    "StateStore",
     "StatsStore",
     "Store",
     "TableStore",
@@ -163,6 +165,7 @@ class LeagueStore(Protocol):
     async def audit(self, night_id: int) -> list[StoredAudit]: ...
     async def add_runs(self, runs: list[StoredRun]) -> list[bool]: ...
     async def runs(self, league_id: int, starts_at: list[int] | None = None) -> list[StoredRun]: ...
+    async def night_rows(self, night_id: int) -> NightRows | None: ...
 
 
 class PreferenceStore(Protocol):
@@ -170,6 +173,13 @@ class PreferenceStore(Protocol):
 
     async def notify_mode(self, user_id: int) -> str | None: ...
     async def set_notify_mode(self, user_id: int, mode: str, at: float) -> None: ...
+
+
+class StateStore(Protocol):
+    """The bot's own facts by key (see bot/store/state.py): stored strings, not interpreted."""
+
+    async def get(self, key: str) -> str | None: ...
+    async def put(self, key: str, value: str, at: float) -> None: ...
 
 
 class CommitFigures(Protocol):
@@ -187,6 +197,7 @@ class Store(ABC):
     stats: StatsStore
     leagues: LeagueStore
     preferences: PreferenceStore
+    state: StateStore
     commits: CommitFigures
 
     @abstractmethod

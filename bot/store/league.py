@@ -20,6 +20,7 @@ from .db import connection_lock, scalar, transaction
 from .errors import AlreadyStored, NightBusy, StoreError
 from .records import (
     CheckinMessage,
+    NightRows,
     StoredAudit,
     StoredLeague,
     StoredNight,
@@ -30,6 +31,7 @@ from .rows import (
     LEAGUE_COLUMNS,
     audit_values,
     dump_json,
+    night_rows,
     run_values,
     stored_audit,
     stored_league,
@@ -306,3 +308,14 @@ class SqliteLeagueStore:
             params += starts_at
         rows = await self._rows(sql + " ORDER BY starts_at, due_at, kind", params)
         return [stored_run(r) for r in rows]
+
+    # ------------------------------------------------------------- a whole night
+    async def night_rows(self, night_id: int) -> NightRows | None:
+        """The night and everything it produced, read under the connection's lock, so no
+        write lands between its reads; None when there is no such night."""
+        async with connection_lock(self._db):
+            fetched = [
+                list(await self._db.execute_fetchall(query.sqlite, (night_id,)))
+                for query in q.NIGHT_ROWS
+            ]
+        return night_rows(*fetched)

@@ -6,7 +6,7 @@ converters serves both; only the SQL around them differs per back end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import orjson
@@ -14,6 +14,7 @@ import orjson
 from .records import (
     HandRecord,
     MatchRecord,
+    NightRows,
     StoredAudit,
     StoredLeague,
     StoredNight,
@@ -35,6 +36,7 @@ __all__ = [
     "hand_rows",
     "load_json",
     "match_rows",
+    "night_rows",
     "stored_audit",
     "stored_league",
     "stored_night",
@@ -160,6 +162,30 @@ def stored_result(row: Row) -> StoredResult:
         row["actor"],
         row["at"],
     )
+
+
+def night_rows(
+    night: Sequence[Row],
+    attendance: Iterable[Row],
+    rounds: Iterable[Row],
+    results: Iterable[Row],
+    adjustments: Iterable[Row],
+) -> NightRows | None:
+    """The rows of `queries.NIGHT_ROWS` as one `NightRows`; None when there is no night."""
+    if not night:
+        return None
+    return NightRows(
+        stored_night(night[0]),
+        [_mapping(row) for row in attendance],
+        [orjson.loads(row["draw"]) for row in rounds],
+        [stored_result(row) for row in results],
+        [_mapping(row) for row in adjustments],
+    )
+
+
+def _mapping(row: Any) -> dict[str, Any]:
+    """A row as a dict of its columns (both drivers' rows name their `keys()`)."""
+    return dict(zip(row.keys(), row, strict=True))
 
 
 def audit_values(audit: StoredAudit) -> Values:

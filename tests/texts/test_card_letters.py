@@ -23,7 +23,7 @@ from cogs.common.text import (
     suit_input,
     suit_letters,
 )
-from cogs.rules.errors import InputProblem
+from cogs.rules.errors import RulesError
 from cogs.rules.options import parse_card_list, parse_suit
 
 ENGLISH = {Suit.CLUBS: "c", Suit.DIAMONDS: "d", Suit.HEARTS: "h", Suit.SPADES: "s"}
@@ -90,7 +90,7 @@ def test_the_letters_are_shown_in_the_help_and_the_refusals(locale: str) -> None
 
 @pytest.mark.parametrize("locale", ["pt-BR", "es-ES", "it"])
 def test_an_ambiguous_letter_is_refused_with_the_choices(locale: str) -> None:
-    with pytest.raises(InputProblem) as refused:
+    with pytest.raises(RulesError) as refused:
         parse_card_list("Jh 7c", "rules.cmd.opt.cards.name", locale)
     text = refused.value.render(locale)
     hearts = t("common.suit.h", locale)
@@ -99,7 +99,7 @@ def test_an_ambiguous_letter_is_refused_with_the_choices(locale: str) -> None:
         "`h` = ♥ " + hearts in text and f"`{suit_letters(locale)[Suit.CLUBS]}` = ♣ {clubs}" in text
     )
     assert "`7c`" in text and t("rules.cmd.opt.cards.name", locale) in text
-    with pytest.raises(InputProblem):
+    with pytest.raises(RulesError):
         parse_suit("c", "rules.cmd.opt.trump.name", locale)
     # the suit's name and symbol are always read
     assert parse_suit(hearts, "rules.cmd.opt.trump.name", locale) is Suit.HEARTS

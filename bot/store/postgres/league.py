@@ -18,6 +18,7 @@ from .. import queries as q
 from ..errors import AlreadyStored, NightBusy, StoreError
 from ..records import (
     CheckinMessage,
+    NightRows,
     StoredAudit,
     StoredLeague,
     StoredNight,
@@ -28,6 +29,7 @@ from ..rows import (
     LEAGUE_COLUMNS,
     audit_values,
     dump_json,
+    night_rows,
     run_values,
     stored_audit,
     stored_league,
@@ -265,3 +267,14 @@ class PostgresLeagueStore:
             starts_at,
         )
         return [stored_run(row) for row in rows]
+
+    # ------------------------------------------------------------- a whole night
+    async def night_rows(self, night_id: int) -> NightRows | None:
+        """The night and everything it produced, read in one read-only snapshot (repeatable
+        read), so no write lands between its reads; None when there is no such night."""
+        async with (
+            self._pool.acquire() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            fetched = [await conn.fetch(query.postgres, night_id) for query in q.NIGHT_ROWS]
+        return night_rows(*fetched)
