@@ -81,14 +81,17 @@ class SqliteLeagueStore:
         return cursor.lastrowid
 
     async def update_settings(self, league_id: int, settings: Mapping[str, Any], at: float) -> None:
+        """Replace the settings in one transaction."""
         async with transaction(self._db) as db:
             await db.execute(q.UPDATE_SETTINGS.sqlite, (dump_json(settings), at, league_id))
 
     async def league(self, league_id: int) -> StoredLeague | None:
+        """The league row with this id, under the connection lock."""
         rows = await self._rows(q.LEAGUE.sqlite, (league_id,))
         return stored_league(rows[0]) if rows else None
 
     async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
+        """The guild's leagues by name (`IS` matches a NULL guild too)."""
         rows = await self._rows(
             f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id IS ? ORDER BY name", (guild_id,)
         )
@@ -124,6 +127,7 @@ class SqliteLeagueStore:
         return StoredNight(cursor.lastrowid, league_id, number, seed, "checkin", at, None)
 
     async def set_status(self, night_id: int, status: str, at: float) -> None:
+        """Set the status (and the closing time, when closed) in one transaction."""
         closed = at if status == "closed" else None
         async with transaction(self._db) as db:
             await db.execute(q.SET_STATUS.sqlite, (status, closed, night_id))
@@ -137,14 +141,17 @@ class SqliteLeagueStore:
             )
 
     async def checkin_message(self, night_id: int) -> CheckinMessage | None:
+        """The night's check-in message row, under the connection lock."""
         rows = await self._rows(q.CHECKIN_MESSAGE.sqlite, (night_id,))
         return CheckinMessage(*rows[0]) if rows else None
 
     async def night(self, night_id: int) -> StoredNight | None:
+        """The night row with this id, under the connection lock."""
         rows = await self._rows(q.NIGHT.sqlite, (night_id,))
         return stored_night(rows[0]) if rows else None
 
     async def nights(self, league_id: int) -> list[StoredNight]:
+        """The league's night rows by number."""
         rows = await self._rows(q.NIGHTS.sqlite, (league_id,))
         return [stored_night(row) for row in rows]
 
@@ -155,6 +162,7 @@ class SqliteLeagueStore:
 
     # --------------------------------------------------------------- attendance
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:
+        """Number the event after the night's last one and append it, in one transaction."""
         async with transaction(self._db) as db:
             seq = 1 + int(
                 await scalar(
@@ -178,6 +186,7 @@ class SqliteLeagueStore:
             )
 
     async def attendance(self, night_id: int) -> list[dict[str, Any]]:
+        """The night's check-in events as dicts, in order."""
         rows = await self._rows(q.ATTENDANCE.sqlite, (night_id,))
         return [dict(row) for row in rows]
 
@@ -198,6 +207,7 @@ class SqliteLeagueStore:
             raise
 
     async def rounds(self, night_id: int) -> list[dict[str, Any]]:
+        """The night's round draws, parsed, by number."""
         rows = await self._rows(q.ROUNDS.sqlite, (night_id,))
         return [json.loads(row["draw"]) for row in rows]
 
@@ -211,6 +221,7 @@ class SqliteLeagueStore:
     async def link_table(
         self, night_id: int, round_no: int, table_no: int, table_id: int, at: float
     ) -> None:
+        """Store the link in one transaction."""
         async with transaction(self._db) as db:
             await db.execute(q.LINK_TABLE.sqlite, (night_id, round_no, table_no, table_id, at))
 
@@ -263,6 +274,7 @@ class SqliteLeagueStore:
     async def add_adjustment(
         self, night_id: int, adjustment: Mapping[str, Any], audit: StoredAudit
     ) -> None:
+        """The adjustment and its audit entry in one transaction."""
         async with transaction(self._db) as db:
             await db.execute(
                 q.INSERT_ADJUSTMENT.sqlite,
@@ -278,10 +290,12 @@ class SqliteLeagueStore:
             await db.execute(q.INSERT_AUDIT.sqlite, audit_values(audit))
 
     async def adjustments(self, night_id: int) -> list[dict[str, Any]]:
+        """The night's adjustments as dicts, in order."""
         rows = await self._rows(q.ADJUSTMENTS.sqlite, (night_id,))
         return [dict(row) for row in rows]
 
     async def audit(self, night_id: int) -> list[StoredAudit]:
+        """The night's audit rows as records, in order."""
         rows = await self._rows(q.AUDIT.sqlite, (night_id,))
         return [stored_audit(row) for row in rows]
 

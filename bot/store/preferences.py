@@ -14,6 +14,8 @@ __all__ = ["SqlitePreferenceStore"]
 
 
 class SqlitePreferenceStore:
+    """Reads and writes of player preferences in SQLite, on the shared connection."""
+
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 

@@ -10,9 +10,21 @@ PostgreSQL once, at import. A statement whose SQL really differs between the bac
 from __future__ import annotations
 
 import re
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from .rows import AUDIT_COLUMNS, LEAGUE_COLUMNS, RUN_COLUMNS, TABLE_COLUMNS
+from .records import ActionRecord, NewTable
+from .rows import (
+    AUDIT_COLUMNS,
+    LEAGUE_COLUMNS,
+    RUN_COLUMNS,
+    TABLE_COLUMNS,
+    check_records,
+    dump_json,
+    hand_rows,
+    match_rows,
+)
+
+Values = tuple[Any, ...]
 
 # A quoted literal is matched first, so a `?` inside one is kept as it is.
 _PLACEHOLDER: Final = re.compile(r"'[^']*'|\?")
@@ -40,6 +52,7 @@ class Sql(NamedTuple):
 
 
 def shared(sql: str) -> Sql:
+    """`sql`, written with `?`, in both back ends' placeholders."""
     return Sql(sql, numbered(sql))
 
 
@@ -157,3 +170,30 @@ SET_NOTIFY_MODE: Final = shared(
     " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
     " updated_at = excluded.updated_at"
 )
+
+
+def opening_writes(table: NewTable, table_id: int, action: str | None) -> list[tuple[Sql, Values]]:
+    """What opening `table` writes once its row has id `table_id`: the snapshot that names
+    its table, and action 1 with its payload already serialised (`action`)."""
+    writes: list[tuple[Sql, Values]] = []
+    if callable(table.snapshot):
+        writes.append((SET_SNAPSHOT, (dump_json(table.snapshot(table_id)), table_id)))
+    if table.action is not None:
+        actor, kind, _ = table.action
+        writes.append((FIRST_ACTION, (table_id, actor, kind, action, table.at)))
+    return writes
+
+
+def sheet_writes(action: ActionRecord) -> list[tuple[Sql, list[Values]]]:
+    """The score-sheet rows an action adds, each statement with its rows (for
+    `executemany`): every hand, then the match, each followed by one row per human seat.
+    Refuses a record of another table first (`check_records`), before any write."""
+    check_records(action.table_id, [*action.hands, *([action.match] if action.match else [])])
+    writes: list[tuple[Sql, list[Values]]] = []
+    for hand in action.hands:
+        sheet, players = hand_rows(hand)
+        writes += [(INSERT_HAND, [sheet]), (INSERT_PLAYER_HAND, players)]
+    if action.match is not None:
+        row, players = match_rows(action.match)
+        writes += [(INSERT_MATCH, [row]), (INSERT_PLAYER_MATCH, players)]
+    return writes

@@ -6,6 +6,7 @@ converters serves both; only the SQL around them differs per back end.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
@@ -14,6 +15,8 @@ import orjson
 from .records import (
     HandRecord,
     MatchRecord,
+    NewTable,
+    StoredAction,
     StoredAudit,
     StoredLeague,
     StoredNight,
@@ -31,10 +34,12 @@ __all__ = [
     "audit_values",
     "check_records",
     "dump_json",
+    "first_values",
     "hand_records",
     "hand_rows",
     "load_json",
     "match_rows",
+    "stored_action",
     "stored_audit",
     "stored_league",
     "stored_night",
@@ -71,10 +76,12 @@ def dump_json(value: Mapping[str, Any]) -> str:
 
 
 def load_json(text: str | None) -> dict[str, Any] | None:
+    """The JSON object `text` holds; None for a NULL column."""
     return None if text is None else dict(orjson.loads(text))
 
 
 def stored_table(row: Row) -> StoredTable:
+    """A `tables` row as a record (its snapshot parsed)."""
     return StoredTable(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -84,6 +91,27 @@ def stored_table(row: Row) -> StoredTable:
         message_id=row["message_id"],
         seq=row["seq"],
         snapshot=_snapshot(row["snapshot"]),
+    )
+
+
+def first_values(table: NewTable) -> tuple[int, str, str | None]:
+    """A new table's seq, first snapshot and first action's payload, serialised before any
+    write: seq 1 with a first action, else 0; a snapshot that is a function of the id is
+    "{}" until the id is known."""
+    action = None if table.action is None else dump_json(table.action[2])
+    first = "{}" if callable(table.snapshot) else dump_json(table.snapshot)
+    return (0 if table.action is None else 1), first, action
+
+
+def stored_action(row: Row) -> StoredAction:
+    """One entry of a table's action log, its payload parsed."""
+    return StoredAction(
+        table_id=row["table_id"],
+        seq=row["seq"],
+        actor=row["actor"],
+        kind=row["kind"],
+        payload=json.loads(row["payload"]),
+        at=row["at"],
     )
 
 
@@ -98,12 +126,14 @@ def _snapshot(text: str) -> dict[str, Any]:
 
 
 def stored_league(row: Row) -> StoredLeague:
+    """A `leagues` row as a record (its settings parsed)."""
     return StoredLeague(
         row["id"], row["guild_id"], row["name"], orjson.loads(row["settings"]), row["updated_at"]
     )
 
 
 def stored_run(row: Row) -> StoredRun:
+    """A `league_schedule_runs` row as a record."""
     return StoredRun(
         row["league_id"],
         row["starts_at"],
@@ -125,6 +155,7 @@ def run_values(run: StoredRun) -> Values:
 
 
 def stored_night(row: Row) -> StoredNight:
+    """A `league_nights` row as a record."""
     return StoredNight(
         row["id"],
         row["league_id"],
@@ -137,6 +168,7 @@ def stored_night(row: Row) -> StoredNight:
 
 
 def stored_audit(row: Row) -> StoredAudit:
+    """A `league_audit` row as a record (its before and after parsed)."""
     return StoredAudit(
         row["night_id"],
         row["kind"],
@@ -152,6 +184,7 @@ def stored_audit(row: Row) -> StoredAudit:
 
 
 def stored_result(row: Row) -> StoredResult:
+    """A `league_results` row as a record (its result parsed)."""
     return StoredResult(
         row["round_no"],
         row["table_no"],

@@ -54,6 +54,7 @@ class PostgresLeagueStore:
     async def create_league(
         self, guild_id: int | None, name: str, settings: Mapping[str, Any], at: float
     ) -> int:
+        """Insert the league in one statement; the unique name index refuses a second of a name."""
         try:
             league_id = await self._pool.fetchval(
                 "INSERT INTO leagues (guild_id, name, settings, created_at, updated_at)"
@@ -68,13 +69,16 @@ class PostgresLeagueStore:
         return int(league_id)
 
     async def update_settings(self, league_id: int, settings: Mapping[str, Any], at: float) -> None:
+        """Replace the settings in one autocommit statement."""
         await self._pool.execute(q.UPDATE_SETTINGS.postgres, dump_json(settings), at, league_id)
 
     async def league(self, league_id: int) -> StoredLeague | None:
+        """The league row with this id, in one statement."""
         row = await self._pool.fetchrow(q.LEAGUE.postgres, league_id)
         return stored_league(row) if row is not None else None
 
     async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
+        """The guild's leagues by name (`IS NOT DISTINCT FROM` matches a NULL guild too)."""
         rows = await self._pool.fetch(
             f"SELECT {LEAGUE_COLUMNS} FROM leagues"
             " WHERE guild_id IS NOT DISTINCT FROM $1::bigint ORDER BY name",
@@ -83,11 +87,14 @@ class PostgresLeagueStore:
         return [stored_league(row) for row in rows]
 
     async def all_leagues(self) -> list[StoredLeague]:
+        """Every league, oldest first, in one statement."""
         rows = await self._pool.fetch(q.ALL_LEAGUES.postgres)
         return [stored_league(row) for row in rows]
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, seed: str, at: float) -> StoredNight:
+        """Number and insert the night under a lock on the league row, so two openings take turns;
+        the one-open-night index refuses a second."""
         try:
             async with transaction(self._pool) as conn:
                 await _lock(conn, "leagues", league_id)
@@ -105,10 +112,12 @@ class PostgresLeagueStore:
         return StoredNight(row["id"], league_id, row["number"], seed, "checkin", at, None)
 
     async def set_status(self, night_id: int, status: str, at: float) -> None:
+        """Set the status (and the closing time, when closed) in one autocommit statement."""
         closed = at if status == "closed" else None
         await self._pool.execute(q.SET_STATUS.postgres, status, closed, night_id)
 
     async def set_checkin_message(self, night_id: int, message: CheckinMessage, at: float) -> None:
+        """Upsert the night's check-in message in one autocommit statement."""
         await self._pool.execute(
             q.SET_CHECKIN_MESSAGE.postgres,
             night_id,
@@ -119,23 +128,29 @@ class PostgresLeagueStore:
         )
 
     async def checkin_message(self, night_id: int) -> CheckinMessage | None:
+        """The night's check-in message row, in one statement."""
         row = await self._pool.fetchrow(q.CHECKIN_MESSAGE.postgres, night_id)
         return CheckinMessage(*row) if row is not None else None
 
     async def night(self, night_id: int) -> StoredNight | None:
+        """The night row with this id, in one statement."""
         row = await self._pool.fetchrow(q.NIGHT.postgres, night_id)
         return stored_night(row) if row is not None else None
 
     async def nights(self, league_id: int) -> list[StoredNight]:
+        """The league's night rows by number, in one statement."""
         rows = await self._pool.fetch(q.NIGHTS.postgres, league_id)
         return [stored_night(row) for row in rows]
 
     async def open_nights(self) -> list[StoredNight]:
+        """Every night not closed, in one statement."""
         rows = await self._pool.fetch(q.OPEN_NIGHTS.postgres)
         return [stored_night(row) for row in rows]
 
     # --------------------------------------------------------------- attendance
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:
+        """Number and append the event under a lock on the night row, so two check-ins
+        take turns."""
         async with transaction(self._pool) as conn:
             await _lock(conn, "league_nights", night_id)
             await conn.execute(
@@ -151,6 +166,7 @@ class PostgresLeagueStore:
             )
 
     async def attendance(self, night_id: int) -> list[dict[str, Any]]:
+        """The night's check-in events as dicts, in order."""
         rows = await self._pool.fetch(q.ATTENDANCE.postgres, night_id)
         return [dict(row.items()) for row in rows]
 
@@ -158,6 +174,8 @@ class PostgresLeagueStore:
     async def add_round(
         self, night_id: int, number: int, draw: Mapping[str, Any], dealt: bool, at: float
     ) -> None:
+        """The round and the night's running status in one transaction; the unique index refuses a
+        round drawn twice."""
         try:
             async with transaction(self._pool) as conn:
                 await conn.execute(
@@ -168,10 +186,12 @@ class PostgresLeagueStore:
             raise AlreadyStored(f"night {night_id} has a round {number} already") from error
 
     async def rounds(self, night_id: int) -> list[dict[str, Any]]:
+        """The night's round draws, parsed, by number."""
         rows = await self._pool.fetch(q.ROUNDS.postgres, night_id)
         return [json.loads(row["draw"]) for row in rows]
 
     async def dealt_rounds(self, night_id: int) -> set[int]:
+        """The night's dealt rounds, in one statement."""
         rows = await self._pool.fetch(
             "SELECT number FROM league_rounds WHERE night_id = $1 AND dealt <> 0", night_id
         )
@@ -180,13 +200,16 @@ class PostgresLeagueStore:
     async def link_table(
         self, night_id: int, round_no: int, table_no: int, table_id: int, at: float
     ) -> None:
+        """Store the link in one autocommit statement."""
         await self._pool.execute(q.LINK_TABLE.postgres, night_id, round_no, table_no, table_id, at)
 
     async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
+        """The night's (round, table) links, in one statement."""
         rows = await self._pool.fetch(q.ROUND_TABLES.postgres, night_id)
         return {(row["round_no"], row["table_no"]): row["table_id"] for row in rows}
 
     async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
+        """The league table a bot table plays, in one statement."""
         row = await self._pool.fetchrow(q.TABLE_ROUND.postgres, table_id)
         return (row[0], row[1], row[2]) if row is not None else None
 
@@ -201,6 +224,8 @@ class PostgresLeagueStore:
         at: float,
         audit: StoredAudit | None = None,
     ) -> int:
+        """Number and insert the version under a lock on the night row, with its audit entry, in one
+        transaction."""
         async with transaction(self._pool) as conn:
             await _lock(conn, "league_nights", night_id)
             version = await conn.fetchval(
@@ -220,6 +245,7 @@ class PostgresLeagueStore:
         return int(version)
 
     async def results(self, night_id: int) -> list[StoredResult]:
+        """Every result version of the night, in one statement."""
         rows = await self._pool.fetch(q.RESULTS.postgres, night_id)
         return [stored_result(r) for r in rows]
 
@@ -227,6 +253,7 @@ class PostgresLeagueStore:
     async def add_adjustment(
         self, night_id: int, adjustment: Mapping[str, Any], audit: StoredAudit
     ) -> None:
+        """The adjustment and its audit entry in one transaction."""
         async with transaction(self._pool) as conn:
             await conn.execute(
                 q.INSERT_ADJUSTMENT.postgres,
@@ -240,15 +267,18 @@ class PostgresLeagueStore:
             await conn.execute(q.INSERT_AUDIT.postgres, *audit_values(audit))
 
     async def adjustments(self, night_id: int) -> list[dict[str, Any]]:
+        """The night's adjustments as dicts, in order."""
         rows = await self._pool.fetch(q.ADJUSTMENTS.postgres, night_id)
         return [dict(row.items()) for row in rows]
 
     async def audit(self, night_id: int) -> list[StoredAudit]:
+        """The night's audit rows as records, in order."""
         rows = await self._pool.fetch(q.AUDIT.postgres, night_id)
         return [stored_audit(row) for row in rows]
 
     # ---------------------------------------------------------------- schedules
     async def add_runs(self, runs: list[StoredRun]) -> list[bool]:
+        """Insert the postings in one transaction; a posting recorded already is left as it is."""
         added: list[bool] = []
         async with transaction(self._pool) as conn:
             for run in runs:
@@ -257,6 +287,7 @@ class PostgresLeagueStore:
         return added
 
     async def runs(self, league_id: int, starts_at: list[int] | None = None) -> list[StoredRun]:
+        """The league's postings, the nights chosen by one array parameter (NULL: all)."""
         rows = await self._pool.fetch(
             "SELECT * FROM league_schedule_runs WHERE league_id = $1"
             " AND ($2::bigint[] IS NULL OR starts_at = ANY($2::bigint[]))"

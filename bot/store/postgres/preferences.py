@@ -9,10 +9,13 @@ __all__ = ["PostgresPreferenceStore"]
 
 
 class PostgresPreferenceStore:
+    """Reads and writes of player preferences in PostgreSQL, one statement each."""
+
     def __init__(self, pool: Pool) -> None:
         self._pool = pool
 
     async def notify_mode(self, user_id: int) -> str | None:
+        """The stored choice, read from the pool in one statement."""
         found = await self._pool.fetchval(q.NOTIFY_MODE.postgres, user_id)
         return None if found is None else str(found)
 

@@ -36,6 +36,7 @@ class PostgresStatsStore:
         limit: int = 100,
         offset: int = 0,
     ) -> list[PlayerStats]:
+        """One page of the standings, in one statement on the pool."""
         rows = await self._pool.fetch(
             _STANDINGS, guild_id, since, include_computers, None, limit, offset
         )
@@ -48,6 +49,7 @@ class PostgresStatsStore:
         since: float | None = None,
         include_computers: bool = True,
     ) -> PlayerStats:
+        """One player's line of the standings query (a filter on the user), or zeros."""
         row = await self._pool.fetchrow(
             _STANDINGS, guild_id, since, include_computers, user_id, None, 0
         )
@@ -56,6 +58,7 @@ class PostgresStatsStore:
     async def count_players(
         self, guild_id: int | None, since: float | None = None, include_computers: bool = True
     ) -> int:
+        """The players the standings query would list, counted by the server."""
         count = await self._pool.fetchval(_COUNT, guild_id, since, include_computers, None)
         return int(count)
 
