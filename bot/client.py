@@ -101,6 +101,7 @@ class KlaverjasBot(commands.Bot):
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        """Open the services, load the cogs and, when asked to, sync the commands."""
         log.info("Klaverjas bot %s starting (%s)", bot_version(), describe_engine())
         await self.open_services()
         for extension in self.initial_extensions:
@@ -111,6 +112,7 @@ class KlaverjasBot(commands.Bot):
 
     @property
     def services(self) -> Services:
+        """The open services; a `RuntimeError` before `setup_hook` opened them."""
         if self._services is None:
             raise RuntimeError("services are opened in setup_hook; none are open yet")
         return self._services
@@ -157,11 +159,13 @@ class KlaverjasBot(commands.Bot):
         log.info("synced %d application commands to guild %d", len(synced), guild_id)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register the items with discord.py and as known to `routes_custom_id`."""
         super().add_dynamic_items(*items)
         self._item_types += [item for item in items if item not in self._item_types]
         self._routes = None
 
     def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Unregister the items, from discord.py and from `routes_custom_id`."""
         super().remove_dynamic_items(*items)
         self._item_types = [item for item in self._item_types if item not in items]
         self._routes = None
@@ -175,6 +179,7 @@ class KlaverjasBot(commands.Bot):
         self._routes = None
 
     def remove_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Forget items added with `add_routed_items`."""
         self._routed = tuple(item for item in self._routed if item not in items)
         self._item_types = [item for item in self._item_types if item not in items]
         self._routes = None
@@ -196,9 +201,9 @@ class KlaverjasBot(commands.Bot):
         return self._routes.fullmatch(custom_id) is not None
 
     async def close(self) -> None:
-        # New table operations are refused ("shutting down") and those in flight finish
-        # while the HTTP session can still answer them; then the cogs unload (inside
-        # super().close()) so none of them uses a closed service.
+        """Refuse new table operations ("shutting down") and let those in flight finish
+        while the HTTP session can still answer them; then unload the cogs (inside
+        super().close()), so none of them uses a closed service, and close the services."""
         try:
             if self._services is not None:
                 await self._services.tables.quiesce()

@@ -59,6 +59,7 @@ def _texts(locale: object) -> dict[str, str]:
 
 
 def has(key: str, locale: str = FALLBACK) -> bool:
+    """Whether `locale`'s catalogue (without the English fallback) has a text for `key`."""
     return key in _texts(locale)
 
 
