@@ -119,8 +119,8 @@ class PlayCard:
     card: Card
 
     def apply_to(self, hand: Hand) -> PlayResult:
-        """Play the card on `hand`, with the trick it completed; a `RuleViolation` if it may not be
-        played."""
+        """Play the card on `hand`, with the trick it completed; a `RuleViolation` if it may
+        not be played."""
         return PlayResult(self.seat, self.card, hand.play(self.seat, self.card))
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,8 +136,8 @@ class ClaimRoem:
     seat: int
 
     def apply_to(self, hand: Hand) -> ClaimResult:
-        """Claim the last trick's roem on `hand`; a `RuleViolation` if the seat may not claim
-        now."""
+        """Claim the last trick's roem on `hand`; a `RuleViolation` if the seat may not
+        claim now."""
         return ClaimResult(self.seat, hand.claim(self.seat))
 
     def to_dict(self) -> dict[str, Any]:

@@ -73,8 +73,8 @@ class MatchResult:
 
 
 class Match:
-    """A match: hands dealt from one seed until the planned hands are played or a pair reaches the
-    target score, with its score sheet and totals."""
+    """A match: hands dealt from one seed until the planned hands are played or a pair
+    reaches the target score, with its score sheet and totals."""
 
     def __init__(self, rules: RuleSet, seed: str, first_dealer: int | None = None) -> None:
         self.rules = rules

@@ -30,8 +30,8 @@ class EasyPlayer:
         self.heuristic = HeuristicPlayer(seed)
 
     def choose_trump(self, view: SeatView) -> Suit | None:
-        """The heuristic's bid with a threshold that wanders by `BID_NOISE`, so the easy player
-        misjudges borderline hands."""
+        """The heuristic's bid with a threshold that wanders by `BID_NOISE`, so the easy
+        player misjudges borderline hands."""
         if view.trump_options is None:
             raise ValueError("choose_trump asked when the seat may not choose trump")
         threshold = PASS_THRESHOLD + self.rng.uniform(-BID_NOISE, BID_NOISE)

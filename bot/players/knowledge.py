@@ -40,8 +40,8 @@ class Knowledge:
 
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
-        """What `view`'s seat can deduce now: its cards, the unseen ones and the voids play has
-        shown."""
+        """What `view`'s seat can deduce now: its cards, the unseen ones and the voids play
+        has shown."""
         if view.trump is None:
             raise ValueError("knowledge needs a trump suit")
         mine = frozenset(view.hand)

@@ -100,8 +100,8 @@ class Model:
         return bool(found) and self.maybe_void(seat, led)
 
     def keep_value(self, card: int) -> int:
-        """How much the deciding seat loses by giving `card` away: its points, more for a trump, a
-        master or a guard of a ten."""
+        """How much the deciding seat loses by giving `card` away: its points, more for a
+        trump, a master or a guard of a ten."""
         trump = self.trump
         pts = POINTS[trump][card]
         if card >> 3 == trump:
@@ -147,8 +147,8 @@ class Model:
         self.voids = voids
 
     def lead(self, cands: int, maker: bool, chooser: int) -> int:
-        """The cards (a mask) the heuristic leads from `cands`: pull trump as maker, else cash a
-        master, else a cheap card."""
+        """The cards (a mask) the heuristic leads from `cands`: pull trump as maker, else
+        cash a master, else a cheap card."""
         trump = self.trump
         seat = self.seat
         trumps = cands & SUIT_MASK[trump]

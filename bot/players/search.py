@@ -141,8 +141,8 @@ class SearchPlayer:
 
     # ------------------------------------------------------------------ play
     def choose_card(self, view: SeatView) -> Card:
-        """The legal card with the best mean score over sampled deals, each solved exactly; the only
-        legal card without a search."""
+        """The legal card with the best mean score over sampled deals, each solved exactly;
+        the only legal card without a search."""
         self.card_values, self.samples = {}, 0
         search = self._card_search(view)
         if search is None:

@@ -33,8 +33,8 @@ class BackupError(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class BackupSummary:
-    """What a backup or restore copied: the file, its tables and actions, its size in bytes and its
-    schema version."""
+    """What a backup or restore copied: the file, its tables and actions, its size in bytes
+    and its schema version."""
 
     path: Path
     tables: int

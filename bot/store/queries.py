@@ -3,21 +3,24 @@
 Each was kept twice, once per back end, differing only in its placeholders (`?` for
 aiosqlite, `$1..$n` for asyncpg), so a change to a column had to be made in two places and
 the copies could drift apart unnoticed. They are written here with `?` and numbered for
-PostgreSQL once, at import. A statement whose SQL really differs between the back ends
-(row locks, RETURNING, NULL-safe comparisons, array parameters) stays beside its back end.
+PostgreSQL once, at import. A read whose SQL differs only in a word is written out for
+each (`LEAGUES`); a statement whose SQL really differs between the back ends (row locks,
+RETURNING, array parameters) stays beside its back end.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
-from .records import ActionRecord, NewTable
+from .records import OPEN_STATUSES, ActionRecord, NewTable, StoredAudit
 from .rows import (
     AUDIT_COLUMNS,
     LEAGUE_COLUMNS,
     RUN_COLUMNS,
     TABLE_COLUMNS,
+    audit_values,
     check_records,
     dump_json,
     hand_rows,
@@ -60,6 +63,12 @@ def shared(sql: str) -> Sql:
 UPDATE_SETTINGS: Final = shared("UPDATE leagues SET settings = ?, updated_at = ? WHERE id = ?")
 LEAGUE: Final = shared(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?")
 ALL_LEAGUES: Final = shared(f"SELECT {LEAGUE_COLUMNS} FROM leagues ORDER BY id")
+# A guild's leagues, a NULL guild (direct messages) included: SQLite's IS compares NULLs.
+LEAGUES: Final = Sql(
+    f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id IS ? ORDER BY name",
+    f"SELECT {LEAGUE_COLUMNS} FROM leagues"
+    " WHERE guild_id IS NOT DISTINCT FROM $1::bigint ORDER BY name",
+)
 
 # ------------------------------------------------------------------------- nights
 SET_STATUS: Final = shared("UPDATE league_nights SET status = ?, closed_at = ? WHERE id = ?")
@@ -86,6 +95,7 @@ INSERT_ROUND: Final = shared(
 )
 SET_RUNNING: Final = shared("UPDATE league_nights SET status = 'running' WHERE id = ?")
 ROUNDS: Final = shared("SELECT draw FROM league_rounds WHERE night_id = ? ORDER BY number")
+DEALT_ROUNDS: Final = shared("SELECT number FROM league_rounds WHERE night_id = ? AND dealt <> 0")
 LINK_TABLE: Final = shared(
     "INSERT INTO league_round_tables (night_id, round_no, table_no, table_id, at)"
     " VALUES (?, ?, ?, ?, ?)"
@@ -124,6 +134,10 @@ SET_CHANNEL: Final = shared("UPDATE tables SET channel_id = ? WHERE id = ?")
 TABLE_SEQ: Final = shared("SELECT seq FROM tables WHERE id = ?")
 TABLE_CHANNEL: Final = shared("SELECT channel_id FROM tables WHERE id = ?")
 TABLE: Final = shared(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?")
+_OPEN: Final = ", ".join(f"'{status}'" for status in OPEN_STATUSES)  # literals: no parameter
+OPEN_TABLES: Final = shared(
+    f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN ({_OPEN}) ORDER BY id"
+)
 LATEST_IN_CHANNEL: Final = shared(
     f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
 )
@@ -197,3 +211,15 @@ def sheet_writes(action: ActionRecord) -> list[tuple[Sql, list[Values]]]:
         row, players = match_rows(action.match)
         writes += [(INSERT_MATCH, [row]), (INSERT_PLAYER_MATCH, players)]
     return writes
+
+
+def adjustment_writes(
+    night_id: int, adjustment: Mapping[str, Any], audit: StoredAudit
+) -> list[tuple[Sql, Values]]:
+    """A points adjustment (user_id, points, reason) and its audit entry: the two rows
+    written in one transaction, so neither exists without the other."""
+    row = (night_id, adjustment["user_id"], adjustment["points"], adjustment["reason"])
+    return [
+        (INSERT_ADJUSTMENT, (*row, audit.actor, audit.at)),
+        (INSERT_AUDIT, audit_values(audit)),
+    ]

@@ -16,6 +16,7 @@ from .records import (
     HandRecord,
     MatchRecord,
     NewTable,
+    PlayerStats,
     StoredAction,
     StoredAudit,
     StoredLeague,
@@ -31,6 +32,8 @@ __all__ = [
     "RUN_COLUMNS",
     "TABLE_COLUMNS",
     "Row",
+    "as_dict",
+    "attendance_values",
     "audit_values",
     "check_records",
     "dump_json",
@@ -39,6 +42,7 @@ __all__ = [
     "hand_rows",
     "load_json",
     "match_rows",
+    "player_stats",
     "stored_action",
     "stored_audit",
     "stored_league",
@@ -59,9 +63,22 @@ AUDIT_COLUMNS = (
 
 
 class Row(Protocol):
-    """What both drivers' rows offer: a column by name."""
+    """What both drivers' rows offer: a column by name, and the names."""
 
     def __getitem__(self, key: str, /) -> Any: ...
+    def keys(self) -> Iterable[str]:
+        """The row's column names, in order."""
+        ...
+
+
+def as_dict(row: Row) -> dict[str, Any]:
+    """The row as a dict of column name to value."""
+    return {key: row[key] for key in row.keys()}  # noqa: SIM118 (a row is no mapping)
+
+
+def player_stats(row: Row) -> PlayerStats:
+    """A statistics row as a record: its column aliases are the record's field names."""
+    return PlayerStats(**as_dict(row))
 
 
 def dump_json(value: Mapping[str, Any]) -> str:
@@ -193,6 +210,11 @@ def stored_result(row: Row) -> StoredResult:
         row["actor"],
         row["at"],
     )
+
+
+def attendance_values(event: Mapping[str, Any]) -> Values:
+    """A check-in event's user_id, kind, rounds_drawn and partner_id (None if absent)."""
+    return event["user_id"], event["kind"], event["rounds_drawn"], event.get("partner_id")
 
 
 def audit_values(audit: StoredAudit) -> Values:

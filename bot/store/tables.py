@@ -5,29 +5,13 @@ from __future__ import annotations
 
 import sqlite3
 
-import aiosqlite
-
 from . import queries as q
-from .db import connection_lock, transaction
+from .db import SqliteReads, connection_lock, transaction
 from .errors import ChannelBusy, SeqConflict, TableNotFound
 from .groupcommit import group_commit
-from .records import (
-    OPEN_STATUSES,
-    ActionRecord,
-    HandRecord,
-    NewTable,
-    PostedNotice,
-    StoredAction,
-    StoredTable,
-)
-from .rows import (
-    TABLE_COLUMNS,
-    dump_json,
-    first_values,
-    hand_records,
-    stored_action,
-    stored_table,
-)
+from .reads import TableReads
+from .records import ActionRecord, HandRecord, NewTable
+from .rows import dump_json, first_values, hand_records
 
 __all__ = ["SqliteTableStore", "dump_json"]
 
@@ -37,12 +21,9 @@ def _is_channel_taken(error: sqlite3.IntegrityError) -> bool:
     return "tables.channel_id" in str(error)
 
 
-class SqliteTableStore:
+class SqliteTableStore(SqliteReads, TableReads):
     """Reads and writes of tables in SQLite; every write is one transaction, committed on
     return."""
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
 
     async def create(self, table: NewTable) -> int:
         """Insert the row and, if given, its snapshot naming the id and action 1 in one
@@ -123,13 +104,6 @@ class SqliteTableStore:
 
         await group_commit(self._db).run(write)
 
-    async def notices(self) -> list[PostedNotice]:
-        """Every standing turn notice, open table or not (a match may have ended while the
-        bot was down before its notice was deleted)."""
-        async with connection_lock(self._db):
-            rows = await self._db.execute_fetchall(q.NOTICES.sqlite)
-        return [PostedNotice(*row) for row in rows]
-
     async def set_channel(self, table_id: int, channel_id: int) -> None:
         """Move the table to another channel (e.g. re-posted after its channel vanished)."""
         try:
@@ -141,34 +115,6 @@ class SqliteTableStore:
             if _is_channel_taken(error):
                 raise ChannelBusy(channel_id) from error
             raise
-
-    async def open_tables(self) -> list[StoredTable]:
-        """Tables in the lobby or playing, oldest first: what start-up must restore."""
-        marks = ", ".join("?" * len(OPEN_STATUSES))
-        async with connection_lock(self._db):
-            rows = await self._db.execute_fetchall(
-                f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
-                OPEN_STATUSES,
-            )
-        return [stored_table(row) for row in rows]
-
-    async def get(self, table_id: int) -> StoredTable | None:
-        """The table row with this id, under the connection lock."""
-        async with connection_lock(self._db):
-            rows = list(await self._db.execute_fetchall(q.TABLE.sqlite, (table_id,)))
-        return stored_table(rows[0]) if rows else None
-
-    async def latest_in_channel(self, channel_id: int) -> StoredTable | None:
-        """The channel's most recent table, finished or closed ones included."""
-        async with connection_lock(self._db):
-            rows = list(await self._db.execute_fetchall(q.LATEST_IN_CHANNEL.sqlite, (channel_id,)))
-        return stored_table(rows[0]) if rows else None
-
-    async def actions(self, table_id: int) -> list[StoredAction]:
-        """The table's action log in order, for replay."""
-        async with connection_lock(self._db):
-            rows = await self._db.execute_fetchall(q.ACTIONS.sqlite, (table_id,))
-        return [stored_action(row) for row in rows]
 
     async def sheet(self, table_id: int, match_no: int) -> list[HandRecord]:
         """The score sheet of one match, hand by hand. Seats come back from player_hands,

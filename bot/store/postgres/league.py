@@ -8,7 +8,6 @@ they do on SQLite, instead of colliding on the same number.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,26 +15,10 @@ import asyncpg
 
 from .. import queries as q
 from ..errors import AlreadyStored, NightBusy, StoreError
-from ..records import (
-    CheckinMessage,
-    StoredAudit,
-    StoredLeague,
-    StoredNight,
-    StoredResult,
-    StoredRun,
-)
-from ..rows import (
-    LEAGUE_COLUMNS,
-    audit_values,
-    dump_json,
-    run_values,
-    stored_audit,
-    stored_league,
-    stored_night,
-    stored_result,
-    stored_run,
-)
-from .db import Conn, Pool, transaction
+from ..reads import LeagueReads
+from ..records import CheckinMessage, StoredAudit, StoredNight, StoredRun
+from ..rows import attendance_values, audit_values, dump_json, run_values, stored_run
+from .db import Conn, PostgresReads, transaction
 
 __all__ = ["PostgresLeagueStore"]
 
@@ -44,11 +27,8 @@ async def _lock(conn: Conn, table: str, row_id: int) -> None:
     await conn.execute(f"SELECT FROM {table} WHERE id = $1 FOR UPDATE", row_id)
 
 
-class PostgresLeagueStore:
+class PostgresLeagueStore(PostgresReads, LeagueReads):
     """Reads and writes of leagues and nights in PostgreSQL; every write is one transaction."""
-
-    def __init__(self, pool: Pool) -> None:
-        self._pool = pool
 
     # ------------------------------------------------------------------ leagues
     async def create_league(
@@ -72,29 +52,10 @@ class PostgresLeagueStore:
         """Replace the settings in one autocommit statement."""
         await self._pool.execute(q.UPDATE_SETTINGS.postgres, dump_json(settings), at, league_id)
 
-    async def league(self, league_id: int) -> StoredLeague | None:
-        """The league row with this id, in one statement."""
-        row = await self._pool.fetchrow(q.LEAGUE.postgres, league_id)
-        return stored_league(row) if row is not None else None
-
-    async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
-        """The guild's leagues by name (`IS NOT DISTINCT FROM` matches a NULL guild too)."""
-        rows = await self._pool.fetch(
-            f"SELECT {LEAGUE_COLUMNS} FROM leagues"
-            " WHERE guild_id IS NOT DISTINCT FROM $1::bigint ORDER BY name",
-            guild_id,
-        )
-        return [stored_league(row) for row in rows]
-
-    async def all_leagues(self) -> list[StoredLeague]:
-        """Every league, oldest first, in one statement."""
-        rows = await self._pool.fetch(q.ALL_LEAGUES.postgres)
-        return [stored_league(row) for row in rows]
-
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, seed: str, at: float) -> StoredNight:
-        """Number and insert the night under a lock on the league row, so two openings take turns;
-        the one-open-night index refuses a second."""
+        """Number and insert the night under a lock on the league row, so two openings take
+        turns; the one-open-night index refuses a second."""
         try:
             async with transaction(self._pool) as conn:
                 await _lock(conn, "leagues", league_id)
@@ -127,26 +88,6 @@ class PostgresLeagueStore:
             at,
         )
 
-    async def checkin_message(self, night_id: int) -> CheckinMessage | None:
-        """The night's check-in message row, in one statement."""
-        row = await self._pool.fetchrow(q.CHECKIN_MESSAGE.postgres, night_id)
-        return CheckinMessage(*row) if row is not None else None
-
-    async def night(self, night_id: int) -> StoredNight | None:
-        """The night row with this id, in one statement."""
-        row = await self._pool.fetchrow(q.NIGHT.postgres, night_id)
-        return stored_night(row) if row is not None else None
-
-    async def nights(self, league_id: int) -> list[StoredNight]:
-        """The league's night rows by number, in one statement."""
-        rows = await self._pool.fetch(q.NIGHTS.postgres, league_id)
-        return [stored_night(row) for row in rows]
-
-    async def open_nights(self) -> list[StoredNight]:
-        """Every night not closed, in one statement."""
-        rows = await self._pool.fetch(q.OPEN_NIGHTS.postgres)
-        return [stored_night(row) for row in rows]
-
     # --------------------------------------------------------------- attendance
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:
         """Number and append the event under a lock on the night row, so two check-ins
@@ -158,24 +99,16 @@ class PostgresLeagueStore:
                 " partner_id, at) SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6"
                 " FROM league_attendance WHERE night_id = $1",
                 night_id,
-                event["user_id"],
-                event["kind"],
-                event["rounds_drawn"],
-                event.get("partner_id"),
+                *attendance_values(event),
                 at,
             )
-
-    async def attendance(self, night_id: int) -> list[dict[str, Any]]:
-        """The night's check-in events as dicts, in order."""
-        rows = await self._pool.fetch(q.ATTENDANCE.postgres, night_id)
-        return [dict(row.items()) for row in rows]
 
     # ------------------------------------------------------------------- rounds
     async def add_round(
         self, night_id: int, number: int, draw: Mapping[str, Any], dealt: bool, at: float
     ) -> None:
-        """The round and the night's running status in one transaction; the unique index refuses a
-        round drawn twice."""
+        """The round and the night's running status in one transaction; the unique index
+        refuses a round drawn twice."""
         try:
             async with transaction(self._pool) as conn:
                 await conn.execute(
@@ -185,33 +118,11 @@ class PostgresLeagueStore:
         except asyncpg.UniqueViolationError as error:  # another start drew it first
             raise AlreadyStored(f"night {night_id} has a round {number} already") from error
 
-    async def rounds(self, night_id: int) -> list[dict[str, Any]]:
-        """The night's round draws, parsed, by number."""
-        rows = await self._pool.fetch(q.ROUNDS.postgres, night_id)
-        return [json.loads(row["draw"]) for row in rows]
-
-    async def dealt_rounds(self, night_id: int) -> set[int]:
-        """The night's dealt rounds, in one statement."""
-        rows = await self._pool.fetch(
-            "SELECT number FROM league_rounds WHERE night_id = $1 AND dealt <> 0", night_id
-        )
-        return {row["number"] for row in rows}
-
     async def link_table(
         self, night_id: int, round_no: int, table_no: int, table_id: int, at: float
     ) -> None:
         """Store the link in one autocommit statement."""
         await self._pool.execute(q.LINK_TABLE.postgres, night_id, round_no, table_no, table_id, at)
-
-    async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
-        """The night's (round, table) links, in one statement."""
-        rows = await self._pool.fetch(q.ROUND_TABLES.postgres, night_id)
-        return {(row["round_no"], row["table_no"]): row["table_id"] for row in rows}
-
-    async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
-        """The league table a bot table plays, in one statement."""
-        row = await self._pool.fetchrow(q.TABLE_ROUND.postgres, table_id)
-        return (row[0], row[1], row[2]) if row is not None else None
 
     # ------------------------------------------------------------------ results
     async def add_result(
@@ -224,8 +135,8 @@ class PostgresLeagueStore:
         at: float,
         audit: StoredAudit | None = None,
     ) -> int:
-        """Number and insert the version under a lock on the night row, with its audit entry, in one
-        transaction."""
+        """Number and insert the version under a lock on the night row, with its audit
+        entry, in one transaction."""
         async with transaction(self._pool) as conn:
             await _lock(conn, "league_nights", night_id)
             version = await conn.fetchval(
@@ -244,37 +155,14 @@ class PostgresLeagueStore:
                 await conn.execute(q.INSERT_AUDIT.postgres, *audit_values(audit))
         return int(version)
 
-    async def results(self, night_id: int) -> list[StoredResult]:
-        """Every result version of the night, in one statement."""
-        rows = await self._pool.fetch(q.RESULTS.postgres, night_id)
-        return [stored_result(r) for r in rows]
-
     # -------------------------------------------------------------- adjustments
     async def add_adjustment(
         self, night_id: int, adjustment: Mapping[str, Any], audit: StoredAudit
     ) -> None:
         """The adjustment and its audit entry in one transaction."""
         async with transaction(self._pool) as conn:
-            await conn.execute(
-                q.INSERT_ADJUSTMENT.postgres,
-                night_id,
-                adjustment["user_id"],
-                adjustment["points"],
-                adjustment["reason"],
-                audit.actor,
-                audit.at,
-            )
-            await conn.execute(q.INSERT_AUDIT.postgres, *audit_values(audit))
-
-    async def adjustments(self, night_id: int) -> list[dict[str, Any]]:
-        """The night's adjustments as dicts, in order."""
-        rows = await self._pool.fetch(q.ADJUSTMENTS.postgres, night_id)
-        return [dict(row.items()) for row in rows]
-
-    async def audit(self, night_id: int) -> list[StoredAudit]:
-        """The night's audit rows as records, in order."""
-        rows = await self._pool.fetch(q.AUDIT.postgres, night_id)
-        return [stored_audit(row) for row in rows]
+            for sql, values in q.adjustment_writes(night_id, adjustment, audit):
+                await conn.execute(sql.postgres, *values)
 
     # ---------------------------------------------------------------- schedules
     async def add_runs(self, runs: list[StoredRun]) -> list[bool]:

@@ -11,24 +11,10 @@ import asyncpg
 
 from .. import queries as q
 from ..errors import ChannelBusy, SeqConflict, TableNotFound
-from ..records import (
-    OPEN_STATUSES,
-    ActionRecord,
-    HandRecord,
-    NewTable,
-    PostedNotice,
-    StoredAction,
-    StoredTable,
-)
-from ..rows import (
-    TABLE_COLUMNS,
-    dump_json,
-    first_values,
-    hand_records,
-    stored_action,
-    stored_table,
-)
-from .db import Conn, Pool, transaction
+from ..reads import TableReads
+from ..records import ActionRecord, HandRecord, NewTable
+from ..rows import dump_json, first_values, hand_records
+from .db import Conn, Pool, PostgresReads, transaction
 
 __all__ = ["PostgresTableStore", "WriteCounter"]
 
@@ -63,11 +49,11 @@ def _rowcount(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PostgresTableStore:
+class PostgresTableStore(PostgresReads, TableReads):
     """Reads and writes of tables in PostgreSQL; every write is one transaction."""
 
     def __init__(self, pool: Pool, counter: WriteCounter) -> None:
-        self._pool = pool
+        super().__init__(pool)
         self._counter = counter
 
     async def create(self, table: NewTable) -> int:
@@ -161,14 +147,9 @@ class PostgresTableStore:
         if _rowcount(status) == 0:
             raise TableNotFound(table_id)
 
-    async def notices(self) -> list[PostedNotice]:
-        """Every standing notice, in one statement."""
-        rows = await self._pool.fetch(q.NOTICES.postgres)
-        return [PostedNotice(*row) for row in rows]
-
     async def set_channel(self, table_id: int, channel_id: int) -> None:
-        """Move the table in one autocommit statement; the open-channel index refuses a taken
-        channel."""
+        """Move the table in one autocommit statement; the open-channel index refuses a
+        taken channel."""
         try:
             status = await self._pool.execute(q.SET_CHANNEL.postgres, channel_id, table_id)
         except asyncpg.UniqueViolationError as error:
@@ -177,29 +158,6 @@ class PostgresTableStore:
             raise
         if _rowcount(status) == 0:
             raise TableNotFound(table_id)
-
-    async def open_tables(self) -> list[StoredTable]:
-        """Open tables, oldest first, with the statuses as one array parameter."""
-        rows = await self._pool.fetch(
-            f"SELECT {TABLE_COLUMNS} FROM tables WHERE status = ANY($1::text[]) ORDER BY id",
-            list(OPEN_STATUSES),
-        )
-        return [stored_table(row) for row in rows]
-
-    async def get(self, table_id: int) -> StoredTable | None:
-        """The table row with this id, in one statement."""
-        row = await self._pool.fetchrow(q.TABLE.postgres, table_id)
-        return stored_table(row) if row is not None else None
-
-    async def latest_in_channel(self, channel_id: int) -> StoredTable | None:
-        """The channel's newest table row, in one statement."""
-        row = await self._pool.fetchrow(q.LATEST_IN_CHANNEL.postgres, channel_id)
-        return stored_table(row) if row is not None else None
-
-    async def actions(self, table_id: int) -> list[StoredAction]:
-        """The table's action log in order, in one statement."""
-        rows = await self._pool.fetch(q.ACTIONS.postgres, table_id)
-        return [stored_action(row) for row in rows]
 
     async def sheet(self, table_id: int, match_no: int) -> list[HandRecord]:
         """The score sheet, both of its reads in one read-only snapshot so they agree."""
