@@ -121,15 +121,9 @@ def first_values(table: NewTable) -> tuple[int, str, str | None]:
 
 
 def stored_action(row: Row) -> StoredAction:
-    """One entry of a table's action log, its payload parsed."""
-    return StoredAction(
-        table_id=row["table_id"],
-        seq=row["seq"],
-        actor=row["actor"],
-        kind=row["kind"],
-        payload=json.loads(row["payload"]),
-        at=row["at"],
-    )
+    """One entry of a table's action log (`queries.ACTIONS`: the columns are the record's
+    fields), its payload parsed."""
+    return StoredAction(**{**as_dict(row), "payload": json.loads(row["payload"])})
 
 
 def _snapshot(text: str) -> dict[str, Any]:
