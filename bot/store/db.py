@@ -73,7 +73,7 @@ class SqliteReads(Reads):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
-    async def fetch(self, sql: Sql, *params: Any) -> list[sqlite3.Row]:
+    async def _fetch(self, sql: Sql, *params: Any) -> list[sqlite3.Row]:
         """The rows of `sql` in SQLite's placeholders, read under the connection lock."""
         return await self._rows(sql.sqlite, params)
 

@@ -103,7 +103,9 @@ class StatsReads(Reads):
     ) -> list[PlayerStats]:
         """The guild's players by wins, then points per hand (then user id, for a stable
         page order). Without computers only matches and hands with four humans count."""
-        rows = await self.fetch(_STANDINGS, guild_id, since, include_computers, None, limit, offset)
+        rows = await self._fetch(
+            _STANDINGS, guild_id, since, include_computers, None, limit, offset
+        )
         return [player_stats(row) for row in rows]
 
     async def player(
@@ -114,14 +116,16 @@ class StatsReads(Reads):
         include_computers: bool = True,
     ) -> PlayerStats:
         """One player's line of the standings; all zeros when they have not played."""
-        row = await self.fetch_one(_STANDINGS, guild_id, since, include_computers, user_id, None, 0)
+        row = await self._fetch_one(
+            _STANDINGS, guild_id, since, include_computers, user_id, None, 0
+        )
         return player_stats(row) if row is not None else PlayerStats(user_id=user_id)
 
     async def count_players(
         self, guild_id: int | None, since: float | None = None, include_computers: bool = True
     ) -> int:
         """How many players `standings` would list without a limit (for paging)."""
-        row = await self.fetch_one(_COUNT, guild_id, since, include_computers, None)
+        row = await self._fetch_one(_COUNT, guild_id, since, include_computers, None)
         assert row is not None  # COUNT(*) always gives a row
         return int(row["players"])
 

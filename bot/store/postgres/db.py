@@ -69,7 +69,7 @@ class PostgresReads(Reads):
     def __init__(self, pool: Pool) -> None:
         self._pool = pool
 
-    async def fetch(self, sql: Sql, *params: Any) -> list[asyncpg.Record]:
+    async def _fetch(self, sql: Sql, *params: Any) -> list[asyncpg.Record]:
         """The rows of `sql` in PostgreSQL's placeholders, in one round trip."""
         return list(await self._pool.fetch(sql.postgres, *params))
 
