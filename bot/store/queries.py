@@ -1,6 +1,8 @@
-"""The statements both back ends run word for word, written once.
+"""The statements both back ends run word for word, written once, and the writes of
+several rows (`opening_writes`, `sheet_writes`, `adjustment_writes`) as statements with
+their values, so both back ends write the same rows.
 
-Each was kept twice, once per back end, differing only in its placeholders (`?` for
+Each statement was kept twice, once per back end, differing only in its placeholders (`?` for
 aiosqlite, `$1..$n` for asyncpg), so a change to a column had to be made in two places and
 the copies could drift apart unnoticed. They are written here with `?` and numbered for
 PostgreSQL once, at import. A read whose SQL differs only in a word is written out for

@@ -1,4 +1,5 @@
-"""Leagues and nights in PostgreSQL (see bot/store/league.py for what each call promises).
+"""Leagues and nights in PostgreSQL (bot/store/interface.py says what each call promises;
+the reads of one statement are shared, in bot/store/reads.py).
 
 SQLite runs one writer at a time; here transactions run side by side, so a write that
 numbers the next row (night, check-in, result version) first locks the row it numbers

@@ -1,5 +1,6 @@
-"""Tables, their action logs and score sheets in PostgreSQL (see bot/store/tables.py for
-what each call promises; the rows are the same)."""
+"""Tables, their action logs and score sheets in PostgreSQL (bot/store/interface.py says
+what each call promises; the rows are SQLite's, and the reads of one statement are shared,
+in bot/store/reads.py)."""
 
 from __future__ import annotations
 
