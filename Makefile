@@ -28,8 +28,8 @@ run: $(STAMP)
 test: $(STAMP) lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check bot cogs tests benchmarks setup.py
-	$(BIN)/ruff format --check bot cogs tests benchmarks setup.py
+	$(BIN)/ruff check bot cogs tests benchmarks docs/pictures setup.py
+	$(BIN)/ruff format --check bot cogs tests benchmarks docs/pictures setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy bot cogs

@@ -18,8 +18,8 @@ loop's only work is closing the hand), so every action is a human click.
 Like the live bot, the process holds its guild and channels in discord.py's cache (a bot
 with the guilds intent gets them from GUILD_CREATE) and settles its heap once the tables
 are open (`bot/runtime.py`). A player clicks as soon as their hand shows the new state
-(the world tells them when it edits the message; session 3 and before, players looked
-every 10 ms, which set the pace of a single table and counted idle wake-ups).
+(the world tells them when it edits the message; players who looked every 10 ms would set
+the pace of a single table and count idle wake-ups as the bot's).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ T = TypeVar("T")
 
 def settle_heap() -> None:
     """`bot.runtime.settle_heap`, where the checkout has it: the benchmark also runs on
-    older checkouts (the before figures in the README), which did not settle their heap."""
+    older checkouts (the before figures in docs/benchmarks.md), which did not settle their heap."""
     try:
         from bot import runtime
     except ImportError:
@@ -131,8 +131,8 @@ class Meter:
 
 class Timed(Coroutine[Any, Any, T]):
     """A harness task's coroutine with every step timed as the harness's CPU: a player
-    choosing and sending a click, waiting, thinking (session 4 and before only the payload
-    building and the recorder were counted, the players' own task steps went to the bot).
+    choosing and sending a click, waiting, thinking (counting only the payload building and the
+    recorder would put the players' own task steps on the bot).
     The event loop's wake-up for a click stays the bot's: it stands for the gateway's
     socket read, which is not simulated (a live bot also inflates and parses the event)."""
 

@@ -2,17 +2,19 @@
 
 Start-up order matters and lives in `setup_hook` (run by discord.py after login, before the
 gateway connects, so no interaction can arrive half-way): services first, because cogs
-use them when they load (dynamic items, restored tables); then the cogs; then the optional
-command sync. The offline test harness calls the same `setup_hook`, so keep all start-up
-work here rather than in `on_ready`.
+use them when they load (dynamic items, restored tables); then the cogs; then the slash
+commands, published when they changed since the last publish (`publish_commands`). The
+offline test harness calls the same `setup_hook`, so keep all start-up work here rather
+than in `on_ready`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
-import re
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -29,6 +31,7 @@ __all__ = [
     "DEFAULT_EXTENSIONS",
     "INVITE_PERMISSIONS",
     "INVITE_SCOPES",
+    "PUBLISHED_COMMANDS_KEY",
     "KlaverjasBot",
     "ShardedKlaverjasBot",
     "invite_url",
@@ -60,6 +63,8 @@ INVITE_PERMISSIONS: Final = discord.Permissions(
     send_messages_in_threads=True,  # a table in a thread posts there
 )
 INVITE_SCOPES: Final = ("bot", "applications.commands")
+# The store's bot_state key holding the hash of the commands Discord last accepted.
+PUBLISHED_COMMANDS_KEY: Final = "published_commands"
 
 
 def invite_url(application_id: int) -> str:
@@ -95,8 +100,6 @@ class KlaverjasBot(commands.Bot):
         # Set by `open_services`; cogs read it in their `cog_load`.
         self._services: Services | None = None
         self._services_closed = False
-        self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
-        self._routes: re.Pattern[str] | None = None  # `_one_pattern` of them, made on demand
         self._routed: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
         self._heartbeat: asyncio.Task[None] | None = None
 
@@ -107,8 +110,7 @@ class KlaverjasBot(commands.Bot):
         for extension in self.initial_extensions:
             await self.load_extension(extension)
             log.debug("loaded extension %s", extension)
-        if self.settings.sync_commands:
-            await self.sync_commands()
+        await self.publish_commands()
 
     @property
     def services(self) -> Services:
@@ -143,62 +145,55 @@ class KlaverjasBot(commands.Bot):
             await self._services.close()
             self._services = None
 
-    async def sync_commands(self) -> None:
-        """Publish the command tree: to the dev guild when set (instant), else globally.
+    async def publish_commands(self) -> None:
+        """Publish the slash commands when they changed since Discord last accepted them.
 
-        Syncing is rate limited by Discord and slow to propagate globally, hence opt-in.
+        SYNC_COMMANDS overrides the comparison: 1 always publishes, 0 never does. The hash
+        of what was published is stored only after Discord accepted it, so a failed publish
+        is tried again at the next start; the bot runs on with the commands Discord has.
         """
+        mode = self.settings.sync_commands
+        if mode is False:
+            return
+        guild = self._publish_target()
+        digest = await command_digest(self.tree, guild, self.application_id)
+        state = self.services.store.state
+        if mode is None and await state.get(PUBLISHED_COMMANDS_KEY) == digest:
+            log.info("slash commands unchanged since they were last published")
+            return
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.HTTPException as error:
+            log.error("publishing the slash commands failed (%s); the next start retries", error)
+            return
+        await state.put(PUBLISHED_COMMANDS_KEY, digest, self.services.tables.clock.now())
+        where = "globally" if guild is None else f"to guild {guild.id}"
+        log.info("published %d slash commands %s", len(synced), where)
+
+    def _publish_target(self) -> discord.Object | None:
+        """The dev guild (DEV_GUILD_ID: commands appear there at once), with the global
+        commands copied to it; None publishes globally."""
         guild_id = self.settings.dev_guild_id
         if guild_id is None:
-            synced = await self.tree.sync()
-            log.info("synced %d global application commands", len(synced))
-            return
+            return None
         guild = discord.Object(id=guild_id)
         self.tree.copy_global_to(guild=guild)
-        synced = await self.tree.sync(guild=guild)
-        log.info("synced %d application commands to guild %d", len(synced), guild_id)
-
-    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Register the items with discord.py and as known to `routes_custom_id`."""
-        super().add_dynamic_items(*items)
-        self._item_types += [item for item in items if item not in self._item_types]
-        self._routes = None
-
-    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Unregister the items, from discord.py and from `routes_custom_id`."""
-        super().remove_dynamic_items(*items)
-        self._item_types = [item for item in self._item_types if item not in items]
-        self._routes = None
+        return guild
 
     def add_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Items routed by custom_id (cogs/common/routing.py, from the errors cog's one
-        click listener), not through discord.py's view store: known to `routes_custom_id`
-        without being registered there."""
+        """The one way a cog registers its buttons: items routed by custom_id
+        (cogs/common/routing.py, from the errors cog's one click listener), not through
+        discord.py's view store (`add_dynamic_items`, which no cog uses)."""
         self._routed += tuple(item for item in items if item not in self._routed)
-        self._item_types += [item for item in items if item not in self._item_types]
-        self._routes = None
 
     def remove_routed_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Forget items added with `add_routed_items`."""
+        """Forget items added with `add_routed_items` (a cog unloading)."""
         self._routed = tuple(item for item in self._routed if item not in items)
-        self._item_types = [item for item in self._item_types if item not in items]
-        self._routes = None
 
     @property
     def routed_items(self) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
         """The items added with `add_routed_items`, in the order they were added."""
         return self._routed
-
-    def routes_custom_id(self, custom_id: str) -> bool:
-        """Whether a click with `custom_id` reaches a registered button.
-
-        discord.py hands a click to the dynamic items whose template matches the whole
-        custom_id and silently drops the rest; this asks the same question, so the error
-        cog can answer the clicks nothing else will (an outdated or malformed button).
-        """
-        if self._routes is None:
-            self._routes = _one_pattern(self._item_types)
-        return self._routes.fullmatch(custom_id) is not None
 
     async def close(self) -> None:
         """Refuse new table operations ("shutting down") and let those in flight finish
@@ -214,16 +209,23 @@ class KlaverjasBot(commands.Bot):
                 await self.close_services()
 
 
-def _one_pattern(items: list[type[discord.ui.DynamicItem[Any]]]) -> re.Pattern[str]:
-    """The items' templates as one pattern (group names dropped: they may repeat), so a
-    click is checked with one match instead of one per item type."""
-    parts = [
-        _GROUP_NAME.sub("(?:", item.__discord_ui_compiled_template__.pattern) for item in items
+async def command_digest(
+    tree: discord.app_commands.CommandTree[Any],
+    guild: discord.abc.Snowflake | None,
+    application_id: int | None,
+) -> str:
+    """A hash of the commands as `tree.sync(guild=guild)` sends them (translated when the
+    tree has a translator, as discord.py does), and of where they go."""
+    translator = tree.translator
+    payloads = [
+        await command.get_translated_payload(tree, translator)
+        if translator
+        else command.to_dict(tree)
+        for command in tree.get_commands(guild=guild)
     ]
-    return re.compile("|".join(f"(?:{part})" for part in parts) or "(?!)")
-
-
-_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+    target = {"application": application_id, "guild": None if guild is None else guild.id}
+    text = json.dumps({**target, "commands": payloads}, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class ShardedKlaverjasBot(KlaverjasBot, commands.AutoShardedBot):

@@ -63,7 +63,9 @@ class Settings:
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     default_locale: str = "en"
-    sync_commands: bool = False
+    # SYNC_COMMANDS: True publishes the slash commands at every start, False never, None
+    # (unset) when they changed since the last publish (bot/client.py `publish_commands`).
+    sync_commands: bool | None = None
     # SHARD_COUNT / SHARD_IDS: the shards this process runs (all of them by default).
     shards: ShardSet = ShardSet()
     sharded: bool = False  # SHARD_COUNT was set: run discord.py's AutoShardedBot
@@ -229,9 +231,10 @@ def _parse_budget(value: str | None, problems: list[str]) -> float:
     return budget
 
 
-def _parse_flag(name: str, value: str | None, problems: list[str]) -> bool:
+def _parse_flag(name: str, value: str | None, problems: list[str]) -> bool | None:
+    """1/0 (true/false, yes/no, on/off); None when unset, for the default behaviour."""
     if value is None:
-        return False
+        return None
     lowered = value.lower()
     if lowered in _TRUE:
         return True

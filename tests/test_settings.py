@@ -16,7 +16,18 @@ def test_defaults_with_only_a_token() -> None:
     assert settings == Settings(discord_token=TOKEN)
     assert settings.database_path == Path("data/klaverjas.sqlite3")
     assert (settings.log_level, settings.default_locale) == ("INFO", "en")
-    assert settings.dev_guild_id is None and settings.sync_commands is False
+    assert settings.dev_guild_id is None and settings.sync_commands is None
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [("1", True), ("true", True), ("0", False), ("off", False), (" ", None)]
+)
+def test_sync_commands_overrides_publishing_only_when_set(
+    value: str, expected: bool | None
+) -> None:
+    """Unset (or blank): publish when the commands changed; 1 always; 0 never."""
+    settings = load_settings({"DISCORD_TOKEN": TOKEN, "SYNC_COMMANDS": value})
+    assert settings.sync_commands is expected
 
 
 def test_every_setting_is_read() -> None:

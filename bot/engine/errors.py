@@ -6,7 +6,14 @@ The codes are a StrEnum whose values are the strings the engine refused with bef
 enum existed (front ends compare them, catalogue keys and tests name them), so
 ``error.code == "not_your_turn"`` still holds.
 
-Two kinds share the base class ``EngineError``:
+``Refusal`` is the one shape of a refusal in the whole project: the engine's, the table
+service's (``bot.tables.TableError``), the league's (``bot.league.errors.LeagueError``) and
+the front ends' own all subclass it, each with a StrEnum of its own for ``code``, so one
+guard (cogs/common/replies.py) answers every one of them. It lives here because the engine
+imports nothing outside itself and the standard library, and every other layer may import
+the engine.
+
+Two kinds share the engine's class ``EngineError``:
 - ``RuleViolation``: an action the rules refuse in a hand or match (wrong turn, a card that
   may not be played). Not a ``ValueError``: the input was well formed, the game says no.
 - ``InvalidInput``: input no game can produce (an unknown card, a card twice, points that
@@ -17,7 +24,9 @@ Two kinds share the base class ``EngineError``:
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+CodeT = TypeVar("CodeT", bound=StrEnum)
 
 
 class ErrorCode(StrEnum):
@@ -66,17 +75,27 @@ class ErrorCode(StrEnum):
     NO_MATCH_END = "no_match_end"
 
 
-class EngineError(Exception):
-    """A refusal: ``code`` is stable, ``facts`` say what was wrong (values, not sentences);
-    the message is English for logs and tracebacks only."""
+class Refusal(Exception, Generic[CodeT]):
+    """A refusal: ``code`` is stable (a member of the raiser's StrEnum), ``facts`` say what
+    was wrong (values, not sentences); the message is English for logs and tracebacks
+    only (the code when none is given). A refusal changes nothing."""
 
-    def __init__(self, code: ErrorCode, message: str, **facts: Any) -> None:
-        super().__init__(message)
-        self.code = code
+    def __init__(self, code: CodeT, message: str = "", **facts: Any) -> None:
+        """``code`` and ``facts`` as the front ends read them; ``message`` for the logs."""
+        super().__init__(message or str(code))
+        self.code: CodeT = code
         self.facts = facts
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code.value!r}, {self.facts!r})"
+        return f"{type(self).__name__}({str(self.code)!r}, {self.facts!r})"
+
+
+class EngineError(Refusal[ErrorCode]):
+    """The engine's refusal: always with an English message for the logs."""
+
+    def __init__(self, code: ErrorCode, message: str, **facts: Any) -> None:
+        """``code``, the English ``message`` and the ``facts`` behind it."""
+        super().__init__(code, message, **facts)
 
 
 class RuleViolation(EngineError):

@@ -7,54 +7,92 @@ why, and the value before and after, which the night's history shows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from enum import StrEnum
 
-from .errors import LeagueError
+from bot.store import StoredAudit
+
+from .errors import LeagueCode, LeagueError
 from .results import HandLine, TableResult
+from .standings import Adjustment
 
-__all__ = ["AuditEntry", "Kind", "corrected_line", "require_reason", "voided"]
+__all__ = ["AuditEntry", "AuditKind", "corrected_line", "require_reason", "voided"]
 
-Kind = Literal["correct_line", "correct_result", "void", "penalty"]
+
+class AuditKind(StrEnum):
+    """What an audit entry records (as stored): a sheet line or a whole result corrected,
+    a table voided, or a player's points adjusted."""
+
+    CORRECT_LINE = "correct_line"
+    CORRECT_RESULT = "correct_result"
+    VOID = "void"
+    PENALTY = "penalty"
 
 
 @dataclass(frozen=True, slots=True)
 class AuditEntry:
-    night_id: int
-    kind: Kind
+    """One correction, as the night's history shows it: what was done, by whom, when and
+    why; a table's result before and after (a result correction or a void), or the
+    adjustment (a penalty)."""
+
+    kind: AuditKind
     actor: int
     at: float
     reason: str
-    before: Mapping[str, Any] | None
-    after: Mapping[str, Any] | None
-    round: int | None = None
-    table: int | None = None  # index in the round's draw
+    before: TableResult | None = None
+    after: TableResult | None = None
+    adjustment: Adjustment | None = None
+    round_no: int | None = None
+    table_no: int | None = None  # index in the round's draw
     line: int | None = None  # from 1, as the sheet numbers them
+
+    @classmethod
+    def of(cls, stored: StoredAudit) -> AuditEntry:
+        """The entry from the store's row."""
+        kind = AuditKind(stored.kind)
+        before = None if stored.before is None else TableResult.from_dict(stored.before)
+        after = adjustment = None
+        if kind is AuditKind.PENALTY and stored.after is not None:
+            adjustment = Adjustment.from_dict(stored.after)
+        elif stored.after is not None:
+            after = TableResult.from_dict(stored.after)
+        return cls(
+            kind,
+            stored.actor,
+            stored.at,
+            stored.reason,
+            before,
+            after,
+            adjustment,
+            stored.round_no,
+            stored.table_no,
+            stored.line,
+        )
 
 
 def require_reason(reason: str) -> str:
     """Every correction says why: the history is for the players as much as the organiser."""
     if not reason.strip():
-        raise LeagueError("reason_required", "a correction needs a reason")
+        raise LeagueError(LeagueCode.REASON_REQUIRED, "a correction needs a reason")
     return reason.strip()
 
 
 def _live(result: TableResult) -> None:
     if result.void:
-        raise LeagueError("result_voided", "a voided result is not corrected")
+        raise LeagueError(LeagueCode.RESULT_VOIDED, "a voided result is not corrected")
 
 
 def corrected_line(result: TableResult, number: int, line: HandLine) -> TableResult:
     """The result with sheet line `number` (from 1) replaced and its totals recounted."""
     _live(result)
     if not result.lines:
-        raise LeagueError("no_lines", "a result entered as totals is corrected as a whole")
+        raise LeagueError(LeagueCode.NO_LINES, "a result entered as totals is corrected as a whole")
     if not 1 <= number <= len(result.lines):
-        raise LeagueError("no_such_line", line=number, lines=len(result.lines))
+        raise LeagueError(LeagueCode.NO_SUCH_LINE, line=number, lines=len(result.lines))
     return result.with_line(number - 1, line)
 
 
 def voided(result: TableResult) -> TableResult:
+    """The result voided (it credits no one); a voided result is not voided again."""
     _live(result)
     return result.voided()

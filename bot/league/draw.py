@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 from .grouping import best_groups
 from .settings import Format
 
@@ -33,15 +33,19 @@ class TablePlan:
 
     @property
     def pairs(self) -> tuple[Pair, Pair]:
+        """The two pairs: seats 0 and 2, seats 1 and 3."""
         s = self.seats
         return (s[0], s[2]), (s[1], s[3])
 
     def pair_of(self, user_id: int) -> int:
+        """The player's pair at this table: 0 or 1."""
         return self.seats.index(user_id) % 2
 
 
 @dataclass(frozen=True, slots=True)
 class RoundDraw:
+    """One round of a night: its tables in seat order and who sits out (a bye)."""
+
     number: int
     seed: str
     tables: tuple[TablePlan, ...]
@@ -50,9 +54,11 @@ class RoundDraw:
 
     @property
     def seated(self) -> list[int]:
+        """Everyone at a table this round, table by table."""
         return [user for table in self.tables for user in table.seats]
 
     def to_dict(self) -> dict[str, Any]:
+        """The draw as the store keeps it."""
         return {
             "number": self.number,
             "seed": self.seed,
@@ -63,6 +69,7 @@ class RoundDraw:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RoundDraw:
+        """The draw from what the store kept."""
         tables = tuple(TablePlan((s[0], s[1], s[2], s[3])) for s in data["tables"])
         return cls(data["number"], data["seed"], tables, tuple(data["byes"]), data["deal_seed"])
 
@@ -78,6 +85,7 @@ class Meetings:
 
     @classmethod
     def of(cls, rounds: Iterable[RoundDraw]) -> Meetings:
+        """What `rounds` hold, counted."""
         meetings = cls()
         for draw in rounds:
             meetings.byes.update(draw.byes)
@@ -143,9 +151,11 @@ def _draw_individual(
     players: Sequence[int], meetings: Meetings, rng: random.Random
 ) -> tuple[list[TablePlan], list[int]]:
     if len(players) < 4:
-        raise LeagueError("too_few_players", "a table needs four players", present=len(players))
+        raise LeagueError(
+            LeagueCode.TOO_FEW_PLAYERS, "a table needs four players", present=len(players)
+        )
     if len(set(players)) != len(players):
-        raise LeagueError("duplicate_player", "a player is listed twice")
+        raise LeagueError(LeagueCode.DUPLICATE_PLAYER, "a player is listed twice")
     byes = _byes(sorted(players), len(players) % 4, meetings, rng)
     seated = sorted(set(players) - set(byes))
     cache: dict[tuple[int, ...], tuple[int, tuple[int, int, int, int]]] = {}
@@ -190,12 +200,14 @@ def _draw_pairs(
     paired = {user for pair in units for user in pair}
     if paired != present:
         raise LeagueError(
-            "unpaired_players",
+            LeagueCode.UNPAIRED_PLAYERS,
             "fixed pairs: everyone plays in a pair",
             players=sorted(present - paired),
         )
     if len(units) < 2:
-        raise LeagueError("too_few_players", "a table needs two pairs", present=len(players))
+        raise LeagueError(
+            LeagueCode.TOO_FEW_PLAYERS, "a table needs two pairs", present=len(players)
+        )
 
     def met(group: tuple[Pair, ...]) -> int:
         (a, _), (c, _) = group

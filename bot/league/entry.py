@@ -10,18 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
-from bot.engine import RuleSet, assumed_tricks, points_handed_out, score_hand
+from bot.engine import EngineError, RuleSet, assumed_tricks, points_handed_out, score_hand
 from bot.engine.tricks import TRICKS_PER_HAND
 
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 from .results import HandLine, Seats, TableResult
 from .settings import RoundLength
 
-__all__ = ["BAD_LINE", "SheetEntry", "hand_line", "sheet_lines", "sheet_result", "totals_result"]
-
-BAD_LINE: Final = "bad_line"  # the code of an engine refusal that carries none of its own
+__all__ = ["SheetEntry", "hand_line", "sheet_lines", "sheet_result", "totals_result"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,13 +54,15 @@ def hand_line(
     trick, which is how sheets are kept), or the scorer's explicit mark.
     """
     if makers is None:
-        raise LeagueError("makers_missing", "a line names the pair that made trump", line=number)
+        raise LeagueError(
+            LeagueCode.MAKERS_MISSING, "a line names the pair that made trump", line=number
+        )
     try:
         tricks = _tricks(points, roem, pit)
         score = score_hand(makers, points, roem, tricks, rules or RuleSet())
     except (ValueError, TypeError) as error:  # TypeError: the compiled engine on non-ints
-        code = getattr(error, "code", BAD_LINE)
-        facts = dict(getattr(error, "facts", {}))
+        code = LeagueCode(error.code) if isinstance(error, EngineError) else LeagueCode.BAD_LINE
+        facts = error.facts if isinstance(error, EngineError) else {}
         raise LeagueError(code, str(error), line=number, **facts) from error
     return HandLine(makers, _pair(points), _pair(roem), score.scores, score.nat, score.pit)
 
@@ -100,13 +99,16 @@ def _check_round(hands: int, totals: Sequence[int], length: RoundLength, rules: 
     most = rules.most_hands(length.hands) if length.hands is not None else None
     if hands < 1 or (most is not None and hands > most):
         raise LeagueError(
-            "hand_count", "not a number of hands this round can have", hands=hands, most=most
+            LeagueCode.HAND_COUNT,
+            "not a number of hands this round can have",
+            hands=hands,
+            most=most,
         )
     all_played = length.hands is not None and hands >= length.hands
     reached = length.target is not None and max(totals) >= length.target
     if not (all_played or reached):
         raise LeagueError(
-            "round_unfinished", hands=hands, expected=length.hands, target=length.target
+            LeagueCode.ROUND_UNFINISHED, hands=hands, expected=length.hands, target=length.target
         )
 
 
@@ -126,13 +128,13 @@ def totals_result(
     """
     _check_round(hands, totals, length, rules)
     if min(*totals, *roem, *nats) < 0:
-        raise LeagueError("negative_total", totals=list(totals), roem=list(roem))
+        raise LeagueError(LeagueCode.NEGATIVE_TOTAL, totals=list(totals), roem=list(roem))
     if sum(nats) > hands:
-        raise LeagueError("too_many_nat", nats=list(nats), hands=hands)
+        raise LeagueError(LeagueCode.TOO_MANY_NAT, nats=list(nats), hands=hands)
     least, most = points_handed_out(hands, sum(roem), rules)
     if not least <= sum(totals) <= most:
         raise LeagueError(
-            "totals_implausible",
+            LeagueCode.TOTALS_IMPLAUSIBLE,
             "these totals add up to no round",
             totals=list(totals),
             roem=list(roem),

@@ -1,21 +1,97 @@
 """The league's refusals: a stable code and the facts behind it.
 
-Shaped like the engine's RuleViolation (``code`` + ``facts``) so a front end maps every
-refusal, whether the league's own or an engine rule the league passed on, to one text.
-A ValueError: a refusal is always about a value the caller gave.
+A ``bot.engine.errors.Refusal``, the one shape every feature refuses in, so a front end
+maps every refusal, whether the league's own or an engine rule the league passed on, to
+one text. A ValueError too: a refusal is always about a value the caller gave.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from enum import StrEnum
 
-__all__ = ["LeagueError"]
+from bot.engine.errors import ErrorCode, Refusal
+
+__all__ = ["LeagueCode", "LeagueError"]
 
 
-class LeagueError(ValueError):
-    """A league operation refused; ``code`` is stable, ``facts`` say why."""
+class LeagueCode(StrEnum):
+    """Every code a `LeagueError` carries; the values are the strings front ends key their
+    sentences on (``league.err.<code>``), so they never change."""
 
-    def __init__(self, code: str, message: str = "", **facts: Any) -> None:
-        super().__init__(message or code)
-        self.code = code
-        self.facts = facts
+    # Leagues, their settings and organisers.
+    NO_LEAGUE = "no_league"
+    NO_LEAGUE_NAMED = "no_league_named"
+    NO_LEAGUES = "no_leagues"
+    WHICH_LEAGUE = "which_league"
+    LEAGUE_EXISTS = "league_exists"
+    CREATE_NOT_ALLOWED = "create_not_allowed"
+    NOT_ORGANISER = "not_organiser"
+    BAD_SETTING = "bad_setting"
+    BAD_RULES = "bad_rules"
+    BAD_TIME = "bad_time"
+    BAD_ID = "bad_id"
+    UNKNOWN_TIMEZONE = "unknown_timezone"
+    ROUND_LENGTH_NOT_PLAYABLE = "round_length_not_playable"
+    SCHEDULE_INCOMPLETE = "schedule_incomplete"
+    NO_CHANNEL = "no_channel"
+    NO_THREAD = "no_thread"
+
+    # Nights, check-in and the draw.
+    NO_NIGHT = "no_night"
+    NO_NIGHTS = "no_nights"
+    NO_NIGHT_NUMBER = "no_night_number"
+    NO_OPEN_NIGHT = "no_open_night"
+    NIGHT_OPEN = "night_open"
+    NIGHT_CLOSED = "night_closed"
+    NIGHT_COMPLETE = "night_complete"
+    NIGHT_STARTED = "night_started"
+    NIGHT_NOT_STARTED = "night_not_started"
+    NOT_IN_NIGHT = "not_in_night"
+    NOT_ALLOWED_TO_ENTER = "not_allowed_to_enter"
+    ALREADY_CHECKED_IN = "already_checked_in"
+    NOT_CHECKED_IN = "not_checked_in"
+    STALE_CHECKIN = "stale_checkin"
+    NO_MORE_ROUNDS = "no_more_rounds"
+    TOO_FEW_PLAYERS = "too_few_players"
+    DUPLICATE_PLAYER = "duplicate_player"
+    PARTNER_REQUIRED = "partner_required"
+    UNPAIRED_PLAYERS = "unpaired_players"
+    ROUND_ALREADY_DRAWN = "round_already_drawn"
+    ROUND_IN_PROGRESS = "round_in_progress"
+    RESULTS_MISSING = "results_missing"
+
+    # Results, entered or corrected.
+    NO_SUCH_TABLE = "no_such_table"
+    NO_SUCH_LINE = "no_such_line"
+    NO_RESULT = "no_result"
+    NO_LINES = "no_lines"
+    RESULT_EXISTS = "result_exists"
+    RESULT_VOIDED = "result_voided"
+    DUPLICATE_NOT_DEALT = "duplicate_not_dealt"
+    OPPONENT_MUST_CONFIRM = "opponent_must_confirm"
+    REASON_REQUIRED = "reason_required"
+    CORRECT_WHAT = "correct_what"
+    LINES_OR_TOTALS = "lines_or_totals"
+    HANDS_REQUIRED = "hands_required"
+    BAD_LINE_FORMAT = "bad_line_format"
+    BAD_PAIR_FORMAT = "bad_pair_format"
+    MAKERS_MISSING = "makers_missing"
+    NEGATIVE_TOTAL = "negative_total"
+    TOO_MANY_NAT = "too_many_nat"
+    HAND_COUNT = "hand_count"
+    ROUND_UNFINISHED = "round_unfinished"
+    TOTALS_IMPLAUSIBLE = "totals_implausible"
+    BAD_LINE = "bad_line"  # a score line the engine refused without a code of its own
+
+    # The engine's refusals of a score line (score_hand), passed on with their code.
+    NOT_A_PAIR = ErrorCode.NOT_A_PAIR.value
+    NOT_TWO_PAIRS = ErrorCode.NOT_TWO_PAIRS.value
+    NEGATIVE_VALUE = ErrorCode.NEGATIVE_VALUE.value
+    POINTS_TOTAL = ErrorCode.POINTS_TOTAL.value
+    ROEM_NOT_TENS = ErrorCode.ROEM_NOT_TENS.value
+    TRICKS_TOTAL = ErrorCode.TRICKS_TOTAL.value
+    SCORE_WITHOUT_TRICKS = ErrorCode.SCORE_WITHOUT_TRICKS.value
+
+
+class LeagueError(Refusal[LeagueCode], ValueError):
+    """A league operation refused: a `LeagueCode` and the facts behind it."""

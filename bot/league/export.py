@@ -277,6 +277,7 @@ class PictureTexts:
 
 
 def night_picture_rows(rows: Sequence[NightRow], names: Names) -> list[PictureRow]:
+    """The night's ranking as rows of the standings picture."""
     return [
         PictureRow(r.place, _name(names, r.user_id), str(r.points), r.rounds, r.booby) for r in rows
     ]

@@ -9,23 +9,40 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from enum import StrEnum
+from typing import Any
 
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 
-__all__ = ["Attendance", "Status", "checked_in", "pairs_of", "refuse_repeat"]
+__all__ = ["Attendance", "NightStatus", "Presence", "checked_in", "pairs_of", "refuse_repeat"]
 
-Status = Literal["checkin", "running", "closed"]
+
+class NightStatus(StrEnum):
+    """Where a night is: taking check-ins, running rounds, or closed (as stored)."""
+
+    CHECKIN = "checkin"
+    RUNNING = "running"
+    CLOSED = "closed"
+
+
+class Presence(StrEnum):
+    """A player's word at a night: in (play the next rounds) or out (no further rounds)."""
+
+    IN = "in"
+    OUT = "out"
 
 
 @dataclass(frozen=True, slots=True)
 class Attendance:
+    """One check-in or check-out, with the number of rounds drawn when it happened."""
+
     user_id: int
-    kind: Literal["in", "out"]
+    kind: Presence
     rounds_drawn: int  # the night's rounds drawn when it happened
     partner_id: int | None = None  # fixed pairs: who they play with
 
     def to_dict(self) -> dict[str, Any]:
+        """The event as the store keeps it."""
         return {
             "user_id": self.user_id,
             "kind": self.kind,
@@ -35,7 +52,9 @@ class Attendance:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Attendance:
-        return cls(data["user_id"], data["kind"], data["rounds_drawn"], data.get("partner_id"))
+        """The event from what the store kept."""
+        kind = Presence(data["kind"])
+        return cls(data["user_id"], kind, data["rounds_drawn"], data.get("partner_id"))
 
 
 def _last(events: Iterable[Attendance]) -> dict[int, Attendance]:
@@ -47,12 +66,12 @@ def _last(events: Iterable[Attendance]) -> dict[int, Attendance]:
 
 def checked_in(events: Iterable[Attendance]) -> list[int]:
     """Who the next round is drawn from, in id order."""
-    return sorted(user for user, event in _last(events).items() if event.kind == "in")
+    return sorted(user for user, event in _last(events).items() if event.kind is Presence.IN)
 
 
 def pairs_of(events: Iterable[Attendance]) -> list[tuple[int, int]]:
     """Fixed pairs among those checked in: two players who named each other."""
-    last = {u: e for u, e in _last(events).items() if e.kind == "in"}
+    last = {u: e for u, e in _last(events).items() if e.kind is Presence.IN}
     pairs = set()
     for user, event in last.items():
         partner = event.partner_id
@@ -61,10 +80,10 @@ def pairs_of(events: Iterable[Attendance]) -> list[tuple[int, int]]:
     return sorted(pairs)
 
 
-def refuse_repeat(events: Iterable[Attendance], user_id: int, kind: Literal["in", "out"]) -> None:
+def refuse_repeat(events: Iterable[Attendance], user_id: int, kind: Presence) -> None:
     """Checking in twice, or out when not in, changes nothing and is refused as such."""
     last = _last(events).get(user_id)
-    current = last.kind if last is not None else "out"
-    if current == kind:
-        code = "already_checked_in" if kind == "in" else "not_checked_in"
+    current = last.kind if last is not None else Presence.OUT
+    if current is kind:
+        code = LeagueCode.ALREADY_CHECKED_IN if kind is Presence.IN else LeagueCode.NOT_CHECKED_IN
         raise LeagueError(code, user_id=user_id)

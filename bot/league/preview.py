@@ -37,10 +37,12 @@ def whole_number(name: str, text: object, least: int, most: int) -> int:
 
 
 def fixed_pairs(players: int, format: Format) -> list[tuple[int, int]]:
+    """Players 1 and 2, 3 and 4, ... as fixed pairs on a pairs night; none otherwise."""
     return [(p, p + 1) for p in range(1, players + 1, 2)] if format == "pairs" else []
 
 
 def night_draws(players: int, rounds: int, seed: str, format: Format) -> list[RoundDraw]:
+    """Every round's draw of a night of `players` who all stay, from `seed`."""
     ids = list(range(1, players + 1))
     pairs = fixed_pairs(players, format)
     drawn: list[RoundDraw] = []

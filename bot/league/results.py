@@ -28,6 +28,7 @@ class HandLine:
     pit: int | None
 
     def to_dict(self) -> dict[str, Any]:
+        """The line as the store keeps it."""
         return {
             "makers": self.makers,
             "points": list(self.points),
@@ -39,6 +40,7 @@ class HandLine:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandLine:
+        """The line from what the store kept."""
         return cls(
             data["makers"],
             _two(data["points"]),
@@ -80,17 +82,21 @@ class TableResult:
         return cls(seats, _two(totals), _two(roem), _two(nats), len(lines), tuple(lines), source)
 
     def with_line(self, index: int, line: HandLine) -> TableResult:
+        """The result with sheet line `index` (from 0) replaced, totals recounted."""
         lines = list(self.lines)
         lines[index] = line
         return TableResult.of_lines(self.seats, lines, self.source)
 
     def voided(self) -> TableResult:
+        """The result marked void: it credits no one."""
         return replace(self, void=True)
 
     def pair_of(self, user_id: int) -> int:
+        """The player's pair at this table: 0 or 1."""
         return self.seats.index(user_id) % 2
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as the store keeps it."""
         return {
             "seats": list(self.seats),
             "totals": list(self.totals),
@@ -104,6 +110,7 @@ class TableResult:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableResult:
+        """The result from what the store kept."""
         s = data["seats"]
         return cls(
             (s[0], s[1], s[2], s[3]),

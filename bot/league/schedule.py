@@ -15,11 +15,12 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from enum import StrEnum
 from functools import cache
-from typing import Any, Final, Literal
+from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 
 __all__ = [
     "MAX_LEAD_MINUTES",
@@ -27,6 +28,7 @@ __all__ = [
     "Plan",
     "Posting",
     "PostingKind",
+    "RunOutcome",
     "Schedule",
     "last_night",
     "next_night",
@@ -36,7 +38,21 @@ __all__ = [
     "zone_of",
 ]
 
-PostingKind = Literal["checkin", "reminder"]
+
+class PostingKind(StrEnum):
+    """What a scheduled night posts (as stored): its check-in, or a reminder."""
+
+    CHECKIN = "checkin"
+    REMINDER = "reminder"
+
+
+class RunOutcome(StrEnum):
+    """What became of a scheduled posting (as stored): posted, or skipped for good."""
+
+    POSTED = "posted"
+    SKIPPED = "skipped"
+
+
 MAX_LEAD_MINUTES: Final = 2 * 24 * 60  # a check-in up to two days ahead: nights never overlap
 MAX_REMINDERS: Final = 3
 # Files in the time zone database that are not places: a league must name where it meets.
@@ -48,11 +64,13 @@ def zone_of(name: object) -> ZoneInfo:
     """The IANA time zone `name`; `unknown_timezone` for anything else (a typo, a path, a
     file of the database that is no zone)."""
     if not isinstance(name, str) or name in _NOT_PLACES:
-        raise LeagueError("unknown_timezone", f"unknown time zone {name!r}", zone=name)
+        raise LeagueError(LeagueCode.UNKNOWN_TIMEZONE, f"unknown time zone {name!r}", zone=name)
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError) as error:
-        raise LeagueError("unknown_timezone", f"unknown time zone {name!r}", zone=name) from error
+        raise LeagueError(
+            LeagueCode.UNKNOWN_TIMEZONE, f"unknown time zone {name!r}", zone=name
+        ) from error
 
 
 @cache
@@ -64,14 +82,17 @@ def timezone_names() -> tuple[str, ...]:
 def _start_time(text: object) -> time:
     match = _TIME.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise LeagueError("bad_time", f"a start time is HH:MM, not {text!r}", value=text)
+        raise LeagueError(LeagueCode.BAD_TIME, f"a start time is HH:MM, not {text!r}", value=text)
     return time(int(match[1]), int(match[2]))
 
 
 def _minutes(name: str, value: object, least: int, most: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
         raise LeagueError(
-            "bad_setting", f"{name} must be {least}-{most} minutes", setting=name, value=value
+            LeagueCode.BAD_SETTING,
+            f"{name} must be {least}-{most} minutes",
+            setting=name,
+            value=value,
         )
     return value
 
@@ -90,30 +111,38 @@ class Schedule:
     channel_id: int | None = None
 
     def __post_init__(self) -> None:
+        """Check the schedule; the start is written "HH:MM", the reminders latest first."""
         if not isinstance(self.weekday, int) or not 0 <= self.weekday <= 6:
-            raise LeagueError("bad_setting", "weekday 0 (Monday) to 6 (Sunday)", setting="weekday")
+            raise LeagueError(
+                LeagueCode.BAD_SETTING, "weekday 0 (Monday) to 6 (Sunday)", setting="weekday"
+            )
         zone_of(self.timezone)
         start = _start_time(self.start)
         object.__setattr__(self, "start", start.strftime("%H:%M"))  # "8:05" -> "08:05"
         _minutes("checkin_minutes", self.checkin_minutes, 1, MAX_LEAD_MINUTES)
         if len(self.reminders) > MAX_REMINDERS:
-            raise LeagueError("bad_setting", "at most 3 reminders", setting="reminders")
+            raise LeagueError(LeagueCode.BAD_SETTING, "at most 3 reminders", setting="reminders")
         for minutes in self.reminders:
             # after the check-in is out, before the start
             _minutes("reminders", minutes, 1, self.checkin_minutes - 1)
         if len(set(self.reminders)) != len(self.reminders):
-            raise LeagueError("bad_setting", "a reminder appears twice", setting="reminders")
+            raise LeagueError(
+                LeagueCode.BAD_SETTING, "a reminder appears twice", setting="reminders"
+            )
         object.__setattr__(self, "reminders", tuple(sorted(self.reminders, reverse=True)))
 
     @property
     def zone(self) -> ZoneInfo:
+        """The time zone the night is scheduled in."""
         return zone_of(self.timezone)
 
     @property
     def start_time(self) -> time:
+        """The local time the night starts."""
         return _start_time(self.start)
 
     def to_dict(self) -> dict[str, Any]:
+        """The schedule as the settings keep it."""
         return {
             "weekday": self.weekday,
             "start": self.start,
@@ -125,6 +154,7 @@ class Schedule:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Schedule:
+        """The schedule from what the settings kept."""
         return cls(
             data["weekday"],
             data["start"],
@@ -147,7 +177,7 @@ class Posting:
     def slot(self) -> int:
         """What tells the night's postings apart: a reminder's minutes, 0 for the
         check-in (one per night, even if its lead is changed after it went out)."""
-        return self.minutes if self.kind == "reminder" else 0
+        return self.minutes if self.kind is PostingKind.REMINDER else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +190,9 @@ class NightTimes:
 
     def postings(self, schedule: Schedule) -> list[Posting]:
         """The night's postings in the order they are due (check-in first)."""
-        found = [Posting("checkin", schedule.checkin_minutes, self.checkin)]
+        found = [Posting(PostingKind.CHECKIN, schedule.checkin_minutes, self.checkin)]
         for minutes, at in zip(schedule.reminders, self.reminders, strict=True):
-            found.append(Posting("reminder", minutes, at))
+            found.append(Posting(PostingKind.REMINDER, minutes, at))
         return found
 
 
@@ -247,7 +277,7 @@ def plan(schedule: Schedule, now: datetime, done: Done, since: datetime | None =
     due = [p for p in night.postings(schedule) if p.at <= now and open_(night.start, p)]
     post: list[tuple[datetime, Posting]] = []
     if due:
-        first = due[0] if due[0].kind == "checkin" else due[-1]
+        first = due[0] if due[0].kind is PostingKind.CHECKIN else due[-1]
         post.append((night.start, first))
         skip += [(night.start, p) for p in due if p is not first]
     return Plan(tuple(post), tuple(skip))

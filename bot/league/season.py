@@ -20,6 +20,8 @@ __all__ = ["SeasonRow", "SeasonTable", "season_table"]
 
 @dataclass(frozen=True, slots=True)
 class SeasonRow:
+    """One player's line of the season table: nights, points and what counts."""
+
     user_id: int
     nights: int
     total: int  # every night's points
@@ -30,6 +32,8 @@ class SeasonRow:
 
 @dataclass(frozen=True, slots=True)
 class SeasonTable:
+    """The season table: the ranked players, and those below the minimum attendance."""
+
     ranked: tuple[SeasonRow, ...]
     below_minimum: tuple[SeasonRow, ...]
 

@@ -4,19 +4,26 @@ rounds, record and correct results, close; and the standings read from it.
 The service keeps no state of its own: every operation reads what it needs from the store
 and writes its outcome in one transaction, so a restart at any moment (check-in open, a
 round half played, between rounds) loses nothing and the next call simply continues.
+A command reads its night once, as one `NightView` (night_view.py: the league's settings,
+the night's check-ins, draws, results and adjustments), checks and computes on that, and
+returns the view with its change applied, so the front end draws its answer (standings,
+missing tables, who is in) without reading again. A front end names a league and night
+as its user does (refs.py); the service finds them.
 Starting the bot tables of a round is asked of a `TableStarter` the front end provides,
 so this package never needs to know about threads or channels.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Final, Literal, Protocol
+from typing import Any, Concatenate, Final, ParamSpec, Protocol, TypeVar
 
 from bot.engine import RuleSet
 from bot.shards import ShardSet
@@ -27,36 +34,45 @@ from bot.store import (
     Store,
     StoredAudit,
     StoredLeague,
-    StoredNight,
     StoredRun,
     StoreError,
     storable_id,
 )
+from bot.tables import Status as TableStatus
 
-from .corrections import Kind, corrected_line, require_reason, voided
-from .draw import RoundDraw, TablePlan, draw_round, round_seed
+from .corrections import AuditEntry, AuditKind, corrected_line, require_reason, voided
+from .draw import RoundDraw, draw_round, round_seed
 from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 from .export import NightExport
-from .night import Attendance, checked_in, pairs_of, refuse_repeat
+from .night import Attendance, NightStatus, Presence, refuse_repeat
+from .night_view import Adjusted, Drawn, League, Night, NightView, Recorded, unresolved
+from .refs import LeagueKey, LeagueName, NightKey, NightRef, Pick
 from .results import HandLine, TableResult
-from .schedule import NightTimes, Posting, PostingKind, last_night, next_night, plan
+from .schedule import (
+    NightTimes,
+    Posting,
+    PostingKind,
+    RunOutcome,
+    last_night,
+    next_night,
+    plan,
+)
 from .season import SeasonTable, season_table
 from .settings import LeagueSettings
-from .standings import Adjustment, NightData, NightRow, UnrankedSeat, night_ranking, unranked_seats
+from .standings import Adjustment, NightData, NightRow, UnrankedSeat
 from .stats import PlayerSeason, player_season
 
-# The store's records of a league and a night, as the service returns them.
 __all__ = [
     "Actor",
     "LeagueService",
     "ScheduledJob",
-    "StoredLeague",
-    "StoredNight",
     "TableRequest",
     "TableStarter",
 ]
 
+P = ParamSpec("P")
+R = TypeVar("R")
 LATE_AFTER: Final = 300.0  # seconds after its time a posting counts as late
 log = logging.getLogger(__name__)
 
@@ -105,6 +121,8 @@ class ScheduledJob:
 
 
 class TableStarter(Protocol):
+    """What starts a drawn table's bot table (the front end's, e.g. `TableServiceStarter`)."""
+
     # Whether `start` deals from `request.deal_seed`: a duplicate night needs it.
     seeded_deals: bool
 
@@ -114,7 +132,34 @@ class TableStarter(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A correction of one table: its result before (None: it had none) and after."""
+
+    round_no: int
+    table_no: int
+    kind: AuditKind
+    before: TableResult | None
+    after: TableResult
+    line: int | None = None  # the sheet line corrected, from 1
+
+
+def _one_at_a_time(
+    method: Callable[Concatenate[LeagueService, P], Coroutine[Any, Any, R]],
+) -> Callable[Concatenate[LeagueService, P], Coroutine[Any, Any, R]]:
+    """A change of a night, made while no other is (`LeagueService._changing`)."""
+
+    @functools.wraps(method)
+    async def changing(service: LeagueService, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        async with service._changing:
+            return await method(service, *args, **kwargs)
+
+    return changing
+
+
 class LeagueService:
+    """Leagues and their nights against the store (see the module's docstring)."""
+
     def __init__(
         self,
         store: Store,
@@ -123,7 +168,12 @@ class LeagueService:
         seed: Callable[[], str] = lambda: secrets.token_hex(8),
         shards: ShardSet | None = None,
     ) -> None:
+        """The service on `store`, with its clock, table starter, seeds and shards."""
         self.store = store
+        # Check-ins, results, corrections and the close run one at a time: each reads its
+        # night, writes, and returns the night with its change, which is then the truth
+        # (two tables entered at once must not each miss the other's result).
+        self._changing = asyncio.Lock()
         self.now = now
         self.starter = starter
         self._seed = seed
@@ -143,31 +193,43 @@ class LeagueService:
                 guild_id, settings.name, settings.to_dict(), self.now()
             )
         except StoreError as error:
-            raise LeagueError("league_exists", name=settings.name) from error
+            raise LeagueError(LeagueCode.LEAGUE_EXISTS, name=settings.name) from error
+
+    async def league(self, league: LeagueKey) -> League:
+        """The league by id, or by its name in a server (`refs.LeagueName`): one read."""
+        if isinstance(league, LeagueName):
+            return _named(await self.leagues(league.guild_id), league)
+        check_ids(league_id=league)
+        stored = await self.store.leagues.league(league)
+        if stored is None:
+            raise LeagueError(LeagueCode.NO_LEAGUE, league_id=league)
+        return League.of(stored)
 
     async def settings(self, league_id: int) -> LeagueSettings:
-        check_ids(league_id=league_id)
-        stored = await self.store.leagues.league(league_id)
-        if stored is None:
-            raise LeagueError("no_league", league_id=league_id)
-        return LeagueSettings.from_dict(stored.settings)
+        """The league's settings."""
+        return (await self.league(league_id)).settings
 
     async def update_settings(self, league_id: int, settings: LeagueSettings, actor: Actor) -> None:
-        await self._organiser(league_id, actor)
+        """Save the league's new settings; organisers only."""
+        self._organiser(await self.league(league_id), actor)
         await self.store.leagues.update_settings(league_id, settings.to_dict(), self.now())
 
-    async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
+    async def leagues(self, guild_id: int | None) -> list[League]:
         """The server's leagues, by name."""
-        return await self.store.leagues.leagues(guild_id)
+        return [League.of(stored) for stored in await self.store.leagues.leagues(guild_id)]
 
-    async def require_organiser(self, league_id: int, actor: Actor) -> LeagueSettings:
-        """The league's settings, or `not_organiser`: a front end asks before it posts."""
-        return await self._organiser(league_id, actor)
+    async def require_organiser(self, league: LeagueKey, actor: Actor) -> League:
+        """The league, or `not_organiser`: a front end asks before it posts."""
+        found = await self.league(league)
+        self._organiser(found, actor)
+        return found
 
-    async def _organiser(self, league_id: int, actor: Actor) -> LeagueSettings:
-        settings = await self.settings(league_id)
+    @staticmethod
+    def _organiser(league: League, actor: Actor) -> LeagueSettings:
+        """The league's settings, or `not_organiser` when `actor` does not organise it."""
+        settings = league.settings
         if not settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
-            raise LeagueError("not_organiser", user_id=actor.user_id)
+            raise LeagueError(LeagueCode.NOT_ORGANISER, user_id=actor.user_id)
         return settings
 
     # ---------------------------------------------------------------- schedules
@@ -191,7 +253,7 @@ class LeagueService:
             if not self.shards.owns(league.guild_id):
                 continue
             try:
-                schedule = LeagueSettings.from_dict(league.settings).schedule
+                schedule = League.of(league).settings.schedule
             except LeagueError:  # e.g. a time zone this machine does not know
                 log.warning("league %s: settings unreadable, schedule not run", league.id)
                 continue
@@ -205,7 +267,9 @@ class LeagueService:
             for start, posting in todo.post:
                 jobs.append(_job(league, schedule.channel_id, start, posting, at))
             for start, posting in todo.skip:
-                skipped.append(_run(league.id, start.timestamp(), posting, "skipped", None, at))
+                skipped.append(
+                    _run(league.id, start.timestamp(), posting, RunOutcome.SKIPPED, None, at)
+                )
         if skipped:
             await self.store.leagues.add_runs(skipped)
         return jobs
@@ -214,7 +278,7 @@ class LeagueService:
         """Record that `job` was posted (with its message, if any); False when it was
         recorded already (another call got there first), which changes nothing."""
         posting = Posting(job.kind, job.minutes, datetime.fromtimestamp(job.due_at, UTC))
-        run = _run(job.league_id, job.starts_at, posting, "posted", message_id, self.now())
+        run = _run(job.league_id, job.starts_at, posting, RunOutcome.POSTED, message_id, self.now())
         (added,) = await self.store.leagues.add_runs([run])
         return added
 
@@ -223,31 +287,43 @@ class LeagueService:
         return await self.store.leagues.runs(league_id)
 
     # ------------------------------------------------------------------- nights
-    async def open_night(self, league_id: int, actor: Actor) -> StoredNight:
-        await self._organiser(league_id, actor)
+    async def open_night(
+        self, league: LeagueKey, actor: Actor, channel_id: int | None = None
+    ) -> NightView:
+        """The league's next night, in check-in. With `channel_id`, the league's nights
+        are run there from now on (where /night open was used)."""
+        found = await self.league(league)
+        settings = self._organiser(found, actor)
         try:
-            return await self.store.leagues.open_night(league_id, self._seed(), self.now())
+            stored = await self.store.leagues.open_night(found.id, self._seed(), self.now())
         except NightBusy as error:
-            raise LeagueError("night_open", league_id=league_id) from error
+            raise LeagueError(LeagueCode.NIGHT_OPEN, league_id=found.id) from error
+        if channel_id is not None and settings.channel_id != channel_id:
+            settings = replace(settings, channel_id=channel_id)
+            await self.store.leagues.update_settings(found.id, settings.to_dict(), self.now())
+            found = replace(found, settings=settings)
+        return NightView(found, Night.of(stored), (), NightData((), {}), frozenset())
 
-    async def night(self, night_id: int) -> StoredNight:
+    async def night(self, night_id: int) -> Night:
+        """Night `night_id`, or `no_night`."""
         check_ids(night_id=night_id)
         night = await self.store.leagues.night(night_id)
         if night is None:
-            raise LeagueError("no_night", night_id=night_id)
-        return night
+            raise LeagueError(LeagueCode.NO_NIGHT, night_id=night_id)
+        return Night.of(night)
 
-    async def nights(self, league_id: int) -> list[StoredNight]:
-        return await self.store.leagues.nights(league_id)
+    async def nights(self, league_id: int) -> list[Night]:
+        """The league's nights, in order."""
+        return [Night.of(n) for n in await self.store.leagues.nights(league_id)]
 
-    async def current_night(self, league_id: int) -> StoredNight | None:
+    async def current_night(self, league_id: int) -> Night | None:
         """The league's night that is not closed, if any (a league has at most one)."""
-        return next((n for n in await self.nights(league_id) if n.status != "closed"), None)
+        return next((n for n in await self.nights(league_id) if not n.closed), None)
 
-    async def open_nights(self) -> list[StoredNight]:
+    async def open_nights(self) -> list[Night]:
         """Every night not closed, of any league of our shards' guilds: what a restart
         resumes (another process resumes the other shards' nights)."""
-        nights = await self.store.leagues.open_nights()
+        nights = [Night.of(n) for n in await self.store.leagues.open_nights()]
         if self.shards.complete:
             return nights
         ours = {
@@ -257,6 +333,35 @@ class LeagueService:
         }
         return [night for night in nights if night.league_id in ours]
 
+    async def pick(self, ref: NightRef, organiser: Actor | None = None) -> tuple[League, Night]:
+        """The league and night `ref` means (two reads); with `organiser`, refused with
+        `not_organiser` as soon as the league is known."""
+        league = await self.league(ref.league)
+        if organiser is not None:
+            self._organiser(league, organiser)
+        return league, _picked(await self.nights(league.id), ref)
+
+    async def view(self, night: NightKey, organiser: Actor | None = None) -> NightView:
+        """The night with everything it produced, read once (`night_view.py`): by id two
+        reads, by `NightRef` three. With `organiser`, a night named by `NightRef` is
+        refused with `not_organiser` before its night is looked for."""
+        if isinstance(night, NightRef):
+            league, found = await self.pick(night, organiser)
+            rows = await self.store.leagues.night_rows(found.id)
+        else:
+            check_ids(night_id=night)
+            rows = await self.store.leagues.night_rows(night)
+            if rows is None:
+                raise LeagueError(LeagueCode.NO_NIGHT, night_id=night)
+            league = await self.league(rows.night.league_id)
+        assert rows is not None  # a night's rows are never deleted
+        return NightView.of(league, rows)
+
+    async def _open(self, night: NightKey, organiser: Actor | None = None) -> NightView:
+        view = await self.view(night, organiser)
+        view.require_open()
+        return view
+
     async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
         """(round, table) -> the bot table that plays it."""
         return await self.store.leagues.round_tables(night_id)
@@ -265,31 +370,50 @@ class LeagueService:
         """(night, round, table) a bot table plays, or None when it is no league table."""
         return await self.store.leagues.table_round(table_id)
 
-    async def _open(self, night_id: int) -> StoredNight:
-        night = await self.night(night_id)
-        if night.status == "closed":
-            raise LeagueError("night_closed", night_id=night_id)
-        return night
-
     async def attendance(self, night_id: int) -> list[Attendance]:
+        """The night's check-ins and check-outs, in order."""
         check_ids(night_id=night_id)
         rows = await self.store.leagues.attendance(night_id)
         return [Attendance.from_dict(row) for row in rows]
 
-    async def check_in(self, night_id: int, user_id: int, partner_id: int | None = None) -> None:
+    @_one_at_a_time
+    async def check_in(
+        self, night: NightKey, user_id: int, partner_id: int | None = None
+    ) -> NightView:
         """In from the next round drawn; on a fixed-pairs night naming their partner."""
         check_ids(user_id=user_id, partner_id=partner_id)
-        night = await self._open(night_id)
-        settings = await self.settings(night.league_id)
-        if settings.format == "pairs" and (partner_id is None or partner_id == user_id):
-            raise LeagueError("partner_required", user_id=user_id)
-        await self._attend(night_id, user_id, "in", partner_id)
+        return await self._check(await self._open(night), user_id, Presence.IN, partner_id)
 
-    async def check_out(self, night_id: int, user_id: int) -> None:
+    @_one_at_a_time
+    async def check_out(self, night: NightKey, user_id: int) -> NightView:
         """No further rounds; a round they are playing is finished without them."""
         check_ids(user_id=user_id)
-        await self._open(night_id)
-        await self._attend(night_id, user_id, "out", None)
+        return await self._check(await self._open(night), user_id, Presence.OUT, None)
+
+    @_one_at_a_time
+    async def check_button(
+        self, night_id: int, user_id: int, kind: Presence, version: int
+    ) -> NightView:
+        """A click on a check-in message posted after `version` rounds: refused once the
+        night is closed or has all its rounds, and when a round was drawn since."""
+        view = await self._open(night_id)
+        if view.drawn >= view.settings.rounds_per_night:
+            raise LeagueError(LeagueCode.NO_MORE_ROUNDS, rounds=view.drawn)
+        if version != view.drawn:
+            raise LeagueError(LeagueCode.STALE_CHECKIN, round=view.drawn + 1)
+        check_ids(user_id=user_id)
+        return await self._check(view, user_id, kind, None)
+
+    async def _check(
+        self, view: NightView, user_id: int, kind: Presence, partner: int | None
+    ) -> NightView:
+        pairs = view.settings.format == "pairs"
+        if kind is Presence.IN and pairs and (partner is None or partner == user_id):
+            raise LeagueError(LeagueCode.PARTNER_REQUIRED, user_id=user_id)
+        refuse_repeat(view.attendance, user_id, kind)
+        event = Attendance(user_id, kind, view.drawn, partner)
+        await self.store.leagues.add_attendance(view.night.id, event.to_dict(), self.now())
+        return view.with_attendance(event)
 
     async def checkin_posted(
         self, night_id: int, channel_id: int, message_id: int, drawn: int
@@ -305,71 +429,66 @@ class LeagueService:
         check_ids(night_id=night_id)
         return await self.store.leagues.checkin_message(night_id)
 
-    async def _attend(
-        self, night_id: int, user_id: int, kind: Literal["in", "out"], partner: int | None
-    ) -> None:
-        refuse_repeat(await self.attendance(night_id), user_id, kind)
-        drawn = len(await self.store.leagues.rounds(night_id))
-        event = Attendance(user_id, kind, drawn, partner)
-        await self.store.leagues.add_attendance(night_id, event.to_dict(), self.now())
-
     # ------------------------------------------------------------------- rounds
     async def draws(self, night_id: int) -> list[RoundDraw]:
+        """The night's rounds drawn so far, in order."""
         check_ids(night_id=night_id)
         return [RoundDraw.from_dict(d) for d in await self.store.leagues.rounds(night_id)]
 
-    async def start_round(self, night_id: int, actor: Actor, deal: bool = True) -> RoundDraw:
+    async def start_round(self, night: NightKey, actor: Actor, deal: bool = True) -> Drawn:
         """Draw the next round from who is checked in, publish it, and have the bot deal
         its tables when a starter is given (`deal=False`: the tables play face to face).
         Refused while a table of the last round has no result, and once the night has all
         its rounds."""
-        check_ids(night_id=night_id)
-        night = await self._open(night_id)
-        settings = await self._organiser(night.league_id, actor)
-        earlier = await self.draws(night_id)
-        if len(earlier) >= settings.rounds_per_night:
-            raise LeagueError("night_complete", rounds=len(earlier))
-        missing = _unresolved(earlier[-1:], await self.results(night_id))
+        view = await self._open(night, actor)
+        settings = self._organiser(view.league, actor)
+        if view.drawn >= settings.rounds_per_night:
+            raise LeagueError(LeagueCode.NIGHT_COMPLETE, rounds=view.drawn)
+        missing = unresolved(view.draws[-1:], view.results)
         if missing:
-            raise LeagueError("round_in_progress", tables=missing)
+            raise LeagueError(LeagueCode.ROUND_IN_PROGRESS, tables=missing)
         rules = self._dealable(settings) if deal else None  # refused before any draw
-        events = await self.attendance(night_id)
-        number = len(earlier) + 1
+        number = view.drawn + 1
         draw = draw_round(
-            checked_in(events),
-            earlier,
-            round_seed(night.seed, number),
+            view.players(),
+            list(view.draws),
+            round_seed(view.night.seed, number),
             number,
             settings.format,
-            pairs_of(events),
+            view.pairs(),
         )
         try:
             await self.store.leagues.add_round(
-                night_id, number, draw.to_dict(), rules is not None, self.now()
+                view.night.id, number, draw.to_dict(), rules is not None, self.now()
             )
         except AlreadyStored as error:  # another start won the race
-            raise LeagueError("round_already_drawn", round=number) from error
+            raise LeagueError(LeagueCode.ROUND_ALREADY_DRAWN, round=number) from error
+        view = view.with_draw(draw)
         if rules is not None:
-            await self._start_tables(night, draw, rules)
-        return draw
+            await self._start_tables(view, draw, rules)
+        return Drawn(view, draw)
 
     def _dealable(self, settings: LeagueSettings) -> RuleSet | None:
         """The rules the bot deals a round's tables with; None when tables are face to face."""
         if self.starter is None:
             return None
         if settings.format == "duplicate" and not self.starter.seeded_deals:
-            raise LeagueError("duplicate_not_dealt", "the tables cannot share one deal seed")
+            raise LeagueError(
+                LeagueCode.DUPLICATE_NOT_DEALT, "the tables cannot share one deal seed"
+            )
         return settings.rules
 
-    async def _start_tables(self, night: StoredNight, draw: RoundDraw, rules: RuleSet) -> None:
-        stored = await self.store.leagues.league(night.league_id)
-        assert stored is not None and self.starter is not None
+    async def _start_tables(self, view: NightView, draw: RoundDraw, rules: RuleSet) -> int:
+        """Start the round's tables not started yet; how many were started."""
+        assert self.starter is not None
+        night = view.night
         started = await self.store.leagues.round_tables(night.id)
+        count = 0
         for table_no, table in enumerate(draw.tables):
             if (draw.number, table_no) in started:
                 continue
             request = TableRequest(
-                stored.guild_id,
+                view.league.guild_id,
                 night.league_id,
                 night.id,
                 draw.number,
@@ -382,16 +501,18 @@ class LeagueService:
             await self.store.leagues.link_table(
                 night.id, draw.number, table_no, table_id, self.now()
             )
+            count += 1
+        return count
 
-    async def resume_tables(self, night_id: int) -> None:
+    async def resume_tables(self, night: NightKey) -> NightView | None:
         """Start the tables of the latest round that were not started (a restart between
-        the draw and the last table's start)."""
-        night = await self._open(night_id)
-        draws = await self.draws(night_id)
-        dealt = await self.store.leagues.dealt_rounds(night_id)
-        if draws and draws[-1].number in dealt and self.starter is not None:
-            settings = await self.settings(night.league_id)
-            await self._start_tables(night, draws[-1], settings.rules)
+        the draw and the last table's start); the night when any was, else None."""
+        view = await self._open(night)
+        dealt = await self.store.leagues.dealt_rounds(view.night.id)
+        if not view.draws or view.draws[-1].number not in dealt or self.starter is None:
+            return None
+        started = await self._start_tables(view, view.draws[-1], view.settings.rules)
+        return view if started else None
 
     # ------------------------------------------------------------------ results
     async def results(self, night_id: int) -> dict[tuple[int, int], TableResult]:
@@ -404,53 +525,51 @@ class LeagueService:
 
     async def missing_results(self, night_id: int) -> list[list[int]]:
         """[round, table] of each drawn table of the night that has no result yet."""
-        return _unresolved(await self.draws(night_id), await self.results(night_id))
-
-    async def _table(self, night_id: int, round_no: int, table_no: int) -> TablePlan:
-        draws = await self.draws(night_id)
-        if not 1 <= round_no <= len(draws) or not 0 <= table_no < len(draws[round_no - 1].tables):
-            raise LeagueError("no_such_table", round=round_no, table=table_no)
-        return draws[round_no - 1].tables[table_no]
+        return (await self.view(night_id)).missing()
 
     async def _entering(
-        self, night_id: int, round_no: int, table_no: int, actor: Actor, confirmed_by: int | None
-    ) -> tuple[LeagueSettings, tuple[int, int, int, int]]:
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        actor: Actor,
+        confirmed_by: int | None,
+    ) -> tuple[NightView, tuple[int, int, int, int]]:
         """Who may enter a sheet: an organiser, or a player of the table confirmed by an
         opponent there; and only once (later changes are corrections)."""
-        night = await self._open(night_id)
-        settings = await self.settings(night.league_id)
-        seats = (await self._table(night_id, round_no, table_no)).seats
-        if not settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
+        view = await self._open(night)
+        seats = view.table(round_no, table_no).seats
+        if not view.settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
             if actor.user_id not in seats or confirmed_by not in seats:
-                raise LeagueError("not_allowed_to_enter", user_id=actor.user_id)
+                raise LeagueError(LeagueCode.NOT_ALLOWED_TO_ENTER, user_id=actor.user_id)
             assert confirmed_by is not None
             if seats.index(actor.user_id) % 2 == seats.index(confirmed_by) % 2:
-                raise LeagueError("opponent_must_confirm", user_id=confirmed_by)
-        if (round_no, table_no) in await self.results(night_id):
-            raise LeagueError("result_exists", round=round_no, table=table_no)
-        return settings, seats
+                raise LeagueError(LeagueCode.OPPONENT_MUST_CONFIRM, user_id=confirmed_by)
+        if (round_no, table_no) in view.results:
+            raise LeagueError(LeagueCode.RESULT_EXISTS, round=round_no, table=table_no)
+        return view, seats
 
+    @_one_at_a_time
     async def record_sheet(
         self,
-        night_id: int,
+        night: NightKey,
         round_no: int,
         table_no: int,
         entries: Sequence[SheetEntry],
         actor: Actor,
         confirmed_by: int | None = None,
-    ) -> TableResult:
+    ) -> Recorded:
         """A face-to-face table's score sheet, hand by hand, each line checked."""
-        settings, seats = await self._entering(night_id, round_no, table_no, actor, confirmed_by)
+        view, seats = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        settings = view.settings
         rules = settings.scoring_rules
         result = sheet_result(seats, sheet_lines(entries, rules), settings.round_length, rules)
-        await self.store.leagues.add_result(
-            night_id, round_no, table_no, result.to_dict(), actor.user_id, self.now()
-        )
-        return result
+        return await self._add(view, round_no, table_no, result, actor.user_id)
 
+    @_one_at_a_time
     async def record_totals(
         self,
-        night_id: int,
+        night: NightKey,
         round_no: int,
         table_no: int,
         totals: tuple[int, int],
@@ -459,28 +578,28 @@ class LeagueService:
         roem: tuple[int, int] = (0, 0),
         nats: tuple[int, int] = (0, 0),
         confirmed_by: int | None = None,
-    ) -> TableResult:
+    ) -> Recorded:
         """A face-to-face table's round as totals, checked for plausibility."""
-        settings, seats = await self._entering(night_id, round_no, table_no, actor, confirmed_by)
+        view, seats = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        settings = view.settings
         result = totals_result(
             seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
         )
-        await self.store.leagues.add_result(
-            night_id, round_no, table_no, result.to_dict(), actor.user_id, self.now()
-        )
-        return result
+        return await self._add(view, round_no, table_no, result, actor.user_id)
 
-    async def record_played(self, table_id: int) -> TableResult | None:
+    @_one_at_a_time
+    async def record_played(self, table_id: int) -> Recorded | None:
         """Read a finished bot table's sheet into its league round; None when the table is
         no league table, is not finished, or its result is in already. Seats that a
         computer finished (a player who left) carry no credit."""
         check_ids(table_id=table_id)
         where = await self.store.leagues.table_round(table_id)
         stored = await self.store.tables.get(table_id)
-        if where is None or stored is None or stored.status != "finished":
+        if where is None or stored is None or stored.status != TableStatus.FINISHED:
             return None
         night_id, round_no, table_no = where
-        if (round_no, table_no) in await self.results(night_id):
+        view = await self.view(night_id)
+        if (round_no, table_no) in view.results:
             return None
         sheet = await self.store.tables.sheet(table_id, 1)
         if not sheet:
@@ -488,36 +607,48 @@ class LeagueService:
         lines = [HandLine(h.makers, h.points, h.roem, h.scores, h.nat, h.pit) for h in sheet]
         s = sheet[-1].seats
         result = TableResult.of_lines((s[0], s[1], s[2], s[3]), lines, "bot")
+        return await self._add(view, round_no, table_no, result, None)
+
+    async def _add(
+        self,
+        view: NightView,
+        round_no: int,
+        table_no: int,
+        result: TableResult,
+        actor: int | None,
+        audit: StoredAudit | None = None,
+    ) -> Recorded:
+        """Store the table's new result (with its audit entry); the night with it."""
+        at = self.now() if audit is None else audit.at
         await self.store.leagues.add_result(
-            night_id, round_no, table_no, result.to_dict(), None, self.now()
+            view.night.id, round_no, table_no, result.to_dict(), actor, at, audit
         )
-        return result
+        return Recorded(view.with_result(round_no, table_no, result), round_no, table_no, result)
 
     # -------------------------------------------------------------- corrections
+    @_one_at_a_time
     async def correct_line(
         self,
-        night_id: int,
+        night: NightKey,
         round_no: int,
         table_no: int,
         number: int,
         entry: SheetEntry,
         actor: Actor,
         reason: str,
-    ) -> TableResult:
+    ) -> Recorded:
         """Replace sheet line `number` (from 1) of a table's result, checked like any line."""
-        before, settings = await self._correcting(night_id, round_no, table_no, actor)
-        line = hand_line(
-            entry.makers, entry.points, entry.roem, settings.scoring_rules, entry.pit, number
-        )
+        view, before = await self._correcting(night, round_no, table_no, actor)
+        rules = view.settings.scoring_rules
+        line = hand_line(entry.makers, entry.points, entry.roem, rules, entry.pit, number)
         after = corrected_line(before, number, line)
-        await self._append(
-            night_id, round_no, table_no, "correct_line", before, after, actor, reason, number
-        )
-        return after
+        change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
+        return await self._append(view, change, actor, reason)
 
+    @_one_at_a_time
     async def correct_totals(
         self,
-        night_id: int,
+        night: NightKey,
         round_no: int,
         table_no: int,
         totals: tuple[int, int],
@@ -526,45 +657,44 @@ class LeagueService:
         reason: str,
         roem: tuple[int, int] = (0, 0),
         nats: tuple[int, int] = (0, 0),
-    ) -> TableResult:
+    ) -> Recorded:
         """Replace a table's round totals (a result entered as totals, or one to override)."""
-        before, settings = await self._correcting(night_id, round_no, table_no, actor)
+        view, before = await self._correcting(night, round_no, table_no, actor)
+        settings = view.settings
         after = totals_result(
             before.seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
         )
-        await self._append(
-            night_id, round_no, table_no, "correct_result", before, after, actor, reason
-        )
-        return after
+        change = Change(round_no, table_no, AuditKind.CORRECT_RESULT, before, after)
+        return await self._append(view, change, actor, reason)
 
+    @_one_at_a_time
     async def void_table(
-        self, night_id: int, round_no: int, table_no: int, actor: Actor, reason: str
-    ) -> TableResult:
+        self, night: NightKey, round_no: int, table_no: int, actor: Actor, reason: str
+    ) -> Recorded:
         """Void a table's round: it credits no one. A table without a result yet (a player
         left and nobody finished it) is voided as drawn."""
-        night = await self.night(night_id)
-        await self._organiser(night.league_id, actor)
-        current = (await self.results(night_id)).get((round_no, table_no))
-        if current is None:
-            current = TableResult((await self._table(night_id, round_no, table_no)).seats, (0, 0))
-            before = None
-        else:
-            before = current
-        after = voided(current)
-        await self._append(night_id, round_no, table_no, "void", before, after, actor, reason)
-        return after
+        view = await self.view(night, actor)
+        self._organiser(view.league, actor)
+        before = view.results.get((round_no, table_no))
+        current = before or TableResult(view.table(round_no, table_no).seats, (0, 0))
+        change = Change(round_no, table_no, AuditKind.VOID, before, voided(current))
+        return await self._append(view, change, actor, reason)
 
+    @_one_at_a_time
     async def penalise(
-        self, night_id: int, user_id: int, points: int, actor: Actor, reason: str
-    ) -> Adjustment:
-        """Add `points` to a player's night (negative for a penalty), with the reason."""
+        self, night: NightKey, user_id: int, points: int, actor: Actor, reason: str
+    ) -> Adjusted:
+        """Add `points` to a player's night (negative for a penalty), with the reason; only
+        for a player who checked in at the night."""
+        view = await self.view(night, actor)
+        self._organiser(view.league, actor)
+        if not view.attended(user_id):
+            raise LeagueError(LeagueCode.NOT_IN_NIGHT, user_id=user_id, night=view.night.number)
         check_ids(user_id=user_id)
-        night = await self.night(night_id)
-        await self._organiser(night.league_id, actor)
         adjustment = Adjustment(user_id, points, require_reason(reason))
         audit = StoredAudit(
-            night_id,
-            "penalty",
+            view.night.id,
+            AuditKind.PENALTY,
             None,
             None,
             None,
@@ -574,119 +704,105 @@ class LeagueService:
             adjustment.to_dict(),
             self.now(),
         )
-        await self.store.leagues.add_adjustment(night_id, adjustment.to_dict(), audit)
-        return adjustment
+        await self.store.leagues.add_adjustment(view.night.id, adjustment.to_dict(), audit)
+        return Adjusted(view.with_adjustment(adjustment), adjustment)
 
     async def _correcting(
-        self, night_id: int, round_no: int, table_no: int, actor: Actor
-    ) -> tuple[TableResult, LeagueSettings]:
-        night = await self.night(night_id)
-        settings = await self._organiser(night.league_id, actor)
-        current = (await self.results(night_id)).get((round_no, table_no))
+        self, night: NightKey, round_no: int, table_no: int, actor: Actor
+    ) -> tuple[NightView, TableResult]:
+        view = await self.view(night, actor)
+        self._organiser(view.league, actor)
+        current = view.results.get((round_no, table_no))
         if current is None:
-            raise LeagueError("no_result", round=round_no, table=table_no)
-        return current, settings
+            raise LeagueError(LeagueCode.NO_RESULT, round=round_no, table=table_no)
+        return view, current
 
-    async def _append(
-        self,
-        night_id: int,
-        round_no: int,
-        table_no: int,
-        kind: Kind,
-        before: TableResult | None,
-        after: TableResult,
-        actor: Actor,
-        reason: str,
-        line: int | None = None,
-    ) -> None:
+    async def _append(self, view: NightView, change: Change, actor: Actor, reason: str) -> Recorded:
+        """A correction: the table's new result version with its audit entry."""
         audit = StoredAudit(
-            night_id,
-            kind,
-            round_no,
-            table_no,
-            line,
+            view.night.id,
+            change.kind,
+            change.round_no,
+            change.table_no,
+            change.line,
             actor.user_id,
             require_reason(reason),
-            before.to_dict() if before else None,
-            after.to_dict(),
+            change.before.to_dict() if change.before else None,
+            change.after.to_dict(),
             self.now(),
         )
-        await self.store.leagues.add_result(
-            night_id, round_no, table_no, after.to_dict(), actor.user_id, audit.at, audit
+        return await self._add(
+            view, change.round_no, change.table_no, change.after, actor.user_id, audit
         )
 
-    async def history(self, night_id: int) -> list[StoredAudit]:
+    async def history(self, night_id: int) -> list[AuditEntry]:
+        """The night's corrections, oldest first."""
         check_ids(night_id=night_id)
-        return await self.store.leagues.audit(night_id)
+        return [AuditEntry.of(stored) for stored in await self.store.leagues.audit(night_id)]
 
     # ---------------------------------------------------------------- the close
-    async def close_night(self, night_id: int, actor: Actor) -> list[NightRow]:
-        """Close once every drawn table has a result or is voided; the final ranking."""
-        night = await self._open(night_id)
-        await self._organiser(night.league_id, actor)
-        missing = _unresolved(await self.draws(night_id), await self.results(night_id))
+    @_one_at_a_time
+    async def close_night(self, night: NightKey, actor: Actor) -> NightView:
+        """Close once every drawn table has a result or is voided; the night closed (its
+        `standings()` the final ranking)."""
+        view = await self._open(night, actor)
+        self._organiser(view.league, actor)
+        missing = view.missing()
         if missing:
-            raise LeagueError("results_missing", tables=missing)
-        await self.store.leagues.set_status(night_id, "closed", self.now())
-        return await self.night_standings(night_id)
+            raise LeagueError(LeagueCode.RESULTS_MISSING, tables=missing)
+        at = self.now()
+        await self.store.leagues.set_status(view.night.id, NightStatus.CLOSED, at)
+        return view.with_status(NightStatus.CLOSED, at)
 
     # ---------------------------------------------------------------- standings
     async def night_data(self, night_id: int) -> NightData:
-        adjustments = [
-            Adjustment.from_dict(a) for a in await self.store.leagues.adjustments(night_id)
-        ]
-        return NightData(await self.draws(night_id), await self.results(night_id), adjustments)
+        """The night's draws, effective results and adjustments."""
+        return (await self.view(night_id)).data
 
     async def night_standings(self, night_id: int) -> list[NightRow]:
         """The night's ranking so far (live while rounds run, final once closed)."""
-        night = await self.night(night_id)
-        s = await self.settings(night.league_id)
-        return night_ranking(await self.night_data(night_id), s.format, s.bye_policy, s.tie_breaks)
+        return (await self.view(night_id)).standings()
 
     async def unranked(self, night_id: int) -> list[UnrankedSeat]:
         """The seats a computer finished for a player who left: unranked, credit to nobody."""
-        return unranked_seats(await self.draws(night_id), await self.results(night_id))
+        return (await self.view(night_id)).unranked_seats()
 
     async def night_export(self, night_id: int) -> NightExport:
         """The night for `bot/league/export.py`: its draws, each table's effective result,
         which results and sheet lines were corrected, and the ranking so far."""
-        await self.night(night_id)
-        versions = await self.store.leagues.results(night_id)
-        corrected = frozenset((v.round_no, v.table_no) for v in versions if v.version > 1)
+        view = await self.view(night_id)
         lines = frozenset(
             (a.round_no, a.table_no, a.line)
             for a in await self.history(night_id)
-            if a.kind == "correct_line"
+            if a.kind is AuditKind.CORRECT_LINE
             and a.round_no is not None
             and a.table_no is not None
             and a.line is not None
         )
-        return NightExport(
-            await self.draws(night_id),
-            await self.results(night_id),
-            corrected,
-            lines,
-            await self.night_standings(night_id),
-        )
+        return NightExport(view.draws, view.results, view.corrected, lines, view.standings())
 
-    async def season(self, league_id: int) -> SeasonTable:
+    async def season(self, league: LeagueKey) -> SeasonTable:
         """The season table over the closed nights."""
-        settings = await self.settings(league_id)
-        nights = []
-        for night in await self._closed(league_id):
-            rows = await self.night_standings(night.id)
-            nights.append({row.user_id: row.points for row in rows})
-        return season_table(nights, settings.counting)
+        found, views = await self._closed(league)
+        nights = [{row.user_id: row.points for row in view.standings()} for view in views]
+        return season_table(nights, found.settings.counting)
 
-    async def player(self, league_id: int, user_id: int) -> PlayerSeason:
+    async def player(self, league: LeagueKey, user_id: int) -> PlayerSeason:
         """A player's season statistics over the closed nights."""
-        check_ids(league_id=league_id, user_id=user_id)
-        data = [await self.night_data(n.id) for n in await self._closed(league_id)]
-        return player_season(user_id, data)
+        check_ids(user_id=user_id)
+        _, views = await self._closed(league)
+        return player_season(user_id, [view.data for view in views])
 
-    async def _closed(self, league_id: int) -> list[StoredNight]:
-        check_ids(league_id=league_id)
-        return [n for n in await self.store.leagues.nights(league_id) if n.status == "closed"]
+    async def _closed(self, league: LeagueKey) -> tuple[League, list[NightView]]:
+        """The league and its closed nights (one read each, after the league's two)."""
+        found = await self.league(league)
+        views = []
+        for night in await self.nights(found.id):
+            if night.closed:
+                rows = await self.store.leagues.night_rows(night.id)
+                assert rows is not None  # a night's rows are never deleted
+                views.append(NightView.of(found, rows))
+        return found, views
 
 
 def check_ids(**ids: int | None) -> None:
@@ -694,19 +810,43 @@ def check_ids(**ids: int | None) -> None:
     deep in the database driver); None is "not given" and passes."""
     for name, value in ids.items():
         if value is not None and not storable_id(value):
-            raise LeagueError("bad_id", field=name, value=value)
+            raise LeagueError(LeagueCode.BAD_ID, field=name, value=value)
 
 
-def _unresolved(
-    draws: Iterable[RoundDraw], results: dict[tuple[int, int], TableResult]
-) -> list[list[int]]:
-    """[round, table] of each drawn table that has no result yet."""
-    return [
-        [draw.number, table_no]
-        for draw in draws
-        for table_no in range(len(draw.tables))
-        if (draw.number, table_no) not in results
-    ]
+def _named(leagues: Sequence[League], name: LeagueName) -> League:
+    """The league `name` means among a server's leagues (its only one when no name)."""
+    wanted = name.wanted
+    if wanted is not None:
+        found = [league for league in leagues if league.name.casefold() == wanted]
+        if not found:
+            raise LeagueError(LeagueCode.NO_LEAGUE_NAMED, name=(name.name or "").strip())
+        return found[0]
+    if not leagues:
+        raise LeagueError(LeagueCode.NO_LEAGUES)
+    if len(leagues) > 1:
+        raise LeagueError(LeagueCode.WHICH_LEAGUE, names=[league.name for league in leagues])
+    return leagues[0]
+
+
+def _picked(nights: Sequence[Night], ref: NightRef) -> Night:
+    """The night `ref` means among a league's nights (in order)."""
+    if ref.number is not None:
+        found = [night for night in nights if night.number == ref.number]
+        if not found:
+            raise LeagueError(LeagueCode.NO_NIGHT_NUMBER, night=ref.number)
+        return found[0]
+    current = next((night for night in nights if not night.closed), None)
+    if ref.pick is Pick.OPEN or not nights:
+        if current is None:
+            code = (
+                LeagueCode.NO_NIGHTS if ref.pick is Pick.LAST_CLOSED else LeagueCode.NO_OPEN_NIGHT
+            )
+            raise LeagueError(code)
+        return current
+    if ref.pick is Pick.LAST_CLOSED:
+        closed = [night for night in nights if night.closed]
+        return closed[-1] if closed else nights[-1]
+    return current or nights[-1]
 
 
 def _recorded(runs: Iterable[StoredRun]) -> Callable[[datetime, Posting], bool]:
@@ -735,7 +875,7 @@ def _run(
     league_id: int,
     starts_at: float,
     posting: Posting,
-    outcome: str,
+    outcome: RunOutcome,
     message_id: int | None,
     at: float,
 ) -> StoredRun:

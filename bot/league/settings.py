@@ -13,7 +13,7 @@ from typing import Any, Final, Literal, get_args
 
 from bot.engine import RuleError, RuleSet
 
-from .errors import LeagueError
+from .errors import LeagueCode, LeagueError
 from .schedule import Schedule
 
 __all__ = [
@@ -41,7 +41,7 @@ MAX_ROUNDS_PER_NIGHT: Final = 12
 
 def _choice(name: str, value: object, allowed: tuple[object, ...]) -> None:
     if value not in allowed:
-        raise LeagueError("bad_setting", f"{name} must be one of {allowed}", setting=name)
+        raise LeagueError(LeagueCode.BAD_SETTING, f"{name} must be one of {allowed}", setting=name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +65,10 @@ class RoundLength:
     target: int | None = None
 
     def __post_init__(self) -> None:
+        """A round needs an end: hands, a target or both."""
         if self.hands is None and self.target is None:
             raise LeagueError(
-                "bad_setting", "a round needs hands, a target or both", setting="round"
+                LeagueCode.BAD_SETTING, "a round needs hands, a target or both", setting="round"
             )
 
     def end_rules(self) -> list[dict[str, Any]]:
@@ -90,19 +91,24 @@ class Counting:
     min_nights: int = 0
 
     def __post_init__(self) -> None:
+        """Check the counting rule and its numbers."""
         _choice("counting", self.kind, get_args(CountingKind))
         if (self.kind == "all") != (self.best is None):
             raise LeagueError(
-                "bad_setting", "best N goes with best/average_best only", setting="best"
+                LeagueCode.BAD_SETTING, "best N goes with best/average_best only", setting="best"
             )
         if self.best is not None and self.best < 1:
-            raise LeagueError("bad_setting", "best N must be at least 1", setting="best")
+            raise LeagueError(LeagueCode.BAD_SETTING, "best N must be at least 1", setting="best")
         if self.min_nights < 0:
-            raise LeagueError("bad_setting", "minimum attendance >= 0", setting="min_nights")
+            raise LeagueError(
+                LeagueCode.BAD_SETTING, "minimum attendance >= 0", setting="min_nights"
+            )
 
 
 @dataclass(frozen=True, slots=True)
 class LeagueSettings:
+    """A league's settings (see the module's docstring); checked when made."""
+
     name: str
     organisers: Organisers = Organisers()
     preset: str = "amsterdam"
@@ -118,20 +124,27 @@ class LeagueSettings:
     channel_id: int | None = None  # where the bot posts the nights (set by /night open)
 
     def __post_init__(self) -> None:
+        """Check every setting; the rule options through the engine."""
         if not self.name.strip():
-            raise LeagueError("bad_setting", "a league needs a name", setting="name")
+            raise LeagueError(LeagueCode.BAD_SETTING, "a league needs a name", setting="name")
         if not 1 <= self.rounds_per_night <= MAX_ROUNDS_PER_NIGHT:
-            raise LeagueError("bad_setting", "rounds per night 1-12", setting="rounds_per_night")
+            raise LeagueError(
+                LeagueCode.BAD_SETTING, "rounds per night 1-12", setting="rounds_per_night"
+            )
         _choice("format", self.format, get_args(Format))
         _choice("bye_policy", self.bye_policy, BYE_POLICIES)
         for key in self.tie_breaks:
             _choice("tie_breaks", key, get_args(TieBreak))
         if not self.tie_breaks or self.tie_breaks[0] != "points":
             raise LeagueError(
-                "bad_setting", "the tie-break chain starts with points", setting="tie_breaks"
+                LeagueCode.BAD_SETTING,
+                "the tie-break chain starts with points",
+                setting="tie_breaks",
             )
         if len(set(self.tie_breaks)) != len(self.tie_breaks):
-            raise LeagueError("bad_setting", "a tie-break appears twice", setting="tie_breaks")
+            raise LeagueError(
+                LeagueCode.BAD_SETTING, "a tie-break appears twice", setting="tie_breaks"
+            )
         for end in self.round_length.end_rules():
             self._rules_with(end)  # each end must be one the engine can play
 
@@ -139,7 +152,7 @@ class LeagueSettings:
         try:
             return RuleSet.preset(self.preset).with_options(**{**self.overrides, **end})
         except RuleError as error:
-            raise LeagueError("bad_rules", str(error)) from error
+            raise LeagueError(LeagueCode.BAD_RULES, str(error)) from error
 
     @property
     def rules(self) -> RuleSet:
@@ -151,7 +164,9 @@ class LeagueSettings:
         """
         ends = self.round_length.end_rules()
         if len(ends) != 1:
-            raise LeagueError("round_length_not_playable", "the engine ends a match on one end")
+            raise LeagueError(
+                LeagueCode.ROUND_LENGTH_NOT_PLAYABLE, "the engine ends a match on one end"
+            )
         return self._rules_with(ends[0])
 
     @property
@@ -161,6 +176,7 @@ class LeagueSettings:
         return self._rules_with(self.round_length.end_rules()[0])
 
     def to_dict(self) -> dict[str, Any]:
+        """The settings as the store keeps them."""
         data = asdict(self)
         data["overrides"] = dict(self.overrides)
         data["schedule"] = None if self.schedule is None else self.schedule.to_dict()
@@ -168,6 +184,7 @@ class LeagueSettings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LeagueSettings:
+        """The settings from what the store kept (missing keys: their defaults), checked."""
         organisers = data.get("organisers", {})
         return cls(
             name=data["name"],

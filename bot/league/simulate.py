@@ -33,6 +33,7 @@ FORMATS: tuple[Format, ...] = ("individual", "pairs", "duplicate")
 
 
 def run_simulation(args: argparse.Namespace, say: Callable[[str], None] = print) -> None:
+    """`python -m bot league simulate`: play a whole night of computers and print its ranking."""
     players = whole_number("--players", args.players, 4, 400)
     rounds = whole_number("--rounds", args.rounds, 1, 12)
     hands = whole_number("--hands", args.hands or 16, 1, 64)
@@ -82,7 +83,7 @@ async def simulate_night(
             await league.open_night(
                 await league.create_league(None, settings, ORGANISER), ORGANISER
             )
-        ).id
+        ).night.id
         for user in range(1, players + 1):
             partner = (user + 1 if user % 2 else user - 1) if format == "pairs" else None
             await league.check_in(night, user, partner)
@@ -93,7 +94,7 @@ async def simulate_night(
             await _play_out(tables, clock, playing)
             for table_id in playing:
                 await league.record_played(table_id)
-        return await league.close_night(night, ORGANISER)
+        return (await league.close_night(night, ORGANISER)).standings()
     finally:
         if own:
             await store.close()
@@ -112,6 +113,7 @@ async def _play_out(tables: TableService, clock: FakeClock, table_ids: Iterable[
 
 
 def ranking_lines(rows: Iterable[NightRow]) -> list[str]:
+    """The ranking as a plain text table, one line per player."""
     lines = ["place  player  points  won  nat  roem  byes"]
     for row in rows:
         prize = "  booby prize" if row.booby else ""

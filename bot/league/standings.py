@@ -44,15 +44,19 @@ class Adjustment:
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
+        """The adjustment as the store keeps it."""
         return {"user_id": self.user_id, "points": self.points, "reason": self.reason}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Adjustment:
+        """The adjustment from what the store kept."""
         return cls(data["user_id"], data["points"], data["reason"])
 
 
 @dataclass(frozen=True, slots=True)
 class NightData:
+    """What a night's ranking is made of: its draws, results and adjustments."""
+
     draws: Sequence[RoundDraw]
     results: Mapping[TableKey, TableResult]  # the effective (latest) result of each table
     adjustments: Sequence[Adjustment] = ()
@@ -60,6 +64,8 @@ class NightData:
 
 @dataclass(frozen=True, slots=True)
 class NightRow:
+    """One player's line of a night's ranking: points and what they are made of."""
+
     user_id: int
     points: int = 0  # rounds + byes + adjustments
     rounds: int = 0

@@ -21,6 +21,8 @@ __all__ = ["TableServiceStarter"]
 
 
 class TableServiceStarter:
+    """Starts a drawn table as a bot table of the table service, where `channel_for` says."""
+
     seeded_deals = True  # TableService.open takes the round's deal seed
 
     def __init__(
@@ -30,12 +32,14 @@ class TableServiceStarter:
         name_of: Callable[[int], str],
         settings: TableSettings | None = None,
     ) -> None:
+        """The table service, where each table goes, and the names its seats show."""
         self.tables = tables
         self.channel_for = channel_for
         self.name_of = name_of
         self.settings = settings
 
     async def start(self, request: TableRequest) -> int:
+        """Open the table with its four players seated, and start it; its id."""
         channel = await self.channel_for(request)
         first = request.seats[0]
         # A league table says so: hints (and anything else casual-only) stay off there.

@@ -16,6 +16,8 @@ __all__ = ["PlayerSeason", "player_season"]
 
 @dataclass(slots=True)
 class PlayerSeason:
+    """A player's season over the closed nights: nights, rounds, hands and points."""
+
     user_id: int
     nights: int = 0
     rounds: int = 0
@@ -29,6 +31,7 @@ class PlayerSeason:
 
     @property
     def points_per_hand(self) -> float:
+        """Their pairs' points per hand played."""
         return self.points / self.hands if self.hands else 0.0
 
     @property
@@ -38,6 +41,7 @@ class PlayerSeason:
 
 
 def player_season(user_id: int, nights: Iterable[NightData]) -> PlayerSeason:
+    """The player's season statistics over `nights`."""
     stats = PlayerSeason(user_id)
     for night in nights:
         if any(user_id in draw.byes or user_id in draw.seated for draw in night.draws):

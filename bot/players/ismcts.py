@@ -21,7 +21,7 @@ plays out as SearchPlayer does, and the seats its exact search holds to the mode
 (``model_exact_seats``) play the model's card in the descent too: the tree searches only
 the other seats' choices.
 
-Measured (README, "Strong experiments, session 5 (IS-MCTS)"): no better than SearchPlayer
+Measured (docs/benchmarks.md, "IS-MCTS"): no better than SearchPlayer
 (paired +1.9, CI -3.5..+7.3 over 600 deal pairs with ``paired`` and ``widen``), so it is
 an option of ``benchmarks/ai.py`` (``--card-search ismcts``), not a level.
 """

@@ -8,9 +8,9 @@ before them. The card with the best total over the samples is played. Trump is c
 same way: each allowed suit is played out on the samples, and passing is valued by letting
 the other seats bid on the sample as the heuristic would, then playing out what they name.
 
-Against two normal computers the opponents are modelled (``MODEL_OPTIONS``; README
-"Strong experiments", sessions 5 and 6): a sampled deal is kept with the likelihood of the
-opponents' plays so far under ``model.py`` (the normal heuristic's card play on masks,
+Against two normal computers the opponents are modelled (``MODEL_OPTIONS``; docs/benchmarks.md,
+"A model of the other seats"): a sampled deal is kept with the likelihood of the opponents'
+plays so far under ``model.py`` (the normal heuristic's card play on masks,
 taken to be wrong one time in ``1 / model_eps``), drawn again up to ``model_tries`` times,
 and only deals on which their bids are the heuristic's (``bid_exact``); on the kept deal
 every seat plays the model's card in the playout before the exact endgame
@@ -61,9 +61,9 @@ MODEL_POLICY = "all"  # the model's cards in playouts for: them, us, others, all
 # The model as shipped, used only where both opponents are normal computers
 # (bot/players/__init__.py, make_player): then it is their exact play, so their bids and
 # cards weigh the deals and they play the model's card everywhere; our pair plays it too
-# before the exact endgame, where our pair's cards are searched ("them": README "Strong
-# experiments, session 6": a playout in which our pair does not see the hidden cards is
-# worth +10 a hand). Against other players the model was not better (docs/decisions.md),
+# before the exact endgame, where our pair's cards are searched ("them": docs/benchmarks.md,
+# "Our pair's playout by the model": a playout in which our pair does not see the hidden
+# cards is worth +10 a hand). Against other players the model was not better (docs/decisions.md),
 # so the default is the plain search.
 MODEL_OPTIONS: Final = {
     "model_eps": MODEL_EPS,

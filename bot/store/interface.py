@@ -21,6 +21,7 @@ from .records import (
     CheckinMessage,
     HandRecord,
     NewTable,
+    NightRows,
     PlayerStats,
     PostedNotice,
     StoredAction,
@@ -37,6 +38,7 @@ __all__ = [
     "CommitFigures",
     "LeagueStore",
     "PreferenceStore",
+    "StateStore",
     "StatsStore",
     "Store",
     "TableStore",
@@ -269,6 +271,11 @@ class LeagueStore(Protocol):
         given), in the order of the nights and their due times."""
         ...
 
+    async def night_rows(self, night_id: int) -> NightRows | None:
+        """The night and everything it produced, read at one moment so no write lands
+        between its reads; None when there is no such night."""
+        ...
+
 
 class PreferenceStore(Protocol):
     """Players' preferences (see bot/store/preferences.py): stored strings, not interpreted."""
@@ -279,6 +286,18 @@ class PreferenceStore(Protocol):
 
     async def set_notify_mode(self, user_id: int, mode: str, at: float) -> None:
         """Store the player's choice, replacing an earlier one."""
+        ...
+
+
+class StateStore(Protocol):
+    """The bot's own facts by key (see bot/store/state.py): stored strings, not interpreted."""
+
+    async def get(self, key: str) -> str | None:
+        """The value stored under `key`; None when nothing was stored."""
+        ...
+
+    async def put(self, key: str, value: str, at: float) -> None:
+        """Store `value` under `key`, replacing an earlier one."""
         ...
 
 
@@ -297,6 +316,7 @@ class Store(ABC):
     stats: StatsStore
     leagues: LeagueStore
     preferences: PreferenceStore
+    state: StateStore
     commits: CommitFigures
 
     @abstractmethod

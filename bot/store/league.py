@@ -13,18 +13,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import queries as q
-from .db import SqliteReads, scalar, transaction
+from .db import SqliteReads, connection_lock, scalar, transaction
 from .errors import AlreadyStored, NightBusy, StoreError
 from .reads import LeagueReads
 from .records import (
     CheckinMessage,
+    NightRows,
     StoredAudit,
     StoredLeague,
     StoredNight,
     StoredResult,
     StoredRun,
 )
-from .rows import attendance_values, audit_values, dump_json, run_values, stored_run
+from .rows import attendance_values, audit_values, dump_json, night_rows, run_values, stored_run
 
 __all__ = [
     "SqliteLeagueStore",
@@ -204,3 +205,14 @@ class SqliteLeagueStore(SqliteReads, LeagueReads):
             params += starts_at
         rows = await self._rows(sql + " ORDER BY starts_at, due_at, kind", params)
         return [stored_run(r) for r in rows]
+
+    # ------------------------------------------------------------- a whole night
+    async def night_rows(self, night_id: int) -> NightRows | None:
+        """The night and everything it produced, read under the connection's lock, so no
+        write lands between its reads; None when there is no such night."""
+        async with connection_lock(self._db):
+            fetched = [
+                list(await self._db.execute_fetchall(query.sqlite, (night_id,)))
+                for query in q.NIGHT_ROWS
+            ]
+        return night_rows(*fetched)

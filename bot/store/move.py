@@ -46,6 +46,7 @@ COPIED_TABLES: Final = (
     "league_adjustments",
     "player_preferences",
     "league_audit",
+    "bot_state",
 )
 _IDENTITIES: Final = ("tables", "leagues", "league_nights", "league_adjustments", "league_audit")
 _CHUNK: Final = 5_000

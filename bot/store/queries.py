@@ -121,6 +121,8 @@ INSERT_ADJUSTMENT: Final = shared(
 ADJUSTMENTS: Final = shared(
     "SELECT user_id, points, reason FROM league_adjustments WHERE night_id = ? ORDER BY id"
 )
+# What `night_rows` reads, in the order of `NightRows`' fields.
+NIGHT_ROWS: Final = (NIGHT, ATTENDANCE, ROUNDS, RESULTS, ADJUSTMENTS)
 INSERT_AUDIT: Final = shared(
     f"INSERT INTO league_audit ({AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
@@ -185,6 +187,13 @@ SET_NOTIFY_MODE: Final = shared(
     "INSERT INTO player_preferences (user_id, notify, updated_at) VALUES (?, ?, ?)"
     " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
     " updated_at = excluded.updated_at"
+)
+
+# -------------------------------------------------------------- the bot's state (0007)
+STATE_VALUE: Final = shared("SELECT value FROM bot_state WHERE key = ?")
+SET_STATE_VALUE: Final = shared(
+    "INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?)"
+    " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at"
 )
 
 

@@ -37,7 +37,7 @@ from .rows import (
     stored_table,
 )
 
-__all__ = ["LeagueReads", "PreferenceReads", "Reads", "TableReads"]
+__all__ = ["LeagueReads", "PreferenceReads", "Reads", "StateReads", "TableReads"]
 
 
 class Reads(ABC):
@@ -160,3 +160,12 @@ class PreferenceReads(Reads):
         """The player's stored turn-notice choice; None when they never chose."""
         row = await self._fetch_one(q.NOTIFY_MODE, user_id)
         return None if row is None or row["notify"] is None else str(row["notify"])
+
+
+class StateReads(Reads):
+    """The bot-state store's read (see `StateStore`)."""
+
+    async def get(self, key: str) -> str | None:
+        """The value stored under `key`; None when nothing was stored."""
+        row = await self._fetch_one(q.STATE_VALUE, key)
+        return None if row is None or row["value"] is None else str(row["value"])

@@ -14,6 +14,7 @@ __all__ = [
     "MatchRecord",
     "NewTable",
     "CheckinMessage",
+    "NightRows",
     "PlayerStats",
     "PostedNotice",
     "StoredAction",
@@ -250,3 +251,16 @@ class StoredAudit:
     before: dict[str, Any] | None
     after: dict[str, Any] | None
     at: float
+
+
+@dataclass(frozen=True, slots=True)
+class NightRows:
+    """A night and everything it produced, read at one moment (`LeagueStore.night_rows`):
+    its check-ins and check-outs, its rounds' draws, every version of every result (oldest
+    first) and its adjustments."""
+
+    night: StoredNight
+    attendance: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+    results: list[StoredResult]
+    adjustments: list[dict[str, Any]]

@@ -7,7 +7,7 @@ converters serves both; only the SQL around them differs per back end.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import orjson
@@ -16,6 +16,7 @@ from .records import (
     HandRecord,
     MatchRecord,
     NewTable,
+    NightRows,
     PlayerStats,
     StoredAction,
     StoredAudit,
@@ -42,6 +43,7 @@ __all__ = [
     "hand_rows",
     "load_json",
     "match_rows",
+    "night_rows",
     "player_stats",
     "stored_action",
     "stored_audit",
@@ -209,6 +211,25 @@ def stored_result(row: Row) -> StoredResult:
 def attendance_values(event: Mapping[str, Any]) -> Values:
     """A check-in event's user_id, kind, rounds_drawn and partner_id (None if absent)."""
     return event["user_id"], event["kind"], event["rounds_drawn"], event.get("partner_id")
+
+
+def night_rows(
+    night: Sequence[Row],
+    attendance: Iterable[Row],
+    rounds: Iterable[Row],
+    results: Iterable[Row],
+    adjustments: Iterable[Row],
+) -> NightRows | None:
+    """The rows of `queries.NIGHT_ROWS` as one `NightRows`; None when there is no night."""
+    if not night:
+        return None
+    return NightRows(
+        stored_night(night[0]),
+        [as_dict(row) for row in attendance],
+        [orjson.loads(row["draw"]) for row in rounds],
+        [stored_result(row) for row in results],
+        [as_dict(row) for row in adjustments],
+    )
 
 
 def audit_values(audit: StoredAudit) -> Values:

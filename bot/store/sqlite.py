@@ -15,6 +15,7 @@ from .groupcommit import group_commit
 from .interface import Store
 from .league import SqliteLeagueStore
 from .preferences import SqlitePreferenceStore
+from .state import SqliteStateStore
 from .stats import SqliteStatsStore
 from .tables import SqliteTableStore
 
@@ -32,6 +33,7 @@ class SqliteStore(Store):
         self.stats = SqliteStatsStore(db)
         self.leagues = SqliteLeagueStore(db)
         self.preferences = SqlitePreferenceStore(db)
+        self.state = SqliteStateStore(db)
         self.commits = group_commit(db)
 
     @classmethod

@@ -2,12 +2,14 @@
 
 Front ends translate ``code`` into the user's language; ``facts`` carry what the message
 needs (the seat taken, the suit to follow, whose turn it is). A refusal changes nothing.
+``TableError`` is a ``bot.engine.errors.Refusal``, the one shape every feature refuses in.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+
+from bot.engine.errors import Refusal
 
 
 class RefusalCode(StrEnum):
@@ -77,11 +79,5 @@ class RefusalCode(StrEnum):
     BUMP_TOO_SOON = "bump_too_soon"  # facts: until (when a bump is allowed again)
 
 
-class TableError(Exception):
-    def __init__(self, code: RefusalCode, message: str = "", **facts: Any) -> None:
-        super().__init__(message or code)
-        self.code = code
-        self.facts = facts
-
-    def __repr__(self) -> str:
-        return f"TableError({str(self.code)!r}, {self.facts!r})"
+class TableError(Refusal[RefusalCode]):
+    """A table operation refused: a `RefusalCode` and the facts behind it."""

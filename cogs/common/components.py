@@ -24,7 +24,7 @@ BUTTON_PREFIX = "kj:"  # every button of ours: a click with it is ours to answer
 def frozen_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
     """A view to carry components only: stopped, so discord.py never stores it.
 
-    Every click is dispatched by custom_id to the registered dynamic items, so a stored
+    Every click is dispatched by custom_id to the routed items (routing.py), so a stored
     view would serve nothing; yet discord.py would keep each sent view and give every
     ephemeral one a 15-minute timeout task (thousands of idle tasks on a busy night). A
     stopped view is sent as components and then forgotten.

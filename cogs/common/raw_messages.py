@@ -6,7 +6,7 @@ token: about three requests a click whose answers the bot never reads. discord.p
 public calls (`InteractionResponse.edit_message`, `Interaction.edit_original_response`,
 `PartialMessage.edit`) build a `Message` from every answer (asking Discord to send it
 back, for the first), after an `Embed` and a `View` object per request; at busy tables
-that was the largest part of a click's CPU the bot could still cut (README "Figures").
+that was the largest part of a click's CPU the bot could still cut (docs/benchmarks.md).
 These functions send the same requests with JSON the caller drew, through discord.py's
 own HTTP layers (its rate-limit handling and its errors: `NotFound`, `Forbidden`,
 `HTTPException` as before), and read nothing back.

@@ -1,23 +1,36 @@
-"""Answers every feature needs: a private reply whatever the interaction's state, and the
-error-code reply for anything unexpected.
+"""Answers every feature needs: a private reply whatever the interaction's state, the
+error-code reply for anything unexpected, and the one guard every command and click runs
+in (`guarded`).
 
-The tree's error handler (`cogs/errors`) uses these for commands; buttons (dynamic items)
-do not pass through the command tree, so each feature calls `report_unexpected_error`
-itself. Unexpected errors are all logged on the one logger `cogs.errors`, whichever
-feature they came from, so the code a player reports leads to one place in the logs.
+The guard turns a refusal into its sentence: each feature declares its refusals once
+(`cogs.common.refusals.Refusals`, in cogs/<feature>/errors.py), and a refusal of the
+feature's class is answered privately in the user's language (or as the feature's
+`answer` says: the tables answer inside the hand message a click came from). Anything
+else gets the error-code reply, as the tree's error handler (`cogs/errors`) gives a
+command; a refusal of another feature's class is not the user's doing there (a league
+command that meets a table's refusal) and is reported the same way. Unexpected errors are
+all logged on the one logger `cogs.errors`, whichever feature they came from, so the code
+a player reports leads to one place in the logs.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
 
 import discord
 
-from cogs.common.text import t
+from bot.engine.errors import Refusal
+from cogs.common.locales import note_guild_locale
+from cogs.common.refusals import Refusals
+from cogs.common.text import locale_of, t
 
-__all__ = ["new_error_code", "report_unexpected_error", "send_ephemeral"]
+__all__ = ["guarded", "new_error_code", "report_unexpected_error", "send_ephemeral"]
+
+E = TypeVar("E", bound=Refusal[Any])
 
 log = logging.getLogger("cogs.errors")
 
@@ -58,3 +71,27 @@ async def report_unexpected_error(
     )
     await send_ephemeral(interaction, t("common.error.unexpected", interaction.locale, code=code))
     return code
+
+
+@asynccontextmanager
+async def guarded(
+    interaction: discord.Interaction[Any],
+    where: str,
+    refusals: Refusals[E],
+    answer: Callable[[E], Awaitable[None]] | None = None,
+) -> AsyncIterator[None]:
+    """Run the body for `interaction`: a refusal of `refusals.kind` is answered with its
+    sentence (by `answer` when given, else privately in the user's language), anything
+    else is logged and answered with an error code naming `where` (e.g. "/night open",
+    "button sit"). Notes the server's locale for public messages (cogs/common/locales.py)."""
+    note_guild_locale(interaction)
+    try:
+        yield
+    except refusals.kind as error:
+        log.debug("refused %s: %r", where, error)
+        if answer is not None:
+            await answer(error)
+        else:
+            await send_ephemeral(interaction, refusals.text(error, locale_of(interaction)))
+    except Exception as error:
+        await report_unexpected_error(interaction, error, where=where)

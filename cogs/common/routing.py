@@ -4,16 +4,17 @@ discord.py dispatches a click on a registered dynamic item by first rebuilding a
 `View` from the clicked message (every button of it as an `Item`), then looking the
 clicked button up in it, then swapping in the item `from_custom_id` made. For a hand
 message of up to 16 buttons that was the largest single cost of a click the bot controls
-(benchmarks/discord_load.py, README "Figures"). A `ClickRouter` does what that path
+(benchmarks/discord_load.py, docs/benchmarks.md). A `ClickRouter` does what that path
 decides with the same items: match the custom_id against the items' templates, check that
 the clicked message really carries a button with that custom_id (a click Discord would not
 send is ignored, as discord.py ignores it), build the item with `from_custom_id` and run
 its `interaction_check` and `callback`. Refusing stale clicks stays where it was: in the
 items' custom ids (the table state they were drawn for), checked by the service.
 
-Items routed here must not also be registered with `bot.add_dynamic_items`, or each
-click would run twice; a cog names them with `bot.add_routed_items` instead, and the error
-cog's one click listener routes them (and knows them for its out-of-date answer).
+This is the one way buttons are registered: every feature names its items with
+`bot.add_routed_items` (none uses discord.py's `add_dynamic_items`; an item given to both
+would run twice per click), and the error cog's one click listener routes them (and
+answers a `kj:` click none of them matches as out of date).
 """
 
 from __future__ import annotations

@@ -9,15 +9,15 @@ the optional command sync, so the translator is in place whenever commands are p
 Expected failures (checks, cooldowns, bad arguments) get a plain ephemeral sentence.
 Anything else gets an ephemeral reply with a short error code, and the same code is logged
 with the traceback, so a player's screenshot leads straight to the log line.
-Views and dynamic items (which do not pass through the command tree) call
-`cogs.common.replies.report_unexpected_error` themselves to get the same behaviour.
+Buttons do not pass through the command tree: they run in the common guard
+(`cogs/common/replies.py`), which answers the same way.
 
 Clicks have one listener, here, so a click costs one task (each listener of an event is a
-task of its own in discord.py): a click on a routed item (`bot.add_routed_items`, e.g. the
-table buttons) goes to it through a `ClickRouter` (cogs/common/routing.py); a click on one
-of our buttons (custom_id `kj:...`) that no registered button matches (an outdated
-message, a malformed or forged id) would be dropped by discord.py, and Discord would show
-"This interaction failed", so it is answered as out of date.
+task of its own in discord.py): every feature names its buttons with
+`bot.add_routed_items`, and a click goes to its item through a `ClickRouter`
+(cogs/common/routing.py); a click on one of our buttons (custom_id `kj:...`) that no
+routed button matches (an outdated message, a malformed or forged id) would go unanswered,
+and Discord would show "This interaction failed", so it is answered as out of date.
 """
 
 from __future__ import annotations
@@ -91,8 +91,8 @@ class Errors(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Route a click on a routed item; answer one on a button of ours that no
-        registered button will handle."""
+        """Route a click on a routed item; answer one on a button of ours that no routed
+        item matches as out of date."""
         if interaction.type != discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
@@ -100,8 +100,6 @@ class Errors(commands.Cog):
         if not custom_id.startswith(BUTTON_PREFIX) or not isinstance(self.bot, KlaverjasBot):
             return
         if await self.router(self.bot).route(interaction):
-            return
-        if self.bot.routes_custom_id(custom_id):  # a dynamic item: discord.py routes it
             return
         log.info("out-of-date button %r (user %s)", custom_id[:100], interaction.user.id)
         await send_ephemeral(interaction, t("common.error.stale_button", interaction.locale))

@@ -25,17 +25,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.league.draw import RoundDraw
-from bot.league.errors import LeagueError
-from bot.league.night import checked_in
-from bot.league.results import TableResult
-from bot.league.service import Actor, LeagueService, StoredNight, TableRequest
+from bot.league.errors import LeagueCode, LeagueError
+from bot.league.night import Presence
+from bot.league.night_view import NightView, Recorded
+from bot.league.service import Actor, LeagueService, TableRequest
 from bot.league.settings import LeagueSettings
 from bot.league.starter import TableServiceStarter
-from bot.tables import Event, Table
-from cogs.common.replies import report_unexpected_error, send_ephemeral
+from bot.tables import Event, EventKind, Table
+from cogs.common.locales import public_locale
+from cogs.common.replies import guarded
 from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
-from cogs.league.errors import error_text
+from cogs.league.errors import REFUSALS
 from cogs.league.items import CheckKind, checkin_view
 from cogs.league.ui import (
     checkin_embed,
@@ -65,18 +66,17 @@ def actor_of(interaction: Interaction) -> Actor:
 
 
 class LeagueActions:
+    """The league cog's work besides its commands' bodies (see the module's docstring)."""
+
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
         self.names: dict[int, str] = {}  # display names seen in interactions (table seats)
-        self.guild_locales: dict[int, str] = {}
         self.starter = TableServiceStarter(bot.services.tables, self._channel_for, self._name_of)
         self._tasks: set[asyncio.Task[None]] = set()
-        # One table read in at a time: two tables finishing at once must not both find
-        # their round complete (or neither).
-        self._recording = asyncio.Lock()
 
     @property
     def service(self) -> LeagueService:
+        """The bot's league service."""
         return self.bot.services.leagues
 
     # ------------------------------------------------------------------ lifecycle
@@ -87,6 +87,7 @@ class LeagueActions:
         self._spawn(self.resume(), "league:resume")
 
     async def uninstall(self) -> None:
+        """Stop dealing and listening; cancel the tasks still running."""
         listeners = self.bot.services.tables.listeners
         if self.on_table_events in listeners:
             listeners.remove(self.on_table_events)
@@ -115,64 +116,15 @@ class LeagueActions:
 
     # ------------------------------------------------------------------ the one guard
     async def guard(self, interaction: Interaction, where: str, work: Work) -> None:
-        """Run `work`; a refusal becomes its sentence, a failure an error code."""
-        if interaction.guild_id is not None and interaction.guild_locale is not None:
-            self.guild_locales[interaction.guild_id] = interaction.guild_locale.value
+        """Run `work` in the common guard (cogs/common/replies.py): a refusal becomes its
+        sentence, a failure an error code."""
         self.names[interaction.user.id] = interaction.user.display_name
-        try:
+        async with guarded(interaction, where, REFUSALS):
             await work()
-        except LeagueError as error:
-            await send_ephemeral(interaction, error_text(error, locale_of(interaction)))
-        except Exception as error:
-            await report_unexpected_error(interaction, error, where=where)
 
     def locale_for(self, guild_id: int | None) -> str:
-        """The language of a server's public league messages."""
-        if guild_id is not None:
-            known = self.guild_locales.get(guild_id)
-            if known:
-                return known
-            guild = self.bot.get_guild(guild_id)
-            if guild is not None:
-                return guild.preferred_locale.value
-        return self.bot.settings.default_locale
-
-    # ------------------------------------------------------------------ which league
-    async def league(
-        self, interaction: Interaction, name: str | None
-    ) -> tuple[int, LeagueSettings]:
-        """The league a command names, or the server's only league."""
-        leagues = await self.service.leagues(interaction.guild_id)
-        if name is not None and name.strip():
-            wanted = name.strip().casefold()
-            found = [league for league in leagues if league.name.casefold() == wanted]
-            if not found:
-                raise LeagueError("no_league_named", name=name.strip())
-        elif not leagues:
-            raise LeagueError("no_leagues")
-        elif len(leagues) > 1:
-            raise LeagueError("which_league", names=[league.name for league in leagues])
-        else:
-            found = leagues
-        return found[0].id, LeagueSettings.from_dict(found[0].settings)
-
-    async def night_of(self, league_id: int) -> StoredNight:
-        night = await self.service.current_night(league_id)
-        if night is None:
-            raise LeagueError("no_open_night")
-        return night
-
-    async def latest_night(self, league_id: int, number: int | None = None) -> StoredNight:
-        """Night `number`, else the open night, else the last one."""
-        nights = await self.service.nights(league_id)
-        if number is not None:
-            found = [n for n in nights if n.number == number]
-            if not found:
-                raise LeagueError("no_night_number", night=number)
-            return found[0]
-        if not nights:
-            raise LeagueError("no_open_night")
-        return next((n for n in nights if n.status != "closed"), nights[-1])
+        """The language of a server's public league messages (cogs/common/locales.py)."""
+        return public_locale(self.bot, guild_id)
 
     # ------------------------------------------------------------------ posting
     async def send(self, channel_id: int, guild_id: int | None, **message: Any) -> discord.Message:
@@ -196,80 +148,71 @@ class LeagueActions:
             )
             return None
 
-    async def checkin_message(
-        self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, drawn: int
-    ) -> dict[str, Any]:
-        """The check-in message of round `drawn + 1`: its embed (who is in) and buttons."""
-        locale = self.locale_for(guild_id)
-        players = checked_in(await self.service.attendance(night.id))
-        embed = checkin_embed(settings.name, night.number, drawn + 1, players, locale)
-        return {"embed": embed, "view": checkin_view(night.id, drawn, locale)}
+    def checkin_message(self, view: NightView) -> dict[str, Any]:
+        """The night's check-in message for its next round: its embed (who is in) and
+        buttons."""
+        locale = self.locale_for(view.league.guild_id)
+        name, number = view.settings.name, view.night.number
+        embed = checkin_embed(name, number, view.drawn + 1, view.players(), locale)
+        return {"embed": embed, "view": checkin_view(view.night.id, view.drawn, locale)}
 
-    async def post_checkin(
-        self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, drawn: int
-    ) -> None:
-        message = await self.checkin_message(settings, guild_id, night, drawn)
-        sent = await self.post(settings, guild_id, **message)
+    async def post_checkin(self, view: NightView) -> None:
+        """Post the night's check-in message in the league's channel, and remember it."""
+        sent = await self.post(view.settings, view.league.guild_id, **self.checkin_message(view))
         if sent is not None:
-            await self.service.checkin_posted(night.id, sent.channel.id, sent.id, drawn)
+            await self.service.checkin_posted(view.night.id, sent.channel.id, sent.id, view.drawn)
 
-    async def refresh_checkin(self, night: StoredNight, guild_id: int | None) -> None:
+    async def refresh_checkin(self, view: NightView) -> None:
         """Show the new count on the night's check-in message after /league join or leave
         (the message is stored, so this works after a restart too); nothing when none was
         posted or it is out of date (a round was drawn since), a failure logged."""
-        known = await self.service.checkin_message(night.id)
-        drawn = len(await self.service.draws(night.id))
-        if known is None or known.drawn != drawn:
+        known = await self.service.checkin_message(view.night.id)
+        if known is None or known.drawn != view.drawn:
             return
-        settings = await self.service.settings(night.league_id)
-        message = await self.checkin_message(settings, guild_id, night, drawn)
+        guild_id = view.league.guild_id
         channel = self.bot.get_partial_messageable(known.channel_id, guild_id=guild_id)
         try:
-            await channel.get_partial_message(known.message_id).edit(**message)
+            await channel.get_partial_message(known.message_id).edit(**self.checkin_message(view))
         except discord.HTTPException as error:
-            log.warning("league night %s: check-in message not updated: %s", night.id, error)
+            log.warning("league night %s: check-in message not updated: %s", view.night.id, error)
 
-    async def post_round(
-        self, settings: LeagueSettings, guild_id: int | None, night: StoredNight, draw: RoundDraw
-    ) -> None:
+    async def post_round(self, view: NightView, draw: RoundDraw) -> None:
         """The round's table plan with its threads, then check-in for the next round."""
+        guild_id = view.league.guild_id
         locale = self.locale_for(guild_id)
         threads = {}
-        for (round_no, table_no), table_id in (await self.service.round_tables(night.id)).items():
+        links = await self.service.round_tables(view.night.id)
+        for (round_no, table_no), table_id in links.items():
             if round_no == draw.number:
                 threads[table_no] = (await self.bot.services.tables.find(table_id)).channel_id
-        embed = plan_embed(settings.name, night.number, draw, threads, locale)
-        await self.post(settings, guild_id, embed=embed, allowed_mentions=PLAYERS)
-        if draw.number < settings.rounds_per_night:
-            await self.post_checkin(settings, guild_id, night, draw.number)
+        embed = plan_embed(view.settings.name, view.night.number, draw, threads, locale)
+        await self.post(view.settings, guild_id, embed=embed, allowed_mentions=PLAYERS)
+        if draw.number < view.settings.rounds_per_night:
+            await self.post_checkin(view)
 
-    async def resume_round(
-        self, settings: LeagueSettings, guild_id: int | None, night: StoredNight
-    ) -> bool:
+    async def resume_round(self, view: NightView) -> bool:
         """Start the last round's tables that a failure left unstarted (no thread could be
         opened, say) and post its plan again; True when any table was started."""
-        before = len(await self.service.round_tables(night.id))
-        await self.service.resume_tables(night.id)
-        if len(await self.service.round_tables(night.id)) == before:
+        resumed = await self.service.resume_tables(view.night.id)
+        if resumed is None:
             return False
-        await self.post_round(settings, guild_id, night, (await self.service.draws(night.id))[-1])
+        await self.post_round(resumed, resumed.draws[-1])
         return True
 
-    async def post_standings(
-        self, league_id: int, night: StoredNight, content: str, guild_id: int | None
-    ) -> None:
-        settings = await self.service.settings(league_id)
+    async def post_standings(self, view: NightView, content: str) -> None:
+        """The night's standings so far in the league's channel, under `content`."""
+        guild_id = view.league.guild_id
         locale = self.locale_for(guild_id)
-        rows = await self.service.night_standings(night.id)
-        embed = standings_embed(settings.name, night.number, rows, locale, final=False)
-        await self.post(settings, guild_id, content=content, embed=embed)
+        name, number = view.settings.name, view.night.number
+        embed = standings_embed(name, number, view.standings(), locale, final=False)
+        await self.post(view.settings, guild_id, content=content, embed=embed)
 
     # ------------------------------------------------------------------ bot tables
     async def _channel_for(self, request: TableRequest) -> int:
         """A thread of the league's channel for one drawn table (the starter's callback)."""
         settings = await self.service.settings(request.league_id)
         if settings.channel_id is None:
-            raise LeagueError("no_channel")
+            raise LeagueError(LeagueCode.NO_CHANNEL)
         locale = self.locale_for(request.guild_id)
         name = t(
             "league.thread.name",
@@ -281,86 +224,58 @@ class LeagueActions:
         try:
             return await new_thread(self.bot.http, settings.channel_id, name)
         except discord.HTTPException:
-            raise LeagueError("no_thread") from None
+            raise LeagueError(LeagueCode.NO_THREAD) from None
 
     def _name_of(self, user_id: int) -> str:
         return self.names.get(user_id, f"<@{user_id}>")
 
     async def on_table_events(self, table: Table, events: list[Event]) -> None:
         """The table service's listener: a finished match may be a league table's round."""
-        if any(event.kind == "match_finished" for event in events):
+        if any(event.kind is EventKind.MATCH_FINISHED for event in events):
             self._spawn(self.record(table.id), f"league:record:{table.id}")
 
     async def record(self, table_id: int) -> None:
-        """Read a finished bot table into its night and post the result and standings."""
-        async with self._recording:
-            await self._record(table_id)
+        """Read a finished bot table into its night and post the result and standings.
+        Two tables finishing at once are read in one after the other (the service makes
+        a night's changes one at a time), so exactly one finds its round complete."""
+        recorded = await self.service.record_played(table_id)
+        if recorded is not None:
+            await self.announce(recorded)
 
-    async def _record(self, table_id: int) -> None:
-        result = await self.service.record_played(table_id)
-        where = await self.service.table_round(table_id)
-        if result is None or where is None:
-            return
-        night_id, round_no, table_no = where
-        night = await self.service.night(night_id)
-        guild_id = (await self.bot.services.tables.find(table_id)).guild_id
-        await self.announce(night, round_no, table_no, result, guild_id)
+    async def announce(self, recorded: Recorded) -> None:
+        """A table's new result in the league's channel, with the standings."""
+        view, round_no, table_no = recorded.view, recorded.round_no, recorded.table_no
+        locale = self.locale_for(view.league.guild_id)
+        unranked = view.unranked_at(round_no, table_no)
+        content = result_text(round_no, table_no, recorded.result, locale, unranked)
+        content += self.round_done_line(view, round_no, locale)
+        await self.post_standings(view, content)
 
-    async def announce(
-        self,
-        night: StoredNight,
-        round_no: int,
-        table_no: int,
-        result: TableResult,
-        guild_id: int | None,
-    ) -> None:
-        locale = self.locale_for(guild_id)
-        unranked = [
-            seat.user_id
-            for seat in await self.service.unranked(night.id)
-            if (seat.round_no, seat.table_no) == (round_no, table_no)
-        ]
-        content = result_text(round_no, table_no, result, locale, unranked)
-        content += await self.round_done_line(night, round_no, locale)
-        await self.post_standings(night.league_id, night, content, guild_id)
-
-    async def round_done_line(self, night: StoredNight, round_no: int, locale: str) -> str:
+    def round_done_line(self, view: NightView, round_no: int, locale: str) -> str:
         """ "Round n is complete ..." on a line of its own once every table of the round
         has a result (or is void); empty before."""
-        missing = [m for m in await self.service.missing_results(night.id) if m[0] == round_no]
-        return "" if missing else "\n" + t("league.result.round_done", locale, round=round_no)
+        if view.missing(round_no):
+            return ""
+        return "\n" + t("league.result.round_done", locale, round=round_no)
 
     # ------------------------------------------------------------------ buttons
     async def on_check(
         self, interaction: Interaction, kind: CheckKind, night_id: int, version: int
     ) -> None:
+        """A click on a check-in message's button: check the user in or out."""
+
         async def work() -> None:
-            night = await self.service.night(night_id)
-            if night.status == "closed":
-                raise LeagueError("night_closed")
-            drawn = len(await self.service.draws(night_id))
-            settings = await self.service.settings(night.league_id)
-            if drawn >= settings.rounds_per_night:
-                raise LeagueError("no_more_rounds", rounds=drawn)
-            if version != drawn:
-                raise LeagueError("stale_checkin", round=drawn + 1)
-            user_id = interaction.user.id
-            if kind == "in":
-                await self.service.check_in(night_id, user_id)
-            else:
-                await self.service.check_out(night_id, user_id)
-            public = self.locale_for(interaction.guild_id)
-            players = checked_in(await self.service.attendance(night_id))
-            embed = checkin_embed(settings.name, night.number, drawn + 1, players, public)
-            view = checkin_view(night_id, version, public)
-            await interaction.response.edit_message(embed=embed, view=view)
+            presence = Presence(kind)
+            view = await self.service.check_button(night_id, interaction.user.id, presence, version)
+            message = self.checkin_message(view)
+            await interaction.response.edit_message(**message)
             if interaction.message is not None and interaction.channel_id is not None:
                 message_id = interaction.message.id
                 await self.service.checkin_posted(
-                    night_id, interaction.channel_id, message_id, drawn
+                    night_id, interaction.channel_id, message_id, view.drawn
                 )
-            key = "league.done.checked_in" if kind == "in" else "league.done.checked_out"
-            text = t(key, locale_of(interaction), round=drawn + 1)
+            key = "league.done.checked_in" if presence is Presence.IN else "league.done.checked_out"
+            text = t(key, locale_of(interaction), round=view.drawn + 1)
             await interaction.followup.send(text, ephemeral=True)
 
         await self.guard(interaction, f"button check {kind}", work)

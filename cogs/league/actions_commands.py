@@ -8,14 +8,14 @@ service whether the user organises before anything is deferred or posted.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
-from bot.league.errors import LeagueError
-from bot.league.night import checked_in
-from bot.league.results import TableResult
+from bot.league.errors import LeagueCode, LeagueError
+from bot.league.night_view import Recorded
+from bot.league.refs import LeagueName, NightRef, Pick
 from bot.league.schedule import Schedule
-from bot.league.service import LeagueService, StoredNight
-from bot.league.settings import LeagueSettings, Organisers, RoundLength
+from bot.league.service import LeagueService
+from bot.league.settings import ByePolicy, Format, LeagueSettings, Organisers, RoundLength
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions, actor_of
@@ -31,7 +31,7 @@ from cogs.league.ui import (
     status_embed,
 )
 
-__all__ = ["CreateOptions", "LeagueCommands", "ScheduleOptions"]
+__all__ = ["CreateOptions", "LeagueCommands", "ScheduleOptions", "SettingsOptions"]
 
 DEFAULT_TIMEZONE = "Europe/Amsterdam"  # a Dutch card game's clubs meet there, mostly
 
@@ -49,18 +49,17 @@ class CreateOptions:
     organiser_role: int | None
 
     def settings(self, channel_id: int | None) -> LeagueSettings:
+        """The new league's settings, made in the channel `channel_id`."""
         roles = () if self.organiser_role is None else (self.organiser_role,)
-        return LeagueSettings.from_dict(
-            {
-                "name": self.name.strip(),
-                "organisers": {"role_ids": roles},
-                "preset": self.preset,
-                "round_length": {"hands": self.hands},
-                "rounds_per_night": self.rounds,
-                "format": self.format,
-                "bye_policy": self.bye,
-                "channel_id": channel_id,
-            }
+        return LeagueSettings(
+            name=self.name.strip(),
+            organisers=Organisers(role_ids=roles),
+            preset=self.preset,
+            round_length=RoundLength(hands=self.hands),
+            rounds_per_night=self.rounds,
+            format=cast(Format, self.format),  # both checked by LeagueSettings
+            bye_policy=cast(ByePolicy, self.bye),
+            channel_id=channel_id,
         )
 
 
@@ -76,6 +75,7 @@ class ScheduleOptions:
     unschedule: bool = False
 
     def given(self) -> bool:
+        """Whether any schedule option was given."""
         values = (self.weekday, self.time, self.timezone, self.checkin, self.reminders)
         return self.unschedule or any(value is not None for value in values)
 
@@ -84,12 +84,6 @@ class ScheduleOptions:
         `channel_id`: where /league settings was used."""
         if self.unschedule:
             return None
-        if current is not None:
-            data = current.to_dict()
-        elif self.weekday is None or self.time is None:
-            raise LeagueError("schedule_incomplete")
-        else:
-            data = {"weekday": self.weekday, "start": self.time, "timezone": DEFAULT_TIMEZONE}
         changes = {
             "weekday": self.weekday,
             "start": None if self.time is None else self.time.strip(),
@@ -97,24 +91,68 @@ class ScheduleOptions:
             "checkin_minutes": self.checkin,
             "reminders": None if self.reminders is None else parse_reminders(self.reminders),
         }
-        data.update({key: value for key, value in changes.items() if value is not None})
-        data["channel_id"] = channel_id
-        return Schedule.from_dict(data)
+        given: dict[str, Any] = {k: v for k, v in changes.items() if v is not None}
+        given["channel_id"] = channel_id
+        if current is not None:
+            return replace(current, **given)
+        if self.weekday is None or self.time is None:
+            raise LeagueError(LeagueCode.SCHEDULE_INCOMPLETE)
+        return Schedule(**{"timezone": DEFAULT_TIMEZONE, **given})
+
+
+@dataclass(frozen=True)
+class SettingsOptions:
+    """The options of /league settings; None is "not given"."""
+
+    rounds: int | None = None
+    hands: int | None = None
+    bye: str | None = None
+    organiser: int | None = None  # a user made organiser
+    organiser_role: int | None = None  # a role made organiser
+    schedule: ScheduleOptions = ScheduleOptions()
+
+    def given(self) -> bool:
+        """Whether any setting is to change."""
+        values = (self.rounds, self.hands, self.bye, self.organiser, self.organiser_role)
+        return self.schedule.given() or any(value is not None for value in values)
+
+    def applied(self, settings: LeagueSettings, channel_id: int | None) -> LeagueSettings:
+        """The settings with these options applied (checked by `LeagueSettings`); a schedule
+        posts in `channel_id`, where /league settings was used, and its nights run there."""
+        changes: dict[str, Any] = {}
+        if self.schedule.given():
+            changes["schedule"] = self.schedule.applied(settings.schedule, channel_id)
+            if changes["schedule"] is not None:
+                changes["channel_id"] = channel_id
+        if self.organiser is not None or self.organiser_role is not None:
+            organisers = _add_organisers(settings.organisers, self.organiser, self.organiser_role)
+            changes["organisers"] = organisers
+        if self.rounds is not None:
+            changes["rounds_per_night"] = self.rounds
+        if self.hands is not None:
+            changes["round_length"] = RoundLength(hands=self.hands)
+        if self.bye is not None:
+            changes["bye_policy"] = self.bye
+        return replace(settings, **changes)
 
 
 class LeagueCommands:
+    """The bodies of the /league and /night commands."""
+
     def __init__(self, actions: LeagueActions) -> None:
         self.actions = actions
 
     @property
     def service(self) -> LeagueService:
+        """The bot's league service."""
         return self.actions.service
 
     # ------------------------------------------------------------------ /league
     async def create(self, interaction: Interaction, options: CreateOptions) -> None:
+        """A new league, run in this channel; for the server's managers."""
         actor = actor_of(interaction)
         if not actor.manager:  # a new league has no organisers yet: the server's managers
-            raise LeagueError("create_not_allowed")
+            raise LeagueError(LeagueCode.CREATE_NOT_ALLOWED)
         settings = options.settings(interaction.channel_id)
         league_id = await self.service.create_league(interaction.guild_id, settings, actor)
         settings = await self.service.settings(league_id)
@@ -126,72 +164,64 @@ class LeagueCommands:
         )
 
     async def settings(
-        self,
-        interaction: Interaction,
-        name: str | None,
-        changes: dict[str, Any],
-        organiser: int | None,
-        organiser_role: int | None,
-        schedule: ScheduleOptions | None = None,
+        self, interaction: Interaction, name: str | None, options: SettingsOptions
     ) -> None:
-        league_id, settings = await self.actions.league(interaction, name)
-        if schedule is not None and schedule.given():
-            await self.service.require_organiser(league_id, actor_of(interaction))
-            changes["schedule"] = schedule.applied(settings.schedule, interaction.channel_id)
-            if changes["schedule"] is not None:  # the nights it opens are run where it posts
-                changes["channel_id"] = interaction.channel_id
-        if organiser is not None or organiser_role is not None:
-            changes["organisers"] = _add_organisers(settings.organisers, organiser, organiser_role)
-        if "hands" in changes:
-            changes["round_length"] = RoundLength(hands=changes.pop("hands"))
-        if changes:
-            settings = replace(settings, **changes)
-            await self.service.update_settings(league_id, settings, actor_of(interaction))
+        """Show the league's settings, changed as given (organisers only)."""
+        league = await self.service.league(_league(interaction, name))
+        settings = league.settings
+        if options.schedule.given():
+            await self.service.require_organiser(league.id, actor_of(interaction))
+        if options.given():
+            settings = options.applied(settings, interaction.channel_id)
+            await self.service.update_settings(league.id, settings, actor_of(interaction))
         locale = locale_of(interaction)
-        text = t("league.done.settings", locale) if changes else None
-        upcoming = await self.service.next_night(league_id)
+        text = t("league.done.settings", locale) if options.given() else None
+        upcoming = await self.service.next_night(league.id)
         await interaction.response.send_message(
             text, embed=settings_embed(settings, locale, upcoming), ephemeral=True
         )
 
     async def join(self, interaction: Interaction, name: str | None, partner: int | None) -> None:
-        league_id, _ = await self.actions.league(interaction, name)
-        night = await self.actions.night_of(league_id)
-        await self.service.check_in(night.id, interaction.user.id, partner)
-        drawn = len(await self.service.draws(night.id))
-        text = t("league.done.checked_in", locale_of(interaction), round=drawn + 1)
+        """Check in at the league's open night."""
+        night = NightRef(_league(interaction, name))
+        view = await self.service.check_in(night, interaction.user.id, partner)
+        text = t("league.done.checked_in", locale_of(interaction), round=view.drawn + 1)
         await interaction.response.send_message(text, ephemeral=True)
-        await self.actions.refresh_checkin(night, interaction.guild_id)
+        await self.actions.refresh_checkin(view)
 
     async def leave(self, interaction: Interaction, name: str | None) -> None:
-        league_id, _ = await self.actions.league(interaction, name)
-        night = await self.actions.night_of(league_id)
-        await self.service.check_out(night.id, interaction.user.id)
+        """Check out of the league's open night."""
+        view = await self.service.check_out(
+            NightRef(_league(interaction, name)), interaction.user.id
+        )
         text = t("league.done.checked_out", locale_of(interaction))
         await interaction.response.send_message(text, ephemeral=True)
-        await self.actions.refresh_checkin(night, interaction.guild_id)
+        await self.actions.refresh_checkin(view)
 
     async def season(self, interaction: Interaction, name: str | None, public: bool) -> None:
-        league_id, settings = await self.actions.league(interaction, name)
-        table = await self.service.season(league_id)
+        """The league's season table."""
+        league = await self.service.league(_league(interaction, name))
+        table = await self.service.season(league.id)
         await interaction.response.send_message(
-            embed=season_embed(settings.name, table, locale_of(interaction)),
+            embed=season_embed(league.name, table, locale_of(interaction)),
             ephemeral=not public,
             allowed_mentions=NO_MENTIONS,
         )
 
     async def player(self, interaction: Interaction, name: str | None, user_id: int) -> None:
-        league_id, settings = await self.actions.league(interaction, name)
-        stats = await self.service.player(league_id, user_id)
+        """A player's season in the league."""
+        league = await self.service.league(_league(interaction, name))
+        stats = await self.service.player(league.id, user_id)
         await interaction.response.send_message(
-            embed=player_embed(settings.name, stats, locale_of(interaction)), ephemeral=True
+            embed=player_embed(league.name, stats, locale_of(interaction)), ephemeral=True
         )
 
     async def history(self, interaction: Interaction, name: str | None, number: int | None) -> None:
-        league_id, settings = await self.actions.league(interaction, name)
-        night = await self.actions.latest_night(league_id, number)
+        """A night's corrections (night `number`, else the open night, else the last)."""
+        ref = NightRef(_league(interaction, name), Pick.LATEST, number)
+        league, night = await self.service.pick(ref)
         audits = await self.service.history(night.id)
-        embed = history_embed(settings.name, night.number, audits, locale_of(interaction))
+        embed = history_embed(league.name, night.number, audits, locale_of(interaction))
         await interaction.response.send_message(
             embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
@@ -206,96 +236,77 @@ class LeagueCommands:
     ) -> None:
         """A night's CSVs and picture (night `number`, else the last closed, else the open
         one) and/or the season's; any member may export (docs/decisions.md)."""
-        league_id, settings = await self.actions.league(interaction, name)
+        key = _league(interaction, name)
         night = None
         if number is not None or not season:
-            night = await self._export_night(league_id, number)
+            league, night = await self.service.pick(NightRef(key, Pick.LAST_CLOSED, number))
+        else:
+            league = await self.service.league(key)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         locale = (
             locale_of(interaction) if not public else self.actions.locale_for(interaction.guild_id)
         )
         files = []
         if night is not None:
-            files += await night_files(self.actions, interaction, settings.name, night, locale)
+            files += await night_files(self.actions, interaction, league.name, night, locale)
         if season:
-            table = await self.service.season(league_id)
-            files += await season_files(self.actions, interaction, settings.name, table, locale)
-        key = "league.export.night" if night is not None else "league.export.season"
-        text = t(key, locale, league=settings.name, night=0 if night is None else night.number)
+            table = await self.service.season(league.id)
+            files += await season_files(self.actions, interaction, league.name, table, locale)
+        key_text = "league.export.night" if night is not None else "league.export.season"
+        text = t(key_text, locale, league=league.name, night=0 if night is None else night.number)
         await interaction.followup.send(
             text, files=files, ephemeral=not public, allowed_mentions=NO_MENTIONS
         )
 
-    async def _export_night(self, league_id: int, number: int | None) -> StoredNight:
-        if number is not None:
-            return await self.actions.latest_night(league_id, number)
-        nights = await self.service.nights(league_id)
-        closed = [n for n in nights if n.status == "closed"]
-        if closed:
-            return closed[-1]
-        if not nights:
-            raise LeagueError("no_nights")
-        return nights[-1]
-
     # ------------------------------------------------------------------ /night
     async def open_night(self, interaction: Interaction, name: str | None) -> None:
-        league_id, _ = await self.actions.league(interaction, name)
+        """Open the league's next night here, and post its check-in."""
         actor = actor_of(interaction)
-        settings = await self.service.require_organiser(league_id, actor)
-        night = await self.service.open_night(league_id, actor)
-        if settings.channel_id != interaction.channel_id:  # the night is run where it opens
-            settings = replace(settings, channel_id=interaction.channel_id)
-            await self.service.update_settings(league_id, settings, actor)
-        await self.actions.post_checkin(settings, interaction.guild_id, night, 0)
-        text = t("league.done.opened", locale_of(interaction), night=night.number)
+        key = _league(interaction, name)
+        view = await self.service.open_night(key, actor, interaction.channel_id)
+        await self.actions.post_checkin(view)
+        text = t("league.done.opened", locale_of(interaction), night=view.night.number)
         await send_ephemeral(interaction, text)
 
     async def start_round(
         self, interaction: Interaction, name: str | None, first: bool, deal: bool
     ) -> None:
         """/night start (the first round) and /night next (every later one)."""
-        league_id, _ = await self.actions.league(interaction, name)
         actor = actor_of(interaction)
-        settings = await self.service.require_organiser(league_id, actor)
-        night = await self.actions.night_of(league_id)
-        drawn = len(await self.service.draws(night.id))
+        view = await self.service.view(NightRef(_league(interaction, name)), organiser=actor)
+        drawn = view.drawn
         if first and drawn:
-            raise LeagueError("night_started", rounds=drawn)
+            raise LeagueError(LeagueCode.NIGHT_STARTED, rounds=drawn)
         if not first and not drawn:
-            raise LeagueError("night_not_started")
+            raise LeagueError(LeagueCode.NIGHT_NOT_STARTED)
         await interaction.response.defer(ephemeral=True, thinking=True)  # threads take a while
-        if drawn and await self.actions.resume_round(settings, interaction.guild_id, night):
+        if drawn and await self.actions.resume_round(view):
             text = t("league.done.resumed", locale_of(interaction), round=drawn)
             await interaction.followup.send(text, ephemeral=True)
             return
-        draw = await self.service.start_round(night.id, actor, deal)
-        await self.actions.post_round(settings, interaction.guild_id, night, draw)
-        text = t("league.done.round", locale_of(interaction), round=draw.number)
+        started = await self.service.start_round(view.night.id, actor, deal)
+        await self.actions.post_round(started.view, started.draw)
+        text = t("league.done.round", locale_of(interaction), round=started.draw.number)
         await interaction.followup.send(text, ephemeral=True)
 
     async def status(self, interaction: Interaction, name: str | None) -> None:
-        league_id, settings = await self.actions.league(interaction, name)
-        night = await self.actions.latest_night(league_id)
+        """The night's status and standings (the open night, else the last)."""
+        view = await self.service.view(NightRef(_league(interaction, name), Pick.LATEST))
         locale = locale_of(interaction)
-        players = checked_in(await self.service.attendance(night.id))
-        drawn = len(await self.service.draws(night.id))
-        missing = await self.service.missing_results(night.id)
-        rows = await self.service.night_standings(night.id)
+        settings, night = view.settings, view.night
         embeds = [
             status_embed(
                 settings.name,
                 night.number,
                 night.status,
-                players,
-                drawn,
+                view.players(),
+                view.drawn,
                 settings.rounds_per_night,
-                missing,
+                view.missing(),
                 locale,
-                await self.service.unranked(night.id),
+                view.unranked_seats(),
             ),
-            standings_embed(
-                settings.name, night.number, rows, locale, final=night.status == "closed"
-            ),
+            standings_embed(settings.name, night.number, view.standings(), locale, night.closed),
         ]
         await interaction.response.send_message(
             embeds=embeds, ephemeral=True, allowed_mentions=NO_MENTIONS
@@ -313,23 +324,22 @@ class LeagueCommands:
         confirmed_by: int | None,
     ) -> None:
         """A face-to-face table's sheet (lines) or round totals; checked by the domain."""
-        league_id, _ = await self.actions.league(interaction, name)
-        night = await self.actions.night_of(league_id)
+        night = NightRef(_league(interaction, name))
         round_no, table_no = where[0], where[1] - 1
         actor = actor_of(interaction)
         if (lines is None) == (totals is None):
-            raise LeagueError("lines_or_totals")
+            raise LeagueError(LeagueCode.LINES_OR_TOTALS)
         if lines is not None:
             entries = parse_lines(lines)
-            result = await self.service.record_sheet(
-                night.id, round_no, table_no, entries, actor, confirmed_by
+            recorded = await self.service.record_sheet(
+                night, round_no, table_no, entries, actor, confirmed_by
             )
         else:
             assert totals is not None
             if hands is None:
-                raise LeagueError("hands_required")
-            result = await self.service.record_totals(
-                night.id,
+                raise LeagueError(LeagueCode.HANDS_REQUIRED)
+            recorded = await self.service.record_totals(
+                night,
                 round_no,
                 table_no,
                 parse_pair(totals, "totals"),
@@ -339,11 +349,10 @@ class LeagueCommands:
                 confirmed_by=confirmed_by,
             )
         locale = locale_of(interaction)
-        text = t(
-            "league.done.entered", locale, result=result_text(round_no, table_no, result, locale)
-        )
+        shown = result_text(round_no, table_no, recorded.result, locale)
+        text = t("league.done.entered", locale, result=shown)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-        await self.actions.announce(night, round_no, table_no, result, interaction.guild_id)
+        await self.actions.announce(recorded)
 
     async def correct(
         self,
@@ -357,44 +366,34 @@ class LeagueCommands:
         hands: int | None,
     ) -> None:
         """A new version of a table's result: one sheet line, or the round totals."""
-        league_id, _ = await self.actions.league(interaction, name)
+        night = NightRef(_league(interaction, name), Pick.LATEST)
         actor = actor_of(interaction)
-        await self.service.require_organiser(league_id, actor)
-        night = await self.actions.latest_night(league_id)
         round_no, table_no = where[0], where[1] - 1
         if line is not None and entry is not None:
-            result = await self.service.correct_line(
-                night.id, round_no, table_no, line, parse_line(entry, line), actor, reason
+            recorded = await self.service.correct_line(
+                night, round_no, table_no, line, parse_line(entry, line), actor, reason
             )
         elif totals is not None and hands is not None and line is None and entry is None:
-            result = await self.service.correct_totals(
-                night.id, round_no, table_no, parse_pair(totals, "totals"), hands, actor, reason
+            recorded = await self.service.correct_totals(
+                night, round_no, table_no, parse_pair(totals, "totals"), hands, actor, reason
             )
         else:
-            raise LeagueError("correct_what")
-        await self._announce_correction(interaction, league_id, night, where, result, reason)
+            raise LeagueError(LeagueCode.CORRECT_WHAT)
+        await self._announce_correction(interaction, recorded, reason)
 
     async def void(
         self, interaction: Interaction, name: str | None, where: tuple[int, int], reason: str
     ) -> None:
         """Void a table's round (it credits nobody), with the reason the history shows."""
-        league_id, _ = await self.actions.league(interaction, name)
+        night = NightRef(_league(interaction, name), Pick.LATEST)
         actor = actor_of(interaction)
-        await self.service.require_organiser(league_id, actor)
-        night = await self.actions.latest_night(league_id)
-        round_no, table_no = where[0], where[1] - 1
-        result = await self.service.void_table(night.id, round_no, table_no, actor, reason)
-        await self._announce_correction(
-            interaction, league_id, night, where, result, reason, round_done=True
-        )
+        recorded = await self.service.void_table(night, where[0], where[1] - 1, actor, reason)
+        await self._announce_correction(interaction, recorded, reason, round_done=True)
 
     async def _announce_correction(
         self,
         interaction: Interaction,
-        league_id: int,
-        night: StoredNight,
-        where: tuple[int, int],
-        result: TableResult,
+        recorded: Recorded,
         reason: str,
         *,
         round_done: bool = False,
@@ -404,7 +403,7 @@ class LeagueCommands:
         /league correct and /league void share it so both leave the same public trace; a
         void may finish the round (no result left to wait for), so it can say so too.
         """
-        round_no, table_no = where[0], where[1] - 1
+        round_no, table_no, result = recorded.round_no, recorded.table_no, recorded.result
         locale = locale_of(interaction)
         shown = result_text(round_no, table_no, result, locale)
         await interaction.response.send_message(
@@ -421,20 +420,16 @@ class LeagueCommands:
             actor=f"<@{actor_of(interaction).user_id}>",
         )
         if round_done:
-            content += await self.actions.round_done_line(night, round_no, public)
-        await self.actions.post_standings(league_id, night, content, interaction.guild_id)
+            content += self.actions.round_done_line(recorded.view, round_no, public)
+        await self.actions.post_standings(recorded.view, content)
 
     async def penalty(
         self, interaction: Interaction, name: str | None, user_id: int, points: int, reason: str
     ) -> None:
         """Points added to (or, negative, taken from) a player's night, with the reason."""
-        league_id, _ = await self.actions.league(interaction, name)
+        night = NightRef(_league(interaction, name), Pick.LATEST)
         actor = actor_of(interaction)
-        await self.service.require_organiser(league_id, actor)
-        night = await self.actions.latest_night(league_id)
-        if not any(event.user_id == user_id for event in await self.service.attendance(night.id)):
-            raise LeagueError("not_in_night", user_id=user_id, night=night.number)
-        adjustment = await self.service.penalise(night.id, user_id, points, actor, reason)
+        adjusted = await self.service.penalise(night, user_id, points, actor, reason)
         locale = locale_of(interaction)
         values = {"player": f"<@{user_id}>", "points": f"{points:+d}"}
         await interaction.response.send_message(
@@ -447,27 +442,30 @@ class LeagueCommands:
             "league.result.penalty",
             public,
             actor=f"<@{actor.user_id}>",
-            reason=adjustment.reason,
+            reason=adjusted.adjustment.reason,
             **values,
         )
-        await self.actions.post_standings(league_id, night, content, interaction.guild_id)
+        await self.actions.post_standings(adjusted.view, content)
 
     async def close(self, interaction: Interaction, name: str | None) -> None:
         """The final ranking (places, booby prize) and the season table, posted."""
-        league_id, _ = await self.actions.league(interaction, name)
         actor = actor_of(interaction)
-        settings = await self.service.require_organiser(league_id, actor)
-        night = await self.actions.night_of(league_id)
-        rows = await self.service.close_night(night.id, actor)
-        season = await self.service.season(league_id)
+        view = await self.service.close_night(NightRef(_league(interaction, name)), actor)
+        season = await self.service.season(view.league.id)
         locale = self.actions.locale_for(interaction.guild_id)
+        name, number = view.settings.name, view.night.number
         embeds = [
-            standings_embed(settings.name, night.number, rows, locale, final=True),
-            season_embed(settings.name, season, locale),
+            standings_embed(name, number, view.standings(), locale, final=True),
+            season_embed(name, season, locale),
         ]
-        await self.actions.post(settings, interaction.guild_id, embeds=embeds)
-        text = t("league.done.closed", locale_of(interaction), night=night.number)
+        await self.actions.post(view.settings, interaction.guild_id, embeds=embeds)
+        text = t("league.done.closed", locale_of(interaction), night=number)
         await interaction.response.send_message(text, ephemeral=True)
+
+
+def _league(interaction: Interaction, name: str | None) -> LeagueName:
+    """The league a command names (by name in this server, or the server's only one)."""
+    return LeagueName(interaction.guild_id, name)
 
 
 def _add_organisers(organisers: Organisers, user: int | None, role: int | None) -> Organisers:

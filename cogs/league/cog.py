@@ -1,11 +1,12 @@
 """/league and /night: a league's settings and season, and its nights run on Discord.
 
 Thin commands: parse the options, then hand over to `LeagueActions` (actions.py) inside its
-guard. `cog_load` registers the check-in buttons (items.py), gives the league service its
-table starter, listens to the tables for finished league matches, and resumes the open
-nights after a restart. Names and descriptions come from the catalogues (`league.cmd.*`).
-Organiser commands are open to everyone in Discord's permissions on purpose: the league
-decides who organises (its roles and users, or Manage Server), checked in the service.
+guard. `cog_load` names the check-in buttons (items.py) as routed items, gives the league
+service its table starter, listens to the tables for finished league matches, and resumes
+the open nights after a restart. Names and descriptions come from the catalogues
+(`league.cmd.*`). Organiser commands are open to everyone in Discord's permissions on
+purpose: the league decides who organises (its roles and users, or Manage Server),
+checked in the service.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ from bot.league.schedule import MAX_LEAD_MINUTES, timezone_names
 from bot.league.settings import BYE_POLICIES
 from cogs.common.text import command_text
 from cogs.league.actions import LeagueActions
-from cogs.league.actions_commands import CreateOptions, LeagueCommands, ScheduleOptions
+from cogs.league.actions_commands import (
+    CreateOptions,
+    LeagueCommands,
+    ScheduleOptions,
+    SettingsOptions,
+)
 from cogs.league.items import CheckButton
 from cogs.league.scheduler import LeagueScheduler
 
@@ -99,13 +105,15 @@ class League(commands.Cog):
         self.scheduler = LeagueScheduler(self.actions)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(CheckButton)
+        """Route the check-in buttons, install the actions, start the scheduler."""
+        self.bot.add_routed_items(CheckButton)
         self.actions.install()
         self.scheduler.start()
 
     async def cog_unload(self) -> None:
+        """Undo `cog_load`."""
         self.scheduler.stop()
-        self.bot.remove_dynamic_items(CheckButton)
+        self.bot.remove_routed_items(CheckButton)
         await self.actions.uninstall()
 
     async def _run(
@@ -171,22 +179,19 @@ class League(commands.Cog):
         reminders: app_commands.Range[str, 1, 40] | None = None,
         unschedule: bool = False,
     ) -> None:
-        changes: dict[str, Any] = {}
-        if rounds is not None:
-            changes["rounds_per_night"] = rounds
-        if hands is not None:
-            changes["hands"] = hands
-        if bye is not None:
-            changes["bye_policy"] = bye
-        user = None if organiser is None else organiser.id
-        role_id = None if role is None else role.id
         schedule = ScheduleOptions(weekday, time, timezone, checkin, reminders, unschedule)
+        options = SettingsOptions(
+            rounds,
+            hands,
+            bye,
+            None if organiser is None else organiser.id,
+            None if role is None else role.id,
+            schedule,
+        )
         await self._run(
             interaction,
             "/league settings",
-            lambda: self.league_commands.settings(
-                interaction, league, changes, user, role_id, schedule
-            ),
+            lambda: self.league_commands.settings(interaction, league, options),
         )
 
     @settings.autocomplete("timezone")

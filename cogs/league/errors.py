@@ -4,7 +4,8 @@ The league service, its entry checks and the engine's score checks refuse with a
 code and facts (the line, the round and table, the totals); this module makes the facts
 readable (tables and pairs counted from 1, players as mentions) and fills the catalogue
 sentence `league.err.<code>`. A code without a sentence gets a generic one naming it, so a
-new code is visible (tests/cogs/league checks every code has its own).
+new code is visible (tests/cogs/test_refusals.py checks every `LeagueCode` has its own).
+`REFUSALS` is what the common guard (cogs/common/replies.py) knows of them.
 """
 
 from __future__ import annotations
@@ -13,20 +14,25 @@ import string
 from collections.abc import Iterable
 from typing import Any
 
-from bot.league.errors import LeagueError
+from bot.league.errors import LeagueCode, LeagueError
 from bot.texts.catalog import has
+from cogs.common.refusals import Refusals
 from cogs.common.text import t
 
-__all__ = ["error_text"]
+__all__ = ["REFUSALS", "error_text"]
 
 
 def error_text(error: LeagueError, locale: str) -> str:
-    key = f"league.err.{error.code}"
+    """The sentence for a league refusal in `locale`, its facts made readable."""
+    key = REFUSALS.key(error.code)
     if not has(key):
         return t("league.err.unknown", locale, code=error.code)
     values = _values(error.facts, locale)
     wanted = {name for _, name, _, _ in string.Formatter().parse(t(key)) if name}
     return t(key, locale, **{name: values.get(name, "?") for name in wanted})
+
+
+REFUSALS = Refusals(LeagueError, LeagueCode, "league.err.", error_text)
 
 
 def _values(facts: dict[str, Any], locale: str) -> dict[str, Any]:

@@ -21,8 +21,8 @@ import discord
 
 from bot.league import export
 from bot.league.export import PictureTexts
+from bot.league.night_view import Night
 from bot.league.season import SeasonTable
-from bot.league.service import StoredNight
 from cogs.common.text import t
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ MAX_FETCHED = 200  # members fetched from Discord for one export (a season's pla
 async def names_of(
     actions: LeagueActions, interaction: Interaction, user_ids: Iterable[int]
 ) -> dict[int, str]:
+    """The players' display names (see the module's docstring for where they come from)."""
     guild = interaction.guild
     names: dict[int, str] = {}
     unknown: list[int] = []
@@ -73,7 +74,7 @@ def _texts(title: str, rounds_key: str, locale: str) -> PictureTexts:
 
 
 async def night_files(
-    actions: LeagueActions, interaction: Interaction, league: str, night: StoredNight, locale: str
+    actions: LeagueActions, interaction: Interaction, league: str, night: Night, locale: str
 ) -> list[discord.File]:
     """ranking, results and sheet CSVs and the standings picture of one night."""
     data = await actions.service.night_export(night.id)
@@ -81,11 +82,7 @@ async def night_files(
     people = [row.user_id for row in data.ranking]
     people += [user for user in seated if user is not None]
     names = await names_of(actions, interaction, people)
-    key = (
-        "league.standings.final_title"
-        if night.status == "closed"
-        else "league.standings.live_title"
-    )
+    key = "league.standings.final_title" if night.closed else "league.standings.live_title"
     title = t(key, locale, league=league, night=night.number)
     picture = export.standings_png(
         export.night_picture_rows(data.ranking, names),

@@ -14,7 +14,7 @@ import re
 from typing import Final
 
 from bot.league.entry import SheetEntry
-from bot.league.errors import LeagueError
+from bot.league.errors import LeagueCode, LeagueError
 
 __all__ = ["parse_line", "parse_lines", "parse_pair", "parse_reminders"]
 
@@ -26,17 +26,19 @@ def parse_lines(text: str) -> list[SheetEntry]:
     """Every line of a sheet; the first unreadable one is refused with its number."""
     lines = [part.strip() for part in SEPARATORS.split(text) if part.strip()]
     if not lines:
-        raise LeagueError("bad_line_format", line=1, text=text.strip())
+        raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=1, text=text.strip())
     return [parse_line(line, number) for number, line in enumerate(lines, 1)]
 
 
 def parse_line(text: str, number: int = 1) -> SheetEntry:
+    """One score-sheet line as typed (`makers points points [roem roem] [pit]`); refused
+    (`bad_line_format`) naming line `number`."""
     words = text.replace(",", " ").split()
     pit = bool(words) and words[-1].lower() in PIT_WORDS
     if pit:
         words = words[:-1]
     if len(words) not in (3, 5) or not all(_is_int(w) for w in words) or words[0] not in ("1", "2"):
-        raise LeagueError("bad_line_format", line=number, text=text)
+        raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=number, text=text)
     makers, *values = (int(w) for w in words)
     roem = (values[2], values[3]) if len(values) == 4 else (0, 0)
     return SheetEntry(makers - 1, (values[0], values[1]), roem, True if pit else None)
@@ -46,7 +48,7 @@ def parse_pair(text: str, what: str) -> tuple[int, int]:
     """Two whole numbers, pair 1 first ("1812 1430")."""
     words = text.replace(",", " ").replace("-", " ").split()
     if len(words) != 2 or not all(_is_int(w) for w in words):
-        raise LeagueError("bad_pair_format", what=what, text=text)
+        raise LeagueError(LeagueCode.BAD_PAIR_FORMAT, what=what, text=text)
     return int(words[0]), int(words[1])
 
 
@@ -59,5 +61,5 @@ def parse_reminders(text: str) -> tuple[int, ...]:
     nothing) for none. Which minutes are allowed is the schedule's to check."""
     parts = [part for part in re.split(r"[\s,;]+", text.strip()) if part]
     if not all(part.isdigit() for part in parts):
-        raise LeagueError("bad_setting", setting="reminders", value=text.strip())
+        raise LeagueError(LeagueCode.BAD_SETTING, setting="reminders", value=text.strip())
     return tuple(int(part) for part in parts if int(part) != 0)

@@ -16,8 +16,11 @@ import logging
 import discord
 from discord.ext import tasks
 
-from bot.league.errors import LeagueError
-from bot.league.service import Actor, LeagueService, ScheduledJob, StoredNight
+from bot.league.errors import LeagueCode, LeagueError
+from bot.league.night_view import NightView
+from bot.league.refs import NightRef
+from bot.league.schedule import PostingKind
+from bot.league.service import Actor, LeagueService, ScheduledJob
 from cogs.common.text import t
 from cogs.league.actions import LeagueActions
 
@@ -27,6 +30,8 @@ log = logging.getLogger(__name__)
 
 
 class LeagueScheduler:
+    """The task loop that posts the leagues' scheduled check-ins and reminders."""
+
     def __init__(self, actions: LeagueActions) -> None:
         self.actions = actions
         self._lock = asyncio.Lock()  # the loop's tick and a test's tick never overlap
@@ -34,13 +39,16 @@ class LeagueScheduler:
 
     @property
     def service(self) -> LeagueService:
+        """The bot's league service."""
         return self.actions.service
 
     def start(self) -> None:
+        """Start the loop (once)."""
         if not self.loop.is_running():
             self.loop.start()
 
     def stop(self) -> None:
+        """Stop the loop."""
         self.loop.cancel()
 
     async def tick(self) -> None:
@@ -65,18 +73,18 @@ class LeagueScheduler:
                     log.exception("league %s: scheduled %s failed", job.league_id, job.kind)
 
     async def run(self, job: ScheduledJob) -> None:
+        """Post one due job in its channel and record it as done."""
         settings = await self.service.settings(job.league_id)
         channel_id = job.channel_id or settings.channel_id
         if channel_id is None:
-            raise LeagueError("no_channel")
+            raise LeagueError(LeagueCode.NO_CHANNEL)
         locale = self.actions.locale_for(job.guild_id)
         late = t("league.schedule.late", locale) if job.late else None
-        if job.kind == "checkin":
-            night = await self._night(job.league_id)
-            drawn = len(await self.service.draws(night.id))
-            message = await self.actions.checkin_message(settings, job.guild_id, night, drawn)
+        if job.kind is PostingKind.CHECKIN:
+            view = await self._night(job.league_id)
+            message = self.actions.checkin_message(view)
             sent = await self.actions.send(channel_id, job.guild_id, content=late, **message)
-            await self.service.checkin_posted(night.id, channel_id, sent.id, drawn)
+            await self.service.checkin_posted(view.night.id, channel_id, sent.id, view.drawn)
         else:
             text = t(
                 "league.schedule.reminder",
@@ -90,18 +98,16 @@ class LeagueScheduler:
             sent = await self.actions.send(channel_id, job.guild_id, content=text)
         await self.service.mark_done(job, sent.id)
 
-    async def _night(self, league_id: int) -> StoredNight:
+    async def _night(self, league_id: int) -> NightView:
         """The night the check-in is for: opened now, or the one already open (an organiser
         opened it early, or the check-in was posted before a crash and is posted again)."""
-        night = await self.service.current_night(league_id)
-        if night is not None:
-            return night
-        try:
-            return await self.service.open_night(league_id, self._actor())
-        except LeagueError as error:
-            if error.code != "night_open":
-                raise
-        return await self.actions.night_of(league_id)
+        if await self.service.current_night(league_id) is None:
+            try:
+                return await self.service.open_night(league_id, self._actor())
+            except LeagueError as error:
+                if error.code != LeagueCode.NIGHT_OPEN:  # another process opened it just now
+                    raise
+        return await self.service.view(NightRef(league_id))
 
     def _actor(self) -> Actor:
         """The bot opens scheduled nights on behalf of the organisers who set the schedule."""

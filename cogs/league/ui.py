@@ -9,10 +9,11 @@ reader knows.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 import discord
 
+from bot.league.corrections import AuditEntry
 from bot.league.draw import RoundDraw
 from bot.league.results import TableResult
 from bot.league.schedule import NightTimes
@@ -38,34 +39,6 @@ __all__ = [
 
 DESCRIPTION_BUDGET: Final = 3900  # Discord allows 4096 characters in an embed description
 BOOBY_MARK: Final = "🥄"
-
-
-class Audit(Protocol):
-    """One correction as the league service returns it (its history)."""
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def round_no(self) -> int | None: ...
-
-    @property
-    def table_no(self) -> int | None: ...
-
-    @property
-    def line(self) -> int | None: ...
-
-    @property
-    def actor(self) -> int: ...
-
-    @property
-    def reason(self) -> str: ...
-
-    @property
-    def before(self) -> dict[str, Any] | None: ...
-
-    @property
-    def after(self) -> dict[str, Any] | None: ...
 
 
 def mention(user_id: int | None, locale: str) -> str:
@@ -258,17 +231,16 @@ def status_embed(
 # ----------------------------------------------------------------------------- history
 
 
-def _totals(result: Mapping[str, Any] | None, locale: str) -> str:
+def _totals(result: TableResult | None, locale: str) -> str:
     if result is None:
         return "-"
-    if result.get("void"):
+    if result.void:
         return t("league.history.void", locale)
-    totals = result.get("totals") or [0, 0]
-    return f"{totals[0]}-{totals[1]}"
+    return f"{result.totals[0]}-{result.totals[1]}"
 
 
 def history_embed(
-    league: str, night_no: int, audits: Sequence[Audit], locale: str
+    league: str, night_no: int, audits: Sequence[AuditEntry], locale: str
 ) -> discord.Embed:
     """Every correction of the night: what, by whom, why, and the totals before and after."""
     lines = []
@@ -280,12 +252,12 @@ def history_embed(
             )
         if audit.line is not None:
             where += " " + t("league.history.line", locale, line=audit.line)
-        if audit.kind == "penalty" and audit.after is not None:
+        if audit.adjustment is not None:
             where = t(
                 "league.history.penalty",
                 locale,
-                player=mention(audit.after.get("user_id"), locale),
-                points=audit.after.get("points"),
+                player=mention(audit.adjustment.user_id, locale),
+                points=audit.adjustment.points,
             )
         lines.append(
             t(
@@ -296,7 +268,8 @@ def history_embed(
                 actor=mention(audit.actor, locale),
                 reason=audit.reason,
                 before=_totals(audit.before, locale),
-                after=_totals(audit.after, locale),
+                # an adjustment has no totals; the history has always shown it as 0-0
+                after="0-0" if audit.adjustment is not None else _totals(audit.after, locale),
             )
         )
     if not lines:

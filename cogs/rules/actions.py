@@ -2,7 +2,7 @@
 
 Every answer and every refusal comes from the engine: `play_options` for /legal (the legal
 cards, a reason per refused card, the trick facts the reasons name), `roem_of_trick` for
-/roem, `score_hand` for /score. A refusal of the engine becomes an `InputProblem` naming
+/roem, `score_hand` for /score. A refusal of the engine becomes a `RulesError` naming
 the option the user can fix (cogs/rules/errors.py). The rule set is the chosen variant,
 else the one of the table in the channel, else the default rules.
 """

@@ -4,8 +4,8 @@ Players settle arguments with these, so every answer comes from the engine (lega
 their reasons, roem of a trick, the score of a hand, the card tables), under the rule set
 of the table in the channel, or the variant the user chose, or the default rules. This
 module only reads the options (options.py), asks the engine (actions.py), and hands the
-answer to the renderers (ui.py). Bad input gets a private answer naming the offending
-option; nothing is left to the error handler.
+answer to the renderers (ui.py). Each command runs in the common guard
+(cogs/common/replies.py): bad input gets a private answer naming the offending option.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from bot.engine import PRESET_NAMES, Suit
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
 from bot.texts.rulebook import search_topics
 from bot.texts.rulebook import topic as rulebook_topic
-from cogs.common.replies import send_ephemeral
+from cogs.common.replies import guarded
 from cogs.common.text import command_text, suit_text
 from cogs.rules.actions import legal_answer, roem_answer, rules_here, score
-from cogs.rules.errors import CARDS, HAND, TRICK, TRUMP, InputProblem
+from cogs.rules.errors import CARDS, HAND, REFUSALS, TRICK, TRUMP
 from cogs.rules.options import parse_card_list, parse_suit, score_question, topic_key
 from cogs.rules.ui import (
     RulesInEffect,
@@ -71,10 +71,6 @@ class RulesCog(commands.Cog, name="Rules"):
     ) -> RulesInEffect:
         return rules_here(self.bot.services.tables, interaction.channel_id, variant)
 
-    async def _refuse(self, interaction: discord.Interaction[Any], problem: InputProblem) -> None:
-        log.debug("refused %s input: %s %s", _command(interaction), problem.key, problem.values)
-        await send_ephemeral(interaction, problem.render(interaction.locale))
-
     # ---------------------------------------------------------------- /rules
 
     @app_commands.command(
@@ -99,15 +95,13 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
+        """The rulebook: its index, or one topic, under the rules in effect here."""
         locale = interaction.locale
-        try:
+        async with guarded(interaction, _command(interaction), REFUSALS):
             ctx = self.rules_here(interaction, variant)
             key = topic_key(topic, locale.value) if topic else None
-        except InputProblem as problem:
-            await self._refuse(interaction, problem)
-            return
-        embeds = [index_embed(locale, ctx)] if key is None else topic_embeds(locale, key, ctx)
-        await interaction.response.send_message(embeds=embeds, ephemeral=not public)
+            embeds = [index_embed(locale, ctx)] if key is None else topic_embeds(locale, key, ctx)
+            await interaction.response.send_message(embeds=embeds, ephemeral=not public)
 
     @rules.autocomplete("topic")
     async def rules_topic_autocomplete(
@@ -146,17 +140,15 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
+        """The roem in a trick (or in the cards of one that hold it)."""
         locale = interaction.locale
-        try:
+        async with guarded(interaction, _command(interaction), REFUSALS):
             trick = parse_card_list(cards, CARDS, locale)
             suit = parse_suit(trump, TRUMP, locale)
             ctx = self.rules_here(interaction, variant)
             found = roem_answer(trick, suit, ctx.rules)
-        except InputProblem as problem:
-            await self._refuse(interaction, problem)
-            return
-        embed = roem_embed(locale, trick, suit, found, ctx)
-        await interaction.response.send_message(embed=embed, ephemeral=not public)
+            embed = roem_embed(locale, trick, suit, found, ctx)
+            await interaction.response.send_message(embed=embed, ephemeral=not public)
 
     @roem.autocomplete("trump")
     async def roem_trump_autocomplete(
@@ -194,18 +186,16 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
+        """The cards a hand may play to a trick, and why the others may not."""
         locale = interaction.locale
-        try:
+        async with guarded(interaction, _command(interaction), REFUSALS):
             held = parse_card_list(hand, HAND, locale)
             played = parse_card_list(trick, TRICK, locale)
             suit = parse_suit(trump, TRUMP, locale)
             ctx = self.rules_here(interaction, variant)
             answer = legal_answer(held, played, suit, ctx.rules)
-        except InputProblem as problem:
-            await self._refuse(interaction, problem)
-            return
-        embed = legal_embed(locale, answer, ctx)
-        await interaction.response.send_message(embed=embed, ephemeral=not public)
+            embed = legal_embed(locale, answer, ctx)
+            await interaction.response.send_message(embed=embed, ephemeral=not public)
 
     @legal.autocomplete("trump")
     async def legal_trump_autocomplete(
@@ -249,16 +239,14 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
+        """The score of one hand from the makers' points, the roem and the tricks."""
         locale = interaction.locale
-        try:
+        async with guarded(interaction, _command(interaction), REFUSALS):
             ctx = self.rules_here(interaction, variant)
             question = score_question(makers, points, roem_makers, roem_defenders, tricks)
             result = score(question, ctx.rules)
-        except InputProblem as problem:
-            await self._refuse(interaction, problem)
-            return
-        embed = score_embed(locale, question, result, ctx)
-        await interaction.response.send_message(embed=embed, ephemeral=not public)
+            embed = score_embed(locale, question, result, ctx)
+            await interaction.response.send_message(embed=embed, ephemeral=not public)
 
     # ---------------------------------------------------------------- /cards
 

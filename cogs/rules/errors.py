@@ -1,20 +1,25 @@
-"""Refusals of the rules commands, as sentences in the user's language.
+"""Refusals of the rules commands, and the one mapping from their codes to sentences.
 
 Two sources: input only the command knows about (a rules topic, the us/them choice), raised
-here as an `InputProblem`; and the engine's coded refusals (`bot.engine.EngineError`: an
-unreadable card or suit, a card twice, an impossible position or hand), which the functions
-below turn into an `InputProblem` by their `code` and `facts`. Nothing here decides whether
-input is possible: the engine says that, this module only says it in words and names the
-option the user can fix.
+as a `RulesError`; and the engine's coded refusals (`bot.engine.EngineError`: an unreadable
+card or suit, a card twice, an impossible position or hand), which the functions below
+turn into a `RulesError` by their `code` and `facts`. Nothing here decides whether input
+is possible: the engine says that, this module only says it in words and names the option
+the user can fix. A `RulesError` is a `bot.engine.errors.Refusal` with a `RulesCode`; its
+sentence is `rules.err.<code>`, and `REFUSALS` is what the common guard
+(cogs/common/replies.py) knows of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from bot.engine import Card, EngineError, ErrorCode
+from bot.engine.errors import Refusal
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
+from cogs.common.refusals import Refusals
 from cogs.common.text import card_text, t
 
 if TYPE_CHECKING:
@@ -22,7 +27,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CALCULATOR_CODES",
-    "InputProblem",
+    "REFUSALS",
+    "RulesCode",
+    "RulesError",
     "engine_problem",
     "legal_problem",
     "quote",
@@ -42,27 +49,66 @@ ROEM: Final = ("rules.cmd.opt.roem_makers.name", "rules.cmd.opt.roem_defenders.n
 SHOWN_TYPOS = 5  # unreadable cards named in one answer
 
 
-class InputProblem(Exception):
-    """A user's input the command cannot use: a catalogue key and its values.
+class RulesCode(StrEnum):
+    """Every code a `RulesError` carries (the key of its sentence, `rules.err.<code>`)."""
+
+    # A card, a suit, a variant or a topic the user typed.
+    UNKNOWN_CARD = "unknown_card"
+    DUPLICATE_CARD = "duplicate_card"
+    BAD_SUIT = "bad_suit"
+    UNKNOWN_VARIANT = "unknown_variant"
+    UNKNOWN_TOPIC = "unknown_topic"
+    # A position (/legal, /roem) no game can reach.
+    TOO_MANY_CARDS = "too_many_cards"
+    TOO_FEW_CARDS = "too_few_cards"
+    CARD_IN_BOTH = "card_in_both"
+    TRICK_COMPLETE = "trick_complete"
+    # A hand (/score) no game can produce.
+    MAKERS = "makers"
+    POINTS_RANGE = "points_range"
+    POINTS_TOTAL = "points_total"
+    ROEM_NEGATIVE = "roem_negative"
+    ROEM_TENS = "roem_tens"
+    TRICKS_RANGE = "tricks_range"
+    TRICKS_TOTAL = "tricks_total"
+    TRICKS_ALL_MAKERS = "tricks_all_makers"
+    TRICKS_ALL_DEFENDERS = "tricks_all_defenders"
+    TWO_PAIRS = "two_pairs"
+
+
+class RulesError(Refusal[RulesCode]):
+    """A user's input the command cannot use: a `RulesCode` and the values its sentence
+    names.
 
     `option` is the catalogue key of the option's (localised) name, so the message names
     the option as the user sees it in their client.
     """
 
-    def __init__(self, key: str, *, option: str | None = None, **values: Any) -> None:
-        super().__init__(key)
-        self.key = key
+    def __init__(self, code: RulesCode, *, option: str | None = None, **facts: Any) -> None:
+        """`code`, the option at fault (its name's key) and the sentence's values."""
+        super().__init__(code, **facts)
         self.option = option
-        self.values = values
+
+    @property
+    def key(self) -> str:
+        """The catalogue key of the sentence."""
+        return REFUSALS.key(self.code)
 
     def render(self, locale: object) -> str:
-        # A card is named in the reader's letters (B♥ for a Dutch player).
-        values = {
-            k: card_text(v, locale) if isinstance(v, Card) else v for k, v in self.values.items()
-        }
-        if self.option is not None:
-            values["option"] = t(self.option, locale)
-        return t(self.key, locale, **values)
+        """The sentence in `locale`, naming the option."""
+        return error_text(self, locale)
+
+
+def error_text(error: RulesError, locale: object) -> str:
+    """The sentence for a rules refusal; a card is named in the reader's letters (B♥ for a
+    Dutch player), the option by its name in the reader's client."""
+    values = {k: card_text(v, locale) if isinstance(v, Card) else v for k, v in error.facts.items()}
+    if error.option is not None:
+        values["option"] = t(error.option, locale)
+    return t(error.key, locale, **values)
+
+
+REFUSALS = Refusals(RulesError, RulesCode, "rules.err.", error_text)
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -95,15 +141,17 @@ def _facts(*names: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
 
 
 # Refusals of the engine's parsers and of the calculators' positions (`play_options`,
-# `roem_of_trick`): code -> (catalogue key, the sentence's values from the facts).
-_SENTENCES: Final[dict[ErrorCode, tuple[str, Callable[[Mapping[str, Any]], dict[str, Any]]]]] = {
-    ErrorCode.UNKNOWN_CARD: ("rules.err.unknown_card", _typos),
-    ErrorCode.UNKNOWN_SUIT: ("rules.err.bad_suit", lambda facts: {"text": _shown(facts["text"])}),
-    ErrorCode.UNKNOWN_PRESET: ("rules.err.unknown_variant", _preset),
-    ErrorCode.DUPLICATE_CARD: ("rules.err.duplicate_card", _card),
-    ErrorCode.CARD_IN_HAND_AND_TRICK: ("rules.err.card_in_both", _card),
-    ErrorCode.TOO_MANY_CARDS: ("rules.err.too_many_cards", _facts("count", "max")),
-    ErrorCode.TOO_FEW_CARDS: ("rules.err.too_few_cards", _facts("count", "min")),
+# `roem_of_trick`): engine code -> (the rules code, the sentence's values from the facts).
+_SENTENCES: Final[
+    dict[ErrorCode, tuple[RulesCode, Callable[[Mapping[str, Any]], dict[str, Any]]]]
+] = {
+    ErrorCode.UNKNOWN_CARD: (RulesCode.UNKNOWN_CARD, _typos),
+    ErrorCode.UNKNOWN_SUIT: (RulesCode.BAD_SUIT, lambda facts: {"text": _shown(facts["text"])}),
+    ErrorCode.UNKNOWN_PRESET: (RulesCode.UNKNOWN_VARIANT, _preset),
+    ErrorCode.DUPLICATE_CARD: (RulesCode.DUPLICATE_CARD, _card),
+    ErrorCode.CARD_IN_HAND_AND_TRICK: (RulesCode.CARD_IN_BOTH, _card),
+    ErrorCode.TOO_MANY_CARDS: (RulesCode.TOO_MANY_CARDS, _facts("count", "max")),
+    ErrorCode.TOO_FEW_CARDS: (RulesCode.TOO_FEW_CARDS, _facts("count", "min")),
 }
 # `score_hand`'s refusals, worded in `score_problem` with the user's own numbers.
 _SCORE_CODES: Final = frozenset(
@@ -122,7 +170,7 @@ CALCULATOR_CODES: Final = frozenset(_SENTENCES) | _SCORE_CODES
 
 def engine_problem(
     error: EngineError, option: str | None = None, fields: Mapping[str, str] | None = None
-) -> InputProblem:
+) -> RulesError:
     """The engine's refusal as a sentence naming ``option``, or the option the refusal's
     ``field`` fact stands for in ``fields`` (engine argument -> option key).
 
@@ -130,27 +178,27 @@ def engine_problem(
     error handler (an error code for the user, the traceback in the log)."""
     if error.code not in _SENTENCES:
         raise error
-    key, values = _SENTENCES[error.code]
+    code, values = _SENTENCES[error.code]
     field = error.facts.get("field")
     named = option if option is not None else (fields or {}).get(str(field))
-    return InputProblem(key, option=named, **values(error.facts))
+    return RulesError(code, option=named, **values(error.facts))
 
 
-def legal_problem(error: EngineError) -> InputProblem:
+def legal_problem(error: EngineError) -> RulesError:
     """A refusal of `play_options`, naming the /legal option at fault. A trick of four is
     worded as what it is: complete, nobody plays to it any more."""
     fields = {"hand": HAND, "trick": TRICK, "trump": TRUMP}
     if error.code == ErrorCode.TOO_MANY_CARDS and error.facts.get("field") == "trick":
-        return InputProblem("rules.err.trick_complete", option=TRICK, count=error.facts["count"])
+        return RulesError(RulesCode.TRICK_COMPLETE, option=TRICK, count=error.facts["count"])
     return engine_problem(error, fields=fields)
 
 
-def roem_problem(error: EngineError) -> InputProblem:
+def roem_problem(error: EngineError) -> RulesError:
     """A refusal of `roem_of_trick`: its trick is the /roem ``cards`` option."""
     return engine_problem(error, fields={"trick": CARDS, "trump": TRUMP})
 
 
-def score_problem(error: EngineError, question: ScoreQuestion) -> InputProblem:
+def score_problem(error: EngineError, question: ScoreQuestion) -> RulesError:
     """A refusal of `score_hand`, naming the /score option at fault with the number the
     user typed (the engine sees both pairs; the user gave the makers' points and tricks)."""
     facts = error.facts
@@ -159,36 +207,32 @@ def score_problem(error: EngineError, question: ScoreQuestion) -> InputProblem:
     code = error.code
     if code == ErrorCode.NEGATIVE_VALUE and facts.get("field") == "points":
         value = question.points[makers]
-        return InputProblem("rules.err.points_range", option=POINTS, value=value, max=HAND_TOTAL)
+        return RulesError(RulesCode.POINTS_RANGE, option=POINTS, value=value, max=HAND_TOTAL)
     if code == ErrorCode.NEGATIVE_VALUE and facts.get("field") == "tricks":
         value = question.tricks[makers]
-        return InputProblem(
-            "rules.err.tricks_range", option=TRICKS, value=value, max=TRICKS_PER_HAND
-        )
+        return RulesError(RulesCode.TRICKS_RANGE, option=TRICKS, value=value, max=TRICKS_PER_HAND)
     if code == ErrorCode.NEGATIVE_VALUE:
-        return InputProblem(
-            "rules.err.roem_negative", option=_roem(pair, makers), value=facts["value"]
-        )
+        return RulesError(RulesCode.ROEM_NEGATIVE, option=_roem(pair, makers), value=facts["value"])
     if code == ErrorCode.ROEM_NOT_TENS:
-        return InputProblem("rules.err.roem_tens", option=_roem(pair, makers), value=facts["roem"])
+        return RulesError(RulesCode.ROEM_TENS, option=_roem(pair, makers), value=facts["roem"])
     if code == ErrorCode.SCORE_WITHOUT_TRICKS:
-        key = "rules.err.tricks_all_makers" if pair != makers else "rules.err.tricks_all_defenders"
-        return InputProblem(
-            key,
+        side = RulesCode.TRICKS_ALL_MAKERS if pair != makers else RulesCode.TRICKS_ALL_DEFENDERS
+        return RulesError(
+            side,
             option=TRICKS,
             tricks=question.tricks[makers],
             points=facts["points"],
             roem=facts["roem"],
         )
     if code == ErrorCode.POINTS_TOTAL:
-        return InputProblem("rules.err.points_total", option=POINTS, total=facts["total"])
+        return RulesError(RulesCode.POINTS_TOTAL, option=POINTS, total=facts["total"])
     if code == ErrorCode.TRICKS_TOTAL:
-        return InputProblem("rules.err.tricks_total", option=TRICKS, total=facts["total"])
+        return RulesError(RulesCode.TRICKS_TOTAL, option=TRICKS, total=facts["total"])
     if code == ErrorCode.NOT_A_PAIR:
-        return InputProblem("rules.err.makers", option=MAKERS, text=_shown(facts["value"]))
+        return RulesError(RulesCode.MAKERS, option=MAKERS, text=_shown(facts["value"]))
     if code == ErrorCode.NOT_TWO_PAIRS:
         option = {"roem": ROEM[0], "tricks": TRICKS}.get(facts.get("field", ""), POINTS)
-        return InputProblem("rules.err.two_pairs", option=option, count=facts["count"])
+        return RulesError(RulesCode.TWO_PAIRS, option=option, count=facts["count"])
     return engine_problem(error)
 
 

@@ -2,7 +2,7 @@
 
 Presentation only: text becomes cards, suits and rule sets through the engine's parsers
 (`parse_cards`, `Suit.parse`, `RuleSet.preset`), and what they refuse becomes an
-`InputProblem` naming the option (cogs/rules/errors.py). What a card, a suit or a position
+`RulesError` naming the option (cogs/rules/errors.py). What a card, a suit or a position
 may be is never decided here; only what a phone keyboard adds (variation selectors,
 semicolons) and the suits' names in the catalogue languages are this module's business.
 """
@@ -25,7 +25,7 @@ from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
 from bot.texts.catalog import LOCALES
 from bot.texts.rulebook import TOPICS, search_topics
 from cogs.common.text import card_input, suit_input, t
-from cogs.rules.errors import InputProblem, engine_problem, quote
+from cogs.rules.errors import RulesCode, RulesError, engine_problem, quote
 from cogs.rules.ui import ScoreQuestion
 
 __all__ = [
@@ -101,8 +101,8 @@ def topic_key(text: str, locale: str) -> str:
     found = search_topics(cleaned, locale)
     if found:
         return found[0]
-    raise InputProblem(
-        "rules.err.unknown_topic",
+    raise RulesError(
+        RulesCode.UNKNOWN_TOPIC,
         option="rules.cmd.opt.topic.name",
         text=f"`{quote(cleaned)}`",
     )
@@ -117,8 +117,8 @@ def score_question(
     from one hand is the engine's to say (`score_hand`)."""
     choice = makers.strip().lower()
     if choice not in ("us", "them"):
-        raise InputProblem(
-            "rules.err.makers", option="rules.cmd.opt.makers.name", text=f"`{quote(makers, 20)}`"
+        raise RulesError(
+            RulesCode.MAKERS, option="rules.cmd.opt.makers.name", text=f"`{quote(makers, 20)}`"
         )
     pair = 0 if choice == "us" else 1
     by_pair = _per_pair(pair, points, HAND_TOTAL - points)

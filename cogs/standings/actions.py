@@ -14,10 +14,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.standings import PERIODS, StandingsService
-from cogs.common.replies import send_ephemeral
-from cogs.common.text import clip, t
+from cogs.common.replies import guarded
+from cogs.standings.errors import REFUSALS, StandingsCode, StandingsError
 from cogs.standings.items import standings_view
-from cogs.standings.ui import PAGE_SIZE, Board, PageTarget, player_embed, standings_embed
+from cogs.standings.ui import (
+    PAGE_SIZE,
+    Board,
+    PageTarget,
+    page_custom_id,
+    player_embed,
+    standings_embed,
+)
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
@@ -52,19 +59,19 @@ class StandingsActions:
     async def standings(
         self, interaction: discord.Interaction[Any], period: str, humans_only: bool, public: bool
     ) -> None:
-        if await _refuse_outside_guild(interaction) or await _refuse_period(interaction, period):
-            return
-        assert interaction.guild_id is not None
-        target = PageTarget(interaction.guild_id, period, humans_only, 0)
-        board = await load_board(self.service, target, interaction.created_at)
-        view = standings_view(board, interaction.locale)
-        extra: dict[str, Any] = {"view": view} if view is not None else {}
-        await interaction.response.send_message(
-            embed=standings_embed(board, interaction.locale),
-            ephemeral=not public,
-            allowed_mentions=NO_MENTIONS,
-            **extra,
-        )
+        """The server's leaderboard over `period`, first page."""
+        async with guarded(interaction, "/standings", REFUSALS):
+            guild_id = _checked(interaction, period)
+            target = PageTarget(guild_id, period, humans_only, 0)
+            board = await load_board(self.service, target, interaction.created_at)
+            view = standings_view(board, interaction.locale)
+            extra: dict[str, Any] = {"view": view} if view is not None else {}
+            await interaction.response.send_message(
+                embed=standings_embed(board, interaction.locale),
+                ephemeral=not public,
+                allowed_mentions=NO_MENTIONS,
+                **extra,
+            )
 
     async def stats(
         self,
@@ -74,55 +81,42 @@ class StandingsActions:
         humans_only: bool,
         public: bool,
     ) -> None:
-        if await _refuse_outside_guild(interaction) or await _refuse_period(interaction, period):
-            return
-        guild_id = interaction.guild_id
-        who: discord.abc.User = member or interaction.user
-        now = interaction.created_at
-        all_time = await self.service.player(guild_id, who.id, "all", now, humans_only=humans_only)
-        in_period = None
-        if period != "all":
-            in_period = await self.service.player(
-                guild_id, who.id, period, now, humans_only=humans_only
+        """One player's statistics: all time, and over `period` when it is not all time."""
+        async with guarded(interaction, "/stats", REFUSALS):
+            guild_id = _checked(interaction, period)
+            who: discord.abc.User = member or interaction.user
+            now = interaction.created_at
+            player = self.service.player
+            all_time = await player(guild_id, who.id, "all", now, humans_only=humans_only)
+            in_period = None
+            if period != "all":
+                in_period = await player(guild_id, who.id, period, now, humans_only=humans_only)
+            embed = player_embed(
+                who.display_name, all_time, in_period, period, humans_only, interaction.locale
             )
-        embed = player_embed(
-            who.display_name, all_time, in_period, period, humans_only, interaction.locale
-        )
-        await interaction.response.send_message(
-            embed=embed, ephemeral=not public, allowed_mentions=NO_MENTIONS
-        )
+            await interaction.response.send_message(
+                embed=embed, ephemeral=not public, allowed_mentions=NO_MENTIONS
+            )
 
     async def show_page(self, interaction: discord.Interaction[Any], target: PageTarget) -> None:
         """A page button: the page it names, in place of the message it sits on."""
-        locale = interaction.locale
-        if interaction.guild_id != target.guild_id:
-            await send_ephemeral(interaction, t("standings.err.other_guild", locale))
-            return
-        board = await load_board(self.service, target, interaction.created_at)
-        await interaction.response.edit_message(
-            embed=standings_embed(board, locale),
-            view=standings_view(board, locale),
-            allowed_mentions=NO_MENTIONS,
-        )
+        async with guarded(interaction, f"button {page_custom_id(target)}", REFUSALS):
+            if interaction.guild_id != target.guild_id:
+                raise StandingsError(StandingsCode.OTHER_GUILD)
+            board = await load_board(self.service, target, interaction.created_at)
+            locale = interaction.locale
+            await interaction.response.edit_message(
+                embed=standings_embed(board, locale),
+                view=standings_view(board, locale),
+                allowed_mentions=NO_MENTIONS,
+            )
 
 
-async def _refuse_outside_guild(interaction: discord.Interaction[Any]) -> bool:
-    """Answer privately and return True when used outside a server (e.g. in a DM)."""
-    if interaction.guild_id is not None:
-        return False
-    await interaction.response.send_message(
-        t("standings.err.guild_only", interaction.locale), ephemeral=True
-    )
-    return True
-
-
-async def _refuse_period(interaction: discord.Interaction[Any], period: str) -> bool:
-    """Answer privately and return True for a period that is not one of `PERIODS`
-    (Discord offers only those, but a client may send any text)."""
-    if period in PERIODS:
-        return False
-    locale = interaction.locale
-    periods = ", ".join(t(f"standings.cmd.choice.{name}", locale) for name in PERIODS)
-    text = t("standings.err.period", locale, value=clip(period), periods=periods)
-    await interaction.response.send_message(text, ephemeral=True)
-    return True
+def _checked(interaction: discord.Interaction[Any], period: str) -> int:
+    """The server a command was used in; refused outside a server (e.g. in a DM) and for a
+    period that is not one of `PERIODS`."""
+    if interaction.guild_id is None:
+        raise StandingsError(StandingsCode.GUILD_ONLY)
+    if period not in PERIODS:
+        raise StandingsError(StandingsCode.PERIOD, value=period)
+    return interaction.guild_id

@@ -34,10 +34,12 @@ class Standings(commands.Cog):
         self.actions = StandingsActions(bot)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(StandingsPageButton)
+        """Route the page buttons (cogs/common/routing.py)."""
+        self.bot.add_routed_items(StandingsPageButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(StandingsPageButton)
+        """Stop routing the page buttons."""
+        self.bot.remove_routed_items(StandingsPageButton)
 
     @app_commands.command(
         name=command_text("standings.cmd.standings.name"),

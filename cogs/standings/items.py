@@ -14,7 +14,6 @@ from typing import Any, Protocol
 import discord
 
 from cogs.common.components import frozen_view
-from cogs.common.replies import report_unexpected_error
 from cogs.common.text import t
 from cogs.standings.ui import CUSTOM_ID_TEMPLATE, Board, PageTarget, page_custom_id
 
@@ -70,12 +69,8 @@ class StandingsPageButton(
         return cls(target, getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await actions_of(interaction).show_page(interaction, self.target)
-        except Exception as error:  # dynamic items bypass the tree's error handler
-            await report_unexpected_error(
-                interaction, error, where=f"button {page_custom_id(self.target)}"
-            )
+        """Show the page (`StandingsActions.show_page`, which runs in the common guard)."""
+        await actions_of(interaction).show_page(interaction, self.target)
 
 
 def standings_view(board: Board, locale: object) -> discord.ui.View | None:

@@ -27,11 +27,11 @@ from bot.tables import (
 )
 from bot.tables.events import RoemClaimed
 from cogs.common.raw_messages import update_message
-from cogs.common.replies import report_unexpected_error, send_ephemeral
+from cogs.common.replies import guarded, send_ephemeral
 from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t
 from cogs.tables.bump import Bumper
-from cogs.tables.errors import error_text
+from cogs.tables.errors import REFUSALS, error_text
 from cogs.tables.items import ButtonKind
 from cogs.tables.ui import last_trick_embed, leave_question, public_message, sheet_embed
 from cogs.tables.ui_hand import hand_message, hand_payload
@@ -82,16 +82,18 @@ class TableActions:
         table_id: int | None = None,
         on_hand: bool = False,
     ) -> None:
-        """Run `work`; turn a refusal into its sentence and a failure into an error code."""
-        self.publisher.note_interaction(interaction)
+        """Run `work` in the common guard (cogs/common/replies.py): a refusal becomes its
+        sentence (`refuse`), a failure an error code; the player's hand is not nudged
+        while their own click is answered, and the time to the response is counted."""
         started = time.perf_counter()
-        try:
+
+        async def refuse(error: TableError) -> None:
+            """Answer a refusal as the table's refusals are answered (`refuse`)."""
+            await self.refuse(interaction, error, table_id, on_hand)
+
+        async with guarded(interaction, where, REFUSALS, refuse):
             with self.nudger.answering(table_id, interaction.user.id):
                 await work()
-        except TableError as error:
-            await self.refuse(interaction, error, table_id, on_hand)
-        except Exception as error:
-            await report_unexpected_error(interaction, error, where=where)
         if interaction.response.is_done():
             self.requests.note_response(time.perf_counter() - started)
 
@@ -102,6 +104,8 @@ class TableActions:
         table_id: int | None,
         on_hand: bool,
     ) -> None:
+        """The refusal's sentence, naming the table's players: inside the hand message when
+        the click came from it (and the player is seated), else privately."""
         locale = locale_of(interaction)
         table = self._known(table_id)
         if table is None and table_id is None:  # a command: the channel's table, if any

@@ -3,7 +3,9 @@
 The service and the engine refuse with stable codes and facts (the seat taken, the reason a
 card may not be played, who is to act); this module turns them into the specific answer
 the player gets. Codes without a sentence of their own get a generic one naming the code,
-so a new code is visible (and testable) rather than silently vague.
+so a new code is visible (and testable) rather than silently vague. `REFUSALS` is what
+the common guard (cogs/common/replies.py) and the catalogue test know of them: the sentence
+of a code is `tables.err.<code>`, for every member of `RefusalCode`.
 """
 
 from __future__ import annotations
@@ -14,68 +16,12 @@ from typing import Any
 from bot.engine import Card, IllegalReason, Suit
 from bot.tables import RefusalCode, Status, Table, TableError
 from bot.texts.catalog import has
+from cogs.common.refusals import Refusals
 from cogs.common.text import CLIP, card_text, clip, t
 from cogs.tables.ui_text import reason_text, seat_name
 
-__all__ = ["KNOWN_CODES", "error_text"]
+__all__ = ["REFUSALS", "error_text"]
 
-# Codes with their own sentence ("tables.err.<code>"). Service and engine codes, plus the
-# cog's own: no_table, hands_and_target, no_thread, cannot_post, bump_too_soon.
-KNOWN_CODES = (
-    "not_seated",
-    "already_seated",
-    "seat_taken",
-    "table_full",
-    "bad_seat",
-    "not_lobby",
-    "not_playing",
-    "not_finished",
-    "not_closed",
-    "not_enough_players",
-    "not_your_turn",
-    "illegal_card",
-    "not_in_hand",
-    "stale",
-    "no_claim_window",
-    "wrong_pair",
-    "no_roem",
-    "already_claimed",
-    "claims_automatic",
-    "not_allowed",
-    "not_open",
-    "channel_busy",
-    "unknown_table",
-    "no_computer",
-    "not_away",
-    "trump_not_allowed",
-    "pass_not_allowed",
-    "wrong_phase",
-    "match_over",
-    "bad_action",
-    "no_table",
-    "hands_and_target",
-    "no_thread",
-    "cannot_post",
-    "bad_turn_timer",
-    "nothing_to_change",
-    "bad_level",
-    "hint_league",
-    "hint_too_soon",
-    "bad_setting",
-    "bad_computer_kind",
-    "bad_locale",
-    "bad_id",
-    "shutting_down",
-    "unknown_preset",
-    "unknown_option",
-    "bad_option_value",
-    "option_out_of_range",
-    "no_match_end",
-    "wrong_channel",
-    "retake_too_late",
-    "bump_too_soon",
-    "not_scored",
-)
 _PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field", "hand")
 NAME_CLIP = 24  # characters of a typed name (preset, language) a refusal repeats
 # What the engine calls a rule option -> the /table open option the user typed it in.
@@ -91,13 +37,16 @@ def error_text(
     """The sentence for a refusal; `table` (when known) lets it name the players, and
     `user_id` (who is refused) lets "not seated" tell a spectator how to play."""
     code = error.code
-    key = f"tables.err.{code}"
+    key = REFUSALS.key(code)
     if not has(key):
         return t("tables.err.unknown", locale, code=code)
     values = _values(error.facts, locale, table)
     if code == RefusalCode.NOT_SEATED and table is not None:
         return _not_seated(table, user_id, locale, values)
     return t(key, locale, **values)
+
+
+REFUSALS = Refusals(TableError, RefusalCode, "tables.err.", error_text)
 
 
 def _not_seated(table: Table, user_id: int | None, locale: str, values: dict[str, Any]) -> str:

@@ -1,7 +1,7 @@
 """The table's buttons: every one a `DynamicItem` whose custom_id says what it acts on.
 
-A click is routed by its custom_id alone (a regex template, registered once with
-`bot.add_dynamic_items`), so buttons keep working after a restart and no per-message view
+A click is routed by its custom_id alone (a regex template, named once with
+`bot.add_routed_items`), so buttons keep working after a restart and no per-message view
 has to be stored. The items only parse; `TableActions` (cogs/tables/actions.py) decides,
 calls the table service and answers. custom_ids (Discord allows 100 characters):
 

@@ -29,12 +29,13 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.tables import Event, PublicTable, Table, TableError, TableService, public_table
 from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, retried
+from cogs.common.locales import public_locale
 from cogs.common.raw_messages import edit_channel_message
 from cogs.common.text import t
 from cogs.tables.ui import public_message, public_payload, sheet_embed
@@ -110,7 +111,6 @@ class TablePublisher:
         self.bot = bot
         self.interval = interval
         self.budget = EditBudget(budget)
-        self.guild_locales: dict[int, str] = {}
         self._message_ids: dict[int, int] = {}  # table id -> the message this process posted
         self._pending: dict[int, _Pending] = {}
         self._closed = False
@@ -205,23 +205,10 @@ class TablePublisher:
                 await task
 
     # ------------------------------------------------------------------ locale
-    def note_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Remember a guild's preferred locale, for public messages timers trigger."""
-        if interaction.guild_id is not None and interaction.guild_locale is not None:
-            self.guild_locales[interaction.guild_id] = interaction.guild_locale.value
-
     def locale_for(self, table: Table) -> str:
-        """The table's language, else its guild's preferred locale, else the default."""
-        if table.settings.locale:
-            return table.settings.locale
-        if table.guild_id is not None:
-            known = self.guild_locales.get(table.guild_id)
-            if known:
-                return known
-            guild = self.bot.get_guild(table.guild_id)
-            if guild is not None:
-                return guild.preferred_locale.value
-        return self.bot.settings.default_locale
+        """The table's language, else its guild's preferred locale, else the default
+        (cogs/common/locales.py)."""
+        return public_locale(self.bot, table.guild_id, table.settings.locale)
 
     # ------------------------------------------------------------------ the work
     def _state(self, table_id: int) -> _Pending:

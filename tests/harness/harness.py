@@ -69,7 +69,8 @@ class Harness:
         settle_timeout: float = 5.0,
     ) -> None:
         self.world = world or World()
-        base = settings or Settings(discord_token=FAKE_TOKEN)
+        # Publishing the commands is asked for by the tests about it; the rest start quietly.
+        base = settings or Settings(discord_token=FAKE_TOKEN, sync_commands=False)
         self.settings = replace(base, database_path=Path(database_path))
         self.extensions = tuple(extensions)
         self.bot_class = bot_class

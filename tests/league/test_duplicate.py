@@ -26,10 +26,10 @@ async def test_a_duplicate_round_deals_one_set_of_hands_to_every_table(
         tables, league = services(store, clock)
         night = (
             await league.open_night(await league.create_league(3, settings, ORGANISER), ORGANISER)
-        ).id
+        ).night.id
         for user in range(1, 9):
             await league.check_in(night, user)
-        draw = await league.start_round(night, ORGANISER)
+        draw = (await league.start_round(night, ORGANISER)).draw
         links = await store.leagues.round_tables(night)
         first, second = tables.get(links[(1, 0)]), tables.get(links[(1, 1)])
         assert draw.deal_seed is not None

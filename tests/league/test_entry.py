@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import RuleSet
+from bot.engine import ErrorCode, InvalidInput, RuleSet
 from bot.league import entry
 from bot.league.entry import hand_line, sheet_result, totals_result
 from bot.league.errors import LeagueError
@@ -64,12 +64,8 @@ def test_makers_must_be_named() -> None:
 
 
 def test_the_engine_code_and_facts_are_passed_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Coded(ValueError):
-        code = "points_total"
-        facts = {"total": 160}
-
     def refuse(*args: Any) -> None:
-        raise Coded("card points add up to 162")
+        raise InvalidInput(ErrorCode.POINTS_TOTAL, "card points add up to 162", total=160)
 
     monkeypatch.setattr(entry, "score_hand", refuse)
     error = refusal(hand_line, 0, (100, 60), number=3)

@@ -32,13 +32,13 @@ def parse(data: bytes) -> list[list[str]]:
 async def test_a_night_exports_with_its_corrections_marked(reopen: Opener) -> None:
     async with reopen() as service:
         night = await night_with(service, 9)  # two tables and a bye a round
-        first = await service.start_round(night, ORGANISER)
+        first = (await service.start_round(night, ORGANISER)).draw
         for table_no in (0, 1):
             await service.record_sheet(night, 1, table_no, SHEETS[1], ORGANISER)
         fixed = SheetEntry(1, (62, 100), (0, 20))
         await service.correct_line(night, 1, 1, 2, fixed, ORGANISER, "roem was missed")
         await service.penalise(night, 5, -30, ORGANISER, "late")
-        second = await service.start_round(night, ORGANISER)
+        second = (await service.start_round(night, ORGANISER)).draw
         await service.record_totals(night, 2, 0, (200, 144), 2, ORGANISER)
         data = await service.night_export(night)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.league.draw import RoundDraw
@@ -39,7 +41,7 @@ async def enter_round(service: LeagueService, night_id: int, draw: RoundDraw) ->
 async def night_with(service: LeagueService, players: int) -> int:
     """A new league's first night with players 1..`players` checked in."""
     league = await service.create_league(None, SETTINGS, ORGANISER)
-    night = (await service.open_night(league, ORGANISER)).id
+    night = (await service.open_night(league, ORGANISER)).night.id
     for user in range(1, players + 1):
         await service.check_in(night, user)
     return night
@@ -60,7 +62,7 @@ async def test_a_night_with_restarts_late_check_in_leaver_correction_and_penalty
 ) -> None:
     async with reopen() as service:
         league = await service.create_league(1, SETTINGS, ORGANISER)
-        night = (await service.open_night(league, ORGANISER)).id
+        night = (await service.open_night(league, ORGANISER)).night.id
         for user in range(1, 11):
             await service.check_in(night, user)
     async with reopen() as service:  # restart while check-in is open
@@ -68,21 +70,23 @@ async def test_a_night_with_restarts_late_check_in_leaver_correction_and_penalty
             await service.check_in(night, user)
         await refused("already_checked_in", service.check_in(night, 5))
         await refused("not_organiser", service.start_round(night, Actor(5)))
-        first = await service.start_round(night, Actor(5, role_ids=(7,)))  # an organiser role
+        first = (
+            await service.start_round(night, Actor(5, role_ids=(7,)))
+        ).draw  # an organiser role
         assert len(first.tables) == 3 and len(first.byes) == 1
         await service.check_in(night, 14)  # late: from round 2
     async with reopen() as service:  # restart in the middle of round 1
         assert await service.draws(night) == [first]
         await refused("round_in_progress", service.start_round(night, ORGANISER))
         await enter_round(service, night, first)
-        second = await service.start_round(night, ORGANISER)
+        second = (await service.start_round(night, ORGANISER)).draw
         assert 14 in second.seated + list(second.byes) and len(second.byes) == 2
         assert set(first.byes).isdisjoint(second.byes)  # byes rotate
         leaver = second.tables[0].seats[1]
         await service.check_out(night, leaver)  # mid-round: no further rounds
     async with reopen() as service:  # restart between rounds
         await enter_round(service, night, second)
-        third = await service.start_round(night, ORGANISER)
+        third = (await service.start_round(night, ORGANISER)).draw
         assert leaver not in third.seated + list(third.byes)
         assert len(third.seated) + len(third.byes) == 13
         await enter_round(service, night, third)
@@ -92,10 +96,10 @@ async def test_a_night_with_restarts_late_check_in_leaver_correction_and_penalty
         corrected = await service.correct_line(
             night, 3, 0, 2, SheetEntry(1, (90, 72), (20, 0)), ORGANISER, "roem was missed"
         )
-        assert corrected.totals == (80 + 182, 82)
+        assert corrected.result.totals == (80 + 182, 82)
         await service.penalise(night, 1, -50, ORGANISER, "phone at the table")
     async with reopen() as service:
-        ranking = await service.close_night(night, ORGANISER)
+        ranking = (await service.close_night(night, ORGANISER)).standings()
         draws = await service.draws(night)
         history = await service.history(night)
     points = {row.user_id: row.points for row in ranking}
@@ -114,13 +118,13 @@ async def test_a_night_with_restarts_late_check_in_leaver_correction_and_penalty
     line = history[0]
     assert (line.round_no, line.table_no, line.line) == (3, 0, 2)
     assert line.before is not None and line.after is not None
-    assert (line.before["totals"], line.after["totals"]) == ([242, 82], [262, 82])
+    assert (line.before.totals, line.after.totals) == ((242, 82), (262, 82))
 
 
 async def test_a_corrected_result_keeps_every_version(reopen: Opener) -> None:
     async with reopen() as service:
         night = await night_with(service, 4)
-        draw = await service.start_round(night, ORGANISER)
+        draw = (await service.start_round(night, ORGANISER)).draw
         await enter_round(service, night, draw)
         await refused("result_exists", service.record_totals(night, 1, 0, (344, 324), 2, ORGANISER))
         await service.correct_totals(
@@ -140,7 +144,7 @@ async def test_a_corrected_result_keeps_every_version(reopen: Opener) -> None:
 async def test_players_may_enter_their_table_with_an_opponent_confirming(reopen: Opener) -> None:
     async with reopen() as service:
         night = await night_with(service, 5)
-        draw = await service.start_round(night, ORGANISER)
+        draw = (await service.start_round(night, ORGANISER)).draw
         seats = draw.tables[0].seats
         sheet = SHEETS[1]
         await refused(
@@ -154,9 +158,9 @@ async def test_players_may_enter_their_table_with_an_opponent_confirming(reopen:
             "not_allowed_to_enter",
             service.record_sheet(night, 1, 0, sheet, Actor(draw.byes[0]), seats[1]),
         )
-        result = await service.record_sheet(night, 1, 0, sheet, Actor(seats[0]), seats[1])
-        assert result.totals == PAIR_TOTALS[1]
-        ranking = await service.close_night(night, ORGANISER)
+        entered = await service.record_sheet(night, 1, 0, sheet, Actor(seats[0]), seats[1])
+        assert entered.result.totals == PAIR_TOTALS[1]
+        ranking = (await service.close_night(night, ORGANISER)).standings()
         assert {(r.user_id, r.points) for r in ranking if r.byes} == {(draw.byes[0], 1450)}
 
 
@@ -188,7 +192,7 @@ async def test_what_a_front_end_looks_up(reopen: Opener) -> None:
         assert [stored.name for stored in await service.leagues(9)] == ["Thursday"]
         assert await service.leagues(8) == []
         assert await service.current_night(league) is None
-        night = await service.open_night(league, ORGANISER)
+        night = (await service.open_night(league, ORGANISER)).night
         for user in range(1, 5):
             await service.check_in(night.id, user)
         await refused("not_organiser", service.require_organiser(league, Actor(5)))
@@ -212,7 +216,7 @@ async def test_what_a_front_end_looks_up(reopen: Opener) -> None:
 async def test_ids_out_of_range_are_refused_not_overflowed(reopen: Opener, bad: int) -> None:
     async with reopen() as service:
         league = await service.create_league(1, LeagueSettings("Club"), Actor(1))
-        night = await service.open_night(league, Actor(1))
+        night = (await service.open_night(league, Actor(1))).night
         calls = [
             service.settings(bad),
             service.night(bad),
@@ -227,3 +231,18 @@ async def test_ids_out_of_range_are_refused_not_overflowed(reopen: Opener, bad: 
             with pytest.raises(LeagueError) as info:
                 await call
             assert info.value.code == "bad_id" and info.value.facts["value"] == bad
+
+
+async def test_results_entered_at_once_each_see_the_other(reopen: Opener) -> None:
+    """A night's changes are made one at a time, so the night a result command returns is
+    the truth: of two tables entered at once, exactly one finds the round complete."""
+    async with reopen() as service:
+        night = await night_with(service, 8)
+        draw = (await service.start_round(night, ORGANISER)).draw
+        assert len(draw.tables) == 2
+        entered = await asyncio.gather(
+            *(service.record_sheet(night, 1, table, SHEETS[1], ORGANISER) for table in (0, 1))
+        )
+        assert sorted(len(done.view.missing()) for done in entered) == [0, 1]
+        assert max(entered, key=lambda done: len(done.view.results)).view.missing() == []
+        assert await service.missing_results(night) == []

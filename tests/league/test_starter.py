@@ -22,10 +22,10 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: s
     async with await open_store(path) as store:
         tables, league = services(store, clock)
         league_id = await league.create_league(3, settings, ORGANISER)
-        night = (await league.open_night(league_id, ORGANISER)).id
+        night = (await league.open_night(league_id, ORGANISER)).night.id
         for user in range(1, 6):
             await league.check_in(night, user)
-        draw = await league.start_round(night, ORGANISER)
+        draw = (await league.start_round(night, ORGANISER)).draw
         links = await store.leagues.round_tables(night)
         table = tables.get(links[(1, 0)])
         assert table.channel_id == 510 and table.status == Status.PLAYING
@@ -37,8 +37,10 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: s
         table_id = links[(1, 0)]
         assert await league.record_played(table_id) is None  # not finished yet
         await play_out(tables, clock, table_id)
-        result = await league.record_played(table_id)
-        assert result is not None and result.source == "bot" and result.hands == 1
+        recorded = await league.record_played(table_id)
+        assert recorded is not None
+        result = recorded.result
+        assert result.source == "bot" and result.hands == 1
         assert result.seats == draw.tables[0].seats
         assert await league.record_played(table_id) is None  # recorded once
         sheet = await store.tables.sheet(table_id, 1)
@@ -66,14 +68,14 @@ async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(
         settings = LeagueSettings("Dup", format="duplicate")
         night = (
             await league.open_night(await league.create_league(3, settings, ORGANISER), ORGANISER)
-        ).id
+        ).night.id
         for user in range(1, 9):
             await league.check_in(night, user)
         with pytest.raises(LeagueError) as raised:
             await league.start_round(night, ORGANISER)
         assert raised.value.code == "duplicate_not_dealt"
         assert await league.draws(night) == []
-        face_to_face = await league.start_round(night, ORGANISER, deal=False)
+        face_to_face = (await league.start_round(night, ORGANISER, deal=False)).draw
         assert face_to_face.deal_seed is not None
         await league.resume_tables(night)  # a face-to-face round is never dealt
         assert await store.leagues.round_tables(night) == {}
@@ -98,7 +100,7 @@ async def test_tables_not_started_before_a_crash_are_started_on_resume(
         settings = LeagueSettings("Resume")
         night = (
             await league.open_night(await league.create_league(3, settings, ORGANISER), ORGANISER)
-        ).id
+        ).night.id
         for user in range(1, 9):
             await league.check_in(night, user)
         with pytest.raises(RuntimeError):

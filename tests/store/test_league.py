@@ -128,3 +128,30 @@ async def test_a_nights_newest_checkin_message_replaces_the_last(store: Store) -
     assert await store.leagues.checkin_message(night) == CheckinMessage(11, 502, 1)
     with pytest.raises(DATABASE_ERRORS):  # only a night's message: the night must exist
         await store.leagues.set_checkin_message(night + 99, CheckinMessage(10, 503, 0), 5.0)
+
+
+async def test_night_rows_read_a_whole_night_as_its_parts_do(store: Store) -> None:
+    """One call gives the night and what it produced, the same as each part's own read."""
+    league = await store.leagues.create_league(1, "Club", {"name": "Club"}, 1.0)
+    night = (await store.leagues.open_night(league, "s", 2.0)).id
+    assert await store.leagues.night_rows(night + 1) is None
+    empty = await store.leagues.night_rows(night)
+    assert empty is not None and empty.night == await store.leagues.night(night)
+    assert (empty.attendance, empty.rounds, empty.results, empty.adjustments) == ([], [], [], [])
+    event = {"user_id": 1, "kind": "in", "rounds_drawn": 0, "partner_id": 2}
+    await store.leagues.add_attendance(night, event, 3.0)
+    await store.leagues.add_round(night, 1, {"number": 1}, False, 4.0)
+    await store.leagues.add_result(night, 1, 0, {"v": 1}, 9, 5.0)
+    await store.leagues.add_result(night, 1, 0, {"v": 2}, 9, 6.0)
+    audit = StoredAudit(night, "penalty", None, None, None, 9, "why", None, {"p": 1}, 7.0)
+    await store.leagues.add_adjustment(night, {"user_id": 1, "points": -5, "reason": "x"}, audit)
+    rows = await store.leagues.night_rows(night)
+    assert rows is not None
+    assert rows.night == await store.leagues.night(night)
+    assert rows.night.status == "running"
+    assert rows.attendance == await store.leagues.attendance(night) == [event]
+    assert rows.rounds == await store.leagues.rounds(night) == [{"number": 1}]
+    assert rows.results == await store.leagues.results(night)
+    assert [r.result["v"] for r in rows.results] == [1, 2]
+    assert rows.adjustments == await store.leagues.adjustments(night)
+    assert rows.adjustments == [{"user_id": 1, "points": -5, "reason": "x"}]

@@ -46,6 +46,7 @@ async def _fill(path: Path) -> tuple[int, int]:
         await store.preferences.set_notify_mode(ALICE, "dm", 6.0)
         await store.leagues.set_checkin_message(night, CheckinMessage(1, 77, 0), 6.0)
         await store.tables.set_notice(playing.id, 78)
+        await store.state.put("commands", "f00d", 6.0)
         return playing.id, tables.get(playing.id).seq
 
 
@@ -62,6 +63,7 @@ async def _resume(target: str, table_id: int, seq: int) -> None:
         assert [n.message_id for n in await store.tables.notices()] == [78]
         assert await store.leagues.checkin_message(1) == CheckinMessage(1, 77, 0)
         assert tables.get(table_id).seq == seq
+        assert await store.state.get("commands") == "f00d"
         await act_once(tables, table_id)  # play goes on where it stopped
         assert [a.seq for a in await store.tables.actions(table_id)][-2:] == [seq, seq + 1]
         newer = await store.tables.create(
@@ -70,6 +72,13 @@ async def _resume(target: str, table_id: int, seq: int) -> None:
         assert newer == table_id + 1
         league = await store.leagues.create_league(1, "Other", {"name": "Other"}, 9.0)
         assert league == 2
+
+
+async def test_every_table_of_the_schema_is_copied(tmp_path: Path) -> None:
+    async with await open_store(tmp_path / "bot.sqlite3") as store:
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        rows = await fetch(store, sql)
+    assert sorted(name for (name,) in rows) == sorted(COPIED_TABLES)
 
 
 @on_postgres

@@ -17,8 +17,15 @@ import asyncpg
 from .. import queries as q
 from ..errors import AlreadyStored, NightBusy, StoreError
 from ..reads import LeagueReads
-from ..records import CheckinMessage, StoredAudit, StoredNight, StoredRun
-from ..rows import attendance_values, audit_values, dump_json, run_values, stored_run
+from ..records import CheckinMessage, NightRows, StoredAudit, StoredNight, StoredRun
+from ..rows import (
+    attendance_values,
+    audit_values,
+    dump_json,
+    night_rows,
+    run_values,
+    stored_run,
+)
 from .db import Conn, PostgresReads, transaction
 
 __all__ = ["PostgresLeagueStore"]
@@ -185,3 +192,14 @@ class PostgresLeagueStore(PostgresReads, LeagueReads):
             starts_at,
         )
         return [stored_run(row) for row in rows]
+
+    # ------------------------------------------------------------- a whole night
+    async def night_rows(self, night_id: int) -> NightRows | None:
+        """The night and everything it produced, read in one read-only snapshot (repeatable
+        read), so no write lands between its reads; None when there is no such night."""
+        async with (
+            self._pool.acquire() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            fetched = [await conn.fetch(query.postgres, night_id) for query in q.NIGHT_ROWS]
+        return night_rows(*fetched)

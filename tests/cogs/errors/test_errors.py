@@ -4,6 +4,7 @@ import datetime as dt
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -88,24 +89,33 @@ async def test_answer_after_three_seconds_fails_without_crashing(
     assert "could not deliver an error reply" in caplog.text
 
 
-async def test_the_bot_knows_which_clicks_discord_py_will_route(
+async def test_every_button_is_routed_by_the_one_click_listener(
     make_harness: StartHarness,
 ) -> None:
-    """`routes_custom_id` (the out-of-date answer's test) agrees with discord.py's own
-    dispatch over every registered button, and follows cogs that unload."""
+    """Every feature's buttons are routed items (the one registration), none is left to
+    discord.py's dynamic item store, and the router follows cogs that unload."""
     harness = await make_harness()
     bot = harness.bot
     store = bot._connection._view_store  # discord.py's router (tests/harness/test_canary.py)
     ids = ["kj:hand:1", "kj:card:1:2:Jh", "kj:card:1:-2:Jh", "kj:standings:1:all:0:0", "kj:x"]
-    # The errors cog's one click listener routes the tables' buttons (cogs/common/routing.py).
     errors: Any = bot.get_cog("Errors")
-    patterns = [*store._dynamic_items, *(pattern for pattern, _ in errors.router(bot).items)]
-
-    for custom_id in ids:
-        routed = any(pattern.fullmatch(custom_id) for pattern in patterns)
-        assert bot.routes_custom_id(custom_id) == routed, custom_id
-    assert [bot.routes_custom_id(i) for i in ids] == [True, True, False, True, False]
+    assert not any(pattern.pattern.startswith("kj:") for pattern in store._dynamic_items)
+    assert {item.__name__ for item in bot.routed_items} >= {"CheckButton", "StandingsPageButton"}
+    assert [errors.router(bot).match(i) is not None for i in ids] == [
+        True,
+        True,
+        False,
+        True,
+        False,
+    ]
 
     await bot.unload_extension("cogs.tables")
-    assert not bot.routes_custom_id("kj:hand:1")
-    assert bot.routes_custom_id("kj:standings:1:all:0:0")
+    assert errors.router(bot).match("kj:hand:1") is None
+    assert errors.router(bot).match("kj:standings:1:all:0:0") is not None
+
+
+def test_no_cog_registers_buttons_with_discord_py() -> None:
+    """`bot.add_routed_items` is the one registration (cogs/common/routing.py)."""
+    root = Path(__file__).resolve().parents[3] / "cogs"
+    users = [p for p in root.rglob("*.py") if "add_dynamic_items" in p.read_text("utf-8")]
+    assert [p.name for p in users] == ["routing.py"]  # its docstring says why not

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.engine.errors import ErrorCode
-from bot.league.errors import LeagueError
+from bot.league.errors import LeagueCode, LeagueError
 from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue
 from cogs.league.errors import error_text
@@ -20,7 +20,6 @@ from tests.cogs.tables.tables_kit import StartHarness
 from tests.harness.limits import assert_ephemeral
 from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS, THREADS, http_error
 
-ROOT = Path(__file__).resolve().parents[3]
 # The engine's refusals of a score-sheet line, which the league passes on with their code.
 LINE_CODES = {
     ErrorCode.NOT_A_PAIR,
@@ -33,24 +32,28 @@ LINE_CODES = {
 }
 
 
-def league_codes() -> set[str]:
-    """Every code raised as a LeagueError in bot/league and cogs/league."""
-    pattern = re.compile(r'LeagueError\(\s*"([a-z_]+)"')
-    codes = {"bad_line"}  # entry.BAD_LINE: an engine refusal that carries no code
-    codes |= {"already_checked_in", "not_checked_in"}  # night.refuse_repeat picks one
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_the_league_codes_are_the_codes_raised() -> None:
+    """Every `LeagueCode` is raised in bot/league or cogs/league (a LeagueError takes no
+    other code: mypy checks that), or is an engine refusal of a score line passed on."""
+    named: set[str] = set()
     for folder in ("bot/league", "cogs/league"):
         for path in (ROOT / folder).glob("*.py"):
-            codes |= set(pattern.findall(path.read_text(encoding="utf-8")))
-    return codes | {str(code) for code in LINE_CODES}
+            named |= set(re.findall(r"LeagueCode\.([A-Z_]+)", path.read_text(encoding="utf-8")))
+    passed_on = {str(code) for code in LINE_CODES}
+    assert passed_on <= {str(code) for code in LeagueCode}
+    assert {code for code in LeagueCode if code.name not in named} == {
+        code for code in LeagueCode if code in passed_on
+    }
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_code_has_a_sentence_in_every_language(locale: str) -> None:
-    codes = league_codes()
-    assert {"not_organiser", "already_checked_in", "stale_checkin", "points_total"} <= codes
-    missing = {code for code in codes if f"league.err.{code}" not in catalogue(locale)}
+    missing = {code for code in LeagueCode if f"league.err.{code}" not in catalogue(locale)}
     assert not missing
-    for code in codes:
+    for code in LeagueCode:
         text = error_text(LeagueError(code, line=2, round=1, table=0), locale)
         assert code not in text and text.strip()
 

@@ -28,7 +28,7 @@ from bot.engine import (
 from bot.texts.catalog import LOCALES, t
 from cogs.rules.errors import (
     CALCULATOR_CODES,
-    InputProblem,
+    RulesError,
     engine_problem,
     legal_problem,
     roem_problem,
@@ -145,7 +145,7 @@ def test_every_calculator_refusal_is_a_full_sentence(
     code: ErrorCode, problem: Any, locale: str
 ) -> None:
     made = problem()
-    assert isinstance(made, InputProblem)
+    assert isinstance(made, RulesError)
     if made.option == "o":  # a parser's refusal: the option is the caller's
         made.option = "rules.cmd.opt.hand.name"
     text = made.render(locale)
@@ -186,7 +186,7 @@ def test_the_option_readers_refuse_with_the_engines_codes() -> None:
         (parse_suit, ("k", "rules.cmd.opt.trump.name", "en"), "rules.err.bad_suit"),
         (parse_variant, ("berlin", "rules.cmd.opt.variant.name"), "rules.err.unknown_variant"),
     ]:
-        with pytest.raises(InputProblem) as info:
+        with pytest.raises(RulesError) as info:
             call(*args)
         assert info.value.key == key
         assert info.value.option == args[1]

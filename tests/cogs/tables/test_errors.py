@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import RefusalCode, TableError
-from cogs.tables.errors import KNOWN_CODES, error_text
+from bot.texts.catalog import has
+from cogs.tables.errors import REFUSALS, error_text
 
 CASES = [
     (TableError(RefusalCode.BAD_SETTING, setting="bot_delay", value=1e18, high=60.0), "1e+18"),
@@ -20,6 +21,6 @@ CASES = [
 def test_boundary_refusals_have_their_own_sentence(
     error: TableError, shown: str, locale: str
 ) -> None:
-    assert error.code in KNOWN_CODES
+    assert has(REFUSALS.key(error.code), locale)
     text = error_text(error, locale)
     assert shown in text and str(error.code) not in text  # not the generic fallback
