@@ -73,6 +73,7 @@ def _texts(locale: object) -> dict[str, Message]:
 
 
 def has(key: str, locale: str = FALLBACK) -> bool:
+    """Whether `locale`'s catalogue (without the English fallback) has a text for `key`."""
     return key in _texts(locale)
 
 
