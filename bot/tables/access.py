@@ -23,6 +23,7 @@ from bot.engine import (
     TrumpResult,
 )
 from bot.store import Store, storable_id
+from bot.store.records import ActionRecord
 
 from . import events as ev
 from .answers import TableAnswer
@@ -166,16 +167,18 @@ class TableAccess:
         table.last_activity = self.clock.now()
         snapshot = table.to_dict()
         await self.store.tables.record(
-            table.id,
-            table.seq,
-            actor,
-            kind,
-            payload,
-            self.clock.now(),
-            snapshot,
-            str(table.status),
-            hands or (),
-            finished,
+            ActionRecord(
+                table_id=table.id,
+                seq=table.seq,
+                actor=actor,
+                kind=kind,
+                payload=payload,
+                at=self.clock.now(),
+                snapshot=snapshot,
+                status=str(table.status),
+                hands=tuple(hands or ()),
+                match=finished,
+            )
         )
         self._committed[table.id] = snapshot
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.engine import Match, RuleSet
 from bot.store import ChannelBusy
+from bot.store.records import NewTable
 
 from . import events as ev
 from .access import check_id
@@ -97,12 +98,14 @@ class LobbyOperations(TableParts):
         opened = (table.opener_id, "open", payload)
         try:
             table.id = await self.store.tables.create(
-                table.guild_id,
-                table.channel_id,
-                table.opener_id,
-                snapshot,
-                table.created_at,
-                opened,
+                NewTable(
+                    table.guild_id,
+                    table.channel_id,
+                    table.opener_id,
+                    snapshot,
+                    table.created_at,
+                    opened,
+                )
             )
         except ChannelBusy:  # another /table open won the race for this channel
             raise TableError(RefusalCode.CHANNEL_BUSY) from None

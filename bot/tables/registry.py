@@ -18,6 +18,7 @@ from typing import Any
 from bot.engine import RuleSet
 from bot.shards import ShardSet
 from bot.store import Store, StoredTable
+from bot.store.records import ActionRecord
 
 from .clock import Clock
 from .errors import RefusalCode, TableError
@@ -152,7 +153,9 @@ class TableRegistry:
         payload = {"unloadable": repr(exc), "snapshot": stored.snapshot}
         try:
             await self.store.tables.record(
-                stored.id, table.seq, None, "close", payload, now, table.to_dict(), "closed"
+                ActionRecord(
+                    stored.id, table.seq, None, "close", payload, now, table.to_dict(), "closed"
+                )
             )
         except Exception:
             log.exception("table %s: snapshot unreadable and closing it failed", stored.id)
