@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 __all__ = [
@@ -195,7 +195,8 @@ class StoredResult:
 
 @dataclass(frozen=True, slots=True)
 class StoredAudit:
-    """One correction as stored: what the history shows."""
+    """One audit entry as stored (an entry, confirmation, correction, void, restore or
+    penalty): what the history shows."""
 
     night_id: int
     kind: str
@@ -207,6 +208,7 @@ class StoredAudit:
     before: dict[str, Any] | None
     after: dict[str, Any] | None
     at: float
+    subject: int | None = None  # an entry's opponent asked to confirm it (0008)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,3 +222,4 @@ class NightRows:
     rounds: list[dict[str, Any]]
     results: list[StoredResult]
     adjustments: list[dict[str, Any]]
+    audit: list[StoredAudit] = field(default_factory=list)  # oldest first
