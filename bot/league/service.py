@@ -684,8 +684,11 @@ class LeagueService:
         asked = view.unconfirmed.get(key)
         if asked is None:
             raise LeagueError(LeagueCode.ALREADY_CONFIRMED, round=round_no, table=table_no)
-        if actor.user_id != asked:
-            self._organiser(view.league, actor)
+        organisers = view.settings.organisers
+        if actor.user_id != asked and not organisers.allows(
+            actor.user_id, actor.role_ids, actor.manager
+        ):
+            raise LeagueError(LeagueCode.NOT_ASKED, user_id=asked)
         audit = StoredAudit(
             view.night.id,
             AuditKind.CONFIRM,
