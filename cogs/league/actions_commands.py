@@ -390,22 +390,20 @@ class LeagueCommands:
         await self._announce_correction(interaction, recorded, reason)
 
     async def void(
-        self, interaction: Interaction, name: str | None, where: tuple[int, int], reason: str
+        self,
+        interaction: Interaction,
+        name: str | None,
+        where: tuple[int, int],
+        reason: str,
+        restore: bool = False,
     ) -> None:
-        """Void a table's round (it credits nobody), with the reason the history shows."""
+        """Void a table's round (it credits nobody), or with `restore` count a voided
+        table's result again; with the reason the history shows."""
         night = NightRef(_league(interaction, name), Pick.LATEST)
         actor = actor_of(interaction)
-        recorded = await self.service.void_table(night, where[0], where[1] - 1, actor, reason)
-        await self._announce_correction(interaction, recorded, reason, round_done=True)
-
-    async def restore(
-        self, interaction: Interaction, name: str | None, where: tuple[int, int], reason: str
-    ) -> None:
-        """Count a voided table's result again, with the reason the history shows."""
-        night = NightRef(_league(interaction, name), Pick.LATEST)
-        actor = actor_of(interaction)
-        recorded = await self.service.restore_table(night, where[0], where[1] - 1, actor, reason)
-        await self._announce_correction(interaction, recorded, reason)
+        change = self.service.restore_table if restore else self.service.void_table
+        recorded = await change(night, where[0], where[1] - 1, actor, reason)
+        await self._announce_correction(interaction, recorded, reason, round_done=not restore)
 
     async def confirm(
         self, interaction: Interaction, name: str | None, where: tuple[int, int]

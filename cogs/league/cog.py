@@ -95,6 +95,33 @@ async def league_choices(interaction: Interaction, current: str) -> list[app_com
     return [app_commands.Choice(name=name, value=name) for name in found[:25]]
 
 
+def _table_change(group: app_commands.Group, key: str) -> app_commands.Command[Any, Any, None]:
+    """/night void and /night restore: one table of a round, with a reason (`key`: which)."""
+
+    async def command(
+        self: League,
+        interaction: Interaction,
+        round: ROUND,
+        table: TABLE,
+        reason: app_commands.Range[str, 1, 200],
+        league: str | None = None,
+    ) -> None:
+        await self._run(
+            interaction,
+            f"/night {key}",
+            lambda: self.league_commands.void(
+                interaction, league, (round, table), reason, restore=key == "restore"
+            ),
+        )
+
+    command.__qualname__ = f"League.{key}"  # a method of the cog: discord.py passes the cog
+    described = app_commands.describe(**_desc("round", "table", "reason"), **LEAGUE_DESC)
+    renamed = app_commands.rename(**_opt("round", "table", "reason"), **LEAGUE_OPTION)
+    callback = renamed(described(app_commands.autocomplete(league=league_choices)(command)))
+    name = command_text(f"league.cmd.{key}.name")
+    return group.command(name=name, description=command_text(f"league.cmd.{key}.desc"))(callback)
+
+
 class League(commands.Cog):
     """League nights: check-in, drawn rounds on bot tables or face to face, standings."""
 
@@ -475,47 +502,8 @@ class League(commands.Cog):
             ),
         )
 
-    @night.command(
-        name=command_text("league.cmd.void.name"),
-        description=command_text("league.cmd.void.desc"),
-    )
-    @app_commands.rename(**_opt("round", "table", "reason"), **LEAGUE_OPTION)
-    @app_commands.describe(**_desc("round", "table", "reason"), **LEAGUE_DESC)
-    @app_commands.autocomplete(league=league_choices)
-    async def void(
-        self,
-        interaction: Interaction,
-        round: ROUND,
-        table: TABLE,
-        reason: app_commands.Range[str, 1, 200],
-        league: str | None = None,
-    ) -> None:
-        await self._run(
-            interaction,
-            "/night void",
-            lambda: self.league_commands.void(interaction, league, (round, table), reason),
-        )
-
-    @night.command(
-        name=command_text("league.cmd.restore.name"),
-        description=command_text("league.cmd.restore.desc"),
-    )
-    @app_commands.rename(**_opt("round", "table", "reason"), **LEAGUE_OPTION)
-    @app_commands.describe(**_desc("round", "table", "reason"), **LEAGUE_DESC)
-    @app_commands.autocomplete(league=league_choices)
-    async def restore(
-        self,
-        interaction: Interaction,
-        round: ROUND,
-        table: TABLE,
-        reason: app_commands.Range[str, 1, 200],
-        league: str | None = None,
-    ) -> None:
-        await self._run(
-            interaction,
-            "/night restore",
-            lambda: self.league_commands.restore(interaction, league, (round, table), reason),
-        )
+    void = _table_change(night, "void")  # /night void round table reason
+    restore = _table_change(night, "restore")  # /night restore round table reason
 
     @night.command(
         name=command_text("league.cmd.confirm.name"),

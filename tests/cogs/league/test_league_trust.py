@@ -9,20 +9,15 @@ import json
 from typing import Any
 
 from tests.cogs.league.league_kit import LeagueKit, start_league
+from tests.cogs.league.test_league_entry import face_to_face_round
 from tests.cogs.tables.tables_kit import StartHarness
 from tests.harness.limits import assert_ephemeral
 
 
 async def face_to_face(kit: LeagueKit) -> tuple[int, tuple[int, ...]]:
-    boss = kit.world.add_user("boss")
-    players = [kit.world.add_user(f"player{i}") for i in range(4)]
-    await kit.organiser("league create", boss, name="Vrijdag", hands=2, rounds=1)
-    await kit.organiser("night open", boss)
-    for user in players:
-        await kit.player("league join", user)
-    await kit.organiser("night start", boss, deal=False)
-    [draw] = await kit.leagues.draws(1)
-    return boss, draw.tables[0].seats
+    """A 2-hand round of four players, drawn face to face (test_league_entry.py's)."""
+    boss, _, seats = await face_to_face_round(kit)
+    return boss, seats
 
 
 async def unchanged(kit: LeagueKit, expected: str, act: Any) -> None:
