@@ -314,7 +314,14 @@ class LeagueCommands:
                 locale,
                 view.unranked_seats(),
             ),
-            standings_embed(settings.name, night.number, view.standings(), locale, night.closed),
+            standings_embed(
+                settings.name,
+                night.number,
+                view.standings(),
+                locale,
+                night.closed,
+                unconfirmed=view.unconfirmed_players(),
+            ),
         ]
         await interaction.response.send_message(
             embeds=embeds, ephemeral=True, allowed_mentions=NO_MENTIONS
@@ -489,7 +496,9 @@ class LeagueCommands:
         locale = self.actions.locale_for(interaction.guild_id)
         name, number = view.settings.name, view.night.number
         embeds = [
-            standings_embed(name, number, view.standings(), locale, final=True),
+            standings_embed(
+                name, number, view.standings(), locale, True, view.unconfirmed_players()
+            ),
             season_embed(name, season, locale),
         ]
         await self.actions.post(view.settings, interaction.guild_id, embeds=embeds)

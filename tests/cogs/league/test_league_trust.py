@@ -40,6 +40,8 @@ async def test_the_named_opponent_confirms_with_a_button(make_harness: StartHarn
     assert sent.json["allowed_mentions"]["users"] == [b]  # the opponent is notified
     standings = kit.channel_texts()[-2]
     assert "(not confirmed yet)" in standings
+    status = (await kit.player("night status", c)).response.text()
+    assert status.count("(not confirmed yet)") == 4  # the table's four players
     history = (await kit.player("league history", c)).response.text()
     assert "**Entered** round 1 table 1" in history
     assert f"(<@{b}> asked to confirm) · not confirmed yet" in history
