@@ -33,7 +33,7 @@ async def test_create_takes_every_season_setting(make_harness: StartHarness) -> 
         bye="round_average",
     )
     shown = created.response.text()
-    assert "Season: the best 8 nights count; ranked from 5 nights" in shown
+    assert "Season: the best nights count (8 of them); nights needed to be ranked: at least 5" in shown
     assert "Ranking order: points → more roem → rounds won" in shown
     assert "Booby prize: the lowest of those who played every round" in shown
     assert "Bye score: the round's average" in shown
@@ -51,7 +51,7 @@ async def test_a_fixed_bye_warns_or_follows_the_hands(make_harness: StartHarness
     assert "meant for rounds of 16 hands; a round here has 4" in created.response.text()
     assert "Set bye_hands to make it 363" in created.response.text()
     fixed = await kit.organiser("league settings", boss, bye_hands=True)
-    assert "Bye score: 1450 points (scaled to 4 hands: 363)" in fixed.response.text()
+    assert "Bye score: 1450 points (scaled to the hands per round, 4: 363)" in fixed.response.text()
     assert "meant for rounds of 16 hands" not in fixed.response.text()
     [league] = await kit.leagues.leagues(kit.world.guild_id)
     assert league.settings.bye_follows_hands and league.settings.bye_hands == 4
@@ -61,9 +61,9 @@ async def test_settings_change_and_refuse_season_settings(make_harness: StartHar
     kit = await start_league(make_harness)
     boss = await league_of(kit)
     changed = await kit.organiser("league settings", boss, best=6, minimum=3)
-    assert "the best 6 nights count; ranked from 3 nights" in changed.response.text()
+    assert "the best nights count (6 of them); nights needed to be ranked: at least 3" in changed.response.text()
     average = await kit.organiser("league settings", boss, counting="average_best")
-    assert "the average of the best 6 nights counts" in average.response.text()
+    assert "the average of the best nights counts (6 of them)" in average.response.text()
     player = kit.world.add_user("player")
     [before] = await kit.leagues.leagues(kit.world.guild_id)
     for user, options, expected in (
