@@ -7,7 +7,8 @@ why, and the value before and after, which the night's history shows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from bot.store import StoredAudit
@@ -16,16 +17,28 @@ from .errors import LeagueCode, LeagueError
 from .results import HandLine, TableResult
 from .standings import Adjustment
 
-__all__ = ["AuditEntry", "AuditKind", "corrected_line", "require_reason", "voided"]
+__all__ = [
+    "AuditEntry",
+    "AuditKind",
+    "corrected_line",
+    "require_reason",
+    "restored",
+    "unconfirmed",
+    "voided",
+]
 
 
 class AuditKind(StrEnum):
-    """What an audit entry records (as stored): a sheet line or a whole result corrected,
-    a table voided, or a player's points adjusted."""
+    """What an audit entry records (as stored): a result entered by hand or confirmed, a
+    sheet line or a whole result corrected, a table voided or restored, or a player's
+    points adjusted."""
 
+    ENTER = "enter"
+    CONFIRM = "confirm"
     CORRECT_LINE = "correct_line"
     CORRECT_RESULT = "correct_result"
     VOID = "void"
+    RESTORE = "restore"
     PENALTY = "penalty"
 
 
@@ -45,6 +58,7 @@ class AuditEntry:
     round_no: int | None = None
     table_no: int | None = None  # index in the round's draw
     line: int | None = None  # from 1, as the sheet numbers them
+    subject: int | None = None  # an entry's opponent asked to confirm it
 
     @classmethod
     def of(cls, stored: StoredAudit) -> AuditEntry:
@@ -67,6 +81,7 @@ class AuditEntry:
             stored.round_no,
             stored.table_no,
             stored.line,
+            stored.subject,
         )
 
 
@@ -96,3 +111,26 @@ def voided(result: TableResult) -> TableResult:
     """The result voided (it credits no one); a voided result is not voided again."""
     _live(result)
     return result.voided()
+
+
+def restored(result: TableResult, round_no: int, table_no: int) -> TableResult:
+    """A voided result counted again, as it was before the void; `not_voided` otherwise."""
+    if not result.void:
+        raise LeagueError(LeagueCode.NOT_VOIDED, round=round_no, table=table_no)
+    return replace(result, void=False)
+
+
+def unconfirmed(audit: Iterable[StoredAudit]) -> dict[tuple[int, int], int]:
+    """Each table whose latest result a player entered and its opponent has not confirmed
+    yet -> the opponent asked. Any later entry about the table (a confirmation, an
+    organiser's correction, void, restore or entry) settles it."""
+    waiting: dict[tuple[int, int], int] = {}
+    for entry in audit:
+        if entry.round_no is None or entry.table_no is None:
+            continue
+        key = (entry.round_no, entry.table_no)
+        if entry.kind == AuditKind.ENTER and entry.subject is not None:
+            waiting[key] = entry.subject
+        else:
+            waiting.pop(key, None)
+    return waiting

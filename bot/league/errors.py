@@ -60,6 +60,13 @@ class LeagueCode(StrEnum):
     ROUND_IN_PROGRESS = "round_in_progress"
     RESULTS_MISSING = "results_missing"
 
+    # Void, restore and confirmation (the audit trail).
+    TABLE_VOIDED = "table_voided"
+    NOT_VOIDED = "not_voided"
+    ALREADY_CONFIRMED = "already_confirmed"
+    STALE_CONFIRM = "stale_confirm"
+    NOT_ASKED = "not_asked"
+
     # Results, entered or corrected.
     NO_SUCH_TABLE = "no_such_table"
     NO_SUCH_LINE = "no_such_line"

@@ -10,11 +10,12 @@ answer (standings, the round's missing tables, who is checked in) reads nothing 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from bot.store import NightRows, StoredLeague, StoredNight
 
+from .corrections import unconfirmed
 from .draw import RoundDraw, TablePlan
 from .errors import LeagueCode, LeagueError
 from .night import Attendance, NightStatus, checked_in, pairs_of
@@ -99,6 +100,10 @@ class NightView:
     attendance: tuple[Attendance, ...]
     data: NightData  # draws, effective results, adjustments: what the ranking is made of
     corrected: frozenset[TableKey] = frozenset()  # tables with more than one result version
+    # each result's latest version
+    versions: Mapping[TableKey, int] = field(default_factory=lambda: MappingProxyType({}))
+    # tables whose result a player entered, not yet confirmed -> the opponent asked
+    unconfirmed: Mapping[TableKey, int] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
     def of(cls, league: League, rows: NightRows) -> NightView:
@@ -113,7 +118,16 @@ class NightView:
             tuple(Adjustment.from_dict(a) for a in rows.adjustments),
         )
         attendance = tuple(Attendance.from_dict(a) for a in rows.attendance)
-        return cls(league, Night.of(rows.night), attendance, data, corrected)
+        versions = {(r.round_no, r.table_no): r.version for r in rows.results}
+        return cls(
+            league,
+            Night.of(rows.night),
+            attendance,
+            data,
+            corrected,
+            MappingProxyType(versions),
+            MappingProxyType(unconfirmed(rows.audit)),
+        )
 
     # ------------------------------------------------------------------ reading
     @property
@@ -171,7 +185,9 @@ class NightView:
     def standings(self) -> list[NightRow]:
         """The night's ranking (live while rounds run, final once closed)."""
         s = self.settings
-        return night_ranking(self.data, s.format, s.bye_policy, s.tie_breaks)
+        return night_ranking(
+            self.data, s.format, s.bye_policy, s.tie_breaks, bye_hands=s.bye_hands, booby=s.booby
+        )
 
     def unranked_at(self, round_no: int, table_no: int) -> list[int]:
         """The players of one table whose seat a computer finished (they left)."""
@@ -186,12 +202,35 @@ class NightView:
         return unranked_seats(self.data.draws, self.data.results)
 
     # ------------------------------------------------------------------ changing
-    def with_result(self, round_no: int, table_no: int, result: TableResult) -> NightView:
-        """The view with a new version of a table's result."""
+    def unconfirmed_players(self) -> frozenset[int]:
+        """The players whose result at some table is not confirmed yet (standings mark them)."""
+        return frozenset(
+            user
+            for round_no, table_no in self.unconfirmed
+            for user in self.data.results[(round_no, table_no)].seats
+            if user is not None
+        )
+
+    def with_result(
+        self, round_no: int, table_no: int, result: TableResult, asked: int | None = None
+    ) -> NightView:
+        """The view with a new version of a table's result (a player's entry waiting for
+        opponent `asked` to confirm it, when given)."""
         key = (round_no, table_no)
         results = MappingProxyType({**self.data.results, key: result})
         corrected = self.corrected | {key} if key in self.data.results else self.corrected
-        return replace(self, data=replace(self.data, results=results), corrected=corrected)
+        versions = MappingProxyType({**self.versions, key: self.versions.get(key, 0) + 1})
+        return replace(
+            self,
+            data=replace(self.data, results=results),
+            corrected=corrected,
+            versions=versions,
+            unconfirmed=_waiting(self.unconfirmed, key, asked),
+        )
+
+    def with_confirmed(self, round_no: int, table_no: int) -> NightView:
+        """The view with a table's result confirmed."""
+        return replace(self, unconfirmed=_waiting(self.unconfirmed, (round_no, table_no), None))
 
     def with_attendance(self, event: Attendance) -> NightView:
         """The view with one more check-in or check-out."""
@@ -242,6 +281,16 @@ class Adjusted:
 
     view: NightView
     adjustment: Adjustment
+
+
+def _waiting(
+    waiting: Mapping[TableKey, int], key: TableKey, asked: int | None
+) -> Mapping[TableKey, int]:
+    """`waiting` with table `key` waiting for `asked` (None: settled)."""
+    changed = {k: v for k, v in waiting.items() if k != key}
+    if asked is not None:
+        changed[key] = asked
+    return MappingProxyType(changed)
 
 
 def unresolved(

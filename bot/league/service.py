@@ -40,7 +40,14 @@ from bot.store import (
 )
 from bot.tables import Status as TableStatus
 
-from .corrections import AuditEntry, AuditKind, corrected_line, require_reason, voided
+from .corrections import (
+    AuditEntry,
+    AuditKind,
+    corrected_line,
+    require_reason,
+    restored,
+    voided,
+)
 from .draw import RoundDraw, draw_round, round_seed
 from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
 from .errors import LeagueCode, LeagueError
@@ -534,20 +541,25 @@ class LeagueService:
         table_no: int,
         actor: Actor,
         confirmed_by: int | None,
-    ) -> tuple[NightView, tuple[int, int, int, int]]:
-        """Who may enter a sheet: an organiser, or a player of the table confirmed by an
-        opponent there; and only once (later changes are corrections)."""
+    ) -> tuple[NightView, tuple[int, int, int, int], int | None]:
+        """Who may enter a sheet: an organiser, or a player of the table naming an opponent
+        there, who is then asked to confirm it (the third value); and only once (later
+        changes are corrections), except that an organiser may enter a voided table again."""
         view = await self._open(night)
         seats = view.table(round_no, table_no).seats
-        if not view.settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager):
+        organiser = view.settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager)
+        if not organiser:
             if actor.user_id not in seats or confirmed_by not in seats:
                 raise LeagueError(LeagueCode.NOT_ALLOWED_TO_ENTER, user_id=actor.user_id)
             assert confirmed_by is not None
             if seats.index(actor.user_id) % 2 == seats.index(confirmed_by) % 2:
                 raise LeagueError(LeagueCode.OPPONENT_MUST_CONFIRM, user_id=confirmed_by)
-        if (round_no, table_no) in view.results:
+        existing = view.results.get((round_no, table_no))
+        if existing is not None and not existing.void:
             raise LeagueError(LeagueCode.RESULT_EXISTS, round=round_no, table=table_no)
-        return view, seats
+        if existing is not None and not organiser:
+            raise LeagueError(LeagueCode.TABLE_VOIDED, round=round_no, table=table_no)
+        return view, seats, None if organiser else confirmed_by
 
     @_one_at_a_time
     async def record_sheet(
@@ -560,11 +572,11 @@ class LeagueService:
         confirmed_by: int | None = None,
     ) -> Recorded:
         """A face-to-face table's score sheet, hand by hand, each line checked."""
-        view, seats = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
         settings = view.settings
         rules = settings.scoring_rules
         result = sheet_result(seats, sheet_lines(entries, rules), settings.round_length, rules)
-        return await self._add(view, round_no, table_no, result, actor.user_id)
+        return await self._entered(view, round_no, table_no, result, actor, asked)
 
     @_one_at_a_time
     async def record_totals(
@@ -580,12 +592,12 @@ class LeagueService:
         confirmed_by: int | None = None,
     ) -> Recorded:
         """A face-to-face table's round as totals, checked for plausibility."""
-        view, seats = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
         settings = view.settings
         result = totals_result(
             seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
         )
-        return await self._add(view, round_no, table_no, result, actor.user_id)
+        return await self._entered(view, round_no, table_no, result, actor, asked)
 
     @_one_at_a_time
     async def record_played(self, table_id: int) -> Recorded | None:
@@ -609,6 +621,33 @@ class LeagueService:
         result = TableResult.of_lines((s[0], s[1], s[2], s[3]), lines, "bot")
         return await self._add(view, round_no, table_no, result, None)
 
+    async def _entered(
+        self,
+        view: NightView,
+        round_no: int,
+        table_no: int,
+        result: TableResult,
+        actor: Actor,
+        asked: int | None,
+    ) -> Recorded:
+        """A result entered by hand, with the audit entry saying who entered it and which
+        opponent is asked to confirm it (None: an organiser's entry, which stands)."""
+        before = view.results.get((round_no, table_no))  # a voided result entered again
+        audit = StoredAudit(
+            view.night.id,
+            AuditKind.ENTER,
+            round_no,
+            table_no,
+            None,
+            actor.user_id,
+            "",
+            None if before is None else before.to_dict(),
+            result.to_dict(),
+            self.now(),
+            asked,
+        )
+        return await self._add(view, round_no, table_no, result, actor.user_id, audit, asked)
+
     async def _add(
         self,
         view: NightView,
@@ -617,13 +656,53 @@ class LeagueService:
         result: TableResult,
         actor: int | None,
         audit: StoredAudit | None = None,
+        asked: int | None = None,
     ) -> Recorded:
         """Store the table's new result (with its audit entry); the night with it."""
         at = self.now() if audit is None else audit.at
         await self.store.leagues.add_result(
             view.night.id, round_no, table_no, result.to_dict(), actor, at, audit
         )
-        return Recorded(view.with_result(round_no, table_no, result), round_no, table_no, result)
+        changed = view.with_result(round_no, table_no, result, asked)
+        return Recorded(changed, round_no, table_no, result)
+
+    @_one_at_a_time
+    async def confirm_result(
+        self, night: NightKey, round_no: int, table_no: int, version: int, actor: Actor
+    ) -> Recorded:
+        """The asked opponent (or an organiser) confirms version `version` of a table's
+        result a player entered: refused once it is confirmed or settled by an organiser
+        (`already_confirmed`), when the result changed since (`stale_confirm`), and for
+        anyone else (`not_asked`)."""
+        view = await self.view(night)
+        key = (round_no, table_no)
+        result = view.results.get(key)
+        if result is None:
+            raise LeagueError(LeagueCode.NO_RESULT, round=round_no, table=table_no)
+        if view.versions.get(key) != version:
+            raise LeagueError(LeagueCode.STALE_CONFIRM, round=round_no, table=table_no)
+        asked = view.unconfirmed.get(key)
+        if asked is None:
+            raise LeagueError(LeagueCode.ALREADY_CONFIRMED, round=round_no, table=table_no)
+        organisers = view.settings.organisers
+        if actor.user_id != asked and not organisers.allows(
+            actor.user_id, actor.role_ids, actor.manager
+        ):
+            raise LeagueError(LeagueCode.NOT_ASKED, user_id=asked)
+        audit = StoredAudit(
+            view.night.id,
+            AuditKind.CONFIRM,
+            round_no,
+            table_no,
+            None,
+            actor.user_id,
+            "",
+            None,
+            result.to_dict(),
+            self.now(),
+        )
+        await self.store.leagues.add_audit(audit)
+        return Recorded(view.with_confirmed(round_no, table_no), round_no, table_no, result)
 
     # -------------------------------------------------------------- corrections
     @_one_at_a_time
@@ -681,6 +760,22 @@ class LeagueService:
         return await self._append(view, change, actor, reason)
 
     @_one_at_a_time
+    async def restore_table(
+        self, night: NightKey, round_no: int, table_no: int, actor: Actor, reason: str
+    ) -> Recorded:
+        """Count a voided table's result again, as it was before the void (audited like a
+        void). A table voided before it had a result has none to restore (`no_result`): an
+        organiser enters it instead."""
+        view = await self.view(night, actor)
+        self._organiser(view.league, actor)
+        before = view.results.get((round_no, table_no))
+        if before is None or (before.void and before.hands == 0):
+            raise LeagueError(LeagueCode.NO_RESULT, round=round_no, table=table_no)
+        after = restored(before, round_no, table_no)
+        change = Change(round_no, table_no, AuditKind.RESTORE, before, after)
+        return await self._append(view, change, actor, reason)
+
+    @_one_at_a_time
     async def penalise(
         self, night: NightKey, user_id: int, points: int, actor: Actor, reason: str
     ) -> Adjusted:
@@ -715,6 +810,8 @@ class LeagueService:
         current = view.results.get((round_no, table_no))
         if current is None:
             raise LeagueError(LeagueCode.NO_RESULT, round=round_no, table=table_no)
+        if current.void:
+            raise LeagueError(LeagueCode.TABLE_VOIDED, round=round_no, table=table_no)
         return view, current
 
     async def _append(self, view: NightView, change: Change, actor: Actor, reason: str) -> Recorded:
@@ -736,7 +833,8 @@ class LeagueService:
         )
 
     async def history(self, night_id: int) -> list[AuditEntry]:
-        """The night's corrections, oldest first."""
+        """The night's audit trail, oldest first: each result entered by hand, confirmed,
+        corrected, voided or restored, and each penalty."""
         check_ids(night_id=night_id)
         return [AuditEntry.of(stored) for stored in await self.store.leagues.audit(night_id)]
 

@@ -17,8 +17,10 @@ from .errors import LeagueCode, LeagueError
 from .schedule import Schedule
 
 __all__ = [
+    "BOOBY_RULES",
     "BYE_POLICIES",
     "DEFAULT_TIE_BREAKS",
+    "BoobyRule",
     "ByePolicy",
     "Counting",
     "CountingKind",
@@ -30,11 +32,15 @@ __all__ = [
 ]
 
 Format = Literal["individual", "pairs", "duplicate"]
-ByePolicy = Literal["fixed_1450", "fixed_1600", "night_average", "night_lowest"]
+ByePolicy = Literal[
+    "fixed_1450", "fixed_1600", "night_average", "night_lowest", "round_average", "round_lowest"
+]
+BoobyRule = Literal["lowest", "all_rounds"]  # of everyone, or of those at every round
 CountingKind = Literal["all", "best", "average_best"]
 TieBreak = Literal["points", "rounds_won", "fewer_nat", "more_roem"]
 
 BYE_POLICIES: Final = get_args(ByePolicy)
+BOOBY_RULES: Final = get_args(BoobyRule)
 DEFAULT_TIE_BREAKS: Final[tuple[TieBreak, ...]] = ("points", "rounds_won", "fewer_nat", "more_roem")
 MAX_ROUNDS_PER_NIGHT: Final = 12
 
@@ -122,6 +128,8 @@ class LeagueSettings:
     computers_allowed: bool = False
     schedule: Schedule | None = None  # None: nights are opened by hand
     channel_id: int | None = None  # where the bot posts the nights (set by /night open)
+    bye_follows_hands: bool = False  # a fixed bye scaled from 16 hands to the round's hands
+    booby: BoobyRule = "lowest"  # who may take the booby prize (standings._booby)
 
     def __post_init__(self) -> None:
         """Check every setting; the rule options through the engine."""
@@ -133,6 +141,7 @@ class LeagueSettings:
             )
         _choice("format", self.format, get_args(Format))
         _choice("bye_policy", self.bye_policy, BYE_POLICIES)
+        _choice("booby", self.booby, BOOBY_RULES)
         for key in self.tie_breaks:
             _choice("tie_breaks", key, get_args(TieBreak))
         if not self.tie_breaks or self.tie_breaks[0] != "points":
@@ -170,6 +179,20 @@ class LeagueSettings:
         return self._rules_with(ends[0])
 
     @property
+    def bye_hands(self) -> int | None:
+        """The hands a fixed bye score is scaled to: the round's hands when the bye
+        follows them, else None (the score as it is)."""
+        return self.round_length.hands if self.bye_follows_hands else None
+
+    @property
+    def bye_misfit(self) -> bool:
+        """Whether a fixed bye score meant for 16 hands is kept for rounds of other
+        lengths (the settings warn: a bye would outscore every player of a short round)."""
+        hands = self.round_length.hands
+        fixed = self.bye_policy.startswith("fixed_") and self.format != "duplicate"
+        return fixed and not self.bye_follows_hands and hands is not None and hands != 16
+
+    @property
     def scoring_rules(self) -> RuleSet:
         """The rule set a score-sheet line is checked with: how a hand scores does not
         depend on how the round ends, so any of the round's ends will do."""
@@ -197,6 +220,8 @@ class LeagueSettings:
             rounds_per_night=data.get("rounds_per_night", 3),
             format=data.get("format", "individual"),
             bye_policy=data.get("bye_policy", "fixed_1450"),
+            bye_follows_hands=data.get("bye_follows_hands", False),
+            booby=data.get("booby", "lowest"),
             counting=Counting(**data.get("counting", {})),
             tie_breaks=tuple(data.get("tie_breaks", DEFAULT_TIE_BREAKS)),
             computers_allowed=data.get("computers_allowed", False),

@@ -16,7 +16,7 @@ from typing import Any, Final
 from .draw import RoundDraw
 from .places import ranked
 from .results import TableResult
-from .settings import ByePolicy, Format, TieBreak
+from .settings import BoobyRule, ByePolicy, Format, TieBreak
 
 __all__ = [
     "FIXED_BYE",
@@ -32,6 +32,8 @@ __all__ = [
 ]
 
 FIXED_BYE: Final[dict[str, int]] = {"fixed_1450": 1450, "fixed_1600": 1600}
+FIXED_BYE_HANDS: Final = 16  # the fixed bye scores are meant for rounds of 16 hands
+PER_ROUND: Final = ("round_average", "round_lowest")  # a bye scored from its own round
 TableKey = tuple[int, int]  # (round number, table index in the round's draw)
 
 
@@ -116,15 +118,23 @@ def round_credits(
     return credits
 
 
-def bye_score(policy: ByePolicy, format: Format, credits: Iterable[int]) -> int:
-    """A bye's score. On a duplicate night credits are relative to the line, so a fixed
-    policy gives 0 there (the line's mean)."""
+def bye_score(
+    policy: ByePolicy, format: Format, credits: Iterable[int], hands: int | None = None
+) -> int:
+    """A bye's score. A fixed score is scaled to rounds of `hands` hands when given (1450
+    for 16 hands is 363 for 4, half up). The average and lowest policies take `credits`:
+    the night's so far, or under a `round_` policy those of the bye's own round, so a
+    bye's score is fixed once its round is complete. On a duplicate night credits are
+    relative to the line, so a fixed policy gives 0 there (the line's mean)."""
     if policy in FIXED_BYE:
-        return 0 if format == "duplicate" else FIXED_BYE[policy]
+        if format == "duplicate":
+            return 0
+        fixed = FIXED_BYE[policy]
+        return fixed if hands is None else half_up(Fraction(fixed * hands, FIXED_BYE_HANDS))
     played = list(credits)
     if not played:
         return 0
-    if policy == "night_lowest":
+    if policy in ("night_lowest", "round_lowest"):
         return min(played)
     return half_up(Fraction(sum(played), len(played)))
 
@@ -135,16 +145,26 @@ def half_up(value: Fraction) -> int:
 
 
 def night_ranking(
-    data: NightData, format: Format, policy: ByePolicy, tie_breaks: Sequence[TieBreak]
+    data: NightData,
+    format: Format,
+    policy: ByePolicy,
+    tie_breaks: Sequence[TieBreak],
+    *,
+    bye_hands: int | None = None,
+    booby: BoobyRule = "lowest",
 ) -> list[NightRow]:
-    """Everyone who played, sat out or was adjusted, ranked with places and booby prize."""
+    """Everyone who played, sat out or was adjusted, ranked with places and booby prize.
+
+    `bye_hands`: the hands per round a fixed bye score is scaled to (None: as it is);
+    `booby`: who may take the booby prize (`_booby`)."""
     tally = _Tally()
-    played: list[int] = []
+    per_round: list[list[int]] = []
     for draw in data.draws:
         for user in draw.seated:
             tally.add(user)  # listed even when their table was voided or is still playing
-        for user, (credit, result, pair) in round_credits(draw, data.results, format).items():
-            played.append(credit)
+        credits = round_credits(draw, data.results, format)
+        per_round.append([credit for credit, _, _ in credits.values()])
+        for user, (credit, result, pair) in credits.items():
             won = int(result.totals[pair] > result.totals[1 - pair])
             tally.add(
                 user,
@@ -154,13 +174,15 @@ def night_ranking(
                 nat=result.nats[pair],
                 roem=result.roem[pair],
             )
-    bye = bye_score(policy, format, played)
-    for draw in data.draws:
+    night = bye_score(policy, format, [c for played in per_round for c in played], bye_hands)
+    for draw, played in zip(data.draws, per_round, strict=True):
+        bye = bye_score(policy, format, played, bye_hands) if policy in PER_ROUND else night
         for user in draw.byes:
             tally.add(user, points=bye, byes=1, bye_points=bye)
     for adjustment in data.adjustments:
         tally.add(adjustment.user_id, points=adjustment.points, adjustment=adjustment.points)
-    return _rank(list(tally.rows.values()), tie_breaks)
+    rows = _rank(list(tally.rows.values()), tie_breaks)
+    return _booby(rows, booby, len(data.draws))
 
 
 _KEYS: Final = {
@@ -177,11 +199,18 @@ def _rank(rows: list[NightRow], tie_breaks: Sequence[TieBreak]) -> list[NightRow
     def key(row: NightRow) -> tuple[int, ...]:
         return tuple(_KEYS[name](row) for name in tie_breaks)
 
-    rows = [replace(row, place=place) for place, row in ranked(rows, key, lambda r: r.user_id)]
-    last = rows[-1].place if rows else 1
-    if last > 1:  # a night where everyone shares first place has no booby prize
-        rows = [replace(r, booby=r.place == last) for r in rows]
-    return rows
+    return [replace(row, place=place) for place, row in ranked(rows, key, lambda r: r.user_id)]
+
+
+def _booby(rows: list[NightRow], rule: BoobyRule, rounds: int) -> list[NightRow]:
+    """The booby prize: the last place among everyone ("lowest"), or among those who
+    played or sat out every round drawn ("all_rounds": not one who left after round 1).
+    A night where they all share first place has none."""
+    eligible = [r for r in rows if rule == "lowest" or r.rounds + r.byes == rounds]
+    last = max((r.place for r in eligible), default=1)
+    if last <= 1:
+        return rows
+    return [replace(r, booby=r.place == last and r in eligible) for r in rows]
 
 
 @dataclass(frozen=True, slots=True)

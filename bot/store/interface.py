@@ -276,6 +276,10 @@ class LeagueStore(Protocol):
         between its reads; None when there is no such night."""
         ...
 
+    async def add_audit(self, audit: StoredAudit) -> None:
+        """Append an audit entry that changes no result (a confirmation)."""
+        ...
+
 
 class PreferenceStore(Protocol):
     """Players' preferences (see bot/store/preferences.py): stored strings, not interpreted."""

@@ -216,3 +216,8 @@ class SqliteLeagueStore(SqliteReads, LeagueReads):
                 for query in q.NIGHT_ROWS
             ]
         return night_rows(*fetched)
+
+    async def add_audit(self, audit: StoredAudit) -> None:
+        """Append an audit entry that changes no result (a confirmation)."""
+        async with transaction(self._db) as db:
+            await db.execute(q.INSERT_AUDIT.sqlite, audit_values(audit))

@@ -122,11 +122,11 @@ ADJUSTMENTS: Final = shared(
     "SELECT user_id, points, reason FROM league_adjustments WHERE night_id = ? ORDER BY id"
 )
 # What `night_rows` reads, in the order of `NightRows`' fields.
-NIGHT_ROWS: Final = (NIGHT, ATTENDANCE, ROUNDS, RESULTS, ADJUSTMENTS)
 INSERT_AUDIT: Final = shared(
-    f"INSERT INTO league_audit ({AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    f"INSERT INTO league_audit ({AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 AUDIT: Final = shared("SELECT * FROM league_audit WHERE night_id = ? ORDER BY id")
+NIGHT_ROWS: Final = (NIGHT, ATTENDANCE, ROUNDS, RESULTS, ADJUSTMENTS, AUDIT)
 INSERT_RUN: Final = shared(
     f"INSERT INTO league_schedule_runs ({RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (league_id, starts_at, kind, minutes) DO NOTHING"

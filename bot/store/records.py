@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 __all__ = [
@@ -239,7 +239,8 @@ class StoredResult:
 
 @dataclass(frozen=True, slots=True)
 class StoredAudit:
-    """One correction as stored: what the history shows."""
+    """One audit entry as stored (an entry, confirmation, correction, void, restore or
+    penalty): what the history shows."""
 
     night_id: int
     kind: str
@@ -251,6 +252,7 @@ class StoredAudit:
     before: dict[str, Any] | None
     after: dict[str, Any] | None
     at: float
+    subject: int | None = None  # an entry's opponent asked to confirm it (0008)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,3 +266,4 @@ class NightRows:
     rounds: list[dict[str, Any]]
     results: list[StoredResult]
     adjustments: list[dict[str, Any]]
+    audit: list[StoredAudit] = field(default_factory=list)  # oldest first

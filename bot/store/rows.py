@@ -59,8 +59,8 @@ Values = tuple[Any, ...]
 LEAGUE_COLUMNS = "id, guild_id, name, settings, updated_at"
 TABLE_COLUMNS = "id, guild_id, channel_id, opener_id, status, message_id, seq, snapshot"
 RUN_COLUMNS = "league_id, starts_at, kind, minutes, due_at, outcome, message_id, at"  # in order
-AUDIT_COLUMNS = (
-    "night_id, kind, round_no, table_no, line, actor, reason, before, after, at"  # in order
+AUDIT_COLUMNS = (  # in order
+    "night_id, kind, round_no, table_no, line, actor, reason, before, after, at, subject"
 )
 
 
@@ -193,6 +193,7 @@ def stored_audit(row: Row) -> StoredAudit:
         load_json(row["before"]),
         load_json(row["after"]),
         row["at"],
+        row["subject"],
     )
 
 
@@ -219,6 +220,7 @@ def night_rows(
     rounds: Iterable[Row],
     results: Iterable[Row],
     adjustments: Iterable[Row],
+    audit: Iterable[Row] = (),
 ) -> NightRows | None:
     """The rows of `queries.NIGHT_ROWS` as one `NightRows`; None when there is no night."""
     if not night:
@@ -229,6 +231,7 @@ def night_rows(
         [orjson.loads(row["draw"]) for row in rounds],
         [stored_result(row) for row in results],
         [as_dict(row) for row in adjustments],
+        [stored_audit(row) for row in audit],
     )
 
 
@@ -238,7 +241,7 @@ def audit_values(audit: StoredAudit) -> Values:
     after = None if audit.after is None else dump_json(audit.after)
     return (
         audit.night_id, audit.kind, audit.round_no, audit.table_no, audit.line, audit.actor,
-        audit.reason, before, after, audit.at,
+        audit.reason, before, after, audit.at, audit.subject,
     )  # fmt: skip
 
 

@@ -37,7 +37,7 @@ from cogs.common.replies import guarded
 from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
 from cogs.league.errors import REFUSALS
-from cogs.league.items import CheckKind, checkin_view
+from cogs.league.items import CheckKind, checkin_view, confirm_view
 from cogs.league.ui import (
     checkin_embed,
     plan_embed,
@@ -204,7 +204,9 @@ class LeagueActions:
         guild_id = view.league.guild_id
         locale = self.locale_for(guild_id)
         name, number = view.settings.name, view.night.number
-        embed = standings_embed(name, number, view.standings(), locale, final=False)
+        rows = view.standings()
+        marked = view.unconfirmed_players()
+        embed = standings_embed(name, number, rows, locale, final=False, unconfirmed=marked)
         await self.post(view.settings, guild_id, content=content, embed=embed)
 
     # ------------------------------------------------------------------ bot tables
@@ -250,6 +252,39 @@ class LeagueActions:
         content = result_text(round_no, table_no, recorded.result, locale, unranked)
         content += self.round_done_line(view, round_no, locale)
         await self.post_standings(view, content)
+        await self.ask_confirmation(recorded)
+
+    async def ask_confirmation(self, recorded: Recorded) -> None:
+        """When a player entered the result: a message in the league's channel mentioning
+        the opponent they named, with a Confirm button (nothing otherwise)."""
+        view, round_no, table_no = recorded.view, recorded.round_no, recorded.table_no
+        asked = view.unconfirmed.get((round_no, table_no))
+        if asked is None:
+            return
+        locale = self.locale_for(view.league.guild_id)
+        version = view.versions[(round_no, table_no)]
+        content = t(
+            "league.result.confirm_ask",
+            locale,
+            player=f"<@{asked}>",
+            result=result_text(round_no, table_no, recorded.result, locale),
+        )
+        buttons = confirm_view(view.night.id, round_no, table_no, version, locale)
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(asked)]
+        )
+        await self.post(
+            view.settings,
+            view.league.guild_id,
+            content=content,
+            view=buttons,
+            allowed_mentions=mentions,
+        )
+
+    def confirmed_text(self, recorded: Recorded, actor: int, locale: str) -> str:
+        """The line a confirmation leaves: which result, confirmed by whom."""
+        result = result_text(recorded.round_no, recorded.table_no, recorded.result, locale)
+        return t("league.result.confirmed", locale, result=result, actor=f"<@{actor}>")
 
     def round_done_line(self, view: NightView, round_no: int, locale: str) -> str:
         """ "Round n is complete ..." on a line of its own once every table of the round
@@ -279,3 +314,23 @@ class LeagueActions:
             await interaction.followup.send(text, ephemeral=True)
 
         await self.guard(interaction, f"button check {kind}", work)
+
+    async def on_confirm(
+        self, interaction: Interaction, night_id: int, where: tuple[int, int, int]
+    ) -> None:
+        """A click on a result's Confirm button: the opponent asked (or an organiser)
+        confirms it; the message then says who confirmed, without the button."""
+
+        async def work() -> None:
+            actor = actor_of(interaction)
+            round_no, table_no, version = where
+            recorded = await self.service.confirm_result(
+                night_id, round_no, table_no, version, actor
+            )
+            locale = self.locale_for(recorded.view.league.guild_id)
+            text = self.confirmed_text(recorded, actor.user_id, locale)
+            await interaction.response.edit_message(
+                content=text, view=None, allowed_mentions=NO_MENTIONS
+            )
+
+        await self.guard(interaction, "button confirm", work)

@@ -20,6 +20,7 @@ from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions, actor_of
 from cogs.league.exports import night_files, season_files
+from cogs.league.options import SeasonOptions
 from cogs.league.parse import parse_line, parse_lines, parse_pair, parse_reminders
 from cogs.league.ui import (
     history_embed,
@@ -47,19 +48,22 @@ class CreateOptions:
     bye: str
     format: str
     organiser_role: int | None
+    season: SeasonOptions = SeasonOptions()
 
     def settings(self, channel_id: int | None) -> LeagueSettings:
         """The new league's settings, made in the channel `channel_id`."""
         roles = () if self.organiser_role is None else (self.organiser_role,)
-        return LeagueSettings(
-            name=self.name.strip(),
-            organisers=Organisers(role_ids=roles),
-            preset=self.preset,
-            round_length=RoundLength(hands=self.hands),
-            rounds_per_night=self.rounds,
-            format=cast(Format, self.format),  # both checked by LeagueSettings
-            bye_policy=cast(ByePolicy, self.bye),
-            channel_id=channel_id,
+        return self.season.applied(
+            LeagueSettings(
+                name=self.name.strip(),
+                organisers=Organisers(role_ids=roles),
+                preset=self.preset,
+                round_length=RoundLength(hands=self.hands),
+                rounds_per_night=self.rounds,
+                format=cast(Format, self.format),  # both checked by LeagueSettings
+                bye_policy=cast(ByePolicy, self.bye),
+                channel_id=channel_id,
+            )
         )
 
 
@@ -110,11 +114,13 @@ class SettingsOptions:
     organiser: int | None = None  # a user made organiser
     organiser_role: int | None = None  # a role made organiser
     schedule: ScheduleOptions = ScheduleOptions()
+    season: SeasonOptions = SeasonOptions()
 
     def given(self) -> bool:
         """Whether any setting is to change."""
         values = (self.rounds, self.hands, self.bye, self.organiser, self.organiser_role)
-        return self.schedule.given() or any(value is not None for value in values)
+        changed = self.schedule.given() or self.season.given()
+        return changed or any(value is not None for value in values)
 
     def applied(self, settings: LeagueSettings, channel_id: int | None) -> LeagueSettings:
         """The settings with these options applied (checked by `LeagueSettings`); a schedule
@@ -133,7 +139,7 @@ class SettingsOptions:
             changes["round_length"] = RoundLength(hands=self.hands)
         if self.bye is not None:
             changes["bye_policy"] = self.bye
-        return replace(settings, **changes)
+        return self.season.applied(replace(settings, **changes))
 
 
 class LeagueCommands:
@@ -218,10 +224,12 @@ class LeagueCommands:
 
     async def history(self, interaction: Interaction, name: str | None, number: int | None) -> None:
         """A night's corrections (night `number`, else the open night, else the last)."""
-        ref = NightRef(_league(interaction, name), Pick.LATEST, number)
-        league, night = await self.service.pick(ref)
-        audits = await self.service.history(night.id)
-        embed = history_embed(league.name, night.number, audits, locale_of(interaction))
+        view = await self.service.view(NightRef(_league(interaction, name), Pick.LATEST, number))
+        audits = await self.service.history(view.night.id)
+        locale = locale_of(interaction)
+        embed = history_embed(
+            view.settings.name, view.night.number, audits, locale, view.unconfirmed
+        )
         await interaction.response.send_message(
             embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
@@ -306,7 +314,14 @@ class LeagueCommands:
                 locale,
                 view.unranked_seats(),
             ),
-            standings_embed(settings.name, night.number, view.standings(), locale, night.closed),
+            standings_embed(
+                settings.name,
+                night.number,
+                view.standings(),
+                locale,
+                night.closed,
+                unconfirmed=view.unconfirmed_players(),
+            ),
         ]
         await interaction.response.send_message(
             embeds=embeds, ephemeral=True, allowed_mentions=NO_MENTIONS
@@ -382,13 +397,39 @@ class LeagueCommands:
         await self._announce_correction(interaction, recorded, reason)
 
     async def void(
-        self, interaction: Interaction, name: str | None, where: tuple[int, int], reason: str
+        self,
+        interaction: Interaction,
+        name: str | None,
+        where: tuple[int, int],
+        reason: str,
+        restore: bool = False,
     ) -> None:
-        """Void a table's round (it credits nobody), with the reason the history shows."""
+        """Void a table's round (it credits nobody), or with `restore` count a voided
+        table's result again; with the reason the history shows."""
         night = NightRef(_league(interaction, name), Pick.LATEST)
         actor = actor_of(interaction)
-        recorded = await self.service.void_table(night, where[0], where[1] - 1, actor, reason)
-        await self._announce_correction(interaction, recorded, reason, round_done=True)
+        change = self.service.restore_table if restore else self.service.void_table
+        recorded = await change(night, where[0], where[1] - 1, actor, reason)
+        await self._announce_correction(interaction, recorded, reason, round_done=not restore)
+
+    async def confirm(
+        self, interaction: Interaction, name: str | None, where: tuple[int, int]
+    ) -> None:
+        """Confirm a result a player entered: its opponent asked, or an organiser (the
+        service decides); the current version of the result."""
+        actor = actor_of(interaction)
+        view = await self.service.view(NightRef(_league(interaction, name), Pick.LATEST))
+        round_no, table_no = where[0], where[1] - 1
+        version = view.versions.get((round_no, table_no), 0)
+        recorded = await self.service.confirm_result(
+            view.night.id, round_no, table_no, version, actor
+        )
+        locale = locale_of(interaction)
+        await interaction.response.send_message(
+            self.actions.confirmed_text(recorded, actor.user_id, locale),
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
 
     async def _announce_correction(
         self,
@@ -455,7 +496,9 @@ class LeagueCommands:
         locale = self.actions.locale_for(interaction.guild_id)
         name, number = view.settings.name, view.night.number
         embeds = [
-            standings_embed(name, number, view.standings(), locale, final=True),
+            standings_embed(
+                name, number, view.standings(), locale, True, view.unconfirmed_players()
+            ),
             season_embed(name, season, locale),
         ]
         await self.actions.post(view.settings, interaction.guild_id, embeds=embeds)

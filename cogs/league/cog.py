@@ -21,8 +21,8 @@ from discord.ext import commands
 from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
 from bot.league.schedule import MAX_LEAD_MINUTES, timezone_names
-from bot.league.settings import BYE_POLICIES
-from cogs.common.text import command_text
+from bot.league.settings import BOOBY_RULES, BYE_POLICIES
+from cogs.common.text import command_text, locale_of
 from cogs.league.actions import LeagueActions
 from cogs.league.actions_commands import (
     CreateOptions,
@@ -30,7 +30,8 @@ from cogs.league.actions_commands import (
     ScheduleOptions,
     SettingsOptions,
 )
-from cogs.league.items import CheckButton
+from cogs.league.items import CheckButton, ConfirmButton
+from cogs.league.options import SeasonOptions, tie_break_choices
 from cogs.league.scheduler import LeagueScheduler
 
 __all__ = ["League"]
@@ -46,6 +47,16 @@ FORMATS = [
     app_commands.Choice(name=command_text(f"league.cmd.choice.format.{kind}"), value=kind)
     for kind in ("individual", "pairs")
 ]
+BOOBY = [
+    app_commands.Choice(name=command_text(f"league.cmd.choice.booby.{rule}"), value=rule)
+    for rule in BOOBY_RULES
+]
+COUNTING = [
+    app_commands.Choice(name=command_text(f"league.cmd.choice.counting.{kind}"), value=kind)
+    for kind in ("all", "best", "average_best")
+]
+NIGHTS = app_commands.Range[int, 0, 100]
+SEASON_OPTIONS = ("counting", "best", "minimum", "tiebreaks", "booby", "bye_hands")
 ROUNDS = app_commands.Range[int, 1, 12]
 HANDS = app_commands.Range[int, 1, 64]
 ROUND = app_commands.Range[int, 1, 12]
@@ -84,6 +95,33 @@ async def league_choices(interaction: Interaction, current: str) -> list[app_com
     return [app_commands.Choice(name=name, value=name) for name in found[:25]]
 
 
+def _table_change(group: app_commands.Group, key: str) -> app_commands.Command[Any, Any, None]:
+    """/night void and /night restore: one table of a round, with a reason (`key`: which)."""
+
+    async def command(
+        self: League,
+        interaction: Interaction,
+        round: ROUND,
+        table: TABLE,
+        reason: app_commands.Range[str, 1, 200],
+        league: str | None = None,
+    ) -> None:
+        await self._run(
+            interaction,
+            f"/night {key}",
+            lambda: self.league_commands.void(
+                interaction, league, (round, table), reason, restore=key == "restore"
+            ),
+        )
+
+    command.__qualname__ = f"League.{key}"  # a method of the cog: discord.py passes the cog
+    described = app_commands.describe(**_desc("round", "table", "reason"), **LEAGUE_DESC)
+    renamed = app_commands.rename(**_opt("round", "table", "reason"), **LEAGUE_OPTION)
+    callback = renamed(described(app_commands.autocomplete(league=league_choices)(command)))
+    name = command_text(f"league.cmd.{key}.name")
+    return group.command(name=name, description=command_text(f"league.cmd.{key}.desc"))(callback)
+
+
 class League(commands.Cog):
     """League nights: check-in, drawn rounds on bot tables or face to face, standings."""
 
@@ -105,15 +143,15 @@ class League(commands.Cog):
         self.scheduler = LeagueScheduler(self.actions)
 
     async def cog_load(self) -> None:
-        """Route the check-in buttons, install the actions, start the scheduler."""
-        self.bot.add_routed_items(CheckButton)
+        """Route the check-in and confirm buttons, install the actions, start the scheduler."""
+        self.bot.add_routed_items(CheckButton, ConfirmButton)
         self.actions.install()
         self.scheduler.start()
 
     async def cog_unload(self) -> None:
         """Undo `cog_load`."""
         self.scheduler.stop()
-        self.bot.remove_routed_items(CheckButton)
+        self.bot.remove_routed_items(CheckButton, ConfirmButton)
         await self.actions.uninstall()
 
     async def _run(
@@ -126,9 +164,13 @@ class League(commands.Cog):
         name=command_text("league.cmd.create.name"),
         description=command_text("league.cmd.create.desc"),
     )
-    @app_commands.rename(**_opt("name", "rounds", "hands", "preset", "bye", "format", "role"))
-    @app_commands.describe(**_desc("name", "rounds", "hands", "preset", "bye", "format", "role"))
-    @app_commands.choices(preset=PRESETS, bye=BYES, format=FORMATS)
+    @app_commands.rename(
+        **_opt("name", "rounds", "hands", "preset", "bye", "format", "role", *SEASON_OPTIONS)
+    )
+    @app_commands.describe(
+        **_desc("name", "rounds", "hands", "preset", "bye", "format", "role", *SEASON_OPTIONS)
+    )
+    @app_commands.choices(preset=PRESETS, bye=BYES, format=FORMATS, booby=BOOBY, counting=COUNTING)
     async def create(
         self,
         interaction: Interaction,
@@ -139,9 +181,16 @@ class League(commands.Cog):
         bye: str = "fixed_1450",
         format: str = "individual",
         role: discord.Role | None = None,
+        counting: str | None = None,
+        best: app_commands.Range[int, 1, 100] | None = None,
+        minimum: NIGHTS | None = None,
+        tiebreaks: app_commands.Range[str, 1, 100] | None = None,
+        booby: str | None = None,
+        bye_hands: bool | None = None,
     ) -> None:
+        season = SeasonOptions(counting, best, minimum, tiebreaks, booby, bye_hands)
         options = CreateOptions(
-            name, rounds, hands, preset, bye, format, None if role is None else role.id
+            name, rounds, hands, preset, bye, format, None if role is None else role.id, season
         )
         await self._run(
             interaction, "/league create", lambda: self.league_commands.create(interaction, options)
@@ -155,13 +204,15 @@ class League(commands.Cog):
         **LEAGUE_OPTION,
         **_opt("rounds", "hands", "bye", "organiser", "role"),
         **_opt("weekday", "time", "timezone", "checkin", "reminders", "unschedule"),
+        **_opt(*SEASON_OPTIONS),
     )
     @app_commands.describe(
         **LEAGUE_DESC,
         **_desc("rounds", "hands", "bye", "organiser", "role"),
         **_desc("weekday", "time", "timezone", "checkin", "reminders", "unschedule"),
+        **_desc(*SEASON_OPTIONS),
     )
-    @app_commands.choices(bye=BYES, weekday=WEEKDAYS)
+    @app_commands.choices(bye=BYES, weekday=WEEKDAYS, booby=BOOBY, counting=COUNTING)
     @app_commands.autocomplete(league=league_choices)
     async def settings(
         self,
@@ -178,6 +229,12 @@ class League(commands.Cog):
         checkin: LEAD | None = None,
         reminders: app_commands.Range[str, 1, 40] | None = None,
         unschedule: bool = False,
+        counting: str | None = None,
+        best: app_commands.Range[int, 1, 100] | None = None,
+        minimum: NIGHTS | None = None,
+        tiebreaks: app_commands.Range[str, 1, 100] | None = None,
+        booby: str | None = None,
+        bye_hands: bool | None = None,
     ) -> None:
         schedule = ScheduleOptions(weekday, time, timezone, checkin, reminders, unschedule)
         options = SettingsOptions(
@@ -187,6 +244,7 @@ class League(commands.Cog):
             None if organiser is None else organiser.id,
             None if role is None else role.id,
             schedule,
+            SeasonOptions(counting, best, minimum, tiebreaks, booby, bye_hands),
         )
         await self._run(
             interaction,
@@ -200,6 +258,15 @@ class League(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """Up to 25 IANA zones containing what was typed (Amsterdam, America/Sao_Paulo)."""
         return [app_commands.Choice(name=zone, value=zone) for zone in zones_matching(current)]
+
+    @create.autocomplete("tiebreaks")
+    @settings.autocomplete("tiebreaks")
+    async def tie_break_orders(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The orders of the tie-breaks after points, in the reader's language."""
+        found = tie_break_choices(current, locale_of(interaction))
+        return [app_commands.Choice(name=name, value=value) for name, value in found]
 
     @league.command(
         name=command_text("league.cmd.join.name"),
@@ -435,25 +502,23 @@ class League(commands.Cog):
             ),
         )
 
+    void = _table_change(night, "void")  # /night void round table reason
+    restore = _table_change(night, "restore")  # /night restore round table reason
+
     @night.command(
-        name=command_text("league.cmd.void.name"),
-        description=command_text("league.cmd.void.desc"),
+        name=command_text("league.cmd.confirm.name"),
+        description=command_text("league.cmd.confirm.desc"),
     )
-    @app_commands.rename(**_opt("round", "table", "reason"), **LEAGUE_OPTION)
-    @app_commands.describe(**_desc("round", "table", "reason"), **LEAGUE_DESC)
+    @app_commands.rename(**_opt("round", "table"), **LEAGUE_OPTION)
+    @app_commands.describe(**_desc("round", "table"), **LEAGUE_DESC)
     @app_commands.autocomplete(league=league_choices)
-    async def void(
-        self,
-        interaction: Interaction,
-        round: ROUND,
-        table: TABLE,
-        reason: app_commands.Range[str, 1, 200],
-        league: str | None = None,
+    async def confirm(
+        self, interaction: Interaction, round: ROUND, table: TABLE, league: str | None = None
     ) -> None:
         await self._run(
             interaction,
-            "/night void",
-            lambda: self.league_commands.void(interaction, league, (round, table), reason),
+            "/night confirm",
+            lambda: self.league_commands.confirm(interaction, league, (round, table)),
         )
 
     @night.command(

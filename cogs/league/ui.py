@@ -8,18 +8,18 @@ reader knows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
 import discord
 
-from bot.league.corrections import AuditEntry
+from bot.league.corrections import AuditEntry, AuditKind
 from bot.league.draw import RoundDraw
 from bot.league.results import TableResult
 from bot.league.schedule import NightTimes
 from bot.league.season import SeasonRow, SeasonTable
 from bot.league.settings import LeagueSettings
-from bot.league.standings import NightRow, UnrankedSeat
+from bot.league.standings import NightRow, UnrankedSeat, bye_score
 from bot.league.stats import PlayerSeason
 from bot.texts.formats import decimal_text, time_text
 from cogs.common.components import EMBED_COLOUR
@@ -36,6 +36,7 @@ __all__ = [
     "settings_embed",
     "standings_embed",
     "status_embed",
+    "tie_break_name",
 ]
 
 DESCRIPTION_BUDGET: Final = 3900  # Discord allows 4096 characters in an embed description
@@ -147,7 +148,7 @@ def result_text(
 # ----------------------------------------------------------------------------- standings
 
 
-def _row_text(row: NightRow, locale: str, final: bool) -> str:
+def _row_text(row: NightRow, locale: str, final: bool, unconfirmed: bool = False) -> str:
     text = t(
         "league.standings.row",
         locale,
@@ -163,15 +164,24 @@ def _row_text(row: NightRow, locale: str, final: bool) -> str:
         text += " " + t("league.standings.adjusted", locale, points=f"{row.adjustment:+d}")
     if row.booby and final:  # the prize is for the night's end, not for a round's
         text += f" {BOOBY_MARK} " + t("league.standings.booby", locale)
+    if unconfirmed:
+        text += " " + t("league.standings.unconfirmed", locale)
     return text
 
 
 def standings_embed(
-    league: str, night_no: int, rows: Sequence[NightRow], locale: str, final: bool
+    league: str,
+    night_no: int,
+    rows: Sequence[NightRow],
+    locale: str,
+    final: bool,
+    unconfirmed: Collection[int] = (),
 ) -> discord.Embed:
-    """The night's ranking: live while rounds run, final (with the booby prize) at the close."""
+    """The night's ranking: live while rounds run, final (with the booby prize) at the close;
+    players in `unconfirmed` have a result their opponent has not confirmed yet."""
     key = "league.standings.final_title" if final else "league.standings.live_title"
-    lines = [_row_text(row, locale, final) for row in rows] or [t("league.standings.empty", locale)]
+    lines = [_row_text(row, locale, final, row.user_id in unconfirmed) for row in rows]
+    lines = lines or [t("league.standings.empty", locale)]
     return _embed(_night_title(key, league, night_no, locale), lines)
 
 
@@ -241,41 +251,58 @@ def _totals(result: TableResult | None, locale: str) -> str:
 
 
 def history_embed(
-    league: str, night_no: int, audits: Sequence[AuditEntry], locale: str
+    league: str,
+    night_no: int,
+    audits: Sequence[AuditEntry],
+    locale: str,
+    unconfirmed: Mapping[tuple[int, int], int] | None = None,
 ) -> discord.Embed:
-    """Every correction of the night: what, by whom, why, and the totals before and after."""
+    """The night's audit trail: each result entered by hand (and the opponent asked to
+    confirm it; still waiting when its table is in `unconfirmed`), each confirmation,
+    correction, void, restore and penalty: by whom, before and after, and why."""
+    waiting = unconfirmed or {}
+    last_entry = {
+        (a.round_no, a.table_no): i for i, a in enumerate(audits) if a.kind is AuditKind.ENTER
+    }
     lines = []
-    for audit in audits:
-        where = ""
-        if audit.round_no is not None and audit.table_no is not None:
-            where = t(
-                "league.history.where", locale, round=audit.round_no, table=audit.table_no + 1
-            )
-        if audit.line is not None:
-            where += " " + t("league.history.line", locale, line=audit.line)
-        if audit.adjustment is not None:
-            where = t(
-                "league.history.penalty",
-                locale,
-                player=mention(audit.adjustment.user_id, locale),
-                points=audit.adjustment.points,
-            )
-        lines.append(
-            t(
-                "league.history.entry",
-                locale,
-                kind=t(f"league.history.kind.{audit.kind}", locale),
-                where=where.strip(),
-                actor=mention(audit.actor, locale),
-                reason=audit.reason,
-                before=_totals(audit.before, locale),
-                # an adjustment has no totals; the history has always shown it as 0-0
-                after="0-0" if audit.adjustment is not None else _totals(audit.after, locale),
-            )
-        )
+    for i, audit in enumerate(audits):
+        line = _history_line(audit, locale)
+        key = (audit.round_no, audit.table_no)
+        if last_entry.get(key) == i and key in waiting:
+            line += " " + t("league.history.waiting", locale)
+        lines.append(line)
     if not lines:
         lines = [t("league.history.empty", locale)]
     return _embed(_night_title("league.history.title", league, night_no, locale), lines)
+
+
+def _history_line(audit: AuditEntry, locale: str) -> str:
+    """One audit entry as a line of the history."""
+    where = ""
+    if audit.round_no is not None and audit.table_no is not None:
+        where = t("league.history.where", locale, round=audit.round_no, table=audit.table_no + 1)
+    if audit.line is not None:
+        where += " " + t("league.history.line", locale, line=audit.line)
+    values = {
+        "kind": t(f"league.history.kind.{audit.kind}", locale),
+        "actor": mention(audit.actor, locale),
+        "before": _totals(audit.before, locale),
+        "after": _totals(audit.after, locale),
+    }
+    if audit.adjustment is not None:  # a penalty: its points, no totals
+        adjustment = audit.adjustment
+        points = f"{adjustment.points:+d}"
+        player = mention(adjustment.user_id, locale)
+        where = t("league.history.penalty", locale, player=player, points=points)
+        return t("league.history.adjusted", locale, where=where, reason=audit.reason, **values)
+    if audit.kind is AuditKind.CONFIRM:
+        return t("league.history.confirmed", locale, where=where.strip(), **values)
+    if audit.kind is AuditKind.ENTER:
+        text = t("league.history.entered", locale, where=where.strip(), **values)
+        if audit.subject is not None:
+            text += " " + t("league.history.asked", locale, player=mention(audit.subject, locale))
+        return text
+    return t("league.history.entry", locale, where=where.strip(), reason=audit.reason, **values)
 
 
 # ----------------------------------------------------------------------------- a player
@@ -309,7 +336,14 @@ def settings_embed(
         t("league.settings.round", locale, hands=length.hands or "-", target=length.target or "-"),
         t("league.settings.rounds", locale, rounds=settings.rounds_per_night),
         t("league.settings.format", locale, format=t(f"league.format.{settings.format}", locale)),
-        t("league.settings.bye", locale, bye=t(f"league.bye.{settings.bye_policy}", locale)),
+        _bye_line(settings, locale),
+        _counting_line(settings, locale),
+        t(
+            "league.settings.tie_breaks",
+            locale,
+            order=tie_break_name(settings.tie_breaks[1:], locale),
+        ),
+        t("league.settings.booby", locale, booby=t(f"league.booby.{settings.booby}", locale)),
         t("league.settings.organisers", locale, organisers=" ".join(organisers) or "-"),
         t("league.settings.channel", locale, channel=channel),
         _schedule_line(settings, locale),
@@ -319,6 +353,32 @@ def settings_embed(
             t("league.settings.next", locale, start=f"<t:{int(upcoming.start.timestamp())}:F>")
         )
     return _embed(t("league.settings.title", locale, league=settings.name), lines)
+
+
+def tie_break_name(order: Sequence[str], locale: str) -> str:
+    """A tie-break order after points as the reader says it: "points → rounds won → more
+    roem"."""
+    return " → ".join(t(f"league.tiebreak.{key}", locale) for key in ("points", *order))
+
+
+def _bye_line(settings: LeagueSettings, locale: str) -> str:
+    """The bye policy; a fixed score that follows the hands says what it is, and one meant
+    for 16 hands kept for rounds of other lengths is a warning."""
+    text = t("league.settings.bye", locale, bye=t(f"league.bye.{settings.bye_policy}", locale))
+    hands = settings.round_length.hands
+    scaled = bye_score(settings.bye_policy, settings.format, (), hands)
+    if settings.bye_misfit:
+        text += "\n" + t("league.settings.bye_misfit", locale, hands=hands, scaled=scaled)
+    elif settings.bye_hands is not None and settings.bye_policy.startswith("fixed_"):
+        text += " " + t("league.settings.bye_scaled", locale, hands=hands, points=scaled)
+    return text
+
+
+def _counting_line(settings: LeagueSettings, locale: str) -> str:
+    """How the season counts nights, and the minimum attendance."""
+    counting = settings.counting
+    how = t(f"league.counting.{counting.kind}", locale, best=counting.best or "-")
+    return t("league.settings.counting", locale, counting=how, minimum=counting.min_nights)
 
 
 def _schedule_line(settings: LeagueSettings, locale: str) -> str:

@@ -111,6 +111,9 @@ async def test_a_night_with_restarts_late_check_in_leaver_correction_and_penalty
         assert points[user] == want, user
     assert [row.place for row in ranking] == sorted(row.place for row in ranking)
     assert ranking[-1].booby
+    entries = [h for h in history if h.kind == "enter"]  # every result entered by hand
+    assert entries and all(h.actor == 100 and h.before is None for h in entries)
+    history = [h for h in history if h.kind != "enter"]
     assert [(h.kind, h.actor, h.reason) for h in history] == [
         ("correct_line", 100, "roem was missed"),
         ("penalty", 100, "phone at the table"),

@@ -203,3 +203,8 @@ class PostgresLeagueStore(PostgresReads, LeagueReads):
         ):
             fetched = [await conn.fetch(query.postgres, night_id) for query in q.NIGHT_ROWS]
         return night_rows(*fetched)
+
+    async def add_audit(self, audit: StoredAudit) -> None:
+        """Append an audit entry that changes no result (a confirmation)."""
+        async with transaction(self._pool) as conn:
+            await conn.execute(q.INSERT_AUDIT.postgres, *audit_values(audit))

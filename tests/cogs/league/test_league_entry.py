@@ -63,10 +63,9 @@ async def test_sheet_lines_are_checked_and_entered(make_harness: StartHarness) -
     totals = (one[0] + two[0], one[1] + two[1])
     [result] = (await kit.leagues.results(1)).values()
     assert result.totals == totals
-    assert (
-        f"{totals[0]}" in kit.channel_texts()[-1]
-        and "Round 1 is complete" in kit.channel_texts()[-1]
-    )
+    posted, asked = kit.channel_texts()[-2:]  # the result, then the opponent asked
+    assert f"{totals[0]}" in posted and "Round 1 is complete" in posted
+    assert f"<@{seats[1]}>, please confirm this result" in asked
 
     again = await kit.player("night enter", boss, round=1, table=1, totals="1000 600", hands=2)
     assert "already has a result" in again.response.text()
@@ -74,7 +73,7 @@ async def test_sheet_lines_are_checked_and_entered(make_harness: StartHarness) -
         "night correct", boss, round=1, table=1, line=3, entry="1 100 62", reason="typo"
     )
     assert "There is no line 3" in wrong.response.text()
-    assert await kit.leagues.history(1) == []
+    assert [(h.kind, h.actor) for h in await kit.leagues.history(1)] == [("enter", seats[0])]
 
 
 async def test_totals_are_checked_for_plausibility(make_harness: StartHarness) -> None:

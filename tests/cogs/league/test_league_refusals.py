@@ -165,7 +165,8 @@ async def test_commands_are_published_in_five_languages(make_harness: StartHarne
     assert league["name_localizations"]["nl"] == "competitie"
     assert night["name_localizations"]["nl"] == "avond"
     assert {o["name"] for o in night["options"]} == {
-        "open", "start", "next", "status", "enter", "correct", "void", "penalty", "close"
+        "open", "start", "next", "status", "enter", "correct", "void", "restore", "confirm",
+        "penalty", "close"
     }  # fmt: skip
     valid = re.compile(r"^[-_\w]{1,32}$")
     for item in _named([league, night]):
