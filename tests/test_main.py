@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -383,21 +385,29 @@ async def test_a_database_from_a_newer_bot_is_one_line(
         assert "newer than this code" in _one_error_line(_play(clean_env, Path(database)))
 
 
-def test_play_on_a_read_only_file_and_folder_is_one_line(clean_env: Path) -> None:
-    folder = clean_env / "data"
-    folder.mkdir()
-    database = folder / "terminal.sqlite3"
+def test_play_on_a_read_only_file_is_one_line(clean_env: Path) -> None:
+    database = clean_env / "terminal.sqlite3"
     assert _play(clean_env, database).returncode == 0  # a new match, saved on end of input
     database.chmod(0o444)
-    folder.chmod(0o555)
-    try:
-        if os.access(database, os.W_OK):
-            pytest.skip("file modes do not bind this user (root): see tests/store/test_checks.py")
-        line = _one_error_line(_play(clean_env, database))
-    finally:
-        folder.chmod(0o755)
+    with _immutable_for_root(database):  # file modes do not bind root, who runs the tests
+        result = _play(clean_env, database)
 
-    assert "is read-only: give the bot's user write access" in line
+    assert "is read-only: give the bot's user write access" in _one_error_line(result)
+
+
+@contextlib.contextmanager
+def _immutable_for_root(path: Path) -> Iterator[None]:
+    """`path` as unwritable for root as a read-only file is for anyone else (`chattr +i`)."""
+    if os.geteuid() != 0:
+        yield
+        return
+    made = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True)
+    if made.returncode != 0:
+        pytest.skip(f"root is not bound by file modes and chattr failed: {made.stderr.strip()}")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
 
 
 @pytest.mark.parametrize(
