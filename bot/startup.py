@@ -6,8 +6,9 @@ databases inside bot/store/move.py, source first): a SQLite file's process lock
 (bot/store/lock.py) is taken and held for the whole command, then the database is checked
 (opened, migrated, `PRAGMA quick_check`, a write probe; on PostgreSQL a connection, the
 migration and the shard locks), and each way this can fail is answered with one line on
-stderr and exit code 2 instead of a traceback: a read-only file or folder, a full disk, a damaged file, a
-file from a newer bot, another process on the file, an unreachable or refusing server.
+stderr and exit code 2 instead of a traceback: a read-only file or folder, a full disk, a
+damaged file, a file from a newer bot, another process on the file, an unreachable or
+refusing server.
 """
 
 from __future__ import annotations
