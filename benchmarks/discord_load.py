@@ -233,16 +233,15 @@ class Run:
         for n in range(count):
             channel = world.add_channel(f"table-{n}")
             users = [world.add_user(f"p{n}-{seat}") for seat in range(4)]
-            table = await service.open(world.guild_id, channel, users[0], f"p{n}-0", None, HUMAN)
+            opened = await service.open(world.guild_id, channel, users[0], f"p{n}-0", None, HUMAN)
             for seat in (1, 2, 3):
-                await service.sit(table.id, users[seat], f"p{n}-{seat}", seat)
-            await service.start(table.id, users[0])
-            ids.append(table.id)
+                await service.sit(opened.id, users[seat], f"p{n}-{seat}", seat)
+            await service.start(opened.id, users[0])
+            ids.append(opened.id)
         await self.flush()
         for table_id in ids:  # every player opens their hand once: My hand
-            table = service.get(table_id)
             public = self.public(table_id)
-            for place in table.seats:
+            for place in service.get(table_id).public.seats:
                 user = place.user_id
                 assert user is not None
                 custom_id = f"kj:hand:{table_id}"
@@ -272,7 +271,7 @@ class Run:
         if think:
             await asyncio.sleep(rng.random() * think)  # tables do not all start at once
         while time.perf_counter() < until:
-            table = service.get(table_id)
+            table = service.registry.get(table_id)
             hand = table.match.hand if table.match is not None else None
             if not table.is_open or hand is None:
                 return

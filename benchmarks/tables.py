@@ -55,7 +55,7 @@ async def open_tables(service: TableService, count: int, start: int = 0) -> list
 
 async def one_move(service: TableService, table_id: int, rng: random.Random) -> bool:
     """Make the next decision at the table; False once its match is over."""
-    table = service.get(table_id)
+    table = service.registry.get(table_id)
     hand = table.match.hand if table.match is not None else None
     if hand is None or not table.is_open:
         return False

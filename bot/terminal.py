@@ -21,15 +21,12 @@ from bot.engine import Card, IllegalReason, Phase, RuleError, RuleSet, SheetLine
 from bot.services import Services
 from bot.startup import run_on_store
 from bot.tables import (
-    Event,
     FakeClock,
     Status,
-    Table,
+    TableAnswer,
     TableError,
     TableService,
     TableSettings,
-    private_hand,
-    public_table,
 )
 from bot.tables.events import (
     CardPlayed,
@@ -119,13 +116,13 @@ async def _play(
         service = services.tables
         table = service.in_channel(TERMINAL_CHANNEL)
         if table is None:
-            table, events = await _new_table(service, rules, name)
+            table = await _new_table(service, rules, name)
             say(f"New match ({table.rules.name}). {HELP}")
-            for text in describe(table, events):
+            for text in describe(table):
                 say(text)
         else:
-            say(f"Resuming your match at hand {public_table(table).hand_number}. {HELP}")
-            if public_table(table).sheet:
+            say(f"Resuming your match at hand {table.public.hand_number}. {HELP}")
+            if table.sheet:
                 say(render_sheet(table))
         await _loop(service, table.id, ask, say)
     finally:
@@ -133,22 +130,21 @@ async def _play(
     return 0
 
 
-async def _new_table(service: TableService, rules: RuleSet, name: str) -> tuple[Table, list[Event]]:
-    """A started table, and what the computers did before the player's first decision."""
+async def _new_table(service: TableService, rules: RuleSet, name: str) -> TableAnswer:
+    """A started table, with what the computers did before the player's first decision."""
     table = await service.open(None, TERMINAL_CHANNEL, PLAYER_ID, name, rules, INSTANT)
     for _ in range(3):
         await service.add_computer(table.id, PLAYER_ID)
-    events = await service.start(table.id, PLAYER_ID)
-    return service.get(table.id), events
+    return await service.start(table.id, PLAYER_ID)
 
 
 async def _loop(
     service: TableService, table_id: int, ask: Callable[[str], str], say: Callable[[str], None]
 ) -> None:
     while True:
-        table = service.get(table_id)
+        table = service.get(table_id, PLAYER_ID)
         if table.status != Status.PLAYING:
-            public = public_table(table)
+            public = table.public
             say(render_sheet(table))
             say(
                 f"Match over: {_names(table, 0)} {public.totals[0]} - "
@@ -164,33 +160,34 @@ async def _loop(
             say("Saved. Run `python -m bot play` again to go on.")
             return
         try:
-            events = await _command(service, table, line, say)
+            answer = await _command(service, table, line, say)
         except TableError as exc:
             say(f"Refused: {refusal_text(exc, table)}")
             continue
         except BadInput as exc:
             say(f"Refused: {exc}")
             continue
-        for text in describe(table, events):
-            say(text)
+        if answer is not None:
+            for text in describe(answer):
+                say(text)
 
 
 async def _command(
-    service: TableService, table: Table, line: str, say: Callable[[str], None]
-) -> list[Event]:
+    service: TableService, table: TableAnswer, line: str, say: Callable[[str], None]
+) -> TableAnswer | None:
+    """Carry out one typed line; the service's answer, None for the terminal's own."""
     word = line.lower()
     if word in ("help", "?", ""):
         say(HELP)
-        return []
+        return None
     if word == "sheet":
         say(render_sheet(table))
-        return []
+        return None
     if word == "pass":
         return await service.choose_trump(table.id, PLAYER_ID, None)
     if word in ("roem", "r", "claim"):
         return await service.claim(table.id, PLAYER_ID)
-    hand = table.match.hand if table.match is not None else None
-    if hand is not None and hand.phase == Phase.TRUMP:
+    if table.public.phase == Phase.TRUMP:
         suit = _parse(Suit.parse, line, "a suit to name as trump (c d h s), or pass")
         return await service.choose_trump(table.id, PLAYER_ID, suit)
     return await service.play(table.id, PLAYER_ID, _parse(Card.parse, line, "a card (e.g. Jh)"))
@@ -209,7 +206,7 @@ def _parse(parse: Callable[[str], T], text: str, wanted: str) -> T:
         ) from None
 
 
-def refusal_text(error: TableError, table: Table) -> str:
+def refusal_text(error: TableError, table: TableAnswer) -> str:
     """The refusal in words: the sentence the Discord table uses, in English."""
     key = f"tables.err.{error.code}"
     if not has(key):
@@ -230,10 +227,10 @@ def refusal_text(error: TableError, table: Table) -> str:
     return t(key, **values)
 
 
-def render(table: Table) -> str:
+def render(table: TableAnswer) -> str:
     """The table as the terminal player sees it: public state plus their own hand."""
-    public = public_table(table)
-    mine = private_hand(table, 0)
+    public = table.public
+    mine = table.private(YOU)
     lines = [
         f"Hand {public.hand_number}/{public.planned_hands or '-'} · dealer "
         f"{_seat_name(table, public.dealer)} · {_names(table, 0)} {public.totals[0]} - "
@@ -263,11 +260,11 @@ def render(table: Table) -> str:
     return "\n".join(lines)
 
 
-def describe(table: Table, events: list[Event]) -> list[str]:
-    """One line per event worth telling, in the order it happened: trump, tricks, claimed
-    roem, and each hand's result before anything of the next hand."""
+def describe(table: TableAnswer) -> list[str]:
+    """One line per event of the answer worth telling, in the order it happened: trump,
+    tricks, claimed roem, and each hand's result before anything of the next hand."""
     out: list[str] = []
-    for event in events:
+    for event in table.events:
         you = event.seat == YOU
         who = "You" if you else _seat_name(table, event.seat)
         match event:
@@ -296,7 +293,7 @@ def _verb(verb: str, you: bool) -> str:
     return verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
 
 
-def _hand_result(table: Table, line: SheetLine) -> str:
+def _hand_result(table: TableAnswer, line: SheetLine) -> str:
     verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
     return (
         f"Hand {line.number} scored: {_names(table, 0)} {line.scores[0]}, "
@@ -309,9 +306,9 @@ NAME = 12  # width of a name column on the sheet
 NUMBER = 6  # width of a number column
 
 
-def render_sheet(table: Table) -> str:
+def render_sheet(table: TableAnswer) -> str:
     """The score sheet in aligned columns: per pair its score and the roem in it."""
-    public = public_table(table)
+    public = table.public
     legend = f"Pair 1: {_names(table, 0)} · Pair 2: {_names(table, 1)}"
     rows = [
         legend,
@@ -344,13 +341,13 @@ def _sheet_row(n: str, dealer: str, trump: str, makers: str, *numbers: str, flag
     return row.rstrip()
 
 
-def _seat_name(table: Table, seat: int | None) -> str:
+def _seat_name(table: TableAnswer, seat: int | None) -> str:
     if seat is None:
         return "-"
-    return table.seats[seat % 4].name or f"Seat {seat % 4 + 1}"
+    return table.public.seats[seat % 4].name or f"Seat {seat % 4 + 1}"
 
 
-def _names(table: Table, pair: int) -> str:
+def _names(table: TableAnswer, pair: int) -> str:
     return f"{_seat_name(table, pair)} & {_seat_name(table, pair + 2)}"
 
 
@@ -366,15 +363,15 @@ async def _simulate(db: Path, matches: int, rules: RuleSet, say: Callable[[str],
             )
             for _ in range(4):
                 await service.add_computer(table.id, PLAYER_ID)
-            await service.start(table.id, PLAYER_ID)
-            result = service.get(table.id).match
-            assert result is not None and result.result is not None
-            say(f"match {number + 1}: {result.result.totals[0]} - {result.result.totals[1]}")
-            wins[2 if result.result.winner is None else result.result.winner] += 1
-            totals = [totals[0] + result.totals[0], totals[1] + result.totals[1]]
-            nat += sum(line.nat for line in result.sheet)
-            pits += sum(line.pit is not None for line in result.sheet)
-            hands += len(result.sheet)
+            public = (await service.start(table.id, PLAYER_ID)).public
+            result = public.result
+            assert result is not None
+            say(f"match {number + 1}: {result.totals[0]} - {result.totals[1]}")
+            wins[2 if result.winner is None else result.winner] += 1
+            totals = [totals[0] + public.totals[0], totals[1] + public.totals[1]]
+            nat += sum(line.nat for line in public.sheet)
+            pits += sum(line.pit is not None for line in public.sheet)
+            hands += len(public.sheet)
     finally:
         await services.close()
     say(

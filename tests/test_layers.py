@@ -336,3 +336,52 @@ def test_the_terminal_starts_through_services() -> None:
     assert "Services.open" in opened
     assert not [call for call in opened if call.startswith(("Store", "store"))]
     assert not calls_named("bot.terminal", "TableService")
+
+
+# The mutable state of a table and the engine's: a cog draws from the service's answers
+# (bot/tables/answers.py, read models only), never from these (docs/architecture.md).
+STATE_MODULES = {"bot.tables.model", "bot.engine.match", "bot.engine.hand"}
+STATE_NAMES = {"Table", "Seat", "Match", "Hand"}
+
+
+def state_uses(module: str, source: str | None = None) -> set[str]:
+    """What `module` takes of the mutable state: an import of a state module, of a state
+    class from any module of bot/, or a state class reached through an imported module of
+    bot/ (`import bot.tables as tables` ... `tables.Table`). `source`: instead of the
+    module's own (absolute imports only)."""
+    tree = ast.parse(source or modules()[module].read_text(encoding="utf-8"))
+    found = set() if source else {name for name in imports_of(module) if name in STATE_MODULES}
+    bound = {  # the names `import bot...` binds
+        alias.asname or alias.name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if top(alias.name) == "bot"
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and top(_absolute(module, node)) == "bot":
+            found |= {alias.name for alias in node.names if alias.name in STATE_NAMES}
+            bound |= {alias.asname or alias.name for alias in node.names}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in STATE_NAMES:
+            base = node.value
+            while isinstance(base, ast.Attribute):
+                base = base.value
+            if isinstance(base, ast.Name) and base.id in bound:
+                found.add(ast.unparse(node))
+    return found
+
+
+def test_no_cog_takes_the_mutable_table_or_the_engine_state() -> None:
+    wrong = {(m, name) for m in modules() if top(m) == "cogs" for name in state_uses(m)}
+    assert not wrong, sorted(wrong)
+
+
+def test_the_state_check_finds_each_way_in() -> None:
+    assert state_uses("bot.tables.service") >= {"bot.tables.model", "Table"}
+    assert "Match" in state_uses("bot.tables.lobby")
+    assert "bot.engine.match" in state_uses("bot.engine")  # the package's own re-export
+    through = "import bot.tables as tables\nimport re\nx: tables.Table\ny: re.Match[str]\n"
+    assert state_uses("cogs.example", through) == {"tables.Table"}
+    assert state_uses("cogs.example", "from bot.engine.hand import Hand\n") == {"Hand"}
+    assert not state_uses("cogs.tables.items")  # `re.Match` is not the engine's

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.tables.service as service_module
+import bot.tables.lobby as lobby_module
 from bot.__main__ import main
 from bot.engine import RuleSet
 from bot.terminal import _play, run_simulation
@@ -77,7 +77,7 @@ def test_simulation_prints_results(capsys: pytest.CaptureFixture[str]) -> None:
 
 def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: str = "terminal-1") -> None:
     """Deal from `seed` (the service draws a random seed per table), so the match repeats."""
-    monkeypatch.setattr(service_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
 
 
 async def test_the_terminal_speaks_in_sentences(

@@ -366,7 +366,7 @@ class Hand:
     def copy(self) -> Hand:
         """The state as ``from_dict(to_dict())`` would rebuild it, without the round trip
         through plain values: the table service works on a copy for every action
-        (bot/tables/service.py ``_operate``). Everything mutable is new; cards, rules,
+        (bot/tables/access.py ``TableAccess.operate``). Everything mutable is new; cards, rules,
         roem and scores are immutable and shared."""
         bidding = self.bidding
         return Hand(

@@ -5,6 +5,7 @@ No discord import: the Discord cogs and the terminal are both front ends of this
 
 from bot.players.hint import Hint
 
+from .answers import TableAnswer
 from .clock import Clock, FakeClock, SystemClock
 from .errors import RefusalCode, TableError
 from .events import Event, EventKind
@@ -12,6 +13,7 @@ from .model import Seat, SeatKind, Status, Table, TableSettings
 from .readmodels import (
     DealtHands,
     PrivateHand,
+    PublicSeat,
     PublicTable,
     PublicTrick,
     dealt_hands,
@@ -29,6 +31,7 @@ __all__ = [
     "FakeClock",
     "Hint",
     "PrivateHand",
+    "PublicSeat",
     "PublicTrick",
     "PublicTable",
     "RefusalCode",
@@ -38,6 +41,7 @@ __all__ = [
     "SystemClock",
     "Table",
     "TableError",
+    "TableAnswer",
     "TableService",
     "TableSettings",
     "private_hand",

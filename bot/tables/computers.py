@@ -89,6 +89,7 @@ class Computers:
     def __init__(
         self, budget_ms: float | None = None, workers: int = WORKERS, processes: bool = False
     ) -> None:
+        """``workers`` decide at once, in processes when ``processes``, else threads."""
         self._budget_ms = budget_ms
         self.workers = workers
         self._pool: Executor
@@ -103,6 +104,7 @@ class Computers:
 
     @property
     def budget_ms(self) -> float:
+        """A strong decision's whole budget, in milliseconds."""
         return DEFAULT_BUDGET_MS if self._budget_ms is None else self._budget_ms
 
     def brain(self, table: Table, seat: int) -> Player:

@@ -17,6 +17,8 @@ from bot.engine import Card, Roem, SheetLine, Suit, Trick
 
 
 class EventKind(StrEnum):
+    """The kind of an event, as the string front ends compare with."""
+
     OPENED = "opened"
     SEATED = "seated"
     LEFT = "left"
@@ -39,6 +41,8 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
+    """Something that happened at a table, to ``seat`` (None: the table as a whole)."""
+
     kind: ClassVar[EventKind]
     seat: int | None = None
 
@@ -52,23 +56,31 @@ class Opened(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Seated(Event):
+    """A player took ``seat``."""
+
     kind = EventKind.SEATED
     user_id: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Left(Event):
+    """A player left ``seat`` (during a match its computer plays on)."""
+
     kind = EventKind.LEFT
     user_id: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ComputerAdded(Event):
+    """A computer took ``seat``."""
+
     kind = EventKind.COMPUTER_ADDED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ComputerRemoved(Event):
+    """The computer at ``seat`` was removed."""
+
     kind = EventKind.COMPUTER_REMOVED
 
 
@@ -81,17 +93,23 @@ class Started(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TrumpChosen(Event):
+    """``seat`` named ``suit`` as trump."""
+
     kind = EventKind.TRUMP_CHOSEN
     suit: Suit
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TrumpPassed(Event):
+    """``seat`` passed on naming trump."""
+
     kind = EventKind.TRUMP_PASSED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardPlayed(Event):
+    """``seat`` played ``card``."""
+
     kind = EventKind.CARD_PLAYED
     card: Card
 
@@ -106,12 +124,16 @@ class TrickTaken(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoemClaimed(Event):
+    """``seat``'s pair claimed the last trick's ``roem``."""
+
     kind = EventKind.ROEM_CLAIMED
     roem: Roem
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandScored(Event):
+    """A hand was scored: its ``line`` on the score sheet."""
+
     kind = EventKind.HAND_SCORED
     line: SheetLine
 
@@ -140,6 +162,8 @@ class SeatAutoplay(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatBack(Event):
+    """The player at ``seat`` took it back from the computer."""
+
     kind = EventKind.SEAT_BACK
 
 
@@ -154,5 +178,7 @@ class SettingsChanged(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Closed(Event):
+    """The table was closed ``by`` a user."""
+
     kind = EventKind.CLOSED
     by: int

@@ -13,8 +13,12 @@ from typing import Any, TypeVar
 
 from bot.engine import Match, RuleSet
 
+from .errors import RefusalCode, TableError
+
 
 class Status(StrEnum):
+    """Where a table is in its life: lobby, playing, finished or closed."""
+
     LOBBY = "lobby"
     PLAYING = "playing"
     FINISHED = "finished"
@@ -22,18 +26,46 @@ class Status(StrEnum):
 
 
 OPEN_STATUSES = (Status.LOBBY, Status.PLAYING)
+_NOT_IN = {  # the refusal for an operation that needs the table in another status
+    Status.LOBBY: RefusalCode.NOT_LOBBY,
+    Status.PLAYING: RefusalCode.NOT_PLAYING,
+    Status.FINISHED: RefusalCode.NOT_FINISHED,
+    Status.CLOSED: RefusalCode.NOT_CLOSED,
+}
 T = TypeVar("T")
 _STATE = object()  # the key of the state a table's `renders` were drawn from
 
 
 class SeatKind(StrEnum):
+    """Who sits at a seat: nobody, a human, or a computer player."""
+
     EMPTY = "empty"
     HUMAN = "human"
     COMPUTER = "computer"
 
 
+class Occupied:
+    """Who plays a seat: what the table's `Seat` and everyone's `PublicSeat` both say."""
+
+    __slots__ = ()
+    kind: SeatKind
+    autoplay: bool
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a human player holds the seat."""
+        return self.kind == SeatKind.HUMAN
+
+    @property
+    def computer_acts(self) -> bool:
+        """Whether the seat's computer player makes this seat's decisions now."""
+        return self.kind == SeatKind.COMPUTER or (self.is_human and self.autoplay)
+
+
 @dataclass
-class Seat:
+class Seat(Occupied):
+    """One seat of the table's state (changed only by the service, on its working copy)."""
+
     kind: SeatKind = SeatKind.EMPTY
     user_id: int | None = None
     name: str = ""
@@ -44,19 +76,11 @@ class Seat:
     left_hand: int = 0  # ... and the hand they left in (they may take it back until it ends)
     level: str | None = None  # a computer seat's level; None: the table's (computer_kind)
 
-    @property
-    def is_human(self) -> bool:
-        return self.kind == SeatKind.HUMAN
 
-    @property
-    def computer_acts(self) -> bool:
-        """Whether the seat's computer player makes this seat's decisions now."""
-        return self.kind == SeatKind.COMPUTER or (self.is_human and self.autoplay)
-
-
-@dataclass
+@dataclass(frozen=True)
 class TableSettings:
-    """Per-table timings, in seconds. Zero turns a timer off (or makes computers instant)."""
+    """Per-table timings, in seconds. Zero turns a timer off (or makes computers instant).
+    Frozen: a change of settings is a new value (`dataclasses.replace`)."""
 
     turn_timer: float = 120.0
     claim_grace: float = 8.0  # the last trick's claim window
@@ -71,6 +95,8 @@ class TableSettings:
 
 @dataclass
 class Table:
+    """A table's whole state, as the service works on it and the store keeps it."""
+
     id: int
     guild_id: int | None
     channel_id: int
@@ -111,10 +137,30 @@ class Table:
         return value
 
     def seat_of(self, user_id: int) -> int | None:
+        """The seat `user_id` holds as a human player, if any."""
         for index, seat in enumerate(self.seats):
             if seat.is_human and seat.user_id == user_id:
                 return index
         return None
+
+    def require(self, status: Status) -> None:
+        """Refuse unless the table is in ``status``."""
+        if self.status != status:
+            raise TableError(_NOT_IN[status], status=str(self.status))
+
+    def require_channel(self, channel_id: int | None) -> None:
+        """A request acts only where its table is: a button carrying the id of a table in
+        another channel (a forged or copied custom_id) is refused (None: not asked)."""
+        if channel_id is not None and channel_id != self.channel_id:
+            raise TableError(RefusalCode.WRONG_CHANNEL, channel_id=self.channel_id)
+
+    def human_seat(self, user_id: int) -> int:
+        """The seat `user_id` holds, else refused `not_seated`: the one check of "is this
+        player at this table", for the service's operations and the read models alike."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError(RefusalCode.NOT_SEATED)
+        return seat
 
     def retake_seat(self, user_id: int) -> int | None:
         """The seat `user_id` left during the hand now being played: theirs to take back
@@ -149,14 +195,17 @@ class Table:
         return None
 
     def free_seats(self) -> list[int]:
+        """The empty seats, in order."""
         return [i for i, s in enumerate(self.seats) if s.kind == SeatKind.EMPTY]
 
     @property
     def is_open(self) -> bool:
+        """Whether the table is in the lobby or playing (it holds its channel)."""
         return self.status in OPEN_STATUSES
 
     @property
     def has_computers(self) -> bool:
+        """Whether any seat is a computer's."""
         return any(s.kind == SeatKind.COMPUTER for s in self.seats)
 
     def match_seed(self, match_no: int) -> str:
@@ -178,6 +227,7 @@ class Table:
         return hand.to_act, seat.user_id
 
     def next_deadline(self) -> float | None:
+        """The earliest of the table's deadlines, if any is set."""
         times = [t for t in (self.turn_deadline, self.computer_due, self.claim_deadline) if t]
         return min(times) if times else None
 
@@ -187,12 +237,12 @@ class Table:
         click, issue 14): everything an action may change is new, the rest is shared."""
         table = _shallow(self)
         table.seats = [_shallow(seat) for seat in self.seats]
-        table.settings = _shallow(self.settings)
         table.match = None if self.match is None else self.match.copy()
         table.renders = {}
         return table
 
     def to_dict(self) -> dict[str, Any]:
+        """The snapshot the store keeps (plain values only)."""
         return {
             "id": self.id,
             "guild_id": self.guild_id,

@@ -1,5 +1,7 @@
-"""Read models: what everyone at or around a table may see (`PublicTable`), what one
-seat may see (`PrivateHand`), and a scored hand as dealt (`DealtHands`).
+"""Read models: what everyone at or around a table may see (`PublicTable`, its seats as
+`PublicSeat`), what one seat may see (`PrivateHand`), and a scored hand as dealt
+(`DealtHands`). All frozen: a front end gets them from the service's answers
+(bot/tables/answers.py) and can change nothing through them.
 
 Front ends render these and nothing else, so a hand can only reach the screen of the
 player it belongs to: the public table holds no unplayed card. (Named apart from
@@ -8,13 +10,17 @@ player it belongs to: the public table holds no unplayed card. (Named apart from
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 
 from bot.engine import (
     Card,
     IllegalReason,
     MatchResult,
     Phase,
+    RuleSet,
     SheetLine,
     Suit,
     Trick,
@@ -24,7 +30,20 @@ from bot.engine import (
 )
 
 from .errors import RefusalCode, TableError
-from .model import Seat, Status, Table
+from .model import OPEN_STATUSES, Occupied, SeatKind, Status, Table, TableSettings
+
+
+@dataclass(frozen=True, slots=True)
+class PublicSeat(Occupied):
+    """A seat as everyone sees it: who sits there and how they play now."""
+
+    kind: SeatKind
+    user_id: int | None
+    name: str
+    away: bool  # the turn timer ran out on this player at least once in a row
+    autoplay: bool  # the computer keeps the seat until the player says "I'm back"
+    level: str | None  # a computer seat's own level; None: the table's
+    retake_by: int | None  # the player who left this seat in the hand now being played
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +58,17 @@ class PublicTrick:
 
 @dataclass(frozen=True, slots=True)
 class PublicTable:
+    """Everything anyone at or around the table may see of one committed state."""
+
     table_id: int
     seq: int
     status: Status
+    guild_id: int | None
+    channel_id: int
+    rules: RuleSet
+    settings: TableSettings
     rules_name: str
-    seats: tuple[Seat, ...]
+    seats: tuple[PublicSeat, ...]
     opener_id: int
     match_no: int
     hand_number: int
@@ -70,15 +95,37 @@ class PublicTable:
     result: MatchResult | None
     turn_deadline: float | None
 
+    @property
+    def is_open(self) -> bool:
+        """Whether the table is in the lobby or playing."""
+        return self.status in OPEN_STATUSES
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat `user_id` holds as a human player, if any."""
+        for index, seat in enumerate(self.seats):
+            if seat.is_human and seat.user_id == user_id:
+                return index
+        return None
+
+    def retake_seat(self, user_id: int) -> int | None:
+        """The seat `user_id` left in the hand now being played, theirs to take back."""
+        for index, seat in enumerate(self.seats):
+            if seat.retake_by == user_id:
+                return index
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class PrivateHand:
+    """What one seat may see of its own hand now: its cards, which it may play and why
+    not the others, its trump options and whether it is its turn."""
+
     table_id: int
     seq: int
     seat: int
     cards: tuple[Card, ...]  # sorted for display: by suit, trump order within trump
     legal: tuple[Card, ...]
-    reasons: dict[Card, IllegalReason]
+    reasons: Mapping[Card, IllegalReason]  # read only
     trump_options: TrumpOptions | None
     my_turn: bool
     can_claim: bool  # a claim window is open for this seat's pair
@@ -99,8 +146,12 @@ def _public_table(table: Table) -> PublicTable:
         table_id=table.id,
         seq=table.seq,
         status=table.status,
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        rules=table.rules,
+        settings=table.settings,
         rules_name=table.rules.name,
-        seats=tuple(table.seats),
+        seats=public_seats(table),
         opener_id=table.opener_id,
         match_no=table.match_no,
         hand_number=match.hand_number if match is not None else 0,
@@ -129,15 +180,50 @@ def _public_table(table: Table) -> PublicTable:
     )
 
 
+def public_seats(table: Table) -> tuple[PublicSeat, ...]:
+    """The table's seats as everyone sees them."""
+    hand_number = table.match.hand_number if table.match is not None else None
+    playing = table.status == Status.PLAYING
+    return tuple(
+        _public_seat(
+            seat.kind,
+            seat.user_id,
+            seat.name,
+            seat.away,
+            seat.autoplay,
+            seat.level,
+            seat.left_by if playing and seat.left_hand == hand_number else None,
+        )
+        for seat in table.seats
+    )
+
+
+@lru_cache(maxsize=4096)
+def _public_seat(
+    kind: SeatKind,
+    user_id: int | None,
+    name: str,
+    away: bool,
+    autoplay: bool,
+    level: str | None,
+    left_by: int | None,
+) -> PublicSeat:
+    """One seat as everyone sees it; made once for the same values (a seat rarely changes,
+    and every state of every table draws its four)."""
+    retake_by = left_by if kind == SeatKind.COMPUTER else None
+    return PublicSeat(kind, user_id, name, away, autoplay, level, retake_by)
+
+
 @dataclass(frozen=True, slots=True)
 class DealtHands:
     """A scored hand as it was dealt, for the review after the hand (docs/table-ux.md 2.11)."""
 
     table_id: int
     number: int
-    seats: tuple[Seat, ...]
+    seats: tuple[PublicSeat, ...]
     hands: tuple[tuple[Card, ...], ...]  # per seat, sorted for display in that hand's trump
     line: SheetLine  # how the hand was scored
+    scored: int  # how many hands of the match are scored (the review offers each)
 
 
 def dealt_hands(table: Table, number: int) -> DealtHands:
@@ -149,7 +235,8 @@ def dealt_hands(table: Table, number: int) -> DealtHands:
     line = match.sheet[number - 1]
     order = sort_key(Suit.parse(line.trump))
     hands = tuple(tuple(sorted(h, key=order.__getitem__)) for h in match.deal_of(number))
-    return DealtHands(table.id, number, tuple(table.seats), hands, line)
+    scored = len(match.sheet)
+    return DealtHands(table.id, number, public_seats(table), hands, line, scored)
 
 
 def _public_trick(trick: Trick | None) -> PublicTrick | None:
@@ -164,12 +251,15 @@ def private_hand(table: Table, seat: int) -> PrivateHand:
     return table.rendered(("private", seat), lambda: _private_hand(table, seat))
 
 
+_NONE: Mapping[Card, IllegalReason] = MappingProxyType({})
+
+
 def _private_hand(table: Table, seat: int) -> PrivateHand:
     hand = table.match.hand if table.match is not None else None
     state = table.seats[seat]
     if hand is None:
         return PrivateHand(
-            table.id, table.seq, seat, (), (), {}, None, False, False, state.away, state.autoplay
+            table.id, table.seq, seat, (), (), _NONE, None, False, False, state.away, state.autoplay
         )
     order = sort_key(hand.trump)
     cards = tuple(sorted(hand.holdings[seat], key=order.__getitem__))
@@ -182,7 +272,7 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
         seat=seat,
         cards=cards,
         legal=legal,
-        reasons={c: refused[c] for c in cards if c in refused},  # display order
+        reasons=MappingProxyType({c: refused[c] for c in cards if c in refused}),  # in order
         trump_options=hand.trump_options(seat) if hand.phase == Phase.TRUMP else None,
         my_turn=hand.to_act == seat,
         can_claim=hand.claim_pair == pair_of(seat),

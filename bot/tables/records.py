@@ -14,6 +14,7 @@ def seat_users(table: Table) -> tuple[int | None, ...]:
 
 
 def hand_record(table: Table, line: SheetLine, at: float) -> HandRecord:
+    """The store's row for a scored hand of the table's match."""
     return HandRecord(
         table_id=table.id,
         match_no=table.match_no,
@@ -34,6 +35,7 @@ def hand_record(table: Table, line: SheetLine, at: float) -> HandRecord:
 
 
 def match_record(table: Table, at: float) -> MatchRecord:
+    """The store's row for the table's finished match."""
     match = table.match
     assert match is not None and match.result is not None
     return MatchRecord(

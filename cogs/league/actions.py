@@ -31,7 +31,7 @@ from bot.league.night_view import NightView, Recorded
 from bot.league.service import Actor, LeagueService, TableRequest
 from bot.league.settings import LeagueSettings
 from bot.league.starter import TableServiceStarter
-from bot.tables import Event, EventKind, Table
+from bot.tables import EventKind, TableAnswer
 from cogs.common.locales import public_locale
 from cogs.common.replies import guarded
 from cogs.common.text import locale_of, t
@@ -229,9 +229,9 @@ class LeagueActions:
     def _name_of(self, user_id: int) -> str:
         return self.names.get(user_id, f"<@{user_id}>")
 
-    async def on_table_events(self, table: Table, events: list[Event]) -> None:
+    async def on_table_events(self, table: TableAnswer) -> None:
         """The table service's listener: a finished match may be a league table's round."""
-        if any(event.kind is EventKind.MATCH_FINISHED for event in events):
+        if any(event.kind is EventKind.MATCH_FINISHED for event in table.events):
             self._spawn(self.record(table.id), f"league:record:{table.id}")
 
     async def record(self, table_id: int) -> None:

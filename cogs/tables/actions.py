@@ -16,15 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import Card, Suit
-from bot.tables import (
-    RefusalCode,
-    Status,
-    Table,
-    TableError,
-    TableService,
-    dealt_hands,
-    public_table,
-)
+from bot.tables import RefusalCode, Status, TableAnswer, TableError, TableService
 from bot.tables.events import RoemClaimed
 from cogs.common.raw_messages import update_message
 from cogs.common.replies import guarded, send_ephemeral
@@ -107,40 +99,34 @@ class TableActions:
         """The refusal's sentence, naming the table's players: inside the hand message when
         the click came from it (and the player is seated), else privately."""
         locale = locale_of(interaction)
-        table = self._known(table_id)
+        user_id = interaction.user.id
+        table = self._known(table_id, user_id)
         if table is None and table_id is None:  # a command: the channel's table, if any
-            table = self.service.in_channel(interaction.channel_id or 0)
-        text = error_text(error, locale, table, interaction.user.id)
-        seated = table is not None and table.seat_of(interaction.user.id) is not None
+            table = self.service.in_channel(interaction.channel_id or 0, user_id)
+        public = None if table is None else table.public
+        text = error_text(error, locale, public, user_id)
+        seated = table is not None and table.seat is not None
         if on_hand and seated and not interaction.response.is_done():
             assert table is not None
             await self._edit_hand(interaction, table, text)
         else:
             await send_ephemeral(interaction, text)
 
-    def _known(self, table_id: int | None) -> Table | None:
+    def _known(self, table_id: int | None, user_id: int) -> TableAnswer | None:
         if table_id is None:
             return None
         try:
-            return self.service.get(table_id)
+            return self.service.get(table_id, user_id)
         except TableError:
             return None
 
     # ------------------------------------------------------------------ buttons
-    def _same_channel(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        """A button acts only where its table is: a click carrying the id of a table in
-        another channel (a forged or copied custom_id) is refused, not carried out."""
-        table = self._known(table_id)
-        if table is not None and table.channel_id != interaction.channel_id:
-            raise TableError(RefusalCode.WRONG_CHANNEL, channel_id=table.channel_id)
-
     async def on_button(
         self, interaction: discord.Interaction[Any], kind: ButtonKind, table_id: int
     ) -> None:
         handler = self.handlers()[kind]
 
         async def work() -> None:
-            self._same_channel(interaction, table_id)
             await handler(interaction, table_id)
 
         hand = on_ephemeral(interaction)
@@ -163,10 +149,11 @@ class TableActions:
 
     async def on_sit(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None:
         async def work() -> None:
-            self._same_channel(interaction, table_id)
             user = interaction.user
-            await self.service.sit(table_id, user.id, user.display_name, seat)
-            await self._show_on_message(interaction, table_id)
+            result = await self.service.sit(
+                table_id, user.id, user.display_name, seat, channel_id=interaction.channel_id
+            )
+            await self._show_on_message(interaction, result)
 
         await self.guard(interaction, "button sit", work, table_id)
 
@@ -174,11 +161,12 @@ class TableActions:
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, card: Card
     ) -> None:
         async def work() -> None:
-            self._same_channel(interaction, table_id)
-            await self.service.play(table_id, interaction.user.id, card, seq=seq)
+            result = await self.service.play(
+                table_id, interaction.user.id, card, seq=seq, channel_id=interaction.channel_id
+            )
             locale = locale_of(interaction)
             note = t("tables.hand.played", locale, card=card_text(card, locale))
-            await self._edit_hand(interaction, self.service.get(table_id), note)
+            await self._edit_hand(interaction, result, note)
 
         await self.guard(interaction, "button card", work, table_id, on_ephemeral(interaction))
 
@@ -186,15 +174,16 @@ class TableActions:
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
     ) -> None:
         async def work() -> None:
-            self._same_channel(interaction, table_id)
-            await self.service.choose_trump(table_id, interaction.user.id, suit, seq=seq)
+            result = await self.service.choose_trump(
+                table_id, interaction.user.id, suit, seq=seq, channel_id=interaction.channel_id
+            )
             locale = locale_of(interaction)
             note = (
                 t("tables.hand.passed", locale)
                 if suit is None
                 else t("tables.hand.chose", locale, suit=suit_text(suit, locale))
             )
-            await self._edit_hand(interaction, self.service.get(table_id), note)
+            await self._edit_hand(interaction, result, note)
 
         await self.guard(interaction, "button trump", work, table_id, on_ephemeral(interaction))
 
@@ -204,11 +193,9 @@ class TableActions:
         """The four hands of a scored hand as dealt, privately (docs/table-ux.md 2.11)."""
 
         async def work() -> None:
-            table = await self.service.find(table_id)
-            review = dealt_hands(table, hand)
+            review = await self.service.review(table_id, hand)
             locale = locale_of(interaction)
-            scored = len(table.match.sheet) if table.match is not None else 0
-            embed, view = review_embed(review, locale), review_view(review, scored, locale)
+            embed, view = review_embed(review, locale), review_view(review, review.scored, locale)
             clicked = interaction.message
             if clicked is not None and clicked.flags.ephemeral:  # browsing in a review
                 await interaction.response.edit_message(embed=embed, view=view)
@@ -221,18 +208,26 @@ class TableActions:
     async def send_hand(
         self, interaction: discord.Interaction[Any], table_id: int, note: str | None = None
     ) -> None:
-        """A new ephemeral hand message (My hand, /hand, after /table start)."""
-        table = self.service.get(table_id)
+        """A new ephemeral hand message (My hand, /hand)."""
+        table = self.service.hand(table_id, interaction.user.id, interaction.channel_id)
+        await self._send_hand(interaction, table, note)
+
+    async def _send_hand(
+        self, interaction: discord.Interaction[Any], table: TableAnswer, note: str | None
+    ) -> None:
+        """A new ephemeral hand message of the viewer of `table` (refused when unseated)."""
         locale = locale_of(interaction)
-        embed, view = hand_message(table, self._seat(table, interaction), locale, note)
+        embed, view = hand_message(table.public, table.hand(), locale, note)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         self.nudger.remember(interaction, table, locale)
 
     async def refresh_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self._edit_hand(interaction, self.service.get(table_id), None)
+        """Refresh: redraw the hand message clicked, with the table as it is now."""
+        table = self.service.hand(table_id, interaction.user.id, interaction.channel_id)
+        await self._edit_hand(interaction, table, None)
 
     async def _edit_hand(
-        self, interaction: discord.Interaction[Any], table: Table, note: str | None
+        self, interaction: discord.Interaction[Any], table: TableAnswer, note: str | None
     ) -> None:
         """Answer a click on a hand message by redrawing that same message.
 
@@ -241,47 +236,44 @@ class TableActions:
         can reach a message that others see.
         """
         if not on_ephemeral(interaction):
-            await self.send_hand(interaction, table.id, note)
+            await self._send_hand(interaction, table, note)
             return
         locale = locale_of(interaction)
-        payload = hand_payload(table, self._seat(table, interaction), locale, note)
+        payload = hand_payload(table.public, table.hand(), locale, note)
         await update_message(interaction, payload)
         self.nudger.remember(interaction, table, locale)
 
-    @staticmethod
-    def _seat(table: Table, interaction: discord.Interaction[Any]) -> int:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise TableError(RefusalCode.NOT_SEATED)
-        return seat
-
     async def _answer(
-        self, interaction: discord.Interaction[Any], table_id: int, text: str
+        self, interaction: discord.Interaction[Any], table: TableAnswer, text: str
     ) -> None:
         """A short answer: in the hand message when clicked there, else privately."""
         if on_ephemeral(interaction):
-            await self._edit_hand(interaction, self.service.get(table_id), text)
+            await self._edit_hand(interaction, table, text)
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
     # ------------------------------------------------------------------ table actions
     async def claim(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        events = await self.service.claim(table_id, interaction.user.id)
+        """Roem!: claim the last trick's roem for the player's pair."""
+        result = await self.service.claim(
+            table_id, interaction.user.id, channel_id=interaction.channel_id
+        )
         locale = locale_of(interaction)
-        roem = next(e.roem for e in events if isinstance(e, RoemClaimed))
+        roem = next(e.roem for e in result.events if isinstance(e, RoemClaimed))
         text = t("tables.roem.credited", locale, what=roem_text(roem, locale))
-        await self._answer(interaction, table_id, text)
+        await self._answer(interaction, result, text)
 
     async def send_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        table = await self.service.find(table_id)
-        public = public_table(table)
+        """The score sheet, privately."""
+        public = (await self._found(interaction, table_id)).public
         embed = sheet_embed(public, locale_of(interaction), final=public.result is not None)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def send_last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        table = await self.service.find(table_id)
+        """The last trick taken, privately."""
+        public = (await self._found(interaction, table_id)).public
         locale = locale_of(interaction)
-        embed = last_trick_embed(public_table(table), locale)
+        embed = last_trick_embed(public, locale)
         if embed is None:
             text = t("tables.public.no_last_trick", locale)
             await interaction.response.send_message(text, ephemeral=True)
@@ -291,29 +283,30 @@ class TableActions:
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """I'm back: from the computer after time ran out, or the seat left this hand; the
         answer is the player's hand (a new private one when pressed on the table)."""
-        await self.service.back(table_id, interaction.user.id)
+        result = await self.service.back(
+            table_id, interaction.user.id, channel_id=interaction.channel_id
+        )
         note = t("tables.done.back", locale_of(interaction))
-        await self._edit_hand(interaction, self.service.get(table_id), note)
+        await self._edit_hand(interaction, result, note)
 
     async def leave(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """Leave the lobby at once; leaving a match is asked first (it hands the seat to a
         computer), privately, with Yes and No."""
-        table = self.service.get(table_id)
-        seat = self._seat(table, interaction)
+        user_id, channel_id = interaction.user.id, interaction.channel_id
+        table = self.service.hand(table_id, user_id, channel_id)
         locale = locale_of(interaction)
         if table.status == Status.PLAYING:
-            text, view = leave_question(table, seat, locale)
+            text, view = leave_question(table.public, table.own_seat(), locale)
             await interaction.response.send_message(text, view=view, ephemeral=True)
             return
-        await self.service.leave(table_id, interaction.user.id)
-        text = t("tables.done.left", locale, seat=seat + 1)
+        result = await self.service.leave(table_id, user_id, channel_id=channel_id)
+        text = t("tables.done.left", locale, seat=_left_seat(result) + 1)
         await interaction.response.send_message(text, ephemeral=True)
 
     async def on_leave_answer(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
     ) -> None:
         async def work() -> None:
-            self._same_channel(interaction, table_id)
             await self._leave_answer(interaction, table_id, seq, leave)
 
         await self.guard(interaction, "button leave answer", work, table_id)
@@ -328,50 +321,67 @@ class TableActions:
             stay = t("tables.leave.stay", locale)
             await interaction.response.edit_message(content=stay, view=None)
             return
-        table = self.service.get(table_id)
-        seat = self._seat(table, interaction)
+        user_id, channel_id = interaction.user.id, interaction.channel_id
         try:
-            await self.service.leave(table_id, interaction.user.id, seq=seq)
+            result = await self.service.leave(table_id, user_id, seq, channel_id)
         except TableError as error:
-            table = self.service.get(table_id)
-            if error.code != RefusalCode.STALE or table.status != Status.PLAYING:
+            if error.code != RefusalCode.STALE:
+                raise
+            table = self.service.hand(table_id, user_id, channel_id)
+            if table.status != Status.PLAYING:
                 raise
             note = t("tables.leave.moved_on", locale)
-            text, view = leave_question(table, seat, locale, note)
+            text, view = leave_question(table.public, table.own_seat(), locale, note)
             await interaction.response.edit_message(content=text, view=view)
             return
-        text = t("tables.done.left_match", locale, seat=seat + 1)
+        text = t("tables.done.left_match", locale, seat=_left_seat(result) + 1)
         await interaction.response.edit_message(content=text, view=None)
 
     async def start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.service.start(table_id, interaction.user.id)
-        table = self.service.get(table_id)
-        locale = locale_of(interaction)
-        if table.seat_of(interaction.user.id) is not None:
-            await self.send_hand(interaction, table_id, t("tables.done.started", locale))
+        """Start the match; a player who starts it gets their hand at once."""
+        result = await self.service.start(
+            table_id, interaction.user.id, channel_id=interaction.channel_id
+        )
+        text = t("tables.done.started", locale_of(interaction))
+        if result.seat is not None:
+            await self._send_hand(interaction, result, text)
         else:
-            await interaction.response.send_message(
-                t("tables.done.started", locale), ephemeral=True
-            )
+            await interaction.response.send_message(text, ephemeral=True)
 
     async def add_computer(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        await self.service.add_computer(table_id, interaction.user.id)
-        await self._show_on_message(interaction, table_id)
+        """Seat a computer in the first free seat (the lobby's button)."""
+        result = await self.service.add_computer(
+            table_id, interaction.user.id, channel_id=interaction.channel_id
+        )
+        await self._show_on_message(interaction, result)
 
-    async def _show_on_message(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def _found(self, interaction: discord.Interaction[Any], table_id: int) -> TableAnswer:
+        """The table in memory or in the store, refused when it is another channel's."""
+        table = await self.service.find(table_id)
+        if table.channel_id != interaction.channel_id:
+            raise TableError(RefusalCode.WRONG_CHANNEL, channel_id=table.channel_id)
+        return table
+
+    async def _show_on_message(
+        self, interaction: discord.Interaction[Any], table: TableAnswer
+    ) -> None:
         """Answer a click on the table message by redrawing that message with the new state:
         the interaction's token carries the update, which Discord's global limit on
         bot-token requests does not count (docs/operations.md). Any other message (an old
         copy) is left as it is and the publisher updates the table's message."""
-        table = self.service.get(table_id)
         clicked = interaction.message
         if clicked is None or clicked.id != self.publisher.message_id(table):
             await interaction.response.defer()
             return
-        embed, view = public_message(table, self.publisher.locale_for(table))
+        embed, view = public_message(table, self.publisher.locale_for(table.public))
         self.publisher.shown(table)  # before the request: no bot-token edit of this state
         try:
             await interaction.response.edit_message(embed=embed, view=view)
         except Exception:
-            self.publisher.schedule(table_id, force=True)  # the message must still show it
+            self.publisher.schedule(table.id, force=True)  # the message must still show it
             raise
+
+
+def _left_seat(result: TableAnswer) -> int:
+    """The seat a leave freed (or handed to the computer)."""
+    return next(e.seat for e in result.events if e.kind == "left" and e.seat is not None)

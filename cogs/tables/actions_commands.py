@@ -14,10 +14,9 @@ import discord
 
 from bot.engine import RuleError, RuleSet
 from bot.tables import (
-    Event,
     RefusalCode,
     Status,
-    Table,
+    TableAnswer,
     TableError,
     TableService,
     TableSettings,
@@ -93,9 +92,9 @@ class TableCommands:
     def publisher(self) -> TablePublisher:
         return self.actions.publisher
 
-    def channel_table(self, interaction: discord.Interaction[Any]) -> Table:
+    def channel_table(self, interaction: discord.Interaction[Any]) -> TableAnswer:
         """The open table of the channel the command was used in."""
-        table = self.service.in_channel(interaction.channel_id or 0)
+        table = self.service.in_channel(interaction.channel_id or 0, interaction.user.id)
         if table is None:
             raise TableError(RefusalCode.NO_TABLE)
         return table
@@ -137,14 +136,14 @@ class TableCommands:
     async def join(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
         table = self.channel_table(interaction)
         user = interaction.user
-        if table.status == Status.PLAYING and table.seat_of(user.id) is None:
+        if table.status == Status.PLAYING and table.seat is None:
             # During a match the only seat to join is the one the player left this hand.
             await self.actions.back(interaction, table.id)
             return
-        events = await self.service.sit(
+        result = await self.service.sit(
             table.id, user.id, user.display_name, None if seat is None else seat - 1
         )
-        taken = _seat_of(events, "seated")
+        taken = _seat_of(result, "seated")
         text = t("tables.done.seated", locale_of(interaction), seat=taken + 1)
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -159,12 +158,12 @@ class TableCommands:
         index = None if seat is None else seat - 1
         user_id = interaction.user.id
         if add:
-            events = await self.service.add_computer(table.id, user_id, index, level=level)
+            result = await self.service.add_computer(table.id, user_id, index, level=level)
             key, kind = "tables.done.computer_added", "computer_added"
         else:
-            events = await self.service.remove_computer(table.id, user_id, index)
+            result = await self.service.remove_computer(table.id, user_id, index)
             key, kind = "tables.done.computer_removed", "computer_removed"
-        text = t(key, locale_of(interaction), seat=_seat_of(events, kind) + 1)
+        text = t(key, locale_of(interaction), seat=_seat_of(result, kind) + 1)
         await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self, interaction: discord.Interaction[Any]) -> None:
@@ -188,20 +187,20 @@ class TableCommands:
         if turn_timer is not None or language is not None:
             if interaction.user.id != table.opener_id and not is_moderator(interaction):
                 raise TableError(RefusalCode.NOT_ALLOWED)
-            await self._change_settings(interaction, table, turn_timer, language)
-            table = self.service.get(table.id)
-        embed = settings_embed(table, locale, self.publisher.locale_for(table))
+            table = await self._change_settings(interaction, table, turn_timer, language)
+        public = table.public
+        embed = settings_embed(public, locale, self.publisher.locale_for(public))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def _change_settings(
         self,
         interaction: discord.Interaction[Any],
-        table: Table,
+        table: TableAnswer,
         turn_timer: int | None,
         language: str | None,
-    ) -> None:
+    ) -> TableAnswer:
         """Ask the service to change the settings, under its lock, logged and committed."""
-        await self.service.update_settings(
+        return await self.service.update_settings(
             table.id,
             interaction.user.id,
             turn_timer=None if turn_timer is None else float(turn_timer),
@@ -236,5 +235,6 @@ def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_channels)
 
 
-def _seat_of(events: list[Event], kind: str) -> int:
-    return next(e.seat for e in events if e.kind == kind and e.seat is not None)
+def _seat_of(result: TableAnswer, kind: str) -> int:
+    """The seat an event of `kind` in `result` happened to."""
+    return next(e.seat for e in result.events if e.kind == kind and e.seat is not None)

@@ -34,8 +34,10 @@ class Bumper:
         self._last: dict[int, float] = {}  # table id -> when it was last bumped
 
     async def bump(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Post the table's message anew, if a player asks and the last bump is old enough."""
         service = self.bot.services.tables
-        service.seated_at(table_id, interaction.user.id)  # only its open table's players
+        # Only its open table's players, from its channel.
+        service.seated_at(table_id, interaction.user.id, interaction.channel_id)
         now = service.clock.now()
         next_at = self._last.get(table_id, float("-inf")) + self.interval
         if now < next_at:

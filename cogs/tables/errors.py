@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from bot.engine import Card, IllegalReason, Suit
-from bot.tables import RefusalCode, Status, Table, TableError
+from bot.tables import PublicTable, RefusalCode, Status, TableError
 from bot.texts.catalog import has
 from cogs.common.refusals import Refusals
 from cogs.common.text import CLIP, card_text, clip, t
@@ -32,7 +32,7 @@ OPTION_NAMES = {
 
 
 def error_text(
-    error: TableError, locale: str, table: Table | None = None, user_id: int | None = None
+    error: TableError, locale: str, table: PublicTable | None = None, user_id: int | None = None
 ) -> str:
     """The sentence for a refusal; `table` (when known) lets it name the players, and
     `user_id` (who is refused) lets "not seated" tell a spectator how to play."""
@@ -49,7 +49,9 @@ def error_text(
 REFUSALS = Refusals(TableError, RefusalCode, "tables.err.", error_text)
 
 
-def _not_seated(table: Table, user_id: int | None, locale: str, values: dict[str, Any]) -> str:
+def _not_seated(
+    table: PublicTable, user_id: int | None, locale: str, values: dict[str, Any]
+) -> str:
     """Someone who is not playing clicked what only players may: say how to play."""
     left = table.retake_seat(user_id) if user_id is not None else None
     if left is not None:
@@ -61,7 +63,7 @@ def _not_seated(table: Table, user_id: int | None, locale: str, values: dict[str
     return t("tables.err.not_seated", locale, **values)
 
 
-def _values(facts: dict[str, Any], locale: str, table: Table | None) -> dict[str, Any]:
+def _values(facts: dict[str, Any], locale: str, table: PublicTable | None) -> dict[str, Any]:
     """Every fact a sentence may use, made readable (seats 1-based, names, suits, cards)."""
     values: dict[str, Any] = {"seat": "?", "free": "?", "card": "?", "suit": "?", "why": ""}
     if isinstance(facts.get("seat"), int):

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.preferences import NotifyMode
-from bot.tables import Event, EventKind, Table, TableError
+from bot.tables import EventKind, TableAnswer, TableError
 from cogs.common.delivery import DELIVERY_ERRORS, retried
 from cogs.common.text import locale_of, t
 
@@ -69,7 +69,7 @@ class _Due:
     at: float
 
 
-def grace(table: Table) -> float:
+def grace(table: TableAnswer) -> float:
     """How long the table waits before telling a player: `NOTICE_GRACE`, or half the turn
     timer when that is shorter (a notice after the computer played for them is useless)."""
     timer = table.settings.turn_timer
@@ -93,12 +93,12 @@ class TurnNotifier:
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    async def on_events(self, table: Table, events: list[Event]) -> None:
+    async def on_events(self, table: TableAnswer) -> None:
         """The service listener: when the turn moved, forget the table's pending notice,
         delete the one posted (if any) and start the grace for the human now to act."""
         if not self.enabled:
             return
-        turn = [e for e in events if e.kind in _TURN_KINDS]
+        turn = [e for e in table.events if e.kind in _TURN_KINDS]
         if table.is_open and not turn:
             return
         # The player acted, the turn moved or the match is over: what was due or posted is
@@ -149,7 +149,7 @@ class TurnNotifier:
             if table.is_open and table.waiting_for() == (due.seat, due.user_id):
                 self._spawn(table, due.user_id)
 
-    def _spawn(self, table: Table, user_id: int | None) -> None:
+    def _spawn(self, table: TableAnswer, user_id: int | None) -> None:
         self._track(self._notify(table, user_id), f"bg:notice:{table.id}:{table.seq}")
 
     def _track(self, work: Coroutine[Any, Any, None], name: str) -> None:
@@ -172,7 +172,7 @@ class TurnNotifier:
                 await task
 
     # ------------------------------------------------------------------ the work
-    async def _notify(self, table: Table, user_id: int | None) -> None:
+    async def _notify(self, table: TableAnswer, user_id: int | None) -> None:
         """Remove the table's last mention (if one was posted), then tell `user_id`
         (None: nobody)."""
         lock = self._locks.setdefault(table.id, asyncio.Lock())
@@ -211,15 +211,15 @@ class TurnNotifier:
             log.debug("notice %s of table %s not deleted: %s", posted[1], table_id, error)
         await self.bot.services.tables.set_notice(table_id, None)
 
-    def _link(self, table: Table) -> str | None:
+    def _link(self, table: TableAnswer) -> str | None:
         message_id = self.publisher.message_id(table)
         if message_id is None:
             return None
         return jump_url(table.guild_id, table.channel_id, message_id)
 
-    async def _mention(self, table: Table, user_id: int) -> None:
+    async def _mention(self, table: TableAnswer, user_id: int) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        locale = self.publisher.locale_for(table)
+        locale = self.publisher.locale_for(table.public)
         text = t("tables.notice.mention", locale, user=f"<@{user_id}>", table=table.id)
         link = self._link(table)
         if link is not None:
@@ -239,8 +239,8 @@ class TurnNotifier:
         self._mentions[table.id] = (table.channel_id, message.id)
         await self.bot.services.tables.set_notice(table.id, message.id)
 
-    async def _direct(self, table: Table, user_id: int) -> None:
-        locale = self.publisher.locale_for(table)
+    async def _direct(self, table: TableAnswer, user_id: int) -> None:
+        locale = self.publisher.locale_for(table.public)
         link = self._link(table) or f"<#{table.channel_id}>"
         text = t("tables.notice.dm", locale, table=table.id, link=link)
         try:

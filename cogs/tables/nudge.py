@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.tables import Event, Table, TableError, TableService
+from bot.tables import TableAnswer, TableError, TableService
 from cogs.common.delivery import DELIVERY_ERRORS, retried
 from cogs.common.raw_messages import edit_original
 from cogs.common.requests import RequestStats
@@ -59,7 +59,9 @@ class HandNudger:
     def service(self) -> TableService:
         return self.bot.services.tables
 
-    def remember(self, interaction: discord.Interaction[Any], table: Table, locale: str) -> None:
+    def remember(
+        self, interaction: discord.Interaction[Any], table: TableAnswer, locale: str
+    ) -> None:
         """Called whenever a hand message is drawn in answer to `interaction`."""
         self._drawn[(table.id, interaction.user.id)] = _Drawn(interaction, table.seq, locale)
 
@@ -73,7 +75,7 @@ class HandNudger:
         finally:
             self._answering.discard(key)
 
-    async def on_events(self, table: Table, events: list[Event]) -> None:
+    async def on_events(self, table: TableAnswer) -> None:
         """The service listener: schedule a redraw for the player the table waits for."""
         if not table.is_open:
             self._forget_table(table.id)
@@ -106,11 +108,10 @@ class HandNudger:
     async def _redraw(self, key: Key) -> None:
         try:
             drawn = self._drawn.get(key)
-            table = self.service.get(key[0])
-            seat = table.seat_of(key[1])
-            if drawn is None or seat is None or drawn.seq == table.seq:
+            table = self.service.get(key[0], key[1])
+            if drawn is None or table.seat is None or drawn.seq == table.seq:
                 return
-            payload = hand_payload(table, seat, drawn.locale)
+            payload = hand_payload(table.public, table.hand(), drawn.locale)
             what = f"redrawing the hand of {key}"
             self.requests.note_token_edit()
             await retried(lambda: edit_original(drawn.interaction, payload), what)

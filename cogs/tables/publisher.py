@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.tables import Event, PublicTable, Table, TableError, TableService, public_table
+from bot.tables import PublicTable, TableAnswer, TableError, TableService
 from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, retried
 from cogs.common.locales import public_locale
 from cogs.common.raw_messages import edit_channel_message
@@ -121,12 +121,12 @@ class TablePublisher:
         return self.bot.services.tables
 
     # ------------------------------------------------------------------ scheduling
-    async def on_events(self, table: Table, events: list[Event]) -> None:
+    async def on_events(self, result: TableAnswer) -> None:
         """The service listener: note what must be shown and schedule one edit."""
-        state = self._state(table.id)
-        if any(event.kind == "match_finished" for event in events):
+        state = self._state(result.id)
+        if any(event.kind == "match_finished" for event in result.events):
             state.final_sheet = True
-        self.schedule(table.id)
+        self.schedule(result.id)
 
     def schedule(self, table_id: int, *, force: bool = False) -> None:
         """Mark the table dirty; start its background task unless one is running."""
@@ -155,7 +155,7 @@ class TablePublisher:
         state.told = state.told or state.forbidden
         return self.message_id(self.service.get(table_id)) is not None
 
-    def shown(self, table: Table) -> None:
+    def shown(self, table: TableAnswer) -> None:
         """`table`'s current state is on its message now (an interaction response showed it
         with the interaction's token, or a repost drew it): no bot-token edit is needed for
         this state."""
@@ -172,7 +172,7 @@ class TablePublisher:
             table = self.service.get(table_id)
             old = self.message_id(table)
             what = f"re-posting the message of table {table.id}"
-            message_id = await self._post(table, self.locale_for(table), what)
+            message_id = await self._post(table, self.locale_for(table.public), what)
             self.shown(table)
         if old is not None:
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -183,7 +183,7 @@ class TablePublisher:
                 log.info("table %s: old message %s not removed: %s", table_id, old, error)
         return message_id
 
-    def message_id(self, table: Table) -> int | None:
+    def message_id(self, table: TableAnswer) -> int | None:
         """The table's public message. The one this process posted wins over the service's
         copy: a refused operation restores the table from a snapshot taken before
         `set_message`, so in memory the service may briefly forget it (reported)."""
@@ -205,7 +205,7 @@ class TablePublisher:
                 await task
 
     # ------------------------------------------------------------------ locale
-    def locale_for(self, table: Table) -> str:
+    def locale_for(self, table: PublicTable) -> str:
         """The table's language, else its guild's preferred locale, else the default
         (cogs/common/locales.py)."""
         return public_locale(self.bot, table.guild_id, table.settings.locale)
@@ -269,8 +269,8 @@ class TablePublisher:
         if state.gone or state.forbidden or given_up or (current and not state.final_sheet):
             return
         state.force = False
-        public = public_table(table)
-        locale = self.locale_for(table)
+        public = table.public
+        locale = self.locale_for(public)
         if not current and not await self._put(table, public, locale, state):
             return
         state.rendered_seq = public.seq
@@ -279,7 +279,9 @@ class TablePublisher:
             state.final_sheet = False
             await self._post_final(table, public, locale)
 
-    async def _put(self, table: Table, public: PublicTable, locale: str, state: _Pending) -> bool:
+    async def _put(
+        self, table: TableAnswer, public: PublicTable, locale: str, state: _Pending
+    ) -> bool:
         """Edit the table's message, or post it when it has none or it vanished."""
         message_id = self.message_id(table)
         try:
@@ -306,7 +308,7 @@ class TablePublisher:
             state.given_up_seq = table.seq
         return False
 
-    async def _post(self, table: Table, locale: str, what: str) -> int:
+    async def _post(self, table: TableAnswer, locale: str, what: str) -> int:
         """Post the table's message at the bottom of its channel and make it the table's
         message (kept in the store, so later edits and a restart use it)."""
         embed, buttons = public_message(table, locale)
@@ -318,7 +320,7 @@ class TablePublisher:
         await self.service.set_message(table.id, message.id)
         return message.id
 
-    async def _edit(self, table: Table, locale: str, message_id: int) -> bool:
+    async def _edit(self, table: TableAnswer, locale: str, message_id: int) -> bool:
         """Edit in place; False when the message is gone (so it gets posted again).
         Sent as JSON drawn once per state, the answer not read (cogs/common/raw_messages.py)."""
         payload = public_payload(table, locale)
@@ -337,7 +339,7 @@ class TablePublisher:
             return False
         return True
 
-    async def _close_vanished(self, table: Table) -> None:
+    async def _close_vanished(self, table: TableAnswer) -> None:
         log.info("table %s: channel %s vanished; closing the table", table.id, table.channel_id)
         if not table.is_open:
             return
@@ -345,7 +347,7 @@ class TablePublisher:
         with contextlib.suppress(TableError):
             await self.service.close(table.id, me, moderator=True)
 
-    async def _post_final(self, table: Table, public: PublicTable, locale: str) -> None:
+    async def _post_final(self, table: TableAnswer, public: PublicTable, locale: str) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         content = t("tables.final.announce", locale, table=table.id)
         embed = sheet_embed(public, locale, final=True)
@@ -363,7 +365,7 @@ class TablePublisher:
         table = self.service.get(table_id)
         text = t(
             "tables.forbidden.dm",
-            self.locale_for(table),
+            self.locale_for(table.public),
             table=table.id,
             channel=f"<#{table.channel_id}>",
         )

@@ -13,7 +13,7 @@ import discord
 
 from bot.engine import Card, Phase, SheetLine, Suit
 from bot.players import LEVELS
-from bot.tables import PublicTable, PublicTrick, Seat, SeatKind, Status, Table, public_table
+from bot.tables import PublicSeat, PublicTable, PublicTrick, SeatKind, Status, TableAnswer
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import (
     EMBED_COLOUR,
@@ -60,7 +60,7 @@ Style = discord.ButtonStyle
 # ----------------------------------------------------------------------------- names
 
 
-def _badge(state: Seat) -> str:
+def _badge(state: PublicSeat) -> str:
     marks = ""
     if state.kind == SeatKind.COMPUTER:
         marks += f" {COMPUTER_MARK}"
@@ -297,24 +297,24 @@ def result_text(public: PublicTable, locale: str) -> str:
 # ----------------------------------------------------------------------------- buttons
 
 
-def public_message(table: Table, locale: str) -> tuple[discord.Embed, discord.ui.View]:
+def public_message(table: TableAnswer, locale: str) -> tuple[discord.Embed, discord.ui.View]:
     """The table message as discord.py's objects, for a post or a click's response: made
     from `public_payload`, so every viewer and edit of one state shares one drawing."""
     payload = public_payload(table, locale)
     return discord.Embed.from_dict(payload["embeds"][0]), RenderedView.of(payload["components"])
 
 
-def public_payload(table: Table, locale: str) -> Message:
+def public_payload(table: TableAnswer, locale: str) -> Message:
     """The table message for the current state as Discord's JSON, for the edits sent as
     they are (cogs/common/raw_messages.py); drawn once per state and locale. No view is
     built for it (a `discord.ui.View` costs a random id from the system, every state)."""
 
     def draw() -> Message:
-        public = public_table(table)
+        public = table.public
         rows = action_rows(public_rows(public, locale))
         return {"embeds": [public_embed(public, locale).to_dict()], "components": rows}
 
-    return table.rendered(("public_payload", locale), draw)
+    return table.drawn(("public_payload", locale), draw)
 
 
 def public_rows(public: PublicTable, locale: str) -> list[list[Component]]:
@@ -465,7 +465,7 @@ def _fit(rows: list[str], budget: int) -> list[str]:
 # ----------------------------------------------------------------------------- settings
 
 
-def settings_embed(table: Table, locale: str, table_locale: str) -> discord.Embed:
+def settings_embed(table: PublicTable, locale: str, table_locale: str) -> discord.Embed:
     """The table's settings as /table settings shows them (`table_locale`: its messages')."""
     settings = table.settings
     timer = f"{settings.turn_timer:g} s" if settings.turn_timer else ""
@@ -478,7 +478,7 @@ def settings_embed(table: Table, locale: str, table_locale: str) -> discord.Embe
         t("tables.settings.level", locale, value=_levels(table, locale)),
         t("tables.settings.hint", locale),
     ]
-    title = t("tables.settings.title", locale, table=table.id)
+    title = t("tables.settings.title", locale, table=table.table_id)
     return discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)
 
 
@@ -486,7 +486,7 @@ def settings_embed(table: Table, locale: str, table_locale: str) -> discord.Embe
 
 
 def leave_question(
-    table: Table, seat: int, locale: str, note: str | None = None
+    table: PublicTable, seat: int, locale: str, note: str | None = None
 ) -> tuple[str, discord.ui.View]:
     """ "Leave the match?" with Yes and No, for the table as it is now (its `seq`): a Yes
     pressed after the table moved on is refused as stale and asked again."""
@@ -494,13 +494,13 @@ def leave_question(
     if note:
         text = f"> {note}\n{text}"
     buttons: list[discord.ui.Item[Any]] = [
-        LeaveAnswerButton(table.id, table.seq, True, t("tables.button.leave_yes", locale)),
-        LeaveAnswerButton(table.id, table.seq, False, t("tables.button.leave_no", locale)),
+        LeaveAnswerButton(table.table_id, table.seq, True, t("tables.button.leave_yes", locale)),
+        LeaveAnswerButton(table.table_id, table.seq, False, t("tables.button.leave_no", locale)),
     ]
     return text, frozen_view(buttons)
 
 
-def _levels(table: Table, locale: str) -> str:
+def _levels(table: PublicTable, locale: str) -> str:
     """The table's computer level, and any seat whose computer plays at another one."""
     default = _level_name(table.settings.computer_kind, locale)
     others = [

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import discord
 
 from bot.engine import Card, Phase
-from bot.tables import PrivateHand, PublicTable, Status, Table, private_hand, public_table
+from bot.tables import PrivateHand, PublicTable, Status
 from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action_rows
 from cogs.common.raw_messages import Message
 from cogs.common.text import card_text, rank_text, t
@@ -27,20 +27,21 @@ Style = discord.ButtonStyle
 
 
 def hand_message(
-    table: Table, seat: int, locale: str, note: str | None = None
+    public: PublicTable, mine: PrivateHand, locale: str, note: str | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """The embed and buttons of `seat`'s hand; `note` answers the click that asked for it."""
-    payload = hand_payload(table, seat, locale, note)
+    """The embed and buttons of `mine` (one seat's hand) at `public`; `note` answers the
+    click that asked for it."""
+    payload = hand_payload(public, mine, locale, note)
     return discord.Embed.from_dict(payload["embeds"][0]), RenderedView.of(payload["components"])
 
 
-def hand_payload(table: Table, seat: int, locale: str, note: str | None = None) -> Message:
+def hand_payload(
+    public: PublicTable, mine: PrivateHand, locale: str, note: str | None = None
+) -> Message:
     """`hand_message` as Discord's JSON (embeds and components), for the redraws sent as
     they are (cogs/common/raw_messages.py): the same message without discord.py's objects."""
-    mine = private_hand(table, seat)
-    public = public_table(table)
     lines = [f"> {note}"] if note else []
-    lines += _status_lines(table, public, mine, locale)
+    lines += _status_lines(public, mine, locale)
     embed = {
         "type": "rich",
         "title": _title(public, mine, locale),
@@ -75,27 +76,27 @@ def _footer(public: PublicTable, locale: str) -> str:
     return footer
 
 
-def _status_lines(table: Table, public: PublicTable, mine: PrivateHand, locale: str) -> list[str]:
+def _status_lines(public: PublicTable, mine: PrivateHand, locale: str) -> list[str]:
     if public.status != Status.PLAYING:
         return [t(f"tables.hand.status.{public.status.value}", locale)]
-    lines = [_turn_text(table, public, mine, locale)]
+    lines = [_turn_text(public, mine, locale)]
     if mine.autoplay:
         lines.append(t("tables.hand.away", locale))
     elif mine.away:
         lines.append(t("tables.hand.away_once", locale))
     if mine.can_claim:
         lines.append(t("tables.hand.can_claim", locale))
-    lines.append(_trick_text(table, public, locale))
+    lines.append(_trick_text(public, locale))
     if public.phase == Phase.TRUMP:
         lines.append(_cards_text(mine.cards, locale))
     return [line for line in lines if line]
 
 
-def _turn_text(table: Table, public: PublicTable, mine: PrivateHand, locale: str) -> str:
+def _turn_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
     if public.phase == Phase.CLAIM:
         return t("tables.public.claim_last", locale)
     if not mine.my_turn:
-        name = md(seat_name(table.seats, public.to_act, locale))
+        name = md(seat_name(public.seats, public.to_act, locale))
         key = "tables.hand.wait_trump" if public.phase == Phase.TRUMP else "tables.hand.wait_play"
         return t(key, locale, name=name)
     if public.phase == Phase.PLAY:
@@ -112,12 +113,12 @@ def _turn_text(table: Table, public: PublicTable, mine: PrivateHand, locale: str
     return t("tables.hand.choose", locale)
 
 
-def _trick_text(table: Table, public: PublicTable, locale: str) -> str:
+def _trick_text(public: PublicTable, locale: str) -> str:
     if not public.trick or public.trick_leader is None:
         return ""
     played = []
     for i, card in enumerate(public.trick):
-        name = seat_name(table.seats, (public.trick_leader + i) % 4, locale)
+        name = seat_name(public.seats, (public.trick_leader + i) % 4, locale)
         played.append(f"{md(name)} {card_text(card, locale)}")
     return t("tables.public.trick", locale, cards=" · ".join(played))
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from discord.utils import escape_markdown
 
 from bot.engine import Card, IllegalReason, Roem, RoemKind, Suit
-from bot.tables import Hint, Seat, SeatKind
+from bot.tables import Hint, PublicSeat, SeatKind
 from cogs.common.text import card_text, shorten, suit_text, t
 
 __all__ = ["hint_text", "md", "pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
@@ -29,7 +29,7 @@ def md(text: str) -> str:
 
 
 def seat_name(
-    seats: Sequence[Seat], seat: int | None, locale: str, width: int | None = None
+    seats: Sequence[PublicSeat], seat: int | None, locale: str, width: int | None = None
 ) -> str:
     """The plain name at a seat (computer seats get a numbered name), for sentences; with
     `width`, a longer name is shortened to that many columns, ending in an ellipsis."""
@@ -42,7 +42,9 @@ def seat_name(
     return shorten(name, width) if width is not None else name
 
 
-def pair_names(seats: Sequence[Seat], pair: int, locale: str, width: int | None = None) -> str:
+def pair_names(
+    seats: Sequence[PublicSeat], pair: int, locale: str, width: int | None = None
+) -> str:
     """Both names of a pair (seats 1 & 3 are pair 1, seats 2 & 4 pair 2)."""
     first, second = (seat_name(seats, s, locale, width) for s in (pair, pair + 2))
     return t("tables.pair.names", locale, first=first, second=second)

@@ -31,7 +31,7 @@ from PIL import Image, ImageDraw, ImageFont
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # the harness lives in tests/
 
-import bot.tables.service as service_module  # noqa: E402
+import bot.tables.lobby as lobby_module  # noqa: E402
 from tests.cogs.tables.tables_kit import ClockedBot, Kit, seed_with_first_dealer  # noqa: E402
 from tests.harness.harness import Harness  # noqa: E402
 
@@ -50,7 +50,7 @@ async def messages(seed_dealer: int = 0, turns: int = 1) -> tuple[dict[str, Any]
     """(the public table message, Anna's hand) once Anna is to play her `turns`-th card
     with cards already on the table."""
     seed = seed_with_first_dealer(seed_dealer)
-    service_module.secrets = SimpleNamespace(token_hex=lambda n: seed)  # type: ignore[attr-defined]
+    lobby_module.secrets = SimpleNamespace(token_hex=lambda n: seed)  # type: ignore[attr-defined]
     with tempfile.TemporaryDirectory() as folder:
         async with Harness(Path(folder) / "bot.sqlite3", bot_class=ClockedBot) as harness:
             kit = Kit(harness)

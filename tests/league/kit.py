@@ -17,7 +17,7 @@ async def play_out(
     """Let the turn timers run (absent players' seats are played by computers) until the
     table has finished, or has scored `hands` hands."""
     for _ in range(2_000):
-        table = tables.get(table_id)
+        table = tables.registry.get(table_id)
         if table.status == Status.FINISHED:
             return
         if hands is not None and table.match is not None and len(table.match.sheet) >= hands:

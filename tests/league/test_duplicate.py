@@ -31,7 +31,7 @@ async def test_a_duplicate_round_deals_one_set_of_hands_to_every_table(
             await league.check_in(night, user)
         draw = (await league.start_round(night, ORGANISER)).draw
         links = await store.leagues.round_tables(night)
-        first, second = tables.get(links[(1, 0)]), tables.get(links[(1, 1)])
+        first, second = tables.registry.get(links[(1, 0)]), tables.registry.get(links[(1, 1)])
         assert draw.deal_seed is not None
         assert first.deal_seed == second.deal_seed == draw.deal_seed
         assert first.seed != second.seed  # their computers think apart

@@ -27,7 +27,7 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: s
             await league.check_in(night, user)
         draw = (await league.start_round(night, ORGANISER)).draw
         links = await store.leagues.round_tables(night)
-        table = tables.get(links[(1, 0)])
+        table = tables.registry.get(links[(1, 0)])
         assert table.channel_id == 510 and table.status == Status.PLAYING
         assert [seat.user_id for seat in table.seats] == list(draw.tables[0].seats)
         assert table.rules == settings.rules

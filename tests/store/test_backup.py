@@ -30,8 +30,8 @@ async def test_a_backup_taken_while_playing_restores_every_table_as_it_was(
 ) -> None:
     service = await open_service(db_path)
     ids = await _playing_tables(service, count=3, moves=6)
-    at_backup = {i: service.get(i).seq for i in ids}
-    snapshot_at_backup = {i: service.get(i).to_dict() for i in ids}
+    at_backup = {i: service.registry.get(i).seq for i in ids}
+    snapshot_at_backup = {i: service.registry.get(i).to_dict() for i in ids}
 
     # The store is open and its latest commits are still in the -wal file.
     assert db_path.with_name(db_path.name + "-wal").stat().st_size > 0
@@ -48,7 +48,7 @@ async def test_a_backup_taken_while_playing_restores_every_table_as_it_was(
     assert kept is not None and kept.is_file()
     restored = await open_service(db_path)
     assert {i: restored.get(i).seq for i in ids} == at_backup
-    assert {i: restored.get(i).to_dict() for i in ids} == snapshot_at_backup
+    assert {i: restored.registry.get(i).to_dict() for i in ids} == snapshot_at_backup
     await restored.store.close()
 
 

@@ -49,12 +49,12 @@ async def table_with(
             await service.add_computer(table.id, opener, seat)
     if start:
         await service.start(table.id, opener)
-    return service.get(table.id)
+    return service.registry.get(table.id)
 
 
 def human_to_act(service: TableService, table_id: int) -> tuple[int, int] | None:
     """(seat, user id) of the human whose decision the table waits for, if any."""
-    table = service.get(table_id)
+    table = service.registry.get(table_id)
     hand = table.match.hand if table.match is not None else None
     if hand is None or hand.to_act is None:
         return None
@@ -70,7 +70,7 @@ async def act_once(service: TableService, table_id: int, pick: int = 0) -> Any:
     found = human_to_act(service, table_id)
     assert found is not None, "no human to act"
     seat, user = found
-    table = service.get(table_id)
+    table = service.registry.get(table_id)
     view = private_hand(table, seat)
     hand = table.match.hand if table.match else None
     assert hand is not None
@@ -82,7 +82,7 @@ async def act_once(service: TableService, table_id: int, pick: int = 0) -> Any:
 
 async def play_until_done(service: TableService, table_id: int, limit: int = 2000) -> None:
     for _ in range(limit):
-        table = service.get(table_id)
+        table = service.registry.get(table_id)
         if not table.is_open:
             return
         await act_once(service, table_id)

@@ -101,7 +101,7 @@ async def test_an_open_table_restores_to_its_replay_and_plays_on(store: Store) -
 
     await play_until_done(service, table.id)
 
-    assert service.get(table.id).status == Status.FINISHED
+    assert service.registry.get(table.id).status == Status.FINISHED
 
 
 async def test_every_stored_action_reads_as_a_typed_action_and_writes_back_the_same(

@@ -44,7 +44,7 @@ async def test_levels_are_kept_with_the_seat_and_survive_a_restart(db: Path) -> 
         {"seat": 3},
     ]
     again = await open_service(db)
-    restored = again.get(table.id)
+    restored = again.registry.get(table.id)
     assert [s.level for s in restored.seats] == [None, "easy", "strong", None]
     assert [level_of(restored, s) for s in (1, 2, 3)] == ["easy", "strong", "normal"]
     brains = [again.computers.brain(restored, s) for s in (1, 2, 3)]
@@ -61,14 +61,14 @@ async def test_a_strong_player_models_its_opponents_only_when_both_are_normal_co
     await service.add_computer(table.id, ALICE, 1, level="normal")
     await service.add_computer(table.id, ALICE, 2, level="strong")
     await service.add_computer(table.id, ALICE, 3, level="normal")
-    strong = service.computers.brain(service.get(table.id), 2)
-    facing_human = service.computers.brain(service.get(table.id), 1)  # seat 1 is normal
+    strong = service.computers.brain(service.registry.get(table.id), 2)
+    facing_human = service.computers.brain(service.registry.get(table.id), 1)  # seat 1 is normal
     assert isinstance(strong, SearchPlayer) and strong.model_eps > 0 and strong.model_policy
     assert isinstance(facing_human, HeuristicPlayer)
 
     await service.remove_computer(table.id, ALICE, 3)
     await service.sit(table.id, BOB, "bob", 3)  # a human opponent now: no model
-    plain = service.computers.brain(service.get(table.id), 2)
+    plain = service.computers.brain(service.registry.get(table.id), 2)
     assert isinstance(plain, SearchPlayer) and plain.model_eps == 0 and not plain.model_policy
 
 
@@ -76,9 +76,9 @@ async def test_a_new_table_plays_strong_and_an_old_snapshot_as_before(db: Path) 
     service = await open_service(db)
     table = await lobby(service)
     await service.add_computer(table.id, ALICE, 1)
-    assert level_of(service.get(table.id), 1) == "strong"
+    assert level_of(service.registry.get(table.id), 1) == "strong"
     # A snapshot written before levels existed: no seat level, no league flag.
-    old = service.get(table.id).to_dict()
+    old = service.registry.get(table.id).to_dict()
     for seat in old["seats"]:
         del seat["level"]
     del old["settings"]["league"]
@@ -91,11 +91,13 @@ async def test_a_new_table_plays_strong_and_an_old_snapshot_as_before(db: Path) 
 async def test_an_unknown_level_is_refused_and_changes_nothing(db: Path) -> None:
     service = await open_service(db)
     table = await lobby(service)
-    seq = service.get(table.id).seq
+    seq = service.registry.get(table.id).seq
     with pytest.raises(TableError) as info:
         await service.add_computer(table.id, ALICE, 1, level="expert")
     assert info.value.code == RefusalCode.BAD_LEVEL and info.value.facts == {"level": "expert"}
-    assert service.get(table.id).seq == seq and service.get(table.id).free_seats() == [1, 2, 3]
+    assert service.registry.get(table.id).seq == seq and service.registry.get(
+        table.id
+    ).free_seats() == [1, 2, 3]
     with pytest.raises(TableError) as info:
         await service.open(1, CHANNEL + 1, BOB, "bob", None, replace(INSTANT, computer_kind="x"))
     assert info.value.code == RefusalCode.BAD_COMPUTER_KIND  # the settings check
@@ -142,7 +144,7 @@ async def test_a_table_waiting_for_its_computer_does_not_hold_up_another(
     humans = await seated_table(service, {0: 201, 1: 202, 2: 203, 3: 204}, channel=CHANNEL + 1)
     blocking = Blocking()  # the other table has no computers: every decision is slow's
     monkeypatch.setattr(computers_module, "player_for", lambda *_: blocking)
-    seq = service.get(slow.id).seq
+    seq = service.registry.get(slow.id).seq
     clock.advance(2)
     ticking = asyncio.create_task(service.tick())
     for _ in range(500):  # the decision has reached the worker thread
@@ -152,17 +154,17 @@ async def test_a_table_waiting_for_its_computer_does_not_hold_up_another(
     assert blocking.entered.is_set() and blocking.thread is not None
     assert blocking.thread.startswith("computer")
     # Meanwhile the other table takes a human's move and commits it.
-    before = service.get(humans.id).seq
+    before = service.registry.get(humans.id).seq
     await act_once(service, humans.id)
-    assert service.get(humans.id).seq == before + 1
-    assert not ticking.done() and service.get(slow.id).seq == seq
+    assert service.registry.get(humans.id).seq == before + 1
+    assert not ticking.done() and service.registry.get(slow.id).seq == seq
     blocking.release.set()
     fired = await ticking
     assert slow.id in fired
     # The decision is in the log like any action: a replay takes it from there.
     log = await service.store.tables.actions(slow.id)
-    assert log[-1].kind == "computer" and log[-1].seq == service.get(slow.id).seq
-    table = service.get(slow.id)
+    assert log[-1].kind == "computer" and log[-1].seq == service.registry.get(slow.id).seq
+    table = service.registry.get(slow.id)
     actions = [a.payload for a in log if a.kind == "computer"]
     replayed = Match.replay(table.rules, f"{table.seed}/1", None, actions)
     assert table.match is not None and replayed.to_dict() == table.match.to_dict()
@@ -194,7 +196,7 @@ async def test_a_seat_decides_at_its_level_with_the_budget_it_is_given(
     monkeypatch.setattr(computers_module, "player_for", recording)
     hand = Match(table.rules, "budget").hand
     assert hand is not None and hand.to_act is not None
-    live = service.get(table.id)
+    live = service.registry.get(table.id)
     action = await service.computers.decide(live, hand, hand.to_act)
     assert asked == [("strong", f"{live.seed}/{hand.to_act}/{live.seq}", 40.0)]
     assert action.to_dict()["seat"] == hand.to_act
@@ -225,10 +227,10 @@ async def test_a_hint_answers_the_askers_own_decision_and_commits_nothing(db: Pa
     table = await four_humans(service)
     seat, user = human_to_act(service, table.id) or (None, None)
     assert user is not None
-    before = service.get(table.id).to_dict()
+    before = service.registry.get(table.id).to_dict()
     hint = await service.hint(table.id, user)
-    assert service.get(table.id).to_dict() == before  # a hint is no action
-    hand = service.get(table.id).match.hand  # type: ignore[union-attr]
+    assert service.registry.get(table.id).to_dict() == before  # a hint is no action
+    hand = service.registry.get(table.id).match.hand  # type: ignore[union-attr]
     assert hand is not None
     options = hand.trump_options(seat)
     assert hint.suit in options.suits if hint.suit is not None else options.can_pass

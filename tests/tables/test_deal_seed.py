@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import RuleSet
-from bot.tables import Status, Table, TableService
-from bot.tables.events import Event
+from bot.tables import Status, TableAnswer, TableService
 
 from .helpers import ALICE, BOB, CARL, act_once, logged_deals, open_service, table_with
 
@@ -16,10 +15,13 @@ RULES = RuleSet().with_options(match_hands=4)
 CHANNELS = {"first": 601, "second": 602, "own": 603}
 
 
-def recorder(seen: dict[int, dict[int, dict[str, Any]]]) -> Any:
-    """A listener noting each hand's cards as the players were dealt them."""
+def recorder(service: TableService, seen: dict[int, dict[int, dict[str, Any]]]) -> Any:
+    """A listener noting each hand's cards as the players were dealt them (the state the
+    answer holds is the table's now: listeners hear it before anything else can act)."""
 
-    async def listen(table: Table, events: list[Event]) -> None:
+    async def listen(answer: TableAnswer) -> None:
+        table = service.registry.get(answer.id)
+        assert table.seq == answer.seq
         hand = table.match.hand if table.match is not None else None
         if hand is not None:
             assert table.match is not None
@@ -32,7 +34,7 @@ def recorder(seen: dict[int, dict[int, dict[str, Any]]]) -> Any:
 async def play_hands(service: TableService, table_id: int, hands: int) -> None:
     """Act for the human until `hands` hands are scored or the match is over."""
     for _ in range(1_000):
-        table = service.get(table_id)
+        table = service.registry.get(table_id)
         assert table.match is not None
         if table.status != Status.PLAYING or len(table.match.sheet) >= hands:
             return
@@ -46,7 +48,7 @@ async def test_one_deal_seed_deals_the_same_cards_across_tables_and_a_restart(
     path = tmp_path / "db.sqlite3"
     seen: dict[int, dict[int, dict[str, Any]]] = {}
     service = await open_service(path)
-    service.listeners.append(recorder(seen))
+    service.listeners.append(recorder(service, seen))
     ids = {}
     for name, user, seed in (
         ("first", ALICE, "round-3:deals"),
@@ -57,7 +59,7 @@ async def test_one_deal_seed_deals_the_same_cards_across_tables_and_a_restart(
             service, {0: user}, rules=RULES, channel=CHANNELS[name], deal_seed=seed
         )
         ids[name] = table.id
-    first, second = service.get(ids["first"]), service.get(ids["second"])
+    first, second = service.registry.get(ids["first"]), service.registry.get(ids["second"])
     assert first.seed != second.seed  # their computers draw on seeds of their own
     assert first.deal_seed == second.deal_seed == "round-3:deals"
     for table_id in ids.values():
@@ -65,11 +67,11 @@ async def test_one_deal_seed_deals_the_same_cards_across_tables_and_a_restart(
     await service.store.close()
 
     service = await open_service(path)  # the restart: tables come back from their snapshots
-    service.listeners.append(recorder(seen))
-    assert service.get(ids["first"]).deal_seed == "round-3:deals"
+    service.listeners.append(recorder(service, seen))
+    assert service.registry.get(ids["first"]).deal_seed == "round-3:deals"
     for table_id in ids.values():
         await play_hands(service, table_id, 4)
-        assert service.get(table_id).status == Status.FINISHED
+        assert service.registry.get(table_id).status == Status.FINISHED
 
     live = {name: seen[ids[name]] for name in ids}
     assert sorted(live["first"]) == [1, 2, 3, 4]

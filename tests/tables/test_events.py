@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from bot.engine import Suit
-from bot.tables import Event, EventKind, Table, private_hand
+from bot.tables import Event, EventKind, TableAnswer, private_hand
 from bot.tables import events as ev
 
 from .helpers import ALICE, BOB, CARL, DIRK, open_service, play_until_done, table_with
@@ -26,14 +26,14 @@ async def test_a_match_reports_every_trump_card_trick_hand_and_its_end(
     service = await open_service(database)
     heard: list[Event] = []
 
-    async def listen(table: Table, events: list[Event]) -> None:
-        heard.extend(events)
+    async def listen(answer: TableAnswer) -> None:
+        heard.extend(answer.events)
 
     service.listeners.append(listen)
     table = await table_with(service, {0: ALICE, 2: CARL})
     await play_until_done(service, table.id)
 
-    match = service.get(table.id).match
+    match = service.registry.get(table.id).match
     assert match is not None and match.result is not None
     hands = len(match.sheet)
     kinds = Counter(type(e) for e in heard)
@@ -54,16 +54,16 @@ async def test_a_played_card_and_the_trick_it_completes(database: str | Path) ->
     service = await open_service(database)
     users = {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}
     table = await table_with(service, users)
-    hand = service.get(table.id).match.hand  # type: ignore[union-attr]
+    hand = service.registry.get(table.id).match.hand  # type: ignore[union-attr]
     assert hand is not None and hand.to_act is not None
     first = hand.to_act
-    [named] = await service.choose_trump(table.id, users[first], Suit.HEARTS)
+    [named] = (await service.choose_trump(table.id, users[first], Suit.HEARTS)).events
     assert named == ev.TrumpChosen(seat=first, suit=Suit.HEARTS)
     played = []
     for step in range(4):
         seat = (first + step) % 4
-        card = private_hand(service.get(table.id), seat).legal[0]
-        events = await service.play(table.id, users[seat], card)
+        card = private_hand(service.registry.get(table.id), seat).legal[0]
+        events = (await service.play(table.id, users[seat], card)).events
         assert events[0] == ev.CardPlayed(seat=seat, card=card)
         played.append(events)
     assert [len(events) for events in played] == [1, 1, 1, 2]

@@ -11,9 +11,9 @@ import pytest
 
 from bot.store import Store
 from bot.store.records import ActionRecord, NewTable
-from bot.tables import FakeClock, Status, Table, TableError
+from bot.tables import FakeClock, Status, TableAnswer, TableError
 from bot.tables.events import CardPlayed, Event, TrumpChosen, TrumpPassed
-from bot.tables.service import BACKOFF
+from bot.tables.timers import BACKOFF
 from tests.backends import execute, fetch
 
 from .helpers import (
@@ -83,7 +83,8 @@ async def _legacy_row(store: Store, channel: int, snapshot: dict[str, Any]) -> i
 async def test_restore_repairs_tables_whose_snapshot_says_id_0(database: str | Path) -> None:
     db = database
     service = await open_service(db)
-    template = (await service.open(1, 7, ALICE, "alice")).to_dict()
+    opened = await service.open(1, 7, ALICE, "alice")
+    template = service.registry.get(opened.id).to_dict()
     ids = []
     for channel in (CHANNEL, CHANNEL + 1):
         ids.append(
@@ -136,16 +137,16 @@ async def test_a_failing_computer_reply_leaves_the_humans_move_done(
     clock = FakeClock()
     service = await open_service(database, clock)
     table = await table_with(service, {0: ALICE})
-    shown: list[list[Event]] = []
+    shown: list[tuple[Event, ...]] = []
 
-    async def listener(_: Table, events: list[Event]) -> None:
-        shown.append(events)
+    async def listener(answer: TableAnswer) -> None:
+        shown.append(answer.events)
 
     service.listeners.append(listener)
     for _ in range(12):  # until a computer has to answer the human's move
         tried = fail_records(service.store, after=1)
         shown.clear()
-        events = await act_once(service, table.id)  # answered, not raised
+        events = (await act_once(service, table.id)).events  # answered, not raised
         if len(tried) > 1:
             break
         del service.store.tables.record  # type: ignore[attr-defined]
@@ -154,7 +155,7 @@ async def test_a_failing_computer_reply_leaves_the_humans_move_done(
     decisions = [e for e in events if isinstance(e, CardPlayed | TrumpChosen | TrumpPassed)]
     assert [e.seat for e in decisions] == [0]  # the human's move, and no computer's
     assert shown == [events]  # the table message is refreshed with the human's move
-    live = service.get(table.id)
+    live = service.registry.get(table.id)
     stored = await service.store.tables.get(table.id)
     assert stored is not None and live.to_dict() == stored.snapshot  # only what is committed
     assert (await service.store.tables.actions(table.id))[-1].actor == ALICE
@@ -164,5 +165,5 @@ async def test_a_failing_computer_reply_leaves_the_humans_move_done(
     del service.store.tables.record  # type: ignore[attr-defined]
     clock.advance(BACKOFF)
     assert table.id in await service.tick()  # the computer's reply, retried by its timer
-    assert service.get(table.id).seq > stored.seq
+    assert service.registry.get(table.id).seq > stored.seq
     await act_once(service, table.id)  # the human's next move is not "stale"

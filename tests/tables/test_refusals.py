@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bot.tables import RefusalCode, Status
-from bot.tables.service import _NOT_IN
+from bot.tables.model import _NOT_IN
 from bot.texts.catalog import has
 
 ROOT = Path(__file__).parents[2]

@@ -32,7 +32,7 @@ import os
 import shutil
 import tempfile
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from enum import Enum
 from pathlib import Path
 from types import SimpleNamespace
@@ -50,7 +50,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-import bot.tables.service as service_module
+import bot.tables.lobby as lobby_module
+import bot.tables.registry as registry_module
 from bot.engine import CARDS, Card, Match, RuleSet, Suit
 from bot.engine import Phase as HandPhase
 from bot.store import Store, open_store
@@ -91,8 +92,8 @@ RESTORE_EVERY = 12  # operations between restart checks (and one at the end of e
 RESTART_EVERY = 15  # operations at least between two restarts of the service under test
 # A restart may push the turn deadline of the player to act back (the downtime was not
 # theirs), and finished or closed tables leave memory after a while; both are intended.
-RESTART_GRACE: float = getattr(service_module, "RESTART_GRACE", 0.0)
-EVICT_AFTER: float = getattr(service_module, "EVICT_AFTER", math.inf)
+RESTART_GRACE: float = getattr(registry_module, "RESTART_GRACE", 0.0)
+EVICT_AFTER: float = getattr(registry_module, "EVICT_AFTER", math.inf)
 
 # Defects a known bug would show again (none open now: the three this file found are fixed
 # and their tests at the end guard them). The machine steers clear of any listed here.
@@ -184,7 +185,7 @@ _SCALARS = (str, bytes, Enum, float, bool, type(None))
 
 
 def cards_in(obj: object) -> set[Card]:
-    """Every card anywhere inside a view (dataclasses, tuples, dicts), recursively."""
+    """Every card anywhere inside a view (dataclasses, tuples, mappings), recursively."""
     found: set[Card] = set()
     stack: list[object] = [obj]
     while stack:
@@ -195,7 +196,7 @@ def cards_in(obj: object) -> set[Card]:
             continue
         elif dataclasses.is_dataclass(item) and not isinstance(item, type):
             stack.extend(getattr(item, f.name) for f in dataclasses.fields(item))
-        elif isinstance(item, dict):
+        elif isinstance(item, Mapping):
             stack.extend(item.keys())
             stack.extend(item.values())
         elif isinstance(item, list | tuple | set | frozenset):
@@ -308,7 +309,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         if table_id not in self.tables or table_id in self.evicted:
             return None
         try:
-            return self.svc.get(table_id)
+            return self.svc.registry.get(table_id)
         except TableError:
             return None
 
@@ -464,11 +465,11 @@ class TableServiceMachine(RuleBasedStateMachine):
             restored = await again.restore()
             assert [t.id for t in restored] == self.open_ids()
             for table_id in self.open_ids():
-                expected = self.svc.get(table_id).to_dict()
+                expected = self.svc.registry.get(table_id).to_dict()
                 if expected["turn_deadline"] is not None:
                     grace = self.clock.now() + RESTART_GRACE
                     expected["turn_deadline"] = max(expected["turn_deadline"], grace)
-                assert again.get(table_id).to_dict() == expected
+                assert again.registry.get(table_id).to_dict() == expected
         finally:
             await store.close()
 
@@ -500,7 +501,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         fake = SimpleNamespace(token_hex=lambda _n: f"{seed:016x}")
 
         async def call() -> Table:
-            with mock.patch.object(service_module, "secrets", fake):
+            with mock.patch.object(lobby_module, "secrets", fake):
                 table = await self.svc.open(
                     1, CHANNEL, opener, f"user{opener}", rules, timing, sits
                 )
@@ -772,7 +773,7 @@ def test_table_service_survives_random_operations(
 
 # ----------------------------------------------------------------- defects found, fixed
 async def stored_state(service: TableService, table_id: int) -> tuple[dict[str, Any], int]:
-    table = service.get(table_id)
+    table = service.registry.get(table_id)
     return table.to_dict(), len(await service.store.tables.actions(table_id))
 
 
@@ -783,7 +784,7 @@ async def test_back_is_refused_once_the_table_is_closed(database: str | Path) ->
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, timing)
     clock.advance(31)
     await service.tick()  # the player to act times out and is marked away
-    away = next(s.user_id for s in service.get(table.id).seats if s.away)
+    away = next(s.user_id for s in service.registry.get(table.id).seats if s.away)
     await service.close(table.id, ALICE)
     before = await stored_state(service, table.id)
     with pytest.raises(TableError):
@@ -798,7 +799,7 @@ async def test_closing_an_old_finished_table_keeps_the_channels_open_table(
     rules = RuleSet().with_options(match_hands=1)
     old = await table_with(service, {0: ALICE}, rules=rules)
     await play_until_done(service, old.id)
-    assert service.get(old.id).status == Status.FINISHED
+    assert service.registry.get(old.id).status == Status.FINISHED
     new = await table_with(service, {0: BOB}, start=False)
     await service.close(old.id, ALICE)  # the opener may close their finished table
     found = service.in_channel(CHANNEL)
@@ -814,9 +815,9 @@ async def test_a_refusal_after_a_restart_keeps_the_turn_grace(database: str | Pa
     await service.store.close()
     clock.advance(60)  # the bot was down while the turn timer ran out
     again = await open_service(db, clock)
-    before = again.get(table.id).to_dict()
+    before = again.registry.get(table.id).to_dict()
     assert before["turn_deadline"] == clock.now() + RESTART_GRACE
     with pytest.raises(TableError):
         await again.play(table.id, EVE, CARDS[0])  # not seated: refused
-    assert again.get(table.id).to_dict() == before
+    assert again.registry.get(table.id).to_dict() == before
     assert await again.tick() == {}  # the grace holds: nobody is timed out

@@ -46,13 +46,15 @@ async def test_close_waits_for_the_operation_in_flight(tmp_path: Path) -> None:
     else:
         raise AssertionError("an operation was taken during shutdown")
     release.set()
-    assert [e.kind for e in await sitting] == ["seated"]  # it finished: committed, answered
+    assert [e.kind for e in (await sitting).events] == [
+        "seated"
+    ]  # it finished: committed, answered
     await closing
 
     again = await Services.open(db, FakeClock())
     try:
-        assert again.tables.get(table.id).seat_of(BOB) == 1
-        assert again.tables.get(table.id).seat_of(CARL) is None
+        assert again.tables.registry.get(table.id).seat_of(BOB) == 1
+        assert again.tables.registry.get(table.id).seat_of(CARL) is None
     finally:
         await again.close()
 

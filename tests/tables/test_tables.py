@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-import bot.tables.service as service_module
+import bot.tables.lobby as lobby_module
 from bot.engine import Card, Match, Phase, RuleSet, Suit
 from bot.store.records import ActionRecord
 from bot.tables import (
-    Event,
     FakeClock,
     Status,
+    TableAnswer,
     TableError,
     TableService,
     TableSettings,
@@ -47,7 +47,9 @@ def db(database: str | Path) -> str | Path:
 
 async def snapshot(service: TableService, table_id: int) -> tuple[dict, int]:
     """The in-memory state and the number of logged actions on disk."""
-    return service.get(table_id).to_dict(), len(await service.store.tables.actions(table_id))
+    return service.registry.get(table_id).to_dict(), len(
+        await service.store.tables.actions(table_id)
+    )
 
 
 async def refused(service: TableService, table_id: int, code: str, call: object) -> TableError:
@@ -64,7 +66,7 @@ async def test_full_match_with_computers_is_scored_and_stored(db: str | Path) ->
     service = await open_service(db)
     table = await table_with(service, {0: ALICE})
     await play_until_done(service, table.id)
-    table = service.get(table.id)
+    table = service.registry.get(table.id)
     assert table.status == Status.FINISHED
     assert table.match is not None and table.match.result is not None
     assert len(table.match.sheet) == 16
@@ -82,7 +84,7 @@ async def test_action_log_replays_to_the_snapshot(db: str | Path) -> None:
     table = await table_with(service, {0: ALICE, 2: CARL})
     for _ in range(40):
         await act_once(service, table.id)
-    table = service.get(table.id)
+    table = service.registry.get(table.id)
     assert table.match is not None
     engine_actions = [
         a.payload
@@ -105,12 +107,14 @@ async def test_the_live_table_is_the_stored_snapshot_after_every_action(
     table = await table_with(service, {0: ALICE, 2: CARL})
     for _ in range(60):
         await act_once(service, table.id)
-        live = service.get(table.id)
+        live = service.registry.get(table.id)
         stored = await service.store.tables.get(table.id)
         assert stored is not None and stored.snapshot == live.to_dict()
         assert live.copy().to_dict() == stored.snapshot
     copy = live.copy()
-    assert copy.seats is not live.seats and copy.settings is not live.settings
+    assert copy.seats is not live.seats
+    with pytest.raises(FrozenInstanceError):  # shared: settings change only by replacement
+        copy.settings.turn_timer = 1  # type: ignore[misc]
     assert all(mine is not theirs for mine, theirs in zip(copy.seats, live.seats, strict=True))
     assert copy.match is not live.match and copy.renders is not live.renders
     copy.seats[0].missed += 1  # what an operation changes stays in its copy
@@ -130,12 +134,12 @@ async def test_readers_see_only_committed_state_while_an_action_is_stored(
     seen: list[tuple[dict, dict]] = []
 
     async def observed(action: ActionRecord) -> None:
-        seen.append((service.get(action.table_id).to_dict(), committed))
+        seen.append((service.registry.get(action.table_id).to_dict(), committed))
         await record(action)
 
     monkeypatch.setattr(service.store.tables, "record", observed)
     for _ in range(60):
-        committed = service.get(table.id).to_dict()
+        committed = service.registry.get(table.id).to_dict()
         await act_once(service, table.id)
     assert seen and all(live == before for live, before in seen)
     await service.store.close()
@@ -146,10 +150,10 @@ async def test_a_refusal_keeps_the_live_table_and_its_drawings(db: str | Path) -
     objects, so nothing drawn from the state is drawn again."""
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 2: CARL})
-    live = service.get(table.id)
+    live = service.registry.get(table.id)
     match, drawn = live.match, public_table(live)
     await refused(service, table.id, "not_seated", service.claim(table.id, 999))
-    assert service.get(table.id).match is match and public_table(live) is drawn
+    assert service.registry.get(table.id).match is match and public_table(live) is drawn
     await service.store.close()
 
 
@@ -193,17 +197,17 @@ async def test_lobby_refusals_change_nothing(db: str | Path) -> None:
 async def test_play_refusals_change_nothing(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
-    while service.get(table.id).match.hand.phase == Phase.TRUMP:  # type: ignore[union-attr]
+    while service.registry.get(table.id).match.hand.phase == Phase.TRUMP:  # type: ignore[union-attr]
         await act_once(service, table.id)
     seat, user = human_to_act(service, table.id)  # type: ignore[misc]
-    other = next(s.user_id for i, s in enumerate(service.get(table.id).seats) if i != seat)
+    other = next(s.user_id for i, s in enumerate(service.registry.get(table.id).seats) if i != seat)
     assert other is not None
-    view = private_hand(service.get(table.id), seat)
+    view = private_hand(service.registry.get(table.id), seat)
     await refused(
         service,
         table.id,
         "not_your_turn",
-        service.play(table.id, other, private_hand(service.get(table.id), 0).cards[0]),
+        service.play(table.id, other, private_hand(service.registry.get(table.id), 0).cards[0]),
     )
     await refused(service, table.id, "not_seated", service.play(table.id, 999, view.cards[0]))
     missing = next(c for c in map(Card, range(32)) if c not in view.cards)
@@ -219,7 +223,7 @@ async def test_play_refusals_change_nothing(db: str | Path) -> None:
     await service.play(table.id, user, view.legal[0], seq=view.seq)
     for _ in range(3):
         seat, user = human_to_act(service, table.id)  # type: ignore[misc]
-        view = private_hand(service.get(table.id), seat)
+        view = private_hand(service.registry.get(table.id), seat)
         if view.reasons:
             card, reason = next(iter(view.reasons.items()))
             error = await refused(
@@ -237,7 +241,7 @@ async def test_claims_accepted_and_refused(db: str | Path) -> None:
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
     seen = {"credited": 0, "no_roem": 0, "wrong_pair": 0}
     for _ in range(3000):
-        table = service.get(table.id)
+        table = service.registry.get(table.id)
         if not table.is_open or all(seen.values()):
             break
         hand = table.match.hand  # type: ignore[union-attr]
@@ -247,7 +251,7 @@ async def test_claims_accepted_and_refused(db: str | Path) -> None:
             await refused(service, table.id, "wrong_pair", service.claim(table.id, theirs))
             seen["wrong_pair"] += 1
             if last.roem:
-                events = await service.claim(table.id, mine)
+                events = (await service.claim(table.id, mine)).events
                 assert events[0].kind == "roem_claimed"
                 assert isinstance(events[0], RoemClaimed)
                 assert events[0].roem.points == last.roem.points
@@ -268,15 +272,15 @@ async def test_a_computer_claims_only_the_tricks_it_captured(
     """Alice's partner (seat 2) is a computer: it claims its own tricks at once, never
     Alice's; the roem of Alice's tricks is credited only when she claims it herself."""
     seed = "claims-0"  # a match in which Alice takes several tricks with roem
-    monkeypatch.setattr(service_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
     service = await open_service(db)
     table = await table_with(service, {0: ALICE})
     claimers: list[tuple[int, int]] = []  # (claiming seat, winner of the trick taken last)
     winner = -1
 
-    async def watch(_: object, events: list[Event]) -> None:
+    async def watch(answer: TableAnswer) -> None:
         nonlocal winner
-        for event in events:
+        for event in answer.events:
             if isinstance(event, TrickTaken):
                 winner = event.seat if event.seat is not None else -1
             elif isinstance(event, RoemClaimed) and event.seat is not None:
@@ -285,7 +289,7 @@ async def test_a_computer_claims_only_the_tricks_it_captured(
     service.listeners.append(watch)
     left_to_alice = claimed_by_alice = 0
     for _ in range(2000):
-        table = service.get(table.id)
+        table = service.registry.get(table.id)
         if not table.is_open:
             break
         hand = table.match.hand  # type: ignore[union-attr]
@@ -301,7 +305,7 @@ async def test_a_computer_claims_only_the_tricks_it_captured(
             else:  # Alice forgets: nobody claims it for her
                 taken, number = len(hand.tricks) - 1, table.match.hand_number  # type: ignore[union-attr]
                 await act_once(service, table.id)
-                match = service.get(table.id).match
+                match = service.registry.get(table.id).match
                 assert match is not None
                 if match.hand is not None and match.hand_number == number:  # else: scored
                     assert not match.hand.tricks[taken].claimed
@@ -320,34 +324,36 @@ async def test_restart_mid_hand_restores_everything(db: str | Path) -> None:
     table = await table_with(service, {0: ALICE, 2: CARL}, settings)
     for _ in range(13):
         await act_once(service, table.id)
-    before = service.get(table.id)
+    before = service.registry.get(table.id)
     views = (public_table(before), private_hand(before, 0), private_hand(before, 2))
     deadline = before.turn_deadline
     assert deadline is not None
     await service.store.close()
 
     again = await open_service(db, clock)
-    restored = again.get(table.id)
+    restored = again.registry.get(table.id)
     assert restored.to_dict() == before.to_dict()
     assert (public_table(restored), private_hand(restored, 0), private_hand(restored, 2)) == views
-    assert again.in_channel(CHANNEL) is restored
+    found = again.in_channel(CHANNEL)
+    assert found is not None and (found.id, found.seq) == (restored.id, restored.seq)
+    assert found.public == public_table(restored)
     clock.advance(61)  # the re-armed turn timer fires after the restart
     fired = await again.tick()
-    assert "seat_away" in [e.kind for e in fired[table.id]]
+    assert "seat_away" in [e.kind for e in fired[table.id].events]
     await play_until_done(again, table.id)
-    assert again.get(table.id).status == Status.FINISHED
+    assert again.registry.get(table.id).status == Status.FINISHED
     await again.store.close()
 
 
 async def test_restart_between_hands(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE})
-    while len(service.get(table.id).match.sheet) < 2:  # type: ignore[union-attr]
+    while len(service.registry.get(table.id).match.sheet) < 2:  # type: ignore[union-attr]
         await act_once(service, table.id)
-    before = service.get(table.id).to_dict()
+    before = service.registry.get(table.id).to_dict()
     await service.store.close()
     again = await open_service(db)
-    assert again.get(table.id).to_dict() == before
+    assert again.registry.get(table.id).to_dict() == before
     await play_until_done(again, table.id)
     await again.store.close()
 
@@ -360,22 +366,22 @@ async def test_turn_timer_away_then_autoplay_then_back(db: str | Path) -> None:
     seat, _user = human_to_act(service, table.id)  # type: ignore[misc]
     assert await service.tick() == {}  # nothing is due yet
     clock.advance(31)
-    events = (await service.tick())[table.id]
+    events = (await service.tick())[table.id].events
     assert events[0].kind == "seat_away" and events[0].seat == seat
-    assert service.get(table.id).seats[seat].away
+    assert service.registry.get(table.id).seats[seat].away
     # The next human times out too; each expiry is one computer move for that seat.
     autoplayed: list[int] = []
     for _ in range(12):
         clock.advance(31)
         await service.tick()
-        autoplayed = [i for i, s in enumerate(service.get(table.id).seats) if s.autoplay]
+        autoplayed = [i for i, s in enumerate(service.registry.get(table.id).seats) if s.autoplay]
         if autoplayed:
             break
     assert autoplayed, "two expiries in a row hand the seat to the computer"
-    user = service.get(table.id).seats[autoplayed[0]].user_id
+    user = service.registry.get(table.id).seats[autoplayed[0]].user_id
     assert user is not None
     await service.back(table.id, user)
-    assert not service.get(table.id).seats[autoplayed[0]].autoplay
+    assert not service.registry.get(table.id).seats[autoplayed[0]].autoplay
     with pytest.raises(TableError) as info:
         await service.back(table.id, user)
     assert info.value.code == "not_away"
@@ -388,7 +394,7 @@ async def test_computer_delay_and_last_trick_grace(db: str | Path) -> None:
     service = await open_service(db, clock)
     table = await table_with(service, {0: ALICE}, settings)
     for _ in range(5000):
-        table = service.get(table.id)
+        table = service.registry.get(table.id)
         if table.match is None or len(table.match.sheet) >= 1:
             break
         if human_to_act(service, table.id) is not None:
@@ -403,17 +409,17 @@ async def test_computer_delay_and_last_trick_grace(db: str | Path) -> None:
         assert due is not None
         clock.time = due
         await service.tick()
-    assert len(service.get(table.id).match.sheet) == 1  # type: ignore[union-attr]
+    assert len(service.registry.get(table.id).match.sheet) == 1  # type: ignore[union-attr]
     await service.store.close()
 
 
 async def test_concurrent_clicks_exactly_one_wins(db: str | Path) -> None:
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
-    while service.get(table.id).match.hand.phase == Phase.TRUMP:  # type: ignore[union-attr]
+    while service.registry.get(table.id).match.hand.phase == Phase.TRUMP:  # type: ignore[union-attr]
         await act_once(service, table.id)
     for _ in range(6):  # several turns, each stormed by every seat with every card
-        table = service.get(table.id)
+        table = service.registry.get(table.id)
         seq = table.seq
         calls = []
         for seat, state in enumerate(table.seats):
@@ -426,7 +432,7 @@ async def test_concurrent_clicks_exactly_one_wins(db: str | Path) -> None:
         assert all(isinstance(r, TableError) for r in results if r not in wins)
     actions = await service.store.tables.actions(table.id)
     assert [a.seq for a in actions] == list(range(1, len(actions) + 1))
-    assert service.get(table.id).seq == len(actions)
+    assert service.registry.get(table.id).seq == len(actions)
     await service.store.close()
 
 
@@ -435,7 +441,7 @@ async def test_close_always_works_for_opener_or_moderator(db: str | Path) -> Non
     table = await table_with(service, {0: ALICE, 1: BOB})
     await refused(service, table.id, "not_allowed", service.close(table.id, BOB))
     await service.close(table.id, BOB, moderator=True)
-    assert service.get(table.id).status == Status.CLOSED
+    assert service.registry.get(table.id).status == Status.CLOSED
     assert service.in_channel(CHANNEL) is None
     again = await table_with(service, {0: BOB}, start=False)  # the channel is free again
     assert again.id != table.id
@@ -446,7 +452,7 @@ async def test_leaving_mid_match_hands_the_seat_to_a_computer(db: str | Path) ->
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB})
     await service.leave(table.id, BOB)
-    assert service.get(table.id).seats[1].computer_acts
+    assert service.registry.get(table.id).seats[1].computer_acts
     await play_until_done(service, table.id)
     await service.store.close()
 
@@ -455,18 +461,18 @@ async def test_a_seat_left_can_be_taken_back_until_that_hand_is_scored(db: str |
     service = await open_service(db)
     table = await table_with(service, {0: ALICE, 1: BOB})
     await service.leave(table.id, BOB)
-    assert service.get(table.id).seats[1].left_by == BOB
+    assert service.registry.get(table.id).seats[1].left_by == BOB
     await refused(service, table.id, "not_seated", service.back(table.id, CARL))
 
-    events = await service.back(table.id, BOB)  # changed their mind in the same hand
+    events = (await service.back(table.id, BOB)).events  # changed their mind in the same hand
     assert [e.kind for e in events] == ["seat_back"] and events[0].seat == 1
-    seat = service.get(table.id).seats[1]
+    seat = service.registry.get(table.id).seats[1]
     assert (seat.kind, seat.user_id, seat.name, seat.left_by) == ("human", BOB, "user102", None)
     actions = await service.store.tables.actions(table.id)
     assert (actions[-1].kind, actions[-1].payload) == ("back", {"seat": 1, "retake": True})
 
     await service.leave(table.id, BOB)
-    while not service.get(table.id).match.sheet:  # type: ignore[union-attr]
+    while not service.registry.get(table.id).match.sheet:  # type: ignore[union-attr]
         await act_once(service, table.id)
     error = await refused(service, table.id, "retake_too_late", service.back(table.id, BOB))
     assert error.facts == {"seat": 1}
@@ -479,7 +485,7 @@ async def test_presets_play_through(db: str | Path, preset: str) -> None:
     rules = RuleSet.preset(preset).with_options(match_hands=2, roem_claiming="automatic")
     table = await table_with(service, {0: ALICE}, rules=rules)
     await play_until_done(service, table.id)
-    assert len(service.get(table.id).match.sheet) == 2  # type: ignore[union-attr]
+    assert len(service.registry.get(table.id).match.sheet) == 2  # type: ignore[union-attr]
     await service.store.close()
 
 
@@ -496,11 +502,11 @@ async def test_settings_change_is_guarded_logged_and_rearms_the_timer(db: str | 
     )
     await refused(service, table.id, "nothing_to_change", service.update_settings(table.id, ALICE))
     await service.update_settings(table.id, BOB, turn_timer=30, locale="nl", moderator=True)
-    table = service.get(table.id)
+    table = service.registry.get(table.id)
     assert (table.settings.turn_timer, table.settings.locale) == (30, "nl")
     assert table.turn_deadline == clock.now() + 30
     again = await open_service(db, clock)  # committed: a restart keeps the change
-    assert again.get(table.id).settings.turn_timer == 30
+    assert again.registry.get(table.id).settings.turn_timer == 30
 
 
 async def test_lobby_changes_belong_to_players_and_opener(db: str | Path) -> None:
@@ -516,11 +522,12 @@ async def test_message_id_survives_a_refusal_and_a_restart(db: str | Path) -> No
     service = await open_service(db)
     table = await table_with(service, {0: ALICE}, start=False, fill=False)
     await service.set_message(table.id, 777)
+    held = service.registry.get(table.id)
     await refused(service, table.id, "not_seated", service.leave(table.id, BOB))
-    assert service.get(table.id) is table  # a refusal restores in place
-    assert table.message_id == 777
+    assert service.registry.get(table.id) is held  # a refusal leaves the state as it was
+    assert held.message_id == 777
     again = await open_service(db)
-    assert again.get(table.id).message_id == 777
+    assert again.registry.get(table.id).message_id == 777
 
 
 async def test_latest_table_in_a_channel_includes_finished_ones(db: str | Path) -> None:
@@ -543,7 +550,7 @@ async def test_an_idle_table_may_be_closed_by_anyone(db: str | Path) -> None:
     await refused(service, table.id, "not_allowed", service.close(table.id, BOB))
     clock.advance(3601)
     await service.close(table.id, BOB)
-    assert service.get(table.id).status == Status.CLOSED
+    assert service.registry.get(table.id).status == Status.CLOSED
 
 
 async def test_a_failing_table_does_not_stop_the_others_timers(db: str | Path) -> None:
@@ -577,7 +584,7 @@ async def test_restart_gives_the_player_to_act_a_grace_period(db: str | Path) ->
     clock.advance(3600)  # the bot was down for an hour
     again = await open_service(db, clock)
     assert await again.tick() == {}
-    restored = again.get(table.id)
+    restored = again.registry.get(table.id)
     assert restored.turn_deadline is not None and restored.turn_deadline > clock.now()
     assert not any(seat.away for seat in restored.seats)
 

@@ -67,7 +67,7 @@ async def test_open_refuses_ids_out_of_range(
 async def test_operations_refuse_ids_and_values_out_of_range(tmp_path: Path) -> None:
     service = await open_service(tmp_path / "t.sqlite3")
     table = await service.open(1, CHANNEL, ALICE, "alice")
-    before = service.get(table.id).to_dict()
+    before = service.registry.get(table.id).to_dict()
     await refused(service, RefusalCode.BAD_ID, service.sit(table.id, HUGE, "x"))
     await refused(service, RefusalCode.BAD_ID, service.close(table.id, -1, moderator=True))
     await refused(service, RefusalCode.BAD_SEAT, service.sit(table.id, BOB, "bob", 2**40))
@@ -77,4 +77,4 @@ async def test_operations_refuse_ids_and_values_out_of_range(tmp_path: Path) -> 
     call = service.update_settings(table.id, ALICE, turn_timer=1e18)
     await refused(service, RefusalCode.BAD_TURN_TIMER, call)
     await refused(service, RefusalCode.UNKNOWN_TABLE, service.sit(HUGE, BOB, "bob"))
-    assert service.get(table.id).to_dict() == before
+    assert service.registry.get(table.id).to_dict() == before

@@ -50,7 +50,8 @@ def _last(kit: Kit, path: str) -> Call:
 async def test_the_raw_redraws_send_what_discord_py_sends(make_harness: StartHarness) -> None:
     kit = await start(make_harness)
     t, user, message_id = await _table_with_a_hand(kit)
-    drawn = hand_payload(kit.table(t), 0, "en-US", "a note")
+    answer = kit.service.get(t)
+    drawn = hand_payload(answer.public, answer.private(0), "en-US", "a note")
     embed = discord.Embed.from_dict(drawn["embeds"][0])
     raw, public = _click(kit, t, user, message_id), _click(kit, t, user, message_id)
 
@@ -79,7 +80,7 @@ async def test_the_raw_redraws_send_what_discord_py_sends(make_harness: StartHar
 async def test_the_raw_table_edit_sends_what_discord_py_sends(make_harness: StartHarness) -> None:
     kit = await start(make_harness)
     t, _, _ = await _table_with_a_hand(kit)
-    table = kit.table(t)
+    table = kit.service.get(t)
     message_id = int(kit.public(t)["id"])
     embed, view = public_message(table, "en-US")
     channel = kit.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -102,7 +103,8 @@ async def test_discord_errors_reach_the_caller_as_discord_py_raises_them(
 ) -> None:
     kit = await start(make_harness)
     t, user, message_id = await _table_with_a_hand(kit)
-    drawn = hand_payload(kit.table(t), 0, "en-US")
+    answer = kit.service.get(t)
+    drawn = hand_payload(answer.public, answer.private(0), "en-US")
 
     def unknown(call: Call) -> Any:
         raise http_error(404, 10062, "Unknown interaction")

@@ -83,7 +83,7 @@ async def test_a_seat_the_computer_finished_is_shown_unranked(make_harness: Star
         await kit.harness.click("kj:league:in:1:0", user=user)
     await kit.organiser("night start", boss)
     [table_id] = (await kit.leagues.round_tables(1)).values()
-    leaver = kit.service.get(table_id).seats[1].user_id
+    leaver = kit.service.registry.get(table_id).seats[1].user_id
     assert leaver is not None
     await kit.service.leave(table_id, leaver)  # a computer takes the seat
     await kit.play_round(1, 1)

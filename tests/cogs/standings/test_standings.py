@@ -63,7 +63,7 @@ async def play_match(harness: Harness, seats: Sequence[int | None]) -> None:
             await service.sit(table.id, user, f"user{user}", seat)
     await service.start(table.id, opener)
     for _ in range(500):
-        if not service.get(table.id).is_open:
+        if not service.registry.get(table.id).is_open:
             break
         if human_to_act(service, table.id) is None:
             # The bot runs on the real clock: computer moves and the last claim window fall
@@ -72,7 +72,7 @@ async def play_match(harness: Harness, seats: Sequence[int | None]) -> None:
             await service.tick()
         else:
             await act_once(service, table.id)
-    assert service.get(table.id).status == Status.FINISHED
+    assert service.registry.get(table.id).status == Status.FINISHED
 
 
 async def record_match(

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import pytest
 
-import bot.tables.service as service_module
+import bot.tables.lobby as lobby_module
 from bot.client import KlaverjasBot
 from bot.engine import Match, RuleSet
 from bot.services import Services
@@ -52,7 +52,7 @@ def seed_with_first_dealer(dealer: int, rules: RuleSet | None = None) -> str:
 
 def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
     """Make the table service deal from `seed` (it draws a random seed per table)."""
-    monkeypatch.setattr(service_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
 
 
 async def start(make_harness: StartHarness, **options: Any) -> Kit:
@@ -99,7 +99,7 @@ class Kit:
         return self.bot.services.tables
 
     def table(self, table_id: int) -> Table:
-        return self.service.get(table_id)
+        return self.service.registry.get(table_id)
 
     async def flush(self) -> None:
         """Let the publisher finish every pending edit of the public messages."""

@@ -73,7 +73,7 @@ async def test_a_lasting_outage_is_given_up_after_the_last_try(make_harness: Sta
 
     await by_command(kit, "table join", bob, seat=3)
 
-    assert kit.service.get(t).seat_of(bob) == 2  # the player's move is done
+    assert kit.service.registry.get(t).seat_of(bob) == 2  # the player's move is done
     assert not kit.harness.task_errors
     assert len(calls) == 1 + len(DELAYS)  # bounded: no endless retry
     kit.harness.override("PATCH", CHANNEL_MESSAGE, None)  # Discord is back
@@ -129,7 +129,7 @@ async def test_missing_permissions_are_told_to_the_opener_once(
     assert all(c.url.endswith(f"/channels/{dm_id}/messages") for c in posts)  # no re-post
     [dm] = kit.world.channel_messages(dm_id)  # told once, in words
     assert f"table {t}" in dm["content"] and "Send Messages" in dm["content"]
-    assert kit.service.get(t).seat_of(bob) == 2  # the table itself goes on
+    assert kit.service.registry.get(t).seat_of(bob) == 2  # the table itself goes on
     forbidden = [
         r for r in caplog.records if r.levelno == logging.WARNING and "50013" in r.getMessage()
     ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.settings import Settings
@@ -70,7 +72,8 @@ async def test_hint_answers_the_player_to_act_privately_and_refuses_others(
     for refusal in (again.replies[-1], other.replies[-1]):
         assert_ephemeral(refusal)
 
-    kit.table(t).settings.league = True  # as the league's table starter opens its tables
+    held = kit.table(t)  # a league table, as the league's table starter opens its tables
+    held.settings = replace(held.settings, league=True)
     kit.bot.clock.advance(60)
     league = await kit.harness.slash("hint", user=anna)
     assert league.replies[-1].content.startswith("No hints at a league table")

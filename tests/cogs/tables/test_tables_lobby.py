@@ -175,7 +175,8 @@ async def test_settings_are_shown_and_guarded(make_harness: StartHarness) -> Non
     timer = await kit.harness.slash("table settings", {"turn_timer": 45}, user=anna)
     assert_ephemeral(timer.reply)
     assert "45 s" in timer.reply.text()
-    assert table.settings.turn_timer == 45
+    assert table.settings.turn_timer == 90  # an answer keeps the state it answered
+    assert kit.service.get(table.id).settings.turn_timer == 45
     kinds = [a.kind for a in await kit.service.store.tables.actions(table.id)]
     assert kinds.count("settings") == 2
 

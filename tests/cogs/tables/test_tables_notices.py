@@ -385,7 +385,7 @@ async def test_bump_moves_the_message_and_later_edits_follow(
         m for m in kit.world.channel_messages(kit.world.channel_id) if m.get("embeds")
     ]
     assert int(table_messages[-1]["id"]) == new_id  # below the chatter
-    assert kit.service.get(t).message_id == new_id  # the stored id followed
+    assert kit.service.registry.get(t).message_id == new_id  # the stored id followed
     await kit.act(t)
     edits = kit.harness.rest_calls("PATCH", CHANNEL_MESSAGE)
     assert edits and edits[-1].url.endswith(f"/messages/{new_id}")

@@ -1,0 +1,217 @@
+"""The lobby's operations: open a table, take and leave seats, seat and remove computers,
+and start the match. Each answers with one `TableAnswer` (bot/tables/answers.py).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from bot.engine import Match, RuleSet
+from bot.store import ChannelBusy
+from bot.store.records import NewTable
+
+from . import events as ev
+from .access import check_id
+from .answers import TableAnswer
+from .checks import check_settings, computer_level, free_seat, require_member
+from .deadlines import arm
+from .errors import RefusalCode, TableError
+from .events import Event
+from .model import Seat, SeatKind, Status, Table, TableSettings
+from .parts import TableParts
+
+
+class LobbyOperations(TableParts):
+    """Opening a table, its seats, and the start of its match."""
+
+    async def open(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        opener_id: int,
+        opener_name: str,
+        rules: RuleSet | None = None,
+        settings: TableSettings | None = None,
+        sit: bool = True,
+        deal_seed: str | None = None,
+    ) -> TableAnswer:
+        """Open a table in the lobby. ``deal_seed``: deal from this seed instead of the
+        table's own, as every table of a duplicate league round does (kept in the snapshot
+        and in the log's "open" entry, so a restart or a replay deals the same cards)."""
+        async with self.access.inflight():
+            table = self._new_table(
+                guild_id, channel_id, opener_id, opener_name, rules, settings, sit, deal_seed
+            )
+            await self._create(table, deal_seed)
+            return await self.access.answer(table, [ev.Opened(seat=0 if sit else None)], opener_id)
+
+    def _new_table(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        opener_id: int,
+        opener_name: str,
+        rules: RuleSet | None,
+        settings: TableSettings | None,
+        sit: bool,
+        deal_seed: str | None,
+    ) -> Table:
+        """The new table's state, once every value given is checked."""
+        busy = self.registry.in_channel(channel_id)
+        if busy is not None:
+            raise TableError(RefusalCode.CHANNEL_BUSY, table_id=busy.id)
+        for field, value in (("guild_id", guild_id), ("channel_id", channel_id)):
+            if value is not None:
+                check_id(field, value)
+        check_id("user_id", opener_id)
+        if settings is not None:
+            check_settings(settings)
+        now = self.clock.now()
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            opener_id=opener_id,
+            rules=rules or RuleSet(),
+            seed=secrets.token_hex(8),
+            created_at=now,
+            settings=settings or TableSettings(),
+            deal_seed=deal_seed,
+        )
+        if sit:
+            table.seats[0] = Seat(SeatKind.HUMAN, opener_id, opener_name)
+        table.seq = 1
+        table.last_activity = now
+        return table
+
+    async def _create(self, table: Table, deal_seed: str | None) -> None:
+        """The row, its snapshot and action 1 in one transaction; then held."""
+
+        def snapshot(table_id: int) -> dict[str, Any]:
+            table.id = table_id
+            return table.to_dict()
+
+        payload: dict[str, Any] = {"rules": table.rules.to_dict()}
+        if deal_seed is not None:
+            payload["deal_seed"] = deal_seed
+        opened = (table.opener_id, "open", payload)
+        try:
+            table.id = await self.store.tables.create(
+                NewTable(
+                    table.guild_id,
+                    table.channel_id,
+                    table.opener_id,
+                    snapshot,
+                    table.created_at,
+                    opened,
+                )
+            )
+        except ChannelBusy:  # another /table open won the race for this channel
+            raise TableError(RefusalCode.CHANNEL_BUSY) from None
+        self.registry.register(table, table.to_dict())
+
+    async def sit(
+        self,
+        table_id: int,
+        user_id: int,
+        name: str,
+        seat: int | None = None,
+        seq: int | None = None,
+        channel_id: int | None = None,
+    ) -> TableAnswer:
+        """Take ``seat`` (None: the first free one) in the lobby."""
+        async with self.access.operate(table_id, seq, user_id, channel_id) as table:
+            table.require(Status.LOBBY)
+            if table.seat_of(user_id) is not None:
+                raise TableError(RefusalCode.ALREADY_SEATED, seat=table.seat_of(user_id))
+            index = free_seat(table, seat)
+            table.seats[index] = Seat(SeatKind.HUMAN, user_id, name)
+            await self.access.commit(table, user_id, "sit", {"seat": index})
+            events: list[Event] = [ev.Seated(seat=index, user_id=user_id)]
+        return await self.access.answer(table, events, user_id)
+
+    async def leave(
+        self, table_id: int, user_id: int, seq: int | None = None, channel_id: int | None = None
+    ) -> TableAnswer:
+        """Leave a seat; during a match the seat's computer player finishes it."""
+        async with self.access.operate(table_id, seq, user_id, channel_id) as table:
+            index = table.human_seat(user_id)
+            if table.status == Status.LOBBY:
+                table.seats[index] = Seat()
+            else:
+                table.require(Status.PLAYING)
+                assert table.match is not None
+                table.seats[index] = Seat(
+                    SeatKind.COMPUTER,
+                    None,
+                    table.seats[index].name,
+                    left_by=user_id,
+                    left_hand=table.match.hand_number,
+                )
+                arm(table, self.clock.now())  # the computer may be the one to act now
+            await self.access.commit(table, user_id, "leave", {"seat": index})
+            events: list[Event] = [ev.Left(seat=index, user_id=user_id)]
+            events += await self.timers.settle(table)
+        return await self.access.answer(table, events, user_id)
+
+    async def add_computer(
+        self,
+        table_id: int,
+        user_id: int,
+        seat: int | None = None,
+        seq: int | None = None,
+        level: str | None = None,
+        channel_id: int | None = None,
+    ) -> TableAnswer:
+        """Seat a computer of ``level`` (easy, normal, strong; None: the table's level)."""
+        chosen = computer_level(level)
+        async with self.access.operate(table_id, seq, user_id, channel_id) as table:
+            table.require(Status.LOBBY)
+            require_member(table, user_id)
+            index = free_seat(table, seat)
+            name = f"Computer {index + 1}"
+            table.seats[index] = Seat(SeatKind.COMPUTER, None, name, level=chosen)
+            payload: dict[str, Any] = {"seat": index}
+            if chosen is not None:
+                payload["level"] = chosen
+            await self.access.commit(table, user_id, "add_computer", payload)
+            events: list[Event] = [ev.ComputerAdded(seat=index)]
+        return await self.access.answer(table, events, user_id)
+
+    async def remove_computer(
+        self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
+    ) -> TableAnswer:
+        """Remove the computer at ``seat`` (None: the last one seated) in the lobby."""
+        async with self.access.operate(table_id, seq, user_id) as table:
+            table.require(Status.LOBBY)
+            require_member(table, user_id)
+            computers = [i for i, s in enumerate(table.seats) if s.kind == SeatKind.COMPUTER]
+            if seat is None and computers:
+                seat = computers[-1]
+            if seat is None or seat not in computers:
+                raise TableError(RefusalCode.NO_COMPUTER, seat=seat)
+            table.seats[seat] = Seat()
+            await self.access.commit(table, user_id, "remove_computer", {"seat": seat})
+            events: list[Event] = [ev.ComputerRemoved(seat=seat)]
+        return await self.access.answer(table, events, user_id)
+
+    async def start(
+        self, table_id: int, user_id: int, seq: int | None = None, channel_id: int | None = None
+    ) -> TableAnswer:
+        """Deal the first hand of a match once all four seats are taken."""
+        async with self.access.operate(table_id, seq, user_id, channel_id) as table:
+            table.require(Status.LOBBY)
+            require_member(table, user_id)
+            if table.free_seats():
+                raise TableError(RefusalCode.NOT_ENOUGH_PLAYERS, free=len(table.free_seats()))
+            table.status = Status.PLAYING
+            table.match_no += 1
+            table.match = Match(table.rules, table.match_seed(table.match_no))
+            arm(table, self.clock.now())
+            await self.access.commit(table, user_id, "start", {"match_no": table.match_no})
+            events: list[Event] = [
+                ev.Started(seat=table.match.hand.dealer if table.match.hand else None)
+            ]
+            events += await self.timers.settle(table)
+        return await self.access.answer(table, events, user_id)

@@ -1,0 +1,133 @@
+"""The match's operations: name trump or pass, play a card, claim roem, come back from
+the computer, and ask for a hint. Each answers with one `TableAnswer`, a hint with its
+`Hint`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from bot.engine import ChooseTrump, ClaimRoem, PassTrump, Phase, PlayCard, Suit
+from bot.engine.cards import Card
+from bot.players import view_for
+from bot.players.hint import Hint
+
+from . import events as ev
+from .answers import TableAnswer
+from .deadlines import arm
+from .errors import RefusalCode, TableError
+from .events import Event
+from .model import Seat, SeatKind, Status, Table
+from .parts import TableParts
+
+HINT_COOLDOWN = 30.0  # seconds between two hints for one user (hints cost search time)
+
+
+class PlayOperations(TableParts):
+    """A seated player's decisions during a match."""
+
+    _hinted: dict[int, float]  # user id -> when their last hint was given
+
+    async def choose_trump(
+        self,
+        table_id: int,
+        user_id: int,
+        suit: Suit | None,
+        seq: int | None = None,
+        channel_id: int | None = None,
+    ) -> TableAnswer:
+        """Name ``suit`` as trump, or pass when ``suit`` is None."""
+        async with self.access.operate(table_id, seq, user_id, channel_id) as table:
+            seat = _acting_human(table, user_id)
+            action = PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
+            events = await self.access.apply(table, user_id, action)
+            events += await self.timers.settle(table)
+        return await self.access.answer(table, events, user_id)
+
+    async def play(
+        self,
+        table_id: int,
+        user_id: int,
+        card: Card,
+        seq: int | None = None,
+        channel_id: int | None = None,
+    ) -> TableAnswer:
+        """Play ``card`` from the player's hand."""
+        async with self.access.operate(table_id, seq, user_id, channel_id) as table:
+            seat = _acting_human(table, user_id)
+            events = await self.access.apply(table, user_id, PlayCard(seat, card))
+            events += await self.timers.settle(table)
+        return await self.access.answer(table, events, user_id)
+
+    async def claim(
+        self, table_id: int, user_id: int, seq: int | None = None, channel_id: int | None = None
+    ) -> TableAnswer:
+        """Claim the roem of the last trick for the player's pair."""
+        async with self.access.operate(table_id, seq, user_id, channel_id) as table:
+            table.require(Status.PLAYING)
+            seat = table.human_seat(user_id)
+            events = await self.access.apply(table, user_id, ClaimRoem(seat))
+            events += await self.timers.settle(table)
+        return await self.access.answer(table, events, user_id)
+
+    async def back(self, table_id: int, user_id: int, channel_id: int | None = None) -> TableAnswer:
+        """ "I'm back": the player takes the seat over from the computer again, whether the
+        turn timer gave it away or they left it during the hand now being played."""
+        async with self.access.operate(table_id, None, user_id, channel_id) as table:
+            table.require(Status.PLAYING)
+            if table.seat_of(user_id) is None:
+                seat = _retake(table, user_id)
+                payload = {"seat": seat, "retake": True}
+            else:
+                seat = table.human_seat(user_id)
+                state = table.seats[seat]
+                if not (state.away or state.autoplay):
+                    raise TableError(RefusalCode.NOT_AWAY, seat=seat)
+                state.away, state.autoplay, state.missed = False, False, 0
+                payload = {"seat": seat}
+            arm(table, self.clock.now())
+            await self.access.commit(table, user_id, "back", payload)
+            events: list[Event] = [ev.SeatBack(seat=seat)]
+        return await self.access.answer(table, events, user_id)
+
+    async def hint(self, table_id: int, user_id: int) -> Hint:
+        """The strong player's advice for the asker's own decision (read only: nothing is
+        committed). Refused at league tables, when it is not the asker's turn, and more
+        often than once per ``HINT_COOLDOWN`` seconds per user."""
+        table = self.registry.get(table_id)
+        table.require(Status.PLAYING)
+        if table.settings.league:
+            raise TableError(RefusalCode.HINT_LEAGUE)
+        seat = table.human_seat(user_id)
+        hand = table.match.hand if table.match is not None else None
+        if hand is None or hand.to_act != seat or hand.phase == Phase.CLAIM:
+            raise TableError(RefusalCode.NOT_YOUR_TURN, seat=seat, to_act=hand and hand.to_act)
+        now = self.clock.now()
+        last = self._hinted.get(user_id)
+        if last is not None and now - last < HINT_COOLDOWN:
+            raise TableError(RefusalCode.HINT_TOO_SOON, wait=math.ceil(last + HINT_COOLDOWN - now))
+        self._hinted[user_id] = now
+        # The asker's view only, taken now: the hint never sees another seat's cards.
+        view = view_for(hand, seat)
+        return await self.computers.hint(view, f"{table.seed}/{table.seq}/{seat}")
+
+
+def _acting_human(table: Table, user_id: int) -> int:
+    """The player's seat; acting in person takes the seat back from the computer."""
+    table.require(Status.PLAYING)
+    seat = table.human_seat(user_id)
+    state = table.seats[seat]
+    state.away, state.autoplay, state.missed = False, False, 0
+    return seat
+
+
+def _retake(table: Table, user_id: int) -> int:
+    """Give the player back the seat they left during this hand."""
+    seat = table.retake_seat(user_id)
+    if seat is None:
+        left = table.left_seat(user_id)
+        if left is not None:
+            raise TableError(RefusalCode.RETAKE_TOO_LATE, seat=left)
+        raise TableError(RefusalCode.NOT_SEATED)
+    table.seats[seat] = Seat(SeatKind.HUMAN, user_id, table.seats[seat].name)
+    return seat
