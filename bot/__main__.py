@@ -116,44 +116,18 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
+    return _run_started(settings)
+
+
+def _run_started(settings: Settings) -> int:
+    """Check the database and hold its lock (SQLite's process lock, or PostgreSQL's shard
+    locks) before logging in, so a second process or an unusable database ends here in one
+    line (exit 2)."""
+    from bot.startup import run_on_store
+
     if settings.database_url is not None:
-        return _run_on_postgres(settings, settings.database_url)
-    return _run_checked(settings)
-
-
-def _run_checked(settings: Settings) -> int:
-    """Hold the database's process lock for the whole run and check the database before
-    logging in, so a second process or a damaged file ends here in one line (exit 2)."""
-    from bot.store.checks import check_database
-    from bot.store.lock import ProcessLock
-
-    try:
-        with ProcessLock(settings.database_path):
-            asyncio.run(check_database(settings.database_path))
-            return _run_bot(settings)
-    except (StoreError, OSError) as error:
-        print(f"database error: {_one_line(error)}", file=sys.stderr)
-        return EXIT_CONFIG
-
-
-def _run_on_postgres(settings: Settings, url: str) -> int:
-    """Check the PostgreSQL database and its shard locks before logging in; the locks are
-    the store's (an advisory lock per shard, held while the bot runs), refused in one line
-    like SQLite's file lock."""
-    from bot.store.checks import check_postgres
-
-    try:
-        asyncio.run(check_postgres(url, settings.shards))
-        return _run_bot(settings)
-    except StoreError as error:
-        print(f"database error: {_one_line(error)}", file=sys.stderr)
-        return EXIT_CONFIG
-
-
-def _one_line(error: BaseException) -> str:
-    if isinstance(error, OSError) and error.strerror:
-        return f"{error.strerror}: {error.filename}"
-    return str(error)
+        return run_on_store(settings.database_url, lambda: _run_bot(settings), settings.shards)
+    return run_on_store(settings.database_path, lambda: _run_bot(settings))
 
 
 def _run_bot(settings: Settings) -> int:
@@ -241,34 +215,44 @@ def _restore(args: argparse.Namespace) -> int:
 
 
 def _maintenance(args: argparse.Namespace, work: Callable[[Path], str]) -> int:
-    """Run a backup or restore on --db or DATABASE_PATH: one line out, exit 0 or 2."""
-    try:
+    """Run a backup or restore on --db or DATABASE_PATH: one line out, exit 0 or 2.
+
+    Neither opens the store: a backup reads a running bot's file (so it takes no lock) and
+    a restore replaces a file it must not open (it takes the lock itself)."""
+    from bot.startup import answer_in_one_line
+
+    def copy() -> int:
         if args.db is None and load_database_url() is not None:
             raise StoreError(
                 "DATABASE_URL is set: back up and restore PostgreSQL with pg_dump and "
                 "pg_restore (docs/operations.md); these commands copy SQLite files"
             )
-        database = args.db or load_database_path()
-        print(work(database))
+        print(work(args.db or load_database_path()))
+        return EXIT_OK
+
+    try:
+        return answer_in_one_line(copy)
     except SettingsError as error:
         for problem in error.problems:
             print(f"configuration error: {problem}", file=sys.stderr)
         return EXIT_CONFIG
-    except (StoreError, OSError) as error:
-        print(f"database error: {_one_line(error)}", file=sys.stderr)
-        return EXIT_CONFIG
-    return EXIT_OK
 
 
 def _migrate_store(args: argparse.Namespace) -> int:
     """Copy SQLite into PostgreSQL: one line per table copied, or one error line (exit 2)."""
-    from bot.store.move import move_store
+    from bot.startup import answer_in_one_line
+    from bot.store.move import MoveSummary, move_store
 
-    try:
-        summary = asyncio.run(move_store(args.source, args.target))
-    except (StoreError, OSError) as error:
-        print(f"database error: {_one_line(error)}", file=sys.stderr)
-        return EXIT_CONFIG
+    moved: list[MoveSummary] = []
+
+    def move() -> int:  # checks and locks the source, checks the target (bot/store/move.py)
+        moved.append(asyncio.run(move_store(args.source, args.target)))
+        return EXIT_OK
+
+    code = answer_in_one_line(move)
+    if code != EXIT_OK:
+        return code
+    summary = moved[0]
     total = sum(summary.rows.values())
     print(f"copied {total:,} rows into {summary.target}:")
     for table, count in summary.rows.items():

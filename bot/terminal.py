@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from bot.engine import Card, IllegalReason, Phase, RuleError, RuleSet, SheetLine, Suit
 from bot.services import Services
+from bot.startup import run_on_store
 from bot.tables import (
     FakeClock,
     Status,
@@ -62,7 +63,8 @@ def run_terminal(args: argparse.Namespace) -> int:
         rules = _preset(args)
     except UsageError as error:
         return _usage("play", error)
-    return asyncio.run(_play(db, rules, getattr(args, "name", None) or "You", input, print))
+    name = getattr(args, "name", None) or "You"
+    return run_on_store(db, lambda: asyncio.run(_play(db, rules, name, input, print)))
 
 
 def run_simulation(args: argparse.Namespace) -> int:
@@ -72,7 +74,9 @@ def run_simulation(args: argparse.Namespace) -> int:
         rules = _preset(args)
     except UsageError as error:
         return _usage("simulate", error)
-    return asyncio.run(_simulate(matches, rules, print))
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "simulate.sqlite3"
+        return run_on_store(db, lambda: asyncio.run(_simulate(db, matches, rules, print)))
 
 
 class UsageError(Exception):
@@ -347,30 +351,29 @@ def _names(table: TableAnswer, pair: int) -> str:
     return f"{_seat_name(table, pair)} & {_seat_name(table, pair + 2)}"
 
 
-async def _simulate(matches: int, rules: RuleSet, say: Callable[[str], None]) -> int:
-    """Computer-only matches through the service and a scratch SQLite file."""
+async def _simulate(db: Path, matches: int, rules: RuleSet, say: Callable[[str], None]) -> int:
+    """Computer-only matches through the service and a scratch SQLite file `db`."""
     wins, totals, nat, pits, hands = [0, 0, 0], [0, 0], 0, 0, 0
-    with tempfile.TemporaryDirectory() as folder:
-        services = await Services.open(Path(folder) / "simulate.sqlite3", FakeClock())
-        try:
-            service = services.tables
-            for number in range(matches):
-                table = await service.open(
-                    None, 10_000 + number, PLAYER_ID, "-", rules, SIMULATED, sit=False
-                )
-                for _ in range(4):
-                    await service.add_computer(table.id, PLAYER_ID)
-                public = (await service.start(table.id, PLAYER_ID)).public
-                result = public.result
-                assert result is not None
-                say(f"match {number + 1}: {result.totals[0]} - {result.totals[1]}")
-                wins[2 if result.winner is None else result.winner] += 1
-                totals = [totals[0] + public.totals[0], totals[1] + public.totals[1]]
-                nat += sum(line.nat for line in public.sheet)
-                pits += sum(line.pit is not None for line in public.sheet)
-                hands += len(public.sheet)
-        finally:
-            await services.close()
+    services = await Services.open(db, FakeClock())
+    try:
+        service = services.tables
+        for number in range(matches):
+            table = await service.open(
+                None, 10_000 + number, PLAYER_ID, "-", rules, SIMULATED, sit=False
+            )
+            for _ in range(4):
+                await service.add_computer(table.id, PLAYER_ID)
+            public = (await service.start(table.id, PLAYER_ID)).public
+            result = public.result
+            assert result is not None
+            say(f"match {number + 1}: {result.totals[0]} - {result.totals[1]}")
+            wins[2 if result.winner is None else result.winner] += 1
+            totals = [totals[0] + public.totals[0], totals[1] + public.totals[1]]
+            nat += sum(line.nat for line in public.sheet)
+            pits += sum(line.pit is not None for line in public.sheet)
+            hands += len(public.sheet)
+    finally:
+        await services.close()
     say(
         f"{matches} matches: pair 0 won {wins[0]}, pair 1 won {wins[1]}, shared {wins[2]}; "
         f"average {totals[0] / max(matches, 1):.0f} - {totals[1] / max(matches, 1):.0f}; "

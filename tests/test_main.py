@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -265,3 +267,183 @@ def test_backup_and_restore_point_to_pg_dump_when_database_url_is_set(
     err = capsys.readouterr().err
     assert err.count("DATABASE_URL is set: back up and restore PostgreSQL with pg_dump") == 2
     assert "s3cret" not in err and not (clean_env / "night.sqlite3").exists()
+
+
+# The start-up path (bot/store/startup.py): every command that opens the store checks it
+# and takes its lock first, and answers each fault in one line with exit code 2.
+
+on_postgres = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+
+
+def _one_error_line(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("database error: ")
+    return line
+
+
+def _damaged_in_the_middle(database: Path) -> None:
+    """A database whose header is intact but one of its middle pages is overwritten."""
+    import sqlite3
+
+    with sqlite3.connect(database) as db:
+        db.execute("CREATE TABLE filler (x TEXT)")
+        db.executemany("INSERT INTO filler VALUES (?)", [("x" * 500,)] * 400)
+    db.close()
+    data = bytearray(database.read_bytes())
+    page = 4096
+    middle = (len(data) // page // 2) * page
+    data[middle : middle + page] = b"\xa5" * page
+    database.write_bytes(bytes(data))
+
+
+def _play(cwd: Path, database: Path) -> subprocess.CompletedProcess[str]:
+    return _python_m_bot(cwd, {}, "play", "--db", str(database))
+
+
+def test_play_on_a_file_damaged_in_the_middle_is_one_line(clean_env: Path) -> None:
+    database = clean_env / "terminal.sqlite3"
+    _damaged_in_the_middle(database)
+
+    line = _one_error_line(_play(clean_env, database))
+
+    assert line.startswith(f"database error: the database {database} is damaged (")
+    assert line.endswith("restore a backup (python -m bot restore, see docs/operations.md)")
+    assert "***" not in line
+
+
+def test_run_on_a_file_damaged_in_the_middle_is_one_line(clean_env: Path) -> None:
+    database = clean_env / "kj.sqlite3"
+    _damaged_in_the_middle(database)
+
+    result = _python_m_bot(clean_env, {"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(database)})
+
+    assert f"the database {database} is damaged (" in _one_error_line(result)
+
+
+def test_play_beside_a_running_bot_is_refused(clean_env: Path) -> None:
+    from bot.store.lock import ProcessLock
+
+    database = clean_env / "terminal.sqlite3"
+    with ProcessLock(database):  # the bot, or another `play`, on the same file
+        line = _one_error_line(_play(clean_env, database))
+
+    assert line.startswith(f"database error: another bot process (pid {os.getpid()})")
+
+
+def test_play_holds_the_lock_while_it_runs(clean_env: Path) -> None:
+    from bot.store.lock import ProcessLock, StoreLocked
+
+    database = clean_env / "terminal.sqlite3"
+    player = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "--db", str(database)],
+        cwd=clean_env,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert player.stdout is not None and player.stdin is not None
+        assert player.stdout.readline().startswith("New match")  # checked, locked, playing
+        with pytest.raises(StoreLocked, match=f"pid {player.pid}"):
+            ProcessLock(database).acquire()
+        player.stdin.write("quit\n")
+        player.stdin.flush()
+        assert player.wait(timeout=60) == 0
+    finally:
+        player.kill()
+        player.wait()
+    with ProcessLock(database):  # free again once it ended
+        pass
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+async def test_a_database_from_a_newer_bot_is_one_line(
+    clean_env: Path, backend: str, database: str | Path
+) -> None:
+    from bot.store import open_store
+    from bot.store.db import latest_version
+    from tests.backends import execute
+
+    store = await open_store(database)
+    newer = latest_version() + 1
+    if backend == "sqlite":
+        await execute(store, f"PRAGMA user_version = {newer}")
+        env = {"DATABASE_PATH": str(database)}
+    else:
+        await execute(store, "UPDATE schema_version SET version = ?", newer)
+        env = {"DATABASE_URL": str(database)}
+    await store.close()
+
+    result = _python_m_bot(clean_env, {"DISCORD_TOKEN": TOKEN, **env}, "run")
+
+    assert f"database schema version {newer} is newer than this code" in _one_error_line(result)
+    if backend == "sqlite":
+        assert "newer than this code" in _one_error_line(_play(clean_env, Path(database)))
+
+
+def test_play_on_a_read_only_file_is_one_line(clean_env: Path) -> None:
+    database = clean_env / "terminal.sqlite3"
+    assert _play(clean_env, database).returncode == 0  # a new match, saved on end of input
+    database.chmod(0o444)
+    with _immutable_for_root(database):  # file modes do not bind root, who runs the tests
+        result = _play(clean_env, database)
+
+    assert "is read-only: give the bot's user write access" in _one_error_line(result)
+
+
+@contextlib.contextmanager
+def _immutable_for_root(path: Path) -> Iterator[None]:
+    """`path` as unwritable for root as a read-only file is for anyone else (`chattr +i`)."""
+    if os.geteuid() != 0:
+        yield
+        return
+    made = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True)
+    if made.returncode != 0:
+        pytest.skip(f"root is not bound by file modes and chattr failed: {made.stderr.strip()}")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("postgresql://bot:s3cret@127.0.0.1:1/kj", "refused"),  # nothing listens on port 1
+        ("postgresql://bot:s3cret@no-such-host.invalid/kj", ""),  # no such host
+    ],
+)
+def test_a_postgres_url_that_cannot_be_used_is_one_line(
+    clean_env: Path, url: str, reason: str
+) -> None:
+    import sqlite3
+
+    with sqlite3.connect(clean_env / "kj.sqlite3") as source:  # a source to copy from
+        source.execute("CREATE TABLE kept (x INTEGER)")
+    source.close()
+    run = _python_m_bot(clean_env, {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}, "run")
+    move = _python_m_bot(clean_env, {}, "migrate-store", "--from", "kj.sqlite3", "--to", url)
+
+    for result in (run, move):
+        line = _one_error_line(result)
+        assert line.startswith("database error: cannot use the database ")
+        assert reason in line.lower() and "s3cret" not in result.stderr + result.stdout
+
+
+@on_postgres
+def test_a_refused_login_is_one_line(clean_env: Path, database: str) -> None:
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(database)
+    where = f"no_such_role:s3cret@{parts.hostname}" + (f":{parts.port}" if parts.port else "")
+    url = urlunsplit(parts._replace(netloc=where))
+
+    result = _python_m_bot(clean_env, {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}, "run")
+
+    line = _one_error_line(result)
+    assert line.startswith("database error: cannot use the database ")
+    assert "no_such_role" in line and "s3cret" not in result.stderr + result.stdout

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .checks import summarise_verdict
 from .db import latest_version
 from .errors import StoreError
 from .lock import ProcessLock
@@ -108,7 +109,7 @@ def _summarise(db: sqlite3.Connection, path: Path) -> BackupSummary:
     try:
         verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
         if verdict != "ok":
-            raise BackupError(f"{path} is damaged ({verdict})")
+            raise BackupError(f"{path} is damaged ({summarise_verdict(verdict)})")
         schema = int(db.execute("PRAGMA user_version").fetchone()[0])
         tables = _count(db, "tables")
         actions = _count(db, "actions")

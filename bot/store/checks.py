@@ -10,6 +10,8 @@ that says what is wrong and what to do.
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
 import sqlite3
 from pathlib import Path
 from typing import Final
@@ -26,8 +28,16 @@ __all__ = [
     "check_postgres",
     "describe_sqlite_error",
     "probe_database",
+    "summarise_verdict",
 ]
 
+# Errors met before SQLite opens the file (the lock file, the folder), named as SQLite would.
+_OS_ERRORS: Final = {
+    errno.EACCES: "SQLITE_PERM",
+    errno.EPERM: "SQLITE_PERM",
+    errno.EROFS: "SQLITE_READONLY",
+    errno.ENOSPC: "SQLITE_FULL",
+}
 _RESTORE_HINT: Final = "restore a backup (python -m bot restore, see docs/operations.md)"
 
 
@@ -81,7 +91,9 @@ async def _verify(db: aiosqlite.Connection, path: Path) -> None:
     try:
         verdict = str(await scalar(db, "PRAGMA quick_check(1)"))
         if verdict != "ok":
-            raise DatabaseUnusable(f"the database {path} is damaged ({verdict}): {_RESTORE_HINT}")
+            raise DatabaseUnusable(
+                f"the database {path} is damaged ({summarise_verdict(verdict)}): {_RESTORE_HINT}"
+            )
         await write_probe(db)
     except sqlite3.Error as error:
         raise DatabaseUnusable(describe_sqlite_error(path, error)) from None
@@ -97,12 +109,20 @@ async def write_probe(db: aiosqlite.Connection) -> None:
         await db.execute("ROLLBACK")
 
 
+def summarise_verdict(verdict: str) -> str:
+    """SQLite's quick_check verdict in one line: its header ("*** in database main ***")
+    dropped and its lines joined."""
+    lines = [line.strip() for line in verdict.splitlines()]
+    return "; ".join(line for line in lines if line and not line.startswith("***")) or "?"
+
+
 def describe_sqlite_error(path: Path, error: BaseException) -> str:
     """One sentence for an error met while opening the database at ``path``."""
     name = getattr(error, "sqlite_errorname", "") or ""
     if isinstance(error, OSError) and not isinstance(error, sqlite3.Error):
-        reason = error.strerror or str(error)
-        return f"cannot prepare the database {path}: {reason}"
+        name = _OS_ERRORS.get(error.errno or 0, "")
+        if not name:
+            return f"cannot prepare the database {path}: {error.strerror or error}"
     if name.startswith("SQLITE_READONLY") or name == "SQLITE_PERM":
         return (
             f"the database {path} is read-only: give the bot's user write access to the file "
@@ -160,6 +180,8 @@ class _ProbeDone(Exception):
 
 
 def _reason(error: BaseException) -> str:
-    if isinstance(error, OSError) and error.strerror:
+    if isinstance(error, OSError) and (error.errno or 0) > 0:  # asyncio's text adds no more
+        return os.strerror(error.errno or 0)
+    if isinstance(error, OSError) and error.strerror:  # a failed name lookup, say
         return error.strerror
     return str(error).splitlines()[0] if str(error) else type(error).__name__

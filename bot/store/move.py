@@ -18,7 +18,7 @@ from typing import Final
 import asyncpg
 
 from .backends import sqlite_path
-from .db import open_db
+from .checks import check_database, check_postgres
 from .errors import StoreError
 from .interface import is_postgres_url
 from .lock import ProcessLock
@@ -83,8 +83,8 @@ async def _move(source: str, target: str) -> MoveSummary:
     if not path.is_file():
         raise MoveError(f"there is no database at {path}")
     with ProcessLock(path):
-        db = await open_db(path)  # migrated to the schema the target gets
-        await db.close()
+        await check_database(path)  # migrated to the schema the target gets, and checked
+        await check_postgres(target)  # reachable, migrated, writable: or one line
         with sqlite3.connect(path) as reader:
             store = await PostgresStore.connect(target)
             try:

@@ -9,7 +9,13 @@ import aiosqlite
 import pytest
 
 from bot.store import open_store
-from bot.store.checks import DatabaseUnusable, check_database, describe_sqlite_error, write_probe
+from bot.store.checks import (
+    DatabaseUnusable,
+    check_database,
+    describe_sqlite_error,
+    summarise_verdict,
+    write_probe,
+)
 from bot.store.db import latest_version
 
 
@@ -99,3 +105,27 @@ async def test_a_full_disk_fails_the_write_probe_with_its_sentence(db_path: Path
         await db.close()
 
     assert "is full" in describe_sqlite_error(db_path, caught.value)
+
+
+def test_a_folder_or_lock_file_refused_by_the_os_gets_the_sqlite_sentence(tmp_path: Path) -> None:
+    import errno
+    import os
+
+    path = tmp_path / "kj.sqlite3"
+
+    def os_error(code: int) -> OSError:
+        return OSError(code, os.strerror(code), str(path) + ".lock")
+
+    assert "is read-only" in describe_sqlite_error(path, os_error(errno.EACCES))
+    assert "is read-only" in describe_sqlite_error(path, os_error(errno.EROFS))
+    assert "is full" in describe_sqlite_error(path, os_error(errno.ENOSPC))
+    assert "cannot prepare" in describe_sqlite_error(path, os_error(errno.ENOTDIR))
+
+
+def test_a_quick_check_verdict_is_summarised_in_one_line() -> None:
+    verdict = "*** in database main ***\nPage 5: btreeInitPage() returns error code 11"
+
+    assert summarise_verdict(verdict) == "Page 5: btreeInitPage() returns error code 11"
+    assert summarise_verdict("row 3 missing from index a\nrow 4 missing from index a") == (
+        "row 3 missing from index a; row 4 missing from index a"
+    )
