@@ -30,6 +30,7 @@ from bot.shards import ShardSet
 from bot.store import (
     AlreadyStored,
     CheckinMessage,
+    NewResult,
     NightBusy,
     Store,
     StoredAudit,
@@ -660,9 +661,8 @@ class LeagueService:
     ) -> Recorded:
         """Store the table's new result (with its audit entry); the night with it."""
         at = self.now() if audit is None else audit.at
-        await self.store.leagues.add_result(
-            view.night.id, round_no, table_no, result.to_dict(), actor, at, audit
-        )
+        new = NewResult(view.night.id, round_no, table_no, result.to_dict(), actor, at, audit)
+        await self.store.leagues.add_result(new)
         changed = view.with_result(round_no, table_no, result, asked)
         return Recorded(changed, round_no, table_no, result)
 

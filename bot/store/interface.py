@@ -20,6 +20,7 @@ from .records import (
     ActionRecord,
     CheckinMessage,
     HandRecord,
+    NewResult,
     NewTable,
     NightRows,
     PlayerStats,
@@ -228,16 +229,7 @@ class LeagueStore(Protocol):
         """(night, round, table) a bot table plays, or None when it is no league table."""
         ...
 
-    async def add_result(
-        self,
-        night_id: int,
-        round_no: int,
-        table_no: int,
-        result: Mapping[str, Any],
-        actor: int | None,
-        at: float,
-        audit: StoredAudit | None = None,
-    ) -> int:
+    async def add_result(self, new: NewResult) -> int:
         """Append the next version of a table's result, with its audit entry if given,
         all or nothing; returns the version."""
         ...

@@ -18,6 +18,7 @@ from .errors import AlreadyStored, NightBusy, StoreError
 from .reads import LeagueReads
 from .records import (
     CheckinMessage,
+    NewResult,
     NightRows,
     StoredAudit,
     StoredLeague,
@@ -146,16 +147,7 @@ class SqliteLeagueStore(SqliteReads, LeagueReads):
             await db.execute(q.LINK_TABLE.sqlite, (night_id, round_no, table_no, table_id, at))
 
     # ------------------------------------------------------------------ results
-    async def add_result(
-        self,
-        night_id: int,
-        round_no: int,
-        table_no: int,
-        result: Mapping[str, Any],
-        actor: int | None,
-        at: float,
-        audit: StoredAudit | None = None,
-    ) -> int:
+    async def add_result(self, new: NewResult) -> int:
         """Append the next version of a table's result (with its audit entry); its version."""
         async with transaction(self._db) as db:
             version = 1 + int(
@@ -163,16 +155,17 @@ class SqliteLeagueStore(SqliteReads, LeagueReads):
                     db,
                     "SELECT COALESCE(MAX(version), 0) FROM league_results"
                     " WHERE night_id = ? AND round_no = ? AND table_no = ?",
-                    (night_id, round_no, table_no),
+                    (new.night_id, new.round_no, new.table_no),
                 )
             )
             await db.execute(
                 "INSERT INTO league_results (night_id, round_no, table_no, version, result,"
                 " actor, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (night_id, round_no, table_no, version, dump_json(result), actor, at),
+                (new.night_id, new.round_no, new.table_no, version, dump_json(new.result))
+                + (new.actor, new.at),
             )
-            if audit is not None:
-                await db.execute(q.INSERT_AUDIT.sqlite, audit_values(audit))
+            if new.audit is not None:
+                await db.execute(q.INSERT_AUDIT.sqlite, audit_values(new.audit))
         return version
 
     # -------------------------------------------------------------- adjustments

@@ -256,6 +256,20 @@ class StoredAudit:
 
 
 @dataclass(frozen=True, slots=True)
+class NewResult:
+    """A table's next result for `LeagueStore.add_result`: the night, round and table it
+    is for, the result as stored, who entered it and when, and its audit entry if any."""
+
+    night_id: int
+    round_no: int
+    table_no: int
+    result: Mapping[str, Any]
+    actor: int | None
+    at: float
+    audit: StoredAudit | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class NightRows:
     """A night and everything it produced, read at one moment (`LeagueStore.night_rows`):
     its check-ins and check-outs, its rounds' draws, every version of every result (oldest

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.store import AlreadyStored, CheckinMessage, Store, StoreError
+from bot.store import AlreadyStored, CheckinMessage, NewResult, Store, StoreError
 from bot.store.league import NightBusy, StoredAudit, StoredRun
 from tests.backends import DATABASE_ERRORS, execute
 
@@ -43,7 +43,7 @@ async def test_night_rows_are_append_only(store: Store, statement: str) -> None:
     await store.leagues.add_attendance(night, {"user_id": 1, "kind": "in", "rounds_drawn": 0}, 3.0)
     await store.leagues.add_round(night, 1, {"number": 1}, False, 4.0)
     audit = StoredAudit(night, "penalty", None, None, None, 9, "why", None, {"p": 1}, 5.0)
-    await store.leagues.add_result(night, 1, 0, {"v": 1}, 9, 5.0, audit)
+    await store.leagues.add_result(NewResult(night, 1, 0, {"v": 1}, 9, 5.0, audit))
     await store.leagues.add_adjustment(night, {"user_id": 1, "points": -5, "reason": "x"}, audit)
     with pytest.raises(DATABASE_ERRORS, match="append-only"):
         await execute(store, statement)
@@ -56,9 +56,9 @@ async def test_result_versions_count_up_per_table(store: Store) -> None:
     league = await store.leagues.create_league(None, "Club", {"name": "Club"}, 1.0)
     night = (await store.leagues.open_night(league, "s", 2.0)).id
     await store.leagues.add_round(night, 1, {"number": 1}, True, 3.0)
-    assert await store.leagues.add_result(night, 1, 0, {"v": 1}, None, 4.0) == 1
-    assert await store.leagues.add_result(night, 1, 1, {"v": 1}, None, 4.0) == 1
-    assert await store.leagues.add_result(night, 1, 0, {"v": 2}, 7, 5.0) == 2
+    assert await store.leagues.add_result(NewResult(night, 1, 0, {"v": 1}, None, 4.0)) == 1
+    assert await store.leagues.add_result(NewResult(night, 1, 1, {"v": 1}, None, 4.0)) == 1
+    assert await store.leagues.add_result(NewResult(night, 1, 0, {"v": 2}, 7, 5.0)) == 2
     stored = await store.leagues.results(night)
     assert [(r.table_no, r.version, r.result["v"]) for r in stored] == [
         (0, 1, 1),
@@ -92,7 +92,7 @@ async def test_numbered_rows_written_at_once_take_turns(store: Store) -> None:
     assert sorted(e["user_id"] for e in await store.leagues.attendance(night)) == [*range(1, 9)]
     await store.leagues.add_round(night, 1, {"number": 1}, False, 4.0)
     versions = await asyncio.gather(
-        *(store.leagues.add_result(night, 1, 0, {"v": v}, 7, 5.0) for v in range(6))
+        *(store.leagues.add_result(NewResult(night, 1, 0, {"v": v}, 7, 5.0)) for v in range(6))
     )
     assert sorted(versions) == [1, 2, 3, 4, 5, 6]
 
@@ -141,8 +141,8 @@ async def test_night_rows_read_a_whole_night_as_its_parts_do(store: Store) -> No
     event = {"user_id": 1, "kind": "in", "rounds_drawn": 0, "partner_id": 2}
     await store.leagues.add_attendance(night, event, 3.0)
     await store.leagues.add_round(night, 1, {"number": 1}, False, 4.0)
-    await store.leagues.add_result(night, 1, 0, {"v": 1}, 9, 5.0)
-    await store.leagues.add_result(night, 1, 0, {"v": 2}, 9, 6.0)
+    await store.leagues.add_result(NewResult(night, 1, 0, {"v": 1}, 9, 5.0))
+    await store.leagues.add_result(NewResult(night, 1, 0, {"v": 2}, 9, 6.0))
     audit = StoredAudit(night, "penalty", None, None, None, 9, "why", None, {"p": 1}, 7.0)
     await store.leagues.add_adjustment(night, {"user_id": 1, "points": -5, "reason": "x"}, audit)
     rows = await store.leagues.night_rows(night)

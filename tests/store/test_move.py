@@ -11,7 +11,7 @@ import pytest
 from bot import __main__ as entry
 from bot.store import CheckinMessage, StoredAudit, StoredRun, open_store
 from bot.store.move import COPIED_TABLES
-from bot.store.records import NewTable
+from bot.store.records import NewResult, NewTable
 from bot.tables import FakeClock, TableService
 from tests.backends import fetch
 from tests.tables.helpers import ALICE, BOB, CARL, DIRK, act_once, play_until_done, table_with
@@ -37,7 +37,7 @@ async def _fill(path: Path) -> tuple[int, int]:
         await store.leagues.add_round(night, 1, {"number": 1}, True, 4.0)
         await store.leagues.link_table(night, 1, 0, done.id, 4.0)
         audit = StoredAudit(night, "penalty", None, None, None, 9, "late", None, {"p": -5}, 5.0)
-        await store.leagues.add_result(night, 1, 0, {"v": 1}, None, 5.0)
+        await store.leagues.add_result(NewResult(night, 1, 0, {"v": 1}, None, 5.0))
         await store.leagues.add_adjustment(
             night, {"user_id": 1, "points": -5, "reason": "x"}, audit
         )

@@ -17,7 +17,7 @@ import asyncpg
 from .. import queries as q
 from ..errors import AlreadyStored, NightBusy, StoreError
 from ..reads import LeagueReads
-from ..records import CheckinMessage, NightRows, StoredAudit, StoredNight, StoredRun
+from ..records import CheckinMessage, NewResult, NightRows, StoredAudit, StoredNight, StoredRun
 from ..rows import (
     attendance_values,
     audit_values,
@@ -133,34 +133,25 @@ class PostgresLeagueStore(PostgresReads, LeagueReads):
         await self._pool.execute(q.LINK_TABLE.postgres, night_id, round_no, table_no, table_id, at)
 
     # ------------------------------------------------------------------ results
-    async def add_result(
-        self,
-        night_id: int,
-        round_no: int,
-        table_no: int,
-        result: Mapping[str, Any],
-        actor: int | None,
-        at: float,
-        audit: StoredAudit | None = None,
-    ) -> int:
+    async def add_result(self, new: NewResult) -> int:
         """Number and insert the version under a lock on the night row, with its audit
         entry, in one transaction."""
         async with transaction(self._pool) as conn:
-            await _lock(conn, "league_nights", night_id)
+            await _lock(conn, "league_nights", new.night_id)
             version = await conn.fetchval(
                 "INSERT INTO league_results (night_id, round_no, table_no, version, result,"
                 " actor, at) SELECT $1, $2, $3, COALESCE(MAX(version), 0) + 1, $4, $5, $6"
                 " FROM league_results WHERE night_id = $1 AND round_no = $2 AND table_no = $3"
                 " RETURNING version",
-                night_id,
-                round_no,
-                table_no,
-                dump_json(result),
-                actor,
-                at,
+                new.night_id,
+                new.round_no,
+                new.table_no,
+                dump_json(new.result),
+                new.actor,
+                new.at,
             )
-            if audit is not None:
-                await conn.execute(q.INSERT_AUDIT.postgres, *audit_values(audit))
+            if new.audit is not None:
+                await conn.execute(q.INSERT_AUDIT.postgres, *audit_values(new.audit))
         return int(version)
 
     # -------------------------------------------------------------- adjustments
