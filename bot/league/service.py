@@ -42,7 +42,15 @@ from bot.tables import Status as TableStatus
 
 from .corrections import AuditEntry, AuditKind, corrected_line, require_reason, voided
 from .draw import RoundDraw, draw_round, round_seed
-from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
+from .entry import (
+    PENALTY_RANGE,
+    SheetEntry,
+    check_range,
+    hand_line,
+    sheet_lines,
+    sheet_result,
+    totals_result,
+)
 from .errors import LeagueCode, LeagueError
 from .export import NightExport
 from .night import Attendance, NightStatus, Presence, refuse_repeat
@@ -685,7 +693,8 @@ class LeagueService:
         self, night: NightKey, user_id: int, points: int, actor: Actor, reason: str
     ) -> Adjusted:
         """Add `points` to a player's night (negative for a penalty), with the reason; only
-        for a player who checked in at the night."""
+        for a player who checked in at the night, within ``PENALTY_RANGE``."""
+        check_range("penalty", points, *PENALTY_RANGE)
         view = await self.view(night, actor)
         self._organiser(view.league, actor)
         if not view.attended(user_id):

@@ -20,7 +20,7 @@ from tests.cogs.tables.tables_kit import StartHarness
 from tests.harness.limits import assert_ephemeral
 from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS, THREADS, http_error
 
-# The engine's refusals of a score-sheet line, which the league passes on with their code.
+# The engine's refusals of a score-sheet line or round totals, which the league passes on with their code.
 LINE_CODES = {
     ErrorCode.NOT_A_PAIR,
     ErrorCode.NOT_TWO_PAIRS,
@@ -29,6 +29,12 @@ LINE_CODES = {
     ErrorCode.ROEM_NOT_TENS,
     ErrorCode.TRICKS_TOTAL,
     ErrorCode.SCORE_WITHOUT_TRICKS,
+    ErrorCode.CARD_POINTS_IMPOSSIBLE,
+    ErrorCode.ROEM_IMPOSSIBLE,
+    ErrorCode.ROUND_ROEM_IMPOSSIBLE,
+    ErrorCode.ROEM_BOTH_PAIRS,
+    ErrorCode.ROEM_FOR_POINTS,
+    ErrorCode.TOTALS_IMPLAUSIBLE,
 }
 
 
