@@ -102,8 +102,8 @@ def sheet_result(
     later (``round_unfinished``)."""
     result = TableResult.of_lines(seats, lines)
     _check_hands(len(lines), length, rules)
-    round_rules = rules.with_options(match_hands=length.hands, target_score=length.target)
-    ended = round_length([line.scores for line in lines], round_rules)
+    ends = rules.with_options(match_hands=length.hands, target_score=length.target)
+    ended = round_length([line.scores for line in lines], ends)
     if ended is None:
         raise LeagueError(
             LeagueCode.ROUND_UNFINISHED,

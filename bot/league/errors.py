@@ -31,7 +31,6 @@ class LeagueCode(StrEnum):
     BAD_TIME = "bad_time"
     BAD_ID = "bad_id"
     UNKNOWN_TIMEZONE = "unknown_timezone"
-    ROUND_LENGTH_NOT_PLAYABLE = "round_length_not_playable"
     SCHEDULE_INCOMPLETE = "schedule_incomplete"
     NO_CHANNEL = "no_channel"
     NO_THREAD = "no_thread"
