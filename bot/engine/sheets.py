@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
-from .cards import CARDS
+from .cards import CARDS, Rank
 from .errors import ErrorCode, InvalidInput
 from .roem import FOUR_OF_A_KIND, RUN_POINTS, STUK_POINTS, roem_of_trick
 from .rules import EXTRA_HANDS, RuleSet, TieBreak
@@ -119,8 +119,8 @@ def _suit_roem(free: int, trump: bool) -> set[tuple[int, int]]:
 def _deck_roem(four_jacks: int, four_nines: int) -> tuple[frozenset[int], ...]:
     """Per number of tricks (0..8): every roem that many disjoint tricks of one deck can
     hold (four of a kind, runs, stuk; each card in one trick)."""
-    fours = {rank: value for rank, value in FOUR_OF_A_KIND.items()}
-    fours.update({4: four_jacks, 2: four_nines})
+    fours = {int(rank): value for rank, value in FOUR_OF_A_KIND.items()}
+    fours.update({int(Rank.JACK): four_jacks, int(Rank.NINE): four_nines})
     ranks = [rank for rank, value in fours.items() if value]
     found: set[tuple[int, int]] = set()
     for size in range(len(ranks) + 1):
@@ -303,7 +303,7 @@ def check_totals(
             ErrorCode.TOTALS_IMPLAUSIBLE,
             "no round of this many hands ends with these totals",
             totals=(totals[0], totals[1]),
-            roem="-" if roem is None else (roem[0], roem[1]),
+            roem=(0, 0) if roem is None else (roem[0], roem[1]),
             hands=hands,
         )
 

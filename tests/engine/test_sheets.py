@@ -95,7 +95,7 @@ def test_any_taken_tricks_give_a_line_that_passes(
         if claim_all or number % 2:
             roem[taker] += roem_of_trick(cards, 0, rules).points
     taken = takers.count(0)
-    pit = True if taken in (0, 8) else False
+    pit = taken in (0, 8)
     check_line(0, points, roem, pit, rules)
     if taken not in (0, 8) and 0 not in points:
         check_line(1, points, roem, None, rules)  # as sheets are kept, without a mark

@@ -20,7 +20,7 @@ from tests.cogs.tables.tables_kit import StartHarness
 from tests.harness.limits import assert_ephemeral
 from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS, THREADS, http_error
 
-# The engine's refusals of a score-sheet line or round totals, which the league passes on with their code.
+# The engine's refusals of a score-sheet line or round totals, passed on with their code.
 LINE_CODES = {
     ErrorCode.NOT_A_PAIR,
     ErrorCode.NOT_TWO_PAIRS,
