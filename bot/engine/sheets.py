@@ -242,15 +242,11 @@ def _check_roem(
 
 
 @lru_cache(maxsize=64)
-def _extras(hands: int, pit_bonus: int, zero_bonus: int, four_jacks: int, four_nines: int) -> int:
-    """A bit set of what ``hands`` hands hand out beyond their 162 each: every hand's
-    roem (both pairs) and at most one pit or zero bonus."""
+def _extras(hands: int, pit_bonus: int, zero_bonus: int, roem: frozenset[int]) -> int:
+    """A bit set of what ``hands`` hands hand out beyond their 162 each: each hand one of
+    the ``roem`` amounts (both pairs) and at most one pit or zero bonus."""
     bonuses = {0, pit_bonus} | ({zero_bonus} if zero_bonus else set())
-    per_hand = {
-        roem + bonus
-        for roem in _deck_roem(four_jacks, four_nines)[TRICKS_PER_HAND]
-        for bonus in bonuses
-    }
+    per_hand = {amount + bonus for amount in roem for bonus in bonuses}
     reach = 1
     for _ in range(hands):
         reach = _sumset(reach, per_hand)
@@ -295,9 +291,10 @@ def check_totals(
                     most=hands * most_roem(rules),
                 )
         extra -= roem[0] + roem[1]
-        possible = _extras(hands, rules.pit_bonus, rules.zero_bonus, 0, 0)  # no roem
+        amounts = frozenset({0})  # the roem is known: only the bonuses are left
     else:
-        possible = _extras(hands, rules.pit_bonus, rules.zero_bonus, *key)
+        amounts = _deck_roem(*key)[TRICKS_PER_HAND]
+    possible = _extras(hands, rules.pit_bonus, rules.zero_bonus, amounts)
     if extra < 0 or not possible >> extra & 1:
         raise InvalidInput(
             ErrorCode.TOTALS_IMPLAUSIBLE,
