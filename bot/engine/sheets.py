@@ -246,28 +246,24 @@ def _extras(hands: int, pit_bonus: int, zero_bonus: int, roem: frozenset[int]) -
     """A bit set of what ``hands`` hands hand out beyond their 162 each: each hand one of
     the ``roem`` amounts (both pairs) and at most one pit or zero bonus."""
     bonuses = {0, pit_bonus} | ({zero_bonus} if zero_bonus else set())
-    per_hand = {amount + bonus for amount in roem for bonus in bonuses}
+    return _sums(hands, {amount + bonus for amount in roem for bonus in bonuses})
+
+
+def _sums(hands: int, per_hand: set[int]) -> int:
+    """A bit set of every sum of ``hands`` amounts, one of ``per_hand`` for each hand."""
     reach = 1
     for _ in range(hands):
-        reach = _sumset(reach, per_hand)
+        step = 0
+        for amount in per_hand:
+            step |= reach << amount
+        reach = step
     return reach
-
-
-def _sumset(reach: int, steps: set[int]) -> int:
-    result = 0
-    for step in steps:
-        result |= reach << step
-    return result
 
 
 @lru_cache(maxsize=64)
 def _pair_roem(hands: int, four_jacks: int, four_nines: int) -> int:
     """A bit set of the roem one pair can claim in ``hands`` hands."""
-    per_hand = set(_deck_roem(four_jacks, four_nines)[TRICKS_PER_HAND])
-    reach = 1
-    for _ in range(hands):
-        reach = _sumset(reach, per_hand)
-    return reach
+    return _sums(hands, set(_deck_roem(four_jacks, four_nines)[TRICKS_PER_HAND]))
 
 
 def check_totals(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import (
@@ -23,15 +23,9 @@ from bot.engine import (
 from bot.engine.tricks import trick_points
 
 from .helpers import play_random_match
+from .test_properties import FAST, seeds
 
-FAST = settings(
-    max_examples=120,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
 RULES = RuleSet()
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
 ends = st.sampled_from([(1, None), (4, None), (8, 750), (None, 750)])
 scoring_rules = st.builds(
     lambda end, **options: RuleSet(match_hands=end[0], target_score=end[1], **options),
