@@ -176,7 +176,7 @@ def check_line(
     (the tricks with that roem hold more or fewer card points than the pair has)."""
     tricks = line_tricks(points, roem, pit)
     score = score_hand(makers, points, roem, tricks, rules)
-    splits = _splits(tricks, pit, points)
+    splits = _splits(tricks, points)
     if not splits:
         raise InvalidInput(
             ErrorCode.CARD_POINTS_IMPOSSIBLE,
@@ -187,13 +187,10 @@ def check_line(
     return score
 
 
-def _splits(
-    tricks: tuple[int, int], pit: bool | None, points: Sequence[int]
-) -> list[tuple[int, int]]:
+def _splits(tricks: tuple[int, int], points: Sequence[int]) -> list[tuple[int, int]]:
     """(pair 0's tricks, pair 0's card points without the last trick) of every way the
-    cards can give these points: pit lines as they are, others 1 to 7 tricks each."""
-    pit_line = TRICKS_PER_HAND in tricks and pit is not False
-    counts = [tricks[0]] if pit_line else range(1, TRICKS_PER_HAND)
+    cards can give these points: a pit line as it is, others 1 to 7 tricks each."""
+    counts = [tricks[0]] if TRICKS_PER_HAND in tricks else range(1, TRICKS_PER_HAND)
     sets = _card_sets()
     found = []
     for count in counts:
@@ -210,6 +207,7 @@ def _splits(
 def _check_roem(
     splits: Sequence[tuple[int, int]], points: Sequence[int], roem: Sequence[int], rules: RuleSet
 ) -> None:
+    """Each pair's roem from its tricks in one of the ``splits``, and both from one pack."""
     deck = _deck_roem(rules.four_jacks, rules.four_nines)
     for pair in (0, 1):
         if roem[pair] not in deck[TRICKS_PER_HAND]:

@@ -58,6 +58,13 @@ NOT_THE_CALCULATORS = {
     ErrorCode.BAD_OPTION_VALUE,
     ErrorCode.OPTION_OUT_OF_RANGE,
     ErrorCode.NO_MATCH_END,
+    # Score-sheet checks (bot/engine/sheets.py): league entry words these (league.err.*).
+    ErrorCode.CARD_POINTS_IMPOSSIBLE,
+    ErrorCode.ROEM_IMPOSSIBLE,
+    ErrorCode.ROUND_ROEM_IMPOSSIBLE,
+    ErrorCode.ROEM_BOTH_PAIRS,
+    ErrorCode.ROEM_FOR_POINTS,
+    ErrorCode.TOTALS_IMPLAUSIBLE,
 }
 H = Suit.HEARTS
 
