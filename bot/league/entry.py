@@ -25,6 +25,7 @@ __all__ = [
     "TOTAL_RANGE",
     "SheetEntry",
     "check_range",
+    "check_sheet",
     "hand_line",
     "sheet_lines",
     "sheet_result",
@@ -97,10 +98,15 @@ def _pair(values: Sequence[int]) -> tuple[int, int]:
 def sheet_result(
     seats: Seats, lines: Sequence[HandLine], length: RoundLength, rules: RuleSet
 ) -> TableResult:
-    """A table's round from its checked lines, refused unless a round of this length ends
-    exactly after the last line: not before it (``round_over``, a line after the end), not
-    later (``round_unfinished``)."""
-    result = TableResult.of_lines(seats, lines)
+    """A table's round from its checked lines (``check_sheet``)."""
+    check_sheet(lines, length, rules)
+    return TableResult.of_lines(seats, lines)
+
+
+def check_sheet(lines: Sequence[HandLine], length: RoundLength, rules: RuleSet) -> None:
+    """Refuse a sheet unless a round of this length ends exactly after its last line:
+    not before it (``round_over``, a line after the end), not later
+    (``round_unfinished``)."""
     _check_hands(len(lines), length, rules)
     ends = rules.with_options(match_hands=length.hands, target_score=length.target)
     ended = round_length([line.scores for line in lines], ends)
@@ -113,7 +119,6 @@ def sheet_result(
         )
     if ended < len(lines):
         raise LeagueError(LeagueCode.ROUND_OVER, line=ended + 1, hands=ended)
-    return result
 
 
 def check_range(what: str, value: int, least: int, most: int) -> None:

@@ -46,6 +46,7 @@ from .entry import (
     PENALTY_RANGE,
     SheetEntry,
     check_range,
+    check_sheet,
     hand_line,
     sheet_lines,
     sheet_result,
@@ -645,11 +646,13 @@ class LeagueService:
         actor: Actor,
         reason: str,
     ) -> Recorded:
-        """Replace sheet line `number` (from 1) of a table's result, checked like any line."""
+        """Replace sheet line `number` (from 1) of a table's result, checked like any line;
+        the corrected sheet must still end where the round ends."""
         view, before = await self._correcting(night, round_no, table_no, actor)
         rules = view.settings.scoring_rules
         line = hand_line(entry.makers, entry.points, entry.roem, rules, entry.pit, number)
         after = corrected_line(before, number, line)
+        check_sheet(after.lines, view.settings.round_length, rules)
         change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
         return await self._append(view, change, actor, reason)
 

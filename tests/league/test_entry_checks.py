@@ -158,3 +158,17 @@ WIDTH = (
     "SELECT data_type FROM information_schema.columns WHERE table_schema = current_schema()"
     " AND table_name = 'league_adjustments' AND column_name = 'points'"
 )
+
+
+async def test_a_correction_keeps_the_sheet_ending_where_the_round_ends(reopen: Opener) -> None:
+    async with reopen() as service:
+        night_id = await night(service, RoundLength(hands=4, target=500))
+        await service.record_sheet(night_id, 1, 0, [PIT, HALF, HALF, HALF], ORGANISER)
+        error = await unchanged(
+            service,
+            "round_over",  # a pit in hand 2 reaches 524: hands 3 and 4 were never played
+            service.correct_line(night_id, 1, 0, 2, PIT, ORGANISER, "a pit"),
+        )
+        assert (error.facts["line"], error.facts["hands"]) == (3, 2)
+        corrected = await service.correct_line(night_id, 1, 0, 2, HALF, ORGANISER, "same")
+        assert corrected.result.hands == 4
