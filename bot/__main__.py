@@ -38,6 +38,7 @@ log = logging.getLogger("bot")
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command `argv` names (the bot by default); the process's exit code."""
     parser = _build_parser()
     args = parser.parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = getattr(args, "handler", _run)

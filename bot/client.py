@@ -104,6 +104,7 @@ class KlaverjasBot(commands.Bot):
         self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        """Open the services, load the cogs and, when asked to, sync the commands."""
         log.info("Klaverjas bot %s starting (%s)", bot_version(), describe_engine())
         await self.open_services()
         for extension in self.initial_extensions:
@@ -113,6 +114,7 @@ class KlaverjasBot(commands.Bot):
 
     @property
     def services(self) -> Services:
+        """The open services; a `RuntimeError` before `setup_hook` opened them."""
         if self._services is None:
             raise RuntimeError("services are opened in setup_hook; none are open yet")
         return self._services
@@ -194,9 +196,9 @@ class KlaverjasBot(commands.Bot):
         return self._routed
 
     async def close(self) -> None:
-        # New table operations are refused ("shutting down") and those in flight finish
-        # while the HTTP session can still answer them; then the cogs unload (inside
-        # super().close()) so none of them uses a closed service.
+        """Refuse new table operations ("shutting down") and let those in flight finish
+        while the HTTP session can still answer them; then unload the cogs (inside
+        super().close()), so none of them uses a closed service, and close the services."""
         try:
             if self._services is not None:
                 await self._services.tables.quiesce()

@@ -31,6 +31,8 @@ CACHE_SECONDS = 60.0
 
 
 class PreferenceService:
+    """Players' preferences for the front ends: their stored choices, read through a short cache."""
+
     def __init__(self, store: PreferenceStore, now: Callable[[], float] = time.time) -> None:
         self.store = store
         self.now = now

@@ -24,6 +24,9 @@ TIMER_TASK_NAME = "bg:table-timers"  # "bg:" marks long-lived tasks (docs/discor
 
 
 class Services:
+    """The bot's services on one store: tables, standings, leagues and preferences, opened
+    and closed together."""
+
     def __init__(self, store: Store, tables: TableService) -> None:
         self.store = store
         self.tables = tables

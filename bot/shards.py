@@ -36,6 +36,7 @@ class ShardSet:
 
     @classmethod
     def every(cls, count: int) -> ShardSet:
+        """Every shard of `count`: one process serving the whole bot."""
         return cls(count, tuple(range(count)))
 
     @property

@@ -37,6 +37,8 @@ class LeaderboardPage:
 
 
 class StandingsService:
+    """The standings boards the front ends show, read from the statistics store."""
+
     def __init__(self, stats: StatsStore) -> None:
         self._stats = stats
 

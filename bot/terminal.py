@@ -58,6 +58,8 @@ HELP = (
 
 
 def run_terminal(args: argparse.Namespace) -> int:
+    """Play a match against three computers in the terminal (`python -m bot play`); the exit
+    code."""
     db = Path(getattr(args, "db", None) or "data/terminal.sqlite3")
     try:
         rules = _preset(args)
@@ -67,6 +69,7 @@ def run_terminal(args: argparse.Namespace) -> int:
 
 
 def run_simulation(args: argparse.Namespace) -> int:
+    """Let computers play matches against each other (`python -m bot simulate`); the exit code."""
     try:
         matches = _matches(args)
         rules = _preset(args)

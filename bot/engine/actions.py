@@ -34,12 +34,16 @@ class ActionType(StrEnum):
 # ----------------------------------------------------------------- results
 @dataclass(frozen=True, slots=True)
 class TrumpResult:
+    """The outcome of `ChooseTrump`: `seat` named `suit` as trump."""
+
     seat: int
     suit: Suit
 
 
 @dataclass(frozen=True, slots=True)
 class PassResult:
+    """The outcome of `PassTrump`: `seat` passed."""
+
     seat: int
 
 
@@ -54,12 +58,16 @@ class PlayResult:
 
 @dataclass(frozen=True, slots=True)
 class ClaimResult:
+    """The outcome of `ClaimRoem`: the roem `seat` claimed for its pair."""
+
     seat: int
     roem: Roem
 
 
 @dataclass(frozen=True, slots=True)
 class FinishResult:
+    """The outcome of `FinishHand`: the hand's score."""
+
     score: HandScore
 
 
@@ -76,36 +84,47 @@ class ChooseTrump:
     suit: Suit
 
     def apply_to(self, hand: Hand) -> TrumpResult:
+        """Name the trump on `hand`; a `RuleViolation` if the seat may not name it now."""
         hand.choose_trump(self.seat, self.suit)
         return TrumpResult(self.seat, self.suit)
 
     def to_dict(self) -> dict[str, Any]:
+        """The action as logged: its type, seat and suit letter."""
         return {"type": self.type.value, "seat": self.seat, "suit": self.suit.letter}
 
 
 @dataclass(frozen=True, slots=True)
 class PassTrump:
+    """Pass on naming trump."""
+
     type: ClassVar[ActionType] = ActionType.PASS
     seat: int
 
     def apply_to(self, hand: Hand) -> PassResult:
+        """Pass on `hand`; a `RuleViolation` if the seat must name trump."""
         hand.pass_trump(self.seat)
         return PassResult(self.seat)
 
     def to_dict(self) -> dict[str, Any]:
+        """The action as logged: its type and seat."""
         return {"type": self.type.value, "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
+    """Play `card` from the seat's hand."""
+
     type: ClassVar[ActionType] = ActionType.PLAY
     seat: int
     card: Card
 
     def apply_to(self, hand: Hand) -> PlayResult:
+        """Play the card on `hand`, with the trick it completed; a `RuleViolation` if it may
+        not be played."""
         return PlayResult(self.seat, self.card, hand.play(self.seat, self.card))
 
     def to_dict(self) -> dict[str, Any]:
+        """The action as logged: its type, seat and card code."""
         return {"type": self.type.value, "seat": self.seat, "card": self.card.code}
 
 
@@ -117,9 +136,12 @@ class ClaimRoem:
     seat: int
 
     def apply_to(self, hand: Hand) -> ClaimResult:
+        """Claim the last trick's roem on `hand`; a `RuleViolation` if the seat may not
+        claim now."""
         return ClaimResult(self.seat, hand.claim(self.seat))
 
     def to_dict(self) -> dict[str, Any]:
+        """The action as logged: its type and seat."""
         return {"type": self.type.value, "seat": self.seat}
 
 
@@ -130,9 +152,11 @@ class FinishHand:
     type: ClassVar[ActionType] = ActionType.FINISH
 
     def apply_to(self, hand: Hand) -> FinishResult:
+        """Score `hand`, ending its claim window."""
         return FinishResult(hand.finish())
 
     def to_dict(self) -> dict[str, Any]:
+        """The action as logged: its type alone."""
         return {"type": self.type.value}
 
 

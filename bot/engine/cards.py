@@ -27,14 +27,17 @@ class Suit(IntEnum):
 
     @property
     def symbol(self) -> str:
+        """The suit's symbol: ♣ ♦ ♥ ♠."""
         return _SUIT_SYMBOLS[self]
 
     @property
     def letter(self) -> str:
+        """The suit's letter: c, d, h or s (how a card code writes it)."""
         return _SUIT_LETTERS[self]
 
     @property
     def is_red(self) -> bool:
+        """Whether the suit is diamonds or hearts."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
     @classmethod
@@ -65,10 +68,12 @@ class Rank(IntEnum):
 
     @property
     def label(self) -> str:
+        """The rank as written on a card: 7 to 10, J, Q, K or A."""
         return _RANK_LABELS[self]
 
     @classmethod
     def parse(cls, text: str) -> Rank:
+        """Read ``7`` to ``10``, ``T``, ``J``/``B``, ``Q``/``V``, ``K``/``H`` or ``A`` as a rank."""
         key = text.strip().upper()
         try:
             return _RANK_NAMES[key]
@@ -111,6 +116,7 @@ class Card(int):
     rank: Rank
 
     def __new__(cls, value: int) -> Card:
+        """The card numbered `value` (0..31), the one shared instance of it."""
         if not 0 <= value < 32:
             message = f"a card number is 0..31, not {value!r}"
             raise InvalidInput(ErrorCode.UNKNOWN_CARD, message, text=str(value))
@@ -118,6 +124,7 @@ class Card(int):
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:
+        """The card of `rank` in `suit`."""
         return CARDS[suit * 8 + rank]
 
     @classmethod
@@ -181,6 +188,7 @@ _SPADES: Final = LANE_CARDS[3]
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """The bitmask of `cards` (one bit per card number); `IndexError` for a number outside 0..31."""
     mask = 0
     for card in cards:
         mask |= BIT[card]  # a lookup, not a shift: a number outside 0..31 raises IndexError
@@ -250,6 +258,7 @@ def check_suit(suit: int, field: str) -> None:
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
+    """The 32 cards in an order drawn from `rng`."""
     deck = list(CARDS)
     rng.shuffle(deck)
     return deck

@@ -36,7 +36,9 @@ class Applicable(Protocol[R_co]):
     """What ``Hand.apply`` takes: an action of actions.py, which builds on this module, so
     naming those classes here would make the two modules import each other."""
 
-    def apply_to(self, hand: Hand) -> R_co: ...
+    def apply_to(self, hand: Hand) -> R_co:
+        """Apply the action to `hand` and return what happened."""
+        ...
 
 
 PACKETS = (3, 2, 3)
@@ -45,6 +47,8 @@ DRAW_PILE_PER_SUIT = 5
 
 
 class Phase(StrEnum):
+    """Where a hand is: naming trump, playing, claiming the last trick's roem, or done."""
+
     TRUMP = "trump"
     PLAY = "play"
     CLAIM = "claim"  # after the last trick, until the hand is scored (manual claiming only)
@@ -52,10 +56,12 @@ class Phase(StrEnum):
 
 
 def pair_of(seat: int) -> int:
+    """The pair (0 or 1) `seat` plays in: seats 0 and 2 against 1 and 3."""
     return seat % 2
 
 
 def left_of(seat: int) -> int:
+    """The seat to the left of `seat`, who plays after it."""
     return (seat + 1) % 4
 
 
@@ -70,6 +76,7 @@ class Trick:
     claimed: bool = False
 
     def seat_of(self, index: int) -> int:
+        """The seat that played the trick's card number `index` (0 = the leader)."""
         return (self.leader + index) % 4
 
 
@@ -91,6 +98,8 @@ class _Bidding:
 
 @dataclass
 class Hand:
+    """One hand of Klaverjas, from the deal to its score: the state the actions change."""
+
     rules: RuleSet
     dealer: int
     dealt: tuple[tuple[Card, ...], ...]
@@ -155,6 +164,7 @@ class Hand:
     # ----------------------------------------------------------------- read models
     @property
     def to_act(self) -> int | None:
+        """The seat whose turn it is to name trump or play; None while claiming or done."""
         if self.phase == Phase.TRUMP:
             assert self.bidding is not None
             return self.bidding.turn
@@ -169,6 +179,7 @@ class Hand:
 
     @property
     def last_trick(self) -> Trick | None:
+        """The trick taken most recently, if any."""
         return self.tricks[-1] if self.tricks else None
 
     @property
@@ -216,6 +227,7 @@ class Hand:
 
     # ----------------------------------------------------------------- actions
     def choose_trump(self, seat: int, suit: Suit) -> None:
+        """Name `suit` as trump for `seat`'s pair; a `RuleViolation` if it may not now."""
         options = self._trump_turn(seat)
         if suit not in options.suits:
             raise RuleViolation(
@@ -224,6 +236,7 @@ class Hand:
         self._set_trump(seat, suit)
 
     def pass_trump(self, seat: int) -> None:
+        """Pass on naming trump; after four passes the bidding goes round again."""
         options = self._trump_turn(seat)
         if not options.can_pass:
             raise RuleViolation(ErrorCode.PASS_NOT_ALLOWED, "this seat must name trump")
@@ -377,6 +390,7 @@ class Hand:
         )
 
     def to_dict(self) -> dict[str, Any]:
+        """The hand as JSON-ready values (cards as codes), for a snapshot."""
         bidding = self.bidding
         return {
             "dealer": self.dealer,
@@ -406,6 +420,7 @@ class Hand:
 
     @classmethod
     def from_dict(cls, rules: RuleSet, data: dict[str, Any]) -> Hand:
+        """The hand `to_dict` wrote, under `rules`."""
         hand = cls(rules, data["dealer"], tuple(tuple(_cards(h)) for h in data["dealt"]))
         hand.holdings = [_cards(h) for h in data["holdings"]]
         hand.phase = Phase(data["phase"])

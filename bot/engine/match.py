@@ -54,6 +54,7 @@ class SheetLine:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SheetLine:
+        """The line `to_dict` wrote."""
         return cls(
             **{
                 **data,
@@ -73,6 +74,9 @@ class MatchResult:
 
 
 class Match:
+    """A match: hands dealt from one seed until the planned hands are played or a pair
+    reaches the target score, with its score sheet and totals."""
+
     def __init__(self, rules: RuleSet, seed: str, first_dealer: int | None = None) -> None:
         self.rules = rules
         self.seed = str(seed)
@@ -97,9 +101,11 @@ class Match:
 
     @property
     def finished(self) -> bool:
+        """Whether the match has a result."""
         return self.result is not None
 
     def dealer_of(self, number: int) -> int:
+        """The seat that deals hand `number` (1-based); the deal goes round clockwise."""
         return (self.first_dealer + number - 1) % 4
 
     def deal_of(self, number: int) -> tuple[tuple[Card, ...], ...]:
@@ -180,6 +186,7 @@ class Match:
 
     # ----------------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:
+        """The match as JSON-ready values: rules, seed, sheet and the hand in play."""
         return {
             "rules": self.rules.to_dict(),
             "seed": self.seed,

@@ -25,6 +25,8 @@ FOUR_OF_A_KIND = {Rank.ACE: 100, Rank.KING: 100, Rank.QUEEN: 100, Rank.TEN: 100}
 
 
 class RoemKind(StrEnum):
+    """The kinds of roem: a run of three or four, stuk, or four of a kind."""
+
     RUN3 = "run3"
     RUN4 = "run4"
     STUK = "stuk"
@@ -34,6 +36,8 @@ class RoemKind(StrEnum):
 @mypyc_attr(native_class=False)  # a plain dataclass even when compiled: copy/pickle work
 @dataclass(frozen=True, slots=True)
 class RoemPart:
+    """One piece of a trick's roem: its kind, its points and the cards making it."""
+
     kind: RoemKind
     points: int
     cards: tuple[Card, ...]

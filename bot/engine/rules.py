@@ -32,6 +32,8 @@ TARGET_SCORE_RANGE = (100, 10_000)
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
+    """The rules a match is played by: a named preset and any options changed from it."""
+
     obligations: Obligations = "amsterdam"
     undertrump_obligation: bool = False
     trump_selection: TrumpSelection = "free"
@@ -53,6 +55,7 @@ class RuleSet:
 
     @classmethod
     def preset(cls, name: str) -> RuleSet:
+        """The preset named `name` (any case); a `RuleError` naming the choices if unknown."""
         key = name.strip().lower()
         if key not in _PRESETS:
             message = f"unknown rule preset {name!r}; choose one of {', '.join(PRESET_NAMES)}"
@@ -70,6 +73,7 @@ class RuleSet:
 
     @property
     def is_default(self) -> bool:
+        """Whether these are the default rules (Amsterdam, unchanged)."""
         return self.to_dict() == RuleSet().to_dict()
 
     def overrides(self) -> dict[str, Any]:
@@ -91,10 +95,12 @@ class RuleSet:
         return f"{self.name} + " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items()))
 
     def to_dict(self) -> dict[str, Any]:
+        """The options by name, as JSON-ready values."""
         return dict(_as_dict(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        """The rule set `to_dict` wrote; a `RuleError` for a value that is not one."""
         try:
             items = tuple(sorted(data.items()))
             hash(items)

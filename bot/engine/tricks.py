@@ -94,6 +94,7 @@ TRUMP_RANKING: Final[tuple[int, ...]] = tuple(TRUMP_ORDER[c.rank] for c in CARDS
 
 
 def card_points(card: Card, trump: int) -> int:
+    """The points `card` is worth in a trick when `trump` is trump."""
     return POINTS[trump][card]
 
 

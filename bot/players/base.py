@@ -59,14 +59,17 @@ class SeatView:
 
     @property
     def pair(self) -> int:
+        """The seat's pair (0 or 1)."""
         return pair_of(self.seat)
 
     @property
     def partner(self) -> int:
+        """The seat across the table, its partner."""
         return (self.seat + 2) % 4
 
     @property
     def last_trick(self) -> PastTrick | None:
+        """The trick taken most recently, if any."""
         return self.tricks[-1] if self.tricks else None
 
     @property
@@ -76,6 +79,7 @@ class SeatView:
 
     @property
     def is_maker(self) -> bool:
+        """Whether the seat's pair made trump."""
         return self.makers is not None and self.makers == self.pair
 
     def played(self) -> tuple[Card, ...]:

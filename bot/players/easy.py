@@ -30,17 +30,21 @@ class EasyPlayer:
         self.heuristic = HeuristicPlayer(seed)
 
     def choose_trump(self, view: SeatView) -> Suit | None:
+        """The heuristic's bid with a threshold that wanders by `BID_NOISE`, so the easy
+        player misjudges borderline hands."""
         if view.trump_options is None:
             raise ValueError("choose_trump asked when the seat may not choose trump")
         threshold = PASS_THRESHOLD + self.rng.uniform(-BID_NOISE, BID_NOISE)
         return choose_suit(view.hand, view.trump_options, threshold)
 
     def choose_card(self, view: SeatView) -> Card:
+        """Now and then (`mistake_rate`) a random legal card, else the heuristic's."""
         if len(view.legal) > 1 and self.rng.random() < self.mistake_rate:
             return self.rng.choice(view.legal)
         return self.heuristic.choose_card(view)
 
     def wants_claim(self, view: SeatView) -> bool:
+        """The heuristic's claim, missed now and then (`MISSED_CLAIM_RATE`)."""
         if self.rng.random() < MISSED_CLAIM_RATE:
             return False
         return self.heuristic.wants_claim(view)

@@ -39,11 +39,14 @@ class HeuristicPlayer:
         self.threshold = threshold
 
     def choose_trump(self, view: SeatView) -> Suit | None:
+        """The strongest suit the seat may name; None (pass) when it is weaker than
+        `threshold` and passing is allowed."""
         if view.trump_options is None:
             raise ValueError("choose_trump asked when the seat may not choose trump")
         return choose_suit(view.hand, view.trump_options, self.threshold)
 
     def choose_card(self, view: SeatView) -> Card:
+        """The only legal card, else the lead or follow rules' choice; ties go by the seed."""
         if not view.legal:
             raise ValueError("choose_card asked when the seat has no legal card")
         if len(view.legal) == 1:
@@ -54,6 +57,7 @@ class HeuristicPlayer:
         return lead(view, know, cands) if not view.current else follow(view, know, cands)
 
     def wants_claim(self, view: SeatView) -> bool:
+        """Whether a claim is open and the last trick held roem."""
         trick = view.last_trick
         if not view.claim_open or trick is None or view.trump is None:
             return False
@@ -83,6 +87,8 @@ def _roem(cards: Sequence[Card], view: SeatView, know: Knowledge) -> int:
 
 # --------------------------------------------------------------------- leading
 def lead(view: SeatView, know: Knowledge, cands: list[Card]) -> Card:
+    """The card to lead: pull trump as maker, else cash a master, else a cheap card (see the
+    module doc)."""
     trumps = [c for c in cands if c.suit == know.trump]
     if view.is_maker and trumps and know.opponents_may_trump():
         pull = _pull_trump(view, know, trumps)
@@ -129,6 +135,8 @@ def _lead_cost(view: SeatView, know: Knowledge, card: Card) -> float:
 
 # --------------------------------------------------------------------- following
 def follow(view: SeatView, know: Knowledge, cands: list[Card]) -> Card:
+    """The card to follow with: smear points on the partner's safe trick, else win cheaply,
+    gamble on a rich trick, or throw the card needed least (see the module doc)."""
     cur, led = view.current, view.current[0].suit
     best = cur[trick_winner(cur, know.trump)]
     rivals = rivals_after(view.leader, view.position, view.seat)

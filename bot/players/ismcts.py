@@ -105,6 +105,8 @@ class ISMCTSPlayer(SearchPlayer):
         self.iterations = 0  # iterations of the last decision
 
     def choose_card(self, view: SeatView) -> Card:
+        """The card the search over sampled deals rates best; the only legal card without a
+        search."""
         self.card_values, self.samples, self.iterations = {}, 0, 0
         search = self._card_search(view)
         if search is None:

@@ -24,6 +24,7 @@ def strength(card: Card, trump: Suit, led: Suit) -> int:
 
 
 def points(card: Card, trump: Suit) -> int:
+    """The points `card` is worth in a trick when `trump` is trump."""
     return POINTS[trump][card]
 
 
@@ -39,6 +40,8 @@ class Knowledge:
 
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
+        """What `view`'s seat can deduce now: its cards, the unseen ones and the voids play
+        has shown."""
         if view.trump is None:
             raise ValueError("knowledge needs a trump suit")
         mine = frozenset(view.hand)
@@ -50,6 +53,7 @@ class Knowledge:
         return cls(view.seat, view.trump, mine, unseen, voids)
 
     def unseen_in(self, suit: Suit) -> list[Card]:
+        """The unseen cards of `suit`."""
         return [c for c in self.unseen if c.suit == suit]
 
     def is_master(self, card: Card) -> bool:
@@ -59,15 +63,19 @@ class Knowledge:
         return all(strength(u, self.trump, suit) < own for u in self.unseen if u.suit == suit)
 
     def may_hold(self, seat: int, suit: Suit) -> bool:
+        """Whether `seat` may still hold a card of `suit`."""
         return suit not in self.voids[seat] and any(c.suit == suit for c in self.unseen)
 
     def maybe_void(self, seat: int, suit: Suit) -> bool:
+        """Whether `seat` is, or may well be, out of `suit` (few of it left unseen)."""
         return suit in self.voids[seat] or len(self.unseen_in(suit)) <= MAYBE_VOID_LEFT
 
     def opponents(self) -> tuple[int, int]:
+        """The two seats of the other pair."""
         return ((self.seat + 1) % 4, (self.seat + 3) % 4)
 
     def opponents_may_trump(self) -> bool:
+        """Whether either opponent may still hold a trump."""
         return any(self.may_hold(s, self.trump) for s in self.opponents())
 
     def can_beat(self, seat: int, card: Card, led: Suit) -> bool:
@@ -108,4 +116,5 @@ def seats_after(leader: int, position: int) -> list[int]:
 
 
 def rivals_after(leader: int, position: int, seat: int) -> list[int]:
+    """The opponents of `seat` still to play in the trick after `position`."""
     return [s for s in seats_after(leader, position) if pair_of(s) != pair_of(seat)]

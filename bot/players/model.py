@@ -63,6 +63,7 @@ class Model:
         self.voids = 0
 
     def roem(self, mask: int) -> int:
+        """The roem of the trick held in `mask`, in points."""
         return roem_points(self._roem, mask, self.trump, self.rules)
 
     # ------------------------------------------------------------------ knowledge
@@ -77,14 +78,17 @@ class Model:
         return mask
 
     def is_master(self, card: int) -> bool:
+        """Whether no unseen card of its suit ranks above `card`."""
         suit = card >> 3
         beats = BEATS[self.trump][suit][STRENGTH[self.trump][suit][card]]
         return not self.unseen & beats & SUIT_MASK[suit]
 
     def may_hold(self, seat: int, suit: int) -> bool:
+        """Whether `seat` may still hold a card of `suit`."""
         return not self._void(seat, suit) and bool(self.unseen & SUIT_MASK[suit])
 
     def maybe_void(self, seat: int, suit: int) -> bool:
+        """Whether `seat` is known to lack `suit`, or no card of it is unseen."""
         return self._void(seat, suit) or not self.unseen & SUIT_MASK[suit]
 
     def can_beat(self, seat: int, card: int, led: int) -> bool:
@@ -96,6 +100,8 @@ class Model:
         return bool(found) and self.maybe_void(seat, led)
 
     def keep_value(self, card: int) -> int:
+        """How much the deciding seat loses by giving `card` away: its points, more for a
+        trump, a master or a guard of a ten."""
         trump = self.trump
         pts = POINTS[trump][card]
         if card >> 3 == trump:
@@ -141,6 +147,8 @@ class Model:
         self.voids = voids
 
     def lead(self, cands: int, maker: bool, chooser: int) -> int:
+        """The cards (a mask) the heuristic leads from `cands`: pull trump as maker, else
+        cash a master, else a cheap card."""
         trump = self.trump
         seat = self.seat
         trumps = cands & SUIT_MASK[trump]
@@ -521,6 +529,7 @@ class Sampler:
         return (self._next() >> 11) % n
 
     def deal(self, seed: int) -> list[int]:
+        """The hidden cards of each seat (masks) for the sample seeded by `seed`."""
         self.state = seed & MASK64 or 1
         first: list[int] | None = None
         for _ in range(self.bid_tries):
@@ -538,6 +547,7 @@ class Sampler:
         return hands
 
     def fits(self, hands: list[int]) -> bool:
+        """Whether `hands`, with what each seat played, would have bid as the seats did."""
         for seat, named, suits, free in self.bids:
             dealt = hands[seat] | self.played[seat]
             if self.exact >> seat & 1:

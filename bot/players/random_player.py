@@ -21,6 +21,7 @@ class RandomPlayer:
         self.claims = claims
 
     def choose_trump(self, view: SeatView) -> Suit | None:
+        """A random choice among the suits the seat may name, and passing if allowed."""
         options = view.trump_options
         if options is None or not options.suits:
             raise ValueError("choose_trump asked when the seat may not choose trump")
@@ -30,11 +31,13 @@ class RandomPlayer:
         return self.rng.choice(choices)
 
     def choose_card(self, view: SeatView) -> Card:
+        """A random legal card."""
         if not view.legal:
             raise ValueError("choose_card asked when the seat has no legal card")
         return self.rng.choice(view.legal)
 
     def wants_claim(self, view: SeatView) -> bool:
+        """Whether the last trick held roem (when this player claims at all)."""
         trick = view.last_trick
         if not (self.claims and view.claim_open) or trick is None or view.trump is None:
             return False

@@ -40,6 +40,8 @@ class Deduction:
 
     @classmethod
     def of(cls, view: SeatView) -> Deduction:
+        """What `view`'s seat knows of the hidden cards: its own, the unseen, and what each
+        seat has played and may still hold."""
         mine = mask_of(view.hand)
         played = [0, 0, 0, 0]
         for leader, cards in _sequences(view):

@@ -141,6 +141,8 @@ class SearchPlayer:
 
     # ------------------------------------------------------------------ play
     def choose_card(self, view: SeatView) -> Card:
+        """The legal card with the best mean score over sampled deals, each solved exactly;
+        the only legal card without a search."""
         self.card_values, self.samples = {}, 0
         search = self._card_search(view)
         if search is None:
@@ -294,6 +296,7 @@ class SearchPlayer:
 
     # ------------------------------------------------------------------ trump
     def choose_trump(self, view: SeatView) -> Suit | None:
+        """The choice (a suit or None to pass) with the best mean score over sampled deals."""
         options = view.trump_options
         self.trump_values, self.samples = {}, 0
         if options is None or not options.suits:

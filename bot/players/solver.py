@@ -202,6 +202,7 @@ class Solver:
 
     @property
     def to_act(self) -> int:
+        """The seat to play the next card."""
         return (self.leader + self.n) & 3
 
     def legal(self) -> int:

@@ -33,6 +33,9 @@ class BackupError(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class BackupSummary:
+    """What a backup or restore copied: the file, its tables and actions, its size in bytes
+    and its schema version."""
+
     path: Path
     tables: int
     actions: int

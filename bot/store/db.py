@@ -19,10 +19,13 @@ from typing import Any
 import aiosqlite
 
 from .errors import SchemaTooNew, StoreError
+from .queries import Sql
+from .reads import Reads
 from .schema import latest_version as latest_version_of_schema
 from .schema import migrations
 
 __all__ = [
+    "SqliteReads",
     "connection_lock",
     "latest_version",
     "migrate",
@@ -62,6 +65,21 @@ async def transaction(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Conne
         except BaseException:
             await db.rollback()  # a no-op if COMMIT itself went through
             raise
+
+
+class SqliteReads(Reads):
+    """A store on the shared connection: each read holds the connection lock."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def _fetch(self, sql: Sql, *params: Any) -> list[sqlite3.Row]:
+        """The rows of `sql` in SQLite's placeholders, read under the connection lock."""
+        return await self._rows(sql.sqlite, params)
+
+    async def _rows(self, sql: str, params: Any = ()) -> list[sqlite3.Row]:
+        async with connection_lock(self._db):
+            return list(await self._db.execute_fetchall(sql, params))
 
 
 async def scalar(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:

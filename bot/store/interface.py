@@ -11,15 +11,16 @@ errors of `errors.py`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Protocol
 
 from .records import (
+    ActionRecord,
     CheckinMessage,
     HandRecord,
-    MatchRecord,
+    NewTable,
     NightRows,
     PlayerStats,
     PostedNotice,
@@ -48,45 +49,61 @@ POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
 
 def is_postgres_url(target: str | Path) -> bool:
+    """Whether `target` is a PostgreSQL URL rather than a SQLite file."""
     return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
 
 
 class TableStore(Protocol):
     """Tables, their action logs and score sheets (see bot/store/tables.py)."""
 
-    async def create(
-        self,
-        guild_id: int | None,
-        channel_id: int,
-        opener_id: int,
-        snapshot: Mapping[str, Any] | Callable[[int], Mapping[str, Any]],
-        at: float,
-        action: tuple[int | None, str, Mapping[str, Any]] | None = None,
-    ) -> int: ...
+    async def create(self, table: NewTable) -> int:
+        """Open `table` in the lobby and return its id; `ChannelBusy` if its channel has an
+        open table. The row, its snapshot and action 1 are stored all or nothing, so a crash
+        never leaves a row whose snapshot does not match it."""
+        ...
 
-    async def record(
-        self,
-        table_id: int,
-        seq: int,
-        actor: int | None,
-        kind: str,
-        payload: Mapping[str, Any],
-        at: float,
-        snapshot: Mapping[str, Any],
-        status: str,
-        hands: Iterable[HandRecord] = (),
-        match: MatchRecord | None = None,
-    ) -> None: ...
+    async def record(self, action: ActionRecord) -> None:
+        """Append `action` and, all or nothing, store the table's new snapshot and status
+        and any finished hands and match. `SeqConflict` unless its seq is the stored seq
+        + 1; `ChannelBusy` if reopening the table collides with another open table."""
+        ...
 
-    async def set_message(self, table_id: int, message_id: int | None) -> None: ...
-    async def set_channel(self, table_id: int, channel_id: int) -> None: ...
-    async def set_notice(self, table_id: int, message_id: int | None) -> None: ...
-    async def notices(self) -> list[PostedNotice]: ...
-    async def open_tables(self) -> list[StoredTable]: ...
-    async def get(self, table_id: int) -> StoredTable | None: ...
-    async def latest_in_channel(self, channel_id: int) -> StoredTable | None: ...
-    async def actions(self, table_id: int) -> list[StoredAction]: ...
-    async def sheet(self, table_id: int, match_no: int) -> list[HandRecord]: ...
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the table's Discord message (None: it must be posted again)."""
+        ...
+
+    async def set_channel(self, table_id: int, channel_id: int) -> None:
+        """Move the table to another channel; `ChannelBusy` if that one has an open table."""
+        ...
+
+    async def set_notice(self, table_id: int, message_id: int | None) -> None:
+        """Remember the turn notice standing in the table's channel (None: none is)."""
+        ...
+
+    async def notices(self) -> list[PostedNotice]:
+        """Every standing turn notice, of open tables and others alike (a match may have
+        ended while the bot was down, before its notice was deleted)."""
+        ...
+
+    async def open_tables(self) -> list[StoredTable]:
+        """Tables in the lobby or playing, oldest first: what start-up restores."""
+        ...
+
+    async def get(self, table_id: int) -> StoredTable | None:
+        """The table with this id, whatever its status; None when there is none."""
+        ...
+
+    async def latest_in_channel(self, channel_id: int) -> StoredTable | None:
+        """The channel's most recent table, finished or closed ones included."""
+        ...
+
+    async def actions(self, table_id: int) -> list[StoredAction]:
+        """The table's action log in order, for replay."""
+        ...
+
+    async def sheet(self, table_id: int, match_no: int) -> list[HandRecord]:
+        """One match's score sheet, hand by hand; computer seats read as None."""
+        ...
 
 
 class StatsStore(Protocol):
@@ -99,7 +116,10 @@ class StatsStore(Protocol):
         include_computers: bool = True,
         limit: int = 100,
         offset: int = 0,
-    ) -> list[PlayerStats]: ...
+    ) -> list[PlayerStats]:
+        """A page of the guild's players by wins, then points per hand, then user id;
+        without computers only matches and hands of four humans count."""
+        ...
 
     async def player(
         self,
@@ -107,11 +127,15 @@ class StatsStore(Protocol):
         user_id: int,
         since: float | None = None,
         include_computers: bool = True,
-    ) -> PlayerStats: ...
+    ) -> PlayerStats:
+        """One player's statistics; all zeros when they have not played."""
+        ...
 
     async def count_players(
         self, guild_id: int | None, since: float | None = None, include_computers: bool = True
-    ) -> int: ...
+    ) -> int:
+        """How many players `standings` lists without a limit (for paging)."""
+        ...
 
 
 class LeagueStore(Protocol):
@@ -119,34 +143,91 @@ class LeagueStore(Protocol):
 
     async def create_league(
         self, guild_id: int | None, name: str, settings: Mapping[str, Any], at: float
-    ) -> int: ...
-    async def update_settings(
-        self, league_id: int, settings: Mapping[str, Any], at: float
-    ) -> None: ...
-    async def league(self, league_id: int) -> StoredLeague | None: ...
-    async def leagues(self, guild_id: int | None) -> list[StoredLeague]: ...
-    async def all_leagues(self) -> list[StoredLeague]: ...
-    async def open_night(self, league_id: int, seed: str, at: float) -> StoredNight: ...
-    async def set_status(self, night_id: int, status: str, at: float) -> None: ...
-    async def night(self, night_id: int) -> StoredNight | None: ...
-    async def nights(self, league_id: int) -> list[StoredNight]: ...
-    async def open_nights(self) -> list[StoredNight]: ...
-    async def set_checkin_message(
-        self, night_id: int, message: CheckinMessage, at: float
-    ) -> None: ...
-    async def checkin_message(self, night_id: int) -> CheckinMessage | None: ...
-    async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None: ...
-    async def attendance(self, night_id: int) -> list[dict[str, Any]]: ...
+    ) -> int:
+        """A new league's id; `StoreError` if the guild has one of that name already."""
+        ...
+
+    async def update_settings(self, league_id: int, settings: Mapping[str, Any], at: float) -> None:
+        """Replace the league's settings."""
+        ...
+
+    async def league(self, league_id: int) -> StoredLeague | None:
+        """The league with this id; None when there is none."""
+        ...
+
+    async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
+        """The guild's leagues by name."""
+        ...
+
+    async def all_leagues(self) -> list[StoredLeague]:
+        """Every league of every server (the scheduler's round), oldest first."""
+        ...
+
+    async def open_night(self, league_id: int, seed: str, at: float) -> StoredNight:
+        """The league's next night, in check-in; `NightBusy` if one is not closed yet."""
+        ...
+
+    async def set_status(self, night_id: int, status: str, at: float) -> None:
+        """Move the night to `status`; closing it also stamps when."""
+        ...
+
+    async def night(self, night_id: int) -> StoredNight | None:
+        """The night with this id; None when there is none."""
+        ...
+
+    async def nights(self, league_id: int) -> list[StoredNight]:
+        """The league's nights by number."""
+        ...
+
+    async def open_nights(self) -> list[StoredNight]:
+        """Every night not closed, of any league (what a restart resumes)."""
+        ...
+
+    async def set_checkin_message(self, night_id: int, message: CheckinMessage, at: float) -> None:
+        """Make `message` the night's check-in message (the newest one wins)."""
+        ...
+
+    async def checkin_message(self, night_id: int) -> CheckinMessage | None:
+        """The night's newest check-in message; None before the first is posted."""
+        ...
+
+    async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:
+        """Append a check-in event (user_id, kind, rounds_drawn, partner_id) to the night."""
+        ...
+
+    async def attendance(self, night_id: int) -> list[dict[str, Any]]:
+        """The night's check-in events in the order they came."""
+        ...
+
     async def add_round(
         self, night_id: int, number: int, draw: Mapping[str, Any], dealt: bool, at: float
-    ) -> None: ...
-    async def rounds(self, night_id: int) -> list[dict[str, Any]]: ...
-    async def dealt_rounds(self, night_id: int) -> set[int]: ...
+    ) -> None:
+        """Publish round `number`'s draw and mark the night running, all or nothing;
+        `AlreadyStored` if the night has that round already."""
+        ...
+
+    async def rounds(self, night_id: int) -> list[dict[str, Any]]:
+        """The night's round draws by number."""
+        ...
+
+    async def dealt_rounds(self, night_id: int) -> set[int]:
+        """The night's rounds whose tables the bot deals."""
+        ...
+
     async def link_table(
         self, night_id: int, round_no: int, table_no: int, table_id: int, at: float
-    ) -> None: ...
-    async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]: ...
-    async def table_round(self, table_id: int) -> tuple[int, int, int] | None: ...
+    ) -> None:
+        """Remember that bot table `table_id` plays table `table_no` of round `round_no`."""
+        ...
+
+    async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
+        """(round, table) -> the bot table playing it."""
+        ...
+
+    async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
+        """(night, round, table) a bot table plays, or None when it is no league table."""
+        ...
+
     async def add_result(
         self,
         night_id: int,
@@ -156,30 +237,68 @@ class LeagueStore(Protocol):
         actor: int | None,
         at: float,
         audit: StoredAudit | None = None,
-    ) -> int: ...
-    async def results(self, night_id: int) -> list[StoredResult]: ...
+    ) -> int:
+        """Append the next version of a table's result, with its audit entry if given,
+        all or nothing; returns the version."""
+        ...
+
+    async def results(self, night_id: int) -> list[StoredResult]:
+        """Every version of every result of the night, oldest first."""
+        ...
+
     async def add_adjustment(
         self, night_id: int, adjustment: Mapping[str, Any], audit: StoredAudit
-    ) -> None: ...
-    async def adjustments(self, night_id: int) -> list[dict[str, Any]]: ...
-    async def audit(self, night_id: int) -> list[StoredAudit]: ...
-    async def add_runs(self, runs: list[StoredRun]) -> list[bool]: ...
-    async def runs(self, league_id: int, starts_at: list[int] | None = None) -> list[StoredRun]: ...
-    async def night_rows(self, night_id: int) -> NightRows | None: ...
+    ) -> None:
+        """Append a points adjustment (user_id, points, reason) with its audit entry, all
+        or nothing."""
+        ...
+
+    async def adjustments(self, night_id: int) -> list[dict[str, Any]]:
+        """The night's points adjustments in the order they were made."""
+        ...
+
+    async def audit(self, night_id: int) -> list[StoredAudit]:
+        """The night's corrections in the order they were made."""
+        ...
+
+    async def add_runs(self, runs: list[StoredRun]) -> list[bool]:
+        """Record postings of scheduled nights, all or nothing; for each, whether it was
+        new (False: that posting of that night was recorded already, and stays)."""
+        ...
+
+    async def runs(self, league_id: int, starts_at: list[int] | None = None) -> list[StoredRun]:
+        """The league's recorded postings (of the nights starting at `starts_at`, if
+        given), in the order of the nights and their due times."""
+        ...
+
+    async def night_rows(self, night_id: int) -> NightRows | None:
+        """The night and everything it produced, read at one moment so no write lands
+        between its reads; None when there is no such night."""
+        ...
 
 
 class PreferenceStore(Protocol):
     """Players' preferences (see bot/store/preferences.py): stored strings, not interpreted."""
 
-    async def notify_mode(self, user_id: int) -> str | None: ...
-    async def set_notify_mode(self, user_id: int, mode: str, at: float) -> None: ...
+    async def notify_mode(self, user_id: int) -> str | None:
+        """The player's stored turn-notice choice; None when they never chose."""
+        ...
+
+    async def set_notify_mode(self, user_id: int, mode: str, at: float) -> None:
+        """Store the player's choice, replacing an earlier one."""
+        ...
 
 
 class StateStore(Protocol):
     """The bot's own facts by key (see bot/store/state.py): stored strings, not interpreted."""
 
-    async def get(self, key: str) -> str | None: ...
-    async def put(self, key: str, value: str, at: float) -> None: ...
+    async def get(self, key: str) -> str | None:
+        """The value stored under `key`; None when nothing was stored."""
+        ...
+
+    async def put(self, key: str, value: str, at: float) -> None:
+        """Store `value` under `key`, replacing an earlier one."""
+        ...
 
 
 class CommitFigures(Protocol):

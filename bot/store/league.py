@@ -8,16 +8,14 @@ in the same transaction as its audit entry, so neither exists without the other.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
-import aiosqlite
-
 from . import queries as q
-from .db import connection_lock, scalar, transaction
+from .db import SqliteReads, connection_lock, scalar, transaction
 from .errors import AlreadyStored, NightBusy, StoreError
+from .reads import LeagueReads
 from .records import (
     CheckinMessage,
     NightRows,
@@ -27,18 +25,7 @@ from .records import (
     StoredResult,
     StoredRun,
 )
-from .rows import (
-    LEAGUE_COLUMNS,
-    audit_values,
-    dump_json,
-    night_rows,
-    run_values,
-    stored_audit,
-    stored_league,
-    stored_night,
-    stored_result,
-    stored_run,
-)
+from .rows import attendance_values, audit_values, dump_json, night_rows, run_values, stored_run
 
 __all__ = [
     "SqliteLeagueStore",
@@ -55,15 +42,8 @@ def _is_duplicate(error: sqlite3.IntegrityError) -> bool:
     return "UNIQUE constraint failed" in str(error)
 
 
-class SqliteLeagueStore:
+class SqliteLeagueStore(SqliteReads, LeagueReads):
     """Reads and writes of leagues and nights in SQLite; every write is one transaction."""
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-
-    async def _rows(self, sql: str, params: Any = ()) -> list[sqlite3.Row]:
-        async with connection_lock(self._db):
-            return list(await self._db.execute_fetchall(sql, params))
 
     # ------------------------------------------------------------------ leagues
     async def create_league(
@@ -83,23 +63,9 @@ class SqliteLeagueStore:
         return cursor.lastrowid
 
     async def update_settings(self, league_id: int, settings: Mapping[str, Any], at: float) -> None:
+        """Replace the settings in one transaction."""
         async with transaction(self._db) as db:
             await db.execute(q.UPDATE_SETTINGS.sqlite, (dump_json(settings), at, league_id))
-
-    async def league(self, league_id: int) -> StoredLeague | None:
-        rows = await self._rows(q.LEAGUE.sqlite, (league_id,))
-        return stored_league(rows[0]) if rows else None
-
-    async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
-        rows = await self._rows(
-            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id IS ? ORDER BY name", (guild_id,)
-        )
-        return [stored_league(row) for row in rows]
-
-    async def all_leagues(self) -> list[StoredLeague]:
-        """Every league of every server (the scheduler's round), oldest first."""
-        rows = await self._rows(q.ALL_LEAGUES.sqlite)
-        return [stored_league(row) for row in rows]
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, seed: str, at: float) -> StoredNight:
@@ -126,6 +92,7 @@ class SqliteLeagueStore:
         return StoredNight(cursor.lastrowid, league_id, number, seed, "checkin", at, None)
 
     async def set_status(self, night_id: int, status: str, at: float) -> None:
+        """Set the status (and the closing time, when closed) in one transaction."""
         closed = at if status == "closed" else None
         async with transaction(self._db) as db:
             await db.execute(q.SET_STATUS.sqlite, (status, closed, night_id))
@@ -138,25 +105,9 @@ class SqliteLeagueStore:
                 (night_id, message.channel_id, message.message_id, message.drawn, at),
             )
 
-    async def checkin_message(self, night_id: int) -> CheckinMessage | None:
-        rows = await self._rows(q.CHECKIN_MESSAGE.sqlite, (night_id,))
-        return CheckinMessage(*rows[0]) if rows else None
-
-    async def night(self, night_id: int) -> StoredNight | None:
-        rows = await self._rows(q.NIGHT.sqlite, (night_id,))
-        return stored_night(rows[0]) if rows else None
-
-    async def nights(self, league_id: int) -> list[StoredNight]:
-        rows = await self._rows(q.NIGHTS.sqlite, (league_id,))
-        return [stored_night(row) for row in rows]
-
-    async def open_nights(self) -> list[StoredNight]:
-        """Every night not closed, of any league (what a restart resumes)."""
-        rows = await self._rows(q.OPEN_NIGHTS.sqlite)
-        return [stored_night(row) for row in rows]
-
     # --------------------------------------------------------------- attendance
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:
+        """Number the event after the night's last one and append it, in one transaction."""
         async with transaction(self._db) as db:
             seq = 1 + int(
                 await scalar(
@@ -168,20 +119,8 @@ class SqliteLeagueStore:
             await db.execute(
                 "INSERT INTO league_attendance (night_id, seq, user_id, kind, rounds_drawn,"
                 " partner_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    night_id,
-                    seq,
-                    event["user_id"],
-                    event["kind"],
-                    event["rounds_drawn"],
-                    event.get("partner_id"),
-                    at,
-                ),
+                (night_id, seq, *attendance_values(event), at),
             )
-
-    async def attendance(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._rows(q.ATTENDANCE.sqlite, (night_id,))
-        return [dict(row) for row in rows]
 
     # ------------------------------------------------------------------- rounds
     async def add_round(
@@ -199,32 +138,12 @@ class SqliteLeagueStore:
                 raise AlreadyStored(f"night {night_id} has a round {number} already") from error
             raise
 
-    async def rounds(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._rows(q.ROUNDS.sqlite, (night_id,))
-        return [json.loads(row["draw"]) for row in rows]
-
-    async def dealt_rounds(self, night_id: int) -> set[int]:
-        """The night's rounds whose tables the bot deals."""
-        rows = await self._rows(
-            "SELECT number FROM league_rounds WHERE night_id = ? AND dealt", (night_id,)
-        )
-        return {row["number"] for row in rows}
-
     async def link_table(
         self, night_id: int, round_no: int, table_no: int, table_id: int, at: float
     ) -> None:
+        """Store the link in one transaction."""
         async with transaction(self._db) as db:
             await db.execute(q.LINK_TABLE.sqlite, (night_id, round_no, table_no, table_id, at))
-
-    async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
-        """(round, table) -> the bot table playing it."""
-        rows = await self._rows(q.ROUND_TABLES.sqlite, (night_id,))
-        return {(row["round_no"], row["table_no"]): row["table_id"] for row in rows}
-
-    async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
-        """(night, round, table) a bot table plays, or None when it is no league table."""
-        rows = await self._rows(q.TABLE_ROUND.sqlite, (table_id,))
-        return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
 
     # ------------------------------------------------------------------ results
     async def add_result(
@@ -256,36 +175,14 @@ class SqliteLeagueStore:
                 await db.execute(q.INSERT_AUDIT.sqlite, audit_values(audit))
         return version
 
-    async def results(self, night_id: int) -> list[StoredResult]:
-        """Every version of every result of the night, oldest first."""
-        rows = await self._rows(q.RESULTS.sqlite, (night_id,))
-        return [stored_result(r) for r in rows]
-
     # -------------------------------------------------------------- adjustments
     async def add_adjustment(
         self, night_id: int, adjustment: Mapping[str, Any], audit: StoredAudit
     ) -> None:
+        """The adjustment and its audit entry in one transaction."""
         async with transaction(self._db) as db:
-            await db.execute(
-                q.INSERT_ADJUSTMENT.sqlite,
-                (
-                    night_id,
-                    adjustment["user_id"],
-                    adjustment["points"],
-                    adjustment["reason"],
-                    audit.actor,
-                    audit.at,
-                ),
-            )
-            await db.execute(q.INSERT_AUDIT.sqlite, audit_values(audit))
-
-    async def adjustments(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._rows(q.ADJUSTMENTS.sqlite, (night_id,))
-        return [dict(row) for row in rows]
-
-    async def audit(self, night_id: int) -> list[StoredAudit]:
-        rows = await self._rows(q.AUDIT.sqlite, (night_id,))
-        return [stored_audit(row) for row in rows]
+            for sql, values in q.adjustment_writes(night_id, adjustment, audit):
+                await db.execute(sql.sqlite, values)
 
     # ---------------------------------------------------------------- schedules
     async def add_runs(self, runs: list[StoredRun]) -> list[bool]:

@@ -24,6 +24,7 @@ class StoreLocked(StoreError):
 
 
 def lock_path(database: Path) -> Path:
+    """The lock file beside `database` (its name plus ".lock")."""
     return database.with_name(database.name + ".lock")
 
 
@@ -53,6 +54,7 @@ class ProcessLock:
         self._fd = fd
 
     def release(self) -> None:
+        """Drop the lock, if held; safe to call twice."""
         if self._fd is not None:
             os.close(self._fd)  # closing the descriptor drops the flock
             self._fd = None

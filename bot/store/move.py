@@ -58,6 +58,8 @@ class MoveError(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class MoveSummary:
+    """What a move copied: the target, and the rows copied per table."""
+
     target: str  # without its password
     rows: dict[str, int]
 

@@ -1,18 +1,35 @@
-"""The statements both back ends run word for word, written once.
+"""The statements both back ends run word for word, written once, and the writes of
+several rows (`opening_writes`, `sheet_writes`, `adjustment_writes`) as statements with
+their values, so both back ends write the same rows.
 
-Each was kept twice, once per back end, differing only in its placeholders (`?` for
+Each statement was kept twice, once per back end, differing only in its placeholders (`?` for
 aiosqlite, `$1..$n` for asyncpg), so a change to a column had to be made in two places and
 the copies could drift apart unnoticed. They are written here with `?` and numbered for
-PostgreSQL once, at import. A statement whose SQL really differs between the back ends
-(row locks, RETURNING, NULL-safe comparisons, array parameters) stays beside its back end.
+PostgreSQL once, at import. A read whose SQL differs only in a word is written out for
+each (`LEAGUES`); a statement whose SQL really differs between the back ends (row locks,
+RETURNING, array parameters) stays beside its back end.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Final, NamedTuple
+from collections.abc import Mapping
+from typing import Any, Final, NamedTuple
 
-from .rows import AUDIT_COLUMNS, LEAGUE_COLUMNS, RUN_COLUMNS, TABLE_COLUMNS
+from .records import OPEN_STATUSES, ActionRecord, NewTable, StoredAudit
+from .rows import (
+    AUDIT_COLUMNS,
+    LEAGUE_COLUMNS,
+    RUN_COLUMNS,
+    TABLE_COLUMNS,
+    audit_values,
+    check_records,
+    dump_json,
+    hand_rows,
+    match_rows,
+)
+
+Values = tuple[Any, ...]
 
 # A quoted literal is matched first, so a `?` inside one is kept as it is.
 _PLACEHOLDER: Final = re.compile(r"'[^']*'|\?")
@@ -40,6 +57,7 @@ class Sql(NamedTuple):
 
 
 def shared(sql: str) -> Sql:
+    """`sql`, written with `?`, in both back ends' placeholders."""
     return Sql(sql, numbered(sql))
 
 
@@ -47,6 +65,12 @@ def shared(sql: str) -> Sql:
 UPDATE_SETTINGS: Final = shared("UPDATE leagues SET settings = ?, updated_at = ? WHERE id = ?")
 LEAGUE: Final = shared(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?")
 ALL_LEAGUES: Final = shared(f"SELECT {LEAGUE_COLUMNS} FROM leagues ORDER BY id")
+# A guild's leagues, a NULL guild (direct messages) included: SQLite's IS compares NULLs.
+LEAGUES: Final = Sql(
+    f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id IS ? ORDER BY name",
+    f"SELECT {LEAGUE_COLUMNS} FROM leagues"
+    " WHERE guild_id IS NOT DISTINCT FROM $1::bigint ORDER BY name",
+)
 
 # ------------------------------------------------------------------------- nights
 SET_STATUS: Final = shared("UPDATE league_nights SET status = ?, closed_at = ? WHERE id = ?")
@@ -73,6 +97,7 @@ INSERT_ROUND: Final = shared(
 )
 SET_RUNNING: Final = shared("UPDATE league_nights SET status = 'running' WHERE id = ?")
 ROUNDS: Final = shared("SELECT draw FROM league_rounds WHERE night_id = ? ORDER BY number")
+DEALT_ROUNDS: Final = shared("SELECT number FROM league_rounds WHERE night_id = ? AND dealt <> 0")
 LINK_TABLE: Final = shared(
     "INSERT INTO league_round_tables (night_id, round_no, table_no, table_id, at)"
     " VALUES (?, ?, ?, ?, ?)"
@@ -113,6 +138,10 @@ SET_CHANNEL: Final = shared("UPDATE tables SET channel_id = ? WHERE id = ?")
 TABLE_SEQ: Final = shared("SELECT seq FROM tables WHERE id = ?")
 TABLE_CHANNEL: Final = shared("SELECT channel_id FROM tables WHERE id = ?")
 TABLE: Final = shared(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?")
+_OPEN: Final = ", ".join(f"'{status}'" for status in OPEN_STATUSES)  # literals: no parameter
+OPEN_TABLES: Final = shared(
+    f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN ({_OPEN}) ORDER BY id"
+)
 LATEST_IN_CHANNEL: Final = shared(
     f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
 )
@@ -166,3 +195,42 @@ SET_STATE_VALUE: Final = shared(
     "INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?)"
     " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at"
 )
+
+
+def opening_writes(table: NewTable, table_id: int, action: str | None) -> list[tuple[Sql, Values]]:
+    """What opening `table` writes once its row has id `table_id`: the snapshot that names
+    its table, and action 1 with its payload already serialised (`action`)."""
+    writes: list[tuple[Sql, Values]] = []
+    if callable(table.snapshot):
+        writes.append((SET_SNAPSHOT, (dump_json(table.snapshot(table_id)), table_id)))
+    if table.action is not None:
+        actor, kind, _ = table.action
+        writes.append((FIRST_ACTION, (table_id, actor, kind, action, table.at)))
+    return writes
+
+
+def sheet_writes(action: ActionRecord) -> list[tuple[Sql, list[Values]]]:
+    """The score-sheet rows an action adds, each statement with its rows (for
+    `executemany`): every hand, then the match, each followed by one row per human seat.
+    Refuses a record of another table first (`check_records`), before any write."""
+    check_records(action.table_id, [*action.hands, *([action.match] if action.match else [])])
+    writes: list[tuple[Sql, list[Values]]] = []
+    for hand in action.hands:
+        sheet, players = hand_rows(hand)
+        writes += [(INSERT_HAND, [sheet]), (INSERT_PLAYER_HAND, players)]
+    if action.match is not None:
+        row, players = match_rows(action.match)
+        writes += [(INSERT_MATCH, [row]), (INSERT_PLAYER_MATCH, players)]
+    return writes
+
+
+def adjustment_writes(
+    night_id: int, adjustment: Mapping[str, Any], audit: StoredAudit
+) -> list[tuple[Sql, Values]]:
+    """A points adjustment (user_id, points, reason) and its audit entry: the two rows
+    written in one transaction, so neither exists without the other."""
+    row = (night_id, adjustment["user_id"], adjustment["points"], adjustment["reason"])
+    return [
+        (INSERT_ADJUSTMENT, (*row, audit.actor, audit.at)),
+        (INSERT_AUDIT, audit_values(audit)),
+    ]

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 __all__ = [
     "OPEN_STATUSES",
     "STATUSES",
+    "ActionRecord",
     "HandRecord",
     "MatchRecord",
+    "NewTable",
     "CheckinMessage",
     "NightRows",
     "PlayerStats",
@@ -121,6 +124,39 @@ class MatchRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class NewTable:
+    """A table to open in the lobby (`TableStore.create`).
+
+    `snapshot` may be a function of the new id, so the stored snapshot names its own table;
+    `action` (actor, kind, payload), if given, is logged as action 1 with the row.
+    """
+
+    guild_id: int | None
+    channel_id: int
+    opener_id: int
+    snapshot: Mapping[str, Any] | Callable[[int], Mapping[str, Any]]
+    at: float
+    action: tuple[int | None, str, Mapping[str, Any]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """An accepted action and what it left (`TableStore.record`): log entry `seq`, the
+    table's new snapshot and status, and any score-sheet lines and finished match."""
+
+    table_id: int
+    seq: int
+    actor: int | None
+    kind: str
+    payload: Mapping[str, Any]
+    at: float
+    snapshot: Mapping[str, Any]
+    status: str
+    hands: tuple[HandRecord, ...] = ()
+    match: MatchRecord | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     """One player's aggregates over a guild (and period). `points` is the sum of their
     pair's hand scores, so `points_per_hand` compares players across match lengths."""
@@ -141,6 +177,7 @@ class PlayerStats:
 
     @property
     def points_per_hand(self) -> float:
+        """Their pair's average score per hand played; 0 before the first hand."""
         return self.points / self.hands if self.hands else 0.0
 
     @property
@@ -151,6 +188,8 @@ class PlayerStats:
 
 @dataclass(frozen=True, slots=True)
 class StoredLeague:
+    """A league row: its name, guild and settings as the league service wrote them."""
+
     id: int
     guild_id: int | None
     name: str
@@ -174,6 +213,9 @@ class StoredRun:
 
 @dataclass(frozen=True, slots=True)
 class StoredNight:
+    """A league night row: its number in the league, the seed its draws come from, and
+    its status."""
+
     id: int
     league_id: int
     number: int
@@ -185,6 +227,8 @@ class StoredNight:
 
 @dataclass(frozen=True, slots=True)
 class StoredResult:
+    """One version of a table's result in a league round; a correction adds a version."""
+
     round_no: int
     table_no: int
     version: int

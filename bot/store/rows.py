@@ -6,6 +6,7 @@ converters serves both; only the SQL around them differs per back end.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -14,7 +15,10 @@ import orjson
 from .records import (
     HandRecord,
     MatchRecord,
+    NewTable,
     NightRows,
+    PlayerStats,
+    StoredAction,
     StoredAudit,
     StoredLeague,
     StoredNight,
@@ -29,14 +33,19 @@ __all__ = [
     "RUN_COLUMNS",
     "TABLE_COLUMNS",
     "Row",
+    "as_dict",
+    "attendance_values",
     "audit_values",
     "check_records",
     "dump_json",
+    "first_values",
     "hand_records",
     "hand_rows",
     "load_json",
     "match_rows",
     "night_rows",
+    "player_stats",
+    "stored_action",
     "stored_audit",
     "stored_league",
     "stored_night",
@@ -56,9 +65,22 @@ AUDIT_COLUMNS = (
 
 
 class Row(Protocol):
-    """What both drivers' rows offer: a column by name."""
+    """What both drivers' rows offer: a column by name, and the names."""
 
     def __getitem__(self, key: str, /) -> Any: ...
+    def keys(self) -> Iterable[str]:
+        """The row's column names, in order."""
+        ...
+
+
+def as_dict(row: Row) -> dict[str, Any]:
+    """The row as a dict of column name to value."""
+    return {key: row[key] for key in row.keys()}  # noqa: SIM118 (a row is no mapping)
+
+
+def player_stats(row: Row) -> PlayerStats:
+    """A statistics row as a record: its column aliases are the record's field names."""
+    return PlayerStats(**as_dict(row))
 
 
 def dump_json(value: Mapping[str, Any]) -> str:
@@ -73,10 +95,12 @@ def dump_json(value: Mapping[str, Any]) -> str:
 
 
 def load_json(text: str | None) -> dict[str, Any] | None:
+    """The JSON object `text` holds; None for a NULL column."""
     return None if text is None else dict(orjson.loads(text))
 
 
 def stored_table(row: Row) -> StoredTable:
+    """A `tables` row as a record (its snapshot parsed)."""
     return StoredTable(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -87,6 +111,21 @@ def stored_table(row: Row) -> StoredTable:
         seq=row["seq"],
         snapshot=_snapshot(row["snapshot"]),
     )
+
+
+def first_values(table: NewTable) -> tuple[int, str, str | None]:
+    """A new table's seq, first snapshot and first action's payload, serialised before any
+    write: seq 1 with a first action, else 0; a snapshot that is a function of the id is
+    "{}" until the id is known."""
+    action = None if table.action is None else dump_json(table.action[2])
+    first = "{}" if callable(table.snapshot) else dump_json(table.snapshot)
+    return (0 if table.action is None else 1), first, action
+
+
+def stored_action(row: Row) -> StoredAction:
+    """One entry of a table's action log (`queries.ACTIONS`: the columns are the record's
+    fields), its payload parsed."""
+    return StoredAction(**{**as_dict(row), "payload": json.loads(row["payload"])})
 
 
 def _snapshot(text: str) -> dict[str, Any]:
@@ -100,12 +139,14 @@ def _snapshot(text: str) -> dict[str, Any]:
 
 
 def stored_league(row: Row) -> StoredLeague:
+    """A `leagues` row as a record (its settings parsed)."""
     return StoredLeague(
         row["id"], row["guild_id"], row["name"], orjson.loads(row["settings"]), row["updated_at"]
     )
 
 
 def stored_run(row: Row) -> StoredRun:
+    """A `league_schedule_runs` row as a record."""
     return StoredRun(
         row["league_id"],
         row["starts_at"],
@@ -127,6 +168,7 @@ def run_values(run: StoredRun) -> Values:
 
 
 def stored_night(row: Row) -> StoredNight:
+    """A `league_nights` row as a record."""
     return StoredNight(
         row["id"],
         row["league_id"],
@@ -139,6 +181,7 @@ def stored_night(row: Row) -> StoredNight:
 
 
 def stored_audit(row: Row) -> StoredAudit:
+    """A `league_audit` row as a record (its before and after parsed)."""
     return StoredAudit(
         row["night_id"],
         row["kind"],
@@ -154,6 +197,7 @@ def stored_audit(row: Row) -> StoredAudit:
 
 
 def stored_result(row: Row) -> StoredResult:
+    """A `league_results` row as a record (its result parsed)."""
     return StoredResult(
         row["round_no"],
         row["table_no"],
@@ -162,6 +206,11 @@ def stored_result(row: Row) -> StoredResult:
         row["actor"],
         row["at"],
     )
+
+
+def attendance_values(event: Mapping[str, Any]) -> Values:
+    """A check-in event's user_id, kind, rounds_drawn and partner_id (None if absent)."""
+    return event["user_id"], event["kind"], event["rounds_drawn"], event.get("partner_id")
 
 
 def night_rows(
@@ -176,16 +225,11 @@ def night_rows(
         return None
     return NightRows(
         stored_night(night[0]),
-        [_mapping(row) for row in attendance],
+        [as_dict(row) for row in attendance],
         [orjson.loads(row["draw"]) for row in rounds],
         [stored_result(row) for row in results],
-        [_mapping(row) for row in adjustments],
+        [as_dict(row) for row in adjustments],
     )
-
-
-def _mapping(row: Any) -> dict[str, Any]:
-    """A row as a dict of its columns (both drivers' rows name their `keys()`)."""
-    return dict(zip(row.keys(), row, strict=True))
 
 
 def audit_values(audit: StoredAudit) -> Values:

@@ -42,6 +42,7 @@ class SqliteStore(Store):
         return cls(await open_db(path))
 
     async def close(self) -> None:
+        """Finish the group commit's queued writes, then close the connection."""
         await group_commit(self.db).drain()
         async with connection_lock(self.db):
             await self.db.close()

@@ -1,25 +1,37 @@
 """Player statistics: SQL aggregates over player_hands and player_matches.
 
 Those tables already hold each hand and match from each human player's point of view
-(written by `TableStore.record`), so every statistic here is a plain SUM or COUNT.
+(written by `TableStore.record`), so every statistic here is a plain SUM or COUNT. The
+query is written once and put in each back end's words here; `StatsReads` runs it on
+either back end.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-import aiosqlite
-
-from .db import connection_lock, scalar
+from .db import SqliteReads
+from .queries import Sql
+from .reads import Reads
 from .records import PlayerStats
+from .rows import player_stats
 
-__all__ = ["SqliteStatsStore", "players_sql", "standings_sql"]
+__all__ = ["SqliteStatsStore", "StatsReads", "players_sql", "standings_sql"]
 
-# SQLite's filter: guild (IS, so DMs with a NULL guild work too), period, computer tables.
-_WHERE: Final = (
-    "guild_id IS :guild AND (:since IS NULL OR at >= :since)"
-    " AND (:computers OR computers = 0) AND (:user IS NULL OR user_id = :user)"
+# The filter, in each back end's words: 1 guild (a NULL guild, for direct messages,
+# matches too), 2 since, 3 include computer tables, 4 one user; PostgreSQL's casts name the
+# types of NULL parameters.
+_SQLITE_WHERE: Final = (
+    "guild_id IS ?1 AND (?2 IS NULL OR at >= ?2)"
+    " AND (?3 OR computers = 0) AND (?4 IS NULL OR user_id = ?4)"
 )
+_POSTGRES_WHERE: Final = (
+    "guild_id IS NOT DISTINCT FROM $1::bigint"
+    " AND ($2::double precision IS NULL OR at >= $2)"
+    " AND ($3::boolean OR computers = 0) AND ($4::bigint IS NULL OR user_id = $4)"
+)
+_SQLITE_COUNT_IF: Final = "SUM({})"
+_POSTGRES_COUNT_IF: Final = "COUNT(*) FILTER (WHERE {})"
 
 
 def players_sql(where: str, count_if: str) -> str:
@@ -67,39 +79,19 @@ LIMIT {limit} OFFSET {offset}
     )
 
 
-_STANDINGS: Final = standings_sql(_WHERE, "SUM({})", ":limit", ":offset")
-
-_COUNT: Final = players_sql(_WHERE, "SUM({})") + "SELECT COUNT(*) FROM players"
-
-
-def _params(
-    guild_id: int | None,
-    since: float | None,
-    include_computers: bool,
-    user_id: int | None = None,
-    limit: int = -1,
-    offset: int = 0,
-) -> dict[str, Any]:
-    return {
-        "guild": guild_id,
-        "since": since,
-        "computers": int(include_computers),
-        "user": user_id,
-        "limit": limit,
-        "offset": offset,
-    }
+# 5 the page's size (NULL: every player; SQLite's LIMIT takes -1 for that), 6 its offset.
+_STANDINGS: Final = Sql(
+    standings_sql(_SQLITE_WHERE, _SQLITE_COUNT_IF, "COALESCE(?5, -1)", "?6"),
+    standings_sql(_POSTGRES_WHERE, _POSTGRES_COUNT_IF, "$5::bigint", "$6::bigint"),
+)
+_COUNT: Final = Sql(
+    players_sql(_SQLITE_WHERE, _SQLITE_COUNT_IF) + "SELECT COUNT(*) AS players FROM players",
+    players_sql(_POSTGRES_WHERE, _POSTGRES_COUNT_IF) + "SELECT COUNT(*) AS players FROM players",
+)
 
 
-def _player_stats(row: aiosqlite.Row) -> PlayerStats:
-    # sqlite3.Row iterates over values; the column aliases match the field names.
-    return PlayerStats(**dict(zip(row.keys(), row, strict=True)))
-
-
-class SqliteStatsStore:
-    """Read-only statistics (SQLite) over the rows `TableStore.record` wrote."""
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+class StatsReads(Reads):
+    """The statistics store, the same on both back ends: one statement a call."""
 
     async def standings(
         self,
@@ -111,10 +103,10 @@ class SqliteStatsStore:
     ) -> list[PlayerStats]:
         """The guild's players by wins, then points per hand (then user id, for a stable
         page order). Without computers only matches and hands with four humans count."""
-        params = _params(guild_id, since, include_computers, limit=limit, offset=offset)
-        async with connection_lock(self._db):
-            rows = await self._db.execute_fetchall(_STANDINGS, params)
-        return [_player_stats(row) for row in rows]
+        rows = await self._fetch(
+            _STANDINGS, guild_id, since, include_computers, None, limit, offset
+        )
+        return [player_stats(row) for row in rows]
 
     async def player(
         self,
@@ -123,16 +115,20 @@ class SqliteStatsStore:
         since: float | None = None,
         include_computers: bool = True,
     ) -> PlayerStats:
-        """One player's statistics; all zeros when they have not played."""
-        params = _params(guild_id, since, include_computers, user_id=user_id)
-        async with connection_lock(self._db):
-            rows = list(await self._db.execute_fetchall(_STANDINGS, params))
-        return _player_stats(rows[0]) if rows else PlayerStats(user_id=user_id)
+        """One player's line of the standings; all zeros when they have not played."""
+        row = await self._fetch_one(
+            _STANDINGS, guild_id, since, include_computers, user_id, None, 0
+        )
+        return player_stats(row) if row is not None else PlayerStats(user_id=user_id)
 
     async def count_players(
         self, guild_id: int | None, since: float | None = None, include_computers: bool = True
     ) -> int:
         """How many players `standings` would list without a limit (for paging)."""
-        async with connection_lock(self._db):
-            count = await scalar(self._db, _COUNT, _params(guild_id, since, include_computers))
-        return int(count)
+        row = await self._fetch_one(_COUNT, guild_id, since, include_computers, None)
+        assert row is not None  # COUNT(*) always gives a row
+        return int(row["players"])
+
+
+class SqliteStatsStore(SqliteReads, StatsReads):
+    """Read-only statistics (SQLite) over the rows `TableStore.record` wrote."""

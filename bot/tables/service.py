@@ -38,6 +38,7 @@ from bot.players import PLAYER_KINDS, view_for
 from bot.players.hint import Hint
 from bot.shards import ShardSet
 from bot.store import ChannelBusy, PostedNotice, Store, StoredTable, storable_id
+from bot.store.records import ActionRecord, NewTable
 from bot.texts.catalog import LOCALES
 
 from . import events as ev
@@ -192,7 +193,9 @@ class TableService:
         payload = {"unloadable": repr(exc), "snapshot": stored.snapshot}
         try:
             await self.store.tables.record(
-                stored.id, table.seq, None, "close", payload, now, table.to_dict(), "closed"
+                ActionRecord(
+                    stored.id, table.seq, None, "close", payload, now, table.to_dict(), "closed"
+                )
             )
         except Exception:
             log.exception("table %s: snapshot unreadable and closing it failed", stored.id)
@@ -265,7 +268,7 @@ class TableService:
         opened = (opener_id, "open", payload)
         try:  # the row, its snapshot and action 1 in one transaction
             table.id = await self.store.tables.create(
-                guild_id, channel_id, opener_id, snapshot, now, opened
+                NewTable(guild_id, channel_id, opener_id, snapshot, now, opened)
             )
         except ChannelBusy:  # another /table open won the race for this channel
             raise TableError(RefusalCode.CHANNEL_BUSY) from None
@@ -726,16 +729,18 @@ class TableService:
         table.last_activity = self.clock.now()
         snapshot = table.to_dict()
         await self.store.tables.record(
-            table.id,
-            table.seq,
-            actor,
-            kind,
-            payload,
-            self.clock.now(),
-            snapshot,
-            str(table.status),
-            hands or (),
-            finished,
+            ActionRecord(
+                table_id=table.id,
+                seq=table.seq,
+                actor=actor,
+                kind=kind,
+                payload=payload,
+                at=self.clock.now(),
+                snapshot=snapshot,
+                status=str(table.status),
+                hands=tuple(hands or ()),
+                match=finished,
+            )
         )
         self._committed[table.id] = snapshot
 

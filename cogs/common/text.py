@@ -17,7 +17,10 @@ A. The face letters and the suit letters a player may type come from the catalog
 (`common.rank.<j|q|k|a>`, `common.input.suit.<c|d|h|s>`), so every card a cog shows goes
 through `card_text`, and every card or suit a user types through `card_input` /
 `suit_input`: the locale's letters are mapped onto the engine's, and the engine's parsers
-read (and refuse) what results.
+read (and refuse) what results. An English letter is read only where it cannot mean another
+suit in the locale: `c` starts copas, corazones and cuori (hearts), so in Portuguese,
+Spanish and Italian it is refused with the letters of both suits (`AmbiguousLetter`), and
+those locales show hearts as `h` (their own letters: `p o h e`, `t d h p`, `f q h p`).
 """
 
 from __future__ import annotations
@@ -35,16 +38,21 @@ from bot.texts.catalog import CLIP, clip, normalize_locale, t
 
 __all__ = [
     "CLIP",
+    "AmbiguousLetter",
+    "ambiguous_letters",
     "card_input",
     "card_text",
     "cards_text",
     "clip",
     "command_text",
+    "fold",
+    "letters_legend",
     "locale_of",
     "pad",
     "rank_text",
     "shorten",
     "suit_input",
+    "suit_letters",
     "suit_text",
     "t",
     "text_width",
@@ -130,15 +138,43 @@ def suit_text(suit: Suit | str, locale: object) -> str:
     return f"{suit.symbol} {t(f'common.suit.{suit.letter}', locale)}"
 
 
+class AmbiguousLetter(ValueError):
+    """A suit letter that reads as two suits in the user's language: `c` is clubs in
+    English but copas (hearts) to a Brazilian player, so the bot asks rather than guesses."""
+
+    def __init__(self, text: str, letter: str, suits: tuple[Suit, ...]) -> None:
+        super().__init__(f"ambiguous suit letter {letter!r} in {text!r}")
+        self.text = text
+        self.letter = letter
+        self.suits = suits
+
+    def choices(self, locale: object) -> str:
+        """The refusal in the user's language, with the letter of each suit it could mean."""
+        shown = suit_letters(normalize_locale(locale))
+        parts = [
+            t(
+                "common.input.choice",
+                locale,
+                letter=shown[s],
+                symbol=s.symbol,
+                name=_name(s, locale),
+            )
+            for s in self.suits
+        ]
+        return t("common.input.ambiguous", locale, letter=self.letter, choices=" · ".join(parts))
+
+
 def card_input(text: str, locale: object) -> str:
     """A card typed in the locale's letters, spelled the engine's way (`Bk` -> `Jc` in
     Dutch), for the engine's parsers to read; text that does not read as a card that way
-    is returned as typed, so the engine's refusal quotes what the user wrote."""
+    is returned as typed, so the engine's refusal quotes what the user wrote. A suit
+    letter that means two suits in the locale raises `AmbiguousLetter`."""
     raw = text.strip()
     if len(raw) < 2:
         return raw
     ranks, suits = _input_letters(normalize_locale(locale))
     rank, suit = raw[:-1], raw[-1]
+    _refuse_ambiguous(raw, suit, normalize_locale(locale))
     mapped = ranks.get(rank.casefold(), rank) + suits.get(suit.casefold(), suit)
     try:
         return Card.parse(mapped).code
@@ -148,14 +184,60 @@ def card_input(text: str, locale: object) -> str:
 
 def suit_input(text: str, locale: object) -> str:
     """A suit typed as the locale's letter (`k`: klaveren in Dutch), spelled the engine's
-    way; anything else as typed, for `Suit.parse`."""
+    way; anything else as typed, for `Suit.parse`. A letter that means two suits in the
+    locale raises `AmbiguousLetter`."""
     _, suits = _input_letters(normalize_locale(locale))
     raw = text.strip()
+    _refuse_ambiguous(raw, raw, normalize_locale(locale))
     return suits.get(raw.casefold(), raw)
 
 
+def suit_letters(locale: str) -> dict[Suit, str]:
+    """The letter each suit is shown with in the locale: its own (`k` for klaveren), else the
+    English one where that cannot be misread (`h` for copas: `c` would read as clubs)."""
+    return {suit: t(key, locale) for suit, key in _SUIT_INPUT_KEYS.items()}
+
+
+def letters_legend(locale: object) -> str:
+    """The locale's suit letters for a help text or a refusal: `p o h e = ♣ ♦ ♥ ♠`."""
+    shown = suit_letters(normalize_locale(locale))
+    return f"{' '.join(shown[s] for s in Suit)} = {' '.join(s.symbol for s in Suit)}"
+
+
+@lru_cache(maxsize=16)
+def ambiguous_letters(locale: str) -> dict[str, tuple[Suit, ...]]:
+    """English suit letters that start the name of another suit in the locale (`c`:
+    clubs, or copas/corazones/cuori), with the two suits each could mean."""
+    found: dict[str, tuple[Suit, ...]] = {}
+    for suit in Suit:
+        initial = fold(_name(suit, locale))[:1]
+        english = Suit.parse(initial) if initial in "cdhs" else suit
+        if english != suit:
+            found[initial] = (suit, english)
+    return found
+
+
+def _refuse_ambiguous(text: str, letter: str, locale: str) -> None:
+    suits = ambiguous_letters(locale).get(letter.casefold())
+    if suits is not None:
+        raise AmbiguousLetter(text, letter, suits)
+
+
+def _name(suit: Suit, locale: object) -> str:
+    return t(f"common.suit.{suit.letter}", locale)
+
+
+def fold(text: str) -> str:
+    """``text`` lower-cased and without accents, for matching what users type
+    ("Corazones" and "corazónes" both read as corazones)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=16)
 def _input_letters(locale: str) -> tuple[dict[str, str], dict[str, str]]:
-    """The locale's face letters and suit letters, mapped to the engine's."""
+    """The locale's face letters and suit letters, mapped to the engine's; the engine
+    itself reads the English letters the locale leaves alone."""
     ranks = {t(key, locale).casefold(): rank.label for rank, key in _FACE_KEYS.items()}
     suits = {t(key, locale).casefold(): suit.letter for suit, key in _SUIT_INPUT_KEYS.items()}
     return ranks, suits

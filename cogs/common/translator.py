@@ -31,4 +31,5 @@ class CatalogueTranslator(app_commands.Translator):
         key = string.extras.get("key")
         if key is None or locale not in SUPPORTED:
             return None
-        return catalogue(normalize_locale(locale)).get(key)
+        text = catalogue(normalize_locale(locale)).get(key)
+        return text if isinstance(text, str) else None

@@ -87,6 +87,12 @@ def help_embed(payloads: Sequence[Mapping[str, Any]], locale: str) -> discord.Em
             t("help.about", locale),
             f"**{t('help.start.title', locale)}**\n{_steps(names, locale)}",
             t("help.rules", locale, rules=slash_name(payloads, "rules", locale)),
+            t(
+                "help.cards",
+                locale,
+                roem=slash_name(payloads, "roem", locale),
+                legal=slash_name(payloads, "legal", locale),
+            ),
         ]
     )
     embed = discord.Embed(

@@ -21,6 +21,7 @@ from bot.league.season import SeasonRow, SeasonTable
 from bot.league.settings import LeagueSettings
 from bot.league.standings import NightRow, UnrankedSeat
 from bot.league.stats import PlayerSeason
+from bot.texts.formats import decimal_text, time_text
 from cogs.common.components import EMBED_COLOUR
 from cogs.common.text import t
 
@@ -176,7 +177,7 @@ def standings_embed(
 
 def _season_row(row: SeasonRow, locale: str) -> str:
     value = row.value
-    shown = str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+    shown = str(value.numerator) if value.denominator == 1 else decimal_text(float(value), locale)
     return t(
         "league.season.row",
         locale,
@@ -285,7 +286,7 @@ def player_embed(league: str, stats: PlayerSeason, locale: str) -> discord.Embed
         t("league.player.player", locale, player=mention(stats.user_id, locale)),
         t("league.player.nights", locale, nights=stats.nights, rounds=stats.rounds),
         t("league.player.hands", locale, hands=stats.hands, points=stats.points),
-        t("league.player.per_hand", locale, average=f"{stats.points_per_hand:.1f}"),
+        t("league.player.per_hand", locale, average=decimal_text(stats.points_per_hand, locale)),
         t("league.player.maker", locale, hands=stats.hands_as_maker, nat=stats.nat),
         t("league.player.roem", locale, roem=stats.roem, pits=stats.pits),
         t("league.player.partners", locale, count=len(stats.partners)),
@@ -328,7 +329,7 @@ def _schedule_line(settings: LeagueSettings, locale: str) -> str:
         "league.settings.schedule",
         locale,
         weekday=t(f"league.cmd.choice.weekday.{schedule.weekday}", locale),
-        start=schedule.start,
+        start=time_text(schedule.start, locale),
         timezone=schedule.timezone,
         checkin=schedule.checkin_minutes,
         reminders=" ".join(str(m) for m in schedule.reminders) or "-",

@@ -20,7 +20,7 @@ from bot.engine import Card, EngineError, ErrorCode
 from bot.engine.errors import Refusal
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
 from cogs.common.refusals import Refusals
-from cogs.common.text import card_text, t
+from cogs.common.text import AmbiguousLetter, card_text, t
 
 if TYPE_CHECKING:
     from cogs.rules.ui import ScoreQuestion
@@ -30,6 +30,7 @@ __all__ = [
     "REFUSALS",
     "RulesCode",
     "RulesError",
+    "ambiguous_problem",
     "engine_problem",
     "legal_problem",
     "quote",
@@ -56,6 +57,7 @@ class RulesCode(StrEnum):
     UNKNOWN_CARD = "unknown_card"
     DUPLICATE_CARD = "duplicate_card"
     BAD_SUIT = "bad_suit"
+    AMBIGUOUS_SUIT = "ambiguous_suit"
     UNKNOWN_VARIANT = "unknown_variant"
     UNKNOWN_TOPIC = "unknown_topic"
     # A position (/legal, /roem) no game can reach.
@@ -182,6 +184,17 @@ def engine_problem(
     field = error.facts.get("field")
     named = option if option is not None else (fields or {}).get(str(field))
     return RulesError(code, option=named, **values(error.facts))
+
+
+def ambiguous_problem(error: AmbiguousLetter, option: str, locale: object) -> RulesError:
+    """A suit letter that reads as two suits in the user's language (`c` in Portuguese,
+    Spanish or Italian), refused with the letter of each suit it could mean."""
+    return RulesError(
+        RulesCode.AMBIGUOUS_SUIT,
+        option=option,
+        text=_shown(error.text),
+        choices=error.choices(locale),
+    )
 
 
 def legal_problem(error: EngineError) -> RulesError:

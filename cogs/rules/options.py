@@ -24,8 +24,8 @@ from bot.engine import (
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
 from bot.texts.catalog import LOCALES
 from bot.texts.rulebook import TOPICS, search_topics
-from cogs.common.text import card_input, suit_input, t
-from cogs.rules.errors import RulesCode, RulesError, engine_problem, quote
+from cogs.common.text import AmbiguousLetter, card_input, fold, suit_input, t
+from cogs.rules.errors import RulesCode, RulesError, ambiguous_problem, engine_problem, quote
 from cogs.rules.ui import ScoreQuestion
 
 __all__ = [
@@ -53,9 +53,11 @@ def parse_card_list(text: str | None, option: str, locale: object) -> list[Card]
     The engine refuses text that is not a card and a card named twice; the refusal names
     ``option``. How many cards a command takes is the calculator's question (the engine
     refuses a position or trick of the wrong size)."""
-    parts = [card_input(p, locale) for p in _SEPARATORS.split(_clean(text or "")) if p]
     try:
+        parts = [card_input(p, locale) for p in _SEPARATORS.split(_clean(text or "")) if p]
         return parse_cards(parts)
+    except AmbiguousLetter as error:
+        raise ambiguous_problem(error, option, locale) from None
     except EngineError as error:
         raise engine_problem(error, option) from None
 
@@ -71,6 +73,8 @@ def parse_suit(text: str | None, option: str, locale: object) -> Suit:
     cleaned = _clean(text or "")
     try:
         return Suit.parse(suit_input(cleaned, locale))
+    except AmbiguousLetter as error:
+        raise ambiguous_problem(error, option, locale) from None
     except InvalidInput as error:
         refusal = error
     folded = _fold(cleaned)
@@ -89,8 +93,7 @@ def parse_variant(text: str, option: str) -> RuleSet:
 
 
 def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).strip()
+    return fold(text).strip()
 
 
 def topic_key(text: str, locale: str) -> str:

@@ -385,9 +385,8 @@ def score_embed(
         colour = COLOUR
         lines.append(t("rules.score.verdict_made", locale))
     if result.pit is not None:
-        lines.append(
-            t("rules.score.pit", locale, pair=_pair(locale, result.pit), bonus=rules.pit_bonus)
-        )
+        side = "us" if result.pit == 0 else "them"  # "we took", not "us took"
+        lines.append(t(f"rules.score.pit.{side}", locale, bonus=rules.pit_bonus))
     if result.zero_bonus:
         lines.append(t("rules.score.zero_bonus", locale, bonus=rules.zero_bonus))
     lines.append("")

@@ -16,7 +16,7 @@ from typing import Final
 import discord
 
 from bot.standings import PERIODS, PlayerStats
-from bot.texts.catalog import normalize_locale
+from bot.texts.formats import decimal_text, percent_text
 from cogs.common.components import EMBED_COLOUR
 from cogs.common.text import t
 
@@ -26,8 +26,6 @@ __all__ = [
     "PAGE_SIZE",
     "Board",
     "PageTarget",
-    "format_decimal",
-    "format_percent",
     "page_custom_id",
     "parse_page_custom_id",
     "player_embed",
@@ -100,18 +98,6 @@ class Board:
         return self.page + 1 < self.pages
 
 
-# --------------------------------------------------------------------------- numbers
-
-
-def format_decimal(value: float, locale: object, digits: int = 1) -> str:
-    text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if normalize_locale(locale) == "nl" else text
-
-
-def format_percent(share: float, locale: object) -> str:
-    return f"{round(share * 100)}%"
-
-
 # --------------------------------------------------------------------------- embeds
 
 
@@ -142,9 +128,9 @@ def _row(rank: int, stats: PlayerStats, humans_only: bool, locale: object) -> st
         computers=computers,
         wins=stats.wins,
         draws=stats.draws,
-        pph=format_decimal(stats.points_per_hand, locale),
+        pph=decimal_text(stats.points_per_hand, locale),
         # A player whose pair never made trump has no nat rate, rather than 0%.
-        nat=format_percent(stats.nat_rate, locale) if stats.hands_as_maker else "–",
+        nat=percent_text(stats.nat_rate, locale) if stats.hands_as_maker else "–",
         pits=stats.pits,
         roem=stats.roem,
     )
@@ -184,11 +170,11 @@ def _stats_text(stats: PlayerStats, humans_only: bool, locale: object) -> str:
         draws=stats.draws,
         losses=stats.losses,
         hands=stats.hands,
-        pph=format_decimal(stats.points_per_hand, locale),
+        pph=decimal_text(stats.points_per_hand, locale),
         made=stats.hands_as_maker,
         chose=stats.chose_trump,
         nat=stats.nat,
-        nat_rate=format_percent(stats.nat_rate, locale),
+        nat_rate=percent_text(stats.nat_rate, locale),
         pits=stats.pits,
         roem=stats.roem,
     )

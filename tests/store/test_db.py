@@ -9,6 +9,7 @@ import pytest
 
 from bot.store import SchemaTooNew, open_store
 from bot.store.db import latest_version, open_db, scalar, split_statements, transaction
+from bot.store.records import NewTable
 from bot.store.sqlite import SqliteStore
 
 
@@ -45,7 +46,7 @@ async def test_pragmas(db_path: Path) -> None:
 
 async def test_reopen_is_idempotent(db_path: Path) -> None:
     async with await open_store(db_path) as store:
-        table_id = await store.tables.create(1, 10, 7, {"a": 1}, 1.0)
+        table_id = await store.tables.create(NewTable(1, 10, 7, {"a": 1}, 1.0))
     async with await open_store(db_path) as store:
         assert await scalar(store.db, "PRAGMA user_version") == latest_version()
         assert (await store.tables.get(table_id)) is not None
@@ -113,5 +114,5 @@ async def test_failed_migration_leaves_the_previous_version(
 
 async def test_in_memory_database(tmp_path: Path) -> None:
     async with await open_store(":memory:") as store:
-        assert await store.tables.create(1, 10, 7, {}, 1.0) == 1
+        assert await store.tables.create(NewTable(1, 10, 7, {}, 1.0)) == 1
     assert not any(tmp_path.iterdir())

@@ -12,6 +12,7 @@ import pytest
 from bot.store import SeqConflict, Store
 from bot.store.db import connection_lock
 from bot.store.groupcommit import group_commit
+from bot.store.records import ActionRecord, NewTable
 from bot.store.sqlite import SqliteStore
 
 from .conftest import GUILD, count
@@ -24,7 +25,7 @@ def store(sqlite_store: SqliteStore) -> SqliteStore:
 
 
 async def _tables(store: Store, n: int) -> list[int]:
-    return [await store.tables.create(GUILD, 100 + i, 7, {}, 1.0) for i in range(n)]
+    return [await store.tables.create(NewTable(GUILD, 100 + i, 7, {}, 1.0)) for i in range(n)]
 
 
 def _committed_actions(path: Path) -> int:
@@ -40,7 +41,9 @@ async def test_actions_arriving_together_share_a_transaction(store: Store, db_pa
     seen_after_return: list[int] = []
 
     async def act(table_id: int) -> None:
-        await store.tables.record(table_id, 1, 7, "start", {"n": table_id}, 2.0, {}, "playing")
+        await store.tables.record(
+            ActionRecord(table_id, 1, 7, "start", {"n": table_id}, 2.0, {}, "playing")
+        )
         seen_after_return.append(_committed_actions(db_path))
 
     await asyncio.gather(*(act(i) for i in ids))
@@ -54,10 +57,10 @@ async def test_actions_arriving_together_share_a_transaction(store: Store, db_pa
 async def test_a_refused_action_leaves_the_others_of_its_batch_stored(store: Store) -> None:
     first, second, third = await _tables(store, 3)
 
-    results = await asyncio.gather(
-        store.tables.record(first, 1, 7, "start", {}, 2.0, {"v": 1}, "playing"),
-        store.tables.record(second, 5, 7, "start", {}, 2.0, {"v": 1}, "playing"),  # stale seq
-        store.tables.record(third, 1, 7, "start", {}, 2.0, {"v": 1}, "playing"),
+    results = await asyncio.gather(  # the second's seq is stale
+        store.tables.record(ActionRecord(first, 1, 7, "start", {}, 2.0, {"v": 1}, "playing")),
+        store.tables.record(ActionRecord(second, 5, 7, "start", {}, 2.0, {"v": 1}, "playing")),
+        store.tables.record(ActionRecord(third, 1, 7, "start", {}, 2.0, {"v": 1}, "playing")),
         return_exceptions=True,
     )
 
@@ -82,7 +85,10 @@ async def test_a_failed_commit_refuses_every_action_in_it(store: Store) -> None:
         )
 
     results = await asyncio.gather(
-        *(store.tables.record(i, 1, 7, "start", {}, 2.0, {"v": 1}, "playing") for i in ids),
+        *(
+            store.tables.record(ActionRecord(i, 1, 7, "start", {}, 2.0, {"v": 1}, "playing"))
+            for i in ids
+        ),
         group_commit(store.db).run(dangling_action),
         return_exceptions=True,
     )
@@ -92,7 +98,7 @@ async def test_a_failed_commit_refuses_every_action_in_it(store: Store) -> None:
     stored = [await store.tables.get(i) for i in ids]
     assert [t.seq if t else None for t in stored] == [0, 0, 0, 0]
     # The store works again afterwards: the failed batch left no transaction open.
-    await store.tables.record(ids[0], 1, 7, "start", {}, 3.0, {"v": 1}, "playing")
+    await store.tables.record(ActionRecord(ids[0], 1, 7, "start", {}, 3.0, {"v": 1}, "playing"))
     assert await count(store, "actions") == 1
 
 
@@ -102,12 +108,12 @@ async def test_a_caller_cancelled_before_its_turn_writes_nothing(store: Store) -
 
     async with connection_lock(store.db):  # a commit in flight holds the connection
         running = asyncio.create_task(
-            store.tables.record(first, 1, 7, "start", {}, 2.0, {}, "playing")
+            store.tables.record(ActionRecord(first, 1, 7, "start", {}, 2.0, {}, "playing"))
         )
         await asyncio.sleep(0)  # queued and taken by the flusher, which waits for the lock
         await asyncio.sleep(0)
         late = asyncio.create_task(
-            store.tables.record(second, 1, 7, "start", {}, 2.0, {}, "playing")
+            store.tables.record(ActionRecord(second, 1, 7, "start", {}, 2.0, {}, "playing"))
         )
         await asyncio.sleep(0)
         late.cancel()
@@ -129,10 +135,10 @@ async def test_a_caller_cancelled_once_its_job_is_taken_gets_the_stored_outcome(
 
     async with connection_lock(store.db):  # a commit in flight holds the connection
         stored = asyncio.create_task(
-            store.tables.record(first, 1, 7, "start", {}, 2.0, {}, "playing")
+            store.tables.record(ActionRecord(first, 1, 7, "start", {}, 2.0, {}, "playing"))
         )
         refused = asyncio.create_task(  # seq 2 without a seq 1: a SeqConflict
-            store.tables.record(second, 2, 7, "start", {}, 2.0, {}, "playing")
+            store.tables.record(ActionRecord(second, 2, 7, "start", {}, 2.0, {}, "playing"))
         )
         await asyncio.sleep(0)  # both queued and taken by the flusher, waiting for the lock
         await asyncio.sleep(0)

@@ -11,6 +11,7 @@ import pytest
 from bot import __main__ as entry
 from bot.store import CheckinMessage, StoredAudit, StoredRun, open_store
 from bot.store.move import COPIED_TABLES
+from bot.store.records import NewTable
 from bot.tables import FakeClock, TableService
 from tests.backends import fetch
 from tests.tables.helpers import ALICE, BOB, CARL, DIRK, act_once, play_until_done, table_with
@@ -65,7 +66,9 @@ async def _resume(target: str, table_id: int, seq: int) -> None:
         assert await store.state.get("commands") == "f00d"
         await act_once(tables, table_id)  # play goes on where it stopped
         assert [a.seq for a in await store.tables.actions(table_id)][-2:] == [seq, seq + 1]
-        newer = await store.tables.create(1, 3, ALICE, {}, 9.0)  # ids go on after the copies
+        newer = await store.tables.create(
+            NewTable(1, 3, ALICE, {}, 9.0)
+        )  # ids go on after the copies
         assert newer == table_id + 1
         league = await store.leagues.create_league(1, "Other", {"name": "Other"}, 9.0)
         assert league == 2

@@ -16,6 +16,7 @@ from bot.store.checks import DatabaseUnusable, check_postgres
 from bot.store.lock import StoreLocked
 from bot.store.postgres import PostgresStore
 from bot.store.postgres.db import describe_url
+from bot.store.records import ActionRecord, NewTable
 from bot.store.schema import latest_version
 
 on_postgres = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
@@ -39,7 +40,7 @@ async def test_bots_starting_together_migrate_once(database: str | Path) -> None
         first = stores[0]
         assert isinstance(first, PostgresStore)
         assert await first.pool.fetchval("SELECT version FROM schema_version") == latest_version()
-        assert await first.tables.create(1, 10, 7, {}, 1.0) == 1
+        assert await first.tables.create(NewTable(1, 10, 7, {}, 1.0)) == 1
     finally:
         for store in stores:
             await store.close()
@@ -59,7 +60,9 @@ async def test_a_newer_schema_is_refused(database: str | Path) -> None:
 async def test_discord_ids_beyond_32_bits_are_kept(database: str | Path) -> None:
     snowflake = 1_234_567_890_123_456_789
     async with await open_store(database) as store:
-        table_id = await store.tables.create(snowflake, snowflake + 1, snowflake + 2, {}, 1.0)
+        table_id = await store.tables.create(
+            NewTable(snowflake, snowflake + 1, snowflake + 2, {}, 1.0)
+        )
         stored = await store.tables.get(table_id)
     assert stored is not None
     assert (stored.guild_id, stored.channel_id, stored.opener_id) == (
@@ -75,12 +78,14 @@ async def test_the_log_refuses_delete_and_truncate_and_writing_goes_on(
 ) -> None:
     async with await open_store(database) as store:
         assert isinstance(store, PostgresStore)
-        table_id = await store.tables.create(1, 10, 7, {}, 1.0)
-        await store.tables.record(table_id, 1, 7, "x", {}, 2.0, {}, "lobby")
+        table_id = await store.tables.create(NewTable(1, 10, 7, {}, 1.0))
+        await store.tables.record(ActionRecord(table_id, 1, 7, "x", {}, 2.0, {}, "lobby"))
         for statement in ("DELETE FROM actions", "TRUNCATE actions CASCADE"):
             with pytest.raises(asyncpg.PostgresError, match="append-only"):
                 await store.pool.execute(statement)
-        await store.tables.record(table_id, 2, 7, "y", {}, 3.0, {}, "lobby")  # still usable
+        await store.tables.record(
+            ActionRecord(table_id, 2, 7, "y", {}, 3.0, {}, "lobby")
+        )  # still usable
         assert [a.seq for a in await store.tables.actions(table_id)] == [1, 2]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import PlayerStats, Store
+from bot.store.records import ActionRecord, NewTable
 
 from .conftest import GUILD, hand, match
 
@@ -22,22 +23,22 @@ WITH_COMPUTERS = (5, None, 1, None)
 
 @pytest.fixture
 async def played(store: Store) -> Store:
-    a = await store.tables.create(GUILD, 10, 1, {}, 900.0)
-    await store.tables.record(
+    a = await store.tables.create(NewTable(GUILD, 10, 1, {}, 900.0))
+    await store.tables.record(ActionRecord(
         a, 1, 1, "end", {}, 1010.0, {}, "finished",
-        hands=[
+        hands=(
             hand(a, 1, at=1000.0),
             hand(
                 a, 2, makers=1, chooser=1, points=(90, 72), roem=(0, 0), scores=(162, 0),
                 nat=True, at=1010.0,
             ),
-        ],
+        ),
         match=match(a, totals=(282, 62), winner=0, hands=2, at=1010.0),
-    )  # fmt: skip
-    b = await store.tables.create(GUILD, 11, 5, {}, 1900.0)
-    await store.tables.record(
+    ))  # fmt: skip
+    b = await store.tables.create(NewTable(GUILD, 11, 5, {}, 1900.0))
+    await store.tables.record(ActionRecord(
         b, 1, 5, "end", {}, 2010.0, {}, "finished",
-        hands=[
+        hands=(
             hand(
                 b, 1, makers=0, chooser=2, points=(162, 0), roem=(0, 0), scores=(262, 0),
                 pit=0, seats=WITH_COMPUTERS, at=2000.0,
@@ -46,15 +47,15 @@ async def played(store: Store) -> Store:
                 b, 2, makers=1, chooser=1, points=(0, 162), roem=(0, 0), scores=(0, 262),
                 pit=1, seats=WITH_COMPUTERS, at=2010.0,
             ),
-        ],
+        ),
         match=match(b, totals=(262, 262), winner=None, hands=2, seats=WITH_COMPUTERS, at=2010.0),
-    )  # fmt: skip
-    c = await store.tables.create(GUILD + 1, 12, 1, {}, 900.0)
-    await store.tables.record(
+    ))  # fmt: skip
+    c = await store.tables.create(NewTable(GUILD + 1, 12, 1, {}, 900.0))
+    await store.tables.record(ActionRecord(
         c, 1, 1, "end", {}, 1000.0, {}, "finished",
-        hands=[hand(c, 1, guild_id=GUILD + 1)],
+        hands=(hand(c, 1, guild_id=GUILD + 1),),
         match=match(c, guild_id=GUILD + 1, winner=0, at=1000.0),
-    )  # fmt: skip
+    ))  # fmt: skip
     return store
 
 
@@ -127,8 +128,10 @@ async def test_other_guild(played: Store) -> None:
 
 
 async def test_hands_without_a_finished_match_count(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 1, {}, 1.0)
-    await store.tables.record(table_id, 1, 1, "h", {}, 2.0, {}, "playing", hands=[hand(table_id)])
+    table_id = await store.tables.create(NewTable(GUILD, 10, 1, {}, 1.0))
+    await store.tables.record(
+        ActionRecord(table_id, 1, 1, "h", {}, 2.0, {}, "playing", hands=(hand(table_id),))
+    )
     one = await store.stats.player(GUILD, 1)
     assert (one.matches, one.hands, one.points) == (0, 1, 120)
     assert [s.user_id for s in await store.stats.standings(GUILD)] == [1, 3, 2, 4]

@@ -16,6 +16,7 @@ from bot.store import (
     TableNotFound,
     open_store,
 )
+from bot.store.records import ActionRecord, NewTable
 from bot.store.sqlite import SqliteStore
 from tests.backends import DATABASE_ERRORS, execute, fetch
 
@@ -23,7 +24,9 @@ from .conftest import GUILD, count, hand, match
 
 
 async def test_create_and_get(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {"phase": "lobby", "seats": []}, 5.0)
+    table_id = await store.tables.create(
+        NewTable(GUILD, 10, 7, {"phase": "lobby", "seats": []}, 5.0)
+    )
     assert await store.tables.get(table_id) == StoredTable(
         id=table_id,
         guild_id=GUILD,
@@ -38,32 +41,34 @@ async def test_create_and_get(store: Store) -> None:
 
 
 async def test_snapshot_is_canonical_json(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {"b": 1, "a": [1, 2]}, 5.0)
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {"b": 1, "a": [1, 2]}, 5.0))
     rows = list(await fetch(store, "SELECT snapshot FROM tables WHERE id = ?", table_id))
     assert rows[0][0] == '{"a":[1,2],"b":1}'
 
 
 async def test_one_open_table_per_channel(store: Store) -> None:
-    first = await store.tables.create(GUILD, 10, 7, {}, 1.0)
+    first = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
     with pytest.raises(ChannelBusy):
-        await store.tables.create(GUILD, 10, 8, {}, 2.0)
-    other = await store.tables.create(GUILD, 11, 8, {}, 2.0)  # another channel is fine
-    await store.tables.record(first, 1, 7, "start", {}, 3.0, {}, "playing")
+        await store.tables.create(NewTable(GUILD, 10, 8, {}, 2.0))
+    other = await store.tables.create(NewTable(GUILD, 11, 8, {}, 2.0))  # another channel is fine
+    await store.tables.record(ActionRecord(first, 1, 7, "start", {}, 3.0, {}, "playing"))
     with pytest.raises(ChannelBusy):
-        await store.tables.create(GUILD, 10, 8, {}, 4.0)
-    await store.tables.record(first, 2, 7, "finish", {}, 5.0, {}, "finished")
-    second = await store.tables.create(GUILD, 10, 8, {}, 6.0)  # a finished table frees it
-    await store.tables.record(second, 1, None, "close", {}, 7.0, {}, "closed")
-    assert await store.tables.create(GUILD, 10, 9, {}, 8.0) > second  # so does a closed one
+        await store.tables.create(NewTable(GUILD, 10, 8, {}, 4.0))
+    await store.tables.record(ActionRecord(first, 2, 7, "finish", {}, 5.0, {}, "finished"))
+    second = await store.tables.create(NewTable(GUILD, 10, 8, {}, 6.0))  # a finished table frees it
+    await store.tables.record(ActionRecord(second, 1, None, "close", {}, 7.0, {}, "closed"))
+    assert (
+        await store.tables.create(NewTable(GUILD, 10, 9, {}, 8.0)) > second
+    )  # so does a closed one
     assert [t.id for t in await store.tables.open_tables()] == [other, second + 1]
 
 
 async def test_reopening_into_a_busy_channel_is_refused(store: Store) -> None:
-    old = await store.tables.create(GUILD, 10, 7, {}, 1.0)
-    await store.tables.record(old, 1, None, "close", {}, 2.0, {"v": 1}, "closed")
-    await store.tables.create(GUILD, 10, 8, {}, 3.0)
+    old = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
+    await store.tables.record(ActionRecord(old, 1, None, "close", {}, 2.0, {"v": 1}, "closed"))
+    await store.tables.create(NewTable(GUILD, 10, 8, {}, 3.0))
     with pytest.raises(ChannelBusy):
-        await store.tables.record(old, 2, None, "reopen", {}, 4.0, {"v": 2}, "lobby")
+        await store.tables.record(ActionRecord(old, 2, None, "reopen", {}, 4.0, {"v": 2}, "lobby"))
     stored = await store.tables.get(old)
     assert stored is not None and (stored.seq, stored.status, stored.snapshot) == (
         1,
@@ -73,9 +78,13 @@ async def test_reopening_into_a_busy_channel_is_refused(store: Store) -> None:
 
 
 async def test_record_appends_and_updates(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {"v": 0}, 1.0)
-    await store.tables.record(table_id, 1, 7, "sit", {"seat": 0}, 2.0, {"v": 1}, "lobby")
-    await store.tables.record(table_id, 2, None, "deal", {"seed": 9}, 3.0, {"v": 2}, "playing")
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {"v": 0}, 1.0))
+    await store.tables.record(
+        ActionRecord(table_id, 1, 7, "sit", {"seat": 0}, 2.0, {"v": 1}, "lobby")
+    )
+    await store.tables.record(
+        ActionRecord(table_id, 2, None, "deal", {"seed": 9}, 3.0, {"v": 2}, "playing")
+    )
     stored = await store.tables.get(table_id)
     assert stored is not None
     assert (stored.seq, stored.status, stored.snapshot) == (2, "playing", {"v": 2})
@@ -90,11 +99,13 @@ async def test_record_appends_and_updates(store: Store) -> None:
 
 @pytest.mark.parametrize("seq", [0, 1, 3])
 async def test_seq_conflict_stores_nothing(store: Store, seq: int) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {"v": 0}, 1.0)
-    await store.tables.record(table_id, 1, 7, "sit", {}, 2.0, {"v": 1}, "lobby")
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {"v": 0}, 1.0))
+    await store.tables.record(ActionRecord(table_id, 1, 7, "sit", {}, 2.0, {"v": 1}, "lobby"))
     with pytest.raises(SeqConflict) as caught:
         await store.tables.record(
-            table_id, seq, 7, "x", {}, 3.0, {"v": 9}, "playing", hands=[hand(table_id)]
+            ActionRecord(
+                table_id, seq, 7, "x", {}, 3.0, {"v": 9}, "playing", hands=(hand(table_id),)
+            )
         )
     assert (caught.value.expected, caught.value.got) == (2, seq)
     stored = await store.tables.get(table_id)
@@ -105,7 +116,7 @@ async def test_seq_conflict_stores_nothing(store: Store, seq: int) -> None:
 
 async def test_unknown_table(store: Store) -> None:
     with pytest.raises(TableNotFound):
-        await store.tables.record(99, 1, 7, "x", {}, 1.0, {}, "lobby")
+        await store.tables.record(ActionRecord(99, 1, 7, "x", {}, 1.0, {}, "lobby"))
     with pytest.raises(TableNotFound):
         await store.tables.set_message(99, 5)
     with pytest.raises(TableNotFound):
@@ -115,12 +126,14 @@ async def test_unknown_table(store: Store) -> None:
 
 
 async def test_failure_mid_transaction_rolls_back_everything(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {"v": 0}, 1.0)
-    await store.tables.record(table_id, 1, 7, "start", {}, 2.0, {"v": 1}, "playing")
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {"v": 0}, 1.0))
+    await store.tables.record(ActionRecord(table_id, 1, 7, "start", {}, 2.0, {"v": 1}, "playing"))
     duplicate = [hand(table_id, 1), hand(table_id, 2), hand(table_id, 2)]
     with pytest.raises(DATABASE_ERRORS):
         await store.tables.record(
-            table_id, 2, 7, "play", {}, 3.0, {"v": 2}, "finished", hands=duplicate
+            ActionRecord(
+                table_id, 2, 7, "play", {}, 3.0, {"v": 2}, "finished", hands=tuple(duplicate)
+            )
         )
     stored = await store.tables.get(table_id)
     assert stored is not None
@@ -132,46 +145,54 @@ async def test_failure_mid_transaction_rolls_back_everything(store: Store) -> No
         assert not store.db.in_transaction
     # The connection is still usable, and the same seq now goes through.
     await store.tables.record(
-        table_id, 2, 7, "play", {}, 3.0, {"v": 2}, "playing", hands=[hand(table_id, 1)]
+        ActionRecord(
+            table_id, 2, 7, "play", {}, 3.0, {"v": 2}, "playing", hands=(hand(table_id, 1),)
+        )
     )
     assert await count(store, "player_hands") == 4
 
 
 async def test_failing_match_insert_rolls_back_hands(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {}, 1.0)
-    await store.tables.record(
-        table_id, 1, 7, "a", {}, 2.0, {}, "playing", hands=[hand(table_id, 1)],
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
+    await store.tables.record(ActionRecord(
+        table_id, 1, 7, "a", {}, 2.0, {}, "playing", hands=(hand(table_id, 1),),
         match=match(table_id),
-    )  # fmt: skip
+    ))  # fmt: skip
     with pytest.raises(DATABASE_ERRORS):  # match 1 was already stored
-        await store.tables.record(
-            table_id, 2, 7, "b", {}, 3.0, {}, "playing", hands=[hand(table_id, 2)],
+        await store.tables.record(ActionRecord(
+            table_id, 2, 7, "b", {}, 3.0, {}, "playing", hands=(hand(table_id, 2),),
             match=match(table_id),
-        )  # fmt: skip
+        ))  # fmt: skip
     assert await count(store, "hands") == 1
     assert await count(store, "player_matches") == 4
     assert [a.seq for a in await store.tables.actions(table_id)] == [1]
 
 
 async def test_unserialisable_snapshot_stores_nothing(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {}, 1.0)
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
     with pytest.raises(TypeError):
-        await store.tables.record(table_id, 1, 7, "x", {}, 2.0, {"bad": object()}, "lobby")
+        await store.tables.record(
+            ActionRecord(table_id, 1, 7, "x", {}, 2.0, {"bad": object()}, "lobby")
+        )
     with pytest.raises(TypeError):
-        await store.tables.record(table_id, 1, 7, "x", {"bad": {1, 2}}, 2.0, {}, "lobby")
+        await store.tables.record(
+            ActionRecord(table_id, 1, 7, "x", {"bad": {1, 2}}, 2.0, {}, "lobby")
+        )
     assert await store.tables.actions(table_id) == []
 
 
 async def test_records_of_another_table_are_refused(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {}, 1.0)
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
     with pytest.raises(ValueError):
-        await store.tables.record(table_id, 1, 7, "x", {}, 2.0, {}, "lobby", hands=[hand(99)])
+        await store.tables.record(
+            ActionRecord(table_id, 1, 7, "x", {}, 2.0, {}, "lobby", hands=(hand(99),))
+        )
     assert await store.tables.actions(table_id) == []
 
 
 async def test_actions_are_append_only(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {}, 1.0)
-    await store.tables.record(table_id, 1, 7, "x", {}, 2.0, {}, "lobby")
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
+    await store.tables.record(ActionRecord(table_id, 1, 7, "x", {}, 2.0, {}, "lobby"))
     with pytest.raises(DATABASE_ERRORS, match="append-only"):
         await execute(store, "UPDATE actions SET kind = 'y'")
     with pytest.raises(DATABASE_ERRORS, match="append-only"):
@@ -179,8 +200,8 @@ async def test_actions_are_append_only(store: Store) -> None:
 
 
 async def test_set_message_and_channel(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {}, 1.0)
-    await store.tables.create(GUILD, 11, 7, {}, 1.0)
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
+    await store.tables.create(NewTable(GUILD, 11, 7, {}, 1.0))
     await store.tables.set_message(table_id, 555)
     with pytest.raises(ChannelBusy):
         await store.tables.set_channel(table_id, 11)
@@ -196,12 +217,12 @@ async def test_standing_turn_notices_are_kept_per_table_open_or_not(
     database: str | Path,
 ) -> None:
     async with await open_store(database) as store:
-        playing = await store.tables.create(GUILD, 10, 7, {}, 1.0)
-        ended = await store.tables.create(None, 11, 7, {}, 1.0)
-        quiet = await store.tables.create(GUILD, 12, 7, {}, 1.0)
+        playing = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
+        ended = await store.tables.create(NewTable(None, 11, 7, {}, 1.0))
+        quiet = await store.tables.create(NewTable(GUILD, 12, 7, {}, 1.0))
         await store.tables.set_notice(playing, 901)
         await store.tables.set_notice(ended, 902)
-        await store.tables.record(ended, 1, 7, "close", {}, 2.0, {}, "closed")
+        await store.tables.record(ActionRecord(ended, 1, 7, "close", {}, 2.0, {}, "closed"))
         await store.tables.set_notice(quiet, 903)
         await store.tables.set_notice(quiet, None)  # deleted: no longer standing
     async with await open_store(database) as store:  # what a restart finds
@@ -213,12 +234,14 @@ async def test_standing_turn_notices_are_kept_per_table_open_or_not(
 
 async def test_reopen_restores_open_tables_and_actions(database: str | Path) -> None:
     async with await open_store(database) as store:
-        playing = await store.tables.create(GUILD, 10, 7, {}, 1.0)
-        await store.tables.record(playing, 1, 7, "deal", {"seed": 3}, 2.0, {"v": 1}, "playing")
+        playing = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
+        await store.tables.record(
+            ActionRecord(playing, 1, 7, "deal", {"seed": 3}, 2.0, {"v": 1}, "playing")
+        )
         await store.tables.set_message(playing, 42)
-        done = await store.tables.create(None, 11, 8, {}, 1.0)
-        await store.tables.record(done, 1, 8, "close", {}, 2.0, {}, "closed")
-        lobby = await store.tables.create(None, 12, 8, {"v": 0}, 1.0)
+        done = await store.tables.create(NewTable(None, 11, 8, {}, 1.0))
+        await store.tables.record(ActionRecord(done, 1, 8, "close", {}, 2.0, {}, "closed"))
+        lobby = await store.tables.create(NewTable(None, 12, 8, {"v": 0}, 1.0))
         before = await store.tables.open_tables()
         logged = await store.tables.actions(playing)
     async with await open_store(database) as store:
@@ -229,7 +252,7 @@ async def test_reopen_restores_open_tables_and_actions(database: str | Path) -> 
 
 
 async def test_score_sheet_and_player_rows(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {}, 1.0)
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
     computer_seats = (1, None, 3, None)
     first = hand(table_id, 1, seats=computer_seats)
     second = hand(
@@ -240,8 +263,12 @@ async def test_score_sheet_and_player_rows(store: Store) -> None:
         table_id, 3, makers=0, chooser=2, points=(162, 0), roem=(0, 0), scores=(262, 0),
         pit=0, seats=computer_seats,
     )  # fmt: skip
-    await store.tables.record(table_id, 1, 1, "a", {}, 2.0, {}, "playing", hands=[first, second])
-    await store.tables.record(table_id, 2, 3, "b", {}, 3.0, {}, "playing", hands=[third])
+    await store.tables.record(
+        ActionRecord(table_id, 1, 1, "a", {}, 2.0, {}, "playing", hands=(first, second))
+    )
+    await store.tables.record(
+        ActionRecord(table_id, 2, 3, "b", {}, 3.0, {}, "playing", hands=(third,))
+    )
     assert await store.tables.sheet(table_id, 1) == [first, second, third]
     assert await store.tables.sheet(table_id, 2) == []
 
@@ -261,11 +288,15 @@ async def test_score_sheet_and_player_rows(store: Store) -> None:
 
 
 async def test_match_rows(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {}, 1.0)
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
     won = match(table_id, winner=1)
     drawn = match(table_id, match_no=2, totals=(1000, 1000), winner=None, seats=(1, 2, None, 4))
-    await store.tables.record(table_id, 1, 1, "end", {}, 2.0, {}, "playing", match=won)
-    await store.tables.record(table_id, 2, 1, "end", {}, 3.0, {}, "finished", match=drawn)
+    await store.tables.record(
+        ActionRecord(table_id, 1, 1, "end", {}, 2.0, {}, "playing", match=won)
+    )
+    await store.tables.record(
+        ActionRecord(table_id, 2, 1, "end", {}, 3.0, {}, "finished", match=drawn)
+    )
     rows = await fetch(
         store,
         "SELECT match_no, rules, total0, total1, winner, hands, computers FROM matches"
@@ -292,14 +323,14 @@ async def test_match_rows(store: Store) -> None:
 
 
 async def test_concurrent_records_on_different_tables_all_land(store: Store) -> None:
-    ids = [await store.tables.create(GUILD, 100 + n, 7, {}, 1.0) for n in range(20)]
+    ids = [await store.tables.create(NewTable(GUILD, 100 + n, 7, {}, 1.0)) for n in range(20)]
 
     async def play(table_id: int) -> None:
         for seq in range(1, 6):
-            await store.tables.record(
+            await store.tables.record(ActionRecord(
                 table_id, seq, 7, "play", {"n": seq}, float(seq), {"seq": seq}, "playing",
-                hands=[hand(table_id, seq)],
-            )  # fmt: skip
+                hands=(hand(table_id, seq),),
+            ))  # fmt: skip
 
     await asyncio.gather(*(play(table_id) for table_id in ids))
     for table_id in ids:
@@ -311,10 +342,12 @@ async def test_concurrent_records_on_different_tables_all_land(store: Store) -> 
 
 
 async def test_concurrent_records_with_the_same_seq_one_wins(store: Store) -> None:
-    table_id = await store.tables.create(GUILD, 10, 7, {}, 1.0)
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {}, 1.0))
     results = await asyncio.gather(
         *(
-            store.tables.record(table_id, 1, user, "sit", {}, 2.0, {"by": user}, "lobby")
+            store.tables.record(
+                ActionRecord(table_id, 1, user, "sit", {}, 2.0, {"by": user}, "lobby")
+            )
             for user in (1, 2, 3)
         ),
         return_exceptions=True,
@@ -329,11 +362,11 @@ async def test_cancelled_record_is_all_or_nothing(store: Store, delay: float) ->
     """Cancelled at various points (the delays span before BEGIN to after COMMIT on a
     typical machine); whichever point, the write is whole or absent, and the caller hears
     a cancel only when it is absent (the service's state must match what is stored)."""
-    table_id = await store.tables.create(GUILD, 10, 7, {"v": 0}, 1.0)
-    write = store.tables.record(
+    table_id = await store.tables.create(NewTable(GUILD, 10, 7, {"v": 0}, 1.0))
+    write = store.tables.record(ActionRecord(
         table_id, 1, 7, "x", {}, 2.0, {"v": 1}, "playing",
-        hands=[hand(table_id, 1), hand(table_id, 2)], match=match(table_id),
-    )  # fmt: skip
+        hands=(hand(table_id, 1), hand(table_id, 2)), match=match(table_id),
+    ))  # fmt: skip
     task = asyncio.create_task(write)
     await asyncio.sleep(delay)
     task.cancel()
@@ -348,14 +381,18 @@ async def test_cancelled_record_is_all_or_nothing(store: Store, delay: float) ->
     assert await count(store, "player_matches") == 4 * landed
     assert stored.snapshot == ({"v": 1} if landed else {"v": 0})
     # Either way the connection is free and the log continues from the stored seq.
-    await store.tables.record(table_id, stored.seq + 1, 7, "y", {}, 3.0, {"v": 2}, "playing")
+    await store.tables.record(
+        ActionRecord(table_id, stored.seq + 1, 7, "y", {}, 3.0, {"v": 2}, "playing")
+    )
 
 
 async def test_create_with_its_first_action_is_one_transaction(store: Store) -> None:
     def snapshot(table_id: int) -> dict[str, int]:
         return {"id": table_id}
 
-    table_id = await store.tables.create(GUILD, 10, 7, snapshot, 1.0, (7, "open", {"r": 1}))
+    table_id = await store.tables.create(
+        NewTable(GUILD, 10, 7, snapshot, 1.0, (7, "open", {"r": 1}))
+    )
     stored = await store.tables.get(table_id)
     assert stored is not None and stored.snapshot == {"id": table_id} and stored.seq == 1
     assert [(a.seq, a.kind, a.payload) for a in await store.tables.actions(table_id)] == [
@@ -366,5 +403,5 @@ async def test_create_with_its_first_action_is_one_transaction(store: Store) -> 
         return {"id": object()}  # not storable: fails after the INSERT
 
     with pytest.raises(TypeError):
-        await store.tables.create(GUILD, 11, 7, broken, 2.0, (7, "open", {}))
+        await store.tables.create(NewTable(GUILD, 11, 7, broken, 2.0, (7, "open", {})))
     assert [t.channel_id for t in await store.tables.open_tables()] == [10]

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.store import Store
+from bot.store.records import ActionRecord, NewTable
 from bot.tables import FakeClock, Status, Table, TableError
 from bot.tables.events import CardPlayed, Event, TrumpChosen, TrumpPassed
 from bot.tables.service import BACKOFF
@@ -39,11 +40,11 @@ def fail_records(store: Store, after: int = 0) -> list[str]:
     tried: list[str] = []
     record = type(store.tables).record.__get__(store.tables)
 
-    async def failing(table_id: int, seq: int, actor: Any, kind: str, *rest: Any) -> None:
-        tried.append(kind)
+    async def failing(action: ActionRecord) -> None:
+        tried.append(action.kind)
         if len(tried) > after:
-            raise WriteFailed(kind)
-        await record(table_id, seq, actor, kind, *rest)
+            raise WriteFailed(action.kind)
+        await record(action)
 
     store.tables.record = failing  # type: ignore[method-assign]
     return tried
@@ -76,7 +77,7 @@ async def test_a_refused_open_stores_nothing(database: str | Path) -> None:
 
 async def _legacy_row(store: Store, channel: int, snapshot: dict[str, Any]) -> int:
     """A row as the old two-step open left it when its second write failed."""
-    return await store.tables.create(1, channel, ALICE, snapshot, 1.0)
+    return await store.tables.create(NewTable(1, channel, ALICE, snapshot, 1.0))
 
 
 async def test_restore_repairs_tables_whose_snapshot_says_id_0(database: str | Path) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 import bot.tables.service as service_module
 from bot.engine import Card, Match, Phase, RuleSet, Suit
+from bot.store.records import ActionRecord
 from bot.tables import (
     Event,
     FakeClock,
@@ -128,9 +129,9 @@ async def test_readers_see_only_committed_state_while_an_action_is_stored(
     record = service.store.tables.record
     seen: list[tuple[dict, dict]] = []
 
-    async def observed(table_id: int, *args: object, **kwargs: object) -> None:
-        seen.append((service.get(table_id).to_dict(), committed))
-        await record(table_id, *args, **kwargs)  # type: ignore[arg-type]
+    async def observed(action: ActionRecord) -> None:
+        seen.append((service.get(action.table_id).to_dict(), committed))
+        await record(action)
 
     monkeypatch.setattr(service.store.tables, "record", observed)
     for _ in range(60):

@@ -7,7 +7,7 @@ from importlib import resources
 
 import pytest
 
-from bot.texts.catalog import FALLBACK, LOCALES, catalogue, normalize_locale, t
+from bot.texts.catalog import FALLBACK, LOCALES, catalogue, normalize_locale, t, templates
 
 
 def domains() -> set[str]:
@@ -19,8 +19,13 @@ def keys_of(domain: str, locale: str) -> set[str]:
     return {k for k in catalogue(locale) if k.startswith(f"{domain}.")}
 
 
-def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+def fields(value: str | dict[str, str]) -> set[str]:
+    return {
+        name
+        for text in templates(value)
+        for _, name, _, _ in string.Formatter().parse(text)
+        if name
+    }
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -45,11 +50,12 @@ def test_every_domain_has_a_file_for_every_locale() -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_texts_fit_discord_limits(locale: str) -> None:
-    for key, text in catalogue(locale).items():
-        assert text.strip(), key
-        assert len(text) <= 2000, key
-        if ".label." in key or key.endswith(".label"):
-            assert len(text) <= 80, key
+    for key, value in catalogue(locale).items():
+        for text in templates(value):
+            assert text.strip(), key
+            assert len(text) <= 2000, key
+            if ".label." in key or key.endswith(".label"):
+                assert len(text) <= 80, key
 
 
 def test_fallback_and_locale_mapping() -> None:

@@ -11,19 +11,22 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from ..errors import SchemaTooNew
+from ..queries import Sql
+from ..reads import Reads
 from ..schema import migrations
 
 __all__ = [
     "POOL_SIZE",
     "Conn",
     "Pool",
+    "PostgresReads",
     "connect_pool",
     "describe_url",
     "migrate",
@@ -58,6 +61,17 @@ def with_schema(url: str, schema: str) -> str:
     query = [(k, v) for k, v in parse_qsl(parts.query) if k != "search_path"]
     query.append(("search_path", schema))
     return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+class PostgresReads(Reads):
+    """A store on the connection pool: each read is one statement on a pooled connection."""
+
+    def __init__(self, pool: Pool) -> None:
+        self._pool = pool
+
+    async def _fetch(self, sql: Sql, *params: Any) -> list[asyncpg.Record]:
+        """The rows of `sql` in PostgreSQL's placeholders, in one round trip."""
+        return list(await self._pool.fetch(sql.postgres, *params))
 
 
 @asynccontextmanager

@@ -1,4 +1,5 @@
-"""Leagues and nights in PostgreSQL (see bot/store/league.py for what each call promises).
+"""Leagues and nights in PostgreSQL (bot/store/interface.py says what each call promises;
+the reads of one statement are shared, in bot/store/reads.py).
 
 SQLite runs one writer at a time; here transactions run side by side, so a write that
 numbers the next row (night, check-in, result version) first locks the row it numbers
@@ -8,7 +9,6 @@ they do on SQLite, instead of colliding on the same number.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,28 +16,17 @@ import asyncpg
 
 from .. import queries as q
 from ..errors import AlreadyStored, NightBusy, StoreError
-from ..records import (
-    CheckinMessage,
-    NightRows,
-    StoredAudit,
-    StoredLeague,
-    StoredNight,
-    StoredResult,
-    StoredRun,
-)
+from ..reads import LeagueReads
+from ..records import CheckinMessage, NightRows, StoredAudit, StoredNight, StoredRun
 from ..rows import (
-    LEAGUE_COLUMNS,
+    attendance_values,
     audit_values,
     dump_json,
     night_rows,
     run_values,
-    stored_audit,
-    stored_league,
-    stored_night,
-    stored_result,
     stored_run,
 )
-from .db import Conn, Pool, transaction
+from .db import Conn, PostgresReads, transaction
 
 __all__ = ["PostgresLeagueStore"]
 
@@ -46,16 +35,14 @@ async def _lock(conn: Conn, table: str, row_id: int) -> None:
     await conn.execute(f"SELECT FROM {table} WHERE id = $1 FOR UPDATE", row_id)
 
 
-class PostgresLeagueStore:
+class PostgresLeagueStore(PostgresReads, LeagueReads):
     """Reads and writes of leagues and nights in PostgreSQL; every write is one transaction."""
-
-    def __init__(self, pool: Pool) -> None:
-        self._pool = pool
 
     # ------------------------------------------------------------------ leagues
     async def create_league(
         self, guild_id: int | None, name: str, settings: Mapping[str, Any], at: float
     ) -> int:
+        """Insert the league in one statement; the unique name index refuses a second of a name."""
         try:
             league_id = await self._pool.fetchval(
                 "INSERT INTO leagues (guild_id, name, settings, created_at, updated_at)"
@@ -70,26 +57,13 @@ class PostgresLeagueStore:
         return int(league_id)
 
     async def update_settings(self, league_id: int, settings: Mapping[str, Any], at: float) -> None:
+        """Replace the settings in one autocommit statement."""
         await self._pool.execute(q.UPDATE_SETTINGS.postgres, dump_json(settings), at, league_id)
-
-    async def league(self, league_id: int) -> StoredLeague | None:
-        row = await self._pool.fetchrow(q.LEAGUE.postgres, league_id)
-        return stored_league(row) if row is not None else None
-
-    async def leagues(self, guild_id: int | None) -> list[StoredLeague]:
-        rows = await self._pool.fetch(
-            f"SELECT {LEAGUE_COLUMNS} FROM leagues"
-            " WHERE guild_id IS NOT DISTINCT FROM $1::bigint ORDER BY name",
-            guild_id,
-        )
-        return [stored_league(row) for row in rows]
-
-    async def all_leagues(self) -> list[StoredLeague]:
-        rows = await self._pool.fetch(q.ALL_LEAGUES.postgres)
-        return [stored_league(row) for row in rows]
 
     # ------------------------------------------------------------------- nights
     async def open_night(self, league_id: int, seed: str, at: float) -> StoredNight:
+        """Number and insert the night under a lock on the league row, so two openings take
+        turns; the one-open-night index refuses a second."""
         try:
             async with transaction(self._pool) as conn:
                 await _lock(conn, "leagues", league_id)
@@ -107,10 +81,12 @@ class PostgresLeagueStore:
         return StoredNight(row["id"], league_id, row["number"], seed, "checkin", at, None)
 
     async def set_status(self, night_id: int, status: str, at: float) -> None:
+        """Set the status (and the closing time, when closed) in one autocommit statement."""
         closed = at if status == "closed" else None
         await self._pool.execute(q.SET_STATUS.postgres, status, closed, night_id)
 
     async def set_checkin_message(self, night_id: int, message: CheckinMessage, at: float) -> None:
+        """Upsert the night's check-in message in one autocommit statement."""
         await self._pool.execute(
             q.SET_CHECKIN_MESSAGE.postgres,
             night_id,
@@ -120,24 +96,10 @@ class PostgresLeagueStore:
             at,
         )
 
-    async def checkin_message(self, night_id: int) -> CheckinMessage | None:
-        row = await self._pool.fetchrow(q.CHECKIN_MESSAGE.postgres, night_id)
-        return CheckinMessage(*row) if row is not None else None
-
-    async def night(self, night_id: int) -> StoredNight | None:
-        row = await self._pool.fetchrow(q.NIGHT.postgres, night_id)
-        return stored_night(row) if row is not None else None
-
-    async def nights(self, league_id: int) -> list[StoredNight]:
-        rows = await self._pool.fetch(q.NIGHTS.postgres, league_id)
-        return [stored_night(row) for row in rows]
-
-    async def open_nights(self) -> list[StoredNight]:
-        rows = await self._pool.fetch(q.OPEN_NIGHTS.postgres)
-        return [stored_night(row) for row in rows]
-
     # --------------------------------------------------------------- attendance
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:
+        """Number and append the event under a lock on the night row, so two check-ins
+        take turns."""
         async with transaction(self._pool) as conn:
             await _lock(conn, "league_nights", night_id)
             await conn.execute(
@@ -145,21 +107,16 @@ class PostgresLeagueStore:
                 " partner_id, at) SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6"
                 " FROM league_attendance WHERE night_id = $1",
                 night_id,
-                event["user_id"],
-                event["kind"],
-                event["rounds_drawn"],
-                event.get("partner_id"),
+                *attendance_values(event),
                 at,
             )
-
-    async def attendance(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._pool.fetch(q.ATTENDANCE.postgres, night_id)
-        return [dict(row.items()) for row in rows]
 
     # ------------------------------------------------------------------- rounds
     async def add_round(
         self, night_id: int, number: int, draw: Mapping[str, Any], dealt: bool, at: float
     ) -> None:
+        """The round and the night's running status in one transaction; the unique index
+        refuses a round drawn twice."""
         try:
             async with transaction(self._pool) as conn:
                 await conn.execute(
@@ -169,28 +126,11 @@ class PostgresLeagueStore:
         except asyncpg.UniqueViolationError as error:  # another start drew it first
             raise AlreadyStored(f"night {night_id} has a round {number} already") from error
 
-    async def rounds(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._pool.fetch(q.ROUNDS.postgres, night_id)
-        return [json.loads(row["draw"]) for row in rows]
-
-    async def dealt_rounds(self, night_id: int) -> set[int]:
-        rows = await self._pool.fetch(
-            "SELECT number FROM league_rounds WHERE night_id = $1 AND dealt <> 0", night_id
-        )
-        return {row["number"] for row in rows}
-
     async def link_table(
         self, night_id: int, round_no: int, table_no: int, table_id: int, at: float
     ) -> None:
+        """Store the link in one autocommit statement."""
         await self._pool.execute(q.LINK_TABLE.postgres, night_id, round_no, table_no, table_id, at)
-
-    async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
-        rows = await self._pool.fetch(q.ROUND_TABLES.postgres, night_id)
-        return {(row["round_no"], row["table_no"]): row["table_id"] for row in rows}
-
-    async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
-        row = await self._pool.fetchrow(q.TABLE_ROUND.postgres, table_id)
-        return (row[0], row[1], row[2]) if row is not None else None
 
     # ------------------------------------------------------------------ results
     async def add_result(
@@ -203,6 +143,8 @@ class PostgresLeagueStore:
         at: float,
         audit: StoredAudit | None = None,
     ) -> int:
+        """Number and insert the version under a lock on the night row, with its audit
+        entry, in one transaction."""
         async with transaction(self._pool) as conn:
             await _lock(conn, "league_nights", night_id)
             version = await conn.fetchval(
@@ -221,36 +163,18 @@ class PostgresLeagueStore:
                 await conn.execute(q.INSERT_AUDIT.postgres, *audit_values(audit))
         return int(version)
 
-    async def results(self, night_id: int) -> list[StoredResult]:
-        rows = await self._pool.fetch(q.RESULTS.postgres, night_id)
-        return [stored_result(r) for r in rows]
-
     # -------------------------------------------------------------- adjustments
     async def add_adjustment(
         self, night_id: int, adjustment: Mapping[str, Any], audit: StoredAudit
     ) -> None:
+        """The adjustment and its audit entry in one transaction."""
         async with transaction(self._pool) as conn:
-            await conn.execute(
-                q.INSERT_ADJUSTMENT.postgres,
-                night_id,
-                adjustment["user_id"],
-                adjustment["points"],
-                adjustment["reason"],
-                audit.actor,
-                audit.at,
-            )
-            await conn.execute(q.INSERT_AUDIT.postgres, *audit_values(audit))
-
-    async def adjustments(self, night_id: int) -> list[dict[str, Any]]:
-        rows = await self._pool.fetch(q.ADJUSTMENTS.postgres, night_id)
-        return [dict(row.items()) for row in rows]
-
-    async def audit(self, night_id: int) -> list[StoredAudit]:
-        rows = await self._pool.fetch(q.AUDIT.postgres, night_id)
-        return [stored_audit(row) for row in rows]
+            for sql, values in q.adjustment_writes(night_id, adjustment, audit):
+                await conn.execute(sql.postgres, *values)
 
     # ---------------------------------------------------------------- schedules
     async def add_runs(self, runs: list[StoredRun]) -> list[bool]:
+        """Insert the postings in one transaction; a posting recorded already is left as it is."""
         added: list[bool] = []
         async with transaction(self._pool) as conn:
             for run in runs:
@@ -259,6 +183,7 @@ class PostgresLeagueStore:
         return added
 
     async def runs(self, league_id: int, starts_at: list[int] | None = None) -> list[StoredRun]:
+        """The league's postings, the nights chosen by one array parameter (NULL: all)."""
         rows = await self._pool.fetch(
             "SELECT * FROM league_schedule_runs WHERE league_id = $1"
             " AND ($2::bigint[] IS NULL OR starts_at = ANY($2::bigint[]))"

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from .. import queries as q
-from .db import Pool
+from ..reads import PreferenceReads
+from .db import PostgresReads
 
 __all__ = ["PostgresPreferenceStore"]
 
 
-class PostgresPreferenceStore:
-    def __init__(self, pool: Pool) -> None:
-        self._pool = pool
-
-    async def notify_mode(self, user_id: int) -> str | None:
-        found = await self._pool.fetchval(q.NOTIFY_MODE.postgres, user_id)
-        return None if found is None else str(found)
+class PostgresPreferenceStore(PostgresReads, PreferenceReads):
+    """Reads and writes of player preferences in PostgreSQL, one statement each."""
 
     async def set_notify_mode(self, user_id: int, mode: str, at: float) -> None:
         """One autocommit statement: the row is stored when the call returns."""

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from .. import queries as q
-from .db import Pool
+from ..reads import StateReads
+from .db import PostgresReads
 
 __all__ = ["PostgresStateStore"]
 
 
-class PostgresStateStore:
-    def __init__(self, pool: Pool) -> None:
-        self._pool = pool
-
-    async def get(self, key: str) -> str | None:
-        """The value stored under `key`; None when nothing was stored."""
-        found = await self._pool.fetchval(q.STATE_VALUE.postgres, key)
-        return None if found is None else str(found)
+class PostgresStateStore(PostgresReads, StateReads):
+    """Reads and writes of the bot's own facts in PostgreSQL, one statement each."""
 
     async def put(self, key: str, value: str, at: float) -> None:
         """One autocommit statement: the value is stored when the call returns."""

@@ -1,11 +1,10 @@
-"""Tables, their action logs and score sheets in PostgreSQL (see bot/store/tables.py for
-what each call promises; the rows are the same)."""
+"""Tables, their action logs and score sheets in PostgreSQL (bot/store/interface.py says
+what each call promises; the rows are SQLite's, and the reads of one statement are shared,
+in bot/store/reads.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
-from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -13,24 +12,10 @@ import asyncpg
 
 from .. import queries as q
 from ..errors import ChannelBusy, SeqConflict, TableNotFound
-from ..records import (
-    OPEN_STATUSES,
-    HandRecord,
-    MatchRecord,
-    PostedNotice,
-    StoredAction,
-    StoredTable,
-)
-from ..rows import (
-    TABLE_COLUMNS,
-    check_records,
-    dump_json,
-    hand_records,
-    hand_rows,
-    match_rows,
-    stored_table,
-)
-from .db import Conn, Pool, transaction
+from ..reads import TableReads
+from ..records import ActionRecord, HandRecord, NewTable
+from ..rows import dump_json, first_values, hand_records
+from .db import Conn, Pool, PostgresReads, transaction
 
 __all__ = ["PostgresTableStore", "WriteCounter"]
 
@@ -65,25 +50,17 @@ def _rowcount(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PostgresTableStore:
+class PostgresTableStore(PostgresReads, TableReads):
     """Reads and writes of tables in PostgreSQL; every write is one transaction."""
 
     def __init__(self, pool: Pool, counter: WriteCounter) -> None:
-        self._pool = pool
+        super().__init__(pool)
         self._counter = counter
 
-    async def create(
-        self,
-        guild_id: int | None,
-        channel_id: int,
-        opener_id: int,
-        snapshot: Mapping[str, Any] | Callable[[int], Mapping[str, Any]],
-        at: float,
-        action: tuple[int | None, str, Mapping[str, Any]] | None = None,
-    ) -> int:
-        action_json = None if action is None else dump_json(action[2])
-        first = "{}" if callable(snapshot) else dump_json(snapshot)
-        seq = 0 if action is None else 1
+    async def create(self, table: NewTable) -> int:
+        """Insert the row and, if given, its snapshot naming the id and action 1 in one
+        transaction on a pooled connection; `ChannelBusy` from the open-channel index."""
+        seq, first, action = first_values(table)
         try:
             async with transaction(self._pool) as conn:
                 table_id = int(
@@ -91,53 +68,33 @@ class PostgresTableStore:
                         "INSERT INTO tables (guild_id, channel_id, opener_id, status,"
                         " message_id, created_at, updated_at, seq, snapshot)"
                         " VALUES ($1, $2, $3, 'lobby', NULL, $4, $4, $5, $6) RETURNING id",
-                        guild_id,
-                        channel_id,
-                        opener_id,
-                        at,
+                        table.guild_id,
+                        table.channel_id,
+                        table.opener_id,
+                        table.at,
                         seq,
                         first,
                     )
                 )
-                if callable(snapshot):
-                    await conn.execute(
-                        q.SET_SNAPSHOT.postgres, dump_json(snapshot(table_id)), table_id
-                    )
-                if action is not None:
-                    await conn.execute(
-                        q.FIRST_ACTION.postgres,
-                        table_id,
-                        action[0],
-                        action[1],
-                        action_json,
-                        at,
-                    )
+                for sql, values in q.opening_writes(table, table_id, action):
+                    await conn.execute(sql.postgres, *values)
         except asyncpg.UniqueViolationError as error:
             if error.constraint_name == _OPEN_CHANNEL:
-                raise ChannelBusy(channel_id) from error
+                raise ChannelBusy(table.channel_id) from error
             raise
         return table_id
 
-    async def record(
-        self,
-        table_id: int,
-        seq: int,
-        actor: int | None,
-        kind: str,
-        payload: Mapping[str, Any],
-        at: float,
-        snapshot: Mapping[str, Any],
-        status: str,
-        hands: Iterable[HandRecord] = (),
-        match: MatchRecord | None = None,
-    ) -> None:
+    async def record(self, action: ActionRecord) -> None:
+        """Append the action and store the new state in one statement (`_APPEND`), in a
+        transaction with the sheet lines when there are any. A cancelled caller still waits
+        for the write's own outcome, so its state matches what is stored."""
         # Serialise and derive everything first: a bad value then fails before any write.
-        records: list[HandRecord | MatchRecord] = [*hands, *([match] if match else [])]
-        check_records(table_id, records)
-        sheets = [hand_rows(hand) for hand in records if isinstance(hand, HandRecord)]
-        finished = match_rows(match) if match is not None else None
-        values = (table_id, seq, actor, at, dump_json(snapshot), status, kind, dump_json(payload))
-        write = asyncio.ensure_future(self._append(table_id, seq, values, sheets, finished))
+        sheets = q.sheet_writes(action)
+        values = (
+            action.table_id, action.seq, action.actor, action.at, dump_json(action.snapshot),
+            action.status, action.kind, dump_json(action.payload),
+        )  # fmt: skip
+        write = asyncio.ensure_future(self._append(action.table_id, action.seq, values, sheets))
         try:
             await asyncio.shield(write)
         except asyncio.CancelledError:
@@ -153,18 +110,18 @@ class PostgresTableStore:
         table_id: int,
         seq: int,
         values: tuple[Any, ...],
-        sheets: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]],
-        finished: tuple[tuple[Any, ...], list[tuple[Any, ...]]] | None,
+        sheets: list[tuple[q.Sql, list[q.Values]]],
     ) -> None:
         async with self._pool.acquire() as conn:
             try:
-                if not sheets and finished is None:
+                if not sheets:
                     appended = _rowcount(await conn.execute(_APPEND, *values))
                 else:
                     async with conn.transaction():
                         appended = _rowcount(await conn.execute(_APPEND, *values))
                         if appended:
-                            await _write_sheets(conn, sheets, finished)
+                            for sql, rows in sheets:
+                                await conn.executemany(sql.postgres, rows)
             except asyncpg.UniqueViolationError as error:
                 if error.constraint_name == _OPEN_CHANNEL:
                     channel = await conn.fetchval(q.TABLE_CHANNEL.postgres, table_id)
@@ -177,9 +134,11 @@ class PostgresTableStore:
                 raise SeqConflict(table_id, stored + 1, seq)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
+        """Set the message column in one autocommit statement."""
         await self._set_message_column("message_id", table_id, message_id)
 
     async def set_notice(self, table_id: int, message_id: int | None) -> None:
+        """Set the notice column in one autocommit statement."""
         await self._set_message_column("notice_id", table_id, message_id)
 
     async def _set_message_column(self, column: str, table_id: int, message_id: int | None) -> None:
@@ -189,11 +148,9 @@ class PostgresTableStore:
         if _rowcount(status) == 0:
             raise TableNotFound(table_id)
 
-    async def notices(self) -> list[PostedNotice]:
-        rows = await self._pool.fetch(q.NOTICES.postgres)
-        return [PostedNotice(*row) for row in rows]
-
     async def set_channel(self, table_id: int, channel_id: int) -> None:
+        """Move the table in one autocommit statement; the open-channel index refuses a
+        taken channel."""
         try:
             status = await self._pool.execute(q.SET_CHANNEL.postgres, channel_id, table_id)
         except asyncpg.UniqueViolationError as error:
@@ -203,54 +160,12 @@ class PostgresTableStore:
         if _rowcount(status) == 0:
             raise TableNotFound(table_id)
 
-    async def open_tables(self) -> list[StoredTable]:
-        rows = await self._pool.fetch(
-            f"SELECT {TABLE_COLUMNS} FROM tables WHERE status = ANY($1::text[]) ORDER BY id",
-            list(OPEN_STATUSES),
-        )
-        return [stored_table(row) for row in rows]
-
-    async def get(self, table_id: int) -> StoredTable | None:
-        row = await self._pool.fetchrow(q.TABLE.postgres, table_id)
-        return stored_table(row) if row is not None else None
-
-    async def latest_in_channel(self, channel_id: int) -> StoredTable | None:
-        row = await self._pool.fetchrow(q.LATEST_IN_CHANNEL.postgres, channel_id)
-        return stored_table(row) if row is not None else None
-
-    async def actions(self, table_id: int) -> list[StoredAction]:
-        rows = await self._pool.fetch(q.ACTIONS.postgres, table_id)
-        return [
-            StoredAction(
-                table_id=row["table_id"],
-                seq=row["seq"],
-                actor=row["actor"],
-                kind=row["kind"],
-                payload=json.loads(row["payload"]),
-                at=row["at"],
-            )
-            for row in rows
-        ]
-
     async def sheet(self, table_id: int, match_no: int) -> list[HandRecord]:
+        """The score sheet, both of its reads in one read-only snapshot so they agree."""
         async with self._pool.acquire() as conn, _snapshot(conn):  # both reads agree
             hands = await conn.fetch(q.SHEET_HANDS.postgres, table_id, match_no)
             players = await conn.fetch(q.SHEET_PLAYERS.postgres, table_id, match_no)
         return hand_records(hands, players)
-
-
-async def _write_sheets(
-    conn: Conn,
-    sheets: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]],
-    finished: tuple[tuple[Any, ...], list[tuple[Any, ...]]] | None,
-) -> None:
-    for sheet, players in sheets:
-        await conn.execute(q.INSERT_HAND.postgres, *sheet)
-        await conn.executemany(q.INSERT_PLAYER_HAND.postgres, players)
-    if finished is not None:
-        match_row, players = finished
-        await conn.execute(q.INSERT_MATCH.postgres, *match_row)
-        await conn.executemany(q.INSERT_PLAYER_MATCH.postgres, players)
 
 
 def _snapshot(conn: Conn) -> asyncpg.transaction.Transaction:

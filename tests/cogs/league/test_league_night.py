@@ -22,7 +22,7 @@ from tests.harness.limits import assert_ephemeral
 HANDS = 2
 BYE = 1450
 NIGHT_ROW = re.compile(r"^(\d+)\. <@(\d+)>: (-?\d+) points")
-SEASON_ROW = re.compile(r"^(\d+)\. <@(\d+)>: (\d+) \((\d+) nights")
+SEASON_ROW = re.compile(r"^(\d+)\. <@(\d+)>: (\d+) \((\d+) nights?")
 CORRECTED = (0, (100, 62), (20, 0))  # makers pair 1 (index 0), card points, roem
 
 

@@ -143,7 +143,7 @@ async def test_following_topics_are_shown_side_by_side(
 ) -> None:
     default = private(await harness.slash("rules", {"topic": key}, locale=locale))
     rotterdam = private(
-        await harness.slash("rules", {"topic": key, "variant": "rotterdam"}, locale=locale)
+        await harness.slash("rules", {"topic": key, "preset": "rotterdam"}, locale=locale)
     )
 
     for reply, in_force in ((default, "following_amsterdam"), (rotterdam, "following_rotterdam")):
@@ -199,7 +199,7 @@ async def test_rules_unknown_topic_and_variant_are_refused(harness: Harness, loc
     refusal(unknown, locale, "topic", "`bidding wars`")
 
     # Discord offers only the preset choices; a raw payload may still carry anything.
-    variant = await harness.slash("rules", {"variant": "berlin"}, locale=locale)
+    variant = await harness.slash("rules", {"preset": "berlin"}, locale=locale)
     refusal(variant, locale, "variant", "`berlin`", "`online-1500`")
 
 
@@ -214,7 +214,7 @@ async def test_the_tables_rules_are_the_default_in_its_channel(harness: Harness)
     legal = private(await harness.slash("legal", {"hand": "Qh 7d", "trick": "Ac 7c", "trump": "h"}))
     chosen = private(
         await harness.slash(
-            "legal", {"hand": "Qh 7d", "trick": "Ac 7c", "trump": "h", "variant": "amsterdam"}
+            "legal", {"hand": "Qh 7d", "trick": "Ac 7c", "trump": "h", "preset": "amsterdam"}
         )
     )
     other = private(
@@ -296,7 +296,7 @@ async def test_four_nines_and_four_jacks_follow_the_rule_options(
     table_nines = private(await harness.slash("roem", {"cards": nines, "trump": "s"}))
     table_jacks = private(await harness.slash("roem", {"cards": jacks, "trump": "s"}))
     chosen_jacks = private(
-        await harness.slash("roem", {"cards": jacks, "trump": "s", "variant": "amsterdam"})
+        await harness.slash("roem", {"cards": jacks, "trump": "s", "preset": "amsterdam"})
     )
 
     assert plain_nines.embeds[0]["title"] == "No roem"
@@ -322,7 +322,7 @@ async def test_roem_of_an_incomplete_trick_says_so(harness: Harness) -> None:
         ({"cards": "Qh Kh Jh 10h 9h", "trump": "h"}, "cards", ["5", "4"]),
         ({"cards": "Qh", "trump": "h"}, "cards", ["1", "2"]),
         ({"cards": "Qh Kh Jh", "trump": "purple"}, "trump", ["`purple`"]),
-        ({"cards": "Qh Kh Jh", "trump": "h", "variant": "berlin"}, "variant", ["`berlin`"]),
+        ({"cards": "Qh Kh Jh", "trump": "h", "preset": "berlin"}, "variant", ["`berlin`"]),
     ],
 )
 async def test_roem_refuses_bad_input_naming_the_part(
@@ -404,7 +404,7 @@ async def test_legal_over_the_partners_trump_amsterdam_may_rotterdam_must(
     options = {"hand": "Jh Qh 7d", "trick": "Ac 9h Kc", "trump": "h"}
     amsterdam = private(await harness.slash("legal", options, locale=locale))
     rotterdam = private(
-        await harness.slash("legal", {**options, "variant": "rotterdam"}, locale=locale)
+        await harness.slash("legal", {**options, "preset": "rotterdam"}, locale=locale)
     )
 
     playable = t("rules.legal.field_legal", locale, count=2)
@@ -506,7 +506,7 @@ async def test_score_pit_is_assumed_only_when_the_others_have_nothing(harness: H
     lost_all = private(await harness.slash("score", {"makers": "them", "points": 0}))
 
     assert [f["value"] for f in pit.embeds[0]["fields"]] == ["**302**", "**0**"]
-    assert "**Pit** (*mars*): Us took all 8 tricks, +100." in pit.text()
+    assert "**Pit** (*mars*): we took all 8 tricks, +100." in pit.text()
     assert "I counted all 8 tricks for the makers (pit)" in pit.text()
     assert [f["value"] for f in seven.embeds[0]["fields"]] == ["**162**", "**0**"]
     assert "haalden er 7 van de 8" in seven.text() and "Pit" not in seven.text()
@@ -536,7 +536,7 @@ async def test_score_under_a_table_without_nat(harness: Harness) -> None:
         ({"makers": "us", "points": 100, "tricks": 8}, "tricks", ["8", "62"]),
         ({"makers": "them", "points": 0, "roem_makers": 20, "tricks": 0}, "tricks", ["20"]),
         ({"makers": "nobody", "points": 82}, "makers", ["`nobody`"]),
-        ({"makers": "us", "points": 82, "variant": "berlin"}, "variant", ["`berlin`"]),
+        ({"makers": "us", "points": 82, "preset": "berlin"}, "variant", ["`berlin`"]),
     ],
 )
 async def test_score_refuses_impossible_numbers_naming_the_part(
@@ -551,13 +551,13 @@ async def test_score_refuses_impossible_numbers_naming_the_part(
 REFUSALS = [
     ("legal", {"hand": "Qh 7x", "trump": "h"}, "hand", ["`7x`"]),  # unknown_card
     ("legal", {"hand": "Qh Qh", "trump": "h"}, "hand", ["Q♥"]),  # duplicate_card
-    ("legal", {"hand": "Qh 7d", "trick": "Ac Qh", "trump": "h"}, None, ["Q♥"]),  # in both
+    ("legal", {"hand": "Qh 7d", "trick": "A♣ Qh", "trump": "h"}, None, ["Q♥"]),  # in both
     ("legal", {"hand": ";", "trump": "h"}, "hand", ["0", "1"]),  # too_few_cards
-    ("legal", {"hand": "Qh", "trick": "7c 8c 9c 10c", "trump": "h"}, "trick", ["4"]),
+    ("legal", {"hand": "Qh", "trick": "7♣ 8♣ 9♣ 10♣", "trump": "h"}, "trick", ["4"]),
     ("legal", {"hand": "Qh", "trump": ""}, "trump", ["—"]),  # unknown_suit, nothing typed
     ("roem", {"cards": "7h 8h 9h 10h Jh", "trump": "h"}, "cards", ["5", "4"]),  # too many
     ("roem", {"cards": "7h", "trump": "h"}, "cards", ["1", "2"]),  # too few
-    ("roem", {"cards": "Qh Kh", "trump": "h", "variant": "x"}, "variant", ["`x`"]),
+    ("roem", {"cards": "Qh Kh", "trump": "h", "preset": "x"}, "variant", ["`x`"]),
     ("score", {"makers": "us", "points": 170}, "points", ["170", "162"]),  # negative_value
     ("score", {"makers": "them", "points": 82, "roem_defenders": 25}, "roem_defenders", ["25"]),
     ("score", {"makers": "us", "points": 82, "tricks": -1}, "tricks", ["-1", "8"]),
@@ -653,7 +653,7 @@ async def test_commands_are_published_with_valid_localisations(
     score = {o["name"]: o for o in published["score"]["options"]}
     assert score["makers"]["choices"][0]["name_localizations"]["nl"] == "wij"
     assert published["legal"]["name_localizations"]["nl"] == "speelbaar"
-    assert [c["value"] for c in score["variant"]["choices"]] == list(
+    assert [c["value"] for c in score["preset"]["choices"]] == list(
         ("amsterdam", "rotterdam", "utrecht", "online-classic", "online-1500", "online-short")
     )
 

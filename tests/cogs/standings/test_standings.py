@@ -22,6 +22,7 @@ from bot.engine import RuleSet
 from bot.settings import Settings
 from bot.standings import PERIODS
 from bot.store import HandRecord, MatchRecord, PlayerStats, Store
+from bot.store.records import ActionRecord, NewTable
 from bot.tables import Status
 from bot.texts.catalog import t
 from cogs.standings.ui import PAGE_SIZE, page_custom_id, parse_page_custom_id
@@ -88,7 +89,7 @@ async def record_match(
 ) -> None:
     """One finished one-hand match written straight into the store."""
     opener = next(user for user in seats if user is not None)
-    table_id = await store.tables.create(guild_id, next(_channels), opener, {}, at)
+    table_id = await store.tables.create(NewTable(guild_id, next(_channels), opener, {}, at))
     hand = HandRecord(
         table_id=table_id, match_no=1, number=1, guild_id=guild_id, dealer=3, trump="h",
         makers=0, chooser=0, points=scores, roem=roem, scores=scores, nat=nat, pit=pit,
@@ -98,7 +99,9 @@ async def record_match(
         table_id=table_id, match_no=1, guild_id=guild_id, rules="amsterdam", totals=scores,
         winner=winner, hands=1, seats=tuple(seats), at=at,
     )  # fmt: skip
-    await store.tables.record(table_id, 1, None, "test", {}, at, {}, "finished", [hand], match)
+    await store.tables.record(
+        ActionRecord(table_id, 1, None, "test", {}, at, {}, "finished", (hand,), match)
+    )
 
 
 def groups_of_four(items: Sequence[int]) -> list[list[int]]:

@@ -36,7 +36,7 @@ async def test_open_posts_the_table_and_answers_the_opener_privately(
     public = kit.public(table.id)
     assert_not_ephemeral({"flags": public["flags"]})
     text = message_text(public)
-    assert "rotterdam" in text and "anna" in text and "3 seat(s) free" in text
+    assert "rotterdam" in text and "anna" in text and "3 seats free" in text
     t = table.id
     assert custom_ids(public) == [
         f"kj:sit:{t}:1",
@@ -94,7 +94,7 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     assert again.reply.content == "You already sit at seat 3."
     assert late.reply.content == "Seat 2 is taken; choose a free seat."
     assert taken.reply.content == "Seat 1 is taken; choose a free seat."
-    assert early.reply.content == "Four players are needed: 1 seat(s) still free."
+    assert early.reply.content == "Four players are needed: 1 seat still free."
     assert by_command.reply.content == "A computer sits at seat 4."
     assert full.reply.content == "The table is full."
     for refusal in (again.reply, late.reply, taken.reply, early.reply, full.reply):

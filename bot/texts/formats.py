@@ -1,0 +1,41 @@
+"""Numbers and times in the reader's locale, by CLDR through Babel.
+
+A decimal is ``12,5`` in Dutch and ``12.5`` in English, a share ``25 %`` in Spanish, a
+clock time ``20:00`` in Dutch and ``8:00 PM`` in English. Whole numbers of the game
+(points, scores, table numbers) are written without grouping, as on a score sheet; a
+moment a reader should see on their own clock goes to Discord as ``<t:…>`` markup, which
+every client draws in its user's language and time zone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from babel.dates import format_time
+from babel.numbers import format_decimal, format_percent
+
+from bot.texts.catalog import babel_locale, normalize_locale
+
+__all__ = ["decimal_text", "percent_text", "time_text"]
+
+
+def decimal_text(value: float, locale: object, digits: int = 1) -> str:
+    """``value`` with exactly ``digits`` decimals in the locale's notation (``12,5``)."""
+    pattern = "0." + "0" * digits if digits else "0"
+    return format_decimal(value, format=pattern, locale=_babel(locale))
+
+
+def percent_text(share: float, locale: object) -> str:
+    """A share (0.25) as a whole percentage in the locale's notation (``25%``, ``25 %``)."""
+    return format_percent(share, locale=_babel(locale))
+
+
+def time_text(clock: dt.time | str, locale: object) -> str:
+    """A clock time (a `time` or ``HH:MM``) in the locale's short form (``20:00``,
+    ``8:00 PM``)."""
+    moment = clock if isinstance(clock, dt.time) else dt.time.fromisoformat(clock)
+    return format_time(moment, format="short", locale=_babel(locale))
+
+
+def _babel(locale: object) -> str:
+    return babel_locale(normalize_locale(locale))
