@@ -40,7 +40,7 @@ async def test_impossible_lines_and_typed_signs_are_answered(make_harness: Start
         kit,
         boss,
         enter,
-        "cannot have 100 roem with 0 card points",
+        "cannot have roem 100 with card points 0",
         lines="1 162 0 0 100 nopit; 1 100 62",
     )
     await answered(kit, boss, enter, "“10²” is not a plain number", lines="1 10² 62; 1 100 62")
