@@ -33,6 +33,7 @@ from .scoring import HandScore, assumed_tricks, score_hand
 from .tricks import HAND_TOTAL, LAST_TRICK_BONUS, TRICKS_PER_HAND, card_points, trick_points
 
 __all__ = [
+    "SHEET_CODES",
     "check_line",
     "check_totals",
     "line_tricks",
@@ -44,6 +45,16 @@ __all__ = [
 CARD_TOTAL: Final = HAND_TOTAL - LAST_TRICK_BONUS  # 152
 _QUEEN_KING: Final = (1 << 5) | (1 << 6)  # rank bits of the queen and king (stuk in trump)
 Bounds = dict[int, tuple[int, int]]  # roem -> (least, most) card points of the tricks
+SHEET_CODES: Final = frozenset(
+    {
+        ErrorCode.CARD_POINTS_IMPOSSIBLE,
+        ErrorCode.ROEM_IMPOSSIBLE,
+        ErrorCode.ROUND_ROEM_IMPOSSIBLE,
+        ErrorCode.ROEM_BOTH_PAIRS,
+        ErrorCode.ROEM_FOR_POINTS,
+        ErrorCode.TOTALS_IMPLAUSIBLE,
+    }
+)  # the codes this module refuses with (league entry words them)
 
 
 @lru_cache(maxsize=1)

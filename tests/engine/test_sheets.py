@@ -23,20 +23,14 @@ from bot.engine import (
 from bot.engine.tricks import trick_points
 
 from .helpers import play_random_match
-from .test_properties import FAST, seeds
+from .test_properties import FAST, rule_sets, seeds
 
 RULES = RuleSet()
 ends = st.sampled_from([(1, None), (4, None), (8, 750), (None, 750)])
-scoring_rules = st.builds(
-    lambda end, **options: RuleSet(match_hands=end[0], target_score=end[1], **options),
-    ends,
-    four_jacks=st.sampled_from([200, 100]),
-    four_nines=st.sampled_from([0, 100]),
-    roem_claiming=st.sampled_from(["manual", "automatic"]),
-    nat_counts_roem=st.booleans(),
-    nat_enabled=st.booleans(),
-    zero_bonus=st.sampled_from([0, 50]),
-    tie_break=st.sampled_from(["shared", "extra_hands"]),
+scoring_rules = st.tuples(rule_sets, ends, st.sampled_from(["shared", "extra_hands"])).map(
+    lambda drawn: drawn[0].with_options(
+        match_hands=drawn[1][0], target_score=drawn[1][1], tie_break=drawn[2]
+    )
 )
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.engine.errors import ErrorCode
+from bot.engine.sheets import SHEET_CODES
 from bot.league.errors import LeagueCode, LeagueError
 from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue
@@ -29,13 +30,7 @@ LINE_CODES = {
     ErrorCode.ROEM_NOT_TENS,
     ErrorCode.TRICKS_TOTAL,
     ErrorCode.SCORE_WITHOUT_TRICKS,
-    ErrorCode.CARD_POINTS_IMPOSSIBLE,
-    ErrorCode.ROEM_IMPOSSIBLE,
-    ErrorCode.ROUND_ROEM_IMPOSSIBLE,
-    ErrorCode.ROEM_BOTH_PAIRS,
-    ErrorCode.ROEM_FOR_POINTS,
-    ErrorCode.TOTALS_IMPLAUSIBLE,
-}
+} | SHEET_CODES
 
 
 ROOT = Path(__file__).resolve().parents[3]
