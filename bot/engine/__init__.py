@@ -34,7 +34,8 @@ from .obligations import (
 )
 from .roem import Roem, RoemKind, RoemPart, roem_of_trick
 from .rules import PRESET_NAMES, RuleSet
-from .scoring import HandScore, assumed_tricks, points_handed_out, score_hand
+from .scoring import HandScore, assumed_tricks, score_hand
+from .sheets import check_line, check_totals, line_tricks, match_over, most_roem, round_length
 from .tricks import card_points, sort_key, trick_points, trick_winner
 
 __all__ = [
@@ -86,9 +87,14 @@ __all__ = [
     "parse_cards",
     "partner_is_winning",
     "play_options",
-    "points_handed_out",
     "roem_of_trick",
     "score_hand",
+    "check_line",
+    "check_totals",
+    "line_tricks",
+    "match_over",
+    "most_roem",
+    "round_length",
     "sort_key",
     "trick_points",
     "trick_winner",

@@ -67,6 +67,14 @@ class ErrorCode(StrEnum):
     TRICKS_TOTAL = "tricks_total"
     SCORE_WITHOUT_TRICKS = "score_without_tricks"
 
+    # Score-sheet lines and round totals no cards can produce (InvalidInput, bot/engine/sheets.py).
+    CARD_POINTS_IMPOSSIBLE = "card_points_impossible"
+    ROEM_IMPOSSIBLE = "roem_impossible"
+    ROUND_ROEM_IMPOSSIBLE = "round_roem_impossible"
+    ROEM_BOTH_PAIRS = "roem_both_pairs"
+    ROEM_FOR_POINTS = "roem_for_points"
+    TOTALS_IMPLAUSIBLE = "totals_implausible"
+
     # Rule sets (RuleError).
     UNKNOWN_PRESET = "unknown_preset"
     UNKNOWN_OPTION = "unknown_option"

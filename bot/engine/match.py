@@ -16,7 +16,8 @@ from .actions import Action, ActionResult, action_from_dict
 from .cards import Card, Suit
 from .errors import ErrorCode, RuleViolation
 from .hand import Hand, Phase
-from .rules import EXTRA_HANDS, RuleSet
+from .rules import RuleSet
+from .sheets import match_over
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,19 +174,15 @@ class Match:
         reaches the target, whichever comes first (a rule set may have one end or both).
         A tie at the end under ``extra_hands`` plays exactly 4 more hands once, whatever
         the totals do meanwhile; a tie after them is shared (docs/decisions.md)."""
-        played = len(self.sheet)
-        hands_done = self.planned_hands is not None and played >= self.planned_hands
-        target = self.rules.target_score
-        target_reached = not self._extended and target is not None and max(self.totals) >= target
-        if not (hands_done or target_reached):
-            return False
-        tied = self.totals[0] == self.totals[1]
-        if tied and self.rules.tie_break == "extra_hands" and not self._extended:
-            # One more deal for every seat; after that a tie stands as a shared result.
-            self.planned_hands = played + EXTRA_HANDS
-            self._extended = True
-            return False
-        return True
+        over, self.planned_hands, self._extended = match_over(
+            len(self.sheet),
+            self.planned_hands,
+            self.totals,
+            self.rules.target_score,
+            self._extended,
+            self.rules.tie_break,
+        )
+        return over
 
     # ----------------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:

@@ -126,12 +126,3 @@ def assumed_tricks(points: Sequence[int], roem: Sequence[int]) -> tuple[int, int
         return (0, TRICKS_PER_HAND)
     half = TRICKS_PER_HAND // 2
     return (half, half)
-
-
-def points_handed_out(hands: int, roem: int, rules: RuleSet) -> tuple[int, int]:
-    """The least and the most points ``hands`` hands with ``roem`` claimed roem in all hand
-    out to both pairs together: every hand the 162 card points and its roem (a nat moves
-    them to the defenders, it does not change the sum), plus at most one pit or zero
-    bonus. A round's totals outside this range come from no real round."""
-    base = HAND_TOTAL * hands + roem
-    return base, base + hands * max(rules.pit_bonus, rules.zero_bonus)

@@ -1,24 +1,42 @@
 """Score sheets of face-to-face tables, entered by hand and checked before they count.
 
-Every hand line goes through the engine's score_hand, which owns what a hand can be (card
-points adding up to 162, roem amounts, makers, nat and pit); its refusal is passed on with
-its code. Only what a single hand cannot tell is checked here: a round's number of hands
-and whether round totals could come from such a round.
+What a hand line or a round's totals can be is the engine's (bot/engine/sheets.py: card
+points a set of cards makes, roem as real combinations in the pair's tricks, pit and no
+pit, nat, the rule set's bonuses, totals a round of that many hands hands out, where a
+round ends); its refusal is passed on with its code and the line's number. Here: the
+numbers' ranges and the league's round length (hands, target or both, and the extension).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Final, NoReturn
 
-from bot.engine import EngineError, RuleSet, assumed_tricks, points_handed_out, score_hand
-from bot.engine.tricks import TRICKS_PER_HAND
+from bot.engine import EngineError, RuleSet, check_line, check_totals, round_length
+from bot.engine.tricks import HAND_TOTAL
 
 from .errors import LeagueCode, LeagueError
 from .results import HandLine, Seats, TableResult
 from .settings import RoundLength
 
-__all__ = ["SheetEntry", "hand_line", "sheet_lines", "sheet_result", "totals_result"]
+__all__ = [
+    "PENALTY_RANGE",
+    "TOTAL_RANGE",
+    "SheetEntry",
+    "check_range",
+    "check_sheet",
+    "hand_line",
+    "sheet_lines",
+    "sheet_result",
+    "totals_result",
+]
+
+# The numbers an organiser types, bounded where the league takes them (docs/league.md):
+# round totals and roem beyond what 68 hands hand out, and penalties beyond a night's
+# points, are typing slips; the store's columns hold every number inside these ranges.
+TOTAL_RANGE: Final = (0, 100_000)
+PENALTY_RANGE: Final = (-10_000, 10_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,64 +69,79 @@ def hand_line(
     """A checked score-sheet line; `number` (from 1) names the line in a refusal.
 
     `pit`: None when the sheet does not say (a pair with every card point took every
-    trick, which is how sheets are kept), or the scorer's explicit mark.
+    trick, which is how sheets are kept), True for the scorer's pit mark, False for "no
+    pit" (the pair without card points took a trick worth nothing).
     """
     if makers is None:
         raise LeagueError(
             LeagueCode.MAKERS_MISSING, "a line names the pair that made trump", line=number
         )
     try:
-        tricks = _tricks(points, roem, pit)
-        score = score_hand(makers, points, roem, tricks, rules or RuleSet())
+        score = check_line(makers, points, roem, pit, rules or RuleSet())
     except (ValueError, TypeError) as error:  # TypeError: the compiled engine on non-ints
-        code = LeagueCode(error.code) if isinstance(error, EngineError) else LeagueCode.BAD_LINE
-        facts = error.facts if isinstance(error, EngineError) else {}
-        raise LeagueError(code, str(error), line=number, **facts) from error
+        passed_on(error, line=number)
     return HandLine(makers, _pair(points), _pair(roem), score.scores, score.nat, score.pit)
+
+
+def passed_on(error: Exception, **where: Any) -> NoReturn:
+    """The engine's refusal as the league's, with its code and facts and ``where`` (the
+    line); anything else the engine refused as ``bad_line``."""
+    code = LeagueCode(error.code) if isinstance(error, EngineError) else LeagueCode.BAD_LINE
+    facts = error.facts if isinstance(error, EngineError) else {}
+    raise LeagueError(code, str(error), **where, **facts) from error
 
 
 def _pair(values: Sequence[int]) -> tuple[int, int]:
     return values[0], values[1]
 
 
-def _tricks(points: Sequence[int], roem: Sequence[int], pit: bool | None) -> tuple[int, int]:
-    """Tricks as the engine needs them; a sheet only tells whether a pair took them all."""
-    some = (TRICKS_PER_HAND // 2, TRICKS_PER_HAND // 2)  # both took tricks: the count is moot
-    if len(points) != 2 or len(roem) != 2:
-        return some  # the engine refuses the points or roem themselves
-    if pit is None:
-        return assumed_tricks(points, roem)
-    leader = 0 if points[0] >= points[1] else 1
-    if pit:
-        return (TRICKS_PER_HAND, 0) if leader == 0 else (0, TRICKS_PER_HAND)
-    return some
-
-
 def sheet_result(
     seats: Seats, lines: Sequence[HandLine], length: RoundLength, rules: RuleSet
 ) -> TableResult:
-    """A table's round from its checked lines, refused if no round of this length ends so."""
-    result = TableResult.of_lines(seats, lines)
-    _check_round(len(lines), result.totals, length, rules)
-    return result
+    """A table's round from its checked lines (``check_sheet``)."""
+    check_sheet(lines, length, rules)
+    return TableResult.of_lines(seats, lines)
 
 
-def _check_round(hands: int, totals: Sequence[int], length: RoundLength, rules: RuleSet) -> None:
-    """A round has at least one hand, at most its length (plus the engine's extra hands on
-    a tie), and fewer only when a pair reached the target."""
-    most = rules.most_hands(length.hands) if length.hands is not None else None
-    if hands < 1 or (most is not None and hands > most):
+def check_sheet(lines: Sequence[HandLine], length: RoundLength, rules: RuleSet) -> None:
+    """Refuse a sheet unless a round of this length ends exactly after its last line:
+    not before it (``round_over``, a line after the end), not later
+    (``round_unfinished``)."""
+    _check_hands(len(lines), length, rules)
+    ends = rules.with_options(match_hands=length.hands, target_score=length.target)
+    ended = round_length([line.scores for line in lines], ends)
+    if ended is None:
+        raise LeagueError(
+            LeagueCode.ROUND_UNFINISHED,
+            hands=len(lines),
+            expected=length.hands,
+            target=length.target,
+        )
+    if ended < len(lines):
+        raise LeagueError(LeagueCode.ROUND_OVER, line=ended + 1, hands=ended)
+
+
+def check_range(what: str, value: int, least: int, most: int) -> None:
+    """Refuse a number outside ``least``..``most`` (``out_of_range``, naming ``what``)."""
+    if not least <= value <= most:
+        raise LeagueError(LeagueCode.OUT_OF_RANGE, what=what, value=value, min=least, max=most)
+
+
+def _check_hands(hands: int, length: RoundLength, rules: RuleSet) -> None:
+    """A round has at least one hand and at most its length (plus the engine's extra
+    hands on a tie); a round to a target only ends by the hand that makes its pairs'
+    points (at least 162 a hand, so one pair at least half) reach it."""
+    planned = length.hands
+    if planned is None:
+        assert length.target is not None  # RoundLength has an end
+        planned = -(-length.target // (HAND_TOTAL // 2))
+    most = rules.most_hands(planned)
+    if hands < 1 or hands > most:
         raise LeagueError(
             LeagueCode.HAND_COUNT,
             "not a number of hands this round can have",
             hands=hands,
             most=most,
-        )
-    all_played = length.hands is not None and hands >= length.hands
-    reached = length.target is not None and max(totals) >= length.target
-    if not (all_played or reached):
-        raise LeagueError(
-            LeagueCode.ROUND_UNFINISHED, hands=hands, expected=length.hands, target=length.target
         )
 
 
@@ -121,23 +154,24 @@ def totals_result(
     roem: Sequence[int] = (0, 0),
     nats: Sequence[int] = (0, 0),
 ) -> TableResult:
-    """A round entered as totals: refused unless some round of `hands` hands could end so.
-
-    The engine says what such a round hands out in all (`points_handed_out`: 162 and the
-    roem every hand, plus at most one pit or zero bonus a hand).
-    """
-    _check_round(hands, totals, length, rules)
+    """A round entered as totals: refused unless some round of `hands` hands could end so
+    (the engine's ``check_totals``; roem 0 and 0 means "not given", so any roem the round
+    could hold is allowed for)."""
+    _check_hands(hands, length, rules)
     if min(*totals, *roem, *nats) < 0:
         raise LeagueError(LeagueCode.NEGATIVE_TOTAL, totals=list(totals), roem=list(roem))
+    for what, pair in (("totals", totals), ("roem", roem)):
+        for value in pair:
+            check_range(what, value, *TOTAL_RANGE)
     if sum(nats) > hands:
         raise LeagueError(LeagueCode.TOO_MANY_NAT, nats=list(nats), hands=hands)
-    least, most = points_handed_out(hands, sum(roem), rules)
-    if not least <= sum(totals) <= most:
+    reached = length.target is not None and max(totals) >= length.target
+    if not (reached or (length.hands is not None and hands >= length.hands)):
         raise LeagueError(
-            LeagueCode.TOTALS_IMPLAUSIBLE,
-            "these totals add up to no round",
-            totals=list(totals),
-            roem=list(roem),
-            hands=hands,
+            LeagueCode.ROUND_UNFINISHED, hands=hands, expected=length.hands, target=length.target
         )
+    try:
+        check_totals(totals, hands, roem if any(roem) else None, rules)
+    except ValueError as error:
+        passed_on(error)
     return TableResult(seats, _pair(totals), _pair(roem), _pair(nats), hands, (), "totals")

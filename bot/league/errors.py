@@ -31,7 +31,6 @@ class LeagueCode(StrEnum):
     BAD_TIME = "bad_time"
     BAD_ID = "bad_id"
     UNKNOWN_TIMEZONE = "unknown_timezone"
-    ROUND_LENGTH_NOT_PLAYABLE = "round_length_not_playable"
     SCHEDULE_INCOMPLETE = "schedule_incomplete"
     NO_CHANNEL = "no_channel"
     NO_THREAD = "no_thread"
@@ -87,7 +86,10 @@ class LeagueCode(StrEnum):
     TOO_MANY_NAT = "too_many_nat"
     HAND_COUNT = "hand_count"
     ROUND_UNFINISHED = "round_unfinished"
-    TOTALS_IMPLAUSIBLE = "totals_implausible"
+    ROUND_OVER = "round_over"
+    NEGATIVE_NUMBER = "negative_number"
+    BAD_NUMBER = "bad_number"
+    OUT_OF_RANGE = "out_of_range"
     BAD_LINE = "bad_line"  # a score line the engine refused without a code of its own
 
     # The engine's refusals of a score line (score_hand), passed on with their code.
@@ -98,6 +100,13 @@ class LeagueCode(StrEnum):
     ROEM_NOT_TENS = ErrorCode.ROEM_NOT_TENS.value
     TRICKS_TOTAL = ErrorCode.TRICKS_TOTAL.value
     SCORE_WITHOUT_TRICKS = ErrorCode.SCORE_WITHOUT_TRICKS.value
+    # ... and of what cards can make (bot/engine/sheets.py).
+    CARD_POINTS_IMPOSSIBLE = ErrorCode.CARD_POINTS_IMPOSSIBLE.value
+    ROEM_IMPOSSIBLE = ErrorCode.ROEM_IMPOSSIBLE.value
+    ROUND_ROEM_IMPOSSIBLE = ErrorCode.ROUND_ROEM_IMPOSSIBLE.value
+    ROEM_BOTH_PAIRS = ErrorCode.ROEM_BOTH_PAIRS.value
+    ROEM_FOR_POINTS = ErrorCode.ROEM_FOR_POINTS.value
+    TOTALS_IMPLAUSIBLE = ErrorCode.TOTALS_IMPLAUSIBLE.value
 
 
 class LeagueError(Refusal[LeagueCode], ValueError):

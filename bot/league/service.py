@@ -50,7 +50,16 @@ from .corrections import (
     voided,
 )
 from .draw import RoundDraw, draw_round, round_seed
-from .entry import SheetEntry, hand_line, sheet_lines, sheet_result, totals_result
+from .entry import (
+    PENALTY_RANGE,
+    SheetEntry,
+    check_range,
+    check_sheet,
+    hand_line,
+    sheet_lines,
+    sheet_result,
+    totals_result,
+)
 from .errors import LeagueCode, LeagueError
 from .export import NightExport
 from .night import Attendance, NightStatus, Presence, refuse_repeat
@@ -716,11 +725,13 @@ class LeagueService:
         actor: Actor,
         reason: str,
     ) -> Recorded:
-        """Replace sheet line `number` (from 1) of a table's result, checked like any line."""
+        """Replace sheet line `number` (from 1) of a table's result, checked like any line;
+        the corrected sheet must still end where the round ends."""
         view, before = await self._correcting(night, round_no, table_no, actor)
         rules = view.settings.scoring_rules
         line = hand_line(entry.makers, entry.points, entry.roem, rules, entry.pit, number)
         after = corrected_line(before, number, line)
+        check_sheet(after.lines, view.settings.round_length, rules)
         change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
         return await self._append(view, change, actor, reason)
 
@@ -780,7 +791,8 @@ class LeagueService:
         self, night: NightKey, user_id: int, points: int, actor: Actor, reason: str
     ) -> Adjusted:
         """Add `points` to a player's night (negative for a penalty), with the reason; only
-        for a player who checked in at the night."""
+        for a player who checked in at the night, within ``PENALTY_RANGE``."""
+        check_range("penalty", points, *PENALTY_RANGE)
         view = await self.view(night, actor)
         self._organiser(view.league, actor)
         if not view.attended(user_id):

@@ -77,14 +77,10 @@ class RoundLength:
                 LeagueCode.BAD_SETTING, "a round needs hands, a target or both", setting="round"
             )
 
-    def end_rules(self) -> list[dict[str, Any]]:
-        """The engine options of each end, so each can be checked by the engine alone."""
-        ends: list[dict[str, Any]] = []
-        if self.hands is not None:
-            ends.append({"match_hands": self.hands, "target_score": None})
-        if self.target is not None:
-            ends.append({"match_hands": None, "target_score": self.target})
-        return ends
+    def end_options(self) -> dict[str, Any]:
+        """The engine options of the round's end: hands, target or both (the engine's
+        match ends at whichever comes first)."""
+        return {"match_hands": self.hands, "target_score": self.target}
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +150,7 @@ class LeagueSettings:
             raise LeagueError(
                 LeagueCode.BAD_SETTING, "a tie-break appears twice", setting="tie_breaks"
             )
-        for end in self.round_length.end_rules():
-            self._rules_with(end)  # each end must be one the engine can play
+        self._rules_with(self.round_length.end_options())  # an end the engine can play
 
     def _rules_with(self, end: Mapping[str, Any]) -> RuleSet:
         try:
@@ -165,18 +160,10 @@ class LeagueSettings:
 
     @property
     def rules(self) -> RuleSet:
-        """The rule set a bot-played table of this league uses.
-
-        A round ending at "target or N hands, whichever first" is a league setting the
-        engine's Match cannot end on yet (it takes exactly one end): such a league can enter
-        face-to-face results but cannot have the bot deal its tables.
-        """
-        ends = self.round_length.end_rules()
-        if len(ends) != 1:
-            raise LeagueError(
-                LeagueCode.ROUND_LENGTH_NOT_PLAYABLE, "the engine ends a match on one end"
-            )
-        return self._rules_with(ends[0])
+        """The rule set of this league's rounds: a bot-played table plays it, a score
+        sheet is checked with it (how a round ends included: hands, a target, or
+        whichever comes first)."""
+        return self._rules_with(self.round_length.end_options())
 
     @property
     def bye_hands(self) -> int | None:
@@ -194,9 +181,8 @@ class LeagueSettings:
 
     @property
     def scoring_rules(self) -> RuleSet:
-        """The rule set a score-sheet line is checked with: how a hand scores does not
-        depend on how the round ends, so any of the round's ends will do."""
-        return self._rules_with(self.round_length.end_rules()[0])
+        """The rule set a score-sheet line and round is checked with: the round's."""
+        return self.rules
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as the store keeps them."""

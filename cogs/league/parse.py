@@ -5,12 +5,17 @@ pit) is the engine's to check, through the league's entry module. One line per h
 
     <makers> <points pair 1> <points pair 2> [<roem pair 1> <roem pair 2>] [pit]
 
-with makers 1 or 2 (pair 1 sits in seats 1 and 3), lines separated by ";" or new lines.
+with makers 1 or 2 (pair 1 sits in seats 1 and 3), lines separated by ";" or new lines;
+"nopit" (or "np") instead of "pit" marks a 162-0 line whose other pair took a trick worth
+nothing. Numbers (docs/decisions.md): digits of any script (full-width, Arabic-Indic, ...)
+are read as 0-9; other number signs (superscripts, fractions) are refused (`bad_number`),
+and so is a minus sign (`negative_number`); a dash between two numbers separates them.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Final
 
 from bot.league.entry import SheetEntry
@@ -20,6 +25,11 @@ __all__ = ["parse_line", "parse_lines", "parse_pair", "parse_reminders"]
 
 SEPARATORS: Final = re.compile(r"[;\n]+")
 PIT_WORDS: Final = frozenset({"pit", "p"})
+NO_PIT_WORDS: Final = frozenset({"nopit", "np"})
+DASHES: Final = "-\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphens, dashes, the minus sign
+MINUS: Final = re.compile(rf"(?:^|[\s,;/])([{DASHES}]\d+)")
+BETWEEN: Final = re.compile(rf"(?<=\d)\s*[{DASHES}/]\s*(?=\d)")
+MAX_DIGITS: Final = 18
 
 
 def parse_lines(text: str) -> list[SheetEntry]:
@@ -31,29 +41,51 @@ def parse_lines(text: str) -> list[SheetEntry]:
 
 
 def parse_line(text: str, number: int = 1) -> SheetEntry:
-    """One score-sheet line as typed (`makers points points [roem roem] [pit]`); refused
-    (`bad_line_format`) naming line `number`."""
-    words = text.replace(",", " ").split()
-    pit = bool(words) and words[-1].lower() in PIT_WORDS
-    if pit:
+    """One score-sheet line as typed (`makers points points [roem roem] [pit|nopit]`);
+    refused (`bad_line_format`) naming line `number`."""
+    words = _words(text)
+    last = words[-1].lower() if words else ""
+    pit = True if last in PIT_WORDS else False if last in NO_PIT_WORDS else None
+    if pit is not None:
         words = words[:-1]
     if len(words) not in (3, 5) or not all(_is_int(w) for w in words) or words[0] not in ("1", "2"):
         raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=number, text=text)
     makers, *values = (int(w) for w in words)
     roem = (values[2], values[3]) if len(values) == 4 else (0, 0)
-    return SheetEntry(makers - 1, (values[0], values[1]), roem, True if pit else None)
+    return SheetEntry(makers - 1, (values[0], values[1]), roem, pit)
 
 
 def parse_pair(text: str, what: str) -> tuple[int, int]:
-    """Two whole numbers, pair 1 first ("1812 1430")."""
-    words = text.replace(",", " ").replace("-", " ").split()
+    """Two whole numbers, pair 1 first ("1812 1430", "1812-1430")."""
+    words = _words(text)
     if len(words) != 2 or not all(_is_int(w) for w in words):
         raise LeagueError(LeagueCode.BAD_PAIR_FORMAT, what=what, text=text)
     return int(words[0]), int(words[1])
 
 
+def _words(text: str) -> list[str]:
+    """The words of a line or pair, digits made 0-9, a dash between numbers a separator;
+    a minus sign or a number sign that is no plain digit refused."""
+    plain = "".join(_digit(char, text) for char in text)
+    sign = MINUS.search(plain)
+    if sign:
+        raise LeagueError(LeagueCode.NEGATIVE_NUMBER, text=sign[1])
+    return BETWEEN.sub(" ", plain).replace(",", " ").split()
+
+
+def _digit(char: str, text: str) -> str:
+    """A decimal digit of any script as 0-9; other numeric signs (², ½, Ⅻ) refused with
+    the word that holds them."""
+    if not char.isnumeric() or "0" <= char <= "9":
+        return char
+    if unicodedata.category(char) == "Nd":
+        return str(unicodedata.decimal(char))
+    word = next((w for w in text.split() if char in w), char)
+    raise LeagueError(LeagueCode.BAD_NUMBER, text=word)
+
+
 def _is_int(word: str) -> bool:
-    return word.isdigit() and len(word) <= 6
+    return word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS
 
 
 def parse_reminders(text: str) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from bot.engine import (
     InvalidInput,
     RuleSet,
     assumed_tricks,
-    points_handed_out,
+    check_totals,
     score_hand,
 )
 
@@ -315,13 +315,16 @@ def test_assumed_tricks_read_a_sheet_line(
     score_hand(0, points, roem, tricks, RuleSet())  # a reading the engine accepts
 
 
-def test_points_handed_out_span_the_bonuses() -> None:
-    assert points_handed_out(1, 0, RuleSet()) == (162, 262)
-    assert points_handed_out(16, 120, RuleSet()) == (162 * 16 + 120, 162 * 16 + 120 + 1600)
-    assert points_handed_out(2, 0, RuleSet(pit_bonus=0)) == (324, 324)
+def test_round_totals_span_the_bonuses() -> None:
+    check_totals((162, 0), 1, None, RuleSet())
+    check_totals((262, 0), 1, None, RuleSet())
+    check_totals((162 * 16 + 120 + 1600, 0), 16, (120, 0), RuleSet())
+    check_totals((324, 0), 2, None, RuleSet(pit_bonus=0))
+    for totals, hands, rules in (((263, 0), 1, RuleSet()), ((424, 0), 2, RuleSet(pit_bonus=0))):
+        with pytest.raises(InvalidInput):
+            check_totals(totals, hands, (0, 0), rules)
     for makers_points in range(0, 163, 9):
         for roem in ((0, 0), (20, 50), (0, 100)):
             points = (makers_points, 162 - makers_points)
             scored = score_hand(0, points, roem, assumed_tricks(points, roem), RuleSet())
-            least, most = points_handed_out(1, sum(roem), RuleSet())
-            assert least <= sum(scored.scores) <= most
+            check_totals(scored.scores, 1, roem, RuleSet())

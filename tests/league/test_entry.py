@@ -67,7 +67,7 @@ def test_the_engine_code_and_facts_are_passed_on(monkeypatch: pytest.MonkeyPatch
     def refuse(*args: Any) -> None:
         raise InvalidInput(ErrorCode.POINTS_TOTAL, "card points add up to 162", total=160)
 
-    monkeypatch.setattr(entry, "score_hand", refuse)
+    monkeypatch.setattr(entry, "check_line", refuse)
     error = refusal(hand_line, 0, (100, 60), number=3)
     assert (error.code, error.facts) == ("points_total", {"total": 160, "line": 3})
 
@@ -97,9 +97,9 @@ def test_a_sheet_short_of_the_round_is_refused_unless_the_target_was_reached() -
 
 
 def test_round_totals_that_some_round_can_produce_are_accepted() -> None:
-    # 2 hands: 324 card points + 20 roem + 56 left over, within two pit bonuses
-    result = totals_result(SEATS, (300, 100), 2, RoundLength(hands=2), RULES, roem=(20, 0))
-    assert (result.totals, result.source, result.lines) == ((300, 100), "totals", ())
+    # 2 hands: 324 card points + 20 roem + one pit bonus
+    result = totals_result(SEATS, (344, 100), 2, RoundLength(hands=2), RULES, roem=(20, 0))
+    assert (result.totals, result.source, result.lines) == ((344, 100), "totals", ())
 
 
 @pytest.mark.parametrize(

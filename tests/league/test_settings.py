@@ -47,11 +47,10 @@ def test_bad_rules_are_refused_by_the_engine() -> None:
     assert refused(round_length=RoundLength(hands=99)) == "bad_rules"
 
 
-def test_target_or_hands_whichever_first_is_kept_but_not_dealt_by_the_bot() -> None:
-    league = LeagueSettings("x", round_length=RoundLength(hands=16, target=1500))
-    with pytest.raises(LeagueError) as raised:
-        league.rules  # noqa: B018
-    assert raised.value.code == "round_length_not_playable"
+def test_target_or_hands_whichever_first_is_dealt_with_both_ends() -> None:
+    league = LeagueSettings("x", round_length=RoundLength(hands=8, target=750))
+    assert (league.rules.match_hands, league.rules.target_score) == (8, 750)
+    assert league.scoring_rules == league.rules
 
 
 @pytest.mark.parametrize(

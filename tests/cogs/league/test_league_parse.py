@@ -20,7 +20,7 @@ def test_lines_with_roem_and_a_pit_mark() -> None:
 
 @pytest.mark.parametrize(
     ("text", "line"),
-    [("3 100 62", 1), ("1 100 62; 1 100", 2), ("1 100 62 20", 1), ("", 1), ("1 -5 167", 1)],
+    [("3 100 62", 1), ("1 100 62; 1 100", 2), ("1 100 62 20", 1), ("", 1), ("1 +5 157", 1)],
 )
 def test_unreadable_lines_are_refused_with_their_number(text: str, line: int) -> None:
     with pytest.raises(LeagueError) as raised:
@@ -34,3 +34,37 @@ def test_pairs() -> None:
     with pytest.raises(LeagueError) as raised:
         parse_pair("1850", "roem")
     assert raised.value.facts == {"what": "roem", "text": "1850"}
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "shown"),
+    [
+        ("1 -5 167", "negative_number", "-5"),
+        ("1 100 \u221262", "negative_number", "\u221262"),
+        ("1 10\u00b2 62", "bad_number", "10\u00b2"),
+        ("1 \u00bd 62", "bad_number", "\u00bd"),
+    ],
+)
+def test_signs_and_number_signs_are_refused_with_what_was_typed(
+    text: str, code: str, shown: str
+) -> None:
+    with pytest.raises(LeagueError) as raised:
+        parse_lines(text)
+    assert (raised.value.code, raised.value.facts["text"]) == (code, shown)
+
+
+def test_digits_of_any_script_and_dashes_between_numbers_are_read() -> None:
+    assert parse_pair("\uff11\uff18\uff11\uff12 \u0661\u0664\u0663\u0660", "totals") == (1812, 1430)
+    assert parse_pair("1812 \u2013 1430", "totals") == (1812, 1430)
+    assert parse_lines("2 100-62 20/0")[0] == SheetEntry(1, (100, 62), (20, 0), None)
+    with pytest.raises(LeagueError) as raised:
+        parse_pair("-62 100", "totals")
+    assert raised.value.code == "negative_number"
+
+
+def test_no_pit_is_a_mark_of_its_own() -> None:
+    assert parse_lines("1 162 0 nopit")[0].pit is False
+    assert parse_lines("1 162 0 np; 1 162 0 pit; 1 162 0")[1:] == [
+        SheetEntry(0, (162, 0), (0, 0), True),
+        SheetEntry(0, (162, 0), (0, 0), None),
+    ]

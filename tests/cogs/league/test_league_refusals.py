@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.engine.errors import ErrorCode
+from bot.engine.sheets import SHEET_CODES
 from bot.league.errors import LeagueCode, LeagueError
 from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue
@@ -20,7 +21,7 @@ from tests.cogs.tables.tables_kit import StartHarness
 from tests.harness.limits import assert_ephemeral
 from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS, THREADS, http_error
 
-# The engine's refusals of a score-sheet line, which the league passes on with their code.
+# The engine's refusals of a score-sheet line or round totals, passed on with their code.
 LINE_CODES = {
     ErrorCode.NOT_A_PAIR,
     ErrorCode.NOT_TWO_PAIRS,
@@ -29,7 +30,7 @@ LINE_CODES = {
     ErrorCode.ROEM_NOT_TENS,
     ErrorCode.TRICKS_TOTAL,
     ErrorCode.SCORE_WITHOUT_TRICKS,
-}
+} | SHEET_CODES
 
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -25,6 +25,7 @@ from bot.engine import (
     roem_of_trick,
     score_hand,
 )
+from bot.engine.sheets import SHEET_CODES
 from bot.texts.catalog import LOCALES, t
 from cogs.rules.errors import (
     CALCULATOR_CODES,
@@ -58,7 +59,7 @@ NOT_THE_CALCULATORS = {
     ErrorCode.BAD_OPTION_VALUE,
     ErrorCode.OPTION_OUT_OF_RANGE,
     ErrorCode.NO_MATCH_END,
-}
+} | SHEET_CODES  # score-sheet checks: league entry words these (league.err.*)
 H = Suit.HEARTS
 
 

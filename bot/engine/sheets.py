@@ -1,0 +1,346 @@
+"""What a score sheet can hold (docs/rules.md 1.4, 1.7, 1.8 and section 2).
+
+A sheet kept by hand says per hand: the makers, each pair's card points (the last trick
+included), each pair's claimed roem and perhaps a pit mark; and at the end each pair's
+total. This module checks such numbers against what 32 cards can make, exactly where it
+can be computed once:
+
+- card points: the values a set of 4, 8, ... 32 cards can add up to (with or without the
+  last-trick 10); 1 or 161 is no such value;
+- roem: a pair's roem is the roem of some of its tricks, so it is a sum of real
+  combinations (20, 40, 50, 70, 100, the four jacks and four nines of the rule set) in
+  disjoint tricks of one deck, no more tricks than the pair took, and the card points of
+  those tricks fit the pair's card points (100 roem needs cards worth at least 12);
+- round totals: every hand hands out its 162, its roem and at most one pit or zero bonus;
+- the round's end: the same end as a played match (hands, target, whichever comes first,
+  the tie extension).
+
+Everything is pure and cached per rule set; a refusal is an ``InvalidInput`` with facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import Final
+
+from .cards import CARDS, Rank
+from .errors import ErrorCode, InvalidInput
+from .roem import FOUR_OF_A_KIND, RUN_POINTS, STUK_POINTS, roem_of_trick
+from .rules import EXTRA_HANDS, RuleSet, TieBreak
+from .scoring import HandScore, assumed_tricks, score_hand
+from .tricks import HAND_TOTAL, LAST_TRICK_BONUS, TRICKS_PER_HAND, card_points, trick_points
+
+__all__ = [
+    "SHEET_CODES",
+    "check_line",
+    "check_totals",
+    "line_tricks",
+    "match_over",
+    "most_roem",
+    "round_length",
+]
+
+CARD_TOTAL: Final = HAND_TOTAL - LAST_TRICK_BONUS  # 152
+_QUEEN_KING: Final = (1 << 5) | (1 << 6)  # rank bits of the queen and king (stuk in trump)
+Bounds = dict[int, tuple[int, int]]  # roem -> (least, most) card points of the tricks
+SHEET_CODES: Final = frozenset(
+    {
+        ErrorCode.CARD_POINTS_IMPOSSIBLE,
+        ErrorCode.ROEM_IMPOSSIBLE,
+        ErrorCode.ROUND_ROEM_IMPOSSIBLE,
+        ErrorCode.ROEM_BOTH_PAIRS,
+        ErrorCode.ROEM_FOR_POINTS,
+        ErrorCode.TOTALS_IMPLAUSIBLE,
+    }
+)  # the codes this module refuses with (league entry words them)
+
+
+@lru_cache(maxsize=1)
+def _card_sets() -> tuple[int, ...]:
+    """Per number of tricks (0..8): a bit set of the card points 4 x tricks cards can
+    make (bit v set: some such cards are worth v). The same for every trump suit."""
+    reach = [0] * (len(CARDS) + 1)
+    reach[0] = 1
+    for card in CARDS:
+        value = card_points(card, 0)
+        for count in range(len(CARDS) - 1, -1, -1):  # each card once
+            reach[count + 1] |= reach[count] << value
+    return tuple(reach[4 * tricks] for tricks in range(TRICKS_PER_HAND + 1))
+
+
+@lru_cache(maxsize=8)
+def _trick_bounds(four_jacks: int, four_nines: int) -> Bounds:
+    """Every trick of four cards (trump hearts: every suit is alike): per roem, the least
+    and the most card points such a trick holds. Roem 0 stands for any trick whose roem
+    was not claimed, so it spans every trick."""
+    rules = RuleSet(four_jacks=four_jacks, four_nines=four_nines)
+    bounds: Bounds = {0: (0, 0)}
+    for trick in combinations(CARDS, 4):
+        value = trick_points(trick, 0)
+        roem = roem_of_trick(trick, 0, rules).points
+        for key in {0, roem}:
+            least, most = bounds.get(key, (value, value))
+            bounds[key] = (min(least, value), max(most, value))
+    return bounds
+
+
+@lru_cache(maxsize=8)
+def _pair_bounds(four_jacks: int, four_nines: int) -> tuple[Bounds, ...]:
+    """Per number of tricks (0..8): per roem a pair's tricks can hold, the least and most
+    card points of those tricks (a trick's roem and its cards go together)."""
+    trick = _trick_bounds(four_jacks, four_nines)
+    levels: list[Bounds] = [{0: (0, 0)}]
+    for _ in range(TRICKS_PER_HAND):
+        level: Bounds = {}
+        for roem, (least, most) in levels[-1].items():
+            for extra, (low, high) in trick.items():
+                old = level.get(roem + extra, (CARD_TOTAL, 0))
+                level[roem + extra] = (min(old[0], least + low), max(old[1], most + high))
+        levels.append(level)
+    return tuple(levels)
+
+
+def _suit_roem(free: int, trump: bool) -> set[tuple[int, int]]:
+    """(tricks, roem) of every choice of disjoint runs (and stuk in trump) among the ranks
+    ``free`` (a bit per rank, 7 = bit 0) of one suit; each combination is its own trick."""
+    patterns: list[tuple[int, int]] = []
+    for length, points in RUN_POINTS.items():
+        for start in range(8 - length + 1):
+            mask = ((1 << length) - 1) << start
+            stuk = trump and mask & _QUEEN_KING == _QUEEN_KING
+            patterns.append((mask, points + (STUK_POINTS if stuk else 0)))
+    if trump:
+        patterns.append((_QUEEN_KING, STUK_POINTS))
+    found: set[tuple[int, int]] = set()
+
+    def choose(index: int, left: int, tricks: int, roem: int) -> None:
+        found.add((tricks, roem))
+        for at in range(index, len(patterns)):
+            mask, points = patterns[at]
+            if mask & left == mask:
+                choose(at + 1, left & ~mask, tricks + 1, roem + points)
+
+    choose(0, free, 0, 0)
+    return found
+
+
+@lru_cache(maxsize=8)
+def _deck_roem(four_jacks: int, four_nines: int) -> tuple[frozenset[int], ...]:
+    """Per number of tricks (0..8): every roem that many disjoint tricks of one deck can
+    hold (four of a kind, runs, stuk; each card in one trick)."""
+    fours = {int(rank): value for rank, value in FOUR_OF_A_KIND.items()}
+    fours.update({int(Rank.JACK): four_jacks, int(Rank.NINE): four_nines})
+    ranks = [rank for rank, value in fours.items() if value]
+    found: set[tuple[int, int]] = set()
+    for size in range(len(ranks) + 1):
+        for chosen in combinations(ranks, size):
+            free = 0xFF & ~sum(1 << rank for rank in chosen)
+            sums = {(size, sum(fours[rank] for rank in chosen))}
+            for trump in (True, False, False, False):
+                options = _suit_roem(free, trump)
+                sums = {
+                    (t + dt, r + dr)
+                    for t, r in sums
+                    for dt, dr in options
+                    if t + dt <= TRICKS_PER_HAND
+                }
+            found |= sums
+    return tuple(
+        frozenset(r for t, r in found if t <= tricks) for tricks in range(TRICKS_PER_HAND + 1)
+    )
+
+
+def most_roem(rules: RuleSet) -> int:
+    """The most roem one hand can hold under ``rules`` (both pairs together)."""
+    return max(_deck_roem(rules.four_jacks, rules.four_nines)[TRICKS_PER_HAND])
+
+
+def line_tricks(points: Sequence[int], roem: Sequence[int], pit: bool | None) -> tuple[int, int]:
+    """The tricks a sheet line implies, as ``score_hand`` needs them: ``pit`` True gives
+    the pair with the card points all 8, False says both took a trick (a trick worth 0 is
+    "no pit"), None reads the line as sheets are kept (``assumed_tricks``)."""
+    some = (TRICKS_PER_HAND // 2, TRICKS_PER_HAND // 2)  # the count beyond that is moot
+    if len(points) != 2 or len(roem) != 2:
+        return some  # score_hand refuses the points or roem themselves
+    if pit is None:
+        return assumed_tricks(points, roem)
+    if pit:
+        return (TRICKS_PER_HAND, 0) if points[0] >= points[1] else (0, TRICKS_PER_HAND)
+    return some
+
+
+def check_line(
+    makers: int,
+    points: Sequence[int],
+    roem: Sequence[int],
+    pit: bool | None,
+    rules: RuleSet,
+) -> HandScore:
+    """A sheet line scored, refused unless some hand under ``rules`` ends so.
+
+    ``score_hand`` refuses the shape (two pairs, 162 in all, roem in tens, makers); then
+    the cards: ``card_points_impossible`` (no cards make these points), ``roem_impossible``
+    (no tricks of one hand hold this roem; ``most`` is the most a pair can have),
+    ``roem_both_pairs`` (one deck cannot give both pairs their roem), ``roem_for_points``
+    (the tricks with that roem hold more or fewer card points than the pair has)."""
+    tricks = line_tricks(points, roem, pit)
+    score = score_hand(makers, points, roem, tricks, rules)
+    splits = _splits(tricks, points)
+    if not splits:
+        raise InvalidInput(
+            ErrorCode.CARD_POINTS_IMPOSSIBLE,
+            "no set of cards makes these card points",
+            points=(points[0], points[1]),
+        )
+    _check_roem(splits, points, roem, rules)
+    return score
+
+
+def _splits(tricks: tuple[int, int], points: Sequence[int]) -> list[tuple[int, int]]:
+    """(pair 0's tricks, pair 0's card points without the last trick) of every way the
+    cards can give these points: a pit line as it is, others 1 to 7 tricks each."""
+    counts = [tricks[0]] if TRICKS_PER_HAND in tricks else range(1, TRICKS_PER_HAND)
+    sets = _card_sets()
+    found = []
+    for count in counts:
+        for last in (0, 1):
+            cards = points[0] - LAST_TRICK_BONUS * last
+            other = TRICKS_PER_HAND - count
+            if (last and not count) or (not last and not other) or cards < 0:
+                continue
+            if sets[count] >> cards & 1:
+                found.append((count, cards))
+    return found
+
+
+def _check_roem(
+    splits: Sequence[tuple[int, int]], points: Sequence[int], roem: Sequence[int], rules: RuleSet
+) -> None:
+    """Each pair's roem from its tricks in one of the ``splits``, and both from one pack."""
+    deck = _deck_roem(rules.four_jacks, rules.four_nines)
+    for pair in (0, 1):
+        if roem[pair] not in deck[TRICKS_PER_HAND]:
+            raise InvalidInput(
+                ErrorCode.ROEM_IMPOSSIBLE,
+                "no tricks of one hand hold this roem",
+                pair=pair,
+                roem=roem[pair],
+                most=most_roem(rules),
+            )
+    if roem[0] + roem[1] not in deck[TRICKS_PER_HAND]:
+        message = "one deck cannot give both pairs this roem"
+        raise InvalidInput(ErrorCode.ROEM_BOTH_PAIRS, message, roem=(roem[0], roem[1]))
+    bounds = _pair_bounds(rules.four_jacks, rules.four_nines)
+    fits = [0, 0]
+    for count, cards in splits:
+        for pair, tricks, value in ((0, count, cards), (1, 8 - count, CARD_TOTAL - cards)):
+            least, most = bounds[tricks].get(roem[pair], (1, 0))
+            fits[pair] += least <= value <= most and roem[pair] in deck[tricks]
+        if all(fits):
+            return
+    pair = 0 if not fits[0] else 1
+    raise InvalidInput(
+        ErrorCode.ROEM_FOR_POINTS,
+        "tricks with this roem hold other card points",
+        pair=pair,
+        points=points[pair],
+        roem=roem[pair],
+    )
+
+
+@lru_cache(maxsize=64)
+def _extras(hands: int, pit_bonus: int, zero_bonus: int, roem: frozenset[int]) -> int:
+    """A bit set of what ``hands`` hands hand out beyond their 162 each: each hand one of
+    the ``roem`` amounts (both pairs) and at most one pit or zero bonus."""
+    bonuses = {0, pit_bonus} | ({zero_bonus} if zero_bonus else set())
+    return _sums(hands, {amount + bonus for amount in roem for bonus in bonuses})
+
+
+def _sums(hands: int, per_hand: set[int]) -> int:
+    """A bit set of every sum of ``hands`` amounts, one of ``per_hand`` for each hand."""
+    reach = 1
+    for _ in range(hands):
+        step = 0
+        for amount in per_hand:
+            step |= reach << amount
+        reach = step
+    return reach
+
+
+@lru_cache(maxsize=64)
+def _pair_roem(hands: int, four_jacks: int, four_nines: int) -> int:
+    """A bit set of the roem one pair can claim in ``hands`` hands."""
+    return _sums(hands, set(_deck_roem(four_jacks, four_nines)[TRICKS_PER_HAND]))
+
+
+def check_totals(
+    totals: Sequence[int], hands: int, roem: Sequence[int] | None, rules: RuleSet
+) -> None:
+    """Refuse round totals no round of ``hands`` hands gives (``totals_implausible``),
+    and a pair's roem no such round holds (``roem_impossible`` with ``hands``). ``roem``
+    None: not known, any roem the round could hold is allowed for. ``hands`` is bounded by
+    the caller (the work grows with it)."""
+    extra = sum(totals) - HAND_TOTAL * hands
+    key = (rules.four_jacks, rules.four_nines)
+    if roem is not None:
+        for pair in (0, 1):
+            if roem[pair] < 0 or not _pair_roem(hands, *key) >> roem[pair] & 1:
+                raise InvalidInput(
+                    ErrorCode.ROUND_ROEM_IMPOSSIBLE,
+                    "no round of this many hands holds this roem",
+                    pair=pair,
+                    roem=roem[pair],
+                    hands=hands,
+                    most=hands * most_roem(rules),
+                )
+        extra -= roem[0] + roem[1]
+        amounts = frozenset({0})  # the roem is known: only the bonuses are left
+    else:
+        amounts = _deck_roem(*key)[TRICKS_PER_HAND]
+    possible = _extras(hands, rules.pit_bonus, rules.zero_bonus, amounts)
+    if extra < 0 or not possible >> extra & 1:
+        raise InvalidInput(
+            ErrorCode.TOTALS_IMPLAUSIBLE,
+            "no round of this many hands ends with these totals",
+            totals=(totals[0], totals[1]),
+            roem=(0, 0) if roem is None else (roem[0], roem[1]),
+            hands=hands,
+        )
+
+
+def match_over(
+    played: int,
+    planned: int | None,
+    totals: Sequence[int],
+    target: int | None,
+    extended: bool,
+    tie_break: TieBreak,
+) -> tuple[bool, int | None, bool]:
+    """After ``played`` hands: whether the match is over, and its planned hands and
+    extension from then on. It ends at its planned hands or when a total reaches the
+    target, whichever comes first; a tie at the end under ``extra_hands`` plays exactly
+    4 more hands once, whatever the totals do meanwhile (docs/decisions.md)."""
+    hands_done = planned is not None and played >= planned
+    target_reached = not extended and target is not None and max(totals) >= target
+    if not (hands_done or target_reached):
+        return False, planned, extended
+    if totals[0] == totals[1] and tie_break == "extra_hands" and not extended:
+        return False, played + EXTRA_HANDS, True  # one more deal for every seat
+    return True, planned, extended
+
+
+def round_length(scores: Sequence[Sequence[int]], rules: RuleSet) -> int | None:
+    """After how many of these hands (each pair's score per hand) a match under
+    ``rules`` ends; None when it has not ended after the last."""
+    planned, extended = rules.match_hands, False
+    totals = [0, 0]
+    for played, line in enumerate(scores, 1):
+        totals = [totals[0] + line[0], totals[1] + line[1]]
+        over, planned, extended = match_over(
+            played, planned, totals, rules.target_score, extended, rules.tie_break
+        )
+        if over:
+            return played
+    return None

@@ -1,0 +1,163 @@
+"""What a score sheet can hold (bot/engine/sheets.py): every line and round a game plays
+is accepted, numbers no cards make are refused with their code and facts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.engine import (
+    CARDS,
+    InvalidInput,
+    Match,
+    RuleSet,
+    check_line,
+    check_totals,
+    most_roem,
+    roem_of_trick,
+    round_length,
+)
+from bot.engine.tricks import trick_points
+
+from .helpers import play_random_match
+from .test_properties import FAST, rule_sets, seeds
+
+RULES = RuleSet()
+ends = st.sampled_from([(1, None), (4, None), (8, 750), (None, 750)])
+scoring_rules = st.tuples(rule_sets, ends, st.sampled_from(["shared", "extra_hands"])).map(
+    lambda drawn: drawn[0].with_options(
+        match_hands=drawn[1][0], target_score=drawn[1][1], tie_break=drawn[2]
+    )
+)
+
+
+def refused(*args: object) -> InvalidInput:
+    with pytest.raises(InvalidInput) as raised:
+        check_line(*args)  # type: ignore[arg-type]
+    return raised.value
+
+
+@settings(FAST, max_examples=40)
+@given(scoring_rules, seeds)
+def test_every_played_match_passes_line_by_line_and_ends_where_it_ended(
+    rules: RuleSet, seed: int
+) -> None:
+    match = Match(rules, str(seed))
+    play_random_match(match, random.Random(seed), claim_chance=0.9)
+    for line in match.sheet:
+        pit = True if line.pit is not None else False if 0 in line.points else None
+        score = check_line(line.makers, line.points, line.roem, pit, rules)
+        assert score.scores == line.scores
+    assert round_length([line.scores for line in match.sheet], rules) == len(match.sheet)
+    roem = [sum(line.roem[pair] for line in match.sheet) for pair in (0, 1)]
+    check_totals(match.totals, len(match.sheet), roem, rules)
+    check_totals(match.totals, len(match.sheet), None, rules)
+
+
+@st.composite
+def dealt_tricks(draw: st.DrawFn) -> tuple[list[list[int]], list[int], int]:
+    """Any 8 tricks of a shuffled pack, their takers (pair 0 or 1; often one pair takes
+    few), and which trick is last: more shapes than legal play reaches in a few hands."""
+    order = draw(st.permutations(range(len(CARDS))))
+    tricks = [list(order[i : i + 4]) for i in range(0, len(CARDS), 4)]
+    few = draw(st.integers(min_value=0, max_value=8))
+    takers = [0 if i >= few else 1 for i in range(8)]
+    takers = draw(st.permutations(takers))
+    return tricks, list(takers), draw(st.integers(min_value=0, max_value=7))
+
+
+@FAST
+@given(dealt_tricks(), st.sampled_from([200, 100]), st.sampled_from([0, 100]), st.booleans())
+def test_any_taken_tricks_give_a_line_that_passes(
+    dealt: tuple[list[list[int]], list[int], int], jacks: int, nines: int, claim_all: bool
+) -> None:
+    tricks, takers, last = dealt
+    rules = RuleSet(four_jacks=jacks, four_nines=nines)
+    points, roem = [0, 0], [0, 0]
+    for number, (trick, taker) in enumerate(zip(tricks, takers, strict=True)):
+        cards = [CARDS[i] for i in trick]
+        points[taker] += trick_points(cards, 0) + (10 if number == last else 0)
+        if claim_all or number % 2:
+            roem[taker] += roem_of_trick(cards, 0, rules).points
+    taken = takers.count(0)
+    pit = taken in (0, 8)
+    check_line(0, points, roem, pit, rules)
+    if taken not in (0, 8) and 0 not in points:
+        check_line(1, points, roem, None, rules)  # as sheets are kept, without a mark
+
+
+@pytest.mark.parametrize("points", [1, 161])
+def test_card_points_no_cards_make_are_refused(points: int) -> None:
+    error = refused(0, (points, 162 - points), (0, 0), None, RULES)
+    assert (error.code, error.facts["points"]) == ("card_points_impossible", (points, 162 - points))
+
+
+def test_some_odd_card_points_are_real() -> None:
+    for points in (0, 2, 3, 5, 10, 13, 81, 149, 152, 157, 159, 160):
+        check_line(0, (points, 162 - points), (0, 0), None, RULES)
+
+
+@pytest.mark.parametrize("roem", [10, 30, 5000, 710])
+def test_roem_that_is_no_sum_of_combinations_is_refused(roem: int) -> None:
+    error = refused(0, (100, 62), (roem, 0), None, RULES)
+    assert (error.code, error.facts["roem"], error.facts["most"]) == ("roem_impossible", roem, 700)
+
+
+def test_the_most_roem_follows_the_rule_set() -> None:
+    assert most_roem(RULES) == 700  # four runs of 7-8-9-10 and four of a kind J, Q, K, A
+    assert most_roem(RuleSet(four_jacks=100, four_nines=100)) >= 600
+
+
+def test_roem_needs_tricks_that_hold_it() -> None:
+    # 0 card points: at most two tricks of sevens, eights and nines: a run, never 100.
+    error = refused(0, (162, 0), (0, 100), False, RULES)
+    assert (error.code, error.facts["pair"], error.facts["roem"]) == ("roem_for_points", 1, 100)
+    assert check_line(0, (162, 0), (0, 20), False, RULES).scores == (162, 20)
+    # four jacks hold 26 card points at the least
+    assert refused(0, (152, 10), (0, 200), None, RULES).code == "roem_for_points"
+    assert check_line(0, (126, 36), (0, 200), None, RULES).scores == (0, 362)
+
+
+def test_pit_and_no_pit() -> None:
+    assert check_line(0, (162, 0), (0, 0), None, RULES).scores == (262, 0)  # read as a pit
+    assert check_line(0, (162, 0), (0, 0), True, RULES).scores == (262, 0)
+    no_pit = check_line(0, (162, 0), (0, 0), False, RULES)
+    assert (no_pit.scores, no_pit.pit) == ((162, 0), None)
+    assert refused(0, (150, 12), (0, 0), True, RULES).code == "score_without_tricks"
+
+
+def test_rules_1_8_worked_example_nat_counts_roem() -> None:
+    """docs/rules.md 1.8: makers 82, defenders 80 + 20 roem: nat, 0 against 182."""
+    score = check_line(0, (82, 80), (0, 20), None, RULES)
+    assert (score.scores, score.nat) == ((0, 182), True)
+
+
+def test_both_pairs_share_one_pack() -> None:
+    assert check_line(0, (100, 62), (200, 200), None, RULES).scores == (300, 262)
+    assert refused(0, (90, 72), (700, 20), None, RULES).code == "roem_both_pairs"
+
+
+def test_round_totals_a_round_can_give() -> None:
+    check_totals((262, 0), 1, None, RULES)  # a pit
+    check_totals((162, 0), 1, None, RULES)  # no pit
+    with pytest.raises(InvalidInput) as raised:
+        check_totals((100, 63), 1, None, RULES)
+    assert raised.value.code == "totals_implausible"
+    with pytest.raises(InvalidInput) as raised:
+        check_totals((1000, 1000), 16, (30, 0), RULES)
+    assert (raised.value.code, raised.value.facts["pair"]) == ("round_roem_impossible", 0)
+    with pytest.raises(InvalidInput):
+        check_totals((163, 0), 1, (0, 0), RULES)
+
+
+def test_a_round_ends_where_a_match_would() -> None:
+    short = RuleSet.preset("online-short")  # 8 hands or 750, whichever first
+    assert round_length([(262, 0)] * 3, short) == 3  # 786 >= 750 after three
+    assert round_length([(81, 81)] * 8, short) == 8
+    assert round_length([(81, 81)] * 7, short) is None
+    extra = RuleSet(match_hands=2, tie_break="extra_hands")
+    assert round_length([(81, 81)] * 2, extra) is None  # tied: four more hands
+    assert round_length([(81, 81)] * 6, extra) == 6
