@@ -13,7 +13,6 @@ from typing import Any
 import discord
 
 from bot.engine import Card, Phase
-from bot.players import LEVELS
 from bot.tables import PublicSeat, PublicTable, PublicTrick, SeatKind, Status, TableAnswer
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import (
@@ -32,8 +31,8 @@ from cogs.tables.items import (
     review_component,
 )
 from cogs.tables.ui_lobby import lobby_lines, lobby_rows
-from cogs.tables.ui_sheet import NAME_MAX, flag_text, result_text, sheet_embed
-from cogs.tables.ui_text import md, pair_names, seat_name, suit_text
+from cogs.tables.ui_sheet import NAME_MAX, finished_hint, flag_text, result_text, sheet_embed
+from cogs.tables.ui_text import levels_text, md, pair_names, seat_name, suit_text, timer_text
 
 __all__ = [
     "leave_question",
@@ -256,7 +255,7 @@ def last_trick_embed(public: PublicTable, locale: str) -> discord.Embed | None:
 
 
 def _finished_lines(public: PublicTable, locale: str) -> list[str]:
-    return [result_text(public, locale), t("tables.public.finished_hint", locale)]
+    return [result_text(public, locale), finished_hint(public, locale)]
 
 
 def _closed_lines(public: PublicTable, locale: str) -> list[str]:
@@ -336,15 +335,13 @@ def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
 
 def settings_embed(table: PublicTable, locale: str, table_locale: str) -> discord.Embed:
     """The table's settings as /table settings shows them (`table_locale`: its messages')."""
-    settings = table.settings
-    timer = f"{settings.turn_timer:g} s" if settings.turn_timer else ""
-    timer = timer or t("tables.settings.off", locale)
+    timer = timer_text(table.settings.turn_timer, locale)
     language = t(f"tables.language.{normalize_locale(table_locale)}", locale)
     lines = [
         t("tables.settings.rules", locale, rules=table.rules.label),
         t("tables.settings.turn_timer", locale, value=timer),
         t("tables.settings.language", locale, value=language),
-        t("tables.settings.level", locale, value=_levels(table, locale)),
+        t("tables.settings.level", locale, value=levels_text(table, locale)),
         t("tables.settings.hint", locale),
     ]
     title = t("tables.settings.title", locale, table=table.table_id)
@@ -367,19 +364,3 @@ def leave_question(
         LeaveAnswerButton(table.table_id, table.seq, False, t("tables.button.leave_no", locale)),
     ]
     return text, frozen_view(buttons)
-
-
-def _levels(table: PublicTable, locale: str) -> str:
-    """The table's computer level, and any seat whose computer plays at another one."""
-    default = _level_name(table.settings.computer_kind, locale)
-    others = [
-        t("tables.settings.seat_level", locale, seat=i + 1, level=_level_name(s.level, locale))
-        for i, s in enumerate(table.seats)
-        if s.kind == SeatKind.COMPUTER and s.level and s.level != table.settings.computer_kind
-    ]
-    return ", ".join([default, *others])
-
-
-def _level_name(kind: str, locale: str) -> str:
-    level = {"heuristic": "normal"}.get(kind, kind)  # the normal level's older name
-    return t(f"tables.level.{level}", locale) if level in LEVELS else level

@@ -1,7 +1,10 @@
 """The lobby: what the table message says and offers while seats are being taken.
 
 Pure functions of the public read model (`PublicTable`) and a locale; the table message
-(`ui.py`) frames them: `lobby_lines` are its text, `lobby_rows` its buttons.
+(`ui.py`) frames them: `lobby_lines` are its text, `lobby_rows` its buttons. The lines say
+what will be played (rules, hands or target, turn timer, computers' level); each free
+seat's button says what sitting there means (the pair, and the partner opposite); **Start**
+shows once all four seats are taken, **Start with computers** until then.
 """
 
 from __future__ import annotations
@@ -12,32 +15,65 @@ from bot.tables import PublicTable, SeatKind
 from cogs.common.components import Component
 from cogs.common.text import t
 from cogs.tables.items import ButtonKind, kind_component, sit_component
+from cogs.tables.ui_text import levels_text, seat_name, timer_text
 
-__all__ = ["lobby_lines", "lobby_rows"]
+__all__ = ["LABEL_NAME", "lobby_lines", "lobby_rows", "sit_label"]
 
 Style = discord.ButtonStyle
+LABEL_NAME = 20  # columns of a partner's name on a seat button (a phone shows ~35 in all)
 
 
 def lobby_lines(public: PublicTable, locale: str) -> list[str]:
-    """The lobby's text: how many seats are free (or that all are taken), and the opener."""
-    free = sum(1 for s in public.seats if s.kind == SeatKind.EMPTY)
+    """The lobby's text: how many seats are free (or that all are taken), what will be
+    played, and who opened the table."""
+    free = len(_free_seats(public))
     first = t("tables.lobby.waiting", locale, free=free) if free else ""
     first = first or t("tables.lobby.ready", locale)
-    return [first, t("tables.lobby.opener", locale, opener=f"<@{public.opener_id}>")]
+    turn_timer = timer_text(public.settings.turn_timer, locale)
+    timer = t("tables.settings.turn_timer", locale, value=turn_timer)
+    level = t("tables.settings.level", locale, value=levels_text(public, locale))
+    return [
+        first,
+        t("tables.lobby.rules", locale, rules=public.rules_name, length=_length(public, locale)),
+        f"{timer} · {level}",
+        t("tables.lobby.opener", locale, opener=f"<@{public.opener_id}>"),
+    ]
 
 
 def lobby_rows(public: PublicTable, locale: str) -> list[list[Component]]:
-    """The lobby's buttons: a seat button per free seat, then computers, start and leave."""
+    """The lobby's buttons: one row per free seat (a label a phone shows whole), then
+    computers and start (Start with computers while a seat is free) and leave."""
     table = public.table_id
-    return [
-        [
-            sit_component(table, seat, t("tables.button.sit", locale, seat=seat + 1))
-            for seat, state in enumerate(public.seats)
-            if state.kind == SeatKind.EMPTY
-        ],
-        [
+    free = _free_seats(public)
+    rows = [[sit_component(table, seat, sit_label(public, seat, locale))] for seat in free]
+    if free:
+        last = [
             kind_component(ButtonKind.ADDBOT, table, locale),
-            kind_component(ButtonKind.START, table, locale, Style.success),
-            kind_component(ButtonKind.LEAVE, table, locale),
-        ],
-    ]
+            kind_component(ButtonKind.FILL, table, locale, Style.success),
+        ]
+    else:
+        last = [kind_component(ButtonKind.START, table, locale, Style.success)]
+    return [*rows, [*last, kind_component(ButtonKind.LEAVE, table, locale)]]
+
+
+def sit_label(public: PublicTable, seat: int, locale: str) -> str:
+    """ "Sit at 2: pair 2, opposite Bob": the seat, its pair, and the partner already
+    sitting opposite (seats 1 & 3 and 2 & 4 are partners); within Discord's 80 characters."""
+    pair = seat % 2 + 1
+    partner = (seat + 2) % 4
+    if public.seats[partner].kind == SeatKind.EMPTY:
+        return t("tables.button.sit_pair", locale, seat=seat + 1, pair=pair)[:80]
+    name = seat_name(public.seats, partner, locale, LABEL_NAME)
+    label = t("tables.button.sit_opposite", locale, seat=seat + 1, pair=pair, name=name)
+    return label[:80]
+
+
+def _free_seats(public: PublicTable) -> list[int]:
+    return [seat for seat, state in enumerate(public.seats) if state.kind == SeatKind.EMPTY]
+
+
+def _length(public: PublicTable, locale: str) -> str:
+    """How long the match runs: a number of hands, or up to a target score."""
+    if public.planned_hands is not None:
+        return t("tables.lobby.hands", locale, n=public.planned_hands)
+    return t("tables.lobby.target", locale, target=public.target_score)

@@ -1,4 +1,5 @@
-"""The score sheet: one line per hand in a monospaced block, and the match's result.
+"""The score sheet: one line per hand in a monospaced block a phone shows whole, the
+match's result, and what is posted when a match ends (with **Play again**).
 
 Pure functions of the public read model (`PublicTable`) and a locale, like the table
 message (`ui.py`), which shows the result and the last hand's flag from here too.
@@ -10,15 +11,29 @@ import discord
 
 from bot.engine import SheetLine, Suit
 from bot.tables import PublicTable
-from cogs.common.components import EMBED_COLOUR
+from cogs.common.components import EMBED_COLOUR, Component, rendered_view
 from cogs.common.text import pad, t, text_width
-from cogs.tables.ui_text import md, pair_names, seat_name
+from cogs.tables.items import again_component
+from cogs.tables.ui_text import md, pair_names
 
-__all__ = ["NAME_MAX", "flag_text", "result_text", "sheet_embed"]
+__all__ = [
+    "MAKERS_MARK",
+    "NAME_MAX",
+    "SHEET_WIDTH",
+    "final_rows",
+    "final_sheet",
+    "finished_hint",
+    "flag_text",
+    "played_again",
+    "result_text",
+    "sheet_embed",
+    "sheet_rows",
+]
 
 NAME_MAX = 24  # columns: a longer display name is shortened with an ellipsis
 DESCRIPTION_BUDGET = 3900  # Discord allows 4096 characters in an embed description
-SHEET_NAME = 12  # the dealer column of the score sheet: a longer name ends in an ellipsis
+SHEET_WIDTH = 36  # columns of the sheet's block: a phone shows this many without wrapping
+MAKERS_MARK = "*"  # beside the score of the pair that made trump
 
 
 def result_text(public: PublicTable, locale: str) -> str:
@@ -36,8 +51,9 @@ def result_text(public: PublicTable, locale: str) -> str:
     )
 
 
-
 def flag_text(line: SheetLine, locale: str) -> str:
+    """The hand's mark: nat (the makers did not make it) or pit (one pair took every
+    trick); nothing for an ordinary hand."""
     if line.nat:
         return t("tables.sheet.nat", locale)
     if line.pit is not None:
@@ -45,12 +61,12 @@ def flag_text(line: SheetLine, locale: str) -> str:
     return ""
 
 
-
 # ----------------------------------------------------------------------------- score sheet
 
 
 def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> discord.Embed:
-    """The score sheet, one line per hand, in a monospaced block (names cut to fit)."""
+    """The score sheet: the pairs by name, then one line per hand in a monospaced block of
+    at most `SHEET_WIDTH` columns (a phone's width), and what its marks mean."""
     pairs = t(
         "tables.sheet.pairs",
         locale,
@@ -58,64 +74,93 @@ def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> dis
         pair2=md(pair_names(public.seats, 1, locale, NAME_MAX)),
     )
     head = [result_text(public, locale)] if final else []
-    rows = _fit(_sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - 100)
+    legend = t("tables.sheet.legend", locale, mark=MAKERS_MARK)
+    rows = _fit(sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - len(legend) - 100)
     body = "```\n" + "\n".join(rows) + "\n```"
     title = t("tables.sheet.title", locale, table=public.table_id)
     return discord.Embed(
-        title=title, description="\n".join([*head, pairs, body]), colour=EMBED_COLOUR
+        title=title, description="\n".join([*head, pairs, body, legend]), colour=EMBED_COLOUR
     )
 
 
-def _sheet_rows(public: PublicTable, locale: str) -> list[str]:
-    """Header, one row per hand, total; every column as wide as its widest cell, so the
-    translated headers and any name line up (names longer than `SHEET_NAME` are shortened)."""
+def sheet_rows(public: PublicTable, locale: str) -> list[str]:
+    """Header, one row per hand, total. A hand's row: its number and trump, each pair's
+    score with the makers' marked, and nat or pit; card points and roem are in Review
+    hand. Every column is as wide as its widest cell, so the translated headers line up."""
+    digits = len(str(len(public.sheet) or 1))
     table = [
         [
-            "#",
-            t("tables.sheet.col.dealer", locale),
-            t("tables.sheet.col.trump", locale),
-            t("tables.sheet.col.makers", locale),
+            pad("#", digits, right=True),
             t("tables.pair.label", locale, n=1),
             t("tables.pair.label", locale, n=2),
             "",
         ]
     ]
     for line in public.sheet:
-        name = seat_name(public.seats, line.dealer, locale, SHEET_NAME)
+        number = pad(str(line.number), digits, right=True)
         table.append(
             [
-                str(line.number),
-                f"{line.dealer + 1} {name}",
-                _suit_symbol(line.trump),
-                str(line.makers + 1),
-                _sheet_cell(line, 0),
-                _sheet_cell(line, 1),
+                f"{number} {_suit_symbol(line.trump)}",
+                _score_cell(line, 0),
+                _score_cell(line, 1),
                 flag_text(line, locale),
             ]
         )
-    total = t("tables.sheet.total", locale)
-    table.append(["", total, "", "", str(public.totals[0]), str(public.totals[1]), ""])
-    cells = [[cell.replace("`", "'") for cell in row] for row in table]  # ` ends the block
-    widths = [max(text_width(row[i]) for row in cells) for i in range(len(cells[0]))]
-    return [_row(row, widths) for row in cells]
+    table.append([t("tables.sheet.total", locale), *map(str, public.totals), ""])
+    widths = [max(text_width(row[i]) for row in table) for i in range(len(table[0]))]
+    return [_row(row, widths) for row in table]
 
 
 def _suit_symbol(letter: str) -> str:
     return Suit.parse(letter).symbol
 
 
-def _sheet_cell(line: SheetLine, pair: int) -> str:
-    """The pair's score, then what it was made of: card points (+ claimed roem)."""
-    made = f"{line.points[pair]}+{line.roem[pair]}" if line.roem[pair] else str(line.points[pair])
-    return f"{line.scores[pair]} ({made})"
+def _score_cell(line: SheetLine, pair: int) -> str:
+    """The pair's score for the hand, marked when the pair made trump."""
+    mark = MAKERS_MARK if line.makers == pair else ""
+    return f"{mark}{line.scores[pair]}"
 
 
 def _row(cells: list[str], widths: list[int]) -> str:
-    """One line of the sheet: the hand number and the scores right-aligned, text left."""
-    right = (0, 4, 5)
+    """One line of the sheet: the scores right-aligned, the rest left."""
+    right = (1, 2)
     pairs = enumerate(zip(cells, widths, strict=True))
     parts = [pad(cell, width, i in right) for i, (cell, width) in pairs]
     return " ".join(parts).rstrip()
+
+
+# ----------------------------------------------------------------------------- the match's end
+
+
+def final_sheet(public: PublicTable, locale: str) -> tuple[str, discord.Embed, discord.ui.View]:
+    """What is posted in the channel when a match ends: a line saying so, the final sheet
+    and, at a casual table, **Play again** (`final_rows`)."""
+    content = t("tables.final.announce", locale, table=public.table_id)
+    view = rendered_view(final_rows(public, locale))
+    return content, sheet_embed(public, locale, final=True), view
+
+
+def final_rows(public: PublicTable, locale: str) -> list[list[Component]]:
+    """**Play again** while it applies (`PublicTable.again_open`), drawn for this state."""
+    if not public.again_open:
+        return []
+    label = t("tables.button.again", locale)
+    return [[again_component(public.table_id, public.seq, label)]]
+
+
+def played_again(finished: int, table_id: int, user_id: int, locale: str) -> str:
+    """The final sheet's line once Play again was pressed at table ``finished``: who
+    pressed it, and the new table."""
+    announce = t("tables.final.announce", locale, table=finished)
+    again = t("tables.again.opened", locale, user=f"<@{user_id}>", table=table_id)
+    return f"{announce}\n{again}"
+
+
+def finished_hint(public: PublicTable, locale: str) -> str:
+    """Below the result on the finished table's message: where the sheet is and, at a
+    casual table, that Play again is under it."""
+    key = "tables.public.finished_again" if public.again_open else "tables.public.finished_hint"
+    return t(key, locale)
 
 
 def _fit(rows: list[str], budget: int) -> list[str]:

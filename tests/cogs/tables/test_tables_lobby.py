@@ -43,7 +43,7 @@ async def test_open_posts_the_table_and_answers_the_opener_privately(
         f"kj:sit:{t}:2",
         f"kj:sit:{t}:3",
         f"kj:addbot:{t}",
-        f"kj:start:{t}",
+        f"kj:fill:{t}",
         f"kj:leave:{t}",
     ]
     kit.check_payloads()
@@ -83,7 +83,7 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     again = await kit.click(f"kj:sit:{t}:3", bob, message=before)
     late = await kit.click(f"kj:sit:{t}:1", carl, message=before)
     taken = await kit.harness.slash("table join", {"seat": 1}, user=carl)
-    early = await kit.click(f"kj:start:{t}", anna)
+    early = await kit.harness.slash("table start", user=anna)
     by_command = await kit.harness.slash("table bot add", {"seat": 4}, user=anna)
     full = await kit.harness.slash("table join", user=carl)
     await kit.flush()
@@ -107,7 +107,7 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
 
     removed = await kit.harness.slash("table bot remove", {"seat": 2}, user=anna)
     assert removed.reply.content == "The computer at seat 2 left the table."
-    outsider = await kit.click(f"kj:start:{t}", carl)
+    outsider = await kit.click(f"kj:fill:{t}", carl)
     assert outsider.reply.content == (
         "You are not seated at this table yet: take a free seat with a Sit button first."
     )
@@ -188,16 +188,21 @@ async def test_dutch_players_and_a_dutch_guild(make_harness: StartHarness) -> No
     opened = await kit.harness.slash("table open", user=anna, locale="nl", guild_locale="nl")
     await kit.flush()
     t = kit.service.in_channel(kit.world.channel_id).id  # type: ignore[union-attr]
-    refused = await kit.click(f"kj:start:{t}", bob, locale="nl")
+    refused = await kit.click(f"kj:fill:{t}", bob, locale="nl")
 
     assert opened.replies[-1].content.startswith(f"Tafel {t} is geopend in")
     assert refused.reply.content == (
-        "Je zit nog niet aan deze tafel: neem eerst een vrije plaats met een van de Plaats-knoppen."
+        "Je zit nog niet aan deze tafel: neem eerst een vrije plaats met een knop Neem plaats."
     )
     public = message_text(kit.public(t))
     assert f"Klaverjas · tafel {t}" in public and "Paar 1" in public
-    labels = [c["label"] for c in kit.public(t)["components"][1]["components"]]
-    assert labels == ["Computer erbij", "Starten", "Opstaan"]
+    rows = [[c["label"] for c in row["components"]] for row in kit.public(t)["components"]]
+    assert rows == [
+        ["Neem plaats 2: paar 2"],
+        ["Neem plaats 3: paar 1, tegenover anna"],
+        ["Neem plaats 4: paar 2"],
+        ["Computer erbij", "Starten met computers", "Opstaan"],
+    ]
 
 
 async def test_english_guild_may_choose_a_dutch_table(make_harness: StartHarness) -> None:
