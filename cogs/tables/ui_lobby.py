@@ -2,8 +2,8 @@
 
 Pure functions of the public read model (`PublicTable`) and a locale; the table message
 (`ui.py`) frames them: `lobby_lines` are its text, `lobby_rows` its buttons. The lines say
-what will be played (rules, hands or target, turn timer, computers' level); each free
-seat's button says what sitting there means (the pair, and the partner opposite); **Start**
+what will be played (rules, hands or target, turn timer, computers' level); each seat
+button says what sitting there means (the pair, and the partner opposite); **Start**
 shows once all four seats are taken, **Start with computers** until then.
 """
 
@@ -20,7 +20,7 @@ from cogs.tables.ui_text import levels_text, seat_name, timer_text
 __all__ = ["LABEL_NAME", "lobby_lines", "lobby_rows", "sit_label"]
 
 Style = discord.ButtonStyle
-LABEL_NAME = 20  # columns of a partner's name on a seat button (a phone shows ~35 in all)
+LABEL_NAME = 12  # columns of a partner's name on a seat button (a phone shows ~45 in all)
 
 
 def lobby_lines(public: PublicTable, locale: str) -> list[str]:
@@ -41,12 +41,14 @@ def lobby_lines(public: PublicTable, locale: str) -> list[str]:
 
 
 def lobby_rows(public: PublicTable, locale: str) -> list[list[Component]]:
-    """The lobby's buttons: one row per free seat (a label a phone shows whole), then
-    computers and start (Start with computers while a seat is free) and leave."""
+    """The lobby's buttons: a row per pair with a free seat (a label a phone shows whole),
+    then computers and start (Start with computers while a seat is free) and leave."""
     table = public.table_id
-    free = _free_seats(public)
-    rows = [[sit_component(table, seat, sit_label(public, seat, locale))] for seat in free]
-    if free:
+    rows = [
+        [sit_component(table, seat, sit_label(public, seat, locale))]
+        for seat in _seats_offered(public)
+    ]
+    if _free_seats(public):
         last = [
             kind_component(ButtonKind.ADDBOT, table, locale),
             kind_component(ButtonKind.FILL, table, locale, Style.success),
@@ -57,15 +59,21 @@ def lobby_rows(public: PublicTable, locale: str) -> list[list[Component]]:
 
 
 def sit_label(public: PublicTable, seat: int, locale: str) -> str:
-    """ "Sit at 2: pair 2, opposite Bob": the seat, its pair, and the partner already
-    sitting opposite (seats 1 & 3 and 2 & 4 are partners); within Discord's 80 characters."""
+    """ "Sit: pair 2, opposite Bob": the pair, and the partner already sitting opposite
+    (seats 1 & 3 and 2 & 4 are partners); within Discord's 80 characters."""
     pair = seat % 2 + 1
     partner = (seat + 2) % 4
     if public.seats[partner].kind == SeatKind.EMPTY:
-        return t("tables.button.sit_pair", locale, seat=seat + 1, pair=pair)[:80]
+        return t("tables.button.sit_pair", locale, pair=pair)[:80]
     name = seat_name(public.seats, partner, locale, LABEL_NAME)
-    label = t("tables.button.sit_opposite", locale, seat=seat + 1, pair=pair, name=name)
-    return label[:80]
+    return t("tables.button.sit_opposite", locale, pair=pair, name=name)[:80]
+
+
+def _seats_offered(public: PublicTable) -> list[int]:
+    """The seat each sit button takes: a pair's free seat, or the first of its two when
+    both are free (they sit the player in the same pair, so one button says it)."""
+    free = _free_seats(public)
+    return [seat for seat in free if not (seat >= 2 and seat - 2 in free)]
 
 
 def _free_seats(public: PublicTable) -> list[int]:

@@ -39,9 +39,8 @@ async def test_open_posts_the_table_and_answers_the_opener_privately(
     assert "rotterdam" in text and "anna" in text and "3 seats free" in text
     t = table.id
     assert custom_ids(public) == [
-        f"kj:sit:{t}:1",
+        f"kj:sit:{t}:1",  # pair 2: one button while both its seats are free
         f"kj:sit:{t}:2",
-        f"kj:sit:{t}:3",
         f"kj:addbot:{t}",
         f"kj:fill:{t}",
         f"kj:leave:{t}",
@@ -80,7 +79,7 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     before = copy.deepcopy(kit.public(t))  # as a client shows it until the edit arrives
     sit = await kit.click(f"kj:sit:{t}:2", bob)
     added = await kit.click(f"kj:addbot:{t}", anna)
-    again = await kit.click(f"kj:sit:{t}:3", bob, message=before)
+    again = await kit.click(f"kj:sit:{t}:1", bob, message=before)
     late = await kit.click(f"kj:sit:{t}:1", carl, message=before)
     taken = await kit.harness.slash("table join", {"seat": 1}, user=carl)
     early = await kit.harness.slash("table start", user=anna)
@@ -192,15 +191,14 @@ async def test_dutch_players_and_a_dutch_guild(make_harness: StartHarness) -> No
 
     assert opened.replies[-1].content.startswith(f"Tafel {t} is geopend in")
     assert refused.reply.content == (
-        "Je zit nog niet aan deze tafel: neem eerst een vrije plaats met een knop Neem plaats."
+        "Je zit nog niet aan deze tafel: neem eerst een vrije plaats met een knop Ga zitten."
     )
     public = message_text(kit.public(t))
     assert f"Klaverjas · tafel {t}" in public and "Paar 1" in public
     rows = [[c["label"] for c in row["components"]] for row in kit.public(t)["components"]]
     assert rows == [
-        ["Neem plaats 2: paar 2"],
-        ["Neem plaats 3: paar 1, tegenover anna"],
-        ["Neem plaats 4: paar 2"],
+        ["Ga zitten: paar 2"],
+        ["Ga zitten: paar 1, tegenover anna"],
         ["Computer erbij", "Starten met computers", "Opstaan"],
     ]
 
