@@ -272,3 +272,68 @@ async def test_open_offers_the_usual_match_lengths(make_harness: StartHarness) -
     await kit.harness.slash("table open", {"hands": 12}, user=anna)
     table = kit.service.in_channel(kit.world.channel_id)
     assert table is not None and table.rules.match_hands == 12
+
+
+async def test_the_lobby_says_what_will_be_played_and_what_each_button_does(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start(make_harness)
+    anna, bob = kit.world.add_user("Annemarie van den Heuvel"), kit.world.add_user("bob")
+    t = await kit.open(anna, preset="rotterdam", hands=8, turn_timer=60, level="easy")
+
+    text = message_text(kit.public(t))
+    assert "Rules: rotterdam · 8 hands" in text
+    assert "Turn timer: 60 s · Computers: easy" in text
+    labels = [[c["label"] for c in row["components"]] for row in kit.public(t)["components"]]
+    assert labels == [
+        ["Sit: pair 2"],  # both its seats free: one button
+        ["Sit: pair 1, opposite Annemarie v…"],  # the partner's name in 12 columns
+        ["Add computer", "Start with computers", "Leave"],
+    ]
+    await kit.click(f"kj:sit:{t}:1", bob)
+    labels = [[c["label"] for c in row["components"]] for row in kit.public(t)["components"]]
+    assert labels[:2] == [["Sit: pair 1, opposite Annemarie v…"], ["Sit: pair 2, opposite bob"]]
+
+    target = await start_elsewhere(kit, bob)
+    assert "Rules: amsterdam · first to 1500" in message_text(kit.public(target))
+    kit.check_payloads()
+
+
+async def start_elsewhere(kit: Any, user: int) -> int:
+    """A table opened by `user` in a second channel, played to a target score."""
+    channel = kit.world.add_channel("second")
+    await kit.harness.slash("table open", {"target": 1500}, user=user, channel=channel)
+    await kit.flush()
+    table = kit.service.in_channel(channel)
+    assert table is not None
+    return table.id
+
+
+async def test_start_with_computers_fills_the_free_seats_and_starts(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start(make_harness)
+    anna, bob, carl = (kit.world.add_user(n) for n in ("anna", "bob", "carl"))
+    t = await kit.open(anna, level="normal")
+    await kit.click(f"kj:sit:{t}:2", bob)
+    assert f"kj:start:{t}" not in custom_ids(kit.public(t))  # no Start with seats free
+
+    outsider = await kit.click(f"kj:fill:{t}", carl)
+    assert outsider.reply.content.startswith("You are not seated at this table yet")
+    assert kit.table(t).status == Status.LOBBY
+    started = await kit.click(f"kj:fill:{t}", bob)
+
+    assert_ephemeral(started.response)  # the starter's hand, at once
+    assert "The match has started." in started.response.text()
+    table = kit.table(t)
+    assert table.status == Status.PLAYING
+    assert [(s.kind.value, s.level) for s in table.seats] == [
+        ("human", None),
+        ("computer", None),  # the table's level
+        ("human", None),
+        ("computer", None),
+    ]
+    assert table.settings.computer_kind == "normal"
+    text = message_text(kit.public(t))
+    assert "2. Computer 2 🤖" in text and "4. Computer 4 🤖" in text
+    kit.check_payloads()
