@@ -31,6 +31,7 @@ __all__ = [
     "DEFAULT_EXTENSIONS",
     "INVITE_PERMISSIONS",
     "INVITE_SCOPES",
+    "COMMAND_IDS_KEY",
     "PUBLISHED_COMMANDS_KEY",
     "KlaverjasBot",
     "ShardedKlaverjasBot",
@@ -63,8 +64,11 @@ INVITE_PERMISSIONS: Final = discord.Permissions(
     send_messages_in_threads=True,  # a table in a thread posts there
 )
 INVITE_SCOPES: Final = ("bot", "applications.commands")
-# The store's bot_state key holding the hash of the commands Discord last accepted.
+# The store's bot_state keys holding the hash of the commands Discord last accepted, and
+# the ids Discord gave them then (JSON: top-level name -> id), for /help's command mentions.
 PUBLISHED_COMMANDS_KEY: Final = "published_commands"
+COMMAND_IDS_KEY: Final = "published_command_ids"
+FETCH_RETRY: Final = 300.0  # seconds before asking Discord for the command ids again
 
 
 def invite_url(application_id: int) -> str:
@@ -102,6 +106,8 @@ class KlaverjasBot(commands.Bot):
         self._services_closed = False
         self._routed: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
         self._heartbeat: asyncio.Task[None] | None = None
+        self._command_ids: dict[str, int] = {}  # top-level command name -> Discord's id
+        self._ids_tried = float("-inf")  # when Discord was last asked for them
 
     async def setup_hook(self) -> None:
         """Open the services, load the cogs and, when asked to, sync the commands."""
@@ -160,15 +166,38 @@ class KlaverjasBot(commands.Bot):
         state = self.services.store.state
         if mode is None and await state.get(PUBLISHED_COMMANDS_KEY) == digest:
             log.info("slash commands unchanged since they were last published")
+            self._command_ids = _ids_from_json(await state.get(COMMAND_IDS_KEY))
             return
         try:
             synced = await self.tree.sync(guild=guild)
         except discord.HTTPException as error:
             log.error("publishing the slash commands failed (%s); the next start retries", error)
             return
-        await state.put(PUBLISHED_COMMANDS_KEY, digest, self.services.tables.clock.now())
+        self._command_ids = {command.name: command.id for command in synced}
+        now = self.services.tables.clock.now()
+        await state.put(COMMAND_IDS_KEY, json.dumps(self._command_ids, sort_keys=True), now)
+        await state.put(PUBLISHED_COMMANDS_KEY, digest, now)
         where = "globally" if guild is None else f"to guild {guild.id}"
         log.info("published %d slash commands %s", len(synced), where)
+
+    async def command_ids(self) -> dict[str, int]:
+        """Discord's id of each top-level slash command (by its default name), for command
+        mentions (`</table open:id>`): those of the last publish, else asked of Discord
+        once (then again at most every `FETCH_RETRY` seconds); empty while unknown."""
+        now = asyncio.get_running_loop().time()
+        if self._command_ids or now - self._ids_tried < FETCH_RETRY:
+            return dict(self._command_ids)
+        self._ids_tried = now
+        guild_id = self.settings.dev_guild_id
+        try:
+            fetched = await self.tree.fetch_commands(
+                guild=None if guild_id is None else discord.Object(id=guild_id)
+            )
+        except discord.HTTPException as error:
+            log.warning("could not read the slash commands' ids (%s); /help names them", error)
+            return {}
+        self._command_ids = {command.name: command.id for command in fetched}
+        return dict(self._command_ids)
 
     def _publish_target(self) -> discord.Object | None:
         """The dev guild (DEV_GUILD_ID: commands appear there at once), with the global
@@ -207,6 +236,17 @@ class KlaverjasBot(commands.Bot):
             if not self._services_closed:
                 self._services_closed = True
                 await self.close_services()
+
+
+def _ids_from_json(text: str | None) -> dict[str, int]:
+    """The stored command ids; none when nothing (or something unreadable) was stored."""
+    try:
+        stored = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    if not isinstance(stored, dict):
+        return {}
+    return {str(k): v for k, v in stored.items() if isinstance(v, int) and v > 0}
 
 
 async def command_digest(

@@ -7,7 +7,7 @@ from bot.texts.catalog import LOCALES
 
 from .computers import check_level
 from .errors import RefusalCode, TableError
-from .model import Table, TableSettings
+from .model import Status, Table, TableSettings
 
 MIN_TURN_TIMER, MAX_TURN_TIMER = 15.0, 3600.0  # or 0: no turn timer
 MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in seconds
@@ -17,6 +17,22 @@ def require_member(table: Table, user_id: int) -> None:
     """Lobby changes (computers, start) belong to the players and the opener."""
     if table.seat_of(user_id) is None and user_id != table.opener_id:
         raise TableError(RefusalCode.NOT_SEATED)
+
+
+def check_replay(table: Table, user_id: int, seq: int | None) -> None:
+    """Play again applies (`Table.replayable`) and ``user_id`` played at the table:
+    refused ``not_finished``, ``again_league``, ``not_seated``, ``again_done`` (the table
+    was played again already: facts name the new one) or ``stale`` (``seq``: the state the
+    button was drawn for)."""
+    table.require(Status.FINISHED)
+    if table.settings.league:
+        raise TableError(RefusalCode.AGAIN_LEAGUE)
+    table.human_seat(user_id)
+    if table.next_table is not None:
+        raise TableError(RefusalCode.AGAIN_DONE, table=table.next_table)
+    if seq is not None and seq != table.seq:
+        raise TableError(RefusalCode.STALE, seq=table.seq)
+    assert table.replayable
 
 
 def free_seat(table: Table, seat: int | None) -> int:

@@ -46,6 +46,8 @@ class RefusalCode(StrEnum):
     SHUTTING_DOWN = "shutting_down"
     RETAKE_TOO_LATE = "retake_too_late"
     NOT_SCORED = "not_scored"  # facts: hand (a review of a hand not yet scored, or unknown)
+    AGAIN_LEAGUE = "again_league"  # Play again at a league table: the league deals the next
+    AGAIN_DONE = "again_done"  # facts: table (the one Play again already opened)
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"

@@ -49,9 +49,11 @@ class Event:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Opened(Event):
-    """``seat`` is the opener's seat, None when the opener did not sit down."""
+    """``seat`` is the opener's seat, None when the opener did not sit down;
+    ``again_of``: the finished table whose Play again opened this one."""
 
     kind = EventKind.OPENED
+    again_of: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -14,7 +14,7 @@ from bot.store.records import NewTable
 from . import events as ev
 from .access import check_id
 from .answers import TableAnswer
-from .checks import check_settings, computer_level, free_seat, require_member
+from .checks import check_replay, check_settings, computer_level, free_seat, require_member
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
@@ -85,8 +85,11 @@ class LobbyOperations(TableParts):
         table.last_activity = now
         return table
 
-    async def _create(self, table: Table, deal_seed: str | None) -> None:
-        """The row, its snapshot and action 1 in one transaction; then held."""
+    async def _create(
+        self, table: Table, deal_seed: str | None, again_of: Table | None = None
+    ) -> None:
+        """The row, its snapshot and action 1 in one transaction; then held. ``again_of``:
+        the finished table Play again opens this one from (its seats go into the entry)."""
 
         def snapshot(table_id: int) -> dict[str, Any]:
             table.id = table_id
@@ -95,6 +98,9 @@ class LobbyOperations(TableParts):
         payload: dict[str, Any] = {"rules": table.rules.to_dict()}
         if deal_seed is not None:
             payload["deal_seed"] = deal_seed
+        if again_of is not None:
+            payload["again_of"] = again_of.id
+            payload["seats"] = [seat.kind.value for seat in table.seats]
         opened = (table.opener_id, "open", payload)
         try:
             table.id = await self.store.tables.create(
@@ -110,6 +116,33 @@ class LobbyOperations(TableParts):
         except ChannelBusy:  # another /table open won the race for this channel
             raise TableError(RefusalCode.CHANNEL_BUSY) from None
         self.registry.register(table, table.to_dict())
+
+    async def play_again(
+        self,
+        table_id: int,
+        user_id: int,
+        seq: int | None = None,
+        channel_id: int | None = None,
+    ) -> TableAnswer:
+        """Play again: a new table in the finished table's channel with its rules, settings
+        and seats (its players, and its computers at their levels), in the lobby with all
+        four seats taken, opened by ``user_id``, one of its players. The finished table
+        stays as it is and records the new one, so a second click or a stale one is refused
+        (``again_done``, ``stale``); a league table is refused (``again_league``). Answers
+        with the new table, once both are committed."""
+        await self.registry.recall(table_id)  # a finished table may have been forgotten
+        async with self.access.operate(table_id, None, user_id, channel_id) as old:
+            check_replay(old, user_id, seq)
+            seats = [replayed_seat(seat, index) for index, seat in enumerate(old.seats)]
+            opener = old.seats[old.human_seat(user_id)].name
+            table = self._new_table(
+                old.guild_id, old.channel_id, user_id, opener, old.rules, old.settings, False, None
+            )
+            table.seats = seats
+            await self._create(table, None, again_of=old)
+            old.next_table = table.id
+            await self.access.commit(old, user_id, "again", {"table": table.id})
+        return await self.access.answer(table, [ev.Opened(again_of=old.id)], user_id)
 
     async def sit(
         self,
@@ -170,8 +203,7 @@ class LobbyOperations(TableParts):
             table.require(Status.LOBBY)
             require_member(table, user_id)
             index = free_seat(table, seat)
-            name = f"Computer {index + 1}"
-            table.seats[index] = Seat(SeatKind.COMPUTER, None, name, level=chosen)
+            table.seats[index] = computer_seat(index, chosen)
             payload: dict[str, Any] = {"seat": index}
             if chosen is not None:
                 payload["level"] = chosen
@@ -197,21 +229,46 @@ class LobbyOperations(TableParts):
         return await self.access.answer(table, events, user_id)
 
     async def start(
-        self, table_id: int, user_id: int, seq: int | None = None, channel_id: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        seq: int | None = None,
+        channel_id: int | None = None,
+        fill: bool = False,
     ) -> TableAnswer:
-        """Deal the first hand of a match once all four seats are taken."""
+        """Deal the first hand of a match once all four seats are taken; ``fill``: first
+        seat a computer at the table's level in every free seat (Start with computers),
+        committed with the start as one action."""
         async with self.access.operate(table_id, seq, user_id, channel_id) as table:
             table.require(Status.LOBBY)
             require_member(table, user_id)
-            if table.free_seats():
-                raise TableError(RefusalCode.NOT_ENOUGH_PLAYERS, free=len(table.free_seats()))
+            free = table.free_seats()
+            if free and not fill:
+                raise TableError(RefusalCode.NOT_ENOUGH_PLAYERS, free=len(free))
+            for index in free:
+                table.seats[index] = computer_seat(index, None)
             table.status = Status.PLAYING
             table.match_no += 1
             table.match = Match(table.rules, table.match_seed(table.match_no))
             arm(table, self.clock.now())
-            await self.access.commit(table, user_id, "start", {"match_no": table.match_no})
-            events: list[Event] = [
-                ev.Started(seat=table.match.hand.dealer if table.match.hand else None)
-            ]
+            payload: dict[str, Any] = {"match_no": table.match_no}
+            if free:
+                payload["computers"] = free
+            await self.access.commit(table, user_id, "start", payload)
+            events: list[Event] = [ev.ComputerAdded(seat=index) for index in free]
+            events.append(ev.Started(seat=table.match.hand.dealer if table.match.hand else None))
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
+
+
+def computer_seat(index: int, level: str | None) -> Seat:
+    """A computer for seat ``index`` playing at ``level`` (None: the table's level)."""
+    return Seat(SeatKind.COMPUTER, None, f"Computer {index + 1}", level=level)
+
+
+def replayed_seat(seat: Seat, index: int) -> Seat:
+    """Seat ``index`` of a finished table at its next match: the same player, fresh (not
+    away), or a computer at the same level (a seat its player left keeps its computer)."""
+    if seat.is_human:
+        return Seat(SeatKind.HUMAN, seat.user_id, seat.name)
+    return computer_seat(index, seat.level)

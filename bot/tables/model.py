@@ -119,6 +119,9 @@ class Table:
     # hold the same cards hand by hand. None: the table deals from its own `seed`. The
     # computers keep drawing on `seed`, so tables with one deal seed still play apart.
     deal_seed: str | None = None
+    # The table Play again opened from this finished one (its players, seats and
+    # settings, a new match); set once, so a second or stale Play again is refused.
+    next_table: int | None = None
     # What front ends drew from this state (read models, embeds per locale), kept so each
     # state is rendered once for every viewer and edit; never stored (see `rendered`).
     renders: dict[Hashable, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -204,6 +207,14 @@ class Table:
         return self.status in OPEN_STATUSES
 
     @property
+    def replayable(self) -> bool:
+        """Whether Play again applies: a casual table whose match is over and that has not
+        been played again yet (league tables end as their league says)."""
+        return (
+            self.status == Status.FINISHED and not self.settings.league and self.next_table is None
+        )
+
+    @property
     def has_computers(self) -> bool:
         """Whether any seat is a computer's."""
         return any(s.kind == SeatKind.COMPUTER for s in self.seats)
@@ -263,6 +274,7 @@ class Table:
             "message_id": self.message_id,
             "last_activity": self.last_activity,
             "deal_seed": self.deal_seed,
+            "next_table": self.next_table,
         }
 
     @classmethod
@@ -291,6 +303,7 @@ class Table:
             message_id=data["message_id"],
             last_activity=data.get("last_activity", data["created_at"]),
             deal_seed=data.get("deal_seed"),  # absent from snapshots before duplicate tables
+            next_table=data.get("next_table"),  # absent from snapshots before Play again
         )
 
 

@@ -88,6 +88,8 @@ class PublicTable:
     last_trick: PublicTrick | None
     claim_open: bool
     back_open: bool  # "I'm back" applies to someone (Table.may_come_back)
+    again_open: bool  # Play again applies (Table.replayable): a casual match is over
+    next_table: int | None  # the table Play again opened from this one, once it did
     totals: tuple[int, int]
     hand_points: tuple[int, int]
     hand_roem: tuple[int, int]
@@ -171,6 +173,8 @@ def _public_table(table: Table) -> PublicTable:
         last_trick=_public_trick(hand.last_trick if hand is not None else None),
         claim_open=bool(hand is not None and hand.claim_open),
         back_open=table.may_come_back(),
+        again_open=table.replayable,
+        next_table=table.next_table,
         totals=(match.totals[0], match.totals[1]) if match is not None else (0, 0),
         hand_points=(hand.points[0], hand.points[1]) if hand is not None else (0, 0),
         hand_roem=(hand.roem[0], hand.roem[1]) if hand is not None else (0, 0),

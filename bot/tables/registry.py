@@ -17,12 +17,12 @@ from typing import Any
 
 from bot.engine import RuleSet
 from bot.shards import ShardSet
-from bot.store import Store, StoredTable
+from bot.store import Store, StoredTable, storable_id
 from bot.store.records import ActionRecord
 
 from .clock import Clock
 from .errors import RefusalCode, TableError
-from .model import Status, Table
+from .model import OPEN_STATUSES, Status, Table
 
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
@@ -58,6 +58,23 @@ class TableRegistry:
         """The open table of the channel, if any."""
         table_id = self._by_channel.get(channel_id)
         return None if table_id is None else self._tables.get(table_id)
+
+    async def recall(self, table_id: int) -> Table:
+        """The table, held again if it was forgotten (a finished table after `evict` or a
+        restart: Play again acts on it); refused ``unknown_table`` when the store has none,
+        or holds it open (an open table this process does not hold is another shard's)."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        stored = await self.store.tables.get(table_id) if storable_id(table_id) else None
+        if stored is None or Status(stored.status) in OPEN_STATUSES:  # open: another shard's
+            raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
+        table = self._tables.get(table_id)  # another call may have recalled it meanwhile
+        if table is None:
+            table = Table.from_dict(stored.snapshot)
+            table.message_id = stored.message_id
+            self.register(table, table.to_dict())
+        return table
 
     def open_tables(self) -> list[Table]:
         """Every open table held."""

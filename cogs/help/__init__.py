@@ -1,13 +1,16 @@
-"""`/help`: what the bot does, how to start a table, and every command, in the user's language."""
+"""`/help`: a quick start and a page per part (playing, rules, league, organiser), in the
+user's language, with every command a tap away."""
 
 from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.client import KlaverjasBot
 from cogs.help.cog import Help
 
 __all__ = ["Help", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, KlaverjasBot)
     await bot.add_cog(Help(bot))

@@ -1,8 +1,11 @@
-"""`/help`: the command list comes from the command tree itself, so it never goes stale.
+"""`/help`: a quick start and a menu of pages, built from the command tree itself, so it
+never goes stale.
 
 Each command's name and description are the ones Discord shows the user: the tree's
 translated payload (`Command.get_translated_payload`, through the catalogue translator of
-`cogs/common/translator.py`), read in the user's language by `cogs/help/ui.py`.
+`cogs/common/translator.py`), read in the user's language by `cogs/help/ui.py`; each is
+named as a clickable mention with the id Discord gave it (`KlaverjasBot.command_ids`).
+The answer is private; the menu's buttons (`cogs/help/items.py`) turn its page.
 """
 
 from __future__ import annotations
@@ -13,24 +16,49 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import KlaverjasBot
+from cogs.common.components import RenderedView
+from cogs.common.replies import report_unexpected_error
 from cogs.common.text import command_text, locale_of
 from cogs.common.translator import CatalogueTranslator
-from cogs.help.ui import help_embed
+from cogs.help.items import HelpPageButton
+from cogs.help.ui import START, help_page
 
 __all__ = ["Help"]
 
 
 class Help(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_routed_items(HelpPageButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_routed_items(HelpPageButton)
 
     @app_commands.command(
         name=command_text("help.cmd.help.name"), description=command_text("help.cmd.help.desc")
     )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
+        embed, view = await self._page(interaction, START)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def show_page(self, interaction: discord.Interaction[Any], page: str) -> None:
+        """A menu button: the page, in the message clicked (the reader's own /help)."""
+        try:
+            embed, view = await self._page(interaction, page)
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception as error:
+            await report_unexpected_error(interaction, error, where=f"help page {page}")
+
+    async def _page(
+        self, interaction: discord.Interaction[Any], page: str
+    ) -> tuple[discord.Embed, discord.ui.View]:
         payloads = await self._command_payloads()
-        embed = help_embed(payloads, locale_of(interaction))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        ids = await self.bot.command_ids()
+        embed, rows = help_page(payloads, page, locale_of(interaction), ids)
+        return embed, RenderedView(rows)
 
     async def _command_payloads(self) -> list[dict[str, Any]]:
         """Every slash command as Discord receives it, localisations included."""

@@ -1,9 +1,14 @@
-"""The /help embed, built from plain command payloads so it can be checked without Discord.
+"""The /help pages, built from plain command payloads so they can be checked without Discord.
 
 A payload is what discord.py sends Discord for a command: `name`, `description`, their
 `*_localizations` by Discord locale, and `options`, where type 1 is a subcommand and type 2
 a group of subcommands. Our catalogue locales (`nl`, `pt-BR`, `es-ES`, `it`) are Discord
 locale names, and English is the default text.
+
+/help is a quick start and a menu of pages (Tables, Playing, Rules, League, Organiser),
+each one phone screen. A command is named as a mention (`</table open:id>`, the default name and
+the top-level command's id): Discord shows it in the reader's language and runs it when
+tapped. While the ids are unknown the name the reader's client shows is written instead.
 """
 
 from __future__ import annotations
@@ -13,17 +18,68 @@ from typing import Any
 
 import discord
 
-from cogs.common.components import EMBED_COLOUR
+from cogs.common.components import EMBED_COLOUR, Component
 from cogs.common.text import t
+from cogs.help.items import page_component
 
-__all__ = ["command_lines", "help_embed", "slash_name"]
+__all__ = ["PAGES", "command_lines", "help_page", "mention", "page_of", "slash_name"]
 
 SUB_COMMAND = 1
 SUB_COMMAND_GROUP = 2
-FIELD_MAX = 1024  # Discord's limit for an embed field's value
+START = "start"
+PAGES = (START, "table", "playing", "rules", "league", "organiser")
+MENU_ROW = 3  # page buttons a row: two even rows, as a phone would wrap them anyway
 
-# The commands the "how to start" steps name, by their English (qualified) names.
-_STEPS = {"open": "table open", "join": "table join", "start": "table start", "hand": "hand"}
+# The commands each page lists, by their English qualified names; a command no page names
+# is listed by `page_of` (by its group: a table command under Tables, a league or night
+# command for organisers, any other under Playing), so a new command is never missing.
+PAGE_COMMANDS: Mapping[str, tuple[str, ...]] = {
+    "table": (
+        "table open",
+        "table join",
+        "table start",
+        "table bot add",
+        "table bot remove",
+        "table leave",
+        "table settings",
+        "table close",
+    ),
+    "playing": (
+        "hand",
+        "hint",
+        "table sheet",
+        "table bump",
+        "notify",
+        "standings",
+        "stats",
+        "about",
+    ),
+    "rules": ("rules", "roem", "legal", "score", "cards"),
+    "league": (
+        "league join",
+        "league leave",
+        "night status",
+        "night enter",
+        "night confirm",
+        "league standings",
+        "league player",
+        "league history",
+        "league export",
+    ),
+    "organiser": (),  # every other league and night command
+}
+_GROUP_PAGES = {"table": "table", "league": "organiser", "night": "organiser"}
+NOT_LISTED = ("help",)  # /help itself: the reader is in it
+
+# The commands the quick start names, by their English (qualified) names.
+_STEPS = {"open": "table open", "join": "table join", "hand": "hand", "rules": "rules"}
+# The buttons it names, by their catalogue keys.
+_BUTTONS = {
+    "start": "tables.button.start",
+    "fill": "tables.button.fill",
+    "button": "tables.button.hand",
+    "again": "tables.button.again",
+}
 
 
 def _local(payload: Mapping[str, Any], field: str, locale: str) -> str:
@@ -55,50 +111,75 @@ def slash_name(payloads: Sequence[Mapping[str, Any]], english: str, locale: str)
     return f"/{english}"
 
 
-def command_lines(payloads: Sequence[Mapping[str, Any]], locale: str) -> list[str]:
-    """One line per command, in the order the tree holds them: name and description."""
-    return [
-        f"`/{local}` · {description}"
+def mention(
+    payloads: Sequence[Mapping[str, Any]], english: str, locale: str, ids: Mapping[str, int]
+) -> str:
+    """`</table open:123>` (Discord shows it in the reader's language and runs it when
+    tapped; the name in it must be the default one); without the id, the name in bold."""
+    command_id = ids.get(english.split()[0])
+    if command_id is not None:
+        return f"</{english}:{command_id}>"
+    return f"**{slash_name(payloads, english, locale)}**"
+
+
+def page_of(english: str) -> str:
+    """The page that lists a command: the one naming it, else by its group."""
+    for page, names in PAGE_COMMANDS.items():
+        if english in names:
+            return page
+    return _GROUP_PAGES.get(english.split()[0], "playing")
+
+
+def command_lines(
+    payloads: Sequence[Mapping[str, Any]], page: str, locale: str, ids: Mapping[str, int]
+) -> list[str]:
+    """One line per command of `page`, in the page's order (then the tree's): its mention
+    and its description in `locale`."""
+    found = {
+        english: description
         for payload in payloads
-        for _, local, description in _leaves(payload, locale)
-    ]
+        for english, _, description in _leaves(payload, locale)
+        if english not in NOT_LISTED and page_of(english) == page
+    }
+    order = {name: index for index, name in enumerate(PAGE_COMMANDS.get(page, ()))}
+    ranked = sorted(found, key=lambda name: order.get(name, len(order)))
+    return [f"{mention(payloads, name, locale, ids)} · {found[name]}" for name in ranked]
 
 
-def _chunks(lines: Sequence[str], limit: int = FIELD_MAX) -> list[str]:
-    chunks: list[str] = []
-    for line in lines:
-        if chunks and len(chunks[-1]) + 1 + len(line) <= limit:
-            chunks[-1] += "\n" + line
-        else:
-            chunks.append(line[:limit])
-    return chunks
+def _quick_start(payloads: Sequence[Mapping[str, Any]], locale: str, ids: Mapping[str, int]) -> str:
+    names = {key: mention(payloads, english, locale, ids) for key, english in _STEPS.items()}
+    buttons = {key: t(label, locale) for key, label in _BUTTONS.items()}
+    steps = t("help.start.body", locale, **names, **buttons)
+    title = f"**{t('help.start.title', locale)}**"
+    return "\n\n".join([t("help.about", locale), f"{title}\n{steps}"])
 
 
-def _steps(names: Mapping[str, str], locale: str) -> str:
-    button = t("tables.button.hand", locale)  # the button's own label, whatever it says
-    return t("help.start.body", locale, button=button, **names)
+def _page_text(
+    payloads: Sequence[Mapping[str, Any]], page: str, locale: str, ids: Mapping[str, int]
+) -> str:
+    if page == START:
+        return _quick_start(payloads, locale, ids)
+    if page == "rules":
+        named = {k: mention(payloads, k, locale, ids) for k in ("rules", "roem", "legal")}
+        intro = "\n".join(
+            [t("help.rules", locale, rules=named["rules"]), t("help.cards", locale, **named)]
+        )
+    else:
+        intro = t(f"help.intro.{page}", locale)
+    return "\n\n".join([intro, "\n".join(command_lines(payloads, page, locale, ids))])
 
 
-def help_embed(payloads: Sequence[Mapping[str, Any]], locale: str) -> discord.Embed:
-    """What the bot does, the four steps to a game, and every command, in `locale`."""
-    names = {key: slash_name(payloads, english, locale) for key, english in _STEPS.items()}
-    description = "\n\n".join(
-        [
-            t("help.about", locale),
-            f"**{t('help.start.title', locale)}**\n{_steps(names, locale)}",
-            t("help.rules", locale, rules=slash_name(payloads, "rules", locale)),
-            t(
-                "help.cards",
-                locale,
-                roem=slash_name(payloads, "roem", locale),
-                legal=slash_name(payloads, "legal", locale),
-            ),
-        ]
-    )
+def help_page(
+    payloads: Sequence[Mapping[str, Any]], page: str, locale: str, ids: Mapping[str, int]
+) -> tuple[discord.Embed, list[list[Component]]]:
+    """Page `page` of /help in `locale` (an unknown page: the quick start), and the menu
+    of pages under it in two rows (the page shown is the one not to press)."""
+    page = page if page in PAGES else START
+    title = t(f"help.page.{page}", locale)
+    if page == START:
+        title = f"{t('help.title', locale)} · {title}"
     embed = discord.Embed(
-        title=t("help.title", locale), description=description, colour=EMBED_COLOUR
+        title=title, description=_page_text(payloads, page, locale, ids), colour=EMBED_COLOUR
     )
-    for index, chunk in enumerate(_chunks(command_lines(payloads, locale))):
-        name = t("help.commands", locale) if index == 0 else "\u200b"
-        embed.add_field(name=name, value=chunk, inline=False)
-    return embed
+    menu = [page_component(name, t(f"help.page.{name}", locale), name == page) for name in PAGES]
+    return embed, [menu[:MENU_ROW], menu[MENU_ROW:]]

@@ -22,6 +22,7 @@ from cogs.common.raw_messages import update_message
 from cogs.common.replies import guarded, send_ephemeral
 from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t
+from cogs.tables.again import Replayer
 from cogs.tables.bump import Bumper
 from cogs.tables.errors import REFUSALS, error_text
 from cogs.tables.items import ButtonKind
@@ -60,6 +61,7 @@ class TableActions:
         self.nudger = nudger
         self.requests = requests or RequestStats()
         self.bumper = Bumper(bot, publisher)
+        self.replayer = Replayer(bot, publisher)
 
     @property
     def service(self) -> TableService:
@@ -145,6 +147,7 @@ class TableActions:
             ButtonKind.START: self.start,
             ButtonKind.ADDBOT: self.add_computer,
             ButtonKind.BUMP: self.bumper.bump,
+            ButtonKind.FILL: self.start_with_computers,
         }
 
     async def on_sit(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None:
@@ -337,16 +340,35 @@ class TableActions:
         text = t("tables.done.left_match", locale, seat=_left_seat(result) + 1)
         await interaction.response.edit_message(content=text, view=None)
 
-    async def start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        """Start the match; a player who starts it gets their hand at once."""
+    async def start(
+        self, interaction: discord.Interaction[Any], table_id: int, fill: bool = False
+    ) -> None:
+        """Start the match (``fill``: computers at the table's level take the free seats
+        first); a player who starts it gets their hand at once."""
         result = await self.service.start(
-            table_id, interaction.user.id, channel_id=interaction.channel_id
+            table_id, interaction.user.id, channel_id=interaction.channel_id, fill=fill
         )
         text = t("tables.done.started", locale_of(interaction))
         if result.seat is not None:
             await self._send_hand(interaction, result, text)
         else:
             await interaction.response.send_message(text, ephemeral=True)
+
+    async def start_with_computers(
+        self, interaction: discord.Interaction[Any], table_id: int
+    ) -> None:
+        """Start with computers: the lobby's button while seats are free."""
+        await self.start(interaction, table_id, fill=True)
+
+    async def on_again(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int
+    ) -> None:
+        """Play again, under a finished match's score sheet (cogs/tables/again.py)."""
+
+        async def work() -> None:
+            await self.replayer.play_again(interaction, table_id, seq)
+
+        await self.guard(interaction, "button again", work, table_id)
 
     async def add_computer(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """Seat a computer in the first free seat (the lobby's button)."""

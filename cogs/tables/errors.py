@@ -22,7 +22,18 @@ from cogs.tables.ui_text import reason_text, seat_name
 
 __all__ = ["REFUSALS", "error_text"]
 
-_PLAIN = ("setting", "value", "high", "kind", "kinds", "locale", "locales", "field", "hand")
+_PLAIN = (
+    "setting",
+    "value",
+    "high",
+    "kind",
+    "kinds",
+    "locale",
+    "locales",
+    "field",
+    "hand",
+    "table",
+)
 NAME_CLIP = 24  # characters of a typed name (preset, language) a refusal repeats
 # What the engine calls a rule option -> the /table open option the user typed it in.
 OPTION_NAMES = {
@@ -60,6 +71,8 @@ def _not_seated(
         return t("tables.err.not_seated.lobby", locale)
     if table.status == Status.PLAYING:
         return t("tables.err.not_seated.watching", locale)
+    if table.status == Status.FINISHED:  # Play again: only its four may
+        return t("tables.err.not_seated.finished", locale)
     return t("tables.err.not_seated", locale, **values)
 
 

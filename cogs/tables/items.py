@@ -6,12 +6,13 @@ has to be stored. The items only parse; `TableActions` (cogs/tables/actions.py) 
 calls the table service and answers. custom_ids (Discord allows 100 characters):
 
     kj:{kind}:{table}               a `ButtonKind`: hand, refresh, roem, sheet, last, back, leave,
-                                    start, addbot, bump
+                                    start, addbot, bump, fill (start with computers)
     kj:sit:{table}:{seat}           seat 0..3
     kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
     kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
     kj:leave:{table}:{seq}:{answer} yes or no: the answer to "leave the match?"
     kj:review:{table}:{hand}        hand number (1-based) of the match, shown once scored
+    kj:again:{table}:{seq}          Play again: a new table with the finished one's four
 
 `seq` is the table state the button was drawn for; the service refuses the action as
 "stale" when the table has moved on since, inside its lock. These formats are a promise to
@@ -33,6 +34,8 @@ from cogs.common.text import t
 
 __all__ = [
     "ALL_ITEMS",
+    "AgainButton",
+    "again_component",
     "card_component",
     "kind_component",
     "sit_component",
@@ -62,6 +65,7 @@ class ButtonKind(StrEnum):
     START = "start"
     ADDBOT = "addbot"
     BUMP = "bump"
+    FILL = "fill"  # start with computers in the free seats
 
 
 _ID = r"[0-9]{1,20}"
@@ -93,6 +97,10 @@ class Actions(Protocol):
 
     async def on_leave_answer(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
+    ) -> None: ...
+
+    async def on_again(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int
     ) -> None: ...
 
 
@@ -296,6 +304,33 @@ class ReviewButton(
         await actions_of(interaction).on_review(interaction, self.table_id, self.hand)
 
 
+class AgainButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:again:(?P<table>{_ID}):(?P<seq>{_ID})",
+):
+    """Play again, on a finished match's score sheet: the service opens a new table with the
+    same four only if the finished table is still at `seq` and not played again yet."""
+
+    def __init__(self, table_id: int, seq: int, label: str = "") -> None:
+        custom_id = self.custom_id_of(table_id, seq)
+        super().__init__(_button(custom_id, label or "again", Style.success, False, None))
+        self.table_id = table_id
+        self.seq = seq
+
+    @staticmethod
+    def custom_id_of(table_id: int, seq: int) -> str:
+        return f"kj:again:{table_id}:{seq}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AgainButton:
+        return cls(int(match["table"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_again(interaction, self.table_id, self.seq)
+
+
 def kind_button(
     kind: ButtonKind,
     table_id: int,
@@ -360,6 +395,11 @@ def review_component(table_id: int, hand: int, label: str) -> Component:
     return _component(ReviewButton.custom_id_of(table_id, hand), label, Style.secondary, False)
 
 
+def again_component(table_id: int, seq: int, label: str) -> Component:
+    """`AgainButton` as a component."""
+    return _component(AgainButton.custom_id_of(table_id, seq), label, Style.success, False)
+
+
 def _suit_style(suit: Suit) -> Style:
     return Style.danger if suit.is_red else Style.secondary
 
@@ -371,4 +411,5 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TrumpButton,
     LeaveAnswerButton,
     ReviewButton,
+    AgainButton,
 )

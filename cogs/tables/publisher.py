@@ -38,7 +38,8 @@ from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, re
 from cogs.common.locales import public_locale
 from cogs.common.raw_messages import edit_channel_message
 from cogs.common.text import t
-from cogs.tables.ui import public_message, public_payload, sheet_embed
+from cogs.tables.ui import public_message, public_payload
+from cogs.tables.ui_sheet import final_sheet
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
@@ -349,12 +350,13 @@ class TablePublisher:
 
     async def _post_final(self, table: TableAnswer, public: PublicTable, locale: str) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        content = t("tables.final.announce", locale, table=table.id)
-        embed = sheet_embed(public, locale, final=True)
+        content, embed, view = final_sheet(public, locale)
         try:
             what = f"posting the final sheet of table {table.id}"
             await retried(
-                lambda: channel.send(content=content, embed=embed), what, self.retry_delays
+                lambda: channel.send(content=content, embed=embed, view=view),
+                what,
+                self.retry_delays,
             )
         except DELIVERY_ERRORS as error:
             log.warning("table %s: could not post the final score sheet: %s", table.id, error)

@@ -1,4 +1,5 @@
-"""Public renderers: the table message (embed and buttons), the score sheet, the settings.
+"""Public renderers: the table message (embed and buttons), the settings; the score sheet
+(`ui_sheet.py`) and the lobby (`ui_lobby.py`) are drawn by their own modules.
 
 Pure functions of the service's public read model (`PublicTable`) and a locale. The public
 read model holds no unplayed card, so nothing drawn here can show a player's hand; it also keeps
@@ -11,8 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.engine import Card, Phase, SheetLine, Suit
-from bot.players import LEVELS
+from bot.engine import Card, Phase
 from bot.tables import PublicSeat, PublicTable, PublicTrick, SeatKind, Status, TableAnswer
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import (
@@ -23,15 +23,16 @@ from cogs.common.components import (
     frozen_view,
 )
 from cogs.common.raw_messages import Message
-from cogs.common.text import card_text, pad, t, text_width
+from cogs.common.text import card_text, t
 from cogs.tables.items import (
     ButtonKind,
     LeaveAnswerButton,
     kind_component,
     review_component,
-    sit_component,
 )
-from cogs.tables.ui_text import md, pair_names, seat_name, suit_text
+from cogs.tables.ui_lobby import lobby_lines, lobby_rows
+from cogs.tables.ui_sheet import NAME_MAX, finished_hint, flag_text, result_text, sheet_embed
+from cogs.tables.ui_text import levels_text, md, pair_names, seat_name, suit_text, timer_text
 
 __all__ = [
     "leave_question",
@@ -51,9 +52,6 @@ TURN_MARK = "▶"
 WINNING_MARK = "🏆"  # the card winning the trick so far (the engine's `current_winner`)
 NO_CARD = "·"  # a seat that has not played to the trick yet
 TRICKS = 8
-NAME_MAX = 24  # columns: a longer display name is shortened with an ellipsis
-DESCRIPTION_BUDGET = 3900  # Discord allows 4096 characters in an embed description
-SHEET_NAME = 12  # the dealer column of the score sheet: a longer name ends in an ellipsis
 Style = discord.ButtonStyle
 
 
@@ -77,7 +75,7 @@ def public_embed(public: PublicTable, locale: str) -> discord.Embed:
     a field with the trick by seat, the hand's running score and the match score; in the
     lobby and after the match the two pairs."""
     lines = {
-        Status.LOBBY: _lobby_lines,
+        Status.LOBBY: lobby_lines,
         Status.PLAYING: _play_lines,
         Status.FINISHED: _finished_lines,
         Status.CLOSED: _closed_lines,
@@ -136,13 +134,6 @@ def _seat_label(public: PublicTable, seat: int, locale: str) -> str:
 
 def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
     return "\n".join(_seat_label(public, seat, locale) for seat in (pair, pair + 2))
-
-
-def _lobby_lines(public: PublicTable, locale: str) -> list[str]:
-    free = sum(1 for s in public.seats if s.kind == SeatKind.EMPTY)
-    first = t("tables.lobby.waiting", locale, free=free) if free else ""
-    first = first or t("tables.lobby.ready", locale)
-    return [first, t("tables.lobby.opener", locale, opener=f"<@{public.opener_id}>")]
 
 
 def _play_lines(public: PublicTable, locale: str) -> list[str]:
@@ -250,16 +241,8 @@ def _last_hand_line(public: PublicTable, locale: str) -> str:
         score1=line.scores[0],
         score2=line.scores[1],
     )
-    flag = _flag(line, locale)
+    flag = flag_text(line, locale)
     return f"{text} · {flag}" if flag else text
-
-
-def _flag(line: SheetLine, locale: str) -> str:
-    if line.nat:
-        return t("tables.sheet.nat", locale)
-    if line.pit is not None:
-        return t("tables.sheet.pit", locale)
-    return ""
 
 
 def last_trick_embed(public: PublicTable, locale: str) -> discord.Embed | None:
@@ -272,26 +255,11 @@ def last_trick_embed(public: PublicTable, locale: str) -> discord.Embed | None:
 
 
 def _finished_lines(public: PublicTable, locale: str) -> list[str]:
-    return [result_text(public, locale), t("tables.public.finished_hint", locale)]
+    return [result_text(public, locale), finished_hint(public, locale)]
 
 
 def _closed_lines(public: PublicTable, locale: str) -> list[str]:
     return [t("tables.public.closed", locale)]
-
-
-def result_text(public: PublicTable, locale: str) -> str:
-    """The match result in one sentence: who won, and the totals."""
-    totals = public.result.totals if public.result is not None else public.totals
-    winner = public.result.winner if public.result is not None else None
-    if winner is None:
-        return t("tables.result.draw", locale, score1=totals[0], score2=totals[1])
-    return t(
-        "tables.result.won",
-        locale,
-        pair=md(pair_names(public.seats, winner, locale, NAME_MAX)),
-        score=totals[winner],
-        other=totals[1 - winner],
-    )
 
 
 # ----------------------------------------------------------------------------- buttons
@@ -322,20 +290,7 @@ def public_rows(public: PublicTable, locale: str) -> list[list[Component]]:
     rows: list[list[Component]] = []
     table = public.table_id
     if public.status == Status.LOBBY:
-        rows.append(
-            [
-                sit_component(table, seat, t("tables.button.sit", locale, seat=seat + 1))
-                for seat, state in enumerate(public.seats)
-                if state.kind == SeatKind.EMPTY
-            ]
-        )
-        rows.append(
-            [
-                kind_component(ButtonKind.ADDBOT, table, locale),
-                kind_component(ButtonKind.START, table, locale, Style.success),
-                kind_component(ButtonKind.LEAVE, table, locale),
-            ]
-        )
+        rows += lobby_rows(public, locale)
     elif public.status == Status.PLAYING:
         rows += _play_buttons(public, locale)
     elif public.status == Status.FINISHED:
@@ -375,107 +330,18 @@ def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
     return [first, second]
 
 
-# ----------------------------------------------------------------------------- score sheet
-
-
-def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> discord.Embed:
-    """The score sheet, one line per hand, in a monospaced block (names cut to fit)."""
-    pairs = t(
-        "tables.sheet.pairs",
-        locale,
-        pair1=md(pair_names(public.seats, 0, locale, NAME_MAX)),
-        pair2=md(pair_names(public.seats, 1, locale, NAME_MAX)),
-    )
-    head = [result_text(public, locale)] if final else []
-    rows = _fit(_sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - 100)
-    body = "```\n" + "\n".join(rows) + "\n```"
-    title = t("tables.sheet.title", locale, table=public.table_id)
-    return discord.Embed(
-        title=title, description="\n".join([*head, pairs, body]), colour=EMBED_COLOUR
-    )
-
-
-def _sheet_rows(public: PublicTable, locale: str) -> list[str]:
-    """Header, one row per hand, total; every column as wide as its widest cell, so the
-    translated headers and any name line up (names longer than `SHEET_NAME` are shortened)."""
-    table = [
-        [
-            "#",
-            t("tables.sheet.col.dealer", locale),
-            t("tables.sheet.col.trump", locale),
-            t("tables.sheet.col.makers", locale),
-            t("tables.pair.label", locale, n=1),
-            t("tables.pair.label", locale, n=2),
-            "",
-        ]
-    ]
-    for line in public.sheet:
-        name = seat_name(public.seats, line.dealer, locale, SHEET_NAME)
-        table.append(
-            [
-                str(line.number),
-                f"{line.dealer + 1} {name}",
-                _suit_symbol(line.trump),
-                str(line.makers + 1),
-                _sheet_cell(line, 0),
-                _sheet_cell(line, 1),
-                _flag(line, locale),
-            ]
-        )
-    total = t("tables.sheet.total", locale)
-    table.append(["", total, "", "", str(public.totals[0]), str(public.totals[1]), ""])
-    cells = [[cell.replace("`", "'") for cell in row] for row in table]  # ` ends the block
-    widths = [max(text_width(row[i]) for row in cells) for i in range(len(cells[0]))]
-    return [_row(row, widths) for row in cells]
-
-
-def _suit_symbol(letter: str) -> str:
-    return Suit.parse(letter).symbol
-
-
-def _sheet_cell(line: SheetLine, pair: int) -> str:
-    """The pair's score, then what it was made of: card points (+ claimed roem)."""
-    made = f"{line.points[pair]}+{line.roem[pair]}" if line.roem[pair] else str(line.points[pair])
-    return f"{line.scores[pair]} ({made})"
-
-
-def _row(cells: list[str], widths: list[int]) -> str:
-    """One line of the sheet: the hand number and the scores right-aligned, text left."""
-    right = (0, 4, 5)
-    pairs = enumerate(zip(cells, widths, strict=True))
-    parts = [pad(cell, width, i in right) for i, (cell, width) in pairs]
-    return " ".join(parts).rstrip()
-
-
-def _fit(rows: list[str], budget: int) -> list[str]:
-    """Keep the header, the total and as many of the latest hands as fit the budget."""
-    if sum(len(r) + 1 for r in rows) <= budget:
-        return rows
-    header, body, total = rows[0], rows[1:-1], rows[-1]
-    kept: list[str] = []
-    used = len(header) + len(total) + 4
-    for row in reversed(body):
-        if used + len(row) + 1 > budget:
-            break
-        kept.insert(0, row)
-        used += len(row) + 1
-    return [header, "…", *kept, total]
-
-
 # ----------------------------------------------------------------------------- settings
 
 
 def settings_embed(table: PublicTable, locale: str, table_locale: str) -> discord.Embed:
     """The table's settings as /table settings shows them (`table_locale`: its messages')."""
-    settings = table.settings
-    timer = f"{settings.turn_timer:g} s" if settings.turn_timer else ""
-    timer = timer or t("tables.settings.off", locale)
+    timer = timer_text(table.settings.turn_timer, locale)
     language = t(f"tables.language.{normalize_locale(table_locale)}", locale)
     lines = [
         t("tables.settings.rules", locale, rules=table.rules.label),
         t("tables.settings.turn_timer", locale, value=timer),
         t("tables.settings.language", locale, value=language),
-        t("tables.settings.level", locale, value=_levels(table, locale)),
+        t("tables.settings.level", locale, value=levels_text(table, locale)),
         t("tables.settings.hint", locale),
     ]
     title = t("tables.settings.title", locale, table=table.table_id)
@@ -498,19 +364,3 @@ def leave_question(
         LeaveAnswerButton(table.table_id, table.seq, False, t("tables.button.leave_no", locale)),
     ]
     return text, frozen_view(buttons)
-
-
-def _levels(table: PublicTable, locale: str) -> str:
-    """The table's computer level, and any seat whose computer plays at another one."""
-    default = _level_name(table.settings.computer_kind, locale)
-    others = [
-        t("tables.settings.seat_level", locale, seat=i + 1, level=_level_name(s.level, locale))
-        for i, s in enumerate(table.seats)
-        if s.kind == SeatKind.COMPUTER and s.level and s.level != table.settings.computer_kind
-    ]
-    return ", ".join([default, *others])
-
-
-def _level_name(kind: str, locale: str) -> str:
-    level = {"heuristic": "normal"}.get(kind, kind)  # the normal level's older name
-    return t(f"tables.level.{level}", locale) if level in LEVELS else level

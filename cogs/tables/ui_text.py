@@ -15,10 +15,22 @@ from functools import lru_cache
 from discord.utils import escape_markdown
 
 from bot.engine import Card, IllegalReason, Roem, RoemKind, Suit
-from bot.tables import Hint, PublicSeat, SeatKind
+from bot.players import LEVELS
+from bot.tables import Hint, PublicSeat, PublicTable, SeatKind
 from cogs.common.text import card_text, shorten, suit_text, t
 
-__all__ = ["hint_text", "md", "pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
+__all__ = [
+    "hint_text",
+    "level_name",
+    "levels_text",
+    "md",
+    "pair_names",
+    "reason_text",
+    "roem_text",
+    "seat_name",
+    "suit_text",
+    "timer_text",
+]
 
 
 @lru_cache(maxsize=4096)
@@ -48,6 +60,28 @@ def pair_names(
     """Both names of a pair (seats 1 & 3 are pair 1, seats 2 & 4 pair 2)."""
     first, second = (seat_name(seats, s, locale, width) for s in (pair, pair + 2))
     return t("tables.pair.names", locale, first=first, second=second)
+
+
+def levels_text(table: PublicTable, locale: str) -> str:
+    """The table's computer level, and any seat whose computer plays at another one."""
+    default = level_name(table.settings.computer_kind, locale)
+    others = [
+        t("tables.settings.seat_level", locale, seat=i + 1, level=level_name(s.level, locale))
+        for i, s in enumerate(table.seats)
+        if s.kind == SeatKind.COMPUTER and s.level and s.level != table.settings.computer_kind
+    ]
+    return ", ".join([default, *others])
+
+
+def level_name(kind: str, locale: str) -> str:
+    """A computer level in words ("strong"); a level the catalogue lacks as it is."""
+    level = {"heuristic": "normal"}.get(kind, kind)  # the normal level's older name
+    return t(f"tables.level.{level}", locale) if level in LEVELS else level
+
+
+def timer_text(seconds: float, locale: str) -> str:
+    """The turn timer as a setting reads: "120 s", or "off"."""
+    return f"{seconds:g} s" if seconds else t("tables.settings.off", locale)
 
 
 def reason_text(reason: IllegalReason, locale: str) -> str:

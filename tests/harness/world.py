@@ -131,6 +131,9 @@ class World:
         self.deleted_messages: dict[int, dict[str, Any]] = {}
         self.interactions: dict[str, InteractionRecord] = {}
         self.message_tokens: dict[int, set[str]] = {}
+        # The application's commands as Discord holds them, by route (global or a guild's
+        # url): an overwrite keeps the id of a command whose name it names again.
+        self.commands: dict[str, list[dict[str, Any]]] = {}
         self._sequence = itertools.count(1)
 
     def snowflake(self, at: dt.datetime | None = None) -> int:
@@ -349,9 +352,23 @@ class World:
             return wire_copy(self._create_thread(ids[0], call.json or {}))
         if key == ("GET", GUILD_MEMBER):
             return self._member(ids[1])
-        if call.method == "PUT" and call.path in (GUILD_COMMANDS, GLOBAL_COMMANDS):
-            return [self._registered_command(command) for command in call.json or []]
+        if call.path in (GUILD_COMMANDS, GLOBAL_COMMANDS):
+            return self._commands(call)
         return None
+
+    def _commands(self, call: Call) -> list[dict[str, Any]] | None:
+        """Bulk overwrite (PUT) and list (GET) of the application's commands."""
+        url = call.url.split("?")[0]
+        if call.method == "GET":
+            return wire_copy(self.commands.get(url, []))
+        if call.method != "PUT":
+            return None
+        known = {command["name"]: command["id"] for command in self.commands.get(url, [])}
+        self.commands[url] = [
+            self._registered_command(command, known.get(command["name"]))
+            for command in call.json or []
+        ]
+        return wire_copy(self.commands[url])
 
     def _member(self, user_id: int) -> dict[str, Any]:
         """Get Guild Member: every user the world knows is a member of its one guild."""
@@ -382,9 +399,11 @@ class World:
         self.channels[thread_id] = thread
         return thread
 
-    def _registered_command(self, command: Mapping[str, Any]) -> dict[str, Any]:
+    def _registered_command(
+        self, command: Mapping[str, Any], known: str | None = None
+    ) -> dict[str, Any]:
         return {
-            "id": str(self.snowflake()),
+            "id": known or str(self.snowflake()),
             "application_id": str(self.application_id),
             "version": str(self.snowflake()),
             "default_member_permissions": None,

@@ -29,6 +29,9 @@ from tests.harness.world import CALLBACK
 
 StartHarness = Callable[..., Awaitable[Harness]]
 CARD_TEXT = re.compile(r"(?:10|[7-9JQKA])[♣♦♥♠]")
+# A hand's row of the score sheet: number, trump, each pair's score (* marks the makers'),
+# and nat or pit.
+SHEET_HAND = re.compile(r"^ *(\d+) ([♣♦♥♠]) +(\*?)(\d+) +(\*?)(\d+)(?: (\S+))?$")
 
 
 class ClockedBot(KlaverjasBot):
@@ -211,6 +214,24 @@ def message_text(message: dict[str, Any]) -> str:
         for field in embed.get("fields") or []:
             parts += [field.get("name") or "", field.get("value") or ""]
     return "\n".join(p for p in parts if p)
+
+
+def sheet_block(description: str) -> list[str]:
+    """The score sheet's monospaced lines: header, one row per hand, total."""
+    return description.split("```")[1].strip("\n").splitlines()
+
+
+def sheet_hands(description: str) -> list[tuple[int, str, int, int, int, str]]:
+    """(number, trump, makers' pair 0 or 1, pair 1's score, pair 2's, flag) per hand row
+    of the score sheet in an embed's description; a row in another shape fails."""
+    rows = []
+    for row in sheet_block(description)[1:-1]:
+        found = SHEET_HAND.match(row)
+        assert found is not None, row
+        number, trump, mark1, score1, mark2, score2, flag = found.groups()
+        assert (mark1, mark2) in (("*", ""), ("", "*")), row
+        rows.append((int(number), trump, 0 if mark1 else 1, int(score1), int(score2), flag or ""))
+    return rows
 
 
 def drawn_earlier(message: dict[str, Any], *ids: str) -> dict[str, Any]:

@@ -39,11 +39,10 @@ async def test_open_posts_the_table_and_answers_the_opener_privately(
     assert "rotterdam" in text and "anna" in text and "3 seats free" in text
     t = table.id
     assert custom_ids(public) == [
-        f"kj:sit:{t}:1",
+        f"kj:sit:{t}:1",  # pair 2: one button while both its seats are free
         f"kj:sit:{t}:2",
-        f"kj:sit:{t}:3",
         f"kj:addbot:{t}",
-        f"kj:start:{t}",
+        f"kj:fill:{t}",
         f"kj:leave:{t}",
     ]
     kit.check_payloads()
@@ -80,10 +79,10 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     before = copy.deepcopy(kit.public(t))  # as a client shows it until the edit arrives
     sit = await kit.click(f"kj:sit:{t}:2", bob)
     added = await kit.click(f"kj:addbot:{t}", anna)
-    again = await kit.click(f"kj:sit:{t}:3", bob, message=before)
+    again = await kit.click(f"kj:sit:{t}:1", bob, message=before)
     late = await kit.click(f"kj:sit:{t}:1", carl, message=before)
     taken = await kit.harness.slash("table join", {"seat": 1}, user=carl)
-    early = await kit.click(f"kj:start:{t}", anna)
+    early = await kit.harness.slash("table start", user=anna)
     by_command = await kit.harness.slash("table bot add", {"seat": 4}, user=anna)
     full = await kit.harness.slash("table join", user=carl)
     await kit.flush()
@@ -107,7 +106,7 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
 
     removed = await kit.harness.slash("table bot remove", {"seat": 2}, user=anna)
     assert removed.reply.content == "The computer at seat 2 left the table."
-    outsider = await kit.click(f"kj:start:{t}", carl)
+    outsider = await kit.click(f"kj:fill:{t}", carl)
     assert outsider.reply.content == (
         "You are not seated at this table yet: take a free seat with a Sit button first."
     )
@@ -188,16 +187,20 @@ async def test_dutch_players_and_a_dutch_guild(make_harness: StartHarness) -> No
     opened = await kit.harness.slash("table open", user=anna, locale="nl", guild_locale="nl")
     await kit.flush()
     t = kit.service.in_channel(kit.world.channel_id).id  # type: ignore[union-attr]
-    refused = await kit.click(f"kj:start:{t}", bob, locale="nl")
+    refused = await kit.click(f"kj:fill:{t}", bob, locale="nl")
 
     assert opened.replies[-1].content.startswith(f"Tafel {t} is geopend in")
     assert refused.reply.content == (
-        "Je zit nog niet aan deze tafel: neem eerst een vrije plaats met een van de Plaats-knoppen."
+        "Je zit nog niet aan deze tafel: neem eerst een vrije plaats met een knop Ga zitten."
     )
     public = message_text(kit.public(t))
     assert f"Klaverjas · tafel {t}" in public and "Paar 1" in public
-    labels = [c["label"] for c in kit.public(t)["components"][1]["components"]]
-    assert labels == ["Computer erbij", "Starten", "Opstaan"]
+    rows = [[c["label"] for c in row["components"]] for row in kit.public(t)["components"]]
+    assert rows == [
+        ["Ga zitten: paar 2"],
+        ["Ga zitten: paar 1, tegenover anna"],
+        ["Computer erbij", "Starten met computers", "Opstaan"],
+    ]
 
 
 async def test_english_guild_may_choose_a_dutch_table(make_harness: StartHarness) -> None:
@@ -269,3 +272,68 @@ async def test_open_offers_the_usual_match_lengths(make_harness: StartHarness) -
     await kit.harness.slash("table open", {"hands": 12}, user=anna)
     table = kit.service.in_channel(kit.world.channel_id)
     assert table is not None and table.rules.match_hands == 12
+
+
+async def test_the_lobby_says_what_will_be_played_and_what_each_button_does(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start(make_harness)
+    anna, bob = kit.world.add_user("Annemarie van den Heuvel"), kit.world.add_user("bob")
+    t = await kit.open(anna, preset="rotterdam", hands=8, turn_timer=60, level="easy")
+
+    text = message_text(kit.public(t))
+    assert "Rules: rotterdam · 8 hands" in text
+    assert "Turn timer: 60 s · Computers: easy" in text
+    labels = [[c["label"] for c in row["components"]] for row in kit.public(t)["components"]]
+    assert labels == [
+        ["Sit: pair 2"],  # both its seats free: one button
+        ["Sit: pair 1, opposite Annemarie v…"],  # the partner's name in 12 columns
+        ["Add computer", "Start with computers", "Leave"],
+    ]
+    await kit.click(f"kj:sit:{t}:1", bob)
+    labels = [[c["label"] for c in row["components"]] for row in kit.public(t)["components"]]
+    assert labels[:2] == [["Sit: pair 1, opposite Annemarie v…"], ["Sit: pair 2, opposite bob"]]
+
+    target = await start_elsewhere(kit, bob)
+    assert "Rules: amsterdam · first to 1500" in message_text(kit.public(target))
+    kit.check_payloads()
+
+
+async def start_elsewhere(kit: Any, user: int) -> int:
+    """A table opened by `user` in a second channel, played to a target score."""
+    channel = kit.world.add_channel("second")
+    await kit.harness.slash("table open", {"target": 1500}, user=user, channel=channel)
+    await kit.flush()
+    table = kit.service.in_channel(channel)
+    assert table is not None
+    return table.id
+
+
+async def test_start_with_computers_fills_the_free_seats_and_starts(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start(make_harness)
+    anna, bob, carl = (kit.world.add_user(n) for n in ("anna", "bob", "carl"))
+    t = await kit.open(anna, level="normal")
+    await kit.click(f"kj:sit:{t}:2", bob)
+    assert f"kj:start:{t}" not in custom_ids(kit.public(t))  # no Start with seats free
+
+    outsider = await kit.click(f"kj:fill:{t}", carl)
+    assert outsider.reply.content.startswith("You are not seated at this table yet")
+    assert kit.table(t).status == Status.LOBBY
+    started = await kit.click(f"kj:fill:{t}", bob)
+
+    assert_ephemeral(started.response)  # the starter's hand, at once
+    assert "The match has started." in started.response.text()
+    table = kit.table(t)
+    assert table.status == Status.PLAYING
+    assert [(s.kind.value, s.level) for s in table.seats] == [
+        ("human", None),
+        ("computer", None),  # the table's level
+        ("human", None),
+        ("computer", None),
+    ]
+    assert table.settings.computer_kind == "normal"
+    text = message_text(kit.public(t))
+    assert "2. Computer 2 🤖" in text and "4. Computer 4 🤖" in text
+    kit.check_payloads()

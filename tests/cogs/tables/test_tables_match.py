@@ -6,19 +6,22 @@ import re
 
 import pytest
 
-from bot.engine import Card, Match, SheetLine
+from bot.engine import Card, Match, SheetLine, Suit
 from bot.tables import Status
+from cogs.common.text import text_width
+from cogs.tables.ui_sheet import SHEET_WIDTH
 from tests.cogs.tables.tables_kit import (
     CARD_TEXT,
     Kit,
     StartHarness,
     custom_ids,
     message_text,
+    sheet_block,
+    sheet_hands,
     two_humans_started,
 )
 
 ENGINE_ACTIONS = {"trump", "pass", "play", "claim", "finish"}
-CELL = re.compile(r"(\d+) \((\d+)(?:\+(\d+))?\)")
 
 
 def assert_no_hand_in_public(kit: Kit, t: int) -> None:
@@ -30,34 +33,16 @@ def assert_no_hand_in_public(kit: Kit, t: int) -> None:
     assert not shown & held, f"held cards in the public message: {shown & held}"
 
 
-def sheet_rows(description: str) -> list[tuple[int, ...]]:
-    """(number, makers, score, points, roem for pair 1, then for pair 2) per hand line."""
-    block = description.split("```")[1]
-    header, *lines = block.strip("\n").splitlines()
-    column = header.index("Makers")  # text columns are left-aligned under their header
-    rows = []
-    for row in lines[:-1]:
-        cells = CELL.findall(row)
-        assert len(cells) == 2, row
-        makers = int(row[column:].split()[0])
-        numbers = [int(row[:2]), makers]
-        for score, points, roem in cells:
-            numbers += [int(score), int(points), int(roem or 0)]
-        rows.append(tuple(numbers))
-    return rows
-
-
-def expected_rows(sheet: list[SheetLine]) -> list[tuple[int, ...]]:
+def expected_rows(sheet: list[SheetLine]) -> list[tuple[int, str, int, int, int, str]]:
+    """The engine's sheet as the score sheet shows it (`sheet_hands`): one mark per line,
+    nat before pit (a nat hand whose defenders took every trick shows "nat")."""
     return [
         (
             line.number,
-            line.makers + 1,
-            line.scores[0],
-            line.points[0],
-            line.roem[0],
-            line.scores[1],
-            line.points[1],
-            line.roem[1],
+            Suit.parse(line.trump).symbol,
+            line.makers,
+            *line.scores,
+            "nat" if line.nat else "pit" if line.pit is not None else "",
         )
         for line in sheet
     ]
@@ -92,19 +77,15 @@ async def test_a_full_match_and_its_score_sheet(
         if m["content"].startswith(f"The match at table {t} is over")
     ]
     description = final["embeds"][0]["description"]
-    assert sheet_rows(description) == expected_rows(replayed.sheet)
+    assert sheet_hands(description) == expected_rows(replayed.sheet)
     totals = replayed.totals
-    assert re.search(rf"Total\s+{totals[0]}\s+{totals[1]}", description)
+    assert re.search(rf"^Total\s+{totals[0]}\s+{totals[1]}$", description, re.M)
     assert ("win" if totals[0] != totals[1] else "shared result") in description
-    for line in replayed.sheet:
-        row = description.split("```")[1].splitlines()[line.number + 1]
-        # One mark per line: a nat hand whose defenders took every trick shows "nat".
-        pit_shown = line.pit is not None and not line.nat
-        assert row.endswith("nat") == line.nat and row.endswith("pit") == pit_shown
+    assert all(text_width(row) <= SHEET_WIDTH for row in sheet_block(description))
 
     # /table sheet after the match shows the same lines; the table message is final.
     asked = await kit.harness.slash("table sheet", user=bob)
-    assert sheet_rows(asked.reply.embeds[0]["description"]) == expected_rows(replayed.sheet)
+    assert sheet_hands(asked.reply.embeds[0]["description"]) == expected_rows(replayed.sheet)
     assert custom_ids(kit.public(t)) == [f"kj:sheet:{t}", f"kj:review:{t}:16"]
     assert "hand 16 of 16" in message_text(kit.public(t))
     kit.check_payloads()

@@ -1,6 +1,6 @@
 """The public table message at a glance (docs/table-ux.md 2.2): trump in the title, the trick
 by seat with the engine's winning card marked, pairs named in the running score, only the
-buttons that apply; and the score sheet's columns with long names."""
+buttons that apply; and the score sheet with long names."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from bot.engine import Hand, Phase
 from bot.tables import Status
 from cogs.common.text import card_text, suit_text, text_width
+from cogs.tables.ui_sheet import SHEET_WIDTH
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -19,6 +20,8 @@ from tests.cogs.tables.tables_kit import (
     fix_seed,
     message_text,
     seed_with_first_dealer,
+    sheet_block,
+    sheet_hands,
     start,
 )
 from tests.harness.limits import assert_ephemeral
@@ -178,7 +181,7 @@ LONG = (
 )
 
 
-async def test_the_sheet_columns_fit_and_align_with_32_character_names(
+async def test_the_sheet_fits_a_phone_and_names_the_pairs_with_32_character_names(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert all(len(name) == 32 for name in LONG)
@@ -197,28 +200,13 @@ async def test_the_sheet_columns_fit_and_align_with_32_character_names(
     assert "山田太郎山田太郎山田太…" in shown
 
     asked = await kit.harness.slash("table sheet", user=users[1])
-    block = asked.reply.embeds[0]["description"].split("```")[1].strip("\n").splitlines()
-    header, rows = block[0], block[1:]
-    assert header.split() == ["#", "Dealer", "Trump", "Makers", "Pair", "1", "Pair", "2"]
-    makers_at = text_width(header[: header.index("Makers")])
-    pair1_end = text_width(header[: header.index("Pair 1") + len("Pair 1")])
-    pair2_end = text_width(header[: header.index("Pair 2") + len("Pair 2")])
-    for row in rows:
-        cells = list(re.finditer(r"\d+(?: \(\d+(?:\+\d+)?\))?", row))
-        if row.lstrip().startswith("Total"):
-            ends = [text_width(row[: m.end()]) for m in cells]
-            assert ends == [pair1_end, pair2_end], row
-            continue
-        assert _at_column(row, makers_at).isdigit()  # the name never runs into the next column
-        scores = [m for m in cells if "(" in m[0]]
-        assert [text_width(row[: m.end()]) for m in scores] == [pair1_end, pair2_end], row
-        assert "…" in row and "`" not in row  # long names end in an ellipsis, no backtick
+    description = asked.reply.embeds[0]["description"]
+    block = sheet_block(description)
+    assert block[0].split() == ["#", "Pair", "1", "Pair", "2"]
+    assert len(sheet_hands(description)) == len(kit.table(t).match.sheet)  # type: ignore[union-attr]
+    assert all(text_width(row) <= SHEET_WIDTH for row in block)
+    # the names are above the block, shortened; none reaches into it
+    assert "Pair 1: Annemarie van den Heuve… & 山田太郎山田太郎山田太…" in description
+    assert "Dirk-Jan \\`tick\\` van Old…" in description
+    assert not any(name[:8] in "\n".join(block) for name in LONG)
     kit.check_payloads()
-
-
-def _at_column(row: str, column: int) -> str:
-    """The character that starts at display column `column` of `row`."""
-    for index in range(len(row)):
-        if text_width(row[:index]) == column:
-            return row[index]
-    return ""

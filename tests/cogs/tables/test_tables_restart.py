@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine import Suit
 from bot.tables import Status
 from tests.cogs.tables.tables_kit import (
     Kit,
@@ -12,6 +13,7 @@ from tests.cogs.tables.tables_kit import (
     fix_seed,
     message_text,
     seed_with_first_dealer,
+    sheet_hands,
     start,
 )
 from tests.harness.limits import assert_ephemeral
@@ -150,6 +152,7 @@ async def test_the_score_sheet_of_a_finished_match_survives_a_restart(
 
     assert_ephemeral(sheet.reply)
     text = sheet.reply.text()
-    assert f"{line.scores[0]} (" in text and f"{line.scores[1]} (" in text
+    [row] = sheet_hands(sheet.reply.embeds[0]["description"])
+    assert row[:5] == (1, Suit.parse(line.trump).symbol, line.makers, *line.scores)
     assert "win" in text or "shared result" in text
     assert second.harness.rest_calls("PATCH", CHANNEL_MESSAGE) == []  # nothing left to refresh

@@ -232,7 +232,8 @@ async def test_buttons_leave_no_stored_view_behind(
     store = kit.bot._connection._view_store
     assert store._views == {} and store._synced_message_views == {}
     expected = {
-        "(?P<action>hand|refresh|roem|sheet|last|back|leave|start|addbot|bump)",
+        "(?P<action>hand|refresh|roem|sheet|last|back|leave|start|addbot|bump|fill)",
+        "again",
         "sit",
         "card",
         "trump",

@@ -1,0 +1,87 @@
+"""The lobby: what the table message says and offers while seats are being taken.
+
+Pure functions of the public read model (`PublicTable`) and a locale; the table message
+(`ui.py`) frames them: `lobby_lines` are its text, `lobby_rows` its buttons. The lines say
+what will be played (rules, hands or target, turn timer, computers' level); each seat
+button says what sitting there means (the pair, and the partner opposite); **Start**
+shows once all four seats are taken, **Start with computers** until then.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.tables import PublicTable, SeatKind
+from cogs.common.components import Component
+from cogs.common.text import t
+from cogs.tables.items import ButtonKind, kind_component, sit_component
+from cogs.tables.ui_text import levels_text, seat_name, timer_text
+
+__all__ = ["LABEL_NAME", "lobby_lines", "lobby_rows", "sit_label"]
+
+Style = discord.ButtonStyle
+LABEL_NAME = 12  # columns of a partner's name on a seat button (a phone shows ~45 in all)
+
+
+def lobby_lines(public: PublicTable, locale: str) -> list[str]:
+    """The lobby's text: how many seats are free (or that all are taken), what will be
+    played, and who opened the table."""
+    free = len(_free_seats(public))
+    first = t("tables.lobby.waiting", locale, free=free) if free else ""
+    first = first or t("tables.lobby.ready", locale)
+    turn_timer = timer_text(public.settings.turn_timer, locale)
+    timer = t("tables.settings.turn_timer", locale, value=turn_timer)
+    level = t("tables.settings.level", locale, value=levels_text(public, locale))
+    return [
+        first,
+        t("tables.lobby.rules", locale, rules=public.rules_name, length=_length(public, locale)),
+        f"{timer} · {level}",
+        t("tables.lobby.opener", locale, opener=f"<@{public.opener_id}>"),
+    ]
+
+
+def lobby_rows(public: PublicTable, locale: str) -> list[list[Component]]:
+    """The lobby's buttons: a row per pair with a free seat (a label a phone shows whole),
+    then computers and start (Start with computers while a seat is free) and leave."""
+    table = public.table_id
+    rows = [
+        [sit_component(table, seat, sit_label(public, seat, locale))]
+        for seat in _seats_offered(public)
+    ]
+    if _free_seats(public):
+        last = [
+            kind_component(ButtonKind.ADDBOT, table, locale),
+            kind_component(ButtonKind.FILL, table, locale, Style.success),
+        ]
+    else:
+        last = [kind_component(ButtonKind.START, table, locale, Style.success)]
+    return [*rows, [*last, kind_component(ButtonKind.LEAVE, table, locale)]]
+
+
+def sit_label(public: PublicTable, seat: int, locale: str) -> str:
+    """ "Sit: pair 2, opposite Bob": the pair, and the partner already sitting opposite
+    (seats 1 & 3 and 2 & 4 are partners); within Discord's 80 characters."""
+    pair = seat % 2 + 1
+    partner = (seat + 2) % 4
+    if public.seats[partner].kind == SeatKind.EMPTY:
+        return t("tables.button.sit_pair", locale, pair=pair)[:80]
+    name = seat_name(public.seats, partner, locale, LABEL_NAME)
+    return t("tables.button.sit_opposite", locale, pair=pair, name=name)[:80]
+
+
+def _seats_offered(public: PublicTable) -> list[int]:
+    """The seat each sit button takes: a pair's free seat, or the first of its two when
+    both are free (they sit the player in the same pair, so one button says it)."""
+    free = _free_seats(public)
+    return [seat for seat in free if not (seat >= 2 and seat - 2 in free)]
+
+
+def _free_seats(public: PublicTable) -> list[int]:
+    return [seat for seat, state in enumerate(public.seats) if state.kind == SeatKind.EMPTY]
+
+
+def _length(public: PublicTable, locale: str) -> str:
+    """How long the match runs: a number of hands, or up to a target score."""
+    if public.planned_hands is not None:
+        return t("tables.lobby.hands", locale, n=public.planned_hands)
+    return t("tables.lobby.target", locale, target=public.target_score)

@@ -1,0 +1,178 @@
+"""The score sheet: one line per hand in a monospaced block a phone shows whole, the
+match's result, and what is posted when a match ends (with **Play again**).
+
+Pure functions of the public read model (`PublicTable`) and a locale, like the table
+message (`ui.py`), which shows the result and the last hand's flag from here too.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.engine import SheetLine, Suit
+from bot.tables import PublicTable
+from cogs.common.components import EMBED_COLOUR, Component, rendered_view
+from cogs.common.text import pad, t, text_width
+from cogs.tables.items import again_component
+from cogs.tables.ui_text import md, pair_names
+
+__all__ = [
+    "MAKERS_MARK",
+    "NAME_MAX",
+    "SHEET_WIDTH",
+    "final_rows",
+    "final_sheet",
+    "finished_hint",
+    "flag_text",
+    "played_again",
+    "result_text",
+    "sheet_embed",
+    "sheet_rows",
+]
+
+NAME_MAX = 24  # columns: a longer display name is shortened with an ellipsis
+DESCRIPTION_BUDGET = 3900  # Discord allows 4096 characters in an embed description
+SHEET_WIDTH = 36  # columns of the sheet's block: a phone shows this many without wrapping
+MAKERS_MARK = "*"  # beside the score of the pair that made trump
+
+
+def result_text(public: PublicTable, locale: str) -> str:
+    """The match result in one sentence: who won, and the totals."""
+    totals = public.result.totals if public.result is not None else public.totals
+    winner = public.result.winner if public.result is not None else None
+    if winner is None:
+        return t("tables.result.draw", locale, score1=totals[0], score2=totals[1])
+    return t(
+        "tables.result.won",
+        locale,
+        pair=md(pair_names(public.seats, winner, locale, NAME_MAX)),
+        score=totals[winner],
+        other=totals[1 - winner],
+    )
+
+
+def flag_text(line: SheetLine, locale: str) -> str:
+    """The hand's mark: nat (the makers did not make it) or pit (one pair took every
+    trick); nothing for an ordinary hand."""
+    if line.nat:
+        return t("tables.sheet.nat", locale)
+    if line.pit is not None:
+        return t("tables.sheet.pit", locale)
+    return ""
+
+
+# ----------------------------------------------------------------------------- score sheet
+
+
+def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> discord.Embed:
+    """The score sheet: the pairs by name, then one line per hand in a monospaced block of
+    at most `SHEET_WIDTH` columns (a phone's width), and what its marks mean."""
+    pairs = t(
+        "tables.sheet.pairs",
+        locale,
+        pair1=md(pair_names(public.seats, 0, locale, NAME_MAX)),
+        pair2=md(pair_names(public.seats, 1, locale, NAME_MAX)),
+    )
+    head = [result_text(public, locale)] if final else []
+    legend = t("tables.sheet.legend", locale, mark=MAKERS_MARK)
+    rows = _fit(sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - len(legend) - 100)
+    body = "```\n" + "\n".join(rows) + "\n```"
+    title = t("tables.sheet.title", locale, table=public.table_id)
+    return discord.Embed(
+        title=title, description="\n".join([*head, pairs, body, legend]), colour=EMBED_COLOUR
+    )
+
+
+def sheet_rows(public: PublicTable, locale: str) -> list[str]:
+    """Header, one row per hand, total. A hand's row: its number and trump, each pair's
+    score with the makers' marked, and nat or pit; card points and roem are in Review
+    hand. Every column is as wide as its widest cell, so the translated headers line up."""
+    digits = len(str(len(public.sheet) or 1))
+    table = [
+        [
+            pad("#", digits, right=True),
+            t("tables.pair.label", locale, n=1),
+            t("tables.pair.label", locale, n=2),
+            "",
+        ]
+    ]
+    for line in public.sheet:
+        number = pad(str(line.number), digits, right=True)
+        table.append(
+            [
+                f"{number} {_suit_symbol(line.trump)}",
+                _score_cell(line, 0),
+                _score_cell(line, 1),
+                flag_text(line, locale),
+            ]
+        )
+    table.append([t("tables.sheet.total", locale), *map(str, public.totals), ""])
+    widths = [max(text_width(row[i]) for row in table) for i in range(len(table[0]))]
+    return [_row(row, widths) for row in table]
+
+
+def _suit_symbol(letter: str) -> str:
+    return Suit.parse(letter).symbol
+
+
+def _score_cell(line: SheetLine, pair: int) -> str:
+    """The pair's score for the hand, marked when the pair made trump."""
+    mark = MAKERS_MARK if line.makers == pair else ""
+    return f"{mark}{line.scores[pair]}"
+
+
+def _row(cells: list[str], widths: list[int]) -> str:
+    """One line of the sheet: the scores right-aligned, the rest left."""
+    right = (1, 2)
+    pairs = enumerate(zip(cells, widths, strict=True))
+    parts = [pad(cell, width, i in right) for i, (cell, width) in pairs]
+    return " ".join(parts).rstrip()
+
+
+# ----------------------------------------------------------------------------- the match's end
+
+
+def final_sheet(public: PublicTable, locale: str) -> tuple[str, discord.Embed, discord.ui.View]:
+    """What is posted in the channel when a match ends: a line saying so, the final sheet
+    and, at a casual table, **Play again** (`final_rows`)."""
+    content = t("tables.final.announce", locale, table=public.table_id)
+    view = rendered_view(final_rows(public, locale))
+    return content, sheet_embed(public, locale, final=True), view
+
+
+def final_rows(public: PublicTable, locale: str) -> list[list[Component]]:
+    """**Play again** while it applies (`PublicTable.again_open`), drawn for this state."""
+    if not public.again_open:
+        return []
+    label = t("tables.button.again", locale)
+    return [[again_component(public.table_id, public.seq, label)]]
+
+
+def played_again(finished: int, table_id: int, user_id: int, locale: str) -> str:
+    """The final sheet's line once Play again was pressed at table ``finished``: who
+    pressed it, and the new table."""
+    announce = t("tables.final.announce", locale, table=finished)
+    again = t("tables.again.opened", locale, user=f"<@{user_id}>", table=table_id)
+    return f"{announce}\n{again}"
+
+
+def finished_hint(public: PublicTable, locale: str) -> str:
+    """Below the result on the finished table's message: where the sheet is and, at a
+    casual table, that Play again is under it."""
+    key = "tables.public.finished_again" if public.again_open else "tables.public.finished_hint"
+    return t(key, locale)
+
+
+def _fit(rows: list[str], budget: int) -> list[str]:
+    """Keep the header, the total and as many of the latest hands as fit the budget."""
+    if sum(len(r) + 1 for r in rows) <= budget:
+        return rows
+    header, body, total = rows[0], rows[1:-1], rows[-1]
+    kept: list[str] = []
+    used = len(header) + len(total) + 4
+    for row in reversed(body):
+        if used + len(row) + 1 > budget:
+            break
+        kept.insert(0, row)
+        used += len(row) + 1
+    return [header, "…", *kept, total]
