@@ -68,3 +68,20 @@ def test_fallback_and_locale_mapping() -> None:
     assert "4f2a" in t("common.error.unexpected", "it", code="4f2a")
     with pytest.raises(KeyError):
         t("no.such.key", "en")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_command_names_and_descriptions_fit_discord(locale: str) -> None:
+    """Discord refuses the whole command tree for one name it cannot take: at most 32
+    lowercase letters, digits, '-' or '_'; a description or choice at most 100 characters."""
+    wrong = []
+    for key, value in catalogue(locale).items():
+        if ".cmd." not in key or not isinstance(value, str):
+            continue
+        if key.endswith(".name"):
+            plain = value.replace("-", "").replace("_", "")
+            if not (0 < len(value) <= 32 and plain.isalnum() and value == value.lower()):
+                wrong.append((key, value))
+        elif not 0 < len(value) <= 100:
+            wrong.append((key, len(value)))
+    assert wrong == []

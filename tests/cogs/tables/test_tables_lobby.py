@@ -108,7 +108,7 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     assert removed.reply.content == "The computer at seat 2 left the table."
     outsider = await kit.click(f"kj:fill:{t}", carl)
     assert outsider.reply.content == (
-        "You are not seated at this table yet: take a free seat with a Sit button first."
+        "You are not seated at this table yet: take a free seat with a **Sit** button first."
     )
     await kit.click(f"kj:addbot:{t}", bob)
     started = await kit.click(f"kj:start:{t}", bob)
@@ -191,7 +191,7 @@ async def test_dutch_players_and_a_dutch_guild(make_harness: StartHarness) -> No
 
     assert opened.replies[-1].content.startswith(f"Tafel {t} is geopend in")
     assert refused.reply.content == (
-        "Je zit nog niet aan deze tafel: neem eerst een vrije plaats met een knop Ga zitten."
+        "Je zit nog niet aan deze tafel: neem eerst een vrije plaats met een knop **Ga zitten**."
     )
     public = message_text(kit.public(t))
     assert f"Klaverjas · tafel {t}" in public and "Paar 1" in public

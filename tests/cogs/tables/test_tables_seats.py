@@ -64,7 +64,7 @@ async def test_the_turn_timer_marks_a_player_away_until_they_are_back(
 
 LEFT = (
     "You left seat 3; a computer plays it for you. "
-    "Press I'm back on the table before this hand ends to take it back."
+    "Press **I'm back** on the table's message before this hand ends to take it back."
 )
 
 
@@ -103,7 +103,7 @@ async def test_leaving_a_match_is_asked_first_and_can_be_undone(
     assert "3. bob 🤖" in message_text(kit.public(t))
     gone = await kit.harness.slash("hand", user=bob)
     assert gone.reply.content == (
-        "You left seat 3: press I'm back to take it back before this hand ends."
+        "You left seat 3: press **I'm back** to take it back before this hand ends."
     )
 
     back = await kit.click(f"kj:back:{t}", bob, message=kit.public(t))

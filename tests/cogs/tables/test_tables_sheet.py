@@ -135,7 +135,7 @@ async def test_play_again_seats_the_same_four_at_a_new_table(
     assert pressed.response.callback_type == 7  # the sheet's message, edited by the click
     edited = kit.world.messages[int(final["id"])]
     assert edited["components"] == [] and edited["embeds"] == final["embeds"]  # sheet kept
-    assert f"<@{bob}> pressed Play again: table {new.id} is below" in edited["content"]
+    assert f"<@{bob}> pressed **Play again**: table {new.id} is below" in edited["content"]
     seats = [(s.kind, s.user_id) for s in kit.table(new.id).seats]
     assert seats == [
         (SeatKind.HUMAN, anna),

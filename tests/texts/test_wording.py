@@ -1,0 +1,169 @@
+"""Wording a reader of each language notices at once, checked mechanically.
+
+- One form of address per language (docs/glossary.md, "Form of address"): es-ES says *tú*
+  and never *vosotros*, Italian *tu* and never *voi*, and so on.
+- No English left in the other catalogues: telltale English words (articles, pronouns, the
+  game's English nouns) do not appear in a Dutch, Portuguese, Spanish or Italian text.
+- The rulebook's cross-references (*see Dealing*) name a topic of the same language.
+- A text that tells the player to press a button names it with that button's label, in bold.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from bot.texts.catalog import FALLBACK, LOCALES, catalogue, t, templates
+from bot.texts.rulebook import TOPICS, topic
+
+GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.md"
+# Placeholders, bold and italic (Dutch terms, button names), inline code and code blocks.
+QUOTED = re.compile(r"```.*?```|\{\w+\}|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|`[^`]*`", re.DOTALL)
+OTHERS = [locale for locale in LOCALES if locale != FALLBACK]
+
+# Plural forms of address a pronoun list does not catch: Spanish vosotros verbs (jugáis,
+# tenéis) and imperatives with a pronoun (jugadla), Italian voi imperatives (giocatelo).
+PLURAL_VERBS = {
+    "es-ES": re.compile(r"(?<!\w)\w+(?:áis|éis|[aei]d(?:l[oa]s?|me|nos|selo|sela))(?!\w)"),
+    "it": re.compile(r"(?<!\w)\w+(?:ate|ete|ite)(?:lo|la|li|le|ne|ci)(?!\w)"),
+}
+
+# English words that are no word of the other languages: one in a Dutch, Portuguese, Spanish
+# or Italian text is English left untranslated. Words that are also words of a language
+# (Dutch "was", "hand", "last") are allowed there.
+TELLTALE_WORDS = """
+    the and you your with this that these those not are was were will would should please
+    here there which who what when where how why already every none yes yet also only
+    seat seats table tables trick tricks player players round rounds night nights league
+    check button press click points sheet match leave join claim claimed trump makers
+    defenders last previous default preset presets dealer deal bye settings choose
+"""
+TELLTALE = set(TELLTALE_WORDS.split())
+ALLOWED = {"nl": {"was", "hand", "deal", "last"}, "pt-BR": set(), "es-ES": set(), "it": set()}
+
+# Cross-references in the rulebook: "(see *Dealing*)", "See *Roem* and *Claiming roem*".
+SEE = {"en": "see", "nl": "zie", "pt-BR": "veja", "es-ES": "consulta", "it": "vedi"}
+AND = {"en": "and", "nl": "en", "pt-BR": "e", "es-ES": "y", "it": "e"}
+
+# Texts that name a button: the text key and the button's key.
+BUTTONS_NAMED = (
+    ("tables.done.left_match", "tables.button.back"),
+    ("tables.err.not_seated.left", "tables.button.back"),
+    ("tables.hand.away", "tables.button.back"),
+    ("tables.leave.confirm", "tables.button.back"),
+    ("tables.err.not_seated.lobby", "tables.button.sit_pair"),
+    ("tables.hand.can_claim", "tables.button.roem"),
+    ("tables.lobby.ready", "tables.button.start"),
+)
+
+
+def texts(locale: str) -> Iterator[tuple[str, str]]:
+    """Every text of a locale: catalogue values (each plural form) and rulebook topics."""
+    for key, value in catalogue(locale).items():
+        for form in templates(value):
+            yield key, form
+    for name in TOPICS:
+        entry = topic(name, locale)
+        for field in ("title", "summary", "body"):
+            yield f"rulebook.{name}.{field}", getattr(entry, field)
+
+
+@cache
+def forms_not_used() -> dict[str, list[str]]:
+    """locale -> the pronouns of another form of address (the glossary's table)."""
+    section = GLOSSARY.read_text(encoding="utf-8").split("## Form of address\n", 1)[1]
+    rows = [line for line in section.splitlines() if line.startswith("|")][2:]
+    found = {}
+    for row in rows:
+        locale, _, words = (cell.strip() for cell in row.strip("|").split("|"))
+        found[locale] = [word.strip() for word in words.split(",") if word.strip()]
+    return found
+
+
+def test_the_glossary_names_a_form_of_address_for_every_locale() -> None:
+    assert set(forms_not_used()) == set(LOCALES)
+    assert "vosotros" in forms_not_used()["es-ES"] and "voi" in forms_not_used()["it"]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_one_form_of_address(locale: str) -> None:
+    words = forms_not_used()[locale]
+    pronoun = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, words))})(?!\w)", re.IGNORECASE)
+    verbs = PLURAL_VERBS.get(locale)
+    found = []
+    for where, text in texts(locale):
+        plain = QUOTED.sub(" ", text)
+        for pattern in (pronoun if words else None, verbs):
+            if pattern is not None:
+                found += [f"{where}: {hit[0]!r}" for hit in pattern.finditer(plain)]
+    assert found == []
+
+
+def test_the_address_checks_can_fail() -> None:
+    assert PLURAL_VERBS["es-ES"].search("empieza la ronda y jugadla en persona")
+    assert PLURAL_VERBS["es-ES"].search("¿tenéis las cartas?")
+    assert PLURAL_VERBS["it"].search("inizia il turno e giocatelo dal vivo")
+    assert not PLURAL_VERBS["es-ES"].search("en Madrid, con facilidad")
+    assert not PLURAL_VERBS["it"].search("mani giocate, serate finite")
+
+
+@pytest.mark.parametrize("locale", OTHERS)
+def test_no_english_left(locale: str) -> None:
+    telltale = TELLTALE - ALLOWED[locale]
+    found = [
+        f"{where}: {word!r}"
+        for where, text in texts(locale)
+        for word in re.findall(r"[^\W\d_]+", QUOTED.sub(" ", text))
+        if word.casefold() in telltale
+    ]
+    assert found == []
+
+
+def test_the_telltale_words_are_english() -> None:
+    """Each telltale word occurs in the English texts, so the list tracks what the bot says."""
+    english = {
+        word.casefold()
+        for _, text in texts(FALLBACK)
+        for word in re.findall(r"[^\W\d_]+", QUOTED.sub(" ", text))
+    }
+    assert TELLTALE - english <= {"these", "those", "would", "should", "click", "why"}
+
+
+def _references(body: str, locale: str) -> list[str]:
+    see = re.compile(
+        rf"(?<!\w){SEE[locale]}\s+\*([^*]+)\*(?:\s+{AND[locale]}\s+\*([^*]+)\*)?", re.IGNORECASE
+    )
+    return [name for match in see.finditer(body) for name in match.groups() if name]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_rulebook_cross_references_name_a_topic(locale: str) -> None:
+    # A reference may leave out what follows a colon or stands in brackets: *Pit* for
+    # "Pit (mars): all eight tricks".
+    titles = {topic(name, locale).title for name in TOPICS}
+    short = {re.sub(r"\s*\([^)]*\)", "", title.split(":")[0]) for title in titles}
+    names = titles | short
+    seen = []
+    wrong = []
+    for name in TOPICS:
+        for reference in _references(topic(name, locale).body, locale):
+            seen.append(reference)
+            if reference not in names:
+                wrong.append(f"{name}: *{reference}*")
+    assert wrong == []
+    assert len(seen) >= 10, locale  # the pattern finds the references
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_text_names_a_button_by_its_label(locale: str) -> None:
+    wrong = []
+    for text_key, button_key in BUTTONS_NAMED:
+        # A label with a colon names the button by its first word ("Sit: pair 2" is a Sit button).
+        label = re.sub(r"\s*\{\w+\}", "", t(button_key, locale)).split(":")[0].strip()
+        if f"**{label}**" not in str(catalogue(locale)[text_key]):
+            wrong.append(f"{text_key}: **{label}**")
+    assert wrong == []
