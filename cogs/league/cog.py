@@ -30,6 +30,7 @@ from cogs.league.actions_commands import (
     ScheduleOptions,
     SettingsOptions,
 )
+from cogs.league.form import SheetForm, submitted_lines
 from cogs.league.items import CheckButton, ConfirmButton
 from cogs.league.options import SeasonOptions, tie_break_choices
 from cogs.league.scheduler import LeagueScheduler
@@ -158,6 +159,24 @@ class League(commands.Cog):
         self, interaction: Interaction, where: str, work: Callable[[], Awaitable[None]]
     ) -> None:
         await self.actions.guard(interaction, where, work)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: Interaction) -> None:
+        """A submitted sheet form (form.py), routed by the custom id it carries; a refusal
+        answers with what was typed, so nothing is lost."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        form = SheetForm.of(str(data.get("custom_id", "")))
+        if form is None:
+            return
+        lines = submitted_lines(data)
+        await self.actions.guard(
+            interaction,
+            "form /night enter",
+            lambda: self.league_commands.submit_form(interaction, form, lines),
+            self.actions.typed_back(interaction, lines),
+        )
 
     # ------------------------------------------------------------------ /league
     @league.command(

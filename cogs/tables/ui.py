@@ -31,7 +31,14 @@ from cogs.tables.items import (
     review_component,
     sit_component,
 )
-from cogs.tables.ui_text import md, pair_names, seat_name, suit_text
+from cogs.tables.ui_text import (
+    finished_hint,
+    league_title,
+    md,
+    pair_names,
+    seat_name,
+    suit_text,
+)
 
 __all__ = [
     "leave_question",
@@ -108,7 +115,9 @@ def public_embed(public: PublicTable, locale: str) -> discord.Embed:
 
 
 def _title(public: PublicTable, locale: str) -> str:
-    title = t("tables.public.title", locale, table=public.table_id, rules=public.rules_name)
+    title = league_title(public, locale) or t(
+        "tables.public.title", locale, table=public.table_id, rules=public.rules_name
+    )
     if public.status in (Status.PLAYING, Status.FINISHED) and public.hand_number:
         title += " · " + _progress(public, locale)
     if public.status == Status.PLAYING and public.trump is not None:
@@ -272,7 +281,7 @@ def last_trick_embed(public: PublicTable, locale: str) -> discord.Embed | None:
 
 
 def _finished_lines(public: PublicTable, locale: str) -> list[str]:
-    return [result_text(public, locale), t("tables.public.finished_hint", locale)]
+    return [result_text(public, locale), finished_hint(public, locale)]
 
 
 def _closed_lines(public: PublicTable, locale: str) -> list[str]:

@@ -15,10 +15,20 @@ from functools import lru_cache
 from discord.utils import escape_markdown
 
 from bot.engine import Card, IllegalReason, Roem, RoemKind, Suit
-from bot.tables import Hint, PublicSeat, SeatKind
+from bot.tables import Hint, PublicSeat, PublicTable, SeatKind
 from cogs.common.text import card_text, shorten, suit_text, t
 
-__all__ = ["hint_text", "md", "pair_names", "reason_text", "roem_text", "seat_name", "suit_text"]
+__all__ = [
+    "finished_hint",
+    "hint_text",
+    "league_title",
+    "md",
+    "pair_names",
+    "reason_text",
+    "roem_text",
+    "seat_name",
+    "suit_text",
+]
 
 
 @lru_cache(maxsize=4096)
@@ -103,3 +113,32 @@ def hint_text(hint: Hint, locale: str) -> str:
         return t("tables.hint.pass", locale, other=other_text, **facts)
     suit = suit_text(hint.suit, locale)
     return t("tables.hint.name", locale, suit=suit, other=other_text, **facts)
+
+
+def league_title(public: PublicTable, locale: str) -> str | None:
+    """A league table's title: its league, night, round and table (None: no league table)."""
+    place = public.league
+    if place is None:
+        return None
+    return t(
+        "tables.public.league_title",
+        locale,
+        league=place.league,
+        night=place.night,
+        round=place.round,
+        table=place.table,
+    )
+
+
+def finished_hint(public: PublicTable, locale: str) -> str:
+    """The line under a finished match: open a new table, or at a league table, where its
+    result counts, linking to the night's standings message when there is one."""
+    place = public.league
+    if place is None:
+        return t("tables.public.finished_hint", locale)
+    values = {"league": md(place.league), "night": place.night}
+    if place.standings is None or public.guild_id is None:
+        return t("tables.public.league_counted", locale, **values)
+    channel, message = place.standings
+    link = f"https://discord.com/channels/{public.guild_id}/{channel}/{message}"
+    return t("tables.public.league_finished", locale, link=link, **values)
