@@ -133,15 +133,20 @@ def _notes(row: NightRow, locale: str, final: bool, unconfirmed: bool) -> list[s
 
 def _wrapped(notes: Sequence[str], indent: int) -> list[str]:
     """The notes joined by " · " on lines of at most `WIDTH` columns, each indented; a
-    note too long for a line of its own is shortened."""
+    note too long for a line of its own is broken between words."""
     room = WIDTH - indent
     lines: list[str] = []
     for note in notes:
-        note = shorten(note, room)
-        if lines and text_width(lines[-1]) + 3 + text_width(note) <= room:
-            lines[-1] += " · " + note
-        else:
-            lines.append(note)
+        joined = f"{lines[-1]} · {note}" if lines else ""
+        if lines and text_width(joined) <= room:
+            lines[-1] = joined
+            continue
+        lines.append("")
+        for word in note.split():
+            word = shorten(word, room)
+            if lines[-1] and text_width(f"{lines[-1]} {word}") > room:
+                lines.append("")
+            lines[-1] = f"{lines[-1]} {word}".lstrip()
     return [" " * indent + line for line in lines]
 
 
