@@ -19,6 +19,7 @@ from bot.league.settings import ByePolicy, Format, LeagueSettings, Organisers, R
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions, actor_of
+from cogs.league.errors import round_end
 from cogs.league.exports import night_files, season_files
 from cogs.league.form import SheetForm, form_fields, sheet_modal
 from cogs.league.options import SeasonOptions
@@ -44,22 +45,24 @@ class CreateOptions:
 
     name: str
     rounds: int
-    hands: int
+    hands: int | None  # None: 16, unless a target alone ends the rounds
     preset: str
     bye: str
     format: str
     organiser_role: int | None
     season: SeasonOptions = SeasonOptions()
+    target: int | None = None
 
     def settings(self, channel_id: int | None) -> LeagueSettings:
         """The new league's settings, made in the channel `channel_id`."""
         roles = () if self.organiser_role is None else (self.organiser_role,)
+        hands = 16 if self.hands is None and self.target is None else self.hands
         return self.season.applied(
             LeagueSettings(
                 name=self.name.strip(),
                 organisers=Organisers(role_ids=roles),
                 preset=self.preset,
-                round_length=RoundLength(hands=self.hands),
+                round_length=RoundLength(hands, self.target),
                 rounds_per_night=self.rounds,
                 format=cast(Format, self.format),  # both checked by LeagueSettings
                 bye_policy=cast(ByePolicy, self.bye),
@@ -107,7 +110,7 @@ class ScheduleOptions:
 
 @dataclass(frozen=True)
 class SettingsOptions:
-    """The options of /league settings; None is "not given"."""
+    """The options of /league settings; None is "not given" (hands or target 0: none)."""
 
     rounds: int | None = None
     hands: int | None = None
@@ -116,10 +119,12 @@ class SettingsOptions:
     organiser_role: int | None = None  # a role made organiser
     schedule: ScheduleOptions = ScheduleOptions()
     season: SeasonOptions = SeasonOptions()
+    target: int | None = None
 
     def given(self) -> bool:
         """Whether any setting is to change."""
-        values = (self.rounds, self.hands, self.bye, self.organiser, self.organiser_role)
+        values: tuple[object, ...] = (self.rounds, self.hands, self.target, self.bye)
+        values += (self.organiser, self.organiser_role)
         changed = self.schedule.given() or self.season.given()
         return changed or any(value is not None for value in values)
 
@@ -136,11 +141,18 @@ class SettingsOptions:
             changes["organisers"] = organisers
         if self.rounds is not None:
             changes["rounds_per_night"] = self.rounds
-        if self.hands is not None:
-            changes["round_length"] = RoundLength(hands=self.hands)
+        if self.hands is not None or self.target is not None:
+            changes["round_length"] = self.round_length(settings.round_length)
         if self.bye is not None:
             changes["bye_policy"] = self.bye
         return self.season.applied(replace(settings, **changes))
+
+    def round_length(self, current: RoundLength) -> RoundLength:
+        """How rounds end with these options: hands and target as given (0: none), the
+        other kept; both none is refused (`bad_setting`, a round needs an end)."""
+        hands = current.hands if self.hands is None else self.hands or None
+        target = current.target if self.target is None else self.target or None
+        return RoundLength(hands, target)
 
 
 class LeagueCommands:
@@ -166,7 +178,7 @@ class LeagueCommands:
         locale = locale_of(interaction)
         await interaction.response.send_message(
             t("league.done.created", locale, league=settings.name),
-            embed=settings_embed(settings, locale),
+            embed=settings_embed(settings, locale, round_text=_round_text(settings, locale)),
             ephemeral=True,
         )
 
@@ -185,7 +197,9 @@ class LeagueCommands:
         text = t("league.done.settings", locale) if options.given() else None
         upcoming = await self.service.next_night(league.id)
         await interaction.response.send_message(
-            text, embed=settings_embed(settings, locale, upcoming), ephemeral=True
+            text,
+            embed=settings_embed(settings, locale, upcoming, _round_text(settings, locale)),
+            ephemeral=True,
         )
 
     async def join(self, interaction: Interaction, name: str | None, partner: int | None) -> None:
@@ -543,6 +557,13 @@ class LeagueCommands:
         await self.actions.post_final(view, season)
         text = t("league.done.closed", locale_of(interaction), night=view.night.number)
         await interaction.followup.send(text, ephemeral=True)
+
+
+def _round_text(settings: LeagueSettings, locale: str) -> str:
+    """How the league's rounds end, as the settings show it ("8 hands or until a pair
+    reaches 750 points, whichever comes first")."""
+    length = settings.round_length
+    return round_end(length.hands, length.target, locale)
 
 
 def _league(interaction: Interaction, name: str | None) -> LeagueName:

@@ -301,15 +301,19 @@ def player_embed(league: str, stats: PlayerSeason, locale: str) -> discord.Embed
 
 
 def settings_embed(
-    settings: LeagueSettings, locale: str, upcoming: NightTimes | None = None
+    settings: LeagueSettings,
+    locale: str,
+    upcoming: NightTimes | None = None,
+    round_text: str = "-",
 ) -> discord.Embed:
-    length = settings.round_length
+    """Every setting of the league; `round_text`: how its rounds end, as the refusals say it
+    (cogs/league/errors.py `round_end`)."""
     organisers = [f"<@{u}>" for u in settings.organisers.user_ids]
     organisers += [f"<@&{r}>" for r in settings.organisers.role_ids]
     channel = f"<#{settings.channel_id}>" if settings.channel_id else "-"
     lines = [
         t("league.settings.rules", locale, preset=settings.preset),
-        t("league.settings.round", locale, hands=length.hands or "-", target=length.target or "-"),
+        t("league.settings.round", locale, round=round_text),
         t("league.settings.rounds", locale, rounds=settings.rounds_per_night),
         t("league.settings.format", locale, format=t(f"league.format.{settings.format}", locale)),
         _bye_line(settings, locale),
