@@ -16,6 +16,7 @@ from collections import Counter
 from bot.engine import RuleSet, score_hand
 from bot.tables import Status
 from tests.cogs.league.league_kit import LeagueKit, start_league
+from tests.cogs.league.test_league_channel import standings_posts
 from tests.cogs.tables.tables_kit import StartHarness, message_text
 from tests.harness.limits import assert_ephemeral
 
@@ -162,6 +163,12 @@ async def test_a_whole_night(make_harness: StartHarness) -> None:
     last = max(place for place, _, _ in ranked)
     assert booby == {user for place, user, _ in ranked if place == last}
     assert {expected[u] for u in booby} == {min(expected.values())}
+
+    # Across two restarts: one standings message, edited in place, and the close post.
+    standings = await kit.standings(night.id)
+    titled = [m["id"] for m in standings_posts(kit)]
+    assert titled == [standings["id"], final_post["id"]]
+    assert "final ranking" in message_text(standings)
 
     final = message_text(season_post)
     season = rows(final, SEASON_ROW)
