@@ -164,11 +164,12 @@ class LeagueActions:
         async def answer(error: LeagueError) -> None:
             locale = locale_of(interaction)
             text = error_text(error, locale)
-            shown = typed.replace("`", "ˋ")
-            room = CONTENT_LIMIT - len(text) - 200
-            if shown and room > 0:
+            intro = "\n" + t("league.form.typed", locale) + "\n```\n"
+            shown = typed.replace("`", "ˋ")  # a backtick would end the block
+            room = CONTENT_LIMIT - len(text) - len(intro) - len("\n```")
+            if shown and room > 1:
                 block = shown if len(shown) <= room else shown[: room - 1] + "…"
-                text += "\n" + t("league.form.typed", locale) + f"\n```\n{block}\n```"
+                text += intro + block + "\n```"
             await send_ephemeral(interaction, text)
 
         return answer

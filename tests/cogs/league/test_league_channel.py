@@ -17,6 +17,7 @@ from cogs.common.text import text_width
 from tests.cogs.league.league_kit import LeagueKit, start_league
 from tests.cogs.league.test_league_export import attachments
 from tests.cogs.tables.tables_kit import StartHarness, message_text
+from tests.harness.limits import assert_within_discord_limits
 from tests.harness.world import CHANNEL_MESSAGE, CHANNEL_MESSAGES, GUILD_ID, THREAD_MEMBER
 
 WIDTH = 36  # the columns of a monospaced block a phone 400 px wide shows
@@ -112,3 +113,5 @@ async def test_a_night_posts_one_line_a_table_and_edits_one_standings_message(
         assert picture.format == "PNG" and picture.size[0] > 300
     assert final_post["attachments"][0]["filename"] == "dinsdag-night-1-standings.png"
     assert "season table" in message_text(season_post)
+    for call in [*path_posts, *kit.harness.rest_calls("PATCH", CHANNEL_MESSAGE)]:
+        assert_within_discord_limits(call)

@@ -103,6 +103,7 @@ async def test_a_refused_form_names_the_line_gives_back_the_text_and_changes_not
         answer = await kit.harness.submit_modal(custom_id, fields, user=user)
         await kit.flush()
         assert_ephemeral(answer.response)
+        assert_within_discord_limits(answer.response)
         text = answer.response.text()
         assert expected in text, text
         assert await rows(kit) == before
@@ -111,6 +112,10 @@ async def test_a_refused_form_names_the_line_gives_back_the_text_and_changes_not
     text = await refused(boss, {"l0": "1 100 62", "l1": "1 100 60"}, "Line 2: card points")
     assert "```\n1 100 62\n1 100 60\n```" in text  # what was typed, to copy and send again
     await refused(boss, {"l0": "1 100 62 25 0", "l1": "2 90 72"}, "roem comes in tens")
+    long = {f"l{n}": "\n".join(["1 100 62 20 0 `x`"] * 50)[:1000] for n in range(5)}
+    text = await refused(boss, long, "Line 1")  # what was typed, cut to fit a message
+    block = text.split("```\n", 1)[1]  # the typed text, its backticks made harmless
+    assert len(text) <= 2000 and block.endswith("…\n```") and "`x`" not in block
     await refused(boss, {"l0": "1 abc"}, 'Line 1 is unreadable: "1 abc"')
     await refused(boss, {"l0": "1 -100 62"}, "without a minus")
     await refused(  # one hand of a round of two
