@@ -19,6 +19,7 @@ import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import cache
@@ -121,6 +122,7 @@ class NightExport:
     corrected: frozenset[TableKey]  # tables whose effective result is not the first version
     corrected_lines: frozenset[tuple[int, int, int]]  # (round, table, line from 1)
     ranking: Sequence[NightRow]
+    day: date = date(1970, 1, 1)  # the night's date (`NightView.date`)
 
 
 def _name(names: Names, user_id: int | None) -> str:
@@ -255,13 +257,17 @@ def season_csv(season: SeasonTable, names: Names) -> bytes:
 # ---------------------------------------------------------------------------- the picture
 @dataclass(frozen=True, slots=True)
 class PictureRow:
-    """One line of a standings picture."""
+    """One line of a standings picture; a night's rows also say rounds won, byes and the
+    adjustment (empty: nothing to show)."""
 
     place: int
     name: str
     points: str  # already formatted (a season average has decimals)
     rounds: int  # rounds played (a night) or nights played (a season)
     booby: bool = False
+    won: str = ""  # rounds won (a night)
+    bye: str = ""  # byes and their points, "1× +1450"
+    adjustment: str = ""  # the night's adjustment, "-30"
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,12 +280,27 @@ class PictureTexts:
     points: str
     rounds: str
     booby: str  # the legend beside the booby prize marker
+    won: str = ""  # the headers of a night's columns: rounds won, byes, adjustment
+    bye: str = ""
+    adjustment: str = ""
+    date: str = ""  # under the title: the night's date
 
 
 def night_picture_rows(rows: Sequence[NightRow], names: Names) -> list[PictureRow]:
-    """The night's ranking as rows of the standings picture."""
+    """The night's ranking as rows of the standings picture: points, rounds played and
+    won, byes with their points, and the adjustment."""
     return [
-        PictureRow(r.place, _name(names, r.user_id), str(r.points), r.rounds, r.booby) for r in rows
+        PictureRow(
+            r.place,
+            _name(names, r.user_id),
+            str(r.points),
+            r.rounds,
+            r.booby,
+            str(r.rounds_won),
+            f"{r.byes}× {r.bye_points:+d}" if r.byes else "",
+            f"{r.adjustment:+d}" if r.adjustment else "",
+        )
+        for r in rows
     ]
 
 
@@ -342,69 +363,81 @@ def _spoon(draw: ImageDraw.ImageDraw, x: int, middle: int) -> None:
     draw.rounded_rectangle((x + 7 * s, middle - 2 * s, x + 26 * s, middle + 2 * s), 2 * s, _SPOON)
 
 
+def _columns(rows: Sequence[PictureRow], texts: PictureTexts) -> list[tuple[str, list[str]]]:
+    """The right-aligned columns after the name: points and rounds, then rounds won, byes
+    and adjustment where any row has one (a season has none of them)."""
+    columns = [
+        (texts.points, [r.points for r in rows]),
+        (texts.rounds, [str(r.rounds) for r in rows]),
+    ]
+    for header, values in (
+        (texts.won, [r.won for r in rows]),
+        (texts.bye, [r.bye for r in rows]),
+        (texts.adjustment, [r.adjustment for r in rows]),
+    ):
+        if any(values):
+            columns.append((header, values))
+    return columns
+
+
 def standings_png(rows: Sequence[PictureRow], texts: PictureTexts) -> bytes:
-    """The standings as a PNG: title, then place, name, points and rounds per line, the
-    podium's places in medal colours, booby prize lines tinted and marked with a spoon
-    (explained under the table)."""
+    """The standings as a PNG: title (and date), then place, name, points, rounds (and a
+    night's rounds won, byes and adjustments) per line, the podium's places in medal
+    colours, booby prize lines tinted and marked with a spoon (explained under the table)."""
     font, bold = _font(_SIZE), _font(_TITLE, bold=True)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
     def width(text: str, face: Font = font) -> int:
         return int(probe.textlength(text, font=face)) + 1
 
+    columns = _columns(rows, texts)
     place_w = max([width(texts.place), width("999"), 26 * _SCALE])
     name_w = min(_NAME_WIDTH, max([width(texts.player), *(width(r.name) for r in rows)]))
-    points_w = max([width(texts.points), *(width(r.points) for r in rows)])
-    rounds_w = max([width(texts.rounds), *(width(str(r.rounds)) for r in rows)])
+    widths = [max([width(header), *(width(v) for v in values)]) for header, values in columns]
     marker_w = 30 * _SCALE
     gap = 18 * _SCALE
-    columns = [_PAD, _PAD + place_w + gap]
-    columns.append(columns[-1] + name_w + gap)
-    columns.append(columns[-1] + points_w + gap)
-    columns.append(columns[-1] + rounds_w + gap)
-    body_w = columns[-1] + marker_w + _PAD
+    name_x = _PAD + place_w + gap
+    rights = []  # where each right-aligned column ends
+    x = name_x + name_w
+    for column_w in widths:
+        x += gap + column_w
+        rights.append(x)
+    marker_x = x + gap
     legend = any(r.booby for r in rows)
-    total_w = max(body_w, width(texts.title, bold) + 2 * _PAD)
-    height = _PAD + _TITLE + _PAD + _ROW * (len(rows) + 1) + (_ROW if legend else 0) + _PAD
+    dated = _ROW if texts.date else 0
+    total_w = max(marker_x + marker_w + _PAD, width(texts.title, bold) + 2 * _PAD)
+    total_w = max(total_w, width(texts.date) + 2 * _PAD)
+    rows_h = _ROW * (len(rows) + 1) + (_ROW if legend else 0)
+    height = _PAD + _TITLE + dated + _PAD + rows_h + _PAD
 
     image = Image.new("RGB", (total_w, height), _BACKGROUND)
     draw = ImageDraw.Draw(image)
     y = _PAD
     draw.text((_PAD, y), texts.title, font=bold, fill=_INK)
-    y += _TITLE + _PAD
+    y += _TITLE
+    if texts.date:
+        draw.text((_PAD, y + _ROW // 2), texts.date, font=font, fill=_MUTED, anchor="lm")
+        y += dated
+    y += _PAD
     draw.rectangle((0, y, total_w, y + _ROW), fill=_HEADER)
     middle = y + _ROW // 2
-    draw.text((columns[0] + place_w, middle), texts.place, font=font, fill=_HEADER_INK, anchor="rm")
-    draw.text((columns[1], middle), texts.player, font=font, fill=_HEADER_INK, anchor="lm")
-    draw.text(
-        (columns[2] + points_w, middle), texts.points, font=font, fill=_HEADER_INK, anchor="rm"
-    )
-    draw.text(
-        (columns[3] + rounds_w, middle), texts.rounds, font=font, fill=_HEADER_INK, anchor="rm"
-    )
+    draw.text((_PAD + place_w, middle), texts.place, font=font, fill=_HEADER_INK, anchor="rm")
+    draw.text((name_x, middle), texts.player, font=font, fill=_HEADER_INK, anchor="lm")
+    for (header, _), right in zip(columns, rights, strict=True):
+        draw.text((right, middle), header, font=font, fill=_HEADER_INK, anchor="rm")
     for index, row in enumerate(rows):
         y += _ROW
         middle = y + _ROW // 2
         shade = _BOOBY_ROW if row.booby else _STRIPE if index % 2 else _BACKGROUND
         draw.rectangle((0, y, total_w, y + _ROW), fill=shade)
-        medal = _MEDALS.get(row.place)
-        if medal is not None:
-            r = 12 * _SCALE
-            cx = columns[0] + place_w - r
-            draw.ellipse((cx - r, middle - r, cx + r, middle + r), fill=medal)
-            draw.text((cx, middle), str(row.place), font=font, fill=_HEADER_INK, anchor="mm")
-        else:
-            draw.text(
-                (columns[0] + place_w, middle), str(row.place), font=font, fill=_MUTED, anchor="rm"
-            )
+        _place(draw, row.place, _PAD + place_w, middle, font)
         name = _fit(draw, row.name, font, name_w)
-        draw.text((columns[1], middle), name, font=font, fill=_INK, anchor="lm")
-        draw.text((columns[2] + points_w, middle), row.points, font=font, fill=_INK, anchor="rm")
-        draw.text(
-            (columns[3] + rounds_w, middle), str(row.rounds), font=font, fill=_MUTED, anchor="rm"
-        )
+        draw.text((name_x, middle), name, font=font, fill=_INK, anchor="lm")
+        for number, ((_, values), right) in enumerate(zip(columns, rights, strict=True)):
+            ink = _INK if number == 0 else _MUTED  # the points stand out
+            draw.text((right, middle), values[index], font=font, fill=ink, anchor="rm")
         if row.booby:
-            _spoon(draw, columns[4], middle)
+            _spoon(draw, marker_x, middle)
     if legend:
         y += _ROW + _PAD // 2
         middle = y + _ROW // 2
@@ -415,3 +448,15 @@ def standings_png(rows: Sequence[PictureRow], texts: PictureTexts) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
+
+
+def _place(draw: ImageDraw.ImageDraw, place: int, right: int, middle: int, font: Font) -> None:
+    """A place, right-aligned at `right`: the podium's in a medal of its colour."""
+    medal = _MEDALS.get(place)
+    if medal is None:
+        draw.text((right, middle), str(place), font=font, fill=_MUTED, anchor="rm")
+        return
+    r = 12 * _SCALE
+    cx = right - r
+    draw.ellipse((cx - r, middle - r, cx + r, middle + r), fill=medal)
+    draw.text((cx, middle), str(place), font=font, fill=_HEADER_INK, anchor="mm")

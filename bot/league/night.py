@@ -14,7 +14,15 @@ from typing import Any
 
 from .errors import LeagueCode, LeagueError
 
-__all__ = ["Attendance", "NightStatus", "Presence", "checked_in", "pairs_of", "refuse_repeat"]
+__all__ = [
+    "Attendance",
+    "NightMessage",
+    "NightStatus",
+    "Presence",
+    "checked_in",
+    "pairs_of",
+    "refuse_repeat",
+]
 
 
 class NightStatus(StrEnum):
@@ -23,6 +31,13 @@ class NightStatus(StrEnum):
     CHECKIN = "checkin"
     RUNNING = "running"
     CLOSED = "closed"
+
+
+class NightMessage(StrEnum):
+    """A message a night keeps up to date in its channel (as stored): its standings,
+    edited in place after every result."""
+
+    STANDINGS = "standings"
 
 
 class Presence(StrEnum):

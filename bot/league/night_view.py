@@ -9,8 +9,9 @@ answer (standings, the round's missing tables, who is checked in) reads nothing 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sized
 from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime
 from types import MappingProxyType
 
 from bot.store import NightRows, StoredLeague, StoredNight
@@ -20,6 +21,7 @@ from .draw import RoundDraw, TablePlan
 from .errors import LeagueCode, LeagueError
 from .night import Attendance, NightStatus, checked_in, pairs_of
 from .results import TableResult
+from .schedule import zone_of
 from .settings import LeagueSettings
 from .standings import Adjustment, NightData, NightRow, UnrankedSeat, night_ranking, unranked_seats
 
@@ -104,6 +106,10 @@ class NightView:
     versions: Mapping[TableKey, int] = field(default_factory=lambda: MappingProxyType({}))
     # tables whose result a player entered, not yet confirmed -> the opponent asked
     unconfirmed: Mapping[TableKey, int] = field(default_factory=lambda: MappingProxyType({}))
+    # How far the night has come: every change appends at least one row (nothing of a
+    # night is changed in place) and each `with_*` counts one, so of two views of a night
+    # the later has the larger number (a front end keeps a newer drawing from an older).
+    changes: int = 0
 
     @classmethod
     def of(cls, league: League, rows: NightRows) -> NightView:
@@ -119,14 +125,23 @@ class NightView:
         )
         attendance = tuple(Attendance.from_dict(a) for a in rows.attendance)
         versions = {(r.round_no, r.table_no): r.version for r in rows.results}
+        night = Night.of(rows.night)
+        parts: tuple[Sized, ...] = (
+            rows.attendance,
+            rows.rounds,
+            rows.results,
+            rows.adjustments,
+            rows.audit,
+        )
         return cls(
             league,
-            Night.of(rows.night),
+            night,
             attendance,
             data,
             corrected,
             MappingProxyType(versions),
             MappingProxyType(unconfirmed(rows.audit)),
+            sum(map(len, parts)) + night.closed,
         )
 
     # ------------------------------------------------------------------ reading
@@ -157,6 +172,13 @@ class NightView:
     def pairs(self) -> list[tuple[int, int]]:
         """The fixed pairs among those checked in."""
         return pairs_of(self.attendance)
+
+    def date(self) -> date:
+        """The day the night was opened, in the league's time zone (UTC without a
+        schedule): what its final ranking is dated."""
+        schedule = self.settings.schedule
+        zone = UTC if schedule is None else zone_of(schedule.timezone)
+        return datetime.fromtimestamp(self.night.opened_at, zone).date()
 
     def attended(self, user_id: int) -> bool:
         """Whether the player checked in (or out) at this night at all."""
@@ -226,30 +248,33 @@ class NightView:
             corrected=corrected,
             versions=versions,
             unconfirmed=_waiting(self.unconfirmed, key, asked),
+            changes=self.changes + 1,
         )
 
     def with_confirmed(self, round_no: int, table_no: int) -> NightView:
         """The view with a table's result confirmed."""
-        return replace(self, unconfirmed=_waiting(self.unconfirmed, (round_no, table_no), None))
+        unconfirmed = _waiting(self.unconfirmed, (round_no, table_no), None)
+        return replace(self, unconfirmed=unconfirmed, changes=self.changes + 1)
 
     def with_attendance(self, event: Attendance) -> NightView:
         """The view with one more check-in or check-out."""
-        return replace(self, attendance=(*self.attendance, event))
+        return replace(self, attendance=(*self.attendance, event), changes=self.changes + 1)
 
     def with_draw(self, draw: RoundDraw) -> NightView:
         """The view with the next round drawn (the night is running)."""
         night = replace(self.night, status=NightStatus.RUNNING)
         data = replace(self.data, draws=(*self.data.draws, draw))
-        return replace(self, night=night, data=data)
+        return replace(self, night=night, data=data, changes=self.changes + 1)
 
     def with_adjustment(self, adjustment: Adjustment) -> NightView:
         """The view with one more adjustment of a player's points."""
         data = replace(self.data, adjustments=(*self.data.adjustments, adjustment))
-        return replace(self, data=data)
+        return replace(self, data=data, changes=self.changes + 1)
 
     def with_status(self, status: NightStatus, at: float | None = None) -> NightView:
         """The view with the night's new status (closed at `at`)."""
-        return replace(self, night=replace(self.night, status=status, closed_at=at))
+        night = replace(self.night, status=status, closed_at=at)
+        return replace(self, night=night, changes=self.changes + 1)
 
     def with_settings(self, settings: LeagueSettings) -> NightView:
         """The view with the league's new settings."""

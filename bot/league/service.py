@@ -32,6 +32,7 @@ from bot.store import (
     CheckinMessage,
     NewResult,
     NightBusy,
+    PostedMessage,
     Store,
     StoredAudit,
     StoredLeague,
@@ -62,7 +63,7 @@ from .entry import (
 )
 from .errors import LeagueCode, LeagueError
 from .export import NightExport
-from .night import Attendance, NightStatus, Presence, refuse_repeat
+from .night import Attendance, NightMessage, NightStatus, Presence, refuse_repeat
 from .night_view import Adjusted, Drawn, League, Night, NightView, Recorded, unresolved
 from .refs import LeagueKey, LeagueName, NightKey, NightRef, Pick
 from .results import HandLine, TableResult
@@ -106,7 +107,8 @@ class Actor:
 @dataclass(frozen=True, slots=True)
 class TableRequest:
     """One drawn table the bot should deal: four players in seat order, the league's
-    rules, and on a duplicate night the seed every table of the round deals from."""
+    rules, on a duplicate night the seed every table of the round deals from, and the
+    league's name and the night's number (the table's messages name them)."""
 
     guild_id: int | None
     league_id: int
@@ -116,6 +118,8 @@ class TableRequest:
     seats: tuple[int, int, int, int]
     rules: RuleSet
     deal_seed: str | None
+    league_name: str = ""
+    night_no: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,6 +450,20 @@ class LeagueService:
         check_ids(night_id=night_id)
         return await self.store.leagues.checkin_message(night_id)
 
+    async def message_posted(
+        self, night_id: int, kind: NightMessage, channel_id: int, message_id: int
+    ) -> None:
+        """Remember the night's message of `kind` (its standings), so every later change
+        edits that one message, after a restart too; a new one replaces it."""
+        check_ids(night_id=night_id, channel_id=channel_id, message_id=message_id)
+        message = PostedMessage(channel_id, message_id)
+        await self.store.leagues.set_night_message(night_id, kind, message, self.now())
+
+    async def posted_message(self, night_id: int, kind: NightMessage) -> PostedMessage | None:
+        """The night's message of `kind`, if one was posted."""
+        check_ids(night_id=night_id)
+        return await self.store.leagues.night_message(night_id, kind)
+
     # ------------------------------------------------------------------- rounds
     async def draws(self, night_id: int) -> list[RoundDraw]:
         """The night's rounds drawn so far, in order."""
@@ -513,6 +531,8 @@ class LeagueService:
                 table.seats,
                 rules,
                 draw.deal_seed,
+                view.settings.name,
+                night.number,
             )
             table_id = await self.starter.start(request)
             await self.store.leagues.link_table(
@@ -570,6 +590,20 @@ class LeagueService:
         if existing is not None and not organiser:
             raise LeagueError(LeagueCode.TABLE_VOIDED, round=round_no, table=table_no)
         return view, seats, None if organiser else confirmed_by
+
+    async def entry_form(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        actor: Actor,
+        confirmed_by: int | None = None,
+    ) -> NightView:
+        """The night, once `actor` may enter this table's sheet as `record_sheet` checks
+        it (the same refusals; nothing is written): a front end asks before it offers a
+        form to type the sheet in, and hands the form's lines to `record_sheet`."""
+        view, _, _ = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        return view
 
     @_one_at_a_time
     async def record_sheet(
@@ -889,7 +923,9 @@ class LeagueService:
             and a.table_no is not None
             and a.line is not None
         )
-        return NightExport(view.draws, view.results, view.corrected, lines, view.standings())
+        return NightExport(
+            view.draws, view.results, view.corrected, lines, view.standings(), view.date()
+        )
 
     async def season(self, league: LeagueKey) -> SeasonTable:
         """The season table over the closed nights."""

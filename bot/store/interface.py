@@ -24,6 +24,7 @@ from .records import (
     NewTable,
     NightRows,
     PlayerStats,
+    PostedMessage,
     PostedNotice,
     StoredAction,
     StoredAudit,
@@ -190,6 +191,16 @@ class LeagueStore(Protocol):
 
     async def checkin_message(self, night_id: int) -> CheckinMessage | None:
         """The night's newest check-in message; None before the first is posted."""
+        ...
+
+    async def set_night_message(
+        self, night_id: int, kind: str, message: PostedMessage, at: float
+    ) -> None:
+        """Make `message` the night's message of `kind` (its standings), replacing any."""
+        ...
+
+    async def night_message(self, night_id: int, kind: str) -> PostedMessage | None:
+        """The night's message of `kind`; None before it is posted."""
         ...
 
     async def add_attendance(self, night_id: int, event: Mapping[str, Any], at: float) -> None:

@@ -20,6 +20,7 @@ from .records import (
     CheckinMessage,
     NewResult,
     NightRows,
+    PostedMessage,
     StoredAudit,
     StoredLeague,
     StoredNight,
@@ -104,6 +105,16 @@ class SqliteLeagueStore(SqliteReads, LeagueReads):
             await db.execute(
                 q.SET_CHECKIN_MESSAGE.sqlite,
                 (night_id, message.channel_id, message.message_id, message.drawn, at),
+            )
+
+    async def set_night_message(
+        self, night_id: int, kind: str, message: PostedMessage, at: float
+    ) -> None:
+        """Make `message` the night's message of `kind` (replacing any), in one transaction."""
+        async with transaction(self._db) as db:
+            await db.execute(
+                q.SET_NIGHT_MESSAGE.sqlite,
+                (night_id, kind, message.channel_id, message.message_id, at),
             )
 
     # --------------------------------------------------------------- attendance

@@ -39,6 +39,7 @@ COPIED_TABLES: Final = (
     "league_schedule_runs",
     "league_nights",
     "league_checkin_messages",
+    "league_night_messages",
     "league_attendance",
     "league_rounds",
     "league_round_tables",

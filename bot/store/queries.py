@@ -83,6 +83,14 @@ SET_CHECKIN_MESSAGE: Final = shared(
 CHECKIN_MESSAGE: Final = shared(
     "SELECT channel_id, message_id, drawn FROM league_checkin_messages WHERE night_id = ?"
 )
+SET_NIGHT_MESSAGE: Final = shared(
+    "INSERT INTO league_night_messages (night_id, kind, channel_id, message_id, at)"
+    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (night_id, kind) DO UPDATE SET"
+    " channel_id = excluded.channel_id, message_id = excluded.message_id, at = excluded.at"
+)
+NIGHT_MESSAGE: Final = shared(
+    "SELECT channel_id, message_id FROM league_night_messages WHERE night_id = ? AND kind = ?"
+)
 NIGHT: Final = shared("SELECT * FROM league_nights WHERE id = ?")
 NIGHTS: Final = shared("SELECT * FROM league_nights WHERE league_id = ? ORDER BY number")
 OPEN_NIGHTS: Final = shared("SELECT * FROM league_nights WHERE status != 'closed' ORDER BY id")

@@ -18,6 +18,7 @@ from . import queries as q
 from .queries import Sql
 from .records import (
     CheckinMessage,
+    PostedMessage,
     PostedNotice,
     StoredAction,
     StoredAudit,
@@ -104,6 +105,13 @@ class LeagueReads(Reads):
         if row is None:
             return None
         return CheckinMessage(row["channel_id"], row["message_id"], row["drawn"])
+
+    async def night_message(self, night_id: int, kind: str) -> PostedMessage | None:
+        """The night's message of `kind` (its standings); None before it is posted."""
+        row = await self._fetch_one(q.NIGHT_MESSAGE, night_id, kind)
+        if row is None:
+            return None
+        return PostedMessage(row["channel_id"], row["message_id"])
 
     async def night(self, night_id: int) -> StoredNight | None:
         """The night with this id; None when there is none."""

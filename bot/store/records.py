@@ -16,6 +16,7 @@ __all__ = [
     "CheckinMessage",
     "NightRows",
     "PlayerStats",
+    "PostedMessage",
     "PostedNotice",
     "StoredAction",
     "StoredAudit",
@@ -59,6 +60,14 @@ class CheckinMessage:
     channel_id: int
     message_id: int
     drawn: int
+
+
+@dataclass(frozen=True, slots=True)
+class PostedMessage:
+    """A message a night keeps up to date in a channel (its standings): where it is."""
+
+    channel_id: int
+    message_id: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from .answers import TableAnswer
 from .clock import Clock, FakeClock, SystemClock
 from .errors import RefusalCode, TableError
 from .events import Event, EventKind
-from .model import Seat, SeatKind, Status, Table, TableSettings
+from .model import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings
 from .readmodels import (
     DealtHands,
     PrivateHand,
@@ -30,6 +30,7 @@ __all__ = [
     "EventKind",
     "FakeClock",
     "Hint",
+    "LeaguePlace",
     "PrivateHand",
     "PublicSeat",
     "PublicTrick",

@@ -74,7 +74,6 @@ class RefusalCode(StrEnum):
 
     # The Discord front end's own, refused before the service is asked.
     NO_TABLE = "no_table"
-    HANDS_AND_TARGET = "hands_and_target"
     NO_THREAD = "no_thread"
     CANNOT_POST = "cannot_post"
     WRONG_CHANNEL = "wrong_channel"

@@ -18,7 +18,7 @@ from .checks import check_replay, check_settings, computer_level, free_seat, req
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
-from .model import Seat, SeatKind, Status, Table, TableSettings
+from .model import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings
 from .parts import TableParts
 
 
@@ -35,14 +35,17 @@ class LobbyOperations(TableParts):
         settings: TableSettings | None = None,
         sit: bool = True,
         deal_seed: str | None = None,
+        league: LeaguePlace | None = None,
     ) -> TableAnswer:
         """Open a table in the lobby. ``deal_seed``: deal from this seed instead of the
         table's own, as every table of a duplicate league round does (kept in the snapshot
-        and in the log's "open" entry, so a restart or a replay deals the same cards)."""
+        and in the log's "open" entry, so a restart or a replay deals the same cards).
+        ``league``: a league table's place (its messages' title and end)."""
         async with self.access.inflight():
             table = self._new_table(
                 guild_id, channel_id, opener_id, opener_name, rules, settings, sit, deal_seed
             )
+            table.league = league
             await self._create(table, deal_seed)
             return await self.access.answer(table, [ev.Opened(seat=0 if sit else None)], opener_id)
 

@@ -93,6 +93,39 @@ class TableSettings:
     league: bool = False  # a league (ranked) table: no hints
 
 
+@dataclass(frozen=True, slots=True)
+class LeaguePlace:
+    """Where a league table belongs, for its messages: the league's name, the night, the
+    round and the table (from 1), and the night's standings message (channel, message),
+    which the table's end links back to (None: not posted)."""
+
+    league: str
+    night: int
+    round: int
+    table: int
+    standings: tuple[int, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for the snapshot."""
+        standings = None if self.standings is None else list(self.standings)
+        return {
+            "league": self.league,
+            "night": self.night,
+            "round": self.round,
+            "table": self.table,
+            "standings": standings,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> LeaguePlace | None:
+        """The place `to_dict` wrote (None: no league table)."""
+        if data is None:
+            return None
+        standings = data.get("standings")
+        where = None if standings is None else (int(standings[0]), int(standings[1]))
+        return cls(data["league"], data["night"], data["round"], data["table"], where)
+
+
 @dataclass
 class Table:
     """A table's whole state, as the service works on it and the store keeps it."""
@@ -122,6 +155,7 @@ class Table:
     # The table Play again opened from this finished one (its players, seats and
     # settings, a new match); set once, so a second or stale Play again is refused.
     next_table: int | None = None
+    league: LeaguePlace | None = None  # a league table: where it belongs (its title, its end)
     # What front ends drew from this state (read models, embeds per locale), kept so each
     # state is rendered once for every viewer and edit; never stored (see `rendered`).
     renders: dict[Hashable, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -275,6 +309,7 @@ class Table:
             "last_activity": self.last_activity,
             "deal_seed": self.deal_seed,
             "next_table": self.next_table,
+            "league": None if self.league is None else self.league.to_dict(),
         }
 
     @classmethod
@@ -304,6 +339,7 @@ class Table:
             last_activity=data.get("last_activity", data["created_at"]),
             deal_seed=data.get("deal_seed"),  # absent from snapshots before duplicate tables
             next_table=data.get("next_table"),  # absent from snapshots before Play again
+            league=LeaguePlace.from_dict(data.get("league")),  # absent before league places
         )
 
 

@@ -30,7 +30,7 @@ from bot.engine import (
 )
 
 from .errors import RefusalCode, TableError
-from .model import OPEN_STATUSES, Occupied, SeatKind, Status, Table, TableSettings
+from .model import OPEN_STATUSES, LeaguePlace, Occupied, SeatKind, Status, Table, TableSettings
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,7 @@ class PublicTable:
     sheet: tuple[SheetLine, ...]
     result: MatchResult | None
     turn_deadline: float | None
+    league: LeaguePlace | None = None  # a league table: league, night, round, table
 
     @property
     def is_open(self) -> bool:
@@ -181,6 +182,7 @@ def _public_table(table: Table) -> PublicTable:
         sheet=sheet,
         result=match.result if match is not None else None,
         turn_deadline=table.turn_deadline,
+        league=table.league,
     )
 
 

@@ -1,22 +1,22 @@
 """Numbers and times in the reader's locale, by CLDR through Babel.
 
 A decimal is ``12,5`` in Dutch and ``12.5`` in English, a share ``25 %`` in Spanish, a
-clock time ``20:00`` in Dutch and ``8:00 PM`` in English. Whole numbers of the game
-(points, scores, table numbers) are written without grouping, as on a score sheet; a
-moment a reader should see on their own clock goes to Discord as ``<t:…>`` markup, which
-every client draws in its user's language and time zone.
+clock time ``20:00`` in Dutch and ``8:00 PM`` in English, a day ``14 mei 2025`` in Dutch.
+Whole numbers of the game (points, scores, table numbers) are written without grouping,
+as on a score sheet; a moment a reader should see on their own clock goes to Discord as
+``<t:…>`` markup, which every client draws in its user's language and time zone.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
-from babel.dates import format_time
+from babel.dates import format_date, format_time
 from babel.numbers import format_decimal, format_percent
 
 from bot.texts.catalog import babel_locale, normalize_locale
 
-__all__ = ["decimal_text", "percent_text", "time_text"]
+__all__ = ["date_text", "decimal_text", "percent_text", "time_text"]
 
 
 def decimal_text(value: float, locale: object, digits: int = 1) -> str:
@@ -35,6 +35,12 @@ def time_text(clock: dt.time | str, locale: object) -> str:
     ``8:00 PM``)."""
     moment = clock if isinstance(clock, dt.time) else dt.time.fromisoformat(clock)
     return format_time(moment, format="short", locale=_babel(locale))
+
+
+def date_text(day: dt.date, locale: object) -> str:
+    """A day in the locale's long form (``14 May 2025``, ``14 mei 2025``): what a night's
+    final ranking is dated with."""
+    return format_date(day, format="long", locale=_babel(locale))
 
 
 def _babel(locale: object) -> str:

@@ -8,47 +8,56 @@ ephemeral sentence (errors.py); anything unexpected gets an error code. The publ
 messages (check-in, round plans, results, standings) go to the league's channel, where
 `/night open` was used.
 
-Bot-dealt tables are ordinary tables: the `TableServiceStarter` opens each in a thread of
-its own, and the tables cog's publisher posts and updates its message there, as for any
-table. When a table's match ends, its result is read into the night (`record_played`)
-and the standings are posted; after a restart the same is done for every table that
-finished while nobody listened, and tables a crash left unstarted are started.
+Quiet, linked channels: a round's plan names its players in its text (so Discord notifies
+them) and adds each to their table's thread; every finished or changed table gets one
+short line, and the night's one standings message (stored, so a restart finds it) is
+edited in place rather than posted again. A bot-dealt table is an ordinary table: the
+`TableServiceStarter` opens each in a thread of its own, titled with the league, night,
+round and table, its end linking back to the standings message, and the tables cog's
+publisher posts and updates its message there. When a table's match ends, its result is
+read into the night (`record_played`) and announced; after a restart the same is done for
+every table that finished while nobody listened, and tables a crash left unstarted are
+started.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.league.draw import RoundDraw
 from bot.league.errors import LeagueCode, LeagueError
-from bot.league.night import Presence
+from bot.league.night import NightMessage, Presence
 from bot.league.night_view import NightView, Recorded
+from bot.league.season import SeasonTable
 from bot.league.service import Actor, LeagueService, TableRequest
 from bot.league.settings import LeagueSettings
 from bot.league.starter import TableServiceStarter
 from bot.tables import EventKind, TableAnswer
 from cogs.common.locales import public_locale
-from cogs.common.replies import guarded
+from cogs.common.replies import guarded, send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
-from cogs.league.errors import REFUSALS
+from cogs.league.errors import REFUSALS, error_text
 from cogs.league.items import CheckKind, checkin_view, confirm_view
+from cogs.league.pictures import night_picture, slug
+from cogs.league.ranking import standings_embed
 from cogs.league.ui import (
     checkin_embed,
-    plan_embed,
+    plan_messages,
     result_text,
-    standings_embed,
+    season_embed,
 )
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
 
-__all__ = ["NO_MENTIONS", "Interaction", "LeagueActions", "actor_of"]
+__all__ = ["NO_MENTIONS", "Interaction", "LeagueActions", "actor_of", "message_link"]
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +65,8 @@ Interaction = discord.Interaction[Any]
 Work = Callable[[], Awaitable[None]]
 NO_MENTIONS = discord.AllowedMentions.none()
 PLAYERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+CONTENT_LIMIT = 2000  # characters of a message's text
+MAX_FETCHED = 200  # display names fetched from Discord for one drawing (a night's players)
 
 
 def actor_of(interaction: Interaction) -> Actor:
@@ -65,14 +76,30 @@ def actor_of(interaction: Interaction) -> Actor:
     return Actor(user.id, roles, bool(interaction.permissions.manage_guild))
 
 
+Where = tuple[int, int]  # a message: (channel, message)
+
+
+def message_link(guild_id: int, message: Where) -> str:
+    """The link Discord opens a message by (a jump to it in its channel)."""
+    return f"https://discord.com/channels/{guild_id}/{message[0]}/{message[1]}"
+
+
 class LeagueActions:
     """The league cog's work besides its commands' bodies (see the module's docstring)."""
 
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
         self.names: dict[int, str] = {}  # display names seen in interactions (table seats)
-        self.starter = TableServiceStarter(bot.services.tables, self._channel_for, self._name_of)
+        self._nameless: set[int] = set()  # users Discord did not know (left the server)
+        self.starter = TableServiceStarter(
+            bot.services.tables,
+            self._channel_for,
+            self._name_of,
+            standings_for=self._standings_for,
+        )
         self._tasks: set[asyncio.Task[None]] = set()
+        self._standings = asyncio.Lock()  # one standings message per night: edits in turn
+        self._drawn: dict[int, int] = {}  # night -> the `changes` of the view drawn last
 
     @property
     def service(self) -> LeagueService:
@@ -115,12 +142,37 @@ class LeagueActions:
                 log.exception("could not resume league night %s", night.id)
 
     # ------------------------------------------------------------------ the one guard
-    async def guard(self, interaction: Interaction, where: str, work: Work) -> None:
+    async def guard(
+        self,
+        interaction: Interaction,
+        where: str,
+        work: Work,
+        answer: Callable[[LeagueError], Awaitable[None]] | None = None,
+    ) -> None:
         """Run `work` in the common guard (cogs/common/replies.py): a refusal becomes its
-        sentence, a failure an error code."""
+        sentence (or `answer`'s reply), a failure an error code."""
         self.names[interaction.user.id] = interaction.user.display_name
-        async with guarded(interaction, where, REFUSALS):
+        async with guarded(interaction, where, REFUSALS, answer):
             await work()
+
+    def typed_back(
+        self, interaction: Interaction, typed: str
+    ) -> Callable[[LeagueError], Awaitable[None]]:
+        """The answer to a refused form: the refusal's sentence and, to copy, fix and send
+        again, what was typed (a form's fields are gone once it is sent)."""
+
+        async def answer(error: LeagueError) -> None:
+            locale = locale_of(interaction)
+            text = error_text(error, locale)
+            intro = "\n" + t("league.form.typed", locale) + "\n```\n"
+            shown = typed.replace("`", "ˋ")  # a backtick would end the block
+            room = CONTENT_LIMIT - len(text) - len(intro) - len("\n```")
+            if shown and room > 1:
+                block = shown if len(shown) <= room else shown[: room - 1] + "…"
+                text += intro + block + "\n```"
+            await send_ephemeral(interaction, text)
+
+        return answer
 
     def locale_for(self, guild_id: int | None) -> str:
         """The language of a server's public league messages (cogs/common/locales.py)."""
@@ -177,7 +229,9 @@ class LeagueActions:
             log.warning("league night %s: check-in message not updated: %s", view.night.id, error)
 
     async def post_round(self, view: NightView, draw: RoundDraw) -> None:
-        """The round's table plan with its threads, then check-in for the next round."""
+        """The night's standings (posted with the first round, updated with the next), the
+        round's table plan (its text mentions the players, so they are notified), then
+        check-in for the next round."""
         guild_id = view.league.guild_id
         locale = self.locale_for(guild_id)
         threads = {}
@@ -185,8 +239,9 @@ class LeagueActions:
         for (round_no, table_no), table_id in links.items():
             if round_no == draw.number:
                 threads[table_no] = (await self.bot.services.tables.find(table_id)).channel_id
-        embed = plan_embed(view.settings.name, view.night.number, draw, threads, locale)
-        await self.post(view.settings, guild_id, embed=embed, allowed_mentions=PLAYERS)
+        await self.refresh_standings(view)
+        for text in plan_messages(view.settings.name, view.night.number, draw, threads, locale):
+            await self.post(view.settings, guild_id, content=text, allowed_mentions=PLAYERS)
         if draw.number < view.settings.rounds_per_night:
             await self.post_checkin(view)
 
@@ -199,15 +254,126 @@ class LeagueActions:
         await self.post_round(resumed, resumed.draws[-1])
         return True
 
-    async def post_standings(self, view: NightView, content: str) -> None:
-        """The night's standings so far in the league's channel, under `content`."""
+    # ------------------------------------------------------------------ standings
+    async def names_for(
+        self, guild_id: int | None, user_ids: Iterable[int], most: int = MAX_FETCHED
+    ) -> dict[int, str]:
+        """Display names: the server's member cache, else the names this process saw in
+        interactions, else Discord's (one member fetch each, at most `most`, remembered);
+        a player none of these knows (left the server) is left out and shown by id."""
+        guild = None if guild_id is None else self.bot.get_guild(guild_id)
+        names: dict[int, str] = {}
+        unknown: list[int] = []
+        for user_id in sorted(set(user_ids)):
+            member = None if guild is None else guild.get_member(user_id)
+            name = member.display_name if member is not None else self.names.get(user_id)
+            if name:
+                names[user_id] = name
+            elif user_id not in self._nameless:
+                unknown.append(user_id)
+        if guild_id is None:
+            return names
+        for user_id in unknown[:most]:
+            try:
+                data = await self.bot.http.get_member(guild_id, user_id)
+            except discord.HTTPException:  # left the server, or Discord is unwell: the id
+                self._nameless.add(user_id)
+                continue
+            user = data["user"]
+            name = data.get("nick") or user.get("global_name") or user["username"]
+            self.names[user_id] = names[user_id] = name
+        return names
+
+    async def standings_message(self, view: NightView) -> dict[str, Any]:
+        """The night's standings message: its ranking as a phone-width block."""
+        locale = self.locale_for(view.league.guild_id)
+        rows = view.standings()
+        names = await self.names_for(view.league.guild_id, [row.user_id for row in rows])
+        closed = view.night.closed
+        embed = standings_embed(
+            view.settings.name,
+            view.night.number,
+            rows,
+            names,
+            locale,
+            closed,
+            view.unconfirmed_players(),
+            view.date() if closed else None,
+        )
+        return {"embed": embed}
+
+    async def refresh_standings(self, view: NightView) -> Where | None:
+        """Show `view` in the night's one standings message: edited in place, posted when
+        the night has none yet (or it was deleted) and then remembered by the service. A
+        view older than the one drawn last is not drawn (two results announced at once
+        finish in any order). The message, if there is one; a failure is logged."""
+        night_id, guild_id = view.night.id, view.league.guild_id
+        async with self._standings:
+            known = await self._standings_where(night_id)
+            if view.changes < self._drawn.get(night_id, -1):
+                return known
+            self._drawn[night_id] = view.changes
+            message = await self.standings_message(view)
+            if known is not None:
+                channel = self.bot.get_partial_messageable(known[0], guild_id=guild_id)
+                try:
+                    await channel.get_partial_message(known[1]).edit(**message)
+                    return known
+                except discord.NotFound:  # deleted: posted again below
+                    pass
+                except discord.HTTPException as error:
+                    log.warning("league night %s: standings not updated: %s", night_id, error)
+                    return known
+            sent = await self.post(view.settings, guild_id, **message)
+            if sent is None:
+                return None
+            kind = NightMessage.STANDINGS
+            await self.service.message_posted(night_id, kind, sent.channel.id, sent.id)
+            return (sent.channel.id, sent.id)
+
+    async def _standings_where(self, night_id: int) -> Where | None:
+        """Where the night's standings message is, if it was posted."""
+        known = await self.service.posted_message(night_id, NightMessage.STANDINGS)
+        return None if known is None else (known.channel_id, known.message_id)
+
+    async def post_line(
+        self, night: NightView, content: str, after: str = "", **message: Any
+    ) -> None:
+        """One short line about a change of the night (a result, a correction, a penalty)
+        in the league's channel, linking to the standings message, which is updated first;
+        `after`: what follows the link (the round is complete)."""
+        guild_id = night.league.guild_id
+        standings = await self.refresh_standings(night)
+        if standings is not None and guild_id is not None:
+            link = message_link(guild_id, standings)
+            content += " " + t("league.result.standings_link", self.locale_for(guild_id), link=link)
+        await self.post(night.settings, guild_id, content=content + after, **message)
+
+    async def post_final(self, view: NightView, season: SeasonTable) -> None:
+        """A closed night: its final ranking as phone-width rows with the standings picture
+        attached (rounds won, byes, adjustments, the date), then the season table; the
+        night's standings message shows the final ranking too."""
         guild_id = view.league.guild_id
         locale = self.locale_for(guild_id)
         name, number = view.settings.name, view.night.number
+        message = await self.standings_message(view)
         rows = view.standings()
-        marked = view.unconfirmed_players()
-        embed = standings_embed(name, number, rows, locale, final=False, unconfirmed=marked)
-        await self.post(view.settings, guild_id, content=content, embed=embed)
+        names = await self.names_for(guild_id, [row.user_id for row in rows])
+        title = t("league.standings.final_title", locale, league=name, night=number)
+        picture = night_picture(title, rows, names, view.date(), locale)
+        stem = f"{slug(name)}-night-{number}"
+        file = discord.File(io.BytesIO(picture), filename=f"{stem}-standings.png")
+        await self.post(view.settings, guild_id, **message, file=file)
+        await self.post(view.settings, guild_id, embed=season_embed(name, season, locale))
+        await self.refresh_standings(view)
+
+    async def _standings_for(self, request: TableRequest) -> tuple[int, int] | None:
+        """The night's standings message (channel, message), posted now when the night
+        has none yet: what a league table's end links back to (the starter's callback)."""
+        known = await self._standings_where(request.night_id)
+        if known is None:
+            known = await self.refresh_standings(await self.service.view(request.night_id))
+        return known
 
     # ------------------------------------------------------------------ bot tables
     async def _channel_for(self, request: TableRequest) -> int:
@@ -220,13 +386,25 @@ class LeagueActions:
             "league.thread.name",
             locale,
             league=settings.name,
+            night=request.night_no,
             round=request.round_no,
             table=request.table_no + 1,
         )
         try:
-            return await new_thread(self.bot.http, settings.channel_id, name)
+            thread = await new_thread(self.bot.http, settings.channel_id, name)
         except discord.HTTPException:
             raise LeagueError(LeagueCode.NO_THREAD) from None
+        await self._add_members(thread, request.seats)
+        return thread
+
+    async def _add_members(self, thread: int, users: Iterable[int]) -> None:
+        """Add the table's players to its thread, so it shows in their list; a failure is
+        logged (the plan's link still leads there)."""
+        for user_id in users:
+            try:
+                await self.bot.http.add_user_to_thread(thread, user_id)
+            except discord.HTTPException as error:
+                log.warning("thread %s: could not add %s: %s", thread, user_id, error)
 
     def _name_of(self, user_id: int) -> str:
         return self.names.get(user_id, f"<@{user_id}>")
@@ -245,41 +423,25 @@ class LeagueActions:
             await self.announce(recorded)
 
     async def announce(self, recorded: Recorded) -> None:
-        """A table's new result in the league's channel, with the standings."""
+        """A table's new result in one short line in the league's channel (with the
+        standings updated); a result a player entered asks the opponent named to confirm
+        it in that same line, mentioning only them, with a Confirm button."""
         view, round_no, table_no = recorded.view, recorded.round_no, recorded.table_no
         locale = self.locale_for(view.league.guild_id)
         unranked = view.unranked_at(round_no, table_no)
         content = result_text(round_no, table_no, recorded.result, locale, unranked)
-        content += self.round_done_line(view, round_no, locale)
-        await self.post_standings(view, content)
-        await self.ask_confirmation(recorded)
-
-    async def ask_confirmation(self, recorded: Recorded) -> None:
-        """When a player entered the result: a message in the league's channel mentioning
-        the opponent they named, with a Confirm button (nothing otherwise)."""
-        view, round_no, table_no = recorded.view, recorded.round_no, recorded.table_no
+        done = self.round_done_line(view, round_no, locale)
         asked = view.unconfirmed.get((round_no, table_no))
         if asked is None:
+            await self.post_line(view, content, done)
             return
-        locale = self.locale_for(view.league.guild_id)
         version = view.versions[(round_no, table_no)]
-        content = t(
-            "league.result.confirm_ask",
-            locale,
-            player=f"<@{asked}>",
-            result=result_text(round_no, table_no, recorded.result, locale),
-        )
+        content = t("league.result.confirm_ask", locale, player=f"<@{asked}>", result=content)
         buttons = confirm_view(view.night.id, round_no, table_no, version, locale)
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(asked)]
         )
-        await self.post(
-            view.settings,
-            view.league.guild_id,
-            content=content,
-            view=buttons,
-            allowed_mentions=mentions,
-        )
+        await self.post_line(view, content, done, view=buttons, allowed_mentions=mentions)
 
     def confirmed_text(self, recorded: Recorded, actor: int, locale: str) -> str:
         """The line a confirmation leaves: which result, confirmed by whom."""
@@ -332,5 +494,6 @@ class LeagueActions:
             await interaction.response.edit_message(
                 content=text, view=None, allowed_mentions=NO_MENTIONS
             )
+            await self.refresh_standings(recorded.view)
 
         await self.guard(interaction, "button confirm", work)

@@ -19,16 +19,18 @@ from bot.league.settings import ByePolicy, Format, LeagueSettings, Organisers, R
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions, actor_of
+from cogs.league.errors import round_end
 from cogs.league.exports import night_files, season_files
+from cogs.league.form import SheetForm, form_fields, sheet_modal
 from cogs.league.options import SeasonOptions
 from cogs.league.parse import parse_line, parse_lines, parse_pair, parse_reminders
+from cogs.league.ranking import standings_embed
 from cogs.league.ui import (
     history_embed,
     player_embed,
     result_text,
     season_embed,
     settings_embed,
-    standings_embed,
     status_embed,
 )
 
@@ -43,22 +45,24 @@ class CreateOptions:
 
     name: str
     rounds: int
-    hands: int
+    hands: int | None  # None: 16, unless a target alone ends the rounds
     preset: str
     bye: str
     format: str
     organiser_role: int | None
     season: SeasonOptions = SeasonOptions()
+    target: int | None = None
 
     def settings(self, channel_id: int | None) -> LeagueSettings:
         """The new league's settings, made in the channel `channel_id`."""
         roles = () if self.organiser_role is None else (self.organiser_role,)
+        hands = 16 if self.hands is None and self.target is None else self.hands
         return self.season.applied(
             LeagueSettings(
                 name=self.name.strip(),
                 organisers=Organisers(role_ids=roles),
                 preset=self.preset,
-                round_length=RoundLength(hands=self.hands),
+                round_length=RoundLength(hands, self.target),
                 rounds_per_night=self.rounds,
                 format=cast(Format, self.format),  # both checked by LeagueSettings
                 bye_policy=cast(ByePolicy, self.bye),
@@ -106,7 +110,7 @@ class ScheduleOptions:
 
 @dataclass(frozen=True)
 class SettingsOptions:
-    """The options of /league settings; None is "not given"."""
+    """The options of /league settings; None is "not given" (hands or target 0: none)."""
 
     rounds: int | None = None
     hands: int | None = None
@@ -115,10 +119,12 @@ class SettingsOptions:
     organiser_role: int | None = None  # a role made organiser
     schedule: ScheduleOptions = ScheduleOptions()
     season: SeasonOptions = SeasonOptions()
+    target: int | None = None
 
     def given(self) -> bool:
         """Whether any setting is to change."""
-        values = (self.rounds, self.hands, self.bye, self.organiser, self.organiser_role)
+        values: tuple[object, ...] = (self.rounds, self.hands, self.target, self.bye)
+        values += (self.organiser, self.organiser_role)
         changed = self.schedule.given() or self.season.given()
         return changed or any(value is not None for value in values)
 
@@ -135,11 +141,18 @@ class SettingsOptions:
             changes["organisers"] = organisers
         if self.rounds is not None:
             changes["rounds_per_night"] = self.rounds
-        if self.hands is not None:
-            changes["round_length"] = RoundLength(hands=self.hands)
+        if self.hands is not None or self.target is not None:
+            changes["round_length"] = self.round_length(settings.round_length)
         if self.bye is not None:
             changes["bye_policy"] = self.bye
         return self.season.applied(replace(settings, **changes))
+
+    def round_length(self, current: RoundLength) -> RoundLength:
+        """How rounds end with these options: hands and target as given (0: none), the
+        other kept; both none is refused (`bad_setting`, a round needs an end)."""
+        hands = current.hands if self.hands is None else self.hands or None
+        target = current.target if self.target is None else self.target or None
+        return RoundLength(hands, target)
 
 
 class LeagueCommands:
@@ -165,7 +178,7 @@ class LeagueCommands:
         locale = locale_of(interaction)
         await interaction.response.send_message(
             t("league.done.created", locale, league=settings.name),
-            embed=settings_embed(settings, locale),
+            embed=settings_embed(settings, locale, round_text=_round_text(settings, locale)),
             ephemeral=True,
         )
 
@@ -184,7 +197,9 @@ class LeagueCommands:
         text = t("league.done.settings", locale) if options.given() else None
         upcoming = await self.service.next_night(league.id)
         await interaction.response.send_message(
-            text, embed=settings_embed(settings, locale, upcoming), ephemeral=True
+            text,
+            embed=settings_embed(settings, locale, upcoming, _round_text(settings, locale)),
+            ephemeral=True,
         )
 
     async def join(self, interaction: Interaction, name: str | None, partner: int | None) -> None:
@@ -302,6 +317,8 @@ class LeagueCommands:
         view = await self.service.view(NightRef(_league(interaction, name), Pick.LATEST))
         locale = locale_of(interaction)
         settings, night = view.settings, view.night
+        rows = view.standings()
+        names = await self.actions.names_for(interaction.guild_id, [r.user_id for r in rows])
         embeds = [
             status_embed(
                 settings.name,
@@ -317,10 +334,12 @@ class LeagueCommands:
             standings_embed(
                 settings.name,
                 night.number,
-                view.standings(),
+                rows,
+                names,
                 locale,
                 night.closed,
-                unconfirmed=view.unconfirmed_players(),
+                view.unconfirmed_players(),
+                view.date() if night.closed else None,
             ),
         ]
         await interaction.response.send_message(
@@ -338,10 +357,14 @@ class LeagueCommands:
         roem: str | None,
         confirmed_by: int | None,
     ) -> None:
-        """A face-to-face table's sheet (lines) or round totals; checked by the domain."""
+        """A face-to-face table's sheet (lines) or round totals, checked by the domain;
+        with neither (nor hands or roem), the sheet's form (form.py) opens."""
         night = NightRef(_league(interaction, name))
         round_no, table_no = where[0], where[1] - 1
         actor = actor_of(interaction)
+        if lines is None and totals is None and hands is None and roem is None:
+            await self.open_form(interaction, night, (round_no, table_no), confirmed_by)
+            return
         if (lines is None) == (totals is None):
             raise LeagueError(LeagueCode.LINES_OR_TOTALS)
         if lines is not None:
@@ -363,8 +386,44 @@ class LeagueCommands:
                 roem=parse_pair(roem, "roem") if roem else (0, 0),
                 confirmed_by=confirmed_by,
             )
+        await self._entered(interaction, recorded)
+
+    async def open_form(
+        self,
+        interaction: Interaction,
+        night: NightRef,
+        where: tuple[int, int],
+        confirmed_by: int | None,
+    ) -> None:
+        """The sheet's form for one table (round from 1, table from 0), once the service
+        says the user may enter it (the refusals `record_sheet` would give, before anyone
+        types sixteen lines)."""
+        round_no, table_no = where
+        view = await self.service.entry_form(
+            night, round_no, table_no, actor_of(interaction), confirmed_by
+        )
+        hands = view.settings.round_length.hands
+        extra = 0 if hands is None else view.settings.scoring_rules.most_hands(hands) - hands
+        form = SheetForm(view.night.id, round_no, table_no, confirmed_by)
+        modal = sheet_modal(form, form_fields(hands, extra), locale_of(interaction))
+        await interaction.response.send_modal(modal)
+
+    async def submit_form(self, interaction: Interaction, form: SheetForm, lines: str) -> None:
+        """A submitted sheet form: its lines entered as /night enter's `lines` are."""
+        recorded = await self.service.record_sheet(
+            form.night_id,
+            form.round_no,
+            form.table_no,
+            parse_lines(lines),
+            actor_of(interaction),
+            form.confirmed_by,
+        )
+        await self._entered(interaction, recorded)
+
+    async def _entered(self, interaction: Interaction, recorded: Recorded) -> None:
+        """Answer who entered a result, then announce it in the league's channel."""
         locale = locale_of(interaction)
-        shown = result_text(round_no, table_no, recorded.result, locale)
+        shown = result_text(recorded.round_no, recorded.table_no, recorded.result, locale)
         text = t("league.done.entered", locale, result=shown)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
         await self.actions.announce(recorded)
@@ -430,6 +489,7 @@ class LeagueCommands:
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
+        await self.actions.refresh_standings(recorded.view)
 
     async def _announce_correction(
         self,
@@ -460,9 +520,8 @@ class LeagueCommands:
             reason=reason.strip(),
             actor=f"<@{actor_of(interaction).user_id}>",
         )
-        if round_done:
-            content += self.actions.round_done_line(recorded.view, round_no, public)
-        await self.actions.post_standings(recorded.view, content)
+        done = self.actions.round_done_line(recorded.view, round_no, public) if round_done else ""
+        await self.actions.post_line(recorded.view, content, done)
 
     async def penalty(
         self, interaction: Interaction, name: str | None, user_id: int, points: int, reason: str
@@ -486,24 +545,25 @@ class LeagueCommands:
             reason=adjusted.adjustment.reason,
             **values,
         )
-        await self.actions.post_standings(adjusted.view, content)
+        await self.actions.post_line(adjusted.view, content)
 
     async def close(self, interaction: Interaction, name: str | None) -> None:
-        """The final ranking (places, booby prize) and the season table, posted."""
+        """The final ranking (phone-width rows, the standings picture attached) and the
+        season table, posted; the night's standings message shows the final ranking too."""
         actor = actor_of(interaction)
         view = await self.service.close_night(NightRef(_league(interaction, name)), actor)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # names, a picture
         season = await self.service.season(view.league.id)
-        locale = self.actions.locale_for(interaction.guild_id)
-        name, number = view.settings.name, view.night.number
-        embeds = [
-            standings_embed(
-                name, number, view.standings(), locale, True, view.unconfirmed_players()
-            ),
-            season_embed(name, season, locale),
-        ]
-        await self.actions.post(view.settings, interaction.guild_id, embeds=embeds)
-        text = t("league.done.closed", locale_of(interaction), night=number)
-        await interaction.response.send_message(text, ephemeral=True)
+        await self.actions.post_final(view, season)
+        text = t("league.done.closed", locale_of(interaction), night=view.night.number)
+        await interaction.followup.send(text, ephemeral=True)
+
+
+def _round_text(settings: LeagueSettings, locale: str) -> str:
+    """How the league's rounds end, as the settings show it ("8 hands or until a pair
+    reaches 750 points, whichever comes first")."""
+    length = settings.round_length
+    return round_end(length.hands, length.target, locale)
 
 
 def _league(interaction: Interaction, name: str | None) -> LeagueName:

@@ -30,6 +30,7 @@ from cogs.league.actions_commands import (
     ScheduleOptions,
     SettingsOptions,
 )
+from cogs.league.form import SheetForm, submitted_lines
 from cogs.league.items import CheckButton, ConfirmButton
 from cogs.league.options import SeasonOptions, tie_break_choices
 from cogs.league.scheduler import LeagueScheduler
@@ -59,6 +60,9 @@ NIGHTS = app_commands.Range[int, 0, 100]
 SEASON_OPTIONS = ("counting", "best", "minimum", "tiebreaks", "booby", "bye_hands")
 ROUNDS = app_commands.Range[int, 1, 12]
 HANDS = app_commands.Range[int, 1, 64]
+TARGET = app_commands.Range[int, 100, 10_000]  # the engine's range of a target score
+NO_HANDS = app_commands.Range[int, 0, 64]  # /league settings: 0 is no fixed number
+NO_TARGET = app_commands.Range[int, 0, 10_000]  # ... and 0 no target
 ROUND = app_commands.Range[int, 1, 12]
 TABLE = app_commands.Range[int, 1, 100]
 LINE = app_commands.Range[int, 1, 64]
@@ -159,16 +163,36 @@ class League(commands.Cog):
     ) -> None:
         await self.actions.guard(interaction, where, work)
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: Interaction) -> None:
+        """A submitted sheet form (form.py), routed by the custom id it carries; a refusal
+        answers with what was typed, so nothing is lost."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        form = SheetForm.of(str(data.get("custom_id", "")))
+        if form is None:
+            return
+        lines = submitted_lines(data)
+        await self.actions.guard(
+            interaction,
+            "form /night enter",
+            lambda: self.league_commands.submit_form(interaction, form, lines),
+            self.actions.typed_back(interaction, lines),
+        )
+
     # ------------------------------------------------------------------ /league
     @league.command(
         name=command_text("league.cmd.create.name"),
         description=command_text("league.cmd.create.desc"),
     )
     @app_commands.rename(
-        **_opt("name", "rounds", "hands", "preset", "bye", "format", "role", *SEASON_OPTIONS)
+        **_opt("name", "rounds", "hands", "preset", "bye", "format", "role", *SEASON_OPTIONS),
+        **_opt("target"),
     )
     @app_commands.describe(
-        **_desc("name", "rounds", "hands", "preset", "bye", "format", "role", *SEASON_OPTIONS)
+        **_desc("name", "rounds", "hands", "preset", "bye", "format", "role", *SEASON_OPTIONS),
+        **_desc("target"),
     )
     @app_commands.choices(preset=PRESETS, bye=BYES, format=FORMATS, booby=BOOBY, counting=COUNTING)
     async def create(
@@ -176,7 +200,7 @@ class League(commands.Cog):
         interaction: Interaction,
         name: app_commands.Range[str, 1, 60],
         rounds: ROUNDS = 3,
-        hands: HANDS = 16,
+        hands: HANDS | None = None,
         preset: str = "amsterdam",
         bye: str = "fixed_1450",
         format: str = "individual",
@@ -187,11 +211,11 @@ class League(commands.Cog):
         tiebreaks: app_commands.Range[str, 1, 100] | None = None,
         booby: str | None = None,
         bye_hands: bool | None = None,
+        target: TARGET | None = None,
     ) -> None:
         season = SeasonOptions(counting, best, minimum, tiebreaks, booby, bye_hands)
-        options = CreateOptions(
-            name, rounds, hands, preset, bye, format, None if role is None else role.id, season
-        )
+        role_id = None if role is None else role.id
+        options = CreateOptions(name, rounds, hands, preset, bye, format, role_id, season, target)
         await self._run(
             interaction, "/league create", lambda: self.league_commands.create(interaction, options)
         )
@@ -202,13 +226,15 @@ class League(commands.Cog):
     )
     @app_commands.rename(
         **LEAGUE_OPTION,
-        **_opt("rounds", "hands", "bye", "organiser", "role"),
+        **_opt("rounds", "hands", "target", "bye", "organiser", "role"),
         **_opt("weekday", "time", "timezone", "checkin", "reminders", "unschedule"),
         **_opt(*SEASON_OPTIONS),
     )
     @app_commands.describe(
         **LEAGUE_DESC,
-        **_desc("rounds", "hands", "bye", "organiser", "role"),
+        **_desc("rounds", "bye", "organiser", "role"),
+        hands=command_text("league.cmd.settings.opt.hands.desc"),
+        target=command_text("league.cmd.settings.opt.target.desc"),
         **_desc("weekday", "time", "timezone", "checkin", "reminders", "unschedule"),
         **_desc(*SEASON_OPTIONS),
     )
@@ -219,7 +245,7 @@ class League(commands.Cog):
         interaction: Interaction,
         league: str | None = None,
         rounds: ROUNDS | None = None,
-        hands: HANDS | None = None,
+        hands: NO_HANDS | None = None,
         bye: str | None = None,
         organiser: discord.Member | None = None,
         role: discord.Role | None = None,
@@ -235,6 +261,7 @@ class League(commands.Cog):
         tiebreaks: app_commands.Range[str, 1, 100] | None = None,
         booby: str | None = None,
         bye_hands: bool | None = None,
+        target: NO_TARGET | None = None,
     ) -> None:
         schedule = ScheduleOptions(weekday, time, timezone, checkin, reminders, unschedule)
         options = SettingsOptions(
@@ -245,6 +272,7 @@ class League(commands.Cog):
             None if role is None else role.id,
             schedule,
             SeasonOptions(counting, best, minimum, tiebreaks, booby, bye_hands),
+            target,
         )
         await self._run(
             interaction,

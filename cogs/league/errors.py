@@ -19,7 +19,7 @@ from bot.texts.catalog import has
 from cogs.common.refusals import Refusals
 from cogs.common.text import t
 
-__all__ = ["REFUSALS", "error_text"]
+__all__ = ["REFUSALS", "error_text", "round_end"]
 
 
 def error_text(error: LeagueError, locale: str) -> str:
@@ -56,7 +56,20 @@ def _values(facts: dict[str, Any], locale: str) -> dict[str, Any]:
             values[name] = " / ".join(str(v) for v in facts[name])
     if facts.get("most") is None:
         values["most"] = "-"
+    if "expected" in facts and "target" in facts:  # how a round ends
+        values["round"] = round_end(facts["expected"], facts["target"], locale)
     return values
+
+
+def round_end(hands: Any, target: Any, locale: str) -> str:
+    """How a league's round ends, as a phrase: "16 hands", "until a pair reaches 1500
+    points", or both, whichever comes first."""
+    counted = t("league.round.hands", locale, hands=hands) if isinstance(hands, int) else None
+    if not isinstance(target, int):
+        return counted or "?"
+    if counted is None:
+        return t("league.round.target", locale, target=target)
+    return t("league.round.both", locale, hands=counted, target=target)
 
 
 def _tables(tables: Iterable[Any]) -> str:

@@ -13,27 +13,21 @@ fallback), so the file is always complete.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.league import export
-from bot.league.export import PictureTexts
 from bot.league.night_view import Night
 from bot.league.season import SeasonTable
 from cogs.common.text import t
+from cogs.league.pictures import night_picture, picture_texts, slug
 
 if TYPE_CHECKING:
     from cogs.league.actions import Interaction, LeagueActions
 
-__all__ = ["night_files", "season_files", "slug"]
-
-
-def slug(name: str) -> str:
-    """A league name as a file name part: "Dinsdag Avond" -> "dinsdag-avond"."""
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "league"
+__all__ = ["night_files", "season_files"]
 
 
 MAX_FETCHED = 200  # members fetched from Discord for one export (a season's players)
@@ -43,34 +37,7 @@ async def names_of(
     actions: LeagueActions, interaction: Interaction, user_ids: Iterable[int]
 ) -> dict[int, str]:
     """The players' display names (see the module's docstring for where they come from)."""
-    guild = interaction.guild
-    names: dict[int, str] = {}
-    unknown: list[int] = []
-    for user_id in sorted(set(user_ids)):
-        member = None if guild is None else guild.get_member(user_id)
-        name = member.display_name if member is not None else actions.names.get(user_id)
-        if name:
-            names[user_id] = name
-        else:
-            unknown.append(user_id)
-    if guild is not None:
-        for user_id in unknown[:MAX_FETCHED]:
-            try:
-                names[user_id] = (await guild.fetch_member(user_id)).display_name
-            except discord.HTTPException:  # left the server, or Discord is unwell: the id
-                continue
-    return names
-
-
-def _texts(title: str, rounds_key: str, locale: str) -> PictureTexts:
-    return PictureTexts(
-        title,
-        t("league.picture.place", locale),
-        t("league.picture.player", locale),
-        t("league.picture.points", locale),
-        t(rounds_key, locale),
-        t("league.standings.booby", locale),
-    )
+    return await actions.names_for(interaction.guild_id, user_ids, MAX_FETCHED)
 
 
 async def night_files(
@@ -84,10 +51,7 @@ async def night_files(
     names = await names_of(actions, interaction, people)
     key = "league.standings.final_title" if night.closed else "league.standings.live_title"
     title = t(key, locale, league=league, night=night.number)
-    picture = export.standings_png(
-        export.night_picture_rows(data.ranking, names),
-        _texts(title, "league.picture.rounds", locale),
-    )
+    picture = night_picture(title, data.ranking, names, data.day, locale)
     stem = f"{slug(league)}-night-{night.number}"
     return [
         _file(export.ranking_csv(data, names), f"{stem}-ranking.csv"),
@@ -109,7 +73,7 @@ async def season_files(
     names = await names_of(actions, interaction, people)
     title = t("league.season.title", locale, league=league)
     picture = export.standings_png(
-        export.season_picture_rows(season, names), _texts(title, "league.picture.nights", locale)
+        export.season_picture_rows(season, names), picture_texts(title, locale)
     )
     stem = f"{slug(league)}-season"
     return [

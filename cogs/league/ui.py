@@ -1,5 +1,5 @@
-"""League messages: the check-in message, a round's table plan, results, the night's
-standings and final ranking, the season table, the audit history, a player's season.
+"""League messages: the check-in message, a round's table plan, results, the season table,
+the audit history, a player's season (the night's standings: ranking.py).
 
 Pure functions of the league's values and a locale. Players are shown as mentions: the bot
 has no member list (no privileged intents), and Discord renders a mention as the name the
@@ -8,7 +8,7 @@ reader knows.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import discord
@@ -19,7 +19,7 @@ from bot.league.results import TableResult
 from bot.league.schedule import NightTimes
 from bot.league.season import SeasonRow, SeasonTable
 from bot.league.settings import LeagueSettings
-from bot.league.standings import NightRow, UnrankedSeat, bye_score
+from bot.league.standings import UnrankedSeat, bye_score
 from bot.league.stats import PlayerSeason
 from bot.texts.formats import decimal_text, time_text
 from cogs.common.components import EMBED_COLOUR
@@ -29,18 +29,17 @@ __all__ = [
     "checkin_embed",
     "history_embed",
     "mention",
-    "plan_embed",
+    "plan_messages",
     "player_embed",
     "result_text",
     "season_embed",
     "settings_embed",
-    "standings_embed",
     "status_embed",
     "tie_break_name",
 ]
 
 DESCRIPTION_BUDGET: Final = 3900  # Discord allows 4096 characters in an embed description
-BOOBY_MARK: Final = "🥄"
+CONTENT_LIMIT: Final = 2000  # characters of a message's text
 
 
 def mention(user_id: int | None, locale: str) -> str:
@@ -85,16 +84,18 @@ def _pair(result_or_seats: Sequence[int | None], pair: int, locale: str) -> str:
     return t("league.pair", locale, a=mention(a, locale), b=mention(b, locale))
 
 
-def plan_embed(
+def plan_messages(
     league: str,
     night_no: int,
     draw: RoundDraw,
     threads: Mapping[int, int],
     locale: str,
-) -> discord.Embed:
-    """A round's tables (pairs, and the thread a bot table plays in) and its byes."""
+) -> list[str]:
+    """A round's plan as message text (its mentions notify the players, as an embed's
+    would not): the title, a line per table (pairs, and the thread a bot table plays in)
+    and the byes; split on line ends into messages within Discord's length."""
     title = _night_title("league.plan.title", league, night_no, locale, round=draw.number)
-    lines = []
+    lines = [f"**{title}**"]
     for index, table in enumerate(draw.tables):
         seats = table.seats
         where = (
@@ -115,7 +116,19 @@ def plan_embed(
     if draw.byes:
         byes = " ".join(mention(p, locale) for p in draw.byes)
         lines.append(t("league.plan.byes", locale, players=byes))
-    return _embed(title, lines)
+    return _messages(lines)
+
+
+def _messages(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """`lines` joined into as few texts of at most `limit` characters as they fit in."""
+    texts: list[str] = []
+    for line in lines:
+        line = line[:limit]
+        if texts and len(texts[-1]) + 1 + len(line) <= limit:
+            texts[-1] += "\n" + line
+        else:
+            texts.append(line)
+    return texts
 
 
 def result_text(
@@ -146,43 +159,6 @@ def result_text(
 
 
 # ----------------------------------------------------------------------------- standings
-
-
-def _row_text(row: NightRow, locale: str, final: bool, unconfirmed: bool = False) -> str:
-    text = t(
-        "league.standings.row",
-        locale,
-        place=row.place,
-        player=mention(row.user_id, locale),
-        points=row.points,
-        won=row.rounds_won,
-        rounds=row.rounds,
-    )
-    if row.byes:
-        text += " " + t("league.standings.byes", locale, byes=row.byes, points=row.bye_points)
-    if row.adjustment:
-        text += " " + t("league.standings.adjusted", locale, points=f"{row.adjustment:+d}")
-    if row.booby and final:  # the prize is for the night's end, not for a round's
-        text += f" {BOOBY_MARK} " + t("league.standings.booby", locale)
-    if unconfirmed:
-        text += " " + t("league.standings.unconfirmed", locale)
-    return text
-
-
-def standings_embed(
-    league: str,
-    night_no: int,
-    rows: Sequence[NightRow],
-    locale: str,
-    final: bool,
-    unconfirmed: Collection[int] = (),
-) -> discord.Embed:
-    """The night's ranking: live while rounds run, final (with the booby prize) at the close;
-    players in `unconfirmed` have a result their opponent has not confirmed yet."""
-    key = "league.standings.final_title" if final else "league.standings.live_title"
-    lines = [_row_text(row, locale, final, row.user_id in unconfirmed) for row in rows]
-    lines = lines or [t("league.standings.empty", locale)]
-    return _embed(_night_title(key, league, night_no, locale), lines)
 
 
 def _season_row(row: SeasonRow, locale: str) -> str:
@@ -325,15 +301,19 @@ def player_embed(league: str, stats: PlayerSeason, locale: str) -> discord.Embed
 
 
 def settings_embed(
-    settings: LeagueSettings, locale: str, upcoming: NightTimes | None = None
+    settings: LeagueSettings,
+    locale: str,
+    upcoming: NightTimes | None = None,
+    round_text: str = "-",
 ) -> discord.Embed:
-    length = settings.round_length
+    """Every setting of the league; `round_text`: how its rounds end, as the refusals say it
+    (cogs/league/errors.py `round_end`)."""
     organisers = [f"<@{u}>" for u in settings.organisers.user_ids]
     organisers += [f"<@&{r}>" for r in settings.organisers.role_ids]
     channel = f"<#{settings.channel_id}>" if settings.channel_id else "-"
     lines = [
         t("league.settings.rules", locale, preset=settings.preset),
-        t("league.settings.round", locale, hands=length.hands or "-", target=length.target or "-"),
+        t("league.settings.round", locale, round=round_text),
         t("league.settings.rounds", locale, rounds=settings.rounds_per_night),
         t("league.settings.format", locale, format=t(f"league.format.{settings.format}", locale)),
         _bye_line(settings, locale),

@@ -47,16 +47,13 @@ class OpenOptions:
     level: str | None = None  # the computers' level (None: the default, strong)
 
     def rules(self) -> RuleSet:
-        """The rule set, or the engine's refusal as the user's (an unknown preset, hands 0)."""
-        if self.hands is not None and self.target is not None:
-            raise TableError(RefusalCode.HANDS_AND_TARGET)
+        """The rule set, or the engine's refusal as the user's (an unknown preset, hands 0).
+        Hands alone, a target alone, or both: the match ends at whichever comes first."""
         try:
             rules = RuleSet.preset(self.preset)
-            if self.hands is not None:
-                return rules.with_options(match_hands=self.hands, target_score=None)
-            if self.target is not None:
-                return rules.with_options(match_hands=None, target_score=self.target)
-            return rules
+            if self.hands is None and self.target is None:
+                return rules
+            return rules.with_options(match_hands=self.hands, target_score=self.target)
         except RuleError as exc:
             raise TableError(RefusalCode(exc.code), str(exc), **exc.facts) from None
 

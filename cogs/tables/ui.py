@@ -31,8 +31,17 @@ from cogs.tables.items import (
     review_component,
 )
 from cogs.tables.ui_lobby import lobby_lines, lobby_rows
-from cogs.tables.ui_sheet import NAME_MAX, finished_hint, flag_text, result_text, sheet_embed
-from cogs.tables.ui_text import levels_text, md, pair_names, seat_name, suit_text, timer_text
+from cogs.tables.ui_sheet import NAME_MAX, flag_text, result_text, sheet_embed
+from cogs.tables.ui_text import (
+    finished_hint,
+    league_title,
+    levels_text,
+    md,
+    pair_names,
+    seat_name,
+    suit_text,
+    timer_text,
+)
 
 __all__ = [
     "leave_question",
@@ -106,7 +115,9 @@ def public_embed(public: PublicTable, locale: str) -> discord.Embed:
 
 
 def _title(public: PublicTable, locale: str) -> str:
-    title = t("tables.public.title", locale, table=public.table_id, rules=public.rules_name)
+    title = league_title(public, locale) or t(
+        "tables.public.title", locale, table=public.table_id, rules=public.rules_name
+    )
     if public.status in (Status.PLAYING, Status.FINISHED) and public.hand_number:
         title += " · " + _progress(public, locale)
     if public.status == Status.PLAYING and public.trump is not None:

@@ -22,7 +22,6 @@ __all__ = [
     "SHEET_WIDTH",
     "final_rows",
     "final_sheet",
-    "finished_hint",
     "flag_text",
     "played_again",
     "result_text",
@@ -154,13 +153,6 @@ def played_again(finished: int, table_id: int, user_id: int, locale: str) -> str
     announce = t("tables.final.announce", locale, table=finished)
     again = t("tables.again.opened", locale, user=f"<@{user_id}>", table=table_id)
     return f"{announce}\n{again}"
-
-
-def finished_hint(public: PublicTable, locale: str) -> str:
-    """Below the result on the finished table's message: where the sheet is and, at a
-    casual table, that Play again is under it."""
-    key = "tables.public.finished_again" if public.again_open else "tables.public.finished_hint"
-    return t(key, locale)
 
 
 def _fit(rows: list[str], budget: int) -> list[str]:

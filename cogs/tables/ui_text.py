@@ -20,7 +20,9 @@ from bot.tables import Hint, PublicSeat, PublicTable, SeatKind
 from cogs.common.text import card_text, shorten, suit_text, t
 
 __all__ = [
+    "finished_hint",
     "hint_text",
+    "league_title",
     "level_name",
     "levels_text",
     "md",
@@ -137,3 +139,34 @@ def hint_text(hint: Hint, locale: str) -> str:
         return t("tables.hint.pass", locale, other=other_text, **facts)
     suit = suit_text(hint.suit, locale)
     return t("tables.hint.name", locale, suit=suit, other=other_text, **facts)
+
+
+def league_title(public: PublicTable, locale: str) -> str | None:
+    """A league table's title: its league, night, round and table (None: no league table)."""
+    place = public.league
+    if place is None:
+        return None
+    return t(
+        "tables.public.league_title",
+        locale,
+        league=place.league,
+        night=place.night,
+        round=place.round,
+        table=place.table,
+    )
+
+
+def finished_hint(public: PublicTable, locale: str) -> str:
+    """The line under a finished match: Play again under the sheet or open a new table, or
+    at a league table, where its result counts, linking to the night's standings message
+    when there is one."""
+    place = public.league
+    if place is None:
+        key = "tables.public.finished_again" if public.again_open else "tables.public.finished_hint"
+        return t(key, locale)
+    values = {"league": md(place.league), "night": place.night}
+    if place.standings is None or public.guild_id is None:
+        return t("tables.public.league_counted", locale, **values)
+    channel, message = place.standings
+    link = f"https://discord.com/channels/{public.guild_id}/{channel}/{message}"
+    return t("tables.public.league_finished", locale, link=link, **values)

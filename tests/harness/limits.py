@@ -58,6 +58,12 @@ SELECT_PLACEHOLDER_MAX = 150
 SELECT_OPTION_TEXT_MAX = 100
 V2_COMPONENTS_MAX = 40
 MODAL_TITLE_MAX = 45
+MODAL_LABEL_MAX = 45  # a label component's text, or a text input's own label
+MODAL_DESCRIPTION_MAX = 100
+TEXT_INPUT_PLACEHOLDER_MAX = 100
+TEXT_INPUT_LENGTH_MAX = 4000
+LABEL = 18
+TEXT_INPUT = 4
 
 BUTTON = 2
 SELECTS = frozenset({3, 5, 6, 7, 8})
@@ -257,4 +263,28 @@ def _modal_violations(data: Mapping[str, Any]) -> list[str]:
             component.get("custom_id"),
             CUSTOM_ID_MAX,
         )
+        kind = component.get("type")
+        if kind == LABEL:
+            problems += _too_long("modal label", component.get("label"), MODAL_LABEL_MAX)
+            problems += _too_long(
+                "modal label description", component.get("description"), MODAL_DESCRIPTION_MAX
+            )
+        if kind == TEXT_INPUT:
+            problems += _text_input_violations(component)
+    return problems
+
+
+def _text_input_violations(text: Mapping[str, Any]) -> list[str]:
+    where = f"text input {text.get('custom_id')!r}"
+    problems = _too_long(f"{where} label", text.get("label"), MODAL_LABEL_MAX)
+    problems += _too_long(
+        f"{where} placeholder", text.get("placeholder"), TEXT_INPUT_PLACEHOLDER_MAX
+    )
+    problems += _too_long(f"{where} value", text.get("value"), TEXT_INPUT_LENGTH_MAX)
+    for key in ("min_length", "max_length"):
+        value = text.get(key)
+        if value is not None and not 0 <= int(value) <= TEXT_INPUT_LENGTH_MAX:
+            problems.append(f"{where} {key}={value} (must be 0..{TEXT_INPUT_LENGTH_MAX})")
+    if not text.get("custom_id"):
+        problems.append(f"{where} has no custom_id")
     return problems

@@ -161,6 +161,27 @@ def test_limit_checks_catch_oversized_payloads() -> None:
         assert_ephemeral({"type": 4, "data": body})
 
 
+def test_limit_checks_catch_oversized_modals() -> None:
+    text = {"type": 4, "custom_id": "t", "placeholder": "p" * 101, "max_length": 4001}
+    label = {"type": 18, "label": "l" * 46, "description": "d" * 101, "component": text}
+    nameless = {"type": 4, "custom_id": "", "label": "x" * 46}
+    modal = {
+        "title": "ok",
+        "custom_id": "m",
+        "components": [label, {"type": 1, "components": [nameless]}],
+    }
+    problems = "\n".join(discord_limit_violations({"type": 9, "data": modal}))
+    for expected in (
+        "modal label has 46",
+        "modal label description",
+        "placeholder has 101",
+        "max_length=4001",
+        "text input '' label has 46",
+        "has no custom_id",
+    ):
+        assert expected in problems, problems
+
+
 async def test_modal_round_trip(make_harness: StartHarness) -> None:
     harness = await make_harness(extensions=DEMO)
 

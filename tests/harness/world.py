@@ -65,6 +65,7 @@ CHANNEL_MESSAGES = "/channels/{channel_id}/messages"
 CHANNEL_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 THREADS = "/channels/{channel_id}/threads"
 MESSAGE_THREADS = "/channels/{channel_id}/messages/{message_id}/threads"
+THREAD_MEMBER = "/channels/{channel_id}/thread-members/{user_id}"
 GUILD_MEMBER = "/guilds/{guild_id}/members/{member_id}"
 GUILD_COMMANDS = "/applications/{application_id}/guilds/{guild_id}/commands"
 GLOBAL_COMMANDS = "/applications/{application_id}/commands"
@@ -128,6 +129,7 @@ class World:
             CHANNEL_ID: payloads.channel_payload(CHANNEL_ID, GUILD_ID)
         }
         self.messages: dict[int, dict[str, Any]] = {}
+        self.thread_members: dict[int, set[int]] = {}  # thread -> users added to it
         self.deleted_messages: dict[int, dict[str, Any]] = {}
         self.interactions: dict[str, InteractionRecord] = {}
         self.message_tokens: dict[int, set[str]] = {}
@@ -350,6 +352,8 @@ class World:
             return wire_copy(channel)
         if key in (("POST", THREADS), ("POST", MESSAGE_THREADS)):
             return wire_copy(self._create_thread(ids[0], call.json or {}))
+        if key == ("PUT", THREAD_MEMBER):
+            return self._add_thread_member(ids[0], ids[1])
         if key == ("GET", GUILD_MEMBER):
             return self._member(ids[1])
         if call.path in (GUILD_COMMANDS, GLOBAL_COMMANDS):
@@ -369,6 +373,14 @@ class World:
             for command in call.json or []
         ]
         return wire_copy(self.commands[url])
+
+    def _add_thread_member(self, thread_id: int, user_id: int) -> None:
+        """Add Thread Member: a thread's, for a user of the guild (204, no body)."""
+        thread = self._require_channel(thread_id)
+        if thread.get("thread_metadata") is None:
+            raise http_error(400, 50024, "Cannot execute action on this channel type")
+        self._member(user_id)
+        self.thread_members.setdefault(thread_id, set()).add(user_id)
 
     def _member(self, user_id: int) -> dict[str, Any]:
         """Get Guild Member: every user the world knows is a member of its one guild."""

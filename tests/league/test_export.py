@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from fractions import Fraction
 
 from PIL import Image, ImageChops
@@ -133,7 +134,7 @@ def test_the_standings_picture() -> None:
         NightRow(9, points=3100, rounds=2, place=4, booby=True),
     ]
     rows = export.night_picture_rows(ranking, NAMES)
-    assert rows[3] == PictureRow(4, "9", "3100", 2, True)
+    assert rows[3] == PictureRow(4, "9", "3100", 2, True, "0")
     image = picture(rows)
     assert image.mode == "RGB"
     width, height = image.size
@@ -145,7 +146,7 @@ def test_the_standings_picture() -> None:
     assert differ(picture(swapped), image)
     other_points = [PictureRow(1, "Anneke", "4822", 3), *rows[1:]]
     assert differ(picture(other_points), image)
-    no_booby = [*rows[:3], PictureRow(4, "9", "3100", 2)]
+    no_booby = [*rows[:3], PictureRow(4, "9", "3100", 2, won="0")]
     plain = picture(no_booby)
     assert plain.size[1] < height  # no booby prize: no legend line under the table
     assert differ(plain, image)
@@ -154,3 +155,33 @@ def test_the_standings_picture() -> None:
     very_long = picture([PictureRow(1, "x" * 300, "1", 1)])
     assert very_long.size[0] < 2 * width  # long names are cut, the picture stays readable
     assert picture([]).size[1] > 0  # a night nobody has played yet
+
+
+def test_a_nights_picture_shows_rounds_won_byes_adjustments_and_its_date() -> None:
+    ranking = [
+        NightRow(1, points=3300, rounds=2, rounds_won=2, byes=1, bye_points=1450, place=1),
+        NightRow(3, points=2970, rounds=3, rounds_won=1, adjustment=-30, place=2),
+    ]
+    rows = export.night_picture_rows(ranking, NAMES)
+    assert rows == [
+        PictureRow(1, "Anneke", "3300", 2, False, "2", "1× +1450", ""),
+        PictureRow(2, "Zoë", "2970", 3, False, "1", "", "-30"),
+    ]
+    texts = PictureTexts(
+        "Thursday, night 4",
+        "#",
+        "Player",
+        "Points",
+        "Rounds",
+        "booby prize",
+        won="Won",
+        bye="Bye",
+        adjustment="Adjustment",
+    )
+    plain = picture([replace(r, bye="", adjustment="") for r in rows], texts)
+    full = picture(rows, texts)
+    assert full.size[0] > plain.size[0]  # two columns more: byes and adjustments
+    dated = picture(rows, replace(texts, date="14 May 2025"))
+    assert dated.size[1] > full.size[1]  # the date under the title
+    season = picture([PictureRow(1, "Anneke", "150.50", 2)], texts)
+    assert season.size[0] < plain.size[0]  # a season has no rounds won

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.store import AlreadyStored, CheckinMessage, NewResult, Store, StoreError
+from bot.store import AlreadyStored, CheckinMessage, NewResult, PostedMessage, Store, StoreError
 from bot.store.league import NightBusy, StoredAudit, StoredRun
 from tests.backends import DATABASE_ERRORS, execute
 
@@ -128,6 +128,24 @@ async def test_a_nights_newest_checkin_message_replaces_the_last(store: Store) -
     assert await store.leagues.checkin_message(night) == CheckinMessage(11, 502, 1)
     with pytest.raises(DATABASE_ERRORS):  # only a night's message: the night must exist
         await store.leagues.set_checkin_message(night + 99, CheckinMessage(10, 503, 0), 5.0)
+
+
+async def test_a_nights_standings_message_is_kept_by_kind_and_replaced(store: Store) -> None:
+    league = await store.leagues.create_league(1, "Dinsdag", {}, 1.0)
+    night = (await store.leagues.open_night(league, "s", 2.0)).id
+    second = await store.leagues.create_league(1, "B", {}, 1.0)
+    other = (await store.leagues.open_night(second, "t", 2.0)).id
+    assert await store.leagues.night_message(night, "standings") is None
+
+    await store.leagues.set_night_message(night, "standings", PostedMessage(10, 601), 3.0)
+    await store.leagues.set_night_message(other, "standings", PostedMessage(10, 602), 3.0)
+    await store.leagues.set_night_message(night, "standings", PostedMessage(10, 603), 4.0)
+
+    assert await store.leagues.night_message(night, "standings") == PostedMessage(10, 603)
+    assert await store.leagues.night_message(other, "standings") == PostedMessage(10, 602)
+    assert await store.leagues.night_message(night, "other") is None
+    with pytest.raises(DATABASE_ERRORS):  # only a night's message: the night must exist
+        await store.leagues.set_night_message(night + 99, "standings", PostedMessage(1, 2), 5.0)
 
 
 async def test_night_rows_read_a_whole_night_as_its_parts_do(store: Store) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import __main__ as entry
-from bot.store import CheckinMessage, StoredAudit, StoredRun, open_store
+from bot.store import CheckinMessage, PostedMessage, StoredAudit, StoredRun, open_store
 from bot.store.move import COPIED_TABLES
 from bot.store.records import NewResult, NewTable
 from bot.tables import FakeClock, TableService
@@ -45,6 +45,7 @@ async def _fill(path: Path) -> tuple[int, int]:
         await store.leagues.add_runs([run])
         await store.preferences.set_notify_mode(ALICE, "dm", 6.0)
         await store.leagues.set_checkin_message(night, CheckinMessage(1, 77, 0), 6.0)
+        await store.leagues.set_night_message(night, "standings", PostedMessage(1, 79), 6.0)
         await store.tables.set_notice(playing.id, 78)
         await store.state.put("commands", "f00d", 6.0)
         return playing.id, tables.get(playing.id).seq
@@ -62,6 +63,7 @@ async def _resume(target: str, table_id: int, seq: int) -> None:
         assert [t.id for t in restored] == [table_id]
         assert [n.message_id for n in await store.tables.notices()] == [78]
         assert await store.leagues.checkin_message(1) == CheckinMessage(1, 77, 0)
+        assert await store.leagues.night_message(1, "standings") == PostedMessage(1, 79)
         assert tables.get(table_id).seq == seq
         assert await store.state.get("commands") == "f00d"
         await act_once(tables, table_id)  # play goes on where it stopped

@@ -17,7 +17,15 @@ import asyncpg
 from .. import queries as q
 from ..errors import AlreadyStored, NightBusy, StoreError
 from ..reads import LeagueReads
-from ..records import CheckinMessage, NewResult, NightRows, StoredAudit, StoredNight, StoredRun
+from ..records import (
+    CheckinMessage,
+    NewResult,
+    NightRows,
+    PostedMessage,
+    StoredAudit,
+    StoredNight,
+    StoredRun,
+)
 from ..rows import (
     attendance_values,
     audit_values,
@@ -93,6 +101,19 @@ class PostgresLeagueStore(PostgresReads, LeagueReads):
             message.channel_id,
             message.message_id,
             message.drawn,
+            at,
+        )
+
+    async def set_night_message(
+        self, night_id: int, kind: str, message: PostedMessage, at: float
+    ) -> None:
+        """Upsert the night's message of `kind` in one autocommit statement."""
+        await self._pool.execute(
+            q.SET_NIGHT_MESSAGE.postgres,
+            night_id,
+            kind,
+            message.channel_id,
+            message.message_id,
             at,
         )
 

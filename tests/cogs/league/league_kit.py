@@ -12,6 +12,7 @@ from typing import Any, cast
 
 import discord
 
+from bot.league.night import NightMessage
 from bot.league.service import LeagueService
 from bot.tables import Status, TableSettings
 from cogs.league import League
@@ -67,6 +68,17 @@ class LeagueKit(Kit):
 
     def channel_texts(self) -> list[str]:
         return [message_text(m) for m in self.channel_messages()]
+
+    async def standings(self, night_id: int = 1) -> dict[str, Any]:
+        """The night's one standings message as Discord holds it now (the stored one)."""
+        known = await self.leagues.posted_message(night_id, NightMessage.STANDINGS)
+        assert known is not None, "the night has no standings message"
+        message = self.world.messages[known.message_id]
+        assert int(message["channel_id"]) == known.channel_id
+        return message
+
+    async def standings_text(self, night_id: int = 1) -> str:
+        return message_text(await self.standings(night_id))
 
     async def play_round(self, night_id: int, round_no: int, limit: int = 20_000) -> None:
         """Move the clock until every bot table of round `round_no` has finished."""

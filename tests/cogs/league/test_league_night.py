@@ -16,12 +16,13 @@ from collections import Counter
 from bot.engine import RuleSet, score_hand
 from bot.tables import Status
 from tests.cogs.league.league_kit import LeagueKit, start_league
+from tests.cogs.league.test_league_channel import standings_posts
 from tests.cogs.tables.tables_kit import StartHarness, message_text
 from tests.harness.limits import assert_ephemeral
 
 HANDS = 2
 BYE = 1450
-NIGHT_ROW = re.compile(r"^(\d+)\. <@(\d+)>: (-?\d+) points")
+NIGHT_ROW = re.compile(r"^ *(\d+) (player\d+) +(-?\d+) +\d+/\d+$")  # the final ranking's rows
 SEASON_ROW = re.compile(r"^(\d+)\. <@(\d+)>: (\d+) \((\d+) nights?")
 CORRECTED = (0, (100, 62), (20, 0))  # makers pair 1 (index 0), card points, roem
 
@@ -59,6 +60,20 @@ async def expected_points(kit: LeagueKit, night: int) -> dict[int, int]:
 def rows(text: str, pattern: re.Pattern[str]) -> list[tuple[int, int, int]]:
     found = [pattern.match(line) for line in text.splitlines()]
     return [(int(m[1]), int(m[2]), int(m[3])) for m in found if m]
+
+
+def ranking(text: str, users: dict[str, int]) -> tuple[list[tuple[int, int, int]], set[int]]:
+    """(place, user, points) of each row of a final ranking block, and who has the booby
+    prize (the note on the line under their row)."""
+    found: list[tuple[int, int, int]] = []
+    booby = set()
+    for line in text.splitlines():
+        row = NIGHT_ROW.match(line)
+        if row:
+            found.append((int(row[1]), users[row[2]], int(row[3])))
+        elif "booby prize" in line:
+            booby.add(found[-1][1])
+    return found, booby
 
 
 async def test_a_whole_night(make_harness: StartHarness) -> None:
@@ -132,24 +147,31 @@ async def test_a_whole_night(make_harness: StartHarness) -> None:
     assert "wrong roem" in history.response.text()
 
     closed = await kit.organiser("night close", boss)
-    assert "is closed" in closed.response.text()
-    final = message_text(kit.channel_messages()[-1])
+    assert "is closed" in closed.replies[-1].text()
+    final_post, season_post = kit.channel_messages()[-2:]
     expected = await expected_points(kit, night.id)
 
-    ranking = rows(final.split("season table")[0], NIGHT_ROW)
-    assert {user: points for _, user, points in ranking} == expected
-    assert len(ranking) == 14  # the 13 of round 1, the leaver and the late arrival
-    for (place_a, _, points_a), (place_b, _, points_b) in zip(ranking, ranking[1:], strict=False):
+    users = {f"player{i}": user for i, user in enumerate(players)}
+    ranked, booby = ranking(message_text(final_post), users)
+    assert {user: points for _, user, points in ranked} == expected
+    assert len(ranked) == 14  # the 13 of round 1, the leaver and the late arrival
+    for (place_a, _, points_a), (place_b, _, points_b) in zip(ranked, ranked[1:], strict=False):
         assert points_a >= points_b
         assert place_a < place_b if points_a > points_b else place_a <= place_b
     # The booby prize: everyone on the last place (docs/decisions.md), which the tie-break
     # chain decides among equal points (the computers' play, timed by budget, varies).
-    last = max(place for place, _, _ in ranking)
-    booby = {line.split(">")[0].split("<@")[1] for line in final.splitlines() if "booby" in line}
-    assert booby == {str(user) for place, user, _ in ranking if place == last}
-    assert {expected[int(u)] for u in booby} == {min(expected.values())}
+    last = max(place for place, _, _ in ranked)
+    assert booby == {user for place, user, _ in ranked if place == last}
+    assert {expected[u] for u in booby} == {min(expected.values())}
 
-    season = rows(final.split("season table")[1], SEASON_ROW)
+    # Across two restarts: one standings message, edited in place, and the close post.
+    standings = await kit.standings(night.id)
+    titled = [m["id"] for m in standings_posts(kit)]
+    assert titled == [standings["id"], final_post["id"]]
+    assert "final ranking" in message_text(standings)
+
+    final = message_text(season_post)
+    season = rows(final, SEASON_ROW)
     assert {user: value for _, user, value in season} == expected
     by_value = sorted(expected.values(), reverse=True)
     for place, _, value in season:
@@ -179,4 +201,4 @@ async def test_a_table_finished_unheard_is_read_in_at_start_up(
     assert await kit.leagues.missing_results(1) == []
     assert "Round 1 is complete" in kit.channel_texts()[-1]
     closed = await kit.organiser("night close", boss)
-    assert "is closed" in closed.response.text()
+    assert "is closed" in closed.replies[-1].text()

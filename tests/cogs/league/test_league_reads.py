@@ -27,6 +27,7 @@ WRITES = frozenset(
         "open_night",
         "set_status",
         "set_checkin_message",
+        "set_night_message",
         "add_attendance",
         "add_round",
         "link_table",

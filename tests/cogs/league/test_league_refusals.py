@@ -183,3 +183,22 @@ async def test_commands_are_published_in_five_languages(make_harness: StartHarne
             local = [o.get("name_localizations", {}).get(locale, o["name"]) for o in options]
             assert len(set(local)) == len(local), (item["name"], locale, local)
         assert set(item["name_localizations"]) == {"nl", "pt-BR", "es-ES", "es-419", "it"}
+
+
+@pytest.mark.parametrize(
+    ("expected", "target", "said"),
+    [
+        (16, None, "a round lasts 16 hands; what was entered ends after 3 hands,"),
+        (None, 1500, "a round lasts until a pair reaches 1500 points;"),
+        (8, 750, "lasts 8 hands or until a pair reaches 750 points, whichever comes first;"),
+    ],
+)
+def test_an_unfinished_round_says_how_the_round_ends(
+    expected: int | None, target: int | None, said: str
+) -> None:
+    error = LeagueError(LeagueCode.ROUND_UNFINISHED, hands=3, expected=expected, target=target)
+    assert said in error_text(error, "en")
+    for locale in LOCALES:
+        assert "?" not in error_text(error, locale)
+    one = LeagueError(LeagueCode.ROUND_UNFINISHED, hands=1, expected=1, target=None)
+    assert "lasts 1 hand; what was entered ends after 1 hand," in error_text(one, "en")

@@ -38,8 +38,8 @@ async def test_the_named_opponent_confirms_with_a_button(make_harness: StartHarn
     assert f"<@{b}>, please confirm this result" in ask["content"]
     [sent] = [c for c in kit.harness.rest_calls("POST") if "please confirm" in str(c.json)]
     assert sent.json["allowed_mentions"]["users"] == [b]  # the opponent is notified
-    standings = kit.channel_texts()[-2]
-    assert "(not confirmed yet)" in standings
+    standings = await kit.standings_text()
+    assert standings.count("(not confirmed yet)") == 4  # the table's four players
     status = (await kit.player("night status", c)).response.text()
     assert status.count("(not confirmed yet)") == 4  # the table's four players
     history = (await kit.player("league history", c)).response.text()
@@ -58,6 +58,7 @@ async def test_the_named_opponent_confirms_with_a_button(make_harness: StartHarn
     assert f"Confirmed by <@{b}>" in confirmed.response.text()
     assert confirmed.response.buttons() == []
     assert not (await kit.leagues.view(1)).unconfirmed
+    assert "not confirmed" not in await kit.standings_text()  # the marks go with the click
     await unchanged(kit, "is confirmed already", lambda: click(boss))
     history = (await kit.player("league history", c)).response.text()
     assert f"**Confirmed** round 1 table 1 by <@{b}>" in history

@@ -246,17 +246,21 @@ def _localised(options: list[dict[str, object]]) -> list[tuple[bool, str]]:
     return found
 
 
-async def test_hands_or_target_but_not_both(make_harness: StartHarness) -> None:
+async def test_hands_and_target_whichever_comes_first(make_harness: StartHarness) -> None:
     kit = await start(make_harness)
-    anna = kit.world.add_user("anna")
+    anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
 
-    both = await kit.harness.slash("table open", {"hands": 8, "target": 750}, user=anna)
-    t = await kit.open(anna, preset="online-classic", target=750)
-
-    assert both.reply.content == "Choose a number of hands or a target score, not both."
-    assert_ephemeral(both.reply)
-    rules = kit.table(t).rules
-    assert (rules.name, rules.match_hands, rules.target_score) == ("online-classic", None, 750)
+    both = await kit.open(anna, preset="online-classic", hands=8, target=750)
+    rules = kit.table(both).rules
+    assert (rules.name, rules.match_hands, rules.target_score) == ("online-classic", 8, 750)
+    public = kit.service.get(both).public  # the read model carries both ends
+    assert (public.planned_hands, public.target_score) == (8, 750)
+    # A target alone still drops the preset's hands (online-short: 8 hands or 750).
+    options = {"preset": "online-short", "target": 1500, "thread": True}
+    opened = await kit.harness.slash("table open", options, user=bob)
+    assert_ephemeral(opened.replies[-1])
+    [other] = [t for t in kit.service.open_tables() if t.id != both]
+    assert (other.rules.match_hands, other.rules.target_score) == (None, 1500)
 
 
 async def test_open_offers_the_usual_match_lengths(make_harness: StartHarness) -> None:

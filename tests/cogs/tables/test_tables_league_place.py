@@ -1,0 +1,44 @@
+"""A league table's messages say where it belongs: its title names the league, night, round
+and table, and its end links to the night's standings (or, with no standings message, says
+where the result counts) instead of suggesting /table open."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.engine import RuleSet
+from bot.tables import LeaguePlace, Table, public_table
+from cogs.tables.ui import public_embed
+from cogs.tables.ui_text import finished_hint, league_title
+
+PLACE = LeaguePlace("Dinsdag_", 3, 2, 1, (40, 4000))
+
+
+def table(place: LeaguePlace | None) -> Table:
+    return Table(7, 11, 40, 1, RuleSet(), "seed", 0.0, league=place)
+
+
+def test_a_league_table_is_titled_with_its_place() -> None:
+    public = public_table(table(PLACE))
+    assert league_title(public, "en") == "Dinsdag_ · night 3 · round 2 · table 1"
+    assert league_title(public, "nl") == "Dinsdag_ · avond 3 · ronde 2 · tafel 1"
+    assert public_embed(public, "en").title == "Dinsdag_ · night 3 · round 2 · table 1"
+    assert league_title(public_table(table(None)), "en") is None
+
+
+def test_a_league_tables_end_links_to_the_nights_standings() -> None:
+    end = finished_hint(public_table(table(PLACE)), "en")
+    assert "Dinsdag\\_, night 3" in end  # the league's name as written, markdown escaped
+    assert "[see the standings](https://discord.com/channels/11/40/4000)" in end
+    assert "/table open" not in end
+    unlinked = finished_hint(public_table(table(replace(PLACE, standings=None))), "en")
+    assert unlinked.endswith("The result counts for Dinsdag\\_, night 3.")
+    assert "/table open" in finished_hint(public_table(table(None)), "en")
+
+
+def test_the_place_is_kept_in_the_snapshot() -> None:
+    kept = Table.from_dict(table(PLACE).to_dict())
+    assert kept.league == PLACE
+    old = table(None).to_dict()
+    del old["league"]  # a snapshot from before league places
+    assert Table.from_dict(old).league is None
