@@ -20,8 +20,9 @@ is what screen readers read). What it shows:
 - **Trump badge** (top right): the trump suit; before trump is chosen a "?" (over the
   proposed suit, when there is one).
 - **Score pad** (top left): the hand number (of the planned hands), then one row per pair
-  in its colour (the viewer's pair first): its players, this hand's points (+ roem) and the
-  match total.
+  (the viewer's pair first), marked by four dots for the four places with the pair's two
+  in its colour: this hand's points so far (+ roem) under a small card, and the match
+  total under a sum sign; once the match is over the winner's total is on gold.
 
 Rendering pastes pre-drawn parts (felt, plates, card faces) and writes a few strings, then
 encodes the PNG at a low compression level: `benchmarks/pictures.py` measures time and size.
@@ -38,7 +39,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Card, Suit, pair_of
 from bot.tables.model import SeatKind
-from bot.tables.readmodels import PublicSeat, PublicTable
+from bot.tables.readmodels import PublicTable
 
 from .cards import BLACK, EDGE, PAPER, RED, card_face, suit_shape
 
@@ -245,6 +246,16 @@ def _pair_mark(pair: int, across: bool) -> Image.Image:
 
 
 @cache
+def _won() -> Image.Image:
+    """The match winner's mark behind its total: a gold bar."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        draw.rounded_rectangle((0, 0, 46 * s - 1, 20 * s - 1), 6 * s, _GOLD)
+
+    return _smooth((46, 20), paint)
+
+
+@cache
 def _dimmed_suit(suit: Suit, size: int) -> Image.Image:
     shape = suit_shape(suit, size).copy()
     shape.putalpha(shape.getchannel("A").point(lambda a: a * 3 // 10))
@@ -261,6 +272,7 @@ def _palette() -> Image.Image:
         (_FELT, _WOOD), (_FELT_CENTRE, _FELT), (_PAD, _FELT), (_PAD, _WOOD),
         (_WHITE, _PLATE), (_WHITE, _PLATE_ACTIVE), (_PLATE, _FELT), (_PLATE, _FELT_CENTRE),
         (_GOLD, _PLATE_ACTIVE), (_GOLD, _FELT), (_GOLD, _FELT_CENTRE), (_PAD_INK, _PAD),
+        (_GOLD, _PAD), (_PAD_INK, _GOLD),
         (_PAD_INK, _WHITE), (_RED, _PAPER), (_BLACK, _PAPER), (_EDGE, _PAPER),
         (_EDGE, _FELT_CENTRE), (_EDGE, _FELT), (_RED, _PAD), (_BLACK, _PAD),
         (_PLATE, _PAPER), (_WHITE, _PAPER), (_PAIR_COLOURS[0], _PLATE),
@@ -288,8 +300,12 @@ def _blend(a: Colour, b: Colour, part: float) -> Colour:
 
 
 def _paste(image: Image.Image, part: Image.Image, centre: tuple[int, int]) -> None:
+    """Lay the RGBA `part` centred on `centre` (composited onto a picture with alpha)."""
     x, y = centre[0] - part.width // 2, centre[1] - part.height // 2
-    image.paste(part, (x, y), part)
+    if image.mode == "RGBA":
+        image.alpha_composite(part, (x, y))
+    else:
+        image.paste(part, (x, y), part)
 
 
 @lru_cache(maxsize=4096)
@@ -334,26 +350,40 @@ def _fitted(text: str, width: int, size: int, bold: bool) -> str:
     return text.rstrip() + "…"
 
 
-def _seat_name(seat: PublicSeat) -> str:
-    return "—" if seat.kind == SeatKind.EMPTY else seat.name
-
-
 def _draw_seat(image: Image.Image, public: PublicTable, seat: int, position: int) -> None:
     """The seat's name plate: to act (gold), chose trump (trump sign), dealt ("D")."""
-    active = public.to_act == seat and public.is_open and public.phase is not None
-    x, y = _PLATE_AT[position]
-    _paste(image, _plate(pair_of(seat), active), (x, y))
-    left, right = x - _PLATE_W // 2 + 16, x + _PLATE_W // 2 - 8
-    if public.trump is not None and public.chooser == seat:
-        _paste(image, _disc(22, _WHITE, _PLATE), (left + 10, y))
-        _paste(image, suit_shape(public.trump, 14), (left + 10, y))
+    state = public.seats[seat]
+    plate = _seat_plate(
+        pair_of(seat),
+        public.to_act == seat and public.is_open and public.phase is not None,
+        "—" if state.kind == SeatKind.EMPTY else state.name,
+        public.trump if public.chooser == seat else None,
+        public.dealer == seat,
+        state.away,
+    )
+    _paste(image, plate, _PLATE_AT[position])
+
+
+@lru_cache(maxsize=1024)
+def _seat_plate(
+    pair: int, active: bool, name: str, trump: Suit | None, dealer: bool, away: bool
+) -> Image.Image:
+    """A name plate with its marks, drawn once for the same marks (a seat's plate changes
+    a few times a hand; every picture has four)."""
+    plate = _plate(pair, active).copy()
+    middle = _PLATE_H // 2
+    left, right = 16, _PLATE_W - 8
+    if trump is not None:
+        _paste(plate, _disc(22, _WHITE, _PLATE), (left + 10, middle))
+        _paste(plate, suit_shape(trump, 14), (left + 10, middle))
         left += 25
-    if public.dealer == seat:
-        _paste(image, _disc(22, _WHITE, _PLATE), (right - 11, y))
-        _write(image, (right - 11, y + 1), "D", _PAD_INK, 13, bold=True)
+    if dealer:
+        _paste(plate, _disc(22, _WHITE, _PLATE), (right - 11, middle))
+        _write(plate, (right - 11, middle + 1), "D", _PAD_INK, 13, bold=True)
         right -= 25
-    name = _fitted(_seat_name(public.seats[seat]), right - left, 15, True)
-    _write(image, (left, y), name, _WHITE, 15, bold=True, anchor="lm")
+    shown = _fitted(name, right - left, 15, True)
+    _write(plate, (left, middle), shown, _MUTED_INK if away else _WHITE, 15, True, "lm")
+    return plate
 
 
 def _draw_trick(image: Image.Image, public: PublicTable, bottom: int) -> None:
@@ -363,13 +393,23 @@ def _draw_trick(image: Image.Image, public: PublicTable, bottom: int) -> None:
         return
     for order, card in enumerate(cards):
         seat = (leader + order) % 4
-        x, y = _CARD_AT[(seat - bottom) % 4]
-        if seat == winner:
-            _paste(image, _winner_frame(), (x, y))
-        _paste(image, card_face(card, CARD_W, CARD_H), (x, y))
-        corner = (x - CARD_W // 2 + 2, y - CARD_H // 2 + 2)
-        _paste(image, _disc(18, _PLATE, _WHITE), corner)
-        _write(image, (corner[0], corner[1] + 1), str(order + 1), _WHITE, 11, bold=True)
+        _paste(image, _played(card, order + 1, seat == winner), _CARD_AT[(seat - bottom) % 4])
+
+
+@lru_cache(maxsize=256)
+def _played(card: Card, order: int, wins: bool) -> Image.Image:
+    """A card on the table: its face, its place in the play order at its corner, the gold
+    frame if it wins the trick (32 cards x 4 places x 2: drawn once each)."""
+    margin = 10
+    canvas = Image.new("RGBA", (CARD_W + 2 * margin, CARD_H + 2 * margin), (0, 0, 0, 0))
+    centre = (canvas.width // 2, canvas.height // 2)
+    if wins:
+        _paste(canvas, _winner_frame(), centre)
+    _paste(canvas, card_face(card, CARD_W, CARD_H), centre)
+    corner = (margin + 2, margin + 2)
+    _paste(canvas, _disc(18, _PLATE, _WHITE), corner)
+    _write(canvas, (corner[0], corner[1] + 1), str(order), _WHITE, 11, bold=True)
+    return canvas
 
 
 def _draw_badge(image: Image.Image, public: PublicTable) -> None:
@@ -399,4 +439,6 @@ def _draw_pad(image: Image.Image, public: PublicTable, bottom: int) -> None:
         points, roem = public.hand_points[pair], public.hand_roem[pair]
         score = f"{points}+{roem}" if roem else str(points)
         _write(image, (_HAND_X, y), score, _PAD_INK, 13, anchor="rm")
+        if public.result is not None and public.result.winner == pair:
+            _paste(image, _won(), (_TOTAL_X - 20, y))
         _write(image, (_TOTAL_X, y), str(public.totals[pair]), _PAD_INK, 14, bold=True, anchor="rm")
