@@ -35,13 +35,14 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.engine import CARDS, Card, Suit, pair_of
 from bot.tables.model import SeatKind
 from bot.tables.readmodels import PublicTable
 
 from .cards import BLACK, EDGE, PAPER, RED, card_face, suit_shape
+from .fonts import font as _font
 
 __all__ = ["CARD_H", "CARD_W", "HEIGHT", "WIDTH", "prepare", "table_picture", "trick_shown"]
 
@@ -87,24 +88,6 @@ _HAND_X: Final = _PAD_BOX[0] + 92  # right edge of the pad's "this hand" column
 _TOTAL_X: Final = _PAD_BOX[2] - 10  # and of its "match" column
 _BADGE_BOX: Final = (WIDTH - 74, 12, WIDTH - 12, 74)
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-# A font with accented Latin, Greek and Cyrillic where the system has one (the Docker image
-# installs fonts-dejavu-core); otherwise Pillow's own scalable font.
-_FONT_FILES: Final = {
-    False: ("DejaVuSans.ttf", "LiberationSans-Regular.ttf", "NotoSans-Regular.ttf", "arial.ttf"),
-    True: ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", "NotoSans-Bold.ttf", "arialbd.ttf"),
-}
-
-
-@cache
-def _font(size: int, bold: bool = False) -> Font:
-    for name in _FONT_FILES[bold]:
-        try:
-            return ImageFont.truetype(name, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size)
-
 
 def table_picture(public: PublicTable, viewer: int | None) -> bytes:
     """The table seen from seat `viewer` (at the bottom), or the public picture (None:
@@ -119,7 +102,7 @@ def table_picture(public: PublicTable, viewer: int | None) -> bytes:
     _draw_badge(image, public)
     _draw_pad(image, public, bottom)
     # A palette of the picture's own colours and the blends between them: a third of the
-    # bytes to encode, so a quarter of the time and half the size of an RGB PNG.
+    # bytes to encode, so about a third of the time and of the size of an RGB PNG.
     indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     indexed.save(buffer, format="PNG", compress_level=1)
