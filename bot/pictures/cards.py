@@ -1,10 +1,11 @@
 """The card faces: the project's own art, drawn with Pillow from shapes (no font, no image
-file), so the same Pillow draws the same bytes on any machine and a hash of a face names it
-(the application emojis carry that hash, cogs/common/card_faces.py).
+file), so the same Pillow draws the same pixels on any machine and a hash of a face's
+pixels names it (the application emojis carry that hash, cogs/common/card_faces.py).
 
 A face is the rank, large, above the suit, large: at emoji size (Discord shows custom emoji
 at 22 to 48 px) both stay readable. The four suits differ by shape, not only by colour:
-a diamond, a heart (point down), a spade (point up, with a stem) and a club (three lobes).
+a diamond, a heart (point down), a spade (point up, on a stem) and a club (three round
+lobes with deep notches, on a thin stem).
 Ranks are strokes too (7 8 9 10 J Q K A), bold enough for 22 px.
 
 `card_png(card)` is the 128x128 emoji; `card_face(card, width, height)` the same art at
@@ -238,15 +239,13 @@ def card_face(card: Card, width: int, height: int) -> Image.Image:
 
 
 @cache
-def suit_shape(
-    suit: Suit, size: int, colour: tuple[int, int, int, int] | None = None
-) -> Image.Image:
+def suit_shape(suit: Suit, size: int) -> Image.Image:
     """The suit's shape alone, `size` pixels square on a transparent ground (for badges)."""
 
     def shape(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
         _draw_suit(draw, suit, (0, 0, w, h), 255)
 
-    image = Image.new("RGBA", (size, size), colour or ink(suit))
+    image = Image.new("RGBA", (size, size), ink(suit))
     image.putalpha(_mask((size, size), shape))
     return image
 
