@@ -16,12 +16,13 @@ import hashlib
 import json
 import logging
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import discord
 from discord.ext import commands
 
 from bot.compiled import describe as describe_engine
+from bot.engine import Card
 from bot.health import heartbeat_path, run_heartbeat
 from bot.services import Services
 from bot.settings import Settings
@@ -33,6 +34,7 @@ __all__ = [
     "INVITE_SCOPES",
     "COMMAND_IDS_KEY",
     "PUBLISHED_COMMANDS_KEY",
+    "CardEmojis",
     "KlaverjasBot",
     "ShardedKlaverjasBot",
     "invite_url",
@@ -46,6 +48,7 @@ DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.errors",
     "cogs.meta",
     "cogs.help",
+    "cogs.faces",
     "cogs.tables",
     "cogs.standings",
     "cogs.rules",
@@ -78,6 +81,22 @@ def invite_url(application_id: int) -> str:
     )
 
 
+class CardEmojis(Protocol):
+    """The card faces as emojis, as messages ask for them (`bot.card_faces`; the
+    cogs.faces extension sets `cogs/common/card_faces.py`'s `CardFaces` at start-up)."""
+
+    def emoji(self, card: Card) -> discord.PartialEmoji | None:
+        """The emoji showing `card`, or None: show the card as text."""
+
+
+class TextFaces:
+    """No card emojis: every card is shown as text (before cogs.faces loads, or without it)."""
+
+    def emoji(self, card: Card) -> discord.PartialEmoji | None:
+        """Always None."""
+        return None
+
+
 class KlaverjasBot(commands.Bot):
     """The Klaverjas bot: slash commands and buttons only, no privileged intents."""
 
@@ -108,6 +127,7 @@ class KlaverjasBot(commands.Bot):
         self._heartbeat: asyncio.Task[None] | None = None
         self._command_ids: dict[str, int] = {}  # top-level command name -> Discord's id
         self._ids_tried = float("-inf")  # when Discord was last asked for them
+        self.card_faces: CardEmojis = TextFaces()
 
     async def setup_hook(self) -> None:
         """Open the services, load the cogs and, when asked to, sync the commands."""
