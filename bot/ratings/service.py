@@ -75,12 +75,14 @@ class RatedPlayer:
 
 @dataclass(frozen=True, slots=True)
 class RatingPage:
-    """One page of a season's ratings board; `page` is zero-based, never past the end."""
+    """One page of a season's ratings board; `page` is zero-based, never past the end,
+    of `pages` (at least one)."""
 
     season: Season
     rows: list[RatedPlayer]
     players: int
     page: int
+    pages: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,11 +116,12 @@ class RatingService:
         season = await self.refresh(guild_id)
         ratings = self._store.ratings
         players = await ratings.count(guild_id, season.number)
-        page = min(max(page, 0), max(0, math.ceil(players / page_size) - 1))
+        pages = max(1, math.ceil(players / page_size))
+        page = min(max(page, 0), pages - 1)
         offset = page * page_size
         rows = await ratings.board(guild_id, season.number, page_size, offset)
         lines = [_line(row, offset + i + 1) for i, row in enumerate(rows)]
-        return RatingPage(season, lines, players, page)
+        return RatingPage(season, lines, players, page, pages)
 
     async def player(self, guild_id: int, user_id: int) -> PlayerRating:
         """The player's rating and place in the server's current season."""
@@ -129,13 +132,20 @@ class RatingService:
         line = None if found is None else _line(found[0], found[1] + 1)
         return PlayerRating(season, line, players)
 
-    async def new_season(self, guild_id: int, seen: int, actor: Actor) -> Season:
-        """Start the server's next season, everyone a newcomer again, for an organiser
-        (one who manages the server or organises one of its leagues) who saw season
-        `seen`: refused (`season_changed`) when another season began since. The season
-        that ends keeps its last table in the store."""
+    async def organiser_season(self, guild_id: int, actor: Actor) -> Season:
+        """The server's current season, for an organiser about to start the next: one who
+        manages the server or organises one of its leagues (`not_organiser` for anyone
+        else)."""
         if not await self._organises(guild_id, actor):
             raise StandingsError(StandingsCode.NOT_ORGANISER, user_id=actor.user_id)
+        return await self.season(guild_id)
+
+    async def new_season(self, guild_id: int, seen: int, actor: Actor) -> Season:
+        """Start the server's next season, everyone a newcomer again, for an organiser
+        (`organiser_season`) who saw season `seen`: refused (`season_changed`) when
+        another season began since. The season that ends keeps its last table in the
+        store."""
+        await self.organiser_season(guild_id, actor)
         current = await self.refresh(guild_id)
         if current.number != seen:
             raise StandingsError(StandingsCode.SEASON_CHANGED, season=current.number)
