@@ -261,7 +261,10 @@ def games_of(sources: RatingSources) -> list[Game]:
 
 
 def _casual(match: CasualGame) -> Game | None:
-    """A casual match as a game; seats no human sat in were computers."""
+    """A casual match as a game; seats no human sat in were computers. None for a league
+    table's match: it counts as the table's league result."""
+    if match.league:
+        return None
     pairs: list[list[int | None]] = [[], []]
     for user, pair in match.players:
         pairs[pair].append(user)

@@ -309,9 +309,9 @@ class RatingStore(Protocol):
     those results for it and keeps what it computed."""
 
     async def sources(self, guild_id: int, since: float, after: float) -> RatingSources:
-        """At one moment: how many casual matches (league tables' excepted) and league
-        result versions the server has from `since` on, the latest moment among them, and
-        those after `after`, oldest first."""
+        """At one moment: how many matches and league result versions the server has from
+        `since` on, the latest moment among them, and those after `after`, oldest first
+        (a league table's match marked as such)."""
         ...
 
     async def season(self, guild_id: int) -> StoredSeason | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final
 
 from .db import SqliteReads, connection_lock, transaction
@@ -39,11 +40,7 @@ __all__ = [
     "source_reads",
 ]
 
-# A league table's matches are counted once, as the league result the table produced.
-_CASUAL_WHERE: Final = (
-    "m.guild_id = ? AND m.at >= ?"
-    " AND NOT EXISTS (SELECT 1 FROM league_round_tables AS l WHERE l.table_id = m.table_id)"
-)
+_CASUAL_WHERE: Final = "m.guild_id = ? AND m.at >= ?"
 _LEAGUE_FROM: Final = (
     "league_results AS r JOIN league_nights AS n ON n.id = r.night_id"
     " JOIN leagues AS g ON g.id = n.league_id WHERE g.guild_id = ? AND r.at >= ?"
@@ -53,8 +50,10 @@ CASUAL_COUNT: Final = shared(
     f"SELECT COUNT(*) AS n, MAX(m.at) AS seen FROM matches AS m WHERE {_CASUAL_WHERE}"
 )
 LEAGUE_COUNT: Final = shared(f"SELECT COUNT(*) AS n, MAX(r.at) AS seen FROM {_LEAGUE_FROM}")
+# A league table's match is marked (`league`): it counts once, as the table's league result.
 CASUAL_ROWS: Final = shared(
-    "SELECT m.table_id, m.match_no, m.at, m.winner, p.user_id, p.pair FROM matches AS m"
+    "SELECT m.table_id, m.match_no, m.at, m.winner, p.user_id, p.pair, EXISTS (SELECT 1"
+    " FROM league_round_tables AS l WHERE l.table_id = m.table_id) AS league FROM matches AS m"
     " LEFT JOIN player_matches AS p ON p.table_id = m.table_id AND p.match_no = m.match_no"
     f" WHERE {_CASUAL_WHERE} AND m.at > ? ORDER BY m.at, m.table_id, m.match_no, p.pair"
 )
@@ -185,10 +184,12 @@ def _casual_games(rows: Sequence[Row]) -> tuple[CasualGame, ...]:
     games: dict[tuple[int, int], CasualGame] = {}
     for row in rows:
         key = (row["table_id"], row["match_no"])
-        game = games.get(key) or CasualGame(key[0], key[1], float(row["at"]), row["winner"], ())
+        game = games.get(key) or CasualGame(
+            key[0], key[1], float(row["at"]), row["winner"], (), bool(row["league"])
+        )
         if row["user_id"] is not None:
             players = (*game.players, (int(row["user_id"]), int(row["pair"])))
-            game = CasualGame(game.table_id, game.match_no, game.at, game.winner, players)
+            game = replace(game, players=players)
         games[key] = game
     return tuple(games.values())
 

@@ -292,14 +292,16 @@ class NightRows:
 
 @dataclass(frozen=True, slots=True)
 class CasualGame:
-    """A finished match of a casual table as ratings read it: its human players and their
-    pairs (a pair's other seats were computers) and the winning pair (None: a draw)."""
+    """A finished match of a table as ratings read it: its human players and their pairs
+    (a pair's other seats were computers), the winning pair (None: a draw), and whether the
+    table plays a league round (its result is the league's, counted there)."""
 
     table_id: int
     match_no: int
     at: float
     winner: int | None
     players: tuple[tuple[int, int], ...]  # (user id, pair 0 or 1)
+    league: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,9 +319,9 @@ class LeagueVersion:
 @dataclass(frozen=True, slots=True)
 class RatingSources:
     """What a server's ratings are computed from, read at one moment
-    (`RatingStore.sources`): how many casual matches and league result versions there are
-    from the season's start, the latest moment among them, and those rows themselves from
-    a moment on, oldest first."""
+    (`RatingStore.sources`): how many matches and league result versions there are from
+    the season's start, the latest moment among them, and those rows themselves from a
+    moment on, oldest first."""
 
     casual_count: int
     league_count: int
@@ -331,8 +333,8 @@ class RatingSources:
 @dataclass(frozen=True, slots=True)
 class RatingMark:
     """How far a server's cached ratings were computed: for which season, from how many
-    casual matches and league result versions, up to which moment; `version` goes up by
-    one with every save."""
+    matches and league result versions, up to which moment; `version` goes up by one with
+    every save."""
 
     season: int
     version: int

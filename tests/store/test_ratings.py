@@ -1,13 +1,13 @@
 """Ratings' rows on each back end: seasons are append-only and start once, a save lands
 only on the mark it was computed from and in the current season, and `sources` reads
-each result once (a league table's match as its league result only)."""
+each result of the season (a league table's match marked as such)."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.store import AlreadyStored, NewResult, RatingMark, RatingSave, Store, StoredRating
-from tests.backends import DATABASE_ERRORS, execute, fetch
+from tests.backends import DATABASE_ERRORS, execute
 from tests.ratings.kit import record_match
 
 GUILD = 7
@@ -66,7 +66,7 @@ async def test_a_full_save_replaces_the_season_and_an_update_only_its_players(
     assert await store.ratings.count(GUILD, 1) == 1
 
 
-async def test_sources_count_each_result_once_from_the_seasons_start(store: Store) -> None:
+async def test_sources_read_each_result_from_the_seasons_start(store: Store) -> None:
     await record_match(store, GUILD, [1, 2, 3, 4], at=100.0, winner=1)
     league_table = await record_match(store, GUILD, [1, 2, 3, None], at=103.0)
     await record_match(store, GUILD + 1, [1, 2, 3, 4], at=104.0)  # another server
@@ -77,19 +77,23 @@ async def test_sources_count_each_result_once_from_the_seasons_start(store: Stor
     await store.leagues.add_result(NewResult(night, 1, 0, {"v": 1}, None, 105.0))
     await store.leagues.add_result(NewResult(night, 1, 0, {"v": 2}, 9, 106.0))
     everything = await store.ratings.sources(GUILD, 0.0, -1.0)
-    assert (everything.casual_count, everything.league_count, everything.seen_at) == (1, 2, 106.0)
-    [match] = everything.casual
-    assert (match.at, match.winner, sorted(match.players)) == (
-        100.0, 1, [(1, 0), (2, 1), (3, 0), (4, 1)],
+    assert (everything.casual_count, everything.league_count, everything.seen_at) == (2, 2, 106.0)
+    casual, dealt = everything.casual
+    assert (casual.at, casual.winner, casual.league, sorted(casual.players)) == (
+        100.0, 1, False, [(1, 0), (2, 1), (3, 0), (4, 1)],
+    )  # fmt: skip
+    # A league table's match is marked: it counts as the table's league result.
+    assert (dealt.table_id, dealt.league, sorted(dealt.players)) == (
+        league_table, True, [(1, 0), (2, 1), (3, 0)],
     )  # fmt: skip
     assert [(v.version, v.result, v.at) for v in everything.league] == [
         (1, {"v": 1}, 105.0), (2, {"v": 2}, 106.0),
     ]  # fmt: skip
     later = await store.ratings.sources(GUILD, 0.0, 105.0)
-    assert (later.casual_count, later.league_count, len(later.casual)) == (1, 2, 0)
+    assert (later.casual_count, later.league_count, len(later.casual)) == (2, 2, 0)
     assert [v.version for v in later.league] == [2]
     season = await store.ratings.sources(GUILD, 101.0, -1.0)
-    assert (season.casual_count, season.league_count, season.casual) == (0, 2, ())
+    assert (season.casual_count, season.league_count) == (1, 2)
+    assert [match.table_id for match in season.casual] == [league_table]
     empty = await store.ratings.sources(GUILD + 5, 50.0, -1.0)
     assert (empty.casual_count, empty.league_count, empty.seen_at) == (0, 0, 50.0)
-    assert (await fetch(store, "SELECT COUNT(*) FROM matches"))[0][0] == 3

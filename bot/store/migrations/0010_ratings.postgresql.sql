@@ -39,3 +39,4 @@ CREATE TABLE ratings (
 CREATE INDEX ratings_board ON ratings (guild_id, season, low);
 
 CREATE INDEX matches_guild_at ON matches (guild_id, at);
+CREATE INDEX league_round_tables_table ON league_round_tables (table_id);

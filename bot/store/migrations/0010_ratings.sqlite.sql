@@ -23,8 +23,8 @@ BEGIN
     SELECT RAISE(ABORT, 'rating seasons are append-only');
 END;
 
--- The cache: how far the server's ratings of `season` were computed (how many casual
--- matches and league result versions they counted, and the latest moment of those), and a
+-- The cache: how far the server's ratings of `season` were computed (how many matches
+-- and league result versions they counted, and the latest moment of those), and a
 -- version that every save bumps, so a save computed from an older state is refused rather
 -- than written over a newer one.
 CREATE TABLE rating_marks (
@@ -53,5 +53,7 @@ CREATE TABLE ratings (
 
 CREATE INDEX ratings_board ON ratings (guild_id, season, low);
 
--- The casual matches of a server from a moment on: what a season's ratings replay.
+-- The matches of a server from a moment on: what a season's ratings count and replay
+-- (a league table's match is found by its table, and counted as its league result).
 CREATE INDEX matches_guild_at ON matches (guild_id, at);
+CREATE INDEX league_round_tables_table ON league_round_tables (table_id);
