@@ -1,5 +1,5 @@
-"""The application services the front ends share: the store, the tables, the standings,
-the leagues, the players' preferences.
+"""The application services the front ends share: the store, the tables, the standings
+and ratings, the leagues, the players' preferences.
 
 One object to open at start-up and close at shutdown, so the Discord client, the terminal
 and the tests all start the same things in the same order.
@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bot.league.service import LeagueService
 from bot.preferences import PreferenceService
+from bot.ratings import RatingService
 from bot.shards import ShardSet
 from bot.standings import StandingsService
 from bot.store import Store, open_store
@@ -24,13 +25,14 @@ TIMER_TASK_NAME = "bg:table-timers"  # "bg:" marks long-lived tasks (docs/discor
 
 
 class Services:
-    """The bot's services on one store: tables, standings, leagues and preferences, opened
-    and closed together."""
+    """The bot's services on one store: tables, standings, ratings, leagues and
+    preferences, opened and closed together."""
 
     def __init__(self, store: Store, tables: TableService) -> None:
         self.store = store
         self.tables = tables
         self.standings = StandingsService(store.stats)
+        self.ratings = RatingService(store, tables.clock.now)
         # No table starter yet: the front end gives one (it knows where tables are posted).
         self.leagues = LeagueService(store, tables.clock.now, shards=tables.shards)
         self.preferences = PreferenceService(store.preferences, tables.clock.now)

@@ -3,7 +3,8 @@
 The read side of what the table service records. Front ends ask this service, never the
 store, so they do not depend on how statistics are kept (`bot/store/stats.py` aggregates
 them in SQL). A period is one of `PERIODS`, measured back from the moment the front end
-gives (for Discord, the interaction's own time).
+gives (for Discord, the interaction's own time). The standings' other board, the ratings,
+is bot/ratings; both refuse with a `StandingsError`.
 """
 
 from __future__ import annotations
@@ -11,20 +12,51 @@ from __future__ import annotations
 import datetime as dt
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
+from bot.engine.errors import Refusal
 from bot.store import PlayerStats, StatsStore
 
-__all__ = ["PERIODS", "LeaderboardPage", "PlayerStats", "StandingsService", "since"]
+__all__ = [
+    "BOARDS",
+    "PERIODS",
+    "LeaderboardPage",
+    "PlayerStats",
+    "StandingsCode",
+    "StandingsError",
+    "StandingsService",
+    "since",
+]
 
 # Period name -> its length in days (None: all time), in the order front ends offer them.
 PERIODS: Final[dict[str, int | None]] = {"week": 7, "month": 30, "year": 365, "all": None}
+# What a leaderboard ranks by: wins over a period (this service), or the season's ratings
+# (bot/ratings), in the order front ends offer them.
+BOARDS: Final = ("wins", "rating")
 
 
 def since(period: str, now: dt.datetime) -> float | None:
     """The earliest `at` (epoch seconds) that counts for `period`, None for all time."""
     days = PERIODS[period]
     return None if days is None else (now - dt.timedelta(days=days)).timestamp()
+
+
+class StandingsCode(StrEnum):
+    """Every code a `StandingsError` carries; the values are the keys of their sentences
+    (``standings.err.<code>``), so they never change."""
+
+    GUILD_ONLY = "guild_only"  # used outside a server (a DM)
+    PERIOD = "period"  # facts: value (the period asked for)
+    BOARD = "board"  # facts: value (the board asked for)
+    OTHER_GUILD = "other_guild"  # a page button of another server's leaderboard
+    NOT_ORGANISER = "not_organiser"  # a new rating season, asked by someone else
+    SEASON_CHANGED = "season_changed"  # facts: season (the one now running)
+
+
+class StandingsError(Refusal[StandingsCode]):
+    """A standings command, button or service call refused: a `StandingsCode` and its
+    facts."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,12 +26,17 @@ from .records import (
     PlayerStats,
     PostedMessage,
     PostedNotice,
+    RatingMark,
+    RatingSave,
+    RatingSources,
     StoredAction,
     StoredAudit,
     StoredLeague,
     StoredNight,
+    StoredRating,
     StoredResult,
     StoredRun,
+    StoredSeason,
     StoredTable,
 )
 
@@ -40,6 +45,7 @@ __all__ = [
     "CommitFigures",
     "LeagueStore",
     "PreferenceStore",
+    "RatingStore",
     "StateStore",
     "StatsStore",
     "Store",
@@ -308,6 +314,56 @@ class StateStore(Protocol):
         ...
 
 
+class RatingStore(Protocol):
+    """A server's rating seasons and the cache of its ratings (see bot/store/ratings.py).
+    The ratings are the ratings service's function of the stored results; the store reads
+    those results for it and keeps what it computed."""
+
+    async def sources(self, guild_id: int, since: float, after: float) -> RatingSources:
+        """At one moment: how many matches and league result versions the server has from
+        `since` on, the latest moment among them, and those after `after`, oldest first
+        (a league table's match marked as such)."""
+        ...
+
+    async def season(self, guild_id: int) -> StoredSeason | None:
+        """The server's latest season started by an organiser; None while it is in its
+        first."""
+        ...
+
+    async def start_season(self, guild_id: int, season: int, at: float, actor: int) -> None:
+        """Record that `actor` started season `season` at `at` (append-only: the audit of
+        resets); `AlreadyStored` if that season was started already."""
+        ...
+
+    async def mark(self, guild_id: int) -> RatingMark | None:
+        """How far the server's cached ratings were computed; None before the first save."""
+        ...
+
+    async def save(self, save: RatingSave) -> bool:
+        """Store refreshed ratings and their mark all or nothing, only if the stored mark
+        is still `save.expected` and `save.mark.season` the current season; whether they
+        were stored (False: another save or a new season came first, nothing changed)."""
+        ...
+
+    async def board(
+        self, guild_id: int, season: int, limit: int | None = None, offset: int = 0
+    ) -> list[StoredRating]:
+        """The season's cached ratings best first (`low`, then games, then user id), a
+        page of them when `limit` is given."""
+        ...
+
+    async def count(self, guild_id: int, season: int) -> int:
+        """How many players the season's cached board holds."""
+        ...
+
+    async def rating(
+        self, guild_id: int, season: int, user_id: int
+    ) -> tuple[StoredRating, int] | None:
+        """A player's cached rating and how many players the board puts above them; None
+        when they have no rated game in the season."""
+        ...
+
+
 class CommitFigures(Protocol):
     """Counters for the benchmark: transactions committed and the writes they held."""
 
@@ -324,6 +380,7 @@ class Store(ABC):
     leagues: LeagueStore
     preferences: PreferenceStore
     state: StateStore
+    ratings: RatingStore
     commits: CommitFigures
 
     @abstractmethod

@@ -48,6 +48,9 @@ COPIED_TABLES: Final = (
     "player_preferences",
     "league_audit",
     "bot_state",
+    "rating_seasons",
+    "rating_marks",
+    "ratings",
 )
 _IDENTITIES: Final = ("tables", "leagues", "league_nights", "league_adjustments", "league_audit")
 _CHUNK: Final = 5_000

@@ -13,17 +13,24 @@ __all__ = [
     "HandRecord",
     "MatchRecord",
     "NewTable",
+    "CasualGame",
     "CheckinMessage",
+    "LeagueVersion",
     "NightRows",
     "PlayerStats",
     "PostedMessage",
     "PostedNotice",
+    "RatingMark",
+    "RatingSave",
+    "RatingSources",
     "StoredAction",
     "StoredAudit",
     "StoredLeague",
     "StoredNight",
+    "StoredRating",
     "StoredResult",
     "StoredRun",
+    "StoredSeason",
     "StoredTable",
     "storable_id",
 ]
@@ -290,3 +297,93 @@ class NightRows:
     results: list[StoredResult]
     adjustments: list[dict[str, Any]]
     audit: list[StoredAudit] = field(default_factory=list)  # oldest first
+
+
+@dataclass(frozen=True, slots=True)
+class CasualGame:
+    """A finished match of a table as ratings read it: its human players and their pairs
+    (a pair's other seats were computers), the winning pair (None: a draw), and whether the
+    table plays a league round (its result is the league's, counted there)."""
+
+    table_id: int
+    match_no: int
+    at: float
+    winner: int | None
+    players: tuple[tuple[int, int], ...]  # (user id, pair 0 or 1)
+    league: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueVersion:
+    """One version of a league table's result, with the night it belongs to."""
+
+    night_id: int
+    round_no: int
+    table_no: int
+    version: int
+    result: dict[str, Any]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class RatingSources:
+    """What a server's ratings are computed from, read at one moment
+    (`RatingStore.sources`): how many matches and league result versions there are from
+    the season's start, the latest moment among them, and those rows themselves from a
+    moment on, oldest first."""
+
+    casual_count: int
+    league_count: int
+    seen_at: float  # the latest `at` of all those rows; the season's start without any
+    casual: tuple[CasualGame, ...]
+    league: tuple[LeagueVersion, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingMark:
+    """How far a server's cached ratings were computed: for which season, from how many
+    matches and league result versions, up to which moment; `version` goes up by one with
+    every save."""
+
+    season: int
+    version: int
+    casual: int
+    league: int
+    seen_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRating:
+    """A player's cached rating in a season: openskill's mu and sigma, `low` (what the
+    board orders by), the games behind them and the last one's moment."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    low: float
+    games: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSeason:
+    """A server's rating season: its number, when it started and who started it (season 1
+    starts with the server's first result and was started by no one)."""
+
+    season: int
+    started_at: float
+    actor: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingSave:
+    """Refreshed ratings for `RatingStore.save`: the new mark, the mark they were computed
+    from (None: there was none), the players whose ratings changed and whether they are
+    the whole season (a replay from the start: every other row of the season goes)."""
+
+    guild_id: int
+    mark: RatingMark
+    expected: RatingMark | None
+    ratings: tuple[StoredRating, ...]
+    replace: bool
+    at: float

@@ -15,6 +15,7 @@ from .groupcommit import group_commit
 from .interface import Store
 from .league import SqliteLeagueStore
 from .preferences import SqlitePreferenceStore
+from .ratings import SqliteRatingStore
 from .state import SqliteStateStore
 from .stats import SqliteStatsStore
 from .tables import SqliteTableStore
@@ -34,6 +35,7 @@ class SqliteStore(Store):
         self.leagues = SqliteLeagueStore(db)
         self.preferences = SqlitePreferenceStore(db)
         self.state = SqliteStateStore(db)
+        self.ratings = SqliteRatingStore(db)
         self.commits = group_commit(db)
 
     @classmethod

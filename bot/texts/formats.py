@@ -3,7 +3,8 @@
 A decimal is ``12,5`` in Dutch and ``12.5`` in English, a share ``25 %`` in Spanish, a
 clock time ``20:00`` in Dutch and ``8:00 PM`` in English, a day ``14 mei 2025`` in Dutch.
 Whole numbers of the game (points, scores, table numbers) are written without grouping,
-as on a score sheet; a moment a reader should see on their own clock goes to Discord as
+as on a score sheet, and other whole numbers (ratings) grouped as the locale groups
+thousands; a moment a reader should see on their own clock goes to Discord as
 ``<t:…>`` markup, which every client draws in its user's language and time zone.
 """
 
@@ -16,13 +17,19 @@ from babel.numbers import format_decimal, format_percent
 
 from bot.texts.catalog import babel_locale, normalize_locale
 
-__all__ = ["date_text", "decimal_text", "percent_text", "time_text"]
+__all__ = ["date_text", "decimal_text", "grouped_text", "percent_text", "time_text"]
 
 
 def decimal_text(value: float, locale: object, digits: int = 1) -> str:
     """``value`` with exactly ``digits`` decimals in the locale's notation (``12,5``)."""
     pattern = "0." + "0" * digits if digits else "0"
     return format_decimal(value, format=pattern, locale=_babel(locale))
+
+
+def grouped_text(value: int, locale: object) -> str:
+    """A whole number that is no score, such as a rating, with the locale's thousands
+    separator (``1,534`` in English, ``1.534`` in Dutch)."""
+    return format_decimal(value, format="#,##0", locale=_babel(locale))
 
 
 def percent_text(share: float, locale: object) -> str:

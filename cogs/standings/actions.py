@@ -1,8 +1,10 @@
-"""What `/standings`, `/stats` and a page button do: ask the standings service, then answer.
+"""What `/standings`, `/stats`, `/reset-ratings` and the buttons do: ask the standings or
+ratings service, then answer.
 
-Every read goes through `bot.services.Services.standings` (bot/standings.py); periods are
-measured back from the interaction's own time, so a button pressed later reads the board
-as it is then.
+Every read goes through `bot.services.Services.standings` (bot/standings.py) or
+`Services.ratings` (bot/ratings); periods are measured back from the interaction's own
+time, so a button pressed later reads the board as it is then. The ratings board is the
+server's current season, whatever the period.
 """
 
 from __future__ import annotations
@@ -13,10 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.standings import PERIODS, StandingsService
+from bot.league.service import Actor
+from bot.ratings import RatingService
+from bot.standings import BOARDS, PERIODS, StandingsService
+from cogs.common.locales import public_locale
 from cogs.common.replies import guarded
+from cogs.common.text import t
 from cogs.standings.errors import REFUSALS, StandingsCode, StandingsError
-from cogs.standings.items import standings_view
+from cogs.standings.items import new_season_view, rating_view, standings_view
 from cogs.standings.ui import (
     PAGE_SIZE,
     Board,
@@ -24,6 +30,15 @@ from cogs.standings.ui import (
     page_custom_id,
     player_embed,
     standings_embed,
+)
+from cogs.standings.ui_ratings import (
+    RatingTarget,
+    new_season_announcement,
+    new_season_custom_id,
+    new_season_prompt,
+    rating_field,
+    rating_page_custom_id,
+    ratings_embed,
 )
 
 if TYPE_CHECKING:
@@ -48,6 +63,13 @@ async def load_board(service: StandingsService, target: PageTarget, now: dt.date
     return Board(target=target, rows=found.rows, players=found.players)
 
 
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    """Who asks, as organisers are told apart: their id, roles, and Manage Server."""
+    user = interaction.user
+    roles = tuple(role.id for role in getattr(user, "roles", ()))
+    return Actor(user.id, roles, bool(interaction.permissions.manage_guild))
+
+
 class StandingsActions:
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
@@ -56,12 +78,26 @@ class StandingsActions:
     def service(self) -> StandingsService:
         return self.bot.services.standings
 
+    @property
+    def ratings(self) -> RatingService:
+        return self.bot.services.ratings
+
     async def standings(
-        self, interaction: discord.Interaction[Any], period: str, humans_only: bool, public: bool
+        self,
+        interaction: discord.Interaction[Any],
+        period: str,
+        humans_only: bool,
+        public: bool,
+        ranked_by: str = "wins",
     ) -> None:
-        """The server's leaderboard over `period`, first page."""
+        """The server's leaderboard over `period` (or its ratings board), first page."""
         async with guarded(interaction, "/standings", REFUSALS):
             guild_id = _checked(interaction, period)
+            if ranked_by not in BOARDS:
+                raise StandingsError(StandingsCode.BOARD, value=ranked_by)
+            if ranked_by == "rating":
+                await self._rating_page(interaction, RatingTarget(guild_id, 0), public=public)
+                return
             target = PageTarget(guild_id, period, humans_only, 0)
             board = await load_board(self.service, target, interaction.created_at)
             view = standings_view(board, interaction.locale)
@@ -94,6 +130,10 @@ class StandingsActions:
             embed = player_embed(
                 who.display_name, all_time, in_period, period, humans_only, interaction.locale
             )
+            name, value = rating_field(
+                await self.ratings.player(guild_id, who.id), interaction.locale
+            )
+            embed.add_field(name=name, value=value, inline=False)
             await interaction.response.send_message(
                 embed=embed, ephemeral=not public, allowed_mentions=NO_MENTIONS
             )
@@ -110,6 +150,68 @@ class StandingsActions:
                 view=standings_view(board, locale),
                 allowed_mentions=NO_MENTIONS,
             )
+
+    async def show_rating_page(
+        self, interaction: discord.Interaction[Any], target: RatingTarget
+    ) -> None:
+        """A ratings page button: the page it names, in place of the message it sits on."""
+        async with guarded(interaction, f"button {rating_page_custom_id(target)}", REFUSALS):
+            if interaction.guild_id != target.guild_id:
+                raise StandingsError(StandingsCode.OTHER_GUILD)
+            await self._rating_page(interaction, target)
+
+    async def _rating_page(
+        self,
+        interaction: discord.Interaction[Any],
+        target: RatingTarget,
+        *,
+        public: bool | None = None,
+    ) -> None:
+        """Answer with the ratings page `target`: a new message (`public` says whether the
+        channel sees it), or in place of the clicked one."""
+        page = await self.ratings.board(target.guild_id, target.page, PAGE_SIZE)
+        locale = interaction.locale
+        embed = ratings_embed(page, locale)
+        view = rating_view(target.guild_id, page, locale)
+        if public is None:
+            await interaction.response.edit_message(
+                embed=embed, view=view, allowed_mentions=NO_MENTIONS
+            )
+            return
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(
+            embed=embed, ephemeral=not public, allowed_mentions=NO_MENTIONS, **extra
+        )
+
+    async def reset_ratings(self, interaction: discord.Interaction[Any]) -> None:
+        """An organiser's `/reset-ratings`: what a new season means, and the button that
+        starts it (privately; nothing changes until it is clicked)."""
+        async with guarded(interaction, "/reset-ratings", REFUSALS):
+            guild_id = _checked(interaction, "all")
+            season = await self.ratings.organiser_season(guild_id, actor_of(interaction))
+            locale = interaction.locale
+            await interaction.response.send_message(
+                new_season_prompt(season, locale),
+                view=new_season_view(guild_id, season, locale),
+                ephemeral=True,
+                allowed_mentions=NO_MENTIONS,
+            )
+
+    async def start_season(
+        self, interaction: discord.Interaction[Any], guild_id: int, seen: int
+    ) -> None:
+        """The confirmation: start the season after `seen`, say so in place of the prompt,
+        and tell the channel."""
+        where = f"button {new_season_custom_id(guild_id, seen)}"
+        async with guarded(interaction, where, REFUSALS):
+            if interaction.guild_id != guild_id:
+                raise StandingsError(StandingsCode.OTHER_GUILD)
+            season = await self.ratings.new_season(guild_id, seen, actor_of(interaction))
+            done = t("standings.reset.done", interaction.locale, season=season.number)
+            await interaction.response.edit_message(content=done, view=None)
+            locale = public_locale(self.bot, guild_id)
+            announcement = new_season_announcement(season, locale)
+            await interaction.followup.send(announcement, allowed_mentions=NO_MENTIONS)
 
 
 def _checked(interaction: discord.Interaction[Any], period: str) -> int:

@@ -1,9 +1,12 @@
-"""`/standings` and `/stats`: the server's leaderboard and one player's statistics.
+"""`/standings`, `/stats` and `/reset-ratings`: the server's leaderboards, one player's
+statistics and rating, and an organiser's new rating season.
 
-Both read the standings service (bot/standings.py), per guild, over a period (the last
-7/30/365 days or all time), with or without matches that had computer seats. The
-leaderboard pages with Previous/Next buttons (items.py) that keep working after a restart.
-Thin commands: the options go to `StandingsActions` (actions.py).
+The leaderboard by wins and `/stats` read the standings service (bot/standings.py), per
+guild, over a period (the last 7/30/365 days or all time), with or without matches that
+had computer seats; the board by rating and `/stats`' rating read the ratings service
+(bot/ratings), the server's current season. The boards page with Previous/Next buttons
+(items.py) that keep working after a restart. Thin commands: the options go to
+`StandingsActions` (actions.py).
 """
 
 from __future__ import annotations
@@ -15,16 +18,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import KlaverjasBot
-from bot.standings import PERIODS
+from bot.standings import BOARDS, PERIODS
 from cogs.common.text import command_text
 from cogs.standings.actions import StandingsActions
-from cogs.standings.items import StandingsPageButton
+from cogs.standings.items import ALL_ITEMS
 
 __all__ = ["Standings"]
 
 PERIOD_CHOICES = [
     app_commands.Choice(name=command_text(f"standings.cmd.choice.{period}"), value=period)
     for period in PERIODS
+]
+BOARD_CHOICES = [
+    app_commands.Choice(name=command_text(f"standings.cmd.choice.board.{board}"), value=board)
+    for board in BOARDS
 ]
 
 
@@ -34,12 +41,13 @@ class Standings(commands.Cog):
         self.actions = StandingsActions(bot)
 
     async def cog_load(self) -> None:
-        """Route the page buttons (cogs/common/routing.py)."""
-        self.bot.add_routed_items(StandingsPageButton)
+        """Route the page buttons and the new season's confirmation
+        (cogs/common/routing.py)."""
+        self.bot.add_routed_items(*ALL_ITEMS)
 
     async def cog_unload(self) -> None:
-        """Stop routing the page buttons."""
-        self.bot.remove_routed_items(StandingsPageButton)
+        """Stop routing them."""
+        self.bot.remove_routed_items(*ALL_ITEMS)
 
     @app_commands.command(
         name=command_text("standings.cmd.standings.name"),
@@ -50,21 +58,32 @@ class Standings(commands.Cog):
         period=command_text("standings.cmd.opt.period.name"),
         humans_only=command_text("standings.cmd.opt.humans_only.name"),
         public=command_text("standings.cmd.opt.public.name"),
+        board=command_text("standings.cmd.opt.board.name"),
     )
     @app_commands.describe(
         period=command_text("standings.cmd.opt.period.desc"),
         humans_only=command_text("standings.cmd.opt.humans_only.desc"),
         public=command_text("standings.cmd.opt.public.desc"),
+        board=command_text("standings.cmd.opt.board.desc"),
     )
-    @app_commands.choices(period=PERIOD_CHOICES)
+    @app_commands.choices(period=PERIOD_CHOICES, board=BOARD_CHOICES)
     async def standings(
         self,
         interaction: discord.Interaction[Any],
         period: str = "all",
         humans_only: bool = False,
         public: bool = True,
+        board: str = "wins",
     ) -> None:
-        await self.actions.standings(interaction, period, humans_only, public)
+        await self.actions.standings(interaction, period, humans_only, public, board)
+
+    @app_commands.command(
+        name=command_text("standings.cmd.reset.name"),
+        description=command_text("standings.cmd.reset.desc"),
+    )
+    @app_commands.guild_only()
+    async def reset_ratings(self, interaction: discord.Interaction[Any]) -> None:
+        await self.actions.reset_ratings(interaction)
 
     @app_commands.command(
         name=command_text("standings.cmd.stats.name"),

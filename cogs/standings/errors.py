@@ -1,35 +1,22 @@
 """The standings commands' refusals, and the one mapping from their codes to sentences.
 
 `/standings` and `/stats` refuse before asking the service: outside a server, or for a
-period that is not one of `bot.standings.PERIODS` (Discord offers only those, but a client
-may send any text); a page button refuses a click from another server. Each is a
-`StandingsError` (a `bot.engine.errors.Refusal`) whose sentence is
+period or board that is not one of `bot.standings.PERIODS` or `BOARDS` (Discord offers
+only those, but a client may send any text); a page button refuses a click from another
+server. The ratings service refuses a new season to anyone but an organiser, and a
+confirmation clicked after another organiser started one. Each is a `StandingsError` (a
+`bot.engine.errors.Refusal`, defined with its codes in bot/standings.py) whose sentence is
 `standings.err.<code>`; `REFUSALS` is what the common guard (cogs/common/replies.py) knows
 of them.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
-
-from bot.engine.errors import Refusal
-from bot.standings import PERIODS
+from bot.standings import BOARDS, PERIODS, StandingsCode, StandingsError
 from cogs.common.refusals import Refusals
 from cogs.common.text import clip, t
 
 __all__ = ["REFUSALS", "StandingsCode", "StandingsError", "error_text"]
-
-
-class StandingsCode(StrEnum):
-    """Every code a `StandingsError` carries (the key of its sentence)."""
-
-    GUILD_ONLY = "guild_only"  # used outside a server (a DM)
-    PERIOD = "period"  # facts: value (the period asked for)
-    OTHER_GUILD = "other_guild"  # a page button of another server's leaderboard
-
-
-class StandingsError(Refusal[StandingsCode]):
-    """A standings command or button refused: a `StandingsCode` and its facts."""
 
 
 def error_text(error: StandingsError, locale: str) -> str:
@@ -38,6 +25,12 @@ def error_text(error: StandingsError, locale: str) -> str:
         periods = ", ".join(t(f"standings.cmd.choice.{name}", locale) for name in PERIODS)
         value = clip(error.facts.get("value", "?"))
         return t(REFUSALS.key(error.code), locale, value=value, periods=periods)
+    if error.code == StandingsCode.BOARD:
+        boards = ", ".join(t(f"standings.cmd.choice.board.{name}", locale) for name in BOARDS)
+        value = clip(error.facts.get("value", "?"))
+        return t(REFUSALS.key(error.code), locale, value=value, boards=boards)
+    if error.code == StandingsCode.SEASON_CHANGED:
+        return t(REFUSALS.key(error.code), locale, season=error.facts.get("season", "?"))
     return t(REFUSALS.key(error.code), locale)
 
 

@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 from bot import __main__ as entry
-from bot.store import CheckinMessage, PostedMessage, StoredAudit, StoredRun, open_store
+from bot.store import (
+    CheckinMessage,
+    PostedMessage,
+    RatingMark,
+    RatingSave,
+    StoredAudit,
+    StoredRating,
+    StoredRun,
+    open_store,
+)
 from bot.store.move import COPIED_TABLES
 from bot.store.records import NewResult, NewTable
 from bot.tables import FakeClock, TableService
@@ -48,7 +57,13 @@ async def _fill(path: Path) -> tuple[int, int]:
         await store.leagues.set_night_message(night, "standings", PostedMessage(1, 79), 6.0)
         await store.tables.set_notice(playing.id, 78)
         await store.state.put("commands", "f00d", 6.0)
+        await store.ratings.start_season(1, 2, 6.0, ALICE)
+        rating = StoredRating(ALICE, 27.0, 7.0, 13.0, 1, 6.5)
+        await store.ratings.save(RatingSave(1, MARK, None, (rating,), True, 7.0))
         return playing.id, tables.get(playing.id).seq
+
+
+MARK = RatingMark(season=2, version=1, casual=1, league=0, seen_at=6.5)
 
 
 async def _counts(target: str | Path) -> dict[str, int]:
@@ -66,6 +81,8 @@ async def _resume(target: str, table_id: int, seq: int) -> None:
         assert await store.leagues.night_message(1, "standings") == PostedMessage(1, 79)
         assert tables.get(table_id).seq == seq
         assert await store.state.get("commands") == "f00d"
+        assert await store.ratings.mark(1) == MARK
+        assert [r.user_id for r in await store.ratings.board(1, 2)] == [ALICE]
         await act_once(tables, table_id)  # play goes on where it stopped
         assert [a.seq for a in await store.tables.actions(table_id)][-2:] == [seq, seq + 1]
         newer = await store.tables.create(

@@ -13,6 +13,7 @@ from ..lock import StoreLocked
 from .db import Pool, connect_pool, describe_url
 from .league import PostgresLeagueStore
 from .preferences import PostgresPreferenceStore
+from .ratings import PostgresRatingStore
 from .state import PostgresStateStore
 from .stats import PostgresStatsStore
 from .tables import PostgresTableStore, WriteCounter
@@ -47,6 +48,7 @@ class PostgresStore(Store):
         self.leagues = PostgresLeagueStore(pool)
         self.preferences = PostgresPreferenceStore(pool)
         self.state = PostgresStateStore(pool)
+        self.ratings = PostgresRatingStore(pool)
 
     @classmethod
     async def connect(

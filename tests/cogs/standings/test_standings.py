@@ -383,7 +383,8 @@ async def test_stats_for_yourself_privately_and_for_another_member_publicly(
     [embed] = reply.embeds
     assert embed["description"] == f"<@{me}>"
     assert world.users[me] in embed["title"]
-    [all_time] = embed["fields"]
+    [all_time, rating] = embed["fields"]
+    assert rating["name"] == "Rating · season 1"  # tests/cogs/standings/test_ratings.py
     stats = await store.stats.player(world.guild_id, me)
     assert (stats.matches, stats.wins, stats.hands, stats.points) == (2, 2, 2, 282)
     assert "Matches: **2** (2 won, 0 drawn, 0 lost)" in all_time["value"]
@@ -397,14 +398,15 @@ async def test_stats_for_yourself_privately_and_for_another_member_publicly(
     check(public)
     [embed] = public.embeds
     assert embed["description"] == f"<@{bob}>" and world.users[bob] in embed["title"]
-    assert [f["name"] for f in embed["fields"]] == ["All time", "Last 7 days"]
+    names = [f["name"] for f in embed["fields"]]
+    assert names == ["All time", "Last 7 days", "Rating · season 1"]
     week = await store.stats.player(world.guild_id, bob, since=now - 7 * DAY)
     assert (week.matches, week.wins, week.losses) == (1, 0, 1)
     assert "Matches: **1** (0 won, 0 drawn, 1 lost)" in embed["fields"][1]["value"]
     assert "Matches: **2** (1 won, 0 drawn, 1 lost)" in embed["fields"][0]["value"]
     assert "Pits: 1 · roem: 40" in embed["fields"][0]["value"]
 
-    [only_humans] = humans.reply.embeds[0]["fields"]
+    [only_humans, _] = humans.reply.embeds[0]["fields"]
     assert "Matches: **1** (1 won, 0 drawn, 0 lost)" in only_humans["value"]
     assert "computer" not in only_humans["value"]
     assert_ephemeral(humans.reply)
@@ -541,11 +543,13 @@ async def test_commands_are_published_with_dutch_names(make_harness: StartHarnes
     standings, stats = commands["standings"], commands["stats"]
     assert standings["name_localizations"]["nl"] == "ranglijst"
     assert stats["name_localizations"]["nl"] == "statistieken"
-    assert [o["name"] for o in standings["options"]] == ["period", "humans_only", "public"]
+    options = ["period", "humans_only", "public", "board"]
+    assert [o["name"] for o in standings["options"]] == options
     assert [o["name_localizations"]["nl"] for o in standings["options"]] == [
         "periode",
         "alleen_mensen",
         "openbaar",
+        "lijst",
     ]
     assert [c["value"] for c in standings["options"][0]["choices"]] == [
         "week",
