@@ -10,6 +10,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from .challenges import SqliteChallengeStore
 from .db import connection_lock, open_db
 from .groupcommit import group_commit
 from .interface import Store
@@ -34,6 +35,7 @@ class SqliteStore(Store):
         self.leagues = SqliteLeagueStore(db)
         self.preferences = SqlitePreferenceStore(db)
         self.state = SqliteStateStore(db)
+        self.challenges = SqliteChallengeStore(db)
         self.commits = group_commit(db)
 
     @classmethod

@@ -10,6 +10,7 @@ import asyncpg
 from ...shards import ShardSet
 from ..interface import Store
 from ..lock import StoreLocked
+from .challenges import PostgresChallengeStore
 from .db import Pool, connect_pool, describe_url
 from .league import PostgresLeagueStore
 from .preferences import PostgresPreferenceStore
@@ -47,6 +48,7 @@ class PostgresStore(Store):
         self.leagues = PostgresLeagueStore(pool)
         self.preferences = PostgresPreferenceStore(pool)
         self.state = PostgresStateStore(pool)
+        self.challenges = PostgresChallengeStore(pool)
 
     @classmethod
     async def connect(
