@@ -107,9 +107,10 @@ _ENTRY_ROW: Final = shared(
     f"SELECT {_ENTRY} FROM challenge_entries WHERE challenge_id = ? AND user_id = ?"
 )
 _ENTRY_COUNT: Final = shared("SELECT COUNT(*) AS n FROM challenge_entries WHERE challenge_id = ?")
+# Without their actions: the standings read every member's deals, and need only scores.
 _RESULTS: Final = shared(
     "SELECT r.user_id, e.name, r.challenge_id, r.deal, r.score, r.against, r.makers,"
-    " r.trump, r.nat, r.actions, r.at FROM challenge_results r JOIN challenge_entries e"
+    " r.trump, r.nat, '[]' AS actions, r.at FROM challenge_results r JOIN challenge_entries e"
     " ON e.challenge_id = r.challenge_id AND e.user_id = r.user_id"
     " WHERE r.challenge_id = ? ORDER BY r.deal, r.user_id"
 )
@@ -298,7 +299,8 @@ class ChallengeReads(Reads):
         return 0 if row is None else int(row["n"])
 
     async def results(self, challenge_id: int) -> list[StoredDeal]:
-        """Every finished deal of every member, by deal and member."""
+        """Every finished deal of every member, by deal and member, without its actions
+        (`result` gives one deal with them)."""
         return [stored_deal(row) for row in await self._fetch(_RESULTS, challenge_id)]
 
     async def result(self, challenge_id: int, user_id: int, deal: int) -> StoredDeal | None:

@@ -372,7 +372,7 @@ class ChallengeStore(Protocol):
         ...
 
     async def results(self, challenge_id: int) -> list[StoredDeal]:
-        """Every finished deal of every member."""
+        """Every finished deal of every member, without its actions."""
         ...
 
     async def result(self, challenge_id: int, user_id: int, deal: int) -> StoredDeal | None:
