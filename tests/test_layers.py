@@ -236,7 +236,16 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 # --------------------------------------------------------------------------- layers as documented
 
-SERVICES = ("tables", "standings", "league", "players", "preferences", "services", "terminal")
+SERVICES = (
+    "tables",
+    "standings",
+    "league",
+    "players",
+    "preferences",
+    "services",
+    "terminal",
+    "challenge",
+)
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 

@@ -57,8 +57,9 @@ class ParWorker:
                 await self.run_once()
             except Exception:
                 log.exception("challenge pars: computing failed (retried later)")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), IDLE_WAIT)
+            with contextlib.suppress(TimeoutError):  # a timeout, not wait_for: no new task
+                async with asyncio.timeout(IDLE_WAIT):
+                    await self._wake.wait()
 
     async def run_once(self) -> int:
         """Compute and store every missing par of our servers' challenges; how many."""

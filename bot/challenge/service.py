@@ -148,8 +148,14 @@ class ChallengeService(PlayOperations):
         """The member's place in the server's running challenge (opened when none runs);
         nothing of theirs changes."""
         opened = await self.current(guild_id, channel_id)
-        async with self.access.member(opened.challenge.id, user_id):
-            challenge = await self.access.challenge(opened.challenge.id)
+        return await self.place(opened.challenge.id, user_id)
+
+    async def place(
+        self, challenge_id: int, user_id: int, guild_id: int | None = None
+    ) -> PlayView:
+        """The member's place in this challenge (open or closed); nothing changes."""
+        async with self.access.member(challenge_id, user_id):
+            challenge = await self.access.challenge(challenge_id, guild_id)
             entry = await self.store.entry(challenge.id, user_id)
             hand = None if entry is None else entry_hand(challenge, entry)
             return self._view(challenge, entry, hand)
@@ -233,8 +239,9 @@ class ChallengeService(PlayOperations):
         return due
 
     async def announced(self, challenge_id: int, message_id: int | None) -> None:
-        """The challenge's announcement was posted as ``message_id`` (None: forget it)."""
-        await self.store.set_message(challenge_id, message_id)
+        """The challenge's announcement was posted as ``message_id`` (None: it could not
+        be, and will not be tried again)."""
+        await self.store.set_message(challenge_id, message_id or 0)
 
     # ----------------------------------------------------------------- background, shutdown
     def start_pars(self) -> None:
