@@ -158,6 +158,7 @@ class ChallengeService(PlayOperations):
             challenge = await self.access.challenge(challenge_id, guild_id)
             entry = await self.store.entry(challenge.id, user_id)
             hand = None if entry is None else entry_hand(challenge, entry)
+            await self._info(challenge)  # counts the players anew (a move counts only its own)
             return self._view(challenge, entry, hand)
 
     async def standings(

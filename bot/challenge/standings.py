@@ -107,7 +107,7 @@ def standings(results: Iterable[DealScore], deals: int) -> list[StandingRow]:
 
 def most_split(results: Iterable[DealScore]) -> Spread | None:
     """The deal played by two or more players whose scores differed most; the lowest deal
-    number on a tie; None when no deal has two players yet."""
+    number on a tie; None when no deal has two players yet, or the field agreed on all."""
     by_deal: dict[int, list[int]] = defaultdict(list)
     for result in results:
         by_deal[result.deal].append(result.score)
@@ -117,6 +117,6 @@ def most_split(results: Iterable[DealScore]) -> Spread | None:
         if len(scores) < 2:
             continue
         spread = Spread(number, statistics.pstdev(scores), min(scores), max(scores), len(scores))
-        if best is None or spread.deviation > best.deviation:
+        if spread.deviation > (0.0 if best is None else best.deviation):
             best = spread
     return best

@@ -286,8 +286,8 @@ def _board_block(rows: Sequence[StandingRow], viewer: int | None, locale: str) -
     if own is not None and own not in shown:
         shown.append(own)
     header = (
-        " #"
-        + pad(shorten(t("challenge.board.player", locale), NAME_WIDTH), NAME_WIDTH + 1)
+        " # "
+        + pad(shorten(t("challenge.board.player", locale), NAME_WIDTH), NAME_WIDTH)
         + pad(shorten(t("challenge.board.share", locale), 7), 7, right=True)
         + pad(shorten(t("challenge.board.points", locale), 8), 8, right=True)
     )

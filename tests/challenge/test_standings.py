@@ -47,3 +47,7 @@ def test_the_field_split_most_on_the_widest_spread_of_scores() -> None:
     assert spread is not None
     assert (spread.deal, spread.low, spread.high, spread.players) == (2, 0, 162, 3)
     assert most_split(_scores({1: [10, 20]})) is None  # nobody to compare with
+
+
+def test_a_field_that_agreed_everywhere_split_nowhere() -> None:
+    assert most_split(_scores({1: [100, 62], 2: [100, 62]})) is None
