@@ -61,7 +61,9 @@ class PlayOperations:
         guild_id: int | None = None,
     ) -> PlayView:
         """Play ``card`` in deal ``deal`` at move ``seq`` (what the button carried)."""
-        return await self._move(challenge_id, user_id, deal, seq, PlayCard(PLAYER_SEAT, card), guild_id)
+        return await self._move(
+            challenge_id, user_id, deal, seq, PlayCard(PLAYER_SEAT, card), guild_id
+        )
 
     async def bid(
         self,
@@ -141,7 +143,9 @@ class PlayOperations:
     ) -> list[dict[str, Any]]:
         """The computers' actions on deal ``number`` until the member is to decide (or the
         deal is scored), applied to ``hand`` and appended to ``actions``."""
-        replies = await self.replies.play_out(challenge.play(number, tuple(actions)), hand, PLAYER_SEAT)
+        replies = await self.replies.play_out(
+            challenge.play(number, tuple(actions)), hand, PLAYER_SEAT
+        )
         actions += replies
         return replies
 

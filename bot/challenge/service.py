@@ -150,9 +150,7 @@ class ChallengeService(PlayOperations):
         opened = await self.current(guild_id, channel_id)
         return await self.place(opened.challenge.id, user_id)
 
-    async def place(
-        self, challenge_id: int, user_id: int, guild_id: int | None = None
-    ) -> PlayView:
+    async def place(self, challenge_id: int, user_id: int, guild_id: int | None = None) -> PlayView:
         """The member's place in this challenge (open or closed); nothing changes."""
         async with self.access.member(challenge_id, user_id):
             challenge = await self.access.challenge(challenge_id, guild_id)
@@ -234,9 +232,9 @@ class ChallengeService(PlayOperations):
         for row in await self.store.open_challenges():
             challenge = Challenge.of(row)
             owned = self.shards.owns(row.guild_id)
-            if owned and challenge.is_open(self.now()) and row.message_id is None:
-                if row.channel_id is not None:
-                    due.append(await self._info(challenge))
+            unposted = row.message_id is None and row.channel_id is not None
+            if owned and unposted and challenge.is_open(self.now()):
+                due.append(await self._info(challenge))
         return due
 
     async def announced(self, challenge_id: int, message_id: int | None) -> None:

@@ -15,9 +15,6 @@ import discord
 
 from bot.challenge import ChallengeCode, ChallengeError, ChallengeInfo, ChallengeService, PlayView
 from bot.engine import Card, Suit
-from cogs.common.locales import public_locale
-from cogs.common.replies import guarded
-from cogs.common.text import locale_of
 from cogs.challenge.errors import REFUSALS
 from cogs.challenge.items import ChallengeKind
 from cogs.challenge.ui import (
@@ -27,6 +24,9 @@ from cogs.challenge.ui import (
     settings_message,
     standings_message,
 )
+from cogs.common.locales import public_locale
+from cogs.common.replies import guarded
+from cogs.common.text import locale_of
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
@@ -87,7 +87,9 @@ class ChallengeActions:
             boards = await self.service.past(_guild(interaction))
             await self._reply(interaction, past_message(boards, locale_of(interaction)))
 
-    async def settings(self, interaction: discord.Interaction[Any], changes: dict[str, Any]) -> None:
+    async def settings(
+        self, interaction: discord.Interaction[Any], changes: dict[str, Any]
+    ) -> None:
         """`/challenge settings`: show the server's settings, or change them (managers)."""
         async with guarded(interaction, "/challenge settings", REFUSALS):
             guild_id = _guild(interaction)
@@ -124,13 +126,20 @@ class ChallengeActions:
                 await self._redraw(interaction, view)
 
     async def on_card(
-        self, interaction: discord.Interaction[Any], challenge_id: int, deal: int, seq: int, card: Card
+        self,
+        interaction: discord.Interaction[Any],
+        challenge_id: int,
+        deal: int,
+        seq: int,
+        card: Card,
     ) -> None:
         """A card of the member's hand."""
         async with guarded(interaction, "button challenge card", REFUSALS):
             guild_id = _guild(interaction)
             await interaction.response.defer()
-            view = await self.service.play(challenge_id, interaction.user.id, deal, seq, card, guild_id)
+            view = await self.service.play(
+                challenge_id, interaction.user.id, deal, seq, card, guild_id
+            )
             await self._redraw(interaction, view)
 
     async def on_bid(
@@ -145,12 +154,16 @@ class ChallengeActions:
         async with guarded(interaction, "button challenge bid", REFUSALS):
             guild_id = _guild(interaction)
             await interaction.response.defer()
-            view = await self.service.bid(challenge_id, interaction.user.id, deal, seq, suit, guild_id)
+            view = await self.service.bid(
+                challenge_id, interaction.user.id, deal, seq, suit, guild_id
+            )
             await self._redraw(interaction, view)
 
     # ----------------------------------------------------------------- answers
     async def _reply(self, interaction: discord.Interaction[Any], drawn: Drawn) -> None:
-        await interaction.response.send_message(ephemeral=True, allowed_mentions=NO_MENTIONS, **drawn)
+        await interaction.response.send_message(
+            ephemeral=True, allowed_mentions=NO_MENTIONS, **drawn
+        )
 
     async def _redraw(self, interaction: discord.Interaction[Any], view: PlayView) -> None:
         drawn = play_message(view, locale_of(interaction))

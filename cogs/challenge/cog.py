@@ -17,10 +17,10 @@ from bot.challenge import CADENCES, DEALS_RANGE
 from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
 from bot.league.schedule import timezone_names
-from cogs.common.text import command_text
 from cogs.challenge.actions import ChallengeActions
 from cogs.challenge.items import ALL_ITEMS
 from cogs.challenge.scheduler import ChallengeScheduler
+from cogs.common.text import command_text
 
 __all__ = ["Challenge"]
 

@@ -59,7 +59,12 @@ class Actions(Protocol):
     ) -> None: ...
 
     async def on_card(
-        self, interaction: discord.Interaction[Any], challenge_id: int, deal: int, seq: int, card: Card
+        self,
+        interaction: discord.Interaction[Any],
+        challenge_id: int,
+        deal: int,
+        seq: int,
+        card: Card,
     ) -> None: ...
 
     async def on_bid(

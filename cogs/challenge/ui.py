@@ -25,14 +25,14 @@ from bot.challenge import (
 )
 from bot.engine import Card, Phase
 from bot.texts.formats import decimal_text
-from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action_rows
-from cogs.common.text import card_text, pad, rank_text, shorten, suit_text, t
 from cogs.challenge.items import (
     ChallengeKind,
     bid_component,
     card_component,
     kind_component,
 )
+from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action_rows
+from cogs.common.text import card_text, pad, rank_text, shorten, suit_text, t
 
 __all__ = [
     "Drawn",
@@ -55,7 +55,9 @@ Style = discord.ButtonStyle
 
 def _embed(title: str, lines: Sequence[str], footer: str | None = None) -> discord.Embed:
     text = "\n".join(line for line in lines if line)
-    embed = discord.Embed(title=title[:256], description=text[:DESCRIPTION_MAX], colour=EMBED_COLOUR)
+    embed = discord.Embed(
+        title=title[:256], description=text[:DESCRIPTION_MAX], colour=EMBED_COLOUR
+    )
     if footer:
         embed.set_footer(text=footer[:2048])
     return embed
@@ -132,7 +134,14 @@ def _done(view: PlayView, locale: str) -> Drawn:
     lines = [_scored_line(view.scored, locale) if view.scored else ""]
     lines.append(t("challenge.done", locale, count=info.deals))
     if not info.closed:
-        lines.append(t("challenge.closes", locale, when=_when(info.closes_at), until=_when(info.closes_at, "R")))
+        lines.append(
+            t(
+                "challenge.closes",
+                locale,
+                when=_when(info.closes_at),
+                until=_when(info.closes_at, "R"),
+            )
+        )
     title = t("challenge.title", locale, number=info.number)
     return {"embed": _embed(title, lines), "view": _view([[_board_button(info, locale)]])}
 
@@ -159,7 +168,9 @@ def hand_message(view: PlayView, hand: DealView, locale: str) -> Drawn:
         lines.append(t("challenge.tricks", locale, ours=hand.won[0], theirs=hand.won[1]))
     else:
         lines.append(_cards_text(hand.cards, locale))
-    title = t("challenge.deal_title", locale, number=info.number, deal=hand.number, deals=info.deals)
+    title = t(
+        "challenge.deal_title", locale, number=info.number, deal=hand.number, deals=info.deals
+    )
     footer = t("challenge.footer", locale)
     return {"embed": _embed(title, lines, footer), "view": _view(_rows(view, hand, locale))}
 
@@ -179,10 +190,18 @@ def _table_line(hand: DealView, locale: str) -> str:
     dealer = t("challenge.dealer", locale, name=seat_name(hand.dealer, locale))
     if hand.trump is None:
         if hand.proposal is not None:
-            return dealer + " · " + t("challenge.proposal", locale, suit=suit_text(hand.proposal, locale))
+            return (
+                dealer
+                + " · "
+                + t("challenge.proposal", locale, suit=suit_text(hand.proposal, locale))
+            )
         return dealer
     chooser = seat_name(hand.chooser or 0, locale)
-    return dealer + " · " + t("challenge.trump", locale, suit=suit_text(hand.trump, locale), name=chooser)
+    return (
+        dealer
+        + " · "
+        + t("challenge.trump", locale, suit=suit_text(hand.trump, locale), name=chooser)
+    )
 
 
 def _turn_line(hand: DealView, locale: str) -> str:
@@ -331,7 +350,9 @@ def past_message(boards: Sequence[StandingsView], locale: str) -> Drawn:
     """The server's earlier challenges, the newest first: when it closed, how many
     played, who won."""
     if not boards:
-        return {"embed": _embed(t("challenge.past.title", locale), [t("challenge.past.empty", locale)])}
+        return {
+            "embed": _embed(t("challenge.past.title", locale), [t("challenge.past.empty", locale)])
+        }
     lines = []
     for board in boards:
         info = board.challenge
@@ -358,7 +379,9 @@ def past_message(boards: Sequence[StandingsView], locale: str) -> Drawn:
 def settings_message(settings: ChallengeSettings, changed: bool, locale: str) -> Drawn:
     """The server's challenge settings; ``changed``: just changed (from the next challenge)."""
     day = t(f"challenge.weekday.{settings.weekday}", locale)
-    when_key = "challenge.settings.weekly" if settings.cadence == "weekly" else "challenge.settings.daily"
+    when_key = (
+        "challenge.settings.weekly" if settings.cadence == "weekly" else "challenge.settings.daily"
+    )
     lines = [
         t(when_key, locale, day=day, hour=f"{settings.hour:02d}:00", zone=settings.timezone),
         t("challenge.settings.deals", locale, count=settings.deals, rules=settings.rules),
@@ -369,4 +392,3 @@ def settings_message(settings: ChallengeSettings, changed: bool, locale: str) ->
     if changed:
         lines.append(t("challenge.settings.changed", locale))
     return {"embed": _embed(t("challenge.settings.title", locale), lines)}
-

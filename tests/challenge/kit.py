@@ -74,9 +74,7 @@ def _choose(view: PlayView, rng: random.Random | None) -> Choice:
     return "play", legal[0] if rng is None else rng.choice(legal)
 
 
-async def decide(
-    service: ChallengeService, view: PlayView, user: int, choice: Choice
-) -> PlayView:
+async def decide(service: ChallengeService, view: PlayView, user: int, choice: Choice) -> PlayView:
     """Carry out ``choice`` at ``view``'s state."""
     kind, value = choice
     operation = service.play if kind == "play" else service.bid

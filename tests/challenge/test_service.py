@@ -115,11 +115,15 @@ async def test_refusals_change_nothing(database: str | Path, clock: FakeClock) -
             (operation(cid, 2, view.deal, view.seq, value), "not_started"),
         ]
         if view.hand.phase == Phase.PLAY:
-            wrong = next(c for c in view.hand.cards if c not in view.hand.legal) if (
-                len(view.hand.legal) < len(view.hand.cards)
-            ) else None
+            wrong = (
+                next(c for c in view.hand.cards if c not in view.hand.legal)
+                if (len(view.hand.legal) < len(view.hand.cards))
+                else None
+            )
             held = set(view.hand.cards)
-            absent = next(c for c in [Card.parse(x) for x in ("7c", "7d", "7h", "7s", "8c")] if c not in held)
+            absent = next(
+                c for c in [Card.parse(x) for x in ("7c", "7d", "7h", "7s", "8c")] if c not in held
+            )
             cases.append((service.play(cid, 1, view.deal, view.seq, absent), "not_in_hand"))
             cases.append((service.bid(cid, 1, view.deal, view.seq, Suit.HEARTS), "wrong_phase"))
             if wrong is not None:
@@ -215,7 +219,9 @@ async def test_concurrent_clicks_of_one_member_take_one_move(
         view = await play_all(service, 1, stop_after=0)
         choice = first_choice(view)
         results = await asyncio.gather(
-            decide(service, view, 1, choice), decide(service, view, 1, choice), return_exceptions=True
+            decide(service, view, 1, choice),
+            decide(service, view, 1, choice),
+            return_exceptions=True,
         )
     moved = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, ChallengeError)]

@@ -40,7 +40,9 @@ class Member:
         self.id = harness.world.add_user(name)
         self.message: dict[str, Any] | None = None  # their private challenge message
 
-    async def slash(self, command: str, options: dict[str, Any] | None = None, **context: Any) -> Dispatch:
+    async def slash(
+        self, command: str, options: dict[str, Any] | None = None, **context: Any
+    ) -> Dispatch:
         return await self.harness.slash(command, options, user=self.id, **context)
 
     async def click(self, custom_id: str, message: Any = None, **context: Any) -> Dispatch:

@@ -7,7 +7,11 @@ import hashlib
 
 import discord
 
-from tests.harness.limits import assert_ephemeral, assert_not_ephemeral, assert_within_discord_limits
+from tests.harness.limits import (
+    assert_ephemeral,
+    assert_not_ephemeral,
+    assert_within_discord_limits,
+)
 
 from .kit import ClockedBot, Member, StartHarness, clock_of, service_of, text_of
 
