@@ -28,6 +28,7 @@ class ChallengeAccess:
         self.shards = shards
         self._guilds: dict[int, asyncio.Lock] = {}
         self._members: dict[tuple[int, int], asyncio.Lock] = {}
+        self._known: dict[int, Challenge] = {}  # read once: the service makes every change
         self._inflight = 0
         self._closing = False
         self._idle = asyncio.Event()
@@ -70,7 +71,9 @@ class ChallengeAccess:
         return True
 
     def forget(self, challenge_id: int) -> None:
-        """Drop the member locks of a closed challenge (none is held: it takes no moves)."""
+        """The challenge's row changed (closed, announced, summarised): read it anew; and
+        drop the member locks of a closed one (none is held: it takes no moves)."""
+        self._known.pop(challenge_id, None)
         for key in [key for key in self._members if key[0] == challenge_id]:
             if not self._members[key].locked():
                 del self._members[key]
@@ -80,12 +83,15 @@ class ChallengeAccess:
         this process's to serve), `other_guild` when asked from another server."""
         if not 0 < challenge_id < ID_LIMIT:
             raise ChallengeError(ChallengeCode.UNKNOWN_CHALLENGE, challenge=challenge_id)
-        row = await self.store.challenge(challenge_id)
-        if row is None or not self.shards.owns(row.guild_id):
-            raise ChallengeError(ChallengeCode.UNKNOWN_CHALLENGE, challenge=challenge_id)
-        if guild_id is not None and guild_id != row.guild_id:
+        challenge = self._known.get(challenge_id)
+        if challenge is None:
+            row = await self.store.challenge(challenge_id)
+            if row is None or not self.shards.owns(row.guild_id):
+                raise ChallengeError(ChallengeCode.UNKNOWN_CHALLENGE, challenge=challenge_id)
+            challenge = self._known[challenge_id] = Challenge.of(row)
+        if guild_id is not None and guild_id != challenge.guild_id:
             raise ChallengeError(ChallengeCode.OTHER_GUILD)
-        return Challenge.of(row)
+        return challenge
 
     def require_open(self, challenge: Challenge) -> None:
         """Refuse `closed` once the challenge has closed or its closing time has come."""

@@ -220,6 +220,7 @@ class ChallengeService(PlayOperations):
         """The summary was posted as ``message_id`` (None: it could not be, and will not
         be tried again)."""
         await self.store.set_summary(challenge_id, message_id or 0)
+        self.access.forget(challenge_id)
 
     async def announcements_due(self) -> list[ChallengeInfo]:
         """The running challenges of our servers to announce: each server with an
@@ -241,6 +242,7 @@ class ChallengeService(PlayOperations):
         """The challenge's announcement was posted as ``message_id`` (None: it could not
         be, and will not be tried again)."""
         await self.store.set_message(challenge_id, message_id or 0)
+        self.access.forget(challenge_id)
 
     # ----------------------------------------------------------------- background, shutdown
     def start_pars(self) -> None:
