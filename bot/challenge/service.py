@@ -34,7 +34,7 @@ from .model import Challenge
 from .pars import ParWorker
 from .play import PlayOperations, entry_hand
 from .readmodels import ChallengeInfo, ParLine, PlayView, StandingsView, challenge_info
-from .schedule import next_close
+from .schedule import closing_time
 from .settings import ChallengeSettings
 from .standings import DealScore, most_split, standings
 
@@ -110,7 +110,7 @@ class ChallengeService(PlayOperations):
             settings = await self.settings(guild_id)
             seed = self._seed()
             now = self.now()
-            closes = next_close(settings, datetime.fromtimestamp(now, UTC)).timestamp()
+            closes = closing_time(settings, datetime.fromtimestamp(now, UTC)).timestamp()
             effort = self._effort or computers.EFFORT
             new = NewChallenge(
                 guild_id,

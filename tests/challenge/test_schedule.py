@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.challenge import ChallengeCode, ChallengeError, ChallengeSettings
-from bot.challenge.schedule import next_close
+from bot.challenge.schedule import closing_time, next_close
 
 
 def at(text: str) -> datetime:
@@ -52,3 +52,9 @@ def test_settings_refuse_what_no_challenge_can_run_with(
 def test_settings_round_trip_and_ignore_fields_of_a_later_version() -> None:
     settings = ChallengeSettings(cadence="weekly", deals=4, channel_id=5)
     assert ChallengeSettings.from_dict({**settings.to_dict(), "new": 1}) == settings
+
+
+def test_a_challenge_opened_just_before_the_close_runs_to_the_next_one() -> None:
+    daily = ChallengeSettings(hour=20, timezone="Europe/Amsterdam")
+    assert closing_time(daily, at("2025-03-05 18:00")) == at("2025-03-05 19:00")  # an hour
+    assert closing_time(daily, at("2025-03-05 18:30")) == at("2025-03-06 19:00")
