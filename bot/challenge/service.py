@@ -107,25 +107,27 @@ class ChallengeService(PlayOperations):
                 return Opened(await self._info(Challenge.of(row)), False)
             if row is not None:
                 await self._close(Challenge.of(row))
-            settings = await self.settings(guild_id)
             seed = self._seed()
-            now = self.now()
-            closes = closing_time(settings, datetime.fromtimestamp(now, UTC)).timestamp()
-            effort = self._effort or computers.EFFORT
-            new = NewChallenge(
-                guild_id,
-                seed,
-                commitment(seed),
-                challenge_rules(settings.rules, settings.deals).to_dict(),
-                settings.deals,
-                dataclasses.asdict(effort),
-                settings.channel_id or channel_id,
-                now,
-                closes,
-            )
-            stored = await self.store.open_challenge(new)
+            stored = await self.store.open_challenge(await self._new(guild_id, channel_id, seed))
         self.pars.wake()
         return Opened(await self._info(Challenge.of(stored)), stored.seed == seed)
+
+    async def _new(self, guild_id: int, channel_id: int | None, seed: str) -> NewChallenge:
+        """The server's next challenge on ``seed``, as its settings say now."""
+        settings = await self.settings(guild_id)
+        now = self.now()
+        closes = closing_time(settings, datetime.fromtimestamp(now, UTC)).timestamp()
+        return NewChallenge(
+            guild_id,
+            seed,
+            commitment(seed),
+            challenge_rules(settings.rules, settings.deals).to_dict(),
+            settings.deals,
+            dataclasses.asdict(self._effort or computers.EFFORT),
+            settings.channel_id or channel_id,
+            now,
+            closes,
+        )
 
     async def info(self, challenge_id: int, guild_id: int | None = None) -> ChallengeInfo:
         """What anyone may see of the challenge (its seed once closed)."""
