@@ -54,16 +54,9 @@ def seed_of(table: Table, seat: int) -> str:
     return f"{table.seed}/{seat}/{table.seq}"
 
 
-def player_for(
-    level: str,
-    seed: str,
-    budget_ms: float,
-    normal_opponents: bool = False,
-    effort: Effort | None = None,
-) -> Player:
-    """The player that takes one decision (module level: a worker process imports it);
-    with an ``effort`` a strong player searches that instead of ``budget_ms`` of time."""
-    return make_player(level, seed, budget_ms, normal_opponents, effort)
+def player_for(level: str, seed: str, budget_ms: float, normal_opponents: bool = False) -> Player:
+    """The player that takes one decision (module level: a worker process imports it)."""
+    return make_player(level, seed, budget_ms, normal_opponents)
 
 
 def normal_opponents(table: Table, seat: int) -> bool:
@@ -84,8 +77,12 @@ def decide_action(
     modelled: bool = False,
     effort: Effort | None = None,
 ) -> dict[str, Any]:
-    """One decision, as the action's stored dict (what crosses back from a worker)."""
-    player = player_for(level, seed, budget_ms, modelled, effort)
+    """One decision, as the action's stored dict (what crosses back from a worker); with an
+    ``effort`` a strong player searches that instead of ``budget_ms`` of time."""
+    if effort is None:
+        player = player_for(level, seed, budget_ms, modelled)
+    else:
+        player = make_player(level, seed, budget_ms, modelled, effort)
     action: Action
     if view.phase == Phase.TRUMP:
         suit = player.choose_trump(view)
