@@ -226,7 +226,8 @@ class ParLine:
 @dataclass(frozen=True, slots=True)
 class StandingsView:
     """The standings of a challenge: rows best first, the pars computed so far, the deal
-    the field split on most, and how many members finished every deal."""
+    the field split on most, how many members finished every deal, and the viewer's own
+    score on each deal they played."""
 
     challenge: ChallengeInfo
     rows: tuple[StandingRow, ...]
@@ -234,6 +235,7 @@ class StandingsView:
     split: Spread | None
     finished: int
     viewer: int | None = None
+    own: tuple[tuple[int, int], ...] = ()  # the viewer's (deal, score) pairs, by deal
 
     def par_of(self, deal: int) -> ParLine | None:
         """The par of ``deal``, once computed."""

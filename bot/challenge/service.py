@@ -188,6 +188,7 @@ class ChallengeService(PlayOperations):
             split=most_split(scores),
             finished=sum(1 for count in played.values() if count == challenge.deals),
             viewer=viewer,
+            own=tuple((s.deal, s.score) for s in scores if s.user_id == viewer),
         )
 
     async def _info(self, challenge: Challenge) -> ChallengeInfo:

@@ -273,6 +273,9 @@ def standings_message(board: StandingsView, locale: str) -> Drawn:
     on, and the revealed seed once closed."""
     info = board.challenge
     lines = [_board_block(board.rows, board.viewer, locale)]
+    if board.own:
+        deals = " · ".join(f"{deal}: {score}" for deal, score in board.own)
+        lines.append(t("challenge.own", locale, deals=deals))
     lines += [_pars_line(board, locale), _split_line(board, locale)]
     if info.seed is not None:
         lines.append(t("challenge.seed", locale, seed=info.seed))

@@ -64,6 +64,7 @@ async def test_a_member_plays_the_whole_challenge_by_clicks(make_harness: StartH
     assert await service_of(harness).pars.run_once() == 8
     board = await ann.click(board_button[0])
     assert "Par (four computers)" in board.response.text()
+    assert "Your pair's points by deal: 1: " in board.response.text()
     for line in board.response.embeds[0]["description"].split("```")[1].splitlines():
         assert len(line) <= 36, line  # the block fits a phone
 
