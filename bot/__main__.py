@@ -49,7 +49,7 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Klaverjas Discord bot.")
     sub = parser.add_subparsers(
         title="commands",
-        metavar="{run,play,simulate,backup,restore,migrate-store,health,draw,league}",
+        metavar="{run,play,simulate,challenge,backup,restore,migrate-store,health,draw,league}",
     )
     run = sub.add_parser("run", help="run the Discord bot (the default)")
     run.set_defaults(handler=_run)
@@ -64,6 +64,18 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--matches", type=int, help="number of matches (default 10)")
     simulate.add_argument("--preset", help="rule set preset (default amsterdam)")
     simulate.set_defaults(handler=_simulate)
+    # challenge: a thin parser that hands over to bot/challenge/terminal.py.
+    challenge = sub.add_parser(
+        "challenge", help="play the running challenge of a local database, or check a seed"
+    )
+    challenge.add_argument("--db", type=Path, help="database (default data/terminal.sqlite3)")
+    challenge.add_argument("--guild", type=int, help="the server's id (default 0: the terminal's)")
+    challenge.add_argument("--user", type=int, help="your member id (default 1)")
+    challenge.add_argument("--name", help="your name in the standings")
+    challenge.add_argument("--check", metavar="SEED", help="print a seed's SHA-256 and deals")
+    challenge.add_argument("--preset", help="with --check: the rules (default amsterdam)")
+    challenge.add_argument("--deals", type=int, help="with --check: its deals (default 8)")
+    challenge.set_defaults(handler=_challenge)
     backup = sub.add_parser("backup", help="copy the database to a new file, safe while running")
     backup.add_argument("target", type=Path, help="the backup file to write (must not exist)")
     backup.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
@@ -283,6 +295,12 @@ def _play(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     return _call_terminal("run_simulation", args)
+
+
+def _challenge(args: argparse.Namespace) -> int:
+    from bot.challenge.terminal import run_challenge
+
+    return run_challenge(args)
 
 
 def _draw(args: argparse.Namespace) -> int:

@@ -53,6 +53,7 @@ DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.standings",
     "cogs.rules",
     "cogs.league",
+    "cogs.challenge",
 )
 
 # What the bot asks for when it is invited (README.md explains each; a test compares the

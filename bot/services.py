@@ -1,5 +1,5 @@
 """The application services the front ends share: the store, the tables, the standings
-and ratings, the leagues, the players' preferences.
+and ratings, the leagues, the players' preferences, the duplicate challenge.
 
 One object to open at start-up and close at shutdown, so the Discord client, the terminal
 and the tests all start the same things in the same order.
@@ -12,6 +12,7 @@ import contextlib
 import logging
 from pathlib import Path
 
+from bot.challenge import ChallengeService
 from bot.league.service import LeagueService
 from bot.preferences import PreferenceService
 from bot.ratings import RatingService
@@ -36,6 +37,10 @@ class Services:
         # No table starter yet: the front end gives one (it knows where tables are posted).
         self.leagues = LeagueService(store, tables.clock.now, shards=tables.shards)
         self.preferences = PreferenceService(store.preferences, tables.clock.now)
+        # The challenge's computers decide on the tables' workers, so both share the cores.
+        self.challenges = ChallengeService(
+            store, tables.computers.compute, tables.clock.now, shards=tables.shards
+        )
         self._timers: asyncio.Task[None] | None = None
 
     @classmethod
@@ -68,14 +73,17 @@ class Services:
         return cls(store, tables)
 
     def start_timers(self) -> None:
-        """Run the tables' timers in the background (turn timers, computers, claim windows)."""
+        """Run the tables' timers in the background (turn timers, computers, claim windows),
+        and the challenge's pars."""
         if self._timers is None:
             self._timers = asyncio.create_task(self.tables.run_timers(), name=TIMER_TASK_NAME)
+        self.challenges.start_pars()
 
     async def close(self) -> None:
         """Finish the table operations in flight (new ones are refused), then stop the
         timers and close the store: nothing is cut off half-way by the closing store."""
         await self.tables.quiesce()
+        await self.challenges.close()
         if self._timers is not None:
             self._timers.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+import bot.challenge.computers as challenge_computers
 import bot.tables.computers as computers
+from bot.players import Effort
 from bot.store.postgres.db import with_schema
 from tests.backends import (
     BACKENDS,
@@ -65,3 +67,5 @@ def one_sample_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     budget is wall-clock time, so a real budget would make play depend on the machine's
     speed and load (tests of the budget itself pass a fake clock to the player)."""
     monkeypatch.setattr(computers, "DEFAULT_BUDGET_MS", 0.0)
+    # The challenge's computers search a fixed effort (never the clock): a small one here.
+    monkeypatch.setattr(challenge_computers, "EFFORT", Effort(nodes=200, samples=3))

@@ -247,6 +247,7 @@ SERVICES = (
     "preferences",
     "services",
     "terminal",
+    "challenge",
 )
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 

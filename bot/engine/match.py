@@ -114,6 +114,12 @@ class Match:
         is scored (`bot/tables/readmodels.py` `dealt_hands`)."""
         return self._deal(number).dealt
 
+    def hand_of(self, number: int) -> Hand:
+        """Hand `number` (1-based) as it is dealt, nothing played yet: the hand this match
+        deals at that point (same cards, dealer and turned-up suit), for playing one deal
+        of a seed on its own (the duplicate challenge, bot/challenge)."""
+        return self._deal(number)
+
     # ----------------------------------------------------------------- actions
     def apply(self, action: Action) -> ActionResult:
         """Apply one action to the current hand; a finished hand is scored and the next dealt."""

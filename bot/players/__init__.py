@@ -9,7 +9,7 @@ from .easy import EasyPlayer
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
 from .runner import advance, claim_action, move_action, play_match
-from .search import BUDGET_MS, MODEL_OPTIONS, SearchPlayer
+from .search import BUDGET_MS, MODEL_OPTIONS, Effort, SearchPlayer
 
 # The levels a table offers, weakest first; "heuristic" and "random" are the older kind names
 # ("heuristic" is the normal level), kept so stored tables and settings keep working.
@@ -18,20 +18,27 @@ PLAYER_KINDS = (*LEVELS, "heuristic", "random")
 
 
 def make_player(
-    kind: str, seed: int | str, budget_ms: float = BUDGET_MS, normal_opponents: bool = False
+    kind: str,
+    seed: int | str,
+    budget_ms: float = BUDGET_MS,
+    normal_opponents: bool = False,
+    effort: Effort | None = None,
 ) -> Player:
     """A player of ``kind`` (a level or an older kind name), deterministic given ``seed``;
     ``budget_ms`` is the strong player's time per decision (the others need no budget).
     ``normal_opponents``: both opponents are normal computers (public at the table), so the
-    strong player searches with their play modelled exactly (``MODEL_OPTIONS``)."""
+    strong player searches with their play modelled exactly (``MODEL_OPTIONS``).
+    ``effort``: the strong player searches that fixed effort instead of ``budget_ms`` of
+    time, so its decisions do not depend on the machine's speed or load."""
     key = kind.strip().lower()
     if key == "easy":
         return EasyPlayer(seed)
     if key in ("normal", "heuristic"):
         return HeuristicPlayer(seed)
     if key == "strong":
-        model: dict[str, Any] = dict(MODEL_OPTIONS) if normal_opponents else {}
-        return SearchPlayer(seed, budget_ms=budget_ms, **model)
+        options: dict[str, Any] = dict(MODEL_OPTIONS) if normal_opponents else {}
+        options.update(effort.options() if effort is not None else {"budget_ms": budget_ms})
+        return SearchPlayer(seed, **options)
     if key == "random":
         return RandomPlayer(seed)
     raise ValueError(f"unknown player kind {kind!r}; choose one of {', '.join(PLAYER_KINDS)}")
@@ -44,6 +51,7 @@ __all__ = [
     "PLAYER_KINDS",
     "Bid",
     "EasyPlayer",
+    "Effort",
     "HeuristicPlayer",
     "PastTrick",
     "Player",

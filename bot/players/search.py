@@ -25,15 +25,20 @@ model_policy=""`` gives the plain player.
 A decision stops sampling when its time budget is spent (checked after each sample, with an
 injectable clock), so it takes at most the budget plus one sample's work. ``node_budget``
 adds a bound in search nodes instead of time: the benchmark compares variants with it, so a
-strength difference is not a difference in how busy the shared machine was.
+strength difference is not a difference in how busy the shared machine was. An ``Effort``
+is that bound alone, without the clock: a player made with one (``make_player(...,
+effort=...)``) decides the same whatever the load, which a duplicate challenge needs, where
+everyone must meet the same computers.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
-from typing import Final
+from dataclasses import dataclass
+from typing import Any, Final
 
 from bot.engine import CARDS, Card, Hand, Phase, Suit, left_of, pair_of, roem_of_trick
 from bot.engine.cards import cards_of
@@ -73,6 +78,25 @@ MODEL_OPTIONS: Final = {
     "bid_exact": True,
 }
 Clock = Callable[[], float]
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """A fixed search effort instead of a time budget: each decision samples until its search
+    has visited ``nodes`` nodes (checked after each sample) or drew ``samples`` deals, never
+    looking at the clock, so it is a pure function of the seed and the view. 80,000 nodes is
+    roughly what the 150 ms budget buys on a loaded machine (docs/benchmarks.md)."""
+
+    nodes: int = 80_000
+    samples: int = MAX_SAMPLES
+
+    def __post_init__(self) -> None:
+        if self.nodes < 1 or self.samples < 1:
+            raise ValueError("an effort needs at least one node and one sample")
+
+    def options(self) -> dict[str, Any]:
+        """The ``SearchPlayer`` arguments of this effort: no time limit, the two bounds."""
+        return {"budget_ms": math.inf, "max_samples": self.samples, "node_budget": self.nodes}
 
 
 class SearchPlayer:

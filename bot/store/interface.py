@@ -16,6 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Protocol
 
+from .challenge_records import EntryWrite, NewChallenge, StoredChallenge, StoredDeal, StoredEntry
 from .records import (
     ActionRecord,
     CheckinMessage,
@@ -42,6 +43,7 @@ from .records import (
 
 __all__ = [
     "POSTGRES_SCHEMES",
+    "ChallengeStore",
     "CommitFigures",
     "LeagueStore",
     "PreferenceStore",
@@ -361,6 +363,94 @@ class RatingStore(Protocol):
     ) -> tuple[StoredRating, int] | None:
         """A player's cached rating and how many players the board puts above them; None
         when they have no rated game in the season."""
+
+
+class ChallengeStore(Protocol):
+    """The duplicate challenge (see bot/store/challenges.py): settings, challenges, entries,
+    finished deals and pars. Finished deals and pars are append-only."""
+
+    async def set_settings(self, guild_id: int, settings: dict[str, Any], at: float) -> None:
+        """Store the server's settings, replacing earlier ones."""
+        ...
+
+    async def settings(self, guild_id: int) -> dict[str, Any] | None:
+        """The server's stored settings; None when it never changed a default."""
+        ...
+
+    async def all_settings(self) -> dict[int, dict[str, Any]]:
+        """Every server's stored settings, by server."""
+        ...
+
+    async def open_challenge(self, new: NewChallenge) -> StoredChallenge:
+        """Number and store ``new``, or give the one stored for its server and closing time."""
+        ...
+
+    async def close(self, challenge_id: int, at: float) -> bool:
+        """Close the challenge; False when it was closed already."""
+        ...
+
+    async def set_message(self, challenge_id: int, message_id: int | None) -> None:
+        """Remember the challenge's announcement."""
+        ...
+
+    async def set_summary(self, challenge_id: int, message_id: int) -> None:
+        """Remember the closing summary (0: none could be posted)."""
+        ...
+
+    async def challenge(self, challenge_id: int) -> StoredChallenge | None:
+        """The challenge with this id."""
+        ...
+
+    async def numbered(self, guild_id: int, number: int) -> StoredChallenge | None:
+        """The server's challenge with this number."""
+        ...
+
+    async def open_in(self, guild_id: int) -> StoredChallenge | None:
+        """The server's open challenge."""
+        ...
+
+    async def open_challenges(self) -> list[StoredChallenge]:
+        """Every open challenge, the first to close first."""
+        ...
+
+    async def unposted(self) -> list[StoredChallenge]:
+        """Closed challenges whose summary is not posted yet."""
+        ...
+
+    async def past(self, guild_id: int, limit: int) -> list[StoredChallenge]:
+        """The server's closed challenges, the newest first."""
+        ...
+
+    async def without_par(self) -> list[StoredChallenge]:
+        """Challenges with a deal whose par is not stored yet."""
+        ...
+
+    async def entry(self, challenge_id: int, user_id: int) -> StoredEntry | None:
+        """The member's entry; None when they never started."""
+        ...
+
+    async def entry_count(self, challenge_id: int) -> int:
+        """How many members started the challenge."""
+        ...
+
+    async def save(self, write: EntryWrite) -> None:
+        """One member's move, all or nothing; `EntryMoved` when the entry moved on."""
+        ...
+
+    async def results(self, challenge_id: int) -> list[StoredDeal]:
+        """Every finished deal of every member, without its actions."""
+        ...
+
+    async def result(self, challenge_id: int, user_id: int, deal: int) -> StoredDeal | None:
+        """One member's finished deal."""
+        ...
+
+    async def add_par(self, par: StoredDeal) -> bool:
+        """Store a deal's par; False when it was stored already."""
+        ...
+
+    async def pars(self, challenge_id: int) -> list[StoredDeal]:
+        """The pars stored so far, by deal."""
         ...
 
 
@@ -381,6 +471,7 @@ class Store(ABC):
     preferences: PreferenceStore
     state: StateStore
     ratings: RatingStore
+    challenges: ChallengeStore
     commits: CommitFigures
 
     @abstractmethod

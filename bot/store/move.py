@@ -51,8 +51,20 @@ COPIED_TABLES: Final = (
     "rating_seasons",
     "rating_marks",
     "ratings",
+    "challenge_settings",
+    "challenges",
+    "challenge_entries",
+    "challenge_results",
+    "challenge_pars",
 )
-_IDENTITIES: Final = ("tables", "leagues", "league_nights", "league_adjustments", "league_audit")
+_IDENTITIES: Final = (
+    "tables",
+    "leagues",
+    "league_nights",
+    "league_adjustments",
+    "league_audit",
+    "challenges",
+)
 _CHUNK: Final = 5_000
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from .challenges import SqliteChallengeStore
 from .db import connection_lock, open_db
 from .groupcommit import group_commit
 from .interface import Store
@@ -36,6 +37,7 @@ class SqliteStore(Store):
         self.preferences = SqlitePreferenceStore(db)
         self.state = SqliteStateStore(db)
         self.ratings = SqliteRatingStore(db)
+        self.challenges = SqliteChallengeStore(db)
         self.commits = group_commit(db)
 
     @classmethod

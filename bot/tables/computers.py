@@ -24,7 +24,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from bot.engine import Action, ChooseTrump, Hand, PassTrump, Phase, PlayCard, action_from_dict
-from bot.players import BUDGET_MS, LEVELS, Player, SeatView, make_player, view_for
+from bot.players import BUDGET_MS, LEVELS, Effort, Player, SeatView, make_player, view_for
 from bot.players.hint import Hint, hint_for
 
 from .model import SeatKind, Table
@@ -70,10 +70,19 @@ def normal_opponents(table: Table, seat: int) -> bool:
 
 
 def decide_action(
-    level: str, seed: str, budget_ms: float, view: SeatView, modelled: bool = False
+    level: str,
+    seed: str,
+    budget_ms: float,
+    view: SeatView,
+    modelled: bool = False,
+    effort: Effort | None = None,
 ) -> dict[str, Any]:
-    """One decision, as the action's stored dict (what crosses back from a worker)."""
-    player = player_for(level, seed, budget_ms, modelled)
+    """One decision, as the action's stored dict (what crosses back from a worker); with an
+    ``effort`` a strong player searches that instead of ``budget_ms`` of time."""
+    if effort is None:
+        player = player_for(level, seed, budget_ms, modelled)
+    else:
+        player = make_player(level, seed, budget_ms, modelled, effort)
     action: Action
     if view.phase == Phase.TRUMP:
         suit = player.choose_trump(view)
@@ -130,6 +139,11 @@ class Computers:
     async def hint(self, view: SeatView, seed: str) -> Hint:
         """The strong player's advice for ``view``'s seat, computed by a worker."""
         return await self._off_loop(partial(hint_for, view, seed, self.share_ms()))
+
+    async def compute(self, work: Callable[[], T]) -> T:
+        """Run ``work`` on a worker (picklable: a module-level function and its arguments):
+        the decisions other services' computers take (bot/challenge) share these workers."""
+        return await self._off_loop(work)
 
     async def _off_loop(self, work: Callable[[], T]) -> T:
         self._running += 1

@@ -464,3 +464,18 @@ def test_deal_of_is_the_deal_each_hand_was_played_with() -> None:
     for number, hands in dealt:
         assert match.deal_of(number) == hands
     assert match.deal_of(1) != match.deal_of(2)
+
+
+def test_hand_of_is_the_hand_the_match_deals_at_that_point() -> None:
+    """A deal of a seed played on its own starts as the match's hand does: cards, dealer,
+    turned-up suit and the bidding's first turn."""
+    rules = RULES.with_options(trump_selection="proposed")
+    match = Match(rules, "alone", 2)
+    rng = random.Random(4)
+    for number in (1, 2, 3):
+        assert match.hand is not None and match.hand_number == number
+        alone = Match(rules, "alone", 2).hand_of(number)
+        assert alone.to_dict() == match.hand.to_dict()
+        while match.hand_number == number:
+            assert match.hand is not None
+            match.apply(random_action(match.hand, rng))

@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 
 from bot.engine import PRESET_NAMES, Card, Hand, Phase, RuleSet, Suit
-from bot.players import HeuristicPlayer, Player, SearchPlayer, SeatView, view_for
+from bot.players import (
+    Effort,
+    HeuristicPlayer,
+    Player,
+    SearchPlayer,
+    SeatView,
+    make_player,
+    view_for,
+)
 from bot.players.sampling import Deduction
 from bot.players.search import MODEL_EPS, MODEL_OPTIONS
 
@@ -274,3 +282,27 @@ def test_without_the_model_the_bids_are_read_with_margins() -> None:
     player (benchmarks/ai.py --opponent search relies on it)."""
     assert SearchPlayer(1, **MODEL_OPTIONS).bid_exact
     assert not SearchPlayer(1, **{**MODEL_OPTIONS, "model_eps": 0.0}).bid_exact
+
+
+def test_a_fixed_effort_never_reads_the_clock_and_decides_alike() -> None:
+    """With an `Effort` the strong player's decision is a pure function of seed and view:
+    a machine so loaded that every sample seems to take an hour decides the same card, and
+    the same trump, as a quiet one (the duplicate challenge relies on it)."""
+    effort = Effort(nodes=3_000, samples=40)
+    hand = _mid_hand(RuleSet(), 11, cards_played=5)
+    seat = hand.to_act
+    assert seat is not None
+    view = view_for(hand, seat)
+    quiet = SearchPlayer("same", **effort.options())
+    loaded_clock = FakeClock(step=3600.0)
+    loaded = SearchPlayer("same", clock=loaded_clock, **effort.options())
+    assert quiet.choose_card(view) == loaded.choose_card(view)
+    assert quiet.card_values == loaded.card_values
+    assert 1 < loaded.samples <= effort.samples
+    dealt = Hand.deal(RuleSet(), 0, random.Random(4))
+    assert dealt.to_act is not None
+    bid = view_for(dealt, dealt.to_act)
+    made = make_player("strong", "bid", effort=effort)
+    assert made.choose_trump(bid) == make_player("strong", "bid", effort=effort).choose_trump(bid)
+    with pytest.raises(ValueError, match="at least one"):
+        Effort(nodes=0)

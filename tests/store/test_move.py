@@ -14,10 +14,17 @@ from bot.store import (
     PostedMessage,
     RatingMark,
     RatingSave,
+    Store,
     StoredAudit,
     StoredRating,
     StoredRun,
     open_store,
+)
+from bot.store.challenge_records import (
+    EntryWrite,
+    NewChallenge,
+    StoredDeal,
+    StoredEntry,
 )
 from bot.store.move import COPIED_TABLES
 from bot.store.records import NewResult, NewTable
@@ -60,10 +67,25 @@ async def _fill(path: Path) -> tuple[int, int]:
         await store.ratings.start_season(1, 2, 6.0, ALICE)
         rating = StoredRating(ALICE, 27.0, 7.0, 13.0, 1, 6.5)
         await store.ratings.save(RatingSave(1, MARK, None, (rating,), True, 7.0))
+        await _challenge(store, 1)
         return playing.id, tables.get(playing.id).seq
 
 
 MARK = RatingMark(season=2, version=1, casual=1, league=0, seen_at=6.5)
+
+
+async def _challenge(store: Store, guild: int) -> int:
+    """A challenge with settings, one member who finished its first deal, and a par."""
+    await store.challenges.set_settings(guild, {"deals": 2}, 6.0)
+    new = NewChallenge(guild, "seed", "hash", {}, 2, {}, None, 6.0, 86_400.0 * guild)
+    opened = (await store.challenges.open_challenge(new)).id
+    entry = StoredEntry(opened, ALICE, "Alice", 1, (), 0, 6.0, 6.0)
+    await store.challenges.save(EntryWrite(entry, -1))
+    done = StoredDeal(opened, ALICE, "", 1, 100, 62, 0, "h", False, ({"type": "x"},), 7.0)
+    moved = StoredEntry(opened, ALICE, "Alice", 2, (), 1, 6.0, 7.0)
+    await store.challenges.save(EntryWrite(moved, 0, done))
+    await store.challenges.add_par(StoredDeal(opened, None, "", 1, 90, 72, 1, "c", False, (), 8.0))
+    return opened
 
 
 async def _counts(target: str | Path) -> dict[str, int]:
@@ -91,6 +113,8 @@ async def _resume(target: str, table_id: int, seq: int) -> None:
         assert newer == table_id + 1
         league = await store.leagues.create_league(1, "Other", {"name": "Other"}, 9.0)
         assert league == 2
+        assert [r.score for r in await store.challenges.results(1)] == [100]
+        assert await _challenge(store, 2) == 2
 
 
 async def test_every_table_of_the_schema_is_copied(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import asyncpg
 from ...shards import ShardSet
 from ..interface import Store
 from ..lock import StoreLocked
+from .challenges import PostgresChallengeStore
 from .db import Pool, connect_pool, describe_url
 from .league import PostgresLeagueStore
 from .preferences import PostgresPreferenceStore
@@ -49,6 +50,7 @@ class PostgresStore(Store):
         self.preferences = PostgresPreferenceStore(pool)
         self.state = PostgresStateStore(pool)
         self.ratings = PostgresRatingStore(pool)
+        self.challenges = PostgresChallengeStore(pool)
 
     @classmethod
     async def connect(

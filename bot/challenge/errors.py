@@ -1,0 +1,55 @@
+"""The challenge service's refusals: one exception type with a stable code and the facts.
+
+Front ends turn ``code`` into a sentence in the user's language (``challenge.err.<code>``,
+cogs/challenge/errors.py); a refusal changes nothing. The engine's refusals of a card or a
+trump choice are passed on with the engine's own code and facts.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from bot.engine.errors import Refusal, RuleViolation
+
+__all__ = ["ChallengeCode", "ChallengeError", "passed_on"]
+
+
+class ChallengeCode(StrEnum):
+    """Every code a ``ChallengeError`` carries; the values key the sentences, so they never
+    change."""
+
+    UNKNOWN_CHALLENGE = "unknown_challenge"  # facts: challenge (an id or number)
+    OTHER_GUILD = "other_guild"  # a button of another server's challenge
+    CLOSED = "closed"  # facts: closes_at (the challenge has closed)
+    NOT_STARTED = "not_started"  # a button of a challenge this player never started
+    FINISHED = "finished"  # every deal is played already
+    DEAL_PLAYED = "deal_played"  # facts: deal (a button of a deal already played)
+    STALE = "stale"  # a button drawn for an earlier moment of the deal
+    NOT_FINISHED = "not_finished"  # results are hidden until the player has finished
+    NOT_MANAGER = "not_manager"  # settings are for the server's managers
+    BAD_SETTING = "bad_setting"  # facts: setting, value
+    UNKNOWN_TIMEZONE = "unknown_timezone"  # facts: zone
+    SHUTTING_DOWN = "shutting_down"
+    GUILD_ONLY = "guild_only"  # the Discord front end's own: used outside a server
+
+    # The engine's (RuleViolation), passed on unchanged.
+    WRONG_PHASE = "wrong_phase"
+    NOT_YOUR_TURN = "not_your_turn"
+    TRUMP_NOT_ALLOWED = "trump_not_allowed"
+    PASS_NOT_ALLOWED = "pass_not_allowed"
+    NOT_IN_HAND = "not_in_hand"
+    ILLEGAL_CARD = "illegal_card"
+
+
+class ChallengeError(Refusal[ChallengeCode]):
+    """A challenge operation refused: a `ChallengeCode` and the facts behind it."""
+
+
+def passed_on(error: RuleViolation) -> ChallengeError:
+    """The engine's refusal of the player's action as the challenge's own refusal (a code
+    the challenge does not expect, such as a claim, is reported as the wrong phase)."""
+    try:
+        code = ChallengeCode(error.code)
+    except ValueError:
+        code = ChallengeCode.WRONG_PHASE
+    return ChallengeError(code, str(error), **error.facts)

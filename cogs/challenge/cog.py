@@ -1,0 +1,139 @@
+"""`/challenge`: the server's duplicate challenge (play, standings, past, settings).
+
+Thin commands: names, options and choices from the `challenge` catalogue; the work is
+`ChallengeActions` (actions.py). `cog_load` routes the challenge's buttons (items.py) and
+starts the schedule that closes challenges, posts their summaries and announces new ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.challenge import CADENCES, DEALS_RANGE
+from bot.client import KlaverjasBot
+from bot.engine import PRESET_NAMES
+from bot.league.schedule import timezone_names
+from cogs.challenge.actions import ChallengeActions
+from cogs.challenge.items import ALL_ITEMS
+from cogs.challenge.scheduler import ChallengeScheduler
+from cogs.common.text import command_text
+
+__all__ = ["Challenge"]
+
+Interaction = discord.Interaction[Any]
+CADENCE_CHOICES = [
+    app_commands.Choice(name=command_text(f"challenge.cmd.choice.{name}"), value=name)
+    for name in CADENCES
+]
+WEEKDAY_CHOICES = [
+    app_commands.Choice(name=command_text(f"challenge.cmd.choice.weekday.{day}"), value=day)
+    for day in range(7)
+]
+RULES_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
+SETTINGS = ("cadence", "hour", "weekday", "timezone", "deals", "preset", "channel")
+
+
+def _opt(*names: str) -> dict[str, app_commands.locale_str]:
+    return {name: command_text(f"challenge.cmd.opt.{name}.name") for name in names}
+
+
+def _desc(*names: str) -> dict[str, app_commands.locale_str]:
+    return {name: command_text(f"challenge.cmd.opt.{name}.desc") for name in names}
+
+
+class Challenge(commands.Cog):
+    """The duplicate challenge: the same deals for every member, played alone."""
+
+    challenge = app_commands.Group(
+        name=command_text("challenge.cmd.challenge.name"),
+        description=command_text("challenge.cmd.challenge.desc"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: KlaverjasBot) -> None:
+        self.bot = bot
+        self.actions = ChallengeActions(bot)
+        self.scheduler = ChallengeScheduler(
+            lambda: bot.services.challenges, self.actions.send, self.actions.locale_for
+        )
+        self.actions.announce = self.scheduler.announce
+
+    async def cog_load(self) -> None:
+        """Route the buttons and start the schedule."""
+        self.bot.add_routed_items(*ALL_ITEMS)
+        self.scheduler.start()
+
+    async def cog_unload(self) -> None:
+        """Undo `cog_load`."""
+        self.scheduler.stop()
+        self.bot.remove_routed_items(*ALL_ITEMS)
+
+    @challenge.command(
+        name=command_text("challenge.cmd.play.name"),
+        description=command_text("challenge.cmd.play.desc"),
+    )
+    async def play(self, interaction: Interaction) -> None:
+        await self.actions.play(interaction)
+
+    @challenge.command(
+        name=command_text("challenge.cmd.standings.name"),
+        description=command_text("challenge.cmd.standings.desc"),
+    )
+    @app_commands.rename(**_opt("number"))
+    @app_commands.describe(**_desc("number"))
+    async def standings(
+        self, interaction: Interaction, number: app_commands.Range[int, 1, 1_000_000] | None = None
+    ) -> None:
+        await self.actions.standings(interaction, number)
+
+    @challenge.command(
+        name=command_text("challenge.cmd.past.name"),
+        description=command_text("challenge.cmd.past.desc"),
+    )
+    async def past(self, interaction: Interaction) -> None:
+        await self.actions.past(interaction)
+
+    @challenge.command(
+        name=command_text("challenge.cmd.settings.name"),
+        description=command_text("challenge.cmd.settings.desc"),
+    )
+    @app_commands.rename(**_opt(*SETTINGS))
+    @app_commands.describe(**_desc(*SETTINGS))
+    @app_commands.choices(cadence=CADENCE_CHOICES, preset=RULES_CHOICES)
+    @app_commands.choices(weekday=WEEKDAY_CHOICES)
+    async def settings(
+        self,
+        interaction: Interaction,
+        cadence: str | None = None,
+        hour: app_commands.Range[int, 0, 23] | None = None,
+        weekday: int | None = None,
+        timezone: app_commands.Range[str, 1, 64] | None = None,
+        deals: app_commands.Range[int, DEALS_RANGE[0], DEALS_RANGE[1]] | None = None,
+        preset: str | None = None,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        given = {
+            "cadence": cadence,
+            "hour": hour,
+            "weekday": weekday,
+            "timezone": None if timezone is None else timezone.strip(),
+            "deals": deals,
+            "rules": preset,
+            "channel_id": None if channel is None else channel.id,
+        }
+        changes = {name: value for name, value in given.items() if value is not None}
+        await self.actions.settings(interaction, changes)
+
+    @settings.autocomplete("timezone")
+    async def timezone_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Up to 25 IANA zones holding what was typed (Amsterdam, America/Sao_Paulo)."""
+        wanted = current.strip().replace(" ", "_").casefold()
+        found = [zone for zone in timezone_names() if wanted in zone.casefold()]
+        found.sort(key=lambda zone: not zone.casefold().startswith(wanted))
+        return [app_commands.Choice(name=zone, value=zone) for zone in found[:25]]

@@ -1,0 +1,73 @@
+"""`python -m bot challenge`: a scripted member plays the running challenge in the
+terminal, quits, resumes and finishes; `--check` prints a seed's hash and deals."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.challenge.terminal import play
+
+
+class Scripted:
+    """Answers from what the terminal showed: the first suit to name, or the first card it
+    may play; ``extra`` lines first; 'quit' after ``moves`` answers."""
+
+    def __init__(self, moves: int, extra: tuple[str, ...] = ()) -> None:
+        self.moves = moves
+        self.extra = list(extra)
+        self.shown: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.shown.append(text)
+
+    def ask(self, _prompt: str) -> str:
+        if self.extra:
+            return self.extra.pop(0)
+        if self.moves <= 0:
+            return "quit"
+        self.moves -= 1
+        screen = "\n".join(self.shown[-4:])
+        trump = re.search(r"Name trump \(([cdhs ]+)\)", screen)
+        if trump:
+            return trump.group(1).split()[0]
+        card = re.search(r"\[([^\]]+)\]", screen.split("Your hand: ")[-1])
+        assert card, screen
+        return card.group(1)
+
+
+async def test_play_quit_resume_and_finish(tmp_path: Path) -> None:
+    db = tmp_path / "terminal.sqlite3"
+    first = Scripted(5, extra=("Zz",))
+    assert await play(db, 0, 1, "Ann", first.ask, first.say) == 0
+    text = "\n".join(first.shown)
+    assert "Challenge #1: 8 deals, rules amsterdam" in text and "SHA-256 of its seed" in text
+    assert "'Zz' is not a card, a suit or a command" in text
+    assert "Saved. Run `python -m bot challenge` again to go on." in text
+    second = Scripted(500)
+    assert await play(db, 0, 1, "Ann", second.ask, second.say) == 0
+    done = "\n".join(second.shown)
+    deal_lines = [line for line in first.shown if line.startswith("Deal 1/8")]
+    resumed = next(line for line in second.shown if line.startswith("Deal "))
+    assert resumed == deal_lines[-1]  # the same deal, trump and dealer: it went on
+    assert "You have played every deal." in done
+    assert re.search(r"  1\* Ann +50\.0 %", done)  # alone: half of every deal
+    assert "Par by deal: 1: " in done
+
+
+def test_check_prints_the_seeds_hash_and_its_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["challenge", "--check", "abc", "--deals", "3"]) == 0
+    out = capsys.readouterr().out
+    assert hashlib.sha256(b"abc").hexdigest() in out
+    assert [line.split(":")[0] for line in out.splitlines() if line.startswith("Deal")] == [
+        "Deal 1",
+        "Deal 2",
+        "Deal 3",
+    ]
+    assert main(["challenge", "--check", "abc", "--deals", "40"]) == 2
+    assert "--deals must be 1-16" in capsys.readouterr().err
+    assert main(["challenge", "--check", "abc", "--preset", "nowhere"]) == 2
