@@ -90,7 +90,8 @@ class Arguments:
             raise TypeError(f"{method.__qualname__}: no argument check for {unknown}")
 
         def bind(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
-            given = tuple(self.check(name, value) for name, value in zip(names, args[1:]))
+            pairs = zip(names, args[1:], strict=False)  # fewer given than named: defaults
+            given = tuple(self.check(name, value) for name, value in pairs)
             for name, value in kwargs.items():
                 kwargs[name] = self.check(name, value) if name in self.checks else value
             return (args[0], *given, *args[1 + len(given) :])
@@ -99,7 +100,7 @@ class Arguments:
 
             @functools.wraps(method)
             async def checked_coroutine(*args: Any, **kwargs: Any) -> Any:
-                return await method(*bind(args, kwargs), **kwargs)  # type: ignore[misc]
+                return await method(*bind(args, kwargs), **kwargs)
 
             wrapper: Callable[..., Any] = checked_coroutine
         else:

@@ -129,6 +129,15 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         """Load the open tables of our shards from the store (at start; bot-side only)."""
         return await self.registry.restore()
 
+    async def announce_restored(self) -> list[TableAnswer]:
+        """Tell the listeners, once, about each table the restore repaired or closed (a
+        `Repaired` event): the front end calls this when its listeners are in place, so
+        the table's channel hears why its settings changed or its table is gone."""
+        return [
+            await self.access.answer(table, [event])
+            for table, event in self.registry.take_restored()
+        ]
+
     # ----------------------------------------------------------------- messages
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the public message (not a game action: no sequence number)."""
