@@ -241,7 +241,8 @@ def clean_text(text: str) -> str:
 
 
 def shown(value: Any) -> str:
-    """A refused value as a refusal's facts repeat it: its repr (escapes for control
-    characters and surrogates, long values abridged), cut to `SHOWN_MAX`."""
-    text = reprlib.repr(value)
+    """A refused value as a refusal's facts repeat it (and a sentence may quote it): text
+    cleaned (`clean_text`), anything else as its repr with long values abridged; at most
+    `SHOWN_MAX` characters, so a megabyte refused is not a megabyte logged."""
+    text = clean_text(value[: SHOWN_MAX * 4]) if isinstance(value, str) else reprlib.repr(value)
     return text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"

@@ -14,7 +14,7 @@ from bot.store.records import NewTable
 from . import events as ev
 from .access import check_id
 from .answers import TableAnswer
-from .checks import check_settings, computer_level, free_seat, require_member
+from .checks import check_settings, checked, computer_level, free_seat, require_member
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
@@ -25,6 +25,7 @@ from .parts import TableParts
 class LobbyOperations(TableParts):
     """Opening a table, its seats, and the start of its match."""
 
+    @checked
     async def open(
         self,
         guild_id: int | None,
@@ -58,13 +59,10 @@ class LobbyOperations(TableParts):
         deal_seed: str | None,
     ) -> Table:
         """The new table's state, once every value given is checked."""
+        check_id("channel_id", channel_id)  # required here (`checked` lets None pass)
         busy = self.registry.in_channel(channel_id)
         if busy is not None:
             raise TableError(RefusalCode.CHANNEL_BUSY, table_id=busy.id)
-        for field, value in (("guild_id", guild_id), ("channel_id", channel_id)):
-            if value is not None:
-                check_id(field, value)
-        check_id("user_id", opener_id)
         if settings is not None:
             check_settings(settings)
         now = self.clock.now()
@@ -111,6 +109,7 @@ class LobbyOperations(TableParts):
             raise TableError(RefusalCode.CHANNEL_BUSY) from None
         self.registry.register(table, table.to_dict())
 
+    @checked
     async def sit(
         self,
         table_id: int,
@@ -131,6 +130,7 @@ class LobbyOperations(TableParts):
             events: list[Event] = [ev.Seated(seat=index, user_id=user_id)]
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def leave(
         self, table_id: int, user_id: int, seq: int | None = None, channel_id: int | None = None
     ) -> TableAnswer:
@@ -155,6 +155,7 @@ class LobbyOperations(TableParts):
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def add_computer(
         self,
         table_id: int,
@@ -179,6 +180,7 @@ class LobbyOperations(TableParts):
             events: list[Event] = [ev.ComputerAdded(seat=index)]
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def remove_computer(
         self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
     ) -> TableAnswer:
@@ -196,6 +198,7 @@ class LobbyOperations(TableParts):
             events: list[Event] = [ev.ComputerRemoved(seat=seat)]
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def start(
         self, table_id: int, user_id: int, seq: int | None = None, channel_id: int | None = None
     ) -> TableAnswer:

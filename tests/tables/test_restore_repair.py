@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.checks import NAME_MAX
+from bot.checks import NAME_MAX, shown
 from bot.store.rows import dump_json
 from bot.tables import FakeClock, SeatKind, Status, TableService
 from bot.tables.events import Repaired
@@ -92,7 +92,7 @@ async def test_a_setting_out_of_range_is_set_to_the_nearest_valid_value(
     [line] = [r.getMessage() for r in caplog.records if f"table {table_id}" in r.getMessage()]
     assert line.startswith(f"table {table_id}: stored state repaired: {name} ")
     [change] = _repairs(service, table_id).changes
-    assert (change.what, change.after) == (name, repr(repaired))
+    assert (change.what, change.after) == (name, shown(repaired))
     # Committed: the repair is one action in the log, and the stored snapshot is repaired.
     stored_row = await service.store.tables.get(table_id)
     assert stored_row is not None and stored_row.seq == table.seq
