@@ -38,6 +38,7 @@ __all__ = [
     "an_id",
     "clean_text",
     "each",
+    "fact",
     "instance_of",
     "member_of",
     "optional",
@@ -211,9 +212,10 @@ def each(check: Check, most: int, least: int = 0) -> Check:
     return check_each
 
 
-def some_text(most: int, cut: bool = True) -> Check:
+def some_text(most: int, cut: bool = True, empty: bool = False) -> Check:
     """Text, cleaned (`clean_text`): cut to `most` characters (`cut`) or refused when
-    longer; refused when nothing is left."""
+    longer; refused when nothing is left, unless `empty` (the service then says what an
+    empty one means: a correction without a reason is the league's own refusal)."""
 
     def check(value: Any) -> str:
         if not isinstance(value, str):
@@ -221,7 +223,7 @@ def some_text(most: int, cut: bool = True) -> Check:
         if len(value) > most * 4 and not cut:
             raise Bad(f"longer than {most} characters")
         text = clean_text(value[: most * 4])  # a megabyte of name is not read through
-        if not text:
+        if not text and not empty:
             raise Bad("empty")
         if len(text) > most:
             if not cut:
@@ -238,6 +240,18 @@ def clean_text(text: str) -> str:
     "é" typed two ways is one name), spaces at either end trimmed."""
     kept = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cs", "Cc"))
     return unicodedata.normalize("NFC", kept).strip()
+
+
+def fact(value: Any) -> Any:
+    """A refused value as a refusal's `value` fact: a number or flag as it is (a sentence
+    repeats it clipped), anything else `shown`."""
+    if (
+        value is None
+        or type(value) in (bool, float)
+        or (type(value) is int and value.bit_length() < 128)
+    ):
+        return value
+    return shown(value)
 
 
 def shown(value: Any) -> str:

@@ -43,6 +43,7 @@ BYE_POLICIES: Final = get_args(ByePolicy)
 BOOBY_RULES: Final = get_args(BoobyRule)
 DEFAULT_TIE_BREAKS: Final[tuple[TieBreak, ...]] = ("points", "rounds_won", "fewer_nat", "more_roem")
 MAX_ROUNDS_PER_NIGHT: Final = 12
+LEAGUE_NAME_MAX: Final = 60  # characters of a league's name, as /league create takes it
 
 
 def _choice(name: str, value: object, allowed: tuple[object, ...]) -> None:

@@ -16,6 +16,7 @@ from bot.checks import (
     a_flag,
     a_number,
     an_id,
+    fact,
     instance_of,
     optional,
     shown,
@@ -40,10 +41,10 @@ def refuse_argument(argument: str, value: Any, problem: str) -> TableError:
     unknown table, a bad id, seat, level, language or turn timer; else `bad_argument`."""
     shown_value = shown(value)
     message = f"{argument}: {problem} ({shown_value})"
-    facts: dict[str, Any] = {"field": argument, "value": shown_value, "problem": problem}
+    facts: dict[str, Any] = {"field": argument, "value": fact(value), "problem": problem}
     match argument:
         case "table_id":
-            return TableError(RefusalCode.UNKNOWN_TABLE, message, table_id=shown_value)
+            return TableError(RefusalCode.UNKNOWN_TABLE, message, table_id=fact(value))
         case "seat":  # a whole number out of range is repeated as the seat (clipped)
             seat = {"seat": value} if type(value) is int else {}
             return TableError(RefusalCode.BAD_SEAT, message, **seat, **facts)
