@@ -197,6 +197,7 @@ class LeagueService:
         self._seed = seed
         # The guilds this process serves: it schedules and resumes only their leagues.
         self.shards = shards or ShardSet()
+        self._told: set[tuple[int, float]] = set()  # (league, saved at) logged by `_loaded`
 
     # ------------------------------------------------------------------ leagues
     @checked
@@ -223,7 +224,7 @@ class LeagueService:
         stored = await self.store.leagues.league(league)
         if stored is None:
             raise LeagueError(LeagueCode.NO_LEAGUE, league_id=league)
-        return League.of(stored)
+        return self._loaded(stored)
 
     @checked
     async def settings(self, league_id: int) -> LeagueSettings:
@@ -239,7 +240,7 @@ class LeagueService:
     @checked
     async def leagues(self, guild_id: int | None) -> list[League]:
         """The server's leagues, by name."""
-        return [League.of(stored) for stored in await self.store.leagues.leagues(guild_id)]
+        return [self._loaded(stored) for stored in await self.store.leagues.leagues(guild_id)]
 
     @checked
     async def require_organiser(self, league: LeagueKey, actor: Actor) -> League:
@@ -247,6 +248,25 @@ class LeagueService:
         found = await self.league(league)
         self._organiser(found, actor)
         return found
+
+    def _loaded(self, stored: StoredLeague) -> League:
+        """The league of a stored row. A repair of its settings (bot/league/repair.py),
+        or settings that cannot be used at all, is logged once per saved version."""
+        told = (stored.id, stored.updated_at)
+        try:
+            league = League.of(stored)
+        except LeagueError as error:
+            self._tell(told, f"league {stored.id}: stored settings unusable: {error}")
+            raise
+        if league.repairs:
+            repairs = "; ".join(league.repairs)
+            self._tell(told, f"league {stored.id}: stored settings repaired: {repairs}")
+        return league
+
+    def _tell(self, told: tuple[int, float], line: str) -> None:
+        if told not in self._told:
+            self._told.add(told)
+            log.warning("%s", line)
 
     @staticmethod
     def _organiser(league: League, actor: Actor) -> LeagueSettings:
@@ -279,7 +299,7 @@ class LeagueService:
             if not self.shards.owns(league.guild_id):
                 continue
             try:
-                schedule = League.of(league).settings.schedule
+                schedule = self._loaded(league).settings.schedule
             except LeagueError:  # e.g. a time zone this machine does not know
                 log.warning("league %s: settings unreadable, schedule not run", league.id)
                 continue
