@@ -90,12 +90,19 @@ class Arguments:
         if unknown:
             raise TypeError(f"{method.__qualname__}: no argument check for {unknown}")
 
-        def bind(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
-            pairs = zip(names, args[1:], strict=False)  # fewer given than named: defaults
-            given = tuple(self.check(name, value) for name, value in pairs)
+        checks = [self.checks[name] for name in names]  # looked up once, not per call
+
+        def bind(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+            given = list(args)  # self first; fewer given than named: the rest are defaults
+            for index in range(1, min(len(given), len(checks) + 1)):
+                try:
+                    given[index] = checks[index - 1](given[index])
+                except Bad as bad:
+                    raise self.refuse(names[index - 1], given[index], bad.reason) from None
             for name, value in kwargs.items():
-                kwargs[name] = self.check(name, value) if name in self.checks else value
-            return (args[0], *given, *args[1 + len(given) :])
+                if name in self.checks:
+                    kwargs[name] = self.check(name, value)
+            return given
 
         if inspect.iscoroutinefunction(method):
 
@@ -238,8 +245,9 @@ def clean_text(text: str) -> str:
     """`text` as it may be stored and shown: lone surrogates (which no encoding can write)
     and control characters (line breaks, tabs, escapes) removed, normalised to NFC (an
     "é" typed two ways is one name), spaces at either end trimmed."""
-    kept = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cs", "Cc"))
-    return unicodedata.normalize("NFC", kept).strip()
+    if not text.isprintable():  # else it holds neither (the usual name: one C-level pass)
+        text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cs", "Cc"))
+    return unicodedata.normalize("NFC", text).strip()
 
 
 def fact(value: Any) -> Any:

@@ -11,7 +11,7 @@ penalty within its range, a reason that is not empty) stays with the service.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from bot.checks import (
     Arguments,
@@ -33,11 +33,9 @@ from bot.store.records import MAX_ID
 from .entry import SheetEntry
 from .errors import LeagueCode, LeagueError
 from .night import Presence
-from .refs import LeagueName, NightRef, Pick
+from .refs import Actor, LeagueName, NightRef, Pick
+from .schedule import ScheduledJob
 from .settings import LEAGUE_NAME_MAX, LeagueSettings
-
-if TYPE_CHECKING:
-    from .service import Actor
 
 __all__ = ["ARGUMENTS", "REASON_MAX", "checked"]
 
@@ -57,8 +55,6 @@ def _refuse(argument: str, value: Any, problem: str) -> LeagueError:
 def _actor(value: Any) -> Actor:
     """Who asks: an `Actor` whose user is an id (or 0: the bot itself, as the scheduler
     and the simulation act), whose roles are ids and whose `manager` is true or false."""
-    from .service import Actor  # defined beside the service that takes it
-
     if not isinstance(value, Actor):
         raise Bad("not an Actor")
     _ACTOR_ID(value.user_id)
@@ -92,12 +88,6 @@ def _night_key(value: Any) -> int | NightRef:
     return _night_ref(value) if isinstance(value, NightRef) else an_id(value)
 
 
-def _job(value: Any) -> Any:
-    from .service import ScheduledJob  # defined beside the service that makes it
-
-    return instance_of(ScheduledJob)(value)
-
-
 _ACTOR_ID = whole(0, MAX_ID)
 _ROLES = each(an_id, ROLES_MAX)
 _LOOKUP = some_text(LEAGUE_NAME_MAX, cut=False, empty=True)
@@ -125,7 +115,7 @@ ARGUMENTS: Final = Arguments(
         "league": _league_key,
         "night": _night_key,
         "ref": _night_ref,
-        "job": _job,
+        "job": instance_of(ScheduledJob),
         "now": optional(a_number(0, 2.0**53)),
         "kind": member_of(Presence),
         "version": _NUMBER,

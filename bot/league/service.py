@@ -65,13 +65,13 @@ from .errors import LeagueCode, LeagueError
 from .export import NightExport
 from .night import Attendance, NightStatus, Presence, refuse_repeat
 from .night_view import Adjusted, Drawn, League, Night, NightView, Recorded, unresolved
-from .refs import LeagueKey, LeagueName, NightKey, NightRef, Pick
+from .refs import Actor, LeagueKey, LeagueName, NightKey, NightRef, Pick
 from .results import HandLine, TableResult
 from .schedule import (
     NightTimes,
     Posting,
-    PostingKind,
     RunOutcome,
+    ScheduledJob,
     last_night,
     next_night,
     plan,
@@ -96,15 +96,6 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
-class Actor:
-    """Who asks: their user id, roles, and whether they manage the server."""
-
-    user_id: int
-    role_ids: tuple[int, ...] = ()
-    manager: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class TableRequest:
     """One drawn table the bot should deal: four players in seat order, the league's
     rules, and on a duplicate night the seed every table of the round deals from."""
@@ -117,25 +108,6 @@ class TableRequest:
     seats: tuple[int, int, int, int]
     rules: RuleSet
     deal_seed: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class ScheduledJob:
-    """A posting due now for a league's scheduled night: the check-in or a reminder.
-
-    The front end posts it in `channel_id` and then calls `LeagueService.mark_done`;
-    until then every `due_jobs` call returns it again (so a failed post is retried),
-    until its night starts. Times are UTC seconds since the epoch.
-    """
-
-    league_id: int
-    guild_id: int | None
-    channel_id: int | None
-    kind: PostingKind
-    minutes: int  # before the start
-    starts_at: float  # the night's scheduled start
-    due_at: float
-    late: bool  # more than LATE_AFTER after its time: the bot was down or stalled
 
 
 class TableStarter(Protocol):
