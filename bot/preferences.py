@@ -13,7 +13,9 @@ import time
 from collections.abc import Callable
 from enum import StrEnum
 
+from bot.checks import Arguments, an_id, member_of
 from bot.store import PreferenceStore
+from bot.tables.checks import refuse_argument
 
 __all__ = ["CACHE_SECONDS", "DEFAULT_NOTIFY", "NotifyMode", "PreferenceService"]
 
@@ -28,6 +30,8 @@ class NotifyMode(StrEnum):
 
 DEFAULT_NOTIFY = NotifyMode.MENTION
 CACHE_SECONDS = 60.0
+# Refused as the tables refuse (`bad_id`, `bad_argument`): /notify is a table command.
+ARGUMENTS = Arguments({"user_id": an_id, "mode": member_of(NotifyMode)}, refuse_argument)
 
 
 class PreferenceService:
@@ -38,6 +42,7 @@ class PreferenceService:
         self.now = now
         self._notify: dict[int, tuple[NotifyMode, float]] = {}  # user -> (mode, read at)
 
+    @ARGUMENTS.checked
     async def notify_mode(self, user_id: int) -> NotifyMode:
         """The player's choice, or the default when they never chose (or the row is not a
         value this version knows)."""
@@ -50,7 +55,8 @@ class PreferenceService:
         self._notify[user_id] = (mode, now)
         return mode
 
+    @ARGUMENTS.checked
     async def set_notify_mode(self, user_id: int, mode: NotifyMode) -> None:
         """Store the choice first; the cache follows only once it is committed."""
-        await self.store.set_notify_mode(user_id, NotifyMode(mode).value, self.now())
-        self._notify[user_id] = (NotifyMode(mode), self.now())
+        await self.store.set_notify_mode(user_id, mode.value, self.now())
+        self._notify[user_id] = (mode, self.now())

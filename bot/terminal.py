@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
+from bot.checks import clean_text
 from bot.engine import Card, IllegalReason, Phase, RuleError, RuleSet, SheetLine, Suit
 from bot.services import Services
 from bot.startup import run_on_store
@@ -63,7 +64,7 @@ def run_terminal(args: argparse.Namespace) -> int:
         rules = _preset(args)
     except UsageError as error:
         return _usage("play", error)
-    name = getattr(args, "name", None) or "You"
+    name = clean_text(getattr(args, "name", None) or "") or "You"  # a blank one: "You"
     return run_on_store(db, lambda: asyncio.run(_play(db, rules, name, input, print)))
 
 

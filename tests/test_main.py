@@ -447,3 +447,71 @@ def test_a_refused_login_is_one_line(clean_env: Path, database: str) -> None:
     line = _one_error_line(result)
     assert line.startswith("database error: cannot use the database ")
     assert "no_such_role" in line and "s3cret" not in result.stderr + result.stdout
+
+
+# backup, restore and migrate-store: the same one line and exit code 2 for each fault.
+
+
+def test_a_backup_of_a_damaged_file_names_it_in_one_line(clean_env: Path) -> None:
+    database = clean_env / "kj.sqlite3"
+    _damaged_in_the_middle(database)
+
+    result = _python_m_bot(clean_env, {}, "backup", "night.sqlite3", "--db", str(database))
+
+    assert _one_error_line(result).startswith(f"database error: {database} is damaged (")
+    assert sorted(p.name for p in clean_env.iterdir()) == ["kj.sqlite3"]  # no copy, no .partial
+
+
+def test_a_damaged_backup_is_not_restored(clean_env: Path) -> None:
+    backup = clean_env / "night.sqlite3"
+    _damaged_in_the_middle(backup)
+
+    result = _python_m_bot(clean_env, {}, "restore", str(backup), "--db", "kj.sqlite3")
+
+    assert _one_error_line(result).startswith(f"database error: {backup} is damaged (")
+    assert not (clean_env / "kj.sqlite3").exists()
+
+
+def test_a_restore_whose_copy_fails_leaves_the_database_in_place(clean_env: Path) -> None:
+    import sqlite3
+
+    database, backup = clean_env / "kj.sqlite3", clean_env / "night.sqlite3"
+    for path in (database, backup):
+        with sqlite3.connect(path) as db:
+            db.execute(f"CREATE TABLE {path.stem} (x INTEGER)")
+        db.close()
+    (clean_env / "kj.sqlite3.partial").mkdir()  # the copy cannot be written
+
+    result = _python_m_bot(clean_env, {}, "restore", str(backup), "--db", str(database))
+
+    line = _one_error_line(result)
+    assert line.startswith(f"database error: restore of {backup} failed: ")
+    with sqlite3.connect(database) as db:  # the database was not set aside
+        assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("kj",)]
+    db.close()
+
+
+def test_a_restore_into_a_folder_is_refused(clean_env: Path) -> None:
+    import sqlite3
+
+    with sqlite3.connect(clean_env / "night.sqlite3") as db:
+        db.execute("CREATE TABLE t (x INTEGER)")
+    db.close()
+    (clean_env / "data").mkdir()
+
+    result = _python_m_bot(clean_env, {}, "restore", "night.sqlite3", "--db", "data")
+
+    assert _one_error_line(result) == (
+        "database error: data is a folder; name the database file to restore into"
+    )
+    assert (clean_env / "data").is_dir() and not list((clean_env / "data").iterdir())
+
+
+def test_migrate_store_from_a_damaged_file_is_one_line(clean_env: Path) -> None:
+    database = clean_env / "kj.sqlite3"
+    _damaged_in_the_middle(database)
+    url = "postgresql://bot@127.0.0.1:1/kj"  # never reached: the source is checked first
+
+    result = _python_m_bot(clean_env, {}, "migrate-store", "--from", str(database), "--to", url)
+
+    assert f"the database {database} is damaged (" in _one_error_line(result)

@@ -130,3 +130,13 @@ def test_bad_arguments_get_one_line_and_exit_code_2(
     assert out == "" and err.count("\n") == 1 and err.startswith(said), err
     assert len(err) < 200  # a long value is cut, not echoed in full
     assert not (tmp_path / "t.sqlite3").exists()  # nothing was opened
+
+
+@pytest.mark.parametrize("name", ["   ", "\x00\n"])
+def test_a_blank_name_plays_as_you(
+    name: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
+    assert main(["play", "--db", str(tmp_path / "t.sqlite3"), "--name", name]) == 0
+    out, err = capsys.readouterr()
+    assert "New match" in out and "Saved." in out and err == ""

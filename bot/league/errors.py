@@ -30,6 +30,9 @@ class LeagueCode(StrEnum):
     BAD_RULES = "bad_rules"
     BAD_TIME = "bad_time"
     BAD_ID = "bad_id"
+    # An argument a caller other than Discord passed in a form no command gives (a flag
+    # as 1, a name of a kilobyte): facts field, value (shown), problem.
+    BAD_ARGUMENT = "bad_argument"
     UNKNOWN_TIMEZONE = "unknown_timezone"
     SCHEDULE_INCOMPLETE = "schedule_incomplete"
     NO_CHANNEL = "no_channel"

@@ -20,6 +20,7 @@ from .corrections import unconfirmed
 from .draw import RoundDraw, TablePlan
 from .errors import LeagueCode, LeagueError
 from .night import Attendance, NightStatus, checked_in, pairs_of
+from .repair import stored_settings
 from .results import TableResult
 from .schedule import zone_of
 from .settings import LeagueSettings
@@ -47,6 +48,7 @@ class League:
     guild_id: int | None
     settings: LeagueSettings
     updated_at: float = 0.0  # when the settings were last saved
+    repairs: tuple[str, ...] = ()  # what loading repaired in the stored settings (logged)
 
     @property
     def name(self) -> str:
@@ -55,9 +57,10 @@ class League:
 
     @classmethod
     def of(cls, stored: StoredLeague) -> League:
-        """The league from the store's row (its settings parsed and checked)."""
-        settings = LeagueSettings.from_dict(stored.settings)
-        return cls(stored.id, stored.guild_id, settings, stored.updated_at)
+        """The league from the store's row (its settings parsed and checked, and repaired
+        where an older version left a value this one cannot use: bot/league/repair.py)."""
+        settings, repairs = stored_settings(stored.settings)
+        return cls(stored.id, stored.guild_id, settings, stored.updated_at, repairs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["LeagueKey", "LeagueName", "NightKey", "NightRef", "Pick"]
+__all__ = ["Actor", "LeagueKey", "LeagueName", "NightKey", "NightRef", "Pick"]
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who asks: their user id, roles, and whether they manage the server."""
+
+    user_id: int
+    role_ids: tuple[int, ...] = ()
+    manager: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ __all__ = [
     "PostingKind",
     "RunOutcome",
     "Schedule",
+    "ScheduledJob",
     "last_night",
     "next_night",
     "night_on",
@@ -281,3 +282,22 @@ def plan(schedule: Schedule, now: datetime, done: Done, since: datetime | None =
         post.append((night.start, first))
         skip += [(night.start, p) for p in due if p is not first]
     return Plan(tuple(post), tuple(skip))
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledJob:
+    """A posting due now for a league's scheduled night: the check-in or a reminder.
+
+    The front end posts it in `channel_id` and then calls `LeagueService.mark_done`;
+    until then every `due_jobs` call returns it again (so a failed post is retried),
+    until its night starts. Times are UTC seconds since the epoch.
+    """
+
+    league_id: int
+    guild_id: int | None
+    channel_id: int | None
+    kind: PostingKind
+    minutes: int  # before the start
+    starts_at: float  # the night's scheduled start
+    due_at: float
+    late: bool  # more than LATE_AFTER (bot/league/service.py) after its time: the bot was down

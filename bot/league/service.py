@@ -42,6 +42,7 @@ from bot.store import (
 )
 from bot.tables import Status as TableStatus
 
+from .arguments import checked
 from .corrections import (
     AuditEntry,
     AuditKind,
@@ -65,13 +66,13 @@ from .errors import LeagueCode, LeagueError
 from .export import NightExport
 from .night import Attendance, NightMessage, NightStatus, Presence, refuse_repeat
 from .night_view import Adjusted, Drawn, League, Night, NightView, Recorded, unresolved
-from .refs import LeagueKey, LeagueName, NightKey, NightRef, Pick
+from .refs import Actor, LeagueKey, LeagueName, NightKey, NightRef, Pick
 from .results import HandLine, TableResult
 from .schedule import (
     NightTimes,
     Posting,
-    PostingKind,
     RunOutcome,
+    ScheduledJob,
     last_night,
     next_night,
     plan,
@@ -96,15 +97,6 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
-class Actor:
-    """Who asks: their user id, roles, and whether they manage the server."""
-
-    user_id: int
-    role_ids: tuple[int, ...] = ()
-    manager: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class TableRequest:
     """One drawn table the bot should deal: four players in seat order, the league's
     rules, on a duplicate night the seed every table of the round deals from, and the
@@ -120,25 +112,6 @@ class TableRequest:
     deal_seed: str | None
     league_name: str = ""
     night_no: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ScheduledJob:
-    """A posting due now for a league's scheduled night: the check-in or a reminder.
-
-    The front end posts it in `channel_id` and then calls `LeagueService.mark_done`;
-    until then every `due_jobs` call returns it again (so a failed post is retried),
-    until its night starts. Times are UTC seconds since the epoch.
-    """
-
-    league_id: int
-    guild_id: int | None
-    channel_id: int | None
-    kind: PostingKind
-    minutes: int  # before the start
-    starts_at: float  # the night's scheduled start
-    due_at: float
-    late: bool  # more than LATE_AFTER after its time: the bot was down or stalled
 
 
 class TableStarter(Protocol):
@@ -200,8 +173,10 @@ class LeagueService:
         self._seed = seed
         # The guilds this process serves: it schedules and resumes only their leagues.
         self.shards = shards or ShardSet()
+        self._told: set[tuple[int, float]] = set()  # (league, saved at) logged by `_loaded`
 
     # ------------------------------------------------------------------ leagues
+    @checked
     async def create_league(
         self, guild_id: int | None, settings: LeagueSettings, actor: Actor
     ) -> int:
@@ -216,6 +191,7 @@ class LeagueService:
         except StoreError as error:
             raise LeagueError(LeagueCode.LEAGUE_EXISTS, name=settings.name) from error
 
+    @checked
     async def league(self, league: LeagueKey) -> League:
         """The league by id, or by its name in a server (`refs.LeagueName`): one read."""
         if isinstance(league, LeagueName):
@@ -224,26 +200,49 @@ class LeagueService:
         stored = await self.store.leagues.league(league)
         if stored is None:
             raise LeagueError(LeagueCode.NO_LEAGUE, league_id=league)
-        return League.of(stored)
+        return self._loaded(stored)
 
+    @checked
     async def settings(self, league_id: int) -> LeagueSettings:
         """The league's settings."""
         return (await self.league(league_id)).settings
 
+    @checked
     async def update_settings(self, league_id: int, settings: LeagueSettings, actor: Actor) -> None:
         """Save the league's new settings; organisers only."""
         self._organiser(await self.league(league_id), actor)
         await self.store.leagues.update_settings(league_id, settings.to_dict(), self.now())
 
+    @checked
     async def leagues(self, guild_id: int | None) -> list[League]:
         """The server's leagues, by name."""
-        return [League.of(stored) for stored in await self.store.leagues.leagues(guild_id)]
+        return [self._loaded(stored) for stored in await self.store.leagues.leagues(guild_id)]
 
+    @checked
     async def require_organiser(self, league: LeagueKey, actor: Actor) -> League:
         """The league, or `not_organiser`: a front end asks before it posts."""
         found = await self.league(league)
         self._organiser(found, actor)
         return found
+
+    def _loaded(self, stored: StoredLeague) -> League:
+        """The league of a stored row. A repair of its settings (bot/league/repair.py),
+        or settings that cannot be used at all, is logged once per saved version."""
+        told = (stored.id, stored.updated_at)
+        try:
+            league = League.of(stored)
+        except LeagueError as error:
+            self._tell(told, f"league {stored.id}: stored settings unusable: {error}")
+            raise
+        if league.repairs:
+            repairs = "; ".join(league.repairs)
+            self._tell(told, f"league {stored.id}: stored settings repaired: {repairs}")
+        return league
+
+    def _tell(self, told: tuple[int, float], line: str) -> None:
+        if told not in self._told:
+            self._told.add(told)
+            log.warning("%s", line)
 
     @staticmethod
     def _organiser(league: League, actor: Actor) -> LeagueSettings:
@@ -254,6 +253,7 @@ class LeagueService:
         return settings
 
     # ---------------------------------------------------------------- schedules
+    @checked
     async def next_night(self, league_id: int) -> NightTimes | None:
         """When the league's next scheduled night starts and its postings go out (UTC);
         None when it has no schedule."""
@@ -262,6 +262,7 @@ class LeagueService:
             return None
         return next_night(schedule, datetime.fromtimestamp(self.now(), UTC))
 
+    @checked
     async def due_jobs(self, now: float | None = None) -> list[ScheduledJob]:
         """The postings due now over every league with a schedule in our shards' guilds
         (the front end's task loop asks every minute or so). Postings it decides to skip
@@ -274,7 +275,7 @@ class LeagueService:
             if not self.shards.owns(league.guild_id):
                 continue
             try:
-                schedule = League.of(league).settings.schedule
+                schedule = self._loaded(league).settings.schedule
             except LeagueError:  # e.g. a time zone this machine does not know
                 log.warning("league %s: settings unreadable, schedule not run", league.id)
                 continue
@@ -295,6 +296,7 @@ class LeagueService:
             await self.store.leagues.add_runs(skipped)
         return jobs
 
+    @checked
     async def mark_done(self, job: ScheduledJob, message_id: int | None = None) -> bool:
         """Record that `job` was posted (with its message, if any); False when it was
         recorded already (another call got there first), which changes nothing."""
@@ -303,11 +305,13 @@ class LeagueService:
         (added,) = await self.store.leagues.add_runs([run])
         return added
 
+    @checked
     async def schedule_history(self, league_id: int) -> list[StoredRun]:
         """Every recorded posting of the league's scheduled nights, posted or skipped."""
         return await self.store.leagues.runs(league_id)
 
     # ------------------------------------------------------------------- nights
+    @checked
     async def open_night(
         self, league: LeagueKey, actor: Actor, channel_id: int | None = None
     ) -> NightView:
@@ -325,6 +329,7 @@ class LeagueService:
             found = replace(found, settings=settings)
         return NightView(found, Night.of(stored), (), NightData((), {}), frozenset())
 
+    @checked
     async def night(self, night_id: int) -> Night:
         """Night `night_id`, or `no_night`."""
         check_ids(night_id=night_id)
@@ -333,14 +338,17 @@ class LeagueService:
             raise LeagueError(LeagueCode.NO_NIGHT, night_id=night_id)
         return Night.of(night)
 
+    @checked
     async def nights(self, league_id: int) -> list[Night]:
         """The league's nights, in order."""
         return [Night.of(n) for n in await self.store.leagues.nights(league_id)]
 
+    @checked
     async def current_night(self, league_id: int) -> Night | None:
         """The league's night that is not closed, if any (a league has at most one)."""
         return next((n for n in await self.nights(league_id) if not n.closed), None)
 
+    @checked
     async def open_nights(self) -> list[Night]:
         """Every night not closed, of any league of our shards' guilds: what a restart
         resumes (another process resumes the other shards' nights)."""
@@ -354,6 +362,7 @@ class LeagueService:
         }
         return [night for night in nights if night.league_id in ours]
 
+    @checked
     async def pick(self, ref: NightRef, organiser: Actor | None = None) -> tuple[League, Night]:
         """The league and night `ref` means (two reads); with `organiser`, refused with
         `not_organiser` as soon as the league is known."""
@@ -362,6 +371,7 @@ class LeagueService:
             self._organiser(league, organiser)
         return league, _picked(await self.nights(league.id), ref)
 
+    @checked
     async def view(self, night: NightKey, organiser: Actor | None = None) -> NightView:
         """The night with everything it produced, read once (`night_view.py`): by id two
         reads, by `NightRef` three. With `organiser`, a night named by `NightRef` is
@@ -383,20 +393,24 @@ class LeagueService:
         view.require_open()
         return view
 
+    @checked
     async def round_tables(self, night_id: int) -> dict[tuple[int, int], int]:
         """(round, table) -> the bot table that plays it."""
         return await self.store.leagues.round_tables(night_id)
 
+    @checked
     async def table_round(self, table_id: int) -> tuple[int, int, int] | None:
         """(night, round, table) a bot table plays, or None when it is no league table."""
         return await self.store.leagues.table_round(table_id)
 
+    @checked
     async def attendance(self, night_id: int) -> list[Attendance]:
         """The night's check-ins and check-outs, in order."""
         check_ids(night_id=night_id)
         rows = await self.store.leagues.attendance(night_id)
         return [Attendance.from_dict(row) for row in rows]
 
+    @checked
     @_one_at_a_time
     async def check_in(
         self, night: NightKey, user_id: int, partner_id: int | None = None
@@ -405,12 +419,14 @@ class LeagueService:
         check_ids(user_id=user_id, partner_id=partner_id)
         return await self._check(await self._open(night), user_id, Presence.IN, partner_id)
 
+    @checked
     @_one_at_a_time
     async def check_out(self, night: NightKey, user_id: int) -> NightView:
         """No further rounds; a round they are playing is finished without them."""
         check_ids(user_id=user_id)
         return await self._check(await self._open(night), user_id, Presence.OUT, None)
 
+    @checked
     @_one_at_a_time
     async def check_button(
         self, night_id: int, user_id: int, kind: Presence, version: int
@@ -436,6 +452,7 @@ class LeagueService:
         await self.store.leagues.add_attendance(view.night.id, event.to_dict(), self.now())
         return view.with_attendance(event)
 
+    @checked
     async def checkin_posted(
         self, night_id: int, channel_id: int, message_id: int, drawn: int
     ) -> None:
@@ -445,6 +462,7 @@ class LeagueService:
         message = CheckinMessage(channel_id, message_id, drawn)
         await self.store.leagues.set_checkin_message(night_id, message, self.now())
 
+    @checked
     async def checkin_message(self, night_id: int) -> CheckinMessage | None:
         """The night's newest check-in message, if one was posted."""
         check_ids(night_id=night_id)
@@ -465,11 +483,13 @@ class LeagueService:
         return await self.store.leagues.night_message(night_id, kind)
 
     # ------------------------------------------------------------------- rounds
+    @checked
     async def draws(self, night_id: int) -> list[RoundDraw]:
         """The night's rounds drawn so far, in order."""
         check_ids(night_id=night_id)
         return [RoundDraw.from_dict(d) for d in await self.store.leagues.rounds(night_id)]
 
+    @checked
     async def start_round(self, night: NightKey, actor: Actor, deal: bool = True) -> Drawn:
         """Draw the next round from who is checked in, publish it, and have the bot deal
         its tables when a starter is given (`deal=False`: the tables play face to face).
@@ -541,6 +561,7 @@ class LeagueService:
             count += 1
         return count
 
+    @checked
     async def resume_tables(self, night: NightKey) -> NightView | None:
         """Start the tables of the latest round that were not started (a restart between
         the draw and the last table's start); the night when any was, else None."""
@@ -552,6 +573,7 @@ class LeagueService:
         return view if started else None
 
     # ------------------------------------------------------------------ results
+    @checked
     async def results(self, night_id: int) -> dict[tuple[int, int], TableResult]:
         """The effective result of each table: its latest version."""
         check_ids(night_id=night_id)
@@ -560,6 +582,7 @@ class LeagueService:
             latest[(stored.round_no, stored.table_no)] = TableResult.from_dict(stored.result)
         return latest
 
+    @checked
     async def missing_results(self, night_id: int) -> list[list[int]]:
         """[round, table] of each drawn table of the night that has no result yet."""
         return (await self.view(night_id)).missing()
@@ -591,6 +614,7 @@ class LeagueService:
             raise LeagueError(LeagueCode.TABLE_VOIDED, round=round_no, table=table_no)
         return view, seats, None if organiser else confirmed_by
 
+    @checked
     async def entry_form(
         self,
         night: NightKey,
@@ -605,6 +629,7 @@ class LeagueService:
         view, _, _ = await self._entering(night, round_no, table_no, actor, confirmed_by)
         return view
 
+    @checked
     @_one_at_a_time
     async def record_sheet(
         self,
@@ -622,6 +647,7 @@ class LeagueService:
         result = sheet_result(seats, sheet_lines(entries, rules), settings.round_length, rules)
         return await self._entered(view, round_no, table_no, result, actor, asked)
 
+    @checked
     @_one_at_a_time
     async def record_totals(
         self,
@@ -643,6 +669,7 @@ class LeagueService:
         )
         return await self._entered(view, round_no, table_no, result, actor, asked)
 
+    @checked
     @_one_at_a_time
     async def record_played(self, table_id: int) -> Recorded | None:
         """Read a finished bot table's sheet into its league round; None when the table is
@@ -709,6 +736,7 @@ class LeagueService:
         changed = view.with_result(round_no, table_no, result, asked)
         return Recorded(changed, round_no, table_no, result)
 
+    @checked
     @_one_at_a_time
     async def confirm_result(
         self, night: NightKey, round_no: int, table_no: int, version: int, actor: Actor
@@ -748,6 +776,7 @@ class LeagueService:
         return Recorded(view.with_confirmed(round_no, table_no), round_no, table_no, result)
 
     # -------------------------------------------------------------- corrections
+    @checked
     @_one_at_a_time
     async def correct_line(
         self,
@@ -769,6 +798,7 @@ class LeagueService:
         change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
         return await self._append(view, change, actor, reason)
 
+    @checked
     @_one_at_a_time
     async def correct_totals(
         self,
@@ -791,6 +821,7 @@ class LeagueService:
         change = Change(round_no, table_no, AuditKind.CORRECT_RESULT, before, after)
         return await self._append(view, change, actor, reason)
 
+    @checked
     @_one_at_a_time
     async def void_table(
         self, night: NightKey, round_no: int, table_no: int, actor: Actor, reason: str
@@ -804,6 +835,7 @@ class LeagueService:
         change = Change(round_no, table_no, AuditKind.VOID, before, voided(current))
         return await self._append(view, change, actor, reason)
 
+    @checked
     @_one_at_a_time
     async def restore_table(
         self, night: NightKey, round_no: int, table_no: int, actor: Actor, reason: str
@@ -820,6 +852,7 @@ class LeagueService:
         change = Change(round_no, table_no, AuditKind.RESTORE, before, after)
         return await self._append(view, change, actor, reason)
 
+    @checked
     @_one_at_a_time
     async def penalise(
         self, night: NightKey, user_id: int, points: int, actor: Actor, reason: str
@@ -878,6 +911,7 @@ class LeagueService:
             view, change.round_no, change.table_no, change.after, actor.user_id, audit
         )
 
+    @checked
     async def history(self, night_id: int) -> list[AuditEntry]:
         """The night's audit trail, oldest first: each result entered by hand, confirmed,
         corrected, voided or restored, and each penalty."""
@@ -885,6 +919,7 @@ class LeagueService:
         return [AuditEntry.of(stored) for stored in await self.store.leagues.audit(night_id)]
 
     # ---------------------------------------------------------------- the close
+    @checked
     @_one_at_a_time
     async def close_night(self, night: NightKey, actor: Actor) -> NightView:
         """Close once every drawn table has a result or is voided; the night closed (its
@@ -899,18 +934,22 @@ class LeagueService:
         return view.with_status(NightStatus.CLOSED, at)
 
     # ---------------------------------------------------------------- standings
+    @checked
     async def night_data(self, night_id: int) -> NightData:
         """The night's draws, effective results and adjustments."""
         return (await self.view(night_id)).data
 
+    @checked
     async def night_standings(self, night_id: int) -> list[NightRow]:
         """The night's ranking so far (live while rounds run, final once closed)."""
         return (await self.view(night_id)).standings()
 
+    @checked
     async def unranked(self, night_id: int) -> list[UnrankedSeat]:
         """The seats a computer finished for a player who left: unranked, credit to nobody."""
         return (await self.view(night_id)).unranked_seats()
 
+    @checked
     async def night_export(self, night_id: int) -> NightExport:
         """The night for `bot/league/export.py`: its draws, each table's effective result,
         which results and sheet lines were corrected, and the ranking so far."""
@@ -927,12 +966,14 @@ class LeagueService:
             view.draws, view.results, view.corrected, lines, view.standings(), view.date()
         )
 
+    @checked
     async def season(self, league: LeagueKey) -> SeasonTable:
         """The season table over the closed nights."""
         found, views = await self._closed(league)
         nights = [{row.user_id: row.points for row in view.standings()} for view in views]
         return season_table(nights, found.settings.counting)
 
+    @checked
     async def player(self, league: LeagueKey, user_id: int) -> PlayerSeason:
         """A player's season statistics over the closed nights."""
         check_ids(user_id=user_id)

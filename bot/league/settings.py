@@ -11,7 +11,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final, Literal, get_args
 
+from bot.checks import clean_text
 from bot.engine import RuleError, RuleSet
+from bot.store.records import MAX_ID, storable_id
 
 from .errors import LeagueCode, LeagueError
 from .schedule import Schedule
@@ -43,11 +45,29 @@ BYE_POLICIES: Final = get_args(ByePolicy)
 BOOBY_RULES: Final = get_args(BoobyRule)
 DEFAULT_TIE_BREAKS: Final[tuple[TieBreak, ...]] = ("points", "rounds_won", "fewer_nat", "more_roem")
 MAX_ROUNDS_PER_NIGHT: Final = 12
+LEAGUE_NAME_MAX: Final = 60  # characters of a league's name, as /league create takes it
+MAX_ORGANISERS: Final = 250  # listed roles and users together (a server has 250 roles)
+
+
+# The rule options the round's length sets (`RoundLength.end_options`): an override of them
+# would never apply, so none is stored (a `match_hands 0` override went unchecked before).
+END_OPTIONS: Final = ("match_hands", "target_score")
 
 
 def _choice(name: str, value: object, allowed: tuple[object, ...]) -> None:
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:
         raise LeagueError(LeagueCode.BAD_SETTING, f"{name} must be one of {allowed}", setting=name)
+
+
+def _refuse_unless(ok: bool, name: str, message: str) -> None:
+    """Refuse setting `name` (`bad_setting`) unless `ok`."""
+    if not ok:
+        raise LeagueError(LeagueCode.BAD_SETTING, message, setting=name)
+
+
+def _whole(value: object, least: int, most: int | None = None) -> bool:
+    """A whole number (never a bool) from `least` (to `most`)."""
+    return type(value) is int and least <= value and (most is None or value <= most)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +119,8 @@ class Counting:
             raise LeagueError(
                 LeagueCode.BAD_SETTING, "best N goes with best/average_best only", setting="best"
             )
-        if self.best is not None and self.best < 1:
-            raise LeagueError(LeagueCode.BAD_SETTING, "best N must be at least 1", setting="best")
-        if self.min_nights < 0:
-            raise LeagueError(
-                LeagueCode.BAD_SETTING, "minimum attendance >= 0", setting="min_nights"
-            )
+        _refuse_unless(self.best is None or _whole(self.best, 1), "best", "best N >= 1")
+        _refuse_unless(_whole(self.min_nights, 0), "min_nights", "minimum attendance >= 0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,13 +144,17 @@ class LeagueSettings:
     booby: BoobyRule = "lowest"  # who may take the booby prize (standings._booby)
 
     def __post_init__(self) -> None:
-        """Check every setting; the rule options through the engine."""
-        if not self.name.strip():
-            raise LeagueError(LeagueCode.BAD_SETTING, "a league needs a name", setting="name")
-        if not 1 <= self.rounds_per_night <= MAX_ROUNDS_PER_NIGHT:
-            raise LeagueError(
-                LeagueCode.BAD_SETTING, "rounds per night 1-12", setting="rounds_per_night"
-            )
+        """Check every setting (the name is cleaned: bot/checks.py); the rule options
+        through the engine, with the round's end, which no override may set."""
+        name = clean_text(self.name) if isinstance(self.name, str) else ""
+        _refuse_unless(0 < len(name) <= LEAGUE_NAME_MAX, "name", "a name of 1-60 characters")
+        object.__setattr__(self, "name", name)
+        _refuse_unless(
+            _whole(self.rounds_per_night, 1, MAX_ROUNDS_PER_NIGHT),
+            "rounds_per_night",
+            "rounds per night 1-12",
+        )
+        self._check_kinds()
         _choice("format", self.format, get_args(Format))
         _choice("bye_policy", self.bye_policy, BYE_POLICIES)
         _choice("booby", self.booby, BOOBY_RULES)
@@ -151,6 +171,45 @@ class LeagueSettings:
                 LeagueCode.BAD_SETTING, "a tie-break appears twice", setting="tie_breaks"
             )
         self._rules_with(self.round_length.end_options())  # an end the engine can play
+
+    def _check_kinds(self) -> None:
+        """The settings' own kinds: ids that are ids, flags that are true or false, a
+        schedule that is one, overrides by option name and none of the round's end."""
+        for part, kind in (
+            ("organisers", Organisers),
+            ("round_length", RoundLength),
+            ("counting", Counting),
+        ):
+            _refuse_unless(isinstance(getattr(self, part), kind), part, f"a {kind.__name__}")
+        _refuse_unless(isinstance(self.preset, str), "preset", "a preset's name")
+        roles, users = self.organisers.role_ids, self.organisers.user_ids
+        _refuse_unless(
+            all(map(storable_id, roles)) and all(_whole(u, 0, MAX_ID) for u in users),
+            "organisers",
+            "organisers are ids (a user 0: the bot itself, as a simulated night's organiser)",
+        )
+        _refuse_unless(
+            len(roles) + len(users) <= MAX_ORGANISERS, "organisers", "at most 250 organisers"
+        )
+        _refuse_unless(
+            self.channel_id is None or storable_id(self.channel_id), "channel", "a channel id"
+        )
+        for flag in ("computers_allowed", "bye_follows_hands"):
+            _refuse_unless(type(getattr(self, flag)) is bool, flag, "true or false")
+        _refuse_unless(
+            self.schedule is None or isinstance(self.schedule, Schedule), "schedule", "a schedule"
+        )
+        _refuse_unless(
+            isinstance(self.overrides, Mapping) and all(isinstance(k, str) for k in self.overrides),
+            "overrides",
+            "rule options by name",
+        )
+        _refuse_unless(
+            not set(END_OPTIONS) & set(self.overrides),
+            "overrides",
+            "the round's length sets its hands and target",
+        )
+        _refuse_unless(isinstance(self.tie_breaks, tuple), "tie_breaks", "a tuple")
 
     def _rules_with(self, end: Mapping[str, Any]) -> RuleSet:
         try:

@@ -53,15 +53,8 @@ def backup_database(database: Path, target: Path) -> BackupSummary:
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
-    try:
-        summary = _copy(database, partial)
-        partial.replace(target)
-    except sqlite3.Error as error:
-        partial.unlink(missing_ok=True)
-        raise BackupError(f"backup of {database} failed: {error}") from None
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
+    summary = _copy_to(database, partial, f"backup of {database} failed")
+    partial.replace(target)
     return replace(summary, path=target, size=target.stat().st_size)
 
 
@@ -74,6 +67,8 @@ def restore_database(backup: Path, database: Path) -> Path | None:
     """
     if not backup.is_file():
         raise BackupError(f"there is no backup at {backup}")
+    if database.is_dir():
+        raise BackupError(f"{database} is a folder; name the database file to restore into")
     summary = inspect(backup)
     if summary.schema > latest_version():
         raise BackupError(
@@ -81,11 +76,28 @@ def restore_database(backup: Path, database: Path) -> Path | None:
             f"knows ({latest_version()}); restore it with the bot version that made it"
         )
     with ProcessLock(database):
-        kept = _set_aside(database)
+        # Copied first: a copy that fails (a full disk) leaves the database where it was.
         partial = database.with_name(database.name + ".partial")
-        _copy(backup, partial)
+        _copy_to(backup, partial, f"restore of {backup} failed")
+        kept = _set_aside(database)
         partial.replace(database)
     return kept
+
+
+def _copy_to(source: Path, partial: Path, failed: str) -> BackupSummary:
+    """`_copy` into the file `partial`, removed again when the copy fails; SQLite's
+    error (a full disk, a damaged page) is a `BackupError` naming what `failed`, and a
+    damaged copy names its `source` (the copy is page for page what it read there)."""
+    try:
+        return _copy(source, partial)
+    except BaseException as error:
+        if partial.is_file():
+            partial.unlink()
+        if isinstance(error, sqlite3.Error):
+            raise BackupError(f"{failed}: {error}") from None
+        if isinstance(error, BackupError):
+            raise BackupError(str(error).replace(str(partial), str(source))) from None
+        raise
 
 
 def _copy(source: Path, destination: Path) -> BackupSummary:

@@ -9,7 +9,7 @@ from typing import Any
 
 from . import events as ev
 from .answers import TableAnswer
-from .checks import check_locale, check_turn_timer
+from .checks import check_locale, check_turn_timer, checked
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
@@ -22,6 +22,7 @@ IDLE_CLOSE = 2 * 3600.0  # a table untouched this long may be closed by anyone
 class AdminOperations(TableParts):
     """What the opener (or a moderator) may do to the table as a whole."""
 
+    @checked
     async def close(self, table_id: int, user_id: int, moderator: bool = False) -> TableAnswer:
         """Close the table whatever its state: its opener or a moderator may, and anyone
         once it has been idle for ``IDLE_CLOSE`` seconds."""
@@ -38,6 +39,7 @@ class AdminOperations(TableParts):
             events: list[Event] = [ev.Closed(by=user_id)]
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def update_settings(
         self,
         table_id: int,

@@ -1,16 +1,101 @@
-"""The service's checks: each refuses with its code before anything is changed."""
+"""The service's checks: each refuses with its code before anything is changed.
+
+`ARGUMENTS` checks the form of every argument of the service's public methods (by name,
+bot/checks.py): ids, seats, names, cards, suits, flags. The checks below it are of what a
+table allows: a free seat, a level or language that exists, settings a table can run.
+"""
 
 from __future__ import annotations
 
+from typing import Any, Final
+
+from bot.checks import (
+    NAME_MAX,
+    SEED_MAX,
+    Arguments,
+    a_flag,
+    a_number,
+    an_id,
+    fact,
+    instance_of,
+    optional,
+    shown,
+    some_text,
+    whole,
+)
+from bot.engine import Card, RuleSet, Suit
 from bot.players import PLAYER_KINDS
 from bot.texts.catalog import LOCALES
 
 from .computers import check_level
 from .errors import RefusalCode, TableError
-from .model import Status, Table, TableSettings
+from .model import LeaguePlace, Status, Table, TableSettings
 
 MIN_TURN_TIMER, MAX_TURN_TIMER = 15.0, 3600.0  # or 0: no turn timer
 MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in seconds
+MAX_WAIT: Final = 3600.0  # the longest a caller may ask the timers or a shutdown to wait
+
+
+def refuse_argument(argument: str, value: Any, problem: str) -> TableError:
+    """A bad argument as the table refusal a front end already has a sentence for: an
+    unknown table, a bad id, seat, level, language or turn timer; else `bad_argument`."""
+    shown_value = shown(value)
+    message = f"{argument}: {problem} ({shown_value})"
+    facts: dict[str, Any] = {"field": argument, "value": fact(value), "problem": problem}
+    match argument:
+        case "table_id":
+            return TableError(RefusalCode.UNKNOWN_TABLE, message, table_id=fact(value))
+        case "seat":  # a whole number out of range is repeated as the seat (clipped)
+            seat = {"seat": value} if type(value) is int else {}
+            return TableError(RefusalCode.BAD_SEAT, message, **seat, **facts)
+        case "level":
+            return TableError(RefusalCode.BAD_LEVEL, message, level=shown_value, **facts)
+        case "locale":
+            locales = ", ".join(LOCALES)
+            return TableError(
+                RefusalCode.BAD_LOCALE, message, locale=shown_value, locales=locales, **facts
+            )
+        case "turn_timer":
+            return TableError(RefusalCode.BAD_TURN_TIMER, message, **facts)
+        case _ if argument.endswith("_id") or argument == "viewer":
+            return TableError(RefusalCode.BAD_ID, message, **facts)
+    return TableError(RefusalCode.BAD_ARGUMENT, message, **facts)
+
+
+_NAME = some_text(NAME_MAX)  # cut to Discord's display name limit, never refused for length
+_WORD = some_text(32, cut=False)  # a level or a language: one of a short list
+ARGUMENTS: Final = Arguments(
+    {
+        "table_id": an_id,
+        "user_id": an_id,
+        "opener_id": an_id,
+        "guild_id": optional(an_id),
+        "channel_id": optional(an_id),  # `open` requires one (`_new_table`)
+        "viewer": optional(an_id),
+        "message_id": optional(an_id),  # `set_message` requires one
+        "seat": optional(whole(0, 3)),
+        "seq": optional(whole(0)),
+        "number": whole(),
+        "name": _NAME,
+        "opener_name": _NAME,
+        "rules": optional(instance_of(RuleSet)),
+        "settings": optional(instance_of(TableSettings)),  # values: `check_settings`
+        "league": optional(instance_of(LeaguePlace)),  # made by the league service
+        "sit": a_flag,
+        "fill": a_flag,  # start: fill the free seats with computers first
+        "moderator": a_flag,
+        "deal_seed": optional(some_text(SEED_MAX, cut=False)),
+        "level": optional(_WORD),  # which levels exist: `computer_level`
+        "locale": optional(_WORD),  # which languages exist: `check_locale`
+        "turn_timer": optional(a_number(0, MAX_TURN_TIMER)),  # 0 or 15..: `check_turn_timer`
+        "card": instance_of(Card),  # a Card, not the int it is: refused before it is played
+        "suit": optional(instance_of(Suit)),  # None: pass
+        "max_sleep": a_number(0, MAX_WAIT),
+        "timeout": a_number(0, MAX_WAIT),
+    },
+    refuse_argument,
+)
+checked = ARGUMENTS.checked  # the decorator of every public method of `TableService`
 
 
 def require_member(table: Table, user_id: int) -> None:
@@ -66,28 +151,34 @@ def check_settings(settings: TableSettings) -> None:
     check_turn_timer(settings.turn_timer)
     for name in ("claim_grace", "trick_pause", "bot_delay"):
         value = getattr(settings, name)
-        if not (isinstance(value, int | float) and 0 <= value <= MAX_PAUSE):
-            raise TableError(RefusalCode.BAD_SETTING, setting=name, value=value, high=MAX_PAUSE)
-    if settings.computer_kind not in PLAYER_KINDS:
+        if not (_is_number(value) and 0 <= value <= MAX_PAUSE):
+            raise TableError(
+                RefusalCode.BAD_SETTING, setting=name, value=shown(value), high=MAX_PAUSE
+            )
+    if not (isinstance(settings.computer_kind, str) and settings.computer_kind in PLAYER_KINDS):
         raise TableError(
             RefusalCode.BAD_COMPUTER_KIND,
-            kind=settings.computer_kind,
+            kind=shown(settings.computer_kind),
             kinds=", ".join(PLAYER_KINDS),
         )
     if settings.locale is not None:
         check_locale(settings.locale)
+    if type(settings.league) is not bool:
+        raise TableError(RefusalCode.BAD_SETTING, setting="league", value=shown(settings.league))
 
 
 def check_turn_timer(seconds: float) -> None:
     """Refuse a turn timer outside its range (0 turns it off)."""
-    if not (
-        isinstance(seconds, int | float)
-        and (seconds == 0 or MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER)
-    ):
-        raise TableError(RefusalCode.BAD_TURN_TIMER, value=seconds)
+    if not (_is_number(seconds) and (seconds == 0 or MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER)):
+        raise TableError(RefusalCode.BAD_TURN_TIMER, value=shown(seconds))
 
 
 def check_locale(locale: str) -> None:
     """Refuse a table language the catalogues do not have."""
-    if locale not in LOCALES:
-        raise TableError(RefusalCode.BAD_LOCALE, locale=locale, locales=", ".join(LOCALES))
+    if not (isinstance(locale, str) and locale in LOCALES):
+        raise TableError(RefusalCode.BAD_LOCALE, locale=shown(locale), locales=", ".join(LOCALES))
+
+
+def _is_number(value: object) -> bool:
+    """An int or float (never a bool: `True` is an int in Python); NaN fails every range."""
+    return type(value) in (int, float)

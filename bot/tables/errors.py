@@ -43,6 +43,9 @@ class RefusalCode(StrEnum):
     BAD_COMPUTER_KIND = "bad_computer_kind"
     BAD_LOCALE = "bad_locale"
     BAD_ID = "bad_id"
+    # An argument a caller other than Discord passed in a form no request has (a card as a
+    # plain int, a suit as text, a flag as 1): facts field, value (shown), problem.
+    BAD_ARGUMENT = "bad_argument"
     SHUTTING_DOWN = "shutting_down"
     RETAKE_TOO_LATE = "retake_too_late"
     NOT_SCORED = "not_scored"  # facts: hand (a review of a hand not yet scored, or unknown)

@@ -37,6 +37,7 @@ class EventKind(StrEnum):
     SEAT_BACK = "seat_back"
     SETTINGS_CHANGED = "settings_changed"
     CLOSED = "closed"
+    REPAIRED = "repaired"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -184,3 +185,26 @@ class Closed(Event):
 
     kind = EventKind.CLOSED
     by: int
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """One value of a stored table set right at restore: `what` (a setting, "seat 2
+    level", "match_hands"), the value stored and the value now, as a log shows them."""
+
+    what: str
+    before: str
+    after: str
+
+    def __str__(self) -> str:
+        return f"{self.what} {self.before} -> {self.after}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Repaired(Event):
+    """At restore the table's stored state held what this version cannot run: each of
+    `changes` was set to its nearest valid value, or (`closed`) the table was closed."""
+
+    kind = EventKind.REPAIRED
+    changes: tuple[Repair, ...] = ()
+    closed: bool = False

@@ -14,7 +14,14 @@ from bot.store.records import NewTable
 from . import events as ev
 from .access import check_id
 from .answers import TableAnswer
-from .checks import check_replay, check_settings, computer_level, free_seat, require_member
+from .checks import (
+    check_replay,
+    check_settings,
+    checked,
+    computer_level,
+    free_seat,
+    require_member,
+)
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
@@ -25,6 +32,7 @@ from .parts import TableParts
 class LobbyOperations(TableParts):
     """Opening a table, its seats, and the start of its match."""
 
+    @checked
     async def open(
         self,
         guild_id: int | None,
@@ -61,13 +69,10 @@ class LobbyOperations(TableParts):
         deal_seed: str | None,
     ) -> Table:
         """The new table's state, once every value given is checked."""
+        check_id("channel_id", channel_id)  # required here (`checked` lets None pass)
         busy = self.registry.in_channel(channel_id)
         if busy is not None:
             raise TableError(RefusalCode.CHANNEL_BUSY, table_id=busy.id)
-        for field, value in (("guild_id", guild_id), ("channel_id", channel_id)):
-            if value is not None:
-                check_id(field, value)
-        check_id("user_id", opener_id)
         if settings is not None:
             check_settings(settings)
         now = self.clock.now()
@@ -120,6 +125,7 @@ class LobbyOperations(TableParts):
             raise TableError(RefusalCode.CHANNEL_BUSY) from None
         self.registry.register(table, table.to_dict())
 
+    @checked
     async def play_again(
         self,
         table_id: int,
@@ -147,6 +153,7 @@ class LobbyOperations(TableParts):
             await self.access.commit(old, user_id, "again", {"table": table.id})
         return await self.access.answer(table, [ev.Opened(again_of=old.id)], user_id)
 
+    @checked
     async def sit(
         self,
         table_id: int,
@@ -167,6 +174,7 @@ class LobbyOperations(TableParts):
             events: list[Event] = [ev.Seated(seat=index, user_id=user_id)]
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def leave(
         self, table_id: int, user_id: int, seq: int | None = None, channel_id: int | None = None
     ) -> TableAnswer:
@@ -191,6 +199,7 @@ class LobbyOperations(TableParts):
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def add_computer(
         self,
         table_id: int,
@@ -214,6 +223,7 @@ class LobbyOperations(TableParts):
             events: list[Event] = [ev.ComputerAdded(seat=index)]
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def remove_computer(
         self, table_id: int, user_id: int, seat: int | None = None, seq: int | None = None
     ) -> TableAnswer:
@@ -231,6 +241,7 @@ class LobbyOperations(TableParts):
             events: list[Event] = [ev.ComputerRemoved(seat=seat)]
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def start(
         self,
         table_id: int,

@@ -14,6 +14,7 @@ from bot.players.hint import Hint
 
 from . import events as ev
 from .answers import TableAnswer
+from .checks import checked
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
@@ -28,6 +29,7 @@ class PlayOperations(TableParts):
 
     _hinted: dict[int, float]  # user id -> when their last hint was given
 
+    @checked
     async def choose_trump(
         self,
         table_id: int,
@@ -44,6 +46,7 @@ class PlayOperations(TableParts):
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def play(
         self,
         table_id: int,
@@ -59,6 +62,7 @@ class PlayOperations(TableParts):
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def claim(
         self, table_id: int, user_id: int, seq: int | None = None, channel_id: int | None = None
     ) -> TableAnswer:
@@ -70,6 +74,7 @@ class PlayOperations(TableParts):
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def back(self, table_id: int, user_id: int, channel_id: int | None = None) -> TableAnswer:
         """ "I'm back": the player takes the seat over from the computer again, whether the
         turn timer gave it away or they left it during the hand now being played."""
@@ -90,6 +95,7 @@ class PlayOperations(TableParts):
             events: list[Event] = [ev.SeatBack(seat=seat)]
         return await self.access.answer(table, events, user_id)
 
+    @checked
     async def hint(self, table_id: int, user_id: int) -> Hint:
         """The strong player's advice for the asker's own decision (read only: nothing is
         committed). Refused at league tables, when it is not the asker's turn, and more

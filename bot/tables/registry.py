@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from bot.engine import RuleSet
@@ -21,8 +21,11 @@ from bot.store import Store, StoredTable, storable_id
 from bot.store.records import ActionRecord
 
 from .clock import Clock
+from .deadlines import arm
 from .errors import RefusalCode, TableError
+from .events import Repair, Repaired
 from .model import OPEN_STATUSES, Status, Table
+from .repair import repaired, stale_deadlines
 
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long
@@ -41,6 +44,7 @@ class TableRegistry:
         self._by_channel: dict[int, int] = {}
         self.committed: dict[int, dict[str, Any]] = {}  # table id -> its last snapshot
         self._locks: dict[int, asyncio.Lock] = {}
+        self._restored: list[tuple[Table, Repaired]] = []  # see `take_restored`
 
     # ----------------------------------------------------------------- lookups
     def get(self, table_id: int) -> Table:
@@ -129,16 +133,20 @@ class TableRegistry:
         """Load every open table of our shards' guilds from the store; overdue timers
         fire on the next tick (the timers run over the tables in memory, so ours only).
 
-        A table whose snapshot cannot be loaded is closed (its snapshot kept in the close
-        action's payload) and one whose snapshot names another id takes the row's id, each
-        with one log line: no channel stays blocked by a table nobody can act on.
+        A stored value this version cannot run is set to its nearest valid value
+        (bot/tables/repair.py) and the repaired state committed; a table whose snapshot
+        cannot be loaded at all is closed (its snapshot kept in the close action's
+        payload); one whose snapshot names another id takes the row's id. Each with one
+        log line, and the first two with a `Repaired` event in `restored` for the table's
+        channel: no channel stays blocked by a table nobody can act on.
         """
         grace = self.clock.now() + RESTART_GRACE
         for stored in await self.store.tables.open_tables():
             if not self.shards.owns(stored.guild_id):
                 continue
             try:
-                table = Table.from_dict(stored.snapshot)
+                snapshot, changes = repaired(stored.snapshot)
+                table = Table.from_dict(snapshot)
             except Exception as exc:
                 await self._close_unloadable(stored, exc)
                 continue
@@ -146,11 +154,40 @@ class TableRegistry:
                 log.warning("table %s: snapshot said id %s; repaired", stored.id, table.id)
                 table.id = stored.id
             table.message_id = stored.message_id
+            if changes or stale_deadlines(table, self.clock.now()):
+                await self._repair(table, stored, changes)
             if table.turn_deadline is not None:
                 # Downtime is not the player's fault: they could not act while we were down.
                 table.turn_deadline = max(table.turn_deadline, grace)
             self.register(table, table.to_dict())
         return self.open_tables()
+
+    def take_restored(self) -> list[tuple[Table, Repaired]]:
+        """The tables restore repaired or closed, each with its `Repaired` event, once:
+        the front end tells their channels when it is ready to."""
+        taken, self._restored = self._restored, []
+        return taken
+
+    async def _repair(self, table: Table, stored: StoredTable, changes: tuple[Repair, ...]) -> None:
+        """Re-arm a repaired table's deadlines (one set from a bad setting would never
+        fire) and commit its repaired state, so the repair is made once."""
+        now = self.clock.now()
+        if not changes:
+            changes = (Repair("deadlines", "stale", "re-armed"),)
+        table.claim_deadline = None
+        arm(table, now)
+        table.seq = stored.seq + 1
+        payload = {"repaired": [asdict(change) for change in changes]}
+        record = ActionRecord(
+            table.id, table.seq, None, "repair", payload, now, table.to_dict(), str(table.status)
+        )
+        try:
+            await self.store.tables.record(record)
+        except Exception:  # repaired in memory all the same; the next start repairs again
+            log.exception("table %s: committing its repaired state failed", table.id)
+            table.seq = stored.seq
+        log.warning("table %s: stored state repaired: %s", table.id, "; ".join(map(str, changes)))
+        self._restored.append((table, Repaired(changes=changes)))
 
     async def _close_unloadable(self, stored: StoredTable, exc: Exception) -> None:
         """Close a stored table whose snapshot cannot be loaded, so its channel is free."""
@@ -165,6 +202,7 @@ class TableRegistry:
             created_at=now,
             status=Status.CLOSED,
             seq=stored.seq + 1,
+            message_id=stored.message_id,
             last_activity=now,
         )
         payload = {"unloadable": repr(exc), "snapshot": stored.snapshot}
@@ -178,3 +216,5 @@ class TableRegistry:
             log.exception("table %s: snapshot unreadable and closing it failed", stored.id)
             return
         log.error("table %s: snapshot unreadable (%r); closed", stored.id, exc)
+        self.register(table, table.to_dict())
+        self._restored.append((table, Repaired(closed=True)))

@@ -16,9 +16,10 @@ from __future__ import annotations
 from bot.shards import ShardSet
 from bot.store import PostedNotice, Store
 
-from .access import Listener, TableAccess
+from .access import Listener, TableAccess, check_id
 from .admin import AdminOperations
 from .answers import TableAnswer
+from .checks import checked
 from .clock import Clock, SystemClock
 from .computers import Computers
 from .errors import RefusalCode, TableError
@@ -62,6 +63,7 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         self._hinted: dict[int, float] = {}
 
     # ----------------------------------------------------------------- lookups
+    @checked
     def get(
         self, table_id: int, viewer: int | None = None, channel_id: int | None = None
     ) -> TableAnswer:
@@ -71,6 +73,7 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         table.require_channel(channel_id)
         return TableAnswer((), viewer, table)
 
+    @checked
     def hand(self, table_id: int, user_id: int, channel_id: int | None = None) -> TableAnswer:
         """The table as ``user_id`` sees it, from their seat: refused ``not_seated`` when
         they hold none (the one check of a player's own requests)."""
@@ -78,6 +81,7 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         result.own_seat()
         return result
 
+    @checked
     def seated_at(self, table_id: int, user_id: int, channel_id: int | None = None) -> TableAnswer:
         """The open table ``user_id`` has a seat at: what a request only its players may
         make (Bump) needs; refused ``not_open`` or ``not_seated`` otherwise."""
@@ -87,11 +91,13 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         result.own_seat()
         return result
 
+    @checked
     def in_channel(self, channel_id: int, viewer: int | None = None) -> TableAnswer | None:
         """The channel's open table, if any."""
         table = self.registry.in_channel(channel_id)
         return None if table is None else TableAnswer((), viewer, table)
 
+    @checked
     async def latest_in_channel(self, channel_id: int) -> TableAnswer | None:
         """The channel's open table, else its most recent one from the store (read only)."""
         table = self.registry.in_channel(channel_id)
@@ -103,6 +109,7 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         held = self.registry.held(stored.id)
         return TableAnswer((), None, held or Table.from_dict(stored.snapshot))
 
+    @checked
     async def find(self, table_id: int) -> TableAnswer:
         """The table in memory, else as the store last saw it (read only: a finished table
         the service has forgotten, e.g. after a restart, still shows its score sheet)."""
@@ -116,27 +123,43 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
             raise TableError(RefusalCode.UNKNOWN_TABLE, table_id=table_id)
         return TableAnswer((), None, Table.from_dict(stored.snapshot))
 
+    @checked
     async def review(self, table_id: int, number: int) -> DealtHands:
         """Hand ``number`` of the table's match as dealt, once it is scored (refused
         ``not_scored`` before, so nothing of a hand in play is revealed)."""
         return (await self.find(table_id)).review(number)
 
+    @checked
     def open_tables(self) -> list[TableAnswer]:
         """Every open table this process holds."""
         return [TableAnswer((), None, table) for table in self.registry.open_tables()]
 
+    @checked
     async def restore(self) -> list[Table]:
         """Load the open tables of our shards from the store (at start; bot-side only)."""
         return await self.registry.restore()
 
+    @checked
+    async def announce_restored(self) -> list[TableAnswer]:
+        """Tell the listeners, once, about each table the restore repaired or closed (a
+        `Repaired` event): the front end calls this when its listeners are in place, so
+        the table's channel hears why its settings changed or its table is gone."""
+        return [
+            await self.access.answer(table, [event])
+            for table, event in self.registry.take_restored()
+        ]
+
     # ----------------------------------------------------------------- messages
+    @checked
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the public message (not a game action: no sequence number)."""
+        check_id("message_id", message_id)  # required here (`checked` lets None pass)
         self.registry.set_message(table_id, message_id)
         async with self.access.inflight():
             await self.store.tables.set_message(table_id, message_id)
         self.registry.committed[table_id]["message_id"] = message_id
 
+    @checked
     async def set_notice(self, table_id: int, message_id: int | None) -> None:
         """Remember the turn notice standing in the table's channel (None: none is), so a
         restart can delete it when it is out of date. A courtesy, not a game action: not
@@ -144,23 +167,28 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         store closes only after the front end's notices have stopped)."""
         await self.store.tables.set_notice(table_id, message_id)
 
+    @checked
     async def standing_notices(self) -> list[PostedNotice]:
         """The turn notices left standing in this process's guilds (by an earlier one)."""
         return [n for n in await self.store.tables.notices() if self.shards.owns(n.guild_id)]
 
     # ----------------------------------------------------------------- timers, shutdown
+    @checked
     async def tick(self) -> dict[int, TableAnswer]:
         """Fire every deadline that has passed: computer moves, timeouts, claim windows."""
         return await self.timers.tick()
 
+    @checked
     def next_deadline(self) -> float | None:
         """The earliest deadline of any open table, if any."""
         return self.timers.next_deadline()
 
+    @checked
     async def run_timers(self, max_sleep: float = 1.0) -> None:
         """Run the timers forever (a background task)."""
         await self.timers.run(max_sleep)
 
+    @checked
     async def quiesce(self, timeout: float = 30.0) -> bool:
         """Refuse new operations and wait for those in flight (`TableAccess.quiesce`)."""
         return await self.access.quiesce(timeout)

@@ -97,6 +97,8 @@ class Tables(commands.Cog):
         self.bot.services.tables.tick_listeners.append(self.notifier.on_tick)
         self.publisher.restore()
         self.requests.start(self.bot)
+        # Tables the restore repaired or closed: their channels hear why (notices.py).
+        await self.bot.services.tables.announce_restored()
 
     async def cog_unload(self) -> None:
         self.bot.remove_routed_items(*ALL_ITEMS)

@@ -36,8 +36,10 @@ import discord
 
 from bot.preferences import NotifyMode
 from bot.tables import EventKind, TableAnswer, TableError
+from bot.tables.events import Repaired
 from cogs.common.delivery import DELIVERY_ERRORS, retried
 from cogs.common.text import locale_of, t
+from cogs.tables.ui import settings_embed
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
@@ -98,6 +100,9 @@ class TurnNotifier:
         delete the one posted (if any) and start the grace for the human now to act."""
         if not self.enabled:
             return
+        for event in table.events:
+            if isinstance(event, Repaired):
+                self._track(self._repair_note(table, event), f"bg:notice:{table.id}:repaired")
         turn = [e for e in table.events if e.kind in _TURN_KINDS]
         if table.is_open and not turn:
             return
@@ -238,6 +243,25 @@ class TurnNotifier:
             return
         self._mentions[table.id] = (table.channel_id, message.id)
         await self.bot.services.tables.set_notice(table.id, message.id)
+
+    async def _repair_note(self, table: TableAnswer, event: Repaired) -> None:
+        """Tell the table's channel that the restart repaired its table (with the settings
+        it plays with now) or closed it (docs/decisions.md, "Repairs at restore")."""
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        locale = self.publisher.locale_for(table.public)
+        embeds: list[discord.Embed] = []
+        if event.closed:
+            text = t("tables.repair.closed", locale, table=table.id)
+        else:
+            text = t("tables.repair.note", locale, table=table.id)
+            embeds.append(settings_embed(table.public, locale, locale))
+        try:
+            await retried(
+                lambda: channel.send(content=text, embeds=embeds),
+                f"the repair note of table {table.id}",
+            )
+        except DELIVERY_ERRORS as error:
+            log.warning("table %s: could not post its repair note: %s", table.id, error)
 
     async def _direct(self, table: TableAnswer, user_id: int) -> None:
         locale = self.publisher.locale_for(table.public)

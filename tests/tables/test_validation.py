@@ -51,9 +51,9 @@ async def test_open_refuses_settings_a_table_cannot_run_with(
     ("guild", "channel", "opener", "field"),
     [
         (1, HUGE, ALICE, "channel_id"),
-        (1, CHANNEL, 0, "user_id"),
+        (1, CHANNEL, 0, "opener_id"),
         (-5, CHANNEL, ALICE, "guild_id"),
-        (1, CHANNEL, True, "user_id"),
+        (1, CHANNEL, True, "opener_id"),
     ],
 )
 async def test_open_refuses_ids_out_of_range(
@@ -71,7 +71,7 @@ async def test_operations_refuse_ids_and_values_out_of_range(tmp_path: Path) -> 
     await refused(service, RefusalCode.BAD_ID, service.sit(table.id, HUGE, "x"))
     await refused(service, RefusalCode.BAD_ID, service.close(table.id, -1, moderator=True))
     await refused(service, RefusalCode.BAD_SEAT, service.sit(table.id, BOB, "bob", 2**40))
-    await refused(service, RefusalCode.NO_COMPUTER, service.remove_computer(table.id, ALICE, 9))
+    await refused(service, RefusalCode.BAD_SEAT, service.remove_computer(table.id, ALICE, 9))
     call = service.update_settings(table.id, ALICE, locale="klingon")
     await refused(service, RefusalCode.BAD_LOCALE, call)
     call = service.update_settings(table.id, ALICE, turn_timer=1e18)
