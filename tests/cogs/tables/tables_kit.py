@@ -24,7 +24,7 @@ from bot.tables import FakeClock, Table, TableService
 from cogs.tables import Tables
 from tests.harness.harness import Harness
 from tests.harness.limits import assert_ephemeral, assert_within_discord_limits, iter_components
-from tests.harness.recorder import Call, Dispatch
+from tests.harness.recorder import Call, Dispatch, shown_text
 from tests.harness.world import CALLBACK
 
 StartHarness = Callable[..., Awaitable[Harness]]
@@ -203,14 +203,8 @@ def buttons(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
 
 
 def message_text(message: dict[str, Any]) -> str:
-    """Content and every embed string of a stored message."""
-    parts = [message.get("content") or ""]
-    for embed in message.get("embeds") or []:
-        parts += [embed.get("title") or "", embed.get("description") or ""]
-        parts += [(embed.get("footer") or {}).get("text") or ""]
-        for field in embed.get("fields") or []:
-            parts += [field.get("name") or "", field.get("value") or ""]
-    return "\n".join(p for p in parts if p)
+    """Content, every embed string and every text display of a stored message."""
+    return shown_text(message)
 
 
 def drawn_earlier(message: dict[str, Any], *ids: str) -> dict[str, Any]:
