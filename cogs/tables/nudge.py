@@ -24,6 +24,7 @@ from bot.tables import TableAnswer, TableError, TableService
 from cogs.common.delivery import DELIVERY_ERRORS, retried
 from cogs.common.raw_messages import edit_original
 from cogs.common.requests import RequestStats
+from cogs.common.text import card_emojis
 from cogs.tables.ui_hand import hand_payload
 
 if TYPE_CHECKING:
@@ -111,7 +112,8 @@ class HandNudger:
             table = self.service.get(key[0], key[1])
             if drawn is None or table.seat is None or drawn.seq == table.seq:
                 return
-            payload = hand_payload(table.public, table.hand(), drawn.locale)
+            emojis = card_emojis(self.bot)
+            payload = hand_payload(table.public, table.hand(), drawn.locale, None, emojis)
             what = f"redrawing the hand of {key}"
             self.requests.note_token_edit()
             await retried(lambda: edit_original(drawn.interaction, payload), what)

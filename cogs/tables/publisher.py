@@ -34,11 +34,12 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.tables import PublicTable, TableAnswer, TableError, TableService
+from cogs.common.components import NO_MENTIONS
 from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, retried
 from cogs.common.locales import public_locale
 from cogs.common.raw_messages import edit_channel_message
-from cogs.common.text import t
-from cogs.tables.ui import public_message, public_payload, sheet_embed
+from cogs.common.text import card_emojis, t
+from cogs.tables.ui import public_payload, public_view, sheet_embed
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
@@ -311,11 +312,13 @@ class TablePublisher:
     async def _post(self, table: TableAnswer, locale: str, what: str) -> int:
         """Post the table's message at the bottom of its channel and make it the table's
         message (kept in the store, so later edits and a restart use it)."""
-        embed, buttons = public_message(table, locale)
+        view = public_view(table, locale, card_emojis(self.bot))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        message = await retried(
-            lambda: channel.send(embed=embed, view=buttons), what, self.retry_delays
-        )
+
+        async def send() -> discord.Message:  # the players named in it are not pinged
+            return await channel.send(view=view, allowed_mentions=NO_MENTIONS)
+
+        message = await retried(send, what, self.retry_delays)
         self._message_ids[table.id] = message.id
         await self.service.set_message(table.id, message.id)
         return message.id
@@ -323,7 +326,7 @@ class TablePublisher:
     async def _edit(self, table: TableAnswer, locale: str, message_id: int) -> bool:
         """Edit in place; False when the message is gone (so it gets posted again).
         Sent as JSON drawn once per state, the answer not read (cogs/common/raw_messages.py)."""
-        payload = public_payload(table, locale)
+        payload = public_payload(table, locale, card_emojis(self.bot))
         channel_id = table.channel_id
         try:
             what = f"editing message {message_id}"

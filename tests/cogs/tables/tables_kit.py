@@ -216,3 +216,22 @@ def drawn_earlier(message: dict[str, Any], *ids: str) -> dict[str, Any]:
 
 def custom_ids(message: dict[str, Any]) -> list[str]:
     return [c["custom_id"] for c in iter_components(message["components"]) if "custom_id" in c]
+
+
+def action_rows(message: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The message's rows of buttons in order, wherever they sit (a V2 message keeps them in
+    its container), each as its list of buttons."""
+    return [
+        list(c["components"])
+        for c in iter_components(message.get("components") or [])
+        if c.get("type") == 1
+    ]
+
+
+def text_displays(message: dict[str, Any]) -> list[str]:
+    """The text displays of a Components V2 message, in order."""
+    return [
+        c["content"]
+        for c in iter_components(message.get("components") or [])
+        if c.get("type") == 10
+    ]

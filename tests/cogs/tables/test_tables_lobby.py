@@ -9,7 +9,13 @@ import discord
 
 from bot.settings import Settings
 from bot.tables import Status
-from tests.cogs.tables.tables_kit import StartHarness, custom_ids, message_text, start
+from tests.cogs.tables.tables_kit import (
+    StartHarness,
+    action_rows,
+    custom_ids,
+    message_text,
+    start,
+)
 from tests.harness import payloads
 from tests.harness.limits import assert_ephemeral, assert_not_ephemeral, is_command_name
 from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS
@@ -147,7 +153,7 @@ async def test_close_takes_the_opener_or_manage_channels(make_harness: StartHarn
     assert after.reply.content.startswith("There is no open table in this channel.")
     assert kit.table(t).status == Status.CLOSED
     public = kit.public(t)
-    assert "This table is closed." in message_text(public) and public["components"] == []
+    assert "This table is closed." in message_text(public) and action_rows(public) == []
     # The opener may close their own table, in the lobby as well.
     t2 = await kit.open(anna)
     mine = await kit.harness.slash("table close", user=anna)
@@ -196,7 +202,7 @@ async def test_dutch_players_and_a_dutch_guild(make_harness: StartHarness) -> No
     )
     public = message_text(kit.public(t))
     assert f"Klaverjas · tafel {t}" in public and "Paar 1" in public
-    labels = [c["label"] for c in kit.public(t)["components"][1]["components"]]
+    labels = [c["label"] for c in action_rows(kit.public(t))[1]]
     assert labels == ["Computer erbij", "Starten", "Opstaan"]
 
 
