@@ -22,8 +22,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 COPY --from=build /wheels /wheels
-# fonts-dejavu-core: the league standings picture (bot/league/export.py) draws accented
-# names with it; without a font Pillow's own draws boxes for them.
+# fonts-dejavu-core: the league standings picture (bot/league/export.py) and the table
+# picture (bot/pictures/table.py) draw accented names with it; without a font Pillow's own
+# draws boxes for them.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/* \

@@ -16,12 +16,13 @@ import hashlib
 import json
 import logging
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import discord
 from discord.ext import commands
 
 from bot.compiled import describe as describe_engine
+from bot.engine import Card
 from bot.health import heartbeat_path, run_heartbeat
 from bot.services import Services
 from bot.settings import Settings
@@ -32,6 +33,7 @@ __all__ = [
     "INVITE_PERMISSIONS",
     "INVITE_SCOPES",
     "PUBLISHED_COMMANDS_KEY",
+    "CardEmojis",
     "KlaverjasBot",
     "ShardedKlaverjasBot",
     "invite_url",
@@ -45,6 +47,7 @@ DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.errors",
     "cogs.meta",
     "cogs.help",
+    "cogs.faces",
     "cogs.tables",
     "cogs.standings",
     "cogs.rules",
@@ -72,6 +75,22 @@ def invite_url(application_id: int) -> str:
     return discord.utils.oauth_url(
         application_id, permissions=INVITE_PERMISSIONS, scopes=INVITE_SCOPES
     )
+
+
+class CardEmojis(Protocol):
+    """The card faces as emojis, as messages ask for them (`bot.card_faces`; the
+    cogs.faces extension sets `cogs/common/card_faces.py`'s `CardFaces` at start-up)."""
+
+    def emoji(self, card: Card) -> discord.PartialEmoji | None:
+        """The emoji showing `card`, or None: show the card as text."""
+
+
+class TextFaces:
+    """No card emojis: every card is shown as text (before cogs.faces loads, or without it)."""
+
+    def emoji(self, card: Card) -> discord.PartialEmoji | None:
+        """Always None."""
+        return None
 
 
 class KlaverjasBot(commands.Bot):
@@ -102,6 +121,7 @@ class KlaverjasBot(commands.Bot):
         self._services_closed = False
         self._routed: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
         self._heartbeat: asyncio.Task[None] | None = None
+        self.card_faces: CardEmojis = TextFaces()
 
     async def setup_hook(self) -> None:
         """Open the services, load the cogs and, when asked to, sync the commands."""

@@ -10,9 +10,12 @@ See docs/discord-harness.md.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import datetime as dt
 import itertools
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
     from tests.harness.recorder import Call
 
 __all__ = [
+    "APPLICATION_EMOJIS",
     "CALLBACK",
     "CHANNEL",
     "CHANNEL_MESSAGE",
@@ -68,6 +72,15 @@ MESSAGE_THREADS = "/channels/{channel_id}/messages/{message_id}/threads"
 GUILD_MEMBER = "/guilds/{guild_id}/members/{member_id}"
 GUILD_COMMANDS = "/applications/{application_id}/guilds/{guild_id}/commands"
 GLOBAL_COMMANDS = "/applications/{application_id}/commands"
+APPLICATION_EMOJIS = "/applications/{application_id}/emojis"
+APPLICATION_EMOJI = "/applications/{application_id}/emojis/{emoji_id}"
+
+# Discord's rules for an emoji upload (Create Application Emoji): a 2-32 character name of
+# letters, digits and underscores, an image as a data URI of at most 256 KiB, 2,000 a app.
+EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
+EMOJI_DATA_URI = re.compile(r"data:image/(png|jpeg|gif|webp|avif);base64,(.*)", re.DOTALL)
+EMOJI_MAX_BYTES = 256 * 1024
+APPLICATION_EMOJI_LIMIT = 2000
 
 # Interaction callback types (Discord API "interaction response types").
 CHANNEL_MESSAGE_WITH_SOURCE = 4
@@ -131,6 +144,7 @@ class World:
         self.deleted_messages: dict[int, dict[str, Any]] = {}
         self.interactions: dict[str, InteractionRecord] = {}
         self.message_tokens: dict[int, set[str]] = {}
+        self.application_emojis: dict[int, dict[str, Any]] = {}  # by id, as Discord keeps them
         self._sequence = itertools.count(1)
 
     def snowflake(self, at: dt.datetime | None = None) -> int:
@@ -355,7 +369,47 @@ class World:
             return self._member(ids[1])
         if call.method == "PUT" and call.path in (GUILD_COMMANDS, GLOBAL_COMMANDS):
             return [self._registered_command(command) for command in call.json or []]
+        if call.path in (APPLICATION_EMOJIS, APPLICATION_EMOJI):
+            return self._application_emojis(call, ids)
         return None
+
+    # ---------------------------------------------------------------- application emojis
+
+    def _application_emojis(self, call: Call, ids: list[int]) -> Any:
+        """List, create and delete the application's emojis, checked as Discord does."""
+        if ids[0] != self.application_id:
+            raise http_error(403, 50001, "Missing Access")
+        if call.path == APPLICATION_EMOJIS and call.method == "GET":
+            return {"items": [wire_copy(e) for e in self.application_emojis.values()]}
+        if call.path == APPLICATION_EMOJIS and call.method == "POST":
+            return wire_copy(self._create_emoji(call.json or {}))
+        deleted = call.path == APPLICATION_EMOJI and call.method == "DELETE"
+        if deleted and self.application_emojis.pop(ids[1], None) is None:
+            raise http_error(404, 10014, "Unknown Emoji")
+        return None
+
+    def _create_emoji(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        name, image = body.get("name"), body.get("image")
+        if not isinstance(name, str) or not EMOJI_NAME.fullmatch(name):
+            raise http_error(400, 50035, f"Invalid Form Body: name {name!r}")
+        if any(e["name"] == name for e in self.application_emojis.values()):
+            raise http_error(400, 50035, f"Invalid Form Body: name {name!r} already taken")
+        if len(image_bytes(image)) > EMOJI_MAX_BYTES:
+            raise http_error(400, 50045, "File cannot be larger than 256.0 kb")
+        if len(self.application_emojis) >= APPLICATION_EMOJI_LIMIT:
+            raise http_error(400, 30008, "Maximum number of emojis reached (2000)")
+        emoji_id = self.snowflake()
+        self.application_emojis[emoji_id] = {
+            "id": str(emoji_id),
+            "name": name,
+            "roles": [],
+            "user": payloads.user_payload(self.bot_user_id, "Klaverjas", bot=True),
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+        }
+        return self.application_emojis[emoji_id]
 
     def _member(self, user_id: int) -> dict[str, Any]:
         """Get Guild Member: every user the world knows is a member of its one guild."""
@@ -402,6 +456,20 @@ def _refuse_v2_with_text(message: Mapping[str, Any]) -> None:
     older message turned into a V2 one must empty them in the same edit)."""
     if message["flags"] & IS_COMPONENTS_V2 and (message["content"] or message["embeds"]):
         raise http_error(400, 50035, "Invalid Form Body: content or embeds with components v2")
+
+
+def image_bytes(image: Any) -> bytes:
+    """The bytes of an image sent as a data URI; 400 when it is not one Discord reads."""
+    match = EMOJI_DATA_URI.fullmatch(image) if isinstance(image, str) else None
+    if match is None:
+        raise http_error(400, 50035, "Invalid Form Body: image is not a data URI")
+    try:
+        data = base64.b64decode(match.group(2), validate=True)
+    except binascii.Error:
+        raise http_error(400, 50035, "Invalid Form Body: image is not base64") from None
+    if match.group(1) == "png" and not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise http_error(400, 50035, "Invalid Form Body: image is not a PNG")
+    return data
 
 
 def wire_copy(value: Any) -> Any:

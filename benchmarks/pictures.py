@@ -1,0 +1,122 @@
+"""The table picture's render time and size (bot/pictures/table.py), on real states.
+
+Plays matches through the table service (four seats picking random legal cards), keeps
+every public state of them, then renders the pictures of ``--renders`` states (cycling
+through them, each from a seat or the public view) and prints p50/p99/max render time and
+the PNG sizes, in wall time and in the thread's CPU time (which a busy machine disturbs
+less). The first render of a process draws the fixed parts once (felt, plates,
+card faces); it is timed apart. Run: ``.venv/bin/python benchmarks/pictures.py
+[--matches 3] [--renders 2000] [--save /tmp/table.png]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bot.engine import CARDS, Phase
+from bot.pictures.cards import card_png
+from bot.pictures.table import table_picture
+from bot.services import Services
+from bot.tables import PublicTable, TableService, TableSettings, private_hand, public_table
+
+INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
+NAMES = ("Anneke", "Zoë van den Berg-Öztürk", "Владимир", "João", "Giulia", "Bob", "Ingrid", "Sø")
+
+
+async def play_match(service: TableService, number: int, rng: random.Random) -> list[PublicTable]:
+    """One match of four random players; every public state it went through."""
+    base = 1000 * (number + 1)
+    names = rng.sample(NAMES, 4)
+    seed = f"pictures-{number}"  # the same deals every run
+    table = await service.open(1, base, base, names[0], None, INSTANT, deal_seed=seed)
+    for seat in (1, 2, 3):
+        await service.sit(table.id, base + seat, names[seat], seat)
+    await service.start(table.id, base)
+    seen = [public_table(service.registry.get(table.id))]
+    while True:
+        table = service.registry.get(table.id)
+        hand = table.match.hand if table.match is not None else None
+        if hand is None or not table.is_open or hand.to_act is None:
+            return seen
+        seat = hand.to_act
+        user = table.seats[seat].user_id
+        assert user is not None
+        view = private_hand(table, seat)
+        if hand.phase == Phase.TRUMP:
+            assert view.trump_options is not None
+            await service.choose_trump(table.id, user, rng.choice(view.trump_options.suits))
+        else:
+            await service.play(table.id, user, rng.choice(view.legal), seq=view.seq)
+        seen.append(public_table(service.registry.get(table.id)))
+
+
+async def real_states(matches: int, seed: int = 7) -> list[PublicTable]:
+    """Every public state of `matches` matches played through the service."""
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        services = await Services.open(Path(folder) / "pictures.sqlite3")
+        try:
+            states: list[PublicTable] = []
+            for number in range(matches):
+                states += await play_match(services.tables, number, rng)
+            return states
+        finally:
+            await services.close()
+
+
+def measure(states: list[PublicTable], renders: int) -> None:
+    started = time.perf_counter()
+    first = table_picture(states[0], None)
+    first_ms = (time.perf_counter() - started) * 1000
+    print(f"first render (draws the fixed parts once): {first_ms:.1f} ms")
+    times: list[float] = []
+    cpu: list[float] = []
+    sizes: list[int] = []
+    for n in range(renders):
+        state = states[n % len(states)]
+        viewer = None if n % 5 == 4 else n % 4
+        began, began_cpu = time.perf_counter(), time.thread_time()
+        png = table_picture(state, viewer)
+        cpu.append((time.thread_time() - began_cpu) * 1000)
+        times.append((time.perf_counter() - began) * 1000)
+        sizes.append(len(png))
+    print(f"table picture: {renders} renders of {len(states)} states")
+    print(f"  wall time: {_spread(times)}")
+    print(f"  CPU time:  {_spread(cpu)} (what the render itself costs on a busy machine)")
+    print(
+        f"PNG size: median {statistics.median(sizes) / 1024:.1f} KiB, "
+        f"max {max(sizes) / 1024:.1f} KiB (first: {len(first) / 1024:.1f} KiB)"
+    )
+    faces = [len(card_png(card)) for card in CARDS]
+    mean, most = sum(faces) / len(faces) / 1024, max(faces) / 1024
+    print(f"card emoji PNGs: {mean:.1f} KiB each, max {most:.1f} KiB")
+
+
+def _spread(ms: list[float]) -> str:
+    ordered = sorted(ms)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"p50 {statistics.median(ordered):.2f} ms, p99 {p99:.2f} ms, max {ordered[-1]:.2f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--matches", type=int, default=3)
+    parser.add_argument("--renders", type=int, default=2000)
+    parser.add_argument("--save", type=Path, help="also write one picture of mid-trick here")
+    args = parser.parse_args()
+    states = asyncio.run(real_states(args.matches))
+    measure(states, args.renders)
+    if args.save is not None:
+        middle = next(s for s in states[len(states) // 3 :] if len(s.trick) == 3)
+        args.save.write_bytes(table_picture(middle, 0))
+        print(f"saved {args.save}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,444 @@
+"""The table as a picture, seen from one seat: the felt, the four players around it (the
+viewer at the bottom, the partner at the top, the opponents left and right, as on Board
+Game Arena's table), the trick in the middle in front of whoever played each card, a trump
+badge and a score pad.
+
+Drawn from `PublicTable` only, the read model that holds no unplayed card, so the picture
+can show nothing of anyone's hand, whoever it is drawn for. The picture has no words: names,
+numbers and drawn marks, so it needs no locale (the message beside it carries the words and
+is what screen readers read). What it shows:
+
+- **Seats.** `viewer` is the seat drawn at the bottom; None (the public picture) puts seat 0
+  there, so onlookers see the same orientation all match long while the dealer moves round.
+  Seats follow clockwise: the next seat (left of the bottom one) on the left, its partner
+  opposite at the top. Each name plate has its pair's colour on its edge; the seat to act
+  has a gold frame, the dealer a white "D" button, the player who chose trump a small trump
+  sign.
+- **Trick.** The trick being played; once it is taken and until the next card, the trick
+  just taken. Each card lies in front of its player with a small number for the order it
+  was played in (1 = the leader); a gold frame marks the card that wins (or won) it.
+- **Trump badge** (top right): the trump suit; before trump is chosen a "?" (over the
+  proposed suit, when there is one).
+- **Score pad** (top left): the hand number (of the planned hands), then one row per pair
+  (the viewer's pair first), marked by four dots for the four places with the pair's two
+  in its colour: this hand's points so far (+ roem) under a small card, and the match
+  total under a sum sign; once the match is over the winner's total is on gold.
+
+Rendering pastes pre-drawn parts (felt, plates, card faces) and writes a few strings, then
+encodes the PNG at a low compression level: `benchmarks/pictures.py` measures time and size.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.engine import Card, Suit, pair_of
+from bot.tables.model import SeatKind
+from bot.tables.readmodels import PublicTable
+
+from .cards import BLACK, EDGE, PAPER, RED, card_face, suit_shape
+
+__all__ = ["HEIGHT", "WIDTH", "table_picture", "trick_shown"]
+
+WIDTH: Final = 520
+HEIGHT: Final = 400
+CARD_W: Final = 58
+CARD_H: Final = 80
+_SS: Final = 3  # supersampling of the pre-drawn parts
+
+Colour = tuple[int, int, int]
+_WOOD: Final = (74, 48, 30)
+_FELT: Final = (28, 104, 60)
+_FELT_CENTRE: Final = (34, 118, 68)
+_PLATE: Final = (18, 40, 28)
+_PLATE_ACTIVE: Final = (60, 52, 16)
+_GOLD: Final = (240, 196, 60)
+_WHITE: Final = (248, 248, 242)
+_MUTED_INK: Final = (150, 150, 150)
+_PAD: Final = (246, 242, 226)
+_PAD_INK: Final = (34, 34, 38)
+_PAIR_COLOURS: Final = ((74, 144, 226), (232, 128, 48))  # pair 0 (seats 0, 2), pair 1
+_PAPER, _EDGE, _RED, _BLACK = PAPER[:3], EDGE[:3], RED[:3], BLACK[:3]  # the card faces'
+
+_CENTRE: Final = (WIDTH // 2, 212)
+# Per position (0 bottom, 1 left, 2 top, 3 right): the centre of the played card and of
+# the name plate.
+_CARD_AT: Final = (
+    (_CENTRE[0], _CENTRE[1] + 46),
+    (_CENTRE[0] - 66, _CENTRE[1]),
+    (_CENTRE[0], _CENTRE[1] - 46),
+    (_CENTRE[0] + 66, _CENTRE[1]),
+)
+_PLATE_W: Final = 140
+_PLATE_H: Final = 34
+_PLATE_AT: Final = (
+    (WIDTH // 2, HEIGHT - 30),
+    (84, _CENTRE[1]),
+    (WIDTH // 2, 48),
+    (WIDTH - 84, _CENTRE[1]),
+)
+_PAD_BOX: Final = (12, 12, 160, 92)
+_HAND_X: Final = _PAD_BOX[0] + 92  # right edge of the pad's "this hand" column
+_TOTAL_X: Final = _PAD_BOX[2] - 10  # and of its "match" column
+_BADGE_BOX: Final = (WIDTH - 74, 12, WIDTH - 12, 74)
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+# A font with accented Latin, Greek and Cyrillic where the system has one (the Docker image
+# installs fonts-dejavu-core); otherwise Pillow's own scalable font.
+_FONT_FILES: Final = {
+    False: ("DejaVuSans.ttf", "LiberationSans-Regular.ttf", "NotoSans-Regular.ttf", "arial.ttf"),
+    True: ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", "NotoSans-Bold.ttf", "arialbd.ttf"),
+}
+
+
+@cache
+def _font(size: int, bold: bool = False) -> Font:
+    for name in _FONT_FILES[bold]:
+        try:
+            return ImageFont.truetype(name, size)
+        except OSError:
+            continue
+    return ImageFont.load_default(size)
+
+
+def table_picture(public: PublicTable, viewer: int | None) -> bytes:
+    """The table seen from seat `viewer` (at the bottom), or the public picture (None:
+    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`."""
+    if viewer is not None and not 0 <= viewer < 4:
+        raise ValueError(f"a seat is 0..3, not {viewer!r}")
+    bottom = 0 if viewer is None else viewer
+    image = _base().copy()
+    for seat in range(4):
+        _draw_seat(image, public, seat, (seat - bottom) % 4)
+    _draw_trick(image, public, bottom)
+    _draw_badge(image, public)
+    _draw_pad(image, public, bottom)
+    # A palette of the picture's own colours and the blends between them: a third of the
+    # bytes to encode, so a quarter of the time and half the size of an RGB PNG.
+    indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    indexed.save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+def trick_shown(public: PublicTable) -> tuple[int | None, tuple[Card, ...], int | None]:
+    """The trick the picture shows, as (leader, cards in play order, winner): the trick in
+    play, or once it is taken (and until the next card) the trick just taken."""
+    if public.trick:
+        return public.trick_leader, public.trick, public.trick_winner
+    last = public.last_trick
+    if last is not None:
+        return last.leader, last.cards, last.winner
+    return None, (), None
+
+
+# ------------------------------------------------------------------------- pre-drawn parts
+
+Paint = Callable[[ImageDraw.ImageDraw, int], None]
+
+
+def _smooth(size: tuple[int, int], paint: Paint) -> Image.Image:
+    """An RGBA image of `size`, drawn `_SS` times larger by `paint(draw, scale)` and
+    reduced, for edges without steps."""
+    width, height = size
+    big = Image.new("RGBA", (width * _SS, height * _SS), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), _SS)
+    return big.resize(size, Image.Resampling.LANCZOS)
+
+
+@cache
+def _base() -> Image.Image:
+    """What every picture has: the felt, the score pad's card with its column marks
+    (a card: this hand; a sum sign: the match) and the trump badge's card."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), _WOOD)
+
+    def felt(draw: ImageDraw.ImageDraw, s: int) -> None:
+        draw.rounded_rectangle((6 * s, 6 * s, (WIDTH - 6) * s, (HEIGHT - 6) * s), 40 * s, _FELT)
+        cx, cy = _CENTRE
+        box = ((cx - 150) * s, (cy - 112) * s, (cx + 150) * s, (cy + 112) * s)
+        draw.ellipse(box, _FELT_CENTRE)
+
+    layer = _smooth((WIDTH, HEIGHT), felt)
+    image.paste(layer, (0, 0), layer)
+    for box in (_PAD_BOX, _BADGE_BOX):
+        part = _rounded(box[2] - box[0], box[3] - box[1])
+        image.paste(part, box[:2], part)
+    marks = _column_marks()
+    image.paste(marks, (_HAND_X - 14, _PAD_BOX[1] + 7), marks)
+    return image
+
+
+@cache
+def _rounded(width: int, height: int) -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), 10 * s, _PAD)
+
+    return _smooth((width, height), paint)
+
+
+@cache
+def _column_marks() -> Image.Image:
+    """A small card over the hand's column and a sum sign over the match's, each ending
+    where its column's numbers end (14 px right of the image's left edge, and `gap` on)."""
+    gap = _TOTAL_X - _HAND_X
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        draw.rounded_rectangle((3 * s, 2 * s, 13 * s, 16 * s), 2 * s, None, _PAD_INK, 2 * s)
+        x = gap + 3
+        sigma = [(x + 10, 3), (x, 3), (x + 6, 9), (x, 15), (x + 10, 15)]
+        draw.line([(px * s, py * s) for px, py in sigma], _PAD_INK, 2 * s, joint="curve")
+
+    return _smooth((gap + 16, 18), paint)
+
+
+@cache
+def _plate(pair: int, active: bool) -> Image.Image:
+    """A name plate: dark, its pair's colour on the left edge, gold frame when to act."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        w, h = _PLATE_W * s, _PLATE_H * s
+        fill = _PLATE_ACTIVE if active else _PLATE
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), 9 * s, _PAIR_COLOURS[pair])
+        draw.rounded_rectangle((6 * s, 0, w - 1, h - 1), 9 * s, fill)
+        draw.rectangle((6 * s, 0, 14 * s, h - 1), fill)
+        if active:
+            draw.rounded_rectangle((0, 0, w - 1, h - 1), 9 * s, None, _GOLD, 3 * s)
+
+    return _smooth((_PLATE_W, _PLATE_H), paint)
+
+
+@cache
+def _disc(size: int, fill: Colour, outline: Colour) -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        draw.ellipse((0, 0, size * s - 1, size * s - 1), fill, outline, max(1, s))
+
+    return _smooth((size, size), paint)
+
+
+@cache
+def _winner_frame() -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        box = (0, 0, (CARD_W + 8) * s - 1, (CARD_H + 8) * s - 1)
+        draw.rounded_rectangle(box, 11 * s, None, _GOLD, 4 * s)
+
+    return _smooth((CARD_W + 8, CARD_H + 8), paint)
+
+
+@cache
+def _pair_mark(pair: int, across: bool) -> Image.Image:
+    """Four dots for the four places at the table, the pair's two in its colour: top and
+    bottom, or (`across`) left and right."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        places = ((9, 3), (15, 9), (9, 15), (3, 9))  # top, right, bottom, left
+        for n, (x, y) in enumerate(places):
+            ours = (n % 2 == 1) == across
+            fill = _PAIR_COLOURS[pair] if ours else _PAD
+            outline = _PAIR_COLOURS[pair] if ours else _MUTED_INK
+            draw.ellipse(((x - 3) * s, (y - 3) * s, (x + 3) * s, (y + 3) * s), fill, outline, s)
+
+    return _smooth((18, 18), paint)
+
+
+@cache
+def _won() -> Image.Image:
+    """The match winner's mark behind its total: a gold bar."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        draw.rounded_rectangle((0, 0, 46 * s - 1, 20 * s - 1), 6 * s, _GOLD)
+
+    return _smooth((46, 20), paint)
+
+
+@cache
+def _dimmed_suit(suit: Suit, size: int) -> Image.Image:
+    shape = suit_shape(suit, size).copy()
+    shape.putalpha(shape.getchannel("A").point(lambda a: a * 3 // 10))
+    return shape
+
+
+@cache
+def _palette() -> Image.Image:
+    """Every colour the picture draws and the blends between any two that meet (edges,
+    letters), so mapping to it loses nothing visible; the same palette every time."""
+    colours = [_WOOD, _FELT, _FELT_CENTRE, _PLATE, _PLATE_ACTIVE, _GOLD, _WHITE, _PAD]
+    colours += [_PAD_INK, _MUTED_INK, *_PAIR_COLOURS, _PAPER, _EDGE, _RED, _BLACK]
+    meeting = [
+        (_FELT, _WOOD), (_FELT_CENTRE, _FELT), (_PAD, _FELT), (_PAD, _WOOD),
+        (_WHITE, _PLATE), (_WHITE, _PLATE_ACTIVE), (_PLATE, _FELT), (_PLATE, _FELT_CENTRE),
+        (_GOLD, _PLATE_ACTIVE), (_GOLD, _FELT), (_GOLD, _FELT_CENTRE), (_PAD_INK, _PAD),
+        (_GOLD, _PAD), (_PAD_INK, _GOLD),
+        (_PAD_INK, _WHITE), (_RED, _PAPER), (_BLACK, _PAPER), (_EDGE, _PAPER),
+        (_EDGE, _FELT_CENTRE), (_EDGE, _FELT), (_RED, _PAD), (_BLACK, _PAD),
+        (_PLATE, _PAPER), (_WHITE, _PAPER), (_PAIR_COLOURS[0], _PLATE),
+        (_PAIR_COLOURS[1], _PLATE), (_PAIR_COLOURS[0], _PAD), (_PAIR_COLOURS[1], _PAD),
+        (_MUTED_INK, _PAD), (_PAIR_COLOURS[0], _FELT), (_PAIR_COLOURS[1], _FELT),
+    ]  # fmt: skip
+    for a, b in meeting:
+        colours += [_blend(a, b, step / 8) for step in range(1, 8)]
+    unique = list(dict.fromkeys(colours))[:256]
+    flat = [channel for colour in unique for channel in colour]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + flat[:3] * (256 - len(unique)))
+    return palette
+
+
+def _blend(a: Colour, b: Colour, part: float) -> Colour:
+    return (
+        round(a[0] * part + b[0] * (1 - part)),
+        round(a[1] * part + b[1] * (1 - part)),
+        round(a[2] * part + b[2] * (1 - part)),
+    )
+
+
+# ------------------------------------------------------------------------- drawing a state
+
+
+def _paste(image: Image.Image, part: Image.Image, centre: tuple[int, int]) -> None:
+    """Lay the RGBA `part` centred on `centre` (composited onto a picture with alpha)."""
+    x, y = centre[0] - part.width // 2, centre[1] - part.height // 2
+    if image.mode == "RGBA":
+        image.alpha_composite(part, (x, y))
+    else:
+        image.paste(part, (x, y), part)
+
+
+@lru_cache(maxsize=4096)
+def _stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """`text` drawn once as a mask, with its offset from the anchor point: names and
+    numbers repeat from picture to picture, and pasting a mask is much cheaper than
+    drawing text again."""
+    font = _font(size, bold)
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    left, top, right, bottom = (int(v) for v in probe.textbbox((0, 0), text, font, anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), text, 255, font, anchor)
+    return mask, left, top
+
+
+def _write(
+    image: Image.Image,
+    at: tuple[int, int],
+    text: str,
+    colour: Colour,
+    size: int,
+    bold: bool = False,
+    anchor: str = "mm",
+) -> None:
+    """Write `text` at `at` (Pillow's `anchor`: "lm" left middle, "rm", "mm")."""
+    mask, left, top = _stamp(text, size, bold, anchor)
+    image.paste(
+        colour,
+        (at[0] + left, at[1] + top, at[0] + left + mask.width, at[1] + top + mask.height),
+        mask,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, width: int, size: int, bold: bool) -> str:
+    """`text` cut with an ellipsis to fit `width` pixels (names can be long)."""
+    font = _font(size, bold)
+    if font.getlength(text) <= width:
+        return text
+    while text and font.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _draw_seat(image: Image.Image, public: PublicTable, seat: int, position: int) -> None:
+    """The seat's name plate: to act (gold), chose trump (trump sign), dealt ("D")."""
+    state = public.seats[seat]
+    plate = _seat_plate(
+        pair_of(seat),
+        public.to_act == seat and public.is_open and public.phase is not None,
+        "—" if state.kind == SeatKind.EMPTY else state.name,
+        public.trump if public.chooser == seat else None,
+        public.dealer == seat,
+        state.away,
+    )
+    _paste(image, plate, _PLATE_AT[position])
+
+
+@lru_cache(maxsize=1024)
+def _seat_plate(
+    pair: int, active: bool, name: str, trump: Suit | None, dealer: bool, away: bool
+) -> Image.Image:
+    """A name plate with its marks, drawn once for the same marks (a seat's plate changes
+    a few times a hand; every picture has four)."""
+    plate = _plate(pair, active).copy()
+    middle = _PLATE_H // 2
+    left, right = 16, _PLATE_W - 8
+    if trump is not None:
+        _paste(plate, _disc(22, _WHITE, _PLATE), (left + 10, middle))
+        _paste(plate, suit_shape(trump, 14), (left + 10, middle))
+        left += 25
+    if dealer:
+        _paste(plate, _disc(22, _WHITE, _PLATE), (right - 11, middle))
+        _write(plate, (right - 11, middle + 1), "D", _PAD_INK, 13, bold=True)
+        right -= 25
+    shown = _fitted(name, right - left, 15, True)
+    _write(plate, (left, middle), shown, _MUTED_INK if away else _WHITE, 15, True, "lm")
+    return plate
+
+
+def _draw_trick(image: Image.Image, public: PublicTable, bottom: int) -> None:
+    """Each card in front of its player, numbered in play order, the winner framed."""
+    leader, cards, winner = trick_shown(public)
+    if leader is None:
+        return
+    for order, card in enumerate(cards):
+        seat = (leader + order) % 4
+        _paste(image, _played(card, order + 1, seat == winner), _CARD_AT[(seat - bottom) % 4])
+
+
+@lru_cache(maxsize=256)
+def _played(card: Card, order: int, wins: bool) -> Image.Image:
+    """A card on the table: its face, its place in the play order at its corner, the gold
+    frame if it wins the trick (32 cards x 4 places x 2: drawn once each)."""
+    margin = 10
+    canvas = Image.new("RGBA", (CARD_W + 2 * margin, CARD_H + 2 * margin), (0, 0, 0, 0))
+    centre = (canvas.width // 2, canvas.height // 2)
+    if wins:
+        _paste(canvas, _winner_frame(), centre)
+    _paste(canvas, card_face(card, CARD_W, CARD_H), centre)
+    corner = (margin + 2, margin + 2)
+    _paste(canvas, _disc(18, _PLATE, _WHITE), corner)
+    _write(canvas, (corner[0], corner[1] + 1), str(order), _WHITE, 11, bold=True)
+    return canvas
+
+
+def _draw_badge(image: Image.Image, public: PublicTable) -> None:
+    """Trump; before it is chosen a question mark (over the proposed suit, if any)."""
+    left, top, right, bottom = _BADGE_BOX
+    centre = ((left + right) // 2, (top + bottom) // 2)
+    if public.trump is not None:
+        _paste(image, suit_shape(public.trump, 42), centre)
+    elif public.phase is not None:
+        if public.proposal is not None:
+            _paste(image, _dimmed_suit(public.proposal, 42), centre)
+        _write(image, centre, "?", _PAD_INK, 34, bold=True)
+
+
+def _draw_pad(image: Image.Image, public: PublicTable, bottom: int) -> None:
+    """The hand number, then per pair (the viewer's first) this hand's points (+ roem)
+    and the match total."""
+    left, top = _PAD_BOX[0], _PAD_BOX[1]
+    hand = str(public.hand_number) if public.hand_number else "–"
+    if public.planned_hands:
+        hand += f"/{public.planned_hands}"
+    _write(image, (left + 10, top + 16), hand, _PAD_INK, 14, bold=True, anchor="lm")
+    first = pair_of(bottom)
+    for row, pair in enumerate((first, 1 - first)):
+        y = top + 42 + row * 24
+        _paste(image, _pair_mark(pair, across=row == 1), (left + 18, y))
+        points, roem = public.hand_points[pair], public.hand_roem[pair]
+        score = f"{points}+{roem}" if roem else str(points)
+        _write(image, (_HAND_X, y), score, _PAD_INK, 13, anchor="rm")
+        if public.result is not None and public.result.winner == pair:
+            _paste(image, _won(), (_TOTAL_X - 20, y))
+        _write(image, (_TOTAL_X, y), str(public.totals[pair]), _PAD_INK, 14, bold=True, anchor="rm")

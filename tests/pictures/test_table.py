@@ -1,0 +1,134 @@
+"""The table picture (bot/pictures/table.py), drawn from real states of a table played
+through the service: a valid PNG of the promised size, the same bytes for the same state,
+the trick in front of whoever played each card, turned for each viewer, and made from
+the public read model only."""
+
+from __future__ import annotations
+
+import ast
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.pictures import table as picture
+from bot.pictures.table import CARD_H, CARD_W, HEIGHT, WIDTH, table_picture, trick_shown
+from bot.tables import PublicTable, TableService, public_table
+from tests.tables.helpers import (
+    ALICE,
+    BOB,
+    CARL,
+    DIRK,
+    OPENED,
+    act_once,
+    open_service,
+    table_with,
+)
+
+PEOPLE = {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}
+
+
+@pytest.fixture
+async def states(tmp_path: Path) -> list[PublicTable]:
+    """The public states of the first two tricks of a hand (trump chosen first)."""
+    service: TableService = await open_service(tmp_path / "pictures.sqlite3")
+    try:
+        table = await table_with(service, PEOPLE, deal_seed="pictures")
+        seen = [public_table(service.registry.get(table.id))]
+        while len(seen) < 40 and seen[-1].trick_number <= 2:
+            await act_once(service, table.id)
+            seen.append(public_table(service.registry.get(table.id)))
+        return seen
+    finally:
+        while OPENED:
+            await OPENED.pop().close()
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    image.load()
+    return image.convert("RGB")
+
+
+def first_with(states: list[PublicTable], cards: int) -> PublicTable:
+    return next(s for s in states if len(s.trick) == cards)
+
+
+def card_at(image: Image.Image, position: int) -> bool:
+    """Whether a card lies at `position` (0 bottom, 1 left, 2 top, 3 right): a corner of
+    where it would lie is card paper, not felt."""
+    x, y = picture._CARD_AT[position]
+    r, g, b = image.getpixel((x - CARD_W // 2 + 8, y + CARD_H // 2 - 6))  # type: ignore[misc]
+    return min(r, g, b) > 220
+
+
+async def test_a_picture_is_a_small_png_of_the_promised_size(states: list[PublicTable]) -> None:
+    for state in states[::5]:
+        png = table_picture(state, None)
+        assert decode(png).size == (WIDTH, HEIGHT)
+        assert len(png) < 40_000
+
+
+async def test_the_same_state_gives_the_same_bytes(states: list[PublicTable]) -> None:
+    state = first_with(states, 2)
+    assert table_picture(state, 1) == table_picture(state, 1)
+
+
+async def test_each_card_lies_in_front_of_whoever_played_it(states: list[PublicTable]) -> None:
+    one = first_with(states, 1)
+    leader = one.trick_leader
+    assert leader is not None
+    for viewer in range(4):
+        image = decode(table_picture(one, viewer))
+        where = (leader - viewer) % 4
+        assert [card_at(image, p) for p in range(4)] == [p == where for p in range(4)]
+    public = decode(table_picture(one, None))  # the public view: seat 0 at the bottom
+    assert card_at(public, leader % 4) and sum(card_at(public, p) for p in range(4)) == 1
+
+
+async def test_the_picture_changes_with_the_trick_and_the_viewer(
+    states: list[PublicTable],
+) -> None:
+    two, three = first_with(states, 2), first_with(states, 3)
+    assert table_picture(two, 0) != table_picture(three, 0)
+    assert len({table_picture(two, viewer) for viewer in (0, 1, 2, 3)}) == 4
+    assert table_picture(two, None) == table_picture(two, 0)
+
+
+async def test_a_taken_trick_stays_in_the_middle_until_the_next_card(
+    states: list[PublicTable],
+) -> None:
+    taken = next(s for s in states if not s.trick and s.last_trick is not None)
+    leader, cards, winner = trick_shown(taken)
+    assert len(cards) == 4 and winner is not None and leader is not None
+    image = decode(table_picture(taken, None))
+    assert all(card_at(image, p) for p in range(4))
+    # the winner's card has the gold frame around it
+    x, y = picture._CARD_AT[winner % 4]
+    assert image.getpixel((x, y - CARD_H // 2 - 2)) == picture._GOLD
+
+
+async def test_before_any_card_the_middle_is_empty(states: list[PublicTable]) -> None:
+    image = decode(table_picture(states[0], None))
+    assert states[0].trump is None and not any(card_at(image, p) for p in range(4))
+
+
+def test_a_seat_outside_the_table_is_refused() -> None:
+    with pytest.raises(ValueError, match="0..3"):
+        table_picture(None, 4)  # type: ignore[arg-type]
+
+
+def test_the_picture_reads_the_public_read_model_only() -> None:
+    """Nothing in the picture's module can reach a hand: it imports neither the table
+    model's hands nor the private read model, only `PublicTable` and what it holds."""
+    source = Path(picture.__file__).read_text(encoding="utf-8")
+    names = {
+        alias.name
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert not names & {"PrivateHand", "private_hand", "Table", "Hand", "DealtHands"}
+    assert "holdings" not in source and "PublicTable" in names
