@@ -29,11 +29,12 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord.app_commands import locale_str
 
+from bot.client import CardEmojis, TextFaces
 from bot.engine import Card, Rank, Suit
 from bot.texts.catalog import CLIP, clip, normalize_locale, t
 
@@ -44,7 +45,6 @@ __all__ = [
     "CardEmojis",
     "CardFace",
     "ambiguous_letters",
-    "card_emojis",
     "card_face",
     "card_input",
     "card_text",
@@ -135,27 +135,13 @@ def card_text(card: Card, locale: object) -> str:
     return f"{rank_text(card.rank, locale)}{card.suit.symbol}"
 
 
-# A card is shown as its text in the viewer's letters and, once the bot has uploaded its card
-# faces as application emojis, with its picture: a button gets the emoji and the short text
-# as its label, a line of text gets the emoji (`<:name:id>`) before the text in bold.
-# Without a picture the text alone says everything; suits are told apart by their
-# symbols, never by colour alone.
+# A card is shown as its text in the viewer's letters and, once the bot has its card faces
+# as application emojis (`bot.card_faces`, cogs/common/card_faces.py), with its picture: a
+# button gets the emoji and the short text as its label, a line of text gets the emoji
+# (`<:name:id>`) before the text in bold. Without a picture the text alone says
+# everything; suits are told apart by their symbols, never by colour alone.
 
-
-class CardEmojis(Protocol):
-    """The pictures of the cards, if the bot has them."""
-
-    def emoji(self, card: Card) -> discord.PartialEmoji | None:
-        """The card's face as an emoji the bot may use, or None (then text is shown)."""
-        ...
-
-
-class _NoEmojis:
-    def emoji(self, card: Card) -> discord.PartialEmoji | None:
-        return None
-
-
-NO_EMOJIS: CardEmojis = _NoEmojis()
+NO_EMOJIS: CardEmojis = TextFaces()  # every card as text: the renderers' default
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,12 +167,6 @@ def card_face(card: Card, locale: str, emoji: discord.PartialEmoji | None) -> Ca
 def face_of(card: Card, locale: str, emojis: CardEmojis) -> CardFace:
     """`card_face` with the card's picture from `emojis`, if there is one."""
     return card_face(card, locale, emojis.emoji(card))
-
-
-def card_emojis(client: discord.Client) -> CardEmojis:
-    """The bot's card faces as emojis (`NO_EMOJIS` until the bot has uploaded them)."""
-    faces: CardEmojis | None = getattr(client, "card_faces", None)
-    return faces if faces is not None else NO_EMOJIS
 
 
 def cards_text(cards: Iterable[Card], locale: object, sep: str = " ") -> str:

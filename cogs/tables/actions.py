@@ -21,7 +21,7 @@ from bot.tables.events import RoemClaimed
 from cogs.common.raw_messages import update_message
 from cogs.common.replies import guarded, send_ephemeral
 from cogs.common.requests import RequestStats
-from cogs.common.text import card_emojis, card_text, locale_of, t
+from cogs.common.text import card_text, locale_of, t
 from cogs.tables.bump import Bumper
 from cogs.tables.errors import REFUSALS, error_text
 from cogs.tables.items import ButtonKind
@@ -217,7 +217,7 @@ class TableActions:
     ) -> None:
         """A new ephemeral hand message of the viewer of `table` (refused when unseated)."""
         locale = locale_of(interaction)
-        view = hand_view(table.public, table.hand(), locale, note, card_emojis(self.bot))
+        view = hand_view(table.public, table.hand(), locale, note, self.bot.card_faces)
         await interaction.response.send_message(view=view, ephemeral=True)
         self.nudger.remember(interaction, table, locale)
 
@@ -239,7 +239,7 @@ class TableActions:
             await self._send_hand(interaction, table, note)
             return
         locale = locale_of(interaction)
-        emojis = card_emojis(self.bot)
+        emojis = self.bot.card_faces
         payload = hand_payload(table.public, table.hand(), locale, note, emojis)
         await update_message(interaction, payload)
         self.nudger.remember(interaction, table, locale)
@@ -274,7 +274,7 @@ class TableActions:
         """The last trick taken, privately."""
         public = (await self._found(interaction, table_id)).public
         locale = locale_of(interaction)
-        embed = last_trick_embed(public, locale, card_emojis(self.bot))
+        embed = last_trick_embed(public, locale, self.bot.card_faces)
         if embed is None:
             text = t("tables.public.no_last_trick", locale)
             await interaction.response.send_message(text, ephemeral=True)
@@ -375,7 +375,8 @@ class TableActions:
             await interaction.response.defer()
             return
         locale = self.publisher.locale_for(table.public)
-        payload = public_payload(table, locale, card_emojis(self.bot))
+        picture = self.publisher.picture(table.id)
+        payload = public_payload(table, locale, self.bot.card_faces, picture)
         self.publisher.shown(table)  # before the request: no bot-token edit of this state
         try:
             await update_message(interaction, payload)

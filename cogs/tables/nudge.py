@@ -24,7 +24,6 @@ from bot.tables import TableAnswer, TableError, TableService
 from cogs.common.delivery import DELIVERY_ERRORS, retried
 from cogs.common.raw_messages import edit_original
 from cogs.common.requests import RequestStats
-from cogs.common.text import card_emojis
 from cogs.tables.ui_hand import hand_payload
 
 if TYPE_CHECKING:
@@ -112,7 +111,7 @@ class HandNudger:
             table = self.service.get(key[0], key[1])
             if drawn is None or table.seat is None or drawn.seq == table.seq:
                 return
-            emojis = card_emojis(self.bot)
+            emojis = self.bot.card_faces
             payload = hand_payload(table.public, table.hand(), drawn.locale, None, emojis)
             what = f"redrawing the hand of {key}"
             self.requests.note_token_edit()

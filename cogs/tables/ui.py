@@ -53,6 +53,7 @@ from cogs.tables.ui_text import (
 
 __all__ = [
     "leave_question",
+    "picture_description",
     "public_parts",
     "public_rows",
     "public_payload",
@@ -266,6 +267,13 @@ def _flag(line: SheetLine, locale: str) -> str:
     if line.pit is not None:
         return t("tables.sheet.pit", locale)
     return ""
+
+
+def picture_description(public: PublicTable, locale: str) -> str:
+    """The picture's alt text: the trick it shows and the score, in plain words."""
+    words = [_trick_text(public, locale, NO_EMOJIS), _score_text(public, locale)]
+    plain = "\n".join(w for w in words if w).replace("**", "").replace("-# ", "")
+    return plain[:1024]
 
 
 def last_trick_embed(

@@ -5,6 +5,7 @@ here first."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
@@ -123,3 +124,29 @@ async def test_discord_errors_reach_the_caller_as_discord_py_raises_them(
     kit.harness.override("PATCH", CHANNEL_MESSAGE, unknown)
     with pytest.raises(discord.NotFound):
         await edit_channel_message(kit.bot, kit.world.channel_id, message_id, drawn)
+
+
+async def test_a_raw_edit_with_a_file_sends_what_discord_py_sends(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start(make_harness)
+    t, _, _ = await _table_with_a_hand(kit)
+    table = kit.service.get(t)
+    message_id = int(kit.public(t)["id"])
+    channel = kit.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    png = b"\x89PNG\r\n\x1a\n picture"
+
+    def file() -> discord.File:
+        return discord.File(io.BytesIO(png), "table.png", description="the table")
+
+    await channel.get_partial_message(message_id).edit(attachments=[file()])
+    theirs = _last(kit, CHANNEL_MESSAGE)
+    body = {"attachments": [{"id": 0, "filename": "table.png", "description": "the table"}]}
+    await edit_channel_message(kit.bot, table.channel_id, message_id, body, [file()])
+    ours = _last(kit, CHANNEL_MESSAGE)
+
+    assert ours.json == _no_tts(theirs.json)  # the payload_json part of the form
+    assert ours.files == theirs.files == ["table.png"]
+    assert ours.file_data == theirs.file_data == [png]
+    assert ours.message is not None
+    assert [a["filename"] for a in ours.message["attachments"]] == ["table.png"]
