@@ -6,8 +6,9 @@ per run: the bot's CPU per click (process CPU time, `time.process_time`, with th
 harness's own cost -- recording calls, answering as Discord, the players' tasks choosing
 and sending clicks -- measured and subtracted, and stated separately; see `Meter`), the
 p50/p99 time from a click arriving to its interaction response, requests per click by
-kind (interaction token or bot token), bot-token requests per second per 100 tables
-(Discord's global limit is ~50/s a bot), and store commits per click.
+kind (interaction token or bot token; the table message's edits that upload its picture
+apart), bot-token requests per second per 100 tables (Discord's global limit is ~50/s a
+bot), and store commits per click.
 
 Run: ``.venv/bin/python benchmarks/discord_load.py [--tables 1,10,100] [--think 2]
 [--seconds 30]``; ``--think 0`` plays at full speed (every table clicks as soon as its
@@ -161,9 +162,10 @@ class Timed(Coroutine[Any, Any, T]):
         return self._coro.__await__()
 
 
-def request_kind(via: str, route: Route) -> str:
+def request_kind(via: str, route: Route, files: bool = False) -> str:
     if via == "rest":
-        return f"bot token: {route.method} {route.path}"
+        upload = " (uploading the table picture)" if files else ""
+        return f"bot token: {route.method} {route.path}{upload}"
     if route.path == CALLBACK:
         return "interaction token: response"
     return f"interaction token: {route.method} {route.path.split('/')[-1]}"
@@ -208,7 +210,8 @@ class MeteredRecorder(Recorder):
         try:
             return await super().on_rest(route, **kwargs)
         finally:
-            self.meter.requests[request_kind("rest", route)] += 1
+            files = bool(kwargs.get("files"))
+            self.meter.requests[request_kind("rest", route, files)] += 1
             self.meter.harness_cpu += time.thread_time() - started
 
 

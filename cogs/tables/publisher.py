@@ -42,7 +42,7 @@ from cogs.common.locales import public_locale
 from cogs.common.raw_messages import edit_channel_message
 from cogs.common.text import t
 from cogs.tables.ui import picture_description, public_payload, public_view, sheet_embed
-from cogs.tables.ui_picture import PICTURE_FILE, ShownPicture, picture_moment
+from cogs.tables.ui_picture import PICTURE_FILE, Moment, ShownPicture, picture_due
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
@@ -79,6 +79,14 @@ class EditBudget:
     def _now(self) -> float:
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
 
+    def crowded(self) -> bool:
+        """Whether requests are being spaced out now: half the burst or more is in use
+        (many busy tables), so what can wait, waits."""
+        if self.rate <= 0:
+            return False
+        in_use = (self._due - self._now()) * self.rate
+        return in_use >= self.burst / 2
+
     async def take(self) -> None:
         if self.rate <= 0:
             return
@@ -104,7 +112,7 @@ class _Pending:
     given_up_seq: int | None = None  # Discord kept failing on this state: wait for the next
     rendered_seq: int | None = None
     picture: ShownPicture | None = None  # the picture the message shows now
-    drawn_moment: tuple[int, int] | None = None  # the moment that picture was drawn for
+    drawn_moment: Moment | None = None  # the moment that picture was drawn for
     last_edit: float = float("-inf")
     task: asyncio.Task[None] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -340,11 +348,13 @@ class TablePublisher:
     ) -> bool:
         """Edit in place; False when the message is gone (so it gets posted again).
         Sent as JSON drawn once per state, the answer not read (cogs/common/raw_messages.py).
-        At a moment the picture is drawn for (`picture_moment`) the same request uploads the
-        new picture; otherwise the message keeps the one it has."""
-        moment = picture_moment(table.public)
+        At a moment a picture is due (`picture_due`: every trick while the edit budget has
+        room, the end of each hand always) the same request uploads the new picture;
+        otherwise the message keeps the one it has."""
+        every_trick = not self.budget.crowded()
+        moment = picture_due(table.public, state.drawn_moment, every_trick)
         picture, files = state.picture, []
-        if moment is not None and moment != state.drawn_moment:
+        if moment is not None:
             picture, png = await self._picture(table, locale)
             files = [discord.File(io.BytesIO(png), PICTURE_FILE)]
         payload = public_payload(table, locale, self.bot.card_faces, picture)

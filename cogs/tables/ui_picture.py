@@ -1,12 +1,15 @@
 """The picture of the table that the public message carries (docs/table-ux.md 2.2).
 
 The picture (`bot/pictures/table.py`, the public view: seat 1 at the bottom) is drawn and
-attached at two moments only, to spend little: when a trick is complete (the trick just
-taken lies on the table until the next card) and when a hand ends (the score pad's new
-totals, while the next trump is chosen; and the final one). Between those moments the
-message keeps the picture it has, so it does not jump as cards are played; the text beside
-it tells the trick being played. `ShownPicture` names the attached file and its alt text
-(what a screen reader says instead of it); the message keeps the same facts in words.
+attached at two kinds of moment, in the edit the publisher makes anyway: when a hand has
+ended (the score pad's new totals; also the first edit after a restart, and the final
+one), and, while the bot has room (its shared edit budget not used up), when a trick is
+complete (the trick just taken lies on the table until the next card). Between those
+moments the message keeps the picture it has, so it does not jump as cards are played;
+the text beside it tells the trick being played. Under load only the hands' ends are
+drawn: a picture costs more CPU than the rest of a click (docs/benchmarks.md).
+`ShownPicture` names the attached file and its alt text (what a screen reader says
+instead of it); the message keeps the same facts in words.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from dataclasses import dataclass
 from bot.engine import Phase
 from bot.tables import PublicTable, Status
 
-__all__ = ["PICTURE_FILE", "ShownPicture", "picture_moment"]
+__all__ = ["PICTURE_FILE", "Moment", "ShownPicture", "picture_due"]
 
 PICTURE_FILE = "table.png"
 
@@ -29,16 +32,31 @@ class ShownPicture:
     description: str
 
 
-def picture_moment(public: PublicTable) -> tuple[int, int] | None:
-    """(hand, trick) when `public` is a moment the picture is drawn for: a trick just
-    taken (its number), or a hand just ended (trick 9: the hand's eight tricks are done);
-    None between those moments. Each moment is drawn once."""
-    if public.status == Status.FINISHED and public.sheet:
-        return len(public.sheet), 9
-    if public.status != Status.PLAYING:
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """What a picture was drawn for: the hands scored by then, and the tricks taken in the
+    hand being played (0: the picture of a hand's end)."""
+
+    hands: int
+    tricks: int
+
+
+def picture_due(public: PublicTable, shown: Moment | None, every_trick: bool) -> Moment | None:
+    """The moment to draw a new picture for now, if any, given the one the message shows:
+    a hand ended since (or the message has none yet, once a hand is scored); with
+    `every_trick`, a trick just taken that the picture does not show yet."""
+    if public.status not in (Status.PLAYING, Status.FINISHED):
         return None
-    if public.phase in (Phase.PLAY, Phase.CLAIM) and not public.trick and public.last_trick:
-        return public.hand_number, public.trick_number - 1
-    if public.phase == Phase.TRUMP and len(public.sheet) == public.hand_number - 1 > 0:
-        return len(public.sheet), 9
+    hands = len(public.sheet)
+    if hands and (shown is None or shown.hands < hands):
+        return Moment(hands, 0)
+    taken = (
+        public.status == Status.PLAYING
+        and public.phase in (Phase.PLAY, Phase.CLAIM)
+        and not public.trick
+        and public.last_trick is not None
+    )
+    moment = Moment(hands, public.trick_number - 1)
+    if every_trick and taken and moment != shown:
+        return moment
     return None

@@ -4,11 +4,15 @@ when a hand ends, kept while the next trick is played, with its alt text in word
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from bot.engine import Phase
+from bot.tables import public_table
+from cogs.tables.publisher import EditBudget
+from cogs.tables.ui_picture import Moment, picture_due
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -103,3 +107,40 @@ async def test_the_end_of_a_hand_uploads_a_picture_with_the_new_score(
     # at most one upload per trick, and one for the hand's end
     assert len(uploads(kit)) <= len(match.sheet) * 8 + 1
     kit.check_payloads()
+
+
+async def test_a_crowded_budget_keeps_pictures_for_the_ends_of_hands() -> None:
+    now = [0.0]
+
+    async def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    budget = EditBudget(rate=10.0, burst=4.0, clock=lambda: now[0], sleep=sleep)
+    assert not budget.crowded()
+    await budget.take()
+    assert not budget.crowded()  # one of four in use
+    for _ in range(3):
+        await budget.take()
+    assert budget.crowded()  # the burst used up: requests are being spaced
+    now[0] += 10
+    assert not budget.crowded()
+    assert not EditBudget(rate=0).crowded()  # no budget: nothing to spare
+
+
+async def test_pictures_are_due_at_every_trick_only_while_there_is_room(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, users = await four_players(make_harness, monkeypatch)
+    for _ in range(40):
+        hand = kit.table(t).match.hand  # type: ignore[union-attr]
+        if hand is not None and hand.phase == Phase.PLAY and hand.tricks and not hand.current:
+            break
+        await kit.act(t)
+    public = public_table(kit.table(t))
+    taken = Moment(0, public.trick_number - 1)
+    assert picture_due(public, None, every_trick=True) == taken
+    assert picture_due(public, taken, every_trick=True) is None  # drawn already
+    assert picture_due(public, None, every_trick=False) is None  # crowded: tricks wait
+    ended = dataclasses.replace(public, sheet=(object(),))  # type: ignore[arg-type]
+    assert picture_due(ended, taken, every_trick=False) == Moment(1, 0)  # a hand's end
+    assert picture_due(ended, Moment(1, 0), every_trick=False) is None
