@@ -47,12 +47,14 @@ from cogs.tables.ui_picture import PICTURE_FILE, Moment, ShownPicture, picture_d
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
 
-__all__ = ["EDIT_BUDGET", "EDIT_INTERVAL", "EditBudget", "TablePublisher"]
+__all__ = ["EDIT_BUDGET", "EDIT_INTERVAL", "PICTURE_RATE", "EditBudget", "TablePublisher"]
 
 log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.2  # seconds between two edits of one table's message
 EDIT_BUDGET = 40.0  # bot-token edits a second for all tables (Discord's global limit: ~50)
+PICTURE_RATE = 2.0  # table pictures drawn a second for all tables (each ~3 ms of CPU)
+PICTURE_BURST = 4.0
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 
@@ -79,13 +81,18 @@ class EditBudget:
     def _now(self) -> float:
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
 
-    def crowded(self) -> bool:
-        """Whether requests are being spaced out now: half the burst or more is in use
-        (many busy tables), so what can wait, waits."""
+    def spare(self, keep: float = 0.0) -> bool:
+        """Take a turn now if one is free with `keep` more left over, without waiting;
+        False when there is none (the caller does without)."""
         if self.rate <= 0:
+            return True
+        now = self._now()
+        step = 1.0 / self.rate
+        free = min(self.burst, self.burst - (self._due - now) / step)  # turns free now
+        if free < 1 + keep:
             return False
-        in_use = (self._due - self._now()) * self.rate
-        return in_use >= self.burst / 2
+        self._due = max(self._due, now) + step
+        return True
 
     async def take(self) -> None:
         if self.rate <= 0:
@@ -125,6 +132,7 @@ class TablePublisher:
         self.bot = bot
         self.interval = interval
         self.budget = EditBudget(budget)
+        self.pictures = EditBudget(PICTURE_RATE, PICTURE_BURST)
         self._message_ids: dict[int, int] = {}  # table id -> the message this process posted
         self._pending: dict[int, _Pending] = {}
         self._closed = False
@@ -348,13 +356,11 @@ class TablePublisher:
     ) -> bool:
         """Edit in place; False when the message is gone (so it gets posted again).
         Sent as JSON drawn once per state, the answer not read (cogs/common/raw_messages.py).
-        At a moment a picture is due (`picture_due`: every trick while the edit budget has
-        room, the end of each hand always) the same request uploads the new picture;
-        otherwise the message keeps the one it has."""
-        every_trick = not self.budget.crowded()
-        moment = picture_due(table.public, state.drawn_moment, every_trick)
+        At a moment a picture is due (`picture_due`) and the picture budget allows it, the
+        same request uploads the new picture; otherwise the message keeps the one it has."""
+        moment = picture_due(table.public, state.drawn_moment)
         picture, files = state.picture, []
-        if moment is not None:
+        if moment is not None and self._may_draw(moment):
             picture, png = await self._picture(table, locale)
             files = [discord.File(io.BytesIO(png), PICTURE_FILE)]
         payload = public_payload(table, locale, self.bot.card_faces, picture)
@@ -379,6 +385,14 @@ class TablePublisher:
         if files:
             state.drawn_moment = moment
         return True
+
+    def _may_draw(self, moment: Moment) -> bool:
+        """A picture costs more CPU than a click (docs/benchmarks.md), so all tables share
+        `PICTURE_RATE` a second: a hand's end takes any free turn, a trick only one that
+        leaves half the burst for hands' ends. A picture not drawn stays due (a hand's end)
+        or is skipped (a trick: the next one may have its picture)."""
+        keep = 0.0 if moment.tricks == 0 else self.pictures.burst / 2
+        return self.pictures.spare(keep)
 
     async def _picture(self, table: TableAnswer, locale: str) -> tuple[ShownPicture, bytes]:
         """The public picture of the table now (drawn in a worker thread: the event loop

@@ -1,13 +1,13 @@
 """The picture of the table that the public message carries (docs/table-ux.md 2.2).
 
 The picture (`bot/pictures/table.py`, the public view: seat 1 at the bottom) is drawn and
-attached at two kinds of moment, in the edit the publisher makes anyway: when a hand has
+attached at two kinds of moment, in the edit the publisher makes anyway: when a trick is
+complete (the trick just taken lies on the table until the next card) and when a hand has
 ended (the score pad's new totals; also the first edit after a restart, and the final
-one), and, while the bot has room (its shared edit budget not used up), when a trick is
-complete (the trick just taken lies on the table until the next card). Between those
-moments the message keeps the picture it has, so it does not jump as cards are played;
-the text beside it tells the trick being played. Under load only the hands' ends are
-drawn: a picture costs more CPU than the rest of a click (docs/benchmarks.md).
+one). Between those moments the message keeps the picture it has, so it does not jump as
+cards are played; the text beside it tells the trick being played. A picture costs more
+CPU than the rest of a click, so the publisher draws at most a few a second for all tables
+(`publisher.PICTURE_RATE`), hands' ends first: under load some tricks go without one.
 `ShownPicture` names the attached file and its alt text (what a screen reader says
 instead of it); the message keeps the same facts in words.
 """
@@ -41,10 +41,10 @@ class Moment:
     tricks: int
 
 
-def picture_due(public: PublicTable, shown: Moment | None, every_trick: bool) -> Moment | None:
+def picture_due(public: PublicTable, shown: Moment | None) -> Moment | None:
     """The moment to draw a new picture for now, if any, given the one the message shows:
-    a hand ended since (or the message has none yet, once a hand is scored); with
-    `every_trick`, a trick just taken that the picture does not show yet."""
+    a hand ended since (or the message has none yet, once a hand is scored), or a trick
+    just taken that the picture does not show yet."""
     if public.status not in (Status.PLAYING, Status.FINISHED):
         return None
     hands = len(public.sheet)
@@ -57,6 +57,6 @@ def picture_due(public: PublicTable, shown: Moment | None, every_trick: bool) ->
         and public.last_trick is not None
     )
     moment = Moment(hands, public.trick_number - 1)
-    if every_trick and taken and moment != shown:
+    if taken and moment != shown:
         return moment
     return None

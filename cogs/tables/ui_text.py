@@ -166,8 +166,8 @@ NO_CARD = "·"  # a seat that has not played to the trick yet
 TRICKS = 8
 NAME_MAX = 24  # columns of a name in the public lines
 AROUND_NAME_MAX = 12  # columns of a name in the drawing around a seat (three names a line)
-INDENT = "\u2003" * 6  # em spaces: the partner and the player sit above and below the middle
-GAP = "\u2003" * 3  # between the left and the right opponent
+INDENT = "\u2003" * 4  # em spaces: the partner and the player sit above and below the middle
+RIGHT = "\u2003" * 8  # and the right-hand opponent to the right of the left-hand one
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,8 +226,9 @@ def trick_lines(
 def trick_compass(
     public: PublicTable, trick: ShownTrick, viewer: int, locale: str, emojis: CardEmojis
 ) -> list[str]:
-    """The trick seen from `viewer`'s seat, in three lines: ⬆ the partner, ⬅ the left
-    opponent (who plays after the viewer) and ➡ the right one, ⬇ the viewer."""
+    """The trick seen from `viewer`'s seat, one line a seat: ⬆ the partner, ⬅ the left
+    opponent (who plays after the viewer), ➡ the right one (indented to the right), ⬇ the
+    viewer. A line each, so that a card's face and text fit a phone's width."""
     left, partner, right = seats_around(viewer)
 
     def place(arrow: str, seat: int, name: str) -> str:
@@ -242,7 +243,8 @@ def trick_compass(
     you = shorten(t("tables.hand.you", locale), AROUND_NAME_MAX)
     return [
         INDENT + place("⬆", partner, mate),
-        place("⬅", left, named(left)) + GAP + place("➡", right, named(right)),
+        place("⬅", left, named(left)),
+        RIGHT + place("➡", right, named(right)),
         INDENT + place("⬇", viewer, f"**{md(you)}**"),
     ]
 

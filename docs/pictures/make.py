@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # the harness lives in tests/
 
 import bot.tables.lobby as lobby_module  # noqa: E402
+from bot.engine import Card  # noqa: E402
+from bot.pictures.cards import card_face  # noqa: E402
 from tests.cogs.tables.tables_kit import ClockedBot, Kit, seed_with_first_dealer  # noqa: E402
 from tests.harness.harness import Harness  # noqa: E402
 
@@ -40,7 +42,10 @@ FONTS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu
 BACKGROUND, EMBED, TEXT, BRIGHT, MUTED = "#313338", "#2b2d31", "#dbdee1", "#f2f3f5", "#949ba4"
 BUTTON = {1: "#5865f2", 2: "#4e5058", 3: "#248046", 4: "#da373c", 5: "#4e5058"}
 EMOJI = ("🏆", "🤖", "💤", "⏳", "⬆", "⬅", "➡", "⬇")
-TOKEN = re.compile(r"(\*\*.+?\*\*|<t:\d+(?::\w)?>|[🏆🤖💤⏳⬆⬅➡⬇]|\s+|[^\s*<🏆🤖💤⏳⬆⬅➡⬇]+|.)")
+TOKEN = re.compile(
+    r"(\*\*.+?\*\*|<t:\d+(?::\w)?>|<:\w+:\d+>|[🏆🤖💤⏳⬆⬅➡⬇]|\s+|[^\s*<🏆🤖💤⏳⬆⬅➡⬇]+|.)"
+)
+CARD_EMOJI = re.compile(r"<:kj_(\w\w)_\w+:\d+>")  # a card face: its code in the name
 
 
 # ---------------------------------------------------------------- the table, played by clicks
@@ -170,6 +175,15 @@ class Page:
             d.text((left, top - s * 0.1), "z", font=font, fill="#5865f2")
         return size * 1.15
 
+    def card(self, x: float, y: float, code: str, size: int) -> float:
+        """A card face as Discord shows the bot's card emoji; its width in points."""
+        height = size * 1.35
+        width = height * 0.72
+        if not self.dry:
+            face = card_face(Card.parse(code), int(width * SCALE), int(height * SCALE))
+            self.image.paste(face, (int(x * SCALE), int((y - size * 0.15) * SCALE)), face)
+        return width + 3
+
     def crop(self) -> Image.Image:
         return self.image.crop((0, 0, WIDTH * SCALE, int((self.y + PAD) * SCALE)))
 
@@ -180,6 +194,8 @@ def runs(line: str) -> Iterator[tuple[str, bool]]:
         if token.startswith("**") and token.endswith("**") and len(token) > 4:
             for word in re.findall(r"\s+|\S+", token[2:-2]):
                 yield word, True
+        elif CARD_EMOJI.fullmatch(token):
+            yield token, False
         elif token.startswith("<t:"):
             yield from (("in", False), (" ", False), ("2", False), (" ", False), ("minutes", False))
         else:
@@ -205,13 +221,19 @@ def _line(page: Page, x: float, width: float, line: str, size: int, fill: str) -
     indent = len(line) - len(line.lstrip("\u2003"))  # em spaces: one font size each
     cursor = start = x + indent * size
     for piece, bold in runs(line.lstrip("\u2003").replace("\u2003", "  ")):
-        grow = size * 1.15 if piece in EMOJI else page.width(piece, size, bold)
+        card = CARD_EMOJI.fullmatch(piece)
+        if card:
+            grow = size * 1.35 * 0.72 + 3
+        else:
+            grow = size * 1.15 if piece in EMOJI else page.width(piece, size, bold)
         if cursor + grow > x + width and not piece.isspace() and cursor > start:
             cursor = start = x
             page.y += line_height
         if cursor == start and piece.isspace():
             continue
-        if piece in EMOJI:
+        if card:
+            cursor += page.card(cursor, page.y, card.group(1), size)
+        elif piece in EMOJI:
             cursor += page.emoji(cursor, page.y, piece, size)
         else:
             cursor += page.text(cursor, page.y, piece, size, BRIGHT if bold else fill, bold)
@@ -271,15 +293,19 @@ def buttons(
         cursor = x
         for button in row.get("components", []):
             label = button.get("label") or ""
-            w = page.width(label, 13, True) + 28
+            code = CARD_EMOJI.fullmatch(f"<:{(button.get('emoji') or {}).get('name')}:0>")
+            face = 13 * 1.35 * 0.72 + 5 if code else 0  # the card's face before its label
+            w = page.width(label, 13, True) + 28 + face
             if cursor + w > right and cursor > x:
                 cursor, page.y = x, page.y + 38
             fill = BUTTON.get(button.get("style", 2), BUTTON[2])
             if button.get("disabled"):
                 fill = _dim(fill)
             page.box(cursor, page.y, w, 32, fill, 6)
+            if code:
+                page.card(cursor + 12, page.y + 8.5, code.group(1), 13)
             color = "#ffffff" if not button.get("disabled") else "#a0a3a8"
-            page.text(cursor + 14, page.y + 7.5, label, 13, color, True)
+            page.text(cursor + 14 + face, page.y + 7.5, label, 13, color, True)
             cursor += w + 8
         page.y += 38
 

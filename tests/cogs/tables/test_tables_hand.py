@@ -134,12 +134,12 @@ async def test_the_trick_is_drawn_from_the_players_own_seat(
         trick = text_displays(shown.body)[1].splitlines()
         assert trick[0] == f"**Trick {hand.trick_number} of 8**"
         left, partner, right = seats_around(viewer)
-        top, middle, bottom = trick[1:]
+        top, on_left, on_right, bottom = trick[1:]
         assert top.strip("\u2003").startswith(f"⬆ {NAMES[partner]} (partner) ")
-        assert middle.startswith(f"⬅ {NAMES[left]} ") and f"➡ {NAMES[right]} " in middle
+        assert on_left.startswith(f"⬅ {NAMES[left]} ")  # flush left
+        assert on_right.startswith("\u2003") and f"➡ {NAMES[right]} " in on_right
         assert bottom.strip("\u2003").startswith("⬇ **You** ")
-        places = {partner: top, left: middle.split("➡")[0], right: middle.split("➡")[1]}
-        places[viewer] = bottom
+        places = {partner: top, left: on_left, right: on_right, viewer: bottom}
         for seat, place in places.items():
             card = played.get(seat)
             if card is not None:

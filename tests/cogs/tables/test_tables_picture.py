@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Phase
-from bot.tables import public_table
+from bot.tables import Status, public_table
 from cogs.tables.publisher import EditBudget
 from cogs.tables.ui_picture import Moment, picture_due
 from tests.cogs.tables.tables_kit import (
@@ -109,25 +109,19 @@ async def test_the_end_of_a_hand_uploads_a_picture_with_the_new_score(
     kit.check_payloads()
 
 
-async def test_a_crowded_budget_keeps_pictures_for_the_ends_of_hands() -> None:
+async def test_the_picture_budget_gives_hands_ends_first() -> None:
     now = [0.0]
-
-    async def sleep(seconds: float) -> None:
-        now[0] += seconds
-
-    budget = EditBudget(rate=10.0, burst=4.0, clock=lambda: now[0], sleep=sleep)
-    assert not budget.crowded()
-    await budget.take()
-    assert not budget.crowded()  # one of four in use
-    for _ in range(3):
-        await budget.take()
-    assert budget.crowded()  # the burst used up: requests are being spaced
+    budget = EditBudget(rate=2.0, burst=4.0, clock=lambda: now[0])
+    assert [budget.spare(keep=2) for _ in range(3)] == [True, True, False]  # tricks: half
+    assert [budget.spare() for _ in range(3)] == [True, True, False]  # hands' ends: the rest
+    now[0] += 0.5  # one turn a half second
+    assert budget.spare() and not budget.spare()
     now[0] += 10
-    assert not budget.crowded()
-    assert not EditBudget(rate=0).crowded()  # no budget: nothing to spare
+    assert budget.spare(keep=2)
+    assert EditBudget(rate=0).spare()  # no budget set: no limit
 
 
-async def test_pictures_are_due_at_every_trick_only_while_there_is_room(
+async def test_pictures_are_due_once_per_trick_taken_and_per_hands_end(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kit, t, users = await four_players(make_harness, monkeypatch)
@@ -138,9 +132,30 @@ async def test_pictures_are_due_at_every_trick_only_while_there_is_room(
         await kit.act(t)
     public = public_table(kit.table(t))
     taken = Moment(0, public.trick_number - 1)
-    assert picture_due(public, None, every_trick=True) == taken
-    assert picture_due(public, taken, every_trick=True) is None  # drawn already
-    assert picture_due(public, None, every_trick=False) is None  # crowded: tricks wait
+    assert picture_due(public, None) == taken
+    assert picture_due(public, taken) is None  # drawn already
     ended = dataclasses.replace(public, sheet=(object(),))  # type: ignore[arg-type]
-    assert picture_due(ended, taken, every_trick=False) == Moment(1, 0)  # a hand's end
-    assert picture_due(ended, Moment(1, 0), every_trick=False) is None
+    assert picture_due(ended, taken) == Moment(1, 0)  # a hand's end, whatever the state
+    assert picture_due(ended, Moment(1, 0)) == Moment(1, public.trick_number - 1)
+    lobby = dataclasses.replace(public, status=Status.LOBBY)
+    assert picture_due(lobby, None) is None
+
+
+async def test_a_spent_picture_budget_skips_tricks_but_not_hands_ends(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, users = await four_players(make_harness, monkeypatch)
+    kit.cog.publisher.pictures = EditBudget(rate=0.001, burst=1.0)  # one picture, ever
+    for _ in range(80):
+        match = kit.table(t).match
+        assert match is not None
+        if match.sheet:
+            break
+        await kit.act(t)
+        await kit.run_computers(t)
+    match = kit.table(t).match
+    assert match is not None and match.sheet
+    [upload] = uploads(kit)  # every trick went without: the one turn went to the hand's end
+    [attachment] = upload.json["attachments"]
+    assert "Trick" not in attachment["description"]
+    assert f"match {match.totals[0]}" in attachment["description"]

@@ -47,7 +47,8 @@ def shows_current_state(kit: Kit, t: int) -> bool:
     """The table message's text is the one drawn for the table's state now."""
     table = kit.table(t)
     locale = kit.cog.publisher.locale_for(table)
-    expected = public_parts(public_table(table), locale)
+    picture = kit.cog.publisher.picture(t)
+    expected = public_parts(public_table(table), locale, kit.bot.card_faces, picture)
     shown = kit.public(t)["components"][0]["components"]
     return bool(shown[: len(expected)] == expected)
 
