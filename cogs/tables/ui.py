@@ -192,8 +192,8 @@ def _trick_text(public: PublicTable, locale: str, emojis: CardEmojis) -> str:
         f"**{trick_title(public, trick, locale)}**",
         *trick_lines(public, trick, locale, emojis),
     ]
-    if trick.roem is not None:
-        lines.append(roem_line(public, trick.roem, locale))
+    if trick.taken_trick is not None:
+        lines.append(roem_line(public, trick.taken_trick, locale))
     return "\n".join(line for line in lines if line)
 
 

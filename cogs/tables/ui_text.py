@@ -178,8 +178,12 @@ class ShownTrick:
     leader: int
     cards: dict[int, Card]  # by seat
     winner: int | None
-    taken: bool
-    roem: PublicTrick | None  # the taken trick, for its claimed roem
+    taken_trick: PublicTrick | None  # once taken: the trick as the table keeps it (its roem)
+
+    @property
+    def taken(self) -> bool:
+        """Whether the trick is already taken (no one plays to it any more)."""
+        return self.taken_trick is not None
 
 
 def shown_trick(public: PublicTable) -> ShownTrick | None:
@@ -193,13 +197,13 @@ def shown_trick(public: PublicTable) -> ShownTrick | None:
     leader = public.trick_leader or 0
     cards = {(leader + i) % 4: card for i, card in enumerate(public.trick)}
     number = min(public.trick_number, TRICKS)
-    return ShownTrick(number, leader, cards, public.trick_winner, False, None)
+    return ShownTrick(number, leader, cards, public.trick_winner, None)
 
 
 def taken_trick(trick: PublicTrick, number: int) -> ShownTrick:
     """A trick already taken (number `number` of its hand), to be shown."""
     cards = {(trick.leader + i) % 4: card for i, card in enumerate(trick.cards)}
-    return ShownTrick(number, trick.leader, cards, trick.winner, True, trick)
+    return ShownTrick(number, trick.leader, cards, trick.winner, trick)
 
 
 def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:

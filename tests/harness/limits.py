@@ -145,15 +145,18 @@ def _flags_shown(payload: Any, body: Mapping[str, Any]) -> int:
     return int(message.get("flags") or 0) if isinstance(message, Mapping) else 0
 
 
+_CALLBACK_REQUESTS = {4: "interaction", 5: "interaction", 7: "update"}
+
+
 def _request_of(payload: Any) -> str | None:
     """Which request of `discord_schema.REQUESTS` a recorded call's body is; None for a
     body given alone, or a call that sends no message (threads, commands...)."""
-    path, method = getattr(payload, "path", None), getattr(payload, "method", None)
+    path, method = str(getattr(payload, "path", "")), str(getattr(payload, "method", ""))
     raw = getattr(payload, "json", None)
-    if path is None or not isinstance(raw, Mapping):
+    if not path or not isinstance(raw, Mapping):
         return None
     if path == "/interactions/{webhook_id}/{webhook_token}/callback":
-        return {4: "interaction", 5: "interaction", 7: "update"}.get(raw.get("type"))
+        return _CALLBACK_REQUESTS.get(int(raw.get("type") or 0))
     return {
         ("POST", "/channels/{channel_id}/messages"): "create",
         ("PATCH", "/channels/{channel_id}/messages/{message_id}"): "edit",

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot.engine import Hand, Phase, SheetLine
+from bot.engine import Card, Hand, Phase, SheetLine
 from bot.tables import Status
 from cogs.common.text import card_text, suit_text, text_width
 from tests.cogs.tables.tables_kit import (
@@ -57,12 +57,21 @@ def hand_of(kit: Kit, t: int) -> Hand:
     return match.hand
 
 
+FACE = re.compile(r"<:kj_(\w\w)_\w+:\d+> ")  # a card's face (the bot's card emoji)
+
+
 def trick_rows(text: str) -> list[tuple[str, str]]:
-    """(name, what follows it) per seat line of a trick, in the order shown."""
+    """(name, what follows it) per seat line of a trick, in the order shown; a card's face
+    is checked to be that card's and then left out."""
     rows = []
     for line in text.splitlines()[1:]:
         if " — " in line:
             name, rest = line.split(" — ", 1)
+            face = FACE.match(rest)
+            if face is not None:
+                rest = rest[face.end() :]
+                assert face[1] == Card.parse(face[1]).code.lower() and rest.startswith("**")
+                assert card_text(Card.parse(face[1]), "en") in rest
             rows.append((name.removesuffix(" 🤖"), rest))
     return rows
 
