@@ -53,7 +53,7 @@ log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.2  # seconds between two edits of one table's message
 EDIT_BUDGET = 40.0  # bot-token edits a second for all tables (Discord's global limit: ~50)
-PICTURE_RATE = 2.0  # table pictures drawn a second for all tables (each ~3 ms of CPU)
+PICTURE_RATE = 1.0  # table pictures drawn a second for all tables (each 3-5 ms of CPU)
 PICTURE_BURST = 4.0
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
