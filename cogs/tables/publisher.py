@@ -42,7 +42,13 @@ from cogs.common.locales import public_locale
 from cogs.common.raw_messages import edit_channel_message
 from cogs.common.text import t
 from cogs.tables.ui import picture_description, public_payload, public_view, sheet_embed
-from cogs.tables.ui_picture import PICTURE_FILE, Moment, ShownPicture, picture_due
+from cogs.tables.ui_picture import (
+    PICTURE_FILE,
+    Moment,
+    ShownPicture,
+    of_this_hand,
+    picture_due,
+)
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
@@ -358,15 +364,20 @@ class TablePublisher:
         Sent as JSON drawn once per state, the answer not read (cogs/common/raw_messages.py).
         At a moment a picture is due (`picture_due`) and the picture budget allows it, the
         same request uploads the new picture; otherwise the message keeps the one it has."""
-        moment = picture_due(table.public, state.drawn_moment)
+        public = table.public
+        moment = picture_due(public, state.drawn_moment)
         picture, files = state.picture, []
         if moment is not None and self._may_draw(moment):
             picture, png = await self._picture(table, locale)
             files = [discord.File(io.BytesIO(png), PICTURE_FILE)]
+        elif picture is not None and not of_this_hand(state.drawn_moment, public):
+            picture = None  # a hand ended: no picture of the last one beside the new one
         payload = public_payload(table, locale, self.bot.card_faces, picture)
         if files and picture is not None:
             new = {"id": 0, "filename": PICTURE_FILE, "description": picture.description}
             payload = {**payload, "attachments": [new]}
+        elif picture is None and state.picture is not None:
+            payload = {**payload, "attachments": []}  # the old file goes with it
         channel_id = table.channel_id
 
         async def edit() -> None:

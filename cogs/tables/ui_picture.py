@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from bot.engine import Phase
 from bot.tables import PublicTable, Status
 
-__all__ = ["PICTURE_FILE", "Moment", "ShownPicture", "picture_due"]
+__all__ = ["PICTURE_FILE", "Moment", "ShownPicture", "of_this_hand", "picture_due"]
 
 PICTURE_FILE = "table.png"
 
@@ -60,3 +60,9 @@ def picture_due(public: PublicTable, shown: Moment | None) -> Moment | None:
     if taken and moment != shown:
         return moment
     return None
+
+
+def of_this_hand(shown: Moment | None, public: PublicTable) -> bool:
+    """Whether the picture drawn at `shown` belongs to the hand `public` is in (no hand has
+    ended since): a picture of an earlier hand is not kept beside a new one."""
+    return shown is not None and shown.hands == len(public.sheet)

@@ -159,3 +159,27 @@ async def test_a_spent_picture_budget_skips_tricks_but_not_hands_ends(
     [attachment] = upload.json["attachments"]
     assert "Trick" not in attachment["description"]
     assert f"match {match.totals[0]}" in attachment["description"]
+
+
+async def test_a_picture_of_an_earlier_hand_is_not_kept_beside_a_new_one(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, users = await four_players(make_harness, monkeypatch)
+    for _ in range(40):  # the first trick gets its picture
+        if uploads(kit):
+            break
+        await kit.act(t)
+    assert galleries(kit.public(t))
+    kit.cog.publisher.pictures = EditBudget(rate=0.001, burst=0.5)  # no more pictures
+    for _ in range(80):
+        match = kit.table(t).match
+        assert match is not None
+        if match.sheet:
+            break
+        await kit.act(t)
+        await kit.run_computers(t)
+    assert kit.table(t).match.sheet  # type: ignore[union-attr]
+    assert len(uploads(kit)) == 1
+    assert not galleries(kit.public(t))  # the first hand's trick is not shown any more
+    assert kit.public(t)["attachments"] == []  # and its file is gone
+    kit.check_payloads()
