@@ -21,10 +21,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from functools import cache
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from bot.pictures.fonts import Font
+from bot.pictures.fonts import font as _font
 
 from .draw import RoundDraw
 from .results import TableResult
@@ -299,27 +301,6 @@ _HEADER, _HEADER_INK = (30, 107, 58), (255, 255, 255)  # card-table green
 _STRIPE, _BOOBY_ROW = (242, 245, 243), (253, 234, 228)
 _MEDALS: Final = {1: (212, 175, 55), 2: (168, 169, 173), 3: (176, 115, 64)}
 _SPOON: Final = (150, 96, 52)
-
-
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-# Fonts with every accented Latin letter (Zoë, Ürgüp, pontuação), found where the system
-# keeps its fonts (Pillow searches the usual folders on Linux, macOS and Windows; the
-# Docker image installs fonts-dejavu-core). Without any, Pillow's own font draws the
-# unaccented letters and boxes for the rest.
-_FONTS: Final = {
-    False: ("DejaVuSans.ttf", "LiberationSans-Regular.ttf", "NotoSans-Regular.ttf", "arial.ttf"),
-    True: ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", "NotoSans-Bold.ttf", "arialbd.ttf"),
-}
-
-
-@cache
-def _font(size: int, bold: bool = False) -> Font:
-    for name in _FONTS[bold]:
-        try:
-            return ImageFont.truetype(name, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size)
 
 
 def _fit(

@@ -1,10 +1,11 @@
 """The card faces: the project's own art, drawn with Pillow from shapes (no font, no image
-file), so the same Pillow draws the same bytes on any machine and a hash of a face names it
-(the application emojis carry that hash, cogs/common/card_faces.py).
+file), so the same Pillow draws the same pixels on any machine and a hash of a face's
+pixels names it (the application emojis carry that hash, cogs/common/card_faces.py).
 
 A face is the rank, large, above the suit, large: at emoji size (Discord shows custom emoji
 at 22 to 48 px) both stay readable. The four suits differ by shape, not only by colour:
-a diamond, a heart (point down), a spade (point up, with a stem) and a club (three lobes).
+a diamond, a heart (point down), a spade (point up, on a stem) and a club (three round
+lobes with deep notches, on a thin stem).
 Ranks are strokes too (7 8 9 10 J Q K A), bold enough for 22 px.
 
 `card_png(card)` is the 128x128 emoji; `card_face(card, width, height)` the same art at
@@ -16,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+from collections.abc import Callable
 from functools import cache
 from typing import Final
 
@@ -98,7 +100,7 @@ def _rank_width(label: str) -> float:
     return sum(_GLYPHS[ch][0] for ch in label) + _GAP * (len(label) - 1)
 
 
-def _draw_rank(draw: ImageDraw.ImageDraw, label: str, box: Box, fill: tuple[int, ...]) -> None:
+def _draw_rank(draw: ImageDraw.ImageDraw, label: str, box: Box, fill: int) -> None:
     """The rank `label` as large as fits in `box`, centred."""
     left, top, right, bottom = box
     size = min(bottom - top, (right - left) / _rank_width(label))
@@ -175,7 +177,7 @@ def _shapes() -> dict[Suit, Shape]:
 _SHAPES: Final = _shapes()
 
 
-def _draw_suit(draw: ImageDraw.ImageDraw, suit: Suit, box: Box, fill: tuple[int, ...]) -> None:
+def _draw_suit(draw: ImageDraw.ImageDraw, suit: Suit, box: Box, fill: int) -> None:
     """The suit's shape as large as fits in `box` (kept square), centred."""
     left, top, right, bottom = box
     size = min(right - left, bottom - top)
@@ -199,39 +201,53 @@ def ink(suit: Suit) -> tuple[int, int, int, int]:
 # ------------------------------------------------------------------------- faces
 
 
-def _reduce(image: Image.Image, size: tuple[int, int]) -> Image.Image:
-    return image.resize(size, Image.Resampling.LANCZOS)
+def _mask(
+    size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int, int], None]
+) -> Image.Image:
+    """A coverage mask of `size`: `paint(draw, w, h)` draws it `_SUPERSAMPLE` times larger
+    in white, and each pixel becomes the share of its block that was drawn (smooth edges;
+    one channel, so cheap to reduce)."""
+    w, h = size[0] * _SUPERSAMPLE, size[1] * _SUPERSAMPLE
+    big = Image.new("L", (w, h), 0)
+    paint(ImageDraw.Draw(big), w, h)
+    return big.resize(size, Image.Resampling.BOX)
 
 
 @cache
 def card_face(card: Card, width: int, height: int) -> Image.Image:
     """The face of `card` as an RGBA image of `width` x `height` (transparent corners).
     Cached: callers paste it and must not draw on it."""
-    s = _SUPERSAMPLE
-    w, h = width * s, height * s
-    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    edge = max(s, round(w * 0.025))
-    draw.rounded_rectangle(
-        (0, 0, w - 1, h - 1), radius=round(w * 0.13), fill=PAPER, outline=EDGE, width=edge
-    )
-    colour = ink(card.suit)
-    pad_x, pad_y = w * 0.08, h * 0.065
-    middle = h * 0.5
-    _draw_rank(draw, card.rank.label, (pad_x, pad_y, w - pad_x, middle - h * 0.025), colour)
-    _draw_suit(draw, card.suit, (pad_x, middle + h * 0.015, w - pad_x, h - pad_y), colour)
-    return _reduce(image, (width, height))
+    size = (width, height)
+
+    def card_shape(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=round(w * 0.13), fill=255)
+
+    def edge(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
+        line = max(_SUPERSAMPLE, round(w * 0.025))
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), round(w * 0.13), None, 255, line)
+
+    def print_(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
+        pad_x, pad_y, middle = w * 0.08, h * 0.065, h * 0.5
+        _draw_rank(draw, card.rank.label, (pad_x, pad_y, w - pad_x, middle - h * 0.025), 255)
+        _draw_suit(draw, card.suit, (pad_x, middle + h * 0.015, w - pad_x, h - pad_y), 255)
+
+    face = Image.new("RGB", size, PAPER[:3])
+    face.paste(EDGE[:3], (0, 0, width, height), _mask(size, edge))
+    face.paste(ink(card.suit)[:3], (0, 0, width, height), _mask(size, print_))
+    face.putalpha(_mask(size, card_shape))
+    return face
 
 
 @cache
-def suit_shape(
-    suit: Suit, size: int, colour: tuple[int, int, int, int] | None = None
-) -> Image.Image:
+def suit_shape(suit: Suit, size: int) -> Image.Image:
     """The suit's shape alone, `size` pixels square on a transparent ground (for badges)."""
-    s = _SUPERSAMPLE
-    image = Image.new("RGBA", (size * s, size * s), (0, 0, 0, 0))
-    _draw_suit(ImageDraw.Draw(image), suit, (0, 0, size * s, size * s), colour or ink(suit))
-    return _reduce(image, (size, size))
+
+    def shape(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
+        _draw_suit(draw, suit, (0, 0, w, h), 255)
+
+    image = Image.new("RGBA", (size, size), ink(suit))
+    image.putalpha(_mask((size, size), shape))
+    return image
 
 
 @cache

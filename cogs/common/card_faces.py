@@ -76,15 +76,17 @@ class CardFaces:
         return True
 
     async def _sync(self, client: discord.Client) -> dict[Card, discord.PartialEmoji]:
+        # Drawing the faces takes a fraction of a second: off the event loop.
+        names = await asyncio.to_thread(lambda: {card: emoji_name(card) for card in CARDS})
         found = await _list(client)
         emojis: dict[Card, discord.PartialEmoji] = {}
         self.uploaded = 0
-        for card in CARDS:
-            name = emoji_name(card)
+        for card, name in names.items():
             emoji = found.get(name)
             if emoji is None:
                 try:
-                    emoji = await _upload(client, name, card_png(card))
+                    image = await asyncio.to_thread(card_png, card)
+                    emoji = await _upload(client, name, image)
                 except SyncFailed:
                     # Another process of this bot may have uploaded it meanwhile.
                     found = await _list(client)
