@@ -21,7 +21,7 @@ from .actions import (
 )
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .errors import EngineError, ErrorCode, InvalidInput, RuleError, RuleViolation
-from .hand import Hand, Phase, Trick, TrumpOptions, left_of, pair_of
+from .hand import Hand, Phase, Trick, TrumpOptions, left_of, pair_of, seats_around
 from .match import Match, MatchResult, SheetLine
 from .obligations import (
     IllegalReason,
@@ -32,7 +32,7 @@ from .obligations import (
     partner_is_winning,
     play_options,
 )
-from .roem import Roem, RoemKind, RoemPart, roem_of_trick
+from .roem import NO_ROEM, Roem, RoemKind, RoemPart, roem_of_trick
 from .rules import PRESET_NAMES, RuleSet
 from .scoring import HandScore, assumed_tricks, score_hand
 from .sheets import check_line, check_totals, line_tricks, match_over, most_roem, round_length
@@ -66,6 +66,7 @@ __all__ = [
     "PlayOptions",
     "Rank",
     "Reason",
+    "NO_ROEM",
     "Roem",
     "RoemKind",
     "RoemPart",
@@ -84,6 +85,7 @@ __all__ = [
     "left_of",
     "legal_cards",
     "pair_of",
+    "seats_around",
     "parse_cards",
     "partner_is_winning",
     "play_options",

@@ -65,15 +65,24 @@ def left_of(seat: int) -> int:
     return (seat + 1) % 4
 
 
+def seats_around(seat: int) -> tuple[int, int, int]:
+    """The other seats as `seat` sees them across the table: (left, partner, right). The
+    left-hand opponent plays after `seat`, the partner sits opposite, the right-hand
+    opponent plays before it."""
+    return (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+
+
 @dataclass(slots=True)
 class Trick:
-    """A completed trick: who led, the four cards in play order, the winning seat."""
+    """A completed trick: who led, the four cards in play order, the winning seat; once its
+    roem is claimed, the seat that claimed it (None where roem is counted automatically)."""
 
     leader: int
     cards: tuple[Card, ...]
     winner: int
     roem: Roem
     claimed: bool = False
+    claimer: int | None = None
 
     def seat_of(self, index: int) -> int:
         """The seat that played the trick's card number `index` (0 = the leader)."""
@@ -267,6 +276,19 @@ class Hand:
         return self._complete_trick() if len(self.current) == 4 else None
 
     @property
+    def claimable(self) -> bool:
+        """A claim window is open and its trick's roem is not claimed yet: the Roem! button
+        applies to the pair that took it (whether the trick holds roem is not told)."""
+        trick = self.last_trick
+        return self.claim_open and trick is not None and not trick.claimed
+
+    def may_claim(self, seat: int) -> bool:
+        """Whether a claim applies to `seat` now: the window is open, its pair took the trick
+        and has not claimed it yet. A claim may still find no roem (`claim_refusal`)."""
+        trick = self.last_trick
+        return self.claimable and trick is not None and pair_of(seat) == pair_of(trick.winner)
+
+    @property
     def claim_pair(self) -> int | None:
         """The pair that may claim now: the one that took the last trick, while its claim
         window is open (whether the trick holds roem is not told: claiming is the test)."""
@@ -298,6 +320,7 @@ class Hand:
         trick = self.last_trick
         assert trick is not None
         trick.claimed = True
+        trick.claimer = seat
         self.roem[pair_of(trick.winner)] += trick.roem.points
         if self.phase == Phase.CLAIM:
             self._score()
@@ -382,7 +405,7 @@ class Hand:
             None if bidding is None else _Bidding(bidding.turn, bidding.round, bidding.passes),
             self.leader,
             list(self.current),
-            [Trick(t.leader, t.cards, t.winner, t.roem, t.claimed) for t in self.tricks],
+            [Trick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer) for t in self.tricks],
             list(self.points),
             list(self.roem),
             list(self.won),
@@ -404,15 +427,7 @@ class Hand:
             "bidding": None if bidding is None else [bidding.turn, bidding.round, bidding.passes],
             "leader": self.leader,
             "current": [c.code for c in self.current],
-            "tricks": [
-                {
-                    "leader": t.leader,
-                    "cards": [c.code for c in t.cards],
-                    "winner": t.winner,
-                    "claimed": t.claimed,
-                }
-                for t in self.tricks
-            ],
+            "tricks": [_trick_dict(t) for t in self.tricks],
             "points": list(self.points),
             "roem": list(self.roem),
             "won": list(self.won),
@@ -434,13 +449,29 @@ class Hand:
             cards = tuple(_cards(t["cards"]))
             assert hand.trump is not None
             roem = roem_of_trick(cards, hand.trump, rules) if len(cards) == 4 else NO_ROEM
-            hand.tricks.append(Trick(t["leader"], cards, t["winner"], roem, t["claimed"]))
+            claimer = t.get("claimer")  # written since claims name their seat
+            trick = Trick(t["leader"], cards, t["winner"], roem, t["claimed"], claimer)
+            hand.tricks.append(trick)
         hand.points, hand.roem = list(data["points"]), list(data["roem"])
         hand.won = list(data["won"])
         if hand.phase == Phase.DONE:
             assert hand.makers is not None
             hand.result = score_hand(hand.makers, hand.points, hand.roem, hand.won, rules)
         return hand
+
+
+def _trick_dict(trick: Trick) -> dict[str, Any]:
+    """A taken trick for a snapshot; the claimer only once there is one, so a snapshot of a
+    hand without claims reads as before."""
+    data: dict[str, Any] = {
+        "leader": trick.leader,
+        "cards": [c.code for c in trick.cards],
+        "winner": trick.winner,
+        "claimed": trick.claimed,
+    }
+    if trick.claimer is not None:
+        data["claimer"] = trick.claimer
+    return data
 
 
 def _seat(value: Any) -> int:

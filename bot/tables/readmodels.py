@@ -16,16 +16,17 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from bot.engine import (
+    NO_ROEM,
     Card,
     IllegalReason,
     MatchResult,
     Phase,
+    Roem,
     RuleSet,
     SheetLine,
     Suit,
     Trick,
     TrumpOptions,
-    pair_of,
     sort_key,
 )
 
@@ -48,12 +49,19 @@ class PublicSeat(Occupied):
 
 @dataclass(frozen=True, slots=True)
 class PublicTrick:
-    """A taken trick as everyone saw it: the roem shows only once it has been claimed."""
+    """A taken trick as everyone saw it: the roem shows only once it has been claimed (or
+    counted, at a table that counts roem itself), with the seat that claimed it."""
 
     leader: int
     cards: tuple[Card, ...]
     winner: int
-    claimed_roem: int
+    roem: Roem  # NO_ROEM until claimed
+    claimer: int | None  # the seat that claimed it; None when unclaimed or counted itself
+
+    @property
+    def claimed_roem(self) -> int:
+        """The roem credited on this trick (0 until it is claimed)."""
+        return self.roem.points
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +95,7 @@ class PublicTable:
     trick_winner: int | None  # the seat winning the trick in progress, as the engine says
     last_trick: PublicTrick | None
     claim_open: bool
+    claimable: bool  # the claim window's trick is not claimed yet (`Hand.claimable`)
     back_open: bool  # "I'm back" applies to someone (Table.may_come_back)
     again_open: bool  # Play again applies (Table.replayable): a casual match is over
     next_table: int | None  # the table Play again opened from this one, once it did
@@ -131,7 +140,7 @@ class PrivateHand:
     reasons: Mapping[Card, IllegalReason]  # read only
     trump_options: TrumpOptions | None
     my_turn: bool
-    can_claim: bool  # a claim window is open for this seat's pair
+    can_claim: bool  # a claim applies to this seat now (`Hand.may_claim`)
     away: bool
     autoplay: bool
 
@@ -173,6 +182,7 @@ def _public_table(table: Table) -> PublicTable:
         trick_winner=hand.current_winner() if hand is not None else None,
         last_trick=_public_trick(hand.last_trick if hand is not None else None),
         claim_open=bool(hand is not None and hand.claim_open),
+        claimable=bool(hand is not None and hand.claimable),
         back_open=table.may_come_back(),
         again_open=table.replayable,
         next_table=table.next_table,
@@ -248,8 +258,8 @@ def dealt_hands(table: Table, number: int) -> DealtHands:
 def _public_trick(trick: Trick | None) -> PublicTrick | None:
     if trick is None:
         return None
-    claimed = trick.roem.points if trick.claimed else 0
-    return PublicTrick(trick.leader, trick.cards, trick.winner, claimed)
+    roem = trick.roem if trick.claimed else NO_ROEM
+    return PublicTrick(trick.leader, trick.cards, trick.winner, roem, trick.claimer)
 
 
 def private_hand(table: Table, seat: int) -> PrivateHand:
@@ -281,7 +291,7 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
         reasons=MappingProxyType({c: refused[c] for c in cards if c in refused}),  # in order
         trump_options=hand.trump_options(seat) if hand.phase == Phase.TRUMP else None,
         my_turn=hand.to_act == seat,
-        can_claim=hand.claim_pair == pair_of(seat),
+        can_claim=hand.may_claim(seat),
         away=state.away,
         autoplay=state.autoplay,
     )

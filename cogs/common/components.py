@@ -1,24 +1,35 @@
-"""What every feature's messages share: the embed colour, and views of dynamic items."""
+"""What every feature's messages share: the embed colour, views of dynamic items, and the
+pieces of a Components V2 message as Discord's JSON (a container with text displays,
+pictures and rows of buttons; flag `IS_COMPONENTS_V2`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 import discord
 
 __all__ = [
     "BUTTON_PREFIX",
     "EMBED_COLOUR",
+    "IS_COMPONENTS_V2",
+    "NO_MENTIONS",
     "Component",
+    "RenderedLayout",
     "RenderedView",
     "action_rows",
+    "container",
     "frozen_view",
+    "media_gallery",
     "rendered_view",
+    "text_display",
+    "v2_message",
 ]
 
 EMBED_COLOUR = discord.Colour.dark_green()  # the green of a card table
 BUTTON_PREFIX = "kj:"  # every button of ours: a click with it is ours to answer
+IS_COMPONENTS_V2 = 1 << 15  # the message flag of a Components V2 message
+NO_MENTIONS = discord.AllowedMentions.none()
 
 
 def frozen_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
@@ -50,7 +61,7 @@ class RenderedView(discord.ui.View):
         self.stop()
 
     @classmethod
-    def of(cls, wrapped: list[Component]) -> RenderedView:
+    def of(cls, wrapped: list[Component]) -> Self:
         """A view of rows already wrapped as action rows (`action_rows`)."""
         view = cls(())
         view._rows = wrapped
@@ -68,3 +79,47 @@ def action_rows(rows: Sequence[Sequence[Component]]) -> list[Component]:
 def rendered_view(rows: Sequence[Sequence[Component]]) -> discord.ui.View:
     """Action rows of ready components (at most five a row, at most five rows)."""
     return RenderedView(rows)
+
+
+# ----------------------------------------------------------------------------- V2 messages
+# Discord's component types: 1 action row, 10 text display, 12 media gallery, 17 container.
+
+
+def text_display(content: str) -> Component:
+    """Markdown text inside a V2 message (headings, lists, custom emojis)."""
+    return {"type": 10, "content": content}
+
+
+def media_gallery(url: str, description: str) -> Component:
+    """One picture (`attachment://name` for a file sent with the message); `description`
+    is its alt text, what a screen reader says instead (Discord allows 1,024 characters)."""
+    item = {"media": {"url": url}, "description": description[:1024]}
+    return {"type": 12, "items": [item]}
+
+
+def container(children: Sequence[Component], colour: discord.Colour = EMBED_COLOUR) -> Component:
+    """A box with a coloured edge around text, pictures and rows, as an embed has."""
+    return {"type": 17, "accent_color": colour.value, "components": list(children)}
+
+
+def v2_message(
+    components: Sequence[Component], *, replace: bool = False, quiet: bool = False
+) -> dict[str, Any]:
+    """A Components V2 message body. `replace`: an edit that may turn an older message
+    (content and embeds) into this one, which Discord allows once those are emptied.
+    `quiet`: a mention in its text notifies nobody (text displays notify as content does,
+    where an embed never did)."""
+    body: dict[str, Any] = {"flags": IS_COMPONENTS_V2, "components": list(components)}
+    if replace:
+        body.update(content=None, embeds=[])
+    if quiet:
+        body["allowed_mentions"] = NO_MENTIONS.to_dict()
+    return body
+
+
+class RenderedLayout(RenderedView):
+    """A V2 message's ready components, for discord.py's sending paths (`send`,
+    `send_message`): like `RenderedView`, but discord.py sets the V2 flag for it."""
+
+    def has_components_v2(self) -> bool:
+        return True

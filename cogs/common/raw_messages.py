@@ -14,7 +14,8 @@ own HTTP layers (its rate-limit handling and its errors: `NotFound`, `Forbidden`
 This is the one module that leans on discord.py internals: the webhook adapter
 (`discord.webhook.async_.async_context`), the interaction's HTTP session and proxy
 settings, the response's `_response_type` (so `response.is_done()` is true after an
-answer, as after `edit_message`), and `Client.http.request` for bot-token requests.
+answer, as after `edit_message`), and `Client.http.request` for bot-token requests (a
+multipart form as discord.py builds one when an edit uploads a file).
 tests/cogs/common/test_raw_messages.py pins that the requests equal discord.py's own
 through the harness's real discord.py objects; a discord.py upgrade that breaks them
 fails there.
@@ -22,6 +23,7 @@ fails there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -63,12 +65,33 @@ async def edit_original(interaction: discord.Interaction[Any], message: Message)
 
 
 async def edit_channel_message(
-    client: discord.Client, channel_id: int, message_id: int, message: Message
+    client: discord.Client,
+    channel_id: int,
+    message_id: int,
+    message: Message,
+    files: Sequence[discord.File] = (),
 ) -> None:
     """Edit one of the bot's messages with the bot token (what `PartialMessage.edit` does
-    without new content: no allowed mentions are sent)."""
+    without new content: no allowed mentions are sent). With `files`, one multipart
+    request uploads them as `message` lists them in its "attachments" (what
+    `PartialMessage.edit(attachments=...)` sends)."""
     route = Route("PATCH", _CHANNEL_MESSAGE, channel_id=channel_id, message_id=message_id)
-    await client.http.request(route, json=message)
+    if not files:
+        await client.http.request(route, json=message)
+        return
+    form: list[dict[str, Any]] = [
+        {"name": "payload_json", "value": discord.utils._to_json(message)}
+    ]
+    form += [
+        {
+            "name": f"files[{index}]",
+            "value": file.fp,
+            "filename": file.filename,
+            "content_type": "application/octet-stream",
+        }
+        for index, file in enumerate(files)
+    ]
+    await client.http.request(route, form=form, files=files)
 
 
 def _with_mentions(interaction: discord.Interaction[Any], message: Message) -> Message:

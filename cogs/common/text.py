@@ -27,24 +27,31 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import discord
 from discord.app_commands import locale_str
 
+from bot.client import CardEmojis, TextFaces
 from bot.engine import Card, Rank, Suit
 from bot.texts.catalog import CLIP, clip, normalize_locale, t
 
 __all__ = [
     "CLIP",
+    "NO_EMOJIS",
     "AmbiguousLetter",
+    "CardEmojis",
+    "CardFace",
     "ambiguous_letters",
+    "card_face",
     "card_input",
     "card_text",
     "cards_text",
     "clip",
     "command_text",
+    "face_of",
     "fold",
     "letters_legend",
     "locale_of",
@@ -126,6 +133,40 @@ def card_text(card: Card, locale: object) -> str:
     """A card as the locale prints it: `J♥` in English, `B♥` in Dutch. Cached: a hand
     message labels up to eight cards, two hands a click."""
     return f"{rank_text(card.rank, locale)}{card.suit.symbol}"
+
+
+# A card is shown as its text in the viewer's letters and, once the bot has its card faces
+# as application emojis (`bot.card_faces`, cogs/common/card_faces.py), with its picture: a
+# button gets the emoji and the short text as its label, a line of text gets the emoji
+# (`<:name:id>`) before the text in bold. Without a picture the text alone says
+# everything; suits are told apart by their symbols, never by colour alone.
+
+NO_EMOJIS: CardEmojis = TextFaces()  # every card as text: the renderers' default
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """One card as the messages show it."""
+
+    text: str  # the card in the viewer's letters: "J♥"
+    inline: str  # in a line of text: the picture (if any), then the text in bold
+    emoji: dict[str, Any] | None  # a button's "emoji" field, or None for a text-only label
+
+
+@lru_cache(maxsize=4096)
+def card_face(card: Card, locale: str, emoji: discord.PartialEmoji | None) -> CardFace:
+    """The card drawn for `locale`, with its picture when `emoji` is given: the one
+    function every card of the table's messages is drawn by."""
+    text = card_text(card, locale)
+    if emoji is None or emoji.id is None:
+        return CardFace(text, f"**{text}**", None)
+    picture = f"<:{emoji.name}:{emoji.id}>"
+    return CardFace(text, f"{picture} **{text}**", {"name": emoji.name, "id": str(emoji.id)})
+
+
+def face_of(card: Card, locale: str, emojis: CardEmojis) -> CardFace:
+    """`card_face` with the card's picture from `emojis`, if there is one."""
+    return card_face(card, locale, emojis.emoji(card))
 
 
 def cards_text(cards: Iterable[Card], locale: object, sep: str = " ") -> str:

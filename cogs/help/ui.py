@@ -66,7 +66,8 @@ PAGE_COMMANDS: Mapping[str, tuple[str, ...]] = {
         "league history",
         "league export",
     ),
-    "organiser": (),  # every other league and night command
+    # the server-wide settings, and every other league and night command (by group)
+    "organiser": ("challenge settings", "reset-ratings"),
 }
 _GROUP_PAGES = {"table": "table", "league": "organiser", "night": "organiser"}
 NOT_LISTED = ("help",)  # /help itself: the reader is in it

@@ -26,8 +26,8 @@ from cogs.tables.again import Replayer
 from cogs.tables.bump import Bumper
 from cogs.tables.errors import REFUSALS, error_text
 from cogs.tables.items import ButtonKind
-from cogs.tables.ui import last_trick_embed, leave_question, public_message, sheet_embed
-from cogs.tables.ui_hand import hand_message, hand_payload
+from cogs.tables.ui import last_trick_embed, leave_question, public_payload, sheet_embed
+from cogs.tables.ui_hand import hand_payload, hand_view
 from cogs.tables.ui_review import review_embed, review_view
 from cogs.tables.ui_text import roem_text, suit_text
 
@@ -220,8 +220,8 @@ class TableActions:
     ) -> None:
         """A new ephemeral hand message of the viewer of `table` (refused when unseated)."""
         locale = locale_of(interaction)
-        embed, view = hand_message(table.public, table.hand(), locale, note)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        view = hand_view(table.public, table.hand(), locale, note, self.bot.card_faces)
+        await interaction.response.send_message(view=view, ephemeral=True)
         self.nudger.remember(interaction, table, locale)
 
     async def refresh_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -242,7 +242,8 @@ class TableActions:
             await self._send_hand(interaction, table, note)
             return
         locale = locale_of(interaction)
-        payload = hand_payload(table.public, table.hand(), locale, note)
+        emojis = self.bot.card_faces
+        payload = hand_payload(table.public, table.hand(), locale, note, emojis)
         await update_message(interaction, payload)
         self.nudger.remember(interaction, table, locale)
 
@@ -276,7 +277,7 @@ class TableActions:
         """The last trick taken, privately."""
         public = (await self._found(interaction, table_id)).public
         locale = locale_of(interaction)
-        embed = last_trick_embed(public, locale)
+        embed = last_trick_embed(public, locale, self.bot.card_faces)
         if embed is None:
             text = t("tables.public.no_last_trick", locale)
             await interaction.response.send_message(text, ephemeral=True)
@@ -395,10 +396,12 @@ class TableActions:
         if clicked is None or clicked.id != self.publisher.message_id(table):
             await interaction.response.defer()
             return
-        embed, view = public_message(table, self.publisher.locale_for(table.public))
+        locale = self.publisher.locale_for(table.public)
+        picture = self.publisher.picture(table.id)
+        payload = public_payload(table, locale, self.bot.card_faces, picture)
         self.publisher.shown(table)  # before the request: no bot-token edit of this state
         try:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await update_message(interaction, payload)
         except Exception:
             self.publisher.schedule(table.id, force=True)  # the message must still show it
             raise

@@ -192,7 +192,7 @@ class CardButton(
     ) -> None:
         """`label` is the card in the player's letters (`cogs/common/text.py`); a button
         rebuilt from a click needs none."""
-        style = _suit_style(card.suit)
+        style = Style.primary
         custom_id = self.custom_id_of(table_id, seq, card)
         super().__init__(_button(custom_id, label or card.code, style, disabled, row))
         self.table_id = table_id
@@ -227,7 +227,7 @@ class TrumpButton(
         row: int | None = None,
     ) -> None:
         choice = "pass" if suit is None else suit.letter
-        style = Style.secondary if suit is None else _suit_style(suit)
+        style = Style.secondary if suit is None else Style.primary
         custom_id = self.custom_id_of(table_id, seq, suit)
         super().__init__(_button(custom_id, label or choice, style, disabled, row))
         self.table_id = table_id
@@ -349,14 +349,23 @@ def kind_button(
 # the items above send, with the custom ids they parse, at a fraction of the cost.
 
 
-def _component(custom_id: str, label: str, style: Style, disabled: bool) -> Component:
-    return {
+def _component(
+    custom_id: str,
+    label: str,
+    style: Style,
+    disabled: bool,
+    emoji: dict[str, Any] | None = None,
+) -> Component:
+    component: Component = {
         "type": 2,
         "style": style.value,
         "disabled": disabled,
         "label": label[:80],
         "custom_id": custom_id,
     }
+    if emoji is not None:
+        component["emoji"] = emoji
+    return component
 
 
 @lru_cache(maxsize=4096)
@@ -377,16 +386,26 @@ def sit_component(table_id: int, seat: int, label: str) -> Component:
     return _component(SitButton.custom_id_of(table_id, seat), label, Style.primary, False)
 
 
-def card_component(table_id: int, seq: int, card: Card, disabled: bool, label: str) -> Component:
-    """`CardButton` as a component; `label` is the card in the player's letters."""
+def card_component(
+    table_id: int,
+    seq: int,
+    card: Card,
+    disabled: bool,
+    label: str,
+    style: Style = Style.primary,
+    emoji: dict[str, Any] | None = None,
+) -> Component:
+    """`CardButton` as a component; `label` is the card in the player's letters, `emoji`
+    its picture (`cogs/tables/ui_cards.py`). Suits differ by symbol, not by style."""
     custom_id = CardButton.custom_id_of(table_id, seq, card)
-    return _component(custom_id, label or card.code, _suit_style(card.suit), disabled)
+    return _component(custom_id, label or card.code, style, disabled, emoji)
 
 
 def trump_component(
     table_id: int, seq: int, suit: Suit | None, label: str, disabled: bool = False
 ) -> Component:
-    style = Style.secondary if suit is None else _suit_style(suit)
+    """A suit to name as trump (primary, the suits told apart by their symbols), or Pass."""
+    style = Style.secondary if suit is None else Style.primary
     return _component(TrumpButton.custom_id_of(table_id, seq, suit), label, style, disabled)
 
 
@@ -398,10 +417,6 @@ def review_component(table_id: int, hand: int, label: str) -> Component:
 def again_component(table_id: int, seq: int, label: str) -> Component:
     """`AgainButton` as a component."""
     return _component(AgainButton.custom_id_of(table_id, seq), label, Style.success, False)
-
-
-def _suit_style(suit: Suit) -> Style:
-    return Style.danger if suit.is_red else Style.secondary
 
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

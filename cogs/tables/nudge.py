@@ -111,7 +111,8 @@ class HandNudger:
             table = self.service.get(key[0], key[1])
             if drawn is None or table.seat is None or drawn.seq == table.seq:
                 return
-            payload = hand_payload(table.public, table.hand(), drawn.locale)
+            emojis = self.bot.card_faces
+            payload = hand_payload(table.public, table.hand(), drawn.locale, None, emojis)
             what = f"redrawing the hand of {key}"
             self.requests.note_token_edit()
             await retried(lambda: edit_original(drawn.interaction, payload), what)

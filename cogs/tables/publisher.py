@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -33,23 +34,34 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.pictures.table import table_picture
 from bot.tables import PublicTable, TableAnswer, TableError, TableService
+from cogs.common.components import NO_MENTIONS
 from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, retried
 from cogs.common.locales import public_locale
 from cogs.common.raw_messages import edit_channel_message
 from cogs.common.text import t
-from cogs.tables.ui import public_message, public_payload
+from cogs.tables.ui import picture_description, public_payload, public_view
+from cogs.tables.ui_picture import (
+    PICTURE_FILE,
+    Moment,
+    ShownPicture,
+    of_this_hand,
+    picture_due,
+)
 from cogs.tables.ui_sheet import final_sheet
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
 
-__all__ = ["EDIT_BUDGET", "EDIT_INTERVAL", "EditBudget", "TablePublisher"]
+__all__ = ["EDIT_BUDGET", "EDIT_INTERVAL", "PICTURE_RATE", "EditBudget", "TablePublisher"]
 
 log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.2  # seconds between two edits of one table's message
 EDIT_BUDGET = 40.0  # bot-token edits a second for all tables (Discord's global limit: ~50)
+PICTURE_RATE = 1.0  # table pictures drawn a second for all tables (each 3-5 ms of CPU)
+PICTURE_BURST = 4.0
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 
@@ -76,6 +88,19 @@ class EditBudget:
     def _now(self) -> float:
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
 
+    def spare(self, keep: float = 0.0) -> bool:
+        """Take a turn now if one is free with `keep` more left over, without waiting;
+        False when there is none (the caller does without)."""
+        if self.rate <= 0:
+            return True
+        now = self._now()
+        step = 1.0 / self.rate
+        free = min(self.burst, self.burst - (self._due - now) / step)  # turns free now
+        if free < 1 + keep:
+            return False
+        self._due = max(self._due, now) + step
+        return True
+
     async def take(self) -> None:
         if self.rate <= 0:
             return
@@ -100,6 +125,8 @@ class _Pending:
     told: bool = False  # the opener was told about the missing permissions
     given_up_seq: int | None = None  # Discord kept failing on this state: wait for the next
     rendered_seq: int | None = None
+    picture: ShownPicture | None = None  # the picture the message shows now
+    drawn_moment: Moment | None = None  # the moment that picture was drawn for
     last_edit: float = float("-inf")
     task: asyncio.Task[None] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -112,6 +139,7 @@ class TablePublisher:
         self.bot = bot
         self.interval = interval
         self.budget = EditBudget(budget)
+        self.pictures = EditBudget(PICTURE_RATE, PICTURE_BURST)
         self._message_ids: dict[int, int] = {}  # table id -> the message this process posted
         self._pending: dict[int, _Pending] = {}
         self._closed = False
@@ -183,6 +211,11 @@ class TablePublisher:
             except DELIVERY_ERRORS as error:  # already gone: nothing left to remove
                 log.info("table %s: old message %s not removed: %s", table_id, old, error)
         return message_id
+
+    def picture(self, table_id: int) -> ShownPicture | None:
+        """The picture the table's message shows now, if any (a redraw keeps showing it)."""
+        state = self._pending.get(table_id)
+        return state.picture if state is not None else None
 
     def message_id(self, table: TableAnswer) -> int | None:
         """The table's public message. The one this process posted wins over the service's
@@ -286,7 +319,7 @@ class TablePublisher:
         """Edit the table's message, or post it when it has none or it vanished."""
         message_id = self.message_id(table)
         try:
-            if message_id is not None and await self._edit(table, locale, message_id):
+            if message_id is not None and await self._edit(table, locale, message_id, state):
                 return True
             if not table.is_open:
                 return False
@@ -312,33 +345,73 @@ class TablePublisher:
     async def _post(self, table: TableAnswer, locale: str, what: str) -> int:
         """Post the table's message at the bottom of its channel and make it the table's
         message (kept in the store, so later edits and a restart use it)."""
-        embed, buttons = public_message(table, locale)
+        view = public_view(table, locale, self.bot.card_faces)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        message = await retried(
-            lambda: channel.send(embed=embed, view=buttons), what, self.retry_delays
-        )
+
+        async def send() -> discord.Message:  # the players named in it are not pinged
+            return await channel.send(view=view, allowed_mentions=NO_MENTIONS)
+
+        message = await retried(send, what, self.retry_delays)
         self._message_ids[table.id] = message.id
+        state = self._state(table.id)
+        state.picture = state.drawn_moment = None  # a new message: no picture until the next
         await self.service.set_message(table.id, message.id)
         return message.id
 
-    async def _edit(self, table: TableAnswer, locale: str, message_id: int) -> bool:
+    async def _edit(
+        self, table: TableAnswer, locale: str, message_id: int, state: _Pending
+    ) -> bool:
         """Edit in place; False when the message is gone (so it gets posted again).
-        Sent as JSON drawn once per state, the answer not read (cogs/common/raw_messages.py)."""
-        payload = public_payload(table, locale)
+        Sent as JSON drawn once per state, the answer not read (cogs/common/raw_messages.py).
+        At a moment a picture is due (`picture_due`) and the picture budget allows it, the
+        same request uploads the new picture; otherwise the message keeps the one it has."""
+        public = table.public
+        moment = picture_due(public, state.drawn_moment)
+        picture, files = state.picture, []
+        if moment is not None and self._may_draw(moment):
+            picture, png = await self._picture(table, locale)
+            files = [discord.File(io.BytesIO(png), PICTURE_FILE)]
+        elif picture is not None and not of_this_hand(state.drawn_moment, public):
+            picture = None  # a hand ended: no picture of the last one beside the new one
+        payload = public_payload(table, locale, self.bot.card_faces, picture)
+        if files and picture is not None:
+            new = {"id": 0, "filename": PICTURE_FILE, "description": picture.description}
+            payload = {**payload, "attachments": [new]}
+        elif picture is None and state.picture is not None:
+            payload = {**payload, "attachments": []}  # the old file goes with it
         channel_id = table.channel_id
+
+        async def edit() -> None:
+            for file in files:
+                file.reset()
+            await edit_channel_message(self.bot, channel_id, message_id, payload, files)
+
         try:
-            what = f"editing message {message_id}"
-            await retried(
-                lambda: edit_channel_message(self.bot, channel_id, message_id, payload),
-                what,
-                self.retry_delays,
-            )
+            await retried(edit, f"editing message {message_id}", self.retry_delays)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
             log.info("message %s vanished; posting the table again", message_id)
             return False
+        state.picture = picture
+        if files:
+            state.drawn_moment = moment
         return True
+
+    def _may_draw(self, moment: Moment) -> bool:
+        """A picture costs more CPU than a click (docs/benchmarks.md), so all tables share
+        `PICTURE_RATE` a second: a hand's end takes any free turn, a trick only one that
+        leaves half the burst for hands' ends. A picture not drawn stays due (a hand's end)
+        or is skipped (a trick: the next one may have its picture)."""
+        keep = 0.0 if moment.tricks == 0 else self.pictures.burst / 2
+        return self.pictures.spare(keep)
+
+    async def _picture(self, table: TableAnswer, locale: str) -> tuple[ShownPicture, bytes]:
+        """The public picture of the table now (drawn in a worker thread: the event loop
+        goes on answering clicks meanwhile), with its alt text."""
+        public = table.public
+        png = await asyncio.to_thread(table_picture, public, None)
+        return ShownPicture(PICTURE_FILE, picture_description(public, locale)), png
 
     async def _close_vanished(self, table: TableAnswer) -> None:
         log.info("table %s: channel %s vanished; closing the table", table.id, table.channel_id)

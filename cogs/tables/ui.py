@@ -1,5 +1,6 @@
-"""Public renderers: the table message (embed and buttons), the settings; the score sheet
-(`ui_sheet.py`) and the lobby (`ui_lobby.py`) are drawn by their own modules.
+"""Public renderers: the table message (a Components V2 box with the text, the picture and
+the buttons) and the settings; the score sheet (`ui_sheet.py`) and the lobby (`ui_lobby.py`)
+are drawn by their own modules.
 
 Pure functions of the service's public read model (`PublicTable`) and a locale. The public
 read model holds no unplayed card, so nothing drawn here can show a player's hand; it also keeps
@@ -12,18 +13,22 @@ from typing import Any
 
 import discord
 
-from bot.engine import Card, Phase
-from bot.tables import PublicSeat, PublicTable, PublicTrick, SeatKind, Status, TableAnswer
+from bot.engine import Phase
+from bot.tables import PublicSeat, PublicTable, SeatKind, Status, TableAnswer
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import (
     EMBED_COLOUR,
     Component,
-    RenderedView,
+    RenderedLayout,
     action_rows,
+    container,
     frozen_view,
+    media_gallery,
+    text_display,
+    v2_message,
 )
 from cogs.common.raw_messages import Message
-from cogs.common.text import card_text, t
+from cogs.common.text import NO_EMOJIS, CardEmojis, t
 from cogs.tables.items import (
     ButtonKind,
     LeaveAnswerButton,
@@ -31,36 +36,39 @@ from cogs.tables.items import (
     review_component,
 )
 from cogs.tables.ui_lobby import lobby_lines, lobby_rows
+from cogs.tables.ui_picture import ShownPicture
 from cogs.tables.ui_sheet import NAME_MAX, flag_text, result_text, sheet_embed
 from cogs.tables.ui_text import (
+    TURN_MARK,
     finished_hint,
     league_title,
     levels_text,
     md,
     pair_names,
+    roem_line,
+    seat_marks,
     seat_name,
+    shown_trick,
     suit_text,
+    taken_trick,
     timer_text,
+    trick_lines,
+    trick_title,
 )
 
 __all__ = [
     "leave_question",
+    "picture_description",
+    "public_parts",
     "public_rows",
-    "public_message",
     "public_payload",
-    "public_embed",
+    "public_view",
     "last_trick_embed",
     "result_text",
     "settings_embed",
     "sheet_embed",
 ]
 
-COMPUTER_MARK = "🤖"
-AWAY_MARK = "💤"
-TURN_MARK = "▶"
-WINNING_MARK = "🏆"  # the card winning the trick so far (the engine's `current_winner`)
-NO_CARD = "·"  # a seat that has not played to the trick yet
-TRICKS = 8
 Style = discord.ButtonStyle
 
 
@@ -68,63 +76,56 @@ Style = discord.ButtonStyle
 
 
 def _badge(state: PublicSeat) -> str:
-    marks = ""
-    if state.kind == SeatKind.COMPUTER:
-        marks += f" {COMPUTER_MARK}"
-    if state.is_human and (state.away or state.autoplay):
-        marks += f" {AWAY_MARK}"
-    return marks
+    return seat_marks(state)
 
 
-# ----------------------------------------------------------------------------- the embed
+# ----------------------------------------------------------------------------- the message
 
 
-def public_embed(public: PublicTable, locale: str) -> discord.Embed:
-    """The table as everyone sees it (docs/table-ux.md 2.2): trump in the title; during play
-    a field with the trick by seat, the hand's running score and the match score; in the
-    lobby and after the match the two pairs."""
+def public_parts(
+    public: PublicTable,
+    locale: str,
+    emojis: CardEmojis = NO_EMOJIS,
+    picture: ShownPicture | None = None,
+) -> list[Component]:
+    """What the table message holds above its buttons, for its status (docs/table-ux.md
+    2.2): a heading; during play the turn, trump and dealer, the picture of the table when
+    there is one, the trick in words, and each pair's score."""
+    parts = [text_display(_heading(public, locale))]
+    if public.status == Status.PLAYING:
+        lines = [line for line in _play_lines(public, locale) if line]
+        parts.append(text_display("\n".join(lines)))
+        if picture is not None:
+            parts.append(media_gallery(f"attachment://{picture.filename}", picture.description))
+        trick = _trick_text(public, locale, emojis)
+        if trick:
+            parts.append(text_display(trick))
+        parts.append(text_display(_score_text(public, locale)))
+        return parts
     lines = {
         Status.LOBBY: lobby_lines,
-        Status.PLAYING: _play_lines,
         Status.FINISHED: _finished_lines,
         Status.CLOSED: _closed_lines,
     }[public.status](public, locale)
-    embed = discord.Embed(
-        title=_title(public, locale), description="\n".join(lines), colour=EMBED_COLOUR
-    )
-    if public.status == Status.PLAYING:
-        name, value = _trick_field(public, locale)
-        embed.add_field(name=name, value=value, inline=False)
-        embed.add_field(
-            name=t("tables.public.this_hand", locale),
-            value=_hand_score(public, locale),
-            inline=False,
-        )
-        embed.add_field(
-            name=t("tables.public.match", locale), value=_match_score(public, locale), inline=False
-        )
-    elif public.status != Status.CLOSED:
-        for pair in (0, 1):
-            embed.add_field(
-                name=t("tables.pair.label", locale, n=pair + 1),
-                value=_pair_field(public, pair, locale),
-                inline=True,
-            )
-    embed.set_footer(text=t("tables.public.footer", locale, table=public.table_id))
-    return embed
+    parts.append(text_display("\n".join(lines)))
+    if public.status != Status.CLOSED:
+        pairs = [
+            f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}"
+            for pair in (0, 1)
+        ]
+        parts.append(text_display("\n".join(pairs)))
+    return parts
 
 
-def _title(public: PublicTable, locale: str) -> str:
+def _heading(public: PublicTable, locale: str) -> str:
+    """ "### Klaverjas · table 12 · amsterdam", then the match's progress in small print."""
     title = league_title(public, locale) or t(
         "tables.public.title", locale, table=public.table_id, rules=public.rules_name
     )
+    lines = [f"### {title}"]
     if public.status in (Status.PLAYING, Status.FINISHED) and public.hand_number:
-        title += " · " + _progress(public, locale)
-    if public.status == Status.PLAYING and public.trump is not None:
-        title += " · " + t(
-            "tables.public.trump_title", locale, suit=suit_text(public.trump, locale)
-        )
-    return title
+        lines.append(f"-# {_progress(public, locale)}")
+    return "\n".join(lines)
 
 
 def _progress(public: PublicTable, locale: str) -> str:
@@ -133,14 +134,17 @@ def _progress(public: PublicTable, locale: str) -> str:
     return t("tables.public.hand_to", locale, n=public.hand_number, target=public.target_score)
 
 
+def _pair_label(pair: int, locale: str) -> str:
+    return t("tables.pair.label", locale, n=pair + 1)
+
+
 def _seat_label(public: PublicTable, seat: int, locale: str) -> str:
-    """ "▶ 2. Bob 🤖": the seat number, the name (shortened), its marks, the turn arrow."""
+    """ "2. Bob 🤖": the seat number, the name (shortened) and its marks."""
     state = public.seats[seat]
-    turn = f"{TURN_MARK} " if public.status == Status.PLAYING and public.to_act == seat else ""
     name = md(seat_name(public.seats, seat, locale, NAME_MAX))
     if state.kind == SeatKind.EMPTY:
         name = f"*{name}*"
-    return f"{turn}{seat + 1}. {name}{_badge(state)}"
+    return f"{seat + 1}. {name}{_badge(state)}"
 
 
 def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
@@ -148,8 +152,7 @@ def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
 
 
 def _play_lines(public: PublicTable, locale: str) -> list[str]:
-    lines = [_turn_line(public, locale), _trump_line(public, locale)]
-    return [line for line in lines if line]
+    return [_turn_line(public, locale), _trump_line(public, locale)]
 
 
 def _name(public: PublicTable, seat: int | None, locale: str) -> str:
@@ -175,37 +178,20 @@ def _trump_line(public: PublicTable, locale: str) -> str:
     )
 
 
-def _trick_field(public: PublicTable, locale: str) -> tuple[str, str]:
-    """The trick on the table, one line per seat, the card winning it marked. Between two
-    tricks (a claim window) that is the trick just taken, until the next card is played."""
-    last = public.last_trick
-    if not public.trick and last is not None:
-        return _taken_trick(public, last, public.trick_number - 1, locale)
-    leader = public.trick_leader or 0
-    cards = {(leader + i) % 4: card for i, card in enumerate(public.trick)}
-    name = t("tables.public.trick_of", locale, n=min(public.trick_number, TRICKS))
-    return name, _by_seat(public, cards, public.trick_winner, locale)
-
-
-def _taken_trick(
-    public: PublicTable, trick: PublicTrick, number: int, locale: str
-) -> tuple[str, str]:
-    cards = {(trick.leader + i) % 4: card for i, card in enumerate(trick.cards)}
-    winner = _name(public, trick.winner, locale)
-    name = t("tables.public.trick_taken", locale, n=number, winner=winner)
-    value = _by_seat(public, cards, trick.winner, locale)
-    if trick.claimed_roem:
-        value += "\n" + t("tables.public.roem_claimed", locale, points=trick.claimed_roem)
-    return name, value
-
-
-def _by_seat(public: PublicTable, cards: dict[int, Card], winner: int | None, locale: str) -> str:
-    rows = []
-    for seat in range(4):
-        card = f"**{card_text(cards[seat], locale)}**" if seat in cards else NO_CARD
-        mark = f" {WINNING_MARK}" if seat == winner else ""
-        rows.append(f"{_seat_label(public, seat, locale)} — {card}{mark}")
-    return "\n".join(rows)
+def _trick_text(public: PublicTable, locale: str, emojis: CardEmojis) -> str:
+    """The trick being played, one line per card in playing order; between two tricks
+    (a claim window) the trick just taken and the roem claimed on it. Nothing while trump
+    is chosen: no trick is on the table then."""
+    trick = shown_trick(public)
+    if trick is None:
+        return ""
+    lines = [
+        f"**{trick_title(public, trick, locale)}**",
+        *trick_lines(public, trick, locale, emojis),
+    ]
+    if trick.taken_trick is not None:
+        lines.append(roem_line(public, trick.taken_trick, locale))
+    return "\n".join(line for line in lines if line)
 
 
 def _turn_line(public: PublicTable, locale: str) -> str:
@@ -214,27 +200,43 @@ def _turn_line(public: PublicTable, locale: str) -> str:
     if public.to_act is None or public.phase not in (Phase.TRUMP, Phase.PLAY):
         return ""
     key = "tables.public.to_choose" if public.phase == Phase.TRUMP else "tables.public.to_play"
-    line = t(key, locale, name=_name(public, public.to_act, locale))
+    line = f"{TURN_MARK} " + t(key, locale, name=_name(public, public.to_act, locale))
     if public.turn_deadline is not None:
         line += f" · <t:{int(public.turn_deadline)}:R>"
     return line
 
 
-def _pairs_line(public: PublicTable, values: list[str], locale: str) -> str:
-    """ "Anna & Carl **62** – Bob & Dirk **18**": one value per pair beside its names."""
-    names = [md(pair_names(public.seats, p, locale, NAME_MAX)) for p in (0, 1)]
-    return f"{names[0]} **{values[0]}** – {names[1]} **{values[1]}**"
-
-
-def _hand_score(public: PublicTable, locale: str) -> str:
-    hand = [_points(public.hand_points[p], public.hand_roem[p], locale) for p in (0, 1)]
-    return _pairs_line(public, hand, locale)
-
-
-def _match_score(public: PublicTable, locale: str) -> str:
-    line = _pairs_line(public, [str(total) for total in public.totals], locale)
+def _score_text(public: PublicTable, locale: str) -> str:
+    """One line per pair, named by its players: the hand's points while cards are played,
+    the match's total once a hand is scored; the last hand's result below. While trump is
+    chosen the hand has no points yet, so only the match's totals (if any) are shown."""
+    playing = public.phase in (Phase.PLAY, Phase.CLAIM)
+    lines = []
+    for pair in (0, 1):
+        names = f"**{_pair_with_marks(public, pair, locale)}**"
+        hand = _points(public.hand_points[pair], public.hand_roem[pair], locale)
+        total = public.totals[pair]
+        if playing and public.sheet:
+            line = t("tables.public.pair_score", locale, names=names, hand=hand, total=total)
+        elif playing:
+            line = t("tables.public.pair_hand", locale, names=names, hand=hand)
+        elif public.sheet:
+            line = t("tables.public.pair_total", locale, names=names, total=total)
+        else:
+            line = names
+        lines.append(line)
     last = _last_hand_line(public, locale)
-    return f"{line}\n{last}" if last else line
+    if last:
+        lines.append(f"-# {last}")
+    return "\n".join(lines)
+
+
+def _pair_with_marks(public: PublicTable, pair: int, locale: str) -> str:
+    """ "Anna & Bob 🤖": the pair's names, each with its seat's marks (computer, away)."""
+    first, second = (
+        _name(public, seat, locale) + seat_marks(public.seats[seat]) for seat in (pair, pair + 2)
+    )
+    return t("tables.pair.names", locale, first=first, second=second)
 
 
 def _points(points: int, roem: int, locale: str) -> str:
@@ -256,13 +258,28 @@ def _last_hand_line(public: PublicTable, locale: str) -> str:
     return f"{text} · {flag}" if flag else text
 
 
-def last_trick_embed(public: PublicTable, locale: str) -> discord.Embed | None:
-    """The last trick taken in this hand, by seat with its winner marked (the Last trick
-    button's answer); None before the first trick of a hand is taken."""
-    if public.last_trick is None:
+def picture_description(public: PublicTable, locale: str) -> str:
+    """The picture's alt text: the trick it shows and the score, in plain words."""
+    words = [_trick_text(public, locale, NO_EMOJIS), _score_text(public, locale)]
+    plain = "\n".join(w for w in words if w).replace("**", "").replace("-# ", "")
+    return plain[:1024]
+
+
+def last_trick_embed(
+    public: PublicTable, locale: str, emojis: CardEmojis = NO_EMOJIS
+) -> discord.Embed | None:
+    """The last trick taken in this hand, in playing order from its leader, its winner
+    marked and no turn marks (the Last trick button's answer); None before the first trick
+    of a hand is taken."""
+    last = public.last_trick
+    if last is None:
         return None
-    name, value = _taken_trick(public, public.last_trick, public.trick_number - 1, locale)
-    return discord.Embed(title=name, description=value, colour=EMBED_COLOUR)
+    trick = taken_trick(last, public.trick_number - 1)
+    lines = trick_lines(public, trick, locale, emojis)
+    roem = roem_line(public, last, locale)
+    description = "\n".join([*lines, roem] if roem else lines)
+    title = trick_title(public, trick, locale)
+    return discord.Embed(title=title, description=description, colour=EMBED_COLOUR)
 
 
 def _finished_lines(public: PublicTable, locale: str) -> list[str]:
@@ -276,24 +293,35 @@ def _closed_lines(public: PublicTable, locale: str) -> list[str]:
 # ----------------------------------------------------------------------------- buttons
 
 
-def public_message(table: TableAnswer, locale: str) -> tuple[discord.Embed, discord.ui.View]:
-    """The table message as discord.py's objects, for a post or a click's response: made
-    from `public_payload`, so every viewer and edit of one state shares one drawing."""
-    payload = public_payload(table, locale)
-    return discord.Embed.from_dict(payload["embeds"][0]), RenderedView.of(payload["components"])
+def public_view(
+    table: TableAnswer,
+    locale: str,
+    emojis: CardEmojis = NO_EMOJIS,
+    picture: ShownPicture | None = None,
+) -> RenderedLayout:
+    """The table message as a view for discord.py's sending paths (a new post): made from
+    `public_payload`, so every viewer and edit of one state shares one drawing."""
+    return RenderedLayout.of(public_payload(table, locale, emojis, picture)["components"])
 
 
-def public_payload(table: TableAnswer, locale: str) -> Message:
-    """The table message for the current state as Discord's JSON, for the edits sent as
-    they are (cogs/common/raw_messages.py); drawn once per state and locale. No view is
-    built for it (a `discord.ui.View` costs a random id from the system, every state)."""
+def public_payload(
+    table: TableAnswer,
+    locale: str,
+    emojis: CardEmojis = NO_EMOJIS,
+    picture: ShownPicture | None = None,
+) -> Message:
+    """The table message for the current state as Discord's JSON (a Components V2 message:
+    one box with the text, the picture and the buttons), for the edits sent as they are
+    (cogs/common/raw_messages.py); drawn once per state, locale and picture. An edit may
+    turn a message drawn by an older version (an embed) into this one."""
 
     def draw() -> Message:
         public = table.public
-        rows = action_rows(public_rows(public, locale))
-        return {"embeds": [public_embed(public, locale).to_dict()], "components": rows}
+        parts = public_parts(public, locale, emojis, picture)
+        parts += action_rows(public_rows(public, locale))
+        return v2_message([container(parts)], replace=True, quiet=True)
 
-    return table.drawn(("public_payload", locale), draw)
+    return table.drawn(("public_payload", locale, picture), draw)
 
 
 def public_rows(public: PublicTable, locale: str) -> list[list[Component]]:
@@ -322,12 +350,13 @@ def review_components(public: PublicTable, locale: str) -> list[Component]:
 
 def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
     """Only the buttons that can apply now (docs/table-ux.md 2.2): Roem! while a claim window
-    is open (every taken trick opens one at a table that claims roem, so it reveals nothing),
+    is open and its trick not yet claimed (every taken trick opens one at a table that
+    claims roem, so it reveals nothing),
     Last trick once a trick of the hand is taken, I'm back while a player is away or may
     retake a seat left this hand."""
     table = public.table_id
     first = [kind_component(ButtonKind.HAND, table, locale, Style.primary)]
-    if public.claim_open:
+    if public.claimable:
         first.append(kind_component(ButtonKind.ROEM, table, locale, Style.success))
     if public.last_trick is not None:
         first.append(kind_component(ButtonKind.LAST, table, locale))

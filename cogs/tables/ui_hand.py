@@ -1,9 +1,20 @@
-"""The private hand: an ephemeral message for one seat, with one button per card.
+"""The private hand: an ephemeral Components V2 message for one seat, one button per card.
 
-Drawn from the service's `private_hand` (sorted cards, legal cards, a reason per illegal
-card, the trump options) and the public view, and only ever sent ephemerally. Every card
-and trump button carries the state sequence it was drawn for, so a click on an outdated
-hand is refused as stale by the service instead of playing a card the player did not see.
+Drawn from the service's `private_hand` (sorted cards, legal cards, a reason per card that
+may not be played, the trump options, whether a claim applies to this seat) and the public
+view, and only ever sent ephemerally. In one box (docs/table-ux.md 2.3):
+
+- a heading with trump, the turn and any note;
+- the trick seen from the player's seat (`ui_trick.trick_compass`);
+- the cards: those that may be played first, in the primary style; then the others, grey
+  and disabled; within each, the trump suit first, its cards marked ★, the rest by suit.
+  Suits are told apart by their symbols (and pictures), never by colour;
+- one line saying why the grey cards may not be played;
+- Refresh, **Roem!** only while a claim applies to this player, **I'm back** when away.
+
+Every card and trump button carries the state sequence it was drawn for, so a click on an
+outdated hand is refused as stale by the service instead of playing a card the player did
+not see.
 """
 
 from __future__ import annotations
@@ -12,84 +23,109 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.engine import Card, Phase
+from bot.engine import Card, Phase, Suit
 from bot.tables import PrivateHand, PublicTable, Status
-from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action_rows
+from cogs.common.components import (
+    Component,
+    RenderedLayout,
+    action_rows,
+    container,
+    text_display,
+    v2_message,
+)
 from cogs.common.raw_messages import Message
-from cogs.common.text import card_text, rank_text, t
+from cogs.common.text import NO_EMOJIS, CardEmojis, face_of, t
 from cogs.tables.items import ButtonKind, card_component, kind_component, trump_component
-from cogs.tables.ui_text import md, reason_text, seat_name, suit_text
+from cogs.tables.ui_text import (
+    md,
+    reason_text,
+    seat_name,
+    shown_trick,
+    suit_text,
+    trick_compass,
+    trick_title,
+)
 
-__all__ = ["card_rows", "hand_message", "hand_payload"]
+__all__ = ["TRUMP_MARK", "card_rows", "hand_payload", "hand_view", "ordered_cards"]
 
 ROW_WIDTH = 5  # buttons per action row (Discord's limit)
+TRUMP_MARK = "★"  # after a trump card's label, and the trump suit in the heading
 Style = discord.ButtonStyle
 
 
-def hand_message(
-    public: PublicTable, mine: PrivateHand, locale: str, note: str | None = None
-) -> tuple[discord.Embed, discord.ui.View]:
-    """The embed and buttons of `mine` (one seat's hand) at `public`; `note` answers the
-    click that asked for it."""
-    payload = hand_payload(public, mine, locale, note)
-    return discord.Embed.from_dict(payload["embeds"][0]), RenderedView.of(payload["components"])
+def hand_view(
+    public: PublicTable,
+    mine: PrivateHand,
+    locale: str,
+    note: str | None = None,
+    emojis: CardEmojis = NO_EMOJIS,
+) -> RenderedLayout:
+    """`hand_payload` as a view for discord.py's sending paths (a new hand message)."""
+    return RenderedLayout.of(hand_payload(public, mine, locale, note, emojis)["components"])
 
 
 def hand_payload(
-    public: PublicTable, mine: PrivateHand, locale: str, note: str | None = None
+    public: PublicTable,
+    mine: PrivateHand,
+    locale: str,
+    note: str | None = None,
+    emojis: CardEmojis = NO_EMOJIS,
 ) -> Message:
-    """`hand_message` as Discord's JSON (embeds and components), for the redraws sent as
-    they are (cogs/common/raw_messages.py): the same message without discord.py's objects."""
-    lines = [f"> {note}"] if note else []
-    lines += _status_lines(public, mine, locale)
-    embed = {
-        "type": "rich",
-        "title": _title(public, mine, locale),
-        "description": "\n".join(lines),
-        "color": EMBED_COLOUR.value,
-        "footer": {"text": _footer(public, locale)},
-        "flags": 0,
-    }
-    return {"embeds": [embed], "components": action_rows(_components(public, mine, locale))}
+    """The hand of `mine` (one seat) at `public` as Discord's JSON, for the redraws sent as
+    they are (cogs/common/raw_messages.py); `note` answers the click that asked for it. An
+    edit may turn a hand drawn by an older version (an embed) into this one."""
+    parts = [text_display(_heading(public, mine, locale, note))]
+    trick = shown_trick(public)
+    if trick is not None:
+        lines = [f"**{trick_title(public, trick, locale)}**"]
+        lines += trick_compass(public, trick, mine.seat, locale, emojis)
+        parts.append(text_display("\n".join(lines)))
+    trumping = public.status == Status.PLAYING and public.phase == Phase.TRUMP
+    if trumping and mine.cards:
+        parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
+    rows = [_trump_buttons(mine, locale)] if trumping else _card_rows(public, mine, locale, emojis)
+    parts += action_rows(rows)
+    blocked = _blocked_line(mine, locale)
+    if blocked:
+        parts.append(text_display(f"-# {blocked}"))
+    parts += action_rows([_control_buttons(public, mine, locale)])
+    return v2_message([container(parts)], replace=True)
 
 
 # ----------------------------------------------------------------------------- text
 
 
-def _title(public: PublicTable, mine: PrivateHand, locale: str) -> str:
-    parts = [t("tables.hand.title", locale)]
+def _heading(public: PublicTable, mine: PrivateHand, locale: str, note: str | None) -> str:
+    title = t("tables.hand.title", locale)
     if public.trump is not None:
-        parts.append(t("tables.hand.trump", locale, suit=suit_text(public.trump, locale)))
-    parts += _distinct(reason_text(reason, locale) for reason in mine.reasons.values())
-    return " · ".join(parts)[:256]
+        trump = f"{suit_text(public.trump, locale)} {TRUMP_MARK}"
+        title += " · " + t("tables.hand.trump", locale, suit=trump)
+    lines = [f"### {title}", f"-# {_where(public, locale)}"]
+    if note:
+        lines.append(f"> {note}")
+    lines += _status_lines(public, mine, locale)
+    return "\n".join(lines)
 
 
-def _distinct(texts: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(texts))
-
-
-def _footer(public: PublicTable, locale: str) -> str:
-    footer = t("tables.public.footer", locale, table=public.table_id)
+def _where(public: PublicTable, locale: str) -> str:
+    where = t("tables.public.footer", locale, table=public.table_id)
     if public.status == Status.PLAYING and public.planned_hands is not None:
         hand = t("tables.public.hand_of", locale, n=public.hand_number, total=public.planned_hands)
-        footer += f" · {hand}"
-    return footer
+        where += f" · {hand}"
+    return where
 
 
 def _status_lines(public: PublicTable, mine: PrivateHand, locale: str) -> list[str]:
     if public.status != Status.PLAYING:
         return [t(f"tables.hand.status.{public.status.value}", locale)]
-    lines = [_turn_text(public, mine, locale)]
+    lines = [f"**{_turn_text(public, mine, locale)}**"]
     if mine.autoplay:
         lines.append(t("tables.hand.away", locale))
     elif mine.away:
         lines.append(t("tables.hand.away_once", locale))
     if mine.can_claim:
         lines.append(t("tables.hand.can_claim", locale))
-    lines.append(_trick_text(public, locale))
-    if public.phase == Phase.TRUMP:
-        lines.append(_cards_text(mine.cards, locale))
-    return [line for line in lines if line]
+    return lines
 
 
 def _turn_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
@@ -113,29 +149,39 @@ def _turn_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
     return t("tables.hand.choose", locale)
 
 
-def _trick_text(public: PublicTable, locale: str) -> str:
-    if not public.trick or public.trick_leader is None:
-        return ""
-    played = []
-    for i, card in enumerate(public.trick):
-        name = seat_name(public.seats, (public.trick_leader + i) % 4, locale)
-        played.append(f"{md(name)} {card_text(card, locale)}")
-    return t("tables.public.trick", locale, cards=" · ".join(played))
-
-
-def _cards_text(cards: tuple[Card, ...], locale: str) -> str:
+def _cards_text(
+    public: PublicTable, cards: tuple[Card, ...], locale: str, emojis: CardEmojis
+) -> str:
     """The hand as text, one suit a line (during the trump choice, when the rows hold suits)."""
     lines = []
-    for group in _by_suit(cards):
-        ranks = " ".join(rank_text(card.rank, locale) for card in group)
-        lines.append(f"{group[0].suit.symbol} {ranks}")
+    for group in _by_suit(ordered_cards(cards, public.trump)):
+        faces = " ".join(face_of(card, locale, emojis).inline for card in group)
+        lines.append(f"{group[0].suit.symbol} {faces}")
     return "\n".join(lines)
+
+
+def _blocked_line(mine: PrivateHand, locale: str) -> str:
+    """Why the grey cards may not be played, in one line (the engine's reasons)."""
+    if not mine.reasons:
+        return ""
+    reasons = _distinct(reason_text(reason, locale) for reason in mine.reasons.values())
+    return t("tables.hand.blocked", locale, reasons=" · ".join(reasons))
+
+
+def _distinct(texts: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(texts))
 
 
 # ----------------------------------------------------------------------------- buttons
 
 
-def _by_suit(cards: tuple[Card, ...]) -> list[list[Card]]:
+def ordered_cards(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
+    """`cards` (sorted for display by the service) with the trump suit's cards first."""
+    cards = list(cards)
+    return [c for c in cards if c.suit == trump] + [c for c in cards if c.suit != trump]
+
+
+def _by_suit(cards: Iterable[Card]) -> list[list[Card]]:
     groups: list[list[Card]] = []
     for card in cards:
         if groups and groups[-1][0].suit == card.suit:
@@ -145,32 +191,44 @@ def _by_suit(cards: tuple[Card, ...]) -> list[list[Card]]:
     return groups
 
 
-def card_rows(cards: tuple[Card, ...]) -> list[list[Card]]:
-    """Rows of at most five cards, one suit a row (a long suit takes two rows).
-
-    Eight cards never need more than four rows: a suit of six or more leaves at most two
-    other cards, so the control row always fits as the fifth.
-    """
+def card_rows(cards: Iterable[Card]) -> list[list[Card]]:
+    """Rows of at most five cards, one suit a row (a long suit takes two rows)."""
     rows: list[list[Card]] = []
     for group in _by_suit(cards):
         rows += [group[i : i + ROW_WIDTH] for i in range(0, len(group), ROW_WIDTH)]
     return rows
 
 
-def _components(public: PublicTable, mine: PrivateHand, locale: str) -> list[list[Component]]:
-    rows: list[list[Component]] = []
-    if public.status == Status.PLAYING and public.phase == Phase.TRUMP:
-        rows.append(_trump_buttons(mine, locale))
-    elif public.status == Status.PLAYING:
-        legal = set(mine.legal)
-        for cards in card_rows(mine.cards):
-            rows.append(
-                [
-                    card_component(mine.table_id, mine.seq, c, c not in legal, card_text(c, locale))
-                    for c in cards
-                ]
-            )
-    return [row for row in rows if row] + [_control_buttons(public, mine, locale)]
+def _card_rows(
+    public: PublicTable, mine: PrivateHand, locale: str, emojis: CardEmojis
+) -> list[list[Component]]:
+    """The cards that may be played (primary), then the others (grey, disabled), each part
+    trump first and one suit a row: at most eight rows of buttons, 40 components in all."""
+    if public.status != Status.PLAYING:
+        return []
+    legal = set(mine.legal)
+    ordered = ordered_cards(mine.cards, public.trump)
+    playable = [c for c in ordered if c in legal]
+    blocked = [c for c in ordered if c not in legal]
+    rows = []
+    for cards, enabled in ((playable, True), (blocked, False)):
+        for row in card_rows(cards):
+            rows.append([_card_button(public, mine, c, enabled, locale, emojis) for c in row])
+    return rows
+
+
+def _card_button(
+    public: PublicTable,
+    mine: PrivateHand,
+    card: Card,
+    enabled: bool,
+    locale: str,
+    emojis: CardEmojis,
+) -> Component:
+    face = face_of(card, locale, emojis)
+    label = f"{face.text}{TRUMP_MARK}" if card.suit == public.trump else face.text
+    style = Style.primary if enabled else Style.secondary
+    return card_component(mine.table_id, mine.seq, card, not enabled, label, style, face.emoji)
 
 
 def _trump_buttons(mine: PrivateHand, locale: str) -> list[Component]:
@@ -188,11 +246,12 @@ def _trump_buttons(mine: PrivateHand, locale: str) -> list[Component]:
 
 
 def _control_buttons(public: PublicTable, mine: PrivateHand, locale: str) -> list[Component]:
+    """Refresh; Roem! only while a claim applies to this seat (`PrivateHand.can_claim`:
+    its pair took the trick and has not claimed it); I'm back while away."""
     table = mine.table_id
     buttons = [kind_component(ButtonKind.REFRESH, table, locale)]
-    if public.status == Status.PLAYING:
-        disabled = not mine.can_claim
-        buttons.append(kind_component(ButtonKind.ROEM, table, locale, Style.success, disabled))
+    if public.status == Status.PLAYING and mine.can_claim:
+        buttons.append(kind_component(ButtonKind.ROEM, table, locale, Style.success))
     if mine.away or mine.autoplay:
         buttons.append(kind_component(ButtonKind.BACK, table, locale))
     return buttons

@@ -1,7 +1,18 @@
-"""Names and words the table's messages share: seats, pairs, suits, roem, refused cards.
+"""Names and words the table's messages share: seats, pairs, suits, roem, refused cards,
+and the trick on the table in words.
 
-Cards and suits are drawn by `cogs/common/text.py` (one helper for every cog); `suit_text`
-is re-exported here for the table's renderers.
+Cards and suits are drawn by `cogs/common/text.py` (one helper for every cog: `card_face`
+for every card, with its picture when the bot has one); `suit_text` is re-exported here for
+the table's renderers.
+
+The trick is drawn for the public message (one line per card, in the order they were
+played) and for a player's hand (from that player's seat: the partner at the top, the
+opponents left and right, the player at the bottom). Everything shown comes from the
+public read model: the trick's cards and leader, the seat winning it
+(`PublicTable.trick_winner`, the engine's), the trick just taken with its winner and
+claimed roem, whose turn it is, the seats around a seat (`bot.engine.seats_around`). Marks:
+`led` names the seat that led, 🏆 the card winning (or that won) the trick, ⏳ the seat to
+play now (never shown on a trick already taken).
 
 A leaf of the tables package (it imports no other module of it), so the refusal
 sentences (`errors.py`) and both renderers (`ui.py`, `ui_hand.py`) can use it.
@@ -10,16 +21,23 @@ sentences (`errors.py`) and both renderers (`ui.py`, `ui_hand.py`) can use it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from discord.utils import escape_markdown
 
-from bot.engine import Card, IllegalReason, Roem, RoemKind, Suit
+from bot.engine import Card, IllegalReason, Phase, Roem, RoemKind, Suit, seats_around
 from bot.players import LEVELS
-from bot.tables import Hint, PublicSeat, PublicTable, SeatKind
-from cogs.common.text import card_text, shorten, suit_text, t
+from bot.tables import Hint, PublicSeat, PublicTable, PublicTrick, SeatKind, Status
+from cogs.common.text import CardEmojis, card_text, face_of, shorten, suit_text, t
 
 __all__ = [
+    "AWAY_MARK",
+    "COMPUTER_MARK",
+    "NO_CARD",
+    "ShownTrick",
+    "TURN_MARK",
+    "WINNING_MARK",
     "finished_hint",
     "hint_text",
     "league_title",
@@ -28,11 +46,22 @@ __all__ = [
     "md",
     "pair_names",
     "reason_text",
+    "roem_line",
+    "roem_parts_text",
     "roem_text",
+    "seat_marks",
     "seat_name",
+    "shown_trick",
     "suit_text",
+    "taken_trick",
     "timer_text",
+    "trick_compass",
+    "trick_lines",
+    "trick_title",
 ]
+
+COMPUTER_MARK = "🤖"
+AWAY_MARK = "💤"
 
 
 @lru_cache(maxsize=4096)
@@ -54,6 +83,17 @@ def seat_name(
         return t("tables.seat.free", locale)
     name = state.name or t("tables.seat.computer", locale, n=seat + 1)
     return shorten(name, width) if width is not None else name
+
+
+def seat_marks(state: PublicSeat) -> str:
+    """ " 🤖" for a computer, " 💤" for a player away or left to the computer: what follows
+    a seat's name wherever the table is drawn."""
+    marks = ""
+    if state.kind == SeatKind.COMPUTER:
+        marks += f" {COMPUTER_MARK}"
+    if state.is_human and (state.away or state.autoplay):
+        marks += f" {AWAY_MARK}"
+    return marks
 
 
 def pair_names(
@@ -94,8 +134,13 @@ def reason_text(reason: IllegalReason, locale: str) -> str:
 
 def roem_text(roem: Roem, locale: str) -> str:
     """What a claim credited, in words: "stuk + run of three: 40"."""
+    return t("tables.roem.total", locale, parts=roem_parts_text(roem, locale), points=roem.points)
+
+
+def roem_parts_text(roem: Roem, locale: str) -> str:
+    """What a roem is made of, in words: "stuk + run of three"."""
     parts = [_roem_part(part.kind, part.cards[0].rank.label, locale) for part in roem.parts]
-    return t("tables.roem.total", locale, parts=" + ".join(parts), points=roem.points)
+    return " + ".join(parts)
 
 
 def _roem_part(kind: RoemKind, rank: str, locale: str) -> str:
@@ -170,3 +215,128 @@ def finished_hint(public: PublicTable, locale: str) -> str:
     channel, message = place.standings
     link = f"https://discord.com/channels/{public.guild_id}/{channel}/{message}"
     return t("tables.public.league_finished", locale, link=link, **values)
+
+
+# ----------------------------------------------------------------------------- the trick
+
+WINNING_MARK = "🏆"  # the card winning the trick (the engine's `current_winner`), or that won it
+TURN_MARK = "⏳"  # the seat to play now
+NO_CARD = "·"  # a seat that has not played to the trick yet
+TRICKS = 8
+NAME_MAX = 24  # columns of a name in the public lines
+AROUND_NAME_MAX = 12  # columns of a name in the drawing around a seat (three names a line)
+INDENT = "\u2003" * 4  # em spaces: the partner and the player sit above and below the middle
+RIGHT = "\u2003" * 8  # and the right-hand opponent to the right of the left-hand one
+
+
+@dataclass(frozen=True, slots=True)
+class ShownTrick:
+    """The trick a message shows: the one being played, or the one just taken."""
+
+    number: int
+    leader: int
+    cards: dict[int, Card]  # by seat
+    winner: int | None
+    taken_trick: PublicTrick | None  # once taken: the trick as the table keeps it (its roem)
+
+    @property
+    def taken(self) -> bool:
+        """Whether the trick is already taken (no one plays to it any more)."""
+        return self.taken_trick is not None
+
+
+def shown_trick(public: PublicTable) -> ShownTrick | None:
+    """The trick being played; between two tricks (a claim window, until the next card)
+    the trick just taken; None while trump is chosen or outside a match."""
+    if public.status != Status.PLAYING or public.phase not in (Phase.PLAY, Phase.CLAIM):
+        return None
+    last = public.last_trick
+    if not public.trick and last is not None:
+        return taken_trick(last, public.trick_number - 1)
+    leader = public.trick_leader or 0
+    cards = {(leader + i) % 4: card for i, card in enumerate(public.trick)}
+    number = min(public.trick_number, TRICKS)
+    return ShownTrick(number, leader, cards, public.trick_winner, None)
+
+
+def taken_trick(trick: PublicTrick, number: int) -> ShownTrick:
+    """A trick already taken (number `number` of its hand), to be shown."""
+    cards = {(trick.leader + i) % 4: card for i, card in enumerate(trick.cards)}
+    return ShownTrick(number, trick.leader, cards, trick.winner, trick)
+
+
+def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:
+    """ "Trick 3 of 8", or "Trick 3 · taken by Bob" for a trick already taken."""
+    if trick.taken and trick.winner is not None:
+        winner = md(seat_name(public.seats, trick.winner, locale, NAME_MAX))
+        return t("tables.public.trick_taken", locale, n=trick.number, winner=winner)
+    return t("tables.public.trick_of", locale, n=trick.number)
+
+
+def trick_lines(
+    public: PublicTable, trick: ShownTrick, locale: str, emojis: CardEmojis
+) -> list[str]:
+    """One line per seat in the order they play, from the leader: the name and its marks,
+    the card (or `·`), 🏆 on the winning card, `led` on the first, ⏳ on the seat to play."""
+    lines = []
+    for step in range(4):
+        seat = (trick.leader + step) % 4
+        name = md(seat_name(public.seats, seat, locale, NAME_MAX)) + seat_marks(public.seats[seat])
+        lines.append(f"{name} — {_card(public, trick, seat, locale, emojis)}")
+    return lines
+
+
+def trick_compass(
+    public: PublicTable, trick: ShownTrick, viewer: int, locale: str, emojis: CardEmojis
+) -> list[str]:
+    """The trick seen from `viewer`'s seat, one line a seat: ⬆ the partner, ⬅ the left
+    opponent (who plays after the viewer), ➡ the right one (indented to the right), ⬇ the
+    viewer. A line each, so that a card's face and text fit a phone's width."""
+    left, partner, right = seats_around(viewer)
+
+    def place(arrow: str, seat: int, name: str) -> str:
+        return f"{arrow} {name} {_card(public, trick, seat, locale, emojis)}"
+
+    def named(seat: int) -> str:
+        return md(seat_name(public.seats, seat, locale, AROUND_NAME_MAX)) + seat_marks(
+            public.seats[seat]
+        )
+
+    mate = t("tables.hand.partner", locale, name=named(partner))
+    you = shorten(t("tables.hand.you", locale), AROUND_NAME_MAX)
+    return [
+        INDENT + place("⬆", partner, mate),
+        place("⬅", left, named(left)),
+        RIGHT + place("➡", right, named(right)),
+        INDENT + place("⬇", viewer, f"**{md(you)}**"),
+    ]
+
+
+def _card(
+    public: PublicTable, trick: ShownTrick, seat: int, locale: str, emojis: CardEmojis
+) -> str:
+    """What `seat` shows in the trick: its card with the trick's marks, or `·` (⏳ when it
+    is that seat's turn in a trick still being played)."""
+    card = trick.cards.get(seat)
+    if card is None:
+        to_act = not trick.taken and public.to_act == seat and public.phase == Phase.PLAY
+        return TURN_MARK if to_act else NO_CARD
+    text = face_of(card, locale, emojis).inline
+    if seat == trick.winner:
+        text += f" {WINNING_MARK}"
+    if seat == trick.leader:
+        text += f" · {t('tables.trick.led', locale)}"
+    return text
+
+
+def roem_line(public: PublicTable, trick: PublicTrick, locale: str) -> str:
+    """The roem credited on a taken trick, what made it and who claimed it ("roem 50, run
+    of four, claimed by Anna"), so the opponents can check it; "" when none was."""
+    if not trick.roem:
+        return ""
+    what = roem_parts_text(trick.roem, locale)
+    points = trick.roem.points
+    if trick.claimer is None:
+        return t("tables.public.roem_counted", locale, points=points, what=what)
+    name = md(seat_name(public.seats, trick.claimer, locale, NAME_MAX))
+    return t("tables.public.roem_claimed", locale, points=points, what=what, name=name)

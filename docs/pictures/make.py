@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # the harness lives in tests/
 
 import bot.tables.lobby as lobby_module  # noqa: E402
+from bot.engine import Card  # noqa: E402
+from bot.pictures.cards import card_face  # noqa: E402
 from tests.cogs.tables.tables_kit import ClockedBot, Kit, seed_with_first_dealer  # noqa: E402
 from tests.harness.harness import Harness  # noqa: E402
 
@@ -39,8 +41,11 @@ WIDTH, SCALE, PAD = 400, 2, 12  # phone width in points, pixels per point, page 
 FONTS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
 BACKGROUND, EMBED, TEXT, BRIGHT, MUTED = "#313338", "#2b2d31", "#dbdee1", "#f2f3f5", "#949ba4"
 BUTTON = {1: "#5865f2", 2: "#4e5058", 3: "#248046", 4: "#da373c", 5: "#4e5058"}
-EMOJI = ("🏆", "🤖", "💤")
-TOKEN = re.compile(r"(\*\*.+?\*\*|<t:\d+(?::\w)?>|🏆|🤖|💤|\s+|[^\s*<🏆🤖💤]+|.)")
+EMOJI = ("🏆", "🤖", "💤", "⏳", "⬆", "⬅", "➡", "⬇")
+TOKEN = re.compile(
+    r"(\*\*.+?\*\*|<t:\d+(?::\w)?>|<:\w+:\d+>|[🏆🤖💤⏳⬆⬅➡⬇]|\s+|[^\s*<🏆🤖💤⏳⬆⬅➡⬇]+|.)"
+)
+CARD_EMOJI = re.compile(r"<:kj_(\w\w)_\w+:\d+>")  # a card face: its code in the name
 
 
 # ---------------------------------------------------------------- the table, played by clicks
@@ -147,10 +152,37 @@ class Page:
                 cx = left + s * eye
                 d.ellipse([cx - s * 0.1, top + s * 0.4, cx + s * 0.1, top + s * 0.6], "#23272a")
             d.line([left + s * 0.5, top, left + s * 0.5, top + s * 0.15], "#99aab5", SCALE)
+        elif char == "⏳":
+            d.polygon(
+                [(left + s * 0.15, top), (left + s * 0.85, top), (left + s * 0.5, top + s * 0.45)],
+                "#f0b232",
+            )
+            d.polygon(
+                [
+                    (left + s * 0.5, top + s * 0.45),
+                    (left + s * 0.15, top + s * 0.9),
+                    (left + s * 0.85, top + s * 0.9),
+                ],
+                "#c27c0e",
+            )
+        elif char in "⬆⬅➡⬇":
+            d.rounded_rectangle([left, top, left + s * 0.9, top + s * 0.9], s * 0.15, "#4e5058")
+            font = self.fonts.get(int(size * 0.7), True)
+            arrow = {"⬆": "↑", "⬅": "←", "➡": "→", "⬇": "↓"}[char]
+            d.text((left + s * 0.18, top + s * 0.02), arrow, font=font, fill="#ffffff")
         else:  # 💤
             font = self.fonts.get(int(size * 0.8), True)
             d.text((left, top - s * 0.1), "z", font=font, fill="#5865f2")
         return size * 1.15
+
+    def card(self, x: float, y: float, code: str, size: int) -> float:
+        """A card face as Discord shows the bot's card emoji; its width in points."""
+        height = size * 1.35
+        width = height * 0.72
+        if not self.dry:
+            face = card_face(Card.parse(code), int(width * SCALE), int(height * SCALE))
+            self.image.paste(face, (int(x * SCALE), int((y - size * 0.15) * SCALE)), face)
+        return width + 3
 
     def crop(self) -> Image.Image:
         return self.image.crop((0, 0, WIDTH * SCALE, int((self.y + PAD) * SCALE)))
@@ -162,6 +194,8 @@ def runs(line: str) -> Iterator[tuple[str, bool]]:
         if token.startswith("**") and token.endswith("**") and len(token) > 4:
             for word in re.findall(r"\s+|\S+", token[2:-2]):
                 yield word, True
+        elif CARD_EMOJI.fullmatch(token):
+            yield token, False
         elif token.startswith("<t:"):
             yield from (("in", False), (" ", False), ("2", False), (" ", False), ("minutes", False))
         else:
@@ -169,22 +203,41 @@ def runs(line: str) -> Iterator[tuple[str, bool]]:
 
 
 def paragraph(page: Page, x: float, width: float, text: str, size: int, fill: str) -> None:
-    """Wrapped markdown text at (x, page.y); moves page.y below it."""
-    line_height = size * 1.35
+    """Wrapped markdown text at (x, page.y); moves page.y below it. A line may start as
+    Discord's headings (`### `), small print (`-# `) or a quote (`> `) do."""
     for line in text.split("\n"):
-        pieces: list[tuple[str, bool]] = list(runs(line))
-        cursor = x
-        for piece, bold in pieces:
+        _line(page, x, width, line, size, fill)
+
+
+def _line(page: Page, x: float, width: float, line: str, size: int, fill: str) -> None:
+    if line.startswith("### "):
+        line, size, fill = f"**{line[4:]}**", size + 3, BRIGHT
+    elif line.startswith("-# "):
+        line, size, fill = line[3:], size - 2, MUTED
+    elif line.startswith("> "):
+        page.box(x, page.y, 3, size * 1.35, MUTED, 1)
+        x, width, line = x + 10, width - 10, line[2:]
+    line_height = size * 1.35
+    indent = len(line) - len(line.lstrip("\u2003"))  # em spaces: one font size each
+    cursor = start = x + indent * size
+    for piece, bold in runs(line.lstrip("\u2003").replace("\u2003", "  ")):
+        card = CARD_EMOJI.fullmatch(piece)
+        if card:
+            grow = size * 1.35 * 0.72 + 3
+        else:
             grow = size * 1.15 if piece in EMOJI else page.width(piece, size, bold)
-            if cursor + grow > x + width and not piece.isspace() and cursor > x:
-                cursor, page.y = x, page.y + line_height
-            if cursor == x and piece.isspace():
-                continue
-            if piece in EMOJI:
-                cursor += page.emoji(cursor, page.y, piece, size)
-            else:
-                cursor += page.text(cursor, page.y, piece, size, BRIGHT if bold else fill, bold)
-        page.y += line_height
+        if cursor + grow > x + width and not piece.isspace() and cursor > start:
+            cursor = start = x
+            page.y += line_height
+        if cursor == start and piece.isspace():
+            continue
+        if card:
+            cursor += page.card(cursor, page.y, card.group(1), size)
+        elif piece in EMOJI:
+            cursor += page.emoji(cursor, page.y, piece, size)
+        else:
+            cursor += page.text(cursor, page.y, piece, size, BRIGHT if bold else fill, bold)
+    page.y += line_height
 
 
 def header(page: Page, ephemeral: bool) -> float:
@@ -232,22 +285,27 @@ def _embed_text(page: Page, x: float, width: float, data: dict[str, Any]) -> Non
         paragraph(page, x, width, footer, 11, MUTED)
 
 
-def buttons(page: Page, x: float, components: list[dict[str, Any]]) -> None:
+def buttons(
+    page: Page, x: float, components: list[dict[str, Any]], right: float = WIDTH - PAD
+) -> None:
     """Each row of buttons, wrapped at the page's width as a phone wraps them."""
-    right = WIDTH - PAD
     for row in components:
         cursor = x
         for button in row.get("components", []):
             label = button.get("label") or ""
-            w = page.width(label, 13, True) + 28
+            code = CARD_EMOJI.fullmatch(f"<:{(button.get('emoji') or {}).get('name')}:0>")
+            face = 13 * 1.35 * 0.72 + 5 if code else 0  # the card's face before its label
+            w = page.width(label, 13, True) + 28 + face
             if cursor + w > right and cursor > x:
                 cursor, page.y = x, page.y + 38
             fill = BUTTON.get(button.get("style", 2), BUTTON[2])
             if button.get("disabled"):
                 fill = _dim(fill)
             page.box(cursor, page.y, w, 32, fill, 6)
+            if code:
+                page.card(cursor + 12, page.y + 8.5, code.group(1), 13)
             color = "#ffffff" if not button.get("disabled") else "#a0a3a8"
-            page.text(cursor + 14, page.y + 7.5, label, 13, color, True)
+            page.text(cursor + 14 + face, page.y + 7.5, label, 13, color, True)
             cursor += w + 8
         page.y += 38
 
@@ -258,6 +316,32 @@ def _dim(color: str) -> str:
     return "#" + "".join(f"{v:02x}" for v in mix)
 
 
+def container(page: Page, x: float, data: dict[str, Any]) -> None:
+    """A Components V2 box: its colour bar, text displays and rows of buttons. Laid out
+    once without drawing to learn its height, then drawn over the box."""
+    width, top = WIDTH - x - PAD, page.y
+    page.dry = True
+    _children(page, x + 14, width - 26, data.get("components", []))
+    height, page.y, page.dry = page.y - top + 6, top, False
+    page.box(x, top, width, height, EMBED)
+    page.box(x, top, 4, height, "#%06x" % (data.get("accent_color") or 0x1E1F22), 2)
+    _children(page, x + 14, width - 26, data.get("components", []))
+    page.y = top + height + 8
+
+
+def _children(page: Page, x: float, width: float, children: list[dict[str, Any]]) -> None:
+    page.y += 10
+    for child in children:
+        if child.get("type") == 10:
+            paragraph(page, x, width, child["content"], 13, TEXT)
+            page.y += 4
+        elif child.get("type") == 1:
+            buttons(page, x, [child], x + width)
+        elif child.get("type") == 12:  # a picture: its frame (the file is not drawn here)
+            page.box(x, page.y, width, width * 0.6, "#1e1f22", 6)
+            page.y += width * 0.6 + 6
+
+
 def draw(message: dict[str, Any], fonts: Fonts, ephemeral: bool = False) -> Image.Image:
     """One message as a phone shows it in the dark theme."""
     page = Page(fonts)
@@ -266,7 +350,11 @@ def draw(message: dict[str, Any], fonts: Fonts, ephemeral: bool = False) -> Imag
         paragraph(page, x, WIDTH - x - PAD, message["content"], 14, TEXT)
     for data in message.get("embeds", []):
         embed(page, x, data)
-    buttons(page, x, message.get("components", []))
+    for data in message.get("components", []):
+        if data.get("type") == 17:
+            container(page, x, data)
+        else:
+            buttons(page, x, [data])
     if ephemeral:
         page.text(x, page.y, "Only you can see this · Dismiss message", 11, MUTED)
         page.y += 16

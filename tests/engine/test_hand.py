@@ -29,6 +29,7 @@ from bot.engine import (
     explain_illegal,
     left_of,
     pair_of,
+    seats_around,
 )
 
 from .helpers import (
@@ -499,6 +500,42 @@ class TestClaims:
         assert hand.claim_pair is None
         assert hand.claim_refusal(0) == ErrorCode.NO_CLAIM_WINDOW
 
+    def test_a_claim_applies_to_the_taking_pair_until_it_is_made(self) -> None:
+        hand = after_trick_one()
+        assert hand.claimable
+        assert [hand.may_claim(seat) for seat in range(4)] == [True, False, True, False]
+        hand.claim(2)
+        trick = hand.last_trick
+        assert trick is not None and trick.claimer == 2
+        assert not hand.claimable  # the window is still open, but nothing is left to claim
+        assert hand.claim_open and not any(hand.may_claim(seat) for seat in range(4))
+        restored = Hand.from_dict(RULES, hand.to_dict())
+        assert restored.last_trick is not None and restored.last_trick.claimer == 2
+        assert hand.copy().last_trick == trick
+
+    def test_a_claim_applies_even_to_a_trick_without_roem(self) -> None:
+        hand = after_trick_one()
+        for seat, card in [(0, "Kd"), (1, "7d"), (2, "9d"), (3, "Jd")]:
+            hand.play(seat, c(card))
+        assert hand.may_claim(0) and hand.may_claim(2)  # claiming is the test
+        hand.play(0, c("Ah"))
+        assert not hand.claimable and not hand.may_claim(0)
+
+    def test_a_snapshot_without_claims_has_no_claimer_field(self) -> None:
+        hand = after_trick_one()
+        assert all("claimer" not in trick for trick in hand.to_dict()["tricks"])
+        assert Hand.from_dict(RULES, hand.to_dict()).to_dict() == hand.to_dict()
+
+    def test_seats_around_a_seat(self) -> None:
+        assert [seats_around(seat) for seat in range(4)] == [
+            (1, 2, 3),
+            (2, 3, 0),
+            (3, 0, 1),
+            (0, 1, 2),
+        ]
+        assert all(seats_around(s)[0] == left_of(s) for s in range(4))
+        assert all(pair_of(seats_around(s)[1]) == pair_of(s) for s in range(4))
+
     def test_winner_may_claim(self) -> None:
         hand = after_trick_one()
         hand.claim(0)
@@ -536,7 +573,9 @@ class TestClaims:
         hand = after_trick_one(AUTOMATIC)
         assert hand.roem == [20, 0]
         assert hand.last_trick is not None and hand.last_trick.claimed
-        assert not hand.claim_open
+        assert hand.last_trick.claimer is None  # counted, not claimed by anyone
+        assert not hand.claim_open and not hand.claimable
+        assert not any(hand.may_claim(seat) for seat in range(4))
         refused(hand, "claims_automatic", hand.claim, 0)
         refused(hand, "claims_automatic", hand.claim, 1)
 

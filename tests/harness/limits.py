@@ -2,13 +2,19 @@
 
 Discord rejects an oversized payload with a 400 at run time, usually mid-game; these
 checks move that failure into the test run. Numbers: Discord API docs (message, embed,
-component and interaction-response resources), as of API v10.
+component and interaction-response resources), as of API v10. A message body recorded
+with its route (a `Call`) is also checked against Discord's published API schema for that
+request (`discord_schema.py`), and a Components V2 message (flag `IS_COMPONENTS_V2`)
+against the rules the schema leaves out: at most 40 components and 4,000 characters of
+text, no content or embeds, files it shows (`attachment://name`) sent with it or kept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from typing import Any
+
+from tests.harness.discord_schema import schema_violations
 
 __all__ = [
     "EPHEMERAL",
@@ -57,6 +63,9 @@ def is_command_name(name: str) -> bool:
 SELECT_PLACEHOLDER_MAX = 150
 SELECT_OPTION_TEXT_MAX = 100
 V2_COMPONENTS_MAX = 40
+V2_TEXT_MAX = 4000  # all text displays of one message together
+TEXT_DISPLAY = 10
+V2_TOP_LEVEL = frozenset({1, 9, 10, 12, 13, 14, 17})
 MODAL_TITLE_MAX = 45
 MODAL_LABEL_MAX = 45  # a label component's text, or a text input's own label
 MODAL_DESCRIPTION_MAX = 100
@@ -122,11 +131,96 @@ def discord_limit_violations(payload: Any) -> list[str]:
     if len(content) > CONTENT_MAX:
         problems.append(f"content has {len(content)} characters (max {CONTENT_MAX})")
     problems += _embeds_violations(body.get("embeds") or [])
-    flags = int(body.get("flags") or 0)
-    problems += _components_violations(
-        body.get("components") or [], v2=bool(flags & IS_COMPONENTS_V2)
-    )
+    v2 = bool(_flags_shown(payload, body) & IS_COMPONENTS_V2)
+    problems += _components_violations(body.get("components") or [], v2=v2)
+    if v2:
+        problems += _v2_violations(body)
+    problems += _attachment_violations(payload, body)
+    request = _request_of(payload)
+    if request is not None:
+        problems += schema_violations(body, request)
     return problems
+
+
+def _flags_shown(payload: Any, body: Mapping[str, Any]) -> int:
+    """The flags the message has once sent: an edit that names none keeps the message's
+    (the harness records the message after the call as `message`)."""
+    if body.get("flags") is not None:
+        return int(body["flags"])
+    message = getattr(payload, "message", None)
+    return int(message.get("flags") or 0) if isinstance(message, Mapping) else 0
+
+
+_CALLBACK_REQUESTS = {4: "interaction", 5: "interaction", 7: "update"}
+
+
+def _request_of(payload: Any) -> str | None:
+    """Which request of `discord_schema.REQUESTS` a recorded call's body is; None for a
+    body given alone, or a call that sends no message (threads, commands...)."""
+    path, method = str(getattr(payload, "path", "")), str(getattr(payload, "method", ""))
+    raw = getattr(payload, "json", None)
+    if not path or not isinstance(raw, Mapping):
+        return None
+    if path == "/interactions/{webhook_id}/{webhook_token}/callback":
+        return _CALLBACK_REQUESTS.get(int(raw.get("type") or 0))
+    return {
+        ("POST", "/channels/{channel_id}/messages"): "create",
+        ("PATCH", "/channels/{channel_id}/messages/{message_id}"): "edit",
+        ("POST", "/webhooks/{webhook_id}/{webhook_token}"): "webhook_create",
+        ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"): "webhook_edit",
+        ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): "webhook_edit",
+    }.get((method, path))
+
+
+def _v2_violations(body: Mapping[str, Any]) -> list[str]:
+    """What Discord refuses in a Components V2 message beyond its schema."""
+    problems = [
+        f"{key} beside the IS_COMPONENTS_V2 flag"
+        for key in ("content", "embeds", "poll", "sticker_ids")
+        if body.get(key)
+    ]
+    components = body.get("components") or []
+    problems += [
+        f"component type {c.get('type')} at the top of a V2 message"
+        for c in components
+        if c.get("type") not in V2_TOP_LEVEL
+    ]
+    text = sum(
+        len(c.get("content") or "")
+        for c in iter_components(components)
+        if c.get("type") == TEXT_DISPLAY
+    )
+    if text > V2_TEXT_MAX:
+        problems.append(f"text displays hold {text} characters (max {V2_TEXT_MAX})")
+    return problems
+
+
+def _attachment_violations(payload: Any, body: Mapping[str, Any]) -> list[str]:
+    """Every `attachment://name` the body shows names a file of the message: one sent with
+    this request, or one the message keeps (checked where the call's message is known)."""
+    message = getattr(payload, "message", None)
+    if not isinstance(message, Mapping):
+        return []
+    kept = {a.get("filename") for a in message.get("attachments") or []}
+    return [
+        f"{url} names no file of the message (it has {sorted(n for n in kept if n)})"
+        for url in _attachment_urls(body)
+        if url.removeprefix("attachment://") not in kept
+    ]
+
+
+def _attachment_urls(body: Mapping[str, Any]) -> list[str]:
+    urls = []
+    for component in iter_components(body.get("components") or []):
+        for item in component.get("items") or []:
+            urls.append((item.get("media") or {}).get("url") or "")
+        media = component.get("media") or component.get("file")
+        if isinstance(media, Mapping):
+            urls.append(media.get("url") or "")
+    for embed in body.get("embeds") or []:
+        for key in ("image", "thumbnail"):
+            urls.append((embed.get(key) or {}).get("url") or "")
+    return [url for url in urls if url.startswith("attachment://")]
 
 
 def _too_long(what: str, value: Any, limit: int) -> list[str]:

@@ -18,10 +18,18 @@ import discord
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from tests.harness.limits import EPHEMERAL, iter_components, message_body
+from tests.harness.limits import EPHEMERAL, TEXT_DISPLAY, iter_components, message_body
 from tests.harness.world import CALLBACK, HarnessError, World
 
-__all__ = ["Call", "Dispatch", "Handler", "Recorder", "RecordingWebhookAdapter", "Snapshot"]
+__all__ = [
+    "Call",
+    "Dispatch",
+    "Handler",
+    "Recorder",
+    "RecordingWebhookAdapter",
+    "Snapshot",
+    "shown_text",
+]
 
 Handler = Callable[["Call"], Any]
 
@@ -123,14 +131,8 @@ class Call:
         return [c for c in iter_components(self.components) if c.get("type") == 2]
 
     def text(self) -> str:
-        """Content plus every embed string, for loose `in` assertions."""
-        parts = [self.content]
-        for embed in self.embeds:
-            parts += [embed.get("title") or "", embed.get("description") or ""]
-            parts += [(embed.get("footer") or {}).get("text") or ""]
-            for f in embed.get("fields") or []:
-                parts += [f.get("name") or "", f.get("value") or ""]
-        return "\n".join(p for p in parts if p)
+        """Content, every embed string and every text display, for loose `in` assertions."""
+        return shown_text(self.body)
 
 
 @dataclass
@@ -174,6 +176,23 @@ class Dispatch:
         if len(replies) != 1:
             raise HarnessError(f"expected exactly one reply, got {_describe(replies)}")
         return replies[0]
+
+
+def shown_text(message: Mapping[str, Any]) -> str:
+    """What a message body says in words: its content, every embed string, and the text
+    displays of a Components V2 message (with the alt text of its pictures), in order."""
+    parts = [message.get("content") or ""]
+    for embed in message.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [(embed.get("footer") or {}).get("text") or ""]
+        for f in embed.get("fields") or []:
+            parts += [f.get("name") or "", f.get("value") or ""]
+    for component in iter_components(message.get("components") or []):
+        if component.get("type") == TEXT_DISPLAY:
+            parts.append(component.get("content") or "")
+        for item in component.get("items") or []:
+            parts.append(item.get("description") or "")
+    return "\n".join(p for p in parts if p)
 
 
 def _describe(calls: Sequence[Call]) -> str:

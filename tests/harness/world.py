@@ -26,7 +26,7 @@ from discord.http import Route
 from discord.utils import time_snowflake
 
 from tests.harness import payloads
-from tests.harness.limits import EPHEMERAL, iter_components
+from tests.harness.limits import EPHEMERAL, IS_COMPONENTS_V2, iter_components
 
 if TYPE_CHECKING:
     from tests.harness.recorder import Call
@@ -190,6 +190,7 @@ class World:
             webhook_id=self.application_id if from_interaction else None,
             application_id=self.application_id if from_interaction else None,
         )
+        _refuse_v2_with_text(message)
         message_id = int(message["id"])
         self.messages[message_id] = message
         if token is not None:
@@ -206,9 +207,12 @@ class World:
         if body.get("attachments"):
             message["attachments"] = payloads.attachments_payload(message_id, body["attachments"])
         if "flags" in body and body["flags"] is not None:
-            # Only some flags may change on edit; EPHEMERAL stays what it was.
-            message["flags"] = (message["flags"] & EPHEMERAL) | (int(body["flags"]) & ~EPHEMERAL)
+            # Only some flags may change on edit; EPHEMERAL stays what it was, and
+            # IS_COMPONENTS_V2 can be set but never unset.
+            kept = message["flags"] & (EPHEMERAL | IS_COMPONENTS_V2)
+            message["flags"] = kept | (int(body["flags"]) & ~EPHEMERAL)
         message["flags"] &= ~LOADING
+        _refuse_v2_with_text(message)
         message["edited_timestamp"] = payloads.iso(self.now)
         return message
 
@@ -476,6 +480,13 @@ class World:
             "type": 1,
             **command,
         }
+
+
+def _refuse_v2_with_text(message: Mapping[str, Any]) -> None:
+    """Discord's 400 for a Components V2 message that would keep content or embeds (an
+    older message turned into a V2 one must empty them in the same edit)."""
+    if message["flags"] & IS_COMPONENTS_V2 and (message["content"] or message["embeds"]):
+        raise http_error(400, 50035, "Invalid Form Body: content or embeds with components v2")
 
 
 def image_bytes(image: Any) -> bytes:

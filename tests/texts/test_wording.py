@@ -43,7 +43,13 @@ TELLTALE_WORDS = """
     defenders last previous default preset presets dealer deal bye settings choose
 """
 TELLTALE = set(TELLTALE_WORDS.split())
-ALLOWED = {"nl": {"was", "hand", "deal", "last"}, "pt-BR": set(), "es-ES": set(), "it": set()}
+# "match" as in matchpoints, the duplicate term the glossary keeps in these languages.
+ALLOWED = {
+    "nl": {"was", "hand", "deal", "last"},
+    "pt-BR": {"match"},
+    "es-ES": {"match"},
+    "it": {"match"},
+}
 
 # Cross-references in the rulebook: "(see *Dealing*)", "See *Roem* and *Claiming roem*".
 SEE = {"en": "see", "nl": "zie", "pt-BR": "veja", "es-ES": "consulta", "it": "vedi"}

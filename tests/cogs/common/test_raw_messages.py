@@ -5,14 +5,15 @@ here first."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
 import pytest
 
-from cogs.common.components import RenderedView
+from cogs.common.components import RenderedLayout
 from cogs.common.raw_messages import edit_channel_message, edit_original, update_message
-from cogs.tables.ui import public_message, public_payload
+from cogs.tables.ui import public_payload, public_view
 from cogs.tables.ui_hand import hand_payload
 from tests.cogs.tables.tables_kit import Kit, StartHarness, start
 from tests.harness.recorder import Call
@@ -52,22 +53,23 @@ async def test_the_raw_redraws_send_what_discord_py_sends(make_harness: StartHar
     t, user, message_id = await _table_with_a_hand(kit)
     answer = kit.service.get(t)
     drawn = hand_payload(answer.public, answer.private(0), "en-US", "a note")
-    embed = discord.Embed.from_dict(drawn["embeds"][0])
+    view = RenderedLayout.of(drawn["components"])
     raw, public = _click(kit, t, user, message_id), _click(kit, t, user, message_id)
 
-    await public.response.edit_message(embed=embed, view=RenderedView.of(drawn["components"]))
+    # a V2 message that may replace an older one: content and embeds emptied, the V2 flag
+    await public.response.edit_message(content=None, embed=None, view=view)
     theirs = _last(kit, CALLBACK)
     await update_message(raw, drawn)
     ours = _last(kit, CALLBACK)
 
     assert ours.json == {**theirs.json, "data": _no_tts(theirs.json["data"])}  # type 7 ...
     assert ours.url != theirs.url and ours.url.endswith(f"/{raw.id}/{raw.token}/callback")
-    assert ours.message is not None and ours.message["embeds"][0]["title"] == embed.title
+    assert ours.message is not None and ours.message["components"] == drawn["components"]
     assert raw.response.is_done() and raw.response.type == public.response.type
     with pytest.raises(discord.InteractionResponded):
         await update_message(raw, drawn)
 
-    await public.edit_original_response(embed=embed, view=RenderedView.of(drawn["components"]))
+    await public.edit_original_response(content=None, embed=None, view=view)
     theirs = _last(kit, ORIGINAL)
     await edit_original(raw, drawn)
     ours = _last(kit, ORIGINAL)
@@ -82,10 +84,12 @@ async def test_the_raw_table_edit_sends_what_discord_py_sends(make_harness: Star
     t, _, _ = await _table_with_a_hand(kit)
     table = kit.service.get(t)
     message_id = int(kit.public(t)["id"])
-    embed, view = public_message(table, "en-US")
+    view = public_view(table, "en-US")
     channel = kit.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+    quiet = discord.AllowedMentions.none()  # the opener named in the lobby is not pinged
+    message = channel.get_partial_message(message_id)
+    await message.edit(content=None, embed=None, view=view, allowed_mentions=quiet)
     theirs = _last(kit, CHANNEL_MESSAGE)
     await edit_channel_message(
         kit.bot, table.channel_id, message_id, public_payload(table, "en-US")
@@ -120,3 +124,29 @@ async def test_discord_errors_reach_the_caller_as_discord_py_raises_them(
     kit.harness.override("PATCH", CHANNEL_MESSAGE, unknown)
     with pytest.raises(discord.NotFound):
         await edit_channel_message(kit.bot, kit.world.channel_id, message_id, drawn)
+
+
+async def test_a_raw_edit_with_a_file_sends_what_discord_py_sends(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start(make_harness)
+    t, _, _ = await _table_with_a_hand(kit)
+    table = kit.service.get(t)
+    message_id = int(kit.public(t)["id"])
+    channel = kit.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    png = b"\x89PNG\r\n\x1a\n picture"
+
+    def file() -> discord.File:
+        return discord.File(io.BytesIO(png), "table.png", description="the table")
+
+    await channel.get_partial_message(message_id).edit(attachments=[file()])
+    theirs = _last(kit, CHANNEL_MESSAGE)
+    body = {"attachments": [{"id": 0, "filename": "table.png", "description": "the table"}]}
+    await edit_channel_message(kit.bot, table.channel_id, message_id, body, [file()])
+    ours = _last(kit, CHANNEL_MESSAGE)
+
+    assert ours.json == _no_tts(theirs.json)  # the payload_json part of the form
+    assert ours.files == theirs.files == ["table.png"]
+    assert ours.file_data == theirs.file_data == [png]
+    assert ours.message is not None
+    assert [a["filename"] for a in ours.message["attachments"]] == ["table.png"]

@@ -65,8 +65,8 @@ async def test_a_night_posts_one_line_a_table_and_edits_one_standings_message(
     assert len(added) == 4
     assert kit.world.channels[thread]["name"] == "Dinsdag · night 1 · round 1 · table 1"
     [table_message] = kit.world.channel_messages(thread)
-    title = table_message["embeds"][0]["title"]
-    assert title.startswith("Dinsdag · night 1 · round 1 · table 1")
+    heading = message_text(table_message).splitlines()[0]
+    assert heading == "### Dinsdag · night 1 · round 1 · table 1"
 
     await kit.play_round(1, 1)
     finished = kit.world.messages[int(table_message["id"])]

@@ -24,7 +24,7 @@ from bot.tables import FakeClock, Table, TableService
 from cogs.tables import Tables
 from tests.harness.harness import Harness
 from tests.harness.limits import assert_ephemeral, assert_within_discord_limits, iter_components
-from tests.harness.recorder import Call, Dispatch
+from tests.harness.recorder import Call, Dispatch, shown_text
 from tests.harness.world import CALLBACK
 
 StartHarness = Callable[..., Awaitable[Harness]]
@@ -206,14 +206,8 @@ def buttons(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
 
 
 def message_text(message: dict[str, Any]) -> str:
-    """Content and every embed string of a stored message."""
-    parts = [message.get("content") or ""]
-    for embed in message.get("embeds") or []:
-        parts += [embed.get("title") or "", embed.get("description") or ""]
-        parts += [(embed.get("footer") or {}).get("text") or ""]
-        for field in embed.get("fields") or []:
-            parts += [field.get("name") or "", field.get("value") or ""]
-    return "\n".join(p for p in parts if p)
+    """Content, every embed string and every text display of a stored message."""
+    return shown_text(message)
 
 
 def sheet_block(description: str) -> list[str]:
@@ -243,3 +237,22 @@ def drawn_earlier(message: dict[str, Any], *ids: str) -> dict[str, Any]:
 
 def custom_ids(message: dict[str, Any]) -> list[str]:
     return [c["custom_id"] for c in iter_components(message["components"]) if "custom_id" in c]
+
+
+def action_rows(message: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The message's rows of buttons in order, wherever they sit (a V2 message keeps them in
+    its container), each as its list of buttons."""
+    return [
+        list(c["components"])
+        for c in iter_components(message.get("components") or [])
+        if c.get("type") == 1
+    ]
+
+
+def text_displays(message: dict[str, Any]) -> list[str]:
+    """The text displays of a Components V2 message, in order."""
+    return [
+        c["content"]
+        for c in iter_components(message.get("components") or [])
+        if c.get("type") == 10
+    ]

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from bot.engine import RuleSet
 from bot.tables import LeaguePlace, Table, public_table
-from cogs.tables.ui import public_embed
+from cogs.tables.ui import public_parts
 from cogs.tables.ui_text import finished_hint, league_title
 
 PLACE = LeaguePlace("Dinsdag_", 3, 2, 1, (40, 4000))
@@ -22,7 +22,8 @@ def test_a_league_table_is_titled_with_its_place() -> None:
     public = public_table(table(PLACE))
     assert league_title(public, "en") == "Dinsdag_ · night 3 · round 2 · table 1"
     assert league_title(public, "nl") == "Dinsdag_ · avond 3 · ronde 2 · tafel 1"
-    assert public_embed(public, "en").title == "Dinsdag_ · night 3 · round 2 · table 1"
+    heading = public_parts(public, "en")[0]["content"]
+    assert heading.splitlines()[0] == "### Dinsdag_ · night 3 · round 2 · table 1"
     assert league_title(public_table(table(None)), "en") is None
 
 

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Rank
+from bot.engine import Rank, Suit
 from bot.tables import private_hand
 from bot.texts.catalog import t
+from cogs.tables.ui_hand import TRUMP_MARK, ordered_cards
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -19,6 +20,7 @@ from tests.cogs.tables.tables_kit import (
     message_text,
     seed_with_first_dealer,
     start,
+    text_displays,
 )
 from tests.harness.limits import assert_ephemeral
 from tests.harness.recorder import Call
@@ -62,7 +64,7 @@ async def test_a_brazilian_player_reads_table_and_hand_in_portuguese(
     assert "**ana** escolhe o trunfo" in message_text(kit.public(table))
 
     hand = await my_hand(kit, table, ana, **pt)
-    assert "Sua mão" in hand.embeds[0]["title"]
+    assert text_displays(hand.body)[0].startswith("### Sua mão")
     assert "Sua vez: escolha o trunfo, ou passe." in hand.text()
     labels = [b["label"] for b in buttons(hand.components)]
     assert "♥ copas" in labels and "Passar" in labels and "Atualizar" in labels
@@ -73,7 +75,7 @@ async def test_a_brazilian_player_reads_table_and_hand_in_portuguese(
     assert "Trunfo ♥ copas, escolhido por ana" in message_text(kit.public(table))
 
     hand = await my_hand(kit, table, ana, **pt)
-    assert hand.embeds[0]["title"].startswith("Sua mão · trunfo ♥ copas")
+    assert text_displays(hand.body)[0].startswith("### Sua mão · trunfo ♥ copas ★")
     assert "Sua vez: jogue uma carta." in hand.text()
     for english in ("Your hand", "trump", "hearts", "Refresh"):
         assert english not in hand.text() + str(hand.components), english
@@ -96,15 +98,18 @@ async def test_a_dutch_player_sees_boer_vrouw_heer(
         for b in buttons(hand.components)
         if b["custom_id"].startswith("kj:card:")
     }
-    assert list(shown) == [card.code for card in cards]  # custom ids keep the engine's codes
+    hearts_first = ordered_cards(cards, Suit.HEARTS)  # Ana leads: every card may be played
+    assert list(shown) == [card.code for card in hearts_first]  # the engine's codes in ids
     for card in cards:
         letter = DUTCH_LETTERS.get(card.rank, card.rank.label)
-        assert shown[card.code] == f"{letter}{card.suit.symbol}"
+        trump = TRUMP_MARK if card.suit == Suit.HEARTS else ""
+        assert shown[card.code] == f"{letter}{card.suit.symbol}{trump}"
     assert not any(re.match(r"[JQK]", label) for label in shown.values())
     assert any(card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING) for card in cards)
 
     # The card Ana plays is named the Dutch way, in her note and on the public table.
     first = next(iter(shown))
     played = await kit.click(f"kj:card:{table}:{kit.table(table).seq}:{first}", ana, **nl)
-    assert f"Je speelde {shown[first]}." in played.response.text()
-    assert shown[first] in message_text(kit.public(table))
+    card = shown[first].removesuffix(TRUMP_MARK)
+    assert f"Je speelde {card}." in played.response.text()
+    assert card in message_text(kit.public(table))

@@ -1,15 +1,16 @@
-"""The public table message at a glance (docs/table-ux.md 2.2): trump in the title, the trick
-by seat with the engine's winning card marked, pairs named in the running score, only the
-buttons that apply; and the score sheet with long names."""
+"""The public table message at a glance (docs/table-ux.md 2.2): the pairs, trump, dealer and
+whose turn; the trick in playing order with its leader and the engine's winning card
+marked (no empty trick while trump is chosen); each pair's score, the hand's and the
+match's without repeating a "0 – 0"; only the buttons that apply; and the score sheet's
+columns with long names."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 
-from bot.engine import Hand, Phase
+from bot.engine import Card, Hand, Phase, SheetLine
 from bot.tables import Status
 from cogs.common.text import card_text, suit_text, text_width
 from cogs.tables.ui_sheet import SHEET_WIDTH
@@ -23,8 +24,9 @@ from tests.cogs.tables.tables_kit import (
     sheet_block,
     sheet_hands,
     start,
+    text_displays,
 )
-from tests.harness.limits import assert_ephemeral
+from tests.harness.limits import IS_COMPONENTS_V2, assert_ephemeral
 
 NAMES = ("anna", "bob", "carl", "dirk")
 
@@ -42,14 +44,14 @@ async def four_players(
     return kit, t, users
 
 
-def embed(kit: Kit, t: int) -> dict[str, Any]:
-    embeds: list[dict[str, Any]] = kit.public(t)["embeds"]
-    return embeds[0]
+def texts(kit: Kit, t: int) -> list[str]:
+    """The text displays of the table message, in order."""
+    return text_displays(kit.public(t))
 
 
-def field(kit: Kit, t: int, index: int) -> dict[str, Any]:
-    fields: list[dict[str, Any]] = embed(kit, t)["fields"]
-    return fields[index]
+def trick_text(kit: Kit, t: int) -> str | None:
+    """The table message's trick: its title line, then one line per seat."""
+    return next((text for text in texts(kit, t) if text.startswith(("**Trick", "**Slag"))), None)
 
 
 def hand_of(kit: Kit, t: int) -> Hand:
@@ -58,67 +60,119 @@ def hand_of(kit: Kit, t: int) -> Hand:
     return match.hand
 
 
-def seat_lines(value: str) -> dict[int, str]:
-    """The trick field's line per seat (0-based), read by the seat number it starts with."""
-    lines = {}
-    for line in value.splitlines():
-        found = re.match(r"(?:▶ )?([1-4])\. ", line)
-        if found:
-            lines[int(found[1]) - 1] = line
-    return lines
+FACE = re.compile(r"<:kj_(\w\w)_\w+:\d+> ")  # a card's face (the bot's card emoji)
 
 
-async def test_trump_trick_winner_and_running_score_follow_the_engine(
+def trick_rows(text: str) -> list[tuple[str, str]]:
+    """(name, what follows it) per seat line of a trick, in the order shown; a card's face
+    is checked to be that card's and then left out."""
+    rows = []
+    for line in text.splitlines()[1:]:
+        if " — " in line:
+            name, rest = line.split(" — ", 1)
+            face = FACE.match(rest)
+            if face is not None:
+                rest = rest[face.end() :]
+                assert face[1] == Card.parse(face[1]).code.lower() and rest.startswith("**")
+                assert card_text(Card.parse(face[1]), "en") in rest
+            rows.append((name.removesuffix(" 🤖"), rest))
+    return rows
+
+
+async def test_the_public_message_tells_pairs_trump_turn_trick_and_scores(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kit, t, users = await four_players(make_harness, monkeypatch)
+    assert kit.public(t)["flags"] & IS_COMPONENTS_V2  # one box: text, then the buttons
     while hand_of(kit, t).phase == Phase.TRUMP:
-        assert "trump" not in embed(kit, t)["title"]  # not chosen yet
+        shown = "\n".join(texts(kit, t))
+        assert trick_text(kit, t) is None  # no empty trick while trump is chosen
+        assert "this hand" not in shown and "match" not in shown  # and no "0 – 0" twice
+        assert "**anna & carl**\n**bob & dirk**" in shown  # the pairs, named
+        assert "Dealer: dirk" in shown
+        to_act = hand_of(kit, t).to_act
+        assert to_act is not None and f"⏳ **{NAMES[to_act]}** chooses trump" in shown
         await kit.act(t)
     hand = hand_of(kit, t)
-    assert hand.trump is not None
-    assert embed(kit, t)["title"].endswith(f" · trump {suit_text(hand.trump, 'en')}")
+    assert hand.trump is not None and hand.chooser is not None
+    shown = "\n".join(texts(kit, t))
+    assert f"Trump {suit_text(hand.trump, 'en')}, chosen by {NAMES[hand.chooser]}" in shown
+    assert "dealer dirk" in shown and "hand 1 of 16" in shown
 
-    seen_winners = set()
+    seen_taken = seen_playing = 0
     for _ in range(12):  # three tricks, card by card
         await kit.act(t)
         hand = hand_of(kit, t)
-        trick, shown = field(kit, t, 0), seat_lines(field(kit, t, 0)["value"])
-        assert len(shown) == 4
+        trick = trick_text(kit, t)
+        assert trick is not None
+        rows = trick_rows(trick)
         if hand.current:
-            assert trick["name"] == f"Trick {hand.trick_number} of 8"
-            winner = hand.current_winner()
-            played = {(hand.leader + i) % 4: c for i, c in enumerate(hand.current)}
+            seen_playing += 1
+            leader, cards, winner = hand.leader, list(hand.current), hand.current_winner()
+            assert trick.startswith(f"**Trick {hand.trick_number} of 8**")
+            to_act = hand.to_act
         else:  # a trick was just taken: it stays on the table until the next card
+            seen_taken += 1
             last = hand.last_trick
             assert last is not None
-            winner = last.winner
-            assert trick["name"] == f"Trick {len(hand.tricks)} · taken by {NAMES[winner]}"
-            played = {last.seat_of(i): c for i, c in enumerate(last.cards)}
-        assert winner is not None
-        seen_winners.add(winner)
-        for seat, line in shown.items():
-            assert NAMES[seat] in line
-            card = played.get(seat)
-            assert (f"**{card_text(card, 'en')}**" in line) if card else line.endswith("— ·")
-            assert line.endswith("🏆") == (seat == winner), (seat, line)
+            leader, cards, winner, to_act = last.leader, list(last.cards), last.winner, None
+            assert trick.startswith(f"**Trick {len(hand.tricks)} · taken by {NAMES[winner]}**")
+        # one line per seat in playing order, from the leader
+        assert [name for name, _ in rows] == [NAMES[(leader + i) % 4] for i in range(4)]
+        for i, (name, rest) in enumerate(rows):
+            seat = (leader + i) % 4
+            if i < len(cards):
+                assert rest.startswith(f"**{card_text(cards[i], 'en')}**"), (name, rest)
+            else:
+                assert rest == ("⏳" if seat == to_act else "·"), (name, rest)
+            assert ("🏆" in rest) == (seat == winner), (name, rest)
+            assert rest.endswith(" · led") == (i == 0 and bool(cards)), (name, rest)
+        assert "▶" not in trick  # no mark that reads as "led" for whoever is to act
 
-        # the hand's running score names each pair by its players
         points = [
             f"{hand.points[p]} + {hand.roem[p]} roem" if hand.roem[p] else str(hand.points[p])
             for p in (0, 1)
         ]
-        assert field(kit, t, 1) == {
-            "name": "This hand",
-            "value": f"anna & carl **{points[0]}** – bob & dirk **{points[1]}**",
-            "inline": False,
-        }
-        totals = kit.table(t).match.totals  # type: ignore[union-attr]
-        assert field(kit, t, 2)["name"] == "Match"
-        assert field(kit, t, 2)["value"].startswith(
-            f"anna & carl **{totals[0]}** – bob & dirk **{totals[1]}**"
-        )
+        scores = texts(kit, t)[-1].splitlines()
+        assert scores == [
+            f"**anna & carl** · this hand **{points[0]}**",
+            f"**bob & dirk** · this hand **{points[1]}**",
+        ]
+    assert seen_taken and seen_playing
     kit.check_payloads()
+
+
+async def test_the_match_score_joins_the_hand_score_once_a_hand_is_scored(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, users = await four_players(make_harness, monkeypatch)
+    for _ in range(200):
+        match = kit.table(t).match
+        assert match is not None
+        if match.sheet:
+            break
+        await kit.act(t)
+        await kit.run_computers(t)
+    match = kit.table(t).match
+    assert match is not None and match.sheet and match.hand is not None
+    line = match.sheet[-1]
+    while hand_of(kit, t).phase == Phase.TRUMP:  # the next hand: only the match's totals
+        scores = texts(kit, t)[-1].splitlines()
+        assert scores == [
+            f"**anna & carl** · match **{match.totals[0]}**",
+            f"**bob & dirk** · match **{match.totals[1]}**",
+            f"-# Hand 1: {line.scores[0]} – {line.scores[1]}" + _flag(line),
+        ]
+        await kit.act(t)
+    await kit.act(t)
+    scores = texts(kit, t)[-1].splitlines()
+    assert scores[0].startswith("**anna & carl** · this hand **")
+    assert scores[0].endswith(f" · match **{match.totals[0]}**")
+    kit.check_payloads()
+
+
+def _flag(line: SheetLine) -> str:
+    return " · nat" if line.nat else (" · pit" if line.pit is not None else "")
 
 
 async def test_roem_and_last_trick_buttons_show_only_when_they_apply(
@@ -129,7 +183,7 @@ async def test_roem_and_last_trick_buttons_show_only_when_they_apply(
     for _ in range(20):
         hand = hand_of(kit, t)
         ids = custom_ids(kit.public(t))
-        assert (f"kj:roem:{t}" in ids) == hand.claim_open
+        assert (f"kj:roem:{t}" in ids) == hand.claimable
         assert (f"kj:last:{t}" in ids) == (hand.last_trick is not None)
         assert f"kj:back:{t}" not in ids  # nobody is away
         windows += hand.claim_open
@@ -138,17 +192,19 @@ async def test_roem_and_last_trick_buttons_show_only_when_they_apply(
 
     hand = hand_of(kit, t)
     last = hand.last_trick
-    assert last is not None
+    assert last is not None and hand.current  # a trick is being played: the last one is shown
     spectator = kit.world.add_user("eve")
     shown = await kit.click(f"kj:last:{t}", spectator, message=kit.public(t))
     assert_ephemeral(shown.reply)
     [answer] = shown.reply.embeds
     assert answer["title"] == f"Trick {len(hand.tricks)} · taken by {NAMES[last.winner]}"
-    lines = seat_lines(answer["description"])
-    for i, card in enumerate(last.cards):
-        line = lines[last.seat_of(i)]
-        assert f"**{card_text(card, 'en')}**" in line
-        assert line.endswith("🏆") == (last.seat_of(i) == last.winner)
+    rows = trick_rows("title\n" + answer["description"])
+    assert [name for name, _ in rows] == [NAMES[last.seat_of(i)] for i in range(4)]
+    for i, (_, rest) in enumerate(rows):
+        assert rest.startswith(f"**{card_text(last.cards[i], 'en')}**")
+        assert ("🏆" in rest) == (last.seat_of(i) == last.winner)
+        assert rest.endswith(" · led") == (i == 0)  # the taken trick marks its leader
+    assert "⏳" not in answer["description"] and "▶" not in answer["description"]
     kit.check_payloads()
 
 
@@ -167,10 +223,12 @@ async def test_the_dutch_message_uses_dutch_words_and_letters(
     await kit.act(t)
     hand = hand_of(kit, t)
     assert hand.trump is not None
-    assert embed(kit, t)["title"].endswith(f" · troef {suit_text(hand.trump, 'nl')}")
-    assert field(kit, t, 0)["name"] == "Slag 1 van 8"
-    assert f"**{card_text(hand.current[0], 'nl')}**" in field(kit, t, 0)["value"]
-    assert [field(kit, t, i)["name"] for i in (1, 2)] == ["Dit spel", "Stand"]
+    shown = "\n".join(texts(kit, t))
+    assert f"Troef {suit_text(hand.trump, 'nl')}, gekozen door" in shown
+    trick = trick_text(kit, t)
+    assert trick is not None and trick.startswith("**Slag 1 van 8**")
+    assert f"**{card_text(hand.current[0], 'nl')}**" in trick and " · kwam uit" in trick
+    assert "**anna & carl** · dit spel **" in texts(kit, t)[-1]
 
 
 LONG = (

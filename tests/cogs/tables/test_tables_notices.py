@@ -20,6 +20,7 @@ from tests.cogs.tables.tables_kit import (
     start,
 )
 from tests.harness import payloads
+from tests.harness.limits import IS_COMPONENTS_V2
 from tests.harness.recorder import Call
 from tests.harness.world import CHANNEL_MESSAGE, CHANNEL_MESSAGES, http_error
 
@@ -382,7 +383,7 @@ async def test_bump_moves_the_message_and_later_edits_follow(
     new_id = int(kit.public(t)["id"])
     assert new_id != old_id and old_id in kit.world.deleted_messages
     table_messages = [
-        m for m in kit.world.channel_messages(kit.world.channel_id) if m.get("embeds")
+        m for m in kit.world.channel_messages(kit.world.channel_id) if m["flags"] & IS_COMPONENTS_V2
     ]
     assert int(table_messages[-1]["id"]) == new_id  # below the chatter
     assert kit.service.registry.get(t).message_id == new_id  # the stored id followed

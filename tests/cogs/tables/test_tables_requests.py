@@ -14,7 +14,7 @@ from discord.http import Route
 from bot.tables import public_table
 from cogs.common.requests import RequestStats
 from cogs.tables.publisher import EditBudget
-from cogs.tables.ui import public_embed
+from cogs.tables.ui import public_parts
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -44,12 +44,13 @@ def public_edits(kit: Kit) -> int:
 
 
 def shows_current_state(kit: Kit, t: int) -> bool:
-    """The table message's embed is the one drawn for the table's state now."""
+    """The table message's text is the one drawn for the table's state now."""
     table = kit.table(t)
     locale = kit.cog.publisher.locale_for(table)
-    expected = public_embed(public_table(table), locale).to_dict()
-    shown = kit.public(t)["embeds"][0]
-    return all(shown.get(key) == expected.get(key) for key in ("title", "description"))
+    picture = kit.cog.publisher.picture(t)
+    expected = public_parts(public_table(table), locale, kit.bot.card_faces, picture)
+    shown = kit.public(t)["components"][0]["components"]
+    return bool(shown[: len(expected)] == expected)
 
 
 async def test_a_click_on_the_table_message_carries_the_update_with_its_own_token(

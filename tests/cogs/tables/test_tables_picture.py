@@ -1,0 +1,185 @@
+"""The picture of the table on its public message (docs/table-ux.md 2.2): uploaded in the
+publisher's own edit (one multipart request, no request more) when a trick is complete and
+when a hand ends, kept while the next trick is played, with its alt text in words."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from bot.engine import Phase
+from bot.tables import Status, public_table
+from cogs.tables.publisher import EditBudget
+from cogs.tables.ui_picture import Moment, picture_due
+from tests.cogs.tables.tables_kit import (
+    Kit,
+    StartHarness,
+    fix_seed,
+    seed_with_first_dealer,
+    start,
+)
+from tests.harness.limits import iter_components
+from tests.harness.recorder import Call
+from tests.harness.world import CHANNEL_MESSAGE, CHANNEL_MESSAGES
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def four_players(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Kit, int, list[int]]:
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    users = [kit.world.add_user(name) for name in ("anna", "bob", "carl", "dirk")]
+    t = await kit.open(users[0])
+    for seat in (1, 2, 3):
+        await kit.click(f"kj:sit:{t}:{seat}", users[seat])
+    await kit.click(f"kj:start:{t}", users[0])
+    return kit, t, users
+
+
+def galleries(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in iter_components(message["components"]) if c.get("type") == 12]
+
+
+def uploads(kit: Kit) -> list[Call]:
+    return [c for c in kit.harness.rest_calls("PATCH", CHANNEL_MESSAGE) if c.files]
+
+
+async def test_a_complete_trick_uploads_the_picture_in_the_tables_own_edit(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, users = await four_players(make_harness, monkeypatch)
+    assert not galleries(kit.public(t)) and not uploads(kit)  # no picture before a trick
+    posts = len(kit.harness.rest_calls("POST", CHANNEL_MESSAGES))
+
+    def trick_taken() -> bool:
+        hand = kit.table(t).match.hand  # type: ignore[union-attr]
+        return hand is not None and hand.phase == Phase.PLAY and not hand.current and hand.tricks
+
+    for _ in range(40):
+        if trick_taken():
+            break
+        await kit.act(t)
+    assert trick_taken()
+    [upload] = uploads(kit)
+    assert upload.files == ["table.png"] and upload.file_data[0].startswith(PNG)
+    [attachment] = upload.json["attachments"]
+    assert attachment["id"] == 0 and attachment["filename"] == "table.png"
+    [gallery] = galleries(kit.public(t))
+    [item] = gallery["items"]
+    assert item["media"]["url"] == "attachment://table.png"
+    assert item["description"].startswith("Trick 1 · taken by ")  # the picture in words
+    assert item["description"] == attachment["description"]
+    assert [a["filename"] for a in kit.public(t)["attachments"]] == ["table.png"]
+
+    await kit.act(t)  # the next trick starts: the message keeps the picture, no upload
+    hand = kit.table(t).match.hand  # type: ignore[union-attr]
+    assert hand is not None and len(hand.current) == 1
+    assert len(uploads(kit)) == 1
+    last = kit.harness.rest_calls("PATCH", CHANNEL_MESSAGE)[-1]
+    assert "attachments" not in last.json  # kept, not sent again
+    assert galleries(kit.public(t)) == [gallery]
+    assert len(kit.harness.rest_calls("POST", CHANNEL_MESSAGES)) == posts  # no post for it
+    kit.check_payloads()
+
+
+async def test_the_end_of_a_hand_uploads_a_picture_with_the_new_score(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, users = await four_players(make_harness, monkeypatch)
+    for _ in range(80):
+        match = kit.table(t).match
+        assert match is not None
+        if match.sheet:
+            break
+        await kit.act(t)
+        await kit.run_computers(t)
+    match = kit.table(t).match
+    assert match is not None and match.sheet and match.hand is not None
+    assert match.hand.phase == Phase.TRUMP
+    [gallery] = galleries(kit.public(t))
+    description = gallery["items"][0]["description"]
+    assert f"anna & carl · match {match.totals[0]}" in description
+    assert "Trick" not in description  # the new hand has no trick yet: the score pad
+    # at most one upload per trick, and one for the hand's end
+    assert len(uploads(kit)) <= len(match.sheet) * 8 + 1
+    kit.check_payloads()
+
+
+async def test_the_picture_budget_gives_hands_ends_first() -> None:
+    now = [0.0]
+    budget = EditBudget(rate=2.0, burst=4.0, clock=lambda: now[0])
+    assert [budget.spare(keep=2) for _ in range(3)] == [True, True, False]  # tricks: half
+    assert [budget.spare() for _ in range(3)] == [True, True, False]  # hands' ends: the rest
+    now[0] += 0.5  # one turn a half second
+    assert budget.spare() and not budget.spare()
+    now[0] += 10
+    assert budget.spare(keep=2)
+    assert EditBudget(rate=0).spare()  # no budget set: no limit
+
+
+async def test_pictures_are_due_once_per_trick_taken_and_per_hands_end(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, users = await four_players(make_harness, monkeypatch)
+    for _ in range(40):
+        hand = kit.table(t).match.hand  # type: ignore[union-attr]
+        if hand is not None and hand.phase == Phase.PLAY and hand.tricks and not hand.current:
+            break
+        await kit.act(t)
+    public = public_table(kit.table(t))
+    taken = Moment(0, public.trick_number - 1)
+    assert picture_due(public, None) == taken
+    assert picture_due(public, taken) is None  # drawn already
+    ended = dataclasses.replace(public, sheet=(object(),))  # type: ignore[arg-type]
+    assert picture_due(ended, taken) == Moment(1, 0)  # a hand's end, whatever the state
+    assert picture_due(ended, Moment(1, 0)) == Moment(1, public.trick_number - 1)
+    lobby = dataclasses.replace(public, status=Status.LOBBY)
+    assert picture_due(lobby, None) is None
+
+
+async def test_a_spent_picture_budget_skips_tricks_but_not_hands_ends(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, users = await four_players(make_harness, monkeypatch)
+    kit.cog.publisher.pictures = EditBudget(rate=0.001, burst=1.0)  # one picture, ever
+    for _ in range(80):
+        match = kit.table(t).match
+        assert match is not None
+        if match.sheet:
+            break
+        await kit.act(t)
+        await kit.run_computers(t)
+    match = kit.table(t).match
+    assert match is not None and match.sheet
+    [upload] = uploads(kit)  # every trick went without: the one turn went to the hand's end
+    [attachment] = upload.json["attachments"]
+    assert "Trick" not in attachment["description"]
+    assert f"match {match.totals[0]}" in attachment["description"]
+
+
+async def test_a_picture_of_an_earlier_hand_is_not_kept_beside_a_new_one(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, users = await four_players(make_harness, monkeypatch)
+    for _ in range(40):  # the first trick gets its picture
+        if uploads(kit):
+            break
+        await kit.act(t)
+    assert galleries(kit.public(t))
+    kit.cog.publisher.pictures = EditBudget(rate=0.001, burst=0.5)  # no more pictures
+    for _ in range(80):
+        match = kit.table(t).match
+        assert match is not None
+        if match.sheet:
+            break
+        await kit.act(t)
+        await kit.run_computers(t)
+    assert kit.table(t).match.sheet  # type: ignore[union-attr]
+    assert len(uploads(kit)) == 1
+    assert not galleries(kit.public(t))  # the first hand's trick is not shown any more
+    assert kit.public(t)["attachments"] == []  # and its file is gone
+    kit.check_payloads()
