@@ -32,7 +32,7 @@ from bot.store.records import MAX_ID
 
 from .entry import SheetEntry
 from .errors import LeagueCode, LeagueError
-from .night import Presence
+from .night import NightMessage, Presence
 from .refs import Actor, LeagueName, NightRef, Pick
 from .schedule import ScheduledJob
 from .settings import LEAGUE_NAME_MAX, LeagueSettings
@@ -118,6 +118,7 @@ ARGUMENTS: Final = Arguments(
         "job": instance_of(ScheduledJob),
         "now": optional(a_number(0, 2.0**53)),
         "kind": member_of(Presence),
+        "message_kind": member_of(NightMessage),
         "version": _NUMBER,
         "drawn": _NUMBER,
         "deal": a_flag,

@@ -468,19 +468,23 @@ class LeagueService:
         check_ids(night_id=night_id)
         return await self.store.leagues.checkin_message(night_id)
 
+    @checked
     async def message_posted(
-        self, night_id: int, kind: NightMessage, channel_id: int, message_id: int
+        self, night_id: int, message_kind: NightMessage, channel_id: int, message_id: int
     ) -> None:
-        """Remember the night's message of `kind` (its standings), so every later change
-        edits that one message, after a restart too; a new one replaces it."""
+        """Remember the night's message of `message_kind` (its standings), so every later
+        change edits that one message, after a restart too; a new one replaces it."""
         check_ids(night_id=night_id, channel_id=channel_id, message_id=message_id)
         message = PostedMessage(channel_id, message_id)
-        await self.store.leagues.set_night_message(night_id, kind, message, self.now())
+        await self.store.leagues.set_night_message(night_id, message_kind, message, self.now())
 
-    async def posted_message(self, night_id: int, kind: NightMessage) -> PostedMessage | None:
-        """The night's message of `kind`, if one was posted."""
+    @checked
+    async def posted_message(
+        self, night_id: int, message_kind: NightMessage
+    ) -> PostedMessage | None:
+        """The night's message of `message_kind`, if one was posted."""
         check_ids(night_id=night_id)
-        return await self.store.leagues.night_message(night_id, kind)
+        return await self.store.leagues.night_message(night_id, message_kind)
 
     # ------------------------------------------------------------------- rounds
     @checked
