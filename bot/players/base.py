@@ -120,7 +120,7 @@ def view_for(hand: Hand, seat: int) -> SeatView:
         current=tuple(hand.current),
         tricks=tuple(PastTrick(t.leader, tuple(t.cards), t.winner, t.claimed) for t in hand.tricks),
         legal=tuple(sorted(hand.legal(seat))),
-        claim_open=_claim_open_for(hand, seat),
+        claim_open=hand.may_claim(seat),
         bids=bids_of(hand),
         proposal=hand.proposal,
     )
@@ -176,11 +176,3 @@ def _named(hand: Hand, suit: Suit, second: bool) -> Bid:
     # The proposed suit's dealer in the second round must name: that choice is forced.
     free = not (second and hand.chooser == hand.dealer)
     return Bid(hand.chooser, suit, free, _options(hand, second))
-
-
-def _claim_open_for(hand: Hand, seat: int) -> bool:
-    """A claim window is open, the seat's pair took the last trick and has not claimed it."""
-    trick = hand.last_trick
-    if not hand.claim_open or trick is None or trick.claimed:
-        return False
-    return pair_of(trick.winner) == pair_of(seat)
