@@ -53,6 +53,7 @@ __all__ = [
     "command_text",
     "face_of",
     "fold",
+    "jump_url",
     "letters_legend",
     "locale_of",
     "pad",
@@ -66,6 +67,11 @@ __all__ = [
 ]
 
 ELLIPSIS = "…"
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """Discord's link to a message ("@me" stands for a direct-message channel's guild)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 def text_width(text: str) -> int:

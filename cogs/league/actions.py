@@ -35,13 +35,14 @@ from bot.league.errors import LeagueCode, LeagueError
 from bot.league.night import NightMessage, Presence
 from bot.league.night_view import NightView, Recorded
 from bot.league.season import SeasonTable
-from bot.league.service import Actor, LeagueService, TableRequest
+from bot.league.service import LeagueService, TableRequest
 from bot.league.settings import LeagueSettings
 from bot.league.starter import TableServiceStarter
 from bot.tables import EventKind, TableAnswer
+from cogs.common.actors import actor_of
 from cogs.common.locales import public_locale
 from cogs.common.replies import guarded, send_ephemeral
-from cogs.common.text import locale_of, t
+from cogs.common.text import jump_url, locale_of, t
 from cogs.common.threads import new_thread
 from cogs.league.errors import REFUSALS, error_text
 from cogs.league.items import CheckKind, checkin_view, confirm_view
@@ -57,7 +58,7 @@ from cogs.league.ui import (
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
 
-__all__ = ["NO_MENTIONS", "Interaction", "LeagueActions", "actor_of", "message_link"]
+__all__ = ["NO_MENTIONS", "Interaction", "LeagueActions"]
 
 log = logging.getLogger(__name__)
 
@@ -69,19 +70,7 @@ CONTENT_LIMIT = 2000  # characters of a message's text
 MAX_FETCHED = 200  # display names fetched from Discord for one drawing (a night's players)
 
 
-def actor_of(interaction: Interaction) -> Actor:
-    """Who asks, as the league sees organisers: their id, roles, and Manage Server."""
-    user = interaction.user
-    roles = tuple(role.id for role in getattr(user, "roles", ()))
-    return Actor(user.id, roles, bool(interaction.permissions.manage_guild))
-
-
 Where = tuple[int, int]  # a message: (channel, message)
-
-
-def message_link(guild_id: int, message: Where) -> str:
-    """The link Discord opens a message by (a jump to it in its channel)."""
-    return f"https://discord.com/channels/{guild_id}/{message[0]}/{message[1]}"
 
 
 class LeagueActions:
@@ -345,7 +334,7 @@ class LeagueActions:
         guild_id = night.league.guild_id
         standings = await self.refresh_standings(night)
         if standings is not None and guild_id is not None:
-            link = message_link(guild_id, standings)
+            link = jump_url(guild_id, *standings)
             content += " " + t("league.result.standings_link", self.locale_for(guild_id), link=link)
         await self.post(night.settings, guild_id, content=content + after, **message)
 

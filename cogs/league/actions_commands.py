@@ -16,9 +16,10 @@ from bot.league.refs import LeagueName, NightRef, Pick
 from bot.league.schedule import Schedule
 from bot.league.service import LeagueService
 from bot.league.settings import ByePolicy, Format, LeagueSettings, Organisers, RoundLength
+from cogs.common.actors import actor_of
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
-from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions, actor_of
+from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions
 from cogs.league.errors import round_end
 from cogs.league.exports import night_files, season_files
 from cogs.league.form import SheetForm, form_fields, sheet_modal

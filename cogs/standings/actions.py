@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.league.service import Actor
 from bot.ratings import RatingService
 from bot.standings import BOARDS, PERIODS, StandingsService
+from cogs.common.actors import actor_of
 from cogs.common.locales import public_locale
 from cogs.common.replies import guarded
 from cogs.common.text import t
@@ -61,13 +61,6 @@ async def load_board(service: StandingsService, target: PageTarget, now: dt.date
     )
     target = dataclasses.replace(target, page=found.page)
     return Board(target=target, rows=found.rows, players=found.players)
-
-
-def actor_of(interaction: discord.Interaction[Any]) -> Actor:
-    """Who asks, as organisers are told apart: their id, roles, and Manage Server."""
-    user = interaction.user
-    roles = tuple(role.id for role in getattr(user, "roles", ()))
-    return Actor(user.id, roles, bool(interaction.permissions.manage_guild))
 
 
 class StandingsActions:

@@ -38,14 +38,14 @@ from bot.preferences import NotifyMode
 from bot.tables import EventKind, TableAnswer, TableError
 from bot.tables.events import Repaired
 from cogs.common.delivery import DELIVERY_ERRORS, retried
-from cogs.common.text import locale_of, t
+from cogs.common.text import jump_url, locale_of, t
 from cogs.tables.ui import settings_embed
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
     from cogs.tables.publisher import TablePublisher
 
-__all__ = ["NOTICE_GRACE", "TurnNotifier", "choose_notify", "jump_url"]
+__all__ = ["NOTICE_GRACE", "TurnNotifier", "choose_notify"]
 
 log = logging.getLogger(__name__)
 
@@ -76,11 +76,6 @@ def grace(table: TableAnswer) -> float:
     timer when that is shorter (a notice after the computer played for them is useless)."""
     timer = table.settings.turn_timer
     return min(NOTICE_GRACE, timer / 2) if timer > 0 else NOTICE_GRACE
-
-
-def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
-    """Discord's link to a message ("@me" stands for a direct-message channel's guild)."""
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 class TurnNotifier:

@@ -29,7 +29,7 @@ from discord.utils import escape_markdown
 from bot.engine import Card, IllegalReason, Phase, Roem, RoemKind, Suit, seats_around
 from bot.players import LEVELS
 from bot.tables import Hint, PublicSeat, PublicTable, PublicTrick, SeatKind, Status
-from cogs.common.text import CardEmojis, card_text, face_of, shorten, suit_text, t
+from cogs.common.text import CardEmojis, card_text, face_of, jump_url, shorten, suit_text, t
 
 __all__ = [
     "AWAY_MARK",
@@ -213,7 +213,7 @@ def finished_hint(public: PublicTable, locale: str) -> str:
     if place.standings is None or public.guild_id is None:
         return t("tables.public.league_counted", locale, **values)
     channel, message = place.standings
-    link = f"https://discord.com/channels/{public.guild_id}/{channel}/{message}"
+    link = jump_url(public.guild_id, channel, message)
     return t("tables.public.league_finished", locale, link=link, **values)
 
 
