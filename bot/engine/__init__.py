@@ -35,7 +35,15 @@ from .obligations import (
 from .roem import NO_ROEM, Roem, RoemKind, RoemPart, roem_of_trick
 from .rules import PRESET_NAMES, RuleSet
 from .scoring import HandScore, assumed_tricks, score_hand
-from .sheets import check_line, check_totals, line_tricks, match_over, most_roem, round_length
+from .sheets import (
+    check_hand,
+    check_line,
+    check_totals,
+    line_tricks,
+    match_over,
+    most_roem,
+    round_length,
+)
 from .tricks import card_points, sort_key, trick_points, trick_winner
 
 __all__ = [
@@ -91,6 +99,7 @@ __all__ = [
     "play_options",
     "roem_of_trick",
     "score_hand",
+    "check_hand",
     "check_line",
     "check_totals",
     "line_tricks",

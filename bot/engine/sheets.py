@@ -34,6 +34,7 @@ from .tricks import HAND_TOTAL, LAST_TRICK_BONUS, TRICKS_PER_HAND, card_points, 
 
 __all__ = [
     "SHEET_CODES",
+    "check_hand",
     "check_line",
     "check_totals",
     "line_tricks",
@@ -186,8 +187,35 @@ def check_line(
     ``roem_both_pairs`` (one deck cannot give both pairs their roem), ``roem_for_points``
     (the tricks with that roem hold more or fewer card points than the pair has)."""
     tricks = line_tricks(points, roem, pit)
+    counts = [tricks[0]] if TRICKS_PER_HAND in tricks else range(1, TRICKS_PER_HAND)
+    return _possible(makers, points, roem, tricks, counts, rules)
+
+
+def check_hand(
+    makers: int,
+    points: Sequence[int],
+    roem: Sequence[int],
+    tricks: Sequence[int],
+    rules: RuleSet,
+) -> HandScore:
+    """A hand scored from its pairs' exact ``tricks``, refused as ``check_line`` refuses a
+    line, and with ``card_points_impossible`` when no cards in that many tricks make the
+    points (the score calculator, where the user may give the tricks)."""
+    return _possible(makers, points, roem, tricks, [tricks[0]], rules)
+
+
+def _possible(
+    makers: int,
+    points: Sequence[int],
+    roem: Sequence[int],
+    tricks: Sequence[int],
+    counts: Sequence[int],
+    rules: RuleSet,
+) -> HandScore:
+    """``score_hand``'s score once some hand with pair 0 taking one of ``counts`` tricks
+    gives these card points and roem."""
     score = score_hand(makers, points, roem, tricks, rules)
-    splits = _splits(tricks, points)
+    splits = _splits(counts, points)
     if not splits:
         raise InvalidInput(
             ErrorCode.CARD_POINTS_IMPOSSIBLE,
@@ -198,10 +226,9 @@ def check_line(
     return score
 
 
-def _splits(tricks: tuple[int, int], points: Sequence[int]) -> list[tuple[int, int]]:
+def _splits(counts: Sequence[int], points: Sequence[int]) -> list[tuple[int, int]]:
     """(pair 0's tricks, pair 0's card points without the last trick) of every way the
-    cards can give these points: a pit line as it is, others 1 to 7 tricks each."""
-    counts = [tricks[0]] if TRICKS_PER_HAND in tricks else range(1, TRICKS_PER_HAND)
+    cards can give these points with pair 0 taking one of ``counts`` tricks."""
     sets = _card_sets()
     found = []
     for count in counts:

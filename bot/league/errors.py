@@ -61,6 +61,7 @@ class LeagueCode(StrEnum):
     ROUND_ALREADY_DRAWN = "round_already_drawn"
     ROUND_IN_PROGRESS = "round_in_progress"
     RESULTS_MISSING = "results_missing"
+    RESULTS_UNCONFIRMED = "results_unconfirmed"
 
     # Void, restore and confirmation (the audit trail).
     TABLE_VOIDED = "table_voided"

@@ -926,13 +926,17 @@ class LeagueService:
     @checked
     @_one_at_a_time
     async def close_night(self, night: NightKey, actor: Actor) -> NightView:
-        """Close once every drawn table has a result or is voided; the night closed (its
-        `standings()` the final ranking)."""
+        """Close once every drawn table has a result or is voided and no result a player
+        entered still waits for its confirmation; the night closed (its `standings()` the
+        final ranking)."""
         view = await self._open(night, actor)
         self._organiser(view.league, actor)
         missing = view.missing()
         if missing:
             raise LeagueError(LeagueCode.RESULTS_MISSING, tables=missing)
+        if view.unconfirmed:
+            waiting = [[round_no, table_no] for round_no, table_no in sorted(view.unconfirmed)]
+            raise LeagueError(LeagueCode.RESULTS_UNCONFIRMED, tables=waiting)
         at = self.now()
         await self.store.leagues.set_status(view.night.id, NightStatus.CLOSED, at)
         return view.with_status(NightStatus.CLOSED, at)

@@ -18,9 +18,10 @@ from bot.engine import (
     Roem,
     RuleSet,
     Suit,
+    check_hand,
+    check_line,
     play_options,
     roem_of_trick,
-    score_hand,
 )
 from bot.engine.cards import check_count
 from bot.engine.roem import ROEM_MIN_CARDS, TRICK_CARDS
@@ -67,8 +68,13 @@ def roem_answer(cards: Sequence[Card], trump: Suit, rules: RuleSet) -> Roem:
 
 
 def score(question: ScoreQuestion, rules: RuleSet) -> HandScore:
-    """The engine's score, or its refusal as a message naming the option."""
+    """The engine's score, or its refusal as a message naming the option: numbers no hand
+    can end with (card points no cards make, roem no tricks hold) are refused as on a sheet,
+    with the tricks the user gave, or else as sheets are read."""
+    q = question
     try:
-        return score_hand(question.makers, question.points, question.roem, question.tricks, rules)
+        if q.tricks_given:
+            return check_hand(q.makers, q.points, q.roem, q.tricks, rules)
+        return check_line(q.makers, q.points, q.roem, None, rules)
     except EngineError as error:
         raise score_problem(error, question) from None

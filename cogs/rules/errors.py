@@ -76,6 +76,11 @@ class RulesCode(StrEnum):
     TRICKS_ALL_MAKERS = "tricks_all_makers"
     TRICKS_ALL_DEFENDERS = "tricks_all_defenders"
     TWO_PAIRS = "two_pairs"
+    CARD_POINTS_IMPOSSIBLE = "card_points_impossible"
+    CARD_POINTS_FOR_TRICKS = "card_points_for_tricks"
+    ROEM_IMPOSSIBLE = "roem_impossible"
+    ROEM_BOTH_PAIRS = "roem_both_pairs"
+    ROEM_FOR_POINTS = "roem_for_points"
 
 
 class RulesError(Refusal[RulesCode]):
@@ -165,6 +170,11 @@ _SCORE_CODES: Final = frozenset(
         ErrorCode.ROEM_NOT_TENS,
         ErrorCode.TRICKS_TOTAL,
         ErrorCode.SCORE_WITHOUT_TRICKS,
+        # the sheet checks: numbers no hand can end with
+        ErrorCode.CARD_POINTS_IMPOSSIBLE,
+        ErrorCode.ROEM_IMPOSSIBLE,
+        ErrorCode.ROEM_BOTH_PAIRS,
+        ErrorCode.ROEM_FOR_POINTS,
     }
 )
 CALCULATOR_CODES: Final = frozenset(_SENTENCES) | _SCORE_CODES
@@ -246,7 +256,44 @@ def score_problem(error: EngineError, question: ScoreQuestion) -> RulesError:
     if code == ErrorCode.NOT_TWO_PAIRS:
         option = {"roem": ROEM[0], "tricks": TRICKS}.get(facts.get("field", ""), POINTS)
         return RulesError(RulesCode.TWO_PAIRS, option=option, count=facts["count"])
+    if code in _IMPOSSIBLE_HAND:
+        return _impossible_hand(error, question)
     return engine_problem(error)
+
+
+_IMPOSSIBLE_HAND: Final = frozenset(
+    {
+        ErrorCode.CARD_POINTS_IMPOSSIBLE,
+        ErrorCode.ROEM_IMPOSSIBLE,
+        ErrorCode.ROEM_BOTH_PAIRS,
+        ErrorCode.ROEM_FOR_POINTS,
+    }
+)
+
+
+def _impossible_hand(error: EngineError, question: ScoreQuestion) -> RulesError:
+    """A sheet check's refusal of /score's numbers (no cards or tricks end a hand so),
+    naming the option at fault with the user's own numbers."""
+    facts = error.facts
+    makers = question.makers
+    if error.code == ErrorCode.CARD_POINTS_IMPOSSIBLE:
+        value = question.points[makers]
+        if question.tricks_given:
+            tricks = question.tricks[makers]
+            return RulesError(
+                RulesCode.CARD_POINTS_FOR_TRICKS, option=POINTS, value=value, tricks=tricks
+            )
+        other = HAND_TOTAL - value
+        return RulesError(RulesCode.CARD_POINTS_IMPOSSIBLE, option=POINTS, value=value, other=other)
+    if error.code == ErrorCode.ROEM_BOTH_PAIRS:
+        value, other = question.roem[1 - makers], question.roem[makers]
+        return RulesError(RulesCode.ROEM_BOTH_PAIRS, option=ROEM[1], value=value, other=other)
+    option = _roem(facts["pair"], makers)
+    if error.code == ErrorCode.ROEM_IMPOSSIBLE:
+        most = facts["most"]
+        return RulesError(RulesCode.ROEM_IMPOSSIBLE, option=option, value=facts["roem"], most=most)
+    points = facts["points"]
+    return RulesError(RulesCode.ROEM_FOR_POINTS, option=option, value=facts["roem"], points=points)
 
 
 def _roem(pair: int, makers: int) -> str:

@@ -14,6 +14,7 @@ from bot.engine import (
     InvalidInput,
     Match,
     RuleSet,
+    check_hand,
     check_line,
     check_totals,
     most_roem,
@@ -85,6 +86,7 @@ def test_any_taken_tricks_give_a_line_that_passes(
     taken = takers.count(0)
     pit = taken in (0, 8)
     check_line(0, points, roem, pit, rules)
+    check_hand(0, points, roem, (taken, 8 - taken), rules)  # with the tricks as taken
     if taken not in (0, 8) and 0 not in points:
         check_line(1, points, roem, None, rules)  # as sheets are kept, without a mark
 
@@ -93,6 +95,15 @@ def test_any_taken_tricks_give_a_line_that_passes(
 def test_card_points_no_cards_make_are_refused(points: int) -> None:
     error = refused(0, (points, 162 - points), (0, 0), None, RULES)
     assert (error.code, error.facts["points"]) == ("card_points_impossible", (points, 162 - points))
+
+
+def test_the_tricks_given_bound_the_card_points() -> None:
+    # One trick holds at most J and 9 of trump and two aces (56), with the last 10.
+    check_hand(0, (66, 96), (0, 0), (1, 7), RULES)
+    with pytest.raises(InvalidInput) as raised:
+        check_hand(0, (67, 95), (0, 0), (1, 7), RULES)
+    assert raised.value.code == "card_points_impossible"
+    check_line(0, (67, 95), (0, 0), None, RULES)  # with the tricks not given, two can
 
 
 def test_some_odd_card_points_are_real() -> None:

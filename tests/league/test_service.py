@@ -163,6 +163,11 @@ async def test_players_may_enter_their_table_with_an_opponent_confirming(reopen:
         )
         entered = await service.record_sheet(night, 1, 0, sheet, Actor(seats[0]), seats[1])
         assert entered.result.totals == PAIR_TOTALS[1]
+        error = await refused("results_unconfirmed", service.close_night(night, ORGANISER))
+        assert error.facts == {"tables": [[1, 0]]}
+        assert (await service.night(night)).status == "running"
+        version = entered.view.versions[(1, 0)]
+        await service.confirm_result(night, 1, 0, version, Actor(seats[1]))
         ranking = (await service.close_night(night, ORGANISER)).standings()
         assert {(r.user_id, r.points) for r in ranking if r.byes} == {(draw.byes[0], 1450)}
 

@@ -536,6 +536,16 @@ async def test_score_under_a_table_without_nat(harness: Harness) -> None:
         ({"makers": "us", "points": 100, "tricks": 8}, "tricks", ["8", "62"]),
         ({"makers": "them", "points": 0, "roem_makers": 20, "tricks": 0}, "tricks", ["20"]),
         ({"makers": "nobody", "points": 82}, "makers", ["`nobody`"]),
+        # numbers no hand ends with: the sheet checks of the engine
+        ({"makers": "us", "points": 161}, "points", ["161", "1"]),
+        ({"makers": "us", "points": 100, "tricks": 1}, "points", ["100", "1"]),
+        ({"makers": "us", "points": 82, "roem_makers": 30}, "roem_makers", ["30"]),
+        (
+            {"makers": "us", "points": 90, "roem_makers": 700, "roem_defenders": 20},
+            "roem_defenders",
+            ["700", "20"],
+        ),
+        ({"makers": "them", "points": 10, "roem_makers": 200}, "roem_makers", ["200", "10"]),
         ({"makers": "us", "points": 82, "preset": "berlin"}, "variant", ["`berlin`"]),
     ],
 )

@@ -25,7 +25,7 @@ from bot.engine import (
     roem_of_trick,
     score_hand,
 )
-from bot.engine.sheets import SHEET_CODES
+from bot.engine.sheets import check_line
 from bot.texts.catalog import LOCALES, t
 from cogs.rules.errors import (
     CALCULATOR_CODES,
@@ -59,7 +59,11 @@ NOT_THE_CALCULATORS = {
     ErrorCode.BAD_OPTION_VALUE,
     ErrorCode.OPTION_OUT_OF_RANGE,
     ErrorCode.NO_MATCH_END,
-} | SHEET_CODES  # score-sheet checks: league entry words these (league.err.*)
+    # Whole-round sheet checks: league entry words these (league.err.*); /score words
+    # the checks of one hand.
+    ErrorCode.ROUND_ROEM_IMPOSSIBLE,
+    ErrorCode.TOTALS_IMPLAUSIBLE,
+}
 H = Suit.HEARTS
 
 
@@ -124,7 +128,27 @@ CASES: list[tuple[ErrorCode, Any]] = [
         ErrorCode.SCORE_WITHOUT_TRICKS,
         lambda: score_problem(engine_refusal(_score, 0, (100, 62), (0, 0), (8, 0)), QUESTION),
     ),
+    (
+        ErrorCode.CARD_POINTS_IMPOSSIBLE,
+        lambda: score_problem(engine_refusal(_line, 1, (1, 161)), QUESTION),
+    ),
+    (
+        ErrorCode.ROEM_IMPOSSIBLE,
+        lambda: score_problem(engine_refusal(_line, 1, (62, 100), (30, 0)), QUESTION),
+    ),
+    (
+        ErrorCode.ROEM_BOTH_PAIRS,
+        lambda: score_problem(engine_refusal(_line, 1, (72, 90), (20, 700)), QUESTION),
+    ),
+    (
+        ErrorCode.ROEM_FOR_POINTS,
+        lambda: score_problem(engine_refusal(_line, 1, (10, 152), (200, 0)), QUESTION),
+    ),
 ]
+
+
+def _line(makers: int, points: tuple[int, int], roem: tuple[int, int] = (0, 0)) -> None:
+    check_line(makers, points, roem, None, RuleSet())
 
 
 def _score(
