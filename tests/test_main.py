@@ -436,6 +436,9 @@ def test_every_command_that_opens_the_store_checks_it_first(
         db.execute("CREATE TABLE kept (x INTEGER)")
     db.close()
     monkeypatch.setattr(checks, "_verify", refused)
+    # `run` would give the root logger a handler on this test's captured stderr, which
+    # later tests' logging would find closed.
+    monkeypatch.setattr(entry, "_configure_logging", lambda level: None)
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("DATABASE_PATH", str(clean_env / "kj.sqlite3"))
 
