@@ -21,8 +21,9 @@ import inspect
 import math
 import reprlib
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Final, ParamSpec, TypeVar, cast
 
 from bot.store.records import storable_id
@@ -37,11 +38,14 @@ __all__ = [
     "a_number",
     "an_id",
     "clean_text",
+    "described",
     "each",
     "fact",
     "instance_of",
     "member_of",
+    "one_of",
     "optional",
+    "refusal",
     "shown",
     "some_text",
     "whole",
@@ -54,6 +58,7 @@ SHOWN_MAX: Final = 40  # characters of a refused value a refusal's facts repeat
 P = ParamSpec("P")
 R = TypeVar("R")
 T = TypeVar("T")
+E = TypeVar("E", bound=Exception)
 Check = Callable[[Any], Any]  # the value given -> the value to use; raises `Bad`
 Refuse = Callable[[str, Any, str], Exception]  # (argument, value, reason) -> the refusal
 
@@ -80,6 +85,13 @@ class Arguments:
             return self.checks[argument](value)
         except Bad as bad:
             raise self.refuse(argument, value, bad.reason) from None
+
+    def required(self, argument: str, value: T | None) -> T:
+        """`value`, which its check lets pass as None ("not given"), refused when it is
+        None: for the method that needs it (a message id to remember, say)."""
+        if value is None:
+            raise self.refuse(argument, value, "required")
+        return value
 
     def checked(self, method: Callable[P, R]) -> Callable[P, R]:
         """`method` with every argument checked first (a coroutine function refuses
@@ -197,6 +209,17 @@ def member_of(kind: type[T]) -> Check:
     return check
 
 
+def one_of(words: Collection[str]) -> Check:
+    """One of `words`, exactly (a period, a board: the front end offers them as choices)."""
+
+    def check(value: Any) -> str:
+        if not (isinstance(value, str) and value in words):
+            raise Bad(f"not one of {', '.join(words)}")
+        return value
+
+    return check
+
+
 def optional(check: Check) -> Check:
     """None ("not given"), or a value `check` accepts."""
 
@@ -248,6 +271,28 @@ def clean_text(text: str) -> str:
     if not text.isprintable():  # else it holds neither (the usual name: one C-level pass)
         text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cs", "Cc"))
     return unicodedata.normalize("NFC", text).strip()
+
+
+def refusal(
+    error: Callable[..., E], bad_id: StrEnum, bad_argument: StrEnum, ids: Collection[str] = ()
+) -> Callable[[str, Any, str], E]:
+    """A service's usual refusal of a bad argument: `error(bad_id, ...)` for an id (a
+    parameter named `..._id`, or one of `ids`), else `error(bad_argument, ...)`, each with
+    the facts `described` gives."""
+
+    def refuse(argument: str, value: Any, problem: str) -> E:
+        message, facts = described(argument, value, problem)
+        code = bad_id if argument.endswith("_id") or argument in ids else bad_argument
+        return error(code, message, **facts)
+
+    return refuse
+
+
+def described(argument: str, value: Any, problem: str) -> tuple[str, dict[str, Any]]:
+    """A refused argument as a refusal's message (English, for the log) and its facts:
+    `field` (the parameter), `value` (`fact`) and `problem` (the check's reason)."""
+    message = f"{argument}: {problem} ({shown(value)})"
+    return message, {"field": argument, "value": fact(value), "problem": problem}
 
 
 def fact(value: Any) -> Any:

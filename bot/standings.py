@@ -13,19 +13,34 @@ import datetime as dt
 import math
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
+from bot.checks import (
+    Arguments,
+    Bad,
+    a_flag,
+    an_id,
+    described,
+    one_of,
+    optional,
+    refusal,
+    shown,
+    whole,
+)
 from bot.engine.errors import Refusal
 from bot.store import PlayerStats, StatsStore
 
 __all__ = [
     "BOARDS",
+    "PAGE",
+    "PAGE_SIZE",
     "PERIODS",
     "LeaderboardPage",
     "PlayerStats",
     "StandingsCode",
     "StandingsError",
     "StandingsService",
+    "refuse_argument",
     "since",
 ]
 
@@ -52,11 +67,52 @@ class StandingsCode(StrEnum):
     OTHER_GUILD = "other_guild"  # a page button of another server's leaderboard
     NOT_ORGANISER = "not_organiser"  # a new rating season, asked by someone else
     SEASON_CHANGED = "season_changed"  # facts: season (the one now running)
+    BAD_ID = "bad_id"  # facts: field, value, problem (an id a caller passed)
+    BAD_ARGUMENT = "bad_argument"  # facts: field, value, problem (any other argument)
 
 
 class StandingsError(Refusal[StandingsCode]):
     """A standings command, button or service call refused: a `StandingsCode` and its
     facts."""
+
+
+EPOCH_YEAR: Final = 1970
+PAGE: Final = whole(0, 2**31 - 1)  # past the last page: the last page
+PAGE_SIZE: Final = whole(1, 100)
+
+
+def refuse_argument(argument: str, value: Any, problem: str) -> StandingsError:
+    """A bad argument of a standings or ratings service: `period` for a period that is not
+    one of `PERIODS`, `bad_id` for an id, else `bad_argument`."""
+    if argument == "period":
+        message, facts = described(argument, value, problem)
+        return StandingsError(StandingsCode.PERIOD, message, **{**facts, "value": shown(value)})
+    return _refuse_usually(argument, value, problem)
+
+
+def a_moment(value: Any) -> dt.datetime:
+    """A moment with its time zone (Discord's interaction times have one), from 1970 on:
+    periods are measured back from it as epoch seconds."""
+    if not isinstance(value, dt.datetime) or value.tzinfo is None:
+        raise Bad("not a datetime with a time zone")
+    if value.year < EPOCH_YEAR:
+        raise Bad(f"before {EPOCH_YEAR}")
+    return value
+
+
+_refuse_usually = refusal(StandingsError, StandingsCode.BAD_ID, StandingsCode.BAD_ARGUMENT)
+ARGUMENTS: Final = Arguments(
+    {
+        "guild_id": optional(an_id),
+        "user_id": an_id,
+        "period": one_of(PERIODS),
+        "now": a_moment,
+        "humans_only": a_flag,
+        "page": PAGE,
+        "page_size": PAGE_SIZE,
+    },
+    refuse_argument,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +130,7 @@ class StandingsService:
     def __init__(self, stats: StatsStore) -> None:
         self._stats = stats
 
+    @ARGUMENTS.checked
     async def leaderboard(
         self,
         guild_id: int | None,
@@ -95,6 +152,7 @@ class StandingsService:
         )
         return LeaderboardPage(rows=rows, players=players, page=page)
 
+    @ARGUMENTS.checked
     async def player(
         self,
         guild_id: int | None,

@@ -86,5 +86,17 @@ async def execute(store: Store, sql: str, *params: Any) -> None:
         await store.db.execute(sql, params)
 
 
+async def rows(store: Store, prefix: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table whose name starts with `prefix` ("league", "challenge",
+    "rating"), in a stable order: to show that a refusal wrote nothing."""
+    from bot.store.move import COPIED_TABLES
+
+    return {
+        table: sorted(await fetch(store, f"SELECT * FROM {table}"), key=repr)
+        for table in COPIED_TABLES
+        if table.startswith(prefix)
+    }
+
+
 def sqlite_file(tmp_path: Path) -> Path:
     return tmp_path / "data" / "klaverjas.sqlite3"

@@ -298,15 +298,22 @@ def _damaged_in_the_middle(database: Path) -> None:
     database.write_bytes(bytes(data))
 
 
-def _play(cwd: Path, database: Path) -> subprocess.CompletedProcess[str]:
-    return _python_m_bot(cwd, {}, "play", "--db", str(database))
+def _play(cwd: Path, database: Path, command: str = "play") -> subprocess.CompletedProcess[str]:
+    return _python_m_bot(cwd, {}, command, "--db", str(database))
 
 
-def test_play_on_a_file_damaged_in_the_middle_is_one_line(clean_env: Path) -> None:
+# The terminal's commands on a file of their own: a match (`play`), the challenge.
+terminal_commands = pytest.mark.parametrize("command", ["play", "challenge"])
+
+
+@terminal_commands
+def test_a_terminal_command_on_a_file_damaged_in_the_middle_is_one_line(
+    clean_env: Path, command: str
+) -> None:
     database = clean_env / "terminal.sqlite3"
     _damaged_in_the_middle(database)
 
-    line = _one_error_line(_play(clean_env, database))
+    line = _one_error_line(_play(clean_env, database, command))
 
     assert line.startswith(f"database error: the database {database} is damaged (")
     assert line.endswith("restore a backup (python -m bot restore, see docs/operations.md)")
@@ -322,12 +329,13 @@ def test_run_on_a_file_damaged_in_the_middle_is_one_line(clean_env: Path) -> Non
     assert f"the database {database} is damaged (" in _one_error_line(result)
 
 
-def test_play_beside_a_running_bot_is_refused(clean_env: Path) -> None:
+@terminal_commands
+def test_a_terminal_command_beside_a_running_bot_is_refused(clean_env: Path, command: str) -> None:
     from bot.store.lock import ProcessLock
 
     database = clean_env / "terminal.sqlite3"
     with ProcessLock(database):  # the bot, or another `play`, on the same file
-        line = _one_error_line(_play(clean_env, database))
+        line = _one_error_line(_play(clean_env, database, command))
 
     assert line.startswith(f"database error: another bot process (pid {os.getpid()})")
 
@@ -382,17 +390,64 @@ async def test_a_database_from_a_newer_bot_is_one_line(
 
     assert f"database schema version {newer} is newer than this code" in _one_error_line(result)
     if backend == "sqlite":
-        assert "newer than this code" in _one_error_line(_play(clean_env, Path(database)))
+        for command in ("play", "challenge"):
+            line = _one_error_line(_play(clean_env, Path(database), command))
+            assert "newer than this code" in line
 
 
-def test_play_on_a_read_only_file_is_one_line(clean_env: Path) -> None:
+@terminal_commands
+def test_a_terminal_command_on_a_read_only_file_is_one_line(clean_env: Path, command: str) -> None:
     database = clean_env / "terminal.sqlite3"
-    assert _play(clean_env, database).returncode == 0  # a new match, saved on end of input
+    # A new match or challenge, saved on end of input.
+    assert _play(clean_env, database, command).returncode == 0
     database.chmod(0o444)
     with _immutable_for_root(database):  # file modes do not bind root, who runs the tests
-        result = _play(clean_env, database)
+        result = _play(clean_env, database, command)
 
     assert "is read-only: give the bot's user write access" in _one_error_line(result)
+
+
+STORE_COMMANDS = [
+    ["run"],
+    ["play", "--db", "kj.sqlite3"],
+    ["simulate", "--matches", "1"],
+    ["challenge", "--db", "kj.sqlite3"],
+    ["migrate-store", "--from", "kj.sqlite3", "--to", "postgresql://bot@127.0.0.1:1/kj"],
+]
+
+
+@pytest.mark.parametrize("argv", STORE_COMMANDS, ids=[argv[0] for argv in STORE_COMMANDS])
+def test_every_command_that_opens_the_store_checks_it_first(
+    clean_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+) -> None:
+    # The one start-up path: a database the checks refuse (here every one, whatever the
+    # fault) ends each command before its work, in one line with exit code 2.
+    from bot.store import checks
+
+    async def refused(db: object, path: Path) -> None:
+        raise checks.DatabaseUnusable(f"the database {path} is refused by the checks")
+
+    import sqlite3
+
+    with sqlite3.connect(clean_env / "kj.sqlite3") as db:  # a database to start on
+        db.execute("CREATE TABLE kept (x INTEGER)")
+    db.close()
+    monkeypatch.setattr(checks, "_verify", refused)
+    # `run` would give the root logger a handler on this test's captured stderr, which
+    # later tests' logging would find closed.
+    monkeypatch.setattr(entry, "_configure_logging", lambda level: None)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_PATH", str(clean_env / "kj.sqlite3"))
+
+    assert entry.main(argv) == 2
+
+    out, err = capsys.readouterr()
+    [line] = err.strip().splitlines()
+    assert line.startswith("database error: the database ") and line.endswith(" checks")
+    assert "New match" not in out and "Challenge #" not in out
 
 
 @contextlib.contextmanager

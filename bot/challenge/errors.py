@@ -31,6 +31,8 @@ class ChallengeCode(StrEnum):
     UNKNOWN_TIMEZONE = "unknown_timezone"  # facts: zone
     SHUTTING_DOWN = "shutting_down"
     GUILD_ONLY = "guild_only"  # the Discord front end's own: used outside a server
+    BAD_ID = "bad_id"  # facts: field, value, problem (an id a caller passed)
+    BAD_ARGUMENT = "bad_argument"  # facts: field, value, problem (any other argument)
 
     # The engine's (RuleViolation), passed on unchanged.
     WRONG_PHASE = "wrong_phase"

@@ -17,6 +17,7 @@ from bot.store.challenge_records import EntryMoved, EntryWrite, StoredDeal, Stor
 from bot.store.interface import ChallengeStore
 
 from .access import ChallengeAccess
+from .arguments import checked
 from .computers import Finished, Replies, finished
 from .deals import PLAYER_SEAT
 from .errors import ChallengeCode, ChallengeError, passed_on
@@ -35,10 +36,12 @@ class PlayOperations:
     now: Callable[[], float]
     _players: dict[int, int]
 
+    @checked
     async def start(
         self, challenge_id: int, user_id: int, name: str, guild_id: int | None = None
     ) -> PlayView:
-        """Start the challenge for ``user_id`` (shown as ``name``): their first deal, with
+        """Start the challenge for ``user_id`` (shown as ``name``, cleaned and cut to
+        `NAME_MAX`): their first deal, with
         what the computers do before their first decision. Starting again answers where
         they are (nothing changes)."""
         async with self.access.member(challenge_id, user_id):
@@ -48,9 +51,10 @@ class PlayOperations:
                 return self._view(challenge, entry, entry_hand(challenge, entry))
             self.access.require_open(challenge)
             now = self.now()
-            new = StoredEntry(challenge.id, user_id, name[:100], 1, (), 0, now, now)
+            new = StoredEntry(challenge.id, user_id, name, 1, (), 0, now, now)
             return await self._advance(challenge, new, None, -1)
 
+    @checked
     async def play(
         self,
         challenge_id: int,
@@ -65,6 +69,7 @@ class PlayOperations:
             challenge_id, user_id, deal, seq, PlayCard(PLAYER_SEAT, card), guild_id
         )
 
+    @checked
     async def bid(
         self,
         challenge_id: int,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -27,6 +27,7 @@ from bot.store.challenge_records import NewChallenge
 
 from . import computers
 from .access import ChallengeAccess
+from .arguments import ARGUMENTS, checked
 from .computers import Replies, Runner
 from .deals import challenge_rules, commitment, new_seed
 from .errors import ChallengeCode, ChallengeError
@@ -80,16 +81,20 @@ class ChallengeService(PlayOperations):
         self._task: asyncio.Task[None] | None = None
 
     # ----------------------------------------------------------------- settings
+    @checked
     async def settings(self, guild_id: int) -> ChallengeSettings:
         """The server's settings (the defaults when it changed none)."""
         stored = await self.store.settings(guild_id)
         return ChallengeSettings() if stored is None else ChallengeSettings.from_dict(stored)
 
+    @checked
     async def change_settings(
-        self, guild_id: int, manager: bool, **changes: Any
+        self, guild_id: int, manager: bool, changes: Mapping[str, Any]
     ) -> ChallengeSettings:
-        """Change the server's settings (from the next challenge on); for its managers
-        (`not_manager`), each value checked (`bad_setting`, `unknown_timezone`)."""
+        """Change the server's settings (from the next challenge on) by setting name; for
+        its managers (`not_manager`), each value checked (`bad_setting`,
+        `unknown_timezone`)."""
+        guild_id = ARGUMENTS.required("guild_id", guild_id)
         if not manager:
             raise ChallengeError(ChallengeCode.NOT_MANAGER)
         async with self.access.guild(guild_id):
@@ -98,9 +103,11 @@ class ChallengeService(PlayOperations):
         return settings
 
     # ----------------------------------------------------------------- challenges
+    @checked
     async def current(self, guild_id: int, channel_id: int | None = None) -> Opened:
         """The server's running challenge, opened now when none runs (``channel_id``:
         where it was asked for, its channel when the settings name none)."""
+        guild_id = ARGUMENTS.required("guild_id", guild_id)
         async with self.access.guild(guild_id):
             row = await self.store.open_in(guild_id)
             if row is not None and Challenge.of(row).is_open(self.now()):
@@ -129,11 +136,13 @@ class ChallengeService(PlayOperations):
             closes,
         )
 
+    @checked
     async def info(self, challenge_id: int, guild_id: int | None = None) -> ChallengeInfo:
         """What anyone may see of the challenge (its seed once closed)."""
         async with self.access.inflight():
             return await self._info(await self.access.challenge(challenge_id, guild_id))
 
+    @checked
     async def numbered(self, guild_id: int, number: int) -> ChallengeInfo:
         """The server's challenge with this number; `unknown_challenge` otherwise."""
         row = await self.store.numbered(guild_id, number) if 0 < number < 2**31 else None
@@ -141,17 +150,20 @@ class ChallengeService(PlayOperations):
             raise ChallengeError(ChallengeCode.UNKNOWN_CHALLENGE, challenge=number)
         return await self._info(Challenge.of(row))
 
+    @checked
     async def past(self, guild_id: int, limit: int = PAST_LIMIT) -> list[StandingsView]:
         """The server's closed challenges, the newest first, with their final standings."""
         rows = await self.store.past(guild_id, limit)
         return [await self._standings(Challenge.of(row), None) for row in rows]
 
+    @checked
     async def look(self, guild_id: int, user_id: int, channel_id: int | None = None) -> PlayView:
         """The member's place in the server's running challenge (opened when none runs);
         nothing of theirs changes."""
         opened = await self.current(guild_id, channel_id)
         return await self.place(opened.challenge.id, user_id)
 
+    @checked
     async def place(self, challenge_id: int, user_id: int, guild_id: int | None = None) -> PlayView:
         """The member's place in this challenge (open or closed); nothing changes."""
         async with self.access.member(challenge_id, user_id):
@@ -161,6 +173,7 @@ class ChallengeService(PlayOperations):
             await self._info(challenge)  # counts the players anew (a move counts only its own)
             return self._view(challenge, entry, hand)
 
+    @checked
     async def standings(
         self, challenge_id: int, viewer: int | None, guild_id: int | None = None
     ) -> StandingsView:
@@ -197,6 +210,7 @@ class ChallengeService(PlayOperations):
         return challenge_info(challenge, players, self.now())
 
     # ----------------------------------------------------------------- the schedule
+    @checked
     async def close_due(self) -> list[int]:
         """Close every challenge of our servers whose closing time has come; their ids."""
         closed = []
@@ -213,18 +227,21 @@ class ChallengeService(PlayOperations):
         self.access.forget(challenge.id)
         return closed
 
+    @checked
     async def summaries_due(self) -> list[StandingsView]:
         """The closed challenges of our servers whose summary is not posted yet, with
         their final standings (the seed revealed)."""
         rows = [r for r in await self.store.unposted() if self.shards.owns(r.guild_id)]
         return [await self._standings(Challenge.of(row), None) for row in rows]
 
+    @checked
     async def summary_posted(self, challenge_id: int, message_id: int | None) -> None:
         """The summary was posted as ``message_id`` (None: it could not be, and will not
         be tried again)."""
         await self.store.set_summary(challenge_id, message_id or 0)
         self.access.forget(challenge_id)
 
+    @checked
     async def announcements_due(self) -> list[ChallengeInfo]:
         """The running challenges of our servers to announce: each server with an
         announcement channel gets its challenge opened here, and every open challenge
@@ -241,6 +258,7 @@ class ChallengeService(PlayOperations):
                 due.append(await self._info(challenge))
         return due
 
+    @checked
     async def announced(self, challenge_id: int, message_id: int | None) -> None:
         """The challenge's announcement was posted as ``message_id`` (None: it could not
         be, and will not be tried again)."""
@@ -248,11 +266,13 @@ class ChallengeService(PlayOperations):
         self.access.forget(challenge_id)
 
     # ----------------------------------------------------------------- background, shutdown
+    @checked
     def start_pars(self) -> None:
         """Compute the pars in the background (`ParWorker`)."""
         if self._task is None:
             self._task = asyncio.create_task(self.pars.run(), name=PAR_TASK_NAME)
 
+    @checked
     async def close(self, timeout: float = 30.0) -> bool:
         """Refuse new operations, wait for those in flight, stop the pars."""
         done = await self.access.quiesce(timeout)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
+from bot.checks import fact
 from bot.engine import PRESET_NAMES
 from bot.league.schedule import timezone_names
 
@@ -47,7 +48,7 @@ class ChallengeSettings:
         _number("deals", self.deals, *DEALS_RANGE)
         _choice("rules", self.rules, PRESET_NAMES)
         if self.timezone not in timezone_names():
-            raise ChallengeError(ChallengeCode.UNKNOWN_TIMEZONE, zone=self.timezone)
+            raise ChallengeError(ChallengeCode.UNKNOWN_TIMEZONE, zone=fact(self.timezone))
         if self.channel_id is not None:
             _number("channel_id", self.channel_id, 1, 2**63 - 1)
 
@@ -56,7 +57,7 @@ class ChallengeSettings:
         known = {f.name for f in fields(self)}
         for name in changes:
             if name not in known:
-                raise ChallengeError(ChallengeCode.BAD_SETTING, setting=name, value=None)
+                raise ChallengeError(ChallengeCode.BAD_SETTING, setting=fact(name), value=None)
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,10 +72,10 @@ class ChallengeSettings:
 
 
 def _choice(name: str, value: object, choices: tuple[str, ...]) -> None:
-    if value not in choices:
-        raise ChallengeError(ChallengeCode.BAD_SETTING, setting=name, value=value)
+    if not (isinstance(value, str) and value in choices):
+        raise ChallengeError(ChallengeCode.BAD_SETTING, setting=name, value=fact(value))
 
 
 def _number(name: str, value: object, least: int, most: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
-        raise ChallengeError(ChallengeCode.BAD_SETTING, setting=name, value=value)
+        raise ChallengeError(ChallengeCode.BAD_SETTING, setting=name, value=fact(value))

@@ -18,11 +18,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
+from bot.checks import clean_text
 from bot.engine import Card, Phase, RuleError, Suit
 from bot.services import Services
 from bot.startup import run_on_store
 from bot.texts.catalog import clip, t
 
+from .arguments import ARGUMENTS
 from .deals import challenge_rules, commitment, dealt_hands
 from .errors import ChallengeError
 from .readmodels import DealView, PlayView, StandingsView
@@ -46,9 +48,13 @@ def run_challenge(args: argparse.Namespace) -> int:
     if seed is not None:
         return check_seed(seed, getattr(args, "preset", None), getattr(args, "deals", None), print)
     db = Path(getattr(args, "db", None) or DEFAULT_DB)
-    guild = int(getattr(args, "guild", None) or 0)
-    user = int(getattr(args, "user", None) or 1)
-    name = getattr(args, "name", None) or "You"
+    try:  # checked before the store opens: a bad one is a usage error, not a traceback
+        guild = ARGUMENTS.check("guild_id", getattr(args, "guild", None) or 0)
+        user = ARGUMENTS.check("user_id", getattr(args, "user", None) or 1)
+    except ChallengeError as error:
+        print(f"challenge: {refusal_text(error)}", file=sys.stderr)
+        return EXIT_USAGE
+    name = clean_text(getattr(args, "name", None) or "") or "You"  # a blank one: "You"
     return run_on_store(db, lambda: asyncio.run(play(db, guild, user, name, input, print)))
 
 
@@ -170,7 +176,7 @@ def render_standings(board: StandingsView) -> str:
 
 
 _BLANKS: Final = dict.fromkeys(
-    ("challenge", "deal", "setting", "value", "zone", "card", "suit"), "?"
+    ("challenge", "deal", "field", "setting", "value", "zone", "card", "suit"), "?"
 )
 
 

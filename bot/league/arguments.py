@@ -20,11 +20,10 @@ from bot.checks import (
     a_number,
     an_id,
     each,
-    fact,
     instance_of,
     member_of,
     optional,
-    shown,
+    refusal,
     some_text,
     whole,
 )
@@ -37,22 +36,14 @@ from .refs import Actor, LeagueName, NightRef, Pick
 from .schedule import ScheduledJob
 from .settings import LEAGUE_NAME_MAX, LeagueSettings
 
-__all__ = ["ARGUMENTS", "REASON_MAX", "checked"]
+__all__ = ["ARGUMENTS", "REASON_MAX", "an_actor", "checked"]
 
 REASON_MAX: Final = 200  # a correction's reason, as /night correct takes it (cut beyond)
 ROLES_MAX: Final = 250  # a member's roles (Discord allows 250 roles a server)
 LINES_MAX: Final = 68  # a round's sheet: 64 hands and 4 extra hands on a tie
 
 
-def _refuse(argument: str, value: Any, problem: str) -> LeagueError:
-    facts: dict[str, Any] = {"field": argument, "value": fact(value), "problem": problem}
-    message = f"{argument}: {problem} ({shown(value)})"
-    if argument.endswith("_id") or argument == "confirmed_by":
-        return LeagueError(LeagueCode.BAD_ID, message, **facts)
-    return LeagueError(LeagueCode.BAD_ARGUMENT, message, **facts)
-
-
-def _actor(value: Any) -> Actor:
+def an_actor(value: Any) -> Actor:
     """Who asks: an `Actor` whose user is an id (or 0: the bot itself, as the scheduler
     and the simulation act), whose roles are ids and whose `manager` is true or false."""
     if not isinstance(value, Actor):
@@ -110,8 +101,8 @@ ARGUMENTS: Final = Arguments(
         "channel_id": _MAYBE_ID,
         "message_id": _MAYBE_ID,
         "settings": instance_of(LeagueSettings),  # checked when made (settings.py)
-        "actor": _actor,
-        "organiser": optional(_actor),
+        "actor": an_actor,
+        "organiser": optional(an_actor),
         "league": _league_key,
         "night": _night_key,
         "ref": _night_ref,
@@ -134,6 +125,6 @@ ARGUMENTS: Final = Arguments(
         "points": _NUMBER,
         "reason": some_text(REASON_MAX, empty=True),  # empty: `reason_required`
     },
-    _refuse,
+    refusal(LeagueError, LeagueCode.BAD_ID, LeagueCode.BAD_ARGUMENT, ids={"confirmed_by"}),
 )
 checked = ARGUMENTS.checked  # the decorator of every public method of `LeagueService`

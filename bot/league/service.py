@@ -42,7 +42,7 @@ from bot.store import (
 )
 from bot.tables import Status as TableStatus
 
-from .arguments import checked
+from .arguments import ARGUMENTS, checked
 from .corrections import (
     AuditEntry,
     AuditKind,
@@ -458,8 +458,7 @@ class LeagueService:
     ) -> None:
         """Remember the night's newest check-in message (round `drawn` + 1), so /league
         join and leave can update its count, after a restart too."""
-        check_ids(night_id=night_id, channel_id=channel_id, message_id=message_id)
-        message = CheckinMessage(channel_id, message_id, drawn)
+        message = CheckinMessage(*_posted_at(channel_id, message_id), drawn)
         await self.store.leagues.set_checkin_message(night_id, message, self.now())
 
     @checked
@@ -474,8 +473,7 @@ class LeagueService:
     ) -> None:
         """Remember the night's message of `message_kind` (its standings), so every later
         change edits that one message, after a restart too; a new one replaces it."""
-        check_ids(night_id=night_id, channel_id=channel_id, message_id=message_id)
-        message = PostedMessage(channel_id, message_id)
+        message = PostedMessage(*_posted_at(channel_id, message_id))
         await self.store.leagues.set_night_message(night_id, message_kind, message, self.now())
 
     @checked
@@ -998,6 +996,15 @@ class LeagueService:
                 assert rows is not None  # a night's rows are never deleted
                 views.append(NightView.of(found, rows))
         return found, views
+
+
+def _posted_at(channel_id: int | None, message_id: int | None) -> tuple[int, int]:
+    """Where a message was posted: both ids required (their checks let None pass, as
+    "not given", for the methods where it may be)."""
+    return (
+        ARGUMENTS.required("channel_id", channel_id),
+        ARGUMENTS.required("message_id", message_id),
+    )
 
 
 def check_ids(**ids: int | None) -> None:

@@ -22,12 +22,15 @@ import asyncio
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Final
 
+from bot.checks import Arguments, an_id, whole
+from bot.league.arguments import an_actor
 from bot.league.results import TableResult
 from bot.league.service import Actor
 from bot.league.settings import LeagueSettings
 from bot.ratings.model import Game, Pair, Rating, league_key, match_key, replay, shown, spread
-from bot.standings import StandingsCode, StandingsError
+from bot.standings import PAGE, PAGE_SIZE, StandingsCode, StandingsError, refuse_argument
 from bot.store import (
     AlreadyStored,
     CasualGame,
@@ -49,6 +52,20 @@ __all__ = [
 ]
 
 _EVERYTHING = -1.0  # `after` for a replay from the season's start: every row counts
+SEASON_MAX: Final = 2**31 - 1  # a season's number, as the store keeps it
+# Refused as the standings refuse (`bad_id`, `bad_argument`): ratings are a standings board.
+ARGUMENTS: Final = Arguments(
+    {
+        "guild_id": an_id,
+        "user_id": an_id,
+        "page": PAGE,
+        "page_size": PAGE_SIZE,
+        "actor": an_actor,
+        "seen": whole(1, SEASON_MAX),
+    },
+    refuse_argument,
+)
+checked = ARGUMENTS.checked  # the decorator of every public method of `RatingService`
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +120,7 @@ class RatingService:
         self._now = now
         self._refreshing: dict[int, asyncio.Lock] = {}
 
+    @checked
     async def season(self, guild_id: int) -> Season:
         """The server's current season."""
         stored = await self._store.ratings.season(guild_id)
@@ -110,6 +128,7 @@ class RatingService:
             return Season(1, 0.0, None)
         return Season(stored.season, stored.started_at, stored.actor)
 
+    @checked
     async def board(self, guild_id: int, page: int, page_size: int) -> RatingPage:
         """Page `page` of the server's ratings board, best first; past the end (the board
         shrank since the page was shown, a new season began) it is the last page."""
@@ -117,12 +136,13 @@ class RatingService:
         ratings = self._store.ratings
         players = await ratings.count(guild_id, season.number)
         pages = max(1, math.ceil(players / page_size))
-        page = min(max(page, 0), pages - 1)
+        page = min(page, pages - 1)
         offset = page * page_size
         rows = await ratings.board(guild_id, season.number, page_size, offset)
         lines = [_line(row, offset + i + 1) for i, row in enumerate(rows)]
         return RatingPage(season, lines, players, page, pages)
 
+    @checked
     async def player(self, guild_id: int, user_id: int) -> PlayerRating:
         """The player's rating and place in the server's current season."""
         season = await self.refresh(guild_id)
@@ -132,6 +152,7 @@ class RatingService:
         line = None if found is None else _line(found[0], found[1] + 1)
         return PlayerRating(season, line, players)
 
+    @checked
     async def organiser_season(self, guild_id: int, actor: Actor) -> Season:
         """The server's current season, for an organiser about to start the next: one who
         manages the server or organises one of its leagues (`not_organiser` for anyone
@@ -140,6 +161,7 @@ class RatingService:
             raise StandingsError(StandingsCode.NOT_ORGANISER, user_id=actor.user_id)
         return await self.season(guild_id)
 
+    @checked
     async def new_season(self, guild_id: int, seen: int, actor: Actor) -> Season:
         """Start the server's next season, everyone a newcomer again, for an organiser
         (`organiser_season`) who saw season `seen`: refused (`season_changed`) when
@@ -166,6 +188,7 @@ class RatingService:
         return False
 
     # ----------------------------------------------------------------- refreshing
+    @checked
     async def refresh(self, guild_id: int) -> Season:
         """Bring the server's stored ratings up to date with its results; its season.
         One refresh of a server at a time; a save that finds the store changed by another

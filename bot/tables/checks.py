@@ -16,6 +16,7 @@ from bot.checks import (
     a_flag,
     a_number,
     an_id,
+    described,
     fact,
     instance_of,
     optional,
@@ -40,8 +41,7 @@ def refuse_argument(argument: str, value: Any, problem: str) -> TableError:
     """A bad argument as the table refusal a front end already has a sentence for: an
     unknown table, a bad id, seat, level, language or turn timer; else `bad_argument`."""
     shown_value = shown(value)
-    message = f"{argument}: {problem} ({shown_value})"
-    facts: dict[str, Any] = {"field": argument, "value": fact(value), "problem": problem}
+    message, facts = described(argument, value, problem)
     match argument:
         case "table_id":
             return TableError(RefusalCode.UNKNOWN_TABLE, message, table_id=fact(value))

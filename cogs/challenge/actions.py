@@ -95,7 +95,7 @@ class ChallengeActions:
             guild_id = _guild(interaction)
             if changes:
                 manager = bool(interaction.permissions.manage_guild)
-                settings = await self.service.change_settings(guild_id, manager, **changes)
+                settings = await self.service.change_settings(guild_id, manager, changes)
             else:
                 settings = await self.service.settings(guild_id)
             drawn = settings_message(settings, bool(changes), locale_of(interaction))

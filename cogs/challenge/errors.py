@@ -22,6 +22,7 @@ def error_text(error: ChallengeError, locale: str) -> str:
     values: dict[str, object] = {
         "challenge": clip(facts.get("challenge", "?")),
         "deal": facts.get("deal", "?"),
+        "field": clip(facts.get("field", "?")),
         "setting": clip(facts.get("setting", "?")),
         "value": clip(facts.get("value", "?")),
         "zone": clip(facts.get("zone", "?")),

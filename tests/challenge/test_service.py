@@ -234,7 +234,7 @@ async def test_settings_are_for_managers_and_apply_from_the_next_challenge(
     async with opened(database, clock) as service:
         running = await service.current(GUILD, CHANNEL)
         with pytest.raises(ChallengeError) as refused:
-            await service.change_settings(GUILD, False, deals=4)
+            await service.change_settings(GUILD, False, {"deals": 4})
         assert refused.value.code == ChallengeCode.NOT_MANAGER
         for changes, code in (
             ({"deals": 0}, "bad_setting"),
@@ -245,11 +245,13 @@ async def test_settings_are_for_managers_and_apply_from_the_next_challenge(
             ({"colour": "red"}, "bad_setting"),
         ):
             with pytest.raises(ChallengeError) as bad:
-                await service.change_settings(GUILD, True, **changes)
+                await service.change_settings(GUILD, True, changes)
             assert bad.value.code == code
         assert await service.settings(GUILD) == type(await service.settings(GUILD))()
         changed = await service.change_settings(
-            GUILD, True, deals=4, cadence="weekly", weekday=4, hour=18, rules="rotterdam"
+            GUILD,
+            True,
+            {"deals": 4, "cadence": "weekly", "weekday": 4, "hour": 18, "rules": "rotterdam"},
         )
         assert (await service.current(GUILD)).challenge.deals == 8  # the running one stays
         clock.advance(DAY)
@@ -264,7 +266,7 @@ async def test_servers_with_a_channel_are_announced_by_the_schedule(
     database: str | Path, clock: FakeClock
 ) -> None:
     async with opened(database, clock) as service:
-        await service.change_settings(GUILD, True, channel_id=777)
+        await service.change_settings(GUILD, True, {"channel_id": 777})
         (due,) = await service.announcements_due()
         assert due.guild_id == GUILD and due.channel_id == 777 and due.message_id is None
         await service.announced(due.id, 888)

@@ -3,8 +3,10 @@ terminal, quits, resumes and finishes; `--check` prints a seed's hash and deals.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -71,3 +73,31 @@ def test_check_prints_the_seeds_hash_and_its_deals(capsys: pytest.CaptureFixture
     assert main(["challenge", "--check", "abc", "--deals", "40"]) == 2
     assert "--deals must be 1-16" in capsys.readouterr().err
     assert main(["challenge", "--check", "abc", "--preset", "nowhere"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--guild", "-5"], "challenge: That guild_id (-5) is not a Discord id."),
+        (["--user", "-1"], "challenge: That user_id (-1) is not a Discord id."),
+        (["--user", str(2**64)], f"challenge: That user_id ({2**64}) is not a Discord id."),
+    ],
+)
+def test_a_bad_server_or_member_is_one_line_before_the_store_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    db = tmp_path / "terminal.sqlite3"
+    assert main(["challenge", "--db", str(db), *argv]) == 2
+    assert capsys.readouterr().err.splitlines() == [said]
+    assert not db.exists()
+
+
+def test_a_blank_name_plays_as_you(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def end_of_input(_prompt: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", end_of_input)
+    db = tmp_path / "terminal.sqlite3"
+    assert main(["challenge", "--db", str(db), "--name", " \x00\ud800 "]) == 0
+    with contextlib.closing(sqlite3.connect(db)) as stored:
+        assert stored.execute("SELECT name FROM challenge_entries").fetchall() == [("You",)]

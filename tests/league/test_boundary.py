@@ -17,6 +17,7 @@ from bot.checks import clean_text
 from bot.league.arguments import ARGUMENTS
 from bot.league.entry import SheetEntry
 from bot.league.errors import LeagueCode, LeagueError
+from bot.league.night import NightMessage
 from bot.league.refs import LeagueName, NightRef, Pick
 from bot.league.service import Actor, LeagueService
 from bot.league.settings import LEAGUE_NAME_MAX, RoundLength
@@ -167,6 +168,24 @@ BAD_CALLS: list[tuple[str, Call, LeagueCode, str]] = [
     ),
     ("a guild as text", lambda s, n: s.leagues("1"), LeagueCode.BAD_ID, "guild_id"),
     ("no message", lambda s, n: s.checkin_posted(n, 5, "6", 0), LeagueCode.BAD_ID, "message_id"),
+    (
+        "a check-in message of None",
+        lambda s, n: s.checkin_posted(n, 5, None, 0),
+        LeagueCode.BAD_ID,
+        "message_id",
+    ),
+    (
+        "a check-in channel of None",
+        lambda s, n: s.checkin_posted(n, None, 6, 0),
+        LeagueCode.BAD_ID,
+        "channel_id",
+    ),
+    (
+        "a standings message of None",
+        lambda s, n: s.message_posted(n, NightMessage.STANDINGS, 5, None),
+        LeagueCode.BAD_ID,
+        "message_id",
+    ),
 ]
 
 

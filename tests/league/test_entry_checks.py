@@ -13,7 +13,7 @@ from bot.league.service import Actor, LeagueService
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
 from bot.store.move import COPIED_TABLES
 from bot.store.postgres import PostgresStore
-from tests.backends import fetch
+from tests.backends import fetch, rows
 
 from .conftest import Opener
 
@@ -24,10 +24,7 @@ PIT, HALF = SheetEntry(0, (162, 0)), SheetEntry(1, (62, 100))
 
 async def league_rows(service: LeagueService) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every league table, in a stable order."""
-    return {
-        table: sorted(await fetch(service.store, f"SELECT * FROM {table}"), key=repr)
-        for table in LEAGUE_TABLES
-    }
+    return await rows(service.store, "league")
 
 
 async def night(service: LeagueService, length: RoundLength) -> int:
