@@ -52,6 +52,7 @@ class StandingsCode(StrEnum):
     OTHER_GUILD = "other_guild"  # a page button of another server's leaderboard
     NOT_ORGANISER = "not_organiser"  # a new rating season, asked by someone else
     SEASON_CHANGED = "season_changed"  # facts: season (the one now running)
+    BAD_ARGUMENT = "bad_argument"  # facts: argument, reason (a caller's bad value: bot/pars)
 
 
 class StandingsError(Refusal[StandingsCode]):

@@ -1,0 +1,88 @@
+"""The pars of casual hands, computed in the background (docs/pars.md).
+
+A hand a person played with three computers is stored with its score line, waiting for
+its par (bot/tables/pars.py). `HandParWorker` replays the waiting hands one at a time, the
+earliest first, each decision on the computers' workers only while no table's decision
+runs (`Computers.background`), so the pars never delay play: under load they wait, and
+``backlog`` says how many do. A restart finds the waiting hands in the store again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from bot.players import Effort
+from bot.shards import ShardSet
+from bot.store import ParStore, WaitingHand
+
+from .replay import ParHand, Runner, replay_par
+
+__all__ = ["IDLE_WAIT", "HandParWorker"]
+
+log = logging.getLogger(__name__)
+IDLE_WAIT = 300.0  # seconds between looks at the store when nobody wakes the worker
+
+
+class HandParWorker:
+    """Computes and stores the pars of the hands of ``shards``' servers."""
+
+    def __init__(
+        self,
+        store: ParStore,
+        run: Runner[dict[str, Any]],
+        now: Callable[[], float],
+        shards: ShardSet,
+        effort: Effort,
+    ) -> None:
+        """``run`` takes one decision on a worker (`Computers.background`); ``effort`` is
+        the strong computer's fixed search effort."""
+        self.store = store
+        self.run_decision = run
+        self.now = now
+        self.shards = shards
+        self.effort = effort
+        self.backlog = 0  # hands waiting for their par, as last counted
+        self.computed = 0  # pars stored by this process
+        self._wake = asyncio.Event()
+
+    def wake(self) -> None:
+        """A hand was scored: look for hands waiting for their par now."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Compute pars forever (a background task); a failure is logged and retried."""
+        while True:
+            self._wake.clear()
+            try:
+                await self.run_once()
+            except Exception:
+                log.exception("hand pars: computing failed (retried later)")
+            with contextlib.suppress(TimeoutError):  # a timeout, not wait_for: no new task
+                async with asyncio.timeout(IDLE_WAIT):
+                    await self._wake.wait()
+
+    async def run_once(self) -> int:
+        """Compute and store the par of every waiting hand of our servers; how many. A hand
+        whose replay fails is logged and left waiting (tried again at the next look)."""
+        waiting = [hand for hand in await self.store.waiting() if self.shards.owns(hand.guild_id)]
+        self.backlog = len(waiting)
+        stored = 0
+        for hand in waiting:
+            try:
+                stored += await self._compute(hand)
+            except Exception:
+                log.exception("hand pars: the replay of %s failed", hand.key)
+            self.backlog -= 1
+        return stored
+
+    async def _compute(self, hand: WaitingHand) -> int:
+        par = await replay_par(
+            ParHand.of(hand.setup, hand.key.number), self.effort, self.run_decision
+        )
+        added = await self.store.set_par(hand.key, par, self.now())
+        self.computed += int(added)
+        return int(added)
