@@ -73,13 +73,14 @@ class HandParWorker:
         stored = 0
         for hand in waiting:
             try:
-                stored += await self._compute(hand)
+                stored += await self.compute(hand)
             except Exception:
                 log.exception("hand pars: the replay of %s failed", hand.key)
             self.backlog -= 1
         return stored
 
-    async def _compute(self, hand: WaitingHand) -> int:
+    async def compute(self, hand: WaitingHand) -> int:
+        """Replay one waiting hand and store its par; 1 if stored (0: it had one already)."""
         par = await replay_par(
             ParHand.of(hand.setup, hand.key.number), self.effort, self.run_decision
         )
