@@ -9,26 +9,27 @@ runs (`Computers.background`), so the pars never delay play: under load they wai
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any
 
+from bot.background import BackgroundWorker
 from bot.players import Effort
 from bot.shards import ShardSet
 from bot.store import ParStore, WaitingHand
 
 from .replay import ParHand, Runner, replay_par
 
-__all__ = ["IDLE_WAIT", "HandParWorker"]
+__all__ = ["HandParWorker"]
 
 log = logging.getLogger(__name__)
-IDLE_WAIT = 300.0  # seconds between looks at the store when nobody wakes the worker
 
 
-class HandParWorker:
-    """Computes and stores the pars of the hands of ``shards``' servers."""
+class HandParWorker(BackgroundWorker):
+    """Computes and stores the pars of the hands of ``shards``' servers; woken when a hand
+    is scored."""
+
+    name = "hand pars"
 
     def __init__(
         self,
@@ -47,23 +48,7 @@ class HandParWorker:
         self.effort = effort
         self.backlog = 0  # hands waiting for their par, as last counted
         self.computed = 0  # pars stored by this process
-        self._wake = asyncio.Event()
-
-    def wake(self) -> None:
-        """A hand was scored: look for hands waiting for their par now."""
-        self._wake.set()
-
-    async def run(self) -> None:
-        """Compute pars forever (a background task); a failure is logged and retried."""
-        while True:
-            self._wake.clear()
-            try:
-                await self.run_once()
-            except Exception:
-                log.exception("hand pars: computing failed (retried later)")
-            with contextlib.suppress(TimeoutError):  # a timeout, not wait_for: no new task
-                async with asyncio.timeout(IDLE_WAIT):
-                    await self._wake.wait()
+        super().__init__()
 
     async def run_once(self) -> int:
         """Compute and store the par of every waiting hand of our servers; how many. A hand
