@@ -9,26 +9,36 @@ decisions per hand, the CPU of one hand's par (mean, p50, p95, max; the strong c
 the shipped fixed effort in the person's seat, the table's computers as their level plays)
 and what one worker clears an hour at that cost.
 
+With ``--alongside N``, it then measures what the pars cost play: ``--tables`` tables'
+strong computers decide (150 ms budget, the bot's 2 worker processes), each table
+``--think`` seconds after its previous decision, N decisions each; first alone, then while
+the par worker drains a fresh backlog on the same workers (`Computers.background`). It
+prints the tables' decision times p50/p99/max in both runs and the pars stored meanwhile.
+
 Run: ``nice -n 19 .venv/bin/python benchmarks/pars.py [--hands 24] [--level strong]
-[--nodes 80000]``.
+[--nodes 80000] [--alongside 40 --tables 2 --think 1.0]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import statistics
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
+from bot.engine import Match, Phase, RuleSet
 from bot.pars import ParService
-from bot.players import Effort
-from bot.store import open_store
+from bot.players import Effort, RandomPlayer, move_action, view_for
+from bot.store import Store, open_store
 from bot.tables import FakeClock, TableService, TableSettings
+from bot.tables.computers import Computers, decide_action
 
 T = TypeVar("T")
 GUILD = 1
@@ -59,11 +69,10 @@ class Meter:
         self._cpu, self._count = 0.0, 0
 
 
-async def play_hands(tables: TableService, hands: int, level: str) -> None:
+async def play_hands(tables: TableService, hands: int, level: str, channel: int = 0) -> None:
     """Tables of one person (first legal card, first allowed trump) and three computers,
     one after another, until ``hands`` hands are scored."""
     before = 0  # hands scored at earlier tables
-    channel = 0
     while before < hands:
         channel += 1
         table = await tables.open(GUILD, channel, PERSON, "person", None, INSTANT)
@@ -88,7 +97,72 @@ async def play_hands(tables: TableService, hands: int, level: str) -> None:
         before += scored
 
 
-async def main(hands: int, level: str, nodes: int) -> None:
+async def table_decisions(
+    computers: Computers, tables: int, decisions: int, think: float
+) -> list[float]:
+    """``tables`` tables' strong decisions at positions of random play, each table thinking
+    ``think`` seconds (exponential) between them; every decision's time, in seconds."""
+    times: list[float] = []
+    rules = RuleSet.preset("amsterdam")
+
+    async def table(number: int) -> None:
+        rng = random.Random(number)
+        players = [RandomPlayer(f"{number}/{seat}") for seat in range(4)]
+        for step in range(decisions):
+            hand = Match(rules, f"bench/{number}").hand_of(step + 1)
+            for _ in range(rng.randrange(1, 20)):
+                if hand.phase != Phase.TRUMP and hand.phase != Phase.PLAY:
+                    break
+                hand.apply(move_action(hand, players))
+            seat = hand.to_act
+            if seat is None:
+                continue
+            await asyncio.sleep(rng.expovariate(1 / think))
+            work = partial(
+                decide_action, "strong", f"{number}/{step}", computers.share_ms(),
+                view_for(hand, seat),
+            )  # fmt: skip
+            started = time.perf_counter()
+            await computers.compute(work)
+            times.append(time.perf_counter() - started)
+
+    await asyncio.gather(*(table(number) for number in range(tables)))
+    return times
+
+
+def quantiles(times: list[float]) -> str:
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return (
+        f"p50 {statistics.median(ordered) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms,"
+        f" max {ordered[-1] * 1000:.0f} ms ({len(ordered)} decisions)"
+    )
+
+
+async def alongside(store: Store, level: str, nodes: int, options: argparse.Namespace) -> None:
+    """The tables' decision times alone, then while the pars drain a backlog."""
+    computers = Computers(processes=True)
+    try:
+        # Start both worker processes before measuring.
+        await asyncio.gather(*(computers.compute(partial(time.sleep, 0.2)) for _ in range(2)))
+        alone = await table_decisions(computers, options.tables, options.alongside, options.think)
+        tables = TableService(store, FakeClock(), budget_ms=0.0)
+        await play_hands(tables, options.hands, level, channel=1_000)
+        backlog = await store.pars.waiting_count()
+        effort = replace(Effort(), nodes=nodes)
+        pars = ParService(store, computers.background, time.time, effort=effort)
+        pars.start()
+        busy = await table_decisions(computers, options.tables, options.alongside, options.think)
+        await pars.close()
+        left = await store.pars.waiting_count()
+    finally:
+        computers.close()
+    print(f"tables' decisions alone: {quantiles(alone)}")
+    print(f"tables' decisions while the pars drain: {quantiles(busy)}")
+    print(f"pars stored meanwhile: {backlog - left} of a backlog of {backlog}")
+
+
+async def main(hands: int, level: str, nodes: int, options: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "pars.sqlite3"
         store = await open_store(path)
@@ -105,6 +179,8 @@ async def main(hands: int, level: str, nodes: int) -> None:
                 meter.hand_done()
             wall = time.perf_counter() - started
             after = await store.pars.waiting_count()
+            if options.alongside:
+                await alongside(store, level, nodes, options)
         finally:
             await store.close()
     cpu = sorted(meter.hands)
@@ -125,5 +201,8 @@ if __name__ == "__main__":
     parser.add_argument("--hands", type=int, default=24)
     parser.add_argument("--level", default="strong", choices=("easy", "normal", "strong"))
     parser.add_argument("--nodes", type=int, default=Effort().nodes)
+    parser.add_argument("--alongside", type=int, default=0)
+    parser.add_argument("--tables", type=int, default=2)
+    parser.add_argument("--think", type=float, default=1.0)
     options = parser.parse_args()
-    asyncio.run(main(options.hands, options.level, options.nodes))
+    asyncio.run(main(options.hands, options.level, options.nodes, options))
