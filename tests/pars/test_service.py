@@ -3,6 +3,7 @@ restart, the challenge's deals, and the refusals."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
 from dataclasses import replace
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.pars import ParHand, replay_par
+from bot.services import Services
 from bot.standings import StandingsCode, StandingsError
 from bot.store import open_store
 from bot.tables import FakeClock, TableService
@@ -155,3 +157,24 @@ async def test_bad_arguments_are_refused(
         with pytest.raises(StandingsError) as refused:
             await pars.player(*arguments)  # type: ignore[arg-type]
         assert refused.value.code == code
+
+
+async def test_the_bot_computes_a_scored_hands_par_in_the_background(
+    database: str | Path,
+) -> None:
+    """The services wake the worker when a table scores a hand (it would otherwise look
+    only every five minutes), and it stores the par on its own."""
+    services = await Services.open(database, clock=FakeClock())
+    try:
+        services.start_timers()
+        table = await table_with(services.tables, {0: ALICE})
+        await play_hands(services.tables, table.id, 1)
+        for _ in range(2000):  # until the background task has stored it (never 5 minutes)
+            if services.pars.worker.computed:
+                break
+            await asyncio.sleep(0.01)
+        assert services.pars.worker.computed == 1
+        assert await services.store.pars.waiting_count() == 0
+        assert (await services.pars.player(GUILD, ALICE, "all", NOW)).hands == 1
+    finally:
+        await services.close()
