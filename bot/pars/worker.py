@@ -3,8 +3,9 @@
 A hand a person played with three computers is stored with its score line, waiting for
 its par (bot/tables/pars.py). `HandParWorker` replays the waiting hands one at a time, the
 earliest first, each decision on the computers' workers only while no table's decision
-runs (`Computers.background`), so the pars never delay play: under load they wait, and
-``backlog`` says how many do. A restart finds the waiting hands in the store again.
+runs (`Computers.background`), so play waits for a par at most one of its decisions
+(when both workers are wanted at that moment): under load the pars wait, and ``backlog``
+says how many do. A restart finds the waiting hands in the store again.
 """
 
 from __future__ import annotations

@@ -150,9 +150,10 @@ class Computers:
 
     async def background(self, work: Callable[[], T]) -> T:
         """Run ``work`` like `compute`, but only once no other decision runs, and one such
-        work at a time: work that must never delay play (the pars of hands, bot/pars).
-        A decision that comes while it runs finds the other worker free, at its whole
-        budget (``share_ms`` shares it out only beyond the workers)."""
+        work at a time: work that must not hold up play (the pars of hands, bot/pars).
+        A decision that comes while it runs finds another worker free, at its whole
+        budget (``share_ms`` shares it out only beyond the workers); only when every
+        worker is wanted at that moment does one decision wait for it to end."""
         async with self._background:
             await self._idle.wait()
             return await self._off_loop(work)
