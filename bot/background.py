@@ -1,5 +1,6 @@
 """A worker that runs in the background: it does what is waiting, then sleeps until woken
-or until a while has passed, and tries again after a failure (logged). The pars of the
+or until a while has passed, and tries again after a failure (logged); `start` runs it
+as a background task and `stop` ends it. The pars of the
 challenge's deals (bot/challenge/pars.py) and of hands (bot/pars/worker.py) run on it."""
 
 from __future__ import annotations
@@ -22,6 +23,21 @@ class BackgroundWorker(ABC):
 
     def __init__(self) -> None:
         self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self, name: str) -> None:
+        """Run in a background task named ``name`` ("bg:...", docs/discord-harness.md),
+        once."""
+        if self._task is None:
+            self._task = asyncio.create_task(self.run(), name=name)
+
+    async def stop(self) -> None:
+        """End the task; what it was doing stays waiting for the next start."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
 
     def wake(self) -> None:
         """Something is waiting: look now."""

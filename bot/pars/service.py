@@ -10,8 +10,6 @@ difference per hand, its 95% interval and the hands behind it (`player`).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime as dt
 from collections.abc import Callable
 from typing import Any
@@ -74,7 +72,6 @@ class ParService:
         self.worker = HandParWorker(
             self.store, run, now, shards or ShardSet(), effort or challenge_computers.EFFORT
         )
-        self._task: asyncio.Task[None] | None = None
 
     @ARGUMENTS.checked
     async def player(
@@ -98,13 +95,8 @@ class ParService:
 
     def start(self) -> None:
         """Run the worker in the background (once)."""
-        if self._task is None:
-            self._task = asyncio.create_task(self.worker.run(), name=PAR_TASK_NAME)
+        self.worker.start(PAR_TASK_NAME)
 
     async def close(self) -> None:
         """Stop the worker; a hand it was replaying stays waiting in the store."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self.worker.stop()
