@@ -1,5 +1,5 @@
 """The application services the front ends share: the store, the tables, the standings
-and ratings, the leagues, the players' preferences, the duplicate challenge.
+and ratings, the leagues, the players' preferences, the duplicate challenge, the pars.
 
 One object to open at start-up and close at shutdown, so the Discord client, the terminal
 and the tests all start the same things in the same order.
@@ -14,12 +14,14 @@ from pathlib import Path
 
 from bot.challenge import ChallengeService
 from bot.league.service import LeagueService
+from bot.pars import ParService
 from bot.preferences import PreferenceService
 from bot.ratings import RatingService
 from bot.shards import ShardSet
 from bot.standings import StandingsService
 from bot.store import Store, open_store
-from bot.tables import Clock, TableService
+from bot.tables import Clock, TableAnswer, TableService
+from bot.tables.events import HandScored
 
 log = logging.getLogger(__name__)
 TIMER_TASK_NAME = "bg:table-timers"  # "bg:" marks long-lived tasks (docs/discord-harness.md)
@@ -41,6 +43,12 @@ class Services:
         self.challenges = ChallengeService(
             store, tables.computers.compute, tables.clock.now, shards=tables.shards
         )
+        # The pars of hands played with three computers: on the same workers, in their
+        # idle time only, woken by every scored hand.
+        self.pars = ParService(
+            store, tables.computers.background, tables.clock.now, shards=tables.shards
+        )
+        tables.listeners.append(self._hand_scored)
         self._timers: asyncio.Task[None] | None = None
 
     @classmethod
@@ -74,16 +82,23 @@ class Services:
 
     def start_timers(self) -> None:
         """Run the tables' timers in the background (turn timers, computers, claim windows),
-        and the challenge's pars."""
+        the challenge's pars and the hands' pars."""
         if self._timers is None:
             self._timers = asyncio.create_task(self.tables.run_timers(), name=TIMER_TASK_NAME)
         self.challenges.start_pars()
+        self.pars.start()
+
+    async def _hand_scored(self, answer: TableAnswer) -> None:
+        """A table's answer: wake the pars' worker when it scored a hand."""
+        if any(isinstance(event, HandScored) for event in answer.events):
+            self.pars.wake()
 
     async def close(self) -> None:
         """Finish the table operations in flight (new ones are refused), then stop the
         timers and close the store: nothing is cut off half-way by the closing store."""
         await self.tables.quiesce()
         await self.challenges.close()
+        await self.pars.close()
         if self._timers is not None:
             self._timers.cancel()
             with contextlib.suppress(asyncio.CancelledError):

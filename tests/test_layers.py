@@ -248,6 +248,7 @@ SERVICES = (
     "services",
     "terminal",
     "challenge",
+    "pars",
 )
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 

@@ -63,6 +63,7 @@ async def test_every_public_method_of_every_service_checks_its_arguments(tmp_pat
     assert sorted(kind.__name__ for kind in found) == [
         "ChallengeService",
         "LeagueService",
+        "ParService",
         "PreferenceService",
         "RatingService",
         "StandingsService",

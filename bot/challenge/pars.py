@@ -9,11 +9,9 @@ restart finds the deals without a par in the store and plays them then.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 from collections.abc import Callable
 
+from bot.background import BackgroundWorker
 from bot.shards import ShardSet
 from bot.store.challenge_records import StoredDeal
 from bot.store.interface import ChallengeStore
@@ -21,14 +19,14 @@ from bot.store.interface import ChallengeStore
 from .computers import Replies, finished
 from .model import Challenge
 
-__all__ = ["IDLE_WAIT", "ParWorker"]
-
-log = logging.getLogger(__name__)
-IDLE_WAIT = 300.0  # seconds between looks at the store when nobody wakes the worker
+__all__ = ["ParWorker"]
 
 
-class ParWorker:
-    """Computes and stores the pars of the challenges of ``shards``' servers."""
+class ParWorker(BackgroundWorker):
+    """Computes and stores the pars of the challenges of ``shards``' servers; woken when a
+    challenge opens."""
+
+    name = "challenge pars"
 
     def __init__(
         self,
@@ -43,23 +41,7 @@ class ParWorker:
         self.shards = shards
         self.backlog = 0  # deals without a par, as last counted
         self.computed = 0  # pars stored by this process
-        self._wake = asyncio.Event()
-
-    def wake(self) -> None:
-        """A challenge opened: look for deals without a par now."""
-        self._wake.set()
-
-    async def run(self) -> None:
-        """Compute pars forever (a background task); a failure is logged and retried."""
-        while True:
-            self._wake.clear()
-            try:
-                await self.run_once()
-            except Exception:
-                log.exception("challenge pars: computing failed (retried later)")
-            with contextlib.suppress(TimeoutError):  # a timeout, not wait_for: no new task
-                async with asyncio.timeout(IDLE_WAIT):
-                    await self._wake.wait()
+        super().__init__()
 
     async def run_once(self) -> int:
         """Compute and store every missing par of our servers' challenges; how many."""

@@ -12,8 +12,6 @@ computers (computers.py), the standings' arithmetic (standings.py).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -78,7 +76,6 @@ class ChallengeService(PlayOperations):
         self._seed = seeds
         self._effort = effort
         self._players: dict[int, int] = {}
-        self._task: asyncio.Task[None] | None = None
 
     # ----------------------------------------------------------------- settings
     @checked
@@ -269,16 +266,11 @@ class ChallengeService(PlayOperations):
     @checked
     def start_pars(self) -> None:
         """Compute the pars in the background (`ParWorker`)."""
-        if self._task is None:
-            self._task = asyncio.create_task(self.pars.run(), name=PAR_TASK_NAME)
+        self.pars.start(PAR_TASK_NAME)
 
     @checked
     async def close(self, timeout: float = 30.0) -> bool:
         """Refuse new operations, wait for those in flight, stop the pars."""
         done = await self.access.quiesce(timeout)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self.pars.stop()
         return done

@@ -19,6 +19,7 @@ from .errors import (
 )
 from .interface import (
     LeagueStore,
+    ParStore,
     PreferenceStore,
     RatingStore,
     StateStore,
@@ -27,6 +28,7 @@ from .interface import (
     TableStore,
     is_postgres_url,
 )
+from .par_records import HandKey, ParTotals, WaitingHand
 from .records import (
     OPEN_STATUSES,
     STATUSES,
@@ -65,6 +67,7 @@ __all__ = [
     "CasualGame",
     "ChannelBusy",
     "CheckinMessage",
+    "HandKey",
     "HandRecord",
     "LeagueStore",
     "LeagueVersion",
@@ -73,6 +76,8 @@ __all__ = [
     "NewTable",
     "NightBusy",
     "NightRows",
+    "ParStore",
+    "ParTotals",
     "PlayerStats",
     "PostedMessage",
     "PostedNotice",
@@ -98,6 +103,7 @@ __all__ = [
     "StoredTable",
     "TableNotFound",
     "TableStore",
+    "WaitingHand",
     "is_postgres_url",
     "open_store",
     "storable_id",

@@ -17,6 +17,7 @@ from types import TracebackType
 from typing import Any, Final, Protocol
 
 from .challenge_records import EntryWrite, NewChallenge, StoredChallenge, StoredDeal, StoredEntry
+from .par_records import HandKey, ParTotals, WaitingHand
 from .records import (
     ActionRecord,
     CheckinMessage,
@@ -454,6 +455,29 @@ class ChallengeStore(Protocol):
         ...
 
 
+class ParStore(Protocol):
+    """The pars of casual hands (see bot/store/pars.py): the hands a person played with three
+    computers, written with their score line, and each one's par, set once."""
+
+    async def waiting(self) -> list[WaitingHand]:
+        """Every hand without its par yet, the earliest scored first."""
+        ...
+
+    async def waiting_count(self) -> int:
+        """How many hands wait for their par."""
+        ...
+
+    async def set_par(self, key: HandKey, par: int, at: float) -> bool:
+        """Store the hand's par; False when it had one already (nothing changes)."""
+        ...
+
+    async def totals(self, guild_id: int, user_id: int, since: float) -> ParTotals:
+        """A player's differences against par in a server from ``since`` on: their casual
+        hands with a par and their challenge deals (each challenge once they finished it
+        or it closed), and their casual hands still waiting."""
+        ...
+
+
 class CommitFigures(Protocol):
     """Counters for the benchmark: transactions committed and the writes they held."""
 
@@ -472,6 +496,7 @@ class Store(ABC):
     state: StateStore
     ratings: RatingStore
     challenges: ChallengeStore
+    pars: ParStore
     commits: CommitFigures
 
     @abstractmethod

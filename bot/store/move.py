@@ -56,6 +56,7 @@ COPIED_TABLES: Final = (
     "challenge_entries",
     "challenge_results",
     "challenge_pars",
+    "hand_pars",
 )
 _IDENTITIES: Final = (
     "tables",

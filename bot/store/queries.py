@@ -25,6 +25,7 @@ from .rows import (
     audit_values,
     check_records,
     dump_json,
+    hand_par_rows,
     hand_rows,
     match_rows,
 )
@@ -182,6 +183,11 @@ INSERT_PLAYER_MATCH: Final = shared(
     "INSERT INTO player_matches (table_id, match_no, guild_id, user_id, pair, result, points,"
     " computers, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
+# A hand played by one person with three computers, waiting for its par (0013).
+INSERT_HAND_PAR: Final = shared(
+    "INSERT INTO hand_pars (table_id, match_no, number, guild_id, user_id, seat, score, setup,"
+    " at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
 SHEET_HANDS: Final = shared(
     "SELECT * FROM hands WHERE table_id = ? AND match_no = ? ORDER BY number"
 )
@@ -219,13 +225,17 @@ def opening_writes(table: NewTable, table_id: int, action: str | None) -> list[t
 
 def sheet_writes(action: ActionRecord) -> list[tuple[Sql, list[Values]]]:
     """The score-sheet rows an action adds, each statement with its rows (for
-    `executemany`): every hand, then the match, each followed by one row per human seat.
-    Refuses a record of another table first (`check_records`), before any write."""
+    `executemany`): every hand, then the match, each followed by one row per human seat;
+    a hand that gets a par also its `hand_pars` row (waiting for the par). Refuses a
+    record of another table first (`check_records`), before any write."""
     check_records(action.table_id, [*action.hands, *([action.match] if action.match else [])])
     writes: list[tuple[Sql, list[Values]]] = []
     for hand in action.hands:
         sheet, players = hand_rows(hand)
         writes += [(INSERT_HAND, [sheet]), (INSERT_PLAYER_HAND, players)]
+        pars = hand_par_rows(hand)
+        if pars:
+            writes.append((INSERT_HAND_PAR, pars))
     if action.match is not None:
         row, players = match_rows(action.match)
         writes += [(INSERT_MATCH, [row]), (INSERT_PLAYER_MATCH, players)]

@@ -105,6 +105,8 @@ class HandRecord:
 
     `seats` holds the user id per seat 0..3, None for a computer seat; `dealer` and
     `chooser` are seats, `makers` and `pit` pairs; `scores` is what each pair scored.
+    `par`: for a hand played by one person with three computers, what its par's replay
+    needs (stored as given, written with the hand: `hand_pars`); None for other hands.
     """
 
     table_id: int
@@ -122,6 +124,7 @@ class HandRecord:
     pit: int | None
     seats: tuple[int | None, ...]
     at: float
+    par: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

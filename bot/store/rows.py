@@ -39,6 +39,7 @@ __all__ = [
     "check_records",
     "dump_json",
     "first_values",
+    "hand_par_rows",
     "hand_records",
     "hand_rows",
     "load_json",
@@ -265,6 +266,20 @@ def hand_rows(hand: HandRecord) -> tuple[Values, list[Values]]:
             int(hand.pit == pair), hand.scores[pair], hand.roem[pair], int(computers), hand.at,
         ))  # fmt: skip
     return sheet, players
+
+
+def hand_par_rows(hand: HandRecord) -> list[tuple[Any, ...]]:
+    """The `hand_pars` row of a scored hand that gets a par (none for other hands): the one
+    person's seat, their pair's score and the replay's setup."""
+    if hand.par is None:
+        return []
+    seat = next(seat for seat, user in enumerate(hand.seats) if user is not None)
+    return [
+        (
+            hand.table_id, hand.match_no, hand.number, hand.guild_id, hand.seats[seat], seat,
+            hand.scores[seat % 2], dump_json(hand.par), hand.at,
+        )
+    ]  # fmt: skip
 
 
 def match_rows(match: MatchRecord) -> tuple[Values, list[Values]]:

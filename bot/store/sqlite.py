@@ -15,6 +15,7 @@ from .db import connection_lock, open_db
 from .groupcommit import group_commit
 from .interface import Store
 from .league import SqliteLeagueStore
+from .pars import SqliteParStore
 from .preferences import SqlitePreferenceStore
 from .ratings import SqliteRatingStore
 from .state import SqliteStateStore
@@ -38,6 +39,7 @@ class SqliteStore(Store):
         self.state = SqliteStateStore(db)
         self.ratings = SqliteRatingStore(db)
         self.challenges = SqliteChallengeStore(db)
+        self.pars = SqliteParStore(db)
         self.commits = group_commit(db)
 
     @classmethod

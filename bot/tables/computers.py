@@ -110,6 +110,9 @@ class Computers:
         else:
             self._pool = ThreadPoolExecutor(workers, thread_name_prefix="computer")
         self._running = 0
+        self._idle = asyncio.Event()  # set while no decision runs
+        self._idle.set()
+        self._background = asyncio.Lock()  # one background work at a time
 
     @property
     def budget_ms(self) -> float:
@@ -145,12 +148,25 @@ class Computers:
         the decisions other services' computers take (bot/challenge) share these workers."""
         return await self._off_loop(work)
 
+    async def background(self, work: Callable[[], T]) -> T:
+        """Run ``work`` like `compute`, but only once no other decision runs, and one such
+        work at a time: work that must not hold up play (the pars of hands, bot/pars).
+        A decision that comes while it runs finds another worker free, at its whole
+        budget (``share_ms`` shares it out only beyond the workers); only when every
+        worker is wanted at that moment does one decision wait for it to end."""
+        async with self._background:
+            await self._idle.wait()
+            return await self._off_loop(work)
+
     async def _off_loop(self, work: Callable[[], T]) -> T:
         self._running += 1
+        self._idle.clear()
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool, work)
         finally:
             self._running -= 1
+            if not self._running:
+                self._idle.set()
 
     def forget(self, table_id: int) -> None:
         """Nothing is kept per table (kept for the service's eviction)."""

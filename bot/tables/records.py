@@ -6,6 +6,7 @@ from bot.engine import SheetLine
 from bot.store import HandRecord, MatchRecord
 
 from .model import SeatKind, Table
+from .pars import par_setup
 
 
 def seat_users(table: Table) -> tuple[int | None, ...]:
@@ -14,7 +15,8 @@ def seat_users(table: Table) -> tuple[int | None, ...]:
 
 
 def hand_record(table: Table, line: SheetLine, at: float) -> HandRecord:
-    """The store's row for a scored hand of the table's match."""
+    """The store's row for a scored hand of the table's match (with what its par needs,
+    when it gets one: bot/tables/pars.py)."""
     return HandRecord(
         table_id=table.id,
         match_no=table.match_no,
@@ -31,6 +33,7 @@ def hand_record(table: Table, line: SheetLine, at: float) -> HandRecord:
         pit=line.pit,
         seats=seat_users(table),
         at=at,
+        par=par_setup(table),
     )
 
 

@@ -17,13 +17,27 @@ from babel.numbers import format_decimal, format_percent
 
 from bot.texts.catalog import babel_locale, normalize_locale
 
-__all__ = ["date_text", "decimal_text", "grouped_text", "percent_text", "time_text"]
+__all__ = [
+    "date_text",
+    "decimal_text",
+    "grouped_text",
+    "percent_text",
+    "signed_text",
+    "time_text",
+]
 
 
 def decimal_text(value: float, locale: object, digits: int = 1) -> str:
     """``value`` with exactly ``digits`` decimals in the locale's notation (``12,5``)."""
     pattern = "0." + "0" * digits if digits else "0"
     return format_decimal(value, format=pattern, locale=_babel(locale))
+
+
+def signed_text(value: float, locale: object, digits: int = 1) -> str:
+    """``value`` with exactly ``digits`` decimals and its sign, plus or minus, in the
+    locale's notation (``+4.2``, ``-3,5``): a difference, such as a result against par."""
+    pattern = "0." + "0" * digits if digits else "0"
+    return format_decimal(value, format=f"+{pattern};-{pattern}", locale=_babel(locale))
 
 
 def grouped_text(value: int, locale: object) -> str:

@@ -31,6 +31,7 @@ from cogs.standings.ui import (
     player_embed,
     standings_embed,
 )
+from cogs.standings.ui_pars import par_field
 from cogs.standings.ui_ratings import (
     RatingTarget,
     new_season_announcement,
@@ -110,7 +111,8 @@ class StandingsActions:
         humans_only: bool,
         public: bool,
     ) -> None:
-        """One player's statistics: all time, and over `period` when it is not all time."""
+        """One player's statistics: all time, and over `period` when it is not all time;
+        their rating, and their results against par over `period`."""
         async with guarded(interaction, "/stats", REFUSALS):
             guild_id = _checked(interaction, period)
             who: discord.abc.User = member or interaction.user
@@ -126,6 +128,9 @@ class StandingsActions:
             name, value = rating_field(
                 await self.ratings.player(guild_id, who.id), interaction.locale
             )
+            embed.add_field(name=name, value=value, inline=False)
+            against = await self.bot.services.pars.player(guild_id, who.id, period, now)
+            name, value = par_field(against, period, interaction.locale)
             embed.add_field(name=name, value=value, inline=False)
             await interaction.response.send_message(
                 embed=embed, ephemeral=not public, allowed_mentions=NO_MENTIONS

@@ -42,6 +42,7 @@ async def _fill(path: Path) -> tuple[int, int]:
         tables = TableService(store, FakeClock())
         done = await table_with(tables, SEATS, channel=1)
         await play_until_done(tables, done.id)
+        await _solo_hands(tables, store)
         playing = await table_with(tables, SEATS, channel=2)
         for _ in range(7):
             await act_once(tables, playing.id)
@@ -69,6 +70,14 @@ async def _fill(path: Path) -> tuple[int, int]:
         await store.ratings.save(RatingSave(1, MARK, None, (rating,), True, 7.0))
         await _challenge(store, 1)
         return playing.id, tables.get(playing.id).seq
+
+
+async def _solo_hands(tables: TableService, store: Store) -> None:
+    """A match played alone with three computers, its first hand with its par."""
+    solo = await table_with(tables, {0: ALICE}, channel=3)
+    await play_until_done(tables, solo.id)
+    waiting = await store.pars.waiting()
+    assert await store.pars.set_par(waiting[0].key, 80, 8.0)
 
 
 MARK = RatingMark(season=2, version=1, casual=1, league=0, seen_at=6.5)
@@ -115,6 +124,7 @@ async def _resume(target: str, table_id: int, seq: int) -> None:
         assert league == 2
         assert [r.score for r in await store.challenges.results(1)] == [100]
         assert await _challenge(store, 2) == 2
+        assert (await store.pars.totals(1, ALICE, -1.0)).hands == 1  # its par came along
 
 
 async def test_every_table_of_the_schema_is_copied(tmp_path: Path) -> None:
@@ -133,7 +143,7 @@ def test_sqlite_moves_to_postgresql_and_its_table_resumes(
     before = asyncio.run(_counts(path))
     assert entry.main(["migrate-store", "--from", f"sqlite:{path}", "--to", database]) == 0
     assert asyncio.run(_counts(database)) == before
-    assert before["actions"] > 100 and before["player_matches"] == 4
+    assert before["actions"] > 100 and before["player_matches"] == 5  # four, and the solo
     assert all(before.values()), before  # every table has rows to copy
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"copied {sum(before.values()):,} rows into postgresql://")

@@ -13,6 +13,7 @@ from ..lock import StoreLocked
 from .challenges import PostgresChallengeStore
 from .db import Pool, connect_pool, describe_url
 from .league import PostgresLeagueStore
+from .pars import PostgresParStore
 from .preferences import PostgresPreferenceStore
 from .ratings import PostgresRatingStore
 from .state import PostgresStateStore
@@ -51,6 +52,7 @@ class PostgresStore(Store):
         self.state = PostgresStateStore(pool)
         self.ratings = PostgresRatingStore(pool)
         self.challenges = PostgresChallengeStore(pool)
+        self.pars = PostgresParStore(pool)
 
     @classmethod
     async def connect(

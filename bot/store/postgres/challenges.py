@@ -9,7 +9,7 @@ from .. import challenge_reads as c
 from ..challenge_records import EntryMoved, EntryWrite, NewChallenge, StoredChallenge, StoredDeal
 from ..errors import StoreError
 from ..rows import dump_json
-from .db import PostgresReads, transaction
+from .db import PostgresReads, touched, transaction
 
 __all__ = ["PostgresChallengeStore"]
 
@@ -32,7 +32,7 @@ class PostgresChallengeStore(PostgresReads, c.ChallengeReads):
 
     async def close(self, challenge_id: int, at: float) -> bool:
         """Close the challenge; False when it was closed already (nothing changes)."""
-        return _count(await self._pool.execute(c.CLOSE.postgres, at, challenge_id)) == 1
+        return touched(await self._pool.execute(c.CLOSE.postgres, at, challenge_id)) == 1
 
     async def set_message(self, challenge_id: int, message_id: int | None) -> None:
         """Remember the challenge's announcement."""
@@ -53,18 +53,13 @@ class PostgresChallengeStore(PostgresReads, c.ChallengeReads):
             else:
                 values = c.update_values(entry, write.expected)
                 status = await conn.execute(c.UPDATE_ENTRY.postgres, *values)
-            if _count(status) != 1:
+            if touched(status) != 1:
                 raise moved
             if write.finished is not None:
                 values = c.deal_values(write.finished)
-                if _count(await conn.execute(c.ADD_RESULT.postgres, *values)) != 1:
+                if touched(await conn.execute(c.ADD_RESULT.postgres, *values)) != 1:
                     raise moved
 
     async def add_par(self, par: StoredDeal) -> bool:
         """Store a deal's par; False when it was stored already."""
-        return _count(await self._pool.execute(c.ADD_PAR.postgres, *c.deal_values(par))) == 1
-
-
-def _count(status: str) -> int:
-    """The rows a statement's status ("UPDATE 1", "INSERT 0 1") says it touched."""
-    return int(status.rsplit(" ", 1)[-1])
+        return touched(await self._pool.execute(c.ADD_PAR.postgres, *c.deal_values(par))) == 1

@@ -30,6 +30,7 @@ __all__ = [
     "connect_pool",
     "describe_url",
     "migrate",
+    "touched",
     "transaction",
     "with_schema",
 ]
@@ -61,6 +62,11 @@ def with_schema(url: str, schema: str) -> str:
     query = [(k, v) for k, v in parse_qsl(parts.query) if k != "search_path"]
     query.append(("search_path", schema))
     return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+def touched(status: str) -> int:
+    """The rows a command touched, from its status tag ("UPDATE 1", "INSERT 0 1")."""
+    return int(status.rsplit(" ", 1)[-1])
 
 
 class PostgresReads(Reads):

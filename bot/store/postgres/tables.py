@@ -15,7 +15,7 @@ from ..errors import ChannelBusy, SeqConflict, TableNotFound
 from ..reads import TableReads
 from ..records import ActionRecord, HandRecord, NewTable
 from ..rows import dump_json, first_values, hand_records
-from .db import Conn, Pool, PostgresReads, transaction
+from .db import Conn, Pool, PostgresReads, touched, transaction
 
 __all__ = ["PostgresTableStore", "WriteCounter"]
 
@@ -43,11 +43,6 @@ class WriteCounter:
 
     batches: int = 0
     jobs: int = 0
-
-
-def _rowcount(status: str) -> int:
-    """Rows a command touched, from its status tag ("UPDATE 1", "INSERT 0 1")."""
-    return int(status.rsplit(" ", 1)[-1])
 
 
 class PostgresTableStore(PostgresReads, TableReads):
@@ -115,10 +110,10 @@ class PostgresTableStore(PostgresReads, TableReads):
         async with self._pool.acquire() as conn:
             try:
                 if not sheets:
-                    appended = _rowcount(await conn.execute(_APPEND, *values))
+                    appended = touched(await conn.execute(_APPEND, *values))
                 else:
                     async with conn.transaction():
-                        appended = _rowcount(await conn.execute(_APPEND, *values))
+                        appended = touched(await conn.execute(_APPEND, *values))
                         if appended:
                             for sql, rows in sheets:
                                 await conn.executemany(sql.postgres, rows)
@@ -145,7 +140,7 @@ class PostgresTableStore(PostgresReads, TableReads):
         status = await self._pool.execute(
             f"UPDATE tables SET {column} = $1 WHERE id = $2", message_id, table_id
         )
-        if _rowcount(status) == 0:
+        if touched(status) == 0:
             raise TableNotFound(table_id)
 
     async def set_channel(self, table_id: int, channel_id: int) -> None:
@@ -157,7 +152,7 @@ class PostgresTableStore(PostgresReads, TableReads):
             if error.constraint_name == _OPEN_CHANNEL:
                 raise ChannelBusy(channel_id) from error
             raise
-        if _rowcount(status) == 0:
+        if touched(status) == 0:
             raise TableNotFound(table_id)
 
     async def sheet(self, table_id: int, match_no: int) -> list[HandRecord]:

@@ -383,7 +383,8 @@ async def test_stats_for_yourself_privately_and_for_another_member_publicly(
     [embed] = reply.embeds
     assert embed["description"] == f"<@{me}>"
     assert world.users[me] in embed["title"]
-    [all_time, rating] = embed["fields"]
+    [all_time, rating, par] = embed["fields"]
+    assert par["name"] == "Against par · All time"  # tests/cogs/standings/test_pars.py
     assert rating["name"] == "Rating · season 1"  # tests/cogs/standings/test_ratings.py
     stats = await store.stats.player(world.guild_id, me)
     assert (stats.matches, stats.wins, stats.hands, stats.points) == (2, 2, 2, 282)
@@ -399,14 +400,14 @@ async def test_stats_for_yourself_privately_and_for_another_member_publicly(
     [embed] = public.embeds
     assert embed["description"] == f"<@{bob}>" and world.users[bob] in embed["title"]
     names = [f["name"] for f in embed["fields"]]
-    assert names == ["All time", "Last 7 days", "Rating · season 1"]
+    assert names == ["All time", "Last 7 days", "Rating · season 1", "Against par · Last 7 days"]
     week = await store.stats.player(world.guild_id, bob, since=now - 7 * DAY)
     assert (week.matches, week.wins, week.losses) == (1, 0, 1)
     assert "Matches: **1** (0 won, 0 drawn, 1 lost)" in embed["fields"][1]["value"]
     assert "Matches: **2** (1 won, 0 drawn, 1 lost)" in embed["fields"][0]["value"]
     assert "Pits: 1 · roem: 40" in embed["fields"][0]["value"]
 
-    [only_humans, _] = humans.reply.embeds[0]["fields"]
+    [only_humans, _, _] = humans.reply.embeds[0]["fields"]
     assert "Matches: **1** (1 won, 0 drawn, 0 lost)" in only_humans["value"]
     assert "computer" not in only_humans["value"]
     assert_ephemeral(humans.reply)

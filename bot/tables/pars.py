@@ -1,0 +1,48 @@
+"""Which hands of a table get a par, and what the par's replay needs (docs/pars.md).
+
+A hand counts when one person played it with three computers at a casual table (never a
+league table): the person's seat is held in person when the hand is scored (not played
+by the computer while they are away), and the other three seats are computers. The par
+is the strong computer's result in that seat with the same cards and the same computers
+(bot/pars); what it needs is written with the hand's score line, so a restart finds it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .computers import level_of
+from .model import SeatKind, Table
+
+__all__ = ["par_setup", "solo_seat"]
+
+
+def solo_seat(table: Table) -> int | None:
+    """The seat of the one person at a casual table whose three other seats are computers,
+    while they play it themselves; None for any other table."""
+    if table.settings.league:
+        return None
+    people = [seat for seat, held in enumerate(table.seats) if held.kind == SeatKind.HUMAN]
+    computers = sum(held.kind == SeatKind.COMPUTER for held in table.seats)
+    if len(people) != 1 or computers != 3:
+        return None
+    held = table.seats[people[0]]
+    return None if held.away or held.autoplay else people[0]
+
+
+def par_setup(table: Table) -> dict[str, Any] | None:
+    """What the par of the hand just scored at ``table`` needs: the rules, the match's seed
+    and first dealer (the deal is a function of them and the hand's number), the person's
+    seat and each computer's level (None at the person's seat); None when the hand does
+    not count."""
+    seat = solo_seat(table)
+    if seat is None or table.match is None:
+        return None
+    levels = [None if other == seat else level_of(table, other) for other in range(4)]
+    return {
+        "rules": table.match.rules.to_dict(),
+        "seed": table.match.seed,
+        "first_dealer": table.match.first_dealer,
+        "seat": seat,
+        "levels": levels,
+    }
