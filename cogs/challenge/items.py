@@ -24,8 +24,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.engine import Card, Suit
-from cogs.common.components import Component, button
-from cogs.common.hand_cards import choice_style
+from cogs.common.components import Component, button, choice_style
 
 __all__ = [
     "ALL_ITEMS",

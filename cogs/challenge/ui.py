@@ -32,7 +32,7 @@ from cogs.challenge.items import (
     kind_component,
 )
 from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action_rows
-from cogs.common.hand_cards import by_suit, card_look, hand_rows
+from cogs.common.hand_cards import blocked_line, by_suit, card_look, hand_rows
 from cogs.common.text import (
     NO_EMOJIS,
     CardEmojis,
@@ -178,6 +178,7 @@ def hand_message(
         lines.append(_trick_line("challenge.previous", hand.last_trick, locale))
     if hand.phase == Phase.PLAY:
         lines.append(t("challenge.tricks", locale, ours=hand.won[0], theirs=hand.won[1]))
+        lines.append(blocked_line(hand.reasons, locale))
     else:
         lines.append(_cards_text(hand.cards, locale))
     title = t(

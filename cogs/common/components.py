@@ -9,6 +9,8 @@ from typing import Any, Self
 
 import discord
 
+from bot.engine import Suit
+
 __all__ = [
     "BUTTON_PREFIX",
     "EMBED_COLOUR",
@@ -19,6 +21,7 @@ __all__ = [
     "RenderedView",
     "action_rows",
     "button",
+    "choice_style",
     "container",
     "frozen_view",
     "media_gallery",
@@ -91,6 +94,12 @@ def button(
     if emoji is not None:
         component["emoji"] = emoji
     return component
+
+
+def choice_style(suit: Suit | None) -> discord.ButtonStyle:
+    """A suit to name as trump is primary (the suits told apart by their symbols, not by
+    colour, as on every hand: cogs/common/hand_cards.py); passing (None) is grey."""
+    return discord.ButtonStyle.secondary if suit is None else discord.ButtonStyle.primary
 
 
 def action_rows(rows: Sequence[Sequence[Component]]) -> list[Component]:

@@ -7,7 +7,9 @@ table's hand, the challenge's deal; docs/table-ux.md 2.3):
   destructive), so the suits are told apart by their symbols and pictures;
 - within each part the trump suit first, its cards marked `TRUMP_MARK`, then the other
   suits in the order given (the services sort a hand for display);
-- one suit a row, at most `ROW_WIDTH` cards a row (a long suit takes two rows).
+- one suit a row, at most `ROW_WIDTH` cards a row (a long suit takes two rows);
+- under them one line saying why the grey ones may not be played (`blocked_line`), in the
+  engine's words.
 
 A button's look (label, style, picture) depends only on the card, the reader's locale, the
 card's emoji, whether the card is trump and whether it may be played, so it is drawn once
@@ -17,22 +19,22 @@ which carries the state it was drawn for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import lru_cache
 
 import discord
 
-from bot.engine import Card, Suit
+from bot.engine import Card, IllegalReason, Suit
 from cogs.common.components import Component, button
-from cogs.common.text import card_face
+from cogs.common.text import card_face, reason_text, t
 
 __all__ = [
     "ROW_WIDTH",
     "TRUMP_MARK",
+    "blocked_line",
     "by_suit",
     "card_look",
     "card_rows",
-    "choice_style",
     "hand_rows",
     "ordered_cards",
 ]
@@ -113,7 +115,15 @@ def card_look(
     return button("", label, style, not playable, face.emoji)
 
 
-def choice_style(suit: Suit | None) -> discord.ButtonStyle:
-    """A suit to name as trump is primary (the suits told apart by their symbols, not
-    by colour); passing is grey."""
-    return Style.secondary if suit is None else Style.primary
+def blocked_line(reasons: Mapping[Card, IllegalReason], locale: str) -> str:
+    """Why the grey cards may not be played, in one line ("Grey cards: You must follow
+    clubs · You must overtrump"); "" when every card may be played."""
+    if not reasons:
+        return ""
+    return _reasons_line(tuple(dict.fromkeys(reasons.values())), locale)
+
+
+@lru_cache(maxsize=1024)
+def _reasons_line(reasons: tuple[IllegalReason, ...], locale: str) -> str:
+    texts = dict.fromkeys(reason_text(reason, locale) for reason in reasons)
+    return t("tables.hand.blocked", locale, reasons=" · ".join(texts))

@@ -35,7 +35,7 @@ import discord
 from discord.app_commands import locale_str
 
 from bot.client import CardEmojis, TextFaces
-from bot.engine import Card, Rank, Suit
+from bot.engine import Card, IllegalReason, Rank, Suit
 from bot.texts.catalog import CLIP, clip, normalize_locale, t
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "locale_of",
     "pad",
     "rank_text",
+    "reason_text",
     "shorten",
     "suit_input",
     "suit_letters",
@@ -177,6 +178,13 @@ def face_of(card: Card, locale: str, emojis: CardEmojis) -> CardFace:
 
 def cards_text(cards: Iterable[Card], locale: object, sep: str = " ") -> str:
     return sep.join(card_text(card, locale) for card in cards)
+
+
+def reason_text(reason: IllegalReason, locale: object) -> str:
+    """Why a card may not be played: "You must follow clubs", "You must overtrump" (the
+    tables' sentences, wherever a hand is shown)."""
+    suit = t(f"common.suit.{reason.suit.letter}", locale) if reason.suit is not None else ""
+    return t(f"tables.reason.{reason.code.value}", locale, suit=suit)
 
 
 def suit_text(suit: Suit | str, locale: object) -> str:

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 import discord
 
-from bot.engine import Card, IllegalReason, Phase, Suit
+from bot.engine import Card, Phase, Suit
 from bot.tables import PrivateHand, PublicTable, Status
 from cogs.common.components import (
     Component,
@@ -33,7 +33,14 @@ from cogs.common.components import (
     text_display,
     v2_message,
 )
-from cogs.common.hand_cards import TRUMP_MARK, by_suit, card_look, hand_rows, ordered_cards
+from cogs.common.hand_cards import (
+    TRUMP_MARK,
+    blocked_line,
+    by_suit,
+    card_look,
+    hand_rows,
+    ordered_cards,
+)
 from cogs.common.raw_messages import Message
 from cogs.common.text import NO_EMOJIS, CardEmojis, face_of, t
 from cogs.tables.items import (
@@ -45,7 +52,6 @@ from cogs.tables.items import (
 )
 from cogs.tables.ui_text import (
     md,
-    reason_text,
     seat_name,
     shown_trick,
     suit_text,
@@ -90,7 +96,7 @@ def hand_payload(
         parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
     rows = [_trump_buttons(mine, locale)] if trumping else _card_rows(public, mine, locale, emojis)
     parts += action_rows(rows)
-    blocked = _blocked_line(mine, locale)
+    blocked = blocked_line(mine.reasons, locale)
     if blocked:
         parts.append(text_display(f"-# {blocked}"))
     parts += action_rows([_control_buttons(public, mine, locale)])
@@ -172,19 +178,6 @@ def _cards_text(
         faces = " ".join(face_of(card, locale, emojis).inline for card in group)
         lines.append(f"{group[0].suit.symbol} {faces}")
     return "\n".join(lines)
-
-
-def _blocked_line(mine: PrivateHand, locale: str) -> str:
-    """Why the grey cards may not be played, in one line (the engine's reasons)."""
-    if not mine.reasons:
-        return ""
-    return _reasons_line(tuple(dict.fromkeys(mine.reasons.values())), locale)
-
-
-@lru_cache(maxsize=1024)
-def _reasons_line(reasons: tuple[IllegalReason, ...], locale: str) -> str:
-    texts = dict.fromkeys(reason_text(reason, locale) for reason in reasons)
-    return t("tables.hand.blocked", locale, reasons=" · ".join(texts))
 
 
 # ----------------------------------------------------------------------------- buttons

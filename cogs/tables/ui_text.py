@@ -27,10 +27,19 @@ from functools import lru_cache
 import discord
 from discord.utils import escape_markdown
 
-from bot.engine import Card, IllegalReason, Phase, Roem, RoemKind, Suit, seats_around
+from bot.engine import Card, Phase, Roem, RoemKind, Suit, seats_around
 from bot.players import LEVELS
 from bot.tables import Hint, PublicSeat, PublicTable, PublicTrick, SeatKind, Status
-from cogs.common.text import CardEmojis, card_face, card_text, jump_url, shorten, suit_text, t
+from cogs.common.text import (
+    CardEmojis,
+    card_face,
+    card_text,
+    jump_url,
+    reason_text,
+    shorten,
+    suit_text,
+    t,
+)
 
 __all__ = [
     "AWAY_MARK",
@@ -125,12 +134,6 @@ def level_name(kind: str, locale: str) -> str:
 def timer_text(seconds: float, locale: str) -> str:
     """The turn timer as a setting reads: "120 s", or "off"."""
     return f"{seconds:g} s" if seconds else t("tables.settings.off", locale)
-
-
-def reason_text(reason: IllegalReason, locale: str) -> str:
-    """Why a card may not be played: "You must follow clubs", "You must overtrump"."""
-    suit = t(f"common.suit.{reason.suit.letter}", locale) if reason.suit is not None else ""
-    return t(f"tables.reason.{reason.code.value}", locale, suit=suit)
 
 
 def roem_text(roem: Roem, locale: str) -> str:

@@ -203,8 +203,8 @@ async def test_a_restart_in_the_middle_of_a_deal_goes_on_where_it_stood(
 
 async def test_the_cards_follow_the_tables_hand_rules(make_harness: StartHarness) -> None:
     """As on a table's hand (cogs/common/hand_cards.py): the cards that may be played first
-    and primary, the others grey and disabled, trump first in each and marked ★; no button
-    is red (a suit is told by its symbol, not by colour)."""
+    and primary, the others grey and disabled with a line saying why, trump first in each
+    and marked ★; no button is red (a suit is told by its symbol, not by colour)."""
     harness = await start(make_harness)
     ann = Member(harness, "ann")
     await ann.open()
@@ -225,6 +225,7 @@ async def test_the_cards_follow_the_tables_hand_rules(make_harness: StartHarness
         for part in (playable, blocked):
             marked = [b["label"].endswith(TRUMP_MARK) for b in part]
             assert marked == sorted(marked, reverse=True)  # trump first
+        assert ("Grey cards:" in text_of(ann.message)) == bool(blocked)  # and why, in a line
         seen_blocked = seen_blocked or bool(blocked)
         seen_trump = seen_trump or any(b["label"].endswith(TRUMP_MARK) for b in cards)
         if not (ann.enabled("kj:chl:card:") or ann.enabled("kj:chl:bid:")):
