@@ -53,6 +53,7 @@ __all__ = [
     "league_title",
     "level_name",
     "levels_text",
+    "marked_name",
     "md",
     "pair_names",
     "reason_text",
@@ -285,9 +286,16 @@ def trick_lines(
     lines = []
     for step in range(4):
         seat = (trick.leader + step) % 4
-        name = md(seat_name(public.seats, seat, locale, NAME_MAX)) + seat_marks(public.seats[seat])
+        name = marked_name(public.seats, seat, locale)
         lines.append(f"{name} — {_card(public, trick, seat, locale, emojis)}")
     return lines
+
+
+@lru_cache(maxsize=4096)
+def marked_name(seats: tuple[PublicSeat, ...], seat: int, locale: str) -> str:
+    """The name at `seat` (escaped, shortened to `NAME_MAX`) and its marks, "Bob 🤖": drawn
+    once per seating, for every line that names a seat."""
+    return md(seat_name(seats, seat, locale, NAME_MAX)) + seat_marks(seats[seat])
 
 
 def trick_compass(
