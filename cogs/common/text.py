@@ -41,6 +41,7 @@ from bot.texts.catalog import CLIP, clip, normalize_locale, t
 __all__ = [
     "CLIP",
     "NO_EMOJIS",
+    "SEATS_CACHED",
     "AmbiguousLetter",
     "CardEmojis",
     "CardFace",
@@ -68,6 +69,10 @@ __all__ = [
 ]
 
 ELLIPSIS = "…"
+# How many drawings the caches keyed by a seat, a name or a table keep: room for every seat
+# of the ~1,000 busy tables one process carries (docs/operations.md) and a change or two
+# of each, so that tables do not evict each other's (a miss costs more than no cache).
+SEATS_CACHED = 8192
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -86,7 +91,7 @@ def text_width(text: str) -> int:
     return width
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def shorten(text: str, width: int) -> str:
     """`text` in at most `width` columns: a long name ends in an ellipsis rather than being
     cut off mid-word without a sign. Cached: every table message shortens the same few

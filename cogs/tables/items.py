@@ -30,7 +30,7 @@ import discord
 
 from bot.engine import Card, Suit
 from cogs.common.components import Component, button, choice_style
-from cogs.common.text import t
+from cogs.common.text import SEATS_CACHED, t
 
 __all__ = [
     "ALL_ITEMS",
@@ -354,7 +354,7 @@ def kind_button(
 # the items above send, with the custom ids they parse, at a fraction of the cost.
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def kind_component(
     kind: ButtonKind,
     table_id: int,

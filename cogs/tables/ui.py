@@ -29,7 +29,7 @@ from cogs.common.components import (
     v2_message,
 )
 from cogs.common.raw_messages import Message
-from cogs.common.text import NO_EMOJIS, CardEmojis, t
+from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, t
 from cogs.tables.items import (
     ButtonKind,
     LeaveAnswerButton,
@@ -168,7 +168,7 @@ def _trump_line(public: PublicTable, locale: str) -> str:
     )  # fmt: skip
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def _trump_words(
     seats: tuple[PublicSeat, ...],
     dealer_seat: int | None,
@@ -254,7 +254,7 @@ def _pair_with_marks(public: PublicTable, pair: int, locale: str) -> str:
     return _pair_names_marked(public.seats, pair, locale)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def _pair_names_marked(seats: tuple[PublicSeat, ...], pair: int, locale: str) -> str:
     first, second = (marked_name(seats, seat, locale) for seat in (pair, pair + 2))
     return t("tables.pair.names", locale, first=first, second=second)

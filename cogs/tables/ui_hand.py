@@ -42,7 +42,7 @@ from cogs.common.hand_cards import (
     ordered_cards,
 )
 from cogs.common.raw_messages import Message
-from cogs.common.text import NO_EMOJIS, CardEmojis, face_of, t
+from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, face_of, t
 from cogs.tables.items import (
     ButtonKind,
     CardButton,
@@ -121,7 +121,7 @@ def _hand_of(public: PublicTable) -> tuple[int, int] | None:
     return None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def _title(table_id: int, trump: Suit | None, hand_of: tuple[int, int] | None, locale: str) -> str:
     """The heading's first two lines (the same for every hand drawn at a table until
     trump is chosen or a hand begins): the title with trump, the table and the hand."""

@@ -31,6 +31,7 @@ from bot.engine import Card, Phase, Roem, RoemKind, Suit, seats_around
 from bot.players import LEVELS
 from bot.tables import Hint, PublicSeat, PublicTable, PublicTrick, SeatKind, Status
 from cogs.common.text import (
+    SEATS_CACHED,
     CardEmojis,
     card_face,
     card_text,
@@ -75,7 +76,7 @@ COMPUTER_MARK = "🤖"
 AWAY_MARK = "💤"
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def md(text: str) -> str:
     """`text` (a player's name) with markdown escaped; cached: every message of a table
     escapes the same few names many times."""
@@ -291,7 +292,7 @@ def trick_lines(
     return lines
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def marked_name(seats: tuple[PublicSeat, ...], seat: int, locale: str) -> str:
     """The name at `seat` (escaped, shortened to `NAME_MAX`) and its marks, "Bob 🤖": drawn
     once per seating, for every line that names a seat."""
@@ -317,7 +318,7 @@ def _compass_seats(viewer: int) -> tuple[int, int, int, int]:
     return partner, left, right, viewer
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def _compass_places(
     seats: tuple[PublicSeat, ...], viewer: int, locale: str
 ) -> tuple[str, str, str, str]:
