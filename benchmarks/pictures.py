@@ -17,22 +17,37 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from bot.engine import CARDS, Phase
 from bot.pictures.cards import card_png
 from bot.pictures.table import table_picture
 from bot.services import Services
-from bot.tables import PublicTable, TableService, TableSettings, private_hand, public_table
+from bot.tables import (
+    PublicTable,
+    Table,
+    TableService,
+    TableSettings,
+    private_hand,
+    public_table,
+)
 
+T = TypeVar("T")
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 NAMES = ("Anneke", "Zoë van den Berg-Öztürk", "Владимир", "João", "Giulia", "Bob", "Ingrid", "Sø")
 
 
-async def play_match(service: TableService, number: int, rng: random.Random) -> list[PublicTable]:
-    """One match of four random players; every public state it went through."""
+async def play_match(
+    service: TableService,
+    number: int,
+    rng: random.Random,
+    keep: Callable[[Table], T] = public_table,  # type: ignore[assignment]
+) -> list[T]:
+    """One match of four random players; what `keep` takes of every state it went through
+    (the public view, unless told)."""
     base = 1000 * (number + 1)
     names = rng.sample(NAMES, 4)
     seed = f"pictures-{number}"  # the same deals every run
@@ -40,7 +55,7 @@ async def play_match(service: TableService, number: int, rng: random.Random) -> 
     for seat in (1, 2, 3):
         await service.sit(table.id, base + seat, names[seat], seat)
     await service.start(table.id, base)
-    seen = [public_table(service.registry.get(table.id))]
+    seen = [keep(service.registry.get(table.id))]
     while True:
         table = service.registry.get(table.id)
         hand = table.match.hand if table.match is not None else None
@@ -55,18 +70,23 @@ async def play_match(service: TableService, number: int, rng: random.Random) -> 
             await service.choose_trump(table.id, user, rng.choice(view.trump_options.suits))
         else:
             await service.play(table.id, user, rng.choice(view.legal), seq=view.seq)
-        seen.append(public_table(service.registry.get(table.id)))
+        seen.append(keep(service.registry.get(table.id)))
 
 
-async def real_states(matches: int, seed: int = 7) -> list[PublicTable]:
-    """Every public state of `matches` matches played through the service."""
+async def real_states(
+    matches: int,
+    seed: int = 7,
+    keep: Callable[[Table], T] = public_table,  # type: ignore[assignment]
+) -> list[T]:
+    """What `keep` takes of every state of `matches` matches played through the service
+    (the public view, unless told)."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         services = await Services.open(Path(folder) / "pictures.sqlite3")
         try:
-            states: list[PublicTable] = []
+            states: list[T] = []
             for number in range(matches):
-                states += await play_match(services.tables, number, rng)
+                states += await play_match(services.tables, number, rng, keep)
             return states
         finally:
             await services.close()
