@@ -71,7 +71,7 @@ __all__ = [
 ELLIPSIS = "…"
 # How many drawings the caches keyed by a seat, a name or a table keep: room for every seat
 # of the ~1,000 busy tables one process carries (docs/operations.md) and a change or two
-# of each, so that tables do not evict each other's (a miss costs more than no cache).
+# of each, so that tables do not evict each other's.
 SEATS_CACHED = 8192
 
 
