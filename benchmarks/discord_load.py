@@ -8,7 +8,9 @@ and sending clicks -- measured and subtracted, and stated separately; see `Meter
 p50/p99 time from a click arriving to its interaction response, requests per click by
 kind (interaction token or bot token; the table message's edits that upload its picture
 apart), bot-token requests per second per 100 tables (Discord's global limit is ~50/s a
-bot), and store commits per click.
+bot), store commits per click, and the table picture's render time and size: the public
+picture of every table's state at the end of the run, rendered after it (at least 200
+renders; `benchmarks/pictures.py`'s measurement), beside how many pictures the run uploaded.
 
 Run: ``.venv/bin/python benchmarks/discord_load.py [--tables 1,10,100] [--think 2]
 [--seconds 30]``; ``--think 0`` plays at full speed (every table clicks as soon as its
@@ -56,6 +58,7 @@ from tests.harness.world import CALLBACK, World  # noqa: E402
 
 HUMAN = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 PLAY_PREFIXES = ("kj:card:", "kj:trump:")
+UPLOAD = "(uploading the table picture)"  # an edit's request kind when it carries one
 T = TypeVar("T")
 
 
@@ -80,6 +83,19 @@ def warm_pictures(tables: TableService, ids: Sequence[int]) -> None:
         return
     for table_id in ids:
         table_picture(tables.get(table_id).public, None)
+
+
+def picture_figures(tables: TableService, ids: Sequence[int]) -> str:
+    """The table picture's render time and PNG size on the tables' states now (the public
+    picture, as the table message shows it), where the checkout has the picture."""
+    try:
+        from benchmarks.pictures import render_figures
+    except ImportError:
+        return "no table picture in this checkout"
+    states = [tables.get(table_id).public for table_id in ids]
+    renders = max(200, len(states))
+    figures = render_figures(states, renders, viewers=(None,))
+    return f"{renders} renders of {len(states)} states: {figures.summary()}"
 
 
 class BenchBot(KlaverjasBot):
@@ -177,7 +193,7 @@ class Timed(Coroutine[Any, Any, T]):
 
 def request_kind(via: str, route: Route, files: bool = False) -> str:
     if via == "rest":
-        upload = " (uploading the table picture)" if files else ""
+        upload = f" {UPLOAD}" if files else ""
         return f"bot token: {route.method} {route.path}{upload}"
     if route.path == CALLBACK:
         return "interaction token: response"
@@ -424,6 +440,7 @@ async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[s
         harness_cpu = meter.harness_cpu
         requests = dict(meter.requests)
         await load.flush()
+        pictures = picture_figures(load.bot.services.tables, ids)
     finally:
         await harness.close()
     clicks = max(1, load.clicks)
@@ -433,6 +450,7 @@ async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[s
     by_token = sum(n for kind, n in requests.items() if kind.startswith("interaction"))
     by_bot = sum(n for kind, n in requests.items() if kind.startswith("bot token"))
     bot_per_s_100 = by_bot / elapsed * 100 / tables
+    uploads = sum(n for kind, n in requests.items() if kind.endswith(UPLOAD))
     load_avg = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     pace = f"think {think:g} s" if think else "full speed"
     print(
@@ -445,7 +463,9 @@ async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[s
         f"  requests per click: {(by_token + by_bot) / clicks:.2f} = interaction token "
         f"{by_token / clicks:.2f} + bot token {by_bot / clicks:.2f}; bot-token requests "
         f"per second per 100 tables: {bot_per_s_100:.1f}\n"
-        f"  store commits per click: {commits / clicks:.2f}"
+        f"  store commits per click: {commits / clicks:.2f}\n"
+        f"  table picture: {uploads} uploaded in the run ({uploads / clicks:.3f} per click); "
+        f"{pictures}"
     )
     for kind, n in sorted(requests.items()):
         print(f"    {kind}: {n / clicks:.2f} per click")

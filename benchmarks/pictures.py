@@ -17,20 +17,37 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from bot.engine import CARDS, Phase
 from bot.pictures.cards import card_png
 from bot.pictures.table import table_picture
 from bot.services import Services
-from bot.tables import PublicTable, TableService, TableSettings, private_hand, public_table
+from bot.tables import (
+    PublicTable,
+    Table,
+    TableService,
+    TableSettings,
+    private_hand,
+    public_table,
+)
 
+T = TypeVar("T")
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 NAMES = ("Anneke", "Zoë van den Berg-Öztürk", "Владимир", "João", "Giulia", "Bob", "Ingrid", "Sø")
 
 
-async def play_match(service: TableService, number: int, rng: random.Random) -> list[PublicTable]:
-    """One match of four random players; every public state it went through."""
+async def play_match(
+    service: TableService,
+    number: int,
+    rng: random.Random,
+    keep: Callable[[Table], T] = public_table,  # type: ignore[assignment]
+) -> list[T]:
+    """One match of four random players; what `keep` takes of every state it went through
+    (the public view, unless told)."""
     base = 1000 * (number + 1)
     names = rng.sample(NAMES, 4)
     seed = f"pictures-{number}"  # the same deals every run
@@ -38,7 +55,7 @@ async def play_match(service: TableService, number: int, rng: random.Random) -> 
     for seat in (1, 2, 3):
         await service.sit(table.id, base + seat, names[seat], seat)
     await service.start(table.id, base)
-    seen = [public_table(service.registry.get(table.id))]
+    seen = [keep(service.registry.get(table.id))]
     while True:
         table = service.registry.get(table.id)
         hand = table.match.hand if table.match is not None else None
@@ -53,21 +70,62 @@ async def play_match(service: TableService, number: int, rng: random.Random) -> 
             await service.choose_trump(table.id, user, rng.choice(view.trump_options.suits))
         else:
             await service.play(table.id, user, rng.choice(view.legal), seq=view.seq)
-        seen.append(public_table(service.registry.get(table.id)))
+        seen.append(keep(service.registry.get(table.id)))
 
 
-async def real_states(matches: int, seed: int = 7) -> list[PublicTable]:
-    """Every public state of `matches` matches played through the service."""
+async def real_states(
+    matches: int,
+    seed: int = 7,
+    keep: Callable[[Table], T] = public_table,  # type: ignore[assignment]
+) -> list[T]:
+    """What `keep` takes of every state of `matches` matches played through the service
+    (the public view, unless told)."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         services = await Services.open(Path(folder) / "pictures.sqlite3")
         try:
-            states: list[PublicTable] = []
+            states: list[T] = []
             for number in range(matches):
-                states += await play_match(services.tables, number, rng)
+                states += await play_match(services.tables, number, rng, keep)
             return states
         finally:
             await services.close()
+
+
+@dataclass
+class RenderFigures:
+    """What rendering a set of table states cost: per render the wall time and the
+    thread's CPU time (ms), and the PNG's size (bytes)."""
+
+    wall_ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """CPU and wall p50/p99 and the PNG's median and largest size, in one line."""
+        cpu, wall = percentiles(self.cpu_ms), percentiles(self.wall_ms)
+        return (
+            f"CPU p50 {cpu[0]:.2f} ms, p99 {cpu[1]:.2f} ms; wall p50 {wall[0]:.2f} ms, "
+            f"p99 {wall[1]:.2f} ms; PNG median {statistics.median(self.sizes) / 1024:.1f} KiB, "
+            f"max {max(self.sizes) / 1024:.1f} KiB"
+        )
+
+
+def render_figures(
+    states: Sequence[PublicTable], renders: int, viewers: Sequence[int | None] = (0, 1, 2, 3, None)
+) -> RenderFigures:
+    """Render `renders` pictures cycling through `states`, each from the next of `viewers`
+    (a seat at the bottom, or None: the public picture, the one the table message shows)."""
+    figures = RenderFigures()
+    for n in range(renders):
+        state = states[n % len(states)]
+        viewer = viewers[n % len(viewers)]
+        began, began_cpu = time.perf_counter(), time.thread_time()
+        png = table_picture(state, viewer)
+        figures.cpu_ms.append((time.thread_time() - began_cpu) * 1000)
+        figures.wall_ms.append((time.perf_counter() - began) * 1000)
+        figures.sizes.append(len(png))
+    return figures
 
 
 def measure(states: list[PublicTable], renders: int) -> None:
@@ -75,20 +133,12 @@ def measure(states: list[PublicTable], renders: int) -> None:
     first = table_picture(states[0], None)
     first_ms = (time.perf_counter() - started) * 1000
     print(f"first render (draws the fixed parts once): {first_ms:.1f} ms")
-    times: list[float] = []
-    cpu: list[float] = []
-    sizes: list[int] = []
-    for n in range(renders):
-        state = states[n % len(states)]
-        viewer = None if n % 5 == 4 else n % 4
-        began, began_cpu = time.perf_counter(), time.thread_time()
-        png = table_picture(state, viewer)
-        cpu.append((time.thread_time() - began_cpu) * 1000)
-        times.append((time.perf_counter() - began) * 1000)
-        sizes.append(len(png))
+    figures = render_figures(states, renders)
     print(f"table picture: {renders} renders of {len(states)} states")
-    print(f"  wall time: {_spread(times)}")
-    print(f"  CPU time:  {_spread(cpu)} (what the render itself costs on a busy machine)")
+    print(f"  wall time: {_spread(figures.wall_ms)}")
+    cpu = _spread(figures.cpu_ms)
+    print(f"  CPU time:  {cpu} (what the render itself costs on a busy machine)")
+    sizes = figures.sizes
     print(
         f"PNG size: median {statistics.median(sizes) / 1024:.1f} KiB, "
         f"max {max(sizes) / 1024:.1f} KiB (first: {len(first) / 1024:.1f} KiB)"
@@ -98,10 +148,15 @@ def measure(states: list[PublicTable], renders: int) -> None:
     print(f"card emoji PNGs: {mean:.1f} KiB each, max {most:.1f} KiB")
 
 
-def _spread(ms: list[float]) -> str:
+def percentiles(ms: Sequence[float]) -> tuple[float, float]:
+    """The median and the 99th percentile of `ms`."""
     ordered = sorted(ms)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return f"p50 {statistics.median(ordered):.2f} ms, p99 {p99:.2f} ms, max {ordered[-1]:.2f} ms"
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def _spread(ms: list[float]) -> str:
+    p50, p99 = percentiles(ms)
+    return f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {max(ms):.2f} ms"
 
 
 def main() -> None:

@@ -87,6 +87,10 @@ _PAD_BOX: Final = (12, 12, 160, 92)
 _HAND_X: Final = _PAD_BOX[0] + 92  # right edge of the pad's "this hand" column
 _TOTAL_X: Final = _PAD_BOX[2] - 10  # and of its "match" column
 _BADGE_BOX: Final = (WIDTH - 74, 12, WIDTH - 12, 74)
+# Texts kept drawn (names, fitted to their plates, and numbers): every seat's name at the
+# ~1,000 busy tables one process carries, so that tables do not evict each other's; a
+# name's letters are a small mask (2-4 KB).
+NAMES_CACHED: Final = 8192
 
 
 def table_picture(public: PublicTable, viewer: int | None) -> bytes:
@@ -310,7 +314,7 @@ def _paste(image: Image.Image, part: Image.Image, centre: tuple[int, int]) -> No
         image.paste(part, (x, y), part)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=NAMES_CACHED)
 def _stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """`text` drawn once as a mask, with its offset from the anchor point: names and
     numbers repeat from picture to picture, and pasting a mask is much cheaper than
@@ -341,7 +345,7 @@ def _write(
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=NAMES_CACHED)
 def _fitted(text: str, width: int, size: int, bold: bool) -> str:
     """`text` cut with an ellipsis to fit `width` pixels (names can be long)."""
     font = _font(size, bold)
@@ -353,39 +357,27 @@ def _fitted(text: str, width: int, size: int, bold: bool) -> str:
 
 
 def _draw_seat(image: Image.Image, public: PublicTable, seat: int, position: int) -> None:
-    """The seat's name plate: to act (gold), chose trump (trump sign), dealt ("D")."""
+    """The seat's name plate: to act (gold), chose trump (trump sign), dealt ("D"). Drawn
+    straight onto the picture from parts drawn once (the plate of its pair, the marks, the
+    name's letters), so that nothing per seat but the name's letters is kept: a cache of
+    whole plates, one per seat and state, would hold thousands at a hundred busy tables."""
     state = public.seats[seat]
-    plate = _seat_plate(
-        pair_of(seat),
-        public.to_act == seat and public.is_open and public.phase is not None,
-        "—" if state.kind == SeatKind.EMPTY else state.name,
-        public.trump if public.chooser == seat else None,
-        public.dealer == seat,
-        state.away,
-    )
-    _paste(image, plate, _PLATE_AT[position])
-
-
-@lru_cache(maxsize=1024)
-def _seat_plate(
-    pair: int, active: bool, name: str, trump: Suit | None, dealer: bool, away: bool
-) -> Image.Image:
-    """A name plate with its marks, drawn once for the same marks (a seat's plate changes
-    a few times a hand; every picture has four)."""
-    plate = _plate(pair, active).copy()
-    middle = _PLATE_H // 2
-    left, right = 16, _PLATE_W - 8
-    if trump is not None:
-        _paste(plate, _disc(22, _WHITE, _PLATE), (left + 10, middle))
-        _paste(plate, suit_shape(trump, 14), (left + 10, middle))
+    active = public.to_act == seat and public.is_open and public.phase is not None
+    name = "—" if state.kind == SeatKind.EMPTY else state.name
+    cx, cy = _PLATE_AT[position]
+    _paste(image, _plate(pair_of(seat), active), (cx, cy))
+    x0 = cx - _PLATE_W // 2
+    left, right = x0 + 16, x0 + _PLATE_W - 8
+    if public.chooser == seat and public.trump is not None:
+        _paste(image, _disc(22, _WHITE, _PLATE), (left + 10, cy))
+        _paste(image, suit_shape(public.trump, 14), (left + 10, cy))
         left += 25
-    if dealer:
-        _paste(plate, _disc(22, _WHITE, _PLATE), (right - 11, middle))
-        _write(plate, (right - 11, middle + 1), "D", _PAD_INK, 13, bold=True)
+    if public.dealer == seat:
+        _paste(image, _disc(22, _WHITE, _PLATE), (right - 11, cy))
+        _write(image, (right - 11, cy + 1), "D", _PAD_INK, 13, bold=True)
         right -= 25
     shown = _fitted(name, right - left, 15, True)
-    _write(plate, (left, middle), shown, _MUTED_INK if away else _WHITE, 15, True, "lm")
-    return plate
+    _write(image, (left, cy), shown, _MUTED_INK if state.away else _WHITE, 15, True, "lm")
 
 
 def _draw_trick(image: Image.Image, public: PublicTable, bottom: int) -> None:

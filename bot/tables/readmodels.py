@@ -214,7 +214,7 @@ def public_seats(table: Table) -> tuple[PublicSeat, ...]:
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)  # every seat of ~1,000 busy tables, and a change of each
 def _public_seat(
     kind: SeatKind,
     user_id: int | None,

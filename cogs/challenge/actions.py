@@ -65,7 +65,8 @@ class ChallengeActions:
             guild_id = _guild(interaction)
             opened = await self.service.current(guild_id, interaction.channel_id)
             view = await self.service.place(opened.challenge.id, interaction.user.id, guild_id)
-            await self._reply(interaction, play_message(view, locale_of(interaction)))
+            drawn = play_message(view, locale_of(interaction), self.bot.card_faces)
+            await self._reply(interaction, drawn)
             if opened.created and self.announce is not None:
                 await self.announce(opened.challenge)
 
@@ -115,7 +116,7 @@ class ChallengeActions:
                 await self._reply(interaction, standings_message(board, locale))
             elif kind is ChallengeKind.OPEN:
                 view = await self.service.place(challenge_id, user.id, guild_id)
-                await self._reply(interaction, play_message(view, locale))
+                await self._reply(interaction, play_message(view, locale, self.bot.card_faces))
             else:
                 await interaction.response.defer()
                 if kind is ChallengeKind.START:
@@ -166,7 +167,7 @@ class ChallengeActions:
         )
 
     async def _redraw(self, interaction: discord.Interaction[Any], view: PlayView) -> None:
-        drawn = play_message(view, locale_of(interaction))
+        drawn = play_message(view, locale_of(interaction), self.bot.card_faces)
         drawn.setdefault("view", None)
         await interaction.edit_original_response(allowed_mentions=NO_MENTIONS, **drawn)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.challenge import ChallengeCode, ChallengeError
 from bot.engine import Card, IllegalReason, Suit
 from cogs.common.refusals import Refusals
-from cogs.common.text import card_text, clip, t
+from cogs.common.text import card_text, clip, reason_text, t
 
 __all__ = ["REFUSALS", "error_text"]
 
@@ -39,8 +39,7 @@ def error_text(error: ChallengeError, locale: str) -> str:
         values["suit"] = t(f"common.suit.{suit.letter}", locale)
     reason = facts.get("reason")
     if isinstance(reason, IllegalReason):
-        named = t(f"common.suit.{reason.suit.letter}", locale) if reason.suit is not None else ""
-        why = t(f"tables.reason.{reason.code.value}", locale, suit=named)
+        why = reason_text(reason, locale)
         values["why"] = why[:1].lower() + why[1:]
     return t(REFUSALS.key(error.code), locale, **values)
 

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.engine import Card, Suit
-from cogs.common.components import Component
+from cogs.common.components import Component, button, choice_style
 
 __all__ = [
     "ALL_ITEMS",
@@ -172,41 +172,27 @@ class BidButton(
         )
 
 
-def _component(custom_id: str, label: str, style: Style, disabled: bool = False) -> Component:
-    return {
-        "type": 2,
-        "style": style.value,
-        "disabled": disabled,
-        "label": label[:80],
-        "custom_id": custom_id,
-    }
-
-
-def _suit_style(suit: Suit) -> Style:
-    return Style.danger if suit.is_red else Style.secondary
-
-
 def kind_component(
     kind: ChallengeKind, challenge_id: int, label: str, style: Style = Style.secondary
 ) -> Component:
     """`ChallengeButton` as a component."""
-    return _component(ChallengeButton.custom_id_of(kind, challenge_id), label, style)
+    return button(ChallengeButton.custom_id_of(kind, challenge_id), label, style)
 
 
 def card_component(
-    challenge_id: int, deal: int, seq: int, card: Card, label: str, disabled: bool
+    challenge_id: int, deal: int, seq: int, card: Card, look: Component
 ) -> Component:
-    """`CardButton` as a component; ``label`` is the card in the player's letters."""
-    custom_id = CardButton.custom_id_of(challenge_id, deal, seq, card)
-    return _component(custom_id, label, _suit_style(card.suit), disabled)
+    """`CardButton` as a component: the card's `look` (`cogs/common/hand_cards.py`'s
+    `card_look`: label, style, picture, as on the table's hand) with its custom_id."""
+    return {**look, "custom_id": CardButton.custom_id_of(challenge_id, deal, seq, card)}
 
 
 def bid_component(
     challenge_id: int, deal: int, seq: int, suit: Suit | None, label: str, disabled: bool = False
 ) -> Component:
-    """`BidButton` as a component (None: pass)."""
-    style = Style.secondary if suit is None else _suit_style(suit)
-    return _component(BidButton.custom_id_of(challenge_id, deal, seq, suit), label, style, disabled)
+    """`BidButton` as a component (None: pass), styled as the table's trump choice."""
+    custom_id = BidButton.custom_id_of(challenge_id, deal, seq, suit)
+    return button(custom_id, label, choice_style(suit), disabled)
 
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

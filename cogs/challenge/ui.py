@@ -32,7 +32,17 @@ from cogs.challenge.items import (
     kind_component,
 )
 from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action_rows
-from cogs.common.text import card_text, pad, rank_text, shorten, suit_text, t
+from cogs.common.hand_cards import blocked_line, by_suit, card_look, hand_rows
+from cogs.common.text import (
+    NO_EMOJIS,
+    CardEmojis,
+    card_text,
+    pad,
+    rank_text,
+    shorten,
+    suit_text,
+    t,
+)
 
 __all__ = [
     "Drawn",
@@ -46,7 +56,6 @@ __all__ = [
 ]
 
 Drawn = dict[str, Any]  # keyword arguments of a send or edit: embed and view
-ROW_WIDTH: Final = 5
 BOARD_ROWS: Final = 15  # standings lines shown (the viewer's own is added when below)
 NAME_WIDTH: Final = 16  # columns of a name in the standings block (36 in all)
 DESCRIPTION_MAX: Final = 4096
@@ -84,14 +93,14 @@ def _hash_block(seed_hash: str) -> str:
 # ----------------------------------------------------------------------------- intro
 
 
-def play_message(view: PlayView, locale: str) -> Drawn:
+def play_message(view: PlayView, locale: str, emojis: CardEmojis = NO_EMOJIS) -> Drawn:
     """The member's challenge as it stands: the intro before they started, their deal in
-    play, or the end of it."""
+    play (the cards with their pictures from `emojis`), or the end of it."""
     if not view.started:
         return _intro(view.challenge, locale)
     if view.hand is None:
         return _done(view, locale)
-    return hand_message(view, view.hand, locale)
+    return hand_message(view, view.hand, locale, emojis)
 
 
 def _facts(info: ChallengeInfo, locale: str) -> list[str]:
@@ -154,8 +163,11 @@ def _board_button(info: ChallengeInfo, locale: str) -> Component:
 # ----------------------------------------------------------------------------- the deal
 
 
-def hand_message(view: PlayView, hand: DealView, locale: str) -> Drawn:
-    """The member's deal: what happened, whose turn, the trick, and one button a card."""
+def hand_message(
+    view: PlayView, hand: DealView, locale: str, emojis: CardEmojis = NO_EMOJIS
+) -> Drawn:
+    """The member's deal: what happened, whose turn, the trick, and one button a card, laid
+    out as every hand is (`cogs/common/hand_cards.py`)."""
     info = view.challenge
     lines = [_scored_line(view.scored, locale) if view.scored else ""]
     lines.append(_table_line(hand, locale))
@@ -166,13 +178,15 @@ def hand_message(view: PlayView, hand: DealView, locale: str) -> Drawn:
         lines.append(_trick_line("challenge.previous", hand.last_trick, locale))
     if hand.phase == Phase.PLAY:
         lines.append(t("challenge.tricks", locale, ours=hand.won[0], theirs=hand.won[1]))
+        lines.append(blocked_line(hand.reasons, locale))
     else:
         lines.append(_cards_text(hand.cards, locale))
     title = t(
         "challenge.deal_title", locale, number=info.number, deal=hand.number, deals=info.deals
     )
     footer = t("challenge.footer", locale)
-    return {"embed": _embed(title, lines, footer), "view": _view(_rows(view, hand, locale))}
+    rows = _rows(view, hand, locale, emojis)
+    return {"embed": _embed(title, lines, footer), "view": _view(rows)}
 
 
 def _scored_line(outcome: DealOutcome | None, locale: str) -> str:
@@ -227,23 +241,13 @@ def _trick_line(key: str, trick: TrickView, locale: str) -> str:
 def _cards_text(cards: Sequence[Card], locale: str) -> str:
     """The hand as text, one suit a line (while the buttons are the trump choice)."""
     lines = []
-    for group in _by_suit(cards):
+    for group in by_suit(cards):
         ranks = " ".join(rank_text(card.rank, locale) for card in group)
         lines.append(f"{group[0].suit.symbol} {ranks}")
     return "\n".join(lines)
 
 
-def _by_suit(cards: Sequence[Card]) -> list[list[Card]]:
-    groups: list[list[Card]] = []
-    for card in cards:
-        if groups and groups[-1][0].suit == card.suit:
-            groups[-1].append(card)
-        else:
-            groups.append([card])
-    return groups
-
-
-def _rows(view: PlayView, hand: DealView, locale: str) -> list[list[Component]]:
+def _rows(view: PlayView, hand: DealView, locale: str, emojis: CardEmojis) -> list[list[Component]]:
     cid, deal, seq = view.challenge.id, hand.number, view.seq
     rows: list[list[Component]] = []
     if hand.phase == Phase.TRUMP and hand.trump_options is not None:
@@ -253,14 +257,13 @@ def _rows(view: PlayView, hand: DealView, locale: str) -> list[list[Component]]:
         row.append(bid_component(cid, deal, seq, None, label, not options.can_pass))
         rows.append(row)
     elif hand.phase == Phase.PLAY:
-        for group in _by_suit(hand.cards):
-            for start in range(0, len(group), ROW_WIDTH):
-                rows.append(
-                    [
-                        card_component(cid, deal, seq, c, card_text(c, locale), c not in hand.legal)
-                        for c in group[start : start + ROW_WIDTH]
-                    ]
-                )
+        trump = hand.trump
+
+        def make(card: Card, playable: bool) -> Component:
+            look = card_look(card, locale, emojis.emoji(card), card.suit == trump, playable)
+            return card_component(cid, deal, seq, card, look)
+
+        rows = hand_rows(hand.cards, hand.legal, trump, make)
     refresh = kind_component(ChallengeKind.LOOK, cid, t("challenge.button.look", locale))
     return [*rows, [refresh]]
 

@@ -35,12 +35,13 @@ import discord
 from discord.app_commands import locale_str
 
 from bot.client import CardEmojis, TextFaces
-from bot.engine import Card, Rank, Suit
+from bot.engine import Card, IllegalReason, Rank, Suit
 from bot.texts.catalog import CLIP, clip, normalize_locale, t
 
 __all__ = [
     "CLIP",
     "NO_EMOJIS",
+    "SEATS_CACHED",
     "AmbiguousLetter",
     "CardEmojis",
     "CardFace",
@@ -58,6 +59,7 @@ __all__ = [
     "locale_of",
     "pad",
     "rank_text",
+    "reason_text",
     "shorten",
     "suit_input",
     "suit_letters",
@@ -67,6 +69,10 @@ __all__ = [
 ]
 
 ELLIPSIS = "…"
+# How many drawings the caches keyed by a seat, a name or a table keep: room for every seat
+# of the ~1,000 busy tables one process carries (docs/operations.md) and a change or two
+# of each, so that tables do not evict each other's.
+SEATS_CACHED = 8192
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -85,7 +91,7 @@ def text_width(text: str) -> int:
     return width
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def shorten(text: str, width: int) -> str:
     """`text` in at most `width` columns: a long name ends in an ellipsis rather than being
     cut off mid-word without a sign. Cached: every table message shortens the same few
@@ -177,6 +183,13 @@ def face_of(card: Card, locale: str, emojis: CardEmojis) -> CardFace:
 
 def cards_text(cards: Iterable[Card], locale: object, sep: str = " ") -> str:
     return sep.join(card_text(card, locale) for card in cards)
+
+
+def reason_text(reason: IllegalReason, locale: object) -> str:
+    """Why a card may not be played: "You must follow clubs", "You must overtrump" (the
+    tables' sentences, wherever a hand is shown)."""
+    suit = t(f"common.suit.{reason.suit.letter}", locale) if reason.suit is not None else ""
+    return t(f"tables.reason.{reason.code.value}", locale, suit=suit)
 
 
 def suit_text(suit: Suit | str, locale: object) -> str:

@@ -29,8 +29,8 @@ from typing import Any, Protocol
 import discord
 
 from bot.engine import Card, Suit
-from cogs.common.components import Component
-from cogs.common.text import t
+from cogs.common.components import Component, button, choice_style
+from cogs.common.text import SEATS_CACHED, t
 
 __all__ = [
     "ALL_ITEMS",
@@ -201,7 +201,12 @@ class CardButton(
 
     @staticmethod
     def custom_id_of(table_id: int, seq: int, card: Card) -> str:
-        return f"kj:card:{table_id}:{seq}:{card.code}"
+        return f"{CardButton.prefix_of(table_id, seq)}{card.code}"
+
+    @staticmethod
+    def prefix_of(table_id: int, seq: int) -> str:
+        """What the custom_ids of one hand's cards share: all but the card's code."""
+        return f"kj:card:{table_id}:{seq}:"
 
     @classmethod
     async def from_custom_id(
@@ -227,7 +232,7 @@ class TrumpButton(
         row: int | None = None,
     ) -> None:
         choice = "pass" if suit is None else suit.letter
-        style = Style.secondary if suit is None else Style.primary
+        style = choice_style(suit)
         custom_id = self.custom_id_of(table_id, seq, suit)
         super().__init__(_button(custom_id, label or choice, style, disabled, row))
         self.table_id = table_id
@@ -349,26 +354,7 @@ def kind_button(
 # the items above send, with the custom ids they parse, at a fraction of the cost.
 
 
-def _component(
-    custom_id: str,
-    label: str,
-    style: Style,
-    disabled: bool,
-    emoji: dict[str, Any] | None = None,
-) -> Component:
-    component: Component = {
-        "type": 2,
-        "style": style.value,
-        "disabled": disabled,
-        "label": label[:80],
-        "custom_id": custom_id,
-    }
-    if emoji is not None:
-        component["emoji"] = emoji
-    return component
-
-
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def kind_component(
     kind: ButtonKind,
     table_id: int,
@@ -379,44 +365,36 @@ def kind_component(
     """`kind_button` as a component; cached (the same few buttons in every message of a
     table), so the dict is shared: never change it."""
     label = t(f"tables.button.{kind.value}", locale) or kind.value
-    return _component(TableButton.custom_id_of(kind, table_id), label, style, disabled)
+    return button(TableButton.custom_id_of(kind, table_id), label, style, disabled)
 
 
 def sit_component(table_id: int, seat: int, label: str) -> Component:
-    return _component(SitButton.custom_id_of(table_id, seat), label, Style.primary, False)
+    return button(SitButton.custom_id_of(table_id, seat), label, Style.primary)
 
 
-def card_component(
-    table_id: int,
-    seq: int,
-    card: Card,
-    disabled: bool,
-    label: str,
-    style: Style = Style.primary,
-    emoji: dict[str, Any] | None = None,
-) -> Component:
-    """`CardButton` as a component; `label` is the card in the player's letters, `emoji`
-    its picture (`cogs/tables/ui_cards.py`). Suits differ by symbol, not by style."""
-    custom_id = CardButton.custom_id_of(table_id, seq, card)
-    return _component(custom_id, label or card.code, style, disabled, emoji)
+def card_component(prefix: str, card: Card, look: Component) -> Component:
+    """`CardButton` as a component: the card's `look` (`cogs/common/hand_cards.py`'s
+    `card_look`: label, style, picture) with its custom_id, `prefix` (`CardButton.prefix_of`,
+    the table and state, the same for every card of a hand) and the card's code."""
+    return {**look, "custom_id": prefix + card.code}
 
 
 def trump_component(
     table_id: int, seq: int, suit: Suit | None, label: str, disabled: bool = False
 ) -> Component:
     """A suit to name as trump (primary, the suits told apart by their symbols), or Pass."""
-    style = Style.secondary if suit is None else Style.primary
-    return _component(TrumpButton.custom_id_of(table_id, seq, suit), label, style, disabled)
+    custom_id = TrumpButton.custom_id_of(table_id, seq, suit)
+    return button(custom_id, label, choice_style(suit), disabled)
 
 
 def review_component(table_id: int, hand: int, label: str) -> Component:
     """`ReviewButton` as a component."""
-    return _component(ReviewButton.custom_id_of(table_id, hand), label, Style.secondary, False)
+    return button(ReviewButton.custom_id_of(table_id, hand), label, Style.secondary)
 
 
 def again_component(table_id: int, seq: int, label: str) -> Component:
     """`AgainButton` as a component."""
-    return _component(AgainButton.custom_id_of(table_id, seq), label, Style.success, False)
+    return button(AgainButton.custom_id_of(table_id, seq), label, Style.success)
 
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -9,11 +9,12 @@ these functions testable without an interaction.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import discord
 
-from bot.engine import Phase
+from bot.engine import Phase, Suit
 from bot.tables import PublicSeat, PublicTable, SeatKind, Status, TableAnswer
 from bot.texts.catalog import normalize_locale
 from cogs.common.components import (
@@ -28,7 +29,7 @@ from cogs.common.components import (
     v2_message,
 )
 from cogs.common.raw_messages import Message
-from cogs.common.text import NO_EMOJIS, CardEmojis, t
+from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, t
 from cogs.tables.items import (
     ButtonKind,
     LeaveAnswerButton,
@@ -43,6 +44,7 @@ from cogs.tables.ui_text import (
     finished_hint,
     league_title,
     levels_text,
+    marked_name,
     md,
     pair_names,
     roem_line,
@@ -160,20 +162,36 @@ def _name(public: PublicTable, seat: int | None, locale: str) -> str:
 
 
 def _trump_line(public: PublicTable, locale: str) -> str:
-    dealer = _name(public, public.dealer, locale)
-    if public.trump is None:
+    return _trump_words(
+        public.seats, public.dealer, public.trump, public.proposal, public.chooser,
+        public.makers, locale,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=SEATS_CACHED)
+def _trump_words(
+    seats: tuple[PublicSeat, ...],
+    dealer_seat: int | None,
+    trump: Suit | None,
+    proposal: Suit | None,
+    chooser: int | None,
+    makers: int | None,
+    locale: str,
+) -> str:
+    """The dealer, and trump with who chose it for which pair (or the proposal): the same
+    for every message of a hand once trump is chosen."""
+    dealer = md(seat_name(seats, dealer_seat, locale, NAME_MAX))
+    if trump is None:
         line = t("tables.public.dealer", locale, dealer=dealer)
-        if public.proposal is not None:
-            proposal = suit_text(public.proposal, locale)
-            line += " · " + t("tables.public.proposal", locale, suit=proposal)
+        if proposal is not None:
+            line += " · " + t("tables.public.proposal", locale, suit=suit_text(proposal, locale))
         return line
-    makers = md(pair_names(public.seats, public.makers or 0, locale, NAME_MAX))
     return t(
         "tables.public.trump",
         locale,
-        suit=suit_text(public.trump, locale),
-        chooser=_name(public, public.chooser, locale),
-        makers=makers,
+        suit=suit_text(trump, locale),
+        chooser=md(seat_name(seats, chooser, locale, NAME_MAX)),
+        makers=md(pair_names(seats, makers or 0, locale, NAME_MAX)),
         dealer=dealer,
     )
 
@@ -233,9 +251,12 @@ def _score_text(public: PublicTable, locale: str) -> str:
 
 def _pair_with_marks(public: PublicTable, pair: int, locale: str) -> str:
     """ "Anna & Bob 🤖": the pair's names, each with its seat's marks (computer, away)."""
-    first, second = (
-        _name(public, seat, locale) + seat_marks(public.seats[seat]) for seat in (pair, pair + 2)
-    )
+    return _pair_names_marked(public.seats, pair, locale)
+
+
+@lru_cache(maxsize=SEATS_CACHED)
+def _pair_names_marked(seats: tuple[PublicSeat, ...], pair: int, locale: str) -> str:
+    first, second = (marked_name(seats, seat, locale) for seat in (pair, pair + 2))
     return t("tables.pair.names", locale, first=first, second=second)
 
 

@@ -19,7 +19,7 @@ not see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from functools import lru_cache
 
 import discord
 
@@ -33,12 +33,25 @@ from cogs.common.components import (
     text_display,
     v2_message,
 )
+from cogs.common.hand_cards import (
+    TRUMP_MARK,
+    blocked_line,
+    by_suit,
+    card_look,
+    hand_rows,
+    ordered_cards,
+)
 from cogs.common.raw_messages import Message
-from cogs.common.text import NO_EMOJIS, CardEmojis, face_of, t
-from cogs.tables.items import ButtonKind, card_component, kind_component, trump_component
+from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, face_of, t
+from cogs.tables.items import (
+    ButtonKind,
+    CardButton,
+    card_component,
+    kind_component,
+    trump_component,
+)
 from cogs.tables.ui_text import (
     md,
-    reason_text,
     seat_name,
     shown_trick,
     suit_text,
@@ -46,10 +59,8 @@ from cogs.tables.ui_text import (
     trick_title,
 )
 
-__all__ = ["TRUMP_MARK", "card_rows", "hand_payload", "hand_view", "ordered_cards"]
+__all__ = ["TRUMP_MARK", "hand_payload", "hand_view", "ordered_cards"]
 
-ROW_WIDTH = 5  # buttons per action row (Discord's limit)
-TRUMP_MARK = "★"  # after a trump card's label, and the trump suit in the heading
 Style = discord.ButtonStyle
 
 
@@ -85,7 +96,7 @@ def hand_payload(
         parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
     rows = [_trump_buttons(mine, locale)] if trumping else _card_rows(public, mine, locale, emojis)
     parts += action_rows(rows)
-    blocked = _blocked_line(mine, locale)
+    blocked = blocked_line(mine.reasons, locale)
     if blocked:
         parts.append(text_display(f"-# {blocked}"))
     parts += action_rows([_control_buttons(public, mine, locale)])
@@ -96,23 +107,32 @@ def hand_payload(
 
 
 def _heading(public: PublicTable, mine: PrivateHand, locale: str, note: str | None) -> str:
-    title = t("tables.hand.title", locale)
-    if public.trump is not None:
-        trump = f"{suit_text(public.trump, locale)} {TRUMP_MARK}"
-        title += " · " + t("tables.hand.trump", locale, suit=trump)
-    lines = [f"### {title}", f"-# {_where(public, locale)}"]
+    lines = [_title(public.table_id, public.trump, _hand_of(public), locale)]
     if note:
         lines.append(f"> {note}")
     lines += _status_lines(public, mine, locale)
     return "\n".join(lines)
 
 
-def _where(public: PublicTable, locale: str) -> str:
-    where = t("tables.public.footer", locale, table=public.table_id)
+def _hand_of(public: PublicTable) -> tuple[int, int] | None:
+    """The hand being played and the planned hands, when the heading says so."""
     if public.status == Status.PLAYING and public.planned_hands is not None:
-        hand = t("tables.public.hand_of", locale, n=public.hand_number, total=public.planned_hands)
-        where += f" · {hand}"
-    return where
+        return public.hand_number, public.planned_hands
+    return None
+
+
+@lru_cache(maxsize=SEATS_CACHED)
+def _title(table_id: int, trump: Suit | None, hand_of: tuple[int, int] | None, locale: str) -> str:
+    """The heading's first two lines (the same for every hand drawn at a table until
+    trump is chosen or a hand begins): the title with trump, the table and the hand."""
+    title = t("tables.hand.title", locale)
+    if trump is not None:
+        suit = f"{suit_text(trump, locale)} {TRUMP_MARK}"
+        title += " · " + t("tables.hand.trump", locale, suit=suit)
+    where = t("tables.public.footer", locale, table=table_id)
+    if hand_of is not None:
+        where += " · " + t("tables.public.hand_of", locale, n=hand_of[0], total=hand_of[1])
+    return f"### {title}\n-# {where}"
 
 
 def _status_lines(public: PublicTable, mine: PrivateHand, locale: str) -> list[str]:
@@ -154,81 +174,30 @@ def _cards_text(
 ) -> str:
     """The hand as text, one suit a line (during the trump choice, when the rows hold suits)."""
     lines = []
-    for group in _by_suit(ordered_cards(cards, public.trump)):
+    for group in by_suit(ordered_cards(cards, public.trump)):
         faces = " ".join(face_of(card, locale, emojis).inline for card in group)
         lines.append(f"{group[0].suit.symbol} {faces}")
     return "\n".join(lines)
 
 
-def _blocked_line(mine: PrivateHand, locale: str) -> str:
-    """Why the grey cards may not be played, in one line (the engine's reasons)."""
-    if not mine.reasons:
-        return ""
-    reasons = _distinct(reason_text(reason, locale) for reason in mine.reasons.values())
-    return t("tables.hand.blocked", locale, reasons=" · ".join(reasons))
-
-
-def _distinct(texts: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(texts))
-
-
 # ----------------------------------------------------------------------------- buttons
-
-
-def ordered_cards(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
-    """`cards` (sorted for display by the service) with the trump suit's cards first."""
-    cards = list(cards)
-    return [c for c in cards if c.suit == trump] + [c for c in cards if c.suit != trump]
-
-
-def _by_suit(cards: Iterable[Card]) -> list[list[Card]]:
-    groups: list[list[Card]] = []
-    for card in cards:
-        if groups and groups[-1][0].suit == card.suit:
-            groups[-1].append(card)
-        else:
-            groups.append([card])
-    return groups
-
-
-def card_rows(cards: Iterable[Card]) -> list[list[Card]]:
-    """Rows of at most five cards, one suit a row (a long suit takes two rows)."""
-    rows: list[list[Card]] = []
-    for group in _by_suit(cards):
-        rows += [group[i : i + ROW_WIDTH] for i in range(0, len(group), ROW_WIDTH)]
-    return rows
 
 
 def _card_rows(
     public: PublicTable, mine: PrivateHand, locale: str, emojis: CardEmojis
 ) -> list[list[Component]]:
-    """The cards that may be played (primary), then the others (grey, disabled), each part
-    trump first and one suit a row: at most eight rows of buttons, 40 components in all."""
+    """The cards as `cogs/common/hand_cards.py` lays out every hand: those that may be
+    played (primary), then the others (grey, disabled), each part trump first and one
+    suit a row: at most eight rows of buttons, 40 components in all."""
     if public.status != Status.PLAYING:
         return []
-    legal = set(mine.legal)
-    ordered = ordered_cards(mine.cards, public.trump)
-    playable = [c for c in ordered if c in legal]
-    blocked = [c for c in ordered if c not in legal]
-    rows = []
-    for cards, enabled in ((playable, True), (blocked, False)):
-        for row in card_rows(cards):
-            rows.append([_card_button(public, mine, c, enabled, locale, emojis) for c in row])
-    return rows
+    prefix, trump = CardButton.prefix_of(mine.table_id, mine.seq), public.trump
 
+    def make(card: Card, playable: bool) -> Component:
+        look = card_look(card, locale, emojis.emoji(card), card.suit == trump, playable)
+        return card_component(prefix, card, look)
 
-def _card_button(
-    public: PublicTable,
-    mine: PrivateHand,
-    card: Card,
-    enabled: bool,
-    locale: str,
-    emojis: CardEmojis,
-) -> Component:
-    face = face_of(card, locale, emojis)
-    label = f"{face.text}{TRUMP_MARK}" if card.suit == public.trump else face.text
-    style = Style.primary if enabled else Style.secondary
-    return card_component(mine.table_id, mine.seq, card, not enabled, label, style, face.emoji)
+    return hand_rows(mine.cards, frozenset(mine.legal), trump, make)
 
 
 def _trump_buttons(mine: PrivateHand, locale: str) -> list[Component]:

@@ -24,12 +24,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import discord
 from discord.utils import escape_markdown
 
-from bot.engine import Card, IllegalReason, Phase, Roem, RoemKind, Suit, seats_around
+from bot.engine import Card, Phase, Roem, RoemKind, Suit, seats_around
 from bot.players import LEVELS
 from bot.tables import Hint, PublicSeat, PublicTable, PublicTrick, SeatKind, Status
-from cogs.common.text import CardEmojis, card_text, face_of, jump_url, shorten, suit_text, t
+from cogs.common.text import (
+    SEATS_CACHED,
+    CardEmojis,
+    card_face,
+    card_text,
+    jump_url,
+    reason_text,
+    shorten,
+    suit_text,
+    t,
+)
 
 __all__ = [
     "AWAY_MARK",
@@ -43,6 +54,7 @@ __all__ = [
     "league_title",
     "level_name",
     "levels_text",
+    "marked_name",
     "md",
     "pair_names",
     "reason_text",
@@ -64,7 +76,7 @@ COMPUTER_MARK = "🤖"
 AWAY_MARK = "💤"
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SEATS_CACHED)
 def md(text: str) -> str:
     """`text` (a player's name) with markdown escaped; cached: every message of a table
     escapes the same few names many times."""
@@ -124,12 +136,6 @@ def level_name(kind: str, locale: str) -> str:
 def timer_text(seconds: float, locale: str) -> str:
     """The turn timer as a setting reads: "120 s", or "off"."""
     return f"{seconds:g} s" if seconds else t("tables.settings.off", locale)
-
-
-def reason_text(reason: IllegalReason, locale: str) -> str:
-    """Why a card may not be played: "You must follow clubs", "You must overtrump"."""
-    suit = t(f"common.suit.{reason.suit.letter}", locale) if reason.suit is not None else ""
-    return t(f"tables.reason.{reason.code.value}", locale, suit=suit)
 
 
 def roem_text(roem: Roem, locale: str) -> str:
@@ -281,9 +287,16 @@ def trick_lines(
     lines = []
     for step in range(4):
         seat = (trick.leader + step) % 4
-        name = md(seat_name(public.seats, seat, locale, NAME_MAX)) + seat_marks(public.seats[seat])
+        name = marked_name(public.seats, seat, locale)
         lines.append(f"{name} — {_card(public, trick, seat, locale, emojis)}")
     return lines
+
+
+@lru_cache(maxsize=SEATS_CACHED)
+def marked_name(seats: tuple[PublicSeat, ...], seat: int, locale: str) -> str:
+    """The name at `seat` (escaped, shortened to `NAME_MAX`) and its marks, "Bob 🤖": drawn
+    once per seating, for every line that names a seat."""
+    return md(seat_name(seats, seat, locale, NAME_MAX)) + seat_marks(seats[seat])
 
 
 def trick_compass(
@@ -292,24 +305,38 @@ def trick_compass(
     """The trick seen from `viewer`'s seat, one line a seat: ⬆ the partner, ⬅ the left
     opponent (who plays after the viewer), ➡ the right one (indented to the right), ⬇ the
     viewer. A line each, so that a card's face and text fit a phone's width."""
+    places = _compass_places(public.seats, viewer, locale)
+    return [
+        f"{place} {_card(public, trick, seat, locale, emojis)}"
+        for seat, place in zip(_compass_seats(viewer), places, strict=True)
+    ]
+
+
+def _compass_seats(viewer: int) -> tuple[int, int, int, int]:
+    """The seats of the compass's lines: partner, left, right, the viewer."""
+    left, partner, right = seats_around(viewer)
+    return partner, left, right, viewer
+
+
+@lru_cache(maxsize=SEATS_CACHED)
+def _compass_places(
+    seats: tuple[PublicSeat, ...], viewer: int, locale: str
+) -> tuple[str, str, str, str]:
+    """Each compass line up to its card (arrow and name), drawn once per seating and
+    viewer: the names around a seat change only when someone sits, leaves or is away."""
     left, partner, right = seats_around(viewer)
 
-    def place(arrow: str, seat: int, name: str) -> str:
-        return f"{arrow} {name} {_card(public, trick, seat, locale, emojis)}"
-
     def named(seat: int) -> str:
-        return md(seat_name(public.seats, seat, locale, AROUND_NAME_MAX)) + seat_marks(
-            public.seats[seat]
-        )
+        return md(seat_name(seats, seat, locale, AROUND_NAME_MAX)) + seat_marks(seats[seat])
 
     mate = t("tables.hand.partner", locale, name=named(partner))
     you = shorten(t("tables.hand.you", locale), AROUND_NAME_MAX)
-    return [
-        INDENT + place("⬆", partner, mate),
-        place("⬅", left, named(left)),
-        RIGHT + place("➡", right, named(right)),
-        INDENT + place("⬇", viewer, f"**{md(you)}**"),
-    ]
+    return (
+        f"{INDENT}⬆ {mate}",
+        f"⬅ {named(left)}",
+        f"{RIGHT}➡ {named(right)}",
+        f"{INDENT}⬇ **{md(you)}**",
+    )
 
 
 def _card(
@@ -321,10 +348,18 @@ def _card(
     if card is None:
         to_act = not trick.taken and public.to_act == seat and public.phase == Phase.PLAY
         return TURN_MARK if to_act else NO_CARD
-    text = face_of(card, locale, emojis).inline
-    if seat == trick.winner:
+    return _played(card, locale, emojis.emoji(card), seat == trick.winner, seat == trick.leader)
+
+
+@lru_cache(maxsize=4096)
+def _played(
+    card: Card, locale: str, emoji: discord.PartialEmoji | None, wins: bool, led: bool
+) -> str:
+    """A card in a trick: its face, 🏆 when it wins the trick, `led` when it was led."""
+    text = card_face(card, locale, emoji).inline
+    if wins:
         text += f" {WINNING_MARK}"
-    if seat == trick.leader:
+    if led:
         text += f" · {t('tables.trick.led', locale)}"
     return text
 

@@ -7,16 +7,19 @@ import hashlib
 
 import discord
 
+from cogs.common.hand_cards import TRUMP_MARK
 from tests.harness.limits import (
     assert_ephemeral,
     assert_not_ephemeral,
     assert_within_discord_limits,
+    iter_components,
 )
 
 from .kit import ClockedBot, Member, StartHarness, clock_of, service_of, text_of
 
 EXTENSIONS = ("cogs.errors", "cogs.challenge")
 SEED = "fixed-test-seed"
+PRIMARY, SECONDARY, DANGER = 1, 2, 4  # Discord's button styles
 
 
 async def start(make_harness: StartHarness) -> object:
@@ -196,3 +199,36 @@ async def test_a_restart_in_the_middle_of_a_deal_goes_on_where_it_stood(
     assert await service_of(second).place(1, ann.id) == before
     await again.step()
     assert (await service_of(second).place(1, ann.id)).seq == before.seq + 1
+
+
+async def test_the_cards_follow_the_tables_hand_rules(make_harness: StartHarness) -> None:
+    """As on a table's hand (cogs/common/hand_cards.py): the cards that may be played first
+    and primary, the others grey and disabled with a line saying why, trump first in each
+    and marked ★; no button is red (a suit is told by its symbol, not by colour)."""
+    harness = await start(make_harness)
+    ann = Member(harness, "ann")
+    await ann.open()
+    await ann.press(ann.enabled()[0])
+    seen_blocked = seen_trump = False
+    for _ in range(60):
+        assert ann.message is not None
+        buttons = list(iter_components(ann.message["components"]))
+        assert all(b.get("style") != DANGER for b in buttons if b.get("type") == 2)
+        for bid in (b for b in buttons if b.get("custom_id", "").startswith("kj:chl:bid:")):
+            assert bid["style"] == (SECONDARY if bid["custom_id"].endswith(":pass") else PRIMARY)
+        cards = [b for b in buttons if b.get("custom_id", "").startswith("kj:chl:card:")]
+        playable = [b for b in cards if not b["disabled"]]
+        blocked = [b for b in cards if b["disabled"]]
+        assert cards == playable + blocked  # the cards that may be played come first
+        assert all(b["style"] == PRIMARY for b in playable)
+        assert all(b["style"] == SECONDARY for b in blocked)
+        for part in (playable, blocked):
+            marked = [b["label"].endswith(TRUMP_MARK) for b in part]
+            assert marked == sorted(marked, reverse=True)  # trump first
+        assert ("Grey cards:" in text_of(ann.message)) == bool(blocked)  # and why, in a line
+        seen_blocked = seen_blocked or bool(blocked)
+        seen_trump = seen_trump or any(b["label"].endswith(TRUMP_MARK) for b in cards)
+        if not (ann.enabled("kj:chl:card:") or ann.enabled("kj:chl:bid:")):
+            break
+        await ann.step()
+    assert seen_blocked and seen_trump

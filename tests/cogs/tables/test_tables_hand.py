@@ -215,9 +215,13 @@ async def test_the_claimed_roem_names_what_it_is_and_who_claimed_it_in_every_lan
 
 
 def test_suits_are_never_red_buttons() -> None:
-    from cogs.tables.items import card_component, trump_component
+    from cogs.common.hand_cards import card_look
+    from cogs.tables.items import trump_component
 
     for suit in Suit:
         assert trump_component(1, 1, suit, suit.symbol)["style"] == PRIMARY
         card = Card.parse(f"A{suit.letter}")
-        assert card_component(1, 1, card, False, "A")["style"] == PRIMARY
+        playable = card_look(card, "en", None, False, True)
+        assert playable["style"] == PRIMARY and not playable["disabled"]
+        blocked = card_look(card, "en", None, False, False)
+        assert blocked["style"] == SECONDARY and blocked["disabled"]

@@ -1,0 +1,129 @@
+"""A hand's cards as buttons, laid out the one way every hand of the bot shows them (the
+table's hand, the challenge's deal; docs/table-ux.md 2.3):
+
+- the cards that may be played first, in the primary style; then the others, grey
+  (secondary) and disabled. Discord's disabled look alone (half opacity) is not what tells
+  them apart: the style does, and no suit gets a colour of its own (red "danger" reads as
+  destructive), so the suits are told apart by their symbols and pictures;
+- within each part the trump suit first, its cards marked `TRUMP_MARK`, then the other
+  suits in the order given (the services sort a hand for display);
+- one suit a row, at most `ROW_WIDTH` cards a row (a long suit takes two rows);
+- under them one line saying why the grey ones may not be played (`blocked_line`), in the
+  engine's words.
+
+A button's look (label, style, picture) depends only on the card, the reader's locale, the
+card's emoji, whether the card is trump and whether it may be played, so it is drawn once
+(`card_look`) and each hand adds only what changes from click to click: the custom_id,
+which carries the state it was drawn for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from functools import lru_cache
+
+import discord
+
+from bot.engine import Card, IllegalReason, Suit
+from cogs.common.components import Component, button
+from cogs.common.text import card_face, reason_text, t
+
+__all__ = [
+    "ROW_WIDTH",
+    "TRUMP_MARK",
+    "blocked_line",
+    "by_suit",
+    "card_look",
+    "card_rows",
+    "hand_rows",
+    "ordered_cards",
+]
+
+ROW_WIDTH = 5  # buttons per action row (Discord's limit)
+TRUMP_MARK = "★"  # after a trump card's label, and after the trump suit in a heading
+Style = discord.ButtonStyle
+
+# What a hand lays out: a card and whether it may be played, to a button (its custom_id
+# is the caller's: the table's and the challenge's say different things).
+CardButton = Callable[[Card, bool], Component]
+
+
+def ordered_cards(cards: Iterable[Card], trump: Suit | None) -> list[Card]:
+    """`cards` (sorted for display by the service) with the trump suit's cards first."""
+    cards = list(cards)
+    return [c for c in cards if c.suit == trump] + [c for c in cards if c.suit != trump]
+
+
+def by_suit(cards: Iterable[Card]) -> list[list[Card]]:
+    """`cards` in runs of one suit, in their order."""
+    groups: list[list[Card]] = []
+    for card in cards:
+        if groups and groups[-1][0].suit == card.suit:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return groups
+
+
+def card_rows(cards: Iterable[Card]) -> list[list[Card]]:
+    """Rows of at most five cards, one suit a row (a long suit takes two rows)."""
+    rows: list[list[Card]] = []
+    for group in by_suit(cards):
+        rows += [group[i : i + ROW_WIDTH] for i in range(0, len(group), ROW_WIDTH)]
+    return rows
+
+
+def hand_rows(
+    cards: Iterable[Card], legal: Collection[Card], trump: Suit | None, make: CardButton
+) -> list[list[Component]]:
+    """The buttons of a hand: those in `legal` first, then the others, each part trump
+    first and one suit a row (at most eight rows, 40 buttons, for eight cards);
+    `make(card, playable)` draws each button. One pass a part: a hand is drawn twice a
+    click."""
+    ordered = ordered_cards(cards, trump)
+    rows: list[list[Component]] = []
+    for playable in (True, False):
+        row: list[Component] = []
+        suit = None
+        for card in ordered:
+            if (card in legal) is not playable:
+                continue
+            if row and (card.suit != suit or len(row) == ROW_WIDTH):
+                rows.append(row)
+                row = []
+            row.append(make(card, playable))
+            suit = card.suit
+        if row:
+            rows.append(row)
+    return rows
+
+
+@lru_cache(maxsize=1024)
+def card_look(
+    card: Card,
+    locale: str,
+    emoji: discord.PartialEmoji | None,
+    trump: bool,
+    playable: bool,
+) -> Component:
+    """A card's button without its custom_id: the card in the reader's letters (and
+    `TRUMP_MARK` when `trump`), its picture when `emoji` is given, primary when
+    `playable`, else grey and disabled. Cached and shared: copy it, never change it."""
+    face = card_face(card, locale, emoji)
+    label = f"{face.text}{TRUMP_MARK}" if trump else face.text
+    style = Style.primary if playable else Style.secondary
+    return button("", label, style, not playable, face.emoji)
+
+
+def blocked_line(reasons: Mapping[Card, IllegalReason], locale: str) -> str:
+    """Why the grey cards may not be played, in one line ("Grey cards: You must follow
+    clubs · You must overtrump"); "" when every card may be played."""
+    if not reasons:
+        return ""
+    return _reasons_line(tuple(dict.fromkeys(reasons.values())), locale)
+
+
+@lru_cache(maxsize=1024)
+def _reasons_line(reasons: tuple[IllegalReason, ...], locale: str) -> str:
+    texts = dict.fromkeys(reason_text(reason, locale) for reason in reasons)
+    return t("tables.hand.blocked", locale, reasons=" · ".join(texts))
