@@ -24,7 +24,7 @@ from functools import lru_cache
 import discord
 
 from bot.engine import Card, Phase, Suit
-from bot.tables import PrivateHand, PublicTable, Status
+from bot.tables import LeaguePlace, PrivateHand, PublicTable, Status
 from cogs.common.components import (
     Component,
     RenderedLayout,
@@ -52,6 +52,7 @@ from cogs.tables.items import (
 )
 from cogs.tables.ui_text import (
     md,
+    place_title,
     seat_name,
     shown_trick,
     suit_text,
@@ -107,7 +108,7 @@ def hand_payload(
 
 
 def _heading(public: PublicTable, mine: PrivateHand, locale: str, note: str | None) -> str:
-    lines = [_title(public.table_id, public.trump, _hand_of(public), locale)]
+    lines = [_title(public.table_id, public.league, public.trump, _hand_of(public), locale)]
     if note:
         lines.append(f"> {note}")
     lines += _status_lines(public, mine, locale)
@@ -122,14 +123,23 @@ def _hand_of(public: PublicTable) -> tuple[int, int] | None:
 
 
 @lru_cache(maxsize=SEATS_CACHED)
-def _title(table_id: int, trump: Suit | None, hand_of: tuple[int, int] | None, locale: str) -> str:
+def _title(
+    table_id: int,
+    place: LeaguePlace | None,
+    trump: Suit | None,
+    hand_of: tuple[int, int] | None,
+    locale: str,
+) -> str:
     """The heading's first two lines (the same for every hand drawn at a table until
-    trump is chosen or a hand begins): the title with trump, the table and the hand."""
+    trump is chosen or a hand begins): the title with trump, the table (a league table
+    as its night's draw names it) and the hand."""
     title = t("tables.hand.title", locale)
     if trump is not None:
         suit = f"{suit_text(trump, locale)} {TRUMP_MARK}"
         title += " · " + t("tables.hand.trump", locale, suit=suit)
     where = t("tables.public.footer", locale, table=table_id)
+    if place is not None:
+        where = place_title(place, locale)
     if hand_of is not None:
         where += " · " + t("tables.public.hand_of", locale, n=hand_of[0], total=hand_of[1])
     return f"### {title}\n-# {where}"

@@ -29,7 +29,7 @@ from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase, Roem, RoemKind, Suit, seats_around
 from bot.players import LEVELS
-from bot.tables import Hint, PublicSeat, PublicTable, PublicTrick, SeatKind, Status
+from bot.tables import Hint, LeaguePlace, PublicSeat, PublicTable, PublicTrick, SeatKind, Status
 from cogs.common.text import (
     SEATS_CACHED,
     CardEmojis,
@@ -194,9 +194,12 @@ def hint_text(hint: Hint, locale: str) -> str:
 
 def league_title(public: PublicTable, locale: str) -> str | None:
     """A league table's title: its league, night, round and table (None: no league table)."""
-    place = public.league
-    if place is None:
-        return None
+    return None if public.league is None else place_title(public.league, locale)
+
+
+def place_title(place: LeaguePlace, locale: str) -> str:
+    """Where a league table belongs, as its messages name it: "Dinsdag · night 1 · round 2
+    · table 1" (the table of the round's draw, not the bot's own table number)."""
     return t(
         "tables.public.league_title",
         locale,

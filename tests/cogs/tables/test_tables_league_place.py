@@ -8,7 +8,9 @@ from dataclasses import replace
 
 from bot.engine import RuleSet
 from bot.tables import LeaguePlace, Table, public_table
+from bot.tables.readmodels import private_hand
 from cogs.tables.ui import public_parts
+from cogs.tables.ui_hand import hand_payload
 from cogs.tables.ui_text import finished_hint, league_title
 
 PLACE = LeaguePlace("Dinsdag_", 3, 2, 1, (40, 4000))
@@ -25,6 +27,16 @@ def test_a_league_table_is_titled_with_its_place() -> None:
     heading = public_parts(public, "en")[0]["content"]
     assert heading.splitlines()[0] == "### Dinsdag_ · night 3 · round 2 · table 1"
     assert league_title(public_table(table(None)), "en") is None
+
+
+def test_a_league_tables_hand_names_its_place_not_the_bots_table_number() -> None:
+    def where(place: LeaguePlace | None) -> str:
+        seated = table(place)
+        message = hand_payload(public_table(seated), private_hand(seated, 0), "en")
+        return str(message["components"][0]["components"][0]["content"]).splitlines()[1]
+
+    assert where(PLACE) == "-# Dinsdag_ · night 3 · round 2 · table 1"
+    assert where(None) == "-# Table 7"
 
 
 def test_a_league_tables_end_links_to_the_nights_standings() -> None:
