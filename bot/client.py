@@ -54,6 +54,7 @@ DEFAULT_EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.rules",
     "cogs.league",
     "cogs.challenge",
+    "cogs.analysis",
 )
 
 # What the bot asks for when it is invited (README.md explains each; a test compares the

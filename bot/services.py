@@ -1,5 +1,6 @@
 """The application services the front ends share: the store, the tables, the standings
-and ratings, the leagues, the players' preferences, the duplicate challenge, the pars.
+and ratings, the leagues, the players' preferences, the duplicate challenge, the pars, the
+analysis of a hand.
 
 One object to open at start-up and close at shutdown, so the Discord client, the terminal
 and the tests all start the same things in the same order.
@@ -12,6 +13,7 @@ import contextlib
 import logging
 from pathlib import Path
 
+from bot.analysis import AnalysisService
 from bot.challenge import ChallengeService
 from bot.league.service import LeagueService
 from bot.pars import ParService
@@ -49,6 +51,8 @@ class Services:
             store, tables.computers.background, tables.clock.now, shards=tables.shards
         )
         tables.listeners.append(self._hand_scored)
+        # Analysis of a hand searches on the same workers, one decision at a time.
+        self.analysis = AnalysisService(store, tables, tables.computers.compute, tables.clock.now)
         self._timers: asyncio.Task[None] | None = None
 
     @classmethod

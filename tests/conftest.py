@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.analysis.decisions as analysis_decisions
 import bot.challenge.computers as challenge_computers
 import bot.tables.computers as computers
 from bot.players import Effort
@@ -69,3 +70,5 @@ def one_sample_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(computers, "DEFAULT_BUDGET_MS", 0.0)
     # The challenge's computers search a fixed effort (never the clock): a small one here.
     monkeypatch.setattr(challenge_computers, "EFFORT", Effort(nodes=200, samples=3))
+    # So does the analysis of a hand.
+    monkeypatch.setattr(analysis_decisions, "EFFORT", Effort(nodes=200, samples=3))

@@ -61,6 +61,7 @@ async def test_every_public_method_of_every_service_checks_its_arguments(tmp_pat
         await services.close()
 
     assert sorted(kind.__name__ for kind in found) == [
+        "AnalysisService",
         "ChallengeService",
         "LeagueService",
         "ParService",

@@ -240,6 +240,7 @@ class DealtHands:
     hands: tuple[tuple[Card, ...], ...]  # per seat, sorted for display in that hand's trump
     line: SheetLine  # how the hand was scored
     scored: int  # how many hands of the match are scored (the review offers each)
+    league: bool = False  # a league table's hand (not analysed: docs/decisions.md)
 
 
 def dealt_hands(table: Table, number: int) -> DealtHands:
@@ -252,7 +253,8 @@ def dealt_hands(table: Table, number: int) -> DealtHands:
     order = sort_key(Suit.parse(line.trump))
     hands = tuple(tuple(sorted(h, key=order.__getitem__)) for h in match.deal_of(number))
     scored = len(match.sheet)
-    return DealtHands(table.id, number, public_seats(table), hands, line, scored)
+    league = table.settings.league
+    return DealtHands(table.id, number, public_seats(table), hands, line, scored, league)
 
 
 def _public_trick(trick: Trick | None) -> PublicTrick | None:

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.analysis import deal_check
 from bot.challenge import (
     ChallengeInfo,
     ChallengeSettings,
@@ -31,6 +32,7 @@ from cogs.challenge.items import (
     card_component,
     kind_component,
 )
+from cogs.common.analyse import analyse_component
 from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action_rows
 from cogs.common.hand_cards import blocked_line, by_suit, card_look, hand_rows
 from cogs.common.text import (
@@ -152,7 +154,20 @@ def _done(view: PlayView, locale: str) -> Drawn:
             )
         )
     title = t("challenge.title", locale, number=info.number)
-    return {"embed": _embed(title, lines), "view": _view([[_board_button(info, locale)]])}
+    row = [_board_button(info, locale), *_analyse(view, locale)]
+    return {"embed": _embed(title, lines), "view": _view([row])}
+
+
+def _analyse(view: PlayView, locale: str) -> list[Component]:
+    """Analyse for the deal this answer finished (issue 27, point 4), if any."""
+    outcome = view.scored
+    if outcome is None:
+        return []
+    result = outcome.result
+    check = deal_check(
+        outcome.number, result.score, result.against, result.makers, result.trump, result.nat
+    )
+    return [analyse_component("challenge", view.challenge.id, outcome.number, check, locale)]
 
 
 def _board_button(info: ChallengeInfo, locale: str) -> Component:
@@ -265,7 +280,7 @@ def _rows(view: PlayView, hand: DealView, locale: str, emojis: CardEmojis) -> li
 
         rows = hand_rows(hand.cards, hand.legal, trump, make)
     refresh = kind_component(ChallengeKind.LOOK, cid, t("challenge.button.look", locale))
-    return [*rows, [refresh]]
+    return [*rows, [refresh, *_analyse(view, locale)]]
 
 
 # ----------------------------------------------------------------------------- standings

@@ -11,8 +11,10 @@ from __future__ import annotations
 import discord
 from discord.utils import escape_markdown
 
+from bot.analysis import line_check
 from bot.engine import Suit
 from bot.tables import DealtHands
+from cogs.common.analyse import analyse_component
 from cogs.common.components import EMBED_COLOUR, rendered_view
 from cogs.common.text import cards_text, t
 from cogs.tables.items import review_component
@@ -48,7 +50,7 @@ def review_embed(review: DealtHands, locale: str) -> discord.Embed:
 
 def review_view(review: DealtHands, scored: int, locale: str) -> discord.ui.View:
     """Buttons to the hand before and the hand after this one, where they are scored
-    (`scored`: hands scored so far in the match)."""
+    (`scored`: hands scored so far in the match), and Analyse at a casual table."""
     number, table = review.number, review.table_id
     row = []
     if number > 1:
@@ -57,4 +59,6 @@ def review_view(review: DealtHands, scored: int, locale: str) -> discord.ui.View
     if number < scored:
         label = t("tables.button.review", locale, n=number + 1)
         row.append(review_component(table, number + 1, f"{label} ▶"))
+    if not review.league:
+        row.append(analyse_component("table", table, number, line_check(review.line), locale))
     return rendered_view([row])

@@ -1,0 +1,15 @@
+"""Analysis of your hand (bot/analysis): the Analyse button's answer."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.client import KlaverjasBot
+from cogs.analysis.cog import Analysis
+
+__all__ = ["Analysis", "setup"]
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, KlaverjasBot)
+    await bot.add_cog(Analysis(bot))
