@@ -5,18 +5,18 @@ player's strength is measured against a second kind of player besides the normal
 it was tuned on. As plain as the textbook form: for each legal card, ``deals`` deals of the
 unseen cards drawn within the voids the play has shown (no reading of the bidding), each
 played to the end by the solver's greedy perfect-information playout (nothing searched
-exactly); the card with the best total wins. Trump is named as the normal player names it.
-Only the seat's view enters; deterministic given the seed.
+exactly); the card with the best total wins. Trump is named, and roem claimed, as the normal
+player does. Only the seat's view enters; deterministic given the seed.
 """
 
 from __future__ import annotations
 
 import random
 
-from bot.engine import Card, Suit, roem_of_trick
+from bot.engine import Card, Suit
 
 from .base import SeatView
-from .bidding import choose_suit
+from .heuristic import HeuristicPlayer
 from .sampling import Deduction, relaxed, sample_deal
 from .search import _totals
 from .solver import Solver
@@ -30,12 +30,11 @@ class MonteCarloPlayer:
     def __init__(self, seed: int | str, deals: int = DEALS) -> None:
         self.rng = random.Random(f"montecarlo/{seed}")
         self.deals = deals
+        self.normal = HeuristicPlayer(seed)  # its trump choice and claims
 
     def choose_trump(self, view: SeatView) -> Suit | None:
         """The normal player's choice: the strongest suit, or pass when it is weak."""
-        if view.trump_options is None:
-            raise ValueError("choose_trump asked when the seat may not choose trump")
-        return choose_suit(view.hand, view.trump_options)
+        return self.normal.choose_trump(view)
 
     def choose_card(self, view: SeatView) -> Card:
         """The legal card with the best total over ``deals`` greedy playouts."""
@@ -58,8 +57,5 @@ class MonteCarloPlayer:
         return max(view.legal, key=lambda c: totals[c])
 
     def wants_claim(self, view: SeatView) -> bool:
-        """Whether a claim is open and the last trick held roem."""
-        trick = view.last_trick
-        if not view.claim_open or trick is None or view.trump is None:
-            return False
-        return bool(roem_of_trick(trick.cards, view.trump, view.rules))
+        """The normal player's claim: whenever the last trick held roem."""
+        return self.normal.wants_claim(view)
