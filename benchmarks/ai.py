@@ -1,4 +1,4 @@
-"""Duplicate evaluation of the strong computer player against the normal one.
+"""Duplicate evaluation of the strong computer player against the normal one, and the ladder.
 
 Every deal is played twice with the same cards (and the same turned trump suit): once with
 the strong pair in seats 0/2, once in seats 1/3. The luck of the cards cancels, so the mean
@@ -20,6 +20,16 @@ per-pair results (the deals' luck cancels a second time): ``--merge`` the varian
 ``--against`` the baseline's, listed in the same order.
 
     benchmarks/ai.py --merge v0.json v200.json --against b0.json b200.json
+
+``--opponent`` seats another pair: ``easy``, ``dmc`` (``bot/players/montecarlo.py``, a plain
+determinized Monte Carlo player) or ``search`` (the strong player without the model);
+``--player`` seats another kind than the strong one (``easy``, ``normal``, ``dmc``), and
+``--plain`` the strong player without the model of normal computers (as it plays against
+people and strong computers). The levels as a ladder, each gap from saved tallies:
+
+    benchmarks/ai.py --player easy --deals 400 --out easy.json
+    benchmarks/ai.py --plain --deals 400 --cpu-clock --out strong.json
+    benchmarks/ai.py --ladder easy.json strong.json
 """
 
 from __future__ import annotations
@@ -42,12 +52,14 @@ from bot.compiled import describe  # noqa: E402
 from bot.engine import Card, Hand, Phase, RuleSet, Suit  # noqa: E402
 from bot.players import (  # noqa: E402
     MODEL_OPTIONS,
+    EasyPlayer,
     HeuristicPlayer,
     Player,
     SearchPlayer,
     SeatView,
 )
 from bot.players.ismcts import ISMCTSPlayer  # noqa: E402
+from bot.players.montecarlo import MonteCarloPlayer  # noqa: E402
 from bot.players.runner import claim_action, move_action  # noqa: E402
 
 T = TypeVar("T")
@@ -55,9 +67,9 @@ T = TypeVar("T")
 
 @dataclass
 class Timed:
-    """A strong player whose decisions are timed (the table waits this long for it)."""
+    """A player whose decisions are timed (the table waits this long for it)."""
 
-    player: SearchPlayer
+    player: Player
     times: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)  # the thread's CPU time per decision
     nodes: list[int] = field(default_factory=list)
@@ -76,7 +88,7 @@ class Timed:
         answer = decide()
         self.times.append(time.perf_counter() - start)
         self.cpu.append(time.thread_time() - cpu)
-        self.nodes.append(self.player.nodes)
+        self.nodes.append(getattr(self.player, "nodes", 0))
         return answer
 
 
@@ -89,6 +101,8 @@ class Tally:
     hands: int = 0
     # Per hand: who made trump ("strong"/"normal") and the hand's strong - normal score.
     by_makers: list[tuple[str, int]] = field(default_factory=list)
+    # What held the two sides ("strong" and "normal" above stand for these).
+    names: tuple[str, str] = ("strong", "normal")
 
 
 def play(hand: Hand, players: list[Player]) -> Hand:
@@ -139,7 +153,8 @@ def percentile(values: list[float], q: float) -> float:
 def save(path: str, tally: Tally, strong: list[Timed], elapsed: float, first: int) -> None:
     data = {
         "first": first,
-        "tally": vars(tally),
+        "names": list(tally.names),
+        "tally": {k: v for k, v in vars(tally).items() if k != "names"},
         "times": [t for p in strong for t in p.times],
         "cpu": [t for p in strong for t in p.cpu],
         "nodes": sum(n for p in strong for n in p.nodes),
@@ -153,6 +168,7 @@ def merged(paths: list[str]) -> tuple[Tally, list[Timed], float]:
     tally, timed, elapsed = Tally(), Timed(SearchPlayer("merge")), 0.0
     for path in paths:
         data = json.loads(Path(path).read_text())
+        tally.names = tuple(data.get("names", tally.names))  # type: ignore[assignment]
         tally.diffs += data["tally"]["diffs"]
         tally.hands += data["tally"]["hands"]
         tally.by_makers += [(m, d) for m, d in data["tally"].get("by_makers", [])]
@@ -196,18 +212,19 @@ def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
     n = len(tally.diffs)
     mean, low, high = interval(tally.diffs)
     print(f"deal pairs: {n} ({tally.hands} hands) in {elapsed:.0f} s")
-    print(f"strong - normal: {mean:+.1f} points per hand (95% CI {low:+.1f}..{high:+.1f})")
-    for side in ("strong", "normal"):
+    player, opponent = tally.names
+    print(f"{player} - {opponent}: {mean:+.1f} points per hand (95% CI {low:+.1f}..{high:+.1f})")
+    for side, name in zip(("strong", "normal"), tally.names, strict=True):
         made = tally.made[side]
         rate = tally.nat[side] / made if made else 0.0
         roem = tally.roem[side] / tally.hands
-        print(f"{side}: made trump {made} times, nat {rate:.1%}; roem {roem:.1f} per hand")
-    for side in ("strong", "normal"):
+        print(f"{name}: made trump {made} times, nat {rate:.1%}; roem {roem:.1f} per hand")
+    for side, name in zip(("strong", "normal"), tally.names, strict=True):
         hands = [d for m, d in tally.by_makers if m == side]
         if hands:  # where the difference comes from: the hands each side made
             print(
-                f"hands {side} made: strong - normal {statistics.fmean(hands):+.1f} per hand,"
-                f" {sum(hands) / max(1, tally.hands):+.1f} of the overall figure"
+                f"hands {name} made: {player} - {opponent} {statistics.fmean(hands):+.1f} per"
+                f" hand, {sum(hands) / max(1, tally.hands):+.1f} of the overall figure"
             )
     times = [t for p in strong for t in p.times]
     nodes = sum(n for p in strong for n in p.nodes)
@@ -215,13 +232,44 @@ def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
         p50, p99 = percentile(times, 0.5) * 1000, percentile(times, 0.99) * 1000
         speed = nodes / sum(times)
         print(
-            f"strong decisions: {len(times)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+            f"{player} decisions: {len(times)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
             f"max {max(times) * 1000:.1f} ms; {speed:,.0f} search nodes/s"
         )
     cpu = [t for p in strong for t in p.cpu]
     if cpu:  # what a quiet core would take: the load does not stretch it
         p50, p99 = percentile(cpu, 0.5) * 1000, percentile(cpu, 0.99) * 1000
         print(f"their CPU time: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(cpu) * 1000:.1f} ms")
+
+
+def ladder(paths: list[str]) -> None:
+    """The levels as a ladder: each saved run (one file, or shards joined by commas) is one
+    rung, printed as the gap of the stronger of its two players over the weaker, with its
+    95% CI and the measured player's CPU time per decision."""
+    print("ladder (points per hand, duplicate play, 95% CI):")
+    for group in paths:
+        tally, timed, _ = merged(group.split(","))
+        mean, low, high = interval(tally.diffs)
+        upper, lower = tally.names
+        if mean < 0:  # the measured player is the weaker one: say the gap the other way
+            upper, lower, mean, low, high = lower, upper, -mean, -high, -low
+        cpu = timed[0].cpu
+        p99 = f"; CPU p99 {percentile(cpu, 0.99) * 1000:.0f} ms" if cpu else ""
+        print(
+            f"  {upper} over {lower}: {mean:+.1f} ({low:+.1f}..{high:+.1f}),"
+            f" {len(tally.diffs)} deal pairs{p99}"
+        )
+
+
+def opponent_pair(kind: str, seed: str, options: dict[str, Any]) -> list[Player] | None:
+    """The other pair's four seats (None: normal players, a fresh pair per deal)."""
+    if kind == "search":
+        plain = {**options, "model_eps": 0.0, "model_policy": ""}
+        return [SearchPlayer(f"{seed}/plain/{s}", **plain) for s in range(4)]
+    if kind == "dmc":
+        return [MonteCarloPlayer(f"{seed}/dmc/{s}") for s in range(4)]
+    if kind == "easy":
+        return [EasyPlayer(f"{seed}/easy/{s}") for s in range(4)]
+    return None
 
 
 def main() -> None:
@@ -302,11 +350,27 @@ def main() -> None:
     )
     parser.add_argument(
         "--opponent",
-        choices=("normal", "search"),
+        choices=("normal", "easy", "dmc", "search"),
         default="normal",
-        help="the other pair: normal (the heuristic), or search: the strong player without "
-        "the opponent model (model_eps 0, no model policy), with the same budget -- does the "
-        "model, fitted to normal players, cost anything against players that are not?",
+        help="the other pair: normal (the heuristic), easy, dmc (a plain determinized Monte "
+        "Carlo player: 50 deals per card, greedy playouts), or search: the strong player "
+        "without the opponent model (model_eps 0, no model policy), with the same budget -- "
+        "does the model, fitted to normal players, cost anything against players that are not?",
+    )
+    parser.add_argument(
+        "--player",
+        choices=("strong", "normal", "easy", "dmc"),
+        default="strong",
+        help="the measured pair (default the strong player); the others for the ladder",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="the strong player without the model of normal computers (MODEL_OPTIONS off): "
+        "what it plays against people and strong computers",
+    )
+    parser.add_argument(
+        "--ladder", nargs="+", default=None, help="print saved runs as the ladder of levels"
     )
     parser.add_argument("--rules", default="amsterdam", help="rule preset")
     parser.add_argument("--seed", default="ai-bench")
@@ -317,6 +381,9 @@ def main() -> None:
         "--against", nargs="+", default=None, help="with --merge: the baseline's saved tallies"
     )
     args = parser.parse_args()
+    if args.ladder:
+        ladder(args.ladder)
+        return
     if args.merge:
         report(*merged(args.merge))
         if args.against:
@@ -325,7 +392,7 @@ def main() -> None:
     rules = RuleSet.preset(args.rules)
     # The strong player as a table seats it against two normal computers: with their play
     # modelled (MODEL_OPTIONS; make_player). The flags below change any of it.
-    options: dict[str, Any] = dict(MODEL_OPTIONS)
+    options: dict[str, Any] = {} if args.plain else dict(MODEL_OPTIONS)
     if args.budget is not None:
         options["budget_ms"] = args.budget
     if args.cpu_clock:
@@ -360,16 +427,20 @@ def main() -> None:
         options["node_budget"] = args.nodes
         options["budget_ms"] = 1e9
     kind = ISMCTSPlayer if args.card_search == "ismcts" else SearchPlayer
-    strong = [Timed(kind(f"{args.seed}/strong/{s}", **options)) for s in range(4)]
-    opponents: list[Player] | None = None
-    if args.opponent == "search":
-        plain = {**options, "model_eps": 0.0, "model_policy": ""}
-        opponents = [SearchPlayer(f"{args.seed}/plain/{s}", **plain) for s in range(4)]
+    makers: dict[str, Callable[[str], Player]] = {
+        "strong": lambda seed: kind(seed, **options),
+        "normal": HeuristicPlayer,
+        "easy": EasyPlayer,
+        "dmc": MonteCarloPlayer,
+    }
+    strong = [Timed(makers[args.player](f"{args.seed}/{args.player}/{s}")) for s in range(4)]
+    opponents = opponent_pair(args.opponent, args.seed, options)
+    name = "strong (plain)" if args.player == "strong" and args.plain else args.player
     print(
-        f"{describe()}; rules {rules.label}; opponents: {args.opponent}; "
+        f"{describe()}; rules {rules.label}; {name} against {args.opponent}; "
         f"card search: {args.card_search}"
     )
-    tally = Tally()
+    tally = Tally(names=(name, args.opponent))
     start = time.perf_counter()
     for index in range(args.first, args.first + args.deals):
         deal_pair(index, rules, args.seed, strong, tally, opponents)
