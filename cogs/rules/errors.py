@@ -160,22 +160,29 @@ _SENTENCES: Final[
     ErrorCode.TOO_MANY_CARDS: (RulesCode.TOO_MANY_CARDS, _facts("count", "max")),
     ErrorCode.TOO_FEW_CARDS: (RulesCode.TOO_FEW_CARDS, _facts("count", "min")),
 }
-# `score_hand`'s refusals, worded in `score_problem` with the user's own numbers.
-_SCORE_CODES: Final = frozenset(
+# The sheet checks' refusals of one hand: numbers no hand can end with (`_impossible_hand`).
+_IMPOSSIBLE_HAND: Final = frozenset(
     {
-        ErrorCode.NOT_A_PAIR,
-        ErrorCode.NOT_TWO_PAIRS,
-        ErrorCode.NEGATIVE_VALUE,
-        ErrorCode.POINTS_TOTAL,
-        ErrorCode.ROEM_NOT_TENS,
-        ErrorCode.TRICKS_TOTAL,
-        ErrorCode.SCORE_WITHOUT_TRICKS,
-        # the sheet checks: numbers no hand can end with
         ErrorCode.CARD_POINTS_IMPOSSIBLE,
         ErrorCode.ROEM_IMPOSSIBLE,
         ErrorCode.ROEM_BOTH_PAIRS,
         ErrorCode.ROEM_FOR_POINTS,
     }
+)
+# `score_hand`'s refusals, worded in `score_problem` with the user's own numbers.
+_SCORE_CODES: Final = (
+    frozenset(
+        {
+            ErrorCode.NOT_A_PAIR,
+            ErrorCode.NOT_TWO_PAIRS,
+            ErrorCode.NEGATIVE_VALUE,
+            ErrorCode.POINTS_TOTAL,
+            ErrorCode.ROEM_NOT_TENS,
+            ErrorCode.TRICKS_TOTAL,
+            ErrorCode.SCORE_WITHOUT_TRICKS,
+        }
+    )
+    | _IMPOSSIBLE_HAND
 )
 CALCULATOR_CODES: Final = frozenset(_SENTENCES) | _SCORE_CODES
 
@@ -259,16 +266,6 @@ def score_problem(error: EngineError, question: ScoreQuestion) -> RulesError:
     if code in _IMPOSSIBLE_HAND:
         return _impossible_hand(error, question)
     return engine_problem(error)
-
-
-_IMPOSSIBLE_HAND: Final = frozenset(
-    {
-        ErrorCode.CARD_POINTS_IMPOSSIBLE,
-        ErrorCode.ROEM_IMPOSSIBLE,
-        ErrorCode.ROEM_BOTH_PAIRS,
-        ErrorCode.ROEM_FOR_POINTS,
-    }
-)
 
 
 def _impossible_hand(error: EngineError, question: ScoreQuestion) -> RulesError:
