@@ -290,6 +290,13 @@ def main() -> None:
         help="likelihood sampling: the model's error rate (0: off)",
     )
     parser.add_argument("--model-seats", default=None, help="modelled seats: them, all")
+    parser.add_argument(
+        "--inference",
+        choices=("model", "sound"),
+        default=None,
+        help="with --model-eps: weigh the plays by the normal heuristic's choices (model) or "
+        "by sound play only (sound: cheapest loser, dearest smear behind a partner)",
+    )
     parser.add_argument("--model-tries", type=int, default=None, help="deals tried per sample")
     parser.add_argument(
         "--model-exact",
@@ -408,6 +415,7 @@ def main() -> None:
         ("bid_margin", "bid_margin"),
         ("model_eps", "model_eps"),
         ("model_seats", "model_seats"),
+        ("inference", "inference"),
         ("model_tries", "model_tries"),
         ("model_policy", "model_policy"),
         ("model_exact", "model_exact"),

@@ -362,16 +362,22 @@ class Event:
             if strength[trick[i]] > strength[trick[winner]]:
                 winner = i
         self.partner_winning = len(trick) >= 2 and winner == len(trick) - 2
+        self.win_str = strength[trick[winner]] if trick else 0
 
 
 class Likelihood:
     """How likely the observed plays of the modelled seats are on a sampled deal."""
 
-    def __init__(self, model: Model, events: list[Event], eps: float, sampler: Sampler) -> None:
+    def __init__(
+        self, model: Model, events: list[Event], eps: float, sampler: Sampler, sound: bool = False
+    ) -> None:
         self.model = model
         self.events = events
         self.eps = eps
         self.sampler = sampler  # draws the deals to weigh
+        # True: the plays are weighed by sound play alone (``sound_follows``), any player's
+        # habit, instead of the normal heuristic's choices.
+        self.sound = sound
 
     def weight(self, hands: list[int]) -> float:
         """The likelihood of the plays on ``hands`` relative to the model's own single
@@ -391,10 +397,15 @@ class Likelihood:
             n = count_bits(legal)
             if n == 1:
                 continue
-            unseen = FULL & ~hand & ~e.before
-            chosen = model.choices(
-                e.seat, hand, legal, unseen, e.voids, e.trick, e.leader, e.maker, e.chooser
-            )
+            if self.sound:
+                chosen = sound_follows(e, legal, trump)
+                if chosen == legal:
+                    continue
+            else:
+                unseen = FULL & ~hand & ~e.before
+                chosen = model.choices(
+                    e.seat, hand, legal, unseen, e.voids, e.trick, e.leader, e.maker, e.chooser
+                )
             k = count_bits(chosen)
             if chosen >> e.card & 1:
                 if k > 1:
@@ -402,6 +413,40 @@ class Likelihood:
             else:
                 w *= miss / (n - k)
         return w
+
+
+def sound_follows(e: Event, legal: int, trump: int) -> int:
+    """The cards any sound player may follow with in ``e``'s trick (``legal`` when the play
+    says nothing): losing a trick the other pair holds, the cheapest card that does not win
+    (the same points: any of them); last to play behind a partner who holds the trick, the
+    dearest card that does not take it from the partner. Leads and the other follows say
+    nothing here."""
+    if not e.trick:
+        return legal
+    losers = legal & ~BEATS[trump][e.led][e.win_str]
+    if not losers:
+        return legal
+    if not e.partner_winning:
+        if not losers >> e.card & 1:
+            return legal  # it won the trick: which winner says little
+        return _by_points(losers, trump, False)
+    if len(e.trick) == 3:
+        return _by_points(losers, trump, True)
+    return legal
+
+
+def _by_points(cards: int, trump: int, most: bool) -> int:
+    """The cards of ``cards`` worth the fewest points (``most``: the most)."""
+    points = POINTS[trump]
+    best, found = -1, 0
+    for c in range(32):
+        if cards >> c & 1:
+            p = points[c]
+            if best < 0 or (p > best if most else p < best):
+                best, found = p, 1 << c
+            elif p == best:
+                found |= 1 << c
+    return found
 
 
 def voids_of(tricks: list[tuple[int, list[int]]], trump: int, rules: RuleSet) -> int:

@@ -123,6 +123,7 @@ class SearchPlayer:
         model_exact: bool = True,
         bid_exact: bool = False,
         model_exact_seats: str = "policy",
+        inference: str = "model",
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -144,6 +145,9 @@ class SearchPlayer:
         self.model_eps = model_eps
         self.model_seats = model_seats
         self.model_tries = model_tries
+        # What weighs the plays: "model", the normal heuristic's choices; "sound", only
+        # what any sound player does (model.sound_follows): no model of the opponents.
+        self.inference = inference
         # The model as the playout policy of some seats ("them": the opponents, "others":
         # the three other seats, "all"; "" the greedy policy for every seat).
         self.model_policy = model_policy
@@ -268,7 +272,11 @@ class SearchPlayer:
                 before |= 1 << card
                 k += 1
         return Likelihood(
-            Model(trump, view.rules), events, self.model_eps, self._sampler(view, know)
+            Model(trump, view.rules),
+            events,
+            self.model_eps,
+            self._sampler(view, know),
+            self.inference == "sound",
         )
 
     def _modelled_seats(self, view: SeatView) -> int:
