@@ -291,6 +291,12 @@ def main() -> None:
     )
     parser.add_argument("--model-seats", default=None, help="modelled seats: them, all")
     parser.add_argument(
+        "--blind",
+        choices=("us", "them", "all"),
+        default=None,
+        help="whose greedy playout moves do not see the sample's hidden cards",
+    )
+    parser.add_argument(
         "--inference",
         choices=("model", "sound"),
         default=None,
@@ -416,6 +422,7 @@ def main() -> None:
         ("model_eps", "model_eps"),
         ("model_seats", "model_seats"),
         ("inference", "inference"),
+        ("blind", "blind"),
         ("model_tries", "model_tries"),
         ("model_policy", "model_policy"),
         ("model_exact", "model_exact"),

@@ -124,6 +124,7 @@ class SearchPlayer:
         bid_exact: bool = False,
         model_exact_seats: str = "policy",
         inference: str = "model",
+        blind: str = "",
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -148,6 +149,9 @@ class SearchPlayer:
         # What weighs the plays: "model", the normal heuristic's choices; "sound", only
         # what any sound player does (model.sound_follows): no model of the opponents.
         self.inference = inference
+        # Whose greedy playout moves judge the other hands from their own view, not seeing
+        # the sample's hidden cards ("us", "them", "all"; "" nobody): solver.Solver.blind.
+        self.blind = blind
         # The model as the playout policy of some seats ("them": the opponents, "others":
         # the three other seats, "all"; "" the greedy policy for every seat).
         self.model_policy = model_policy
@@ -387,12 +391,10 @@ class SearchPlayer:
             solver.model_exact = self.model_exact
             theirs = 15 & ~(5 << view.pair)
             solver.fixed = theirs if self.model_exact_seats == "them" else 15
-            solver.modelled = {
-                "them": theirs,
-                "us": 15 & ~theirs,
-                "others": 15 & ~(1 << view.seat),
-                "all": 15,
-            }[self.model_policy]
+            solver.modelled = _seats(self.model_policy, view.pair, view.seat)
+        if self.blind:
+            solver.voids = voids
+            solver.blind = _seats(self.blind, view.pair, view.seat)
         solver.noise = self.noise
         solver.flags = self.policy
         if self.noisy != "all":
@@ -415,6 +417,13 @@ class SearchPlayer:
                 break
             if self.node_budget is not None and nodes() >= self.node_budget:
                 break
+
+
+def _seats(which: str, pair: int, seat: int) -> int:
+    """The seats (bits) ``which`` names for a seat of ``pair``: "them" the other pair, "us"
+    its own, "others" all but ``seat``, "all" four."""
+    theirs = 15 & ~(5 << pair)
+    return {"them": theirs, "us": 15 & ~theirs, "others": 15 & ~(1 << seat), "all": 15}[which]
 
 
 def _makers(view: SeatView, chooser: int) -> int:

@@ -113,6 +113,9 @@ class Solver:
         self.shown = 0
         self.model_exact = False  # the modelled seats play the model's card in the search too
         self.fixed = 15  # of those, the seats (bits) held to it there; the others branch
+        # The seats (bits) whose playout moves judge the other hands from their own view
+        # (``_held``): the greedy policy without sight of the hidden cards.
+        self.blind = 0
 
     # ------------------------------------------------------------------ position
     def setup(
@@ -279,14 +282,15 @@ class Solver:
         """The hand's value after the seat to act plays ``card``: greedy playout while more
         than ``exact_cards`` cards are out, then exact alpha-beta. The position is kept."""
         self.shown = self.voids
-        if self.model is not None:
+        tracking = self.model is not None or self.blind != 0
+        if tracking:
             self._note(self.to_act, card)
         self._play(self.to_act, card)
         self.nodes += 1
         while self.left > exact_cards:
             seat = (self.leader + self.n) & 3
             move = self._move(seat, self.legal())
-            if self.model is not None:
+            if tracking:
                 self._note(seat, move)
             self._play(seat, move)
             self.nodes += 1
@@ -297,10 +301,11 @@ class Solver:
     def playout_value(self, exact_cards: int) -> int:
         """The value of the loaded position played by the policy, exact for the last cards."""
         self.shown = self.voids
+        tracking = self.model is not None or self.blind != 0
         while self.left > exact_cards:
             seat = (self.leader + self.n) & 3
             move = self._move(seat, self.legal())
-            if self.model is not None:
+            if tracking:
                 self._note(seat, move)
             self._play(seat, move)
             self.nodes += 1
@@ -405,9 +410,24 @@ class Solver:
         return ours if self.us == 0 else -ours
 
     # ------------------------------------------------------------------ playout policy
-    def _can_beat(self, seat: int, strength: int) -> bool:
-        """Whether ``seat`` holds a card that can beat ``strength`` in the trick's led suit."""
-        hand = self.hands[seat]
+    def _held(self, viewer: int, seat: int) -> int:
+        """The cards ``seat`` holds as ``viewer``'s playout move sees them: the true hand,
+        or for a blind viewer every card out in the other hands that ``seat`` has not shown
+        a void in."""
+        if not self.blind >> viewer & 1 or seat == viewer:
+            return self.hands[seat]
+        out = 0
+        for k in range(1, 4):
+            out |= self.hands[(viewer + k) & 3]
+        for suit in range(4):
+            if self.shown >> (seat * 4 + suit) & 1:
+                out &= ~SUIT_MASK[suit]
+        return out
+
+    def _can_beat(self, viewer: int, seat: int, strength: int) -> bool:
+        """Whether ``seat`` holds (as ``viewer`` sees it) a card that can beat ``strength``
+        in the trick's led suit."""
+        hand = self._held(viewer, seat)
         follow = hand & SUIT_MASK[self.led]
         beats = BEATS[self.trump][self.led][strength]
         return bool((follow if follow else hand) & beats)
@@ -416,7 +436,7 @@ class Solver:
         """No opponent of ``seat`` still to play in this trick can beat ``strength``."""
         for k in range(self.n + 1, 4):
             other = (self.leader + k) & 3
-            if (other & 1) != (seat & 1) and self._can_beat(other, strength):
+            if (other & 1) != (seat & 1) and self._can_beat(seat, other, strength):
                 return False
         return True
 
@@ -555,18 +575,18 @@ class Solver:
 
     def _lead(self, seat: int, legal: int) -> int:
         trump = self.trump
+        left = self._held(seat, (seat + 1) & 3)
+        right = self._held(seat, (seat + 3) & 3)
         sure = 0
         for c in range(32):
             if not legal >> c & 1:
                 continue
             suit = c >> 3
             beats = BEATS[trump][suit][STRENGTH[trump][suit][c]]
-            left_beats = _beaten(self.hands[(seat + 1) & 3], suit, beats)
-            if not left_beats and not _beaten(self.hands[(seat + 3) & 3], suit, beats):
+            left_beats = _beaten(left, suit, beats)
+            if not left_beats and not _beaten(right, suit, beats):
                 sure |= 1 << c
-        opponents_trump = (self.hands[(seat + 1) & 3] | self.hands[(seat + 3) & 3]) & SUIT_MASK[
-            trump
-        ]
+        opponents_trump = (left | right) & SUIT_MASK[trump]
         if sure & SUIT_MASK[trump] and opponents_trump and (seat & 1) == self.makers:
             return _best(sure & SUIT_MASK[trump], trump, smear=True)
         if (
@@ -579,7 +599,8 @@ class Solver:
             return _best(legal & SUIT_MASK[trump], trump, smear=False)
         if sure:
             return _best(sure, trump, smear=True)
-        to_partner = self._partner_suits(seat, legal)
+        # A blind seat does not know the partner's winners.
+        to_partner = 0 if self.blind >> seat & 1 else self._partner_suits(seat, legal)
         if to_partner:  # a low card to the partner's sure winner ("naar de maat")
             return _best(to_partner, trump, smear=False)
         best_card = -1

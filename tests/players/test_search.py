@@ -44,6 +44,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "model-others": {**MODEL_OPTIONS, "model_policy": "others"},
     "model-them": {**MODEL_OPTIONS, "model_policy": "them", "model_exact_seats": "policy"},
     "plain-us": {"model_policy": "us", "model_exact_seats": "them"},
+    "blind-all": {"blind": "all"},
+    "sound-inference": {"model_eps": 0.2, "model_seats": "all", "inference": "sound"},
 }
 
 

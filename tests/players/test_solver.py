@@ -218,3 +218,52 @@ def test_the_roem_policy_keeps_roem_out_of_the_opponents_trick() -> None:
     aware.flags = POLICY_ROEM
     aware.setup(masks, 1, trick, (0, 0), (0, 0), (0, 0))
     assert aware._policy(0, aware.legal()) == int(Card.parse("Jh"))
+
+
+def _reshuffled(hands: list[int], seat: int, rng: random.Random) -> list[int]:
+    """The same hands with the cards of the three other seats dealt again among them."""
+    others = [s for s in range(4) if s != seat]
+    pool = [c for s in others for c in range(32) if hands[s] >> c & 1]
+    rng.shuffle(pool)
+    dealt = list(hands)
+    for s in others:
+        count = bin(hands[s]).count("1")
+        dealt[s] = mask_of(pool[:count])
+        pool = pool[count:]
+    return dealt
+
+
+def test_a_blind_playout_move_does_not_depend_on_how_the_hidden_cards_lie() -> None:
+    """A blind seat's greedy move sees only its own cards and what is out in the others':
+    dealing the hidden cards again among the other seats does not change it, while the
+    policy that sees them does change on some of the same positions."""
+    rng = random.Random("blind")
+    seeing_changed = 0
+    for seed in range(60):
+        hand = _endgame(AUTOMATIC, seed, tricks_left=5 + seed % 3, extra=seed % 4)
+        seat = hand.to_act
+        assert seat is not None and hand.trump is not None and hand.makers is not None
+        trick = [int(c) for c in hand.current]
+        hands = [mask_of(h) for h in hand.holdings]
+        moves: dict[bool, set[int]] = {True: set(), False: set()}
+        for _ in range(6):
+            dealt = _reshuffled(hands, seat, rng)
+            for blind in (True, False):
+                solver = Solver(hand.trump, hand.makers, seat % 2, AUTOMATIC)
+                solver.blind = 1 << seat if blind else 0
+                solver.setup(dealt, hand.leader, trick, (0, 0), (0, 0), (0, 0))
+                moves[blind].add(solver._move(seat, solver.legal()))
+        assert len(moves[True]) == 1, seed
+        seeing_changed += len(moves[False]) > 1
+    assert seeing_changed > 0
+
+
+def test_a_blind_leader_does_not_lead_to_a_partners_winner_it_cannot_see() -> None:
+    """The position where the seeing playout leads Kh to the partner's Ah: a blind leader
+    does not know who holds the Ah and leads its cheapest card."""
+    hands = [["Kh", "7s"], ["Th", "9c"], ["Ah", "7d"], ["8h", "8s"]]
+    masks = [mask_of(int(Card.parse(text)) for text in seat) for seat in hands]
+    solver = Solver(0, 0, 0, AUTOMATIC)  # clubs trump, our pair makes
+    solver.blind = 1
+    solver.setup(masks, 0, [], (0, 0), (0, 0), (0, 0))
+    assert solver._policy(0, solver.legal()) == int(Card.parse("7s"))
