@@ -278,7 +278,8 @@ def _rows(view: PlayView, hand: DealView, locale: str, emojis: CardEmojis) -> li
             look = card_look(card, locale, emojis.emoji(card), card.suit == trump, playable)
             return card_component(cid, deal, seq, card, look)
 
-        rows = hand_rows(hand.cards, hand.legal, trump, make)
+        # A classic message: five action rows, one of them the buttons below the cards.
+        rows = hand_rows(hand.cards, hand.legal, trump, make, max_rows=4)
     refresh = kind_component(ChallengeKind.LOOK, cid, t("challenge.button.look", locale))
     return [*rows, [refresh, *_analyse(view, locale)]]
 

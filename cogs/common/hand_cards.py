@@ -74,13 +74,28 @@ def card_rows(cards: Iterable[Card]) -> list[list[Card]]:
 
 
 def hand_rows(
-    cards: Iterable[Card], legal: Collection[Card], trump: Suit | None, make: CardButton
+    cards: Iterable[Card],
+    legal: Collection[Card],
+    trump: Suit | None,
+    make: CardButton,
+    max_rows: int | None = None,
 ) -> list[list[Component]]:
     """The buttons of a hand: those in `legal` first, then the others, each part trump
     first and one suit a row (at most eight rows, 40 buttons, for eight cards);
-    `make(card, playable)` draws each button. One pass a part: a hand is drawn twice a
-    click."""
+    `make(card, playable)` draws each button. A message with room for only `max_rows`
+    rows (a classic message holds five action rows) gets each part's cards five a row
+    instead when one suit a row would not fit: eight cards always fit in four rows. One
+    pass a part: a hand is drawn twice a click."""
     ordered = ordered_cards(cards, trump)
+    rows = _rows(ordered, legal, make, suit_rows=True)
+    if max_rows is not None and len(rows) > max_rows:
+        rows = _rows(ordered, legal, make, suit_rows=False)
+    return rows
+
+
+def _rows(
+    ordered: list[Card], legal: Collection[Card], make: CardButton, suit_rows: bool
+) -> list[list[Component]]:
     rows: list[list[Component]] = []
     for playable in (True, False):
         row: list[Component] = []
@@ -88,7 +103,7 @@ def hand_rows(
         for card in ordered:
             if (card in legal) is not playable:
                 continue
-            if row and (card.suit != suit or len(row) == ROW_WIDTH):
+            if row and ((suit_rows and card.suit != suit) or len(row) == ROW_WIDTH):
                 rows.append(row)
                 row = []
             row.append(make(card, playable))
