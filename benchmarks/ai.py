@@ -23,12 +23,14 @@ per-pair results (the deals' luck cancels a second time): ``--merge`` the varian
 
 ``--opponent`` seats another pair: ``easy``, ``dmc`` (``bot/players/montecarlo.py``, a plain
 determinized Monte Carlo player) or ``search`` (the strong player without the model);
-``--player`` seats another kind than the strong one (``easy``, ``normal``, ``dmc``), and
-``--plain`` the strong player without the model of normal computers (as it plays against
-people and strong computers). The levels as a ladder, each gap from saved tallies:
+``--player`` seats another kind than the strong one (``easy``, ``normal``, ``dmc``);
+``--unknown`` the strong player as it plays against people and strong computers
+(``UNKNOWN_OPTIONS``: nobody modelled), and ``--plain`` its search alone, without any
+options (the baseline of the experiments). The levels as a ladder, each gap from saved
+tallies:
 
     benchmarks/ai.py --player easy --deals 400 --out easy.json
-    benchmarks/ai.py --plain --deals 400 --cpu-clock --out strong.json
+    benchmarks/ai.py --unknown --deals 400 --cpu-clock --out strong.json
     benchmarks/ai.py --ladder easy.json strong.json
 """
 
@@ -52,6 +54,7 @@ from bot.compiled import describe  # noqa: E402
 from bot.engine import Card, Hand, Phase, RuleSet, Suit  # noqa: E402
 from bot.players import (  # noqa: E402
     MODEL_OPTIONS,
+    UNKNOWN_OPTIONS,
     EasyPlayer,
     HeuristicPlayer,
     Player,
@@ -379,8 +382,14 @@ def main() -> None:
     parser.add_argument(
         "--plain",
         action="store_true",
-        help="the strong player without the model of normal computers (MODEL_OPTIONS off): "
-        "what it plays against people and strong computers",
+        help="the strong player's search alone: no model of normal computers "
+        "(MODEL_OPTIONS off) and none of UNKNOWN_OPTIONS",
+    )
+    parser.add_argument(
+        "--unknown",
+        action="store_true",
+        help="the strong player as it plays against people and strong computers "
+        "(UNKNOWN_OPTIONS: nobody modelled, its own pair's playout from its own view)",
     )
     parser.add_argument(
         "--ladder", nargs="+", default=None, help="print saved runs as the ladder of levels"
@@ -405,7 +414,9 @@ def main() -> None:
     rules = RuleSet.preset(args.rules)
     # The strong player as a table seats it against two normal computers: with their play
     # modelled (MODEL_OPTIONS; make_player). The flags below change any of it.
-    options: dict[str, Any] = {} if args.plain else dict(MODEL_OPTIONS)
+    options: dict[str, Any] = dict(MODEL_OPTIONS)
+    if args.plain or args.unknown:
+        options = {} if args.plain else dict(UNKNOWN_OPTIONS)
     if args.budget is not None:
         options["budget_ms"] = args.budget
     if args.cpu_clock:
@@ -450,7 +461,9 @@ def main() -> None:
     }
     strong = [Timed(makers[args.player](f"{args.seed}/{args.player}/{s}")) for s in range(4)]
     opponents = opponent_pair(args.opponent, args.seed, options)
-    name = "strong (plain)" if args.player == "strong" and args.plain else args.player
+    name = args.player
+    if args.player == "strong" and (args.plain or args.unknown):
+        name = "strong (plain)" if args.plain else "strong (unknown)"
     print(
         f"{describe()}; rules {rules.label}; {name} against {args.opponent}; "
         f"card search: {args.card_search}"

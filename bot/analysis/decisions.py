@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from bot.engine import Action, ChooseTrump, Hand, PassTrump, PlayCard, action_from_dict
 from bot.engine.cards import Card, Suit
-from bot.players import PLAIN_OPTIONS, Effort, SearchPlayer, SeatView, view_for
+from bot.players import UNKNOWN_OPTIONS, Effort, SearchPlayer, SeatView, view_for
 
 __all__ = [
     "EFFORT",
@@ -102,7 +102,7 @@ def _alternatives(view: SeatView) -> int:
 def value_decision(decision: Decision, seed: str, effort: Effort = EFFORT) -> Valued:
     """The strong player's value of every alternative of ``decision`` (module level: a
     worker process runs it), searched with ``effort`` from ``seed`` alone."""
-    player = SearchPlayer(seed, **PLAIN_OPTIONS, **effort.options())
+    player = SearchPlayer(seed, **UNKNOWN_OPTIONS, **effort.options())
     values: dict[Any, float]
     if decision.trick == TRUMP:
         player.choose_trump(decision.view)

@@ -9,7 +9,7 @@ from .easy import EasyPlayer
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
 from .runner import advance, claim_action, move_action, play_match
-from .search import BUDGET_MS, MODEL_OPTIONS, PLAIN_OPTIONS, Effort, SearchPlayer
+from .search import BUDGET_MS, MODEL_OPTIONS, UNKNOWN_OPTIONS, Effort, SearchPlayer
 
 # The levels a table offers, weakest first; "heuristic" and "random" are the older kind names
 # ("heuristic" is the normal level), kept so stored tables and settings keep working.
@@ -28,7 +28,7 @@ def make_player(
     ``budget_ms`` is the strong player's time per decision (the others need no budget).
     ``normal_opponents``: both opponents are normal computers (public at the table), so the
     strong player searches with their play modelled exactly (``MODEL_OPTIONS``); otherwise
-    it models no one (``PLAIN_OPTIONS``).
+    it models no one (``UNKNOWN_OPTIONS``).
     ``effort``: the strong player searches that fixed effort instead of ``budget_ms`` of
     time, so its decisions do not depend on the machine's speed or load."""
     key = kind.strip().lower()
@@ -37,7 +37,7 @@ def make_player(
     if key in ("normal", "heuristic"):
         return HeuristicPlayer(seed)
     if key == "strong":
-        options: dict[str, Any] = dict(MODEL_OPTIONS if normal_opponents else PLAIN_OPTIONS)
+        options: dict[str, Any] = dict(MODEL_OPTIONS if normal_opponents else UNKNOWN_OPTIONS)
         options.update(effort.options() if effort is not None else {"budget_ms": budget_ms})
         return SearchPlayer(seed, **options)
     if key == "random":
@@ -49,7 +49,7 @@ __all__ = [
     "BUDGET_MS",
     "LEVELS",
     "MODEL_OPTIONS",
-    "PLAIN_OPTIONS",
+    "UNKNOWN_OPTIONS",
     "PLAYER_KINDS",
     "Bid",
     "EasyPlayer",

@@ -13,7 +13,7 @@ from bot.engine import Card, Phase, Suit, trick_winner
 from bot.engine.tricks import trick_points
 
 from .base import SeatView
-from .search import BUDGET_MS, PLAIN_OPTIONS, SearchPlayer
+from .search import BUDGET_MS, UNKNOWN_OPTIONS, SearchPlayer
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ class Hint:
 
 def hint_for(view: SeatView, seed: int | str, budget_ms: float = BUDGET_MS) -> Hint:
     """The strong player's advice for ``view``'s seat (it must be that seat's turn)."""
-    player = SearchPlayer(f"hint/{seed}", budget_ms=budget_ms, **PLAIN_OPTIONS)
+    player = SearchPlayer(f"hint/{seed}", budget_ms=budget_ms, **UNKNOWN_OPTIONS)
     if view.phase == Phase.TRUMP:
         return _trump_hint(view, player)
     if not view.legal:

@@ -82,7 +82,7 @@ MODEL_OPTIONS: Final = {
 # from its own view of the sampled deal, the opponents' the greedy policy's, and the exact
 # endgame searches every seat (docs/benchmarks.md, "Our pair's playout without sight of the
 # hidden cards": +4.6 a hand over 1,600 deal pairs against two kinds of opponent).
-PLAIN_OPTIONS: Final[dict[str, Any]] = {"model_policy": "us", "model_exact_seats": "them"}
+UNKNOWN_OPTIONS: Final[dict[str, Any]] = {"model_policy": "us", "model_exact_seats": "them"}
 Clock = Callable[[], float]
 
 

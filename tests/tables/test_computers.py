@@ -70,7 +70,7 @@ async def test_a_strong_player_models_its_opponents_only_when_both_are_normal_co
     await service.sit(table.id, BOB, "bob", 3)  # a human opponent now: no model
     plain = service.computers.brain(service.registry.get(table.id), 2)
     # No one modelled: no deal weighed by their plays, no one held to the model's card;
-    # only its own pair's playout is the normal player's choice (PLAIN_OPTIONS).
+    # only its own pair's playout is the normal player's choice (UNKNOWN_OPTIONS).
     assert isinstance(plain, SearchPlayer) and plain.model_eps == 0
     assert plain.model_policy == "us" and plain.model_exact_seats == "them"
 
