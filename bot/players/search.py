@@ -20,7 +20,9 @@ does not look at the hidden cards of the sampled deal, which the greedy policy d
 pair's future play is then valued as it will be played, not as if it could see the cards.
 Only the seat's view enters: the model is asked about sampled deals, never the real one.
 Each of these is an argument (benchmarks/ai.py flags), so ``model_eps=0,
-model_policy=""`` gives the plain player.
+model_policy=""`` gives the plain player. Against anyone else (``UNKNOWN_OPTIONS``) no one
+is modelled: only its own pair's playout is the model's card, the part that needs no model
+of the opponents (docs/benchmarks.md, "Against unknown opponents").
 
 A decision stops sampling when its time budget is spent (checked after each sample, with an
 injectable clock), so it takes at most the budget plus one sample's work. ``node_budget``
