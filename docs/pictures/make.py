@@ -55,7 +55,17 @@ async def messages(seed_dealer: int = 0, turns: int = 1) -> tuple[dict[str, Any]
     """(the public table message, Anna's hand) once Anna is to play her `turns`-th card
     with cards already on the table."""
     seed = seed_with_first_dealer(seed_dealer)
+    # The lobby draws a random seed per table: this table deals from `seed`, and the lobby
+    # gets its own source back afterwards (a test in the same process opens tables too).
+    drawn = lobby_module.secrets  # type: ignore[attr-defined]
     lobby_module.secrets = SimpleNamespace(token_hex=lambda n: seed)  # type: ignore[attr-defined]
+    try:
+        return await _played(turns)
+    finally:
+        lobby_module.secrets = drawn  # type: ignore[attr-defined]
+
+
+async def _played(turns: int) -> tuple[dict[str, Any], dict[str, Any]]:
     with tempfile.TemporaryDirectory() as folder:
         async with Harness(Path(folder) / "bot.sqlite3", bot_class=ClockedBot) as harness:
             kit = Kit(harness)
