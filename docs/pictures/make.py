@@ -58,7 +58,7 @@ async def messages(seed_dealer: int = 0, turns: int = 1) -> tuple[dict[str, Any]
     # The lobby draws a random seed per table: this table deals from `seed`, and the lobby
     # gets its own source back afterwards (a test in the same process opens tables too).
     drawn = lobby_module.secrets  # type: ignore[attr-defined]
-    lobby_module.secrets = SimpleNamespace(token_hex=lambda n: seed)  # type: ignore[attr-defined]
+    lobby_module.secrets = SimpleNamespace(token_hex=lambda n: seed)  # type: ignore[attr-defined,assignment]
     try:
         return await _played(turns)
     finally:
