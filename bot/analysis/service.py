@@ -118,17 +118,16 @@ class AnalysisService:
         """``user_id``'s decisions in hand ``hand`` of table ``table_id`` (``check``: the
         result the button was drawn for). Refused at league tables, for a hand not scored
         or another's, a stale button, and beyond the user's limits."""
-        key = ("table", table_id, hand, user_id, check)
-        known = self._known.get(key)
-        if known is not None:
-            return known
-        stored = await self.store.tables.get(table_id)
-        if stored is None:
-            raise AnalysisError(AnalysisCode.UNKNOWN_HAND, hand=hand)
-        table = Table.from_dict(stored.snapshot)
-        log = await self.store.tables.actions(table_id)
-        record = table_record(table, log, hand, user_id, check)
-        return await self._analyse(key, record)
+
+        async def load() -> HandRecord:
+            stored = await self.store.tables.get(table_id)
+            if stored is None:
+                raise AnalysisError(AnalysisCode.UNKNOWN_HAND, hand=hand)
+            table = Table.from_dict(stored.snapshot)
+            log = await self.store.tables.actions(table_id)
+            return table_record(table, log, hand, user_id, check)
+
+        return await self._analyse(("table", table_id, hand, user_id, check), load)
 
     @checked
     async def challenge_deal(
@@ -136,18 +135,24 @@ class AnalysisService:
     ) -> Analysis:
         """``user_id``'s decisions in deal ``hand`` of challenge ``challenge_id``, which
         they played (refused otherwise, for a stale button, and beyond their limits)."""
-        key = ("challenge", challenge_id, hand, user_id, check)
+
+        async def load() -> HandRecord:
+            row = await self.store.challenges.challenge(challenge_id)
+            if row is None:
+                raise AnalysisError(AnalysisCode.UNKNOWN_HAND, hand=hand)
+            result = await self.store.challenges.result(challenge_id, user_id, hand)
+            return challenge_record(Challenge.of(row), result, hand, check)
+
+        return await self._analyse(("challenge", challenge_id, hand, user_id, check), load)
+
+    async def _analyse(
+        self, key: tuple[str, int, int, int, str], load: Callable[[], Awaitable[HandRecord]]
+    ) -> Analysis:
+        """The answer remembered for ``key``, or the record ``load`` reads, analysed."""
         known = self._known.get(key)
         if known is not None:
             return known
-        row = await self.store.challenges.challenge(challenge_id)
-        if row is None:
-            raise AnalysisError(AnalysisCode.UNKNOWN_HAND, hand=hand)
-        result = await self.store.challenges.result(challenge_id, user_id, hand)
-        record = challenge_record(Challenge.of(row), result, hand, check)
-        return await self._analyse(key, record)
-
-    async def _analyse(self, key: tuple[str, int, int, int, str], record: HandRecord) -> Analysis:
+        record = await load()
         user_id = key[3]
         self._admit(user_id)
         self._running.add(user_id)
