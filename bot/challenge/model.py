@@ -45,7 +45,7 @@ class Challenge:
             seed_hash=row.seed_hash,
             rules=RuleSet.from_dict(row.rules),
             deals=row.deals,
-            effort=Effort(**row.effort),
+            effort=Effort.stored(row.effort),
             channel_id=row.channel_id,
             opened_at=row.opened_at,
             closes_at=row.closes_at,

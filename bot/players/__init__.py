@@ -38,6 +38,8 @@ def make_player(
         return HeuristicPlayer(seed)
     if key == "strong":
         options: dict[str, Any] = dict(MODEL_OPTIONS if normal_opponents else UNKNOWN_OPTIONS)
+        if effort is not None and not (effort.own_view or normal_opponents):
+            options = {}  # the plain search an older challenge's computers play
         options.update(effort.options() if effort is not None else {"budget_ms": budget_ms})
         return SearchPlayer(seed, **options)
     if key == "random":

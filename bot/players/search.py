@@ -93,10 +93,15 @@ class Effort:
     """A fixed search effort instead of a time budget: each decision samples until its search
     has visited ``nodes`` nodes (checked after each sample) or drew ``samples`` deals, never
     looking at the clock, so it is a pure function of the seed and the view. 80,000 nodes is
-    roughly what the 150 ms budget buys on a loaded machine (docs/benchmarks.md)."""
+    roughly what the 150 ms budget buys on a loaded machine (docs/benchmarks.md).
+
+    ``own_view``: against unknown opponents the player plays ``UNKNOWN_OPTIONS``; False
+    keeps the plain search it played before those options, so a challenge opened then
+    (its effort stored without this field) meets the same computers to its close."""
 
     nodes: int = 80_000
     samples: int = MAX_SAMPLES
+    own_view: bool = True
 
     def __post_init__(self) -> None:
         if self.nodes < 1 or self.samples < 1:
@@ -105,6 +110,12 @@ class Effort:
     def options(self) -> dict[str, Any]:
         """The ``SearchPlayer`` arguments of this effort: no time limit, the two bounds."""
         return {"budget_ms": math.inf, "max_samples": self.samples, "node_budget": self.nodes}
+
+    @classmethod
+    def stored(cls, data: dict[str, Any]) -> Effort:
+        """An effort as a challenge stored it; one stored before ``own_view`` existed
+        plays as it did then."""
+        return cls(**{"own_view": False, **data})
 
 
 class SearchPlayer:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -10,7 +11,9 @@ from bot.engine import Hand, RuleSet
 from bot.players import (
     LEVELS,
     PLAYER_KINDS,
+    UNKNOWN_OPTIONS,
     EasyPlayer,
+    Effort,
     HeuristicPlayer,
     RandomPlayer,
     SearchPlayer,
@@ -45,6 +48,21 @@ def test_levels_are_kinds_and_unknown_kinds_are_refused() -> None:
 def test_the_strong_players_budget_is_passed_on() -> None:
     player = make_player("strong", 1, budget_ms=40)
     assert isinstance(player, SearchPlayer) and player.budget == pytest.approx(0.040)
+
+
+def test_a_challenge_stored_before_the_own_view_playout_keeps_its_computers() -> None:
+    """A challenge's effort is stored with it; one stored without ``own_view`` (opened
+    before the strong player's own-view playout) plays the plain search to its close, a new
+    one the play against unknown opponents; against normal computers both model them."""
+    old = Effort.stored({"nodes": 500, "samples": 20})
+    new = Effort.stored(dataclasses.asdict(Effort(nodes=500, samples=20)))
+    assert not old.own_view and new.own_view
+    before, after = make_player("strong", 1, effort=old), make_player("strong", 1, effort=new)
+    assert isinstance(before, SearchPlayer) and isinstance(after, SearchPlayer)
+    assert before.model_policy == "" and after.model_policy == UNKNOWN_OPTIONS["model_policy"]
+    assert before.node_budget == after.node_budget == 500
+    modelled = make_player("strong", 1, normal_opponents=True, effort=old)
+    assert isinstance(modelled, SearchPlayer) and modelled.model_eps > 0
 
 
 def test_easy_without_mistakes_plays_like_the_heuristic() -> None:
