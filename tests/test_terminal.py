@@ -35,8 +35,8 @@ class ScriptedPlayer:
             if refused:
                 self.extra.pop(0)
                 return refused[0]
-        elif self.extra:
-            return self.extra.pop(0)
+        elif self.extra and not (self.extra[0] == "pass" and "Name trump" in self.shown[-1]):
+            return self.extra.pop(0)  # a "pass" waits for the play, where it is refused
         if self.moves <= 0:
             return "quit"
         self.moves -= 1
