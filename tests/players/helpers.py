@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from bot.engine import Card, Hand, Phase, RuleSet, Suit, parse_cards
-from bot.players import Player, SeatView, claim_action, move_action
+from bot.engine.cards import mask_of
+from bot.players import HeuristicPlayer, Player, SeatView, claim_action, move_action
 from bot.players.base import PastTrick
 
 
@@ -18,6 +20,32 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> Hand:
         if hand.result is None:  # a claim on the last trick scores the hand
             hand.apply(move_action(hand, players))
     return hand
+
+
+class Recording(HeuristicPlayer):
+    """A heuristic player that keeps every card-play view it was asked about."""
+
+    def __init__(self, seed: str, seen: list[SeatView]) -> None:
+        super().__init__(seed)
+        self.seen = seen
+
+    def choose_card(self, view: SeatView) -> Card:
+        self.seen.append(view)
+        return super().choose_card(view)
+
+
+def recorded_views(rules: RuleSet, seed: int) -> list[tuple[SeatView, list[int]]]:
+    """Every card-play view of one hand of heuristic players, with the deal at that moment."""
+    seen: list[SeatView] = []
+    hand = Hand.deal(rules, seed % 4, random.Random(seed))
+    start = [set(h) for h in hand.holdings]
+    play_hand(hand, [Recording(f"{seed}/{s}", seen) for s in range(4)])
+    found = []
+    for view in seen:
+        played = set(view.played())
+        holdings = [mask_of(h - played) for h in start]
+        found.append((view, holdings))
+    return found
 
 
 def make_view(

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.engine import PRESET_NAMES, Card, Hand, RuleSet, Suit, TrumpOptions
+from bot.engine import PRESET_NAMES, Card, RuleSet, Suit, TrumpOptions
 from bot.engine.cards import mask_of
 from bot.players import HeuristicPlayer, SearchPlayer
 from bot.players.base import SeatView
@@ -17,7 +17,7 @@ from bot.players.sampling import Deduction, fits_bidding
 from bot.players.search import _totals, played
 from bot.players.solver import Solver
 
-from .helpers import play_hand
+from .helpers import recorded_views
 
 
 def _inputs(view: SeatView) -> tuple[int, int, int, int, list[int]]:
@@ -28,37 +28,11 @@ def _inputs(view: SeatView) -> tuple[int, int, int, int, list[int]]:
     return hand, mask_of(view.legal), unseen, voids, [int(c) for c in view.current]
 
 
-class Recording(HeuristicPlayer):
-    """A heuristic player that keeps every card-play view it was asked about."""
-
-    def __init__(self, seed: str, seen: list[SeatView]) -> None:
-        super().__init__(seed)
-        self.seen = seen
-
-    def choose_card(self, view: SeatView) -> Card:
-        self.seen.append(view)
-        return super().choose_card(view)
-
-
-def _views(rules: RuleSet, seed: int) -> list[tuple[SeatView, list[int]]]:
-    """Every card-play view of one hand of heuristic players, with the deal at that moment."""
-    seen: list[SeatView] = []
-    hand = Hand.deal(rules, seed % 4, random.Random(seed))
-    start = [set(h) for h in hand.holdings]
-    play_hand(hand, [Recording(f"{seed}/{s}", seen) for s in range(4)])
-    found = []
-    for view in seen:
-        played = set(view.played())
-        holdings = [mask_of(h - played) for h in start]
-        found.append((view, holdings))
-    return found
-
-
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_the_model_holds_every_card_the_heuristic_may_choose(preset: str) -> None:
     rules = RuleSet.preset(preset)
     for seed in range(12):
-        for view, _ in _views(rules, seed):
+        for view, _ in recorded_views(rules, seed):
             seat = view.seat
             assert view.trump is not None and view.makers is not None
             mine, legal, unseen, voids, trick = _inputs(view)
@@ -80,7 +54,7 @@ def test_the_model_holds_every_card_the_heuristic_may_choose(preset: str) -> Non
 def test_the_true_deal_of_heuristic_players_is_fully_likely() -> None:
     rules = RuleSet.preset("amsterdam")
     for seed in range(8):
-        for view, hands in _views(rules, seed)[8:]:
+        for view, hands in recorded_views(rules, seed)[8:]:
             player = SearchPlayer("m", model_eps=1e-12, model_seats="all")
             likely = player._likelihood(view, Deduction.of(view))
             assert likely is not None
@@ -114,7 +88,7 @@ def test_exact_bids_keep_the_true_deal_and_only_deals_the_heuristic_would_bid_so
     rules = RuleSet.preset("amsterdam")
     fitted = 0
     for seed in range(6):
-        for view, hands in _views(rules, seed)[::7]:
+        for view, hands in recorded_views(rules, seed)[::7]:
             know = Deduction.of(view)
             sampler = SearchPlayer("m", model_eps=0.1, bid_exact=True)._sampler(view, know)
             theirs = [b for b in view.bids if b.seat % 2 != view.pair]
@@ -137,7 +111,7 @@ def test_exact_bids_keep_the_true_deal_and_only_deals_the_heuristic_would_bid_so
 def test_the_sampler_deals_within_what_the_seat_knows() -> None:
     rules = RuleSet.preset("amsterdam")
     for seed in range(4):
-        for view, _ in _views(rules, seed)[4::5]:
+        for view, _ in recorded_views(rules, seed)[4::5]:
             know = Deduction.of(view)
             player = SearchPlayer("m", model_eps=0.1)
             sampler = player._likelihood(view, know).sampler
@@ -181,7 +155,7 @@ def _solver_at(view: SeatView, hands: list[int]) -> Solver:
 def test_the_solver_model_policy_plays_the_heuristic_and_tracks_voids() -> None:
     rules = RuleSet.preset("amsterdam")
     for seed in range(6):
-        for view, hands in _views(rules, seed):
+        for view, hands in recorded_views(rules, seed):
             assert view.trump is not None
             solver = _solver_at(view, hands)
             mine, legal, unseen, voids, trick = _inputs(view)
@@ -203,7 +177,7 @@ def test_the_exact_search_branches_only_the_seats_not_held_to_the_model() -> Non
     rules = RuleSet.preset("amsterdam")
     branched = 0
     for seed in range(6):
-        for view, hands in _views(rules, seed):
+        for view, hands in recorded_views(rules, seed):
             if len(view.tricks) < 5:  # the last 12 cards: the exact search from here
                 continue
             theirs = 15 & ~(5 << view.pair)

@@ -4,16 +4,14 @@ rest of its hand, without a model of any particular player."""
 from __future__ import annotations
 
 import math
-import random
 
-from bot.engine import Card, Hand, RuleSet, Suit
+from bot.engine import RuleSet, Suit
 from bot.engine.cards import mask_of, parse_cards
-from bot.players import HeuristicPlayer, SearchPlayer
-from bot.players.base import SeatView
+from bot.players import SearchPlayer
 from bot.players.model import Event, sound_follows
 from bot.players.sampling import Deduction
 
-from .helpers import play_hand
+from .helpers import recorded_views
 
 HEARTS = int(Suit.HEARTS)
 
@@ -59,33 +57,13 @@ def test_a_lead_and_a_second_hand_behind_a_partner_say_nothing() -> None:
     assert sound_follows(third, legal, HEARTS) == legal
 
 
-def _views(seed: int) -> list[tuple[SeatView, list[int]]]:
-    """Card-play views of one hand of normal players, each with the deal at that moment."""
-    seen: list[SeatView] = []
-
-    class Recording(HeuristicPlayer):
-        def choose_card(self, view: SeatView) -> Card:
-            seen.append(view)
-            return super().choose_card(view)
-
-    rules = RuleSet.preset("amsterdam")
-    hand = Hand.deal(rules, seed % 4, random.Random(seed))
-    start = [set(h) for h in hand.holdings]
-    play_hand(hand, [Recording(f"{seed}/{s}") for s in range(4)])
-    found = []
-    for view in seen:
-        gone = set(view.played())
-        found.append((view, [mask_of(h - gone) for h in start]))
-    return found
-
-
 def test_sound_inference_weighs_true_deals_above_the_deals_it_would_draw() -> None:
     """Late in hands of sound players, the true deal is on average likelier under the
     inference than the deals the seat draws from what it knows: the weight carries
     information about the hidden cards."""
     true_logs, drawn_logs = [], []
     for seed in range(10):
-        for view, hands in _views(seed)[16:]:
+        for view, hands in recorded_views(RuleSet.preset("amsterdam"), seed)[16:]:
             player = SearchPlayer("s", model_eps=0.2, model_seats="all", inference="sound")
             likely = player._likelihood(view, Deduction.of(view))
             true_logs.append(math.log(likely.weight(hands)))
@@ -99,6 +77,6 @@ def test_sound_inference_weighs_true_deals_above_the_deals_it_would_draw() -> No
 
 def test_the_sound_player_keeps_to_legal_cards_and_its_seat_view() -> None:
     """The player with the inference on still plays a legal card from its own view."""
-    for view, _ in _views(3)[4:20]:
+    for view, _ in recorded_views(RuleSet.preset("amsterdam"), 3)[4:20]:
         player = SearchPlayer("s", model_eps=0.2, inference="sound", max_samples=8)
         assert player.choose_card(view) in view.legal
