@@ -37,9 +37,11 @@ def make_player(
     if key in ("normal", "heuristic"):
         return HeuristicPlayer(seed)
     if key == "strong":
-        options: dict[str, Any] = dict(MODEL_OPTIONS if normal_opponents else UNKNOWN_OPTIONS)
-        if effort is not None and not (effort.own_view or normal_opponents):
-            options = {}  # the plain search an older challenge's computers play
+        options: dict[str, Any] = {}  # the plain search: an older challenge's computers
+        if normal_opponents:
+            options = dict(MODEL_OPTIONS)
+        elif effort is None or effort.own_view:
+            options = dict(UNKNOWN_OPTIONS)
         options.update(effort.options() if effort is not None else {"budget_ms": budget_ms})
         return SearchPlayer(seed, **options)
     if key == "random":

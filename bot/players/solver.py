@@ -282,26 +282,21 @@ class Solver:
         """The hand's value after the seat to act plays ``card``: greedy playout while more
         than ``exact_cards`` cards are out, then exact alpha-beta. The position is kept."""
         self.shown = self.voids
-        tracking = self.model is not None or self.blind != 0
-        if tracking:
+        if self.model is not None or self.blind != 0:
             self._note(self.to_act, card)
         self._play(self.to_act, card)
         self.nodes += 1
-        while self.left > exact_cards:
-            seat = (self.leader + self.n) & 3
-            move = self._move(seat, self.legal())
-            if tracking:
-                self._note(seat, move)
-            self._play(seat, move)
-            self.nodes += 1
-        value = self._search(-INFINITY, INFINITY)
-        self._restore(self._root)
-        return value
+        return self._played_out(exact_cards)
 
     def playout_value(self, exact_cards: int) -> int:
         """The value of the loaded position played by the policy, exact for the last cards."""
         self.shown = self.voids
-        tracking = self.model is not None or self.blind != 0
+        return self._played_out(exact_cards)
+
+    def _played_out(self, exact_cards: int) -> int:
+        """The policy's playout from here while more than ``exact_cards`` cards are out, then
+        exact alpha-beta; the loaded position is restored."""
+        tracking = self.model is not None or self.blind != 0  # the voids the play shows
         while self.left > exact_cards:
             seat = (self.leader + self.n) & 3
             move = self._move(seat, self.legal())
