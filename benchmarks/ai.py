@@ -333,6 +333,11 @@ def main() -> None:
         help="playout policy by the model for: them, others, all, '' (nobody)",
     )
     parser.add_argument(
+        "--trump-policy",
+        default=None,
+        help="--model-policy for the playouts that value the trump choice (default: the same)",
+    )
+    parser.add_argument(
         "--card-search",
         choices=("pimc", "ismcts"),
         default="pimc",
@@ -436,6 +441,7 @@ def main() -> None:
         ("blind", "blind"),
         ("model_tries", "model_tries"),
         ("model_policy", "model_policy"),
+        ("trump_policy", "trump_policy"),
         ("model_exact", "model_exact"),
         ("bid_exact", "bid_exact"),
         ("model_exact_seats", "model_exact_seats"),

@@ -144,6 +144,7 @@ class SearchPlayer:
         model_exact_seats: str = "policy",
         inference: str = "model",
         blind: str = "",
+        trump_policy: str | None = None,
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -174,6 +175,8 @@ class SearchPlayer:
         # The model as the playout policy of some seats ("them": the opponents, "others":
         # the three other seats, "all"; "" the greedy policy for every seat).
         self.model_policy = model_policy
+        # The same for the playouts that value the trump choice (None: as in the card play).
+        self.trump_policy = model_policy if trump_policy is None else trump_policy
         self.model_exact = model_exact  # those seats play the model's card in the search too
         # Which of them: "policy" all the model_policy seats, "them" the opponents only (our
         # pair's playouts by the model, its exact search still branching).
@@ -394,7 +397,7 @@ class SearchPlayer:
     def _play_out(
         self, view: SeatView, hands: list[int], trump: int, makers: int, chooser: int
     ) -> int:
-        solver = self._solver(trump, makers, view, chooser, 0)
+        solver = self._solver(trump, makers, view, chooser, 0, self.trump_policy)
         solver.setup(hands, left_of(view.dealer), [], (0, 0), (0, 0), (0, 0))
         value = 0
         for _ in range(self.playouts):
@@ -402,15 +405,26 @@ class SearchPlayer:
         self.nodes += solver.nodes
         return value
 
-    def _solver(self, trump: int, makers: int, view: SeatView, chooser: int, voids: int) -> Solver:
+    def _solver(
+        self,
+        trump: int,
+        makers: int,
+        view: SeatView,
+        chooser: int,
+        voids: int,
+        policy: str | None = None,
+    ) -> Solver:
+        """A solver for one decision on ``trump``, with this player's playout options;
+        ``policy`` replaces ``model_policy`` (the trump choice's own)."""
+        policy = self.model_policy if policy is None else policy
         solver = Solver(trump, makers, view.pair, view.rules)
-        if self.model_policy:
+        if policy:
             solver.model = Model(trump, view.rules)
             solver.chooser, solver.voids = chooser, voids
             solver.model_exact = self.model_exact
             theirs = 15 & ~(5 << view.pair)
             solver.fixed = theirs if self.model_exact_seats == "them" else 15
-            solver.modelled = _seats(self.model_policy, view.pair, view.seat)
+            solver.modelled = _seats(policy, view.pair, view.seat)
         if self.blind:
             solver.voids = voids
             solver.blind = _seats(self.blind, view.pair, view.seat)

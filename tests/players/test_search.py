@@ -308,3 +308,21 @@ def test_a_fixed_effort_never_reads_the_clock_and_decides_alike() -> None:
     assert made.choose_trump(bid) == make_player("strong", "bid", effort=effort).choose_trump(bid)
     with pytest.raises(ValueError, match="at least one"):
         Effort(nodes=0)
+
+
+def test_the_trump_choice_can_value_with_its_own_playout_policy() -> None:
+    """``trump_policy`` changes only the trump choice's playouts: with "" they are the plain
+    search's, whatever the card play's ``model_policy``."""
+    dealt = Hand.deal(RuleSet(), 0, random.Random(4))
+    assert dealt.to_act is not None
+    view = view_for(dealt, dealt.to_act)
+    values = {}
+    for name, options in {
+        "plain": {},
+        "us": {"model_policy": "us", "model_exact_seats": "them"},
+        "us-plain-trump": {"model_policy": "us", "model_exact_seats": "them", "trump_policy": ""},
+    }.items():
+        player = fast(1, samples=30, **options)
+        player.choose_trump(view)
+        values[name] = player.trump_values
+    assert values["us-plain-trump"] == values["plain"] != values["us"]
