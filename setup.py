@@ -24,6 +24,8 @@ HOT_MODULES = [
     "bot/players/solver.py",
     # The heuristic's card play on masks, asked on every sampled deal (likelihood weights).
     "bot/players/model.py",
+    # The fitted lead of our pair's playouts.
+    "bot/players/leads.py",
 ]
 
 

@@ -9,6 +9,7 @@ every legal card (``--save``); then, from those decisions (``--load``), it asks 
 candidate policy what it would have played:
 
 - ``normal``: the normal player's card from the seat's own view (our pair's playout now);
+- ``fitted``: the same with the lead of ``bot/players/leads.py``;
 - ``greedy``: the solver's greedy policy seeing every hand of the true deal;
 - ``blind``: the greedy policy judging the other hands from the seat's view only;
 
@@ -65,7 +66,8 @@ def move(policy: str, view: SeatView, hands: list[int]) -> Card:
     assert view.trump is not None and view.makers is not None
     solver = Solver(int(view.trump), view.makers, view.pair, view.rules)
     solver.flags = int(bits or 0)
-    if name == "normal":
+    if name in ("normal", "fitted"):
+        solver.fitted = (name == "fitted") << view.seat
         solver.model = Model(int(view.trump), view.rules)
         solver.modelled = 1 << view.seat
         solver.chooser = -1 if view.chooser is None else view.chooser

@@ -333,6 +333,11 @@ def main() -> None:
         help="playout policy by the model for: them, others, all, '' (nobody)",
     )
     parser.add_argument(
+        "--fitted",
+        default=None,
+        help="model-policy seats that lead by the fitted lead (bot/players/leads.py): us, all",
+    )
+    parser.add_argument(
         "--trump-policy",
         default=None,
         help="--model-policy for the playouts that value the trump choice (default: the same)",
@@ -442,6 +447,7 @@ def main() -> None:
         ("model_tries", "model_tries"),
         ("model_policy", "model_policy"),
         ("trump_policy", "trump_policy"),
+        ("fitted", "fitted"),
         ("model_exact", "model_exact"),
         ("bid_exact", "bid_exact"),
         ("model_exact_seats", "model_exact_seats"),

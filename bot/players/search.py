@@ -145,6 +145,7 @@ class SearchPlayer:
         inference: str = "model",
         blind: str = "",
         trump_policy: str | None = None,
+        fitted: str = "",
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -177,6 +178,8 @@ class SearchPlayer:
         self.model_policy = model_policy
         # The same for the playouts that value the trump choice (None: as in the card play).
         self.trump_policy = model_policy if trump_policy is None else trump_policy
+        # Which of the model-policy seats lead by ``leads.fitted_lead`` ("us", "all"; "" none).
+        self.fitted = fitted
         self.model_exact = model_exact  # those seats play the model's card in the search too
         # Which of them: "policy" all the model_policy seats, "them" the opponents only (our
         # pair's playouts by the model, its exact search still branching).
@@ -425,6 +428,8 @@ class SearchPlayer:
             theirs = 15 & ~(5 << view.pair)
             solver.fixed = theirs if self.model_exact_seats == "them" else 15
             solver.modelled = _seats(policy, view.pair, view.seat)
+            if self.fitted:
+                solver.fitted = _seats(self.fitted, view.pair, view.seat)
         if self.blind:
             solver.voids = voids
             solver.blind = _seats(self.blind, view.pair, view.seat)

@@ -24,6 +24,7 @@ from bot.engine.rules import RuleSet
 from bot.engine.scoring import score_hand
 from bot.engine.tricks import BEATS, LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_RANKING
 
+from .leads import fitted_lead
 from .model import Model, count_bits, roem_points
 
 INFINITY: Final = 1 << 20
@@ -116,6 +117,8 @@ class Solver:
         # The seats (bits) whose playout moves judge the other hands from their own view
         # (``_held``): the greedy policy without sight of the hidden cards.
         self.blind = 0
+        # Of the modelled seats, those whose playout leads are ``leads.fitted_lead``'s.
+        self.fitted = 0
 
     # ------------------------------------------------------------------ position
     def setup(
@@ -461,6 +464,8 @@ class Solver:
         model.at(seat, hand, held & ~hand, self.shown)
         if count_bits(legal) == 1:
             chosen = legal
+        elif self.n == 0 and self.fitted >> seat & 1:
+            chosen = 1 << fitted_lead(model, legal, (seat & 1) == self.makers, self.chooser)
         elif self.n == 0:
             chosen = model.lead(legal, (seat & 1) == self.makers, self.chooser)
         else:
