@@ -19,7 +19,7 @@ its mean regret by the search's own values (points per hand the search valued it
 above the policy's).
 
     nice -n 5 .venv/bin/python benchmarks/agreement.py --deals 40 --save d.pkl
-    .venv/bin/python benchmarks/agreement.py --load d.pkl normal blind+1 blind/normal
+    .venv/bin/python benchmarks/agreement.py --load d.pkl normal fitted blind+1 blind/normal
 """
 
 from __future__ import annotations
@@ -171,12 +171,12 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=2000, help="first deal")
     parser.add_argument("--seed", default="ai-bench")
     parser.add_argument("--save", default=None, help="keep the recorded decisions here")
-    parser.add_argument("--load", default=None, help="read recorded decisions from here")
+    parser.add_argument("--load", action="append", help="read recorded decisions (repeatable)")
     parser.add_argument("--show", type=int, default=0, help="print this many disagreements")
     parser.add_argument("--kind", default="lead", help="of this kind (lead, follow)")
     args = parser.parse_args()
     if args.load:
-        decisions = pickle.loads(Path(args.load).read_bytes())
+        decisions = [d for path in args.load for d in pickle.loads(Path(path).read_bytes())]
     else:
         decisions = record(args.first, args.deals, args.seed)
         if args.save:
