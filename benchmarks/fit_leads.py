@@ -1,12 +1,11 @@
 """Fit the playout lead of ``bot/players/leads.py`` to the strong player's own leads.
 
 Reads card decisions recorded by ``benchmarks/agreement.py --save`` and fits the weights
-of ``leads.FEATURES`` by a softmax over each decision's legal leads (conditional logit):
-the target spreads over the leads by the search's own values, ``exp(value / tau)``, so a
-lead the search valued nearly as high as its choice counts nearly as much. Plain gradient
-descent with a little L2; printed: agreement and regret (as in agreement.py) on the
-training and the held-out decisions, for the normal player's lead and the fitted one, and
-the weights as ``leads.WEIGHTS`` takes them (hundredths).
+of ``leads.FEATURES`` to the leads among them: starting from the normal player's lead
+alone, each weight in turn tries steps up and down and keeps one that lowers the regret
+(as in agreement.py: how far below the search's own choice the search valued the lead
+picked). Printed: agreement and regret on the training and the held-out decisions, for the
+normal player's lead and the fitted one, and the weights as ``leads.WEIGHTS`` takes them.
 
     .venv/bin/python benchmarks/fit_leads.py --train a.pkl b.pkl --test c.pkl
 """
