@@ -338,6 +338,10 @@ def main() -> None:
         help="model-policy seats that lead by the fitted lead (bot/players/leads.py): us, all",
     )
     parser.add_argument(
+        "--prior", type=float, default=None, help="points for the normal player's lead"
+    )
+    parser.add_argument("--prior-follow", type=float, default=None, help="points for its follow")
+    parser.add_argument(
         "--trump-policy",
         default=None,
         help="--model-policy for the playouts that value the trump choice (default: the same)",
@@ -448,6 +452,8 @@ def main() -> None:
         ("model_policy", "model_policy"),
         ("trump_policy", "trump_policy"),
         ("fitted", "fitted"),
+        ("prior", "prior"),
+        ("prior_follow", "prior_follow"),
         ("model_exact", "model_exact"),
         ("bid_exact", "bid_exact"),
         ("model_exact_seats", "model_exact_seats"),

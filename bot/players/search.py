@@ -48,6 +48,7 @@ from bot.engine.tricks import trick_points
 
 from .base import SeatView
 from .bidding import choose_suit
+from .heuristic import HeuristicPlayer
 from .model import Event, Likelihood, Model, Sampler, voids_of
 from .sampling import (
     BID_TRIES,
@@ -146,6 +147,8 @@ class SearchPlayer:
         blind: str = "",
         trump_policy: str | None = None,
         fitted: str = "",
+        prior: float = 0.0,
+        prior_follow: float = 0.0,
     ) -> None:
         self.rng = random.Random(f"search/{seed}")
         self.budget = budget_ms / 1000.0
@@ -180,6 +183,12 @@ class SearchPlayer:
         self.trump_policy = model_policy if trump_policy is None else trump_policy
         # Which of the model-policy seats lead by ``leads.fitted_lead`` ("us", "all"; "" none).
         self.fitted = fitted
+        # Points the normal player's own card gets before the values are compared, at a
+        # lead and at a follow: the search leaves it only for a card it values that much
+        # higher (0: no prior).
+        self.prior = prior
+        self.prior_follow = prior_follow
+        self._normal = HeuristicPlayer(f"prior/{seed}")
         self.model_exact = model_exact  # those seats play the model's card in the search too
         # Which of them: "policy" all the model_policy seats, "them" the opponents only (our
         # pair's playouts by the model, its exact search still branching).
@@ -217,6 +226,10 @@ class SearchPlayer:
         self.nodes = solver.nodes
         runs = self.samples * self.playouts
         self.card_values = {card: total / runs for card, total in totals.items()}
+        bias = self.prior_follow if view.current else self.prior
+        if bias:
+            self.card_values[self._normal.choose_card(view)] += bias
+            return max(view.legal, key=lambda c: self.card_values[c])
         # Ties go to the cheapest card in deck order: keeps the choice reproducible.
         return max(view.legal, key=lambda c: totals[c])
 
