@@ -326,3 +326,22 @@ def test_the_trump_choice_can_value_with_its_own_playout_policy() -> None:
         player.choose_trump(view)
         values[name] = player.trump_values
     assert values["us-plain-trump"] == values["plain"] != values["us"]
+
+
+def test_a_large_prior_plays_the_normal_players_own_card() -> None:
+    """``prior`` (leads) and ``prior_follow`` (follows) add points to the normal player's
+    card before the values are compared: a prior larger than any value difference makes
+    the search play that card wherever it has a choice."""
+    kinds = set()
+    for seed in range(6):
+        hand = _mid_hand(RuleSet(), seed, cards_played=4 + seed % 3)
+        seat = hand.to_act
+        assert seat is not None
+        view = view_for(hand, seat)
+        if len(view.legal) < 2:
+            continue
+        usual = HeuristicPlayer(f"prior/{seed}").choose_card(view)
+        kind = "prior_follow" if view.current else "prior"
+        kinds.add(kind)
+        assert fast(seed, samples=5, **{kind: 10_000.0}).choose_card(view) == usual
+    assert kinds == {"prior", "prior_follow"}
