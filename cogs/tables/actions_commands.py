@@ -211,6 +211,7 @@ class TableCommands:
         table = self.channel_table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         hint = await self.service.hint(table.id, interaction.user.id)
+        self.actions.nudger.nudge(table.id, interaction.user.id)  # a new state: the mark
         text = hint_text(hint, locale_of(interaction))
         await interaction.followup.send(text, ephemeral=True)
 
