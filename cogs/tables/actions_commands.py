@@ -210,9 +210,9 @@ class TableCommands:
         the search takes up to its budget, on a worker thread."""
         table = self.channel_table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await self.service.hint(table.id, interaction.user.id)
+        answer = await self.service.hint(table.id, interaction.user.id)
         self.actions.nudger.nudge(table.id, interaction.user.id)  # a new state: the mark
-        text = hint_text(hint, locale_of(interaction))
+        text = hint_text(answer.hint, locale_of(interaction))
         await interaction.followup.send(text, ephemeral=True)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
