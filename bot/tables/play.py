@@ -1,6 +1,6 @@
 """The match's operations: name trump or pass, play a card, claim roem, come back from
-the computer, and ask for a hint. Each answers with one `TableAnswer`, a hint with its
-`Hint`.
+the computer, and ask for a hint. Each answers with one `TableAnswer`, a hint with a
+`HintAnswer`.
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ import math
 from bot.engine import ChooseTrump, ClaimRoem, Hand, PassTrump, Phase, PlayCard, Suit
 from bot.engine.cards import Card
 from bot.players import view_for
-from bot.players.hint import Hint
 
 from . import events as ev
-from .answers import TableAnswer
+from .answers import HintAnswer, TableAnswer
 from .checks import checked
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
 from .model import Seat, SeatKind, Status, Table
+from .pars import solo_seat
 from .parts import TableParts
 
 HINT_COOLDOWN = 30.0  # seconds between two hints for one user (hints cost search time)
@@ -96,15 +96,16 @@ class PlayOperations(TableParts):
         return await self.access.answer(table, events, user_id)
 
     @checked
-    async def hint(self, table_id: int, user_id: int) -> Hint:
+    async def hint(self, table_id: int, user_id: int) -> HintAnswer:
         """The strong player's advice for the asker's own decision. Refused at league
         tables, when it is not the asker's turn, and more often than once per
         ``HINT_COOLDOWN`` seconds per user. The advice changes nothing, but the first hint
         of a hand marks the asker's seat ``assisted`` (that hand gets no par: docs/pars.md),
-        committed before the hint is given."""
+        committed before the hint is given; ``uncounted`` says the hand counted until then."""
         async with self.access.operate(table_id, None, user_id) as table:
             seat, hand = _hint_turn(table, user_id)
             self._cool_down(user_id)
+            uncounted = solo_seat(table) == seat
             assisted = table.seats[seat].assisted
             if not assisted:
                 table.seats[seat].assisted = True
@@ -114,7 +115,7 @@ class PlayOperations(TableParts):
             seed = f"{table.seed}/{table.seq}/{seat}"
         if not assisted:  # the front ends redraw the asker's hand for the new state
             await self.access.answer(table, [], user_id)
-        return await self.computers.hint(view, seed)
+        return HintAnswer(await self.computers.hint(view, seed), uncounted)
 
     def _cool_down(self, user_id: int) -> None:
         """Refuse a hint sooner than ``HINT_COOLDOWN`` after the user's last; else note it."""

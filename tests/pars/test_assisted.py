@@ -14,7 +14,7 @@ from bot.engine import RuleSet
 from bot.store import open_store
 from bot.tables import FakeClock, RefusalCode, Table, TableError, TableService
 from tests.backends import fetch
-from tests.tables.helpers import ALICE, INSTANT, act_once, human_to_act, table_with
+from tests.tables.helpers import ALICE, BOB, INSTANT, act_once, human_to_act, table_with
 
 from .kit import opened, play_hands
 
@@ -46,6 +46,33 @@ async def test_a_hand_with_a_hint_gets_no_par_and_the_next_hand_does(
         await play_hands(tables, table.id, 2)
         assert not assisted(tables, table.id)  # the third hand starts unmarked
     assert await counted(database, table.id) == [2]
+
+
+async def test_only_the_hint_that_takes_a_counted_hand_out_says_so(
+    database: str | Path,
+) -> None:
+    """The first hint of a hand the person plays alone is ``uncounted``; a second one in
+    that hand is not (it no longer counted), and the next hand's first one is again."""
+    clock = FakeClock()
+    async with opened(database, clock) as (tables, _):
+        table = await table_with(tables, {0: ALICE})
+        assert (await tables.hint(table.id, ALICE)).uncounted
+        clock.advance(60)
+        assert not (await tables.hint(table.id, ALICE)).uncounted
+        await play_hands(tables, table.id, 1)
+        clock.advance(60)
+        assert (await tables.hint(table.id, ALICE)).uncounted
+
+
+async def test_a_hint_at_a_table_of_two_people_takes_nothing_out_of_the_count(
+    database: str | Path,
+) -> None:
+    async with opened(database) as (tables, _):
+        table = await table_with(tables, {0: ALICE, 2: BOB})
+        found = human_to_act(tables, table.id)
+        assert found is not None
+        assert not (await tables.hint(table.id, found[1])).uncounted
+        assert tables.registry.get(table.id).seats[found[0]].assisted  # marked all the same
 
 
 async def test_the_mark_of_a_hint_survives_a_restart(database: str | Path) -> None:

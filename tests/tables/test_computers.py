@@ -236,7 +236,7 @@ async def test_a_hint_answers_the_askers_own_decision_and_commits_only_its_mark(
     seat, user = human_to_act(service, table.id) or (None, None)
     assert seat is not None and user is not None
     before = service.registry.get(table.id).to_dict()
-    hint = await service.hint(table.id, user)
+    answer = await service.hint(table.id, user)
     after = service.registry.get(table.id).to_dict()
     log = await service.store.tables.actions(table.id)
     assert (log[-1].kind, log[-1].payload, log[-1].actor) == ("hint", {"seat": seat}, user)
@@ -251,7 +251,9 @@ async def test_a_hint_answers_the_askers_own_decision_and_commits_only_its_mark(
     hand = service.registry.get(table.id).match.hand  # type: ignore[union-attr]
     assert hand is not None
     options = hand.trump_options(seat)
+    hint = answer.hint
     assert hint.suit in options.suits if hint.suit is not None else options.can_pass
+    assert not answer.uncounted  # four people: the hand never counted against par
 
 
 async def test_hints_are_refused_out_of_turn_to_onlookers_and_at_league_tables(

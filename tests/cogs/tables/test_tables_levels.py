@@ -104,3 +104,29 @@ async def test_a_hand_drawn_before_a_hint_is_redrawn_for_its_mark_and_still_play
     chosen = await kit.click(choices[0], anna, message=drawn.message_id)
     assert "You chose" in chosen.response.text() or "You passed" in chosen.response.text()
     kit.check_payloads()
+
+
+async def test_the_hint_that_takes_a_hand_out_of_par_says_so_in_a_second_line(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a table of one person and three computers the hand counts against par until the
+    first hint: that reply says so on a line of its own, a second hint's does not."""
+    fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 1 (anna) names trump first
+    kit = await start(make_harness)
+    anna = kit.world.add_user("anna")
+    t = await kit.open(anna)
+    for _ in range(3):
+        await kit.click(f"kj:addbot:{t}", anna)
+    await kit.click(f"kj:start:{t}", anna)
+    assert kit.to_act(t) == (0, anna)
+
+    first = await kit.harness.slash("hint", user=anna, locale="nl")
+    assert_ephemeral(first.replies[-1])
+    advice, note = first.replies[-1].content.split("\n")
+    assert advice.startswith("💡 ")
+    assert note == "Met een tip telt dit spel niet meer mee tegen par in /statistieken."
+    kit.bot.clock.advance(60)
+    second = await kit.harness.slash("hint", user=anna)
+    assert_ephemeral(second.replies[-1])
+    assert second.replies[-1].content.startswith("💡 ") and "\n" not in second.replies[-1].content
+    kit.check_payloads()
