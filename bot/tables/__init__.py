@@ -5,7 +5,7 @@ No discord import: the Discord cogs and the terminal are both front ends of this
 
 from bot.players.hint import Hint
 
-from .answers import TableAnswer
+from .answers import HintAnswer, TableAnswer
 from .clock import Clock, FakeClock, SystemClock
 from .errors import RefusalCode, TableError
 from .events import Event, EventKind
@@ -30,6 +30,7 @@ __all__ = [
     "EventKind",
     "FakeClock",
     "Hint",
+    "HintAnswer",
     "LeaguePlace",
     "PrivateHand",
     "PublicSeat",

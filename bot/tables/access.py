@@ -132,6 +132,8 @@ class TableAccess:
         events = _engine_events(result)
         now = self.clock.now()
         hands = [hand_record(table, line, now) for line in match.sheet[lines:]]
+        if hands:
+            table.hand_scored()
         events += [ev.HandScored(line=line) for line in match.sheet[lines:]]
         finished = None
         if match.result is not None:

@@ -1,4 +1,4 @@
-"""What every table service call answers: one `TableAnswer`.
+"""What every table service call answers: one `TableAnswer` (a hint: one `HintAnswer`).
 
 An operation (sit, play, close, ...) answers with the events it caused and the table's
 committed state after it; a lookup (get, find, in_channel, ...) with no events and the
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from bot.engine import RuleSet, SheetLine
+from bot.players.hint import Hint
 
 from .errors import RefusalCode, TableError
 from .events import Event
@@ -30,6 +31,15 @@ from .readmodels import (
 )
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class HintAnswer:
+    """A hint, and whether it is the one that took the hand out of the par count
+    (``uncounted``: the hand counted against par until this hint; docs/pars.md)."""
+
+    hint: Hint
+    uncounted: bool
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -75,6 +75,10 @@ class Seat(Occupied):
     left_by: int | None = None  # a computer seat: the player who left it during a match
     left_hand: int = 0  # ... and the hand they left in (they may take it back until it ends)
     level: str | None = None  # a computer seat's level; None: the table's (computer_kind)
+    # The hand in play was not the player's alone: they were given a hint, or the computer
+    # acted for the seat (away, autoplay, left). Such a hand gets no par (bot/tables/pars.py);
+    # cleared when a hand is scored. Older snapshots lack it: not assisted.
+    assisted: bool = False
 
 
 @dataclass(frozen=True)
@@ -230,6 +234,11 @@ class Table:
             if seat.kind == SeatKind.COMPUTER and seat.left_by == user_id:
                 return index
         return None
+
+    def hand_scored(self) -> None:
+        """A hand was scored: in the next one no seat has been assisted yet."""
+        for seat in self.seats:
+            seat.assisted = False
 
     def free_seats(self) -> list[int]:
         """The empty seats, in order."""

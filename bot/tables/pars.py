@@ -1,10 +1,11 @@
 """Which hands of a table get a par, and what the par's replay needs (docs/pars.md).
 
 A hand counts when one person played it with three computers at a casual table (never a
-league table): the person's seat is held in person when the hand is scored (not played
-by the computer while they are away), and the other three seats are computers. The par
-is the strong computer's result in that seat with the same cards and the same computers
-(bot/pars); what it needs is written with the hand's score line, so a restart finds it.
+league table): the person played the whole hand alone (asked no hint, and the computer
+played none of it for them while they were away), and the other three seats are computers
+when it is scored. The par is the strong computer's result in that seat with the same
+cards and the same computers (bot/pars); what it needs is written with the hand's score
+line, so a restart finds it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ __all__ = ["par_setup", "solo_seat"]
 
 def solo_seat(table: Table) -> int | None:
     """The seat of the one person at a casual table whose three other seats are computers,
-    while they play it themselves; None for any other table."""
+    when they played the hand alone (no hint, the computer never acted for them: the seat's
+    ``assisted``); None for any other table or hand."""
     if table.settings.league:
         return None
     people = [seat for seat, held in enumerate(table.seats) if held.kind == SeatKind.HUMAN]
@@ -27,7 +29,7 @@ def solo_seat(table: Table) -> int | None:
     if len(people) != 1 or computers != 3:
         return None
     held = table.seats[people[0]]
-    return None if held.away or held.autoplay else people[0]
+    return None if held.away or held.autoplay or held.assisted else people[0]
 
 
 def par_setup(table: Table) -> dict[str, Any] | None:

@@ -1,24 +1,24 @@
 """The match's operations: name trump or pass, play a card, claim roem, come back from
-the computer, and ask for a hint. Each answers with one `TableAnswer`, a hint with its
-`Hint`.
+the computer, and ask for a hint. Each answers with one `TableAnswer`, a hint with a
+`HintAnswer`.
 """
 
 from __future__ import annotations
 
 import math
 
-from bot.engine import ChooseTrump, ClaimRoem, PassTrump, Phase, PlayCard, Suit
+from bot.engine import ChooseTrump, ClaimRoem, Hand, PassTrump, Phase, PlayCard, Suit
 from bot.engine.cards import Card
 from bot.players import view_for
-from bot.players.hint import Hint
 
 from . import events as ev
-from .answers import TableAnswer
+from .answers import HintAnswer, TableAnswer
 from .checks import checked
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
 from .model import Seat, SeatKind, Status, Table
+from .pars import solo_seat
 from .parts import TableParts
 
 HINT_COOLDOWN = 30.0  # seconds between two hints for one user (hints cost search time)
@@ -96,26 +96,47 @@ class PlayOperations(TableParts):
         return await self.access.answer(table, events, user_id)
 
     @checked
-    async def hint(self, table_id: int, user_id: int) -> Hint:
-        """The strong player's advice for the asker's own decision (read only: nothing is
-        committed). Refused at league tables, when it is not the asker's turn, and more
-        often than once per ``HINT_COOLDOWN`` seconds per user."""
-        table = self.registry.get(table_id)
-        table.require(Status.PLAYING)
-        if table.settings.league:
-            raise TableError(RefusalCode.HINT_LEAGUE)
-        seat = table.human_seat(user_id)
-        hand = table.match.hand if table.match is not None else None
-        if hand is None or hand.to_act != seat or hand.phase == Phase.CLAIM:
-            raise TableError(RefusalCode.NOT_YOUR_TURN, seat=seat, to_act=hand and hand.to_act)
+    async def hint(self, table_id: int, user_id: int) -> HintAnswer:
+        """The strong player's advice for the asker's own decision. Refused at league
+        tables, when it is not the asker's turn, and more often than once per
+        ``HINT_COOLDOWN`` seconds per user. The advice changes nothing, but the first hint
+        of a hand marks the asker's seat ``assisted`` (that hand gets no par: docs/pars.md),
+        committed before the hint is given; ``uncounted`` says the hand counted until then."""
+        async with self.access.operate(table_id, None, user_id) as table:
+            seat, hand = _hint_turn(table, user_id)
+            self._cool_down(user_id)
+            uncounted = solo_seat(table) == seat
+            assisted = table.seats[seat].assisted
+            if not assisted:
+                table.seats[seat].assisted = True
+                await self.access.commit(table, user_id, "hint", {"seat": seat})
+            # The asker's view only, taken now: the hint never sees another seat's cards.
+            view = view_for(hand, seat)
+            seed = f"{table.seed}/{table.seq}/{seat}"
+        if not assisted:  # the front ends redraw the asker's hand for the new state
+            await self.access.answer(table, [], user_id)
+        return HintAnswer(await self.computers.hint(view, seed), uncounted)
+
+    def _cool_down(self, user_id: int) -> None:
+        """Refuse a hint sooner than ``HINT_COOLDOWN`` after the user's last; else note it."""
         now = self.clock.now()
         last = self._hinted.get(user_id)
         if last is not None and now - last < HINT_COOLDOWN:
             raise TableError(RefusalCode.HINT_TOO_SOON, wait=math.ceil(last + HINT_COOLDOWN - now))
         self._hinted[user_id] = now
-        # The asker's view only, taken now: the hint never sees another seat's cards.
-        view = view_for(hand, seat)
-        return await self.computers.hint(view, f"{table.seed}/{table.seq}/{seat}")
+
+
+def _hint_turn(table: Table, user_id: int) -> tuple[int, Hand]:
+    """The asker's seat and the hand in play, when a hint may be given: a casual table
+    whose hand waits for the asker's own decision (not a roem claim)."""
+    table.require(Status.PLAYING)
+    if table.settings.league:
+        raise TableError(RefusalCode.HINT_LEAGUE)
+    seat = table.human_seat(user_id)
+    hand = table.match.hand if table.match is not None else None
+    if hand is None or hand.to_act != seat or hand.phase == Phase.CLAIM:
+        raise TableError(RefusalCode.NOT_YOUR_TURN, seat=seat, to_act=hand and hand.to_act)
+    return seat, hand
 
 
 def _acting_human(table: Table, user_id: int) -> int:
@@ -135,5 +156,6 @@ def _retake(table: Table, user_id: int) -> int:
         if left is not None:
             raise TableError(RefusalCode.RETAKE_TOO_LATE, seat=left)
         raise TableError(RefusalCode.NOT_SEATED)
-    table.seats[seat] = Seat(SeatKind.HUMAN, user_id, table.seats[seat].name)
+    # The computer held the seat for part of this hand: it gets no par (bot/tables/pars.py).
+    table.seats[seat] = Seat(SeatKind.HUMAN, user_id, table.seats[seat].name, assisted=True)
     return seat

@@ -143,6 +143,8 @@ class TableTimers:
             assert seat is not None and table.match is not None and table.match.hand
             engine_action = await self.computers.decide(table, table.match.hand, seat)
         step = []
+        if seat is not None and table.seats[seat].is_human:
+            table.seats[seat].assisted = True  # the computer acts for a person: no par
         if kind == "timeout" and seat is not None:
             step = mark_timeout(table, seat)
         return step + await self.access.apply(table, None, engine_action, kind)

@@ -25,7 +25,7 @@ from bot.texts.catalog import LOCALES, normalize_locale
 from cogs.common.text import locale_of, t
 from cogs.common.threads import new_thread
 from cogs.tables.ui import settings_embed
-from cogs.tables.ui_text import hint_text
+from cogs.tables.ui_text import hint_reply
 
 if TYPE_CHECKING:
     from cogs.tables.actions import TableActions
@@ -210,9 +210,9 @@ class TableCommands:
         the search takes up to its budget, on a worker thread."""
         table = self.channel_table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await self.service.hint(table.id, interaction.user.id)
-        text = hint_text(hint, locale_of(interaction))
-        await interaction.followup.send(text, ephemeral=True)
+        answer = await self.service.hint(table.id, interaction.user.id)
+        self.actions.nudger.nudge(table.id, interaction.user.id)  # a new state: the mark
+        await interaction.followup.send(hint_reply(answer, locale_of(interaction)), ephemeral=True)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.actions.send_hand(interaction, self.channel_table(interaction).id)

@@ -82,14 +82,25 @@ class HandNudger:
             return
         waiting = table.waiting_for()
         key = (table.id, waiting[1] if waiting is not None else 0)
+        if key not in self._answering:
+            self._schedule(key, table.seq)
+
+    def nudge(self, table_id: int, user_id: int) -> None:
+        """Redraw the player's latest hand message if the table moved on, after an answer
+        of their own that draws no hand (the first /hint of a hand commits its mark)."""
+        self._schedule((table_id, user_id), None)
+
+    def _schedule(self, key: Key, seq: int | None) -> None:
+        """Start the redraw of the hand drawn for ``key`` unless it shows state ``seq``
+        (None: the redraw looks) or its token is too old."""
         drawn = self._drawn.get(key)
-        if not self.enabled or drawn is None or drawn.seq == table.seq or key in self._answering:
+        if not self.enabled or drawn is None or drawn.seq == seq:
             return
         if discord.utils.utcnow() - drawn.interaction.created_at > TOKEN_MARGIN:
             del self._drawn[key]
             return
         if key not in self._tasks:
-            name = f"bg:hand:{table.id}:{key[1]}"
+            name = f"bg:hand:{key[0]}:{key[1]}"
             self._tasks[key] = asyncio.create_task(self._redraw(key), name=name)
 
     async def flush(self) -> None:

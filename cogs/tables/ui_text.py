@@ -29,7 +29,16 @@ from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase, Roem, RoemKind, Suit, seats_around
 from bot.players import LEVELS
-from bot.tables import Hint, LeaguePlace, PublicSeat, PublicTable, PublicTrick, SeatKind, Status
+from bot.tables import (
+    Hint,
+    HintAnswer,
+    LeaguePlace,
+    PublicSeat,
+    PublicTable,
+    PublicTrick,
+    SeatKind,
+    Status,
+)
 from cogs.common.text import (
     SEATS_CACHED,
     CardEmojis,
@@ -50,6 +59,7 @@ __all__ = [
     "TURN_MARK",
     "WINNING_MARK",
     "finished_hint",
+    "hint_reply",
     "hint_text",
     "league_title",
     "level_name",
@@ -153,6 +163,15 @@ def _roem_part(kind: RoemKind, rank: str, locale: str) -> str:
     if kind == RoemKind.FOUR:
         return t(f"tables.roem.four.{rank}", locale)
     return t(f"tables.roem.{kind.value}", locale)
+
+
+def hint_reply(answer: HintAnswer, locale: str) -> str:
+    """The reply to a /hint: the hint's line, and a second one when this hint took the
+    hand out of the par count (it no longer counts in /stats)."""
+    text = hint_text(answer.hint, locale)
+    if not answer.uncounted:
+        return text
+    return text + "\n" + t("tables.hint.uncounted", locale)
 
 
 def hint_text(hint: Hint, locale: str) -> str:

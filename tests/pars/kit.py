@@ -11,6 +11,7 @@ from bot.pars import ParService
 from bot.players import Effort
 from bot.store import open_store
 from bot.tables import FakeClock, TableService
+from tests.tables.helpers import act_once, human_to_act
 
 T = TypeVar("T")
 GUILD = 1  # the guild tests/tables/helpers.py opens its tables in
@@ -35,3 +36,21 @@ async def opened(
         yield tables, ParService(store, inline, tables.clock.now, effort=SMALL)
     finally:
         await store.close()
+
+
+async def play_hands(
+    tables: TableService, table_id: int, hands: int, clock: FakeClock | None = None
+) -> None:
+    """Play the table's people's decisions until ``hands`` hands are scored; with
+    ``clock``, the computers' too as their delay passes (a second at a time)."""
+    for _ in range(2000):
+        table = tables.registry.get(table_id)
+        assert table.match is not None
+        if len(table.match.sheet) >= hands:
+            return
+        if clock is not None and human_to_act(tables, table_id) is None:
+            clock.advance(1)
+            await tables.tick()
+        else:
+            await act_once(tables, table_id)
+    raise AssertionError("the hands were not scored")

@@ -15,26 +15,15 @@ from bot.pars import ParHand, replay_par
 from bot.services import Services
 from bot.standings import StandingsCode, StandingsError
 from bot.store import open_store
-from bot.tables import FakeClock, TableService
+from bot.tables import FakeClock
 from tests.backends import fetch
 from tests.challenge import kit as challenge_kit
 from tests.challenge.conftest import NOON
-from tests.tables.helpers import ALICE, BOB, INSTANT, act_once, table_with
+from tests.tables.helpers import ALICE, BOB, INSTANT, table_with
 
-from .kit import GUILD, SMALL, inline, opened
+from .kit import GUILD, SMALL, inline, opened, play_hands
 
 NOW = dt.datetime(2030, 1, 1, tzinfo=dt.UTC)
-
-
-async def play_hands(tables: TableService, table_id: int, hands: int) -> None:
-    """Play the table's people's decisions until ``hands`` hands are scored."""
-    for _ in range(2000):
-        table = tables.registry.get(table_id)
-        assert table.match is not None
-        if len(table.match.sheet) >= hands:
-            return
-        await act_once(tables, table_id)
-    raise AssertionError("the hands were not scored")
 
 
 async def test_a_hand_with_three_computers_gets_its_par_in_the_background(

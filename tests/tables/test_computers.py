@@ -225,18 +225,35 @@ async def four_humans(
     return await seated_table(service, humans, settings, channel=channel)
 
 
-async def test_a_hint_answers_the_askers_own_decision_and_commits_nothing(db: Path) -> None:
-    service = await open_service(db)
+async def test_a_hint_answers_the_askers_own_decision_and_commits_only_its_mark(
+    db: Path,
+) -> None:
+    """The hand is marked as not the asker's alone (it gets no par), once: a second hint
+    in the same hand commits nothing at all."""
+    clock = FakeClock()
+    service = await open_service(db, clock)
     table = await four_humans(service)
     seat, user = human_to_act(service, table.id) or (None, None)
-    assert user is not None
+    assert seat is not None and user is not None
     before = service.registry.get(table.id).to_dict()
-    hint = await service.hint(table.id, user)
-    assert service.registry.get(table.id).to_dict() == before  # a hint is no action
+    answer = await service.hint(table.id, user)
+    after = service.registry.get(table.id).to_dict()
+    log = await service.store.tables.actions(table.id)
+    assert (log[-1].kind, log[-1].payload, log[-1].actor) == ("hint", {"seat": seat}, user)
+    assert after["seats"][seat].pop("assisted") and not before["seats"][seat].pop("assisted")
+    for state in (before, after):
+        del state["seq"], state["last_activity"]
+    assert after == before  # nothing else: a hint is no action
+    clock.advance(60)
+    settled = service.registry.get(table.id).to_dict()
+    await service.hint(table.id, user)
+    assert service.registry.get(table.id).to_dict() == settled
     hand = service.registry.get(table.id).match.hand  # type: ignore[union-attr]
     assert hand is not None
     options = hand.trump_options(seat)
+    hint = answer.hint
     assert hint.suit in options.suits if hint.suit is not None else options.can_pass
+    assert not answer.uncounted  # four people: the hand never counted against par
 
 
 async def test_hints_are_refused_out_of_turn_to_onlookers_and_at_league_tables(

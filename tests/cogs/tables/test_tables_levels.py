@@ -8,7 +8,13 @@ import pytest
 
 from bot.settings import Settings
 from bot.tables.computers import level_of
-from tests.cogs.tables.tables_kit import StartHarness, fix_seed, seed_with_first_dealer, start
+from tests.cogs.tables.tables_kit import (
+    StartHarness,
+    enabled,
+    fix_seed,
+    seed_with_first_dealer,
+    start,
+)
 from tests.harness.limits import assert_ephemeral
 from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS
 
@@ -77,4 +83,50 @@ async def test_hint_answers_the_player_to_act_privately_and_refuses_others(
     kit.bot.clock.advance(60)
     league = await kit.harness.slash("hint", user=anna)
     assert league.replies[-1].content.startswith("No hints at a league table")
+    kit.check_payloads()
+
+
+async def test_a_hand_drawn_before_a_hint_is_redrawn_for_its_mark_and_still_plays(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first hint of a hand commits the seat's mark (that hand gets no par), a new
+    state: the asker's hand message is redrawn for it, so its buttons are not stale."""
+    fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 1 (anna) names trump first
+    kit = await start(make_harness)
+    t, anna, _ = await kit.two_humans_playing()
+    drawn = await kit.hand(t, anna)
+    await kit.harness.slash("hint", user=anna)
+    await kit.flush()
+    assert kit.table(t).seats[0].assisted
+    shown = kit.world.messages[drawn.message_id or 0]
+    choices = enabled(shown["components"], "kj:trump:")
+    assert choices and all(f":{kit.table(t).seq}:" in c for c in choices)
+    chosen = await kit.click(choices[0], anna, message=drawn.message_id)
+    assert "You chose" in chosen.response.text() or "You passed" in chosen.response.text()
+    kit.check_payloads()
+
+
+async def test_the_hint_that_takes_a_hand_out_of_par_says_so_in_a_second_line(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a table of one person and three computers the hand counts against par until the
+    first hint: that reply says so on a line of its own, a second hint's does not."""
+    fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 1 (anna) names trump first
+    kit = await start(make_harness)
+    anna = kit.world.add_user("anna")
+    t = await kit.open(anna)
+    for _ in range(3):
+        await kit.click(f"kj:addbot:{t}", anna)
+    await kit.click(f"kj:start:{t}", anna)
+    assert kit.to_act(t) == (0, anna)
+
+    first = await kit.harness.slash("hint", user=anna, locale="nl")
+    assert_ephemeral(first.replies[-1])
+    advice, note = first.replies[-1].content.split("\n")
+    assert advice.startswith("💡 ")
+    assert note == "Met een tip telt dit spel niet meer mee tegen par in /statistieken."
+    kit.bot.clock.advance(60)
+    second = await kit.harness.slash("hint", user=anna)
+    assert_ephemeral(second.replies[-1])
+    assert second.replies[-1].content.startswith("💡 ") and "\n" not in second.replies[-1].content
     kit.check_payloads()
