@@ -1,14 +1,15 @@
-"""A lead for playouts fitted to the strong player's own leads.
+"""A lead for playouts fitted to the strong player's own leads (an experiment, off by default).
 
 The search values a card by playing the hand out on sampled deals, and our pair's later
 cards there are a fast policy's (``search.UNKNOWN_OPTIONS``: the normal player's choice
-from its own view). The closer that policy comes to what the search itself will lead, the
-truer the value. ``fitted_lead`` scores every legal lead by a weighted sum of what the
-seat can see (``lead_features``: the card's suit, rank and points, the suit's lengths, the
-voids shown, who chose trump) and leads the best; ``WEIGHTS`` were fitted to the search's
-recorded leads by ``benchmarks/fit_leads.py`` (docs/benchmarks.md, "A lead fitted to the
-search"). Only the seat's own view enters: ``Model.at`` sets it. Compiled with mypyc
-(setup.py's HOT_MODULES) like the solver.
+from its own view). ``fitted_lead`` tries a policy that leads more as the search itself
+does: it scores every legal lead by a weighted sum of what the seat can see
+(``lead_features``: the normal player's lead, the card's suit, rank and points, the suit's
+lengths, the voids shown, who chose trump) and leads the best. ``WEIGHTS`` were fitted to
+the search's recorded leads by ``benchmarks/fit_leads.py``; as our pair's playout lead
+(``SearchPlayer(fitted="us")``) it measured weaker, so no level uses it (docs/benchmarks.md,
+"A lead fitted to the search's leads"). Only the seat's own view enters: ``Model.at`` sets
+it. Compiled with mypyc (setup.py's HOT_MODULES) like the solver.
 """
 
 from __future__ import annotations
