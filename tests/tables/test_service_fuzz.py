@@ -2,10 +2,11 @@
 
 A hypothesis state machine fires random operations from random users (four players and an
 outsider) at the tables of one channel: lobby changes, trump choices and passes, cards
-(legal or not, own or not), claims, "I'm back", closes, settings changes, clock advances,
-timer ticks and restarts of the service, each with a current, stale, future or no sequence
-number. After every operation it checks what the service promises (module doc of
-``bot.tables.service``):
+(legal or not, own or not), claims, "I'm back", hints (one to three, the clock moved on
+before each: so a hint is refused within the cooldown and allowed after it), closes,
+settings changes, clock advances, timer ticks and restarts of the service, each with a
+current, stale, future or no sequence number. After every operation it checks what the
+service promises (module doc of ``bot.tables.service``):
 
 - a refusal (``TableError``) changes nothing, in memory or on disk; nothing else escapes,
   and ``tick`` logs no swallowed exception;
@@ -13,7 +14,12 @@ number. After every operation it checks what the service promises (module doc of
 - the action log replays to the match; a closed table never changes again;
 - a second service on the same file (a restart) restores every open table exactly;
 - the public view holds no card still in a hand, a seat's view only that seat's cards,
-  and the hand holds each of the 32 cards once.
+  and the hand holds each of the 32 cards once;
+- a hint is refused exactly when it is not the asker's turn (or a league table), or within
+  ``HINT_COOLDOWN`` of the same user's last hint since the service started; an accepted
+  one changes no card, trick, turn or score, advises a legal card or a trump option the
+  asker has, and marks the asker's seat ``assisted`` (logged as "hint" the first time in a
+  hand, else committing nothing) until the hand is scored, which clears the mark.
 
 Each example runs on its own event loop and database (a file, or a PostgreSQL schema: the
 test runs on both back ends), and table seeds come from hypothesis (``secrets`` is patched),
@@ -58,6 +64,9 @@ from bot.store import Store, open_store
 from bot.store.postgres.db import with_schema
 from bot.tables import (
     FakeClock,
+    HintAnswer,
+    RefusalCode,
+    SeatKind,
     Status,
     Table,
     TableError,
@@ -66,6 +75,8 @@ from bot.tables import (
     private_hand,
     public_table,
 )
+from bot.tables.pars import solo_seat
+from bot.tables.play import HINT_COOLDOWN
 from tests.backends import create_schema, drop_schema, postgres_url
 
 from .helpers import ALICE, BOB, CARL, CHANNEL, DIRK, open_service, play_until_done, table_with
@@ -87,6 +98,7 @@ LOG_KINDS = (
     "back",
     "close",
     "settings",
+    "hint",
 )
 RESTORE_EVERY = 12  # operations between restart checks (and one at the end of each example)
 RESTART_EVERY = 15  # operations at least between two restarts of the service under test
@@ -136,6 +148,7 @@ TIMINGS = st.builds(
     trick_pause=st.sampled_from([1.0, 0.0, 3.0]),
     bot_delay=st.sampled_from([1.0, 0.5, 2.0]),
     computer_kind=st.sampled_from(["random", "heuristic"]),
+    league=st.sampled_from((False,) * 7 + (True,)),  # a league table refuses hints
 )
 SEAT_FILL = st.lists(
     st.sampled_from(["human", "computer", "human", "computer", "human", "computer", "empty"]),
@@ -153,6 +166,26 @@ NAMES = st.sampled_from(("player", "", "Zoë 🂡", "x" * 80))
 ADVANCE = st.sampled_from((0.0, 0.5, 1.0, 2.0, 3.0, 8.0, 16.0, 31.0, 121.0, 3601.0, 7201.0))
 CLAIMS = st.sampled_from((True, False))  # whether drive() claims roem for the humans
 RANDOMS = st.randoms(use_true_random=False)
+HINT_ODDS = 0.2  # how often drive() asks a hint before the human decides (a tenth of
+# that within the cooldown, which then refuses it)
+# The seconds the clock moves on before each hint of a rule: around the cooldown.
+HINT_GAPS = st.lists(
+    st.sampled_from((0.0, 0.0, 1.0, HINT_COOLDOWN - 1, HINT_COOLDOWN, HINT_COOLDOWN + 8)),
+    min_size=1,
+    max_size=3,
+)
+HINT_REASONS = {  # Hint.reason by the decision it advises
+    HandPhase.TRUMP: {"only", "name", "pass"},
+    HandPhase.PLAY: {"only", "wins", "smear", "lead", "discard"},
+}
+# Why a hint is refused when it is not the asker's turn (or table): anything but the cooldown.
+HINT_OFF_TURN = {
+    RefusalCode.UNKNOWN_TABLE,
+    RefusalCode.NOT_PLAYING,
+    RefusalCode.NOT_SEATED,
+    RefusalCode.HINT_LEAGUE,
+    RefusalCode.NOT_YOUR_TURN,
+}
 TURN_TIMERS = st.sampled_from((None, 0, 15, 30, 3600, 5, 14.9, 3601, -1, math.nan, math.inf, 60.5))
 
 
@@ -248,6 +281,42 @@ def check_frozen(label: str, before: dict[str, Any], after: dict[str, Any]) -> N
         assert changed_keys(before, after) <= {"status", "seq", "last_activity"}, label
 
 
+def hint_turn(table: Table | None, user: int) -> int | None:
+    """The asker's seat when a hint may be given (the cooldown aside): a casual table
+    playing a hand that waits for that person's own decision."""
+    if table is None or table.status != Status.PLAYING or table.settings.league:
+        return None
+    seat = table.seat_of(user)
+    hand = table.match.hand if table.match is not None else None
+    return seat if seat is not None and hand is not None and hand.to_act == seat else None
+
+
+def without_hint_mark(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The table's state but what a first hint changes: the commit and the seat's mark."""
+    seats = [dict(held) for held in state["seats"]]
+    del seats[seat]["assisted"]
+    return {**state, "seq": None, "last_activity": None, "seats": seats}
+
+
+def check_advice(table: Table, seat: int, answer: HintAnswer) -> None:
+    """The advice is a decision the seat may take now: a legal card, or a trump option."""
+    hand = table.match.hand if table.match is not None else None
+    assert hand is not None
+    hint = answer.hint
+    assert hint.reason in HINT_REASONS[hand.phase], hint
+    if hand.phase == HandPhase.TRUMP:
+        options = hand.trump_options(seat)
+        allowed: list[Card | Suit | None] = [*options.suits, *([None] if options.can_pass else [])]
+        assert hint.card is None and hint.suit in allowed, (hint, options)
+        advised: Card | Suit | None = hint.suit
+    else:
+        allowed = list(hand.legal(seat))
+        assert hint.suit is None and hint.card in allowed, (hint, allowed)
+        advised = hint.card
+    if hint.reason != "only":
+        assert hint.runner_up in allowed and hint.runner_up != advised, (hint, allowed)
+
+
 class ErrorLog(logging.Handler):
     """Collects what the service logs at ERROR: ``tick`` logs (and swallows) the unexpected
     exceptions of a table's timers, which must not happen either."""
@@ -284,6 +353,9 @@ class TableServiceMachine(RuleBasedStateMachine):
         self.evicted: set[int] = set()  # finished or closed tables the service let go of
         self.graced: dict[int, float | None] = {}  # stored turn deadline a restart pushed back
         self.next_restart = RESTART_EVERY
+        self.hinted: dict[int, float] = {}  # user -> their last hint since the service started
+        # table -> (hands scored, seats given a hint in the hand in play after them)
+        self.marks: dict[int, tuple[int, set[int]]] = {}
         self.ops = 0
         self.tally = tally
         self.errors = ErrorLog()
@@ -374,6 +446,7 @@ class TableServiceMachine(RuleBasedStateMachine):
                 check_frozen(label, old_state, state)
         assert not self.errors.records, "\n".join(self.errors.records)
         self.check_channel()
+        self.check_marks()
         self.ops += 1
         if self.ops % RESTORE_EVERY == 0:
             self.check_restore()
@@ -491,9 +564,11 @@ class TableServiceMachine(RuleBasedStateMachine):
                 assert table.turn_deadline == max(state["turn_deadline"], grace)
                 self.graced[table_id] = state["turn_deadline"]
             self.known[table_id] = (table.to_dict(), count)
+        self.hinted.clear()  # the cooldown lives in the service's memory
         self.tally["restart"] += 1
         self.refresh()
         self.check_channel()
+        self.check_marks()
 
     # ------------------------------------------------------------- opening tables
     def open_table(self, opening: Opening) -> None:
@@ -627,6 +702,81 @@ class TableServiceMachine(RuleBasedStateMachine):
             user = away[user % len(away)]  # mostly someone who may come back
         self.op("back", lambda: self.svc.back(tid, user))
 
+    @rule(which=WHICH, who=WHO, user=st.sampled_from(USERS), gaps=HINT_GAPS)
+    def hint(self, which: int, who: str, user: int, gaps: list[float]) -> None:
+        """One to three hints, the clock moved on by each gap first (no timer ticks)."""
+        tid = self.target(which)
+        for gap in gaps:
+            self.clock.advance(gap)
+            self.ask_hint(tid, self.user_for(self.table(tid), who, user))
+
+    def ask_hint(self, tid: int, user: int) -> None:
+        table = self.table(tid)
+        before = table.to_dict() if table is not None else None
+        seat = table.seat_of(user) if table is not None else None
+        was_assisted = (
+            table.seats[seat].assisted if table is not None and seat is not None else None
+        )
+        turn = hint_turn(table, user)
+        soon = self.cooling(user)
+        solo = solo_seat(table) if table is not None else None
+        result = self.op("hint", lambda: self.svc.hint(tid, user))
+        after = self.table(tid)
+        if isinstance(result, TableError):
+            expected = {RefusalCode.HINT_TOO_SOON} if turn is not None else HINT_OFF_TURN
+            assert result.code in expected and (turn is None or soon), result
+            if after is not None and seat is not None:
+                assert after.seats[seat].assisted == was_assisted, "a refused hint marked a seat"
+            return
+        assert turn is not None and not soon, "a hint was given off turn or within the cooldown"
+        assert isinstance(result, HintAnswer) and after is not None and before is not None
+        if user in self.hinted:
+            self.tally["hint ok after the cooldown"] += 1
+        self.hinted[user] = self.clock.now()
+        self.tally[f"hint ok ({'again' if was_assisted else 'first'} in the hand)"] += 1
+        state = after.to_dict()
+        assert state["seats"][turn]["assisted"], "a hint did not mark the asker's seat"
+        if was_assisted:
+            assert state == before, "a second hint in a hand changed the table"
+        else:
+            assert state["seq"] == before["seq"] + 1
+            action = self.run(self.svc.store.tables.actions(tid))[-1]
+            assert (action.kind, action.payload, action.actor) == ("hint", {"seat": turn}, user)
+            assert without_hint_mark(state, turn) == without_hint_mark(before, turn), (
+                "a hint changed more than the asker's mark"
+            )
+        assert result.uncounted == (solo == turn)
+        check_advice(after, turn, result)
+        assert after.match is not None
+        scored, seats = self.marks.get(tid, (len(after.match.sheet), set()))
+        self.marks[tid] = (scored, seats | {turn})
+
+    def cooling(self, user: int) -> bool:
+        """Whether the user's last hint is less than ``HINT_COOLDOWN`` ago."""
+        last = self.hinted.get(user)
+        return last is not None and self.clock.now() - last < HINT_COOLDOWN
+
+    def check_marks(self) -> None:
+        """A seat given a hint stays ``assisted`` until its hand is scored; the scoring
+        clears the mark (set again only if the computer already acted for the seat)."""
+        for tid, (scored, seats) in list(self.marks.items()):
+            table = self.table(tid)
+            if table is None or table.match is None:
+                del self.marks[tid]
+                continue
+            for seat in seats:
+                held = table.seats[seat]
+                if len(table.match.sheet) == scored:  # the hand is still the hinted one
+                    # (a seat left during the hand is a computer's until taken back)
+                    assert held.kind != SeatKind.HUMAN or held.assisted, "a hint's mark was lost"
+                else:
+                    assert not held.assisted or held.away or held.autoplay, (
+                        "a scored hand left a hint's mark"
+                    )
+            if len(table.match.sheet) != scored:
+                self.tally["hint mark cleared by the score"] += 1
+                del self.marks[tid]
+
     @rule(which=WHICH, user=st.sampled_from(USERS), moderator=st.sampled_from((False, False, True)))
     def close(self, which: int, user: int, moderator: bool) -> None:
         tid = self.target(which)
@@ -676,8 +826,8 @@ class TableServiceMachine(RuleBasedStateMachine):
 
     @rule(steps=st.integers(1, 12), claims=CLAIMS, rnd=RANDOMS)
     def drive(self, steps: int, claims: bool, rnd: Any) -> None:
-        """A few moves on the newest table: the human to act decides legally, else the
-        clock jumps to the next deadline and the timers fire."""
+        """A few moves on the newest table: the human to act decides legally (at times
+        asking a hint first), else the clock jumps to the next deadline and the timers fire."""
         self.drive_table(steps, claims, rnd)
 
     @rule(steps=st.integers(12, 80), claims=CLAIMS, rnd=RANDOMS)
@@ -709,6 +859,9 @@ class TableServiceMachine(RuleBasedStateMachine):
                 self.op("claim", lambda t=table, u=claimer: self.svc.claim(t.id, u, t.seq))
             elif found is not None and not table.seats[found[0]].autoplay:
                 seat, user = found
+                if rnd.random() < HINT_ODDS / (10 if self.cooling(user) else 1):
+                    self.ask_hint(table.id, user)
+                    continue  # then decide (or ask again) on the next step
                 self.op(*self.decision(table, seat, user, rnd))
             else:
                 due = table.next_deadline()
