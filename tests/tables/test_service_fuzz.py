@@ -18,8 +18,9 @@ service promises (module doc of ``bot.tables.service``):
 - a hint is refused exactly when it is not the asker's turn (or a league table), or within
   ``HINT_COOLDOWN`` of the same user's last hint since the service started; an accepted
   one changes no card, trick, turn or score, advises a legal card or a trump option the
-  asker has, and marks the asker's seat ``assisted`` (logged as "hint" the first time in a
-  hand, else committing nothing) until the hand is scored, which clears the mark.
+  asker has, and marks the asker's seat ``assisted`` until the hand is scored, which
+  clears the mark (the first hint of a hand logs "hint" and tells the front ends the state
+  stored; a later one commits and tells nothing).
 
 Each example runs on its own event loop and database (a file, or a PostgreSQL schema: the
 test runs on both back ends), and table seeds come from hypothesis (``secrets`` is patched),
@@ -69,6 +70,7 @@ from bot.tables import (
     SeatKind,
     Status,
     Table,
+    TableAnswer,
     TableError,
     TableService,
     TableSettings,
@@ -356,6 +358,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         self.hinted: dict[int, float] = {}  # user -> their last hint since the service started
         # table -> (hands scored, seats given a hint in the hand in play after them)
         self.marks: dict[int, tuple[int, set[int]]] = {}
+        self.heard: list[TableAnswer] = []  # what the service told its listeners
         self.ops = 0
         self.tally = tally
         self.errors = ErrorLog()
@@ -364,6 +367,15 @@ class TableServiceMachine(RuleBasedStateMachine):
     # ------------------------------------------------------------- plumbing
     def run(self, awaitable: Awaitable[Any]) -> Any:
         return self.loop.run_until_complete(awaitable)
+
+    def listened(self, service: TableService) -> TableService:
+        """``service``, its answers heard as a front end hears them (into ``heard``)."""
+
+        async def hear(answer: TableAnswer) -> None:
+            self.heard.append(answer)
+
+        service.listeners.append(hear)
+        return service
 
     @property
     def svc(self) -> TableService:
@@ -553,7 +565,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         self.next_restart = self.ops + RESTART_EVERY
         self.run(self.svc.store.close())
         self.store = self.run(open_store(self.path))
-        self.service = TableService(self.store, self.clock)
+        self.service = self.listened(TableService(self.store, self.clock))
         restored = {t.id: t for t in self.run(self.service.restore())}
         assert sorted(restored) == self.open_ids()
         self.evicted.update(t for t in self.tables if t not in restored)
@@ -605,7 +617,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         """Open the first table and play it ``warmup`` moves on, so that the random
         operations start from any point of a match (every move checked all the same)."""
         self.store = self.run(open_store(self.path))
-        self.service = TableService(self.store, self.clock)
+        self.service = self.listened(TableService(self.store, self.clock))
         self.run(self.service.restore())
         self.open_table(opening)
         self.drive_table(warmup, claims, rnd)
@@ -720,6 +732,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         turn = hint_turn(table, user)
         soon = self.cooling(user)
         solo = solo_seat(table) if table is not None else None
+        self.heard.clear()
         result = self.op("hint", lambda: self.svc.hint(tid, user))
         after = self.table(tid)
         if isinstance(result, TableError):
@@ -727,6 +740,7 @@ class TableServiceMachine(RuleBasedStateMachine):
             assert result.code in expected and (turn is None or soon), result
             if after is not None and seat is not None:
                 assert after.seats[seat].assisted == was_assisted, "a refused hint marked a seat"
+            assert not self.heard, "a refused hint was told to the front ends"
             return
         assert turn is not None and not soon, "a hint was given off turn or within the cooldown"
         assert isinstance(result, HintAnswer) and after is not None and before is not None
@@ -738,7 +752,13 @@ class TableServiceMachine(RuleBasedStateMachine):
         assert state["seats"][turn]["assisted"], "a hint did not mark the asker's seat"
         if was_assisted:
             assert state == before, "a second hint in a hand changed the table"
+            assert not self.heard, "a hint that changed nothing was told to the front ends"
         else:
+            # The front ends hear the state with the mark to redraw the asker's hand: the
+            # one stored (refresh checked the store against the table).
+            (heard,) = self.heard
+            assert (heard.viewer, heard.events, heard.seq) == (user, (), state["seq"])
+            assert heard.hand() == private_hand(after, turn) and heard.public == public_table(after)
             assert state["seq"] == before["seq"] + 1
             action = self.run(self.svc.store.tables.actions(tid))[-1]
             assert (action.kind, action.payload, action.actor) == ("hint", {"seat": turn}, user)
