@@ -15,21 +15,31 @@ from typing import Any
 from .computers import level_of
 from .model import SeatKind, Table
 
-__all__ = ["par_setup", "solo_seat"]
+__all__ = ["counted_seat", "par_setup", "solo_seat"]
 
 
-def solo_seat(table: Table) -> int | None:
+def counted_seat(table: Table) -> int | None:
     """The seat of the one person at a casual table whose three other seats are computers,
-    when they played the hand alone (no hint, the computer never acted for them: the seat's
-    ``assisted``); None for any other table or hand."""
+    while the hand in play still counts for them: they have played it alone so far (no
+    hint, the computer never acted for them: the seat's ``assisted``); None for any other
+    table or hand. A seat marked away (or on autoplay) since an earlier hand still counts:
+    the person may act before the computer does, which takes the seat back."""
     if table.settings.league:
         return None
     people = [seat for seat, held in enumerate(table.seats) if held.kind == SeatKind.HUMAN]
     computers = sum(held.kind == SeatKind.COMPUTER for held in table.seats)
     if len(people) != 1 or computers != 3:
         return None
-    held = table.seats[people[0]]
-    return None if held.away or held.autoplay or held.assisted else people[0]
+    return None if table.seats[people[0]].assisted else people[0]
+
+
+def solo_seat(table: Table) -> int | None:
+    """`counted_seat` for a hand being scored, which the person played alone: not away nor
+    on autoplay then either (a seat stored before ``assisted`` existed lacks the mark)."""
+    seat = counted_seat(table)
+    if seat is None or table.seats[seat].away or table.seats[seat].autoplay:
+        return None
+    return seat
 
 
 def par_setup(table: Table) -> dict[str, Any] | None:

@@ -18,7 +18,7 @@ from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
 from .model import Seat, SeatKind, Status, Table
-from .pars import solo_seat
+from .pars import counted_seat
 from .parts import TableParts
 
 HINT_COOLDOWN = 30.0  # seconds between two hints for one user (hints cost search time)
@@ -105,7 +105,7 @@ class PlayOperations(TableParts):
         async with self.access.operate(table_id, None, user_id) as table:
             seat, hand = _hint_turn(table, user_id)
             self._cool_down(user_id)
-            uncounted = solo_seat(table) == seat
+            uncounted = counted_seat(table) == seat
             assisted = table.seats[seat].assisted
             if not assisted:
                 table.seats[seat].assisted = True

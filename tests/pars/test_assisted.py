@@ -102,6 +102,39 @@ async def test_a_hand_the_computer_played_for_an_away_person_gets_no_par(
     assert await counted(database, table.id) == [2]
 
 
+@pytest.mark.parametrize("timeouts", [1, 2])  # away, then on autoplay too
+async def test_a_hint_says_it_takes_out_a_hand_begun_away(
+    database: str | Path, timeouts: int
+) -> None:
+    """The turn timer ran out on the person's last card(s) of the first hand: they begin
+    the second one away (or on autoplay), yet it counts if they act before the computer
+    does (as in the test above), so the hint at their first turn is the one that takes
+    it out, and says so."""
+    clock = FakeClock()
+    async with opened(database, clock) as (tables, _):
+        settings = replace(INSTANT, turn_timer=30, bot_delay=1)
+        table = await table_with(tables, {0: ALICE}, settings)
+        while True:
+            live = tables.registry.get(table.id)
+            assert live.match is not None and live.match.hand is not None
+            hand = live.match.hand
+            if hand.to_act != 0:
+                clock.advance(1)
+                await tables.tick()  # the computers' delay
+            elif live.match.sheet:
+                break  # the person's first turn of the second hand
+            elif len(hand.holdings[0]) > timeouts:
+                await act_once(tables, table.id)
+            else:
+                clock.advance(31)
+                await tables.tick()  # the computer plays the card for the person
+        seat = tables.registry.get(table.id).seats[0]
+        assert (seat.away, seat.autoplay, seat.assisted) == (True, timeouts == 2, False)
+        assert (await tables.hint(table.id, ALICE)).uncounted
+        await play_hands(tables, table.id, 2, clock)
+    assert await counted(database, table.id) == []
+
+
 async def test_a_seat_left_and_taken_back_during_a_hand_gets_no_par_for_it(
     database: str | Path,
 ) -> None:
