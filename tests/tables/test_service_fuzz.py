@@ -77,7 +77,6 @@ from bot.tables import (
     private_hand,
     public_table,
 )
-from bot.tables.pars import solo_seat
 from bot.tables.play import HINT_COOLDOWN
 from tests.backends import create_schema, drop_schema, postgres_url
 
@@ -291,6 +290,16 @@ def hint_turn(table: Table | None, user: int) -> int | None:
     seat = table.seat_of(user)
     hand = table.match.hand if table.match is not None else None
     return seat if seat is not None and hand is not None and hand.to_act == seat else None
+
+
+def counted_until_now(table: Table) -> bool:
+    """Whether the hand in play counts against par so far (docs/pars.md, "Which hands"):
+    a casual table of one person and three computers, and nothing has helped the person
+    in this hand yet (no hint, no move of the computer for them: ``assisted``)."""
+    people = [held for held in table.seats if held.kind == SeatKind.HUMAN]
+    computers = sum(held.kind == SeatKind.COMPUTER for held in table.seats)
+    alone = len(people) == 1 and computers == 3 and not table.settings.league
+    return alone and not people[0].assisted
 
 
 def without_hint_mark(state: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -731,7 +740,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         )
         turn = hint_turn(table, user)
         soon = self.cooling(user)
-        solo = solo_seat(table) if table is not None else None
+        counted = table is not None and counted_until_now(table)
         self.heard.clear()
         result = self.op("hint", lambda: self.svc.hint(tid, user))
         after = self.table(tid)
@@ -765,7 +774,7 @@ class TableServiceMachine(RuleBasedStateMachine):
             assert without_hint_mark(state, turn) == without_hint_mark(before, turn), (
                 "a hint changed more than the asker's mark"
             )
-        assert result.uncounted == (solo == turn)
+        assert result.uncounted == counted, "uncounted is not whether the hand counted till now"
         check_advice(after, turn, result)
         assert after.match is not None
         scored, seats = self.marks.get(tid, (len(after.match.sheet), set()))
