@@ -60,7 +60,6 @@ __all__ = [
     "WINNING_MARK",
     "finished_hint",
     "hint_reply",
-    "hint_text",
     "league_title",
     "level_name",
     "levels_text",
@@ -168,13 +167,13 @@ def _roem_part(kind: RoemKind, rank: str, locale: str) -> str:
 def hint_reply(answer: HintAnswer, locale: str) -> str:
     """The reply to a /hint: the hint's line, and a second one when this hint took the
     hand out of the par count (it no longer counts in /stats)."""
-    text = hint_text(answer.hint, locale)
+    text = _hint_text(answer.hint, locale)
     if not answer.uncounted:
         return text
     return text + "\n" + t("tables.hint.uncounted", locale)
 
 
-def hint_text(hint: Hint, locale: str) -> str:
+def _hint_text(hint: Hint, locale: str) -> str:
     """The one line of a /hint: what to do, why, and by how much it is better."""
     if hint.reason == "only":
         if hint.card is not None:
