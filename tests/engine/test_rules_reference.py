@@ -36,6 +36,10 @@ where each one is (paths under tests/engine unless stated).
 1.5 rule 3 over an opponent's 7 of trump every trump overtrumps, so a discard shows a void
     in trump (what computer players infer) -> test_obligations
     test_trump_forced_over_the_lowest_trump_out
+1.5 rules 1-5 under every preset of 2.3, the undertrump option on top -> test_rules_combinations
+    test_obligations_under_each_preset, test_undertrump_obligation_on_each_preset;
+    every position of a small pool, asked card by card -> test_rules_combinations
+    test_every_position_of_a_small_pool_card_by_card
 1.6 highest trump, else highest of the led suit -> test_tricks TestTrickWinner
 1.7 three in a run 20, four 50 (not 20 + 50) -> test_roem TestRuns
     .test_three_in_a_plain_suit, test_three_in_trump_natural_order, test_four_is_50_not_70
@@ -45,6 +49,11 @@ where each one is (paths under tests/engine unless stated).
 1.7 four A/K/Q/10 = 100, four jacks 200, four 9/8/7 nothing -> test_roem TestFourOfAKind
 1.7 claiming: capturing pair, before the next card / before scoring, unclaimed lost,
     no-roem claim refused and changes nothing -> test_hand TestClaims
+1.7 roem of cards from both pairs (trump Q-K-J with stuk, K of one pair, Q of the other)
+    goes to the capturing pair -> test_rules_combinations
+    test_roem_of_cards_from_both_pairs_goes_to_the_capturing_pair
+1.7/1.8 the last trick's roem counts toward the nat only when claimed -> test_rules_combinations
+    test_the_last_tricks_roem_counts_toward_the_nat_only_when_claimed
 1.8 worked example: 82 against 80 + 20 roem is nat, 0 and 182 -> test_scoring TestNat
     .test_worked_example_82_vs_80_plus_20 (and tests/cogs/rules/test_rules_cmds.py /score)
 1.8 strictly more; 82 enough without roem; a tie fails -> test_scoring TestSuccess
@@ -56,6 +65,10 @@ where each one is (paths under tests/engine unless stated).
     .test_tie_after_the_extra_hands_is_shared
 2.1 a match ends on a target or a number of hands, whichever first -> here
     TestMatchEndsWhicheverComesFirst
+2.2 who makes trump and who leads under each preset -> test_rules_combinations
+    test_who_makes_trump_and_who_leads_under_each_preset
+2.1/2.3 where each preset's match ends -> test_rules_combinations
+    test_each_preset_ends_its_match_where_section_2_says
 2.3 presets -> test_rules TestPresets; online-short: here TestOnlineShortPreset
 """
 
