@@ -31,7 +31,7 @@ encodes the PNG at a low compression level: `benchmarks/pictures.py` measures ti
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Final
 
@@ -93,15 +93,18 @@ _BADGE_BOX: Final = (WIDTH - 74, 12, WIDTH - 12, 74)
 NAMES_CACHED: Final = 8192
 
 
-def table_picture(public: PublicTable, viewer: int | None) -> bytes:
+def table_picture(
+    public: PublicTable, viewer: int | None, names: Sequence[str] | None = None
+) -> bytes:
     """The table seen from seat `viewer` (at the bottom), or the public picture (None:
-    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`."""
+    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`, and
+    `names` for the seats' plates when given (as the reader's language names computers)."""
     if viewer is not None and not 0 <= viewer < 4:
         raise ValueError(f"a seat is 0..3, not {viewer!r}")
     bottom = 0 if viewer is None else viewer
     image = _base().copy()
     for seat in range(4):
-        _draw_seat(image, public, seat, (seat - bottom) % 4)
+        _draw_seat(image, public, seat, (seat - bottom) % 4, names)
     _draw_trick(image, public, bottom)
     _draw_badge(image, public)
     _draw_pad(image, public, bottom)
@@ -356,14 +359,20 @@ def _fitted(text: str, width: int, size: int, bold: bool) -> str:
     return text.rstrip() + "…"
 
 
-def _draw_seat(image: Image.Image, public: PublicTable, seat: int, position: int) -> None:
+def _draw_seat(
+    image: Image.Image,
+    public: PublicTable,
+    seat: int,
+    position: int,
+    names: Sequence[str] | None = None,
+) -> None:
     """The seat's name plate: to act (gold), chose trump (trump sign), dealt ("D"). Drawn
     straight onto the picture from parts drawn once (the plate of its pair, the marks, the
     name's letters), so that nothing per seat but the name's letters is kept: a cache of
     whole plates, one per seat and state, would hold thousands at a hundred busy tables."""
     state = public.seats[seat]
     active = public.to_act == seat and public.is_open and public.phase is not None
-    name = "—" if state.kind == SeatKind.EMPTY else state.name
+    name = "—" if state.kind == SeatKind.EMPTY else names[seat] if names else state.name
     cx, cy = _PLATE_AT[position]
     _paste(image, _plate(pair_of(seat), active), (cx, cy))
     x0 = cx - _PLATE_W // 2

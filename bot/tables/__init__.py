@@ -9,7 +9,7 @@ from .answers import HintAnswer, TableAnswer
 from .clock import Clock, FakeClock, SystemClock
 from .errors import RefusalCode, TableError
 from .events import Event, EventKind
-from .model import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings
+from .model import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings, computer_name
 from .readmodels import (
     DealtHands,
     PrivateHand,
@@ -25,6 +25,7 @@ from .service import TableService
 __all__ = [
     "DealtHands",
     "dealt_hands",
+    "computer_name",
     "Clock",
     "Event",
     "EventKind",

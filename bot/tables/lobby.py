@@ -25,7 +25,7 @@ from .checks import (
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
-from .model import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings
+from .model import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings, computer_name
 from .parts import TableParts
 
 
@@ -277,7 +277,7 @@ class LobbyOperations(TableParts):
 
 def computer_seat(index: int, level: str | None) -> Seat:
     """A computer for seat ``index`` playing at ``level`` (None: the table's level)."""
-    return Seat(SeatKind.COMPUTER, None, f"Computer {index + 1}", level=level)
+    return Seat(SeatKind.COMPUTER, None, computer_name(index), level=level)
 
 
 def replayed_seat(seat: Seat, index: int) -> Seat:

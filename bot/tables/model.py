@@ -62,6 +62,12 @@ class Occupied:
         return self.kind == SeatKind.COMPUTER or (self.is_human and self.autoplay)
 
 
+def computer_name(index: int) -> str:
+    """The name a computer seat is stored with ("Computer 3" at seat index 2): what records
+    and logs show. Front ends show such a seat by the reader's own word for a computer."""
+    return f"Computer {index + 1}"
+
+
 @dataclass
 class Seat(Occupied):
     """One seat of the table's state (changed only by the service, on its working copy)."""

@@ -50,6 +50,7 @@ from cogs.tables.ui_picture import (
     picture_due,
 )
 from cogs.tables.ui_sheet import final_sheet
+from cogs.tables.ui_text import seat_name
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
@@ -410,7 +411,8 @@ class TablePublisher:
         """The public picture of the table now (drawn in a worker thread: the event loop
         goes on answering clicks meanwhile), with its alt text."""
         public = table.public
-        png = await asyncio.to_thread(table_picture, public, None)
+        names = tuple(seat_name(public.seats, seat, locale) for seat in range(len(public.seats)))
+        png = await asyncio.to_thread(table_picture, public, None, names)
         return ShownPicture(PICTURE_FILE, picture_description(public, locale)), png
 
     async def _close_vanished(self, table: TableAnswer) -> None:

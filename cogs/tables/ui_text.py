@@ -38,6 +38,7 @@ from bot.tables import (
     PublicTrick,
     SeatKind,
     Status,
+    computer_name,
 )
 from cogs.common.text import (
     SEATS_CACHED,
@@ -95,14 +96,17 @@ def md(text: str) -> str:
 def seat_name(
     seats: Sequence[PublicSeat], seat: int | None, locale: str, width: int | None = None
 ) -> str:
-    """The plain name at a seat (computer seats get a numbered name), for sentences; with
+    """The plain name at a seat, for sentences: a computer the table added is named in the
+    reader's language ("Ordenador 2"), a seat its player left keeps the player's name; with
     `width`, a longer name is shortened to that many columns, ending in an ellipsis."""
     if seat is None:
         return "?"
     state = seats[seat]
     if state.kind == SeatKind.EMPTY:
         return t("tables.seat.free", locale)
-    name = state.name or t("tables.seat.computer", locale, n=seat + 1)
+    name = state.name
+    if state.kind == SeatKind.COMPUTER and name in ("", computer_name(seat)):
+        name = t("tables.seat.computer", locale, n=seat + 1)
     return shorten(name, width) if width is not None else name
 
 

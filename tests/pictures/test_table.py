@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,18 @@ def test_the_picture_reads_the_public_read_model_only() -> None:
     }
     assert not names & {"PrivateHand", "private_hand", "Table", "Hand", "DealtHands"}
     assert "holdings" not in source and "PublicTable" in names
+
+
+async def test_names_given_for_the_plates_are_drawn_in_place_of_the_stored_ones(
+    states: list[PublicTable],
+) -> None:
+    """The publisher passes the names in the table's language ("Ordenador 2" for a
+    computer stored as "Computer 2"): the plates show those, as if the seats held them."""
+    state = states[0]
+    names = ("Ana", "Ordenador 2", "Carl", "Ordenador 4")
+    renamed = replace(
+        state, seats=tuple(replace(s, name=n) for s, n in zip(state.seats, names, strict=True))
+    )
+    assert table_picture(state, None, names) == table_picture(renamed, None)
+    assert table_picture(state, None, names) != table_picture(state, None)
+    assert table_picture(state, None, [s.name for s in state.seats]) == table_picture(state, None)

@@ -113,3 +113,26 @@ async def test_a_dutch_player_sees_boer_vrouw_heer(
     card = shown[first].removesuffix(TRUMP_MARK)
     assert f"Je speelde {card}." in played.response.text()
     assert card in message_text(kit.public(table))
+
+
+async def test_computers_are_named_in_each_readers_language(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A computer seat is stored as "Computer 2"; a Spanish table names it *Ordenador 2*,
+    a Brazilian one *Computador 2*, and each player's own hand uses their language."""
+    es = {"locale": "es-ES", "guild_locale": "es-ES"}
+    kit, table, ana = await lobby(make_harness, monkeypatch, **es)
+    public = message_text(kit.public(table))
+    assert "**Ordenador 2 🤖 y Ordenador 4 🤖**" in public
+    assert "Repartidor: Ordenador 4" in public
+    assert "Computer" not in public
+
+    hand = await my_hand(kit, table, ana, **es)
+    seq = kit.table(table).seq
+    await kit.click(f"kj:trump:{table}:{seq}:h", ana, message=hand.message_id, **es)
+    hand = await my_hand(kit, table, ana, **es)
+    assert "Ordenador 2" in hand.text() and "Computer" not in hand.text()
+    pt = await my_hand(kit, table, ana, locale="pt-BR", guild_locale="es-ES")
+    assert "Computador 2" in pt.text() and "Ordenador" not in pt.text()
+    assert "repartidor Ordenador 4" in message_text(kit.public(table))
+    kit.check_payloads()
