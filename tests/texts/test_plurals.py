@@ -12,16 +12,19 @@ from bot.texts.catalog import COUNT, FALLBACK, LOCALES, catalogue, plural_rule, 
 from bot.texts.rulebook import TOPICS, topic
 
 # Nouns a number counts, per locale, in their plural: "{x} nights" in a plain template is a
-# plural built by hand (it reads "1 nights"). A rate ("points per hand") is no count.
+# plural built by hand (it reads "1 nights"). A rate ("points per hand") is no count. In
+# Portuguese, Spanish and Italian a participle agrees with its number too ("1 vinte" for
+# one match won): "{wins} ganadas" is a plural by hand as well.
 COUNTED = {
     "en": "seats lines nights rounds hands cards tricks seconds minutes players points",
     "nl": "plaatsen regels avonden rondes spellen kaarten slagen seconden minuten spelers punten "
     "verdelingen",
     "pt-BR": "lugares linhas noites rodadas mãos cartas vazas segundos minutos jogadores pontos "
-    "distribuições",
+    "distribuições partidas vencidas empatadas perdidas",
     "es-ES": "puestos líneas noches rondas manos cartas bazas segundos minutos jugadores puntos "
-    "repartos",
-    "it": "posti righe serate turni mani carte prese secondi minuti giocatori punti distribuzioni",
+    "repartos partidas ganadas empatadas perdidas",
+    "it": "posti righe serate turni mani carte prese secondi minuti giocatori punti distribuzioni "
+    "partite vinte pareggiate perse",
 }
 HAND_BUILT = re.compile(r"\((?:s|en|es|e|i|n)\)|\w/[aeio]\b")
 RATE = r"(?:\s*/|\s+(?:per|por|pro)\b)"
