@@ -131,8 +131,8 @@ def card_look(
 
 
 def blocked_line(reasons: Mapping[Card, IllegalReason], locale: str) -> str:
-    """Why the grey cards may not be played, in one line ("Grey cards: You must follow
-    clubs · You must overtrump"); "" when every card may be played."""
+    """Why the grey cards may not be played, in one line ("Grey cards: you must follow
+    clubs · you must overtrump"); "" when every card may be played."""
     if not reasons:
         return ""
     return _reasons_line(tuple(dict.fromkeys(reasons.values())), locale)
@@ -140,5 +140,12 @@ def blocked_line(reasons: Mapping[Card, IllegalReason], locale: str) -> str:
 
 @lru_cache(maxsize=1024)
 def _reasons_line(reasons: tuple[IllegalReason, ...], locale: str) -> str:
-    texts = dict.fromkeys(reason_text(reason, locale) for reason in reasons)
+    # Each reason is a sentence of its own elsewhere; after the colon it goes on in lower
+    # case, as every language of the bot writes it ("Carte grigie: devi rispondere ...").
+    texts = dict.fromkeys(_lowered(reason_text(reason, locale)) for reason in reasons)
     return t("tables.hand.blocked", locale, reasons=" · ".join(texts))
+
+
+def _lowered(sentence: str) -> str:
+    """A sentence going on mid-line: its first letter in lower case."""
+    return sentence[:1].lower() + sentence[1:]

@@ -5,10 +5,11 @@ from __future__ import annotations
 import itertools
 
 import discord
+import pytest
 
-from bot.engine import CARDS, Card, Suit, parse_cards
+from bot.engine import CARDS, Card, IllegalReason, Reason, Suit, parse_cards
 from cogs.common.components import Component, button
-from cogs.common.hand_cards import ROW_WIDTH, hand_rows
+from cogs.common.hand_cards import ROW_WIDTH, blocked_line, hand_rows
 
 
 def _make(card: Card, playable: bool) -> Component:
@@ -43,3 +44,28 @@ def test_every_hand_fits_the_rows_it_is_given() -> None:
         rows = hand_rows(cards, set(cards[:k]), Suit.CLUBS, _make, max_rows=4)
         assert len(rows) <= 4 and all(len(r) <= ROW_WIDTH for r in rows)
         assert sorted(b["custom_id"] for r in rows for b in r) == sorted(f"c:{c}" for c in cards)
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ("en", "Grey cards: you must follow hearts · you must overtrump."),
+        ("nl", "Grijze kaarten: "),
+        ("it", "Carte grigie: devi rispondere al seme (cuori) · devi surtagliare."),
+        ("es-ES", "Cartas grises: debes asistir al palo (corazones) · "),
+        ("pt-BR", "Cartas cinza: você tem de servir o naipe (copas) · "),
+    ],
+)
+def test_the_grey_cards_line_goes_on_in_lower_case_after_its_colon(
+    locale: str, expected: str
+) -> None:
+    """Each reason is a sentence of its own in a refusal; after "Grey cards:" it goes on
+    in lower case, as Italian, Spanish and Portuguese (and Dutch) write after a colon."""
+    reasons = {
+        Card.parse("Ac"): IllegalReason(Reason.MUST_FOLLOW, Suit.HEARTS),
+        Card.parse("7h"): IllegalReason(Reason.MUST_OVERTRUMP),
+    }
+    line = blocked_line(reasons, locale)
+    assert line.startswith(expected)
+    label, _, why = line.partition(": ")
+    assert all(part[:1].islower() for part in why.split(" · ")), line

@@ -104,7 +104,8 @@ async def test_playable_cards_first_then_grey_ones_trump_first_and_why_in_one_li
             if blocked and mine.reasons:
                 assert len(lines) == 1 and "\n" not in lines[0]  # why, in one line
                 for reason in mine.reasons.values():  # each reason the engine gave
-                    assert reason_text(reason, "en") in lines[0]
+                    why = reason_text(reason, "en")  # going on after the colon
+                    assert why[:1].lower() + why[1:] in lines[0]
                 checked += 1
             else:
                 assert lines == []
