@@ -40,10 +40,18 @@ def signed_text(value: float, locale: object, digits: int = 1) -> str:
     return format_decimal(value, format=f"+{pattern};-{pattern}", locale=_babel(locale))
 
 
+# CLDR's minimumGroupingDigits where it is not 1, which Babel does not apply: Spanish
+# groups no four-digit number ("1554", but "12.554"), as the RAE writes them too.
+MIN_GROUPING = {"es-ES": 2}
+
+
 def grouped_text(value: int, locale: object) -> str:
     """A whole number that is no score, such as a rating, with the locale's thousands
-    separator (``1,534`` in English, ``1.534`` in Dutch)."""
-    return format_decimal(value, format="#,##0", locale=_babel(locale))
+    separator (``1,534`` in English, ``1.534`` in Dutch, ``1534`` but ``12.534`` in
+    Spanish)."""
+    grouping = MIN_GROUPING.get(normalize_locale(locale), 1)
+    pattern = "0" if abs(value) < 10 ** (2 + grouping) else "#,##0"
+    return format_decimal(value, format=pattern, locale=_babel(locale))
 
 
 def percent_text(share: float, locale: object) -> str:
