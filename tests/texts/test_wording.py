@@ -173,3 +173,12 @@ def test_a_text_names_a_button_by_its_label(locale: str) -> None:
         if f"**{label}**" not in str(catalogue(locale)[text_key]):
             wrong.append(f"{text_key}: **{label}**")
     assert wrong == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_pair_is_joined_the_same_way_at_a_table_and_in_the_league(locale: str) -> None:
+    """Two names of a pair read "ana e bia" at the table: the league's standings and
+    rounds join them with the same word (not "ana & bia" in the one, "ana e bia" in the
+    other)."""
+    table = t("tables.pair.names", locale, first="A", second="B")
+    assert t("league.pair", locale, a="A", b="B") == table
