@@ -439,10 +439,13 @@ class LeagueActions:
 
     def round_done_line(self, view: NightView, round_no: int, locale: str) -> str:
         """ "Round n is complete ..." on a line of its own once every table of the round
-        has a result (or is void); empty before."""
+        has a result (or is void), naming what the organiser does next; empty before."""
         if view.missing(round_no):
             return ""
-        return "\n" + t("league.result.round_done", locale, round=round_no)
+        # After the night's last round, /night next is refused: only closing is left.
+        last = round_no >= view.settings.rounds_per_night
+        key = "league.result.night_done" if last else "league.result.round_done"
+        return "\n" + t(key, locale, round=round_no)
 
     # ------------------------------------------------------------------ buttons
     async def on_check(

@@ -65,6 +65,9 @@ async def test_sheet_lines_are_checked_and_entered(make_harness: StartHarness) -
     assert result.totals == totals
     asked = kit.channel_texts()[-1]  # one line: the result, and the opponent asked
     assert f"{totals[0]}" in asked and "Round 1 is complete" in asked
+    # The night's only round: closing is all that is left (/night next would be refused).
+    assert "the last of the night. Organiser: /night close." in asked
+    assert "/night next" not in asked
     assert f"<@{seats[1]}>, please confirm this result" in asked
 
     again = await kit.player("night enter", boss, round=1, table=1, totals="1000 600", hands=2)

@@ -100,7 +100,7 @@ async def test_a_whole_night(make_harness: StartHarness) -> None:
         assert f"<#{thread}>" in plan
         assert kit.world.channel_messages(thread), "the table's message is in its thread"
     await kit.play_round(night.id, 1)
-    assert "Round 1 is complete" in kit.channel_texts()[-1]
+    assert "Round 1 is complete. Organiser: /night next" in kit.channel_texts()[-1]
     assert sum("Round 1 is complete" in text for text in kit.channel_texts()) == 1
     assert sum("Round 1, table" in text for text in kit.channel_texts()) == 3
     assert not await kit.leagues.missing_results(night.id)
@@ -133,6 +133,8 @@ async def test_a_whole_night(make_harness: StartHarness) -> None:
     draw3 = (await kit.leagues.draws(night.id))[2]
     assert len(draw3.byes) == 1 and draw3.byes[0] not in (*draw1.byes, *draw2.byes)
     await kit.play_round(night.id, 3)
+    done = kit.channel_texts()[-1]
+    assert "Round 3 is complete, the last of the night. Organiser: /night close." in done
 
     # An organiser corrects line 1 of round 1, table 1; the history shows it.
     makers, cards, roem = CORRECTED
