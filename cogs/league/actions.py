@@ -434,7 +434,9 @@ class LeagueActions:
 
     def confirmed_text(self, recorded: Recorded, actor: int, locale: str) -> str:
         """The line a confirmation leaves: which result, confirmed by whom."""
-        result = result_text(recorded.round_no, recorded.table_no, recorded.result, locale)
+        result = result_text(
+            recorded.round_no, recorded.table_no, recorded.result, locale, after_colon=True
+        )
         return t("league.result.confirmed", locale, result=result, actor=f"<@{actor}>")
 
     def round_done_line(self, view: NightView, round_no: int, locale: str) -> str:

@@ -424,7 +424,9 @@ class LeagueCommands:
     async def _entered(self, interaction: Interaction, recorded: Recorded) -> None:
         """Answer who entered a result, then announce it in the league's channel."""
         locale = locale_of(interaction)
-        shown = result_text(recorded.round_no, recorded.table_no, recorded.result, locale)
+        shown = result_text(
+            recorded.round_no, recorded.table_no, recorded.result, locale, after_colon=True
+        )
         text = t("league.done.entered", locale, result=shown)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
         await self.actions.announce(recorded)
@@ -507,7 +509,7 @@ class LeagueCommands:
         """
         round_no, table_no, result = recorded.round_no, recorded.table_no, recorded.result
         locale = locale_of(interaction)
-        shown = result_text(round_no, table_no, result, locale)
+        shown = result_text(round_no, table_no, result, locale, after_colon=True)
         await interaction.response.send_message(
             t("league.done.corrected", locale, result=shown),
             ephemeral=True,
@@ -517,7 +519,7 @@ class LeagueCommands:
         content = t(
             "league.result.corrected",
             public,
-            result=result_text(round_no, table_no, result, public),
+            result=result_text(round_no, table_no, result, public, after_colon=True),
             reason=reason.strip(),
             actor=f"<@{actor_of(interaction).user_id}>",
         )

@@ -137,9 +137,16 @@ def result_text(
     result: TableResult,
     locale: str,
     unranked: Sequence[int] = (),
+    *,
+    after_colon: bool = False,
 ) -> str:
     """One table's round: both pairs and their totals (or that it was voided); `unranked`:
-    the drawn players whose seat a computer finished, marked unranked."""
+    the drawn players whose seat a computer finished, marked unranked. `after_colon`: it
+    goes on after a colon ("Result saved: round 2, table 1: ..."), in lower case as Dutch,
+    Spanish, Italian and Portuguese write there."""
+    if after_colon:
+        text = result_text(round_no, table_no, result, locale, unranked)
+        return text[:1].lower() + text[1:]
     if result.void:
         return t("league.result.void", locale, round=round_no, table=table_no + 1)
     text = t(

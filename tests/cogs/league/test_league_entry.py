@@ -5,7 +5,7 @@ is stored."""
 from __future__ import annotations
 
 from bot.engine import RuleSet, score_hand
-from tests.cogs.league.league_kit import LeagueKit, start_league
+from tests.cogs.league.league_kit import ORGANISER_PERMISSIONS, LeagueKit, start_league
 from tests.cogs.tables.tables_kit import StartHarness
 from tests.harness.limits import assert_ephemeral
 
@@ -90,3 +90,20 @@ async def test_totals_are_checked_for_plausibility(make_harness: StartHarness) -
     closed = await kit.organiser("night close", boss)
     assert "is closed" in closed.replies[-1].text()
     assert "final ranking" in kit.channel_texts()[-2]  # then the season table
+
+
+async def test_a_result_goes_on_in_lower_case_after_a_colon(make_harness: StartHarness) -> None:
+    """ "Uitslag opgeslagen: ronde 1, tafel 1: ...": Dutch (like Spanish, Italian and
+    Portuguese) writes on in lower case after a colon; the channel's line stands alone."""
+    kit = await start_league(make_harness)
+    boss, _, _ = await face_to_face_round(kit)
+    entered = await kit.harness.slash(
+        "night enter",
+        {"round": 1, "table": 1, "totals": "200 124", "hands": 2},
+        user=boss,
+        permissions=ORGANISER_PERMISSIONS,
+        locale="nl",
+    )
+    await kit.flush()
+    assert entered.response.text().startswith("Uitslag opgeslagen: ronde 1, tafel 1: ")
+    assert kit.channel_texts()[-1].startswith("Round 1, table 1: ")

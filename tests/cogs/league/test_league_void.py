@@ -28,9 +28,9 @@ async def test_void_and_penalty_show_in_the_standings_and_history(
 
     voided = await kit.organiser("night void", boss, round=1, table=1, reason="left early")
     assert_ephemeral(voided.response)
-    assert "Round 1, table 1 is void" in voided.response.text()
+    assert "Correction saved: round 1, table 1 is void" in voided.response.text()
     posted = kit.channel_texts()[-1]
-    assert "Round 1, table 1 is void" in posted and "Reason: left early" in posted
+    assert ": round 1, table 1 is void" in posted and "Reason: left early" in posted
     assert "Round 1 is complete" in posted
     assert await kit.leagues.missing_results(1) == []
     assert (await kit.leagues.results(1))[(1, 0)].void
