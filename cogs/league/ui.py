@@ -362,9 +362,12 @@ def _bye_line(settings: LeagueSettings, locale: str) -> str:
 
 
 def _counting_line(settings: LeagueSettings, locale: str) -> str:
-    """How the season counts nights, and the minimum attendance."""
+    """How the season counts nights, and the minimum attendance (none: everyone is
+    ranked, rather than "at least 0")."""
     counting = settings.counting
     how = t(f"league.counting.{counting.kind}", locale, best=counting.best or "-")
+    if not counting.min_nights:
+        return t("league.settings.counting_everyone", locale, counting=how)
     return t("league.settings.counting", locale, counting=how, minimum=counting.min_nights)
 
 

@@ -98,3 +98,15 @@ async def test_tie_break_orders_are_offered_in_the_readers_language(
     choices = offered.response.json["data"]["choices"]
     assert {"name": "punten → meer roem", "value": "more_roem"} in choices
     assert all("roem" in c["name"] for c in choices) and len(choices) == 11  # 1 + 4 + 6 orders
+
+
+async def test_no_minimum_attendance_says_everyone_is_ranked(make_harness: StartHarness) -> None:
+    """The default minimum, 0, reads as everyone ranked, not "at least 0"."""
+    kit = await start_league(make_harness)
+    boss = kit.world.add_user("boss")
+    created = await kit.organiser("league create", boss, name="Dinsdag")
+    shown = created.response.text()
+    assert "Season: all nights count; every player is ranked" in shown
+    assert "at least 0" not in shown
+    fixed = await kit.organiser("league settings", boss, minimum=3)
+    assert "nights needed to be ranked: at least 3" in fixed.response.text()
