@@ -298,7 +298,10 @@ def standings_message(board: StandingsView, locale: str) -> Drawn:
     lines += [_pars_line(board, locale), _split_line(board, locale)]
     if info.seed is not None:
         lines.append(t("challenge.seed", locale, seed=info.seed))
-    footer = t("challenge.board.footer", locale, count=len(board.rows), finished=board.finished)
+    # Who finished has a verb of its own, in the plural of its own number ("3 jugadores ·
+    # 1 jugó todas las manos"), not the players' number.
+    finished = t("challenge.board.finished", locale, count=board.finished)
+    footer = t("challenge.board.footer", locale, count=len(board.rows), finished=finished)
     title = t("challenge.board.title", locale, number=info.number)
     return {"embed": _embed(title, lines, footer)}
 

@@ -232,3 +232,25 @@ async def test_the_cards_follow_the_tables_hand_rules(make_harness: StartHarness
             break
         await ann.step()
     assert seen_blocked and seen_trump
+
+
+async def test_the_board_counts_who_finished_in_its_own_plural(
+    make_harness: StartHarness,
+) -> None:
+    """Two players, one finished: "2 jugadores · 1 jugó todas las manos", the verb in the
+    plural of the finished number, not of the players'."""
+    harness = await start(make_harness)
+    ann, bob = Member(harness, "ann"), Member(harness, "bob")
+    await ann.open()
+    await ann.press(ann.enabled()[0])
+    await ann.play_to_end()
+    await bob.open()
+    await bob.press(bob.enabled()[0])
+    while "deal 2 of 8" not in text_of(bob.message):
+        await bob.step()
+    board = await ann.slash("challenge standings", locale="es-ES")
+    footer = board.replies[-1].embeds[0]["footer"]["text"]
+    assert footer.startswith("2 jugadores · 1 jugó todas las manos · "), footer
+    board = await ann.slash("challenge standings", locale="nl")
+    footer = board.replies[-1].embeds[0]["footer"]["text"]
+    assert footer.startswith("2 spelers · 1 speelde alle spellen · "), footer
