@@ -169,10 +169,12 @@ def result_text(
 
 
 def _season_row(row: SeasonRow, locale: str) -> str:
+    """One player's line; the total of all their nights only where it differs from what
+    counts (best nights, an average), so a row fits one line of a phone."""
     value = row.value
     shown = str(value.numerator) if value.denominator == 1 else decimal_text(float(value), locale)
     return t(
-        "league.season.row",
+        "league.season.row" if value != row.total else "league.season.row_all",
         locale,
         place=row.place,
         player=mention(row.user_id, locale),
