@@ -71,13 +71,15 @@ class DealPlay:
 @dataclass(frozen=True, slots=True)
 class Finished:
     """A finished deal from seat 0's side: its pair's score, the other pair's, who made
-    trump (a pair), the trump suit's letter, and whether the makers went nat."""
+    trump (a pair), the trump suit's letter, whether the makers went nat, and whether a
+    pair took every trick (pit; not stored: what the answer to that deal names)."""
 
     score: int
     against: int
     makers: int
     trump: str
     nat: bool
+    pit: bool = False
 
 
 def finished(hand: Hand) -> Finished | None:
@@ -87,7 +89,12 @@ def finished(hand: Hand) -> Finished | None:
         return None
     ours = pair_of(PLAYER_SEAT)
     return Finished(
-        result.scores[ours], result.scores[1 - ours], result.makers, hand.trump.letter, result.nat
+        result.scores[ours],
+        result.scores[1 - ours],
+        result.makers,
+        hand.trump.letter,
+        result.nat,
+        result.pit is not None,
     )
 
 

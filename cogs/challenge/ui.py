@@ -52,6 +52,7 @@ __all__ = [
     "hand_message",
     "past_message",
     "play_message",
+    "scored_line",
     "settings_message",
     "standings_message",
     "summary_message",
@@ -142,7 +143,7 @@ def announcement(info: ChallengeInfo, locale: str) -> Drawn:
 
 def _done(view: PlayView, locale: str) -> Drawn:
     info = view.challenge
-    lines = [_scored_line(view.scored, locale) if view.scored else ""]
+    lines = [scored_line(view.scored, locale) if view.scored else ""]
     lines.append(t("challenge.done", locale, count=info.deals))
     if not info.closed:
         lines.append(
@@ -184,7 +185,7 @@ def hand_message(
     """The member's deal: what happened, whose turn, the trick, and one button a card, laid
     out as every hand is (`cogs/common/hand_cards.py`)."""
     info = view.challenge
-    lines = [_scored_line(view.scored, locale) if view.scored else ""]
+    lines = [scored_line(view.scored, locale) if view.scored else ""]
     lines.append(_table_line(hand, locale))
     lines.append(_turn_line(hand, locale))
     if hand.current:
@@ -204,11 +205,15 @@ def hand_message(
     return {"embed": _embed(title, lines, footer), "view": _view(rows)}
 
 
-def _scored_line(outcome: DealOutcome | None, locale: str) -> str:
+def scored_line(outcome: DealOutcome | None, locale: str) -> str:
+    """The quoted line that tells how the deal just played scored, with nat or pit named,
+    and its last trick; "" when no deal was just scored."""
     if outcome is None:
         return ""
     result = outcome.result
     key = "challenge.scored.nat" if result.nat else "challenge.scored"
+    if result.pit and not result.nat:
+        key = "challenge.scored.pit"
     line = t(key, locale, deal=outcome.number, ours=result.score, theirs=result.against)
     if outcome.last_trick is not None:
         line += "\n" + _trick_line("challenge.last", outcome.last_trick, locale)
