@@ -99,9 +99,7 @@ POSITIONS = [
 def test_obligations_under_each_preset(
     name: str, hand: str, trick: str, amsterdam: str, rotterdam: str
 ) -> None:
-    rules = RuleSet.preset(name)
-    expected = rotterdam if name in ROTTERDAM_PRESETS else amsterdam
-    assert codes(legal_cards(cs(hand), cs(trick), H, rules)) == codes(cs(expected))
+    _check_legal(RuleSet.preset(name), hand, trick, amsterdam, rotterdam)
 
 
 # With "verplicht ondertroeven" on top of the preset: wherever a player must trump (rule 3,
@@ -122,7 +120,12 @@ def test_undertrump_obligation_on_each_preset(
     name: str, hand: str, trick: str, amsterdam: str, rotterdam: str
 ) -> None:
     rules = RuleSet.preset(name).with_options(undertrump_obligation=True)
-    expected = rotterdam if name in ROTTERDAM_PRESETS else amsterdam
+    _check_legal(rules, hand, trick, amsterdam, rotterdam)
+
+
+def _check_legal(rules: RuleSet, hand: str, trick: str, amsterdam: str, rotterdam: str) -> None:
+    """The legal cards of ``hand`` to ``trick`` (hearts trump) are the preset's column."""
+    expected = rotterdam if rules.name in ROTTERDAM_PRESETS else amsterdam
     assert codes(legal_cards(cs(hand), cs(trick), H, rules)) == codes(cs(expected))
 
 
