@@ -75,12 +75,7 @@ async def test_a_member_plays_the_whole_challenge_by_clicks(make_harness: StartH
 async def test_results_stay_hidden_until_the_member_has_finished(
     make_harness: StartHarness,
 ) -> None:
-    harness = await start(make_harness)
-    ann, bob = Member(harness, "ann"), Member(harness, "bob")
-    await ann.open()
-    await ann.press(ann.enabled()[0])
-    await ann.play_to_end()
-    await bob.open()
+    ann, bob = await _ann_done_bob_in(make_harness)
     refused = await bob.slash("challenge standings")
     assert_ephemeral(refused.replies[-1])
     assert "stay hidden until you have played every deal" in refused.replies[-1].text()
@@ -239,12 +234,7 @@ async def test_the_board_counts_who_finished_in_its_own_plural(
 ) -> None:
     """Two players, one finished: "2 jugadores · 1 jugó todas las manos", the verb in the
     plural of the finished number, not of the players'."""
-    harness = await start(make_harness)
-    ann, bob = Member(harness, "ann"), Member(harness, "bob")
-    await ann.open()
-    await ann.press(ann.enabled()[0])
-    await ann.play_to_end()
-    await bob.open()
+    ann, bob = await _ann_done_bob_in(make_harness)
     await bob.press(bob.enabled()[0])
     while "deal 2 of 8" not in text_of(bob.message):
         await bob.step()
@@ -254,3 +244,14 @@ async def test_the_board_counts_who_finished_in_its_own_plural(
     board = await ann.slash("challenge standings", locale="nl")
     footer = board.replies[-1].embeds[0]["footer"]["text"]
     assert footer.startswith("2 spelers · 1 speelde alle spellen · "), footer
+
+
+async def _ann_done_bob_in(make_harness: StartHarness) -> tuple[Member, Member]:
+    """Ann has played every deal of the challenge; Bob has just opened it."""
+    harness = await start(make_harness)
+    ann, bob = Member(harness, "ann"), Member(harness, "bob")
+    await ann.open()
+    await ann.press(ann.enabled()[0])
+    await ann.play_to_end()
+    await bob.open()
+    return ann, bob
