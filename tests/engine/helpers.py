@@ -8,7 +8,7 @@ against it instead of against itself.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from bot.engine import (
@@ -150,6 +150,21 @@ def ref_roem(trick: Sequence[Card], trump: Suit, four_jacks: int = 200, four_nin
 
 
 # --------------------------------------------------------------------------- random play
+
+
+def hands_with_last_trick_roem(
+    seeds: Iterable[int], rules: RuleSet, claim_chance: float = 0.5
+) -> Iterator[Hand]:
+    """Hands dealt from ``seeds`` and played at random up to the claim window of their
+    last trick, those whose last trick holds roem."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        hand = Hand.deal(rules, seed % 4, rng)
+        while hand.phase not in (Phase.CLAIM, Phase.DONE):
+            hand.apply(random_action(hand, rng, claim_chance))
+        last = hand.last_trick
+        if hand.phase == Phase.CLAIM and last is not None and last.roem:
+            yield hand
 
 
 def random_action(hand: Hand, rng: random.Random, claim_chance: float = 0.5) -> Action:

@@ -38,6 +38,7 @@ from .helpers import (
     apply_logged,
     c,
     cs,
+    hands_with_last_trick_roem,
     make_hand,
     play_random_hand,
     random_action,
@@ -462,14 +463,8 @@ class TestPlay:
 
 def hand_with_last_trick_roem(rules: RuleSet = RULES) -> Hand:
     """A hand in the claim phase whose last trick holds roem (found by seeded search)."""
-    for seed in range(2000):
-        rng = random.Random(seed)
-        hand = Hand.deal(rules, seed % 4, rng)
-        while hand.phase not in (Phase.CLAIM, Phase.DONE):
-            hand.apply(random_action(hand, rng, claim_chance=0.0))
-        last = hand.last_trick
-        if hand.phase == Phase.CLAIM and last is not None and last.roem:
-            return hand
+    for hand in hands_with_last_trick_roem(range(2000), rules, claim_chance=0.0):
+        return hand
     raise AssertionError("no deal with roem in the last trick")
 
 

@@ -35,6 +35,7 @@ from .helpers import (
     c,
     codes,
     cs,
+    hands_with_last_trick_roem,
     make_hand,
     play_random_match,
     random_action,
@@ -204,27 +205,13 @@ def test_roem_of_cards_from_both_pairs_goes_to_the_capturing_pair() -> None:
     assert hand.points == [4 + 3 + 0 + 20, 0]
 
 
-def _in_claim_phase_with_last_trick_roem(seeds: range, rules: RuleSet) -> list[Hand]:
-    """Hands played at random up to the claim window of their last trick, which holds roem."""
-    found = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        hand = Hand.deal(rules, seed % 4, rng)
-        while hand.phase not in (Phase.CLAIM, Phase.DONE):
-            hand.apply(random_action(hand, rng, claim_chance=0.5))
-        last = hand.last_trick
-        if hand.phase == Phase.CLAIM and last is not None and last.roem:
-            found.append(hand)
-    return found
-
-
 @pytest.mark.parametrize("name", ["amsterdam", "online-classic"])
 def test_the_last_tricks_roem_counts_toward_the_nat_only_when_claimed(name: str) -> None:
     # docs/rules.md 1.7: the last trick's roem is claimed "before the hand is scored"; 1.8: the
     # makers' total, claimed roem included, must beat the defenders'. Claiming it and
     # letting the window close are scored from the same cards, with and without that roem.
     rules = RuleSet.preset(name)
-    hands = _in_claim_phase_with_last_trick_roem(range(1500), rules)
+    hands = list(hands_with_last_trick_roem(range(1500), rules))
     assert len(hands) >= 5, "the seeds no longer give hands to check: widen the range"
     for hand in hands:
         last = hand.last_trick
