@@ -40,6 +40,7 @@ from bot.tables.events import (
     TrumpPassed,
 )
 from bot.texts.catalog import clip, has, t
+from bot.texts.formats import mid_sentence
 
 T = TypeVar("T")
 TERMINAL_CHANNEL = 1  # the terminal's one "channel"; its open table is resumed on start
@@ -222,7 +223,7 @@ def refusal_text(error: TableError, table: TableAnswer) -> str:
     if isinstance(reason, IllegalReason):
         suit = t(f"common.suit.{reason.suit.letter}") if reason.suit is not None else ""
         why = t(f"tables.reason.{reason.code.value}", suit=suit)
-        values["why"] = why[:1].lower() + why[1:]
+        values["why"] = mid_sentence(why)
     to_act = facts.get("to_act")
     values["name"] = _seat_name(table, to_act) if isinstance(to_act, int) else "someone else"
     return t(key, **values)

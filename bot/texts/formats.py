@@ -21,6 +21,7 @@ __all__ = [
     "date_text",
     "decimal_text",
     "grouped_text",
+    "mid_sentence",
     "percent_text",
     "signed_text",
     "time_text",
@@ -52,6 +53,12 @@ def grouped_text(value: int, locale: object) -> str:
     grouping = MIN_GROUPING.get(normalize_locale(locale), 1)
     pattern = "0" if abs(value) < 10 ** (2 + grouping) else "#,##0"
     return format_decimal(value, format=pattern, locale=_babel(locale))
+
+
+def mid_sentence(text: str) -> str:
+    """A sentence that goes on mid-line (after a colon, inside another sentence): its first
+    letter in lower case, as every language of the bot writes it there."""
+    return text[:1].lower() + text[1:]
 
 
 def percent_text(share: float, locale: object) -> str:

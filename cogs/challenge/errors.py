@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bot.challenge import ChallengeCode, ChallengeError
 from bot.engine import Card, IllegalReason, Suit
+from bot.texts.formats import mid_sentence
 from cogs.common.refusals import Refusals
 from cogs.common.text import card_text, clip, reason_text, t
 
@@ -39,8 +40,7 @@ def error_text(error: ChallengeError, locale: str) -> str:
         values["suit"] = t(f"common.suit.{suit.letter}", locale)
     reason = facts.get("reason")
     if isinstance(reason, IllegalReason):
-        why = reason_text(reason, locale)
-        values["why"] = why[:1].lower() + why[1:]
+        values["why"] = mid_sentence(reason_text(reason, locale))
     return t(REFUSALS.key(error.code), locale, **values)
 
 

@@ -25,6 +25,7 @@ from functools import lru_cache
 import discord
 
 from bot.engine import Card, IllegalReason, Suit
+from bot.texts.formats import mid_sentence
 from cogs.common.components import Component, button
 from cogs.common.text import card_face, reason_text, t
 
@@ -142,10 +143,5 @@ def blocked_line(reasons: Mapping[Card, IllegalReason], locale: str) -> str:
 def _reasons_line(reasons: tuple[IllegalReason, ...], locale: str) -> str:
     # Each reason is a sentence of its own elsewhere; after the colon it goes on in lower
     # case, as every language of the bot writes it ("Carte grigie: devi rispondere ...").
-    texts = dict.fromkeys(_lowered(reason_text(reason, locale)) for reason in reasons)
+    texts = dict.fromkeys(mid_sentence(reason_text(reason, locale)) for reason in reasons)
     return t("tables.hand.blocked", locale, reasons=" · ".join(texts))
-
-
-def _lowered(sentence: str) -> str:
-    """A sentence going on mid-line: its first letter in lower case."""
-    return sentence[:1].lower() + sentence[1:]

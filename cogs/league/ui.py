@@ -21,7 +21,7 @@ from bot.league.season import SeasonRow, SeasonTable
 from bot.league.settings import LeagueSettings
 from bot.league.standings import UnrankedSeat, bye_score
 from bot.league.stats import PlayerSeason
-from bot.texts.formats import decimal_text, time_text
+from bot.texts.formats import decimal_text, mid_sentence, time_text
 from cogs.common.components import EMBED_COLOUR
 from cogs.common.text import t
 
@@ -145,8 +145,7 @@ def result_text(
     goes on after a colon ("Result saved: round 2, table 1: ..."), in lower case as Dutch,
     Spanish, Italian and Portuguese write there."""
     if after_colon:
-        text = result_text(round_no, table_no, result, locale, unranked)
-        return text[:1].lower() + text[1:]
+        return mid_sentence(result_text(round_no, table_no, result, locale, unranked))
     if result.void:
         return t("league.result.void", locale, round=round_no, table=table_no + 1)
     text = t(

@@ -16,6 +16,7 @@ from typing import Any
 from bot.engine import Card, IllegalReason, Suit
 from bot.tables import PublicTable, RefusalCode, Status, TableError
 from bot.texts.catalog import has
+from bot.texts.formats import mid_sentence
 from cogs.common.refusals import Refusals
 from cogs.common.text import CLIP, card_text, clip, t
 from cogs.tables.ui_text import reason_text, seat_name
@@ -96,7 +97,7 @@ def _values(facts: dict[str, Any], locale: str, table: PublicTable | None) -> di
         values["suit"] = t(f"common.suit.{facts['suit'].letter}", locale)
     if isinstance(facts.get("reason"), IllegalReason):
         why = reason_text(facts["reason"], locale)  # a header of its own, mid-sentence here
-        values["why"] = why[:1].lower() + why[1:]
+        values["why"] = mid_sentence(why)
     to_act = facts.get("to_act")
     values["name"] = (
         seat_name(table.seats, to_act, locale)
