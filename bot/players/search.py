@@ -188,7 +188,8 @@ class SearchPlayer:
         # higher (0: no prior).
         self.prior = prior
         self.prior_follow = prior_follow
-        self._normal = HeuristicPlayer(f"prior/{seed}")
+        # The normal player whose card gets the prior (only with a prior).
+        self._normal = HeuristicPlayer(f"prior/{seed}") if prior or prior_follow else None
         self.model_exact = model_exact  # those seats play the model's card in the search too
         # Which of them: "policy" all the model_policy seats, "them" the opponents only (our
         # pair's playouts by the model, its exact search still branching).
@@ -227,7 +228,7 @@ class SearchPlayer:
         runs = self.samples * self.playouts
         self.card_values = {card: total / runs for card, total in totals.items()}
         bias = self.prior_follow if view.current else self.prior
-        if bias:
+        if bias and self._normal is not None:
             self.card_values[self._normal.choose_card(view)] += bias
             return max(view.legal, key=lambda c: self.card_values[c])
         # Ties go to the cheapest card in deck order: keeps the choice reproducible.
