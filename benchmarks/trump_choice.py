@@ -61,14 +61,6 @@ def strong(seed: str, effort: Effort) -> list[Player]:
     return [SearchPlayer(f"{seed}/{s}", **UNKNOWN_OPTIONS, **effort.options()) for s in range(4)]
 
 
-def dealt(rules: RuleSet, index: int, seed: str, actions: list[Action]) -> Hand:
-    """Deal ``index`` with ``actions`` applied."""
-    hand = Hand.deal(rules, index % 4, random.Random(f"{seed}/deal/{index}"))
-    for action in actions:
-        hand.apply(action)
-    return hand
-
-
 def holding(hand: Hand, seat: int) -> dict[str, Any]:
     """What the seat holds, per suit: count, jack, nine, ace, ten."""
     cards: list[Card] = hand.holdings[seat]
@@ -88,15 +80,12 @@ def record(rules: RuleSet, index: int, seed: str, deciders: Effort, effort: Effo
     """Every trump decision of deal ``index`` on the strong players' own path, each option
     played out."""
     decisions: list[dict] = []
-    actions: list[Action] = []
-    while True:
-        hand = dealt(rules, index, seed, actions)
-        if hand.phase != Phase.TRUMP:
-            return decisions
-        seat = hand.to_act
+    hand = Hand.deal(rules, index % 4, random.Random(f"{seed}/deal/{index}"))
+    while hand.phase == Phase.TRUMP:
+        seat, position = hand.to_act, len(decisions)  # each decision before was a pass
         assert seat is not None
         decider = SearchPlayer(
-            f"{seed}/{index}/est/{len(actions)}", **UNKNOWN_OPTIONS, **deciders.options()
+            f"{seed}/{index}/est/{position}", **UNKNOWN_OPTIONS, **deciders.options()
         )
         view = view_for(hand, seat)
         choice = decider.choose_trump(view)
@@ -106,15 +95,16 @@ def record(rules: RuleSet, index: int, seed: str, deciders: Effort, effort: Effo
         for option in [*options.suits, *([None] if options.can_pass else [])]:
             act: Action = PassTrump(seat) if option is None else ChooseTrump(seat, option)
             key = PASS if option is None else option.name
-            branch = dealt(rules, index, seed, [*actions, act])
-            done = play(branch, strong(f"{seed}/{index}/{len(actions)}/{key}", effort))
+            branch = hand.copy()
+            branch.apply(act)
+            done = play(branch, strong(f"{seed}/{index}/{position}/{key}", effort))
             assert done.result is not None
             ours = pair_of(seat)
             realised[key] = done.result.scores[ours] - done.result.scores[1 - ours]
         decisions.append(
             {
                 "deal": index,
-                "position": len(actions),
+                "position": position,
                 "seat": seat,
                 "choice": PASS if choice is None else choice.name,
                 "estimate": {
@@ -125,8 +115,9 @@ def record(rules: RuleSet, index: int, seed: str, deciders: Effort, effort: Effo
             }
         )
         if choice is not None:
-            return decisions
-        actions.append(PassTrump(seat))
+            break
+        hand.apply(PassTrump(seat))
+    return decisions
 
 
 # ---------------------------------------------------------------------- analysis
