@@ -470,6 +470,7 @@ def _immutable_for_root(path: Path) -> Iterator[None]:
     [
         ("postgresql://bot:s3cret@127.0.0.1:1/kj", "refused"),  # nothing listens on port 1
         ("postgresql://bot:s3cret@no-such-host.invalid/kj", ""),  # no such host
+        ("postgresql://bot:s3c/r@t#%x?@127.0.0.1:1/kj", "refused"),  # a password as written
     ],
 )
 def test_a_postgres_url_that_cannot_be_used_is_one_line(
@@ -486,7 +487,27 @@ def test_a_postgres_url_that_cannot_be_used_is_one_line(
     for result in (run, move):
         line = _one_error_line(result)
         assert line.startswith("database error: cannot use the database ")
-        assert reason in line.lower() and "s3cret" not in result.stderr + result.stdout
+        assert reason in line.lower() and "s3c" not in result.stderr + result.stdout
+
+
+def test_an_unreadable_postgres_url_is_one_line_without_the_password(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = "postgresql://bot:s3c/ret@127.0.0.1:x/kj"  # the port is no number
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", url)
+
+    assert entry.main(["run"]) == 2
+    assert entry.main(["migrate-store", "--from", "kj.sqlite3", "--to", url]) == 2
+
+    out, err = capsys.readouterr()
+    reason = "the host of a PostgreSQL URL must read host or host:port, the port a number"
+    assert [line.split(": ", 1)[0] for line in err.splitlines()] == [
+        "configuration error",
+        "database error",
+    ]
+    assert all(reason in line for line in err.splitlines())
+    assert "s3c" not in out + err
 
 
 @on_postgres

@@ -23,7 +23,8 @@ from .errors import StoreError
 from .interface import is_postgres_url
 from .lock import ProcessLock
 from .postgres import PostgresStore
-from .postgres.db import Conn, describe_url
+from .postgres.db import Conn
+from .urls import describe_url, parse_postgres_url
 
 __all__ = ["COPIED_TABLES", "MoveSummary", "move_store"]
 
@@ -96,6 +97,7 @@ async def _move(source: str, target: str) -> MoveSummary:
         raise MoveError("--to must be a postgresql:// URL")
     if is_postgres_url(source):
         raise MoveError("--from must be a SQLite file (sqlite:PATH)")
+    parse_postgres_url(target)  # an unreadable URL is refused before the source is locked
     path = Path(sqlite_path(source))
     if not path.is_file():
         raise MoveError(f"there is no database at {path}")
