@@ -232,17 +232,22 @@ def test_a_second_process_on_the_same_database_is_refused(clean_env: Path) -> No
     assert line.startswith(f"database error: another bot process (pid {os.getpid()})")
 
 
+def _bot_database(path: Path) -> Path:
+    """A new, empty database of this bot at `path`."""
+    from bot.store import open_store
+
+    async def make() -> None:
+        await (await open_store(path)).close()
+
+    asyncio.run(make())
+    return path
+
+
 def test_backup_and_restore_commands_need_no_token(
     clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import sqlite3
-
-    database = clean_env / "data" / "kj.sqlite3"
+    database = _bot_database(clean_env / "data" / "kj.sqlite3")
     monkeypatch.setenv("DATABASE_PATH", str(database))
-    database.parent.mkdir()
-    with sqlite3.connect(database) as db:
-        db.execute("CREATE TABLE tables (id INTEGER)")
-        db.execute("INSERT INTO tables VALUES (1), (2)")
 
     assert entry.main(["backup", "night.sqlite3"]) == 0
     assert entry.main(["backup", "night.sqlite3"]) == 2
@@ -250,11 +255,42 @@ def test_backup_and_restore_commands_need_no_token(
     assert entry.main(["restore", "missing.sqlite3", "--db", str(database)]) == 2
 
     out, err = capsys.readouterr()
-    assert out.splitlines()[0].startswith("backup written to night.sqlite3: 2 tables, 0 actions")
-    assert out.splitlines()[1].startswith(f"restored {database} from night.sqlite3; the replaced")
+    assert out.splitlines()[0].startswith("backup written to night.sqlite3: 0 tables, 0 actions")
+    [kept] = database.parent.glob("kj.sqlite3.replaced-*")  # the database it replaced
+    assert out.splitlines()[1] == (
+        f"restored {database} from night.sqlite3; the replaced database was kept as {kept}"
+    )
     assert err.splitlines() == [
         "database error: night.sqlite3 exists already; choose a new file name for the backup",
         "database error: there is no backup at missing.sqlite3",
+    ]
+
+
+def test_a_backup_that_is_no_database_of_this_bot_changes_nothing(
+    clean_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    database = _bot_database(clean_env / "kj.sqlite3")
+    before = database.read_bytes()
+    (clean_env / "empty.sqlite3").touch()
+    with sqlite3.connect(clean_env / "other.sqlite3") as other:  # another program's database
+        other.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT)")
+    other.close()
+
+    for backup in ("empty.sqlite3", "other.sqlite3"):
+        assert entry.main(["restore", backup, "--db", str(database)]) == 2
+
+    assert capsys.readouterr().err.splitlines() == [
+        "database error: the backup empty.sqlite3 is an empty file (0 bytes), not a database",
+        "database error: the backup other.sqlite3 is not a database of this bot (it has no "
+        "schema version): another program's database?",
+    ]
+    assert database.read_bytes() == before
+    assert sorted(p.name for p in clean_env.iterdir()) == [
+        "empty.sqlite3",
+        "kj.sqlite3",
+        "other.sqlite3",
     ]
 
 
@@ -551,11 +587,10 @@ def test_a_damaged_backup_is_not_restored(clean_env: Path) -> None:
 def test_a_restore_whose_copy_fails_leaves_the_database_in_place(clean_env: Path) -> None:
     import sqlite3
 
-    database, backup = clean_env / "kj.sqlite3", clean_env / "night.sqlite3"
-    for path in (database, backup):
-        with sqlite3.connect(path) as db:
-            db.execute(f"CREATE TABLE {path.stem} (x INTEGER)")
-        db.close()
+    database, backup = clean_env / "kj.sqlite3", _bot_database(clean_env / "night.sqlite3")
+    with sqlite3.connect(database) as db:
+        db.execute("CREATE TABLE kj (x INTEGER)")
+    db.close()
     (clean_env / "kj.sqlite3.partial").mkdir()  # the copy cannot be written
 
     result = _python_m_bot(clean_env, {}, "restore", str(backup), "--db", str(database))
