@@ -101,7 +101,10 @@ def _build_parser() -> argparse.ArgumentParser:
     draw.add_argument("--seed", help="the night's seed (default: a new one, printed)")
     draw.add_argument("--format", help="individual (default) or pairs")
     draw.set_defaults(handler=_draw)
-    league = sub.add_parser("league", help="league tools").add_subparsers(metavar="{simulate}")
+    # A command group: without one of its commands, its usage and exit 2 (never the bot).
+    league = sub.add_parser("league", help="league tools").add_subparsers(
+        title="commands", metavar="{simulate}", dest="command", required=True
+    )
     night = league.add_parser("simulate", help="play a league night with computer players")
     night.add_argument("--players", help="players checked in")
     night.add_argument("--rounds", help="rounds of the night")

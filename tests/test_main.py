@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import os
@@ -165,6 +166,34 @@ def test_the_heap_is_settled_once_the_bot_is_ready(
     monkeypatch.setattr(FakeBot, "start", start_then_close)
     assert entry.main([]) == 0
     assert settled == [True]
+
+
+def _command_groups(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> Iterator[tuple[str, ...]]:
+    """The command lines that name a group of commands (`league`), however deep."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            if path:
+                yield path
+            for name, child in action.choices.items():
+                yield from _command_groups(child, (*path, name))
+
+
+def test_a_command_group_without_its_command_answers_its_usage(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(entry, "_run", lambda args: pytest.fail("the bot must not start"))
+    groups = list(_command_groups(entry._build_parser()))
+    assert ("league",) in groups
+
+    for group in groups:
+        with pytest.raises(SystemExit) as exited:
+            entry.main(list(group))
+        assert exited.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"usage: python -m bot {' '.join(group)} [-h] {{")
+        assert "error: the following arguments are required" in err
 
 
 def test_play_and_simulate_explain_a_missing_terminal_module(
