@@ -233,7 +233,7 @@ def test_play_hands_its_arguments_to_the_terminal(monkeypatch: pytest.MonkeyPatc
 
     assert entry.main(["play", "--db", "x.sqlite3", "--preset", "rotterdam", "--name", "Anna"]) == 0
     assert entry.main(["simulate", "--matches", "3"]) == 0
-    assert seen == [("play", Path("x.sqlite3"), "rotterdam", "Anna"), ("simulate", 3, None)]
+    assert seen == [("play", "x.sqlite3", "rotterdam", "Anna"), ("simulate", 3, None)]
 
 
 def test_a_damaged_database_stops_the_start_with_one_line(clean_env: Path) -> None:
