@@ -334,6 +334,21 @@ def test_backup_and_restore_point_to_pg_dump_when_database_url_is_set(
     assert "s3cret" not in err and not (clean_env / "night.sqlite3").exists()
 
 
+def test_backup_and_restore_refuse_a_postgres_url_as_db(
+    clean_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = "postgresql://bot:s3c/ret@db.example/kj"
+    (clean_env / "night.sqlite3").touch()
+
+    assert entry.main(["backup", "copy.sqlite3", "--db", url]) == 2
+    assert entry.main(["restore", "night.sqlite3", "--db", url]) == 2
+
+    err = capsys.readouterr().err
+    said = "--db names a PostgreSQL database: back up and restore PostgreSQL with pg_dump"
+    assert err.count(said) == 2 and "s3c" not in err
+    assert sorted(p.name for p in clean_env.iterdir()) == ["night.sqlite3"]  # no postgresql:
+
+
 # The start-up path (bot/store/startup.py): every command that opens the store checks it
 # and takes its lock first, and answers each fault in one line with exit code 2.
 
