@@ -157,11 +157,19 @@ def test_a_database_with_rows_is_not_copied_into(
 ) -> None:
     path = tmp_path / "bot.sqlite3"
     asyncio.run(_fill(path))
+    before = asyncio.run(_counts(path))
     assert entry.main(["migrate-store", "--from", f"sqlite:{path}", "--to", database]) == 0
     capsys.readouterr()
+
     assert entry.main(["migrate-store", "--from", f"sqlite:{path}", "--to", database]) == 2
-    error = capsys.readouterr().err
-    assert "is not empty (tables has rows); copy into a new one" in error
+    assert entry.main(["migrate-store", "--from", database, "--to", str(path)]) == 2
+
+    into_postgres, into_sqlite = capsys.readouterr().err.splitlines()
+    assert into_postgres.endswith("is not empty (tables has rows); copy into a new one")
+    assert into_sqlite == (
+        f"database error: the database {path} is not empty (tables has rows); copy into a new one"
+    )
+    assert asyncio.run(_counts(path)) == before
 
 
 def test_the_source_must_exist_and_one_side_be_postgresql(
@@ -204,15 +212,10 @@ def test_postgresql_moves_back_to_sqlite_and_its_table_resumes(
 
 
 @on_postgres
-def test_postgresql_is_not_copied_into_a_filled_file_nor_from_a_running_bot(
+def test_postgresql_is_not_copied_from_a_running_bot(
     database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    filled = tmp_path / "filled.sqlite3"
-    asyncio.run(_fill(filled))
-    before = asyncio.run(_counts(filled))
     fresh = tmp_path / "fresh.sqlite3"
-
-    assert entry.main(["migrate-store", "--from", database, "--to", str(filled)]) == 2
 
     async def beside_the_bot() -> int:
         async with await open_store(database, exclusive=True):  # the running bot
@@ -221,10 +224,7 @@ def test_postgresql_is_not_copied_into_a_filled_file_nor_from_a_running_bot(
             )
 
     assert asyncio.run(beside_the_bot()) == 2
-    first, second = capsys.readouterr().err.splitlines()
-    assert first == (
-        f"database error: the database {filled} is not empty (tables has rows); copy into a new one"
-    )
-    assert second.startswith("database error: another bot process is using the database")
-    assert asyncio.run(_counts(filled)) == before
+
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("database error: another bot process is using the database")
     assert not fresh.exists()
