@@ -194,7 +194,7 @@ async def test_a_table_finished_unheard_is_read_in_at_start_up(
         await check_in(kit, user, 0)
     await kit.organiser("night start", boss)
     # The process dies as the match ends: its result never reaches the league.
-    kit.bot.services.tables.listeners.remove(kit.league_cog.actions.on_table_events)
+    kit.bot.services.tables.listeners.remove(kit.league_cog.actions.tables.on_table_events)
     await kit.play_round(1, 1)
     assert await kit.leagues.missing_results(1) == [[1, 0]]
     await kit.harness.close()
