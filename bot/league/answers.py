@@ -169,8 +169,12 @@ class NightAnswer:
     tables: tuple[TableRequest, ...] = ()
 
     def event(self, kind: type[E]) -> E:
-        """The answer's event of class `kind` (an operation causes at most one of each)."""
-        return next(event for event in self.events if isinstance(event, kind))
+        """The answer's event of class `kind` (an operation causes at most one of each);
+        LookupError when it caused none (asked of the wrong operation's answer)."""
+        for event in self.events:
+            if isinstance(event, kind):
+                return event
+        raise LookupError(f"no {kind.__name__} event among {self.events}")
 
     @property
     def draw(self) -> RoundDraw:
