@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.league.answers import NightAnswer, Opening, TableRequest
 from bot.league.rounds import open_wanted
 from bot.league.service import Actor, LeagueService
+from bot.league.settings import LeagueSettings
 from bot.store import Store
 from bot.tables import FakeClock, Status, TableService
 
@@ -29,6 +30,16 @@ async def play_out(
         clock.time = max(clock.time, due)
         await tables.tick()
     raise AssertionError("the table did not finish")
+
+
+async def night_of_eight(league: LeagueService, settings: LeagueSettings) -> int:
+    """A night of a new league with `settings`, eight players checked in: two tables a
+    round."""
+    league_id = await league.create_league(3, settings, ORGANISER)
+    night = (await league.open_night(league_id, ORGANISER)).view.night.id
+    for user in range(1, 9):
+        await league.check_in(night, user)
+    return night
 
 
 def services(store: Store, clock: FakeClock) -> tuple[TableService, LeagueService]:

@@ -24,7 +24,7 @@ from bot.store import open_store
 from bot.tables import FakeClock
 
 from .conftest import Opener
-from .kit import ORGANISER, opening, services
+from .kit import ORGANISER, night_of_eight, opening, services
 from .test_entry_checks import HALF, PIT
 
 
@@ -74,10 +74,7 @@ async def test_a_dealt_round_answers_the_tables_it_wants(database: str | Path) -
     async with await open_store(database) as store:
         tables, league = services(store, FakeClock())
         settings = LeagueSettings("Bots", round_length=RoundLength(hands=1))
-        league_id = await league.create_league(3, settings, ORGANISER)
-        night = (await league.open_night(league_id, ORGANISER)).view.night.id
-        for user in range(1, 9):
-            await league.check_in(night, user)
+        night = await night_of_eight(league, settings)
         started = await league.start_round(night, ORGANISER)
         draw = started.draw
         assert [(r.round_no, r.table_no, r.seats) for r in started.tables] == [

@@ -16,7 +16,7 @@ from bot.store import PostedMessage, open_store
 from bot.tables import FakeClock, LeaguePlace, TableService
 
 from .conftest import Opener
-from .kit import ORGANISER, opening
+from .kit import ORGANISER, night_of_eight, opening
 from .test_entry_checks import HALF, PIT, night, unchanged
 
 STANDINGS = NightMessage.STANDINGS
@@ -41,10 +41,7 @@ async def test_a_league_table_knows_its_place_and_the_standings(database: str | 
     async with await open_store(database) as store:
         tables = TableService(store, clock)
         league = LeagueService(store, clock.now, tables, seed=lambda: "dealt")
-        league_id = await league.create_league(3, settings, ORGANISER)
-        night_id = (await league.open_night(league_id, ORGANISER)).view.night.id
-        for user in range(1, 9):
-            await league.check_in(night_id, user)
+        night_id = await night_of_eight(league, settings)
         started = await league.start_round(night_id, ORGANISER)
         asked = started.tables
         for request in asked:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.league.service import LeagueService
-from bot.league.settings import Format, LeagueSettings, RoundLength
+from bot.league.settings import LeagueSettings, RoundLength
 from bot.store import open_store
 from bot.tables import FakeClock, Status
 
-from .kit import ORGANISER, deal, opening, play_out, services, start_dealt
+from .kit import ORGANISER, deal, night_of_eight, opening, play_out, services, start_dealt
 
 
 async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: str | Path) -> None:
@@ -48,20 +47,10 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: s
         assert rows[draw.byes[0]] == 1450
 
 
-async def night_of_eight(league: LeagueService, format: Format = "individual") -> int:
-    """A night with eight players checked in: two tables a round."""
-    settings = LeagueSettings("Eight", format=format)
-    league_id = await league.create_league(3, settings, ORGANISER)
-    night = (await league.open_night(league_id, ORGANISER)).view.night.id
-    for user in range(1, 9):
-        await league.check_in(night, user)
-    return night
-
-
 async def test_a_face_to_face_duplicate_round_is_never_dealt(database: str | Path) -> None:
     async with await open_store(database) as store:
         _, league = services(store, FakeClock())
-        night = await night_of_eight(league, "duplicate")
+        night = await night_of_eight(league, LeagueSettings("Dup", format="duplicate"))
         started = await league.start_round(night, ORGANISER, deal=False)
         face_to_face = started.draw
         assert face_to_face.deal_seed is not None and started.tables == ()
@@ -75,7 +64,7 @@ async def test_a_round_drawn_before_a_crash_gets_its_tables_after_the_restart(
     clock = FakeClock()
     async with await open_store(database) as store:
         _, league = services(store, clock)
-        night = await night_of_eight(league)
+        night = await night_of_eight(league, LeagueSettings("Eight"))
         started = await league.start_round(night, ORGANISER)
         assert [request.table_no for request in started.tables] == [0, 1]
         # The process stops here: the round is drawn, none of its tables exists.
@@ -101,7 +90,7 @@ async def test_tables_not_opened_before_a_crash_are_opened_on_resume(
     clock = FakeClock()
     async with await open_store(database) as store:
         _, league = services(store, clock)
-        night = await night_of_eight(league)
+        night = await night_of_eight(league, LeagueSettings("Eight"))
         started = await league.start_round(night, ORGANISER)
         first = started.tables[0]
         await league.open_table(started.view, first, opening(first))

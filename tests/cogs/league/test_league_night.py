@@ -182,16 +182,22 @@ async def test_a_whole_night(make_harness: StartHarness) -> None:
     assert rows(standings.response.text(), SEASON_ROW) == season
 
 
+async def one_round_night(kit: LeagueKit, players: int) -> int:
+    """A league of one round of one hand, its night open and `players` checked in by the
+    button; the organiser."""
+    boss = kit.world.add_user("boss")
+    await kit.organiser("league create", boss, name="Dinsdag", hands=1, rounds=1)
+    await kit.organiser("night open", boss)
+    for i in range(players):
+        await check_in(kit, kit.world.add_user(f"player{i}"), 0)
+    return boss
+
+
 async def test_a_table_finished_unheard_is_read_in_at_start_up(
     make_harness: StartHarness,
 ) -> None:
     kit = await start_league(make_harness)
-    boss = kit.world.add_user("boss")
-    players = [kit.world.add_user(f"player{i}") for i in range(4)]
-    await kit.organiser("league create", boss, name="Dinsdag", hands=1, rounds=1)
-    await kit.organiser("night open", boss)
-    for user in players:
-        await check_in(kit, user, 0)
+    boss = await one_round_night(kit, 4)
     await kit.organiser("night start", boss)
     # The process dies as the match ends: its result never reaches the league.
     kit.bot.services.tables.listeners.remove(kit.league_cog.actions.tables.on_table_events)
@@ -210,12 +216,7 @@ async def test_a_round_drawn_before_a_crash_gets_its_tables_at_start_up(
     make_harness: StartHarness,
 ) -> None:
     kit = await start_league(make_harness)
-    boss = kit.world.add_user("boss")
-    players = [kit.world.add_user(f"player{i}") for i in range(8)]
-    await kit.organiser("league create", boss, name="Dinsdag", hands=1, rounds=1)
-    await kit.organiser("night open", boss)
-    for user in players:
-        await check_in(kit, user, 0)
+    boss = await one_round_night(kit, 8)
 
     async def crash(answer: object) -> None:
         raise RuntimeError("the process dies after the draw")
