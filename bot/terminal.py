@@ -257,8 +257,8 @@ def render(table: TableAnswer) -> str:
         )
     elif mine.my_turn:
         lines.append("Your turn: play one of the cards in [brackets].")
-    if mine.can_claim:
-        lines.append("Your pair took the last trick: type 'roem' to claim its roem.")
+    if mine.claim_holds_roem:  # the prompt only where a claim would succeed
+        lines.append("Your pair's last trick holds roem: type 'roem' to claim it.")
     return "\n".join(lines)
 
 

@@ -140,3 +140,36 @@ def test_a_blank_name_plays_as_you(
     assert main(["play", "--db", str(tmp_path / "t.sqlite3"), "--name", name]) == 0
     out, err = capsys.readouterr()
     assert "New match" in out and "Saved." in out and err == ""
+
+
+class RoemTrier(ScriptedPlayer):
+    """Plays on, but first types 'roem' at every new screen, prompted or not, and marks
+    each try in `shown` so the screen before it and the answer after it can be read."""
+
+    TRY = "<typed roem>"
+
+    def ask(self, prompt: str) -> str:
+        before = self.shown[-2] if len(self.shown) > 1 else ""
+        if not before.startswith(("Refused:", "You claim roem", self.TRY)):
+            self.shown.append(self.TRY)
+            return "roem"
+        return super().ask(prompt)
+
+
+async def test_the_roem_prompt_shows_only_when_a_claim_would_succeed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fixed_seed(monkeypatch)
+    player = RoemTrier(10_000)
+    rules = RuleSet().with_options(match_hands=4)
+    await _play(tmp_path / "terminal.sqlite3", rules, "You", player.ask, player.say)
+    shown, prompt = player.shown, "holds roem: type 'roem'"
+
+    tries = [i for i, line in enumerate(shown) if line == RoemTrier.TRY]
+    credited = [i for i in tries if shown[i + 1].startswith("You claim roem: ")]
+    no_roem = [i for i in tries if "That trick holds no roem" in shown[i + 1]]
+    assert credited and no_roem  # the seed deals both kinds of trick to the player's pair
+    for i in tries:  # the prompt stands exactly where a claim is credited
+        assert (prompt in shown[i - 1]) == (i in credited), shown[i - 1 : i + 2]
+    for i in no_roem:  # and the screen after "holds no roem" shows none
+        assert shown[i + 2].startswith("Hand ") and prompt not in shown[i + 2]
