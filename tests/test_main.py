@@ -626,6 +626,24 @@ def test_an_unreachable_discord_is_one_line_a_try_and_sigterm_exits_0(
         assert TOKEN not in line
 
 
+def test_a_rejected_token_is_not_tried_again(clean_env: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN, "SYNC_COMMANDS": "0"}
+    env |= {"DATABASE_PATH": str(clean_env / "kj.sqlite3")}
+    fixture = ROOT / "tests" / "fixtures" / "offline_discord.py"
+    result = subprocess.run(
+        [sys.executable, str(fixture), "rejected"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "cannot be reached" not in result.stderr
+    assert result.stderr.count("Discord rejected DISCORD_TOKEN") == 1
+
+
 def test_the_waits_double_up_to_the_cap_each_drawn_from_its_upper_half() -> None:
     backoff = Backoff(random.Random(7))
     waits = [backoff.next() for _ in range(12)]
