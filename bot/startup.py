@@ -89,10 +89,11 @@ def run_on_store(
         stack.close()
 
 
-def write_refused(path: Path, error: BaseException) -> StoreError:
-    """A write SQLite refused while a command ran (a full disk, a read-only file), told
-    as the start-up check tells it: raise it from the work for one line and exit 2."""
-    return DatabaseUnusable(describe_sqlite_error(path, error))
+def write_refused(target: str | Path, error: BaseException) -> StoreError:
+    """A write SQLite refused while a command ran on the file `target` (a full disk, a
+    read-only file), told as the start-up check tells it: raise it from the work for one
+    line and exit 2."""
+    return DatabaseUnusable(describe_sqlite_error(Path(sqlite_path(target)), error))
 
 
 def answer_in_one_line(

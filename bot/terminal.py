@@ -24,6 +24,7 @@ from typing import TypeVar
 from bot.checks import clean_text
 from bot.engine import Card, IllegalReason, Phase, RuleError, RuleSet, SheetLine, Suit
 from bot.services import Services
+from bot.shards import ShardSet
 from bot.startup import run_on_store, write_refused
 from bot.tables import (
     FakeClock,
@@ -66,14 +67,17 @@ HELP = (
 def run_terminal(args: argparse.Namespace) -> int:
     """Play a match against three computers in the terminal (`python -m bot play`); the exit
     code."""
-    db = Path(getattr(args, "db", None) or "data/terminal.sqlite3")
+    db: str | Path = getattr(args, "db", None) or "data/terminal.sqlite3"  # or postgresql://
     try:
         rules = _preset(args)
     except UsageError as error:
         return _usage("play", error)
     name = clean_text(getattr(args, "name", None) or "") or "You"  # a blank one: "You"
+    # Held as the bot holds it (SQLite's file lock, PostgreSQL's shard locks) while it plays.
     try:
-        return run_on_store(db, lambda: asyncio.run(_play(db, rules, name, input, print)))
+        return run_on_store(
+            db, lambda: asyncio.run(_play(db, rules, name, input, print)), ShardSet()
+        )
     except KeyboardInterrupt:  # Ctrl-C, at the prompt or while the computers think
         print()  # ends the prompt's line
         print(INTERRUPTED, file=sys.stderr)
@@ -122,12 +126,16 @@ def _matches(args: argparse.Namespace) -> int:
 
 
 async def _play(
-    db: Path, rules: RuleSet, name: str, ask: Callable[[str], str], say: Callable[[str], None]
+    db: str | Path,
+    rules: RuleSet,
+    name: str,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
 ) -> int:
     """Play until the match ends or the player quits; a write the database refuses (a full
     disk) ends it with `DatabaseUnusable`, one line, after every committed move was told."""
     failures = _Failures()
-    services = await Services.open(db, FakeClock())  # restores the open tables
+    services = await Services.open(db, FakeClock(), exclusive=True)  # restores the open tables
     logging.getLogger("bot").addHandler(failures)
     try:
         service = services.tables
