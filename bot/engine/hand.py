@@ -181,14 +181,15 @@ class Hand:
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is to name trump, call or play; None while claiming or done."""
-        if self.phase == Phase.TRUMP:
+        phase = self.phase
+        if phase == Phase.PLAY:  # first: asked for every card played
+            return (self.leader + len(self.current)) % 4
+        if phase == Phase.TRUMP:
             assert self.bidding is not None
             return self.bidding.turn
-        if self.phase == Phase.DOUBLING:
+        if phase == Phase.DOUBLING:
             assert self.call_turn is not None
             return self.call_seats()[self.call_turn]
-        if self.phase == Phase.PLAY:
-            return (self.leader + len(self.current)) % 4
         return None
 
     @property
@@ -435,12 +436,13 @@ class Hand:
             self.roem[1] += self.hand_roem.points[1]
 
     def _trick_roem(self, cards: Sequence[Card]) -> Roem:
-        """The roem a taken trick counts under ``roem_source`` (docs/rules.md 2.6.5)."""
+        """The roem a taken trick counts under ``roem_source`` (docs/rules.md 2.6): all of
+        it from the tricks alone, none with hand roem only, no stuk held in one hand."""
         assert self.trump is not None
-        if not self.rules.trick_roem:
-            return NO_ROEM
         roem = roem_of_trick(cards, self.trump, self.rules)
-        return trick_roem_after(roem, self.hand_roem) if roem else roem
+        if not roem or self.rules.roem_source == "trick":  # most tricks: no roem
+            return roem
+        return trick_roem_after(roem, self.hand_roem) if self.rules.trick_roem else NO_ROEM
 
     def _require(self, phase: Phase) -> None:
         if self.phase != phase:

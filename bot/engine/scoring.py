@@ -140,10 +140,38 @@ def score_hand(
     ``spades`` whether spades were trump (docs/rules.md 2.5 and 2.7).
 
     Impossible numbers are refused with a coded ``InvalidInput`` (see ``_check``)."""
+    if calls or spades or rules.roem_source != "trick":
+        return _score_kraken(makers, points, roem, tricks, rules, calls, spades)
+    _check(makers, points, roem, tricks)
+    return _score_plain(makers, points, roem, tricks, rules)
+
+
+def _score_kraken(
+    makers: int,
+    points: Sequence[int],
+    roem: Sequence[int],
+    tricks: Sequence[int],
+    rules: RuleSet,
+    calls: int,
+    spades: bool,
+) -> HandScore:
+    """``score_hand`` with calls, double spades or roem from the hand (docs/rules.md 2.5
+    to 2.7): a pair without a trick may hold hand roem."""
     _check(makers, points, roem, tricks, rules.roem_source != "trick")
+    _check_calls(calls, rules)
     if calls or spades:
-        _check_calls(calls, rules)
         return _score_multiplied(makers, points, roem, tricks, rules, calls, spades)
+    return _score_plain(makers, points, roem, tricks, rules)
+
+
+def _score_plain(
+    makers: int,
+    points: Sequence[int],
+    roem: Sequence[int],
+    tricks: Sequence[int],
+    rules: RuleSet,
+) -> HandScore:
+    """docs/rules.md 1.8 and the scoring options of section 2, on checked numbers."""
     defenders = 1 - makers
     pit = 0 if tricks[0] == 8 else 1 if tricks[1] == 8 else None
     totals = [points[0] + roem[0], points[1] + roem[1]]
@@ -185,7 +213,7 @@ def _score_multiplied(
     one), then each pair's card part and bonus part scaled by the multiplier."""
     m = multiplier(calls, spades, rules)
     if not calls:
-        plain = score_hand(makers, points, roem, tricks, rules)
+        plain = _score_plain(makers, points, roem, tricks, rules)
         cards = _card_part(plain, makers, points, rules)
         scores = [_scaled(cards[p], plain.scores[p] - cards[p], m, rules) for p in (0, 1)]
         return HandScore(
