@@ -46,6 +46,7 @@ class ErrorCode(StrEnum):
     NO_ROEM = "no_roem"
     NO_CALL_NOW = "no_call_now"
     STALE_CALL = "stale_call"
+    WRONG_PAIR_CALL = "wrong_pair_call"
     BAD_ACTION = "bad_action"
     MATCH_OVER = "match_over"
 

@@ -233,7 +233,7 @@ class Hand:
     def call_refusal(self, seat: int, level: int | None) -> ErrorCode | None:
         """The code a call or pass by ``seat`` at ``level`` is refused with now, or None:
         ``no_call_now`` (no doubling at this table), ``wrong_phase`` (before trump or
-        after the calls), ``stale_call`` (the level asked is another), ``wrong_pair``
+        after the calls), ``stale_call`` (the level asked is another), ``wrong_pair_call``
         (the other pair is asked), ``not_your_turn`` (the partner is asked)."""
         if self.rules.doubling == "off":
             return ErrorCode.NO_CALL_NOW
@@ -242,7 +242,7 @@ class Hand:
         if level != self.call_level:
             return ErrorCode.STALE_CALL
         if pair_of(seat) != pair_of(self.call_seats()[0]):
-            return ErrorCode.WRONG_PAIR
+            return ErrorCode.WRONG_PAIR_CALL
         if seat != self.to_act:
             return ErrorCode.NOT_YOUR_TURN
         return None
@@ -644,7 +644,7 @@ _CALL_REFUSALS: Final = {
     ErrorCode.NO_CALL_NOW: "this table plays without kraak calls",
     ErrorCode.WRONG_PHASE: "calls are made after trump and before the first lead",
     ErrorCode.STALE_CALL: "that call is not the one asked for now",
-    ErrorCode.WRONG_PAIR: "the other pair is asked to call now",
+    ErrorCode.WRONG_PAIR_CALL: "the other pair is asked to call now",
     ErrorCode.NOT_YOUR_TURN: "it is the partner's turn to call",
 }
 _CLAIM_REFUSALS: Final = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .errors import ErrorCode, RuleError
 
@@ -77,7 +77,7 @@ class RuleSet:
         """The preset named `name` (any case); a `RuleError` naming the choices if unknown."""
         key = name.strip().lower()
         if key not in _PRESETS:
-            choices = ENGINE_PRESET_NAMES
+            choices = PRESET_NAMES  # what front ends offer (the kraken presets: not yet)
             message = f"unknown rule preset {name!r}; choose one of {', '.join(choices)}"
             raise RuleError(ErrorCode.UNKNOWN_PRESET, message, name=name, choices=choices)
         return _PRESETS[key]
@@ -94,12 +94,12 @@ class RuleSet:
     @property
     def is_default(self) -> bool:
         """Whether these are the default rules (Amsterdam, unchanged)."""
-        return self.to_dict() == RuleSet().to_dict()
+        return _as_dict(self) == _as_dict(_BASE)
 
     def overrides(self) -> dict[str, Any]:
         """The options that differ from the preset this rule set is named after."""
-        base = _PRESETS.get(self.name, _BASE).to_dict()
-        return {k: v for k, v in self.to_dict().items() if base.get(k) != v}
+        base = _as_dict(_PRESETS.get(self.name, _BASE))
+        return {k: v for k, v in _as_dict(self).items() if base[k] != v}
 
     def most_hands(self, hands: int) -> int:
         """The most hands a match planned for ``hands`` can last: a tie under
@@ -133,7 +133,7 @@ class RuleSet:
 
     def to_dict(self) -> dict[str, Any]:
         """The options by name, as JSON-ready values."""
-        return dict(_as_dict(self))
+        return dict(_stored_dict(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
@@ -151,6 +151,27 @@ def _as_dict(rules: RuleSet) -> dict[str, Any]:
     """A rule set's fields, computed once per rule set: every committed table state holds
     its rules, and `asdict` costs more than the rest of a table's snapshot."""
     return asdict(rules)
+
+
+# The options of docs/rules.md 2.5 to 2.7: stored only when changed, so the rules of every
+# table and league stored before them read, and compare, as they were written.
+_KRAKEN_OPTIONS: Final = (
+    "doubling",
+    "doubling_levels",
+    "multiplier_scope",
+    "doubled_result",
+    "double_tie",
+    "roem_source",
+    "hand_roem_award",
+    "spades_double",
+)
+
+
+@lru_cache(maxsize=256)
+def _stored_dict(rules: RuleSet) -> dict[str, Any]:
+    """``_as_dict`` without the kraken options left at their defaults."""
+    default = _as_dict(_BASE)
+    return {k: v for k, v in _as_dict(rules).items() if k not in _KRAKEN_OPTIONS or v != default[k]}
 
 
 @lru_cache(maxsize=256)

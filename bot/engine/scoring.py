@@ -156,12 +156,29 @@ def _score_kraken(
     spades: bool,
 ) -> HandScore:
     """``score_hand`` with calls, double spades or roem from the hand (docs/rules.md 2.5
-    to 2.7): a pair without a trick may hold hand roem."""
+    to 2.7; a pair without a trick may hold hand roem): the hand decided (1.8 without a
+    call, 2.5 after one), then each pair's card part and the rest scaled by the multiplier."""
     _check(makers, points, roem, tricks, rules.roem_source != "trick")
     _check_calls(calls, rules)
-    if calls or spades:
-        return _score_multiplied(makers, points, roem, tricks, rules, calls, spades)
-    return _score_plain(makers, points, roem, tricks, rules)
+    m = multiplier(calls, spades, rules)
+    if not calls:
+        plain = _score_plain(makers, points, roem, tricks, rules)
+        cards = _card_part(plain, makers, points, rules)
+        scores = [_scaled(cards[p], plain.scores[p] - cards[p], m, rules) for p in (0, 1)]
+        return HandScore(
+            (scores[0], scores[1]), plain.nat, plain.pit, makers, plain.zero_bonus, 0, m
+        )
+    pit = 0 if tricks[0] == TRICKS_PER_HAND else 1 if tricks[1] == TRICKS_PER_HAND else None
+    loser = _loser(makers, points, roem, rules, calls)
+    winner = 1 - loser
+    bonus = [rules.pit_bonus if pit == p else 0 for p in (0, 1)]
+    scores = [0, 0]
+    if rules.doubled_result == "each_own" and winner == makers:
+        for p in (0, 1):
+            scores[p] = _scaled(points[p], roem[p] + bonus[p], m, rules)
+    else:
+        scores[winner] = _scaled(HAND_TOTAL, roem[0] + roem[1] + bonus[winner], m, rules)
+    return HandScore((scores[0], scores[1]), loser == makers, pit, makers, False, calls, m, loser)
 
 
 def _score_plain(
@@ -198,38 +215,6 @@ def _check_calls(calls: int, rules: RuleSet) -> None:
     if calls < 0 or calls > most:
         message = f"the rules allow at most {most} calls"
         raise InvalidInput(ErrorCode.TOO_MANY_CALLS, message, calls=calls, most=most)
-
-
-def _score_multiplied(
-    makers: int,
-    points: Sequence[int],
-    roem: Sequence[int],
-    tricks: Sequence[int],
-    rules: RuleSet,
-    calls: int,
-    spades: bool,
-) -> HandScore:
-    """docs/rules.md 2.5.6 and 2.7: the hand decided (1.8 without a call, 2.5.5 after
-    one), then each pair's card part and bonus part scaled by the multiplier."""
-    m = multiplier(calls, spades, rules)
-    if not calls:
-        plain = _score_plain(makers, points, roem, tricks, rules)
-        cards = _card_part(plain, makers, points, rules)
-        scores = [_scaled(cards[p], plain.scores[p] - cards[p], m, rules) for p in (0, 1)]
-        return HandScore(
-            (scores[0], scores[1]), plain.nat, plain.pit, makers, plain.zero_bonus, 0, m
-        )
-    pit = 0 if tricks[0] == TRICKS_PER_HAND else 1 if tricks[1] == TRICKS_PER_HAND else None
-    loser = _loser(makers, points, roem, rules, calls)
-    winner = 1 - loser
-    bonus = [rules.pit_bonus if pit == p else 0 for p in (0, 1)]
-    scores = [0, 0]
-    if rules.doubled_result == "each_own" and winner == makers:
-        for p in (0, 1):
-            scores[p] = _scaled(points[p], roem[p] + bonus[p], m, rules)
-    else:
-        scores[winner] = _scaled(HAND_TOTAL, roem[0] + roem[1] + bonus[winner], m, rules)
-    return HandScore((scores[0], scores[1]), loser == makers, pit, makers, False, calls, m, loser)
 
 
 def _card_part(

@@ -266,13 +266,7 @@ def _check_roem(
     deck = _deck_roem(rules.four_jacks, rules.four_nines)
     for pair in (0, 1):
         if roem[pair] not in deck[TRICKS_PER_HAND]:
-            raise InvalidInput(
-                ErrorCode.ROEM_IMPOSSIBLE,
-                "no tricks of one hand hold this roem",
-                pair=pair,
-                roem=roem[pair],
-                most=most_roem(rules),
-            )
+            raise _roem_impossible("no tricks of one hand hold this roem", pair, roem, rules)
     if roem[0] + roem[1] not in deck[TRICKS_PER_HAND]:
         message = "one deck cannot give both pairs this roem"
         raise InvalidInput(ErrorCode.ROEM_BOTH_PAIRS, message, roem=(roem[0], roem[1]))
@@ -300,13 +294,14 @@ def _check_hand_roem(roem: Sequence[int], rules: RuleSet) -> None:
     possible = _hand_pair_roem(rules.four_jacks, rules.four_nines, rules.trick_roem)
     for pair in (0, 1):
         if not possible >> (roem[pair] // 10) & 1:
-            raise InvalidInput(
-                ErrorCode.ROEM_IMPOSSIBLE,
-                "no hand holds this roem",
-                pair=pair,
-                roem=roem[pair],
-                most=most_roem(rules),
-            )
+            raise _roem_impossible("no hand holds this roem", pair, roem, rules)
+
+
+def _roem_impossible(message: str, pair: int, roem: Sequence[int], rules: RuleSet) -> InvalidInput:
+    """``roem_impossible`` for ``pair``, with the most a pair can hold under ``rules``."""
+    return InvalidInput(
+        ErrorCode.ROEM_IMPOSSIBLE, message, pair=pair, roem=roem[pair], most=most_roem(rules)
+    )
 
 
 def _run_value(ranks: int) -> int:

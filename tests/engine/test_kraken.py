@@ -173,8 +173,8 @@ class TestCallRefusals:
     def test_by_the_wrong_pair(self) -> None:
         hand = Hand.deal(KRAKEN, 3, random.Random(6))
         hand.choose_trump(0, H)
-        assert self.refused(hand, CallDouble(2, 1)) == ErrorCode.WRONG_PAIR
-        assert self.refused(hand, PassDouble(0, 1)) == ErrorCode.WRONG_PAIR
+        assert self.refused(hand, CallDouble(2, 1)) == ErrorCode.WRONG_PAIR_CALL
+        assert self.refused(hand, PassDouble(0, 1)) == ErrorCode.WRONG_PAIR_CALL
 
     def test_a_second_call_at_the_same_level_is_stale(self) -> None:
         hand = Hand.deal(KRAKEN, 3, random.Random(6))

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import ENGINE_PRESET_NAMES, PRESET_NAMES, ErrorCode, RuleError, RuleSet
+from bot.engine import PRESET_NAMES, ErrorCode, RuleError, RuleSet
 
 # Section 2's table, column "default", as option values.
 DEFAULTS: dict[str, Any] = {
@@ -118,7 +118,7 @@ class TestPresets:
             RuleSet.preset(name)
         assert "amsterdam" in str(info.value)  # the message lists the choices
         assert info.value.code == ErrorCode.UNKNOWN_PRESET
-        assert info.value.facts == {"name": name, "choices": ENGINE_PRESET_NAMES}
+        assert info.value.facts == {"name": name, "choices": PRESET_NAMES}
 
     def test_rule_error_is_a_value_error(self) -> None:
         assert issubclass(RuleError, ValueError)

@@ -55,6 +55,7 @@ NOT_THE_CALCULATORS = {
     # The kraak calls (docs/rules.md 2.5): no table plays them yet; the tables will word them.
     ErrorCode.NO_CALL_NOW,
     ErrorCode.STALE_CALL,
+    ErrorCode.WRONG_PAIR_CALL,
     # Calls are not a calculator question yet (score_hand's calls argument).
     ErrorCode.TOO_MANY_CALLS,
     # Rank.parse alone (Card.parse refuses a whole card as unknown_card).
