@@ -108,12 +108,15 @@ def _usage(command: str, error: UsageError) -> int:
 def _preset(args: argparse.Namespace) -> RuleSet:
     name = getattr(args, "preset", None)
     try:
-        return RuleSet.preset("amsterdam" if name is None else name)
+        rules = RuleSet.preset("amsterdam" if name is None else name)
     except RuleError as error:
         choices = ", ".join(error.facts.get("choices", ()))
         raise UsageError(
             f"unknown --preset {clip(str(name), NAME_CLIP)!r}; choose one of {choices}"
         ) from None
+    if rules.kraken:  # the computers and the table messages do not make kraak calls yet
+        raise UsageError(f"--preset {rules.name}: the terminal does not play kraken yet")
+    return rules
 
 
 def _matches(args: argparse.Namespace) -> int:

@@ -131,6 +131,8 @@ async def test_the_terminal_speaks_in_sentences(
         (["simulate", "--matches", "0"], "simulate: --matches must be 1 or more, not 0"),
         (["simulate", "--matches", "-3"], "simulate: --matches must be 1 or more, not -3"),
         (["simulate", "--preset", "x" * 500], "simulate: unknown --preset 'xxxxxxxx"),
+        (["simulate", "--preset", "kraken"], "simulate: --preset kraken: the terminal does not"),
+        (["play", "--preset", "kraken-rotterdam"], "play: --preset kraken-rotterdam: the"),
     ],
 )
 def test_bad_arguments_get_one_line_and_exit_code_2(
