@@ -132,6 +132,10 @@ class Blocking:
     def wants_claim(self, view: SeatView) -> bool:
         return self.inner.wants_claim(view)
 
+    def wants_call(self, view: SeatView) -> bool:
+        self._wait()
+        return self.inner.wants_call(view)
+
 
 async def test_a_table_waiting_for_its_computer_does_not_hold_up_another(
     db: Path, monkeypatch: pytest.MonkeyPatch
