@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bot.engine import CallDouble, ChooseTrump, Hand, PassDouble, Phase, RuleSet, Suit, parse_cards
 from bot.players import LEVELS, Effort, Player, SearchPlayer, make_player, view_for
 from bot.players.calls import easy_call, normal_call
+from bot.players.hint import hint_for
 from bot.players.runner import call_action, play_match
 from bot.players.sampling import Deduction, sample_for
 
@@ -148,3 +149,10 @@ def test_announced_hand_roem_places_its_cards_in_the_samples() -> None:
         for combo in shown:
             for card in combo.cards:
                 assert hands[combo.seat] >> int(card) & 1
+
+
+def test_a_hint_advises_the_call_with_its_margin() -> None:
+    winning = view_for(hand_of(KRAKEN, STRONG_DEFENDER), 1)
+    hint = hint_for(winning, "call", budget_ms=50)
+    assert (hint.reason, hint.level) == ("call", 1)
+    assert hint.margin > 0 and hint.samples > 0
