@@ -22,6 +22,7 @@ from tests.backends import fetch
 from tests.cogs.standings.test_standings import play_match, users
 from tests.harness.harness import Harness
 from tests.harness.limits import (
+    IS_COMPONENTS_V2,
     assert_ephemeral,
     assert_not_ephemeral,
     assert_within_discord_limits,
@@ -51,6 +52,11 @@ class Row:
 
 def rows_of(call: Call) -> list[Row]:
     [embed] = call.embeds
+    return rows_in(embed.get("description") or "")
+
+
+def rows_in(text: str) -> list[Row]:
+    """The board's rows a text shows."""
     return [
         Row(
             int(m["place"]),
@@ -59,7 +65,7 @@ def rows_of(call: Call) -> list[Row]:
             int(m["spread"].replace(",", "")),
             int(m["matches"]),
         )  # fmt: skip
-        for m in ROW.finditer(embed.get("description") or "")
+        for m in ROW.finditer(text)
     ]
 
 
@@ -152,6 +158,28 @@ async def test_the_board_reads_in_the_players_language_and_pages_in_place(
     assert third.response.callback_type == 7
     assert rows_of(third.response) == expected[20:]
     assert third.response.buttons()[1].get("disabled") is True
+
+
+async def test_a_ratings_page_button_on_a_v2_message_draws_the_page_there(
+    make_harness: StartHarness,
+) -> None:
+    harness = await make_harness(extensions=EXTENSIONS)
+    players = users(harness.world, 24)
+    now = harness.world.now.timestamp()
+    for n in range(0, 24, 4):
+        group = players[n : n + 4]
+        await record_match(store_of(harness), harness.world.guild_id, group, at=now + n)
+    expected = await expected_rows(harness)
+    following = f"kj:ratings:{harness.world.guild_id}:1"
+    message = harness.world.v2_message_with(following)
+
+    clicked = await harness.click(following, message=message)
+
+    assert clicked.response.callback_type == 7
+    shown = harness.world.messages[int(message["id"])]
+    assert shown["flags"] & IS_COMPONENTS_V2 and not shown["embeds"]
+    assert rows_in(clicked.response.text()) == expected[10:20]
+    check(clicked.response)
 
 
 def carrying(harness: Harness, custom_id: str) -> dict[str, Any]:

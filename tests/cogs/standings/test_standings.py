@@ -28,6 +28,7 @@ from bot.texts.catalog import t
 from cogs.standings.ui import PAGE_SIZE, page_custom_id, parse_page_custom_id
 from tests.harness.harness import Harness
 from tests.harness.limits import (
+    IS_COMPONENTS_V2,
     assert_ephemeral,
     assert_not_ephemeral,
     assert_within_discord_limits,
@@ -497,6 +498,26 @@ async def test_crafted_or_stale_page_buttons_are_handled(make_harness: StartHarn
     assert "Page 2 of 2" in footer(clamped.response)
     assert refused.reply.content == t("standings.err.other_guild")
     assert_ephemeral(refused.reply)
+
+
+async def test_a_page_button_on_a_v2_message_draws_the_page_there(
+    make_harness: StartHarness,
+) -> None:
+    harness = await make_harness(extensions=EXTENSIONS)
+    guild = harness.world.guild_id
+    for group in groups_of_four(users(harness.world, 12)):
+        await record_match(store_of(harness), guild, group, at=harness.world.now.timestamp())
+    following = f"kj:standings:{guild}:all:0:1"
+    message = harness.world.v2_message_with(following)
+
+    clicked = await harness.click(following, message=message)
+
+    assert clicked.response.callback_type == 7
+    shown = harness.world.messages[int(message["id"])]
+    assert shown["flags"] & IS_COMPONENTS_V2 and not shown["embeds"]
+    assert "Page 2 of 2" in clicked.response.text()
+    assert clicked.response.text().count("<@") == 2  # the board's last two players
+    check(clicked.response)
 
 
 async def test_a_page_button_of_an_unknown_period_is_out_of_date(
