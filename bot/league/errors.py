@@ -93,6 +93,8 @@ class LeagueCode(StrEnum):
     ROUND_OVER = "round_over"
     NEGATIVE_NUMBER = "negative_number"
     BAD_NUMBER = "bad_number"
+    LINE_NEGATIVE_NUMBER = "line_negative_number"  # ... within a score line: facts line,
+    LINE_BAD_NUMBER = "line_bad_number"  # text (the line), word (what was typed)
     OUT_OF_RANGE = "out_of_range"
     BAD_LINE = "bad_line"  # a score line the engine refused without a code of its own
 
