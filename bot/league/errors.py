@@ -113,6 +113,7 @@ class LeagueCode(StrEnum):
     ROEM_BOTH_PAIRS = ErrorCode.ROEM_BOTH_PAIRS.value
     ROEM_FOR_POINTS = ErrorCode.ROEM_FOR_POINTS.value
     TOTALS_IMPLAUSIBLE = ErrorCode.TOTALS_IMPLAUSIBLE.value
+    TOTALS_FOR_NATS = ErrorCode.TOTALS_FOR_NATS.value
 
 
 class LeagueError(Refusal[LeagueCode], ValueError):
