@@ -310,15 +310,15 @@ def check_totals(
     hands: int,
     roem: Sequence[int] | None,
     rules: RuleSet,
-    nats: Sequence[int] = (0, 0),
+    nats: Sequence[int] | None = None,
 ) -> None:
     """Refuse round totals no round of ``hands`` hands gives (``totals_implausible``),
     a pair's roem no such round holds (``roem_impossible`` with ``hands``), and a pair's
     total its nats rule out (``totals_for_nats``; ``nats``: the hands each pair went nat
-    in). ``roem`` None: not known, any roem the round could hold is allowed for. ``hands``
-    is bounded by the caller (the work grows with it)."""
+    in). ``roem`` or ``nats`` None: not known, any the round could hold is allowed for.
+    ``hands`` is bounded by the caller (the work grows with it)."""
     _check_sum(totals, hands, roem, rules)
-    if rules.nat_enabled:
+    if nats is not None and rules.nat_enabled:
         for pair in (0, 1):
             _check_nats(pair, totals, hands, roem, nats, rules)
 

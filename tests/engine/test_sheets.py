@@ -225,6 +225,7 @@ def test_round_totals_are_checked_against_the_nats() -> None:
     check_totals((486, 162), 4, None, RULES, (1, 0))
     # No nat of its own: all of a pair's roem counts for it.
     assert totals_refusal((668, 20), 4, (0, 40), RULES, (0, 0)).facts["pair"] == 1
+    check_totals((668, 20), 4, (0, 40), RULES)  # the nats not known: pair 2 may have gone nat
     check_totals((648, 40), 4, (0, 40), RULES, (0, 0))
     # Gezelligheid: failing makers keep their points, so nats bound nothing.
     check_totals((300, 24), 2, None, RULES.with_options(nat_enabled=False), (2, 0))
