@@ -26,13 +26,16 @@ from bot.settings import (
     load_database_url,
     load_settings,
 )
-from bot.store import StoreError
+from bot.store import StoreError, is_postgres_url
 
 __all__ = ["main"]
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_CONFIG = 2
+_TERMINAL_DB = (
+    "SQLite file or postgresql:// URL (default: DATABASE_URL, else data/terminal.sqlite3)"
+)
 
 log = logging.getLogger("bot")
 
@@ -56,7 +59,7 @@ def _build_parser() -> argparse.ArgumentParser:
     # play / simulate: thin parsers that hand over to bot/terminal.py (owned by the terminal
     # front end, which reads these attributes with getattr and supplies the defaults).
     play = sub.add_parser("play", help="play a match in the terminal against computer players")
-    play.add_argument("--db", type=Path, help="match file (default data/terminal.sqlite3)")
+    play.add_argument("--db", help=_TERMINAL_DB)
     play.add_argument("--preset", help="rule set preset (default amsterdam)")
     play.add_argument("--name", help="your name at the table")
     play.set_defaults(handler=_play)
@@ -68,7 +71,7 @@ def _build_parser() -> argparse.ArgumentParser:
     challenge = sub.add_parser(
         "challenge", help="play the running challenge of a local database, or check a seed"
     )
-    challenge.add_argument("--db", type=Path, help="database (default data/terminal.sqlite3)")
+    challenge.add_argument("--db", help=_TERMINAL_DB)
     challenge.add_argument("--guild", type=int, help="the server's id (default 0: the terminal's)")
     challenge.add_argument("--user", type=int, help="your member id (default 1)")
     challenge.add_argument("--name", help="your name in the standings")
@@ -78,17 +81,18 @@ def _build_parser() -> argparse.ArgumentParser:
     challenge.set_defaults(handler=_challenge)
     backup = sub.add_parser("backup", help="copy the database to a new file, safe while running")
     backup.add_argument("target", type=Path, help="the backup file to write (must not exist)")
-    backup.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
+    backup.add_argument("--db", help="the database (default: DATABASE_PATH)")
     backup.set_defaults(handler=_backup)
     restore = sub.add_parser("restore", help="put a backup in place of the database (bot stopped)")
     restore.add_argument("backup", type=Path, help="the backup file to restore")
-    restore.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
+    restore.add_argument("--db", help="the database (default: DATABASE_PATH)")
     restore.set_defaults(handler=_restore)
     move = sub.add_parser(
-        "migrate-store", help="copy a SQLite database into an empty PostgreSQL one (bot stopped)"
+        "migrate-store",
+        help="copy SQLite into an empty PostgreSQL database, or back (bot stopped)",
     )
-    move.add_argument("--from", dest="source", required=True, help="sqlite:PATH")
-    move.add_argument("--to", dest="target", required=True, help="postgresql://... (empty)")
+    move.add_argument("--from", dest="source", required=True, help="sqlite:PATH or postgresql://")
+    move.add_argument("--to", dest="target", required=True, help="the other kind (empty)")
     move.set_defaults(handler=_migrate_store)
     health = sub.add_parser("health", help="exit 0 if the running bot is healthy (HEALTHCHECK)")
     health.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
@@ -101,7 +105,10 @@ def _build_parser() -> argparse.ArgumentParser:
     draw.add_argument("--seed", help="the night's seed (default: a new one, printed)")
     draw.add_argument("--format", help="individual (default) or pairs")
     draw.set_defaults(handler=_draw)
-    league = sub.add_parser("league", help="league tools").add_subparsers(metavar="{simulate}")
+    # A command group: without one of its commands, its usage and exit 2 (never the bot).
+    league = sub.add_parser("league", help="league tools").add_subparsers(
+        title="commands", metavar="{simulate}", dest="command", required=True
+    )
     night = league.add_parser("simulate", help="play a league night with computer players")
     night.add_argument("--players", help="players checked in")
     night.add_argument("--rounds", help="rounds of the night")
@@ -116,9 +123,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         settings = load_settings()
     except SettingsError as error:
-        for problem in error.problems:
-            print(f"configuration error: {problem}", file=sys.stderr)
-        return EXIT_CONFIG
+        return _refused(error)
     _configure_logging(settings.log_level)
     try:  # with PostgreSQL too: the health check's heartbeat file lives in that folder
         settings.database_path.parent.mkdir(parents=True, exist_ok=True)
@@ -193,6 +198,13 @@ async def _serve(settings: Settings) -> None:
         await closing[0]
 
 
+def _refused(error: SettingsError) -> int:
+    """Each bad setting as one line on stderr; the exit code for bad configuration."""
+    for problem in error.problems:
+        print(f"configuration error: {problem}", file=sys.stderr)
+    return EXIT_CONFIG
+
+
 def _configure_logging(level: str) -> None:
     # setup_logging(root=True) gives discord.py's formatter (coloured on a TTY) to all loggers.
     discord.utils.setup_logging(level=logging.getLevelNamesMapping()[level], root=True)
@@ -234,24 +246,25 @@ def _maintenance(args: argparse.Namespace, work: Callable[[Path], str]) -> int:
     from bot.startup import answer_in_one_line
 
     def copy() -> int:
-        if args.db is None and load_database_url() is not None:
+        url = args.db if is_postgres_url(args.db) else None
+        if url or (args.db is None and load_database_url() is not None):
             raise StoreError(
-                "DATABASE_URL is set: back up and restore PostgreSQL with pg_dump and "
-                "pg_restore (docs/operations.md); these commands copy SQLite files"
+                f"{'--db names a PostgreSQL database' if url else 'DATABASE_URL is set'}: back "
+                "up and restore PostgreSQL with pg_dump and pg_restore (docs/operations.md); "
+                "these commands copy SQLite files"
             )
-        print(work(args.db or load_database_path()))
+        print(work(Path(args.db) if args.db else load_database_path()))
         return EXIT_OK
 
     try:
         return answer_in_one_line(copy)
     except SettingsError as error:
-        for problem in error.problems:
-            print(f"configuration error: {problem}", file=sys.stderr)
-        return EXIT_CONFIG
+        return _refused(error)
 
 
 def _migrate_store(args: argparse.Namespace) -> int:
-    """Copy SQLite into PostgreSQL: one line per table copied, or one error line (exit 2)."""
+    """Copy SQLite into PostgreSQL or back: one line per table copied, or one error line
+    (exit 2)."""
     from bot.startup import answer_in_one_line
     from bot.store.move import MoveSummary, move_store
 
@@ -290,7 +303,7 @@ def _health(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    return _call_terminal("run_terminal", args)
+    return _on_terminal_database(args, lambda: _call_terminal("run_terminal", args))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -300,7 +313,18 @@ def _simulate(args: argparse.Namespace) -> int:
 def _challenge(args: argparse.Namespace) -> int:
     from bot.challenge.terminal import run_challenge
 
-    return run_challenge(args)
+    return _on_terminal_database(args, lambda: run_challenge(args))
+
+
+def _on_terminal_database(args: argparse.Namespace, command: Callable[[], int]) -> int:
+    """Run a terminal command on its --db, else on DATABASE_URL as the bot reads it (else
+    the command's own SQLite file); a bad DATABASE_URL is one line and exit 2."""
+    if args.db is None and getattr(args, "check", None) is None:  # --check opens nothing
+        try:
+            args.db = load_database_url()
+        except SettingsError as error:
+            return _refused(error)
+    return command()
 
 
 def _draw(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from typing import TypeVar
 from bot.checks import clean_text
 from bot.engine import Card, IllegalReason, Phase, RuleError, RuleSet, SheetLine, Suit
 from bot.services import Services
+from bot.shards import ShardSet
 from bot.startup import run_on_store
 from bot.tables import (
     FakeClock,
@@ -60,13 +61,14 @@ HELP = (
 def run_terminal(args: argparse.Namespace) -> int:
     """Play a match against three computers in the terminal (`python -m bot play`); the exit
     code."""
-    db = Path(getattr(args, "db", None) or "data/terminal.sqlite3")
+    db: str | Path = getattr(args, "db", None) or "data/terminal.sqlite3"  # or postgresql://
     try:
         rules = _preset(args)
     except UsageError as error:
         return _usage("play", error)
     name = clean_text(getattr(args, "name", None) or "") or "You"  # a blank one: "You"
-    return run_on_store(db, lambda: asyncio.run(_play(db, rules, name, input, print)))
+    # Held as the bot holds it (SQLite's file lock, PostgreSQL's shard locks) while it plays.
+    return run_on_store(db, lambda: asyncio.run(_play(db, rules, name, input, print)), ShardSet())
 
 
 def run_simulation(args: argparse.Namespace) -> int:
@@ -111,9 +113,13 @@ def _matches(args: argparse.Namespace) -> int:
 
 
 async def _play(
-    db: Path, rules: RuleSet, name: str, ask: Callable[[str], str], say: Callable[[str], None]
+    db: str | Path,
+    rules: RuleSet,
+    name: str,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
 ) -> int:
-    services = await Services.open(db, FakeClock())  # restores the open tables
+    services = await Services.open(db, FakeClock(), exclusive=True)  # restores the open tables
     try:
         service = services.tables
         table = service.in_channel(TERMINAL_CHANNEL)
