@@ -165,7 +165,9 @@ async def _serve(settings: Settings) -> None:
     discord.py's own `run` leaves SIGTERM (what Docker and systemd send) to its default,
     which kills the process on the spot. Here both signals start `close()`: the gateway
     stops (no new interactions), the cogs unload, and the services finish what is in
-    flight and close the store; then `start` returns and the process exits 0.
+    flight and close the store; then the start is ended, also where discord.py would go
+    on (a shard still trying its first connection, a wait before trying Discord again),
+    and the process exits 0.
     """
     # Imported here so `play` / `simulate` and configuration errors stay fast and light.
     from bot import client
@@ -176,13 +178,11 @@ async def _serve(settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []  # a reference, so the close task is not collected
 
-    def stop(name: str) -> None:
-        if not closing:
-            log.info("%s received: shutting down", name)
-            closing.append(loop.create_task(bot.close(), name="bg:shutdown"))
-
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, stop, signal.Signals(signum).name)
+    async def shut_down(starting: asyncio.Task[None]) -> None:
+        try:
+            await bot.close()
+        finally:
+            starting.cancel()
 
     async def settle_when_ready() -> None:
         await bot.wait_until_ready()  # tables restored, guilds cached: what lives on
@@ -190,12 +190,25 @@ async def _serve(settings: Settings) -> None:
 
     async with bot:  # from here discord.py's ready event exists to wait for
         settling = loop.create_task(settle_when_ready(), name="bg:settle-heap")
+        starting = loop.create_task(bot.start(settings.discord_token), name="bg:discord")
+
+        def stop(name: str) -> None:
+            if not closing:
+                log.info("%s received: shutting down", name)
+                closing.append(loop.create_task(shut_down(starting), name="bg:shutdown"))
+
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop, signal.Signals(signum).name)
         try:
-            await bot.start(settings.discord_token)
+            await asyncio.wait([starting])
         finally:
             settling.cancel()
     if closing:
-        await closing[0]
+        await closing[0]  # a start that failed while closing is not the operator's concern
+        if not starting.cancelled():
+            starting.exception()
+        return
+    starting.result()  # a rejected token, say: raised to _run_bot
 
 
 def _refused(error: SettingsError) -> int:

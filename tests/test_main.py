@@ -6,6 +6,8 @@ import argparse
 import asyncio
 import contextlib
 import os
+import random
+import re
 import signal
 import subprocess
 import sys
@@ -17,6 +19,7 @@ import pytest
 
 import bot.__main__ as entry
 from bot import runtime
+from bot.client import RETRY_CAP, RETRY_FIRST, Backoff
 from bot.settings import Settings
 from tests.test_settings import TOKEN
 
@@ -670,3 +673,82 @@ def test_migrate_store_from_a_damaged_file_is_one_line(clean_env: Path) -> None:
     result = _python_m_bot(clean_env, {}, "migrate-store", "--from", str(database), "--to", url)
 
     assert f"the database {database} is damaged (" in _one_error_line(result)
+
+
+# Discord unreachable at start, and SIGTERM whatever the connection is doing: real processes
+# (tests/fixtures/offline_discord.py) with Discord at a closed loopback port.
+
+
+@pytest.mark.parametrize(
+    ("mode", "shards", "step"),
+    [
+        ("login", None, "log in"),
+        ("gateway", None, "connect to the gateway"),
+        ("gateway", "2", "connect shard 0"),  # a shard that never connected
+    ],
+)
+def test_an_unreachable_discord_is_one_line_a_try_and_sigterm_exits_0(
+    clean_env: Path, mode: str, shards: str | None, step: str
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN, "SYNC_COMMANDS": "0"}
+    env |= {"DATABASE_PATH": str(clean_env / "kj.sqlite3"), "SHARD_COUNT": shards or ""}
+    fixture = ROOT / "tests" / "fixtures" / "offline_discord.py"
+    run = subprocess.Popen(
+        [sys.executable, str(fixture), mode],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert run.stderr is not None
+    tries: list[str] = []
+    try:
+        while len(tries) < 4:  # waits of 0.1-0.2, 0.2-0.4, 0.4-0.8 s: it runs on after them
+            line = run.stderr.readline()
+            assert line and run.poll() is None, f"exited {run.returncode} after {tries}"
+            assert "Traceback" not in line, line
+            if "Discord cannot be reached" in line:
+                tries.append(line)
+        run.send_signal(signal.SIGTERM)
+        rest = run.communicate(timeout=30)[1]
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+
+    assert run.returncode == 0, rest
+    assert "Traceback" not in rest and "SIGTERM received: shutting down" in rest
+    waits = [float(re.findall(r"trying again in ([\d.]+) s", line)[0]) for line in tries]
+    assert waits[-1] > waits[0]  # the waits grow
+    for line in tries:
+        assert f"could not {step} (ClientConnectorError: Cannot connect to host 127.0.0.1" in line
+        assert TOKEN not in line
+
+
+def test_a_rejected_token_is_not_tried_again(clean_env: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN, "SYNC_COMMANDS": "0"}
+    env |= {"DATABASE_PATH": str(clean_env / "kj.sqlite3")}
+    fixture = ROOT / "tests" / "fixtures" / "offline_discord.py"
+    result = subprocess.run(
+        [sys.executable, str(fixture), "rejected"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "cannot be reached" not in result.stderr
+    assert result.stderr.count("Discord rejected DISCORD_TOKEN") == 1
+
+
+def test_the_waits_double_up_to_the_cap_each_drawn_from_its_upper_half() -> None:
+    backoff = Backoff(random.Random(7))
+    waits = [backoff.next() for _ in range(12)]
+
+    ceilings = [min(RETRY_CAP, RETRY_FIRST * 2**n) for n in range(12)]
+    assert all(c / 2 <= w <= c for w, c in zip(waits, ceilings, strict=True))
+    assert max(waits) <= RETRY_CAP and waits[-1] >= RETRY_CAP / 2
+    assert len({round(w, 6) for w in waits[-4:]}) == 4  # jitter: capped waits still differ
