@@ -439,9 +439,16 @@ def check_totals(
     in). ``roem`` or ``nats`` None: not known, any the round could hold is allowed for.
     ``hands`` is bounded by the caller (the work grows with it)."""
     _check_sum(totals, hands, roem, rules)
-    if nats is not None and rules.nat_enabled:
+    if nats is not None and _nats_bound(rules):
         for pair in (0, 1):
             _check_nats(pair, totals, hands, roem, nats, rules)
+
+
+def _nats_bound(rules: RuleSet) -> bool:
+    """Whether the nat bounds hold under ``rules``: nat is played, scores are not
+    multiplied and roem comes from tricks (the bounds count 162 a hand and trick roem)."""
+    plain = rules.doubling == "off" and rules.spades_double == "off" and not rules.hand_roem
+    return rules.nat_enabled and plain
 
 
 def _check_sum(
