@@ -35,6 +35,22 @@ def call_strength(seat: int, hand: Sequence[Card], trump: Suit, rules: RuleSet) 
     return strength
 
 
+def answered(
+    dealt: Sequence[Sequence[Card]], chooser: int, calls: int, trump: Suit, rules: RuleSet
+) -> bool:
+    """Whether, on a deal (``dealt`` in seat order), the pair asked after ``calls`` calls
+    would call back by ``normal_call``'s rule: the seats asked in the engine's order
+    (docs/rules.md 2.5.1), none when the rules allow no further call."""
+    level = calls + 1
+    if level > rules.doubling_levels:
+        return False
+    first = chooser if calls % 2 else (chooser + 1) % 4
+    return any(
+        call_strength(seat, dealt[seat], trump, rules) >= CALL_THRESHOLDS[level]
+        for seat in (first, (first + 2) % 4)
+    )
+
+
 def asked_level(view: SeatView) -> tuple[int, Suit]:
     """The level ``view``'s seat is asked to call and the trump suit; a ``ValueError`` when
     the seat is not asked."""

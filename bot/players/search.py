@@ -59,6 +59,7 @@ from bot.engine.tricks import trick_points
 
 from .base import SeatView
 from .bidding import choose_suit
+from .calls import answered
 from .heuristic import HeuristicPlayer
 from .model import Event, Likelihood, Model, Sampler, voids_of
 from .sampling import (
@@ -484,7 +485,9 @@ class SearchPlayer:
     def wants_call(self, view: SeatView) -> bool:
         """Calls when, over sampled deals played out, the mean result with the call (the
         next multiplier) beats the mean result of passing (docs/rules.md 2.5): each sample
-        is played out both ways, with the deal's hand roem counted, later calls ignored."""
+        is played out both ways, with the deal's hand roem counted and, after the call,
+        the other pair's answer where its cards in the sample reach the normal player's
+        bar for the next call (``calls.answered``)."""
         if view.call_level is None or view.trump is None or view.makers is None:
             raise ValueError("wants_call asked when the seat may not call")
         know = Deduction.of(view)
@@ -495,15 +498,14 @@ class SearchPlayer:
         return totals[True] > totals[False]
 
     def _value_call(self, view: SeatView, know: Deduction, totals: dict[bool, int]) -> None:
-        assert view.trump is not None and view.makers is not None
+        assert view.trump is not None and view.makers is not None and view.chooser is not None
         hands = sample_for(view, know, self.rng, self.bid_margin)
         roem = sample_hand_roem(hands, view.trump, view.rules)
-        chooser = -1 if view.chooser is None else view.chooser
         calls = len(view.calls)
-        for call in (False, True):
-            value = self._play_out(
-                view, hands, view.trump, view.makers, chooser, roem, calls + call
-            )
+        dealt = [[CARDS[c] for c in cards_of(h)] for h in hands]
+        answer = answered(dealt, view.chooser, calls + 1, view.trump, view.rules)
+        for call, made in ((False, calls), (True, calls + 1 + answer)):
+            value = self._play_out(view, hands, view.trump, view.makers, view.chooser, roem, made)
             totals[call] += value
 
     # ------------------------------------------------------------------ budget
