@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bot.engine import CallDouble, ChooseTrump, Hand, PassDouble, Phase, RuleSet, Suit, parse_cards
 from bot.players import LEVELS, Effort, Player, SearchPlayer, make_player, view_for
-from bot.players.calls import easy_call, normal_call
+from bot.players.calls import answered, easy_call, normal_call
 from bot.players.hint import hint_for
 from bot.players.runner import call_action, play_match
 from bot.players.sampling import Deduction, sample_for
@@ -156,3 +156,15 @@ def test_a_hint_advises_the_call_with_its_margin() -> None:
     hint = hint_for(winning, "call", budget_ms=50)
     assert (hint.reason, hint.level) == ("call", 1)
     assert hint.margin > 0 and hint.samples > 0
+
+
+def test_the_answer_to_a_call_is_the_next_pair_s_rule_of_thumb() -> None:
+    """After a kraak (one call) the makers are asked: they answer with the monster hand,
+    not with a poor one, and never where the rules allow no rekraak."""
+    dealt = [parse_cards(h) for h in STRONG_DEFENDER]
+    swapped = [dealt[1], dealt[0], *dealt[2:]]
+    assert not answered(dealt, 0, 1, Suit.HEARTS, KRAKEN)
+    assert answered(swapped, 0, 1, Suit.HEARTS, KRAKEN)
+    kraak_only = KRAKEN.with_options(doubling_levels=1)
+    assert not answered(swapped, 0, 1, Suit.HEARTS, kraak_only)
+    assert answered(dealt, 0, 2, Suit.HEARTS, KRAKEN)  # superkraak: the defenders again
