@@ -131,9 +131,14 @@ def _heading(public: PublicTable, locale: str) -> str:
 
 
 def _progress(public: PublicTable, locale: str) -> str:
-    if public.planned_hands is not None:
-        return t("tables.public.hand_of", locale, n=public.hand_number, total=public.planned_hands)
-    return t("tables.public.hand_to", locale, n=public.hand_number, target=public.target_score)
+    """ "hand 3 of 16", "hand 3 · to 1500", or with both "hand 3 of 16 · first to 1500"
+    (the match ends at whichever comes first)."""
+    if public.planned_hands is None:
+        return t("tables.public.hand_to", locale, n=public.hand_number, target=public.target_score)
+    hands = t("tables.public.hand_of", locale, n=public.hand_number, total=public.planned_hands)
+    if public.target_score is None:
+        return hands
+    return f"{hands} · " + t("tables.lobby.target", locale, target=public.target_score)
 
 
 def _pair_label(pair: int, locale: str) -> str:

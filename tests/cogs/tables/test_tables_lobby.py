@@ -9,6 +9,8 @@ import discord
 
 from bot.settings import Settings
 from bot.tables import Status
+from bot.texts.catalog import t
+from cogs.tables.ui import public_parts
 from tests.cogs.tables.tables_kit import (
     StartHarness,
     action_rows,
@@ -261,6 +263,14 @@ async def test_hands_and_target_whichever_comes_first(make_harness: StartHarness
     assert (rules.name, rules.match_hands, rules.target_score) == ("online-classic", 8, 750)
     public = kit.service.get(both).public  # the read model carries both ends
     assert (public.planned_hands, public.target_score) == (8, 750)
+    assert "8 hands · first to 750" in message_text(kit.public(both))  # the lobby says both
+    await kit.click(f"kj:fill:{both}", anna)
+    assert "hand 1 of 8 · first to 750" in message_text(kit.public(both))
+    playing = kit.service.get(both).public
+    for locale in ("nl", "pt-BR", "es-ES", "it"):  # both, in the reader's words
+        heading = public_parts(playing, locale)[0]["content"]
+        hands = t("tables.public.hand_of", locale, n=1, total=8)
+        assert f"{hands} · " + t("tables.lobby.target", locale, target=750) in heading
     # A target alone still drops the preset's hands (online-short: 8 hands or 750).
     options = {"preset": "online-short", "target": 1500, "thread": True}
     opened = await kit.harness.slash("table open", options, user=bob)
