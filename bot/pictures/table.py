@@ -11,9 +11,10 @@ is what screen readers read). What it shows:
 - **Seats.** `viewer` is the seat drawn at the bottom; None (the public picture) puts seat 0
   there, so onlookers see the same orientation all match long while the dealer moves round.
   Seats follow clockwise: the next seat (left of the bottom one) on the left, its partner
-  opposite at the top. Each name plate has its pair's colour on its edge; the seat to act
-  has a gold frame, the dealer a white "D" button, the player who chose trump a small trump
-  sign.
+  opposite at the top. Each name plate has its pair's colour on its edge; while a trick is
+  in progress the seat to act has a gold frame (not between tricks nor while trump is
+  chosen: the picture is kept while the table moves on, and a frame would name a turn long
+  gone); the dealer has a white "D" button, the player who chose trump a small trump sign.
 - **Trick.** The trick being played; once it is taken and until the next card, the trick
   just taken. Each card lies in front of its player with a small number for the order it
   was played in (1 = the leader); a gold frame marks the card that wins (or won) it.
@@ -371,7 +372,7 @@ def _draw_seat(
     name's letters), so that nothing per seat but the name's letters is kept: a cache of
     whole plates, one per seat and state, would hold thousands at a hundred busy tables."""
     state = public.seats[seat]
-    active = public.to_act == seat and public.is_open and public.phase is not None
+    active = public.to_act == seat and public.is_open and bool(public.trick)
     name = "—" if state.kind == SeatKind.EMPTY else names[seat] if names else state.name
     cx, cy = _PLATE_AT[position]
     _paste(image, _plate(pair_of(seat), active), (cx, cy))

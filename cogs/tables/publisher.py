@@ -41,7 +41,12 @@ from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, re
 from cogs.common.locales import public_locale
 from cogs.common.raw_messages import edit_channel_message
 from cogs.common.text import t
-from cogs.tables.ui import picture_description, public_payload, public_view
+from cogs.tables.ui import (
+    picture_caption,
+    picture_description,
+    public_payload,
+    public_view,
+)
 from cogs.tables.ui_picture import (
     PICTURE_FILE,
     Moment,
@@ -413,7 +418,9 @@ class TablePublisher:
         public = table.public
         names = tuple(seat_name(public.seats, seat, locale) for seat in range(len(public.seats)))
         png = await asyncio.to_thread(table_picture, public, None, names)
-        return ShownPicture(PICTURE_FILE, picture_description(public, locale)), png
+        description = picture_description(public, locale)
+        caption = picture_caption(public, locale)
+        return ShownPicture(PICTURE_FILE, description, caption, public.seq), png
 
     async def _close_vanished(self, table: TableAnswer) -> None:
         log.info("table %s: channel %s vanished; closing the table", table.id, table.channel_id)

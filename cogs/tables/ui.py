@@ -17,6 +17,7 @@ import discord
 from bot.engine import Phase, Suit
 from bot.tables import PublicSeat, PublicTable, SeatKind, Status, TableAnswer
 from bot.texts.catalog import normalize_locale
+from bot.texts.formats import mid_sentence
 from cogs.common.components import (
     EMBED_COLOUR,
     Component,
@@ -60,6 +61,7 @@ from cogs.tables.ui_text import (
 
 __all__ = [
     "leave_question",
+    "picture_caption",
     "picture_description",
     "public_parts",
     "public_rows",
@@ -99,6 +101,9 @@ def public_parts(
         parts.append(text_display("\n".join(lines)))
         if picture is not None:
             parts.append(media_gallery(f"attachment://{picture.filename}", picture.description))
+            caption = picture.caption_for(public)
+            if caption:
+                parts.append(text_display(f"-# {caption}"))
         trick = _trick_text(public, locale, emojis)
         if trick:
             parts.append(text_display(trick))
@@ -289,6 +294,18 @@ def picture_description(public: PublicTable, locale: str) -> str:
     words = [_trick_text(public, locale, NO_EMOJIS), _score_text(public, locale)]
     plain = "\n".join(w for w in words if w).replace("**", "").replace("-# ", "")
     return plain[:1024]
+
+
+def picture_caption(public: PublicTable, locale: str) -> str:
+    """What a picture drawn now shows, in words for under it once the table has moved on:
+    the trick on it ("In the picture: trick 3 · taken by Bob"), else the last hand's score
+    (the picture of a hand's end), else the table alone."""
+    trick = shown_trick(public)
+    what = trick_title(public, trick, locale) if trick is not None else ""
+    what = what or _last_hand_line(public, locale)
+    if not what:
+        return ""
+    return t("tables.public.picture_of", locale, what=mid_sentence(what.replace("**", "")))
 
 
 def last_trick_embed(

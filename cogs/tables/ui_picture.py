@@ -5,7 +5,10 @@ attached at two kinds of moment, in the edit the publisher makes anyway: when a 
 complete (the trick just taken lies on the table until the next card) and when a hand has
 ended (the score pad's new totals; also the first edit after a restart, and the final
 one). Between those moments the message keeps the picture it has, so it does not jump as
-cards are played; the text beside it tells the trick being played. A picture costs more
+cards are played; the text beside it tells the trick being played, and a caption under
+the picture names the trick (or the hand's score) it shows once the table has moved on.
+The picture marks no turn then: the gold frame of the seat to act is drawn only while the
+trick it shows is in progress (a picture drawn mid-trick, after a restart). A picture costs more
 CPU than the rest of a click, so the publisher draws at most a few a second for all tables
 (`publisher.PICTURE_RATE`), hands' ends first: under load some tricks go without one.
 `ShownPicture` names the attached file and its alt text (what a screen reader says
@@ -26,10 +29,20 @@ PICTURE_FILE = "table.png"
 
 @dataclass(frozen=True, slots=True)
 class ShownPicture:
-    """A picture of the table on its message: the attached file's name, and its alt text."""
+    """A picture of the table on its message: the attached file's name, its alt text, the
+    caption naming what it shows ("In the picture: trick 3 · taken by Bob") and the state
+    it was drawn for (`PublicTable.seq`): once the table has moved on, the message shows
+    the caption under it, so the picture never seems to say what the words beside it do
+    not (docs/table-ux.md 2.2)."""
 
     filename: str
     description: str
+    caption: str = ""
+    seq: int = -1
+
+    def caption_for(self, public: PublicTable) -> str:
+        """The caption to show beside `public`: none while the table is as drawn."""
+        return "" if public.seq == self.seq else self.caption
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,6 +111,29 @@ async def test_a_taken_trick_stays_in_the_middle_until_the_next_card(
     assert image.getpixel((x, y - CARD_H // 2 - 2)) == picture._GOLD
 
 
+def plate_framed(image: Image.Image, position: int) -> bool:
+    """Whether the name plate at `position` has the gold frame of the seat to act."""
+    x, y = picture._PLATE_AT[position]
+    return image.getpixel((x, y - picture._PLATE_H // 2 + 1)) == picture._GOLD
+
+
+async def test_the_seat_to_act_is_framed_only_while_the_trick_shown_is_in_progress(
+    states: list[PublicTable],
+) -> None:
+    playing = first_with(states, 2)
+    assert playing.to_act is not None
+    image = decode(table_picture(playing, None))
+    assert [plate_framed(image, p) for p in range(4)] == [p == playing.to_act for p in range(4)]
+    # A picture between tricks, or while trump is chosen, is kept while the table moves
+    # on: it marks no turn that would be gone by then.
+    taken = next(s for s in states if not s.trick and s.last_trick is not None)
+    choosing = states[0]
+    for kept in (taken, choosing):
+        assert kept.to_act is not None
+        image = decode(table_picture(kept, None))
+        assert not any(plate_framed(image, p) for p in range(4))
+
+
 async def test_before_any_card_the_middle_is_empty(states: list[PublicTable]) -> None:
     image = decode(table_picture(states[0], None))
     assert states[0].trump is None and not any(card_at(image, p) for p in range(4))

@@ -17,6 +17,7 @@ from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
     fix_seed,
+    message_text,
     seed_with_first_dealer,
     start,
 )
@@ -42,6 +43,14 @@ async def four_players(
 
 def galleries(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in iter_components(message["components"]) if c.get("type") == 12]
+
+
+def captions(message: dict[str, Any]) -> list[str]:
+    """The text under the picture that names what it shows, if any."""
+    [box] = message["components"]
+    parts = box["components"]
+    after = [parts[i + 1] for i, part in enumerate(parts[:-1]) if part.get("type") == 12]
+    return [part["content"] for part in after if "picture" in part.get("content", "")]
 
 
 def uploads(kit: Kit) -> list[Call]:
@@ -74,6 +83,7 @@ async def test_a_complete_trick_uploads_the_picture_in_the_tables_own_edit(
     assert item["description"].startswith("Trick 1 · taken by ")  # the picture in words
     assert item["description"] == attachment["description"]
     assert [a["filename"] for a in kit.public(t)["attachments"]] == ["table.png"]
+    assert not captions(kit.public(t))  # the picture shows what the words say
 
     await kit.act(t)  # the next trick starts: the message keeps the picture, no upload
     hand = kit.table(t).match.hand  # type: ignore[union-attr]
@@ -82,6 +92,10 @@ async def test_a_complete_trick_uploads_the_picture_in_the_tables_own_edit(
     last = kit.harness.rest_calls("PATCH", CHANNEL_MESSAGE)[-1]
     assert "attachments" not in last.json  # kept, not sent again
     assert galleries(kit.public(t)) == [gallery]
+    # the words show trick 2 now: a caption under the picture names the one it shows
+    [caption] = captions(kit.public(t))
+    assert caption.startswith("-# In the picture: trick 1 · taken by ")
+    assert "Trick 2 of 8" in message_text(kit.public(t))
     assert len(kit.harness.rest_calls("POST", CHANNEL_MESSAGES)) == posts  # no post for it
     kit.check_payloads()
 
