@@ -298,14 +298,15 @@ def picture_description(public: PublicTable, locale: str) -> str:
 
 def picture_caption(public: PublicTable, locale: str) -> str:
     """What a picture drawn now shows, in words for under it once the table has moved on:
-    the trick on it ("In the picture: trick 3 · taken by Bob"), else the last hand's score
-    (the picture of a hand's end), else the table alone."""
+    the trick on it ("In the picture: trick 3 · taken by Bob"), else the score after the
+    last hand (the picture of a hand's end); nothing for the table alone."""
     trick = shown_trick(public)
-    what = trick_title(public, trick, locale) if trick is not None else ""
-    what = what or _last_hand_line(public, locale)
-    if not what:
-        return ""
-    return t("tables.public.picture_of", locale, what=mid_sentence(what.replace("**", "")))
+    if trick is not None:
+        what = mid_sentence(trick_title(public, trick, locale))
+        return t("tables.public.picture_of", locale, what=what)
+    if public.sheet:
+        return t("tables.public.picture_score", locale, n=public.sheet[-1].number)
+    return ""
 
 
 def last_trick_embed(
@@ -392,25 +393,22 @@ def review_components(public: PublicTable, locale: str) -> list[Component]:
 
 
 def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
-    """Only the buttons that can apply now (docs/table-ux.md 2.2): Roem! while a claim window
-    is open and its trick not yet claimed (every taken trick opens one at a table that
-    claims roem, so it reveals nothing),
-    Last trick once a trick of the hand is taken, I'm back while a player is away or may
-    retake a seat left this hand."""
+    """Only the buttons that can apply now, in one row that a phone wraps onto two lines at
+    most (docs/table-ux.md 2.2, the phone budget): My hand, Roem! while a claim window is
+    open and its trick not yet claimed (every taken trick opens one at a table that claims
+    roem, so it reveals nothing), I'm back while a player is away or may retake a seat left
+    this hand, Previous trick once a trick of the hand is taken, and Score sheet (which
+    carries Review hand N). Leave and Bump are a seated player's own: they are on the hand."""
     table = public.table_id
-    first = [kind_component(ButtonKind.HAND, table, locale, Style.primary)]
+    row = [kind_component(ButtonKind.HAND, table, locale, Style.primary)]
     if public.claimable:
-        first.append(kind_component(ButtonKind.ROEM, table, locale, Style.success))
-    if public.last_trick is not None:
-        first.append(kind_component(ButtonKind.LAST, table, locale))
-    first.append(kind_component(ButtonKind.SHEET, table, locale))
-    second = []
+        row.append(kind_component(ButtonKind.ROEM, table, locale, Style.success))
     if public.back_open:
-        second.append(kind_component(ButtonKind.BACK, table, locale))
-    second.append(kind_component(ButtonKind.LEAVE, table, locale))
-    second.append(kind_component(ButtonKind.BUMP, table, locale))
-    second += review_components(public, locale)
-    return [first, second]
+        row.append(kind_component(ButtonKind.BACK, table, locale))
+    if public.last_trick is not None:
+        row.append(kind_component(ButtonKind.LAST, table, locale))
+    row.append(kind_component(ButtonKind.SHEET, table, locale))
+    return [row]
 
 
 # ----------------------------------------------------------------------------- settings

@@ -126,11 +126,12 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     assert "The match has started." in started.response.text()
     assert kit.table(t).status == Status.PLAYING
     # no trick taken, nobody away: neither Roem!, Last trick nor I'm back applies yet
-    assert custom_ids(kit.public(t)) == [
-        f"kj:hand:{t}",
-        f"kj:sheet:{t}",
-        f"kj:leave:{t}",
+    assert custom_ids(kit.public(t)) == [f"kj:hand:{t}", f"kj:sheet:{t}"]
+    # leaving and bumping are a seated player's own: on their hand, beside Refresh
+    assert custom_ids(started.response.message)[-3:] == [
+        f"kj:refresh:{t}",
         f"kj:bump:{t}",
+        f"kj:leave:{t}",
     ]
     kit.check_payloads()
 

@@ -15,6 +15,7 @@ from tests.cogs.tables.tables_kit import (
     two_humans_started,
 )
 from tests.harness.limits import assert_ephemeral
+from tests.harness.recorder import Call
 
 
 def carrying(kit: Kit, custom_id: str) -> dict[str, Any]:
@@ -24,6 +25,13 @@ def carrying(kit: Kit, custom_id: str) -> dict[str, Any]:
     return kit.world.new_message(
         kit.world.channel_id, {"components": [{"type": 1, "components": [button]}]}
     )
+
+
+async def from_sheet(kit: Kit, t: int, user: int) -> Call:
+    """Score sheet, pressed on the table message: the private sheet with Review hand N."""
+    sheet = (await kit.click(f"kj:sheet:{t}", user, message=kit.public(t))).response
+    assert_ephemeral(sheet)
+    return sheet
 
 
 async def play_until_scored(kit: Kit, t: int, hands: int = 1) -> None:
@@ -49,10 +57,12 @@ async def test_review_appears_after_scoring_and_shows_the_hands_as_dealt(
 
     await play_until_scored(kit, t)
 
-    ids = custom_ids(kit.public(t))
-    assert f"kj:review:{t}:1" in ids and f"kj:sheet:{t}" in ids
-    review = await kit.click(f"kj:review:{t}:1", bob, message=kit.public(t))
-    assert_ephemeral(review.response)
+    assert f"kj:sheet:{t}" in custom_ids(kit.public(t))
+    sheet = await from_sheet(kit, t, bob)
+    assert f"kj:review:{t}:1" in sheet.custom_ids()  # the sheet carries the last hand's
+    review = await kit.click(f"kj:review:{t}:1", bob, message=sheet.message_id)
+    assert review.response.callback_type == 7  # the sheet's answer becomes the review
+    assert_ephemeral(kit.world.messages[sheet.message_id])
     [embed] = review.response.json["data"]["embeds"]  # type: ignore[index]
     assert embed["title"] == f"Table {t} · hand 1 as dealt"
     match = kit.table(t).match
@@ -91,7 +101,8 @@ async def test_a_review_browses_the_scored_hands_in_place(
     kit, t, anna, bob = await two_humans_started(make_harness, monkeypatch)
     await play_until_scored(kit, t, hands=2)
 
-    second = (await kit.click(f"kj:review:{t}:2", bob, message=kit.public(t))).response
+    sheet = await from_sheet(kit, t, bob)
+    second = (await kit.click(f"kj:review:{t}:2", bob, message=sheet.message_id)).response
     assert_ephemeral(second)
     reviews = [c for c in second.custom_ids() if c.startswith("kj:review:")]
     assert reviews == [f"kj:review:{t}:1"]  # no hand 3 yet: only back
