@@ -99,11 +99,7 @@ def public_parts(
     if public.status == Status.PLAYING:
         lines = [line for line in _play_lines(public, locale) if line]
         parts.append(text_display("\n".join(lines)))
-        if picture is not None:
-            parts.append(media_gallery(f"attachment://{picture.filename}", picture.description))
-            caption = picture.caption_for(public)
-            if caption:
-                parts.append(text_display(f"-# {caption}"))
+        parts += _picture_parts(public, picture)
         trick = _trick_text(public, locale, emojis)
         if trick:
             parts.append(text_display(trick))
@@ -115,12 +111,24 @@ def public_parts(
         Status.CLOSED: _closed_lines,
     }[public.status](public, locale)
     parts.append(text_display("\n".join(lines)))
-    if public.status != Status.CLOSED:
-        pairs = [
-            f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}"
-            for pair in (0, 1)
-        ]
-        parts.append(text_display("\n".join(pairs)))
+    if public.status != Status.LOBBY:  # the final picture: a V2 message shows only what
+        parts += _picture_parts(public, picture)  # its components name
+    pairs = [
+        f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}" for pair in (0, 1)
+    ]
+    parts.append(text_display("\n".join(pairs)))
+    return parts
+
+
+def _picture_parts(public: PublicTable, picture: ShownPicture | None) -> list[Component]:
+    """The picture (a media gallery naming the attached file), with the caption naming
+    what it shows once the table has moved on."""
+    if picture is None:
+        return []
+    parts = [media_gallery(f"attachment://{picture.filename}", picture.description)]
+    caption = picture.caption_for(public)
+    if caption:
+        parts.append(text_display(f"-# {caption}"))
     return parts
 
 
@@ -130,7 +138,7 @@ def _heading(public: PublicTable, locale: str) -> str:
         "tables.public.title", locale, table=public.table_id, rules=public.rules_name
     )
     lines = [f"### {title}"]
-    if public.status in (Status.PLAYING, Status.FINISHED) and public.hand_number:
+    if public.status != Status.LOBBY and public.hand_number:
         lines.append(f"-# {_progress(public, locale)}")
     return "\n".join(lines)
 
@@ -331,7 +339,18 @@ def _finished_lines(public: PublicTable, locale: str) -> list[str]:
 
 
 def _closed_lines(public: PublicTable, locale: str) -> list[str]:
-    return [t("tables.public.closed", locale)]
+    """A closed table's close: the result when its match had ended (who won, the final
+    score), else the score when it was closed, and how to play again."""
+    if public.result is not None:
+        lines = [result_text(public, locale), t("tables.public.closed", locale)]
+    elif public.sheet:
+        scores = public.totals
+        n = public.sheet[-1].number
+        closed = t("tables.public.closed_after", locale, n=n, score1=scores[0], score2=scores[1])
+        lines = [closed]
+    else:
+        lines = [t("tables.public.closed", locale)]
+    return [*lines, t("tables.public.closed_new", locale)]
 
 
 # ----------------------------------------------------------------------------- buttons

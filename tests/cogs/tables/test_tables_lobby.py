@@ -156,6 +156,7 @@ async def test_close_takes_the_opener_or_manage_channels(make_harness: StartHarn
     assert kit.table(t).status == Status.CLOSED
     public = kit.public(t)
     assert "This table is closed." in message_text(public) and action_rows(public) == []
+    assert "To play again, open a new table with /table open." in message_text(public)
     # The opener may close their own table, in the lobby as well.
     t2 = await kit.open(anna)
     mine = await kit.harness.slash("table close", user=anna)
