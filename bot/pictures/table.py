@@ -32,13 +32,13 @@ encodes the PNG at a low compression level: `benchmarks/pictures.py` measures ti
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.engine import CARDS, Card, Suit, pair_of
+from bot.engine import CARDS, Card, Rank, Suit, pair_of
 from bot.tables.model import SeatKind
 from bot.tables.readmodels import PublicTable
 
@@ -95,18 +95,22 @@ NAMES_CACHED: Final = 8192
 
 
 def table_picture(
-    public: PublicTable, viewer: int | None, names: Sequence[str] | None = None
+    public: PublicTable,
+    viewer: int | None,
+    names: Sequence[str] | None = None,
+    ranks: Mapping[Rank, str] | None = None,
 ) -> bytes:
     """The table seen from seat `viewer` (at the bottom), or the public picture (None:
-    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`, and
-    `names` for the seats' plates when given (as the reader's language names computers)."""
+    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`, `names`
+    for the seats' plates when given (as the reader's language names computers) and
+    `ranks` for the cards' letters (the reader's: B, V, H for a Dutch reader)."""
     if viewer is not None and not 0 <= viewer < 4:
         raise ValueError(f"a seat is 0..3, not {viewer!r}")
     bottom = 0 if viewer is None else viewer
     image = _base().copy()
     for seat in range(4):
         _draw_seat(image, public, seat, (seat - bottom) % 4, names)
-    _draw_trick(image, public, bottom)
+    _draw_trick(image, public, bottom, ranks or {})
     _draw_badge(image, public)
     _draw_pad(image, public, bottom)
     # A palette of the picture's own colours and the blends between them: a third of the
@@ -390,26 +394,31 @@ def _draw_seat(
     _write(image, (left, cy), shown, _MUTED_INK if state.away else _WHITE, 15, True, "lm")
 
 
-def _draw_trick(image: Image.Image, public: PublicTable, bottom: int) -> None:
+def _draw_trick(
+    image: Image.Image, public: PublicTable, bottom: int, ranks: Mapping[Rank, str]
+) -> None:
     """Each card in front of its player, numbered in play order, the winner framed."""
     leader, cards, winner = trick_shown(public)
     if leader is None:
         return
     for order, card in enumerate(cards):
         seat = (leader + order) % 4
-        _paste(image, _played(card, order + 1, seat == winner), _CARD_AT[(seat - bottom) % 4])
+        label = ranks.get(card.rank)
+        face = _played(card, order + 1, seat == winner, None if label == card.rank.label else label)
+        _paste(image, face, _CARD_AT[(seat - bottom) % 4])
 
 
-@lru_cache(maxsize=256)
-def _played(card: Card, order: int, wins: bool) -> Image.Image:
-    """A card on the table: its face, its place in the play order at its corner, the gold
-    frame if it wins the trick (32 cards x 4 places x 2: drawn once each)."""
+@lru_cache(maxsize=512)
+def _played(card: Card, order: int, wins: bool, rank: str | None = None) -> Image.Image:
+    """A card on the table: its face (its rank in `rank`'s letters, when given), its place
+    in the play order at its corner, the gold frame if it wins the trick (32 cards x 4
+    places x 2, per alphabet: drawn once each)."""
     margin = 10
     canvas = Image.new("RGBA", (CARD_W + 2 * margin, CARD_H + 2 * margin), (0, 0, 0, 0))
     centre = (canvas.width // 2, canvas.height // 2)
     if wins:
         _paste(canvas, _winner_frame(), centre)
-    _paste(canvas, card_face(card, CARD_W, CARD_H), centre)
+    _paste(canvas, card_face(card, CARD_W, CARD_H, rank), centre)
     corner = (margin + 2, margin + 2)
     _paste(canvas, _disc(18, _PLATE, _WHITE), corner)
     _write(canvas, (corner[0], corner[1] + 1), str(order), _WHITE, 11, bold=True)

@@ -40,7 +40,7 @@ from cogs.common.components import NO_MENTIONS
 from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, retried
 from cogs.common.locales import public_locale
 from cogs.common.raw_messages import edit_channel_message
-from cogs.common.text import t
+from cogs.common.text import rank_letters, t
 from cogs.tables.ui import (
     picture_caption,
     picture_description,
@@ -421,7 +421,7 @@ class TablePublisher:
         goes on answering clicks meanwhile), with its alt text."""
         public = table.public
         names = tuple(seat_name(public.seats, seat, locale) for seat in range(len(public.seats)))
-        png = await asyncio.to_thread(table_picture, public, None, names)
+        png = await asyncio.to_thread(table_picture, public, None, names, rank_letters(locale))
         description = picture_description(public, locale)
         caption = picture_caption(public, locale)
         return ShownPicture(PICTURE_FILE, description, caption, public.seq), png

@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.engine import Rank
 from bot.pictures import table as picture
 from bot.pictures.table import CARD_H, CARD_W, HEIGHT, WIDTH, table_picture, trick_shown
 from bot.tables import PublicTable, TableService, public_table
+from cogs.common.text import rank_text
 from tests.tables.helpers import (
     ALICE,
     BOB,
@@ -132,6 +134,21 @@ async def test_the_seat_to_act_is_framed_only_while_the_trick_shown_is_in_progre
         assert kept.to_act is not None
         image = decode(table_picture(kept, None))
         assert not any(plate_framed(image, p) for p in range(4))
+
+
+async def test_the_cards_on_the_table_carry_the_readers_letters(
+    states: list[PublicTable],
+) -> None:
+    dutch = {rank: rank_text(rank, "nl") for rank in Rank}
+    faces = {Rank.JACK, Rank.QUEEN, Rank.KING}
+    with_face = next(s for s in states if any(c.rank in faces for c in trick_shown(s)[1]))
+    assert table_picture(with_face, None, ranks=dutch) != table_picture(with_face, None)
+    plain = next(
+        s
+        for s in states
+        if trick_shown(s)[1] and not any(c.rank in faces for c in trick_shown(s)[1])
+    )
+    assert table_picture(plain, None, ranks=dutch) == table_picture(plain, None)
 
 
 async def test_before_any_card_the_middle_is_empty(states: list[PublicTable]) -> None:

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Phase
+from bot.engine import Phase, Rank
+from bot.pictures.table import table_picture
 from bot.tables import Status, public_table
 from cogs.tables.publisher import EditBudget
 from cogs.tables.ui_picture import Moment, picture_due
@@ -197,3 +198,29 @@ async def test_a_picture_of_an_earlier_hand_is_not_kept_beside_a_new_one(
     assert not galleries(kit.public(t))  # the first hand's trick is not shown any more
     assert kit.public(t)["attachments"] == []  # and its file is gone
     kit.check_payloads()
+
+
+async def test_a_dutch_tables_picture_prints_dutch_letters(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[Any] = []
+
+    def recording(public: Any, viewer: Any, names: Any = None, ranks: Any = None) -> bytes:
+        drawn.append(ranks)
+        return table_picture(public, viewer, names, ranks)
+
+    # before the harness starts: it imports the cogs afresh, with the name as it is then
+    monkeypatch.setattr("bot.pictures.table.table_picture", recording)
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    anna, bob = (kit.world.add_user(name) for name in ("anna", "bob"))
+    t = await kit.open(anna, language="nl")
+    await kit.click(f"kj:sit:{t}:2", bob)
+    await kit.click(f"kj:fill:{t}", anna)
+    for _ in range(40):
+        if drawn:
+            break
+        await kit.run_computers(t)
+        await kit.act(t)
+    assert drawn and all(ranks is not None for ranks in drawn)
+    assert [drawn[0][rank] for rank in (Rank.JACK, Rank.QUEEN, Rank.KING)] == ["B", "V", "H"]
