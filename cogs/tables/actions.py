@@ -198,14 +198,16 @@ class TableActions:
         await self.guard(interaction, "button trump", work, table_id, on_ephemeral(interaction))
 
     async def on_review(
-        self, interaction: discord.Interaction[Any], table_id: int, hand: int
+        self, interaction: discord.Interaction[Any], table_id: int, hand: int, deal: bool = False
     ) -> None:
-        """The four hands of a scored hand as dealt, privately (docs/table-ux.md 2.11)."""
+        """A scored hand trick by trick (or, `deal`, as dealt), privately (docs/table-ux.md
+        2.11)."""
 
         async def work() -> None:
             review = await self.service.review(table_id, hand)
             locale = locale_of(interaction)
-            embed, view = review_embed(review, locale), review_view(review, review.scored, locale)
+            embed = review_embed(review, locale, self.bot.card_faces, deal)
+            view = review_view(review, review.scored, locale, deal)
             clicked = interaction.message
             if clicked is not None and clicked.flags.ephemeral:  # browsing in a review
                 await interaction.response.edit_message(embed=embed, view=view)

@@ -48,6 +48,7 @@ from cogs.tables.ui_text import (
     marked_name,
     md,
     pair_names,
+    points_text,
     roem_line,
     seat_marks,
     seat_name,
@@ -250,7 +251,7 @@ def _score_text(public: PublicTable, locale: str) -> str:
     lines = []
     for pair in (0, 1):
         names = f"**{_pair_with_marks(public, pair, locale)}**"
-        hand = _points(public.hand_points[pair], public.hand_roem[pair], locale)
+        hand = points_text(public.hand_points[pair], public.hand_roem[pair], locale)
         total = public.totals[pair]
         if playing and public.sheet:
             line = t("tables.public.pair_score", locale, names=names, hand=hand, total=total)
@@ -276,10 +277,6 @@ def _pair_with_marks(public: PublicTable, pair: int, locale: str) -> str:
 def _pair_names_marked(seats: tuple[PublicSeat, ...], pair: int, locale: str) -> str:
     first, second = (marked_name(seats, seat, locale) for seat in (pair, pair + 2))
     return t("tables.pair.names", locale, first=first, second=second)
-
-
-def _points(points: int, roem: int, locale: str) -> str:
-    return t("tables.public.points_roem", locale, points=points, roem=roem) if roem else str(points)
 
 
 def _last_hand_line(public: PublicTable, locale: str) -> str:
