@@ -6,6 +6,8 @@
   game's English nouns) do not appear in a Dutch, Portuguese, Spanish or Italian text.
 - The rulebook's cross-references (*see Dealing*) name a topic of the same language.
 - A text that tells the player to press a button names it with that button's label, in bold.
+- No phrase of the glossary's "Phrases a native does not write" (calques, a singular noun
+  before two names, a weekday's article).
 """
 
 from __future__ import annotations
@@ -182,3 +184,31 @@ def test_a_pair_is_joined_the_same_way_at_a_table_and_in_the_league(locale: str)
     other)."""
     table = t("tables.pair.names", locale, first="A", second="B")
     assert t("league.pair", locale, a="A", b="B") == table
+
+
+@cache
+def phrases_not_written() -> dict[str, list[str]]:
+    """locale -> the phrases docs/glossary.md says a native does not write."""
+    section = GLOSSARY.read_text(encoding="utf-8").split("## Phrases a native does not write\n")[1]
+    rows = [line for line in section.split("\n## ", 1)[0].splitlines() if line.startswith("|")]
+    found: dict[str, list[str]] = {locale: [] for locale in LOCALES}
+    for row in rows[2:]:
+        locale, phrases = (cell.strip() for cell in row.strip("|").split("|")[:2])
+        found[locale] += [phrase.strip() for phrase in phrases.split(",")]
+    return found
+
+
+def test_the_phrase_table_names_known_locales() -> None:
+    assert set(phrases_not_written()) == set(LOCALES)
+    assert sum(map(len, phrases_not_written().values())) >= 20
+
+
+@pytest.mark.parametrize("locale", OTHERS)
+def test_no_phrase_a_native_does_not_write(locale: str) -> None:
+    found = [
+        f"{key}: {phrase!r}"
+        for key, text in texts(locale)
+        for phrase in phrases_not_written()[locale]
+        if re.search(rf"(?<!\w){re.escape(phrase)}", text, re.IGNORECASE)
+    ]
+    assert found == []

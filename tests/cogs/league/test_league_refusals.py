@@ -202,3 +202,46 @@ def test_an_unfinished_round_says_how_the_round_ends(
         assert "?" not in error_text(error, locale)
     one = LeagueError(LeagueCode.ROUND_UNFINISHED, hands=1, expected=1, target=None)
     assert "lasts 1 hand; what was entered ends after 1 hand," in error_text(one, "en")
+
+
+# Every setting name the league's checks refuse with (`setting=` in bot/league and
+# cogs/league): each is named in the reader's language, never by its name in the code.
+SETTING_NAMES = re.compile(
+    r'setting="(\w+)"|_refuse_unless\([^"]*"(\w+)"|_(?:choice|minutes)\("(\w+)"'
+)
+
+
+def _refused_settings() -> set[str]:
+    found: set[str] = set()
+    for path in [*(ROOT / "bot" / "league").glob("*.py"), *(ROOT / "cogs" / "league").glob("*.py")]:
+        for match in SETTING_NAMES.finditer(path.read_text(encoding="utf-8")):
+            found.add(next(group for group in match.groups() if group))
+    return found
+
+
+def test_the_refused_settings_are_found() -> None:
+    assert {"reminders", "tie_breaks", "min_nights", "checkin_minutes", "round"} <= (
+        _refused_settings()
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_refused_setting_is_named_in_the_readers_language(locale: str) -> None:
+    texts = catalogue(locale)
+    option_names = {
+        value
+        for key, value in texts.items()
+        if key.startswith("league.cmd.opt.") and key.endswith(".name")
+    }
+    for setting in _refused_settings():
+        sentence = error_text(LeagueError(LeagueCode.BAD_SETTING, setting=setting), locale)
+        named = re.findall(r"\*\*([^*]+)\*\*", sentence)
+        assert set(named) <= option_names, (setting, sentence)
+        assert named or texts["league.what.settings"] in sentence, (setting, sentence)
+        rest = sentence.replace(texts["league.what.settings"], "")
+        assert setting in option_names or not re.search(rf"\b{setting}\b", rest), sentence
+
+
+def test_a_refused_setting_names_the_dutch_option() -> None:
+    sentence = error_text(LeagueError(LeagueCode.BAD_SETTING, setting="reminders"), "nl")
+    assert sentence == "Die instelling kan niet (**herinneringen**)."

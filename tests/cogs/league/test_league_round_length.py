@@ -33,7 +33,7 @@ async def test_hands_and_a_target_are_set_from_discord(make_harness: StartHarnes
     before = await rows(kit)
     refused = await kit.organiser("league settings", boss, hands=0)  # no end left
     assert_ephemeral(refused.response)
-    assert "That setting is not possible (round)" in refused.response.text()
+    assert "That setting is not possible (**hands** / **target**)" in refused.response.text()
     assert await rows(kit) == before
     low = await kit.organiser("league settings", boss, target=50)  # below the engine's 100
     assert "the target (100 to 10000)" in low.response.text()
