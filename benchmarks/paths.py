@@ -1,5 +1,6 @@
-"""How long the paths between the layers are: the files a card click runs through, and the
-store reads of one `/night enter`.
+"""How long the paths between the layers are: the files a card click, a league command
+(`/night enter`) and a league button (Check in) run through, and the store reads of one
+`/night enter`.
 
 Both are driven through the offline harness (tests/harness), the real bot and real
 discord.py objects, as the tests drive them:
@@ -10,8 +11,11 @@ discord.py objects, as the tests drive them:
   public message's edit, the hand redraws) is counted, on the event loop's thread. Run it
   with ``KLAVERJAS_PURE=1`` to count the engine's modules too (compiled, they run no
   Python frames).
+- **the Check in button**: the fourth player of a league night checks in by its button.
 - **`/night enter`**: a league night of four people, its first round played face to face,
-  and the first player entering the two sheet lines with an opponent confirming. Every call
+  and the first player entering the two sheet lines with an opponent confirming. The
+  files it runs through are counted as for a card click, from the command's arrival until
+  the bot is idle again (its public result line and standings edit included). Every call
   of the store's table, league, standings and preference methods is counted; a method that
   changes nothing (not ``create*``, ``record``, ``update*``, ``set_*``, ``add_*``,
   ``link_*``, ``open_night``) is a read.
@@ -137,26 +141,40 @@ def _is_write(label: str) -> bool:
     return label.split(".", 1)[1].startswith(WRITES)
 
 
-async def night_enter_calls(path: Path) -> StoreCalls:
-    """The store calls of one `/night enter` of two sheet lines, by a player."""
+class LeaguePaths:
+    """What one league night's command and button ran through (`league_paths`)."""
+
+    def __init__(self) -> None:
+        self.click = FileTrace()  # the Check in button
+        self.command = FileTrace()  # /night enter
+        self.calls = StoreCalls()  # /night enter's store calls
+
+
+async def league_paths(path: Path) -> LeaguePaths:
+    """The files a Check in click and one `/night enter` of two sheet lines (by a player)
+    run through, and the store calls of the `/night enter`."""
     kit: LeagueKit = await start_league(make_starter(path))
+    found = LeaguePaths()
     try:
         boss = kit.world.add_user("boss")
         players = [kit.world.add_user(f"player{i}") for i in range(4)]
         await kit.organiser("league create", boss, name="Vrijdag", hands=2, rounds=1)
         await kit.organiser("night open", boss)
-        for user in players:
+        for user in players[:3]:
             await kit.player("league join", user)
+        with found.click:
+            await kit.harness.click("kj:league:in:1:0", user=players[3])
+            await kit.flush()
         await kit.organiser("night start", boss, deal=False)
         [draw] = await kit.leagues.draws(1)
         seats = draw.tables[0].seats
-        counter = StoreCalls()
-        counter.install(kit.bot.services.store)
+        found.calls.install(kit.bot.services.store)
         options = {"round": 1, "table": 1, "lines": "1 100 62; 2 90 72"}
-        result = await kit.player("night enter", seats[0], confirmed_by=seats[1], **options)
+        with found.command:
+            result = await kit.player("night enter", seats[0], confirmed_by=seats[1], **options)
         text = result.response.text()
         assert "Result saved" in text, text
-        return counter
+        return found
     finally:
         await kit.harness.close()
 
@@ -167,10 +185,17 @@ async def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         files = await card_click_files(Path(folder) / "click.sqlite3")
-        calls = await night_enter_calls(Path(folder) / "night.sqlite3")
-    print(f"card click: {len(files)} project files")
-    if args.list:
-        print("".join(f"  {name}\n" for name in sorted(files)), end="")
+        league = await league_paths(Path(folder) / "night.sqlite3")
+    traced = {
+        "card click": files,
+        "Check in click": league.click.files,
+        "/night enter": league.command.files,
+    }
+    for name, found in traced.items():
+        print(f"{name}: {len(found)} project files")
+        if args.list:
+            print("".join(f"  {name}\n" for name in sorted(found)), end="")
+    calls = league.calls
     print(f"/night enter: {calls.reads()} store reads, {calls.writes()} writes")
     if args.list:
         for label, count in sorted(calls.calls.items()):

@@ -26,13 +26,16 @@ from bot.settings import (
     load_database_url,
     load_settings,
 )
-from bot.store import StoreError
+from bot.store import StoreError, is_postgres_url
 
 __all__ = ["main"]
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_CONFIG = 2
+_TERMINAL_DB = (
+    "SQLite file or postgresql:// URL (default: DATABASE_URL, else data/terminal.sqlite3)"
+)
 
 log = logging.getLogger("bot")
 
@@ -56,7 +59,7 @@ def _build_parser() -> argparse.ArgumentParser:
     # play / simulate: thin parsers that hand over to bot/terminal.py (owned by the terminal
     # front end, which reads these attributes with getattr and supplies the defaults).
     play = sub.add_parser("play", help="play a match in the terminal against computer players")
-    play.add_argument("--db", type=Path, help="match file (default data/terminal.sqlite3)")
+    play.add_argument("--db", help=_TERMINAL_DB)
     play.add_argument("--preset", help="rule set preset (default amsterdam)")
     play.add_argument("--name", help="your name at the table")
     play.set_defaults(handler=_play)
@@ -68,7 +71,7 @@ def _build_parser() -> argparse.ArgumentParser:
     challenge = sub.add_parser(
         "challenge", help="play the running challenge of a local database, or check a seed"
     )
-    challenge.add_argument("--db", type=Path, help="database (default data/terminal.sqlite3)")
+    challenge.add_argument("--db", help=_TERMINAL_DB)
     challenge.add_argument("--guild", type=int, help="the server's id (default 0: the terminal's)")
     challenge.add_argument("--user", type=int, help="your member id (default 1)")
     challenge.add_argument("--name", help="your name in the standings")
@@ -78,17 +81,18 @@ def _build_parser() -> argparse.ArgumentParser:
     challenge.set_defaults(handler=_challenge)
     backup = sub.add_parser("backup", help="copy the database to a new file, safe while running")
     backup.add_argument("target", type=Path, help="the backup file to write (must not exist)")
-    backup.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
+    backup.add_argument("--db", help="the database (default: DATABASE_PATH)")
     backup.set_defaults(handler=_backup)
     restore = sub.add_parser("restore", help="put a backup in place of the database (bot stopped)")
     restore.add_argument("backup", type=Path, help="the backup file to restore")
-    restore.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
+    restore.add_argument("--db", help="the database (default: DATABASE_PATH)")
     restore.set_defaults(handler=_restore)
     move = sub.add_parser(
-        "migrate-store", help="copy a SQLite database into an empty PostgreSQL one (bot stopped)"
+        "migrate-store",
+        help="copy SQLite into an empty PostgreSQL database, or back (bot stopped)",
     )
-    move.add_argument("--from", dest="source", required=True, help="sqlite:PATH")
-    move.add_argument("--to", dest="target", required=True, help="postgresql://... (empty)")
+    move.add_argument("--from", dest="source", required=True, help="sqlite:PATH or postgresql://")
+    move.add_argument("--to", dest="target", required=True, help="the other kind (empty)")
     move.set_defaults(handler=_migrate_store)
     health = sub.add_parser("health", help="exit 0 if the running bot is healthy (HEALTHCHECK)")
     health.add_argument("--db", type=Path, help="the database (default: DATABASE_PATH)")
@@ -101,7 +105,10 @@ def _build_parser() -> argparse.ArgumentParser:
     draw.add_argument("--seed", help="the night's seed (default: a new one, printed)")
     draw.add_argument("--format", help="individual (default) or pairs")
     draw.set_defaults(handler=_draw)
-    league = sub.add_parser("league", help="league tools").add_subparsers(metavar="{simulate}")
+    # A command group: without one of its commands, its usage and exit 2 (never the bot).
+    league = sub.add_parser("league", help="league tools").add_subparsers(
+        title="commands", metavar="{simulate}", dest="command", required=True
+    )
     night = league.add_parser("simulate", help="play a league night with computer players")
     night.add_argument("--players", help="players checked in")
     night.add_argument("--rounds", help="rounds of the night")
@@ -116,9 +123,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         settings = load_settings()
     except SettingsError as error:
-        for problem in error.problems:
-            print(f"configuration error: {problem}", file=sys.stderr)
-        return EXIT_CONFIG
+        return _refused(error)
     _configure_logging(settings.log_level)
     try:  # with PostgreSQL too: the health check's heartbeat file lives in that folder
         settings.database_path.parent.mkdir(parents=True, exist_ok=True)
@@ -160,7 +165,9 @@ async def _serve(settings: Settings) -> None:
     discord.py's own `run` leaves SIGTERM (what Docker and systemd send) to its default,
     which kills the process on the spot. Here both signals start `close()`: the gateway
     stops (no new interactions), the cogs unload, and the services finish what is in
-    flight and close the store; then `start` returns and the process exits 0.
+    flight and close the store; then the start is ended, also where discord.py would go
+    on (a shard still trying its first connection, a wait before trying Discord again),
+    and the process exits 0.
     """
     # Imported here so `play` / `simulate` and configuration errors stay fast and light.
     from bot import client
@@ -171,13 +178,11 @@ async def _serve(settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []  # a reference, so the close task is not collected
 
-    def stop(name: str) -> None:
-        if not closing:
-            log.info("%s received: shutting down", name)
-            closing.append(loop.create_task(bot.close(), name="bg:shutdown"))
-
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, stop, signal.Signals(signum).name)
+    async def shut_down(starting: asyncio.Task[None]) -> None:
+        try:
+            await bot.close()
+        finally:
+            starting.cancel()
 
     async def settle_when_ready() -> None:
         await bot.wait_until_ready()  # tables restored, guilds cached: what lives on
@@ -185,12 +190,32 @@ async def _serve(settings: Settings) -> None:
 
     async with bot:  # from here discord.py's ready event exists to wait for
         settling = loop.create_task(settle_when_ready(), name="bg:settle-heap")
+        starting = loop.create_task(bot.start(settings.discord_token), name="bg:discord")
+
+        def stop(name: str) -> None:
+            if not closing:
+                log.info("%s received: shutting down", name)
+                closing.append(loop.create_task(shut_down(starting), name="bg:shutdown"))
+
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop, signal.Signals(signum).name)
         try:
-            await bot.start(settings.discord_token)
+            await asyncio.wait([starting])
         finally:
             settling.cancel()
     if closing:
-        await closing[0]
+        await closing[0]  # a start that failed while closing is not the operator's concern
+        if not starting.cancelled():
+            starting.exception()
+        return
+    starting.result()  # a rejected token, say: raised to _run_bot
+
+
+def _refused(error: SettingsError) -> int:
+    """Each bad setting as one line on stderr; the exit code for bad configuration."""
+    for problem in error.problems:
+        print(f"configuration error: {problem}", file=sys.stderr)
+    return EXIT_CONFIG
 
 
 def _configure_logging(level: str) -> None:
@@ -234,24 +259,25 @@ def _maintenance(args: argparse.Namespace, work: Callable[[Path], str]) -> int:
     from bot.startup import answer_in_one_line
 
     def copy() -> int:
-        if args.db is None and load_database_url() is not None:
+        url = args.db if is_postgres_url(args.db) else None
+        if url or (args.db is None and load_database_url() is not None):
             raise StoreError(
-                "DATABASE_URL is set: back up and restore PostgreSQL with pg_dump and "
-                "pg_restore (docs/operations.md); these commands copy SQLite files"
+                f"{'--db names a PostgreSQL database' if url else 'DATABASE_URL is set'}: back "
+                "up and restore PostgreSQL with pg_dump and pg_restore (docs/operations.md); "
+                "these commands copy SQLite files"
             )
-        print(work(args.db or load_database_path()))
+        print(work(Path(args.db) if args.db else load_database_path()))
         return EXIT_OK
 
     try:
         return answer_in_one_line(copy)
     except SettingsError as error:
-        for problem in error.problems:
-            print(f"configuration error: {problem}", file=sys.stderr)
-        return EXIT_CONFIG
+        return _refused(error)
 
 
 def _migrate_store(args: argparse.Namespace) -> int:
-    """Copy SQLite into PostgreSQL: one line per table copied, or one error line (exit 2)."""
+    """Copy SQLite into PostgreSQL or back: one line per table copied, or one error line
+    (exit 2)."""
     from bot.startup import answer_in_one_line
     from bot.store.move import MoveSummary, move_store
 
@@ -290,7 +316,7 @@ def _health(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    return _call_terminal("run_terminal", args)
+    return _on_terminal_database(args, lambda: _call_terminal("run_terminal", args))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -300,7 +326,18 @@ def _simulate(args: argparse.Namespace) -> int:
 def _challenge(args: argparse.Namespace) -> int:
     from bot.challenge.terminal import run_challenge
 
-    return run_challenge(args)
+    return _on_terminal_database(args, lambda: run_challenge(args))
+
+
+def _on_terminal_database(args: argparse.Namespace, command: Callable[[], int]) -> int:
+    """Run a terminal command on its --db, else on DATABASE_URL as the bot reads it (else
+    the command's own SQLite file); a bad DATABASE_URL is one line and exit 2."""
+    if args.db is None and getattr(args, "check", None) is None:  # --check opens nothing
+        try:
+            args.db = load_database_url()
+        except SettingsError as error:
+            return _refused(error)
+    return command()
 
 
 def _draw(args: argparse.Namespace) -> int:

@@ -2,7 +2,7 @@
 by its name, before the method runs, and a bad one is the service's own refusal.
 
 Discord sends only what a command or button allows, but a service is also called by the
-terminal, the league's table starter, tests and any later front end. So each service
+terminal, the league simulation, tests and any later front end. So each service
 declares its `Arguments` once: for every parameter name of its public methods, the check
 of its value, and how it refuses (its `Refusal` subclass and code). `Arguments.checked`
 wraps a method: a parameter without a declared check fails at import, so no argument a

@@ -15,11 +15,16 @@ import contextlib
 import hashlib
 import json
 import logging
+import random
 from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
+import aiohttp
 import discord
+import yarl
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
+from discord.shard import Shard
 
 from bot.compiled import describe as describe_engine
 from bot.engine import Card
@@ -30,6 +35,7 @@ from bot.version import bot_version
 
 __all__ = [
     "DEFAULT_EXTENSIONS",
+    "Backoff",
     "INVITE_PERMISSIONS",
     "INVITE_SCOPES",
     "COMMAND_IDS_KEY",
@@ -74,6 +80,51 @@ INVITE_SCOPES: Final = ("bot", "applications.commands")
 PUBLISHED_COMMANDS_KEY: Final = "published_commands"
 COMMAND_IDS_KEY: Final = "published_command_ids"
 FETCH_RETRY: Final = 300.0  # seconds before asking Discord for the command ids again
+# While Discord cannot be reached at start (no network, DNS, an outage, a refused gateway):
+# the first wait before trying again and the longest (docs/operations.md, "Running").
+RETRY_FIRST: Final = 5.0
+RETRY_CAP: Final = 300.0
+# What "Discord cannot be reached" looks like: the connection, its DNS or TLS failed, it
+# timed out, or Discord answered 5xx. A rejected token (LoginFailure) is not among them.
+UNREACHABLE: Final = (
+    OSError,
+    aiohttp.ClientError,
+    asyncio.TimeoutError,
+    discord.GatewayNotFound,
+    discord.DiscordServerError,
+)
+REASON_CHARS: Final = 160  # of an error's text in the log line (a 5xx can carry a page)
+
+
+class Backoff:
+    """The waits between tries to reach Discord: doubling from `RETRY_FIRST` up to
+    `RETRY_CAP`, each drawn from its upper half, so processes that lost Discord together
+    do not all come back in the same second."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._tries = 0
+        self._rng = rng or random.Random()
+
+    def next(self) -> float:
+        """The next wait, in seconds."""
+        ceiling = min(RETRY_CAP, RETRY_FIRST * 2.0**self._tries)
+        self._tries += 1
+        return self._rng.uniform(ceiling / 2, ceiling)
+
+
+def _reason(error: BaseException) -> str:
+    """The error in a few words for the one log line: its type and text, one line."""
+    text = " ".join(str(error).split())[:REASON_CHARS]
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+class _FirstConnectRefused(Exception):
+    """The gateway's first connection failed: raised past discord.py's reconnect loop,
+    which cannot retry a connection that never opened (its issue #10520)."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 def invite_url(application_id: int) -> str:
@@ -129,16 +180,78 @@ class KlaverjasBot(commands.Bot):
         self._heartbeat: asyncio.Task[None] | None = None
         self._command_ids: dict[str, int] = {}  # top-level command name -> Discord's id
         self._ids_tried = float("-inf")  # when Discord was last asked for them
+        self._set_up = False  # setup_hook has begun: a login failing later is not retried
         self.card_faces: CardEmojis = TextFaces()
 
     async def setup_hook(self) -> None:
         """Open the services, load the cogs and, when asked to, sync the commands."""
+        self._set_up = True
         log.info("Klaverjas bot %s starting (%s)", bot_version(), describe_engine())
         await self.open_services()
         for extension in self.initial_extensions:
             await self.load_extension(extension)
             log.debug("loaded extension %s", extension)
         await self.publish_commands()
+
+    async def login(self, token: str) -> None:
+        """discord.py's login, tried again while Discord cannot be reached: one log line
+        each time, no traceback, a growing wait (`Backoff`). A rejected token is not
+        retried (`discord.LoginFailure`), nor a failure once `setup_hook` has begun."""
+        backoff = Backoff()
+        while True:
+            try:
+                await super().login(token)
+                return
+            except UNREACHABLE as error:
+                if self._set_up:
+                    raise
+                await self.http.close()  # its next login opens a new session
+                self.http.connector = discord.utils.MISSING
+                await self.wait_for_discord("log in", error, backoff)
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """discord.py's connect, its first connection tried until it opens: discord.py
+        reconnects a connection that was open, but one that never opened ends in an
+        AttributeError (its issue #10520), a crash loop under a supervisor."""
+        self._gate_first_connection()
+        backoff = Backoff()
+        while not self.is_closed():
+            try:
+                await super().connect(reconnect=reconnect)
+                return
+            except _FirstConnectRefused as refused:
+                await self.wait_for_discord("connect to the gateway", refused.error, backoff)
+            except AttributeError as error:  # a first connection failing past its socket
+                if self.ws is not None:
+                    raise
+                await self.wait_for_discord("connect to the gateway", error, backoff)
+
+    def _gate_first_connection(self) -> None:
+        """Make the gateway socket's failures raise `_FirstConnectRefused` until the first
+        connection opened (`self.ws` set), past discord.py's reconnect loop to ours."""
+        open_socket = self.http.ws_connect
+
+        async def ws_connect(url: str, *, compress: int = 0) -> aiohttp.ClientWebSocketResponse:
+            try:
+                return await open_socket(url, compress=compress)
+            except UNREACHABLE as error:
+                if self.ws is None:
+                    raise _FirstConnectRefused(error) from error
+                raise
+
+        setattr(self.http, "ws_connect", ws_connect)  # noqa: B010 (this instance only)
+
+    async def wait_for_discord(self, step: str, error: BaseException, backoff: Backoff) -> None:
+        """Log that `step` failed because Discord cannot be reached, in one line, and
+        wait the backoff's next delay."""
+        delay = backoff.next()
+        log.warning(
+            "Discord cannot be reached: could not %s (%s); trying again in %.1f s",
+            step,
+            _reason(error),
+            delay,
+        )
+        await asyncio.sleep(delay)
 
     @property
     def services(self) -> Services:
@@ -303,3 +416,35 @@ class ShardedKlaverjasBot(KlaverjasBot, commands.AutoShardedBot):
             shard_count=settings.shards.count,
             shard_ids=list(settings.shards.ids),
         )
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """discord.py's sharded connect: each shard's first connection is retried in
+        `launch_shard`, not by the unsharded gate."""
+        await commands.AutoShardedBot.connect(self, reconnect=reconnect)
+
+    async def launch_shard(
+        self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
+    ) -> None:
+        """Open shard `shard_id`'s first connection, tried again while Discord cannot be
+        reached, with one log line each time and `Backoff`, until the bot closes.
+        discord.py's own retries every 5 s with a traceback, for ever, even once the bot
+        closed (so SIGTERM could not stop a process whose shard never connected); the rest
+        is as it does it (discord/shard.py, `launch_shard`)."""
+        backoff = Backoff()
+        while not self.is_closed():
+            try:
+                socket = DiscordWebSocket.from_client(
+                    self, initial=initial, gateway=gateway, shard_id=shard_id
+                )
+                ws = await asyncio.wait_for(socket, timeout=self.shard_connect_timeout)
+            except UNREACHABLE as error:
+                initial = False  # as discord.py retries
+                await self.wait_for_discord(f"connect shard {shard_id}", error, backoff)
+                continue
+            state = vars(self)  # discord.py's private shard table and event queue
+            queue: asyncio.PriorityQueue[Any] = state["_AutoShardedClient__queue"]
+            state["_AutoShardedClient__shards"][shard_id] = shard = Shard(
+                ws, self, queue.put_nowait
+            )
+            shard.launch()
+            return

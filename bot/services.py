@@ -38,8 +38,8 @@ class Services:
         self.tables = tables
         self.standings = StandingsService(store.stats)
         self.ratings = RatingService(store, tables.clock.now)
-        # No table starter yet: the front end gives one (it knows where tables are posted).
-        self.leagues = LeagueService(store, tables.clock.now, shards=tables.shards)
+        # The league deals its bot tables on the table service, where the front end says.
+        self.leagues = LeagueService(store, tables.clock.now, tables, shards=tables.shards)
         self.preferences = PreferenceService(store.preferences, tables.clock.now)
         # The challenge's computers decide on the tables' workers, so both share the cores.
         self.challenges = ChallengeService(

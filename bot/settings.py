@@ -17,6 +17,8 @@ from typing import Final
 from dotenv import find_dotenv, load_dotenv
 
 from bot.shards import ShardSet
+from bot.store import is_postgres_url
+from bot.store.urls import UrlError, parse_postgres_url
 
 __all__ = [
     "LOCALES",
@@ -180,11 +182,16 @@ def _parse_database_url(value: str | None, problems: list[str]) -> str | None:
     # Never quote `value`: a database URL may carry a password.
     if value is None:
         return None
-    if not value.startswith(("postgresql://", "postgres://")):
+    if not is_postgres_url(value):
         problems.append(
             "DATABASE_URL must be a postgresql://user@host:port/database URL "
             "(leave it unset to use the SQLite file at DATABASE_PATH)"
         )
+        return value
+    try:
+        parse_postgres_url(value)  # any password reads (bot/store/urls.py)
+    except UrlError as error:
+        problems.append(f"DATABASE_URL: {error}")
     return value
 
 

@@ -31,7 +31,14 @@ from bot.store.checks import (
 )
 from bot.store.lock import ProcessLock
 
-__all__ = ["EXIT_STORE", "answer_in_one_line", "one_line", "opened", "run_on_store"]
+__all__ = [
+    "EXIT_STORE",
+    "answer_in_one_line",
+    "one_line",
+    "opened",
+    "run_on_store",
+    "write_refused",
+]
 
 EXIT_STORE: Final = 2  # the database cannot be used as it is: restarting alone will not help
 
@@ -80,6 +87,13 @@ def run_on_store(
         return answer_in_one_line(work, StoreError)
     finally:
         stack.close()
+
+
+def write_refused(target: str | Path, error: BaseException) -> StoreError:
+    """A write SQLite refused while a command ran on the file `target` (a full disk, a
+    read-only file), told as the start-up check tells it: raise it from the work for one
+    line and exit 2."""
+    return DatabaseUnusable(describe_sqlite_error(Path(sqlite_path(target)), error))
 
 
 def answer_in_one_line(

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import logging
+import sqlite3
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -20,7 +24,8 @@ from typing import TypeVar
 from bot.checks import clean_text
 from bot.engine import Card, IllegalReason, Phase, RuleError, RuleSet, SheetLine, Suit
 from bot.services import Services
-from bot.startup import run_on_store
+from bot.shards import ShardSet
+from bot.startup import run_on_store, write_refused
 from bot.tables import (
     FakeClock,
     Status,
@@ -47,6 +52,8 @@ TERMINAL_CHANNEL = 1  # the terminal's one "channel"; its open table is resumed 
 PLAYER_ID = 1
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 EXIT_USAGE = 2  # bad arguments: one line on stderr, as bot/__main__.py does for settings
+EXIT_INTERRUPTED = 130  # Ctrl-C: the shell's code for a program ended by SIGINT
+INTERRUPTED = "stopped; every move shown is saved: run `python -m bot play` to go on"
 YOU = 0  # the terminal player's seat
 NAME_CLIP = 24  # characters of a typed word (a preset, a card) an answer repeats
 # Simulations play many matches: the normal level answers at once, strong takes its budget.
@@ -60,13 +67,21 @@ HELP = (
 def run_terminal(args: argparse.Namespace) -> int:
     """Play a match against three computers in the terminal (`python -m bot play`); the exit
     code."""
-    db = Path(getattr(args, "db", None) or "data/terminal.sqlite3")
+    db: str | Path = getattr(args, "db", None) or "data/terminal.sqlite3"  # or postgresql://
     try:
         rules = _preset(args)
     except UsageError as error:
         return _usage("play", error)
     name = clean_text(getattr(args, "name", None) or "") or "You"  # a blank one: "You"
-    return run_on_store(db, lambda: asyncio.run(_play(db, rules, name, input, print)))
+    # Held as the bot holds it (SQLite's file lock, PostgreSQL's shard locks) while it plays.
+    try:
+        return run_on_store(
+            db, lambda: asyncio.run(_play(db, rules, name, input, print)), ShardSet()
+        )
+    except KeyboardInterrupt:  # Ctrl-C, at the prompt or while the computers think
+        print()  # ends the prompt's line
+        print(INTERRUPTED, file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def run_simulation(args: argparse.Namespace) -> int:
@@ -93,12 +108,15 @@ def _usage(command: str, error: UsageError) -> int:
 def _preset(args: argparse.Namespace) -> RuleSet:
     name = getattr(args, "preset", None)
     try:
-        return RuleSet.preset("amsterdam" if name is None else name)
+        rules = RuleSet.preset("amsterdam" if name is None else name)
     except RuleError as error:
         choices = ", ".join(error.facts.get("choices", ()))
         raise UsageError(
             f"unknown --preset {clip(str(name), NAME_CLIP)!r}; choose one of {choices}"
         ) from None
+    if rules.kraken:  # the computers and the table messages do not make kraak calls yet
+        raise UsageError(f"--preset {rules.name}: the terminal does not play kraken yet")
+    return rules
 
 
 def _matches(args: argparse.Namespace) -> int:
@@ -111,9 +129,17 @@ def _matches(args: argparse.Namespace) -> int:
 
 
 async def _play(
-    db: Path, rules: RuleSet, name: str, ask: Callable[[str], str], say: Callable[[str], None]
+    db: str | Path,
+    rules: RuleSet,
+    name: str,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
 ) -> int:
-    services = await Services.open(db, FakeClock())  # restores the open tables
+    """Play until the match ends or the player quits; a write the database refuses (a full
+    disk) ends it with `DatabaseUnusable`, one line, after every committed move was told."""
+    failures = _Failures()
+    services = await Services.open(db, FakeClock(), exclusive=True)  # restores the open tables
+    logging.getLogger("bot").addHandler(failures)
     try:
         service = services.tables
         table = service.in_channel(TERMINAL_CHANNEL)
@@ -126,10 +152,36 @@ async def _play(
             say(f"Resuming your match at hand {table.public.hand_number}. {HELP}")
             if table.sheet:
                 say(render_sheet(table))
-        await _loop(service, table.id, ask, say)
+        await _loop(service, table.id, ask, say, failures)
+    except sqlite3.Error as error:  # the player's own move was not saved, nor told
+        raise write_refused(db, error) from None
     finally:
+        logging.getLogger("bot").removeHandler(failures)
         await services.close()
     return 0
+
+
+class _Failures(logging.Handler):
+    """Collects the errors the table service logs instead of raising (a computer's move
+    it could not save is retried by a timer the terminal does not run): `check` raises
+    the first, so the terminal ends instead of waiting for a move that never comes. Being
+    a handler of the "bot" logger, it also keeps their tracebacks off the terminal."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.errors: list[BaseException] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Keep the exception a warning or error was logged with; show the others."""
+        if record.exc_info and record.exc_info[1] is not None:
+            self.errors.append(record.exc_info[1])
+        else:
+            print(record.getMessage(), file=sys.stderr)
+
+    def check(self) -> None:
+        """Raise the first error collected, if any."""
+        if self.errors:
+            raise self.errors[0]
 
 
 async def _new_table(service: TableService, rules: RuleSet, name: str) -> TableAnswer:
@@ -141,7 +193,11 @@ async def _new_table(service: TableService, rules: RuleSet, name: str) -> TableA
 
 
 async def _loop(
-    service: TableService, table_id: int, ask: Callable[[str], str], say: Callable[[str], None]
+    service: TableService,
+    table_id: int,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+    failures: _Failures,
 ) -> None:
     while True:
         table = service.get(table_id, PLAYER_ID)
@@ -155,7 +211,7 @@ async def _loop(
             return
         say(render(table))
         try:
-            line = (await asyncio.to_thread(ask, "> ")).strip()
+            line = (await _read_line(ask, "> ")).strip()
         except EOFError:
             line = "quit"
         if line.lower() in ("quit", "q", "exit"):
@@ -172,6 +228,34 @@ async def _loop(
         if answer is not None:
             for text in describe(answer):
                 say(text)
+        failures.check()
+
+
+async def _read_line(ask: Callable[[str], str], prompt: str) -> str:
+    """`ask(prompt)` in a daemon thread. Ctrl-C then ends `play` at once: asyncio joins
+    its own worker threads on the way out, which would wait for Enter; a daemon thread
+    blocked in `input` is left behind."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str] = loop.create_future()
+
+    def settle(line: str | None, error: Exception | None) -> None:
+        if answer.done():  # cancelled meanwhile (Ctrl-C)
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(line or "")
+
+    def read() -> None:
+        try:
+            line, error = ask(prompt), None
+        except Exception as exc:  # EOFError: the input ended
+            line, error = None, exc
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            loop.call_soon_threadsafe(settle, line, error)
+
+    threading.Thread(target=read, name="terminal-input", daemon=True).start()
+    return await answer
 
 
 async def _command(
@@ -257,8 +341,8 @@ def render(table: TableAnswer) -> str:
         )
     elif mine.my_turn:
         lines.append("Your turn: play one of the cards in [brackets].")
-    if mine.can_claim:
-        lines.append("Your pair took the last trick: type 'roem' to claim its roem.")
+    if mine.claim_holds_roem:  # the prompt only where a claim would succeed
+        lines.append("Your pair's last trick holds roem: type 'roem' to claim it.")
     return "\n".join(lines)
 
 

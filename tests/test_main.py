@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import os
+import random
+import re
 import signal
 import subprocess
 import sys
@@ -16,6 +19,7 @@ import pytest
 
 import bot.__main__ as entry
 from bot import runtime
+from bot.client import RETRY_CAP, RETRY_FIRST, Backoff
 from bot.settings import Settings
 from tests.test_settings import TOKEN
 
@@ -167,6 +171,34 @@ def test_the_heap_is_settled_once_the_bot_is_ready(
     assert settled == [True]
 
 
+def _command_groups(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> Iterator[tuple[str, ...]]:
+    """The command lines that name a group of commands (`league`), however deep."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            if path:
+                yield path
+            for name, child in action.choices.items():
+                yield from _command_groups(child, (*path, name))
+
+
+def test_a_command_group_without_its_command_answers_its_usage(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(entry, "_run", lambda args: pytest.fail("the bot must not start"))
+    groups = list(_command_groups(entry._build_parser()))
+    assert ("league",) in groups
+
+    for group in groups:
+        with pytest.raises(SystemExit) as exited:
+            entry.main(list(group))
+        assert exited.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"usage: python -m bot {' '.join(group)} [-h] {{")
+        assert "error: the following arguments are required" in err
+
+
 def test_play_and_simulate_explain_a_missing_terminal_module(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -204,7 +236,7 @@ def test_play_hands_its_arguments_to_the_terminal(monkeypatch: pytest.MonkeyPatc
 
     assert entry.main(["play", "--db", "x.sqlite3", "--preset", "rotterdam", "--name", "Anna"]) == 0
     assert entry.main(["simulate", "--matches", "3"]) == 0
-    assert seen == [("play", Path("x.sqlite3"), "rotterdam", "Anna"), ("simulate", 3, None)]
+    assert seen == [("play", "x.sqlite3", "rotterdam", "Anna"), ("simulate", 3, None)]
 
 
 def test_a_damaged_database_stops_the_start_with_one_line(clean_env: Path) -> None:
@@ -232,17 +264,22 @@ def test_a_second_process_on_the_same_database_is_refused(clean_env: Path) -> No
     assert line.startswith(f"database error: another bot process (pid {os.getpid()})")
 
 
+def _bot_database(path: Path) -> Path:
+    """A new, empty database of this bot at `path`."""
+    from bot.store import open_store
+
+    async def make() -> None:
+        await (await open_store(path)).close()
+
+    asyncio.run(make())
+    return path
+
+
 def test_backup_and_restore_commands_need_no_token(
     clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import sqlite3
-
-    database = clean_env / "data" / "kj.sqlite3"
+    database = _bot_database(clean_env / "data" / "kj.sqlite3")
     monkeypatch.setenv("DATABASE_PATH", str(database))
-    database.parent.mkdir()
-    with sqlite3.connect(database) as db:
-        db.execute("CREATE TABLE tables (id INTEGER)")
-        db.execute("INSERT INTO tables VALUES (1), (2)")
 
     assert entry.main(["backup", "night.sqlite3"]) == 0
     assert entry.main(["backup", "night.sqlite3"]) == 2
@@ -250,11 +287,42 @@ def test_backup_and_restore_commands_need_no_token(
     assert entry.main(["restore", "missing.sqlite3", "--db", str(database)]) == 2
 
     out, err = capsys.readouterr()
-    assert out.splitlines()[0].startswith("backup written to night.sqlite3: 2 tables, 0 actions")
-    assert out.splitlines()[1].startswith(f"restored {database} from night.sqlite3; the replaced")
+    assert out.splitlines()[0].startswith("backup written to night.sqlite3: 0 tables, 0 actions")
+    [kept] = database.parent.glob("kj.sqlite3.replaced-*")  # the database it replaced
+    assert out.splitlines()[1] == (
+        f"restored {database} from night.sqlite3; the replaced database was kept as {kept}"
+    )
     assert err.splitlines() == [
         "database error: night.sqlite3 exists already; choose a new file name for the backup",
         "database error: there is no backup at missing.sqlite3",
+    ]
+
+
+def test_a_backup_that_is_no_database_of_this_bot_changes_nothing(
+    clean_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    database = _bot_database(clean_env / "kj.sqlite3")
+    before = database.read_bytes()
+    (clean_env / "empty.sqlite3").touch()
+    with sqlite3.connect(clean_env / "other.sqlite3") as other:  # another program's database
+        other.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT)")
+    other.close()
+
+    for backup in ("empty.sqlite3", "other.sqlite3"):
+        assert entry.main(["restore", backup, "--db", str(database)]) == 2
+
+    assert capsys.readouterr().err.splitlines() == [
+        "database error: the backup empty.sqlite3 is an empty file (0 bytes), not a database",
+        "database error: the backup other.sqlite3 is not a database of this bot (it has no "
+        "schema version): another program's database?",
+    ]
+    assert database.read_bytes() == before
+    assert sorted(p.name for p in clean_env.iterdir()) == [
+        "empty.sqlite3",
+        "kj.sqlite3",
+        "other.sqlite3",
     ]
 
 
@@ -267,6 +335,21 @@ def test_backup_and_restore_point_to_pg_dump_when_database_url_is_set(
     err = capsys.readouterr().err
     assert err.count("DATABASE_URL is set: back up and restore PostgreSQL with pg_dump") == 2
     assert "s3cret" not in err and not (clean_env / "night.sqlite3").exists()
+
+
+def test_backup_and_restore_refuse_a_postgres_url_as_db(
+    clean_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = "postgresql://bot:s3c/ret@db.example/kj"
+    (clean_env / "night.sqlite3").touch()
+
+    assert entry.main(["backup", "copy.sqlite3", "--db", url]) == 2
+    assert entry.main(["restore", "night.sqlite3", "--db", url]) == 2
+
+    err = capsys.readouterr().err
+    said = "--db names a PostgreSQL database: back up and restore PostgreSQL with pg_dump"
+    assert err.count(said) == 2 and "s3c" not in err
+    assert sorted(p.name for p in clean_env.iterdir()) == ["night.sqlite3"]  # no postgresql:
 
 
 # The start-up path (bot/store/startup.py): every command that opens the store checks it
@@ -470,6 +553,7 @@ def _immutable_for_root(path: Path) -> Iterator[None]:
     [
         ("postgresql://bot:s3cret@127.0.0.1:1/kj", "refused"),  # nothing listens on port 1
         ("postgresql://bot:s3cret@no-such-host.invalid/kj", ""),  # no such host
+        ("postgresql://bot:s3c/r@t#%x?@127.0.0.1:1/kj", "refused"),  # a password as written
     ],
 )
 def test_a_postgres_url_that_cannot_be_used_is_one_line(
@@ -486,7 +570,27 @@ def test_a_postgres_url_that_cannot_be_used_is_one_line(
     for result in (run, move):
         line = _one_error_line(result)
         assert line.startswith("database error: cannot use the database ")
-        assert reason in line.lower() and "s3cret" not in result.stderr + result.stdout
+        assert reason in line.lower() and "s3c" not in result.stderr + result.stdout
+
+
+def test_an_unreadable_postgres_url_is_one_line_without_the_password(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = "postgresql://bot:s3c/ret@127.0.0.1:x/kj"  # the port is no number
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", url)
+
+    assert entry.main(["run"]) == 2
+    assert entry.main(["migrate-store", "--from", "kj.sqlite3", "--to", url]) == 2
+
+    out, err = capsys.readouterr()
+    reason = "the host of a PostgreSQL URL must read host or host:port, the port a number"
+    assert [line.split(": ", 1)[0] for line in err.splitlines()] == [
+        "configuration error",
+        "database error",
+    ]
+    assert all(reason in line for line in err.splitlines())
+    assert "s3c" not in out + err
 
 
 @on_postgres
@@ -530,11 +634,10 @@ def test_a_damaged_backup_is_not_restored(clean_env: Path) -> None:
 def test_a_restore_whose_copy_fails_leaves_the_database_in_place(clean_env: Path) -> None:
     import sqlite3
 
-    database, backup = clean_env / "kj.sqlite3", clean_env / "night.sqlite3"
-    for path in (database, backup):
-        with sqlite3.connect(path) as db:
-            db.execute(f"CREATE TABLE {path.stem} (x INTEGER)")
-        db.close()
+    database, backup = clean_env / "kj.sqlite3", _bot_database(clean_env / "night.sqlite3")
+    with sqlite3.connect(database) as db:
+        db.execute("CREATE TABLE kj (x INTEGER)")
+    db.close()
     (clean_env / "kj.sqlite3.partial").mkdir()  # the copy cannot be written
 
     result = _python_m_bot(clean_env, {}, "restore", str(backup), "--db", str(database))
@@ -570,3 +673,82 @@ def test_migrate_store_from_a_damaged_file_is_one_line(clean_env: Path) -> None:
     result = _python_m_bot(clean_env, {}, "migrate-store", "--from", str(database), "--to", url)
 
     assert f"the database {database} is damaged (" in _one_error_line(result)
+
+
+# Discord unreachable at start, and SIGTERM whatever the connection is doing: real processes
+# (tests/fixtures/offline_discord.py) with Discord at a closed loopback port.
+
+
+@pytest.mark.parametrize(
+    ("mode", "shards", "step"),
+    [
+        ("login", None, "log in"),
+        ("gateway", None, "connect to the gateway"),
+        ("gateway", "2", "connect shard 0"),  # a shard that never connected
+    ],
+)
+def test_an_unreachable_discord_is_one_line_a_try_and_sigterm_exits_0(
+    clean_env: Path, mode: str, shards: str | None, step: str
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN, "SYNC_COMMANDS": "0"}
+    env |= {"DATABASE_PATH": str(clean_env / "kj.sqlite3"), "SHARD_COUNT": shards or ""}
+    fixture = ROOT / "tests" / "fixtures" / "offline_discord.py"
+    run = subprocess.Popen(
+        [sys.executable, str(fixture), mode],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert run.stderr is not None
+    tries: list[str] = []
+    try:
+        while len(tries) < 4:  # waits of 0.1-0.2, 0.2-0.4, 0.4-0.8 s: it runs on after them
+            line = run.stderr.readline()
+            assert line and run.poll() is None, f"exited {run.returncode} after {tries}"
+            assert "Traceback" not in line, line
+            if "Discord cannot be reached" in line:
+                tries.append(line)
+        run.send_signal(signal.SIGTERM)
+        rest = run.communicate(timeout=30)[1]
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+
+    assert run.returncode == 0, rest
+    assert "Traceback" not in rest and "SIGTERM received: shutting down" in rest
+    waits = [float(re.findall(r"trying again in ([\d.]+) s", line)[0]) for line in tries]
+    assert waits[-1] > waits[0]  # the waits grow
+    for line in tries:
+        assert f"could not {step} (ClientConnectorError: Cannot connect to host 127.0.0.1" in line
+        assert TOKEN not in line
+
+
+def test_a_rejected_token_is_not_tried_again(clean_env: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in SETTING_NAMES}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN, "SYNC_COMMANDS": "0"}
+    env |= {"DATABASE_PATH": str(clean_env / "kj.sqlite3")}
+    fixture = ROOT / "tests" / "fixtures" / "offline_discord.py"
+    result = subprocess.run(
+        [sys.executable, str(fixture), "rejected"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "cannot be reached" not in result.stderr
+    assert result.stderr.count("Discord rejected DISCORD_TOKEN") == 1
+
+
+def test_the_waits_double_up_to_the_cap_each_drawn_from_its_upper_half() -> None:
+    backoff = Backoff(random.Random(7))
+    waits = [backoff.next() for _ in range(12)]
+
+    ceilings = [min(RETRY_CAP, RETRY_FIRST * 2**n) for n in range(12)]
+    assert all(c / 2 <= w <= c for w, c in zip(waits, ceilings, strict=True))
+    assert max(waits) <= RETRY_CAP and waits[-1] >= RETRY_CAP / 2
+    assert len({round(w, 6) for w in waits[-4:]}) == 4  # jitter: capped waits still differ

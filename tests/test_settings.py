@@ -171,6 +171,16 @@ def test_a_database_url_that_is_not_postgresql_is_refused_without_echoing_it() -
     ]
 
 
+def test_any_password_reads_and_an_unreadable_url_is_refused_without_echoing_it() -> None:
+    url = "postgresql://bot:q0/Zx+9@d#%w==@db:5432/klaverjas"
+    assert load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}).database_url == url
+    with pytest.raises(SettingsError) as refused:
+        load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://bot:q0/Zx+9"})
+    [problem] = refused.value.problems
+    assert problem.startswith("DATABASE_URL: the host of a PostgreSQL URL must read host")
+    assert "q0" not in problem and "Zx" not in problem
+
+
 def test_the_computers_budget_is_read_and_checked() -> None:
     assert load_settings({"DISCORD_TOKEN": TOKEN}).computer_budget_ms == 150.0
     env = {"DISCORD_TOKEN": TOKEN, "COMPUTER_BUDGET_MS": "60"}

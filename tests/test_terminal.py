@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import os
 import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 import bot.tables.lobby as lobby_module
+from bot import terminal
 from bot.__main__ import main
 from bot.engine import RuleSet
-from bot.terminal import _play, run_simulation
+from bot.services import Services
+from bot.startup import run_on_store
+from bot.terminal import INTERRUPTED, _play, run_simulation
+
+ROOT = Path(__file__).resolve().parents[1]
 
 ILLEGAL = "<a card that may not be played>"
 
@@ -120,6 +131,8 @@ async def test_the_terminal_speaks_in_sentences(
         (["simulate", "--matches", "0"], "simulate: --matches must be 1 or more, not 0"),
         (["simulate", "--matches", "-3"], "simulate: --matches must be 1 or more, not -3"),
         (["simulate", "--preset", "x" * 500], "simulate: unknown --preset 'xxxxxxxx"),
+        (["simulate", "--preset", "kraken"], "simulate: --preset kraken: the terminal does not"),
+        (["play", "--preset", "kraken-rotterdam"], "play: --preset kraken-rotterdam: the"),
     ],
 )
 def test_bad_arguments_get_one_line_and_exit_code_2(
@@ -140,3 +153,109 @@ def test_a_blank_name_plays_as_you(
     assert main(["play", "--db", str(tmp_path / "t.sqlite3"), "--name", name]) == 0
     out, err = capsys.readouterr()
     assert "New match" in out and "Saved." in out and err == ""
+
+
+class RoemTrier(ScriptedPlayer):
+    """Plays on, but first types 'roem' at every new screen, prompted or not, and marks
+    each try in `shown` so the screen before it and the answer after it can be read."""
+
+    TRY = "<typed roem>"
+
+    def ask(self, prompt: str) -> str:
+        before = self.shown[-2] if len(self.shown) > 1 else ""
+        if not before.startswith(("Refused:", "You claim roem", self.TRY)):
+            self.shown.append(self.TRY)
+            return "roem"
+        return super().ask(prompt)
+
+
+async def test_the_roem_prompt_shows_only_when_a_claim_would_succeed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fixed_seed(monkeypatch)
+    player = RoemTrier(10_000)
+    rules = RuleSet().with_options(match_hands=4)
+    await _play(tmp_path / "terminal.sqlite3", rules, "You", player.ask, player.say)
+    shown, prompt = player.shown, "holds roem: type 'roem'"
+
+    tries = [i for i, line in enumerate(shown) if line == RoemTrier.TRY]
+    credited = [i for i in tries if shown[i + 1].startswith("You claim roem: ")]
+    no_roem = [i for i in tries if "That trick holds no roem" in shown[i + 1]]
+    assert credited and no_roem  # the seed deals both kinds of trick to the player's pair
+    for i in tries:  # the prompt stands exactly where a claim is credited
+        assert (prompt in shown[i - 1]) == (i in credited), shown[i - 1 : i + 2]
+    for i in no_roem:  # and the screen after "holds no roem" shows none
+        assert shown[i + 2].startswith("Hand ") and prompt not in shown[i + 2]
+
+
+def test_ctrl_c_ends_play_at_once_in_one_line(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    args = [sys.executable, "-m", "bot", "play", "--db", str(tmp_path / "t.sqlite3")]
+    play = subprocess.Popen(
+        args,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert play.stdout is not None
+    while "Your hand" not in (line := play.stdout.readline()):  # then it waits for input
+        assert line, "play ended before asking"
+    play.send_signal(signal.SIGINT)  # no Enter follows: stdin stays open and silent
+    out, err = play.communicate(timeout=30)
+
+    assert play.returncode == 130
+    assert err.splitlines() == [INTERRUPTED] and "Traceback" not in out
+
+
+class Recorder(ScriptedPlayer):
+    """Plays on and marks each line it types in `shown`, so what followed it can be read."""
+
+    def ask(self, prompt: str) -> str:
+        line = super().ask(prompt)
+        self.shown.append(f"<typed {line}>")
+        return line
+
+
+def acknowledged_plays(shown: list[str]) -> dict[int, set[str]]:
+    """Per hand number, the cards typed that the terminal answered without a refusal."""
+    plays: dict[int, set[str]] = {}
+    for i, line in enumerate(shown[:-1]):
+        typed = re.fullmatch(r"<typed (.+)>", line)
+        hand = re.match(r"Hand (\d+)/", shown[i - 1])
+        if typed and hand and not shown[i + 1].startswith("Refused"):
+            plays.setdefault(int(hand.group(1)), set()).add(typed.group(1))
+    return plays
+
+
+def test_a_full_disk_ends_play_in_one_line_and_loses_nothing_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fixed_seed(monkeypatch)
+    db, rules = tmp_path / "terminal.sqlite3", RuleSet().with_options(match_hands=4)
+    real_open = Services.open
+
+    async def open_then_fill_the_disk(*args: Any, **kwargs: Any) -> Services:
+        services = await real_open(*args, **kwargs)
+        connection = services.store.db  # type: ignore[attr-defined]
+        pages = (await (await connection.execute("PRAGMA page_count")).fetchone())[0]
+        await connection.execute(f"PRAGMA max_page_count = {pages}")  # no page more
+        return services
+
+    monkeypatch.setattr(terminal.Services, "open", open_then_fill_the_disk)
+    player = Recorder(10_000)
+    code = run_on_store(db, lambda: asyncio.run(_play(db, rules, "You", player.ask, player.say)))
+
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert err.startswith(f"database error: the disk holding the database {db} is full")
+    monkeypatch.setattr(terminal.Services, "open", real_open)
+    again = ScriptedPlayer(0)
+    asyncio.run(_play(db, rules, "You", again.ask, again.say))
+    screen = next(line for line in again.shown if line.startswith("Hand "))
+    number = int(screen.split("/")[0].removeprefix("Hand "))
+    told = acknowledged_plays(player.shown)
+    assert number >= max(told)  # the match went no step back
+    hand = screen.split("Your hand: ")[1].split("\n")[0]
+    assert not any(card in hand for card in told.get(number, ()))  # no card told came back

@@ -21,6 +21,7 @@ from typing import Final
 from bot.checks import clean_text
 from bot.engine import Card, Phase, RuleError, Suit
 from bot.services import Services
+from bot.shards import ShardSet
 from bot.startup import run_on_store
 from bot.texts.catalog import clip, t
 
@@ -47,7 +48,7 @@ def run_challenge(args: argparse.Namespace) -> int:
     seed = getattr(args, "check", None)
     if seed is not None:
         return check_seed(seed, getattr(args, "preset", None), getattr(args, "deals", None), print)
-    db = Path(getattr(args, "db", None) or DEFAULT_DB)
+    db: str | Path = getattr(args, "db", None) or DEFAULT_DB  # or a postgresql:// URL
     try:  # checked before the store opens: a bad one is a usage error, not a traceback
         guild = ARGUMENTS.check("guild_id", getattr(args, "guild", None) or 0)
         user = ARGUMENTS.check("user_id", getattr(args, "user", None) or 1)
@@ -55,7 +56,10 @@ def run_challenge(args: argparse.Namespace) -> int:
         print(f"challenge: {refusal_text(error)}", file=sys.stderr)
         return EXIT_USAGE
     name = clean_text(getattr(args, "name", None) or "") or "You"  # a blank one: "You"
-    return run_on_store(db, lambda: asyncio.run(play(db, guild, user, name, input, print)))
+    # Held as the bot holds it (SQLite's file lock, PostgreSQL's shard locks) while it plays.
+    return run_on_store(
+        db, lambda: asyncio.run(play(db, guild, user, name, input, print)), ShardSet()
+    )
 
 
 def check_seed(seed: str, preset: str | None, deals: int | None, say: Say) -> int:
@@ -77,9 +81,9 @@ def check_seed(seed: str, preset: str | None, deals: int | None, say: Say) -> in
     return 0
 
 
-async def play(db: Path, guild: int, user: int, name: str, ask: Ask, say: Say) -> int:
+async def play(db: str | Path, guild: int, user: int, name: str, ask: Ask, say: Say) -> int:
     """Play the server's running challenge until it is done or the player quits."""
-    services = await Services.open(db)
+    services = await Services.open(db, exclusive=True)
     try:
         service = services.challenges
         view = await service.look(guild, user)

@@ -7,11 +7,15 @@ from .actions import (
     Action,
     ActionResult,
     ActionType,
+    CallDouble,
+    CallPassResult,
+    CallResult,
     ChooseTrump,
     ClaimResult,
     ClaimRoem,
     FinishHand,
     FinishResult,
+    PassDouble,
     PassResult,
     PassTrump,
     PlayCard,
@@ -22,6 +26,7 @@ from .actions import (
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .errors import EngineError, ErrorCode, InvalidInput, RuleError, RuleViolation
 from .hand import Hand, Phase, Trick, TrumpOptions, left_of, pair_of, seats_around
+from .handroem import Combination, ComboKind, HandRoem, find_hand_roem
 from .match import Match, MatchResult, SheetLine
 from .obligations import (
     IllegalReason,
@@ -33,8 +38,8 @@ from .obligations import (
     play_options,
 )
 from .roem import NO_ROEM, Roem, RoemKind, RoemPart, roem_of_trick
-from .rules import PRESET_NAMES, RuleSet
-from .scoring import HandScore, assumed_tricks, score_hand
+from .rules import ENGINE_PRESET_NAMES, KRAKEN_PRESET_NAMES, PRESET_NAMES, RuleSet
+from .scoring import HandScore, assumed_tricks, bearing_pair, multiplier, score_hand
 from .sheets import (
     check_hand,
     check_line,
@@ -51,7 +56,13 @@ __all__ = [
     "Action",
     "ActionResult",
     "ActionType",
+    "CallDouble",
+    "CallPassResult",
+    "CallResult",
     "Card",
+    "Combination",
+    "ComboKind",
+    "ENGINE_PRESET_NAMES",
     "ChooseTrump",
     "ClaimResult",
     "ClaimRoem",
@@ -60,12 +71,15 @@ __all__ = [
     "EngineError",
     "ErrorCode",
     "Hand",
+    "HandRoem",
     "HandScore",
+    "KRAKEN_PRESET_NAMES",
     "IllegalReason",
     "InvalidInput",
     "Match",
     "MatchResult",
     "PRESET_NAMES",
+    "PassDouble",
     "PassResult",
     "PassTrump",
     "PlayCard",
@@ -88,6 +102,9 @@ __all__ = [
     "TrumpResult",
     "action_from_dict",
     "assumed_tricks",
+    "bearing_pair",
+    "find_hand_roem",
+    "multiplier",
     "card_points",
     "explain_illegal",
     "left_of",

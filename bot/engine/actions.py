@@ -16,7 +16,7 @@ from .cards import Card, Suit
 from .errors import ErrorCode, RuleViolation
 from .hand import Hand, Trick, _seat
 from .roem import Roem
-from .scoring import HandScore
+from .scoring import MAX_CALLS, HandScore
 
 T = TypeVar("T")
 
@@ -29,6 +29,8 @@ class ActionType(StrEnum):
     PLAY = "play"
     CLAIM = "claim"
     FINISH = "finish"
+    CALL = "call"
+    CALL_PASS = "call_pass"
 
 
 # ----------------------------------------------------------------- results
@@ -71,7 +73,26 @@ class FinishResult:
     score: HandScore
 
 
-ActionResult = TrumpResult | PassResult | PlayResult | ClaimResult | FinishResult
+@dataclass(frozen=True, slots=True)
+class CallResult:
+    """The outcome of `CallDouble`: `seat` called `level`; the hand's `multiplier` now."""
+
+    seat: int
+    level: int
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallPassResult:
+    """The outcome of `PassDouble`: `seat` passed on calling `level`."""
+
+    seat: int
+    level: int
+
+
+ActionResult = (
+    TrumpResult | PassResult | PlayResult | ClaimResult | FinishResult | CallResult | CallPassResult
+)
 
 
 # ----------------------------------------------------------------- actions
@@ -160,7 +181,44 @@ class FinishHand:
         return {"type": self.type.value}
 
 
-Action = ChooseTrump | PassTrump | PlayCard | ClaimRoem | FinishHand
+@dataclass(frozen=True, slots=True)
+class CallDouble:
+    """Call ``level`` for the seat's pair: 1 kraak, 2 rekraak, 3 superkraak (docs/rules.md
+    2.5). The level is the one the caller saw offered, so a stale button is refused."""
+
+    type: ClassVar[ActionType] = ActionType.CALL
+    seat: int
+    level: int
+
+    def apply_to(self, hand: Hand) -> CallResult:
+        """Call on `hand`; a `RuleViolation` if the seat may not make this call now."""
+        hand.call(self.seat, self.level)
+        return CallResult(self.seat, self.level, hand.multiplier)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as logged: its type, seat and level."""
+        return {"type": self.type.value, "seat": self.seat, "level": self.level}
+
+
+@dataclass(frozen=True, slots=True)
+class PassDouble:
+    """Pass on calling ``level`` (docs/rules.md 2.5)."""
+
+    type: ClassVar[ActionType] = ActionType.CALL_PASS
+    seat: int
+    level: int
+
+    def apply_to(self, hand: Hand) -> CallPassResult:
+        """Pass on `hand`; a `RuleViolation` if the seat is not asked for this call now."""
+        hand.pass_call(self.seat, self.level)
+        return CallPassResult(self.seat, self.level)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as logged: its type, seat and level."""
+        return {"type": self.type.value, "seat": self.seat, "level": self.level}
+
+
+Action = ChooseTrump | PassTrump | PlayCard | ClaimRoem | FinishHand | CallDouble | PassDouble
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
@@ -177,6 +235,10 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         return PlayCard(seat, _field(data, "card", Card.parse))
     if kind == ActionType.CLAIM:
         return ClaimRoem(seat)
+    if kind == ActionType.CALL:
+        return CallDouble(seat, _level(data.get("level")))
+    if kind == ActionType.CALL_PASS:
+        return PassDouble(seat, _level(data.get("level")))
     raise RuleViolation(ErrorCode.BAD_ACTION, f"unknown action type {kind!r}")
 
 
@@ -188,3 +250,9 @@ def _field(action: Mapping[str, Any], key: str, parse: Callable[[str], T]) -> T:
         return parse(value)
     except ValueError as exc:
         raise RuleViolation(ErrorCode.BAD_ACTION, str(exc)) from None
+
+
+def _level(value: Any) -> int:
+    if type(value) is not int or not 1 <= value <= MAX_CALLS:
+        raise RuleViolation(ErrorCode.BAD_ACTION, f"no such call: {value!r}")
+    return value

@@ -44,6 +44,9 @@ class ErrorCode(StrEnum):
     WRONG_PAIR = "wrong_pair"
     ALREADY_CLAIMED = "already_claimed"
     NO_ROEM = "no_roem"
+    NO_CALL_NOW = "no_call_now"
+    STALE_CALL = "stale_call"
+    WRONG_PAIR_CALL = "wrong_pair_call"
     BAD_ACTION = "bad_action"
     MATCH_OVER = "match_over"
 
@@ -66,6 +69,7 @@ class ErrorCode(StrEnum):
     ROEM_NOT_TENS = "roem_not_tens"
     TRICKS_TOTAL = "tricks_total"
     SCORE_WITHOUT_TRICKS = "score_without_tricks"
+    TOO_MANY_CALLS = "too_many_calls"
 
     # Score-sheet lines and round totals no cards can produce (InvalidInput, bot/engine/sheets.py).
     CARD_POINTS_IMPOSSIBLE = "card_points_impossible"
@@ -81,6 +85,7 @@ class ErrorCode(StrEnum):
     BAD_OPTION_VALUE = "bad_option_value"
     OPTION_OUT_OF_RANGE = "option_out_of_range"
     NO_MATCH_END = "no_match_end"
+    DOUBLING_WITHOUT_NAT = "doubling_without_nat"
 
 
 class Refusal(Exception, Generic[CodeT]):

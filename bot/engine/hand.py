@@ -1,4 +1,5 @@
-"""One hand as a state machine: deal, choose trump, play 8 tricks, claim roem, score.
+"""One hand as a state machine: deal, choose trump, the kraak calls (docs/rules.md 2.5),
+play 8 tricks, claim roem, score.
 
 Every action is validated completely before anything changes, so a refused action (one
 ``RuleViolation`` with a stable code) leaves the hand exactly as it was. The state
@@ -15,6 +16,7 @@ from typing import Any, Final, Protocol, TypeVar
 
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
 from .errors import ErrorCode, RuleViolation
+from .handroem import NO_HAND_ROEM, HandRoem, find_hand_roem, trick_roem_after
 from .obligations import (
     NO_OPTIONS,
     PlayOptions,
@@ -26,7 +28,7 @@ from .obligations import (
 )
 from .roem import NO_ROEM, Roem, roem_of_trick
 from .rules import RuleSet
-from .scoring import HandScore, score_hand
+from .scoring import MAX_CALLS, HandScore, bearing_pair, multiplier, score_hand
 from .tricks import LAST_TRICK_BONUS, trick_points, trick_winner
 
 R_co = TypeVar("R_co", covariant=True)
@@ -47,9 +49,11 @@ DRAW_PILE_PER_SUIT = 5
 
 
 class Phase(StrEnum):
-    """Where a hand is: naming trump, playing, claiming the last trick's roem, or done."""
+    """Where a hand is: naming trump, the kraak calls (``doubling="kraken"`` only),
+    playing, claiming the last trick's roem, or done."""
 
     TRUMP = "trump"
+    DOUBLING = "doubling"
     PLAY = "play"
     CLAIM = "claim"  # after the last trick, until the hand is scored (manual claiming only)
     DONE = "done"
@@ -126,6 +130,9 @@ class Hand:
     roem: list[int] = field(default_factory=lambda: [0, 0])
     won: list[int] = field(default_factory=lambda: [0, 0])
     result: HandScore | None = None
+    calls: list[int] = field(default_factory=list)  # the seats that called, in order
+    call_turn: int | None = None  # in the doubling phase: 0 or 1, which seat of the round
+    hand_roem: HandRoem = NO_HAND_ROEM
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -173,12 +180,16 @@ class Hand:
     # ----------------------------------------------------------------- read models
     @property
     def to_act(self) -> int | None:
-        """The seat whose turn it is to name trump or play; None while claiming or done."""
-        if self.phase == Phase.TRUMP:
+        """The seat whose turn it is to name trump, call or play; None while claiming or done."""
+        phase = self.phase
+        if phase == Phase.PLAY:  # first: asked for every card played
+            return (self.leader + len(self.current)) % 4
+        if phase == Phase.TRUMP:
             assert self.bidding is not None
             return self.bidding.turn
-        if self.phase == Phase.PLAY:
-            return (self.leader + len(self.current)) % 4
+        if phase == Phase.DOUBLING:
+            assert self.call_turn is not None
+            return self.call_seats()[self.call_turn]
         return None
 
     @property
@@ -195,11 +206,57 @@ class Hand:
     def claim_open(self) -> bool:
         """A claim window: the last trick is turned over only when the next card is played."""
         return (
-            self.rules.roem_claiming == "manual"
+            self._claims
             and bool(self.tricks)
             and not self.current
             and self.phase in (Phase.PLAY, Phase.CLAIM)
         )
+
+    @property
+    def call_level(self) -> int | None:
+        """The call the doubling phase asks for now: 1 kraak, 2 rekraak, 3 superkraak;
+        None outside it (docs/rules.md 2.5.2)."""
+        return len(self.calls) + 1 if self.phase == Phase.DOUBLING else None
+
+    def call_seats(self) -> tuple[int, int]:
+        """The two seats asked in the current round, in order: the defenders from left of
+        the seat that named trump for kraak and superkraak, that seat and its partner for
+        rekraak (docs/rules.md 2.5.2)."""
+        assert self.chooser is not None
+        first = self.chooser if len(self.calls) % 2 else left_of(self.chooser)
+        return first, (first + 2) % 4
+
+    def may_call(self, seat: int) -> int | None:
+        """The call (its level) ``seat`` may make or pass now; None when it may not."""
+        return self.call_level if self.call_refusal(seat, self.call_level) is None else None
+
+    def call_refusal(self, seat: int, level: int | None) -> ErrorCode | None:
+        """The code a call or pass by ``seat`` at ``level`` is refused with now, or None:
+        ``no_call_now`` (no doubling at this table), ``wrong_phase`` (before trump or
+        after the calls), ``stale_call`` (the level asked is another), ``wrong_pair_call``
+        (the other pair is asked), ``not_your_turn`` (the partner is asked)."""
+        if self.rules.doubling == "off":
+            return ErrorCode.NO_CALL_NOW
+        if self.phase != Phase.DOUBLING:
+            return ErrorCode.WRONG_PHASE
+        if level != self.call_level:
+            return ErrorCode.STALE_CALL
+        if pair_of(seat) != pair_of(self.call_seats()[0]):
+            return ErrorCode.WRONG_PAIR_CALL
+        if seat != self.to_act:
+            return ErrorCode.NOT_YOUR_TURN
+        return None
+
+    @property
+    def multiplier(self) -> int:
+        """The hand's multiplier so far: 2 to the number of calls, times 2 for spades under
+        ``spades_double="multiply"`` (docs/rules.md 2.5.3); 1 before trump."""
+        return multiplier(len(self.calls), self.trump == Suit.SPADES, self.rules)
+
+    @property
+    def bearing_pair(self) -> int | None:
+        """The pair that must get more than half (docs/rules.md 2.5.4); None before trump."""
+        return None if self.makers is None else bearing_pair(self.makers, len(self.calls))
 
     def trump_options(self, seat: int) -> TrumpOptions:
         """The suits ``seat`` may name now and whether it may pass (empty if not its turn)."""
@@ -256,6 +313,24 @@ class Hand:
             self.bidding.round, self.bidding.passes = 2, 0
             self.bidding.turn = self.leader
 
+    def call(self, seat: int, level: int) -> None:
+        """``seat`` calls ``level`` (kraak, rekraak, superkraak) for its pair; a
+        ``RuleViolation`` with ``call_refusal``'s code if it may not (docs/rules.md 2.5.2)."""
+        self._check_call(seat, level)
+        self.calls.append(seat)
+        if len(self.calls) >= min(self.rules.doubling_levels, MAX_CALLS):
+            self._start_play()
+        else:
+            self.call_turn = 0
+
+    def pass_call(self, seat: int, level: int) -> None:
+        """``seat`` passes on calling ``level``; the round ends when both seats passed."""
+        self._check_call(seat, level)
+        assert self.call_turn is not None
+        self.call_turn += 1
+        if self.call_turn == 2:
+            self._start_play()
+
     def play(self, seat: int, card: Card) -> Trick | None:
         """Play ``card``; returns the trick when this card completed one."""
         self._require(Phase.PLAY)
@@ -300,6 +375,8 @@ class Hand:
         the one place the claim rules live (front ends and timers ask, never re-check)."""
         if self.rules.roem_claiming != "manual":
             return ErrorCode.CLAIMS_AUTOMATIC
+        if not self.rules.trick_roem:
+            return ErrorCode.NO_CLAIM_WINDOW
         trick = self.last_trick
         if not self.claim_open or trick is None:
             return ErrorCode.NO_CLAIM_WINDOW
@@ -336,6 +413,37 @@ class Hand:
         return action.apply_to(self)
 
     # ----------------------------------------------------------------- internals
+    @property
+    def _claims(self) -> bool:
+        """Whether trick roem is claimed by hand (not automatic, not hand roem only)."""
+        return self.rules.roem_claiming == "manual" and self.rules.trick_roem
+
+    def _check_call(self, seat: int, level: int) -> None:
+        refusal = self.call_refusal(_seat(seat), level)
+        if refusal is not None:
+            raise RuleViolation(
+                refusal, _CALL_REFUSALS[refusal], level=self.call_level, to_act=self.to_act
+            )
+
+    def _start_play(self) -> None:
+        """The calls are over: hand roem is found and counted, the first lead is next."""
+        self.phase = Phase.PLAY
+        self.call_turn = None
+        if self.rules.hand_roem:
+            assert self.trump is not None
+            self.hand_roem = find_hand_roem(self.dealt, self.trump, self.rules)
+            self.roem[0] += self.hand_roem.points[0]
+            self.roem[1] += self.hand_roem.points[1]
+
+    def _trick_roem(self, cards: Sequence[Card]) -> Roem:
+        """The roem a taken trick counts under ``roem_source`` (docs/rules.md 2.6): all of
+        it from the tricks alone, none with hand roem only, no stuk held in one hand."""
+        assert self.trump is not None
+        roem = roem_of_trick(cards, self.trump, self.rules)
+        if not roem or self.rules.roem_source == "trick":  # most tricks: no roem
+            return roem
+        return trick_roem_after(roem, self.hand_roem) if self.rules.trick_roem else NO_ROEM
+
     def _require(self, phase: Phase) -> None:
         if self.phase != phase:
             message = f"not possible during {self.phase}"
@@ -355,13 +463,16 @@ class Hand:
         # Drawn trump: the pair left of the dealer are always the makers.
         self.makers = pair_of(self.leader if self.rules.trump_selection == "drawn" else seat)
         self.bidding = None
-        self.phase = Phase.PLAY
+        if self.rules.doubling == "off":
+            self._start_play()
+        else:
+            self.phase, self.call_turn = Phase.DOUBLING, 0
 
     def _complete_trick(self) -> Trick:
         assert self.trump is not None
         cards = tuple(self.current)
         winner = (self.leader + trick_winner(cards, self.trump)) % 4
-        roem = roem_of_trick(cards, self.trump, self.rules)
+        roem = self._trick_roem(cards)
         trick = Trick(self.leader, cards, winner, roem)
         self.tricks.append(trick)
         pair = pair_of(winner)
@@ -375,15 +486,20 @@ class Hand:
         if len(self.tricks) == 8:
             self.points[pair] += LAST_TRICK_BONUS
             self.phase = Phase.CLAIM
-            if self.rules.roem_claiming == "automatic":
+            if not self._claims:
                 self._score()
         return trick
 
     def _score(self) -> HandScore:
         assert self.makers is not None
-        self.result = score_hand(self.makers, self.points, self.roem, self.won, self.rules)
+        self.result = self._scored()
         self.phase = Phase.DONE
         return self.result
+
+    def _scored(self) -> HandScore:
+        assert self.makers is not None
+        calls, spades = len(self.calls), self.trump == Suit.SPADES
+        return score_hand(self.makers, self.points, self.roem, self.won, self.rules, calls, spades)
 
     # ----------------------------------------------------------------- serialisation
     def copy(self) -> Hand:
@@ -410,6 +526,9 @@ class Hand:
             list(self.roem),
             list(self.won),
             self.result,
+            list(self.calls),
+            self.call_turn,
+            self.hand_roem,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -431,7 +550,18 @@ class Hand:
             "points": list(self.points),
             "roem": list(self.roem),
             "won": list(self.won),
+            **self._calls_dict(),
         }
+
+    def _calls_dict(self) -> dict[str, Any]:
+        """The calls for a snapshot, only where there are any: a hand without doubling
+        writes the snapshot it always wrote."""
+        data: dict[str, Any] = {}
+        if self.calls:
+            data["calls"] = list(self.calls)
+        if self.call_turn is not None:
+            data["call_turn"] = self.call_turn
+        return data
 
     @classmethod
     def from_dict(cls, rules: RuleSet, data: dict[str, Any]) -> Hand:
@@ -445,18 +575,21 @@ class Hand:
         hand.bidding = None if data["bidding"] is None else _Bidding(*data["bidding"])
         hand.leader = data["leader"]
         hand.current = _cards(data["current"])
+        hand.calls = list(data.get("calls", ()))
+        hand.call_turn = data.get("call_turn")
+        if rules.hand_roem and hand.phase not in (Phase.TRUMP, Phase.DOUBLING):
+            assert hand.trump is not None  # the stored roem already holds it
+            hand.hand_roem = find_hand_roem(hand.dealt, hand.trump, rules)
         for t in data["tricks"]:
             cards = tuple(_cards(t["cards"]))
-            assert hand.trump is not None
-            roem = roem_of_trick(cards, hand.trump, rules) if len(cards) == 4 else NO_ROEM
+            roem = hand._trick_roem(cards) if len(cards) == 4 else NO_ROEM
             claimer = t.get("claimer")  # written since claims name their seat
             trick = Trick(t["leader"], cards, t["winner"], roem, t["claimed"], claimer)
             hand.tricks.append(trick)
         hand.points, hand.roem = list(data["points"]), list(data["roem"])
         hand.won = list(data["won"])
         if hand.phase == Phase.DONE:
-            assert hand.makers is not None
-            hand.result = score_hand(hand.makers, hand.points, hand.roem, hand.won, rules)
+            hand.result = hand._scored()
         return hand
 
 
@@ -507,6 +640,13 @@ def _suit(code: str | None) -> Suit | None:
     return None if code is None else Suit.parse(code)
 
 
+_CALL_REFUSALS: Final = {
+    ErrorCode.NO_CALL_NOW: "this table plays without kraak calls",
+    ErrorCode.WRONG_PHASE: "calls are made after trump and before the first lead",
+    ErrorCode.STALE_CALL: "that call is not the one asked for now",
+    ErrorCode.WRONG_PAIR_CALL: "the other pair is asked to call now",
+    ErrorCode.NOT_YOUR_TURN: "it is the partner's turn to call",
+}
 _CLAIM_REFUSALS: Final = {
     ErrorCode.CLAIMS_AUTOMATIC: "roem is credited automatically at this table",
     ErrorCode.NO_CLAIM_WINDOW: "no trick is open for a claim",

@@ -22,7 +22,10 @@ from .sheets import match_over
 
 @dataclass(frozen=True, slots=True)
 class SheetLine:
-    """One line of the score sheet, enough to check every nat and transfer by hand."""
+    """One line of the score sheet, enough to check every nat and transfer by hand; a
+    kraken hand adds the callers' seats in order, the multiplier, after a call the pair
+    marked nat (``loser``: makers or defenders) and each pair's hand roem
+    (already part of ``roem``) (docs/rules.md 2.5.7)."""
 
     number: int
     dealer: int
@@ -34,6 +37,10 @@ class SheetLine:
     scores: tuple[int, int]
     nat: bool
     pit: int | None
+    callers: tuple[int, ...] = ()
+    multiplier: int = 1
+    loser: int | None = None
+    hand_roem: tuple[int, int] = (0, 0)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON types (lists, not tuples), so a stored snapshot compares equal.
@@ -50,6 +57,19 @@ class SheetLine:
             "scores": list(self.scores),
             "nat": self.nat,
             "pit": self.pit,
+            **self._kraken_dict(),
+        }
+
+    def _kraken_dict(self) -> dict[str, Any]:
+        """The kraken fields, written only when a hand had calls, a multiplier or hand
+        roem: a line of any other hand is stored as it always was."""
+        if not self.callers and self.multiplier == 1 and self.hand_roem == (0, 0):
+            return {}
+        return {
+            "callers": list(self.callers),
+            "multiplier": self.multiplier,
+            "loser": self.loser,
+            "hand_roem": list(self.hand_roem),
         }
 
     @classmethod
@@ -61,6 +81,8 @@ class SheetLine:
                 "points": tuple(data["points"]),
                 "roem": tuple(data["roem"]),
                 "scores": tuple(data["scores"]),
+                "callers": tuple(data.get("callers", ())),
+                "hand_roem": tuple(data.get("hand_roem", (0, 0))),
             }
         )
 
@@ -165,6 +187,10 @@ class Match:
             scores=hand.result.scores,
             nat=hand.result.nat,
             pit=hand.result.pit,
+            callers=tuple(hand.calls),
+            multiplier=hand.result.multiplier,
+            loser=hand.result.loser,
+            hand_roem=hand.hand_roem.points,
         )
         self.sheet.append(line)
         self.totals[0] += line.scores[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .errors import ErrorCode, RuleError
 
@@ -16,6 +16,13 @@ Obligations = Literal["amsterdam", "rotterdam"]
 TrumpSelection = Literal["free", "mandatory", "proposed", "drawn"]
 RoemClaiming = Literal["manual", "automatic"]
 TieBreak = Literal["shared", "extra_hands"]
+Doubling = Literal["off", "kraken"]
+MultiplierScope = Literal["all", "cards"]
+DoubledResult = Literal["winner_takes_all", "each_own"]
+DoubleTie = Literal["bearer_loses", "makers_lose"]
+RoemSource = Literal["trick", "hand", "both"]
+HandRoemAward = Literal["best_combination", "pair_total"]
+SpadesDouble = Literal["off", "multiply"]
 
 PRESET_NAMES = (
     "amsterdam",
@@ -25,6 +32,10 @@ PRESET_NAMES = (
     "online-1500",
     "online-short",
 )
+# Kraken (docs/rules.md 2.5): the engine plays them; the front ends that cannot yet (tables,
+# challenges, leagues, /rules) list PRESET_NAMES only, so these are named apart.
+KRAKEN_PRESET_NAMES = ("kraken", "kraken-rotterdam")
+ENGINE_PRESET_NAMES = PRESET_NAMES + KRAKEN_PRESET_NAMES
 EXTRA_HANDS = 4  # a tie under tie_break="extra_hands" plays one more deal per seat
 MATCH_HANDS_RANGE = (1, 64)
 TARGET_SCORE_RANGE = (100, 10_000)
@@ -48,6 +59,14 @@ class RuleSet:
     match_hands: int | None = 16
     target_score: int | None = None
     tie_break: TieBreak = "shared"
+    doubling: Doubling = "off"
+    doubling_levels: int = 3
+    multiplier_scope: MultiplierScope = "all"
+    doubled_result: DoubledResult = "winner_takes_all"
+    double_tie: DoubleTie = "bearer_loses"
+    roem_source: RoemSource = "trick"
+    hand_roem_award: HandRoemAward = "best_combination"
+    spades_double: SpadesDouble = "off"
     name: str = "amsterdam"
 
     def __post_init__(self) -> None:
@@ -58,8 +77,9 @@ class RuleSet:
         """The preset named `name` (any case); a `RuleError` naming the choices if unknown."""
         key = name.strip().lower()
         if key not in _PRESETS:
-            message = f"unknown rule preset {name!r}; choose one of {', '.join(PRESET_NAMES)}"
-            raise RuleError(ErrorCode.UNKNOWN_PRESET, message, name=name, choices=PRESET_NAMES)
+            choices = PRESET_NAMES  # what front ends offer (the kraken presets: not yet)
+            message = f"unknown rule preset {name!r}; choose one of {', '.join(choices)}"
+            raise RuleError(ErrorCode.UNKNOWN_PRESET, message, name=name, choices=choices)
         return _PRESETS[key]
 
     def with_options(self, **options: Any) -> RuleSet:
@@ -74,17 +94,34 @@ class RuleSet:
     @property
     def is_default(self) -> bool:
         """Whether these are the default rules (Amsterdam, unchanged)."""
-        return self.to_dict() == RuleSet().to_dict()
+        return _as_dict(self) == _as_dict(_BASE)
 
     def overrides(self) -> dict[str, Any]:
         """The options that differ from the preset this rule set is named after."""
-        base = _PRESETS.get(self.name, _BASE).to_dict()
-        return {k: v for k, v in self.to_dict().items() if base.get(k) != v}
+        base = _as_dict(_PRESETS.get(self.name, _BASE))
+        return {k: v for k, v in _as_dict(self).items() if base[k] != v}
 
     def most_hands(self, hands: int) -> int:
         """The most hands a match planned for ``hands`` can last: a tie under
         ``tie_break="extra_hands"`` plays ``EXTRA_HANDS`` more."""
         return hands + (EXTRA_HANDS if self.tie_break == "extra_hands" else 0)
+
+    @property
+    def kraken(self) -> bool:
+        """Whether a hand may hold kraak calls, roem from the hand or a multiplier (docs/rules.md
+        2.5 to 2.7): hand phases and sheet lines the front ends of section 1 do not show yet."""
+        return self.doubling != "off" or self.roem_source != "trick" or self.spades_double != "off"
+
+    @property
+    def trick_roem(self) -> bool:
+        """Whether roem of captured tricks counts (docs/rules.md 1.7; not under
+        ``roem_source="hand"``)."""
+        return self.roem_source != "hand"
+
+    @property
+    def hand_roem(self) -> bool:
+        """Whether roem from the hand as dealt counts (docs/rules.md 2.6)."""
+        return self.roem_source != "trick"
 
     @property
     def label(self) -> str:
@@ -96,7 +133,7 @@ class RuleSet:
 
     def to_dict(self) -> dict[str, Any]:
         """The options by name, as JSON-ready values."""
-        return dict(_as_dict(self))
+        return dict(_stored_dict(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
@@ -116,6 +153,27 @@ def _as_dict(rules: RuleSet) -> dict[str, Any]:
     return asdict(rules)
 
 
+# The options of docs/rules.md 2.5 to 2.7: stored only when changed, so the rules of every
+# table and league stored before them read, and compare, as they were written.
+_KRAKEN_OPTIONS: Final = (
+    "doubling",
+    "doubling_levels",
+    "multiplier_scope",
+    "doubled_result",
+    "double_tie",
+    "roem_source",
+    "hand_roem_award",
+    "spades_double",
+)
+
+
+@lru_cache(maxsize=256)
+def _stored_dict(rules: RuleSet) -> dict[str, Any]:
+    """``_as_dict`` without the kraken options left at their defaults."""
+    default = _as_dict(_BASE)
+    return {k: v for k, v in _as_dict(rules).items() if k not in _KRAKEN_OPTIONS or v != default[k]}
+
+
 @lru_cache(maxsize=256)
 def _from_items(items: tuple[tuple[str, Any], ...]) -> RuleSet:
     """A stored rule set, validated once: every operation on a table restores its rules."""
@@ -128,12 +186,20 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "trump_selection": ("free", "mandatory", "proposed", "drawn"),
     "drawn_jokers": (False, True),
     "four_jacks": (200, 100),
-    "four_nines": (0, 100),
+    "four_nines": (0, 100, 150),
     "roem_claiming": ("manual", "automatic"),
     "nat_counts_roem": (False, True),
     "nat_enabled": (False, True),
     "zero_bonus": (0, 50),
     "tie_break": ("shared", "extra_hands"),
+    "doubling": ("off", "kraken"),
+    "doubling_levels": (3, 2, 1),
+    "multiplier_scope": ("all", "cards"),
+    "doubled_result": ("winner_takes_all", "each_own"),
+    "double_tie": ("bearer_loses", "makers_lose"),
+    "roem_source": ("trick", "hand", "both"),
+    "hand_roem_award": ("best_combination", "pair_total"),
+    "spades_double": ("off", "multiply"),
 }
 
 
@@ -148,6 +214,9 @@ def _validate(rules: RuleSet) -> None:
                 ErrorCode.BAD_OPTION_VALUE, message, option=name, value=value, choices=allowed
             )
     _check_number("pit_bonus", rules.pit_bonus, 0, None)
+    if rules.doubling != "off" and not rules.nat_enabled:
+        message = "doubling needs nat: without it there is nothing to bet on"
+        raise RuleError(ErrorCode.DOUBLING_WITHOUT_NAT, message, option="doubling")
     if rules.match_hands is None and rules.target_score is None:
         message = "a match needs an end: match_hands, target_score or both"
         raise RuleError(ErrorCode.NO_MATCH_END, message)
@@ -183,3 +252,13 @@ _PRESETS: dict[str, RuleSet] = {
     # Both ends: the match stops at whichever comes first (docs/decisions.md).
     "online-short": replace(_ONLINE, match_hands=8, target_score=750, name="online-short"),
 }
+_KRAKEN = replace(
+    _BASE,
+    trump_selection="mandatory",
+    doubling="kraken",
+    roem_source="both",
+    four_jacks=200,
+    four_nines=150,
+)
+_PRESETS["kraken"] = replace(_KRAKEN, name="kraken")
+_PRESETS["kraken-rotterdam"] = replace(_KRAKEN, obligations="rotterdam", name="kraken-rotterdam")

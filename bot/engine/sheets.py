@@ -13,7 +13,9 @@ can be computed once:
   those tricks fit the pair's card points (100 roem needs cards worth at least 12);
 - round totals: every hand hands out its 162, its roem and at most one pit or zero bonus;
 - the round's end: the same end as a played match (hands, target, whichever comes first,
-  the tie extension).
+  the tie extension);
+- the kraken options (docs/rules.md 2.5 to 2.7): a line's calls within ``doubling_levels``,
+  roem from the hand as some two players' 8 cards can hold it, scores multiplied.
 
 Everything is pure and cached per rule set; a refusal is an ``InvalidInput`` with facts.
 """
@@ -154,7 +156,12 @@ def _deck_roem(four_jacks: int, four_nines: int) -> tuple[frozenset[int], ...]:
 
 
 def most_roem(rules: RuleSet) -> int:
-    """The most roem one hand can hold under ``rules`` (both pairs together)."""
+    """The most roem one hand can hold under ``rules`` (both pairs together; with roem from
+    the hand, the most one pair can hold)."""
+    if rules.hand_roem:
+        return 10 * (
+            _hand_pair_roem(rules.four_jacks, rules.four_nines, rules.trick_roem).bit_length() - 1
+        )
     return max(_deck_roem(rules.four_jacks, rules.four_nines)[TRICKS_PER_HAND])
 
 
@@ -178,6 +185,8 @@ def check_line(
     roem: Sequence[int],
     pit: bool | None,
     rules: RuleSet,
+    calls: int = 0,
+    spades: bool = False,
 ) -> HandScore:
     """A sheet line scored, refused unless some hand under ``rules`` ends so.
 
@@ -185,10 +194,11 @@ def check_line(
     the cards: ``card_points_impossible`` (no cards make these points), ``roem_impossible``
     (no tricks of one hand hold this roem; ``most`` is the most a pair can have),
     ``roem_both_pairs`` (one deck cannot give both pairs their roem), ``roem_for_points``
-    (the tricks with that roem hold more or fewer card points than the pair has)."""
+    (the tricks with that roem hold more or fewer card points than the pair has).
+    ``calls`` and ``spades`` as ``score_hand`` takes them (``too_many_calls``)."""
     tricks = line_tricks(points, roem, pit)
     counts = [tricks[0]] if TRICKS_PER_HAND in tricks else range(1, TRICKS_PER_HAND)
-    return _possible(makers, points, roem, tricks, counts, rules)
+    return _possible(makers, points, roem, tricks, counts, rules, calls, spades)
 
 
 def check_hand(
@@ -197,11 +207,13 @@ def check_hand(
     roem: Sequence[int],
     tricks: Sequence[int],
     rules: RuleSet,
+    calls: int = 0,
+    spades: bool = False,
 ) -> HandScore:
     """A hand scored from its pairs' exact ``tricks``, refused as ``check_line`` refuses a
     line, and with ``card_points_impossible`` when no cards in that many tricks make the
     points (the score calculator, where the user may give the tricks)."""
-    return _possible(makers, points, roem, tricks, [tricks[0]], rules)
+    return _possible(makers, points, roem, tricks, [tricks[0]], rules, calls, spades)
 
 
 def _possible(
@@ -211,10 +223,12 @@ def _possible(
     tricks: Sequence[int],
     counts: Sequence[int],
     rules: RuleSet,
+    calls: int = 0,
+    spades: bool = False,
 ) -> HandScore:
     """``score_hand``'s score once some hand with pair 0 taking one of ``counts`` tricks
     gives these card points and roem."""
-    score = score_hand(makers, points, roem, tricks, rules)
+    score = score_hand(makers, points, roem, tricks, rules, calls, spades)
     splits = _splits(counts, points)
     if not splits:
         raise InvalidInput(
@@ -222,7 +236,10 @@ def _possible(
             "no set of cards makes these card points",
             points=(points[0], points[1]),
         )
-    _check_roem(splits, points, roem, rules)
+    if rules.hand_roem:
+        _check_hand_roem(roem, rules)
+    else:
+        _check_roem(splits, points, roem, rules)
     return score
 
 
@@ -249,13 +266,7 @@ def _check_roem(
     deck = _deck_roem(rules.four_jacks, rules.four_nines)
     for pair in (0, 1):
         if roem[pair] not in deck[TRICKS_PER_HAND]:
-            raise InvalidInput(
-                ErrorCode.ROEM_IMPOSSIBLE,
-                "no tricks of one hand hold this roem",
-                pair=pair,
-                roem=roem[pair],
-                most=most_roem(rules),
-            )
+            raise _roem_impossible("no tricks of one hand hold this roem", pair, roem, rules)
     if roem[0] + roem[1] not in deck[TRICKS_PER_HAND]:
         message = "one deck cannot give both pairs this roem"
         raise InvalidInput(ErrorCode.ROEM_BOTH_PAIRS, message, roem=(roem[0], roem[1]))
@@ -275,6 +286,88 @@ def _check_roem(
         points=points[pair],
         roem=roem[pair],
     )
+
+
+def _check_hand_roem(roem: Sequence[int], rules: RuleSet) -> None:
+    """Each pair's roem when roem from the hand counts (docs/rules.md 2.6): a sum its two
+    players' cards as dealt can hold (and, under ``"both"``, its tricks)."""
+    possible = _hand_pair_roem(rules.four_jacks, rules.four_nines, rules.trick_roem)
+    for pair in (0, 1):
+        if not possible >> (roem[pair] // 10) & 1:
+            raise _roem_impossible("no hand holds this roem", pair, roem, rules)
+
+
+def _roem_impossible(message: str, pair: int, roem: Sequence[int], rules: RuleSet) -> InvalidInput:
+    """``roem_impossible`` for ``pair``, with the most a pair can hold under ``rules``."""
+    return InvalidInput(
+        ErrorCode.ROEM_IMPOSSIBLE, message, pair=pair, roem=roem[pair], most=most_roem(rules)
+    )
+
+
+def _run_value(ranks: int) -> int:
+    """Hand roem of the runs in one suit's ``ranks`` (a bit per rank): 20, 50 or 100 each."""
+    value, length = 0, 0
+    for rank in range(9):
+        if rank < 8 and ranks >> rank & 1:
+            length += 1
+            continue
+        value += 0 if length < 3 else 20 if length == 3 else 50 if length == 4 else 100
+        length = 0
+    return value
+
+
+@lru_cache(maxsize=8)
+def _player_hand_roem(four_jacks: int, four_nines: int) -> int:
+    """A bit set (bit v: v x 10 roem) of the hand roem one player's 8 cards can hold: runs
+    per suit, stuk in trump (suit 0), four of a kind on the ranks held in every suit."""
+    fours = {int(rank): value for rank, value in FOUR_OF_A_KIND.items()}
+    fours.update({int(Rank.JACK): four_jacks, int(Rank.NINE): four_nines})
+    held_all = sum(1 << rank for rank, value in fours.items() if value)
+    states: dict[tuple[int, int], int] = {(0, held_all): 1}
+    for suit in range(4):
+        kinds: dict[tuple[int, int], int] = {}
+        for ranks in range(256):
+            value = _run_value(ranks) + (
+                STUK_POINTS if not suit and ranks & _QUEEN_KING == _QUEEN_KING else 0
+            )
+            key = (ranks.bit_count(), ranks & held_all)
+            kinds[key] = kinds.get(key, 0) | 1 << (value // 10)
+        after: dict[tuple[int, int], int] = {}
+        for (used, common), values in states.items():
+            for (count, ranks), more in kinds.items():
+                if used + count <= 8:
+                    key = (used + count, common & ranks)
+                    after[key] = after.get(key, 0) | _sum_sets(values, more)
+        states = after
+    found = 0
+    for (used, common), values in states.items():
+        if used == 8:
+            found |= values << sum(fours[r] for r in fours if common >> r & 1) // 10
+    return found
+
+
+def _sum_sets(first: int, second: int) -> int:
+    """The bit set of every a + b, a in ``first`` and b in ``second`` (bit sets)."""
+    found = 0
+    while second:
+        low = second & -second
+        found |= first << (low.bit_length() - 1)
+        second ^= low
+    return found
+
+
+@lru_cache(maxsize=8)
+def _hand_pair_roem(four_jacks: int, four_nines: int, trick_roem: bool) -> int:
+    """A bit set (bit v: v x 10) of one pair's roem in a hand when hand roem counts: its
+    two players' combinations, or only a stuk when they are denied; plus, with
+    ``trick_roem``, what its tricks hold. A bound from above: the two players' cards are
+    not checked to be disjoint."""
+    player = _player_hand_roem(four_jacks, four_nines)
+    hand = _sum_sets(player, player) | 1 | 1 << (STUK_POINTS // 10)
+    if not trick_roem:
+        return hand
+    tricks = sum(1 << (r // 10) for r in _deck_roem(four_jacks, four_nines)[TRICKS_PER_HAND])
+    return _sum_sets(hand, tricks)
 
 
 @lru_cache(maxsize=64)
@@ -302,6 +395,34 @@ def _pair_roem(hands: int, four_jacks: int, four_nines: int) -> int:
     return _sums(hands, set(_deck_roem(four_jacks, four_nines)[TRICKS_PER_HAND]))
 
 
+def _round_roem(hands: int, rules: RuleSet) -> int:
+    """A bit set of the roem one pair can hold in ``hands`` hands under ``rules``."""
+    if not rules.hand_roem:
+        return _pair_roem(hands, rules.four_jacks, rules.four_nines)
+    per_hand = _hand_pair_roem(rules.four_jacks, rules.four_nines, rules.trick_roem)
+    return _sums(hands, {10 * v for v in range(per_hand.bit_length()) if per_hand >> v & 1})
+
+
+def _hand_roem_amounts(rules: RuleSet) -> frozenset[int]:
+    """Every roem one hand can hold for both pairs together under ``rules``."""
+    if not rules.hand_roem:
+        return _deck_roem(rules.four_jacks, rules.four_nines)[TRICKS_PER_HAND]
+    pair = _hand_pair_roem(rules.four_jacks, rules.four_nines, rules.trick_roem)
+    both = _sum_sets(pair, pair)
+    return frozenset(10 * v for v in range(both.bit_length()) if both >> v & 1)
+
+
+def _multiplied_extras(hands: int, rules: RuleSet) -> int:
+    """With calls or double spades (docs/rules.md 2.5, 2.7) a hand hands out (162 + roem +
+    a bonus) times up to 16: a bit set of every amount beyond 162 a hand, up to the most
+    the round can hand out (a bound: the multiplied sums are not listed one by one)."""
+    most_m = 1 << rules.doubling_levels if rules.doubling != "off" else 1
+    most_m *= 2 if rules.spades_double == "multiply" else 1
+    bonus = max(rules.pit_bonus, rules.zero_bonus)
+    most = hands * ((HAND_TOTAL + max(_hand_roem_amounts(rules)) + bonus) * most_m - HAND_TOTAL)
+    return (1 << (most + 1)) - 1
+
+
 def check_totals(
     totals: Sequence[int], hands: int, roem: Sequence[int] | None, rules: RuleSet
 ) -> None:
@@ -310,10 +431,9 @@ def check_totals(
     None: not known, any roem the round could hold is allowed for. ``hands`` is bounded by
     the caller (the work grows with it)."""
     extra = sum(totals) - HAND_TOTAL * hands
-    key = (rules.four_jacks, rules.four_nines)
     if roem is not None:
         for pair in (0, 1):
-            if roem[pair] < 0 or not _pair_roem(hands, *key) >> roem[pair] & 1:
+            if roem[pair] < 0 or not _round_roem(hands, rules) >> roem[pair] & 1:
                 raise InvalidInput(
                     ErrorCode.ROUND_ROEM_IMPOSSIBLE,
                     "no round of this many hands holds this roem",
@@ -325,8 +445,11 @@ def check_totals(
         extra -= roem[0] + roem[1]
         amounts = frozenset({0})  # the roem is known: only the bonuses are left
     else:
-        amounts = _deck_roem(*key)[TRICKS_PER_HAND]
-    possible = _extras(hands, rules.pit_bonus, rules.zero_bonus, amounts)
+        amounts = _hand_roem_amounts(rules)
+    if rules.doubling != "off" or rules.spades_double != "off":
+        possible = _multiplied_extras(hands, rules)
+    else:
+        possible = _extras(hands, rules.pit_bonus, rules.zero_bonus, amounts)
     if extra < 0 or not possible >> extra & 1:
         raise InvalidInput(
             ErrorCode.TOTALS_IMPLAUSIBLE,

@@ -29,9 +29,11 @@ from bot.checks import (
 )
 from bot.store.records import MAX_ID
 
+from .answers import Opening, TableRequest
 from .entry import SheetEntry
 from .errors import LeagueCode, LeagueError
 from .night import NightMessage, Presence
+from .night_view import NightView
 from .refs import Actor, LeagueName, NightRef, Pick
 from .schedule import ScheduledJob
 from .settings import LEAGUE_NAME_MAX, LeagueSettings
@@ -124,6 +126,9 @@ ARGUMENTS: Final = Arguments(
         "hands": _NUMBER,
         "points": _NUMBER,
         "reason": some_text(REASON_MAX, empty=True),  # empty: `reason_required`
+        "view": instance_of(NightView),  # the service's own answer, handed back
+        "request": instance_of(TableRequest),  # ... and a table it wanted
+        "opening": instance_of(Opening),  # where the front end has it opened
     },
     refusal(LeagueError, LeagueCode.BAD_ID, LeagueCode.BAD_ARGUMENT, ids={"confirmed_by"}),
 )

@@ -77,7 +77,6 @@ class LeagueCode(StrEnum):
     NO_LINES = "no_lines"
     RESULT_EXISTS = "result_exists"
     RESULT_VOIDED = "result_voided"
-    DUPLICATE_NOT_DEALT = "duplicate_not_dealt"
     OPPONENT_MUST_CONFIRM = "opponent_must_confirm"
     REASON_REQUIRED = "reason_required"
     CORRECT_WHAT = "correct_what"

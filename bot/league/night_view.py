@@ -27,12 +27,9 @@ from .settings import LeagueSettings
 from .standings import Adjustment, NightData, NightRow, UnrankedSeat, night_ranking, unranked_seats
 
 __all__ = [
-    "Adjusted",
-    "Drawn",
     "League",
     "Night",
     "NightView",
-    "Recorded",
     "TableKey",
     "unresolved",
 ]
@@ -282,33 +279,6 @@ class NightView:
     def with_settings(self, settings: LeagueSettings) -> NightView:
         """The view with the league's new settings."""
         return replace(self, league=replace(self.league, settings=settings))
-
-
-@dataclass(frozen=True, slots=True)
-class Recorded:
-    """A table's new result (entered, read from a bot table, corrected or voided) and the
-    night with it."""
-
-    view: NightView
-    round_no: int
-    table_no: int
-    result: TableResult
-
-
-@dataclass(frozen=True, slots=True)
-class Drawn:
-    """A round drawn and published, and the night with it."""
-
-    view: NightView
-    draw: RoundDraw
-
-
-@dataclass(frozen=True, slots=True)
-class Adjusted:
-    """A player's points adjusted, and the night with it."""
-
-    view: NightView
-    adjustment: Adjustment
 
 
 def _waiting(

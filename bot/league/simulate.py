@@ -16,11 +16,12 @@ from collections.abc import Callable, Iterable
 from bot.store import Store, open_store
 from bot.tables import FakeClock, Status, TableService, TableSettings
 
+from .answers import Opening, TableRequest
 from .preview import UsageError, whole_number
-from .service import Actor, LeagueService, TableRequest
+from .rounds import open_wanted
+from .service import Actor, LeagueService
 from .settings import Format, LeagueSettings, RoundLength
 from .standings import NightRow
-from .starter import TableServiceStarter
 
 __all__ = ["ranking_lines", "run_simulation", "simulate_night"]
 
@@ -68,11 +69,12 @@ async def simulate_night(
     try:
         tables = TableService(store, clock)
 
-        async def channel_for(request: TableRequest) -> int:
-            return request.round_no * 1_000 + request.table_no
+        async def opening_for(request: TableRequest) -> Opening:
+            names = tuple(f"player {user}" for user in request.seats)
+            channel = request.round_no * 1_000 + request.table_no
+            return Opening(channel, (names[0], names[1], names[2], names[3]), None, QUICK)
 
-        starter = TableServiceStarter(tables, channel_for, lambda user: f"player {user}", QUICK)
-        league = LeagueService(store, clock.now, starter, seed=lambda: seed)
+        league = LeagueService(store, clock.now, tables, seed=lambda: seed)
         settings = LeagueSettings(
             "Simulated night",
             round_length=RoundLength(hands=hands),
@@ -83,18 +85,17 @@ async def simulate_night(
             await league.open_night(
                 await league.create_league(None, settings, ORGANISER), ORGANISER
             )
-        ).night.id
+        ).view.night.id
         for user in range(1, players + 1):
             partner = (user + 1 if user % 2 else user - 1) if format == "pairs" else None
             await league.check_in(night, user, partner)
-        for number in range(1, rounds + 1):
-            await league.start_round(night, ORGANISER)
-            links = await store.leagues.round_tables(night)
-            playing = [table_id for (r, _), table_id in links.items() if r == number]
+        for _ in range(rounds):
+            started = await league.start_round(night, ORGANISER)
+            playing = await open_wanted(league, started, opening_for)
             await _play_out(tables, clock, playing)
             for table_id in playing:
                 await league.record_played(table_id)
-        return (await league.close_night(night, ORGANISER)).standings()
+        return (await league.close_night(night, ORGANISER)).view.standings()
     finally:
         if own:
             await store.close()

@@ -15,17 +15,28 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from .checks import summarise_verdict
 from .db import latest_version
 from .errors import StoreError
 from .lock import ProcessLock
+from .schema import migrations
 
-__all__ = ["BackupError", "BackupSummary", "backup_database", "restore_database"]
+__all__ = [
+    "BackupError",
+    "BackupSummary",
+    "backup_database",
+    "check_backup",
+    "restore_database",
+]
 
 _SIDECARS = ("-wal", "-shm")
+T = TypeVar("T")
 
 
 class BackupError(StoreError):
@@ -61,20 +72,17 @@ def backup_database(database: Path, target: Path) -> BackupSummary:
 def restore_database(backup: Path, database: Path) -> Path | None:
     """Put ``backup`` in place of ``database``; the bot must be stopped (its lock free).
 
-    The database it replaces is kept beside it, renamed with a time stamp together with
-    its `-wal` file, so a restore never destroys the only copy of anything. Returns that
-    kept path, or None when there was no database.
+    The backup is checked first (`check_backup`): one that is not an intact database of
+    this bot is refused before anything is changed. The database it replaces is kept
+    beside it, renamed with a time stamp together with its `-wal` file, so a restore never
+    destroys the only copy of anything. Returns that kept path, or None when there was no
+    database.
     """
     if not backup.is_file():
         raise BackupError(f"there is no backup at {backup}")
     if database.is_dir():
         raise BackupError(f"{database} is a folder; name the database file to restore into")
-    summary = inspect(backup)
-    if summary.schema > latest_version():
-        raise BackupError(
-            f"the backup {backup} has schema version {summary.schema}, newer than this bot "
-            f"knows ({latest_version()}); restore it with the bot version that made it"
-        )
+    check_backup(backup)
     with ProcessLock(database):
         # Copied first: a copy that fails (a full disk) leaves the database where it was.
         partial = database.with_name(database.name + ".partial")
@@ -82,6 +90,48 @@ def restore_database(backup: Path, database: Path) -> Path | None:
         kept = _set_aside(database)
         partial.replace(database)
     return kept
+
+
+def check_backup(backup: Path) -> BackupSummary:
+    """Check that `backup` is a database of this bot that this version can run: not empty,
+    intact (`PRAGMA integrity_check`), of a schema version this bot knows, with every table
+    that version has. `BackupError` with one line otherwise; nothing is changed."""
+    if backup.stat().st_size == 0:
+        raise BackupError(f"the backup {backup} is an empty file (0 bytes), not a database")
+    with contextlib.closing(sqlite3.connect(backup)) as db:
+        summary = _summarise(db, backup, "integrity_check")
+        present = _guarded(backup, lambda: _table_names(db))
+    if summary.schema > latest_version():
+        raise BackupError(
+            f"the backup {backup} has schema version {summary.schema}, newer than this bot "
+            f"knows ({latest_version()}); restore it with the bot version that made it"
+        )
+    if summary.schema < 1:
+        raise BackupError(
+            f"the backup {backup} is not a database of this bot (it has no schema version): "
+            "another program's database?"
+        )
+    missing = sorted(_tables_at(summary.schema) - present)
+    if missing:
+        raise BackupError(
+            f"the backup {backup} is not a database of this bot: schema version "
+            f"{summary.schema} has a table {missing[0]}, which it lacks"
+        )
+    return summary
+
+
+@cache
+def _tables_at(version: int) -> frozenset[str]:
+    """The tables a database of schema `version` holds: its migrations run in memory."""
+    with contextlib.closing(sqlite3.connect(":memory:")) as db:
+        for _, script in migrations("sqlite")[:version]:
+            db.executescript(script)
+        return _table_names(db)
+
+
+def _table_names(db: sqlite3.Connection) -> frozenset[str]:
+    rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    return frozenset(str(name) for (name,) in rows)
 
 
 def _copy_to(source: Path, partial: Path, failed: str) -> BackupSummary:
@@ -111,23 +161,27 @@ def _copy(source: Path, destination: Path) -> BackupSummary:
         return _summarise(copy, destination)
 
 
-def inspect(path: Path) -> BackupSummary:
-    """Check an existing database file (quick_check) and count what it holds."""
-    with contextlib.closing(sqlite3.connect(path)) as db:
-        return _summarise(db, path)
+def _summarise(db: sqlite3.Connection, path: Path, check: str = "quick_check") -> BackupSummary:
+    """Check the database (`check`: SQLite's quick_check, or the fuller integrity_check)
+    and count what it holds."""
 
-
-def _summarise(db: sqlite3.Connection, path: Path) -> BackupSummary:
-    try:
-        verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+    def read() -> BackupSummary:
+        verdict = db.execute(f"PRAGMA {check}(1)").fetchone()[0]
         if verdict != "ok":
             raise BackupError(f"{path} is damaged ({summarise_verdict(verdict)})")
         schema = int(db.execute("PRAGMA user_version").fetchone()[0])
-        tables = _count(db, "tables")
-        actions = _count(db, "actions")
+        tables, actions = _count(db, "tables"), _count(db, "actions")
+        return BackupSummary(path, tables, actions, path.stat().st_size, schema)
+
+    return _guarded(path, read)
+
+
+def _guarded(path: Path, read: Callable[[], T]) -> T:
+    """`read()`, a SQLite error it raises turned into a `BackupError` naming `path`."""
+    try:
+        return read()
     except sqlite3.Error as error:
         raise BackupError(f"{path} is not a usable database: {error}") from None
-    return BackupSummary(path, tables, actions, path.stat().st_size, schema)
 
 
 def _count(db: sqlite3.Connection, table: str) -> int:

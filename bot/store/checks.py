@@ -154,7 +154,7 @@ async def check_postgres(url: str, shards: ShardSet | None = None) -> None:
     import asyncpg
 
     from .postgres import PostgresStore
-    from .postgres.db import describe_url
+    from .urls import describe_url
 
     where = describe_url(url)
     try:

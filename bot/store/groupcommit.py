@@ -135,6 +135,8 @@ def _in_savepoint(conn: sqlite3.Connection, job: Job[Any]) -> Outcome:
     try:
         result = job(conn)
     except Exception as refused:
+        if not conn.in_transaction:  # SQLite rolled the whole batch back (a full disk, I/O)
+            raise
         conn.execute("ROLLBACK TO job")
         conn.execute("RELEASE job")
         return None, refused

@@ -15,6 +15,8 @@ from typing import Any
 from bot.engine import (
     Action,
     ActionResult,
+    CallPassResult,
+    CallResult,
     ClaimResult,
     FinishResult,
     PassResult,
@@ -221,3 +223,5 @@ def _engine_events(result: ActionResult) -> list[Event]:
             return played
         case FinishResult():
             return []
+        case CallResult() | CallPassResult():
+            return []  # no table plays kraken calls yet: `checks.check_rules` refuses them

@@ -167,6 +167,13 @@ def check_settings(settings: TableSettings) -> None:
         raise TableError(RefusalCode.BAD_SETTING, setting="league", value=shown(settings.league))
 
 
+def check_rules(rules: RuleSet | None) -> None:
+    """Refuse rules whose hands the table messages cannot show yet: the kraak calls and
+    roem from the hand (docs/rules.md 2.5, 2.6), as ``bad_argument`` naming the rules."""
+    if rules is not None and rules.kraken:
+        raise refuse_argument("rules", rules.label, "kraken calls and hand roem: not at tables")
+
+
 def check_turn_timer(seconds: float) -> None:
     """Refuse a turn timer outside its range (0 turns it off)."""
     if not (_is_number(seconds) and (seconds == 0 or MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER)):

@@ -66,6 +66,9 @@ class RefusalCode(StrEnum):
     NO_ROEM = "no_roem"
     BAD_ACTION = "bad_action"
     MATCH_OVER = "match_over"
+    NO_CALL_NOW = "no_call_now"  # the kraak calls (docs/rules.md 2.5)
+    STALE_CALL = "stale_call"
+    WRONG_PAIR_CALL = "wrong_pair_call"
 
     # The engine's rule-set refusals (RuleError), passed on by a front end that builds a
     # rule set from what a user typed (/table open preset, hands, target).
@@ -74,6 +77,7 @@ class RefusalCode(StrEnum):
     BAD_OPTION_VALUE = "bad_option_value"
     OPTION_OUT_OF_RANGE = "option_out_of_range"
     NO_MATCH_END = "no_match_end"
+    DOUBLING_WITHOUT_NAT = "doubling_without_nat"
 
     # The Discord front end's own, refused before the service is asked.
     NO_TABLE = "no_table"

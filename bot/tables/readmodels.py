@@ -143,6 +143,7 @@ class PrivateHand:
     trump_options: TrumpOptions | None
     my_turn: bool
     can_claim: bool  # a claim applies to this seat now (`Hand.may_claim`)
+    claim_holds_roem: bool  # a claim by this seat would succeed now (`Hand.claim_refusal`)
     away: bool
     autoplay: bool
 
@@ -299,7 +300,18 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
     state = table.seats[seat]
     if hand is None:
         return PrivateHand(
-            table.id, table.seq, seat, (), (), _NONE, None, False, False, state.away, state.autoplay
+            table.id,
+            table.seq,
+            seat,
+            cards=(),
+            legal=(),
+            reasons=_NONE,
+            trump_options=None,
+            my_turn=False,
+            can_claim=False,
+            claim_holds_roem=False,
+            away=state.away,
+            autoplay=state.autoplay,
         )
     order = sort_key(hand.trump)
     cards = tuple(sorted(hand.holdings[seat], key=order.__getitem__))
@@ -316,6 +328,7 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
         trump_options=hand.trump_options(seat) if hand.phase == Phase.TRUMP else None,
         my_turn=hand.to_act == seat,
         can_claim=hand.may_claim(seat),
+        claim_holds_roem=hand.claim_refusal(seat) is None,
         away=state.away,
         autoplay=state.autoplay,
     )

@@ -130,11 +130,11 @@ def _intro(info: ChallengeInfo, locale: str) -> Drawn:
 
 
 def announcement(info: ChallengeInfo, locale: str) -> Drawn:
-    """The public message of a new challenge: what it is, when it closes, its seed's hash,
-    and a Play button that opens each member's own deal privately."""
+    """The public message of a new challenge: what it is, when it closes, that its deals
+    are sealed, and a Play button that opens each member's own deal privately. The seal
+    itself (the seed's hash) is in each member's private intro, not in the channel."""
     lines = [t("challenge.announce.how", locale), *_facts(info, locale)[:2]]
-    lines += [t("challenge.hash", locale) + _hash_block(info.seed_hash)]
-    lines.append(t("challenge.announce.check", locale))
+    lines.append(t("challenge.announce.sealed", locale))
     label = t("challenge.button.open", locale)
     rows = [[kind_component(ChallengeKind.OPEN, info.id, label, Style.primary)]]
     title = t("challenge.announce.title", locale, number=info.number)
@@ -313,15 +313,14 @@ def standings_message(board: StandingsView, locale: str) -> Drawn:
 
 def summary_message(board: StandingsView, locale: str) -> Drawn:
     """The public post at the close: the top players, the deal the field split on most
-    (with its par), and the seed revealed with how to check it."""
+    (with its par), and where to find the revealed seed (the private standings)."""
     info = board.challenge
     top = [row for row in board.rows if row.place <= 3]
     lines = [t("challenge.summary.players", locale, count=len(board.rows))]
     lines.append(_board_block(top, None, locale) if top else t("challenge.summary.nobody", locale))
     lines.append(_split_line(board, locale))
     if info.seed is not None:
-        lines.append(t("challenge.seed", locale, seed=info.seed))
-        lines.append(t("challenge.summary.check", locale, seed=info.seed))
+        lines.append(t("challenge.summary.verify", locale))
     lines.append(t("challenge.summary.past", locale))
     title = t("challenge.summary.title", locale, number=info.number)
     return {"embed": _embed(title, lines)}

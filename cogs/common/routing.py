@@ -11,10 +11,11 @@ send is ignored, as discord.py ignores it), build the item with `from_custom_id`
 its `interaction_check` and `callback`. Refusing stale clicks stays where it was: in the
 items' custom ids (the table state they were drawn for), checked by the service.
 
-This is the one way buttons are registered: every feature names its items with
-`bot.add_routed_items` (none uses discord.py's `add_dynamic_items`; an item given to both
-would run twice per click), and the error cog's one click listener routes them (and
-answers a `kj:` click none of them matches as out of date).
+This is the one way buttons (and select menus, such as /rules' topics) are registered:
+every feature names its items with `bot.add_routed_items` (none uses discord.py's
+`add_dynamic_items`; an item given to both would run twice per click), and the error
+cog's one click listener routes them (and answers a `kj:` click none of them matches as
+out of date).
 """
 
 from __future__ import annotations
@@ -89,16 +90,17 @@ class ClickRouter:
 
 def _find(
     components: Iterable[discord.Component], custom_id: str, kind: Any
-) -> discord.ui.Button[Any] | None:
-    """The clicked button as an item, if the message carries it (rows searched in order).
-    Only buttons are routed here: a select menu's click finds none and is ignored."""
+) -> discord.ui.Item[Any] | None:
+    """The clicked button or select menu as an item, if the message carries it (rows
+    searched in order). The item a select gives carries no choice: its callback reads
+    the values from the interaction."""
     for component in _walk(components):
-        if (
-            isinstance(component, discord.Button)
-            and component.custom_id == custom_id
-            and component.type.value == kind
-        ):
+        if component.type.value != kind or getattr(component, "custom_id", None) != custom_id:
+            continue
+        if isinstance(component, discord.Button):
             return discord.ui.Button.from_component(component)
+        if isinstance(component, discord.SelectMenu):
+            return discord.ui.Select.from_component(component)
     return None
 
 

@@ -4,7 +4,8 @@ never goes stale.
 Each command's name and description are the ones Discord shows the user: the tree's
 translated payload (`Command.get_translated_payload`, through the catalogue translator of
 `cogs/common/translator.py`), read in the user's language by `cogs/help/ui.py`; each is
-named as a clickable mention with the id Discord gave it (`KlaverjasBot.command_ids`).
+named in the reader's language: a clickable mention with the id Discord gave it
+(`KlaverjasBot.command_ids`) where that name is the default one, else the name in bold.
 The answer is private; the menu's buttons (`cogs/help/items.py`) turn its page.
 """
 

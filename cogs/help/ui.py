@@ -6,9 +6,11 @@ a group of subcommands. Our catalogue locales (`nl`, `pt-BR`, `es-ES`, `it`) are
 locale names, and English is the default text.
 
 /help is a quick start and a menu of pages (Tables, Playing, Rules, League, Organiser),
-each one phone screen. A command is named as a mention (`</table open:id>`, the default name and
-the top-level command's id): Discord shows it in the reader's language and runs it when
-tapped. While the ids are unknown the name the reader's client shows is written instead.
+each one phone screen. A command is named in the reader's language: as a mention
+(`</table open:id>`, the default name and the top-level command's id, which runs it when
+tapped) where that language calls it by its default name, since Discord draws a mention
+with the default name in every language (discord/discord-api-docs#7309); elsewhere, and
+while the ids are unknown, as the name the reader's client shows, in bold.
 """
 
 from __future__ import annotations
@@ -115,12 +117,14 @@ def slash_name(payloads: Sequence[Mapping[str, Any]], english: str, locale: str)
 def mention(
     payloads: Sequence[Mapping[str, Any]], english: str, locale: str, ids: Mapping[str, int]
 ) -> str:
-    """`</table open:123>` (Discord shows it in the reader's language and runs it when
-    tapped; the name in it must be the default one); without the id, the name in bold."""
+    """`</table open:123>` where `locale` calls the command by its default name (Discord
+    draws a mention with that name in every language, and runs it when tapped); otherwise,
+    or without the id, the name in `locale` in bold: `**/tafel openen**`."""
+    local = slash_name(payloads, english, locale)
     command_id = ids.get(english.split()[0])
-    if command_id is not None:
+    if command_id is not None and local == f"/{english}":
         return f"</{english}:{command_id}>"
-    return f"**{slash_name(payloads, english, locale)}**"
+    return f"**{local}**"
 
 
 def page_of(english: str) -> str:

@@ -1,134 +1,52 @@
-"""What the league cog does besides its commands' bodies (actions_commands.py): the one
-guard, which league and night a command means, the night's public messages, the check-in
-buttons, and the bot tables of a round.
+"""What the league cog does besides its commands' bodies (commands.py): the one guard,
+and the check-in and confirm buttons. Its public messages are `LeagueMessages`
+(messages.py), the bot tables of a round `LeagueTables` (tables.py).
 
 One path for refusals: a `LeagueError` (the service's, the engine's score checks passed
 on, or this cog's own: which league, which night, unreadable input) becomes a specific
-ephemeral sentence (errors.py); anything unexpected gets an error code. The public
-messages (check-in, round plans, results, standings) go to the league's channel, where
-`/night open` was used.
-
-Quiet, linked channels: a round's plan names its players in its text (so Discord notifies
-them) and adds each to their table's thread; every finished or changed table gets one
-short line, and the night's one standings message (stored, so a restart finds it) is
-edited in place rather than posted again. A bot-dealt table is an ordinary table: the
-`TableServiceStarter` opens each in a thread of its own, titled with the league, night,
-round and table, its end linking back to the standings message, and the tables cog's
-publisher posts and updates its message there. When a table's match ends, its result is
-read into the night (`record_played`) and announced; after a restart the same is done for
-every table that finished while nobody listened, and tables a crash left unstarted are
-started.
+ephemeral sentence (errors.py); anything unexpected gets an error code.
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
-import logging
-from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.league.draw import RoundDraw
-from bot.league.errors import LeagueCode, LeagueError
-from bot.league.night import NightMessage, Presence
-from bot.league.night_view import NightView, Recorded
-from bot.league.season import SeasonTable
-from bot.league.service import LeagueService, TableRequest
-from bot.league.settings import LeagueSettings
-from bot.league.starter import TableServiceStarter
-from bot.tables import EventKind, TableAnswer
+from bot.league.errors import LeagueError
+from bot.league.night import Presence
+from bot.league.service import LeagueService
 from cogs.common.actors import actor_of
-from cogs.common.locales import public_locale
 from cogs.common.replies import guarded, send_ephemeral
-from cogs.common.text import jump_url, locale_of, t
-from cogs.common.threads import new_thread
+from cogs.common.text import locale_of, t
 from cogs.league.errors import REFUSALS, error_text
-from cogs.league.items import CheckKind, checkin_view, confirm_view
-from cogs.league.pictures import night_picture, slug
-from cogs.league.ranking import standings_embed
-from cogs.league.ui import (
-    checkin_embed,
-    plan_messages,
-    result_text,
-    season_embed,
-)
+from cogs.league.items import CheckKind
+from cogs.league.messages import NO_MENTIONS, LeagueMessages
+from cogs.league.tables import LeagueTables
 
 if TYPE_CHECKING:
     from bot.client import KlaverjasBot
 
 __all__ = ["NO_MENTIONS", "Interaction", "LeagueActions"]
 
-log = logging.getLogger(__name__)
-
 Interaction = discord.Interaction[Any]
 Work = Callable[[], Awaitable[None]]
-NO_MENTIONS = discord.AllowedMentions.none()
-PLAYERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 CONTENT_LIMIT = 2000  # characters of a message's text
-MAX_FETCHED = 200  # display names fetched from Discord for one drawing (a night's players)
-
-
-Where = tuple[int, int]  # a message: (channel, message)
 
 
 class LeagueActions:
-    """The league cog's work besides its commands' bodies (see the module's docstring)."""
+    """The league cog's guard and buttons, over its messages and tables."""
 
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
-        self.names: dict[int, str] = {}  # display names seen in interactions (table seats)
-        self._nameless: set[int] = set()  # users Discord did not know (left the server)
-        self.starter = TableServiceStarter(
-            bot.services.tables,
-            self._channel_for,
-            self._name_of,
-            standings_for=self._standings_for,
-        )
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._standings = asyncio.Lock()  # one standings message per night: edits in turn
-        self._drawn: dict[int, int] = {}  # night -> the `changes` of the view drawn last
+        self.messages = LeagueMessages(bot)
+        self.tables = LeagueTables(bot, self.messages)
 
     @property
     def service(self) -> LeagueService:
         """The bot's league service."""
         return self.bot.services.leagues
-
-    # ------------------------------------------------------------------ lifecycle
-    def install(self) -> None:
-        """Deal league tables through this cog's starter; hear every table's events."""
-        self.service.starter = self.starter
-        self.bot.services.tables.listeners.append(self.on_table_events)
-        self._spawn(self.resume(), "league:resume")
-
-    async def uninstall(self) -> None:
-        """Stop dealing and listening; cancel the tasks still running."""
-        listeners = self.bot.services.tables.listeners
-        if self.on_table_events in listeners:
-            listeners.remove(self.on_table_events)
-        if self.service.starter is self.starter:
-            self.service.starter = None
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
-        task = asyncio.create_task(work, name=name)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def resume(self) -> None:
-        """After a restart: start the tables a crash left unstarted, and read in every
-        finished table the night does not have yet (docs/league.md)."""
-        for night in await self.service.open_nights():
-            try:
-                await self.service.resume_tables(night.id)
-                for table_id in (await self.service.round_tables(night.id)).values():
-                    await self.record(table_id)
-            except Exception:
-                log.exception("could not resume league night %s", night.id)
 
     # ------------------------------------------------------------------ the one guard
     async def guard(
@@ -140,7 +58,7 @@ class LeagueActions:
     ) -> None:
         """Run `work` in the common guard (cogs/common/replies.py): a refusal becomes its
         sentence (or `answer`'s reply), a failure an error code."""
-        self.names[interaction.user.id] = interaction.user.display_name
+        self.messages.names[interaction.user.id] = interaction.user.display_name
         async with guarded(interaction, where, REFUSALS, answer):
             await work()
 
@@ -163,292 +81,6 @@ class LeagueActions:
 
         return answer
 
-    def locale_for(self, guild_id: int | None) -> str:
-        """The language of a server's public league messages (cogs/common/locales.py)."""
-        return public_locale(self.bot, guild_id)
-
-    # ------------------------------------------------------------------ posting
-    async def send(self, channel_id: int, guild_id: int | None, **message: Any) -> discord.Message:
-        """A message in a channel, mentioning nobody unless told; a failure is raised."""
-        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-        message.setdefault("allowed_mentions", NO_MENTIONS)
-        return await channel.send(**message)
-
-    async def post(
-        self, settings: LeagueSettings, guild_id: int | None, **message: Any
-    ) -> discord.Message | None:
-        """A public message in the league's channel; a failure is logged, never raised (the
-        change it announces is committed and shows in /night status)."""
-        if settings.channel_id is None:
-            return None
-        try:
-            return await self.send(settings.channel_id, guild_id, **message)
-        except discord.HTTPException as error:
-            log.warning(
-                "league %s: cannot post in %s: %s", settings.name, settings.channel_id, error
-            )
-            return None
-
-    def checkin_message(self, view: NightView) -> dict[str, Any]:
-        """The night's check-in message for its next round: its embed (who is in) and
-        buttons."""
-        locale = self.locale_for(view.league.guild_id)
-        name, number = view.settings.name, view.night.number
-        embed = checkin_embed(name, number, view.drawn + 1, view.players(), locale)
-        return {"embed": embed, "view": checkin_view(view.night.id, view.drawn, locale)}
-
-    async def post_checkin(self, view: NightView) -> None:
-        """Post the night's check-in message in the league's channel, and remember it."""
-        sent = await self.post(view.settings, view.league.guild_id, **self.checkin_message(view))
-        if sent is not None:
-            await self.service.checkin_posted(view.night.id, sent.channel.id, sent.id, view.drawn)
-
-    async def refresh_checkin(self, view: NightView) -> None:
-        """Show the new count on the night's check-in message after /league join or leave
-        (the message is stored, so this works after a restart too); nothing when none was
-        posted or it is out of date (a round was drawn since), a failure logged."""
-        known = await self.service.checkin_message(view.night.id)
-        if known is None or known.drawn != view.drawn:
-            return
-        guild_id = view.league.guild_id
-        channel = self.bot.get_partial_messageable(known.channel_id, guild_id=guild_id)
-        try:
-            await channel.get_partial_message(known.message_id).edit(**self.checkin_message(view))
-        except discord.HTTPException as error:
-            log.warning("league night %s: check-in message not updated: %s", view.night.id, error)
-
-    async def post_round(self, view: NightView, draw: RoundDraw) -> None:
-        """The night's standings (posted with the first round, updated with the next), the
-        round's table plan (its text mentions the players, so they are notified), then
-        check-in for the next round."""
-        guild_id = view.league.guild_id
-        locale = self.locale_for(guild_id)
-        threads = {}
-        links = await self.service.round_tables(view.night.id)
-        for (round_no, table_no), table_id in links.items():
-            if round_no == draw.number:
-                threads[table_no] = (await self.bot.services.tables.find(table_id)).channel_id
-        await self.refresh_standings(view)
-        for text in plan_messages(view.settings.name, view.night.number, draw, threads, locale):
-            await self.post(view.settings, guild_id, content=text, allowed_mentions=PLAYERS)
-        if draw.number < view.settings.rounds_per_night:
-            await self.post_checkin(view)
-
-    async def resume_round(self, view: NightView) -> bool:
-        """Start the last round's tables that a failure left unstarted (no thread could be
-        opened, say) and post its plan again; True when any table was started."""
-        resumed = await self.service.resume_tables(view.night.id)
-        if resumed is None:
-            return False
-        await self.post_round(resumed, resumed.draws[-1])
-        return True
-
-    # ------------------------------------------------------------------ standings
-    async def names_for(
-        self, guild_id: int | None, user_ids: Iterable[int], most: int = MAX_FETCHED
-    ) -> dict[int, str]:
-        """Display names: the server's member cache, else the names this process saw in
-        interactions, else Discord's (one member fetch each, at most `most`, remembered);
-        a player none of these knows (left the server) is left out and shown by id."""
-        guild = None if guild_id is None else self.bot.get_guild(guild_id)
-        names: dict[int, str] = {}
-        unknown: list[int] = []
-        for user_id in sorted(set(user_ids)):
-            member = None if guild is None else guild.get_member(user_id)
-            name = member.display_name if member is not None else self.names.get(user_id)
-            if name:
-                names[user_id] = name
-            elif user_id not in self._nameless:
-                unknown.append(user_id)
-        if guild_id is None:
-            return names
-        for user_id in unknown[:most]:
-            try:
-                data = await self.bot.http.get_member(guild_id, user_id)
-            except discord.HTTPException:  # left the server, or Discord is unwell: the id
-                self._nameless.add(user_id)
-                continue
-            user = data["user"]
-            name = data.get("nick") or user.get("global_name") or user["username"]
-            self.names[user_id] = names[user_id] = name
-        return names
-
-    async def standings_message(self, view: NightView) -> dict[str, Any]:
-        """The night's standings message: its ranking as a phone-width block."""
-        locale = self.locale_for(view.league.guild_id)
-        rows = view.standings()
-        names = await self.names_for(view.league.guild_id, [row.user_id for row in rows])
-        closed = view.night.closed
-        embed = standings_embed(
-            view.settings.name,
-            view.night.number,
-            rows,
-            names,
-            locale,
-            closed,
-            view.unconfirmed_players(),
-            view.date() if closed else None,
-        )
-        return {"embed": embed}
-
-    async def refresh_standings(self, view: NightView) -> Where | None:
-        """Show `view` in the night's one standings message: edited in place, posted when
-        the night has none yet (or it was deleted) and then remembered by the service. A
-        view older than the one drawn last is not drawn (two results announced at once
-        finish in any order). The message, if there is one; a failure is logged."""
-        night_id, guild_id = view.night.id, view.league.guild_id
-        async with self._standings:
-            known = await self._standings_where(night_id)
-            if view.changes < self._drawn.get(night_id, -1):
-                return known
-            self._drawn[night_id] = view.changes
-            message = await self.standings_message(view)
-            if known is not None:
-                channel = self.bot.get_partial_messageable(known[0], guild_id=guild_id)
-                try:
-                    await channel.get_partial_message(known[1]).edit(**message)
-                    return known
-                except discord.NotFound:  # deleted: posted again below
-                    pass
-                except discord.HTTPException as error:
-                    log.warning("league night %s: standings not updated: %s", night_id, error)
-                    return known
-            sent = await self.post(view.settings, guild_id, **message)
-            if sent is None:
-                return None
-            kind = NightMessage.STANDINGS
-            await self.service.message_posted(night_id, kind, sent.channel.id, sent.id)
-            return (sent.channel.id, sent.id)
-
-    async def _standings_where(self, night_id: int) -> Where | None:
-        """Where the night's standings message is, if it was posted."""
-        known = await self.service.posted_message(night_id, NightMessage.STANDINGS)
-        return None if known is None else (known.channel_id, known.message_id)
-
-    async def post_line(
-        self, night: NightView, content: str, after: str = "", **message: Any
-    ) -> None:
-        """One short line about a change of the night (a result, a correction, a penalty)
-        in the league's channel, linking to the standings message, which is updated first;
-        `after`: what follows the link (the round is complete)."""
-        guild_id = night.league.guild_id
-        standings = await self.refresh_standings(night)
-        if standings is not None and guild_id is not None:
-            link = jump_url(guild_id, *standings)
-            content += " " + t("league.result.standings_link", self.locale_for(guild_id), link=link)
-        await self.post(night.settings, guild_id, content=content + after, **message)
-
-    async def post_final(self, view: NightView, season: SeasonTable) -> None:
-        """A closed night: its final ranking as phone-width rows with the standings picture
-        attached (rounds won, byes, adjustments, the date), then the season table; the
-        night's standings message shows the final ranking too."""
-        guild_id = view.league.guild_id
-        locale = self.locale_for(guild_id)
-        name, number = view.settings.name, view.night.number
-        message = await self.standings_message(view)
-        rows = view.standings()
-        names = await self.names_for(guild_id, [row.user_id for row in rows])
-        title = t("league.standings.final_title", locale, league=name, night=number)
-        picture = night_picture(title, rows, names, view.date(), locale)
-        stem = f"{slug(name)}-night-{number}"
-        file = discord.File(io.BytesIO(picture), filename=f"{stem}-standings.png")
-        await self.post(view.settings, guild_id, **message, file=file)
-        await self.post(view.settings, guild_id, embed=season_embed(name, season, locale))
-        await self.refresh_standings(view)
-
-    async def _standings_for(self, request: TableRequest) -> tuple[int, int] | None:
-        """The night's standings message (channel, message), posted now when the night
-        has none yet: what a league table's end links back to (the starter's callback)."""
-        known = await self._standings_where(request.night_id)
-        if known is None:
-            known = await self.refresh_standings(await self.service.view(request.night_id))
-        return known
-
-    # ------------------------------------------------------------------ bot tables
-    async def _channel_for(self, request: TableRequest) -> int:
-        """A thread of the league's channel for one drawn table (the starter's callback)."""
-        settings = await self.service.settings(request.league_id)
-        if settings.channel_id is None:
-            raise LeagueError(LeagueCode.NO_CHANNEL)
-        locale = self.locale_for(request.guild_id)
-        name = t(
-            "league.thread.name",
-            locale,
-            league=settings.name,
-            night=request.night_no,
-            round=request.round_no,
-            table=request.table_no + 1,
-        )
-        try:
-            thread = await new_thread(self.bot.http, settings.channel_id, name)
-        except discord.HTTPException:
-            raise LeagueError(LeagueCode.NO_THREAD) from None
-        await self._add_members(thread, request.seats)
-        return thread
-
-    async def _add_members(self, thread: int, users: Iterable[int]) -> None:
-        """Add the table's players to its thread, so it shows in their list; a failure is
-        logged (the plan's link still leads there)."""
-        for user_id in users:
-            try:
-                await self.bot.http.add_user_to_thread(thread, user_id)
-            except discord.HTTPException as error:
-                log.warning("thread %s: could not add %s: %s", thread, user_id, error)
-
-    def _name_of(self, user_id: int) -> str:
-        return self.names.get(user_id, f"<@{user_id}>")
-
-    async def on_table_events(self, table: TableAnswer) -> None:
-        """The table service's listener: a finished match may be a league table's round."""
-        if any(event.kind is EventKind.MATCH_FINISHED for event in table.events):
-            self._spawn(self.record(table.id), f"league:record:{table.id}")
-
-    async def record(self, table_id: int) -> None:
-        """Read a finished bot table into its night and post the result and standings.
-        Two tables finishing at once are read in one after the other (the service makes
-        a night's changes one at a time), so exactly one finds its round complete."""
-        recorded = await self.service.record_played(table_id)
-        if recorded is not None:
-            await self.announce(recorded)
-
-    async def announce(self, recorded: Recorded) -> None:
-        """A table's new result in one short line in the league's channel (with the
-        standings updated); a result a player entered asks the opponent named to confirm
-        it in that same line, mentioning only them, with a Confirm button."""
-        view, round_no, table_no = recorded.view, recorded.round_no, recorded.table_no
-        locale = self.locale_for(view.league.guild_id)
-        unranked = view.unranked_at(round_no, table_no)
-        content = result_text(round_no, table_no, recorded.result, locale, unranked)
-        done = self.round_done_line(view, round_no, locale)
-        asked = view.unconfirmed.get((round_no, table_no))
-        if asked is None:
-            await self.post_line(view, content, done)
-            return
-        version = view.versions[(round_no, table_no)]
-        content = t("league.result.confirm_ask", locale, player=f"<@{asked}>", result=content)
-        buttons = confirm_view(view.night.id, round_no, table_no, version, locale)
-        mentions = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(asked)]
-        )
-        await self.post_line(view, content, done, view=buttons, allowed_mentions=mentions)
-
-    def confirmed_text(self, recorded: Recorded, actor: int, locale: str) -> str:
-        """The line a confirmation leaves: which result, confirmed by whom."""
-        result = result_text(
-            recorded.round_no, recorded.table_no, recorded.result, locale, after_colon=True
-        )
-        return t("league.result.confirmed", locale, result=result, actor=f"<@{actor}>")
-
-    def round_done_line(self, view: NightView, round_no: int, locale: str) -> str:
-        """ "Round n is complete ..." on a line of its own once every table of the round
-        has a result (or is void), naming what the organiser does next; empty before."""
-        if view.missing(round_no):
-            return ""
-        # After the night's last round, /night next is refused: only closing is left.
-        last = round_no >= view.settings.rounds_per_night
-        key = "league.result.night_done" if last else "league.result.round_done"
-        return "\n" + t(key, locale, round=round_no)
-
     # ------------------------------------------------------------------ buttons
     async def on_check(
         self, interaction: Interaction, kind: CheckKind, night_id: int, version: int
@@ -457,8 +89,11 @@ class LeagueActions:
 
         async def work() -> None:
             presence = Presence(kind)
-            view = await self.service.check_button(night_id, interaction.user.id, presence, version)
-            message = self.checkin_message(view)
+            answer = await self.service.check_button(
+                night_id, interaction.user.id, presence, version
+            )
+            view = answer.view
+            message = self.messages.checkin_message(view)
             await interaction.response.edit_message(**message)
             if interaction.message is not None and interaction.channel_id is not None:
                 message_id = interaction.message.id
@@ -483,11 +118,11 @@ class LeagueActions:
             recorded = await self.service.confirm_result(
                 night_id, round_no, table_no, version, actor
             )
-            locale = self.locale_for(recorded.view.league.guild_id)
-            text = self.confirmed_text(recorded, actor.user_id, locale)
+            locale = self.messages.locale_for(recorded.view.league.guild_id)
+            text = self.messages.confirmed_text(recorded, actor.user_id, locale)
             await interaction.response.edit_message(
                 content=text, view=None, allowed_mentions=NO_MENTIONS
             )
-            await self.refresh_standings(recorded.view)
+            await self.messages.refresh_standings(recorded.view)
 
         await self.guard(interaction, "button confirm", work)

@@ -1,9 +1,10 @@
 """/league and /night: a league's settings and season, and its nights run on Discord.
 
-Thin commands: parse the options, then hand over to `LeagueActions` (actions.py) inside its
-guard. `cog_load` names the check-in buttons (items.py) as routed items, gives the league
-service its table starter, listens to the tables for finished league matches, and resumes
-the open nights after a restart. Names and descriptions come from the catalogues
+Thin commands: parse the options, then hand their bodies (`LeagueCommands`, commands.py)
+to the guard of `LeagueActions` (actions.py). `cog_load` names the check-in buttons
+(items.py) as routed items and installs the league's tables (tables.py): they listen to
+the table service for finished league matches and resume the open nights after a
+restart. Names and descriptions come from the catalogues
 (`league.cmd.*`). Organiser commands are open to everyone in Discord's permissions on
 purpose: the league decides who organises (its roles and users, or Manage Server),
 checked in the service.
@@ -24,15 +25,16 @@ from bot.league.schedule import MAX_LEAD_MINUTES, timezone_names
 from bot.league.settings import BOOBY_RULES, BYE_POLICIES
 from cogs.common.text import command_text, locale_of
 from cogs.league.actions import LeagueActions
-from cogs.league.actions_commands import (
-    CreateOptions,
-    LeagueCommands,
-    ScheduleOptions,
-    SettingsOptions,
-)
+from cogs.league.commands import LeagueCommands
 from cogs.league.form import SheetForm, submitted_lines
 from cogs.league.items import CheckButton, ConfirmButton
-from cogs.league.options import SeasonOptions, tie_break_choices
+from cogs.league.options import (
+    CreateOptions,
+    ScheduleOptions,
+    SeasonOptions,
+    SettingsOptions,
+    tie_break_choices,
+)
 from cogs.league.scheduler import LeagueScheduler
 
 __all__ = ["League"]
@@ -144,19 +146,19 @@ class League(commands.Cog):
         self.bot = bot
         self.actions = LeagueActions(bot)
         self.league_commands = LeagueCommands(self.actions)
-        self.scheduler = LeagueScheduler(self.actions)
+        self.scheduler = LeagueScheduler(self.actions.messages)
 
     async def cog_load(self) -> None:
         """Route the check-in and confirm buttons, install the actions, start the scheduler."""
         self.bot.add_routed_items(CheckButton, ConfirmButton)
-        self.actions.install()
+        self.actions.tables.install()
         self.scheduler.start()
 
     async def cog_unload(self) -> None:
         """Undo `cog_load`."""
         self.scheduler.stop()
         self.bot.remove_routed_items(CheckButton, ConfirmButton)
-        await self.actions.uninstall()
+        await self.actions.tables.uninstall()
 
     async def _run(
         self, interaction: Interaction, where: str, work: Callable[[], Awaitable[None]]

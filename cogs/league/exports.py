@@ -25,7 +25,8 @@ from cogs.common.text import t
 from cogs.league.pictures import night_picture, picture_texts, slug
 
 if TYPE_CHECKING:
-    from cogs.league.actions import Interaction, LeagueActions
+    from cogs.league.actions import Interaction
+    from cogs.league.messages import LeagueMessages
 
 __all__ = ["night_files", "season_files"]
 
@@ -34,21 +35,21 @@ MAX_FETCHED = 200  # members fetched from Discord for one export (a season's pla
 
 
 async def names_of(
-    actions: LeagueActions, interaction: Interaction, user_ids: Iterable[int]
+    messages: LeagueMessages, interaction: Interaction, user_ids: Iterable[int]
 ) -> dict[int, str]:
     """The players' display names (see the module's docstring for where they come from)."""
-    return await actions.names_for(interaction.guild_id, user_ids, MAX_FETCHED)
+    return await messages.names_for(interaction.guild_id, user_ids, MAX_FETCHED)
 
 
 async def night_files(
-    actions: LeagueActions, interaction: Interaction, league: str, night: Night, locale: str
+    messages: LeagueMessages, interaction: Interaction, league: str, night: Night, locale: str
 ) -> list[discord.File]:
     """ranking, results and sheet CSVs and the standings picture of one night."""
-    data = await actions.service.night_export(night.id)
+    data = await messages.service.night_export(night.id)
     seated = (user for draw in data.draws for plan in draw.tables for user in plan.seats)
     people = [row.user_id for row in data.ranking]
     people += [user for user in seated if user is not None]
-    names = await names_of(actions, interaction, people)
+    names = await names_of(messages, interaction, people)
     key = "league.standings.final_title" if night.closed else "league.standings.live_title"
     title = t(key, locale, league=league, night=night.number)
     picture = night_picture(title, data.ranking, names, data.day, locale)
@@ -62,7 +63,7 @@ async def night_files(
 
 
 async def season_files(
-    actions: LeagueActions,
+    messages: LeagueMessages,
     interaction: Interaction,
     league: str,
     season: SeasonTable,
@@ -70,7 +71,7 @@ async def season_files(
 ) -> list[discord.File]:
     """The season table's CSV and picture."""
     people = [row.user_id for row in (*season.ranked, *season.below_minimum)]
-    names = await names_of(actions, interaction, people)
+    names = await names_of(messages, interaction, people)
     title = t("league.season.title", locale, league=league)
     picture = export.standings_png(
         export.season_picture_rows(season, names), picture_texts(title, locale)

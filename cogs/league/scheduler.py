@@ -1,7 +1,7 @@
 """The league schedule's loop: every minute, post what `LeagueService.due_jobs` says is due.
 
 A check-in opens the night (or takes the night already open) and posts the same check-in
-message as /night open (`LeagueActions.checkin_message`); a reminder says when the night
+message as /night open (`LeagueMessages.checkin_message`); a reminder says when the night
 starts with Discord's `<t:...>` markup, so every reader sees their own clock. A posting
 is recorded (`mark_done`) only after Discord took it: one that fails is logged and comes
 back on the next tick until its night starts. The service reads the time from its own
@@ -22,7 +22,7 @@ from bot.league.refs import NightRef
 from bot.league.schedule import PostingKind
 from bot.league.service import Actor, LeagueService, ScheduledJob
 from cogs.common.text import t
-from cogs.league.actions import LeagueActions
+from cogs.league.messages import LeagueMessages
 
 __all__ = ["LeagueScheduler"]
 
@@ -32,15 +32,15 @@ log = logging.getLogger(__name__)
 class LeagueScheduler:
     """The task loop that posts the leagues' scheduled check-ins and reminders."""
 
-    def __init__(self, actions: LeagueActions) -> None:
-        self.actions = actions
+    def __init__(self, messages: LeagueMessages) -> None:
+        self.messages = messages
         self._lock = asyncio.Lock()  # the loop's tick and a test's tick never overlap
         self.loop = tasks.loop(minutes=1)(self.tick)
 
     @property
     def service(self) -> LeagueService:
         """The bot's league service."""
-        return self.actions.service
+        return self.messages.service
 
     def start(self) -> None:
         """Start the loop (once)."""
@@ -78,12 +78,12 @@ class LeagueScheduler:
         channel_id = job.channel_id or settings.channel_id
         if channel_id is None:
             raise LeagueError(LeagueCode.NO_CHANNEL)
-        locale = self.actions.locale_for(job.guild_id)
+        locale = self.messages.locale_for(job.guild_id)
         late = t("league.schedule.late", locale) if job.late else None
         if job.kind is PostingKind.CHECKIN:
             view = await self._night(job.league_id)
-            message = self.actions.checkin_message(view)
-            sent = await self.actions.send(channel_id, job.guild_id, content=late, **message)
+            message = self.messages.checkin_message(view)
+            sent = await self.messages.send(channel_id, job.guild_id, content=late, **message)
             await self.service.checkin_posted(view.night.id, channel_id, sent.id, view.drawn)
         else:
             text = t(
@@ -95,7 +95,7 @@ class LeagueScheduler:
             )
             if late:
                 text += "\n" + late
-            sent = await self.actions.send(channel_id, job.guild_id, content=text)
+            sent = await self.messages.send(channel_id, job.guild_id, content=text)
         await self.service.mark_done(job, sent.id)
 
     async def _night(self, league_id: int) -> NightView:
@@ -103,7 +103,7 @@ class LeagueScheduler:
         opened it early, or the check-in was posted before a crash and is posted again)."""
         if await self.service.current_night(league_id) is None:
             try:
-                return await self.service.open_night(league_id, self._actor())
+                return (await self.service.open_night(league_id, self._actor())).view
             except LeagueError as error:
                 if error.code != LeagueCode.NIGHT_OPEN:  # another process opened it just now
                     raise
@@ -111,5 +111,5 @@ class LeagueScheduler:
 
     def _actor(self) -> Actor:
         """The bot opens scheduled nights on behalf of the organisers who set the schedule."""
-        user = self.actions.bot.user
+        user = self.messages.bot.user
         return Actor(0 if user is None else user.id, (), manager=True)

@@ -19,12 +19,14 @@ from discord.ext import commands
 
 from bot.engine import PRESET_NAMES, Suit
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
-from bot.texts.rulebook import search_topics
+from bot.texts.rulebook import TOPICS, search_topics
 from bot.texts.rulebook import topic as rulebook_topic
+from cogs.common.components import RenderedView
 from cogs.common.replies import guarded
 from cogs.common.text import command_text, suit_text
 from cogs.rules.actions import legal_answer, roem_answer, rules_here, score
 from cogs.rules.errors import CARDS, HAND, REFUSALS, TRICK, TRUMP
+from cogs.rules.items import RulesTopicSelect
 from cogs.rules.options import parse_card_list, parse_suit, score_question, topic_key
 from cogs.rules.ui import (
     RulesInEffect,
@@ -35,6 +37,7 @@ from cogs.rules.ui import (
     roem_embed,
     score_embed,
     topic_embeds,
+    topic_menu,
 )
 
 if TYPE_CHECKING:
@@ -63,6 +66,12 @@ class RulesCog(commands.Cog, name="Rules"):
 
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_routed_items(RulesTopicSelect)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_routed_items(RulesTopicSelect)
 
     # ---------------------------------------------------------------- helpers
 
@@ -95,13 +104,29 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
-        """The rulebook: its index, or one topic, under the rules in effect here."""
+        """The rulebook: its index, or one topic, under the rules in effect here; below
+        either, the menu of topics."""
         locale = interaction.locale
         async with guarded(interaction, _command(interaction), REFUSALS):
             ctx = self.rules_here(interaction, variant)
             key = topic_key(topic, locale.value) if topic else None
-            embeds = [index_embed(locale, ctx)] if key is None else topic_embeds(locale, key, ctx)
-            await interaction.response.send_message(embeds=embeds, ephemeral=not public)
+            embeds, view = _rules_page(locale, key, ctx, variant, public)
+            await interaction.response.send_message(embeds=embeds, view=view, ephemeral=not public)
+
+    async def show_topic(
+        self, interaction: discord.Interaction[Any], variant: str | None, public: bool, key: str
+    ) -> None:
+        """A choice in the topic menu: that topic in place of the private answer it sits
+        on; under a public answer, privately to the one who chose (their own menu)."""
+        locale = interaction.locale
+        async with guarded(interaction, "/rules menu", REFUSALS):
+            ctx = self.rules_here(interaction, variant)
+            chosen = key if key in TOPICS else None
+            embeds, view = _rules_page(locale, chosen, ctx, variant, False)
+            if public:
+                await interaction.response.send_message(embeds=embeds, view=view, ephemeral=True)
+            else:
+                await interaction.response.edit_message(embeds=embeds, view=view)
 
     @rules.autocomplete("topic")
     async def rules_topic_autocomplete(
@@ -269,6 +294,14 @@ class RulesCog(commands.Cog, name="Rules"):
 def _command(interaction: discord.Interaction[Any]) -> str:
     command = interaction.command
     return f"/{command.qualified_name}" if command is not None else "?"
+
+
+def _rules_page(
+    locale: discord.Locale, key: str | None, ctx: RulesInEffect, variant: str | None, public: bool
+) -> tuple[list[discord.Embed], RenderedView]:
+    """The index (no `key`) or a topic, and the topic menu under it."""
+    embeds = [index_embed(locale, ctx)] if key is None else topic_embeds(locale, key, ctx)
+    return embeds, RenderedView([[topic_menu(locale, variant, public, key)]])
 
 
 def _choice_name(text: str) -> str:

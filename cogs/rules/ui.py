@@ -39,8 +39,9 @@ from bot.engine.tricks import (
 )
 from bot.texts.catalog import normalize_locale
 from bot.texts.rulebook import TOPICS, topic
-from cogs.common.components import EMBED_COLOUR
+from cogs.common.components import EMBED_COLOUR, Component
 from cogs.common.text import card_text, cards_text, rank_text, suit_text, t
+from cogs.rules.items import topic_menu_id
 
 __all__ = [
     "CARDS_FILENAME",
@@ -55,6 +56,7 @@ __all__ = [
     "roem_embed",
     "score_embed",
     "topic_embeds",
+    "topic_menu",
 ]
 
 Source = Literal["table", "chosen", "default"]
@@ -138,15 +140,37 @@ def _rulebook_locale(locale: object) -> str:
 
 
 def index_embed(locale: object, ctx: RulesInEffect) -> discord.Embed:
-    """No topic chosen: every topic with its summary, and the rules that apply here."""
-    book = _rulebook_locale(locale)
-    lines = [t("rules.rules.index_intro", locale, option=t("rules.cmd.opt.topic.name", locale))]
-    for key in TOPICS:
-        entry = topic(key, book)
-        lines.append(f"**{entry.title}** — {entry.summary}")
-    embed = _embed(t("rules.rules.index_title", locale), "\n".join(lines))
+    """No topic chosen: a line pointing at the topic menu below, and the rules that apply
+    here (the topics themselves are the menu's options: one row on a phone)."""
+    intro = t("rules.rules.index_intro", locale, option=t("rules.cmd.opt.topic.name", locale))
+    embed = _embed(t("rules.rules.index_title", locale), intro)
     embed.add_field(name=t("rules.rules.field_rules", locale), value=rules_field_value(locale, ctx))
     return embed
+
+
+def topic_menu(
+    locale: object, variant: str | None, public: bool, current: str | None = None
+) -> Component:
+    """The select menu of every topic (title, and its summary below it), `current` chosen;
+    a choice shows that topic (cogs/rules/items.py)."""
+    book = _rulebook_locale(locale)
+    options = []
+    for key in TOPICS:
+        entry = topic(key, book)
+        options.append(
+            {
+                "label": _clip(entry.title, 100),
+                "value": key,
+                "description": _clip(entry.summary, 100),
+                "default": key == current,
+            }
+        )
+    return {
+        "type": 3,
+        "custom_id": topic_menu_id(variant, public),
+        "placeholder": _clip(t("rules.rules.menu", locale), 150),
+        "options": options,
+    }
 
 
 def topic_embeds(locale: object, key: str, ctx: RulesInEffect) -> list[discord.Embed]:
@@ -418,17 +442,24 @@ def _tricks_note(locale: object, question: ScoreQuestion) -> str:
 # --------------------------------------------------------------------------- /cards
 
 
+CARD_COLUMN = 3  # a rank or its points ("10", "20") and a space before it
+
+
 def _order(order: dict[Rank, int]) -> list[Rank]:
     return sorted(order, key=lambda rank: -order[rank])
 
 
 def _order_block(locale: object, order: dict[Rank, int], points: dict[Rank, int]) -> str:
+    """A card order as two monospace rows, ranks over points, in `CARD_COLUMN`-wide columns:
+    with the locale's longer label, within a phone's 36 columns."""
     ranks = _order(order)
     card_label = t("rules.cards.row_card", locale)
     points_label = t("rules.cards.row_points", locale)
-    width = max(len(card_label), len(points_label)) + 1
-    top = card_label.ljust(width) + "".join(f"{rank_text(rank, locale):>4}" for rank in ranks)
-    bottom = points_label.ljust(width) + "".join(f"{points[rank]:>4}" for rank in ranks)
+    width = max(len(card_label), len(points_label))
+    top = card_label.ljust(width) + "".join(
+        rank_text(rank, locale).rjust(CARD_COLUMN) for rank in ranks
+    )
+    bottom = points_label.ljust(width) + "".join(str(points[r]).rjust(CARD_COLUMN) for r in ranks)
     return f"```\n{top}\n{bottom}\n```"
 
 

@@ -183,6 +183,11 @@ def _stats_text(stats: PlayerStats, humans_only: bool, locale: object) -> str:
     return text
 
 
+def _tables(locale: object, period: str) -> str:
+    """A statistics field's name: what it counts (the tables' hands) and over when."""
+    return t("standings.stats.tables", locale, period=t(f"standings.period.{period}", locale))
+
+
 def player_embed(
     name: str,
     all_time: PlayerStats,
@@ -198,13 +203,13 @@ def player_embed(
         colour=EMBED_COLOUR,
     )
     embed.add_field(
-        name=t("standings.period.all", locale),
+        name=_tables(locale, "all"),
         value=_stats_text(all_time, humans_only, locale),
         inline=False,
     )
     if in_period is not None and period != "all":
         embed.add_field(
-            name=t(f"standings.period.{period}", locale),
+            name=_tables(locale, period),
             value=_stats_text(in_period, humans_only, locale),
             inline=False,
         )

@@ -1,15 +1,15 @@
 """`/stats`' field of a player's results against par (bot/pars): the average difference
-per hand with its 95% interval, the hands behind it and those still waiting; no I/O.
+per hand, its 95% interval in words, the hands behind it and those still waiting; no I/O.
 
-Short lines, so the field reads on a phone: "+4.2 ± 3.1 points per hand (95%)", "over 37
-hands", one line saying what the par is. Numbers in the reader's notation (Babel), the
-average signed.
+Short lines, so the field reads on a phone: "+4.2 points per hand", "most likely between
++1.1 and +7.3", "over 37 hands", one line saying which hands count and what the par is.
+Numbers in the reader's notation (Babel), signed.
 """
 
 from __future__ import annotations
 
 from bot.pars import AgainstPar
-from bot.texts.formats import decimal_text, signed_text
+from bot.texts.formats import signed_text
 from cogs.common.text import t
 
 __all__ = ["par_field"]
@@ -23,11 +23,11 @@ def par_field(found: AgainstPar, period: str, locale: object) -> tuple[str, str]
         lines.append(t("standings.stats.par.none", locale))
     else:
         average = signed_text(found.average, locale)
-        if found.margin is None:
-            lines.append(t("standings.stats.par.single", locale, average=average))
-        else:
-            margin = decimal_text(found.margin, locale)
-            lines.append(t("standings.stats.par.average", locale, average=average, margin=margin))
+        lines.append(t("standings.stats.par.single", locale, average=average))
+        if found.margin is not None:
+            low = signed_text(found.average - found.margin, locale)
+            high = signed_text(found.average + found.margin, locale)
+            lines.append(t("standings.stats.par.range", locale, low=low, high=high))
         lines.append(t("standings.stats.par.hands", locale, count=found.hands))
         lines.append(t("standings.stats.par.meaning", locale))
     if found.waiting:

@@ -1,9 +1,11 @@
 """Renderers of the ratings: the board of `/standings board:rating`, a player's rating in
 `/stats`, and the new-season prompt and announcement; custom ids; no I/O.
 
-A rating reads "1,534 ± 85": the shown scale of bot/ratings/model.py (a newcomer is
-1,500 ± 350), with the locale's thousands separator. A page holds ten rows (ui.PAGE_SIZE) of
-two short lines each, so it fits a phone and stays far below Discord's limits.
+On the board a rating reads "1,534 ± 85" (its scope line says what the ± means); in
+`/stats`, in words: "1,534 (give or take 85)". The shown scale of bot/ratings/model.py (a
+newcomer is 1,500 ± 350), with the locale's thousands separator. A page holds ten rows
+(ui.PAGE_SIZE) of two short lines each, so it fits a phone and stays far below Discord's
+limits.
 """
 
 from __future__ import annotations
@@ -120,11 +122,12 @@ def rating_field(rating: PlayerRating, locale: object) -> tuple[str, str]:
     name = t("standings.stats.rating.name", locale, season=rating.season.number)
     player = rating.player
     if player is None:
-        return name, t("standings.stats.rating.none", locale, start=_newcomer(locale))
+        return name, t("standings.stats.rating.none", locale, start=grouped_text(BASE, locale))
     value = t(
         "standings.stats.rating.value",
         locale,
-        rating=_rating(player.rating, player.spread, locale),
+        rating=grouped_text(player.rating, locale),
+        spread=grouped_text(player.spread, locale),
         matches=t("standings.rating.matches", locale, count=player.games),
         place=player.place,
         players=rating.players,

@@ -14,12 +14,14 @@ from typing import Any
 from bot.engine import (
     CARDS,
     Action,
+    CallDouble,
     Card,
     ChooseTrump,
     ClaimRoem,
     FinishHand,
     Hand,
     Match,
+    PassDouble,
     PassTrump,
     Phase,
     PlayCard,
@@ -176,6 +178,8 @@ def random_action(hand: Hand, rng: random.Random, claim_chance: float = 0.5) -> 
         if options.can_pass and rng.random() < 0.6:
             return PassTrump(seat)
         return ChooseTrump(seat, rng.choice(options.suits))
+    if hand.phase == Phase.DOUBLING:
+        return random_call(hand, rng)
     trick = hand.last_trick
     claimable = (
         hand.rules.roem_claiming == "manual"
@@ -193,6 +197,13 @@ def random_action(hand: Hand, rng: random.Random, claim_chance: float = 0.5) -> 
     seat = hand.to_act
     assert seat is not None
     return PlayCard(seat, rng.choice(hand.legal(seat)))
+
+
+def random_call(hand: Hand, rng: random.Random, chance: float = 0.4) -> Action:
+    """A kraak call (at the level asked) or a pass, by the seat asked (docs/rules.md 2.5)."""
+    seat, level = hand.to_act, hand.call_level
+    assert seat is not None and level is not None
+    return CallDouble(seat, level) if rng.random() < chance else PassDouble(seat, level)
 
 
 def play_random_hand(

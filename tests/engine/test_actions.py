@@ -15,12 +15,16 @@ from bot.engine import (
     CARDS,
     Action,
     ActionType,
+    CallDouble,
+    CallPassResult,
+    CallResult,
     ChooseTrump,
     ClaimResult,
     ClaimRoem,
     FinishHand,
     FinishResult,
     Hand,
+    PassDouble,
     PassResult,
     PassTrump,
     Phase,
@@ -63,6 +67,8 @@ def test_every_action_comes_back_from_its_stored_dict(action: Action) -> None:
         (PlayCard(0, c("Jc")), {"type": "play", "seat": 0, "card": "Jc"}),
         (ClaimRoem(0), {"type": "claim", "seat": 0}),
         (FinishHand(), {"type": "finish"}),
+        (CallDouble(1, 1), {"type": "call", "seat": 1, "level": 1}),
+        (PassDouble(2, 3), {"type": "call_pass", "seat": 2, "level": 3}),
     ],
 )
 def test_the_stored_shapes_are_the_ones_logs_hold(action: Action, stored: dict[str, Any]) -> None:
@@ -72,7 +78,15 @@ def test_the_stored_shapes_are_the_ones_logs_hold(action: Action, stored: dict[s
 
 
 def test_action_types_are_the_stored_strings() -> None:
-    assert [str(t) for t in ActionType] == ["trump", "pass", "play", "claim", "finish"]
+    assert [str(t) for t in ActionType] == [
+        "trump",
+        "pass",
+        "play",
+        "claim",
+        "finish",
+        "call",
+        "call_pass",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -86,6 +100,9 @@ def test_action_types_are_the_stored_strings() -> None:
         {"type": "play", "seat": "1", "card": "7c"},
         {"type": "claim", "seat": None},
         {"type": "claim"},
+        {"type": "call", "seat": 1},
+        {"type": "call", "seat": 1, "level": 4},
+        {"type": "call_pass", "seat": 1, "level": "1"},
     ],
 )
 def test_a_malformed_stored_action_is_refused(stored: dict[str, Any]) -> None:
@@ -98,6 +115,8 @@ def test_a_malformed_stored_action_is_refused(stored: dict[str, Any]) -> None:
 def test_each_action_returns_its_own_result(seed: int) -> None:
     """Random hands under every trump mode: each result reports what its action did."""
     rules = RuleSet().with_options(trump_selection=TRUMP_MODES[seed % 4])
+    if seed % 3 == 2:
+        rules = rules.with_options(doubling="kraken", roem_source="both")
     hand = Hand.deal(rules, seed % 4, random.Random(seed))
     rng = random.Random(seed + 100)
     while hand.phase != Phase.DONE:
@@ -118,3 +137,8 @@ def test_each_action_returns_its_own_result(seed: int) -> None:
                 assert sum(hand.roem) - sum(roem) == hand.tricks[-1].roem.points > 0
             case FinishHand():
                 assert result == FinishResult(hand.result) and hand.result is not None
+            case CallDouble(seat, level):
+                assert result == CallResult(seat, level, hand.multiplier)
+                assert hand.calls[-1] == seat and len(hand.calls) == level
+            case PassDouble(seat, level):
+                assert result == CallPassResult(seat, level)

@@ -40,6 +40,8 @@ from .helpers import (
     logged,
     play_random_hand,
     play_random_match,
+    random_action,
+    random_call,
     ref_legal,
     ref_roem,
     ref_trump_strength,
@@ -66,6 +68,24 @@ rule_sets = st.builds(
     nat_enabled=st.booleans(),
     zero_bonus=st.sampled_from([0, 50]),
 )
+kraken_rule_sets = st.builds(
+    RuleSet,
+    obligations=st.sampled_from(["amsterdam", "rotterdam"]),
+    trump_selection=st.sampled_from(["free", "mandatory", "proposed", "drawn"]),
+    four_nines=st.sampled_from([0, 100, 150]),
+    roem_claiming=st.sampled_from(["manual", "automatic"]),
+    nat_counts_roem=st.booleans(),
+    zero_bonus=st.sampled_from([0, 50]),
+    doubling=st.sampled_from(["off", "kraken"]),
+    doubling_levels=st.sampled_from([3, 2, 1]),
+    multiplier_scope=st.sampled_from(["all", "cards"]),
+    doubled_result=st.sampled_from(["winner_takes_all", "each_own"]),
+    double_tie=st.sampled_from(["bearer_loses", "makers_lose"]),
+    roem_source=st.sampled_from(["trick", "hand", "both"]),
+    hand_roem_award=st.sampled_from(["best_combination", "pair_total"]),
+    spades_double=st.sampled_from(["off", "multiply"]),
+)
+any_rule_sets = st.one_of(rule_sets, kraken_rule_sets)
 obligation_rules = st.builds(
     RuleSet,
     obligations=st.sampled_from(["amsterdam", "rotterdam"]),
@@ -305,7 +325,7 @@ def test_score_hand_follows_1_8(
 
 
 @FAST
-@given(seed=seeds, rules=rule_sets, dealer=st.integers(0, 3), cut=st.floats(0, 1))
+@given(seed=seeds, rules=any_rule_sets, dealer=st.integers(0, 3), cut=st.floats(0, 1))
 def test_hand_serialises_and_replays_at_any_point(
     seed: int, rules: RuleSet, dealer: int, cut: float
 ) -> None:
@@ -336,7 +356,7 @@ def test_hand_serialises_and_replays_at_any_point(
 )
 @given(
     seed=st.text(min_size=1, max_size=8),
-    rules=rule_sets,
+    rules=any_rule_sets,
     first_dealer=st.one_of(st.none(), st.integers(0, 3)),
     cut=st.floats(0, 1),
 )
@@ -372,7 +392,7 @@ def test_match_serialises_copies_and_replays_at_any_point(
 
 
 @FAST
-@given(seed=seeds, rules=rule_sets, dealer=st.integers(0, 3), cut=st.floats(0, 1))
+@given(seed=seeds, rules=any_rule_sets, dealer=st.integers(0, 3), cut=st.floats(0, 1))
 def test_hand_copy_shares_nothing_mutable(
     seed: int, rules: RuleSet, dealer: int, cut: float
 ) -> None:
@@ -395,3 +415,86 @@ def test_hand_copy_shares_nothing_mutable(
 def _frozen(value: object) -> bool:
     params = getattr(type(value), "__dataclass_params__", None)
     return bool(params is not None and params.frozen)
+
+
+# --------------------------------------------------------------------------- docs/rules.md 2.5-2.7
+
+
+def scaled(cards: int, extra: int, m: int, rules: RuleSet) -> int:
+    """docs/rules.md 2.5: card points and the rest, multiplied as ``multiplier_scope`` says."""
+    return (cards + extra) * m if rules.multiplier_scope == "all" else cards * m + extra
+
+
+@FAST
+@given(seed=seeds, rules=kraken_rule_sets, dealer=st.integers(0, 3), claim_chance=st.floats(0, 1))
+def test_a_called_hand_shares_out_what_its_options_say(
+    seed: int, rules: RuleSet, dealer: int, claim_chance: float
+) -> None:
+    """The two scores add up to 162 and all roem (and a bonus) under the multiplier; after
+    a call the loser is the lower total (a tie: the bearing pair, or the makers) and, but
+    for each_own won by the makers, scores 0."""
+    hand = Hand.deal(rules, dealer, random.Random(seed))
+    play_random_hand(hand, random.Random(seed + 1), claim_chance)
+    result = hand.result
+    assert result is not None and hand.makers is not None
+    m = result.multiplier
+    assert m == 2 ** len(hand.calls) * (
+        2 if hand.trump == Suit.SPADES and rules.spades_double == "multiply" else 1
+    )
+    roem = sum(hand.roem)
+    bonuses = {0, rules.pit_bonus, rules.zero_bonus}
+    own = [scaled(hand.points[p], hand.roem[p], m, rules) for p in (0, 1)]
+    if sum(result.scores) != sum(own):  # each pair its own (plus a bonus), or 162 and all roem
+        assert any(sum(result.scores) == scaled(162, roem + b, m, rules) for b in bonuses)
+    if not hand.calls:
+        return
+    judged = [hand.points[p] + (hand.roem[p] if rules.nat_counts_roem else 0) for p in (0, 1)]
+    loser = result.loser
+    assert loser is not None and judged[loser] <= judged[1 - loser]
+    if judged[0] == judged[1]:
+        tie_loser = hand.makers if rules.double_tie == "makers_lose" else hand.bearing_pair
+        assert loser == tie_loser
+    if rules.doubled_result == "winner_takes_all" or loser == hand.makers:
+        assert result.scores[loser] == 0
+        pit = rules.pit_bonus if hand.won[1 - loser] == 8 else 0
+        assert result.scores[1 - loser] == scaled(162, roem + pit, m, rules)
+    else:
+        assert list(result.scores) == [
+            scaled(
+                hand.points[p],
+                hand.roem[p] + (rules.pit_bonus if hand.won[p] == 8 else 0),
+                m,
+                rules,
+            )
+            for p in (0, 1)
+        ]
+
+
+@FAST
+@given(seed=seeds, rules=kraken_rule_sets, dealer=st.integers(0, 3), chance=st.floats(0, 1))
+def test_calls_change_neither_the_cards_nor_the_nat_inputs(
+    seed: int, rules: RuleSet, dealer: int, chance: float
+) -> None:
+    """The same deal played card for card with the calls made and with every call passed:
+    the same legal cards at every turn, the same tricks, card points and roem."""
+    rules = rules.with_options(doubling="kraken", roem_claiming="automatic")
+    called = Hand.deal(rules, dealer, random.Random(seed))
+    rng = random.Random(seed + 1)
+    while called.phase == Phase.TRUMP:
+        called.apply(random_action(called, rng))
+    passed = called.copy()
+    while called.phase == Phase.DOUBLING:
+        called.apply(random_call(called, rng, chance))
+    while passed.phase == Phase.DOUBLING:
+        passed.apply(random_call(passed, rng, 0.0))
+    assert not passed.calls
+    while called.phase == Phase.PLAY:
+        seat = called.to_act
+        assert seat is not None and passed.to_act == seat
+        assert called.legal(seat) == passed.legal(seat)
+        card = rng.choice(called.legal(seat))
+        called.play(seat, card)
+        passed.play(seat, card)
+    assert [t.cards for t in called.tricks] == [t.cards for t in passed.tricks]
+    assert (called.points, called.roem, called.won) == (passed.points, passed.roem, passed.won)
+    assert called.hand_roem == passed.hand_roem

@@ -146,10 +146,10 @@ class TestReplaceAndOptions:
 
     def test_with_options_refuses_unknown_names(self) -> None:
         with pytest.raises(RuleError) as info:
-            RuleSet().with_options(spades_double=True, nat=False)
-        assert "spades_double" in str(info.value)
+            RuleSet().with_options(trump_values=True, nat=False)
+        assert "trump_values" in str(info.value)
         assert info.value.code == ErrorCode.UNKNOWN_OPTION
-        assert info.value.facts == {"options": ("nat", "spades_double")}
+        assert info.value.facts == {"options": ("nat", "trump_values")}
 
     @pytest.mark.parametrize("name", list(PRESETS))
     def test_dict_round_trip(self, name: str) -> None:

@@ -69,7 +69,20 @@ where each one is (paths under tests/engine unless stated).
     test_who_makes_trump_and_who_leads_under_each_preset
 2.1/2.3 where each preset's match ends -> test_rules_combinations
     test_each_preset_ends_its_match_where_section_2_says
-2.3 presets -> test_rules TestPresets; online-short: here TestOnlineShortPreset
+2.3 presets -> test_rules TestPresets; online-short: here TestOnlineShortPreset;
+    kraken and kraken-rotterdam -> test_kraken TestPresets
+2.5 the order of the calls, the levels, the refusals -> test_kraken TestCallOrder,
+    TestCallRefusals; the five worked examples -> test_kraken TestWorkedExamples25
+    (test_kraak_fails, test_rekraak_makers_fail, test_a_tie_after_a_kraak,
+    test_superkraak, test_kraak_with_double_spades); the pit, each_own, the zero bonus
+    -> the same class; the sheet line and the replay -> test_kraken TestMatch;
+    properties -> test_properties test_a_called_hand_shares_out_what_its_options_say,
+    test_calls_change_neither_the_cards_nor_the_nat_inputs
+2.6 deals A, B, C and hand roem sinking a strong contract -> test_kraken
+    TestWorkedExamples26 (test_the_best_combination_decides,
+    test_the_two_award_methods_differ, test_tie_breaks, test_hand_roem_sinks_a_strong_contract);
+    four nines 150, four jacks 200/100 in a trick -> test_kraken TestFourNinesAndJacks
+2.7 the three examples -> test_kraken TestDoubleSpades
 """
 
 from __future__ import annotations

@@ -21,10 +21,11 @@ from bot.engine import (
     roem_of_trick,
     round_length,
 )
+from bot.engine.sheets import _player_hand_roem
 from bot.engine.tricks import trick_points
 
 from .helpers import play_random_match
-from .test_properties import FAST, rule_sets, seeds
+from .test_properties import FAST, kraken_rule_sets, rule_sets, seeds
 
 RULES = RuleSet()
 ends = st.sampled_from([(1, None), (4, None), (8, 750), (None, 750)])
@@ -172,3 +173,69 @@ def test_a_round_ends_where_a_match_would() -> None:
     extra = RuleSet(match_hands=2, tie_break="extra_hands")
     assert round_length([(81, 81)] * 2, extra) is None  # tied: four more hands
     assert round_length([(81, 81)] * 6, extra) == 6
+
+
+# --------------------------------------------------------------------------- docs/rules.md 2.5-2.7
+
+KRAKEN = RuleSet.preset("kraken")
+
+
+@settings(FAST, max_examples=40)
+@given(kraken_rule_sets, seeds)
+def test_every_played_kraken_match_passes_line_by_line(rules: RuleSet, seed: int) -> None:
+    """Lines with calls, hand roem, four nines 150 and double spades pass the checks and
+    score what the match scored; so do the round's totals."""
+    rules = rules.with_options(match_hands=4)
+    match = Match(rules, str(seed))
+    play_random_match(match, random.Random(seed), claim_chance=0.9)
+    for line in match.sheet:
+        pit = True if line.pit is not None else False if 0 in line.points else None
+        calls, spades = len(line.callers), line.trump == "s"
+        score = check_line(line.makers, line.points, line.roem, pit, rules, calls, spades)
+        assert score.scores == line.scores and score.multiplier == line.multiplier
+    roem = [sum(line.roem[pair] for line in match.sheet) for pair in (0, 1)]
+    check_totals(match.totals, len(match.sheet), roem, rules)
+    check_totals(match.totals, len(match.sheet), None, rules)
+
+
+def test_a_called_line_scores_with_its_calls() -> None:
+    """docs/rules.md 2.5, example 1 as a sheet line: a kraak, 96 + 20 against 66."""
+    assert check_line(0, (96, 66), (20, 0), None, KRAKEN, 1).scores == (364, 0)
+    error = refused(0, (96, 66), (20, 0), None, KRAKEN.with_options(doubling_levels=1), 2)
+    assert (error.code, error.facts["most"]) == ("too_many_calls", 1)
+    assert refused(0, (96, 66), (20, 0), None, RULES, 1).code == "too_many_calls"
+
+
+def test_hand_roem_needs_no_trick() -> None:
+    """docs/rules.md 2.6: all 8 tricks lost to four jacks from the hand after a kraak."""
+    score = check_line(0, (162, 0), (0, 200), True, KRAKEN, 1)
+    assert score.scores == (0, (162 + 200) * 2) and score.loser == 0
+
+
+def test_hand_roem_no_hand_holds_is_refused() -> None:
+    assert refused(0, (100, 62), (30, 0), None, KRAKEN).code == "roem_impossible"
+    error = refused(0, (100, 62), (0, 5000), None, KRAKEN)
+    assert (error.code, error.facts["most"]) == ("roem_impossible", most_roem(KRAKEN))
+    hand_only = KRAKEN.with_options(roem_source="hand")
+    assert check_line(0, (100, 62), (0, 700), None, hand_only).scores == (0, 162 + 700)
+    assert refused(0, (100, 62), (0, 710), None, hand_only).code == "roem_impossible"
+
+
+def test_one_player_holds_at_most_four_jacks_and_four_nines() -> None:
+    held = _player_hand_roem(200, 150)
+    assert held.bit_length() - 1 == 35  # 350 roem
+    assert not held >> 1 & 1 and not held >> 3 & 1  # never 10 or 30
+
+
+def test_four_nines_150_raise_the_most_roem() -> None:
+    assert most_roem(RuleSet(four_nines=150)) > most_roem(RuleSet(four_nines=100))
+
+
+def test_multiplied_round_totals() -> None:
+    check_totals((364, 0), 1, None, KRAKEN)
+    check_totals((1456, 0), 1, (20, 0), KRAKEN)
+    with pytest.raises(InvalidInput) as raised:
+        check_totals((100, 50), 1, None, KRAKEN)
+    assert raised.value.code == "totals_implausible"
+    with pytest.raises(InvalidInput):
+        check_totals((100_000, 0), 1, None, KRAKEN)

@@ -1,10 +1,13 @@
-"""Driving league rounds on the table service in tests: the services on one store, and a
-clock that jumps from deadline to deadline until a table has finished."""
+"""Driving league rounds on the table service in tests: the services on one store, a
+front end's opening of the tables a round wants, and a clock that jumps from deadline to
+deadline until a table has finished."""
 
 from __future__ import annotations
 
-from bot.league.service import Actor, LeagueService, TableRequest
-from bot.league.starter import TableServiceStarter
+from bot.league.answers import NightAnswer, Opening, TableRequest
+from bot.league.rounds import open_wanted
+from bot.league.service import Actor, LeagueService
+from bot.league.settings import LeagueSettings
 from bot.store import Store
 from bot.tables import FakeClock, Status, TableService
 
@@ -29,13 +32,39 @@ async def play_out(
     raise AssertionError("the table did not finish")
 
 
+async def night_of_eight(league: LeagueService, settings: LeagueSettings) -> int:
+    """A night of a new league with `settings`, eight players checked in: two tables a
+    round."""
+    league_id = await league.create_league(3, settings, ORGANISER)
+    night = (await league.open_night(league_id, ORGANISER)).view.night.id
+    for user in range(1, 9):
+        await league.check_in(night, user)
+    return night
+
+
 def services(store: Store, clock: FakeClock) -> tuple[TableService, LeagueService]:
     tables = TableService(store, clock)
-    channels: list[TableRequest] = []
+    return tables, LeagueService(store, clock.now, tables, seed=lambda: "dealt")
 
-    async def channel_for(request: TableRequest) -> int:
-        channels.append(request)
-        return 500 + request.round_no * 10 + request.table_no
 
-    starter = TableServiceStarter(tables, channel_for, lambda user: f"player {user}")
-    return tables, LeagueService(store, clock.now, starter, seed=lambda: "dealt")
+def opening(request: TableRequest, standings: tuple[int, int] | None = None) -> Opening:
+    """Where a test's front end opens a wanted table: channel 500 + 10 x round + table."""
+    names = [f"player {user}" for user in request.seats]
+    channel = 500 + request.round_no * 10 + request.table_no
+    return Opening(channel, (names[0], names[1], names[2], names[3]), standings)
+
+
+async def deal(league: LeagueService, answer: NightAnswer) -> list[int]:
+    """Open every table `answer` wants, as a front end does; their ids."""
+
+    async def opening_for(request: TableRequest) -> Opening:
+        return opening(request)
+
+    return await open_wanted(league, answer, opening_for)
+
+
+async def start_dealt(league: LeagueService, night: int) -> NightAnswer:
+    """The organiser starts the next round, and the front end opens its tables."""
+    started = await league.start_round(night, ORGANISER)
+    await deal(league, started)
+    return started

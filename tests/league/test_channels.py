@@ -10,14 +10,13 @@ from pathlib import Path
 
 from bot.league.night import NightMessage
 from bot.league.schedule import Schedule
-from bot.league.service import Actor, LeagueService, TableRequest
+from bot.league.service import Actor, LeagueService
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
-from bot.league.starter import TableServiceStarter
 from bot.store import PostedMessage, open_store
 from bot.tables import FakeClock, LeaguePlace, TableService
 
 from .conftest import Opener
-from .kit import ORGANISER
+from .kit import ORGANISER, night_of_eight, opening
 from .test_entry_checks import HALF, PIT, night, unchanged
 
 STANDINGS = NightMessage.STANDINGS
@@ -38,25 +37,15 @@ async def test_the_standings_message_is_remembered_across_a_restart(reopen: Open
 
 async def test_a_league_table_knows_its_place_and_the_standings(database: str | Path) -> None:
     clock = FakeClock()
-    asked: list[TableRequest] = []
-
-    async def channel_for(request: TableRequest) -> int:
-        return 500 + request.table_no
-
-    async def standings_for(request: TableRequest) -> tuple[int, int] | None:
-        asked.append(request)
-        return (40, 4000)
-
     settings = LeagueSettings("Bots", round_length=RoundLength(hands=1))
     async with await open_store(database) as store:
         tables = TableService(store, clock)
-        starter = TableServiceStarter(tables, channel_for, str, standings_for=standings_for)
-        league = LeagueService(store, clock.now, starter, seed=lambda: "dealt")
-        league_id = await league.create_league(3, settings, ORGANISER)
-        night_id = (await league.open_night(league_id, ORGANISER)).night.id
-        for user in range(1, 9):
-            await league.check_in(night_id, user)
-        await league.start_round(night_id, ORGANISER)
+        league = LeagueService(store, clock.now, tables, seed=lambda: "dealt")
+        night_id = await night_of_eight(league, settings)
+        started = await league.start_round(night_id, ORGANISER)
+        asked = started.tables
+        for request in asked:
+            await league.open_table(started.view, request, opening(request, (40, 4000)))
         links = await store.leagues.round_tables(night_id)
         assert [(r.league_name, r.night_no, r.table_no) for r in asked] == [
             ("Bots", 1, 0),
@@ -101,7 +90,7 @@ async def test_of_two_views_of_a_night_the_later_says_so(reopen: Opener) -> None
         voided = await service.void_table(night_id, 1, 0, ORGANISER, "wrong table")
         seen.append(voided.view.changes)
         closed = await service.close_night(night_id, ORGANISER)
-        seen.append(closed.changes)
+        seen.append(closed.view.changes)
     async with reopen() as service:
         seen.append((await service.view(night_id)).changes)
     start, entered, fresh, penalised, void, close, reread = seen
@@ -115,9 +104,9 @@ async def test_a_night_is_dated_in_the_leagues_time_zone(reopen: Opener) -> None
         schedule = Schedule(2, "20:00", "Europe/Amsterdam")
         settings = LeagueSettings("Zone", Organisers(), schedule=schedule)
         league = await service.create_league(None, settings, ORGANISER)
-        view = await service.open_night(league, ORGANISER)
+        view = (await service.open_night(league, ORGANISER)).view
         assert view.date() == dt.date(2025, 5, 15)
         plain = await service.create_league(None, LeagueSettings("Utc", Organisers()), ORGANISER)
-        assert (await service.open_night(plain, ORGANISER)).date() == dt.date(2025, 5, 14)
+        assert (await service.open_night(plain, ORGANISER)).view.date() == dt.date(2025, 5, 14)
         data = await service.night_export(view.night.id)
         assert data.day == dt.date(2025, 5, 15)

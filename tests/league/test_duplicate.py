@@ -14,7 +14,7 @@ from bot.store import open_store
 from bot.tables import FakeClock
 from tests.tables.helpers import logged_deals
 
-from .kit import ORGANISER, play_out, services
+from .kit import ORGANISER, play_out, services, start_dealt
 
 
 async def test_a_duplicate_round_deals_one_set_of_hands_to_every_table(
@@ -26,10 +26,10 @@ async def test_a_duplicate_round_deals_one_set_of_hands_to_every_table(
         tables, league = services(store, clock)
         night = (
             await league.open_night(await league.create_league(3, settings, ORGANISER), ORGANISER)
-        ).night.id
+        ).view.night.id
         for user in range(1, 9):
             await league.check_in(night, user)
-        draw = (await league.start_round(night, ORGANISER)).draw
+        draw = (await start_dealt(league, night)).draw
         links = await store.leagues.round_tables(night)
         first, second = tables.registry.get(links[(1, 0)]), tables.registry.get(links[(1, 1)])
         assert draw.deal_seed is not None
@@ -46,7 +46,7 @@ async def test_a_duplicate_round_deals_one_set_of_hands_to_every_table(
         assert len(deals[0]) == 3 and deals[0] == deals[1]
         assert len({str(d["dealt"]) for d in deals[0]}) == 3
 
-        await league.start_round(night, ORGANISER)  # the next round deals other cards
+        await start_dealt(league, night)  # the next round deals other cards
         later = await store.leagues.round_tables(night)
         for table_id in (later[(2, 0)], later[(2, 1)]):
             await play_out(tables, clock, table_id)

@@ -31,7 +31,7 @@ async def night(service: LeagueService, length: RoundLength) -> int:
     """A league's first night, 4 players checked in and round 1 drawn (face to face)."""
     settings = LeagueSettings("Friday", Organisers(), round_length=length)
     league = await service.create_league(None, settings, ORGANISER)
-    night_id = (await service.open_night(league, ORGANISER)).night.id
+    night_id = (await service.open_night(league, ORGANISER)).view.night.id
     for user in range(1, 5):
         await service.check_in(night_id, user)
     await service.start_round(night_id, ORGANISER)

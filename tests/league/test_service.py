@@ -41,7 +41,7 @@ async def enter_round(service: LeagueService, night_id: int, draw: RoundDraw) ->
 async def night_with(service: LeagueService, players: int) -> int:
     """A new league's first night with players 1..`players` checked in."""
     league = await service.create_league(None, SETTINGS, ORGANISER)
-    night = (await service.open_night(league, ORGANISER)).night.id
+    night = (await service.open_night(league, ORGANISER)).view.night.id
     for user in range(1, players + 1):
         await service.check_in(night, user)
     return night
@@ -62,7 +62,7 @@ async def test_a_night_with_restarts_late_check_in_leaver_correction_and_penalty
 ) -> None:
     async with reopen() as service:
         league = await service.create_league(1, SETTINGS, ORGANISER)
-        night = (await service.open_night(league, ORGANISER)).night.id
+        night = (await service.open_night(league, ORGANISER)).view.night.id
         for user in range(1, 11):
             await service.check_in(night, user)
     async with reopen() as service:  # restart while check-in is open
@@ -99,7 +99,7 @@ async def test_a_night_with_restarts_late_check_in_leaver_correction_and_penalty
         assert corrected.result.totals == (80 + 182, 82)
         await service.penalise(night, 1, -50, ORGANISER, "phone at the table")
     async with reopen() as service:
-        ranking = (await service.close_night(night, ORGANISER)).standings()
+        ranking = (await service.close_night(night, ORGANISER)).view.standings()
         draws = await service.draws(night)
         history = await service.history(night)
     points = {row.user_id: row.points for row in ranking}
@@ -168,7 +168,7 @@ async def test_players_may_enter_their_table_with_an_opponent_confirming(reopen:
         assert (await service.night(night)).status == "running"
         version = entered.view.versions[(1, 0)]
         await service.confirm_result(night, 1, 0, version, Actor(seats[1]))
-        ranking = (await service.close_night(night, ORGANISER)).standings()
+        ranking = (await service.close_night(night, ORGANISER)).view.standings()
         assert {(r.user_id, r.points) for r in ranking if r.byes} == {(draw.byes[0], 1450)}
 
 
@@ -200,7 +200,7 @@ async def test_what_a_front_end_looks_up(reopen: Opener) -> None:
         assert [stored.name for stored in await service.leagues(9)] == ["Thursday"]
         assert await service.leagues(8) == []
         assert await service.current_night(league) is None
-        night = (await service.open_night(league, ORGANISER)).night
+        night = (await service.open_night(league, ORGANISER)).view.night
         for user in range(1, 5):
             await service.check_in(night.id, user)
         await refused("not_organiser", service.require_organiser(league, Actor(5)))
@@ -224,7 +224,7 @@ async def test_what_a_front_end_looks_up(reopen: Opener) -> None:
 async def test_ids_out_of_range_are_refused_not_overflowed(reopen: Opener, bad: int) -> None:
     async with reopen() as service:
         league = await service.create_league(1, LeagueSettings("Club"), Actor(1))
-        night = (await service.open_night(league, Actor(1))).night
+        night = (await service.open_night(league, Actor(1))).view.night
         calls = [
             service.settings(bad),
             service.night(bad),

@@ -47,6 +47,13 @@ def test_bad_rules_are_refused_by_the_engine() -> None:
     assert refused(round_length=RoundLength(hands=99)) == "bad_rules"
 
 
+def test_kraken_rules_are_refused_until_leagues_carry_calls() -> None:
+    assert refused(preset="kraken") == "bad_rules"
+    assert refused(overrides={"roem_source": "both"}) == "bad_rules"
+    assert refused(overrides={"spades_double": "multiply"}) == "bad_rules"
+    assert LeagueSettings("Thursday club", overrides={"four_nines": 150}).rules.four_nines == 150
+
+
 def test_target_or_hands_whichever_first_is_dealt_with_both_ends() -> None:
     league = LeagueSettings("x", round_length=RoundLength(hands=8, target=750))
     assert (league.rules.match_hands, league.rules.target_score) == (8, 750)

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from bot.league.errors import LeagueError
-from bot.league.service import TableRequest
 from bot.league.settings import LeagueSettings, RoundLength
-from bot.league.starter import TableServiceStarter
 from bot.store import open_store
 from bot.tables import FakeClock, Status
 
-from .kit import ORGANISER, play_out, services
+from .kit import ORGANISER, deal, night_of_eight, opening, play_out, services, start_dealt
 
 
 async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: str | Path) -> None:
@@ -22,10 +17,10 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: s
     async with await open_store(path) as store:
         tables, league = services(store, clock)
         league_id = await league.create_league(3, settings, ORGANISER)
-        night = (await league.open_night(league_id, ORGANISER)).night.id
+        night = (await league.open_night(league_id, ORGANISER)).view.night.id
         for user in range(1, 6):
             await league.check_in(night, user)
-        draw = (await league.start_round(night, ORGANISER)).draw
+        draw = (await start_dealt(league, night)).draw
         links = await store.leagues.round_tables(night)
         table = tables.registry.get(links[(1, 0)])
         assert table.channel_id == 510 and table.status == Status.PLAYING
@@ -52,65 +47,62 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: s
         assert rows[draw.byes[0]] == 1450
 
 
-class DealsApart(TableServiceStarter):
-    """A front end whose tables cannot share a deal seed."""
-
-    seeded_deals = False
-
-
-async def test_a_duplicate_night_is_not_drawn_on_tables_that_deal_apart(
-    database: str | Path,
-) -> None:
+async def test_a_face_to_face_duplicate_round_is_never_dealt(database: str | Path) -> None:
     async with await open_store(database) as store:
-        tables, league = services(store, FakeClock())
-        assert isinstance(league.starter, TableServiceStarter)
-        league.starter = DealsApart(tables, league.starter.channel_for, league.starter.name_of)
-        settings = LeagueSettings("Dup", format="duplicate")
-        night = (
-            await league.open_night(await league.create_league(3, settings, ORGANISER), ORGANISER)
-        ).night.id
-        for user in range(1, 9):
-            await league.check_in(night, user)
-        with pytest.raises(LeagueError) as raised:
-            await league.start_round(night, ORGANISER)
-        assert raised.value.code == "duplicate_not_dealt"
-        assert await league.draws(night) == []
-        face_to_face = (await league.start_round(night, ORGANISER, deal=False)).draw
-        assert face_to_face.deal_seed is not None
-        await league.resume_tables(night)  # a face-to-face round is never dealt
+        _, league = services(store, FakeClock())
+        night = await night_of_eight(league, LeagueSettings("Dup", format="duplicate"))
+        started = await league.start_round(night, ORGANISER, deal=False)
+        face_to_face = started.draw
+        assert face_to_face.deal_seed is not None and started.tables == ()
+        assert await league.resume_tables(night) is None  # a face-to-face round is never dealt
         assert await store.leagues.round_tables(night) == {}
 
 
-async def test_tables_not_started_before_a_crash_are_started_on_resume(
+async def test_a_round_drawn_before_a_crash_gets_its_tables_after_the_restart(
     database: str | Path,
 ) -> None:
+    clock = FakeClock()
     async with await open_store(database) as store:
-        tables, league = services(store, FakeClock())
-        assert league.starter is not None
-        working = league.starter.start
-        calls: list[int] = []
-
-        async def crash_on_second(request: TableRequest) -> int:
-            calls.append(request.table_no)
-            if len(calls) == 2:
-                raise RuntimeError("the process stops here")
-            return await working(request)
-
-        league.starter.start = crash_on_second  # type: ignore[method-assign]
-        settings = LeagueSettings("Resume")
-        night = (
-            await league.open_night(await league.create_league(3, settings, ORGANISER), ORGANISER)
-        ).night.id
-        for user in range(1, 9):
-            await league.check_in(night, user)
-        with pytest.raises(RuntimeError):
-            await league.start_round(night, ORGANISER)
-        assert list(await store.leagues.round_tables(night)) == [(1, 0)]
-        league.starter.start = working  # type: ignore[method-assign]
-        await league.resume_tables(night)
+        _, league = services(store, clock)
+        night = await night_of_eight(league, LeagueSettings("Eight"))
+        started = await league.start_round(night, ORGANISER)
+        assert [request.table_no for request in started.tables] == [0, 1]
+        # The process stops here: the round is drawn, none of its tables exists.
+    async with await open_store(database) as store:
+        tables, league = services(store, clock)
+        await tables.restore()
+        assert await store.leagues.round_tables(night) == {}
+        wanted = await league.resume_tables(night)
+        assert wanted is not None and wanted.tables == started.tables
+        await deal(league, wanted)
         links = await store.leagues.round_tables(night)
         assert sorted(links) == [(1, 0), (1, 1)]
-        await league.resume_tables(night)  # nothing left to start
+        assert await league.resume_tables(night) is None  # nothing left to open
         assert await store.leagues.round_tables(night) == links
         assert await store.leagues.dealt_rounds(night) == {1}
+        assert [draw.number for draw in await league.draws(night)] == [1]  # drawn once
+        assert {tables.get(t).status for t in links.values()} == {Status.PLAYING}
+
+
+async def test_tables_not_opened_before_a_crash_are_opened_on_resume(
+    database: str | Path,
+) -> None:
+    clock = FakeClock()
+    async with await open_store(database) as store:
+        _, league = services(store, clock)
+        night = await night_of_eight(league, LeagueSettings("Eight"))
+        started = await league.start_round(night, ORGANISER)
+        first = started.tables[0]
+        await league.open_table(started.view, first, opening(first))
+        assert list(await store.leagues.round_tables(night)) == [(1, 0)]
+    async with await open_store(database) as store:  # the restart
+        tables, league = services(store, clock)
+        await tables.restore()
+        wanted = await league.resume_tables(night)
+        assert wanted is not None and wanted.tables == started.tables[1:]
+        await deal(league, wanted)
+        links = await store.leagues.round_tables(night)
+        assert sorted(links) == [(1, 0), (1, 1)]
+        assert await league.resume_tables(night) is None
+        assert len(await store.tables.open_tables()) == 2  # no table opened twice
         assert {tables.get(t).status for t in links.values()} == {Status.PLAYING}

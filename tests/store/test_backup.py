@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import open_store
-from bot.store.backup import BackupError, backup_database, restore_database
+from bot.store.backup import BackupError, backup_database, check_backup, restore_database
 from bot.store.db import latest_version
 from bot.store.lock import ProcessLock, StoreLocked
 from bot.tables import TableService
@@ -106,3 +106,28 @@ def test_a_backup_from_a_newer_bot_is_not_restored(db_path: Path, tmp_path: Path
     with pytest.raises(BackupError, match="newer than this bot"):
         restore_database(newer, db_path)
     assert not db_path.exists()
+
+
+def test_a_backup_must_be_a_whole_database_of_this_bot(db_path: Path, tmp_path: Path) -> None:
+    own = tmp_path / "own.sqlite3"
+    with sqlite3.connect(own) as db:  # a schema version of ours, but not its tables
+        db.execute("CREATE TABLE tables (id INTEGER PRIMARY KEY)")
+        db.execute("PRAGMA user_version = 2")
+    db.close()
+    empty = tmp_path / "empty.sqlite3"
+    empty.touch()
+
+    with pytest.raises(BackupError, match=r"empty file \(0 bytes\), not a database"):
+        restore_database(empty, db_path)
+    with pytest.raises(BackupError, match="schema version 2 has a table actions, which it lacks"):
+        restore_database(own, db_path)
+    assert not db_path.exists() and not db_path.parent.exists()
+
+
+async def test_a_new_database_of_this_bot_passes_the_check(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    await (await open_store(path)).close()
+
+    summary = check_backup(path)
+
+    assert (summary.schema, summary.tables, summary.actions) == (latest_version(), 0, 0)

@@ -157,21 +157,74 @@ def test_a_database_with_rows_is_not_copied_into(
 ) -> None:
     path = tmp_path / "bot.sqlite3"
     asyncio.run(_fill(path))
+    before = asyncio.run(_counts(path))
     assert entry.main(["migrate-store", "--from", f"sqlite:{path}", "--to", database]) == 0
     capsys.readouterr()
+
     assert entry.main(["migrate-store", "--from", f"sqlite:{path}", "--to", database]) == 2
-    error = capsys.readouterr().err
-    assert "is not empty (tables has rows); copy into a new one" in error
+    assert entry.main(["migrate-store", "--from", database, "--to", str(path)]) == 2
+
+    into_postgres, into_sqlite = capsys.readouterr().err.splitlines()
+    assert into_postgres.endswith("is not empty (tables has rows); copy into a new one")
+    assert into_sqlite == (
+        f"database error: the database {path} is not empty (tables has rows); copy into a new one"
+    )
+    assert asyncio.run(_counts(path)) == before
 
 
-def test_the_source_must_exist_and_the_target_be_postgresql(
+def test_the_source_must_exist_and_one_side_be_postgresql(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     missing = tmp_path / "none.sqlite3"
     url = "postgresql://root@127.0.0.1:5432/test"
     assert entry.main(["migrate-store", "--from", f"sqlite:{missing}", "--to", url]) == 2
     assert entry.main(["migrate-store", "--from", f"sqlite:{missing}", "--to", "x.db"]) == 2
+    assert entry.main(["migrate-store", "--from", url, "--to", url]) == 2
+    both = (
+        "database error: one of --from and --to must be a SQLite file (sqlite:PATH) and the "
+        "other a postgresql:// URL"
+    )
     assert capsys.readouterr().err.splitlines() == [
         f"database error: there is no database at {missing}",
-        "database error: --to must be a postgresql:// URL",
+        both,
+        both,
     ]
+    assert not (tmp_path / "x.db").exists()
+
+
+@on_postgres
+def test_postgresql_moves_back_to_sqlite_and_its_table_resumes(
+    database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table_id, seq = asyncio.run(_fill(tmp_path / "bot.sqlite3"))
+    first = ["migrate-store", "--from", str(tmp_path / "bot.sqlite3"), "--to", database]
+    assert entry.main(first) == 0
+    before = asyncio.run(_counts(database))
+    back = tmp_path / "back" / "bot.sqlite3"  # a new file, in a new folder
+    capsys.readouterr()
+
+    assert entry.main(["migrate-store", "--from", database, "--to", f"sqlite:{back}"]) == 0
+
+    assert asyncio.run(_counts(back)) == before and all(before.values())
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"copied {sum(before.values()):,} rows into {back}:"
+    asyncio.run(_resume(str(back), table_id, seq))
+
+
+@on_postgres
+def test_postgresql_is_not_copied_from_a_running_bot(
+    database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fresh = tmp_path / "fresh.sqlite3"
+
+    async def beside_the_bot() -> int:
+        async with await open_store(database, exclusive=True):  # the running bot
+            return await asyncio.to_thread(
+                entry.main, ["migrate-store", "--from", database, "--to", str(fresh)]
+            )
+
+    assert asyncio.run(beside_the_bot()) == 2
+
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("database error: another bot process is using the database")
+    assert not fresh.exists()

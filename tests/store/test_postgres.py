@@ -15,9 +15,9 @@ from bot.store import SchemaTooNew, open_store
 from bot.store.checks import DatabaseUnusable, check_postgres
 from bot.store.lock import StoreLocked
 from bot.store.postgres import PostgresStore
-from bot.store.postgres.db import describe_url
 from bot.store.records import ActionRecord, NewTable
 from bot.store.schema import latest_version
+from bot.store.urls import describe_url
 
 on_postgres = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 

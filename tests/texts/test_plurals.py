@@ -79,6 +79,38 @@ def test_no_message_builds_a_plural_by_hand(locale: str) -> None:
     assert found == []
 
 
+# Plural determiners: one of them before the count in a message's "one" form does not agree
+# with the singular noun after it ("unos 1 punto", "gli 1 posto").
+PLURAL_DETERMINERS = {
+    "en": "these those",
+    "nl": "deze",
+    "pt-BR": "os as uns umas dos das estes estas",
+    "es-ES": "los las unos unas estos estas",
+    "it": "gli i le dei degli delle questi queste",
+}
+
+
+def _plural_before_count(locale: str, text: str, count: str) -> re.Match[str] | None:
+    words = "|".join(PLURAL_DETERMINERS[locale].split())
+    return re.search(rf"(?<!\w)(?:{words})\s+\{{{count}\}}", text, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_one_form_has_no_plural_determiner_before_its_count(locale: str) -> None:
+    found = [
+        (key, forms["one"])
+        for key, forms in plurals(locale).items()
+        if "one" in forms and _plural_before_count(locale, forms["one"], forms.get(COUNT, COUNT))
+    ]
+    assert found == []
+
+
+def test_the_determiner_check_can_fail() -> None:
+    assert _plural_before_count("es-ES", "unos {points} punto peor", "points")
+    assert _plural_before_count("it", "gli {n} posto", "n")
+    assert not _plural_before_count("es-ES", "alrededor de {points} punto", "points")
+
+
 @pytest.mark.parametrize(
     ("locale", "free", "expected"),
     [

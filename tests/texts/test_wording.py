@@ -8,6 +8,7 @@
 - A text that tells the player to press a button names it with that button's label, in bold.
 - No phrase of the glossary's "Phrases a native does not write" (calques, a singular noun
   before two names, a weekday's article).
+- Portuguese and Spanish command descriptions say what a command does in the infinitive.
 """
 
 from __future__ import annotations
@@ -212,3 +213,44 @@ def test_no_phrase_a_native_does_not_write(locale: str) -> None:
         if re.search(rf"(?<!\w){re.escape(phrase)}", text, re.IGNORECASE)
     ]
     assert found == []
+
+
+# Portuguese and Spanish command descriptions name what a command does in the infinitive
+# ("Abrir uma mesa", "Cerrar la mesa"); a present or imperative beside them ("Anula a rodada",
+# "Juega el desafío") reads as a slip. Italian says it in the imperative (tests do not check).
+INFINITIVE_LOCALES = ("pt-BR", "es-ES")
+INFINITIVE = re.compile(r"(\w+)([aei]r)(?:-?se)?")
+
+
+def _first_words(locale: str) -> dict[str, str]:
+    """Command description key -> its first word, in lower case."""
+    return {
+        key: re.sub(r"\W+$", "", value.split()[0].lstrip("¿(")).casefold()
+        for key, value in catalogue(locale).items()
+        if ".cmd." in key and key.endswith(".desc") and ".opt." not in key
+    }
+
+
+def _finite_forms(words: set[str]) -> set[str]:
+    """The present and imperative of the regular verbs among `words`: anular -> anula, anule."""
+    vowels = {"ar": "ae", "er": "ea", "ir": "ea"}
+    forms = set()
+    for word in words:
+        if match := INFINITIVE.fullmatch(word):
+            forms |= {match[1] + vowel for vowel in vowels[match[2]]}
+    return forms
+
+
+def _not_infinitive(first: dict[str, str]) -> list[str]:
+    finite = _finite_forms(set(first.values()))
+    return [f"{key}: {word!r}" for key, word in first.items() if word in finite]
+
+
+@pytest.mark.parametrize("locale", INFINITIVE_LOCALES)
+def test_command_descriptions_use_the_infinitive(locale: str) -> None:
+    assert _not_infinitive(_first_words(locale)) == []
+
+
+def test_the_infinitive_check_can_fail() -> None:
+    assert _not_infinitive({"a": "abrir", "b": "anular", "c": "anula"}) == ["c: 'anula'"]
+    assert _not_infinitive({"a": "sentarse", "b": "sienta", "c": "senta"}) == ["c: 'senta'"]

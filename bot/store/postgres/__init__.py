@@ -10,8 +10,9 @@ import asyncpg
 from ...shards import ShardSet
 from ..interface import Store
 from ..lock import StoreLocked
+from ..urls import describe_url, postgres_dsn
 from .challenges import PostgresChallengeStore
-from .db import Pool, connect_pool, describe_url
+from .db import Pool, connect_pool
 from .league import PostgresLeagueStore
 from .pars import PostgresParStore
 from .preferences import PostgresPreferenceStore
@@ -80,7 +81,7 @@ class PostgresStore(Store):
 
 
 async def _take_locks(url: str, shards: ShardSet) -> asyncpg.Connection:
-    holder: asyncpg.Connection = await asyncpg.connect(url)
+    holder: asyncpg.Connection = await asyncpg.connect(postgres_dsn(url))
     try:
         for shard in shards.ids:
             if not await holder.fetchval(_TRY_LOCK, shards.count * 65536 + shard):

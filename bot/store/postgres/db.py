@@ -21,6 +21,7 @@ from ..errors import SchemaTooNew
 from ..queries import Sql
 from ..reads import Reads
 from ..schema import migrations
+from ..urls import postgres_dsn
 
 __all__ = [
     "POOL_SIZE",
@@ -28,7 +29,6 @@ __all__ = [
     "Pool",
     "PostgresReads",
     "connect_pool",
-    "describe_url",
     "migrate",
     "touched",
     "transaction",
@@ -45,15 +45,6 @@ POOL_SIZE: Final = 10
 
 # One advisory lock key for migrations (per database; the schema is in the query).
 _MIGRATION_LOCK: Final = "SELECT pg_advisory_xact_lock(hashtext('klaverjas:' || current_schema()))"
-
-
-def describe_url(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urlsplit(url)
-    host = parts.hostname or "localhost"
-    port = f":{parts.port}" if parts.port else ""
-    user = f"{parts.username}@" if parts.username else ""
-    return f"postgresql://{user}{host}{port}{parts.path}"
 
 
 def with_schema(url: str, schema: str) -> str:
@@ -118,8 +109,9 @@ async def _version(conn: Conn) -> int:
 
 
 async def connect_pool(url: str) -> Pool:
-    """A pool on `url`, migrated to the latest schema; closed again if migrating fails."""
-    pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+    """A pool on `url` (any password: bot/store/urls.py), migrated to the latest schema;
+    closed again if migrating fails."""
+    pool = await asyncpg.create_pool(postgres_dsn(url), min_size=1, max_size=POOL_SIZE)
     try:
         async with pool.acquire() as conn:
             await migrate(conn)

@@ -4,9 +4,11 @@ announcement and summary; refusals that change nothing; a restart in the middle.
 from __future__ import annotations
 
 import hashlib
+import re
 
 import discord
 
+from bot.texts.catalog import t
 from cogs.common.hand_cards import TRUMP_MARK
 from tests.harness.limits import (
     assert_ephemeral,
@@ -20,6 +22,12 @@ from .kit import ClockedBot, Member, StartHarness, clock_of, service_of, text_of
 EXTENSIONS = ("cogs.errors", "cogs.challenge")
 SEED = "fixed-test-seed"
 PRIMARY, SECONDARY, DANGER = 1, 2, 4  # Discord's button styles
+
+
+def assert_no_verification_details(text: str) -> None:
+    """A public post shows players no shell command and no hash (docs/challenge.md has them)."""
+    assert "python -m" not in text and "SHA-256" not in text
+    assert not re.search(r"[0-9a-f]{16}", text), text
 
 
 async def start(make_harness: StartHarness) -> object:
@@ -38,11 +46,14 @@ async def test_a_member_plays_the_whole_challenge_by_clicks(make_harness: StartH
     assert "Results stay hidden" in text and SEED not in text
     start_id = ann.enabled()
     assert [c.split(":")[2] for c in start_id] == ["start"]
-    # The challenge was announced in the channel, with the same hash and a Play button.
+    # The challenge was announced in the channel with a Play button; the hash stays in
+    # the private intro: the channel reads that the deals are sealed, not 64 hex digits.
     [posted] = [c for c in harness.rest_calls("POST") if "/messages" in c.path]
     assert_not_ephemeral(posted)
     assert_within_discord_limits(posted)
-    assert digest[:32] in posted.text() and "kj:chl:open:1" in posted.custom_ids()
+    assert "kj:chl:open:1" in posted.custom_ids()
+    assert t("challenge.announce.sealed", "en") in posted.text()
+    assert_no_verification_details(posted.text())
 
     started = await ann.press(start_id[0])
     assert started.replies[0].callback_type == 6  # acknowledged, then the same message edited
@@ -144,8 +155,13 @@ async def test_the_close_posts_one_summary_with_the_seed_and_past_lists_it(
     summary = summaries[0]
     assert_not_ephemeral(summary)
     assert_within_discord_limits(summary)
-    assert SEED in summary.text() and "python -m bot challenge --check" in summary.text()
-    assert "ann" in summary.text()
+    assert t("challenge.summary.verify", "en") in summary.text()
+    assert_no_verification_details(summary.text())
+    assert SEED not in summary.text() and "ann" in summary.text()
+    # The seed is in the standings, which each player sees privately.
+    standings = await ann.slash("challenge standings", {"number": 1})
+    assert_ephemeral(standings.replies[-1])
+    assert t("challenge.seed", "en", seed=SEED) in standings.replies[-1].text()
     past = await ann.slash("challenge past")
     assert "#1" in past.replies[-1].text() and "won by ann" in past.replies[-1].text()
     # The next challenge opens (and is announced) when the schedule runs again.

@@ -1,7 +1,8 @@
 """/help through the offline harness: one private answer in the user's language, a quick
 start and a menu of pages (one phone screen each) that together name every command the
-tree holds, as mentions with the ids Discord gave the commands (names in bold while the
-ids are unknown)."""
+tree holds in the reader's language: as mentions with the ids Discord gave the commands
+where that language uses the default name (Discord draws a mention with the default name
+in every language), else and while the ids are unknown as names in bold."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ OPEN_TABLE = {
     "it": "/tavolo apri",
 }
 MENTION = re.compile(r"</([a-z -]+):(\d+)>")
+BOLD_COMMAND = re.compile(r"\*\*(/[^*]+)\*\*")
 PHONE_COLUMNS = 42  # characters of embed text a 400 px wide phone shows on a line
 PHONE_LINES = 32  # lines of embed text on one phone screen, beside the title and buttons
 PUBLISH = Settings(discord_token=FAKE_TOKEN)  # SYNC_COMMANDS unset: publish when changed
@@ -77,15 +79,19 @@ async def test_help_answers_privately_with_a_quick_start(published: Harness, loc
     assert t("help.about", ours) in text
     assert f"**{t('help.start.title', ours)}**" in text
     ids = _published_ids(harness.world)
-    assert f"</table open:{ids['table']}>" in text  # the default name, the group's id
-    assert f"</hand:{ids['hand']}>" in text
+    if locale == "en-US":  # the default name, the group's id
+        assert f"</table open:{ids['table']}>" in text
+    else:  # a mention would show the English name: the reader's own, in bold
+        assert f"**{OPEN_TABLE[locale]}**" in text and "</table open:" not in text
+    if locale in ("en-US", "nl"):  # "/hand" in English and Dutch alike
+        assert f"</hand:{ids['hand']}>" in text
     for button in ("tables.button.fill", "tables.button.hand", "tables.button.again"):
         assert f"**{t(button, ours)}**" in text
     assert [b["label"] for b in menu] == [t(f"help.page.{page}", ours) for page in PAGES]
     assert [b["custom_id"] for b in menu] == [f"kj:help:{page}" for page in PAGES]
     assert [b["disabled"] for b in menu] == [page == "start" for page in PAGES]
-    # the client shows a mention in its own language: no name is written out beside it
-    assert OPEN_TABLE[locale] not in MENTION.sub("", text)
+    # the name is written once, the reader's own
+    assert text.count(OPEN_TABLE[locale]) == 1
 
 
 @pytest.mark.parametrize("locale", DISCORD_LOCALES)
@@ -102,7 +108,8 @@ async def test_the_pages_name_every_command_once_each_on_one_phone_screen(
     ids = _published_ids(harness.world)
     shown = await harness.slash("help", locale=locale)
     ours = normalize_locale(locale)
-    names = {name: slash_name(_payloads(harness), name, ours) for name in runnable}
+    payloads = await harness.bot.get_cog("Help")._command_payloads()  # type: ignore[union-attr]
+    names = {name: slash_name(payloads, name, ours) for name in runnable}
 
     listed: list[str] = []
     for page in PAGES[1:]:
@@ -114,15 +121,16 @@ async def test_the_pages_name_every_command_once_each_on_one_phone_screen(
         assert [b["disabled"] for b in menu] == [name == page for name in PAGES]
         found = MENTION.findall(text)
         assert all(int(command_id) == ids[name.split()[0]] for name, command_id in found)
-        listed += [name for name, _ in found if name not in ("rules", "roem", "legal")]
+        # a mention shows the default name: only where the reader's name is the same
+        assert all(names[name] == f"/{name}" for name, _ in found), (locale, page)
+        english = {local: name for name, local in names.items()}
+        bold = [english[local] for local in BOLD_COMMAND.findall(text)]  # each the reader's
+        named = [name for name, _ in found] + bold
+        listed += [name for name in named if name not in ("rules", "roem", "legal")]
         listed += ["rules", "roem", "legal"] if page == "rules" else []
         assert _shown_lines(text, names) <= PHONE_LINES, (locale, page)
     assert sorted(listed) == sorted(set(runnable) - {"help"})
     assert "table bot add" in listed and "night close" in listed
-
-
-def _payloads(harness: Harness) -> list[dict[str, Any]]:
-    return [command.to_dict(harness.bot.tree) for command in harness.bot.tree.get_commands()]
 
 
 async def test_without_published_ids_commands_are_named_in_bold(
@@ -212,7 +220,8 @@ def test_names_and_mentions_come_from_the_payloads() -> None:
         },
     ]
     ids = {"table": 11, "about": 12}
-    assert command_lines(payloads, "table", "nl", ids) == ["</table open:11> · Open een tafel"]
+    assert command_lines(payloads, "table", "en", ids) == ["</table open:11> · Open a table"]
+    assert command_lines(payloads, "table", "nl", ids) == ["**/tafel openen** · Open een tafel"]
     assert command_lines(payloads, "table", "it", {}) == ["**/table open** · Open a table"]
     assert command_lines(payloads, "playing", "nl", ids) == ["</about:12> · About"]
     assert mention(payloads, "table open", "nl", {}) == "**/tafel openen**"

@@ -32,7 +32,7 @@ async def start_league(make_harness: StartHarness) -> LeagueKit:
     harness = await make_harness(bot_class=ClockedBot)
     kit = LeagueKit(harness)
     kit.cog.publisher.interval = 0
-    kit.league_cog.actions.starter.settings = QUICK
+    kit.league_cog.actions.tables.settings = QUICK
     await kit.flush()
     return kit
 

@@ -104,7 +104,7 @@ async def test_names_the_process_never_saw_are_fetched_from_discord(
     the export asks Discord for each player; one who left the server stays an id."""
     kit, boss, players = await played_night(make_harness)
     await kit.organiser("night close", boss)
-    kit.league_cog.actions.names.clear()  # as after a restart
+    kit.league_cog.actions.messages.names.clear()  # as after a restart
     gone = players[4]
     del kit.world.users[gone]  # left the server
     answer = await kit.player("league export", boss, night=1)

@@ -182,19 +182,25 @@ async def test_a_whole_night(make_harness: StartHarness) -> None:
     assert rows(standings.response.text(), SEASON_ROW) == season
 
 
+async def one_round_night(kit: LeagueKit, players: int) -> int:
+    """A league of one round of one hand, its night open and `players` checked in by the
+    button; the organiser."""
+    boss = kit.world.add_user("boss")
+    await kit.organiser("league create", boss, name="Dinsdag", hands=1, rounds=1)
+    await kit.organiser("night open", boss)
+    for i in range(players):
+        await check_in(kit, kit.world.add_user(f"player{i}"), 0)
+    return boss
+
+
 async def test_a_table_finished_unheard_is_read_in_at_start_up(
     make_harness: StartHarness,
 ) -> None:
     kit = await start_league(make_harness)
-    boss = kit.world.add_user("boss")
-    players = [kit.world.add_user(f"player{i}") for i in range(4)]
-    await kit.organiser("league create", boss, name="Dinsdag", hands=1, rounds=1)
-    await kit.organiser("night open", boss)
-    for user in players:
-        await check_in(kit, user, 0)
+    boss = await one_round_night(kit, 4)
     await kit.organiser("night start", boss)
     # The process dies as the match ends: its result never reaches the league.
-    kit.bot.services.tables.listeners.remove(kit.league_cog.actions.on_table_events)
+    kit.bot.services.tables.listeners.remove(kit.league_cog.actions.tables.on_table_events)
     await kit.play_round(1, 1)
     assert await kit.leagues.missing_results(1) == [[1, 0]]
     await kit.harness.close()
@@ -204,3 +210,32 @@ async def test_a_table_finished_unheard_is_read_in_at_start_up(
     assert "Round 1 is complete" in kit.channel_texts()[-1]
     closed = await kit.organiser("night close", boss)
     assert "is closed" in closed.replies[-1].text()
+
+
+async def test_a_round_drawn_before_a_crash_gets_its_tables_at_start_up(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start_league(make_harness)
+    boss = await one_round_night(kit, 8)
+
+    async def crash(answer: object) -> None:
+        raise RuntimeError("the process dies after the draw")
+
+    kit.league_cog.actions.tables.open = crash  # type: ignore[method-assign,assignment]
+    await kit.organiser("night start", boss)
+    assert len(await kit.leagues.draws(1)) == 1
+    assert await kit.leagues.round_tables(1) == {}  # drawn, and no table exists
+    await kit.harness.close()
+
+    kit = await start_league(make_harness)  # the start-up resume opens them, once each
+    links = await kit.leagues.round_tables(1)
+    assert sorted(links) == [(1, 0), (1, 1)]
+    assert len(set(links.values())) == 2
+    for table_id in links.values():
+        assert kit.service.get(table_id).status == Status.PLAYING
+        thread = kit.service.get(table_id).channel_id
+        assert kit.world.channel_messages(thread), "the table's message is in its thread"
+    assert len(await kit.leagues.draws(1)) == 1  # nothing drawn again
+    await kit.play_round(1, 1)
+    assert await kit.leagues.missing_results(1) == []
+    assert "Round 1 is complete" in kit.channel_texts()[-1]

@@ -116,8 +116,8 @@ async def test_schedule_settings_refusals_and_the_time_zone_choices(
         ({"weekday": 1, "time": "25:00"}, "“25:00” is not a time of day"),
         ({"weekday": 1, "time": "20:00", "timezone": "Mars/Olympus"}, "“Mars/Olympus” is not"),
         ({"time": "20:00"}, "needs a weekday and a start time"),
-        ({"weekday": 1, "time": "20:00", "reminders": "soon"}, "not possible (reminders)"),
-        ({"weekday": 1, "time": "20:00", "checkin": 10, "reminders": "15"}, "(reminders)"),
+        ({"weekday": 1, "time": "20:00", "reminders": "soon"}, "not possible (**reminders**)"),
+        ({"weekday": 1, "time": "20:00", "checkin": 10, "reminders": "15"}, "(**reminders**)"),
     ]
     for options, expected in cases:
         answer = await kit.organiser("league settings", boss, **options)

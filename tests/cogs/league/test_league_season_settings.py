@@ -69,8 +69,8 @@ async def test_settings_change_and_refuse_season_settings(make_harness: StartHar
     player = kit.world.add_user("player")
     [before] = await kit.leagues.leagues(kit.world.guild_id)
     for user, options, expected in (
-        (boss, {"tiebreaks": "luck"}, "(tie_breaks)"),
-        (boss, {"counting": "best", "minimum": 2, "tiebreaks": "x y"}, "(tie_breaks)"),
+        (boss, {"tiebreaks": "luck"}, "(**tiebreaks**)"),
+        (boss, {"counting": "best", "minimum": 2, "tiebreaks": "x y"}, "(**tiebreaks**)"),
         (player, {"booby": "all_rounds"}, "Only the league's"),
     ):
         if user == boss:
@@ -84,7 +84,7 @@ async def test_settings_change_and_refuse_season_settings(make_harness: StartHar
     everything = await kit.organiser("league settings", boss, counting="all")
     assert "all nights count" in everything.response.text()
     missing = await kit.organiser("league settings", boss, counting="best")
-    assert "(best)" in missing.response.text()  # best N needs its N
+    assert "(**best**)" in missing.response.text()  # best N needs its N
 
 
 async def test_tie_break_orders_are_offered_in_the_readers_language(

@@ -46,6 +46,9 @@ TWO_LOCALES = (EN, NL)
 DISCORD_LOCALES = (EN, NL, "pt-BR", "es-ES", "it")
 RULES_COMMANDS = ("rules", "roem", "legal", "score", "cards")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PHONE_COLUMNS = 42  # characters of embed text a 400 px wide phone shows on a line
+MONOSPACE_COLUMNS = 36  # a code block's line on a 400 px wide phone
+INDEX_LINES = 12  # /rules without a topic: a short page above its menu
 
 
 def cards(text: str) -> list[Card]:
@@ -113,14 +116,73 @@ async def open_table(harness: Harness, rules: RuleSet, channel: int | None = Non
 # --------------------------------------------------------------------------- /rules
 
 
+def phone_lines(text: str) -> int:
+    """How many lines `text` takes in an embed on a phone (about 42 characters a line)."""
+    return sum(max(1, -(-len(line) // PHONE_COLUMNS)) for line in text.splitlines())
+
+
+def topic_menu(call: Call) -> dict[str, Any]:
+    """The one select menu under a /rules answer: a row of its own."""
+    [[menu]] = [row["components"] for row in call.components]
+    assert menu["type"] == 3
+    return dict(menu)
+
+
 @pytest.mark.parametrize("locale", DISCORD_LOCALES)
-async def test_rules_without_topic_lists_every_topic(harness: Harness, locale: str) -> None:
+async def test_rules_without_topic_is_a_short_page_with_a_menu_of_topics(
+    harness: Harness, locale: str
+) -> None:
     reply = private(await harness.slash("rules", locale=locale))
 
     [embed] = reply.embeds
-    for key in TOPICS:
-        assert topic(key, locale).title in embed["description"]
-    assert "amsterdam" in field(reply, t("rules.rules.field_rules", locale))
+    rules_here = field(reply, t("rules.rules.field_rules", locale))
+    assert "amsterdam" in rules_here
+    # It listed every topic with its summary: 1,230 px tall on a phone.
+    assert phone_lines(f"{embed['title']}\n{embed['description']}\n{rules_here}") <= INDEX_LINES
+    menu = topic_menu(reply)
+    assert [option["value"] for option in menu["options"]] == list(TOPICS)
+    assert [option["label"] for option in menu["options"]] == [
+        topic(key, locale).title for key in TOPICS
+    ]
+    assert menu["placeholder"] == t("rules.rules.menu", locale)
+    assert not any(option["default"] for option in menu["options"])
+
+    chosen = await harness.click(menu["custom_id"], message=reply, values=["nat"], locale=locale)
+
+    turned = chosen.response
+    assert turned.callback_type == 7  # the same private message, turned to the topic
+    assert_within_discord_limits(turned)
+    assert turned.embeds[0]["title"] == topic("nat", locale).title
+    assert turned.embeds[0]["description"] == topic("nat", locale).body
+    again = topic_menu(turned)
+    assert [option["default"] for option in again["options"]] == [key == "nat" for key in TOPICS]
+
+
+async def test_a_topic_chosen_under_a_public_index_is_shown_privately(harness: Harness) -> None:
+    public = answered(await harness.slash("rules", {"public": True}))
+    assert_not_ephemeral(public)
+    bob = harness.world.add_user("bob")
+
+    chosen = await harness.click(
+        topic_menu(public)["custom_id"], message=public, values=["pit"], user=bob
+    )
+
+    reply = chosen.response
+    assert reply.callback_type == 4  # a new private message: the channel's page stays
+    assert_ephemeral(reply)
+    assert reply.embeds[0]["title"] == topic("pit", "en").title
+    assert harness.rest_calls("PATCH") == []
+
+
+async def test_the_menu_keeps_the_variant_chosen_with_the_command(harness: Harness) -> None:
+    index = private(await harness.slash("rules", {"preset": "rotterdam"}))
+
+    chosen = await harness.click(
+        topic_menu(index)["custom_id"], message=index, values=["following_amsterdam"]
+    )
+
+    marked = [e["title"].startswith("✅") for e in chosen.response.embeds]
+    assert marked == [False, True]  # Rotterdam's following is in force, as chosen
 
 
 @pytest.mark.parametrize("locale", DISCORD_LOCALES)
@@ -629,11 +691,21 @@ async def test_cards_sends_a_png_and_the_orders_as_text(
     text = embed["description"]
     trump_ranks = sorted(TRUMP_ORDER, key=lambda r: -TRUMP_ORDER[r])
     plain_ranks = sorted(PLAIN_ORDER, key=lambda r: -PLAIN_ORDER[r])
-    assert "".join(f"{rank_shown(r, locale):>4}" for r in trump_ranks) in text
-    assert "".join(f"{TRUMP_POINTS[r]:>4}" for r in trump_ranks) in text
-    assert "".join(f"{rank_shown(r, locale):>4}" for r in plain_ranks) in text
-    assert "".join(f"{PLAIN_POINTS[r]:>4}" for r in plain_ranks) in text
+    assert "".join(f"{rank_shown(r, locale):>3}" for r in trump_ranks) in text
+    assert "".join(f"{TRUMP_POINTS[r]:>3}" for r in trump_ranks) in text
+    assert "".join(f"{rank_shown(r, locale):>3}" for r in plain_ranks) in text
+    assert "".join(f"{PLAIN_POINTS[r]:>3}" for r in plain_ranks) in text
     assert "**152**" in text and "**162**" in text
+
+
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+async def test_cards_tables_fit_a_phones_monospace_width(harness: Harness, locale: str) -> None:
+    reply = private(await harness.slash("cards", locale=locale))
+
+    blocks = re.findall(r"```\n(.*?)```", reply.embeds[0]["description"], re.S)
+    assert len(blocks) == 2  # trump and the other suits
+    widths = [len(line) for block in blocks for line in block.splitlines()]
+    assert max(widths) <= MONOSPACE_COLUMNS, widths  # they were 39 columns wide
 
 
 async def test_cards_can_be_public(harness: Harness) -> None:

@@ -52,6 +52,12 @@ NOT_THE_CALCULATORS = {
     ErrorCode.NO_ROEM,
     ErrorCode.BAD_ACTION,
     ErrorCode.MATCH_OVER,
+    # The kraak calls (docs/rules.md 2.5): no table plays them yet; the tables will word them.
+    ErrorCode.NO_CALL_NOW,
+    ErrorCode.STALE_CALL,
+    ErrorCode.WRONG_PAIR_CALL,
+    # Calls are not a calculator question yet (score_hand's calls argument).
+    ErrorCode.TOO_MANY_CALLS,
     # Rank.parse alone (Card.parse refuses a whole card as unknown_card).
     ErrorCode.UNKNOWN_RANK,
     # Rule-set options: the calculators only name presets (unknown_preset).
@@ -59,6 +65,7 @@ NOT_THE_CALCULATORS = {
     ErrorCode.BAD_OPTION_VALUE,
     ErrorCode.OPTION_OUT_OF_RANGE,
     ErrorCode.NO_MATCH_END,
+    ErrorCode.DOUBLING_WITHOUT_NAT,
     # Whole-round sheet checks: league entry words these (league.err.*); /score words
     # the checks of one hand.
     ErrorCode.ROUND_ROEM_IMPOSSIBLE,

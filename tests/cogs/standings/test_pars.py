@@ -1,6 +1,6 @@
 """`/stats`' results against par through the offline harness: hands played alone with
 three computers get their par in the background, and `/stats` shows the average, its
-interval and the hands behind it, in the reader's language, within Discord's limits."""
+interval in words and the hands behind it, in the reader's language, within Discord's limits."""
 
 from __future__ import annotations
 
@@ -41,10 +41,11 @@ async def test_stats_shows_the_average_against_par(make_harness: StartHarness) -
     field = reply.embeds[0]["fields"][-1]
     assert field["name"] == "Against par · All time"
     lines = field["value"].split("\n")
-    average = f"{found.average:+.1f}"
-    assert lines[0] == f"**{average}** ± {found.margin:.1f} points per hand (95%)"
-    assert lines[1] == "over 2 hands"
-    assert lines[2] == t("standings.stats.par.meaning", "en")
+    low, high = found.average - found.margin, found.average + found.margin
+    assert lines[0] == f"**{found.average:+.1f}** points per hand"
+    assert lines[1] == f"most likely between {low:+.1f} and {high:+.1f}"  # no ± nor (95%)
+    assert lines[2] == "over 2 hands"
+    assert lines[3] == t("standings.stats.par.meaning", "en")
 
     theirs = (await harness.slash("stats", {"player": bob, "period": "week"})).reply
     check(theirs)
@@ -74,7 +75,8 @@ def test_the_field_fits_a_phone_in_every_language(locale: str) -> None:
     meaning = t("standings.stats.par.meaning", locale)
     assert len(name) <= PHONE
     assert all(len(line.replace("**", "")) <= PHONE for line in lines if line != meaning)
-    assert "-12" in lines[0] and "8" in lines[0] and "1234" in lines[1]
+    assert "-12" in lines[0] and "-20" in lines[1] and "-4" in lines[1] and "1234" in lines[2]
+    assert "±" not in value and "95" not in value
     assert "17" in lines[-1]
     single = par_field(AgainstPar(1, 20.0, None, 0), "all", locale)[1]
     assert "+20" in single and "±" not in single

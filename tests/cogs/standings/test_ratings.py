@@ -189,13 +189,14 @@ async def test_stats_show_the_players_own_rating(make_harness: StartHarness) -> 
     assert found.player is not None
     assert rating["name"] == "Rating · season 1"
     assert rating["value"] == (
-        f"**{found.player.rating:,}\xa0±\xa0{found.player.spread}** from 1 match"
-        f" · number {found.player.place} of 4"
+        f"**{found.player.rating:,}** (give or take {found.player.spread})"
+        f" · number {found.player.place} of 4\n"
+        "from 1 match this season, at tables and in league rounds"
     )
     check(mine.reply)
     none = theirs.reply.embeds[0]["fields"][-2]
     assert none["name"] == "Rating · stagione 1"
-    assert none["value"] == t("standings.stats.rating.none", "it", start="1.500\xa0±\xa0350")
+    assert none["value"] == t("standings.stats.rating.none", "it", start="1.500")
 
 
 async def test_an_organiser_starts_a_new_season_and_a_second_click_changes_nothing(

@@ -400,7 +400,12 @@ async def test_stats_for_yourself_privately_and_for_another_member_publicly(
     [embed] = public.embeds
     assert embed["description"] == f"<@{bob}>" and world.users[bob] in embed["title"]
     names = [f["name"] for f in embed["fields"]]
-    assert names == ["All time", "Last 7 days", "Rating · season 1", "Against par · Last 7 days"]
+    assert names == [
+        "At the tables · All time",
+        "At the tables · Last 7 days",
+        "Rating · season 1",
+        "Against par · Last 7 days",
+    ]
     week = await store.stats.player(world.guild_id, bob, since=now - 7 * DAY)
     assert (week.matches, week.wins, week.losses) == (1, 0, 1)
     assert "Matches: **1** (0 won, 0 drawn, 1 lost)" in embed["fields"][1]["value"]
@@ -467,7 +472,7 @@ async def test_dutch_leaderboard_and_statistics(make_harness: StartHarness) -> N
     )
     assert footer(turned.response).startswith("Pagina 2 van 2")
     field = stats.reply.embeds[0]["fields"][0]
-    assert field["name"] == "Alle tijden"
+    assert field["name"] == "Aan tafel · Alle tijden"
     assert "Partijen: **1** (0 gewonnen, 1 gelijk, 0 verloren)" in field["value"]
     assert "81,0 punten per spel" in field["value"]
     assert_ephemeral(stats.reply)

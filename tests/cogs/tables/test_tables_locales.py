@@ -65,7 +65,7 @@ async def test_a_brazilian_player_reads_table_and_hand_in_portuguese(
 
     hand = await my_hand(kit, table, ana, **pt)
     assert text_displays(hand.body)[0].startswith("### Sua mão")
-    assert "Sua vez: escolha o trunfo, ou passe." in hand.text()
+    assert "Sua vez: escolha o trunfo ou passe." in hand.text()
     labels = [b["label"] for b in buttons(hand.components)]
     assert "♥ copas" in labels and "Passar" in labels and "Atualizar" in labels
 

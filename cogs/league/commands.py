@@ -7,24 +7,22 @@ service whether the user organises before anything is deferred or posted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import TYPE_CHECKING
 
+from bot.league.answers import NightAnswer
 from bot.league.errors import LeagueCode, LeagueError
-from bot.league.night_view import Recorded
 from bot.league.refs import LeagueName, NightRef, Pick
-from bot.league.schedule import Schedule
 from bot.league.service import LeagueService
-from bot.league.settings import ByePolicy, Format, LeagueSettings, Organisers, RoundLength
+from bot.league.settings import LeagueSettings
 from cogs.common.actors import actor_of
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
-from cogs.league.actions import NO_MENTIONS, Interaction, LeagueActions
 from cogs.league.errors import round_end
 from cogs.league.exports import night_files, season_files
 from cogs.league.form import SheetForm, form_fields, sheet_modal
-from cogs.league.options import SeasonOptions
-from cogs.league.parse import parse_line, parse_lines, parse_pair, parse_reminders
+from cogs.league.messages import NO_MENTIONS
+from cogs.league.options import CreateOptions, SettingsOptions
+from cogs.league.parse import parse_line, parse_lines, parse_pair
 from cogs.league.ranking import standings_embed
 from cogs.league.ui import (
     history_embed,
@@ -35,137 +33,23 @@ from cogs.league.ui import (
     status_embed,
 )
 
-__all__ = ["CreateOptions", "LeagueCommands", "ScheduleOptions", "SettingsOptions"]
+if TYPE_CHECKING:
+    from cogs.league.actions import Interaction, LeagueActions
 
-DEFAULT_TIMEZONE = "Europe/Amsterdam"  # a Dutch card game's clubs meet there, mostly
-
-
-@dataclass(frozen=True)
-class CreateOptions:
-    """The options of /league create, as the league's first settings."""
-
-    name: str
-    rounds: int
-    hands: int | None  # None: 16, unless a target alone ends the rounds
-    preset: str
-    bye: str
-    format: str
-    organiser_role: int | None
-    season: SeasonOptions = SeasonOptions()
-    target: int | None = None
-
-    def settings(self, channel_id: int | None) -> LeagueSettings:
-        """The new league's settings, made in the channel `channel_id`."""
-        roles = () if self.organiser_role is None else (self.organiser_role,)
-        hands = 16 if self.hands is None and self.target is None else self.hands
-        return self.season.applied(
-            LeagueSettings(
-                name=self.name.strip(),
-                organisers=Organisers(role_ids=roles),
-                preset=self.preset,
-                round_length=RoundLength(hands, self.target),
-                rounds_per_night=self.rounds,
-                format=cast(Format, self.format),  # both checked by LeagueSettings
-                bye_policy=cast(ByePolicy, self.bye),
-                channel_id=channel_id,
-            )
-        )
-
-
-@dataclass(frozen=True)
-class ScheduleOptions:
-    """The schedule options of /league settings; None is "not given"."""
-
-    weekday: int | None = None
-    time: str | None = None
-    timezone: str | None = None
-    checkin: int | None = None
-    reminders: str | None = None
-    unschedule: bool = False
-
-    def given(self) -> bool:
-        """Whether any schedule option was given."""
-        values = (self.weekday, self.time, self.timezone, self.checkin, self.reminders)
-        return self.unschedule or any(value is not None for value in values)
-
-    def applied(self, current: Schedule | None, channel_id: int | None) -> Schedule | None:
-        """The schedule with these options applied (checked by `Schedule`), posting in
-        `channel_id`: where /league settings was used."""
-        if self.unschedule:
-            return None
-        changes = {
-            "weekday": self.weekday,
-            "start": None if self.time is None else self.time.strip(),
-            "timezone": None if self.timezone is None else self.timezone.strip(),
-            "checkin_minutes": self.checkin,
-            "reminders": None if self.reminders is None else parse_reminders(self.reminders),
-        }
-        given: dict[str, Any] = {k: v for k, v in changes.items() if v is not None}
-        given["channel_id"] = channel_id
-        if current is not None:
-            return replace(current, **given)
-        if self.weekday is None or self.time is None:
-            raise LeagueError(LeagueCode.SCHEDULE_INCOMPLETE)
-        return Schedule(**{"timezone": DEFAULT_TIMEZONE, **given})
-
-
-@dataclass(frozen=True)
-class SettingsOptions:
-    """The options of /league settings; None is "not given" (hands or target 0: none)."""
-
-    rounds: int | None = None
-    hands: int | None = None
-    bye: str | None = None
-    organiser: int | None = None  # a user made organiser
-    organiser_role: int | None = None  # a role made organiser
-    schedule: ScheduleOptions = ScheduleOptions()
-    season: SeasonOptions = SeasonOptions()
-    target: int | None = None
-
-    def given(self) -> bool:
-        """Whether any setting is to change."""
-        values: tuple[object, ...] = (self.rounds, self.hands, self.target, self.bye)
-        values += (self.organiser, self.organiser_role)
-        changed = self.schedule.given() or self.season.given()
-        return changed or any(value is not None for value in values)
-
-    def applied(self, settings: LeagueSettings, channel_id: int | None) -> LeagueSettings:
-        """The settings with these options applied (checked by `LeagueSettings`); a schedule
-        posts in `channel_id`, where /league settings was used, and its nights run there."""
-        changes: dict[str, Any] = {}
-        if self.schedule.given():
-            changes["schedule"] = self.schedule.applied(settings.schedule, channel_id)
-            if changes["schedule"] is not None:
-                changes["channel_id"] = channel_id
-        if self.organiser is not None or self.organiser_role is not None:
-            organisers = _add_organisers(settings.organisers, self.organiser, self.organiser_role)
-            changes["organisers"] = organisers
-        if self.rounds is not None:
-            changes["rounds_per_night"] = self.rounds
-        if self.hands is not None or self.target is not None:
-            changes["round_length"] = self.round_length(settings.round_length)
-        if self.bye is not None:
-            changes["bye_policy"] = self.bye
-        return self.season.applied(replace(settings, **changes))
-
-    def round_length(self, current: RoundLength) -> RoundLength:
-        """How rounds end with these options: hands and target as given (0: none), the
-        other kept; both none is refused (`bad_setting`, a round needs an end)."""
-        hands = current.hands if self.hands is None else self.hands or None
-        target = current.target if self.target is None else self.target or None
-        return RoundLength(hands, target)
+__all__ = ["LeagueCommands"]
 
 
 class LeagueCommands:
     """The bodies of the /league and /night commands."""
 
     def __init__(self, actions: LeagueActions) -> None:
-        self.actions = actions
+        self.messages = actions.messages
+        self.tables = actions.tables
 
     @property
     def service(self) -> LeagueService:
         """The bot's league service."""
-        return self.actions.service
+        return self.messages.service
 
     # ------------------------------------------------------------------ /league
     async def create(self, interaction: Interaction, options: CreateOptions) -> None:
@@ -206,19 +90,18 @@ class LeagueCommands:
     async def join(self, interaction: Interaction, name: str | None, partner: int | None) -> None:
         """Check in at the league's open night."""
         night = NightRef(_league(interaction, name))
-        view = await self.service.check_in(night, interaction.user.id, partner)
+        view = (await self.service.check_in(night, interaction.user.id, partner)).view
         text = t("league.done.checked_in", locale_of(interaction), round=view.drawn + 1)
         await interaction.response.send_message(text, ephemeral=True)
-        await self.actions.refresh_checkin(view)
+        await self.messages.refresh_checkin(view)
 
     async def leave(self, interaction: Interaction, name: str | None) -> None:
         """Check out of the league's open night."""
-        view = await self.service.check_out(
-            NightRef(_league(interaction, name)), interaction.user.id
-        )
+        night = NightRef(_league(interaction, name))
+        view = (await self.service.check_out(night, interaction.user.id)).view
         text = t("league.done.checked_out", locale_of(interaction))
         await interaction.response.send_message(text, ephemeral=True)
-        await self.actions.refresh_checkin(view)
+        await self.messages.refresh_checkin(view)
 
     async def season(self, interaction: Interaction, name: str | None, public: bool) -> None:
         """The league's season table."""
@@ -268,14 +151,14 @@ class LeagueCommands:
             league = await self.service.league(key)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         locale = (
-            locale_of(interaction) if not public else self.actions.locale_for(interaction.guild_id)
+            locale_of(interaction) if not public else self.messages.locale_for(interaction.guild_id)
         )
         files = []
         if night is not None:
-            files += await night_files(self.actions, interaction, league.name, night, locale)
+            files += await night_files(self.messages, interaction, league.name, night, locale)
         if season:
             table = await self.service.season(league.id)
-            files += await season_files(self.actions, interaction, league.name, table, locale)
+            files += await season_files(self.messages, interaction, league.name, table, locale)
         key_text = "league.export.night" if night is not None else "league.export.season"
         text = t(key_text, locale, league=league.name, night=0 if night is None else night.number)
         await interaction.followup.send(
@@ -287,8 +170,8 @@ class LeagueCommands:
         """Open the league's next night here, and post its check-in."""
         actor = actor_of(interaction)
         key = _league(interaction, name)
-        view = await self.service.open_night(key, actor, interaction.channel_id)
-        await self.actions.post_checkin(view)
+        view = (await self.service.open_night(key, actor, interaction.channel_id)).view
+        await self.messages.post_checkin(view)
         text = t("league.done.opened", locale_of(interaction), night=view.night.number)
         await send_ephemeral(interaction, text)
 
@@ -304,12 +187,13 @@ class LeagueCommands:
         if not first and not drawn:
             raise LeagueError(LeagueCode.NIGHT_NOT_STARTED)
         await interaction.response.defer(ephemeral=True, thinking=True)  # threads take a while
-        if drawn and await self.actions.resume_round(view):
+        if drawn and await self.tables.resume_round(view):
             text = t("league.done.resumed", locale_of(interaction), round=drawn)
             await interaction.followup.send(text, ephemeral=True)
             return
         started = await self.service.start_round(view.night.id, actor, deal)
-        await self.actions.post_round(started.view, started.draw)
+        await self.tables.open(started)
+        await self.messages.post_round(started.view, started.draw)
         text = t("league.done.round", locale_of(interaction), round=started.draw.number)
         await interaction.followup.send(text, ephemeral=True)
 
@@ -319,7 +203,7 @@ class LeagueCommands:
         locale = locale_of(interaction)
         settings, night = view.settings, view.night
         rows = view.standings()
-        names = await self.actions.names_for(interaction.guild_id, [r.user_id for r in rows])
+        names = await self.messages.names_for(interaction.guild_id, [r.user_id for r in rows])
         embeds = [
             status_embed(
                 settings.name,
@@ -421,7 +305,7 @@ class LeagueCommands:
         )
         await self._entered(interaction, recorded)
 
-    async def _entered(self, interaction: Interaction, recorded: Recorded) -> None:
+    async def _entered(self, interaction: Interaction, recorded: NightAnswer) -> None:
         """Answer who entered a result, then announce it in the league's channel."""
         locale = locale_of(interaction)
         shown = result_text(
@@ -429,7 +313,7 @@ class LeagueCommands:
         )
         text = t("league.done.entered", locale, result=shown)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-        await self.actions.announce(recorded)
+        await self.messages.announce(recorded)
 
     async def correct(
         self,
@@ -488,16 +372,16 @@ class LeagueCommands:
         )
         locale = locale_of(interaction)
         await interaction.response.send_message(
-            self.actions.confirmed_text(recorded, actor.user_id, locale),
+            self.messages.confirmed_text(recorded, actor.user_id, locale),
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
-        await self.actions.refresh_standings(recorded.view)
+        await self.messages.refresh_standings(recorded.view)
 
     async def _announce_correction(
         self,
         interaction: Interaction,
-        recorded: Recorded,
+        recorded: NightAnswer,
         reason: str,
         *,
         round_done: bool = False,
@@ -515,7 +399,7 @@ class LeagueCommands:
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
-        public = self.actions.locale_for(interaction.guild_id)
+        public = self.messages.locale_for(interaction.guild_id)
         content = t(
             "league.result.corrected",
             public,
@@ -523,8 +407,8 @@ class LeagueCommands:
             reason=reason.strip(),
             actor=f"<@{actor_of(interaction).user_id}>",
         )
-        done = self.actions.round_done_line(recorded.view, round_no, public) if round_done else ""
-        await self.actions.post_line(recorded.view, content, done)
+        done = self.messages.round_done_line(recorded.view, round_no, public) if round_done else ""
+        await self.messages.post_line(recorded.view, content, done)
 
     async def penalty(
         self, interaction: Interaction, name: str | None, user_id: int, points: int, reason: str
@@ -540,7 +424,7 @@ class LeagueCommands:
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
-        public = self.actions.locale_for(interaction.guild_id)
+        public = self.messages.locale_for(interaction.guild_id)
         content = t(
             "league.result.penalty",
             public,
@@ -548,16 +432,17 @@ class LeagueCommands:
             reason=adjusted.adjustment.reason,
             **values,
         )
-        await self.actions.post_line(adjusted.view, content)
+        await self.messages.post_line(adjusted.view, content)
 
     async def close(self, interaction: Interaction, name: str | None) -> None:
         """The final ranking (phone-width rows, the standings picture attached) and the
         season table, posted; the night's standings message shows the final ranking too."""
         actor = actor_of(interaction)
-        view = await self.service.close_night(NightRef(_league(interaction, name)), actor)
+        closed = await self.service.close_night(NightRef(_league(interaction, name)), actor)
+        view = closed.view
         await interaction.response.defer(ephemeral=True, thinking=True)  # names, a picture
         season = await self.service.season(view.league.id)
-        await self.actions.post_final(view, season)
+        await self.messages.post_final(view, season)
         text = t("league.done.closed", locale_of(interaction), night=view.night.number)
         await interaction.followup.send(text, ephemeral=True)
 
@@ -572,14 +457,3 @@ def _round_text(settings: LeagueSettings, locale: str) -> str:
 def _league(interaction: Interaction, name: str | None) -> LeagueName:
     """The league a command names (by name in this server, or the server's only one)."""
     return LeagueName(interaction.guild_id, name)
-
-
-def _add_organisers(organisers: Organisers, user: int | None, role: int | None) -> Organisers:
-    """The organisers with one more user and/or role (each listed once)."""
-    users = organisers.user_ids
-    roles = organisers.role_ids
-    if user is not None and user not in users:
-        users += (user,)
-    if role is not None and role not in roles:
-        roles += (role,)
-    return Organisers(roles, users)

@@ -1,0 +1,100 @@
+"""Check-in: players checking in and out of a night, and the night's messages a front
+end keeps up to date (its check-in message, its standings) remembered across a restart."""
+
+from __future__ import annotations
+
+from bot.store import CheckinMessage, PostedMessage
+
+from .answers import Checked, NightAnswer
+from .arguments import checked
+from .errors import LeagueCode, LeagueError
+from .night import Attendance, NightMessage, Presence, refuse_repeat
+from .night_view import NightView
+from .parts import LeagueParts, check_ids, one_at_a_time, posted_at
+from .refs import NightKey
+
+
+class CheckinOperations(LeagueParts):
+    """Checking in and out, and the night's messages."""
+
+    @checked
+    async def attendance(self, night_id: int) -> list[Attendance]:
+        """The night's check-ins and check-outs, in order."""
+        check_ids(night_id=night_id)
+        rows = await self.store.leagues.attendance(night_id)
+        return [Attendance.from_dict(row) for row in rows]
+
+    @checked
+    @one_at_a_time
+    async def check_in(
+        self, night: NightKey, user_id: int, partner_id: int | None = None
+    ) -> NightAnswer:
+        """In from the next round drawn; on a fixed-pairs night naming their partner."""
+        check_ids(user_id=user_id, partner_id=partner_id)
+        return await self._check(await self._open(night), user_id, Presence.IN, partner_id)
+
+    @checked
+    @one_at_a_time
+    async def check_out(self, night: NightKey, user_id: int) -> NightAnswer:
+        """No further rounds; a round they are playing is finished without them."""
+        check_ids(user_id=user_id)
+        return await self._check(await self._open(night), user_id, Presence.OUT, None)
+
+    @checked
+    @one_at_a_time
+    async def check_button(
+        self, night_id: int, user_id: int, kind: Presence, version: int
+    ) -> NightAnswer:
+        """A click on a check-in message posted after `version` rounds: refused once the
+        night is closed or has all its rounds, and when a round was drawn since."""
+        view = await self._open(night_id)
+        if view.drawn >= view.settings.rounds_per_night:
+            raise LeagueError(LeagueCode.NO_MORE_ROUNDS, rounds=view.drawn)
+        if version != view.drawn:
+            raise LeagueError(LeagueCode.STALE_CHECKIN, round=view.drawn + 1)
+        check_ids(user_id=user_id)
+        return await self._check(view, user_id, kind, None)
+
+    async def _check(
+        self, view: NightView, user_id: int, kind: Presence, partner: int | None
+    ) -> NightAnswer:
+        pairs = view.settings.format == "pairs"
+        if kind is Presence.IN and pairs and (partner is None or partner == user_id):
+            raise LeagueError(LeagueCode.PARTNER_REQUIRED, user_id=user_id)
+        refuse_repeat(view.attendance, user_id, kind)
+        event = Attendance(user_id, kind, view.drawn, partner)
+        await self.store.leagues.add_attendance(view.night.id, event.to_dict(), self.now())
+        return NightAnswer((Checked(attendance=event),), view.with_attendance(event))
+
+    # ------------------------------------------------------------------ messages
+    @checked
+    async def checkin_posted(
+        self, night_id: int, channel_id: int, message_id: int, drawn: int
+    ) -> None:
+        """Remember the night's newest check-in message (round `drawn` + 1), so /league
+        join and leave can update its count, after a restart too."""
+        message = CheckinMessage(*posted_at(channel_id, message_id), drawn)
+        await self.store.leagues.set_checkin_message(night_id, message, self.now())
+
+    @checked
+    async def checkin_message(self, night_id: int) -> CheckinMessage | None:
+        """The night's newest check-in message, if one was posted."""
+        check_ids(night_id=night_id)
+        return await self.store.leagues.checkin_message(night_id)
+
+    @checked
+    async def message_posted(
+        self, night_id: int, message_kind: NightMessage, channel_id: int, message_id: int
+    ) -> None:
+        """Remember the night's message of `message_kind` (its standings), so every later
+        change edits that one message, after a restart too; a new one replaces it."""
+        message = PostedMessage(*posted_at(channel_id, message_id))
+        await self.store.leagues.set_night_message(night_id, message_kind, message, self.now())
+
+    @checked
+    async def posted_message(
+        self, night_id: int, message_kind: NightMessage
+    ) -> PostedMessage | None:
+        """The night's message of `message_kind`, if one was posted."""
+        check_ids(night_id=night_id)
+        return await self.store.leagues.night_message(night_id, message_kind)

@@ -1,0 +1,172 @@
+"""Corrections, organisers only and each audited with its reason: a sheet line or a
+table's totals replaced, a table voided or restored, a player's points adjusted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.store import StoredAudit
+
+from .answers import Adjusted, NightAnswer, ResultSet
+from .arguments import checked
+from .corrections import AuditKind, corrected_line, require_reason, restored, voided
+from .entry import PENALTY_RANGE, SheetEntry, check_range, check_sheet, hand_line, totals_result
+from .errors import LeagueCode, LeagueError
+from .night_view import NightView
+from .parts import LeagueParts, check_ids, one_at_a_time
+from .refs import Actor, NightKey
+from .results import TableResult
+from .standings import Adjustment
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A correction of one table: its result before (None: it had none) and after."""
+
+    round_no: int
+    table_no: int
+    kind: AuditKind
+    before: TableResult | None
+    after: TableResult
+    line: int | None = None  # the sheet line corrected, from 1
+
+
+class CorrectingOperations(LeagueParts):
+    """Corrections of a night's results and points."""
+
+    @checked
+    @one_at_a_time
+    async def correct_line(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        number: int,
+        entry: SheetEntry,
+        actor: Actor,
+        reason: str,
+    ) -> NightAnswer:
+        """Replace sheet line `number` (from 1) of a table's result, checked like any line;
+        the corrected sheet must still end where the round ends."""
+        view, before = await self._correcting(night, round_no, table_no, actor)
+        rules = view.settings.scoring_rules
+        line = hand_line(entry.makers, entry.points, entry.roem, rules, entry.pit, number)
+        after = corrected_line(before, number, line)
+        check_sheet(after.lines, view.settings.round_length, rules)
+        change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
+        return await self._append(view, change, actor, reason)
+
+    @checked
+    @one_at_a_time
+    async def correct_totals(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        totals: tuple[int, int],
+        hands: int,
+        actor: Actor,
+        reason: str,
+        roem: tuple[int, int] = (0, 0),
+        nats: tuple[int, int] = (0, 0),
+    ) -> NightAnswer:
+        """Replace a table's round totals (a result entered as totals, or one to override)."""
+        view, before = await self._correcting(night, round_no, table_no, actor)
+        settings = view.settings
+        after = totals_result(
+            before.seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
+        )
+        change = Change(round_no, table_no, AuditKind.CORRECT_RESULT, before, after)
+        return await self._append(view, change, actor, reason)
+
+    @checked
+    @one_at_a_time
+    async def void_table(
+        self, night: NightKey, round_no: int, table_no: int, actor: Actor, reason: str
+    ) -> NightAnswer:
+        """Void a table's round: it credits no one. A table without a result yet (a player
+        left and nobody finished it) is voided as drawn."""
+        view = await self.view(night, actor)
+        self._organiser(view.league, actor)
+        before = view.results.get((round_no, table_no))
+        current = before or TableResult(view.table(round_no, table_no).seats, (0, 0))
+        change = Change(round_no, table_no, AuditKind.VOID, before, voided(current))
+        return await self._append(view, change, actor, reason)
+
+    @checked
+    @one_at_a_time
+    async def restore_table(
+        self, night: NightKey, round_no: int, table_no: int, actor: Actor, reason: str
+    ) -> NightAnswer:
+        """Count a voided table's result again, as it was before the void (audited like a
+        void). A table voided before it had a result has none to restore (`no_result`): an
+        organiser enters it instead."""
+        view = await self.view(night, actor)
+        self._organiser(view.league, actor)
+        before = view.results.get((round_no, table_no))
+        if before is None or (before.void and before.hands == 0):
+            raise LeagueError(LeagueCode.NO_RESULT, round=round_no, table=table_no)
+        after = restored(before, round_no, table_no)
+        change = Change(round_no, table_no, AuditKind.RESTORE, before, after)
+        return await self._append(view, change, actor, reason)
+
+    @checked
+    @one_at_a_time
+    async def penalise(
+        self, night: NightKey, user_id: int, points: int, actor: Actor, reason: str
+    ) -> NightAnswer:
+        """Add `points` to a player's night (negative for a penalty), with the reason; only
+        for a player who checked in at the night, within ``PENALTY_RANGE``."""
+        check_range("penalty", points, *PENALTY_RANGE)
+        view = await self.view(night, actor)
+        self._organiser(view.league, actor)
+        if not view.attended(user_id):
+            raise LeagueError(LeagueCode.NOT_IN_NIGHT, user_id=user_id, night=view.night.number)
+        check_ids(user_id=user_id)
+        adjustment = Adjustment(user_id, points, require_reason(reason))
+        audit = StoredAudit(
+            view.night.id,
+            AuditKind.PENALTY,
+            None,
+            None,
+            None,
+            actor.user_id,
+            adjustment.reason,
+            None,
+            adjustment.to_dict(),
+            self.now(),
+        )
+        await self.store.leagues.add_adjustment(view.night.id, adjustment.to_dict(), audit)
+        event = Adjusted(adjustment=adjustment)
+        return NightAnswer((event,), view.with_adjustment(adjustment))
+
+    async def _correcting(
+        self, night: NightKey, round_no: int, table_no: int, actor: Actor
+    ) -> tuple[NightView, TableResult]:
+        view = await self.view(night, actor)
+        self._organiser(view.league, actor)
+        current = view.results.get((round_no, table_no))
+        if current is None:
+            raise LeagueError(LeagueCode.NO_RESULT, round=round_no, table=table_no)
+        if current.void:
+            raise LeagueError(LeagueCode.TABLE_VOIDED, round=round_no, table=table_no)
+        return view, current
+
+    async def _append(
+        self, view: NightView, change: Change, actor: Actor, reason: str
+    ) -> NightAnswer:
+        """A correction: the table's new result version with its audit entry."""
+        audit = StoredAudit(
+            view.night.id,
+            change.kind,
+            change.round_no,
+            change.table_no,
+            change.line,
+            actor.user_id,
+            require_reason(reason),
+            change.before.to_dict() if change.before else None,
+            change.after.to_dict(),
+            self.now(),
+        )
+        event = ResultSet(round_no=change.round_no, table_no=change.table_no, result=change.after)
+        return await self._add(view, event, actor.user_id, audit)

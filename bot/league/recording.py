@@ -1,0 +1,224 @@
+"""Recording results: a face-to-face table's sheet or totals entered by hand (by an
+organiser, or by a player with an opponent asked to confirm it), its confirmation, and a
+finished bot table's sheet read in from the table service."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.store import StoredAudit
+from bot.tables import SeatKind, TableError, TableService
+from bot.tables import Status as TableStatus
+
+from .answers import NightAnswer, ResultConfirmed, ResultSet
+from .arguments import checked
+from .corrections import AuditKind
+from .entry import SheetEntry, sheet_lines, sheet_result, totals_result
+from .errors import LeagueCode, LeagueError
+from .night_view import NightView
+from .parts import LeagueParts, check_ids, one_at_a_time
+from .refs import Actor, NightKey
+from .results import HandLine, TableResult
+
+Seats = tuple[int, int, int, int]
+
+
+class RecordingOperations(LeagueParts):
+    """Entering, confirming and reading in tables' results."""
+
+    @checked
+    async def results(self, night_id: int) -> dict[tuple[int, int], TableResult]:
+        """The effective result of each table: its latest version."""
+        check_ids(night_id=night_id)
+        latest: dict[tuple[int, int], TableResult] = {}
+        for stored in await self.store.leagues.results(night_id):
+            latest[(stored.round_no, stored.table_no)] = TableResult.from_dict(stored.result)
+        return latest
+
+    @checked
+    async def missing_results(self, night_id: int) -> list[list[int]]:
+        """[round, table] of each drawn table of the night that has no result yet."""
+        return (await self.view(night_id)).missing()
+
+    async def _entering(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        actor: Actor,
+        confirmed_by: int | None,
+    ) -> tuple[NightView, Seats, int | None]:
+        """Who may enter a sheet: an organiser, or a player of the table naming an opponent
+        there, who is then asked to confirm it (the third value); and only once (later
+        changes are corrections), except that an organiser may enter a voided table again."""
+        view = await self._open(night)
+        seats = view.table(round_no, table_no).seats
+        organiser = view.settings.organisers.allows(actor.user_id, actor.role_ids, actor.manager)
+        if not organiser:
+            if actor.user_id not in seats or confirmed_by not in seats:
+                raise LeagueError(LeagueCode.NOT_ALLOWED_TO_ENTER, user_id=actor.user_id)
+            assert confirmed_by is not None
+            if seats.index(actor.user_id) % 2 == seats.index(confirmed_by) % 2:
+                raise LeagueError(LeagueCode.OPPONENT_MUST_CONFIRM, user_id=confirmed_by)
+        existing = view.results.get((round_no, table_no))
+        if existing is not None and not existing.void:
+            raise LeagueError(LeagueCode.RESULT_EXISTS, round=round_no, table=table_no)
+        if existing is not None and not organiser:
+            raise LeagueError(LeagueCode.TABLE_VOIDED, round=round_no, table=table_no)
+        return view, seats, None if organiser else confirmed_by
+
+    @checked
+    async def entry_form(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        actor: Actor,
+        confirmed_by: int | None = None,
+    ) -> NightView:
+        """The night, once `actor` may enter this table's sheet as `record_sheet` checks
+        it (the same refusals; nothing is written): a front end asks before it offers a
+        form to type the sheet in, and hands the form's lines to `record_sheet`."""
+        view, _, _ = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        return view
+
+    @checked
+    @one_at_a_time
+    async def record_sheet(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        entries: Sequence[SheetEntry],
+        actor: Actor,
+        confirmed_by: int | None = None,
+    ) -> NightAnswer:
+        """A face-to-face table's score sheet, hand by hand, each line checked."""
+        view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        settings = view.settings
+        rules = settings.scoring_rules
+        result = sheet_result(seats, sheet_lines(entries, rules), settings.round_length, rules)
+        return await self._entered(
+            view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
+        )
+
+    @checked
+    @one_at_a_time
+    async def record_totals(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        totals: tuple[int, int],
+        hands: int,
+        actor: Actor,
+        roem: tuple[int, int] = (0, 0),
+        nats: tuple[int, int] = (0, 0),
+        confirmed_by: int | None = None,
+    ) -> NightAnswer:
+        """A face-to-face table's round as totals, checked for plausibility."""
+        view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        settings = view.settings
+        result = totals_result(
+            seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
+        )
+        return await self._entered(
+            view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
+        )
+
+    @checked
+    @one_at_a_time
+    async def record_played(self, table_id: int) -> NightAnswer | None:
+        """Read a finished bot table's sheet (from the table service) into its league
+        round; None when the table is no league table, is not finished, or its result is
+        in already. Seats that a computer finished (a player who left) carry no credit."""
+        check_ids(table_id=table_id)
+        where = await self.store.leagues.table_round(table_id)
+        if where is None or self.tables is None:
+            return None
+        result = await _played(self.tables, table_id)
+        if result is None:
+            return None
+        night_id, round_no, table_no = where
+        view = await self.view(night_id)
+        if (round_no, table_no) in view.results:
+            return None
+        return await self._add(
+            view, ResultSet(round_no=round_no, table_no=table_no, result=result), None
+        )
+
+    async def _entered(
+        self, view: NightView, change: ResultSet, actor: Actor, asked: int | None
+    ) -> NightAnswer:
+        """A result entered by hand, with the audit entry saying who entered it and which
+        opponent is asked to confirm it (None: an organiser's entry, which stands)."""
+        before = view.results.get((change.round_no, change.table_no))  # voided, entered again
+        audit = StoredAudit(
+            view.night.id,
+            AuditKind.ENTER,
+            change.round_no,
+            change.table_no,
+            None,
+            actor.user_id,
+            "",
+            None if before is None else before.to_dict(),
+            change.result.to_dict(),
+            self.now(),
+            asked,
+        )
+        return await self._add(view, change, actor.user_id, audit, asked)
+
+    @checked
+    @one_at_a_time
+    async def confirm_result(
+        self, night: NightKey, round_no: int, table_no: int, version: int, actor: Actor
+    ) -> NightAnswer:
+        """The asked opponent (or an organiser) confirms version `version` of a table's
+        result a player entered: refused once it is confirmed or settled by an organiser
+        (`already_confirmed`), when the result changed since (`stale_confirm`), and for
+        anyone else (`not_asked`)."""
+        view = await self.view(night)
+        key = (round_no, table_no)
+        result = view.results.get(key)
+        if result is None:
+            raise LeagueError(LeagueCode.NO_RESULT, round=round_no, table=table_no)
+        if view.versions.get(key) != version:
+            raise LeagueError(LeagueCode.STALE_CONFIRM, round=round_no, table=table_no)
+        asked = view.unconfirmed.get(key)
+        if asked is None:
+            raise LeagueError(LeagueCode.ALREADY_CONFIRMED, round=round_no, table=table_no)
+        organisers = view.settings.organisers
+        if actor.user_id != asked and not organisers.allows(
+            actor.user_id, actor.role_ids, actor.manager
+        ):
+            raise LeagueError(LeagueCode.NOT_ASKED, user_id=asked)
+        audit = StoredAudit(
+            view.night.id,
+            AuditKind.CONFIRM,
+            round_no,
+            table_no,
+            None,
+            actor.user_id,
+            "",
+            None,
+            result.to_dict(),
+            self.now(),
+        )
+        await self.store.leagues.add_audit(audit)
+        event = ResultConfirmed(round_no=round_no, table_no=table_no, result=result)
+        return NightAnswer((event,), view.with_confirmed(round_no, table_no))
+
+
+async def _played(tables: TableService, table_id: int) -> TableResult | None:
+    """A finished bot table's result, as the table service holds its sheet (the table in
+    memory, else as the store last saw it); None when it is not finished."""
+    try:
+        table = await tables.find(table_id)
+    except TableError:  # no such table
+        return None
+    sheet = table.sheet
+    if table.status != TableStatus.FINISHED or not sheet:
+        return None
+    lines = [HandLine(h.makers, h.points, h.roem, h.scores, h.nat, h.pit) for h in sheet]
+    s = [seat.user_id if seat.kind is SeatKind.HUMAN else None for seat in table.public.seats]
+    return TableResult.of_lines((s[0], s[1], s[2], s[3]), lines, "bot")
