@@ -28,7 +28,7 @@ from bot.engine import Card, RuleSet, Suit
 from bot.players import PLAYER_KINDS
 from bot.texts.catalog import LOCALES
 
-from .computers import check_level
+from .computer_seats import check_level
 from .errors import RefusalCode, TableError
 from .model import LeaguePlace, Status, Table, TableSettings
 

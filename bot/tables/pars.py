@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .computers import level_of
+from .computer_seats import level_of
 from .model import SeatKind, Table
 
 __all__ = ["counted_seat", "par_setup", "solo_seat"]

@@ -13,6 +13,7 @@ opener's (admin.py).
 
 from __future__ import annotations
 
+from bot.players.workers import Computers
 from bot.shards import ShardSet
 from bot.store import PostedNotice, Store
 
@@ -21,7 +22,6 @@ from .admin import AdminOperations
 from .answers import TableAnswer
 from .checks import checked
 from .clock import Clock, SystemClock
-from .computers import Computers
 from .errors import RefusalCode, TableError
 from .lobby import LobbyOperations
 from .model import Table
