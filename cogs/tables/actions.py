@@ -19,7 +19,7 @@ from bot.engine import Card, Suit
 from bot.tables import RefusalCode, Status, TableAnswer, TableError, TableService
 from bot.tables.events import RoemClaimed
 from cogs.common.raw_messages import update_message
-from cogs.common.replies import guarded, send_ephemeral
+from cogs.common.replies import edit_in_place, guarded, send_ephemeral
 from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t
 from cogs.tables.again import Replayer
@@ -201,7 +201,7 @@ class TableActions:
             embed, view = review_embed(review, locale), review_view(review, review.scored, locale)
             clicked = interaction.message
             if clicked is not None and clicked.flags.ephemeral:  # browsing in a review
-                await interaction.response.edit_message(embed=embed, view=view)
+                await edit_in_place(interaction, embed, view)
             else:
                 await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 

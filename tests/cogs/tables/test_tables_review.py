@@ -14,7 +14,7 @@ from tests.cogs.tables.tables_kit import (
     custom_ids,
     two_humans_started,
 )
-from tests.harness.limits import assert_ephemeral
+from tests.harness.limits import EPHEMERAL, assert_ephemeral
 
 
 def carrying(kit: Kit, custom_id: str) -> dict[str, Any]:
@@ -107,3 +107,18 @@ async def test_a_review_browses_the_scored_hands_in_place(
     assert f"kj:an:t:{t}:1:" in " ".join(first.response.custom_ids())  # Analyse, hand 1
     assert kit.world.messages[second.message_id]["embeds"][0]["title"].endswith("hand 1 as dealt")
     kit.check_payloads()
+
+
+async def test_a_review_button_on_a_private_v2_message_browses_there(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, anna, bob = await two_humans_started(make_harness, monkeypatch)
+    await play_until_scored(kit, t)
+    message = kit.world.v2_message_with(f"kj:review:{t}:1")
+    message["flags"] |= EPHEMERAL  # as a private message of that kind would be
+
+    review = await kit.click(f"kj:review:{t}:1", bob, message=message)
+
+    assert review.response.callback_type == 7
+    assert f"Table {t} · hand 1 as dealt" in review.response.text()
+    assert not kit.world.messages[int(message["id"])]["embeds"]
