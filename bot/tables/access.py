@@ -130,7 +130,7 @@ class TableAccess:
         try:
             result = match.apply(action)
         except RuleViolation as exc:
-            raise TableError(RefusalCode(exc.code), str(exc), **exc.facts) from None
+            raise TableError(exc.code, str(exc), **exc.facts) from None
         events = _engine_events(result)
         now = self.clock.now()
         hands = [hand_record(table, line, now) for line in match.sheet[lines:]]

@@ -14,6 +14,7 @@ import pytest
 
 import bot.players.workers as computers_module
 from bot.engine import Card, Match, RuleSet, Suit, action_from_dict
+from bot.engine.errors import ErrorCode
 from bot.players import EasyPlayer, HeuristicPlayer, Player, SearchPlayer, SeatView, view_for
 from bot.players.workers import Computers, decide_action
 from bot.tables import FakeClock, RefusalCode, Table, TableError, TableService, TableSettings
@@ -266,7 +267,7 @@ async def test_hints_are_refused_out_of_turn_to_onlookers_and_at_league_tables(
     assert found is not None
     seat, user = found
     waiting = [u for u in (ALICE, BOB, CARL, DIRK) if u != user][0]
-    for asker, code in ((waiting, RefusalCode.NOT_YOUR_TURN), (999, RefusalCode.NOT_SEATED)):
+    for asker, code in ((waiting, ErrorCode.NOT_YOUR_TURN), (999, RefusalCode.NOT_SEATED)):
         with pytest.raises(TableError) as info:
             await service.hint(table.id, asker)
         assert info.value.code == code
