@@ -353,7 +353,7 @@ def test_the_terminal_starts_through_services() -> None:
 
 # The mutable state of a table and the engine's: a cog draws from the service's answers
 # (bot/tables/answers.py, read models only), never from these (docs/architecture.md).
-STATE_MODULES = {"bot.tables.model", "bot.engine.match", "bot.engine.hand"}
+STATE_MODULES = {"bot.tables.table", "bot.engine.match", "bot.engine.hand"}
 STATE_NAMES = {"Table", "Seat", "Match", "Hand"}
 
 
@@ -391,7 +391,7 @@ def test_no_cog_takes_the_mutable_table_or_the_engine_state() -> None:
 
 
 def test_the_state_check_finds_each_way_in() -> None:
-    assert state_uses("bot.tables.service") >= {"bot.tables.model", "Table"}
+    assert state_uses("bot.tables.service") >= {"bot.tables.table", "Table"}
     assert "Match" in state_uses("bot.tables.lobby")
     assert "bot.engine.match" in state_uses("bot.engine")  # the package's own re-export
     through = "import bot.tables as tables\nimport re\nx: tables.Table\ny: re.Match[str]\n"

@@ -10,7 +10,7 @@ the other seats bid on the sample as the heuristic would, then playing out what 
 
 Against two normal computers the opponents are modelled (``MODEL_OPTIONS``; docs/benchmarks.md,
 "A model of the other seats"): a sampled deal is kept with the likelihood of the opponents'
-plays so far under ``model.py`` (the normal heuristic's card play on masks,
+plays so far under ``opponent_model.py`` (the normal heuristic's card play on masks,
 taken to be wrong one time in ``1 / model_eps``), drawn again up to ``model_tries`` times,
 and only deals on which their bids are the heuristic's (``bid_exact``); on the kept deal
 every seat plays the model's card in the playout before the exact endgame
@@ -49,7 +49,7 @@ from bot.engine.tricks import trick_points
 from .base import SeatView
 from .bidding import choose_suit
 from .heuristic import HeuristicPlayer
-from .model import Event, Likelihood, Model, Sampler, voids_of
+from .opponent_model import Event, Likelihood, Model, Sampler, voids_of
 from .sampling import (
     BID_TRIES,
     DEAL_TRIES,
@@ -487,7 +487,7 @@ def _makers(view: SeatView, chooser: int) -> int:
 
 def played(view: SeatView) -> list[tuple[int, list[int]]]:
     """The hand's tricks so far as (leader, cards), the one in progress last: what the
-    mask functions of ``model.py`` read."""
+    mask functions of ``opponent_model.py`` read."""
     sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
     if view.current:
         sequences.append((view.leader, [int(c) for c in view.current]))

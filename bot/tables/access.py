@@ -33,9 +33,9 @@ from .clock import Clock
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
-from .model import Status, Table
 from .records import hand_record, match_record
 from .registry import TableRegistry
+from .table import Status, Table
 
 Listener = Callable[[TableAnswer], Awaitable[None]]
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from bot.engine import Action, Hand
 from bot.players import LEVELS, Player, view_for
 from bot.players.workers import Computers, player_for
 
-from .model import SeatKind, Table
+from .table import SeatKind, Table
 
 
 def level_of(table: Table, seat: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .computer_seats import level_of
-from .model import SeatKind, Table
+from .table import SeatKind, Table
 
 __all__ = ["counted_seat", "par_setup", "solo_seat"]
 

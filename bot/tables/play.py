@@ -14,13 +14,13 @@ from bot.players import view_for
 
 from . import events as ev
 from .answers import HintAnswer, TableAnswer
-from .checks import checked
+from .arguments import checked
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
-from .model import Seat, SeatKind, Status, Table
 from .pars import counted_seat
 from .parts import TableParts
+from .table import Seat, SeatKind, Status, Table
 
 HINT_COOLDOWN = 30.0  # seconds between two hints for one user (hints cost search time)
 

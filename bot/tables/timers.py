@@ -23,8 +23,8 @@ from .computer_seats import decide
 from .deadlines import due_action
 from .errors import TableError
 from .events import Event
-from .model import Table
 from .registry import TableRegistry
+from .table import Table
 
 BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
 TickListener = Callable[[float], Awaitable[None]]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bot.engine.errors import ErrorCode
 from bot.tables import RefusalCode, Status
-from bot.tables.model import _NOT_IN
+from bot.tables.table import _NOT_IN
 from bot.texts.catalog import has
 
 ROOT = Path(__file__).parents[2]
