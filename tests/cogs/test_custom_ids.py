@@ -15,6 +15,10 @@ from typing import Any
 import discord
 import pytest
 
+import cogs.analysis.items as analysis
+import cogs.challenge.items as challenge
+import cogs.standings.items as standings
+import cogs.tables.items as tables
 from cogs.analysis.items import AnalyseButton
 from cogs.challenge.items import BidButton, ChallengeButton
 from cogs.challenge.items import CardButton as ChallengeCardButton
@@ -34,25 +38,16 @@ from cogs.tables.items import (
     TrumpButton,
 )
 
+# Every item a cog routes clicks to (`add_routed_items` in each cog's `cog_load`).
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    TableButton,
-    SitButton,
-    CardButton,
-    TrumpButton,
-    LeaveAnswerButton,
-    ReviewButton,
-    AgainButton,
-    ChallengeButton,
-    ChallengeCardButton,
-    BidButton,
+    *tables.ALL_ITEMS,
+    *challenge.ALL_ITEMS,
+    *standings.ALL_ITEMS,
+    *analysis.ALL_ITEMS,
     RulesTopicSelect,
-    StandingsPageButton,
-    RatingPageButton,
-    NewSeasonButton,
     CheckButton,
     ConfirmButton,
     HelpPageButton,
-    AnalyseButton,
 )
 
 # (custom id as sent, the item that reads it, the fields it carries)
@@ -150,3 +145,7 @@ def test_a_sheet_form_id_round_trips(custom_id: str) -> None:
     form = SheetForm.of(custom_id)
     assert form is not None and form.custom_id == custom_id
     assert not any(_template(item).fullmatch(custom_id) for item in ITEMS)
+
+
+def test_every_routed_item_has_a_pinned_id() -> None:
+    assert {item for _, item, _ in PINNED} == set(ITEMS)
