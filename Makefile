@@ -16,7 +16,7 @@ $(BIN)/python:
 # The install compiles the engine (setup.py), so any change to an engine source reinstalls:
 # otherwise the compiled build beside the sources would keep running the old rules. An
 # install first removes the previous build, so a pure install leaves no old one behind.
-$(STAMP): pyproject.toml setup.py $(wildcard bot/engine/*.py) bot/players/solver.py bot/players/model.py bot/players/leads.py | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(wildcard bot/engine/*.py) bot/players/solver.py bot/players/opponent_model.py bot/players/leads.py | $(BIN)/python
 	rm -f $(VENV)/.installed-* bot/engine/*.so bot/players/*.so *__mypyc.*.so
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,dev]'

@@ -23,7 +23,7 @@ HOT_MODULES = [
     # The search player's inner loop (alpha-beta and playouts on bit masks).
     "bot/players/solver.py",
     # The heuristic's card play on masks, asked on every sampled deal (likelihood weights).
-    "bot/players/model.py",
+    "bot/players/opponent_model.py",
     # The fitted lead of our pair's playouts.
     "bot/players/leads.py",
 ]

@@ -43,7 +43,7 @@ from bot.players import (  # noqa: E402
     SearchPlayer,
     SeatView,
 )
-from bot.players.model import Model  # noqa: E402
+from bot.players.opponent_model import Model  # noqa: E402
 from bot.players.search import _totals, _voids  # noqa: E402
 from bot.players.solver import Solver  # noqa: E402
 

@@ -21,7 +21,7 @@ per-pair results (the deals' luck cancels a second time): ``--merge`` the varian
 
     benchmarks/ai.py --merge v0.json v200.json --against b0.json b200.json
 
-``--opponent`` seats another pair: ``easy``, ``dmc`` (``bot/players/montecarlo.py``, a plain
+``--opponent`` seats another pair: ``easy``, ``dmc`` (``benchmarks/montecarlo.py``, a plain
 determinized Monte Carlo player) or ``search`` (the strong player without the model);
 ``--player`` seats another kind than the strong one (``easy``, ``normal``, ``dmc``);
 ``--unknown`` the strong player as it plays against people and strong computers
@@ -50,6 +50,8 @@ from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.ismcts import ISMCTSPlayer  # noqa: E402
+from benchmarks.montecarlo import MonteCarloPlayer  # noqa: E402
 from bot.compiled import describe  # noqa: E402
 from bot.engine import CallDouble, Card, Hand, PassDouble, Phase, RuleSet, Suit  # noqa: E402
 from bot.players import (  # noqa: E402
@@ -61,8 +63,6 @@ from bot.players import (  # noqa: E402
     SearchPlayer,
     SeatView,
 )
-from bot.players.ismcts import ISMCTSPlayer  # noqa: E402
-from bot.players.montecarlo import MonteCarloPlayer  # noqa: E402
 from bot.players.runner import claim_action, move_action  # noqa: E402
 
 T = TypeVar("T")
@@ -419,7 +419,7 @@ def main() -> None:
         choices=("pimc", "ismcts"),
         default="pimc",
         help="the strong card play: sampled perfect-information search (pimc, shipped) or "
-        "information-set MCTS (ismcts, bot/players/ismcts.py)",
+        "information-set MCTS (ismcts, benchmarks/ismcts.py)",
     )
     parser.add_argument("--exploration", type=float, default=None, help="ismcts: UCB constant")
     parser.add_argument("--iterations", type=int, default=None, help="ismcts: most iterations")

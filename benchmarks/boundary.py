@@ -18,7 +18,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine import CARDS  # noqa: E402
-from bot.tables.checks import ARGUMENTS  # noqa: E402
+from bot.tables.arguments import ARGUMENTS  # noqa: E402
 
 CALLS = 200_000
 

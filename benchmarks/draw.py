@@ -12,7 +12,7 @@ import argparse
 import time
 
 from bot.league.draw import Meetings
-from bot.league.preview import night_draws
+from bot.terminal.league_draw import night_draws
 
 SIZES = ((8, 3), (12, 4), (13, 3), (15, 4), (16, 5), (16, 8), (20, 5), (32, 6), (64, 4), (100, 5))
 

@@ -24,7 +24,7 @@ from agreement import Decision, move  # noqa: E402
 
 from bot.engine import CARDS  # noqa: E402
 from bot.players.leads import FEATURES, lead_features  # noqa: E402
-from bot.players.model import Model  # noqa: E402
+from bot.players.opponent_model import Model  # noqa: E402
 from bot.players.search import _voids  # noqa: E402
 
 Row = tuple[list[list[float]], list[float], list[int], Decision]

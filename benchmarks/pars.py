@@ -36,9 +36,9 @@ from typing import TypeVar
 from bot.engine import Match, Phase, RuleSet
 from bot.pars import ParService
 from bot.players import Effort, RandomPlayer, move_action, view_for
+from bot.players.workers import Computers, decide_action
 from bot.store import Store, open_store
 from bot.tables import FakeClock, TableService, TableSettings
-from bot.tables.computers import Computers, decide_action
 
 T = TypeVar("T")
 GUILD = 1

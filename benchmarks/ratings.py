@@ -35,7 +35,7 @@ import asyncpg
 
 from bot.league.results import TableResult
 from bot.ratings import RatingService
-from bot.ratings.model import replay
+from bot.ratings.rating import replay
 from bot.ratings.service import games_of
 from bot.store import NewResult, Store, open_store
 from bot.store.postgres import PostgresStore

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import logging
 import os
 import signal
@@ -56,7 +55,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     run = sub.add_parser("run", help="run the Discord bot (the default)")
     run.set_defaults(handler=_run)
-    # play / simulate: thin parsers that hand over to bot/terminal.py (owned by the terminal
+    # play / simulate: thin parsers that hand over to bot/terminal/tables.py (the terminal
     # front end, which reads these attributes with getattr and supplies the defaults).
     play = sub.add_parser("play", help="play a match in the terminal against computer players")
     play.add_argument("--db", help=_TERMINAL_DB)
@@ -67,7 +66,7 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--matches", type=int, help="number of matches (default 10)")
     simulate.add_argument("--preset", help="rule set preset (default amsterdam)")
     simulate.set_defaults(handler=_simulate)
-    # challenge: a thin parser that hands over to bot/challenge/terminal.py.
+    # challenge: a thin parser that hands over to bot/terminal/challenge.py.
     challenge = sub.add_parser(
         "challenge", help="play the running challenge of a local database, or check a seed"
     )
@@ -316,15 +315,19 @@ def _health(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    return _on_terminal_database(args, lambda: _call_terminal("run_terminal", args))
+    from bot.terminal.tables import run_terminal
+
+    return _on_terminal_database(args, lambda: run_terminal(args))
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    return _call_terminal("run_simulation", args)
+    from bot.terminal.tables import run_simulation
+
+    return run_simulation(args)
 
 
 def _challenge(args: argparse.Namespace) -> int:
-    from bot.challenge.terminal import run_challenge
+    from bot.terminal.challenge import run_challenge
 
     return _on_terminal_database(args, lambda: run_challenge(args))
 
@@ -341,13 +344,13 @@ def _on_terminal_database(args: argparse.Namespace, command: Callable[[], int]) 
 
 
 def _draw(args: argparse.Namespace) -> int:
-    from bot.league.preview import run_draw
+    from bot.terminal.league_draw import run_draw
 
     return _league_tool("draw", run_draw, args)
 
 
 def _league_simulate(args: argparse.Namespace) -> int:
-    from bot.league.simulate import run_simulation
+    from bot.terminal.league_simulation import run_simulation
 
     return _league_tool("league simulate", run_simulation, args)
 
@@ -356,7 +359,7 @@ def _league_tool(
     name: str, tool: Callable[[argparse.Namespace], None], args: argparse.Namespace
 ) -> int:
     """Run an offline league tool; its bad arguments are one line and exit code 2."""
-    from bot.league.preview import UsageError
+    from bot.terminal.league_draw import UsageError
 
     try:
         tool(args)
@@ -364,23 +367,6 @@ def _league_tool(
         print(f"{name}: {error}", file=sys.stderr)
         return EXIT_CONFIG
     return EXIT_OK
-
-
-def _call_terminal(function_name: str, args: argparse.Namespace) -> int:
-    """Dispatch to bot/terminal.py, which is optional until the terminal front end lands."""
-    try:
-        terminal = importlib.import_module("bot.terminal")
-    except ModuleNotFoundError as error:
-        if error.name != "bot.terminal":
-            raise
-        print("the terminal front end (bot/terminal.py) is not available yet", file=sys.stderr)
-        return EXIT_CONFIG
-    function = getattr(terminal, function_name, None)
-    if function is None:
-        print(f"bot/terminal.py has no {function_name}() yet", file=sys.stderr)
-        return EXIT_CONFIG
-    result = function(args)
-    return result if isinstance(result, int) else EXIT_OK
 
 
 if __name__ == "__main__":

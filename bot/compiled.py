@@ -20,7 +20,7 @@ from types import ModuleType
 ENGINE = "bot.engine"
 # Compiled outside the engine (setup.py's HOT_MODULES): the search player's inner loop and
 # the model of the other seats it asks on every sampled deal, and the fitted playout lead.
-PLAYERS = ("bot.players.solver", "bot.players.model", "bot.players.leads")
+PLAYERS = ("bot.players.solver", "bot.players.opponent_model", "bot.players.leads")
 
 
 def _built_here(name: str) -> bool:

@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from bot.checks import Arguments, an_id, member_of
 from bot.store import PreferenceStore
-from bot.tables.checks import refuse_argument
+from bot.tables.arguments import refuse_argument
 
 __all__ = ["CACHE_SECONDS", "DEFAULT_NOTIFY", "NotifyMode", "PreferenceService"]
 

@@ -10,7 +10,7 @@ import pytest
 
 import bot.analysis.decisions as analysis_decisions
 import bot.challenge.computers as challenge_computers
-import bot.tables.computers as computers
+import bot.players.workers as computers
 from bot.players import Effort
 from bot.store.postgres.db import with_schema
 from tests.backends import (

@@ -8,12 +8,12 @@ import sys
 
 import bot.engine  # noqa: F401  (loads every engine module)
 import bot.players.leads  # noqa: F401  (the fitted playout lead)
-import bot.players.model  # noqa: F401  (the search player's model of the other seats)
+import bot.players.opponent_model  # noqa: F401  (the search player's model of the other seats)
 import bot.players.solver  # noqa: F401  (the search player's compiled loop)
 from bot.compiled import compiled_modules, describe, pure_requested, stale_modules
 
 # setup.py's HOT_MODULES
-HOT = {"cards", "tricks", "obligations", "roem", "scoring", "solver", "model", "leads"}
+HOT = {"cards", "tricks", "obligations", "roem", "scoring", "solver", "opponent_model", "leads"}
 
 
 def test_the_build_is_the_one_asked_for() -> None:

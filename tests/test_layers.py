@@ -343,17 +343,17 @@ def test_a_cog_installs_the_translator() -> None:
 
 
 def test_the_terminal_starts_through_services() -> None:
-    assert "bot.services" in imports_of("bot.terminal")
-    assert not any(under(n, "bot.store") for n in imports_of("bot.terminal"))
-    opened = calls_named("bot.terminal", "open")
+    assert "bot.services" in imports_of("bot.terminal.tables")
+    assert not any(under(n, "bot.store") for n in imports_of("bot.terminal.tables"))
+    opened = calls_named("bot.terminal.tables", "open")
     assert "Services.open" in opened
     assert not [call for call in opened if call.startswith(("Store", "store"))]
-    assert not calls_named("bot.terminal", "TableService")
+    assert not calls_named("bot.terminal.tables", "TableService")
 
 
 # The mutable state of a table and the engine's: a cog draws from the service's answers
 # (bot/tables/answers.py, read models only), never from these (docs/architecture.md).
-STATE_MODULES = {"bot.tables.model", "bot.engine.match", "bot.engine.hand"}
+STATE_MODULES = {"bot.tables.table", "bot.engine.match", "bot.engine.hand"}
 STATE_NAMES = {"Table", "Seat", "Match", "Hand"}
 
 
@@ -391,10 +391,27 @@ def test_no_cog_takes_the_mutable_table_or_the_engine_state() -> None:
 
 
 def test_the_state_check_finds_each_way_in() -> None:
-    assert state_uses("bot.tables.service") >= {"bot.tables.model", "Table"}
+    assert state_uses("bot.tables.service") >= {"bot.tables.table", "Table"}
     assert "Match" in state_uses("bot.tables.lobby")
     assert "bot.engine.match" in state_uses("bot.engine")  # the package's own re-export
     through = "import bot.tables as tables\nimport re\nx: tables.Table\ny: re.Match[str]\n"
     assert state_uses("cogs.example", through) == {"tables.Table"}
     assert state_uses("cogs.example", "from bot.engine.hand import Hand\n") == {"Hand"}
     assert not state_uses("cogs.tables.items")  # `re.Match` is not the engine's
+
+
+FRONT_ENDS = {"bot.client", "bot.__main__"}  # with bot.terminal: what starts a process
+
+
+def test_only_the_front_ends_import_services_and_the_terminal() -> None:
+    """`Services` opens the services, so a service importing it (or a terminal front end)
+    would be an import running up; the terminal front ends live in bot/terminal."""
+    wrong = {
+        (module, name)
+        for module in modules()
+        if top(module) == "bot" and module not in FRONT_ENDS and not under(module, "bot.terminal")
+        for name in imports_of(module)
+        if name == "bot.services" or under(name, "bot.terminal")
+    }
+    assert not wrong, sorted(wrong)
+    assert "bot.services" in imports_of("bot.terminal.challenge")

@@ -199,39 +199,19 @@ def test_a_command_group_without_its_command_answers_its_usage(
         assert "error: the following arguments are required" in err
 
 
-def test_play_and_simulate_explain_a_missing_terminal_module(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    import importlib
-
-    real_import = importlib.import_module
-
-    def no_terminal(name: str, package: str | None = None) -> Any:
-        if name == "bot.terminal":
-            raise ModuleNotFoundError("No module named 'bot.terminal'", name="bot.terminal")
-        return real_import(name, package)
-
-    monkeypatch.setattr(importlib, "import_module", no_terminal)
-
-    assert entry.main(["play"]) == 2
-    assert entry.main(["simulate", "--matches", "7"]) == 2
-    assert capsys.readouterr().err.count("bot/terminal.py") == 2
-
-
 def test_play_hands_its_arguments_to_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib
-    import types
+    import bot.terminal.tables as terminal
 
     seen: list[Any] = []
-    fake = types.SimpleNamespace(
-        run_terminal=lambda args: seen.append(("play", args.db, args.preset, args.name)) or 0,
-        run_simulation=lambda args: seen.append(("simulate", args.matches, args.preset)),
-    )
-    real_import = importlib.import_module
     monkeypatch.setattr(
-        importlib,
-        "import_module",
-        lambda name, package=None: fake if name == "bot.terminal" else real_import(name, package),
+        terminal,
+        "run_terminal",
+        lambda args: seen.append(("play", args.db, args.preset, args.name)) or 0,
+    )
+    monkeypatch.setattr(
+        terminal,
+        "run_simulation",
+        lambda args: seen.append(("simulate", args.matches, args.preset)) or 0,
     )
 
     assert entry.main(["play", "--db", "x.sqlite3", "--preset", "rotterdam", "--name", "Anna"]) == 0

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 import bot.tables.lobby as lobby_module
-from bot import terminal
+import bot.terminal.tables as terminal
 from bot.__main__ import main
 from bot.engine import RuleSet
 from bot.services import Services
 from bot.startup import run_on_store
-from bot.terminal import INTERRUPTED, _play, run_simulation
+from bot.terminal.tables import INTERRUPTED, _play, run_simulation
 
 ROOT = Path(__file__).resolve().parents[1]
 

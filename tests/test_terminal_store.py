@@ -11,7 +11,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.store import is_postgres_url, open_store
-from bot.terminal import TERMINAL_CHANNEL
+from bot.terminal.tables import TERMINAL_CHANNEL
 from tests.backends import fetch
 
 on_postgres = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)

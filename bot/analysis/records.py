@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.challenge.challenge import Challenge
 from bot.challenge.deals import PLAYER_SEAT, deal
-from bot.challenge.model import Challenge
 from bot.engine import Hand, Match, RuleViolation, SheetLine
 from bot.store import StoredAction
 from bot.store.challenge_records import StoredDeal
-from bot.tables.model import Table
 from bot.tables.replay import ENGINE_KINDS, hand_actions
+from bot.tables.table import Table
 
 from .decisions import Decision, decisions_of, digest
 from .errors import AnalysisCode, AnalysisError

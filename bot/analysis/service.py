@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final, TypeVar
 
-from bot.challenge.model import Challenge
+from bot.challenge.challenge import Challenge
 from bot.checks import Arguments, Bad, an_id, fact, shown, whole
 from bot.players import Effort
 from bot.store import Store
 from bot.tables import TableService
-from bot.tables.model import Table
+from bot.tables.table import Table
 
 from . import decisions
 from .decisions import Valued, value_decision

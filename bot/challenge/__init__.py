@@ -2,7 +2,7 @@
 played alone with three computers, compared by matchpoints (docs/challenge.md).
 
 No discord import: the Discord cog (cogs/challenge) and the terminal
-(`python -m bot challenge`, bot/challenge/terminal.py) are both front ends of this package.
+(`python -m bot challenge`, bot/terminal/challenge.py) are both front ends of this package.
 """
 
 from .errors import ChallengeCode, ChallengeError

@@ -10,8 +10,8 @@ from contextlib import asynccontextmanager
 from bot.shards import ShardSet
 from bot.store.interface import ChallengeStore
 
+from .challenge import Challenge
 from .errors import ChallengeCode, ChallengeError
-from .model import Challenge
 
 __all__ = ["ChallengeAccess"]
 

@@ -23,7 +23,7 @@ import orjson
 
 from bot.engine import Hand, Phase, RuleSet, action_from_dict, pair_of
 from bot.players import Effort, view_for
-from bot.tables.computers import decide_action
+from bot.players.workers import decide_action
 
 from .deals import PLAYER_SEAT, deal
 

@@ -8,10 +8,11 @@ trump choice are passed on with the engine's own code and facts.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
-from bot.engine.errors import Refusal, RuleViolation
+from bot.engine.errors import ErrorCode, Refusal, RuleViolation
 
-__all__ = ["ChallengeCode", "ChallengeError", "passed_on"]
+__all__ = ["PASSED_ON", "ChallengeCode", "ChallengeError", "passed_on"]
 
 
 class ChallengeCode(StrEnum):
@@ -34,24 +35,27 @@ class ChallengeCode(StrEnum):
     BAD_ID = "bad_id"  # facts: field, value, problem (an id a caller passed)
     BAD_ARGUMENT = "bad_argument"  # facts: field, value, problem (any other argument)
 
-    # The engine's (RuleViolation), passed on unchanged.
-    WRONG_PHASE = "wrong_phase"
-    NOT_YOUR_TURN = "not_your_turn"
-    TRUMP_NOT_ALLOWED = "trump_not_allowed"
-    PASS_NOT_ALLOWED = "pass_not_allowed"
-    NOT_IN_HAND = "not_in_hand"
-    ILLEGAL_CARD = "illegal_card"
+
+# The engine's refusals of a card or a trump choice, passed on with the engine's code.
+PASSED_ON: Final = frozenset(
+    {
+        ErrorCode.WRONG_PHASE,
+        ErrorCode.NOT_YOUR_TURN,
+        ErrorCode.TRUMP_NOT_ALLOWED,
+        ErrorCode.PASS_NOT_ALLOWED,
+        ErrorCode.NOT_IN_HAND,
+        ErrorCode.ILLEGAL_CARD,
+    }
+)
 
 
-class ChallengeError(Refusal[ChallengeCode]):
-    """A challenge operation refused: a `ChallengeCode` and the facts behind it."""
+class ChallengeError(Refusal[ChallengeCode | ErrorCode]):
+    """A challenge operation refused: a `ChallengeCode` and the facts behind it, or one of
+    the engine's refusals in `PASSED_ON`."""
 
 
 def passed_on(error: RuleViolation) -> ChallengeError:
     """The engine's refusal of the player's action as the challenge's own refusal (a code
     the challenge does not expect, such as a claim, is reported as the wrong phase)."""
-    try:
-        code = ChallengeCode(error.code)
-    except ValueError:
-        code = ChallengeCode.WRONG_PHASE
+    code = error.code if error.code in PASSED_ON else ErrorCode.WRONG_PHASE
     return ChallengeError(code, str(error), **error.facts)

@@ -16,8 +16,8 @@ from bot.shards import ShardSet
 from bot.store.challenge_records import StoredDeal
 from bot.store.interface import ChallengeStore
 
+from .challenge import Challenge
 from .computers import Replies, finished
-from .model import Challenge
 
 __all__ = ["ParWorker"]
 

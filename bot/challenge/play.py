@@ -18,10 +18,10 @@ from bot.store.interface import ChallengeStore
 
 from .access import ChallengeAccess
 from .arguments import checked
+from .challenge import Challenge
 from .computers import Finished, Replies, finished
 from .deals import PLAYER_SEAT
 from .errors import ChallengeCode, ChallengeError, passed_on
-from .model import Challenge
 from .readmodels import DealOutcome, Move, PlayView, challenge_info, deal_view, moves_of
 
 __all__ = ["PlayOperations"]

@@ -28,9 +28,9 @@ from bot.engine import (
 )
 from bot.engine import sort_key as display_order
 
+from .challenge import Challenge
 from .computers import Finished
 from .deals import PLAYER_SEAT
-from .model import Challenge
 from .standings import Spread, StandingRow
 
 __all__ = [

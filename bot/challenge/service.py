@@ -26,10 +26,10 @@ from bot.store.challenge_records import NewChallenge
 from . import computers
 from .access import ChallengeAccess
 from .arguments import ARGUMENTS, checked
+from .challenge import Challenge
 from .computers import Replies, Runner
 from .deals import challenge_rules, commitment, new_seed
 from .errors import ChallengeCode, ChallengeError
-from .model import Challenge
 from .pars import ParWorker
 from .play import PlayOperations, entry_hand
 from .readmodels import ChallengeInfo, ParLine, PlayView, StandingsView, challenge_info

@@ -86,9 +86,9 @@ def hand_line(
 def passed_on(error: Exception, **where: Any) -> NoReturn:
     """The engine's refusal as the league's, with its code and facts and ``where`` (the
     line); anything else the engine refused as ``bad_line``."""
-    code = LeagueCode(error.code) if isinstance(error, EngineError) else LeagueCode.BAD_LINE
-    facts = error.facts if isinstance(error, EngineError) else {}
-    raise LeagueError(code, str(error), **where, **facts) from error
+    if isinstance(error, EngineError):
+        raise LeagueError(error.code, str(error), **where, **error.facts) from error
+    raise LeagueError(LeagueCode.BAD_LINE, str(error), **where) from error
 
 
 def _pair(values: Sequence[int]) -> tuple[int, int]:

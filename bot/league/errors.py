@@ -97,23 +97,7 @@ class LeagueCode(StrEnum):
     OUT_OF_RANGE = "out_of_range"
     BAD_LINE = "bad_line"  # a score line the engine refused without a code of its own
 
-    # The engine's refusals of a score line (score_hand), passed on with their code.
-    NOT_A_PAIR = ErrorCode.NOT_A_PAIR.value
-    NOT_TWO_PAIRS = ErrorCode.NOT_TWO_PAIRS.value
-    NEGATIVE_VALUE = ErrorCode.NEGATIVE_VALUE.value
-    POINTS_TOTAL = ErrorCode.POINTS_TOTAL.value
-    ROEM_NOT_TENS = ErrorCode.ROEM_NOT_TENS.value
-    TRICKS_TOTAL = ErrorCode.TRICKS_TOTAL.value
-    SCORE_WITHOUT_TRICKS = ErrorCode.SCORE_WITHOUT_TRICKS.value
-    # ... and of what cards can make (bot/engine/sheets.py).
-    CARD_POINTS_IMPOSSIBLE = ErrorCode.CARD_POINTS_IMPOSSIBLE.value
-    ROEM_IMPOSSIBLE = ErrorCode.ROEM_IMPOSSIBLE.value
-    ROUND_ROEM_IMPOSSIBLE = ErrorCode.ROUND_ROEM_IMPOSSIBLE.value
-    ROEM_BOTH_PAIRS = ErrorCode.ROEM_BOTH_PAIRS.value
-    ROEM_FOR_POINTS = ErrorCode.ROEM_FOR_POINTS.value
-    TOTALS_IMPLAUSIBLE = ErrorCode.TOTALS_IMPLAUSIBLE.value
-    TOTALS_FOR_NATS = ErrorCode.TOTALS_FOR_NATS.value
 
-
-class LeagueError(Refusal[LeagueCode], ValueError):
-    """A league operation refused: a `LeagueCode` and the facts behind it."""
+class LeagueError(Refusal[LeagueCode | ErrorCode], ValueError):
+    """A league operation refused: a `LeagueCode` and the facts behind it, or the engine's
+    refusal of a score line or round totals, passed on with the engine's `ErrorCode`."""

@@ -276,10 +276,6 @@ class NightView:
         night = replace(self.night, status=status, closed_at=at)
         return replace(self, night=night, changes=self.changes + 1)
 
-    def with_settings(self, settings: LeagueSettings) -> NightView:
-        """The view with the league's new settings."""
-        return replace(self, league=replace(self.league, settings=settings))
-
 
 def _waiting(
     waiting: Mapping[TableKey, int], key: TableKey, asked: int | None

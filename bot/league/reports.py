@@ -10,17 +10,12 @@ from .night_view import League, NightView
 from .parts import LeagueParts, check_ids
 from .refs import LeagueKey
 from .season import SeasonTable, season_table
-from .standings import NightData, NightRow, UnrankedSeat
+from .standings import NightRow, UnrankedSeat
 from .stats import PlayerSeason, player_season
 
 
 class ReportOperations(LeagueParts):
     """What a night and a season add up to."""
-
-    @checked
-    async def night_data(self, night_id: int) -> NightData:
-        """The night's draws, effective results and adjustments."""
-        return (await self.view(night_id)).data
 
     @checked
     async def night_standings(self, night_id: int) -> list[NightRow]:

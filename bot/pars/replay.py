@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from bot.challenge.computers import decision_seed
 from bot.engine import Hand, Match, Phase, RuleSet, action_from_dict, pair_of
 from bot.players import Effort, view_for
-from bot.tables.computers import decide_action
+from bot.players.workers import decide_action
 
 __all__ = ["ParHand", "Runner", "replay_par"]
 

@@ -39,8 +39,8 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from bot.engine import CARDS, Card, Rank, Suit, pair_of
-from bot.tables.model import SeatKind
 from bot.tables.readmodels import PublicTable
+from bot.tables.table import SeatKind
 
 from .cards import BLACK, EDGE, PAPER, RED, card_face, suit_shape
 from .fonts import font as _font

@@ -19,7 +19,7 @@ from typing import Final
 from bot.engine.cards import SUIT_MASK
 from bot.engine.tricks import BEATS, POINTS, STRENGTH
 
-from .model import Model, count_bits
+from .opponent_model import Model, count_bits
 
 FEATURES: Final = (
     "the normal player's lead",

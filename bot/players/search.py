@@ -10,7 +10,7 @@ the other seats bid on the sample as the heuristic would, then playing out what 
 
 Against two normal computers the opponents are modelled (``MODEL_OPTIONS``; docs/benchmarks.md,
 "A model of the other seats"): a sampled deal is kept with the likelihood of the opponents'
-plays so far under ``model.py`` (the normal heuristic's card play on masks,
+plays so far under ``opponent_model.py`` (the normal heuristic's card play on masks,
 taken to be wrong one time in ``1 / model_eps``), drawn again up to ``model_tries`` times,
 and only deals on which their bids are the heuristic's (``bid_exact``); on the kept deal
 every seat plays the model's card in the playout before the exact endgame
@@ -61,7 +61,7 @@ from .base import SeatView
 from .bidding import choose_suit
 from .calls import answered
 from .heuristic import HeuristicPlayer
-from .model import Event, Likelihood, Model, Sampler, voids_of
+from .opponent_model import Event, Likelihood, Model, Sampler, voids_of
 from .sampling import (
     BID_TRIES,
     DEAL_TRIES,
@@ -539,7 +539,7 @@ def _makers(view: SeatView, chooser: int) -> int:
 
 def played(view: SeatView) -> list[tuple[int, list[int]]]:
     """The hand's tricks so far as (leader, cards), the one in progress last: what the
-    mask functions of ``model.py`` read."""
+    mask functions of ``opponent_model.py`` read."""
     sequences = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
     if view.current:
         sequences.append((view.leader, [int(c) for c in view.current]))

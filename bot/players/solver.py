@@ -25,7 +25,7 @@ from bot.engine.scoring import score_hand
 from bot.engine.tricks import BEATS, LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_RANKING
 
 from .leads import fitted_lead
-from .model import Model, count_bits, roem_points
+from .opponent_model import Model, count_bits, roem_points
 
 INFINITY: Final = 1 << 20
 SPADES: Final = int(Suit.SPADES)  # spades trump may double the score (docs/rules.md 2.7)

@@ -1,5 +1,5 @@
 """Ratings: each server's players rated from their partnership results with openskill
-(`model.py`, pure), kept per server and season by `RatingService` (`service.py`) from the
+(`rating.py`, pure), kept per server and season by `RatingService` (`service.py`) from the
 results the store holds. No discord import: cogs/standings draws what the service gives.
 """
 

@@ -3,7 +3,7 @@
 What counts: every finished match of a casual table in the server (a league table's match
 counts once, as its league result) and every league table's result in the server's
 leagues, its latest version (a voided one counts for nothing), each a game of two pairs
-(bot/ratings/model.py). A season's ratings are `replay` of its games in the order they
+(bot/ratings/rating.py). A season's ratings are `replay` of its games in the order they
 were recorded (a league result: when its first version was), so they are a function of
 the results the store already holds: finishing a match or entering a result writes
 nothing for ratings, and no crash or restart can lose a game or count one twice.
@@ -29,7 +29,7 @@ from bot.league.arguments import an_actor
 from bot.league.results import TableResult
 from bot.league.service import Actor
 from bot.league.settings import LeagueSettings
-from bot.ratings.model import Game, Pair, Rating, league_key, match_key, replay, shown, spread
+from bot.ratings.rating import Game, Pair, Rating, league_key, match_key, replay, shown, spread
 from bot.standings import PAGE, PAGE_SIZE, StandingsCode, StandingsError, refuse_argument
 from bot.store import (
     AlreadyStored,

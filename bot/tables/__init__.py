@@ -9,7 +9,6 @@ from .answers import HintAnswer, TableAnswer
 from .clock import Clock, FakeClock, SystemClock
 from .errors import RefusalCode, TableError
 from .events import Event, EventKind
-from .model import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings, computer_name
 from .readmodels import (
     DealtHands,
     PrivateHand,
@@ -21,6 +20,7 @@ from .readmodels import (
     public_table,
 )
 from .service import TableService
+from .table import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings, computer_name
 
 __all__ = [
     "DealtHands",

@@ -33,9 +33,9 @@ from .clock import Clock
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
-from .model import Status, Table
 from .records import hand_record, match_record
 from .registry import TableRegistry
+from .table import Status, Table
 
 Listener = Callable[[TableAnswer], Awaitable[None]]
 log = logging.getLogger(__name__)
@@ -130,7 +130,7 @@ class TableAccess:
         try:
             result = match.apply(action)
         except RuleViolation as exc:
-            raise TableError(RefusalCode(exc.code), str(exc), **exc.facts) from None
+            raise TableError(exc.code, str(exc), **exc.facts) from None
         events = _engine_events(result)
         now = self.clock.now()
         hands = [hand_record(table, line, now) for line in match.sheet[lines:]]

@@ -9,12 +9,12 @@ from typing import Any
 
 from . import events as ev
 from .answers import TableAnswer
-from .checks import check_locale, check_turn_timer, checked
+from .arguments import check_locale, check_turn_timer, checked
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
-from .model import Status
 from .parts import TableParts
+from .table import Status
 
 IDLE_CLOSE = 2 * 3600.0  # a table untouched this long may be closed by anyone
 

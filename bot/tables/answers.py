@@ -21,7 +21,6 @@ from bot.store import StoredAction
 
 from .errors import RefusalCode, TableError
 from .events import Event
-from .model import Status, Table, TableSettings
 from .readmodels import (
     DealtHands,
     PrivateHand,
@@ -31,6 +30,7 @@ from .readmodels import (
     private_hand,
     public_table,
 )
+from .table import Status, Table, TableSettings
 
 T = TypeVar("T")
 

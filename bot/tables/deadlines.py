@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.engine import Action, ClaimRoem, FinishHand, Hand, Phase
 
-from .model import Status, Table
+from .table import Status, Table
 
 # (kind, seat, engine action); the action is None when the seat's computer must decide it:
 # the service asks the computer off the event loop, then records the action it took.

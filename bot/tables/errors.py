@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from bot.engine.errors import Refusal
+from bot.engine.errors import ErrorCode, Refusal
 
 
 class RefusalCode(StrEnum):
-    """Every code a ``TableError`` carries; the values are the strings front ends key their
-    sentences on (``tables.err.<code>``), so they never change."""
+    """The table's own codes a ``TableError`` carries; the values are the strings front
+    ends key their sentences on (``tables.err.<code>``), so they never change. The engine's
+    refusals (a hand's or match's ``RuleViolation``, a rule set's ``RuleError``) are passed
+    on with the engine's own ``ErrorCode``, keyed the same way."""
 
     # The table service's own.
     UNKNOWN_TABLE = "unknown_table"
@@ -52,33 +54,6 @@ class RefusalCode(StrEnum):
     AGAIN_LEAGUE = "again_league"  # Play again at a league table: the league deals the next
     AGAIN_DONE = "again_done"  # facts: table (the one Play again already opened)
 
-    # The engine's (RuleViolation), passed on unchanged.
-    WRONG_PHASE = "wrong_phase"
-    NOT_YOUR_TURN = "not_your_turn"
-    TRUMP_NOT_ALLOWED = "trump_not_allowed"
-    PASS_NOT_ALLOWED = "pass_not_allowed"
-    NOT_IN_HAND = "not_in_hand"
-    ILLEGAL_CARD = "illegal_card"
-    CLAIMS_AUTOMATIC = "claims_automatic"
-    NO_CLAIM_WINDOW = "no_claim_window"
-    WRONG_PAIR = "wrong_pair"
-    ALREADY_CLAIMED = "already_claimed"
-    NO_ROEM = "no_roem"
-    BAD_ACTION = "bad_action"
-    MATCH_OVER = "match_over"
-    NO_CALL_NOW = "no_call_now"  # the kraak calls (docs/rules.md 2.5)
-    STALE_CALL = "stale_call"
-    WRONG_PAIR_CALL = "wrong_pair_call"
-
-    # The engine's rule-set refusals (RuleError), passed on by a front end that builds a
-    # rule set from what a user typed (/table open preset, hands, target).
-    UNKNOWN_PRESET = "unknown_preset"
-    UNKNOWN_OPTION = "unknown_option"
-    BAD_OPTION_VALUE = "bad_option_value"
-    OPTION_OUT_OF_RANGE = "option_out_of_range"
-    NO_MATCH_END = "no_match_end"
-    DOUBLING_WITHOUT_NAT = "doubling_without_nat"
-
     # The Discord front end's own, refused before the service is asked.
     NO_TABLE = "no_table"
     NO_THREAD = "no_thread"
@@ -87,5 +62,6 @@ class RefusalCode(StrEnum):
     BUMP_TOO_SOON = "bump_too_soon"  # facts: until (when a bump is allowed again)
 
 
-class TableError(Refusal[RefusalCode]):
-    """A table operation refused: a `RefusalCode` and the facts behind it."""
+class TableError(Refusal[RefusalCode | ErrorCode]):
+    """A table operation refused: a `RefusalCode` (or the engine's `ErrorCode`, passed on)
+    and the facts behind it."""

@@ -14,7 +14,7 @@ from bot.store.records import NewTable
 from . import events as ev
 from .access import check_id
 from .answers import TableAnswer
-from .checks import (
+from .arguments import (
     check_replay,
     check_rules,
     check_settings,
@@ -26,8 +26,8 @@ from .checks import (
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
-from .model import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings, computer_name
 from .parts import TableParts
+from .table import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings, computer_name
 
 
 class LobbyOperations(TableParts):

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .computers import level_of
-from .model import SeatKind, Table
+from .computer_seats import level_of
+from .table import SeatKind, Table
 
 __all__ = ["counted_seat", "par_setup", "solo_seat"]
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from bot.players.workers import Computers
 from bot.store import Store
 
 from .access import TableAccess
 from .clock import Clock
-from .computers import Computers
 from .registry import TableRegistry
 from .timers import TableTimers
 

@@ -9,17 +9,18 @@ import math
 
 from bot.engine import ChooseTrump, ClaimRoem, Hand, PassTrump, Phase, PlayCard, Suit
 from bot.engine.cards import Card
+from bot.engine.errors import ErrorCode
 from bot.players import view_for
 
 from . import events as ev
 from .answers import HintAnswer, TableAnswer
-from .checks import checked
+from .arguments import checked
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
-from .model import Seat, SeatKind, Status, Table
 from .pars import counted_seat
 from .parts import TableParts
+from .table import Seat, SeatKind, Status, Table
 
 HINT_COOLDOWN = 30.0  # seconds between two hints for one user (hints cost search time)
 
@@ -135,7 +136,7 @@ def _hint_turn(table: Table, user_id: int) -> tuple[int, Hand]:
     seat = table.human_seat(user_id)
     hand = table.match.hand if table.match is not None else None
     if hand is None or hand.to_act != seat or hand.phase == Phase.CLAIM:
-        raise TableError(RefusalCode.NOT_YOUR_TURN, seat=seat, to_act=hand and hand.to_act)
+        raise TableError(ErrorCode.NOT_YOUR_TURN, seat=seat, to_act=hand and hand.to_act)
     return seat, hand
 
 

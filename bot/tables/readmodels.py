@@ -32,8 +32,8 @@ from bot.engine import (
 from bot.store import StoredAction
 
 from .errors import RefusalCode, TableError
-from .model import OPEN_STATUSES, LeaguePlace, Occupied, SeatKind, Status, Table, TableSettings
 from .replay import played_tricks
+from .table import OPEN_STATUSES, LeaguePlace, Occupied, SeatKind, Status, Table, TableSettings
 
 
 @dataclass(frozen=True, slots=True)

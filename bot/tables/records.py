@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot.engine import SheetLine
 from bot.store import HandRecord, MatchRecord
 
-from .model import SeatKind, Table
 from .pars import par_setup
+from .table import SeatKind, Table
 
 
 def seat_users(table: Table) -> tuple[int | None, ...]:

@@ -24,8 +24,8 @@ from .clock import Clock
 from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Repair, Repaired
-from .model import OPEN_STATUSES, Status, Table
 from .repair import repaired, stale_deadlines
+from .table import OPEN_STATUSES, Status, Table
 
 EVICT_AFTER = 600.0  # seconds a finished or closed table stays in memory
 RESTART_GRACE = 30.0  # a player to act after a restart gets at least this long

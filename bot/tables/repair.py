@@ -1,7 +1,7 @@
 """A stored table's snapshot made runnable again at restore (docs/decisions.md, "Repairs at
 restore").
 
-The service checks every value before it commits it (bot/tables/checks.py), but a table
+The service checks every value before it commits it (bot/tables/arguments.py), but a table
 stored by an older version, or a row changed by hand, may hold what this version cannot
 run: a computer level it no longer knows (every timer would fail), a computer delay of a
 year (the table would never move again), a turn timer, hands or target out of range.
@@ -24,9 +24,9 @@ from bot.players import PLAYER_KINDS
 from bot.store import storable_id
 from bot.texts.catalog import LOCALES
 
-from .checks import MAX_PAUSE, MAX_TURN_TIMER, MIN_TURN_TIMER
+from .arguments import MAX_PAUSE, MAX_TURN_TIMER, MIN_TURN_TIMER
 from .events import Repair
-from .model import Seat, SeatKind, Status, Table, TableSettings
+from .table import Seat, SeatKind, Status, Table, TableSettings
 
 __all__ = ["repaired", "stale_deadlines"]
 

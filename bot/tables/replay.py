@@ -15,7 +15,7 @@ from typing import Any, Final
 from bot.engine import Match, Trick, action_from_dict
 from bot.store import StoredAction
 
-from .model import Table
+from .table import Table
 
 __all__ = ["ENGINE_KINDS", "HandActions", "hand_actions", "played_tricks"]
 

@@ -13,21 +13,21 @@ opener's (admin.py).
 
 from __future__ import annotations
 
+from bot.players.workers import Computers
 from bot.shards import ShardSet
 from bot.store import PostedNotice, Store
 
 from .access import Listener, TableAccess, check_id
 from .admin import AdminOperations
 from .answers import TableAnswer
-from .checks import checked
+from .arguments import checked
 from .clock import Clock, SystemClock
-from .computers import Computers
 from .errors import RefusalCode, TableError
 from .lobby import LobbyOperations
-from .model import Table
 from .play import PlayOperations
 from .readmodels import DealtHands
 from .registry import TableRegistry
+from .table import Table
 from .timers import TableTimers, TickListener
 
 ID_LIMIT = 2**63  # table ids are 64-bit integers in the store; a button may carry 20 digits

@@ -13,17 +13,18 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.engine import Action
+from bot.players.workers import Computers
 
 from . import events as ev
 from .access import TableAccess
 from .answers import TableAnswer
 from .clock import Clock
-from .computers import Computers
+from .computer_seats import decide
 from .deadlines import due_action
 from .errors import TableError
 from .events import Event
-from .model import Table
 from .registry import TableRegistry
+from .table import Table
 
 BACKOFF = 30.0  # seconds before a table whose timer failed is tried again
 TickListener = Callable[[float], Awaitable[None]]
@@ -85,7 +86,6 @@ class TableTimers:
 
     def _forget(self, table_id: int) -> None:
         self.backoff.pop(table_id, None)
-        self.computers.forget(table_id)
 
     async def run(self, max_sleep: float = 1.0) -> None:
         """Run forever (a background task): sleep until the next deadline, then fire it."""
@@ -141,7 +141,7 @@ class TableTimers:
             # Decided by a worker (the lock stays held: this table waits, the others do
             # not), then logged like any action: a replay never searches.
             assert seat is not None and table.match is not None and table.match.hand
-            engine_action = await self.computers.decide(table, table.match.hand, seat)
+            engine_action = await decide(self.computers, table, table.match.hand, seat)
         step = []
         if seat is not None and table.seats[seat].is_human:
             table.seats[seat].assisted = True  # the computer acts for a person: no par

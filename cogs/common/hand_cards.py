@@ -35,7 +35,6 @@ __all__ = [
     "blocked_line",
     "by_suit",
     "card_look",
-    "card_rows",
     "hand_rows",
     "ordered_cards",
 ]
@@ -64,14 +63,6 @@ def by_suit(cards: Iterable[Card]) -> list[list[Card]]:
         else:
             groups.append([card])
     return groups
-
-
-def card_rows(cards: Iterable[Card]) -> list[list[Card]]:
-    """Rows of at most five cards, one suit a row (a long suit takes two rows)."""
-    rows: list[list[Card]] = []
-    for group in by_suit(cards):
-        rows += [group[i : i + ROW_WIDTH] for i in range(0, len(group), ROW_WIDTH)]
-    return rows
 
 
 def hand_rows(

@@ -19,6 +19,7 @@ import re
 import unicodedata
 from typing import Final
 
+from bot.engine.errors import ErrorCode
 from bot.league.entry import SheetEntry
 from bot.league.errors import LeagueCode, LeagueError
 
@@ -31,7 +32,7 @@ DASHES: Final = "-\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphens, dashes, the 
 MINUS: Final = re.compile(rf"(?:^|[\s,;/])([{DASHES}]\d+)")
 BETWEEN: Final = re.compile(rf"(?<=\d)\s*[{DASHES}/]\s*(?=\d)")
 MAX_DIGITS: Final = 18
-IN_A_LINE: Final = {
+IN_A_LINE: Final[dict[LeagueCode | ErrorCode, LeagueCode]] = {
     LeagueCode.NEGATIVE_NUMBER: LeagueCode.LINE_NEGATIVE_NUMBER,
     LeagueCode.BAD_NUMBER: LeagueCode.LINE_BAD_NUMBER,
 }

@@ -2,7 +2,7 @@
 `/stats`, and the new-season prompt and announcement; custom ids; no I/O.
 
 On the board a rating reads "1,534 ± 85" (its scope line says what the ± means); in
-`/stats`, in words: "1,534 (give or take 85)". The shown scale of bot/ratings/model.py (a
+`/stats`, in words: "1,534 (give or take 85)". The shown scale of bot/ratings/rating.py (a
 newcomer is 1,500 ± 350), with the locale's thousands separator. A page holds ten rows
 (ui.PAGE_SIZE) of two short lines each, so it fits a phone and stays far below Discord's
 limits.
@@ -17,8 +17,8 @@ from typing import Final
 import discord
 
 from bot.ratings import PlayerRating, RatedPlayer, RatingPage, Season
-from bot.ratings.model import BASE, spread
-from bot.ratings.model import MODEL as RATING_MODEL
+from bot.ratings.rating import BASE, spread
+from bot.ratings.rating import MODEL as RATING_MODEL
 from bot.texts.formats import grouped_text
 from cogs.common.components import EMBED_COLOUR
 from cogs.common.text import t

@@ -55,7 +55,7 @@ class OpenOptions:
                 return rules
             return rules.with_options(match_hands=self.hands, target_score=self.target)
         except RuleError as exc:
-            raise TableError(RefusalCode(exc.code), str(exc), **exc.facts) from None
+            raise TableError(exc.code, str(exc), **exc.facts) from None
 
     def settings(self, defaults: TableSettings) -> TableSettings:
         turn = defaults.turn_timer if self.turn_timer is None else float(self.turn_timer)

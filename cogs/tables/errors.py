@@ -5,7 +5,8 @@ card may not be played, who is to act); this module turns them into the specific
 the player gets. Codes without a sentence of their own get a generic one naming the code,
 so a new code is visible (and testable) rather than silently vague. `REFUSALS` is what
 the common guard (cogs/common/replies.py) and the catalogue test know of them: the sentence
-of a code is `tables.err.<code>`, for every member of `RefusalCode`.
+of a code is `tables.err.<code>`, for every member of `RefusalCode` and every engine
+code the table passes on.
 """
 
 from __future__ import annotations

@@ -48,7 +48,6 @@ __all__ = [
     "TableButton",
     "TrumpButton",
     "ReviewButton",
-    "kind_button",
     "review_component",
 ]
 
@@ -341,19 +340,6 @@ class AgainButton(
         await actions_of(interaction).on_again(interaction, self.table_id, self.seq)
 
 
-def kind_button(
-    kind: ButtonKind,
-    table_id: int,
-    locale: str,
-    style: Style = Style.secondary,
-    disabled: bool = False,
-    row: int | None = None,
-) -> TableButton:
-    """A table button labelled from the catalogue (`tables.button.<kind>`)."""
-    label = t(f"tables.button.{kind.value}", locale)
-    return TableButton(kind, table_id, label, style, disabled, row)
-
-
 # ----------------------------------------------------------------------------- as JSON
 # The same buttons as ready components (`cogs.common.components.RenderedView`): what
 # the items above send, with the custom ids they parse, at a fraction of the cost.
@@ -367,8 +353,8 @@ def kind_component(
     style: Style = Style.secondary,
     disabled: bool = False,
 ) -> Component:
-    """`kind_button` as a component; cached (the same few buttons in every message of a
-    table), so the dict is shared: never change it."""
+    """A table button labelled from the catalogue (`tables.button.<kind>`); cached (the
+    same few buttons in every message of a table), so the dict is shared: never change it."""
     label = t(f"tables.button.{kind.value}", locale) or kind.value
     return button(TableButton.custom_id_of(kind, table_id), label, style, disabled)
 

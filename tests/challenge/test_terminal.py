@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.challenge.terminal import play
+from bot.terminal.challenge import play
 
 
 class Scripted:

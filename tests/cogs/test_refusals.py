@@ -3,9 +3,10 @@ of its own, and every code of every feature has a sentence in every language.
 
 The features' `Refusals` (cogs/<feature>/errors.py) are the one mapping from a code to
 its catalogue key; a new code fails here until each of the five catalogues has its
-sentence. The engine's codes reach a user only through a feature (the tables pass a
-hand's refusals on, the league a score line's, the calculators parse and score): each is
-one of those features' codes, or is never shown (`NEVER_SHOWN`).
+sentence. The engine's codes reach a user only through a feature (the tables and the
+challenge pass a hand's refusals on with the engine's code, the league a score line's, the
+calculators parse and score): each is passed on by one of them, or is never shown
+(`NEVER_SHOWN`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.challenge.errors import PASSED_ON as CHALLENGE_PASSED_ON
 from bot.engine.errors import EngineError, ErrorCode, Refusal
 from bot.texts.catalog import LOCALES, catalogue
 from cogs.common.refusals import Refusals
@@ -22,6 +24,8 @@ from cogs.rules.errors import CALCULATOR_CODES
 from cogs.rules.errors import REFUSALS as RULES
 from cogs.standings.errors import REFUSALS as STANDINGS
 from cogs.tables.errors import REFUSALS as TABLES
+from tests.cogs.league.test_league_refusals import LINE_CODES
+from tests.tables.test_refusals import raised_engine_codes
 
 FEATURES: dict[str, Refusals[Any]] = {
     "tables": TABLES,
@@ -59,7 +63,16 @@ def test_the_engine_is_one_of_the_shapes() -> None:
     assert str(error) == "not your turn"
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_challenge_has_a_sentence_for_each_engine_code_it_passes_on(locale: str) -> None:
+    assert {ErrorCode(code) for code in raised_engine_codes()} >= CHALLENGE_PASSED_ON
+    missing = [
+        code for code in CHALLENGE_PASSED_ON if f"challenge.err.{code}" not in catalogue(locale)
+    ]
+    assert missing == []
+
+
 def test_every_engine_code_reaches_a_feature_or_is_never_shown() -> None:
-    passed_on = {str(code) for feature in (TABLES, LEAGUE) for code in feature.codes}
+    passed_on = raised_engine_codes() | {str(code) for code in LINE_CODES}
     passed_on |= {str(code) for code in CALCULATOR_CODES}
     assert {code for code in ErrorCode if str(code) not in passed_on} == NEVER_SHOWN

@@ -8,10 +8,10 @@ from fractions import Fraction
 from pathlib import Path
 
 from bot.league.settings import LeagueSettings, RoundLength
-from bot.league.simulate import simulate_night
 from bot.league.standings import half_up
 from bot.store import open_store
 from bot.tables import FakeClock
+from bot.terminal.league_simulation import simulate_night
 from tests.tables.helpers import logged_deals
 
 from .kit import ORGANISER, play_out, services, start_dealt

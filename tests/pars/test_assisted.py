@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import RuleSet
+from bot.engine.errors import ErrorCode
 from bot.store import open_store
 from bot.tables import FakeClock, RefusalCode, Table, TableError, TableService
 from tests.backends import fetch
@@ -158,7 +159,7 @@ async def test_a_hint_refused_out_of_turn_marks_nothing(database: str | Path) ->
         await _until_to_act(tables, table.id, clock, person=False)
         with pytest.raises(TableError) as refused:
             await tables.hint(table.id, ALICE)
-        assert refused.value.code == RefusalCode.NOT_YOUR_TURN
+        assert refused.value.code == ErrorCode.NOT_YOUR_TURN
         assert not assisted(tables, table.id) and await hints_logged(tables, table.id) == []
         await play_hands(tables, table.id, 1, clock)
     assert await counted(database, table.id) == [1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from bot.tables.computers import Computers
+from bot.players.workers import Computers
 
 
 async def test_background_work_waits_until_no_decision_runs() -> None:

@@ -9,7 +9,7 @@ from bot.engine import RuleSet
 from bot.engine.cards import cards_of
 from bot.players import SeatView
 from bot.players.leads import FEATURES, WEIGHTS, lead_features
-from bot.players.model import Model
+from bot.players.opponent_model import Model
 from bot.players.search import _voids
 from bot.players.solver import Solver
 

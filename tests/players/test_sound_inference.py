@@ -8,7 +8,7 @@ import math
 from bot.engine import RuleSet, Suit
 from bot.engine.cards import mask_of, parse_cards
 from bot.players import SearchPlayer
-from bot.players.model import Event, sound_follows
+from bot.players.opponent_model import Event, sound_follows
 from bot.players.sampling import Deduction
 
 from .helpers import recorded_views

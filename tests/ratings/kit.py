@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bot.league.entry import SheetEntry
 from bot.league.service import Actor, LeagueService
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
-from bot.ratings.model import Game, Rating, match_key, replay
+from bot.ratings.rating import Game, Rating, match_key, replay
 from bot.store import HandRecord, MatchRecord, Store
 from bot.store.records import ActionRecord, NewTable
 

@@ -14,7 +14,7 @@ import pytest
 
 from bot.league.service import Actor, LeagueService
 from bot.ratings import RatingService
-from bot.ratings.model import Game, league_key, shown, spread
+from bot.ratings.rating import Game, league_key, shown, spread
 from bot.standings import StandingsError
 from bot.store import RatingSave, Store, open_store
 from tests.backends import execute, fetch

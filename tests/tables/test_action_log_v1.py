@@ -17,7 +17,7 @@ import pytest
 from bot.engine import Match, RuleSet, action_from_dict
 from bot.store import Store, StoredAction, StoredTable, open_store
 from bot.tables import FakeClock, Status, TableService
-from bot.tables.computers import level_of
+from bot.tables.computer_seats import level_of
 
 from .helpers import OPENED, play_until_done
 

@@ -1,4 +1,4 @@
-"""The table service's boundary (bot/checks.py, `ARGUMENTS` in bot/tables/checks.py): every
+"""The table service's boundary (bot/checks.py, `ARGUMENTS` in bot/tables/arguments.py): every
 argument of every public method is checked by its name before the method runs; a bad one is
 a `TableError` with its code and facts and changes nothing, in memory or in the store.
 Discord never sends these values; a future caller (a front end, a tool) might."""
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from bot.checks import NAME_MAX, Arguments, Bad, a_flag, clean_text
 from bot.engine import CARDS, Card, RuleSet, Suit
 from bot.tables import RefusalCode, SeatKind, TableError, TableService, TableSettings
-from bot.tables.checks import ARGUMENTS
+from bot.tables.arguments import ARGUMENTS
 
 from .helpers import ALICE, BOB, CHANNEL, open_service, table_with
 

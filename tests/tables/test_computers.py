@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 
-import bot.tables.computers as computers_module
+import bot.players.workers as computers_module
 from bot.engine import Card, Match, RuleSet, Suit, action_from_dict
+from bot.engine.errors import ErrorCode
 from bot.players import EasyPlayer, HeuristicPlayer, Player, SearchPlayer, SeatView, view_for
+from bot.players.workers import Computers, decide_action
 from bot.tables import FakeClock, RefusalCode, Table, TableError, TableService, TableSettings
-from bot.tables.computers import Computers, decide_action, level_of
+from bot.tables.computer_seats import brain, decide, level_of
 
 from .helpers import ALICE, BOB, CARL, CHANNEL, DIRK, INSTANT, act_once, human_to_act, open_service
 from .helpers import table_with as seated_table
@@ -47,7 +49,7 @@ async def test_levels_are_kept_with_the_seat_and_survive_a_restart(db: Path) -> 
     restored = again.registry.get(table.id)
     assert [s.level for s in restored.seats] == [None, "easy", "strong", None]
     assert [level_of(restored, s) for s in (1, 2, 3)] == ["easy", "strong", "normal"]
-    brains = [again.computers.brain(restored, s) for s in (1, 2, 3)]
+    brains = [brain(again.computers, restored, s) for s in (1, 2, 3)]
     assert [type(b) for b in brains] == [EasyPlayer, SearchPlayer, HeuristicPlayer]
 
 
@@ -61,14 +63,14 @@ async def test_a_strong_player_models_its_opponents_only_when_both_are_normal_co
     await service.add_computer(table.id, ALICE, 1, level="normal")
     await service.add_computer(table.id, ALICE, 2, level="strong")
     await service.add_computer(table.id, ALICE, 3, level="normal")
-    strong = service.computers.brain(service.registry.get(table.id), 2)
-    facing_human = service.computers.brain(service.registry.get(table.id), 1)  # seat 1 is normal
+    strong = brain(service.computers, service.registry.get(table.id), 2)
+    facing_human = brain(service.computers, service.registry.get(table.id), 1)  # seat 1 is normal
     assert isinstance(strong, SearchPlayer) and strong.model_eps > 0 and strong.model_policy
     assert isinstance(facing_human, HeuristicPlayer)
 
     await service.remove_computer(table.id, ALICE, 3)
     await service.sit(table.id, BOB, "bob", 3)  # a human opponent now: no model
-    plain = service.computers.brain(service.registry.get(table.id), 2)
+    plain = brain(service.computers, service.registry.get(table.id), 2)
     # No one modelled: no deal weighed by their plays, no one held to the model's card;
     # only its own pair's playout is the normal player's choice (UNKNOWN_OPTIONS).
     assert isinstance(plain, SearchPlayer) and plain.model_eps == 0
@@ -88,7 +90,7 @@ async def test_a_new_table_plays_strong_and_an_old_snapshot_as_before(db: Path) 
     old["settings"]["computer_kind"] = "heuristic"
     read = Table.from_dict(old)
     assert read.seats[1].level is None and not read.settings.league
-    assert isinstance(service.computers.brain(read, 1), HeuristicPlayer)
+    assert isinstance(brain(service.computers, read, 1), HeuristicPlayer)
 
 
 async def test_an_unknown_level_is_refused_and_changes_nothing(db: Path) -> None:
@@ -204,7 +206,7 @@ async def test_a_seat_decides_at_its_level_with_the_budget_it_is_given(
     hand = Match(table.rules, "budget").hand
     assert hand is not None and hand.to_act is not None
     live = service.registry.get(table.id)
-    action = await service.computers.decide(live, hand, hand.to_act)
+    action = await decide(service.computers, live, hand, hand.to_act)
     assert asked == [("strong", f"{live.seed}/{hand.to_act}/{live.seq}", 40.0)]
     assert action.to_dict()["seat"] == hand.to_act
 
@@ -287,7 +289,7 @@ async def test_hints_are_refused_out_of_turn_to_onlookers_and_at_league_tables(
     assert found is not None
     seat, user = found
     waiting = [u for u in (ALICE, BOB, CARL, DIRK) if u != user][0]
-    for asker, code in ((waiting, RefusalCode.NOT_YOUR_TURN), (999, RefusalCode.NOT_SEATED)):
+    for asker, code in ((waiting, ErrorCode.NOT_YOUR_TURN), (999, RefusalCode.NOT_SEATED)):
         with pytest.raises(TableError) as info:
             await service.hint(table.id, asker)
         assert info.value.code == code

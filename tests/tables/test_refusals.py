@@ -1,9 +1,9 @@
-"""``RefusalCode`` is exactly the set of codes a ``TableError`` can carry.
+"""``RefusalCode`` is exactly the set of the table's own codes a ``TableError`` carries, and
+every engine code it passes on has its sentence.
 
 Read from the sources, so a new refusal anywhere (the service, the engine rules it passes
-on, a front end) fails here until the enum and its sentence exist: the service turns an
-engine ``RuleViolation`` into ``RefusalCode(code)`` at run time, which only a code in the
-enum survives.
+on, a front end) fails here until the code and its sentence exist: the service passes an
+engine ``RuleViolation`` on with the engine's own ``ErrorCode``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ import importlib
 from collections.abc import Iterator
 from pathlib import Path
 
+from bot.engine.errors import ErrorCode
 from bot.tables import RefusalCode, Status
-from bot.tables.model import _NOT_IN
+from bot.tables.table import _NOT_IN
 from bot.texts.catalog import has
 
 ROOT = Path(__file__).parents[2]
@@ -98,30 +99,33 @@ def raised_engine_codes() -> set[str]:
 
 def raised_table_codes() -> set[RefusalCode]:
     """The codes of every ``TableError(...)`` in bot/ and cogs/; each site must name its
-    code as ``RefusalCode.MEMBER`` or use one of the service's two checked indirections."""
+    code as ``RefusalCode.MEMBER`` or use one of the service's two checked indirections
+    (an engine code it names must be one the engine raises)."""
     codes: set[RefusalCode] = set()
     for path, call, _ in calls_to("TableError", ("bot", "cogs")):
         code = code_argument(call)
         text = ast.unparse(code)
         if isinstance(code, ast.Attribute) and ast.unparse(code.value) == "RefusalCode":
             codes.add(RefusalCode[code.attr])
+        elif isinstance(code, ast.Attribute) and ast.unparse(code.value) == "ErrorCode":
+            assert str(ErrorCode[code.attr]) in raised_engine_codes(), f"{path}:{call.lineno}"
         elif text == "_NOT_IN[status]":
             codes |= set(_NOT_IN.values())
         else:  # an engine refusal passed on: covered by raised_engine_codes
-            assert text == "RefusalCode(exc.code)", f"{path}:{call.lineno}: {text}"
+            assert text == "exc.code", f"{path}:{call.lineno}: {text}"
     return codes
 
 
-def test_every_engine_refusal_is_a_refusal_code() -> None:
+def test_every_engine_refusal_passed_on_has_a_sentence() -> None:
     engine = raised_engine_codes()
     assert {"not_your_turn", "illegal_card", "bad_action", "match_over"} <= engine
     assert {"unknown_preset", "option_out_of_range"} <= engine
-    assert engine <= {str(code) for code in RefusalCode}, engine - set(RefusalCode)
+    assert not engine & {str(code) for code in RefusalCode}  # passed on, never listed again
+    assert [code for code in sorted(engine) if not has(f"tables.err.{code}")] == []
 
 
 def test_the_refusal_codes_are_the_codes_raised() -> None:
-    raised = raised_table_codes() | {RefusalCode(code) for code in raised_engine_codes()}
-    assert set(RefusalCode) == raised
+    assert set(RefusalCode) == raised_table_codes()
 
 
 def test_every_table_status_has_its_refusal() -> None:
@@ -136,5 +140,5 @@ def test_every_refusal_code_has_a_sentence() -> None:
 
 def test_refusal_codes_keep_their_strings() -> None:
     """The values are what catalogues key on and tests compare with (``code == "stale"``)."""
-    assert RefusalCode.STALE == "stale" and str(RefusalCode.NOT_YOUR_TURN) == "not_your_turn"
+    assert RefusalCode.STALE == "stale" and str(RefusalCode.NOT_SEATED) == "not_seated"
     assert all(code.value == code.name.lower() for code in RefusalCode)

@@ -61,6 +61,7 @@ import bot.tables.lobby as lobby_module
 import bot.tables.registry as registry_module
 from bot.engine import CARDS, Card, Match, RuleSet, Suit
 from bot.engine import Phase as HandPhase
+from bot.engine.errors import ErrorCode
 from bot.store import Store, open_store
 from bot.store.postgres.db import with_schema
 from bot.tables import (
@@ -185,7 +186,7 @@ HINT_OFF_TURN = {
     RefusalCode.NOT_PLAYING,
     RefusalCode.NOT_SEATED,
     RefusalCode.HINT_LEAGUE,
-    RefusalCode.NOT_YOUR_TURN,
+    ErrorCode.NOT_YOUR_TURN,
 }
 TURN_TIMERS = st.sampled_from((None, 0, 15, 30, 3600, 5, 14.9, 3601, -1, math.nan, math.inf, 60.5))
 

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 import bot.tables.lobby as lobby_module
+import bot.tables.timers as timers_module
 from bot.engine import Card, Match, Phase, RuleSet, Suit
 from bot.store.records import ActionRecord
 from bot.tables import (
@@ -553,7 +554,9 @@ async def test_an_idle_table_may_be_closed_by_anyone(db: str | Path) -> None:
     assert service.registry.get(table.id).status == Status.CLOSED
 
 
-async def test_a_failing_table_does_not_stop_the_others_timers(db: str | Path) -> None:
+async def test_a_failing_table_does_not_stop_the_others_timers(
+    db: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     clock = FakeClock()
     settings = TableSettings(turn_timer=30, claim_grace=0, trick_pause=0, bot_delay=0)
     service = await open_service(db, clock)
@@ -561,14 +564,14 @@ async def test_a_failing_table_does_not_stop_the_others_timers(db: str | Path) -
     healthy = await table_with(
         service, {0: 201, 1: 202, 2: 203, 3: 204}, settings, channel=CHANNEL + 1
     )
-    decide = service.computers.decide
+    decide = timers_module.decide
 
-    async def fail_on_broken(table, hand, seat):  # type: ignore[no-untyped-def]
+    async def fail_on_broken(computers, table, hand, seat):  # type: ignore[no-untyped-def]
         if table.id == broken.id:
             raise RuntimeError("a bug in one computer player")
-        return await decide(table, hand, seat)
+        return await decide(computers, table, hand, seat)
 
-    service.computers.decide = fail_on_broken  # type: ignore[method-assign]
+    monkeypatch.setattr(timers_module, "decide", fail_on_broken)
     clock.advance(31)
     fired = await service.tick()
     assert healthy.id in fired and broken.id not in fired

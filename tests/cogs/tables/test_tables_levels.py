@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from bot.settings import Settings
-from bot.tables.computers import level_of
+from bot.tables.computer_seats import level_of
 from tests.cogs.tables.tables_kit import (
     StartHarness,
     enabled,

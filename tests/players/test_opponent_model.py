@@ -12,7 +12,7 @@ from bot.engine.cards import mask_of
 from bot.players import HeuristicPlayer, SearchPlayer
 from bot.players.base import SeatView
 from bot.players.bidding import choose_suit, trump_strength
-from bot.players.model import FULL, Model, heuristic_bid, strength_of, voids_of
+from bot.players.opponent_model import FULL, Model, heuristic_bid, strength_of, voids_of
 from bot.players.sampling import Deduction, fits_bidding
 from bot.players.search import _totals, played
 from bot.players.solver import Solver

@@ -13,15 +13,14 @@ import asyncio
 import secrets
 from collections.abc import Callable, Iterable
 
+from bot.league.answers import Opening, TableRequest
+from bot.league.rounds import open_wanted
+from bot.league.service import Actor, LeagueService
+from bot.league.settings import Format, LeagueSettings, RoundLength
+from bot.league.standings import NightRow
 from bot.store import Store, open_store
 from bot.tables import FakeClock, Status, TableService, TableSettings
-
-from .answers import Opening, TableRequest
-from .preview import UsageError, whole_number
-from .rounds import open_wanted
-from .service import Actor, LeagueService
-from .settings import Format, LeagueSettings, RoundLength
-from .standings import NightRow
+from bot.terminal.league_draw import UsageError, whole_number
 
 __all__ = ["ranking_lines", "run_simulation", "simulate_night"]
 

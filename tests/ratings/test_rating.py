@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.ratings.model import (
+from bot.ratings.rating import (
     BASE,
     COMPUTER,
     MODEL,

@@ -8,13 +8,18 @@ from typing import Any
 
 import pytest
 
+from benchmarks.ismcts import ISMCTSPlayer
 from bot.engine import Hand, RuleSet
 from bot.players import MODEL_OPTIONS, Player, view_for
-from bot.players.ismcts import ISMCTSPlayer
 from bot.players.sampling import Deduction
-
-from .helpers import card, make_view, play_hand
-from .test_search import VARIANTS, FakeClock, _mid_hand, _reshuffle_hidden, play_checked
+from tests.players.helpers import card, make_view, play_hand
+from tests.players.test_search import (
+    VARIANTS,
+    FakeClock,
+    _mid_hand,
+    _reshuffle_hidden,
+    play_checked,
+)
 
 # The variants: the plain algorithm, every card on every deal, the policy's card first.
 MODES: dict[str, dict[str, Any]] = {

@@ -14,12 +14,11 @@ from __future__ import annotations
 import random
 
 from bot.engine import Card, Suit
-
-from .base import SeatView
-from .heuristic import HeuristicPlayer
-from .sampling import Deduction, relaxed, sample_deal
-from .search import _totals
-from .solver import Solver
+from bot.players.base import SeatView
+from bot.players.heuristic import HeuristicPlayer
+from bot.players.sampling import Deduction, relaxed, sample_deal
+from bot.players.search import _totals
+from bot.players.solver import Solver
 
 DEALS = 50  # sampled deals per card
 

@@ -10,9 +10,9 @@ import argparse
 import secrets
 from collections.abc import Callable, Iterable
 
-from .draw import Meetings, RoundDraw, draw_round, round_seed
-from .errors import LeagueError
-from .settings import Format
+from bot.league.draw import Meetings, RoundDraw, draw_round, round_seed
+from bot.league.errors import LeagueError
+from bot.league.settings import Format
 
 __all__ = ["UsageError", "fixed_pairs", "night_draws", "plan_lines", "run_draw", "whole_number"]
 

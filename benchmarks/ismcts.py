@@ -33,10 +33,9 @@ import time
 from typing import Any
 
 from bot.engine import Card
-
-from .base import SeatView
-from .search import BUDGET_MS, EXACT_CARDS, Clock, SearchPlayer, _totals
-from .solver import INFINITY, Solver
+from bot.players.base import SeatView
+from bot.players.search import BUDGET_MS, EXACT_CARDS, Clock, SearchPlayer, _totals
+from bot.players.solver import INFINITY, Solver
 
 EXPLORATION = 60.0  # UCB's constant, in hand points (a hand's spread is about 70)
 MAX_ITERATIONS = 4000

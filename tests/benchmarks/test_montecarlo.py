@@ -7,11 +7,10 @@ import random
 
 import pytest
 
+from benchmarks.montecarlo import MonteCarloPlayer
 from bot.engine import Hand, RuleSet
 from bot.players import view_for
-from bot.players.montecarlo import MonteCarloPlayer
-
-from .test_search import VARIANTS, _mid_hand, _reshuffle_hidden, play_checked
+from tests.players.test_search import VARIANTS, _mid_hand, _reshuffle_hidden, play_checked
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))

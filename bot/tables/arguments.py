@@ -28,9 +28,9 @@ from bot.engine import Card, RuleSet, Suit
 from bot.players import PLAYER_KINDS
 from bot.texts.catalog import LOCALES
 
-from .computers import check_level
+from .computer_seats import check_level
 from .errors import RefusalCode, TableError
-from .model import LeaguePlace, Status, Table, TableSettings
+from .table import LeaguePlace, Status, Table, TableSettings
 
 MIN_TURN_TIMER, MAX_TURN_TIMER = 15.0, 3600.0  # or 0: no turn timer
 MAX_PAUSE = 60.0  # the longest claim window, trick pause or computer delay, in seconds

@@ -1,17 +1,19 @@
-"""The computer players of every table, and the workers their decisions run on.
+"""The workers computer players decide on, shared by every service that needs one.
 
 A decision of the strong player searches for up to its budget (150 ms by default): run on
 the event loop it would hold up every other table, so ``decide`` hands it to a worker and
-awaits it. The table's lock stays held meanwhile (nothing else happens at that table
-until the move is committed), but other tables go on. The Discord process uses worker
+awaits it. The caller waits meanwhile (a table keeps its lock until the move is
+committed), but other tables go on. The Discord process uses worker
 processes (``processes=True``): the compiled solver holds the GIL while it searches, so a
 worker thread would still slow the event loop down; tests and the terminal use threads.
 
-A decision is a pure function of the seat's view, the level, a seed made of the table's
-seed, the seat and the table's sequence number, and the budget: nothing about a player
-lives between decisions, so any worker can take any decision, and a restart changes
-nothing. When more decisions are under way than there are workers, each gets a share of
-the budget, so a busy bot answers at the same pace instead of queueing.
+A decision is a pure function of the seat's view, the level, a seed and the budget
+(a table's seed is its own seed, the seat and its sequence number: bot/tables/computer_seats.py):
+nothing about a player lives between decisions, so any worker can take any decision, and a
+restart changes nothing. When more decisions are under way than there are workers, each
+gets a share of the budget, so a busy bot answers at the same pace instead of queueing.
+The challenge (bot/challenge), the pars of hands (bot/pars) and the analysis share the
+same workers (`compute`, `background`).
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from bot.engine import Action, ChooseTrump, Hand, PassTrump, Phase, PlayCard, action_from_dict
-from bot.players import BUDGET_MS, LEVELS, Effort, Player, SeatView, make_player, view_for
-from bot.players.hint import Hint, hint_for
-from bot.players.runner import call_action
+from bot.engine import Action, ChooseTrump, PassTrump, Phase, PlayCard, action_from_dict
 
-from .model import SeatKind, Table
+from . import make_player
+from .base import Player, SeatView
+from .hint import Hint, hint_for
+from .runner import call_action
+from .search import BUDGET_MS, Effort
 
 WORKERS = 2  # the machine's cores: more workers only share the same time
 DEFAULT_BUDGET_MS = BUDGET_MS  # the tests set 0: one sample per decision, never the clock
@@ -36,38 +39,9 @@ MIN_BUDGET_MS = 20.0  # below this the strong player hardly samples: keep some q
 T = TypeVar("T")
 
 
-def level_of(table: Table, seat: int) -> str:
-    """The level of the computer playing ``seat``: the seat's own, else the table's (a
-    human's seat played by the computer while they are away, or an older table)."""
-    return table.seats[seat].level or table.settings.computer_kind
-
-
-def check_level(level: str) -> str:
-    """The level named by ``level`` (any case), or ValueError when there is none."""
-    key = level.strip().lower()
-    if key not in LEVELS:
-        raise ValueError(f"unknown level {level!r}")
-    return key
-
-
-def seed_of(table: Table, seat: int) -> str:
-    """The seed of the seat's next decision: reproducible from the table's state."""
-    return f"{table.seed}/{seat}/{table.seq}"
-
-
 def player_for(level: str, seed: str, budget_ms: float, normal_opponents: bool = False) -> Player:
     """The player that takes one decision (module level: a worker process imports it)."""
     return make_player(level, seed, budget_ms, normal_opponents)
-
-
-def normal_opponents(table: Table, seat: int) -> bool:
-    """Whether both opponents of ``seat`` are normal computers (the table shows every
-    seat's level): a strong player then models their play (bot/players, make_player)."""
-    return all(
-        table.seats[other].kind == SeatKind.COMPUTER
-        and level_of(table, other) in ("normal", "heuristic")
-        for other in ((seat + 1) % 4, (seat + 3) % 4)
-    )
 
 
 def decide_action(
@@ -122,23 +96,16 @@ class Computers:
         """A strong decision's whole budget, in milliseconds."""
         return DEFAULT_BUDGET_MS if self._budget_ms is None else self._budget_ms
 
-    def brain(self, table: Table, seat: int) -> Player:
-        """The player that would take the seat's next decision (for tools and tests)."""
-        level, seed = level_of(table, seat), seed_of(table, seat)
-        return player_for(level, seed, self.budget_ms, normal_opponents(table, seat))
-
     def share_ms(self) -> float:
         """The budget of a decision starting now: the whole budget while the workers keep
         up, a share of it when more decisions run at once than there are workers."""
         busy = max(self.workers, self._running + 1)
         return max(min(self.budget_ms, MIN_BUDGET_MS), self.budget_ms * self.workers / busy)
 
-    async def decide(self, table: Table, hand: Hand, seat: int) -> Action:
-        """The engine action the seat's computer player takes now (trump choice or card),
-        decided by a worker from the seat's view (copied here, on the loop)."""
-        view = view_for(hand, seat)
-        level, seed = level_of(table, seat), seed_of(table, seat)
-        modelled = normal_opponents(table, seat)
+    async def decide(self, level: str, seed: str, view: SeatView, modelled: bool = False) -> Action:
+        """The engine action (trump choice or card) a computer at ``level`` takes from
+        ``view`` (a copy, made on the loop), decided by a worker with its share of the
+        budget; ``modelled``: both opponents are normal computers (`make_player`)."""
         work = partial(decide_action, level, seed, self.share_ms(), view, modelled)
         return action_from_dict(await self._off_loop(work))
 
@@ -170,9 +137,6 @@ class Computers:
             self._running -= 1
             if not self._running:
                 self._idle.set()
-
-    def forget(self, table_id: int) -> None:
-        """Nothing is kept per table (kept for the service's eviction)."""
 
     def close(self) -> None:
         """Stop the workers (a decision under way finishes first)."""

@@ -18,19 +18,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
+from bot.challenge.arguments import ARGUMENTS
+from bot.challenge.deals import challenge_rules, commitment, dealt_hands
+from bot.challenge.errors import ChallengeError
+from bot.challenge.readmodels import DealView, PlayView, StandingsView
+from bot.challenge.service import ChallengeService
+from bot.challenge.settings import DEALS_RANGE
 from bot.checks import clean_text
 from bot.engine import Card, Phase, RuleError, Suit
 from bot.services import Services
 from bot.shards import ShardSet
 from bot.startup import run_on_store
 from bot.texts.catalog import clip, t
-
-from .arguments import ARGUMENTS
-from .deals import challenge_rules, commitment, dealt_hands
-from .errors import ChallengeError
-from .readmodels import DealView, PlayView, StandingsView
-from .service import ChallengeService
-from .settings import DEALS_RANGE
 
 __all__ = ["check_seed", "run_challenge"]
 
