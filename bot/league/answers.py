@@ -99,12 +99,13 @@ class TableOpened(NightEvent):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ResultSet(NightEvent):
     """A table's new result: entered, read from its bot table, corrected, voided or
-    restored."""
+    restored; `before`: the result a correction, void or restore replaced."""
 
     kind = NightEventKind.RESULT_SET
     round_no: int
     table_no: int
     result: TableResult
+    before: TableResult | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -168,5 +168,10 @@ class CorrectingOperations(LeagueParts):
             change.after.to_dict(),
             self.now(),
         )
-        event = ResultSet(round_no=change.round_no, table_no=change.table_no, result=change.after)
+        event = ResultSet(
+            round_no=change.round_no,
+            table_no=change.table_no,
+            result=change.after,
+            before=change.before,
+        )
         return await self._add(view, event, actor.user_id, audit)

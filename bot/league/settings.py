@@ -141,7 +141,7 @@ class LeagueSettings:
     schedule: Schedule | None = None  # None: nights are opened by hand
     channel_id: int | None = None  # where the bot posts the nights (set by /night open)
     bye_follows_hands: bool = False  # a fixed bye scaled from 16 hands to the round's hands
-    booby: BoobyRule = "lowest"  # who may take the booby prize (standings._booby)
+    booby: BoobyRule = "all_rounds"  # who may take the booby prize (standings._booby)
 
     def __post_init__(self) -> None:
         """Check every setting (the name is cleaned: bot/checks.py); the rule options
@@ -269,7 +269,7 @@ class LeagueSettings:
             format=data.get("format", "individual"),
             bye_policy=data.get("bye_policy", "fixed_1450"),
             bye_follows_hands=data.get("bye_follows_hands", False),
-            booby=data.get("booby", "lowest"),
+            booby=data.get("booby", "lowest"),  # leagues saved before the rule: as they were
             counting=Counting(**data.get("counting", {})),
             tie_breaks=tuple(data.get("tie_breaks", DEFAULT_TIE_BREAKS)),
             computers_allowed=data.get("computers_allowed", False),

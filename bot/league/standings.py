@@ -79,6 +79,13 @@ class NightRow:
     adjustment: int = 0
     place: int = 0
     booby: bool = False
+    present: int = 0  # rounds drawn with the player at a table or sitting out
+    drawn: int = 0  # rounds drawn this night: present < drawn marks an absence
+
+    @property
+    def absent(self) -> bool:
+        """Whether the player missed a round drawn this night (left early, came late)."""
+        return self.present < self.drawn
 
 
 @dataclass(slots=True)
@@ -151,7 +158,7 @@ def night_ranking(
     tie_breaks: Sequence[TieBreak],
     *,
     bye_hands: int | None = None,
-    booby: BoobyRule = "lowest",
+    booby: BoobyRule = "all_rounds",
 ) -> list[NightRow]:
     """Everyone who played, sat out or was adjusted, ranked with places and booby prize.
 
@@ -161,7 +168,7 @@ def night_ranking(
     per_round: list[list[int]] = []
     for draw in data.draws:
         for user in draw.seated:
-            tally.add(user)  # listed even when their table was voided or is still playing
+            tally.add(user, present=1)  # listed even when their table was voided or playing
         credits = round_credits(draw, data.results, format)
         per_round.append([credit for credit, _, _ in credits.values()])
         for user, (credit, result, pair) in credits.items():
@@ -178,11 +185,11 @@ def night_ranking(
     for draw, played in zip(data.draws, per_round, strict=True):
         bye = bye_score(policy, format, played, bye_hands) if policy in PER_ROUND else night
         for user in draw.byes:
-            tally.add(user, points=bye, byes=1, bye_points=bye)
+            tally.add(user, points=bye, byes=1, bye_points=bye, present=1)
     for adjustment in data.adjustments:
         tally.add(adjustment.user_id, points=adjustment.points, adjustment=adjustment.points)
-    rows = _rank(list(tally.rows.values()), tie_breaks)
-    return _booby(rows, booby, len(data.draws))
+    rows = [replace(row, drawn=len(data.draws)) for row in tally.rows.values()]
+    return _booby(_rank(rows, tie_breaks), booby)
 
 
 _KEYS: Final = {
@@ -202,11 +209,11 @@ def _rank(rows: list[NightRow], tie_breaks: Sequence[TieBreak]) -> list[NightRow
     return [replace(row, place=place) for place, row in ranked(rows, key, lambda r: r.user_id)]
 
 
-def _booby(rows: list[NightRow], rule: BoobyRule, rounds: int) -> list[NightRow]:
-    """The booby prize: the last place among everyone ("lowest"), or among those who
-    played or sat out every round drawn ("all_rounds": not one who left after round 1).
+def _booby(rows: list[NightRow], rule: BoobyRule) -> list[NightRow]:
+    """The booby prize: the last place among everyone ("lowest"), or among those at a table
+    or sitting out in every round drawn ("all_rounds": not one who left after round 1).
     A night where they all share first place has none."""
-    eligible = [r for r in rows if rule == "lowest" or r.rounds + r.byes == rounds]
+    eligible = [r for r in rows if rule == "lowest" or not r.absent]
     last = max((r.place for r in eligible), default=1)
     if last <= 1:
         return rows

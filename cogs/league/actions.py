@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.league.errors import LeagueError
+from bot.league.errors import LeagueCode, LeagueError
 from bot.league.night import Presence
 from bot.league.service import LeagueService
 from cogs.common.actors import actor_of
@@ -33,6 +33,7 @@ __all__ = ["NO_MENTIONS", "Interaction", "LeagueActions"]
 Interaction = discord.Interaction[Any]
 Work = Callable[[], Awaitable[None]]
 CONTENT_LIMIT = 2000  # characters of a message's text
+SETTLED = (LeagueCode.ALREADY_CONFIRMED, LeagueCode.STALE_CONFIRM)  # a Confirm button's end
 
 
 class LeagueActions:
@@ -125,4 +126,19 @@ class LeagueActions:
             )
             await self.messages.refresh_standings(recorded.view)
 
-        await self.guard(interaction, "button confirm", work)
+        await self.guard(interaction, "button confirm", work, self._settled(interaction))
+
+    def _settled(self, interaction: Interaction) -> Callable[[LeagueError], Awaitable[None]]:
+        """The answer to a refused Confirm click: a result confirmed already (by /night
+        confirm, which cannot reach the message) or changed since leaves the message
+        without its button, and the clicker gets the refusal's sentence."""
+
+        async def answer(error: LeagueError) -> None:
+            text = error_text(error, locale_of(interaction))
+            if error.code not in SETTLED or interaction.response.is_done():
+                await send_ephemeral(interaction, text)
+                return
+            await interaction.response.edit_message(view=None)
+            await interaction.followup.send(text, ephemeral=True)
+
+        return answer

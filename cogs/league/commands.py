@@ -25,6 +25,7 @@ from cogs.league.options import CreateOptions, SettingsOptions
 from cogs.league.parse import parse_line, parse_lines, parse_pair
 from cogs.league.ranking import standings_embed
 from cogs.league.ui import (
+    change_text,
     history_embed,
     player_embed,
     result_text,
@@ -392,8 +393,9 @@ class LeagueCommands:
         void may finish the round (no result left to wait for), so it can say so too.
         """
         round_no, table_no, result = recorded.round_no, recorded.table_no, recorded.result
+        before = recorded.changed.before
         locale = locale_of(interaction)
-        shown = result_text(round_no, table_no, result, locale, after_colon=True)
+        shown = change_text(round_no, table_no, before, result, locale, after_colon=True)
         await interaction.response.send_message(
             t("league.done.corrected", locale, result=shown),
             ephemeral=True,
@@ -403,7 +405,7 @@ class LeagueCommands:
         content = t(
             "league.result.corrected",
             public,
-            result=result_text(round_no, table_no, result, public, after_colon=True),
+            result=change_text(round_no, table_no, before, result, public, after_colon=True),
             reason=reason.strip(),
             actor=f"<@{actor_of(interaction).user_id}>",
         )

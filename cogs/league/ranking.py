@@ -1,12 +1,13 @@
 """A night's ranking as a phone reads it: a monospaced block no wider than `WIDTH` columns.
 
 One row per player (place, name, points, rounds won of rounds played), so no row wraps on a
-phone 400 px wide; what only some players have (byes, an adjustment, the booby prize, a
-result not confirmed yet) goes on a short line of its own below their row, indented under
-the name. Names come from the front end (display names; the block cannot show mentions)
-and are shortened with an ellipsis to the columns left; every column is as wide as its
-widest cell, translated headers included. Used by the night's standings message, /night
-status and the final ranking /night close posts (`standings_embed`).
+phone 400 px wide; what only some players have (the rounds they were at when they missed
+one, byes, an adjustment, the booby prize, a result not confirmed yet) goes on a short line
+of its own below their row, indented under the name. Names come from the front end
+(display names; the block cannot show mentions) and are shortened with an ellipsis to the
+columns left; every column is as wide as its widest cell, translated headers included.
+Used by the night's standings message, /night status and the final ranking /night close
+posts (`standings_embed`).
 """
 
 from __future__ import annotations
@@ -120,6 +121,8 @@ def _row(place: str, name: str, points: str, won: str, widths: tuple[int, int, i
 def _notes(row: NightRow, locale: str, final: bool, unconfirmed: bool) -> list[str]:
     """What only some rows carry, each a short phrase."""
     notes = []
+    if row.absent:  # left early or came late: the points are not a whole night's
+        notes.append(t("league.standings.absent", locale, present=row.present, rounds=row.drawn))
     if row.byes:
         notes.append(t("league.standings.byes", locale, byes=row.byes, points=row.bye_points))
     if row.adjustment:

@@ -31,6 +31,7 @@ __all__ = [
     "mention",
     "plan_messages",
     "player_embed",
+    "change_text",
     "result_text",
     "season_embed",
     "settings_embed",
@@ -153,15 +154,53 @@ def result_text(
         locale,
         round=round_no,
         table=table_no + 1,
-        pair1=_pair(result.seats, 0, locale),
-        pair2=_pair(result.seats, 1, locale),
-        total1=result.totals[0],
-        total2=result.totals[1],
+        **_pairs_and_totals(result, locale),
     )
     if unranked:
         players = ", ".join(mention(user, locale) for user in unranked)
         text += "\n" + t("league.result.unranked", locale, players=players)
     return text
+
+
+def change_text(
+    round_no: int,
+    table_no: int,
+    before: TableResult | None,
+    after: TableResult,
+    locale: str,
+    *,
+    after_colon: bool = False,
+) -> str:
+    """A corrected table's round as it is now and as it was: each pair's total old -> new
+    ("@A & @C 170 → 182"); for a void or a restore, the new line and what it was before."""
+    if before is None or before.void or after.void:
+        text = result_text(round_no, table_no, after, locale, after_colon=after_colon)
+        if before is None:
+            return text
+        if before.void:
+            return f"{text} " + t("league.result.before_void", locale)
+        return f"{text} " + t("league.result.before", locale, **_pairs_and_totals(before, locale))
+    totals = _pairs_and_totals(after, locale)
+    text = t(
+        "league.result.changed",
+        locale,
+        round=round_no,
+        table=table_no + 1,
+        before1=before.totals[0],
+        before2=before.totals[1],
+        **totals,
+    )
+    return mid_sentence(text) if after_colon else text
+
+
+def _pairs_and_totals(result: TableResult, locale: str) -> dict[str, object]:
+    """A result's pairs and totals, as the result line's placeholders."""
+    return {
+        "pair1": _pair(result.seats, 0, locale),
+        "pair2": _pair(result.seats, 1, locale),
+        "total1": result.totals[0],
+        "total2": result.totals[1],
+    }
 
 
 # ----------------------------------------------------------------------------- standings

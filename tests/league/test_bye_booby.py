@@ -79,6 +79,32 @@ def test_the_booby_prize_among_those_who_played_every_round() -> None:
 
     assert booby("lowest") == [9]
     assert booby("all_rounds") == [6]  # the last of those at both rounds
+    assert LeagueSettings("Nieuw").booby == "all_rounds"  # what Dutch clubs do
+    assert LeagueSettings.from_dict({"name": "Oud"}).booby == "lowest"  # leagues saved before
     with pytest.raises(LeagueError) as raised:
         LeagueSettings("x", booby="first")  # type: ignore[arg-type]
     assert raised.value.facts["setting"] == "booby"
+
+
+def test_a_player_who_went_home_is_marked_absent_and_takes_no_booby_prize() -> None:
+    # Three rounds. Player 9 plays round 1 (lowest of the night) and goes home; 5..8 sit
+    # out round 3; 1..4's round-2 table is voided: they were there all the same.
+    r1 = draw(1, (1, 2, 3, 4), (9, 5, 6, 7), byes=(8,))
+    r2 = draw(2, (1, 2, 3, 4), (5, 6, 7, 8))
+    r3 = draw(3, (1, 2, 3, 4), byes=(5, 6, 7, 8))
+    results = {
+        (1, 0): TableResult((1, 2, 3, 4), (1500, 1100), hands=16),
+        (1, 1): TableResult((9, 5, 6, 7), (200, 2400), hands=16),
+        (2, 0): TableResult((1, 2, 3, 4), (0, 0), hands=16, void=True),
+        (2, 1): TableResult((5, 6, 7, 8), (1300, 1200), hands=16),
+        (3, 0): TableResult((1, 2, 3, 4), (1000, 1100), hands=16),
+    }
+    rows = night_ranking(
+        NightData([r1, r2, r3], results), "individual", "fixed_1450", DEFAULT_TIE_BREAKS
+    )
+
+    by_user = {row.user_id: row for row in rows}
+    assert (by_user[9].present, by_user[9].drawn, by_user[9].absent) == (1, 3, True)
+    assert [row.user_id for row in rows if row.absent] == [9]  # a bye or a void is presence
+    assert rows[-1].user_id == 9 and not rows[-1].booby
+    assert [row.user_id for row in rows if row.booby] == [2, 4]  # 2200, last of the night

@@ -24,7 +24,9 @@ from bot.texts.rulebook import (
     search_topics,
     topic,
 )
+from cogs.common.text import text_width
 
+MONOSPACE_COLUMNS = 36  # a code block's line on a 400 px wide phone
 EXPECTED_TOPICS = (
     "overview",
     "dealing",
@@ -106,6 +108,15 @@ def test_texts_are_present_and_within_limits(locale: str) -> None:
 
 
 @pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("key", TOPICS)
+def test_code_blocks_fit_a_phone(locale: str, key: str) -> None:
+    # The card order, four-of-a-kind and presets tables were 37-50 columns: they wrapped.
+    blocks = topic(key, locale).body.split("```")[1::2]
+    for line in (line for block in blocks for line in block.split("\n")):
+        assert text_width(line) <= MONOSPACE_COLUMNS, (locale, key, line)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
 def test_titles_differ_between_topics(locale: str) -> None:
     titles = [topic(key, locale).title for key in TOPICS]
     assert len(set(titles)) == len(titles)
@@ -159,7 +170,7 @@ def test_topic_is_frozen() -> None:
 
 def test_dutch_rulebook_uses_dutch_card_letters() -> None:
     # Boer, vrouw, heer: a Dutch player reads B V H, in the rulebook as at the table.
-    assert "B   9   A  10   H   V   8   7" in topic("card_order", "nl").body
+    assert "B  9  A 10  H  V  8  7" in topic("card_order", "nl").body
     assert "V♥" in topic("examples", "nl").body and "Q♥" not in topic("examples", "nl").body
     assert "Q♥" in topic("examples", "en").body
 
@@ -169,8 +180,8 @@ def test_card_values_and_totals(locale: str) -> None:
     body = topic("card_order", locale).body
     for number in ("20", "14", "11", "10", "4", "3", "2", "152", "162"):
         assert number in _numbers(body), (locale, number)
-    assert _letters("J   9   A  10   K   Q   8   7", locale) in body
-    assert _letters("A  10   K   Q   J   9   8   7", locale) in body
+    assert _letters("J  9  A 10  K  Q  8  7", locale) in body
+    assert _letters("A 10  K  Q  J  9  8  7", locale) in body
 
 
 @pytest.mark.parametrize("locale", LOCALES)

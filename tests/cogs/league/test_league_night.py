@@ -62,18 +62,24 @@ def rows(text: str, pattern: re.Pattern[str]) -> list[tuple[int, int, int]]:
     return [(int(m[1]), int(m[2]), int(m[3])) for m in found if m]
 
 
-def ranking(text: str, users: dict[str, int]) -> tuple[list[tuple[int, int, int]], set[int]]:
-    """(place, user, points) of each row of a final ranking block, and who has the booby
-    prize (the note on the line under their row)."""
+def ranking(
+    text: str, users: dict[str, int]
+) -> tuple[list[tuple[int, int, int]], set[int], dict[int, str]]:
+    """(place, user, points) of each row of a final ranking block, who has the booby prize
+    and the rounds each player who missed one was at (notes on the lines under a row)."""
     found: list[tuple[int, int, int]] = []
     booby = set()
+    absent = {}
     for line in text.splitlines():
         row = NIGHT_ROW.match(line)
         if row:
             found.append((int(row[1]), users[row[2]], int(row[3])))
-        elif "booby prize" in line:
+            continue
+        if "booby prize" in line:
             booby.add(found[-1][1])
-    return found, booby
+        if at := re.search(r"at \d of 3 rounds", line):
+            absent[found[-1][1]] = at[0]
+    return found, booby, absent
 
 
 async def test_a_whole_night(make_harness: StartHarness) -> None:
@@ -154,17 +160,20 @@ async def test_a_whole_night(make_harness: StartHarness) -> None:
     expected = await expected_points(kit, night.id)
 
     users = {f"player{i}": user for i, user in enumerate(players)}
-    ranked, booby = ranking(message_text(final_post), users)
+    ranked, booby, absent = ranking(message_text(final_post), users)
     assert {user: points for _, user, points in ranked} == expected
     assert len(ranked) == 14  # the 13 of round 1, the leaver and the late arrival
     for (place_a, _, points_a), (place_b, _, points_b) in zip(ranked, ranked[1:], strict=False):
         assert points_a >= points_b
         assert place_a < place_b if points_a > points_b else place_a <= place_b
-    # The booby prize: everyone on the last place (docs/decisions.md), which the tie-break
-    # chain decides among equal points (the computers' play, timed by budget, varies).
-    last = max(place for place, _, _ in ranked)
-    assert booby == {user for place, user, _ in ranked if place == last}
-    assert {expected[u] for u in booby} == {min(expected.values())}
+    # The leaver and the late arrival are marked; the booby prize goes to everyone on the
+    # last place of those at every round (docs/decisions.md), which the tie-break chain
+    # decides among equal points (the computers' play, timed by budget, varies).
+    assert absent == {leaver: "at 1 of 3 rounds", late: "at 2 of 3 rounds"}
+    whole_night = [(place, user) for place, user, _ in ranked if user not in absent]
+    last = max(place for place, _ in whole_night)
+    assert booby == {user for place, user in whole_night if place == last}
+    assert {expected[u] for u in booby} == {min(expected[u] for _, u in whole_night)}
 
     # Across two restarts: one standings message, edited in place, and the close post.
     standings = await kit.standings(night.id)

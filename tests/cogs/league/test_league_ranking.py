@@ -4,6 +4,8 @@ notes (byes, adjustments, the booby prize, results not confirmed yet)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.league.standings import NightRow
@@ -28,11 +30,13 @@ ROWS = [
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_no_line_is_wider_than_a_phone_shows(locale: str) -> None:
-    lines = ranking_lines(ROWS, NAMES, locale, final=True, unconfirmed={1, 2, 3, 4, 5})
+@pytest.mark.parametrize("present", [3, 1])  # at every round of three, or went home after one
+def test_no_line_is_wider_than_a_phone_shows(locale: str, present: int) -> None:
+    rows = [replace(row, present=present, drawn=3) for row in ROWS]
+    lines = ranking_lines(rows, NAMES, locale, final=True, unconfirmed={1, 2, 3, 4, 5})
     assert all(text_width(line) <= WIDTH for line in lines), "\n".join(lines)
-    rows = [line for line in lines if line[:1] != " " or line.strip()[:1].isdigit()]
-    assert len(rows) == 1 + len(ROWS)  # the header and one row a player; notes below
+    shown = [line for line in lines if line[:1] != " "]  # notes are indented
+    assert len(shown) == 1 + len(ROWS)  # the header and one row a player; notes below
     assert not any("`" in line for line in lines)  # a backtick would end the block
 
 
@@ -55,6 +59,27 @@ def test_rows_hold_place_name_points_and_rounds_won_and_notes_go_below() -> None
     ]
     live = ranking_lines(ROWS, NAMES, "en", final=False)
     assert not any("booby" in line for line in live)  # the prize is the night's end's
+
+
+@pytest.mark.parametrize(
+    ("locale", "note"),
+    [
+        ("en", "at 1 of 3 rounds"),
+        ("nl", "1 van de 3 rondes aanwezig"),
+        ("pt-BR", "presente em 1 de 3 rodadas"),
+        ("es-ES", "presente en 1 de 3 rondas"),
+        ("it", "presente a 1 su 3 turni"),
+    ],
+)
+def test_a_player_who_went_home_early_is_marked_absent(locale: str, note: str) -> None:
+    # They ranked last with the booby prize and nothing said they had left after round 1.
+    rows = [
+        NightRow(1, points=4000, rounds=3, rounds_won=2, place=1, present=3, drawn=3),
+        NightRow(2, points=200, rounds=1, place=2, present=1, drawn=3),
+    ]
+    lines = ranking_lines(rows, {1: "Ann", 2: "Bob"}, locale, final=True)
+    assert len(lines) == 4 and "Bob" in lines[2]  # no note under Ann, who stayed
+    assert lines[3].strip() == note
 
 
 def test_a_block_within_its_budget_ends_in_an_ellipsis() -> None:

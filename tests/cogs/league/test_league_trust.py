@@ -29,6 +29,17 @@ async def unchanged(kit: LeagueKit, expected: str, act: Any) -> None:
     assert await kit.leagues.store.leagues.night_rows(1) == before
 
 
+async def settled(kit: LeagueKit, expected: str, act: Any) -> None:
+    """`act()`, a click on a Confirm button whose result is settled, takes the button off
+    its message, answers `expected` privately and changes nothing stored."""
+    before = await kit.leagues.store.leagues.night_rows(1)
+    answer = await act()
+    assert answer.response.callback_type == 7 and answer.response.buttons() == []
+    assert_ephemeral(answer.replies[-1])
+    assert expected in answer.replies[-1].text(), answer.replies[-1].text()
+    assert await kit.leagues.store.leagues.night_rows(1) == before
+
+
 async def test_the_named_opponent_confirms_with_a_button(make_harness: StartHarness) -> None:
     kit = await start_league(make_harness)
     boss, (a, b, c, _) = await face_to_face(kit)
@@ -59,12 +70,12 @@ async def test_the_named_opponent_confirms_with_a_button(make_harness: StartHarn
     assert confirmed.response.buttons() == []
     assert not (await kit.leagues.view(1)).unconfirmed
     assert "not confirmed" not in await kit.standings_text()  # the marks go with the click
-    await unchanged(kit, "is confirmed already", lambda: click(boss))
+    await settled(kit, "is confirmed already", lambda: click(boss))
     history = (await kit.player("league history", c)).response.text()
     assert f"**Confirmed** round 1 table 1 by <@{b}>" in history
     assert "not confirmed yet" not in history
     await kit.organiser("night void", boss, round=1, table=1, reason="wrong table")
-    await unchanged(kit, "has changed since this message", lambda: click(b))
+    await settled(kit, "has changed since this message", lambda: click(b))
 
 
 async def test_an_organiser_confirms_voids_and_restores(make_harness: StartHarness) -> None:
@@ -76,6 +87,14 @@ async def test_an_organiser_confirms_voids_and_restores(make_harness: StartHarne
     )
     ok = await kit.organiser("night confirm", boss, round=1, table=1)
     assert f"Confirmed by <@{boss}>" in ok.response.text()
+    # The command cannot reach the channel's request: a later click takes its button off.
+    [ask] = [m for m in kit.channel_messages() if "please confirm" in str(m.get("content"))]
+    ask = json.loads(json.dumps(ask))
+
+    def late() -> Any:
+        return kit.harness.click("kj:league:ok:1:1:0:1", message=ask, user=b)
+
+    await settled(kit, "is confirmed already", late)
 
     await kit.organiser("night void", boss, round=1, table=1, reason="wrong sheet")
     enter = {"round": 1, "table": 1, "totals": "200 124", "hands": 2, "confirmed_by": b}

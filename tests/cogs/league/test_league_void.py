@@ -3,7 +3,15 @@ sentence and no change otherwise; both show in the channel and in /league histor
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
+from bot.league.results import TableResult
+from bot.texts.catalog import t
+from cogs.league.ui import change_text, result_text
 from tests.cogs.league.league_kit import LeagueKit, start_league
+from tests.cogs.league.test_league_entry import face_to_face_round as two_hand_round
 from tests.cogs.tables.tables_kit import StartHarness
 from tests.harness.limits import assert_ephemeral
 
@@ -95,3 +103,50 @@ async def test_a_seat_the_computer_finished_is_shown_unranked(make_harness: Star
     assert f"finished by the computer (round.table): 1.1 <@{leaver}>" in status
     rows = {row.user_id: row for row in await kit.leagues.night_standings(1)}
     assert (rows[leaver].points, rows[leaver].rounds) == (0, 0)
+
+
+async def test_a_correction_post_shows_the_result_it_replaced(make_harness: StartHarness) -> None:
+    kit = await start_league(make_harness)
+    boss, _, (a, b, c, d) = await two_hand_round(kit)  # rounds of 2 hands
+    await kit.organiser("night enter", boss, round=1, table=1, totals="200 124", hands=2)
+
+    fixed = await kit.organiser(
+        "night correct", boss, round=1, table=1, totals="190 134", hands=2, reason="typo"
+    )
+
+    change = f"round 1, table 1: <@{a}> & <@{c}> 200 → 190, <@{b}> & <@{d}> 124 → 134."
+    assert f"Correction saved: {change}" in fixed.response.text()
+    assert f": {change} Reason: typo" in kit.channel_texts()[-1]
+    await kit.organiser("night void", boss, round=1, table=1, reason="left early")
+    was = f"Before: <@{a}> & <@{c}> 190, <@{b}> & <@{d}> 134."
+    assert f"round 1, table 1 is void: it counts for nobody. {was}" in kit.channel_texts()[-1]
+    await kit.organiser("night restore", boss, round=1, table=1, reason="came back")
+    restored = f"round 1, table 1: <@{a}> & <@{c}> 190, <@{b}> & <@{d}> 134. Before: void."
+    assert restored in kit.channel_texts()[-1]
+
+
+@pytest.mark.parametrize(
+    ("locale", "before", "void"),
+    [
+        ("en", "Before:", "void"),
+        ("nl", "Was:", "ongeldig verklaard"),
+        ("pt-BR", "Antes:", "anulada"),
+        ("es-ES", "Antes:", "anulada"),
+        ("it", "Prima:", "annullato"),
+    ],
+)
+def test_the_result_a_correction_replaced_reads_in_every_language(
+    locale: str, before: str, void: str
+) -> None:
+    old = TableResult((1, 2, 3, 4), (200, 124), hands=2)
+    new = TableResult((1, 2, 3, 4), (190, 134), hands=2)
+    pair1, pair2 = (t("league.pair", locale, a=f"<@{a}>", b=f"<@{b}>") for a, b in ((1, 3), (2, 4)))
+
+    changed = change_text(1, 0, old, new, locale, after_colon=True)
+    assert f"{pair1} 200 → 190, {pair2} 124 → 134." in changed
+    assert changed[0].islower()  # it goes on after a colon
+    voided = change_text(1, 0, new, replace(new, void=True), locale)
+    assert voided.startswith(result_text(1, 0, replace(new, void=True), locale))
+    assert voided.endswith(f" {before} {pair1} 190, {pair2} 134.")
+    restored = change_text(1, 0, replace(new, void=True), new, locale)
+    assert restored == f"{result_text(1, 0, new, locale)} {before} {void}."

@@ -34,10 +34,11 @@ StartHarness = Callable[..., Awaitable[Harness]]
 EXTENSIONS = ("cogs.errors", "cogs.standings")
 MANAGER = DEFAULT_MEMBER_PERMISSIONS | discord.Permissions(manage_guild=True)
 ROW = re.compile(
-    r"\*\*(?P<place>\d+)\.\*\* <@(?P<user>\d+)>\n(?P<rating>[\d,]+)\xa0±\xa0(?P<spread>[\d,]+)"
+    r"\*\*(?P<place>\d+)\.\*\* <@(?P<user>\d+)>\n"
+    r"(?P<rating>[\d,]+)\xa0\(give or take\xa0(?P<spread>[\d,]+)\)"
     r" · (?P<matches>\d+) match(?:es)?"
 )
-NEWCOMER = "1,500\xa0±\xa0350"  # a rating's parts stay on one line on a phone
+NEWCOMER = "1,500\xa0(give or take\xa0350)"  # in words; its parts stay on one line
 
 
 @dataclass(frozen=True)
@@ -111,9 +112,27 @@ async def test_the_rating_board_shows_played_matches_computers_as_fixed_seats(
     assert embed["title"] == "Klaverjas ratings · season 1"
     assert f"A newcomer starts at {NEWCOMER}" in embed["description"]
     assert embed["footer"]["text"] == (
-        "Page 1 of 1 · 5 players · ranked by rating less twice its ±"
+        "Page 1 of 1 · 5 players · ranked by rating less twice the give or take"
     )
     assert reply.buttons() == []
+
+
+@pytest.mark.parametrize("locale", ["en", "nl", "pt-BR", "es-ES", "it"])
+async def test_the_board_speaks_in_words_not_plus_minus(
+    make_harness: StartHarness, locale: str
+) -> None:
+    harness = await make_harness(extensions=EXTENSIONS)
+    players = users(harness.world, 4)
+    at = harness.world.now.timestamp()
+    await record_match(store_of(harness), harness.world.guild_id, players, at=at)
+
+    board = await harness.slash("standings", {"board": "rating"}, locale=locale)
+
+    [embed] = board.reply.embeds
+    shown = embed["description"] + embed["footer"]["text"]
+    assert "±" not in shown  # read as "1,534 ± 85" before; /stats speaks in words too
+    words = t("standings.rating.value", locale, rating="", spread="").strip("\xa0)")
+    assert embed["description"].count(words) == 5  # the newcomer's and each player's
 
 
 async def three_pages(harness: Harness) -> list[Row]:
@@ -136,7 +155,7 @@ async def test_the_board_reads_in_the_players_language_and_pages_in_place(
     assert_ephemeral(dutch.reply)
     [embed] = dutch.reply.embeds
     assert embed["title"] == "Klaverjasratings · seizoen 1"
-    assert "1.500\xa0±\xa0350" in embed["description"]  # Babel: the Dutch thousands separator
+    assert "1.500\xa0(plus of min\xa0350)" in embed["description"]  # Babel: Dutch thousands
     assert "Pagina 1 van 3 · 24 spelers" in embed["footer"]["text"]
 
     opened = await harness.slash("standings", {"board": "rating"})
