@@ -94,6 +94,10 @@ class LeagueCode(StrEnum):
     BAD_NUMBER = "bad_number"
     OUT_OF_RANGE = "out_of_range"
     BAD_LINE = "bad_line"  # a score line the engine refused without a code of its own
+    # A kraken line's marks (bot/league/entry.py, docs/rules.md 2.5 to 2.7).
+    WRONG_CALLER = "wrong_caller"
+    NO_HAND_ROEM = "no_hand_roem"
+    HAND_ROEM_OVER_ROEM = "hand_roem_over_roem"
 
     # The engine's refusals of a score line (score_hand), passed on with their code.
     NOT_A_PAIR = ErrorCode.NOT_A_PAIR.value
@@ -103,6 +107,7 @@ class LeagueCode(StrEnum):
     ROEM_NOT_TENS = ErrorCode.ROEM_NOT_TENS.value
     TRICKS_TOTAL = ErrorCode.TRICKS_TOTAL.value
     SCORE_WITHOUT_TRICKS = ErrorCode.SCORE_WITHOUT_TRICKS.value
+    TOO_MANY_CALLS = ErrorCode.TOO_MANY_CALLS.value
     # ... and of what cards can make (bot/engine/sheets.py).
     CARD_POINTS_IMPOSSIBLE = ErrorCode.CARD_POINTS_IMPOSSIBLE.value
     ROEM_IMPOSSIBLE = ErrorCode.ROEM_IMPOSSIBLE.value
