@@ -4,11 +4,14 @@ gives it; a called hand's loser is the pair marked nat."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from bot.engine import RuleSet
+from bot.engine import RuleSet, SheetLine
 from bot.league.entry import SheetEntry, entry_line, sheet_result
 from bot.league.errors import LeagueError
+from bot.league.recording import _line
 from bot.league.results import HandLine, TableResult
 from bot.league.settings import LeagueSettings, RoundLength
 
@@ -87,3 +90,12 @@ def test_a_kraken_sheet_counts_the_loser_nat_and_survives_the_store() -> None:
     assert TableResult.from_dict(result.to_dict()) == result
     assert "kraken" not in lines[1].to_dict()  # a plain line is stored as it always was
     assert HandLine.from_dict(lines[0].to_dict()) == lines[0]
+
+
+def test_a_bot_tables_called_hand_keeps_its_calls_spades_and_hand_roem() -> None:
+    # seat 1 said kraak with spades trump: x 4 (docs/rules.md 2.7's example), pair 1 nat
+    sheet = SheetLine(1, 3, "s", 0, 0, (100, 62), (20, 0), (728, 0), False, None, (1,), 4, 1)
+    line = _line(replace(sheet, hand_roem=(20, 0)))
+    assert (line.calls, line.spades, line.multiplier, line.nat_pair) == (1, True, 4, 1)
+    assert (line.scores, line.hand_roem) == ((728, 0), (20, 0))
+    assert not _line(replace(sheet, multiplier=2)).spades  # a kraak alone doubles
