@@ -11,18 +11,20 @@ from collections.abc import Sequence
 
 from bot.engine import (
     Action,
+    CallDouble,
     ChooseTrump,
     ClaimRoem,
     FinishHand,
     Hand,
     Match,
+    PassDouble,
     PassTrump,
     Phase,
     PlayCard,
     RuleSet,
 )
 
-from .base import Player, view_for
+from .base import Player, SeatView, view_for
 
 
 def claim_action(hand: Hand, players: Sequence[Player]) -> ClaimRoem | None:
@@ -38,7 +40,8 @@ def claim_action(hand: Hand, players: Sequence[Player]) -> ClaimRoem | None:
 
 
 def move_action(hand: Hand, players: Sequence[Player]) -> Action:
-    """The next non-claim action: name or pass trump, play a card, or finish the hand."""
+    """The next non-claim action: name or pass trump, call or pass, play a card, or finish
+    the hand."""
     if hand.phase == Phase.CLAIM:
         return FinishHand()
     seat = hand.to_act
@@ -48,10 +51,22 @@ def move_action(hand: Hand, players: Sequence[Player]) -> Action:
     if hand.phase == Phase.TRUMP:
         suit = players[seat].choose_trump(view)
         return PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
+    if hand.phase == Phase.DOUBLING:
+        return call_action(view, players[seat])
     card = players[seat].choose_card(view)
     if card not in view.legal:
         raise ValueError(f"player at seat {seat} chose {card}, not a legal card")
     return PlayCard(seat, card)
+
+
+def call_action(view: SeatView, player: Player) -> CallDouble | PassDouble:
+    """The call or pass of ``view``'s seat, asked while the seat may call."""
+    level = view.call_level
+    if level is None:
+        raise ValueError(f"seat {view.seat} may not call now")
+    if player.wants_call(view):
+        return CallDouble(view.seat, level)
+    return PassDouble(view.seat, level)
 
 
 def advance(match: Match, players: Sequence[Player]) -> None:

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from bot.engine import Action, ChooseTrump, Hand, PassTrump, Phase, PlayCard, action_from_dict
 from bot.players import BUDGET_MS, LEVELS, Effort, Player, SeatView, make_player, view_for
 from bot.players.hint import Hint, hint_for
+from bot.players.runner import call_action
 
 from .model import SeatKind, Table
 
@@ -87,6 +88,8 @@ def decide_action(
     if view.phase == Phase.TRUMP:
         suit = player.choose_trump(view)
         action = PassTrump(view.seat) if suit is None else ChooseTrump(view.seat, suit)
+    elif view.phase == Phase.DOUBLING:
+        action = call_action(view, player)
     else:
         action = PlayCard(view.seat, player.choose_card(view))
     return action.to_dict()
