@@ -10,7 +10,7 @@ from bot.store import StoredAudit
 from .answers import Adjusted, NightAnswer, ResultSet
 from .arguments import checked
 from .corrections import AuditKind, corrected_line, require_reason, restored, voided
-from .entry import PENALTY_RANGE, SheetEntry, check_range, check_sheet, hand_line, totals_result
+from .entry import PENALTY_RANGE, SheetEntry, check_range, check_sheet, entry_line, totals_result
 from .errors import LeagueCode, LeagueError
 from .night_view import NightView
 from .parts import LeagueParts, check_ids, one_at_a_time
@@ -50,7 +50,7 @@ class CorrectingOperations(LeagueParts):
         the corrected sheet must still end where the round ends."""
         view, before = await self._correcting(night, round_no, table_no, actor)
         rules = view.settings.scoring_rules
-        line = hand_line(entry.makers, entry.points, entry.roem, rules, entry.pit, number)
+        line = entry_line(entry, rules, number)
         after = corrected_line(before, number, line)
         check_sheet(after.lines, view.settings.round_length, rules)
         change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)

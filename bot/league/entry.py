@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NoReturn
 
-from bot.engine import EngineError, RuleSet, check_line, check_totals, round_length
+from bot.engine import (
+    EngineError,
+    HandScore,
+    RuleSet,
+    bearing_pair,
+    check_line,
+    check_totals,
+    round_length,
+)
 from bot.engine.tricks import HAND_TOTAL
 
 from .errors import LeagueCode, LeagueError
@@ -26,6 +34,7 @@ __all__ = [
     "SheetEntry",
     "check_range",
     "check_sheet",
+    "entry_line",
     "hand_line",
     "sheet_lines",
     "sheet_result",
@@ -42,20 +51,23 @@ PENALTY_RANGE: Final = (-10_000, 10_000)
 @dataclass(frozen=True, slots=True)
 class SheetEntry:
     """A line as the scorer writes it: makers, card points (incl. last trick), roem, and
-    a pit mark when the sheet has one."""
+    a pit mark when the sheet has one; on a kraken sheet (docs/rules.md 2.5 to 2.7) the
+    calls (0-3) and the pair that made the last one when the scorer names it, whether
+    spades were trump, and each pair's roem from the hand (part of its roem)."""
 
     makers: int | None
     points: tuple[int, int]
     roem: tuple[int, int] = (0, 0)
     pit: bool | None = None
+    calls: int = 0
+    caller: int | None = None
+    spades: bool = False
+    hand_roem: tuple[int, int] = (0, 0)
 
 
 def sheet_lines(entries: Sequence[SheetEntry], rules: RuleSet) -> list[HandLine]:
     """Every entry checked in order; the first bad one is refused with its number."""
-    return [
-        hand_line(e.makers, e.points, e.roem, rules, e.pit, number)
-        for number, e in enumerate(entries, 1)
-    ]
+    return [entry_line(entry, rules, number) for number, entry in enumerate(entries, 1)]
 
 
 def hand_line(
@@ -66,21 +78,65 @@ def hand_line(
     pit: bool | None = None,
     number: int = 1,
 ) -> HandLine:
+    """A checked score-sheet line without kraken marks (``entry_line``)."""
+    return entry_line(SheetEntry(makers, _pair(points), _pair(roem), pit), rules, number)
+
+
+def entry_line(entry: SheetEntry, rules: RuleSet | None = None, number: int = 1) -> HandLine:
     """A checked score-sheet line; `number` (from 1) names the line in a refusal.
 
-    `pit`: None when the sheet does not say (a pair with every card point took every
+    `entry.pit`: None when the sheet does not say (a pair with every card point took every
     trick, which is how sheets are kept), True for the scorer's pit mark, False for "no
-    pit" (the pair without card points took a trick worth nothing).
+    pit" (the pair without card points took a trick worth nothing). Its calls, spades
+    and hand roem as ``_check_kraken`` allows them.
     """
-    if makers is None:
+    e = entry
+    if e.makers is None:
         raise LeagueError(
             LeagueCode.MAKERS_MISSING, "a line names the pair that made trump", line=number
         )
+    rules = rules or RuleSet()
     try:
-        score = check_line(makers, points, roem, pit, rules or RuleSet())
+        score = check_line(e.makers, e.points, e.roem, e.pit, rules, e.calls, e.spades)
     except (ValueError, TypeError) as error:  # TypeError: the compiled engine on non-ints
         passed_on(error, line=number)
-    return HandLine(makers, _pair(points), _pair(roem), score.scores, score.nat, score.pit)
+    _check_kraken(e, score, rules, number)
+    return HandLine(
+        e.makers,
+        _pair(e.points),
+        _pair(e.roem),
+        score.scores,
+        score.nat,
+        score.pit,
+        score.calls,
+        e.spades,
+        _pair(e.hand_roem),
+        score.multiplier,
+        score.loser,
+    )
+
+
+def _check_kraken(entry: SheetEntry, score: HandScore, rules: RuleSet, number: int) -> None:
+    """Refuse a line's kraken marks the hand cannot have: a last call named for the pair
+    that did not make it (``wrong_caller``: kraak and superkraak are the defenders',
+    rekraak the makers'), roem from the hand under rules without it
+    (``no_hand_roem``), or more of it than the pair's roem (``hand_roem_over_roem``)."""
+    last = bearing_pair(score.makers, score.calls)  # the pair that made the last call
+    if entry.caller is not None and (not score.calls or entry.caller != last):
+        raise LeagueError(
+            LeagueCode.WRONG_CALLER, line=number, pair=entry.caller, calls=score.calls
+        )
+    if any(entry.hand_roem) and not rules.hand_roem:
+        raise LeagueError(LeagueCode.NO_HAND_ROEM, line=number)
+    for pair in (0, 1):
+        if entry.hand_roem[pair] > entry.roem[pair]:
+            raise LeagueError(
+                LeagueCode.HAND_ROEM_OVER_ROEM,
+                line=number,
+                pair=pair,
+                hand=entry.hand_roem[pair],
+                roem=entry.roem[pair],
+            )
 
 
 def passed_on(error: Exception, **where: Any) -> NoReturn:

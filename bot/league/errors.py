@@ -96,6 +96,10 @@ class LeagueCode(StrEnum):
     LINE_BAD_NUMBER = "line_bad_number"  # text (the line), word (what was typed)
     OUT_OF_RANGE = "out_of_range"
     BAD_LINE = "bad_line"  # a score line the engine refused without a code of its own
+    # A kraken line's marks (bot/league/entry.py, docs/rules.md 2.5 to 2.7).
+    WRONG_CALLER = "wrong_caller"
+    NO_HAND_ROEM = "no_hand_roem"
+    HAND_ROEM_OVER_ROEM = "hand_roem_over_roem"
 
 
 class LeagueError(Refusal[LeagueCode | ErrorCode], ValueError):

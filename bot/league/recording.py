@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine import SheetLine
 from bot.store import StoredAudit
 from bot.tables import SeatKind, TableError, TableService
 from bot.tables import Status as TableStatus
@@ -209,6 +210,25 @@ class RecordingOperations(LeagueParts):
         return NightAnswer((event,), view.with_confirmed(round_no, table_no))
 
 
+def _line(hand: SheetLine) -> HandLine:
+    """A bot table's sheet line as a league line, with its calls, double spades and hand
+    roem (docs/rules.md 2.5 to 2.7)."""
+    calls = len(hand.callers)
+    return HandLine(
+        hand.makers,
+        hand.points,
+        hand.roem,
+        hand.scores,
+        hand.nat,
+        hand.pit,
+        calls,
+        hand.multiplier != 1 << calls,  # the multiplier doubled by spades trump
+        hand.hand_roem,
+        hand.multiplier,
+        hand.loser,
+    )
+
+
 async def _played(tables: TableService, table_id: int) -> TableResult | None:
     """A finished bot table's result, as the table service holds its sheet (the table in
     memory, else as the store last saw it); None when it is not finished."""
@@ -219,6 +239,6 @@ async def _played(tables: TableService, table_id: int) -> TableResult | None:
     sheet = table.sheet
     if table.status != TableStatus.FINISHED or not sheet:
         return None
-    lines = [HandLine(h.makers, h.points, h.roem, h.scores, h.nat, h.pit) for h in sheet]
+    lines = [_line(h) for h in sheet]
     s = [seat.user_id if seat.kind is SeatKind.HUMAN else None for seat in table.public.seats]
     return TableResult.of_lines((s[0], s[1], s[2], s[3]), lines, "bot")

@@ -18,7 +18,9 @@ Seats = tuple[int | None, int | None, int | None, int | None]  # None: a compute
 
 @dataclass(frozen=True, slots=True)
 class HandLine:
-    """One score-sheet line; `scores`, `nat` and `pit` are the engine's verdict on it."""
+    """One score-sheet line; `scores`, `nat`, `pit`, `multiplier` and `loser` are the
+    engine's verdict on it. A kraken hand (docs/rules.md 2.5 to 2.7) adds its calls (0-3),
+    whether spades were trump, and each pair's roem from the hand (part of `roem`)."""
 
     makers: int
     points: tuple[int, int]  # card points incl. the last trick
@@ -26,10 +28,23 @@ class HandLine:
     scores: tuple[int, int]
     nat: bool
     pit: int | None
+    calls: int = 0
+    spades: bool = False
+    hand_roem: tuple[int, int] = (0, 0)
+    multiplier: int = 1
+    loser: int | None = None  # after a call: the pair marked nat, makers or defenders
+
+    @property
+    def nat_pair(self) -> int | None:
+        """The pair marked nat: the failed makers, or after a call the loser."""
+        if self.calls:
+            return self.loser
+        return self.makers if self.nat else None
 
     def to_dict(self) -> dict[str, Any]:
-        """The line as the store keeps it."""
-        return {
+        """The line as the store keeps it (the kraken fields only when the hand had any,
+        so other lines are stored as they always were)."""
+        data: dict[str, Any] = {
             "makers": self.makers,
             "points": list(self.points),
             "roem": list(self.roem),
@@ -37,6 +52,15 @@ class HandLine:
             "nat": self.nat,
             "pit": self.pit,
         }
+        if self.calls or self.spades or self.hand_roem != (0, 0) or self.multiplier != 1:
+            data["kraken"] = {
+                "calls": self.calls,
+                "spades": self.spades,
+                "hand_roem": list(self.hand_roem),
+                "multiplier": self.multiplier,
+                "loser": self.loser,
+            }
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandLine:
@@ -48,7 +72,19 @@ class HandLine:
             _two(data["scores"]),
             bool(data["nat"]),
             data["pit"],
+            **_kraken(data.get("kraken") or {}),
         )
+
+
+def _kraken(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored line's kraken fields (none: the defaults)."""
+    return {
+        "calls": int(data.get("calls", 0)),
+        "spades": bool(data.get("spades", False)),
+        "hand_roem": _two(data.get("hand_roem", (0, 0))),
+        "multiplier": int(data.get("multiplier", 1)),
+        "loser": data.get("loser"),
+    }
 
 
 def _two(values: Sequence[int]) -> tuple[int, int]:
@@ -78,7 +114,8 @@ class TableResult:
             for pair in (0, 1):
                 totals[pair] += line.scores[pair]
                 roem[pair] += line.roem[pair]
-            nats[line.makers] += int(line.nat)
+            if line.nat_pair is not None:
+                nats[line.nat_pair] += 1
         return cls(seats, _two(totals), _two(roem), _two(nats), len(lines), tuple(lines), source)
 
     def with_line(self, index: int, line: HandLine) -> TableResult:

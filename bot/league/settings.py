@@ -216,8 +216,6 @@ class LeagueSettings:
             rules = RuleSet.preset(self.preset).with_options(**{**self.overrides, **end})
         except RuleError as error:
             raise LeagueError(LeagueCode.BAD_RULES, str(error)) from error
-        if rules.kraken:  # sheets, tables and standings do not carry calls yet
-            raise LeagueError(LeagueCode.BAD_RULES, "kraken rules are not played in leagues yet")
         return rules
 
     @property

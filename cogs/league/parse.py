@@ -7,9 +7,14 @@ pit) is the engine's to check, through the league's entry module. One line per h
 
 with makers 1 or 2 (pair 1 sits in seats 1 and 3), lines separated by ";" or new lines;
 "nopit" (or "np") instead of "pit" marks a 162-0 line whose other pair took a trick worth
-nothing. Numbers (docs/decisions.md): digits of any script (full-width, Arabic-Indic, ...)
-are read as 0-9; other number signs (superscripts, fractions) are refused (`bad_number`),
-and so is a minus sign (`negative_number`); a dash between two numbers separates them.
+nothing. A kraken line (docs/rules.md 2.5 to 2.7) may end with, in any order: its last
+call, "k" (kraak), "rk" (rekraak) or "sk" (superkraak), the words written out too, and
+optionally the pair that made it ("k2": pair 2 said kraak); "sp" (or "spades",
+"schoppen") when spades were trump; "h" and each pair's roem from the hand, part of its
+roem ("h 100 0"). Numbers (docs/decisions.md): digits of any script (full-width,
+Arabic-Indic, ...) are read as 0-9; other number signs (superscripts, fractions) are
+refused (`bad_number`), and so is a minus sign (`negative_number`); a dash between two
+numbers separates them.
 Within a score line both name the line (`line_bad_number`, `line_negative_number`).
 """
 
@@ -28,6 +33,10 @@ __all__ = ["parse_line", "parse_lines", "parse_pair", "parse_reminders"]
 SEPARATORS: Final = re.compile(r"[;\n]+")
 PIT_WORDS: Final = frozenset({"pit", "p"})
 NO_PIT_WORDS: Final = frozenset({"nopit", "np"})
+CALL_WORDS: Final = {"k": 1, "kraak": 1, "rk": 2, "rekraak": 2, "sk": 3, "superkraak": 3}
+CALL: Final = re.compile(r"(k|kraak|rk|rekraak|sk|superkraak)([12]?)")
+SPADES_WORDS: Final = frozenset({"sp", "spades", "schoppen"})
+HAND_WORDS: Final = frozenset({"h", "hand"})
 DASHES: Final = "-\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphens, dashes, the minus sign
 MINUS: Final = re.compile(rf"(?:^|[\s,;/])([{DASHES}]\d+)")
 BETWEEN: Final = re.compile(rf"(?<=\d)\s*[{DASHES}/]\s*(?=\d)")
@@ -47,18 +56,74 @@ def parse_lines(text: str) -> list[SheetEntry]:
 
 
 def parse_line(text: str, number: int = 1) -> SheetEntry:
-    """One score-sheet line as typed (`makers points points [roem roem] [pit|nopit]`);
-    refused (`bad_line_format`, or a number sign's code) naming line `number`."""
-    words = _line_words(text, number)
-    last = words[-1].lower() if words else ""
-    pit = True if last in PIT_WORDS else False if last in NO_PIT_WORDS else None
-    if pit is not None:
-        words = words[:-1]
+    """One score-sheet line as typed (`makers points points [roem roem] [pit|nopit]` and
+    a kraken line's marks); refused (`bad_line_format`, or a number sign's code) naming
+    line `number`."""
+    words = [word.lower() for word in _line_words(text, number)]
+    marks = _Marks()
+    while words and marks.take(words):
+        pass
     if len(words) not in (3, 5) or not all(_is_int(w) for w in words) or words[0] not in ("1", "2"):
         raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=number, text=text)
     makers, *values = (int(w) for w in words)
     roem = (values[2], values[3]) if len(values) == 4 else (0, 0)
-    return SheetEntry(makers - 1, (values[0], values[1]), roem, pit)
+    return SheetEntry(
+        makers - 1,
+        (values[0], values[1]),
+        roem,
+        marks.pit,
+        marks.calls,
+        marks.caller,
+        marks.spades,
+        marks.hand_roem,
+    )
+
+
+class _Marks:
+    """The marks at the end of a line, read last word first; each at most once."""
+
+    def __init__(self) -> None:
+        self.pit: bool | None = None
+        self.calls = 0
+        self.caller: int | None = None
+        self.spades = False
+        self.hand_roem = (0, 0)
+        self._seen: set[str] = set()
+
+    def take(self, words: list[str]) -> bool:
+        """Take the mark that ends `words` (removing it); False when none does."""
+        last, kind = words[-1], self._kind(words)
+        if kind is None or kind in self._seen:
+            return False
+        self._seen.add(kind)
+        if kind == "hand":
+            self.hand_roem = (int(words[-2]), int(words[-1]))
+            del words[-3:]
+            return True
+        if kind == "pit":
+            self.pit = last in PIT_WORDS
+        elif kind == "spades":
+            self.spades = True
+        else:
+            found = CALL.fullmatch(last)
+            assert found is not None
+            self.calls = CALL_WORDS[found[1]]
+            self.caller = int(found[2]) - 1 if found[2] else None
+        del words[-1]
+        return True
+
+    @staticmethod
+    def _kind(words: list[str]) -> str | None:
+        """Which mark ends `words`: pit, spades, a call, hand roem (three words); None."""
+        last = words[-1]
+        if last in PIT_WORDS | NO_PIT_WORDS:
+            return "pit"
+        if last in SPADES_WORDS:
+            return "spades"
+        if CALL.fullmatch(last):
+            return "call"
+        hand = len(words) >= 3 and words[-3] in HAND_WORDS
+        return "hand" if hand and _is_int(words[-2]) and _is_int(last) else None
 
 
 def parse_pair(text: str, what: str) -> tuple[int, int]:

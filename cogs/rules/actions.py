@@ -74,7 +74,7 @@ def score(question: ScoreQuestion, rules: RuleSet) -> HandScore:
     q = question
     try:
         if q.tricks_given:
-            return check_hand(q.makers, q.points, q.roem, q.tricks, rules)
-        return check_line(q.makers, q.points, q.roem, None, rules)
+            return check_hand(q.makers, q.points, q.roem, q.tricks, rules, q.calls, q.spades)
+        return check_line(q.makers, q.points, q.roem, None, rules, q.calls, q.spades)
     except EngineError as error:
         raise score_problem(error, question) from None

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import PRESET_NAMES, Suit
+from bot.engine import ENGINE_PRESET_NAMES, Suit
 from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
 from bot.texts.rulebook import TOPICS, search_topics
 from bot.texts.rulebook import topic as rulebook_topic
@@ -51,7 +51,12 @@ AUTOCOMPLETE_MAX = 25
 CHOICE_NAME_MAX = 100
 
 
-VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
+VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ENGINE_PRESET_NAMES]
+# The last call of a kraken hand (docs/rules.md 2.5): its Dutch name in every language.
+CALL_CHOICES = [
+    app_commands.Choice(name=name, value=level)
+    for level, name in enumerate(("kraak", "rekraak", "superkraak"), 1)
+]
 MAKERS_CHOICES = [
     app_commands.Choice(name=command_text("rules.cmd.choice.us"), value="us"),
     app_commands.Choice(name=command_text("rules.cmd.choice.them"), value="them"),
@@ -242,6 +247,8 @@ class RulesCog(commands.Cog, name="Rules"):
         tricks=command_text("rules.cmd.opt.tricks.name"),
         variant=command_text("rules.cmd.opt.variant.name"),
         public=command_text("rules.cmd.opt.public.name"),
+        calls=command_text("rules.cmd.opt.calls.name"),
+        spades=command_text("rules.cmd.opt.spades.name"),
     )
     @app_commands.describe(
         makers=command_text("rules.cmd.opt.makers.desc"),
@@ -251,8 +258,11 @@ class RulesCog(commands.Cog, name="Rules"):
         tricks=command_text("rules.cmd.opt.tricks.desc"),
         variant=VARIANT_DESC,
         public=PUBLIC_DESC,
+        calls=command_text("rules.cmd.opt.calls.desc"),
+        spades=command_text("rules.cmd.opt.spades.desc"),
     )
     @app_commands.choices(makers=MAKERS_CHOICES, variant=VARIANT_CHOICES)
+    @app_commands.choices(calls=CALL_CHOICES)
     async def score(
         self,
         interaction: discord.Interaction[Any],
@@ -263,12 +273,17 @@ class RulesCog(commands.Cog, name="Rules"):
         tricks: app_commands.Range[int, 0, TRICKS_PER_HAND] | None = None,
         variant: str | None = None,
         public: bool = False,
+        calls: int = 0,
+        spades: bool = False,
     ) -> None:
-        """The score of one hand from the makers' points, the roem and the tricks."""
+        """The score of one hand from the makers' points, the roem and the tricks; a kraken
+        hand's last call and double spades (docs/rules.md 2.5, 2.7)."""
         locale = interaction.locale
         async with guarded(interaction, _command(interaction), REFUSALS):
             ctx = self.rules_here(interaction, variant)
-            question = score_question(makers, points, roem_makers, roem_defenders, tricks)
+            question = score_question(
+                makers, points, roem_makers, roem_defenders, tricks, calls, spades
+            )
             result = score(question, ctx.rules)
             embed = score_embed(locale, question, result, ctx)
             await interaction.response.send_message(embed=embed, ephemeral=not public)

@@ -46,6 +46,7 @@ TRUMP: Final = "rules.cmd.opt.trump.name"
 MAKERS: Final = "rules.cmd.opt.makers.name"
 POINTS: Final = "rules.cmd.opt.points.name"
 TRICKS: Final = "rules.cmd.opt.tricks.name"
+CALLS: Final = "rules.cmd.opt.calls.name"
 ROEM: Final = ("rules.cmd.opt.roem_makers.name", "rules.cmd.opt.roem_defenders.name")
 SHOWN_TYPOS = 5  # unreadable cards named in one answer
 
@@ -81,6 +82,7 @@ class RulesCode(StrEnum):
     ROEM_IMPOSSIBLE = "roem_impossible"
     ROEM_BOTH_PAIRS = "roem_both_pairs"
     ROEM_FOR_POINTS = "roem_for_points"
+    TOO_MANY_CALLS = "too_many_calls"
 
 
 class RulesError(Refusal[RulesCode]):
@@ -180,6 +182,7 @@ _SCORE_CODES: Final = (
             ErrorCode.ROEM_NOT_TENS,
             ErrorCode.TRICKS_TOTAL,
             ErrorCode.SCORE_WITHOUT_TRICKS,
+            ErrorCode.TOO_MANY_CALLS,
         }
     )
     | _IMPOSSIBLE_HAND
@@ -263,6 +266,8 @@ def score_problem(error: EngineError, question: ScoreQuestion) -> RulesError:
     if code == ErrorCode.NOT_TWO_PAIRS:
         option = {"roem": ROEM[0], "tricks": TRICKS}.get(facts.get("field", ""), POINTS)
         return RulesError(RulesCode.TWO_PAIRS, option=option, count=facts["count"])
+    if code == ErrorCode.TOO_MANY_CALLS:
+        return RulesError(RulesCode.TOO_MANY_CALLS, option=CALLS, most=facts["most"])
     if code in _IMPOSSIBLE_HAND:
         return _impossible_hand(error, question)
     return engine_problem(error)

@@ -112,11 +112,18 @@ def topic_key(text: str, locale: str) -> str:
 
 
 def score_question(
-    makers: str, points: int, roem_makers: int, roem_defenders: int, tricks: int | None
+    makers: str,
+    points: int,
+    roem_makers: int,
+    roem_defenders: int,
+    tricks: int | None,
+    calls: int = 0,
+    spades: bool = False,
 ) -> ScoreQuestion:
     """The user's numbers per pair: ``points`` are the makers' card points, the defenders
     have the rest of the hand's; ``tricks`` (the makers'), when not given, is the engine's
-    usual reading of the points and roem (`assumed_tricks`). Whether the numbers can come
+    usual reading of the points and roem (`assumed_tricks`); ``calls`` and ``spades`` as
+    the engine's ``score_hand`` takes them. Whether the numbers can come
     from one hand is the engine's to say (`score_hand`)."""
     choice = makers.strip().lower()
     if choice not in ("us", "them"):
@@ -130,9 +137,7 @@ def score_question(
         counted = assumed_tricks(by_pair, roem)
     else:
         counted = _per_pair(pair, tricks, TRICKS_PER_HAND - tricks)
-    return ScoreQuestion(
-        makers=pair, points=by_pair, roem=roem, tricks=counted, tricks_given=tricks is not None
-    )
+    return ScoreQuestion(pair, by_pair, roem, counted, tricks is not None, calls, spades)
 
 
 def _per_pair(makers: int, mine: int, theirs: int) -> tuple[int, int]:

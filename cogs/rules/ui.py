@@ -345,6 +345,8 @@ class ScoreQuestion:
     roem: tuple[int, int]
     tricks: tuple[int, int]
     tricks_given: bool
+    calls: int = 0  # kraak, rekraak, superkraak: 1, 2, 3 (docs/rules.md 2.5)
+    spades: bool = False  # spades were trump (double spades, 2.7)
 
 
 def _pair(locale: object, pair: int) -> str:
@@ -383,7 +385,10 @@ def score_embed(
     else:
         lines.append(t("rules.score.compare_points", locale, mp=mp, dp=dp))
     scores = result.scores
-    if result.nat and rules.nat_enabled:
+    if result.calls:
+        title, colour = t(f"rules.score.title_call.{result.calls}", locale), COLOUR_NAT
+        lines.extend(_called(locale, result))
+    elif result.nat and rules.nat_enabled:
         title = t("rules.score.title_nat", locale)
         colour = COLOUR_NAT
         formula = [str(HAND_TOTAL)]
@@ -413,6 +418,8 @@ def score_embed(
         lines.append(t(f"rules.score.pit.{side}", locale, bonus=rules.pit_bonus))
     if result.zero_bonus:
         lines.append(t("rules.score.zero_bonus", locale, bonus=rules.zero_bonus))
+    if question.spades and result.multiplier != 1 << result.calls:
+        lines.append(t("rules.score.spades", locale))
     lines.append("")
     lines.append(_tricks_note(locale, question))
     embed = _embed(title, "\n".join(lines), colour)
@@ -425,6 +432,17 @@ def score_embed(
         )
     embed.set_footer(text=rules_line(locale, ctx))
     return embed
+
+
+def _called(locale: object, result: HandScore) -> list[str]:
+    """A called hand's reason (docs/rules.md 2.5): who had to get more than half after the
+    last call, who lost and is marked nat, and the multiplier."""
+    bearing = "makers" if result.bearing_pair == result.makers else "defenders"
+    loser = "makers" if result.loser == result.makers else "defenders"
+    return [
+        t(f"rules.score.bearing.{bearing}", locale),
+        t(f"rules.score.called_lost.{loser}", locale, multiplier=result.multiplier),
+    ]
 
 
 def _tricks_note(locale: object, question: ScoreQuestion) -> str:

@@ -47,10 +47,10 @@ def test_bad_rules_are_refused_by_the_engine() -> None:
     assert refused(round_length=RoundLength(hands=99)) == "bad_rules"
 
 
-def test_kraken_rules_are_refused_until_leagues_carry_calls() -> None:
-    assert refused(preset="kraken") == "bad_rules"
-    assert refused(overrides={"roem_source": "both"}) == "bad_rules"
-    assert refused(overrides={"spades_double": "multiply"}) == "bad_rules"
+def test_kraken_rules_are_the_engines_to_check() -> None:
+    assert LeagueSettings("Kraakavond", preset="kraken").rules.doubling == "kraken"
+    assert LeagueSettings("x", overrides={"spades_double": "multiply"}).rules.kraken
+    assert refused(preset="kraken", overrides={"nat_enabled": False}) == "bad_rules"
     assert LeagueSettings("Thursday club", overrides={"four_nines": 150}).rules.four_nines == 150
 
 

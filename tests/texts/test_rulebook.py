@@ -42,6 +42,9 @@ EXPECTED_TOPICS = (
     "pit",
     "match",
     "variants",
+    "kraken",
+    "hand_roem",
+    "double_spades",
     "glossary",
     "examples",
 )
@@ -277,6 +280,18 @@ def test_examples_topic_has_the_worked_examples(locale: str) -> None:
 
 
 @pytest.mark.parametrize("locale", LOCALES)
+def test_kraken_topics_keep_the_dutch_calls_and_the_worked_numbers(locale: str) -> None:
+    # docs/rules.md 2.5 to 2.7: a failed kraak (162 + 20) x 2 = 364, hand roem values,
+    # double spades 240 and 124
+    kraken = topic("kraken", locale).body
+    for call in ("Kraak", "Rekraak", "Superkraak"):
+        assert f"**{call}**" in kraken, (locale, call)
+    assert {"96", "66", "364"} <= _numbers(kraken)
+    assert {"20", "50", "100", "200", "150"} <= _numbers(topic("hand_roem", locale).body)
+    assert {"240", "124", "364", "16"} <= _numbers(topic("double_spades", locale).body)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
 def test_summaries_mention_the_topic_in_search(locale: str) -> None:
     for key in TOPICS:
         assert key in search_topics(key, locale)
@@ -284,7 +299,7 @@ def test_summaries_mention_the_topic_in_search(locale: str) -> None:
 
 
 def test_search_in_english() -> None:
-    assert search_topics("roem", "en")[:2] == ["roem", "claiming_roem"]
+    assert search_topics("roem", "en")[:3] == ["roem", "hand_roem", "claiming_roem"]
     assert search_topics("ROTTERDAM", "en")[0] == "following_rotterdam"
     assert "pit" in search_topics("mars", "en")
     assert search_topics("no such thing", "en") == []

@@ -53,6 +53,9 @@ TOPICS: Final[tuple[str, ...]] = (
     "pit",
     "match",
     "variants",
+    "kraken",
+    "hand_roem",
+    "double_spades",
     "glossary",
     "examples",
 )

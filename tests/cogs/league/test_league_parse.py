@@ -20,9 +20,32 @@ def test_lines_with_roem_and_a_pit_mark() -> None:
     ]
 
 
+def test_kraken_marks_end_a_line_in_any_order() -> None:
+    assert parse_lines(
+        "1 96 66 20 0 k; 2 70 92 0 50 RK1 sp; 1 130 32 20 160 h 20 160 superkraak"
+    ) == [
+        SheetEntry(0, (96, 66), (20, 0), calls=1),
+        SheetEntry(1, (70, 92), (0, 50), calls=2, caller=0, spades=True),
+        SheetEntry(0, (130, 32), (20, 160), calls=3, hand_roem=(20, 160)),
+    ]
+    assert parse_lines("1 162 0 pit sk2 schoppen") == [
+        SheetEntry(0, (162, 0), (0, 0), True, calls=3, caller=1, spades=True)
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "line"),
-    [("3 100 62", 1), ("1 100 62; 1 100", 2), ("1 100 62 20", 1), ("", 1), ("1 +5 157", 1)],
+    [
+        ("3 100 62", 1),
+        ("1 100 62; 1 100", 2),
+        ("1 100 62 20", 1),
+        ("", 1),
+        ("1 +5 157", 1),
+        ("1 100 62 k rk", 1),  # two calls: a line gives its last
+        ("1 100 62 k3", 1),  # no pair 3
+        ("1 100 62 h 20", 1),  # hand roem of both pairs
+        ("1 100 62 sp sp", 1),
+    ],
 )
 def test_unreadable_lines_are_refused_with_their_number(text: str, line: int) -> None:
     with pytest.raises(LeagueError) as raised:

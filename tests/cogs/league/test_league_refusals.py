@@ -33,6 +33,7 @@ LINE_CODES = {
     ErrorCode.ROEM_NOT_TENS,
     ErrorCode.TRICKS_TOTAL,
     ErrorCode.SCORE_WITHOUT_TRICKS,
+    ErrorCode.TOO_MANY_CALLS,
 } | SHEET_CODES
 
 

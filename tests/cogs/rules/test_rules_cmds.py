@@ -30,6 +30,9 @@ from bot.engine.tricks import PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POIN
 from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue, t
 from bot.texts.rulebook import TOPICS, search_topics, topic
+from cogs.rules.actions import score
+from cogs.rules.options import score_question
+from cogs.rules.ui import RulesInEffect, score_embed
 from tests.harness.harness import Harness
 from tests.harness.limits import (
     assert_ephemeral,
@@ -549,6 +552,23 @@ async def test_score_nat_counts_the_roem_of_both_pairs(harness: Harness, locale:
 
 
 @pytest.mark.parametrize("locale", TWO_LOCALES)
+async def test_score_a_called_hand_with_its_reason(harness: Harness, locale: str) -> None:
+    # docs/rules.md 2.5: a kraak fails, 96 + 20 roem against 66: (162 + 20) x 2 for the makers
+    options = {"makers": "us", "points": 96, "roem_makers": 20, "calls": 1, "preset": "kraken"}
+    reply = private(await harness.slash("score", options, locale=locale))
+    [embed] = reply.embeds
+    assert embed["title"] == t("rules.score.title_call.1", locale)
+    assert t("rules.score.bearing.defenders", locale) in embed["description"]
+    lost = t("rules.score.called_lost.defenders", locale, multiplier=2)
+    assert lost in embed["description"]
+    assert [f["value"] for f in embed["fields"]] == ["**364**", "**0**"]
+    rekraak = {"makers": "them", "points": 70, "roem_defenders": 50, "calls": 2, "preset": "kraken"}
+    [lost_rekraak] = private(await harness.slash("score", rekraak, locale=locale)).embeds
+    assert t("rules.score.bearing.makers", locale) in lost_rekraak["description"]
+    assert [f["value"] for f in lost_rekraak["fields"]] == ["**848**", "**0**"]
+
+
+@pytest.mark.parametrize("locale", TWO_LOCALES)
 async def test_score_made_by_them(harness: Harness, locale: str) -> None:
     options = {"makers": "them", "points": 82}
     reply = private(await harness.slash("score", options, locale=locale))
@@ -634,6 +654,7 @@ REFUSALS = [
     ("score", {"makers": "them", "points": 82, "roem_defenders": 25}, "roem_defenders", ["25"]),
     ("score", {"makers": "us", "points": 82, "tricks": -1}, "tricks", ["-1", "8"]),
     ("score", {"makers": "us", "points": 0, "tricks": 8}, "tricks", ["8", "162"]),
+    ("score", {"makers": "us", "points": 96, "calls": 1}, "calls", ["0"]),  # no kraak here
 ]
 
 
@@ -735,9 +756,11 @@ async def test_commands_are_published_with_valid_localisations(
     score = {o["name"]: o for o in published["score"]["options"]}
     assert score["makers"]["choices"][0]["name_localizations"]["nl"] == "wij"
     assert published["legal"]["name_localizations"]["nl"] == "speelbaar"
-    assert [c["value"] for c in score["preset"]["choices"]] == list(
-        ("amsterdam", "rotterdam", "utrecht", "online-classic", "online-1500", "online-short")
-    )
+    assert [c["value"] for c in score["preset"]["choices"]] == [
+        *("amsterdam", "rotterdam", "utrecht", "online-classic", "online-1500", "online-short"),
+        *("kraken", "kraken-rotterdam"),
+    ]
+    assert [c["name"] for c in score["calls"]["choices"]] == ["kraak", "rekraak", "superkraak"]
 
 
 def _check_names(item: dict[str, Any]) -> None:
@@ -787,3 +810,16 @@ async def test_calculators_can_answer_publicly(harness: Harness) -> None:
     )
     for reply in (roem, score, legal):
         assert_not_ephemeral(reply)
+
+
+def test_score_doubles_with_spades_where_the_rules_say_so() -> None:
+    # docs/rules.md 2.7: spades trump, makers 100 + 20 roem, defenders 62: 240 and 124
+    rules = RuleSet.preset("kraken").with_options(spades_double="multiply")
+    question = score_question("us", 100, 20, 0, None, spades=True)
+    result = score(question, rules)
+    assert (result.scores, result.multiplier) == ((240, 124), 2)
+    embed = score_embed(EN, question, result, RulesInEffect(rules, "chosen"))
+    assert t("rules.score.spades", EN) in (embed.description or "")
+    plain = score(question, RuleSet.preset("kraken"))  # spades double nothing here
+    text = score_embed(EN, question, plain, RulesInEffect(rules, "chosen")).description or ""
+    assert plain.scores == (120, 62) and t("rules.score.spades", EN) not in text

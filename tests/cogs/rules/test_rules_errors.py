@@ -56,8 +56,6 @@ NOT_THE_CALCULATORS = {
     ErrorCode.NO_CALL_NOW,
     ErrorCode.STALE_CALL,
     ErrorCode.WRONG_PAIR_CALL,
-    # Calls are not a calculator question yet (score_hand's calls argument).
-    ErrorCode.TOO_MANY_CALLS,
     # Rank.parse alone (Card.parse refuses a whole card as unknown_card).
     ErrorCode.UNKNOWN_RANK,
     # Rule-set options: the calculators only name presets (unknown_preset).
@@ -152,7 +150,15 @@ CASES: list[tuple[ErrorCode, Any]] = [
         ErrorCode.ROEM_FOR_POINTS,
         lambda: score_problem(engine_refusal(_line, 1, (10, 152), (200, 0)), QUESTION),
     ),
+    (
+        ErrorCode.TOO_MANY_CALLS,  # a kraak under rules without kraak (/score calls)
+        lambda: score_problem(engine_refusal(_called, 1), QUESTION),
+    ),
 ]
+
+
+def _called(calls: int) -> None:
+    score_hand(0, (100, 62), (0, 0), (4, 4), RuleSet(), calls)
 
 
 def _line(makers: int, points: tuple[int, int], roem: tuple[int, int] = (0, 0)) -> None:

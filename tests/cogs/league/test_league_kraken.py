@@ -1,0 +1,57 @@
+"""A kraken league night (docs/rules.md 2.5 to 2.7): a face-to-face table's sheet with a
+called hand entered by /night enter's form, scored by the engine; a kraken mark the hand
+cannot have is refused privately, naming the line, and changes nothing."""
+
+from __future__ import annotations
+
+from bot.engine import RuleSet, score_hand
+from tests.cogs.league.league_kit import LeagueKit, start_league
+from tests.cogs.league.test_league_entry_checks import rows
+from tests.cogs.league.test_league_form import open_form
+from tests.cogs.tables.tables_kit import StartHarness
+from tests.harness.limits import assert_ephemeral, assert_within_discord_limits
+
+
+async def kraken_round(kit: LeagueKit) -> tuple[int, tuple[int, ...]]:
+    """A kraken league of 2-hand rounds, one night, its first round face to face."""
+    boss = kit.world.add_user("boss")
+    players = [kit.world.add_user(f"player{i}") for i in range(4)]
+    await kit.organiser(
+        "league create", boss, name="Kraakavond", hands=2, rounds=1, preset="kraken"
+    )
+    await kit.organiser("night open", boss)
+    for user in players:
+        await kit.player("league join", user)
+    await kit.organiser("night start", boss, deal=False)
+    [draw] = await kit.leagues.draws(1)
+    return boss, draw.tables[0].seats
+
+
+async def test_a_called_hand_is_entered_by_the_form(make_harness: StartHarness) -> None:
+    kit = await start_league(make_harness)
+    boss, seats = await kraken_round(kit)
+    modal = await open_form(kit, boss)
+    custom_id = modal["custom_id"]
+    before = await rows(kit)
+    wrong = await kit.harness.submit_modal(
+        custom_id, {"l0": "1 96 66 20 0 k1", "l1": "2 70 92"}, user=boss
+    )
+    await kit.flush()
+    assert_ephemeral(wrong.response)
+    assert_within_discord_limits(wrong.response)
+    assert "Line 1: pair 1 did not make that call" in wrong.response.text()
+    assert await rows(kit) == before
+
+    fields = {"l0": "1 96 66 20 0 k2", "l1": "2 70 92 0 20 h 0 20"}
+    entered = await kit.harness.submit_modal(custom_id, fields, user=boss)
+    await kit.flush()
+    assert "Result saved" in entered.response.text(), entered.response.text()
+    rules = RuleSet.preset("kraken")
+    kraak = score_hand(0, (96, 66), (20, 0), (4, 4), rules, calls=1).scores
+    assert kraak == (364, 0)  # rules.md 2.5: (162 + 20) x 2, the defenders nat
+    [result] = (await kit.leagues.results(1)).values()
+    assert result.totals == (364 + 70, 92 + 20) and result.nats == (0, 1)
+    assert [(line.calls, line.multiplier, line.hand_roem) for line in result.lines] == [
+        (1, 2, (0, 0)),
+        (0, 1, (0, 20)),
+    ]
