@@ -86,6 +86,21 @@ def test_simulation_prints_results(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2 matches:" in out
 
 
+@pytest.mark.parametrize("preset", ["kraken", "kraken-rotterdam"])
+def test_a_kraken_simulation_counts_the_calls_and_the_hand_roem(
+    preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_simulation(argparse.Namespace(matches=1, preset=preset)) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("1 matches:")
+    counts = re.fullmatch(
+        r"hands called: kraak (\d+), rekraak (\d+), superkraak (\d+), none (\d+); "
+        r"hand roem scored (\d+)\.",
+        out[2],
+    )
+    assert counts is not None and sum(int(n) for n in counts.groups()[:4]) == 16
+
+
 def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: str = "terminal-1") -> None:
     """Deal from `seed` (the service draws a random seed per table), so the match repeats."""
     monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
@@ -131,8 +146,6 @@ async def test_the_terminal_speaks_in_sentences(
         (["simulate", "--matches", "0"], "simulate: --matches must be 1 or more, not 0"),
         (["simulate", "--matches", "-3"], "simulate: --matches must be 1 or more, not -3"),
         (["simulate", "--preset", "x" * 500], "simulate: unknown --preset 'xxxxxxxx"),
-        (["simulate", "--preset", "kraken"], "simulate: --preset kraken: the terminal does not"),
-        (["play", "--preset", "kraken-rotterdam"], "play: --preset kraken-rotterdam: the"),
     ],
 )
 def test_bad_arguments_get_one_line_and_exit_code_2(

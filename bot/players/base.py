@@ -56,6 +56,7 @@ class SeatView:
     claim_open: bool
     bids: tuple[Bid, ...] = ()
     proposal: Suit | None = None
+    call_level: int | None = None  # the kraak call asked now (docs/rules.md 2.5), if any
 
     @property
     def pair(self) -> int:
@@ -123,6 +124,7 @@ def view_for(hand: Hand, seat: int) -> SeatView:
         claim_open=hand.may_claim(seat),
         bids=bids_of(hand),
         proposal=hand.proposal,
+        call_level=hand.call_level,
     )
 
 

@@ -23,8 +23,17 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from bot.engine import Action, ChooseTrump, Hand, PassTrump, Phase, PlayCard, action_from_dict
-from bot.players import BUDGET_MS, LEVELS, Effort, Player, SeatView, make_player, view_for
+from bot.engine import Action, Hand, action_from_dict
+from bot.players import (
+    BUDGET_MS,
+    LEVELS,
+    Effort,
+    Player,
+    SeatView,
+    decision,
+    make_player,
+    view_for,
+)
 from bot.players.hint import Hint, hint_for
 
 from .model import SeatKind, Table
@@ -83,13 +92,7 @@ def decide_action(
         player = player_for(level, seed, budget_ms, modelled)
     else:
         player = make_player(level, seed, budget_ms, modelled, effort)
-    action: Action
-    if view.phase == Phase.TRUMP:
-        suit = player.choose_trump(view)
-        action = PassTrump(view.seat) if suit is None else ChooseTrump(view.seat, suit)
-    else:
-        action = PlayCard(view.seat, player.choose_card(view))
-    return action.to_dict()
+    return decision(player, view).to_dict()
 
 
 class Computers:
@@ -131,7 +134,7 @@ class Computers:
         return max(min(self.budget_ms, MIN_BUDGET_MS), self.budget_ms * self.workers / busy)
 
     async def decide(self, table: Table, hand: Hand, seat: int) -> Action:
-        """The engine action the seat's computer player takes now (trump choice or card),
+        """The engine action the seat's computer player takes now (trump, call or card),
         decided by a worker from the seat's view (copied here, on the loop)."""
         view = view_for(hand, seat)
         level, seed = level_of(table, seat), seed_of(table, seat)
