@@ -50,13 +50,15 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class Valued:
     """A decision valued: the strong player's best choice and the cost of the one made,
-    in points for the player's pair (0 when they chose as well as the best)."""
+    in points for the player's pair (0 when they chose as well as the best); for a card,
+    the cards already on the table then, in playing order (none when the player led)."""
 
     step: int
     trick: int
     chosen: Choice
     best: Choice
     cost: float
+    table: tuple[Card, ...] = ()
 
 
 def decisions_of(
@@ -114,7 +116,8 @@ def value_decision(decision: Decision, seed: str, effort: Effort = EFFORT) -> Va
     best = max(values, key=lambda c: (values[c], c == decision.chosen))
     # The search values "our pair's score minus theirs": half a change of it is what the
     # pair's own score gains when the hand's total stays what it is.
-    return Valued(decision.step, decision.trick, decision.chosen, best, (values[best] - chosen) / 2)
+    cost = (values[best] - chosen) / 2
+    return Valued(decision.step, decision.trick, decision.chosen, best, cost, decision.view.current)
 
 
 def digest(*facts: object) -> str:

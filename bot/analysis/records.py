@@ -10,14 +10,15 @@ or forged button is refused before any search.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from bot.challenge.deals import PLAYER_SEAT, deal
 from bot.challenge.model import Challenge
-from bot.engine import Hand, Match, RuleViolation, SheetLine, action_from_dict
+from bot.engine import Hand, Match, RuleViolation, SheetLine
 from bot.store import StoredAction
 from bot.store.challenge_records import StoredDeal
 from bot.tables.model import Table
+from bot.tables.replay import ENGINE_KINDS, hand_actions
 
 from .decisions import Decision, decisions_of, digest
 from .errors import AnalysisCode, AnalysisError
@@ -30,10 +31,6 @@ __all__ = [
     "challenge_record",
     "table_record",
 ]
-
-# The log kinds of engine actions: a player's own move, and what the timers carry out
-# (the computer's move, an away player's timeout, the end of a claim window).
-ENGINE_KINDS: Final = frozenset({"engine", "computer", "timeout", "claim_closed"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,19 +87,10 @@ def table_record(
 def _hand_actions(
     table: Table, log: list[StoredAction], number: int
 ) -> tuple[list[tuple[dict[str, Any], int | None]], Match]:
-    """The engine actions of hand ``number`` with their actors, from the table's log
-    replayed on its match (which is returned, to check its sheet against the button)."""
-    match = Match(table.rules, table.match_seed(table.match_no))
-    started, hand = False, []
+    """The engine actions of hand ``number`` with their actors (`bot.tables.replay`),
+    refused as stale when the log does not replay to that hand."""
     try:
-        for action in log:
-            if action.kind == "start" and action.payload.get("match_no") == table.match_no:
-                started = True
-            elif started and action.kind in ENGINE_KINDS and match.hand is not None:
-                playing = match.hand_number
-                match.apply(action_from_dict(action.payload))
-                if playing == number:
-                    hand.append((action.payload, action.actor))
+        hand, match = hand_actions(table, log, number)
     except RuleViolation:
         raise AnalysisError(AnalysisCode.STALE) from None
     if len(match.sheet) < number:

@@ -78,6 +78,7 @@ class ErrorCode(StrEnum):
     ROEM_BOTH_PAIRS = "roem_both_pairs"
     ROEM_FOR_POINTS = "roem_for_points"
     TOTALS_IMPLAUSIBLE = "totals_implausible"
+    TOTALS_FOR_NATS = "totals_for_nats"
 
     # Rule sets (RuleError).
     UNKNOWN_PRESET = "unknown_preset"

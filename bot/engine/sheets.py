@@ -12,6 +12,8 @@ can be computed once:
   disjoint tricks of one deck, no more tricks than the pair took, and the card points of
   those tricks fit the pair's card points (100 roem needs cards worth at least 12);
 - round totals: every hand hands out its 162, its roem and at most one pit or zero bonus;
+  a pair's total lies within what its nats allow (a nat scores 0 for its makers and at
+  least 162 for the other pair);
 - the round's end: the same end as a played match (hands, target, whichever comes first,
   the tie extension);
 - the kraken options (docs/rules.md 2.5 to 2.7): a line's calls within ``doubling_levels``,
@@ -56,6 +58,7 @@ SHEET_CODES: Final = frozenset(
         ErrorCode.ROEM_BOTH_PAIRS,
         ErrorCode.ROEM_FOR_POINTS,
         ErrorCode.TOTALS_IMPLAUSIBLE,
+        ErrorCode.TOTALS_FOR_NATS,
     }
 )  # the codes this module refuses with (league entry words them)
 
@@ -424,12 +427,34 @@ def _multiplied_extras(hands: int, rules: RuleSet) -> int:
 
 
 def check_totals(
-    totals: Sequence[int], hands: int, roem: Sequence[int] | None, rules: RuleSet
+    totals: Sequence[int],
+    hands: int,
+    roem: Sequence[int] | None,
+    rules: RuleSet,
+    nats: Sequence[int] | None = None,
 ) -> None:
     """Refuse round totals no round of ``hands`` hands gives (``totals_implausible``),
-    and a pair's roem no such round holds (``roem_impossible`` with ``hands``). ``roem``
-    None: not known, any roem the round could hold is allowed for. ``hands`` is bounded by
-    the caller (the work grows with it)."""
+    a pair's roem no such round holds (``roem_impossible`` with ``hands``), and a pair's
+    total its nats rule out (``totals_for_nats``; ``nats``: the hands each pair went nat
+    in). ``roem`` or ``nats`` None: not known, any the round could hold is allowed for.
+    ``hands`` is bounded by the caller (the work grows with it)."""
+    _check_sum(totals, hands, roem, rules)
+    if nats is not None and _nats_bound(rules):
+        for pair in (0, 1):
+            _check_nats(pair, totals, hands, roem, nats, rules)
+
+
+def _nats_bound(rules: RuleSet) -> bool:
+    """Whether the nat bounds hold under ``rules``: nat is played, scores are not
+    multiplied and roem comes from tricks (the bounds count 162 a hand and trick roem)."""
+    plain = rules.doubling == "off" and rules.spades_double == "off" and not rules.hand_roem
+    return rules.nat_enabled and plain
+
+
+def _check_sum(
+    totals: Sequence[int], hands: int, roem: Sequence[int] | None, rules: RuleSet
+) -> None:
+    """Both totals together: 162 a hand, the roem, at most one bonus a hand."""
     extra = sum(totals) - HAND_TOTAL * hands
     if roem is not None:
         for pair in (0, 1):
@@ -456,6 +481,59 @@ def check_totals(
             "no round of this many hands ends with these totals",
             totals=(totals[0], totals[1]),
             roem=(0, 0) if roem is None else (roem[0], roem[1]),
+            hands=hands,
+        )
+
+
+def _nat_bounds(
+    pair: int, hands: int, roem: Sequence[int] | None, nats: Sequence[int], rules: RuleSet
+) -> tuple[int, int]:
+    """The least and the most ``pair`` can total in ``hands`` hands in which the pairs
+    went nat ``nats`` times (docs/rules.md 1.9): its own nats score it 0; each nat of the
+    other pair scores it 162 and that hand's roem; any other hand at most 162, its bonus
+    and its own roem, and at least its own roem."""
+    other = 1 - pair
+    kept = hands - nats[pair]  # the hands that score the pair something
+    least = HAND_TOTAL * nats[other]
+    if roem is not None and nats[pair] == 0:
+        least += roem[pair]  # no nat of its own: all its roem counts for it
+    bonus = max(rules.pit_bonus, rules.zero_bonus)
+    return least, kept * (HAND_TOTAL + bonus) + _roem_scored(pair, kept, roem, nats, rules)
+
+
+def _roem_scored(
+    pair: int, kept: int, roem: Sequence[int] | None, nats: Sequence[int], rules: RuleSet
+) -> int:
+    """The most roem ``pair`` can score in its ``kept`` hands: at most a hand's roem in
+    each; given the roem, its own (none of it when every hand was its nat) and the other
+    pair's when that pair went nat."""
+    most = kept * most_roem(rules)
+    if roem is None:
+        return most
+    own = roem[pair] if kept else 0
+    taken = roem[1 - pair] if nats[1 - pair] else 0
+    return min(most, own + taken)
+
+
+def _check_nats(
+    pair: int,
+    totals: Sequence[int],
+    hands: int,
+    roem: Sequence[int] | None,
+    nats: Sequence[int],
+    rules: RuleSet,
+) -> None:
+    """Refuse ``pair``'s total outside what the nats allow (``totals_for_nats``)."""
+    least, most = _nat_bounds(pair, hands, roem, nats, rules)
+    if not least <= totals[pair] <= most:
+        raise InvalidInput(
+            ErrorCode.TOTALS_FOR_NATS,
+            "no round with these nats gives this total",
+            pair=pair,
+            total=totals[pair],
+            least=least,
+            most=most,
+            nats=(nats[0], nats[1]),
             hands=hands,
         )
 

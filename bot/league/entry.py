@@ -95,6 +95,11 @@ def _pair(values: Sequence[int]) -> tuple[int, int]:
     return values[0], values[1]
 
 
+def _given(values: Sequence[int]) -> Sequence[int] | None:
+    """A pair of numbers an organiser may leave out: 0 and 0 read as not given."""
+    return values if any(values) else None
+
+
 def sheet_result(
     seats: Seats, lines: Sequence[HandLine], length: RoundLength, rules: RuleSet
 ) -> TableResult:
@@ -154,9 +159,9 @@ def totals_result(
     roem: Sequence[int] = (0, 0),
     nats: Sequence[int] = (0, 0),
 ) -> TableResult:
-    """A round entered as totals: refused unless some round of `hands` hands could end so
-    (the engine's ``check_totals``; roem 0 and 0 means "not given", so any roem the round
-    could hold is allowed for)."""
+    """A round entered as totals: refused unless some round of `hands` hands with these
+    `nats` could end so (the engine's ``check_totals``; roem or nats 0 and 0 mean "not
+    given", so any the round could hold is allowed for)."""
     _check_hands(hands, length, rules)
     if min(*totals, *roem, *nats) < 0:
         raise LeagueError(LeagueCode.NEGATIVE_TOTAL, totals=list(totals), roem=list(roem))
@@ -171,7 +176,7 @@ def totals_result(
             LeagueCode.ROUND_UNFINISHED, hands=hands, expected=length.hands, target=length.target
         )
     try:
-        check_totals(totals, hands, roem if any(roem) else None, rules)
+        check_totals(totals, hands, _given(roem), rules, _given(nats))
     except ValueError as error:
         passed_on(error)
     return TableResult(seats, _pair(totals), _pair(roem), _pair(nats), hands, (), "totals")

@@ -92,6 +92,8 @@ class LeagueCode(StrEnum):
     ROUND_OVER = "round_over"
     NEGATIVE_NUMBER = "negative_number"
     BAD_NUMBER = "bad_number"
+    LINE_NEGATIVE_NUMBER = "line_negative_number"  # ... within a score line: facts line,
+    LINE_BAD_NUMBER = "line_bad_number"  # text (the line), word (what was typed)
     OUT_OF_RANGE = "out_of_range"
     BAD_LINE = "bad_line"  # a score line the engine refused without a code of its own
 
@@ -110,6 +112,7 @@ class LeagueCode(StrEnum):
     ROEM_BOTH_PAIRS = ErrorCode.ROEM_BOTH_PAIRS.value
     ROEM_FOR_POINTS = ErrorCode.ROEM_FOR_POINTS.value
     TOTALS_IMPLAUSIBLE = ErrorCode.TOTALS_IMPLAUSIBLE.value
+    TOTALS_FOR_NATS = ErrorCode.TOTALS_FOR_NATS.value
 
 
 class LeagueError(Refusal[LeagueCode], ValueError):

@@ -6,7 +6,8 @@ A face is the rank, large, above the suit, large: at emoji size (Discord shows c
 at 22 to 48 px) both stay readable. The four suits differ by shape, not only by colour:
 a diamond, a heart (point down), a spade (point up, on a stem) and a club (three round
 lobes with deep notches, on a thin stem).
-Ranks are strokes too (7 8 9 10 J Q K A), bold enough for 22 px.
+Ranks are strokes too (7 8 9 10 J Q K A, and the Dutch B V H that a picture drawn for a
+Dutch reader prints), bold enough for 22 px.
 
 `card_png(card)` is the 128x128 emoji; `card_face(card, width, height)` the same art at
 another size (the table picture pastes it at card shape).
@@ -27,6 +28,7 @@ from bot.engine import Card, Suit
 
 __all__ = [
     "EMOJI_SIZE",
+    "RANK_LETTERS",
     "card_face",
     "card_hash",
     "card_png",
@@ -89,10 +91,25 @@ def _glyphs() -> dict[str, tuple[float, list[list[Point]]]]:
             ],
         ),
         "A": (0.68, [[(t, 1 - t), (0.34, t), (0.68 - t, 1 - t)], [(0.2, 0.68), (0.48, 0.68)]]),
+        # The Dutch letters: boer, vrouw, heer (B V H for J Q K).
+        "B": (
+            0.62,
+            [
+                [(t, 0.47), (t, t), (0.33, t), *_arc(0.33, 0.2775, 0.18, 0.1925, -90, 90)],
+                [(t, 0.47), (t, 1 - t), (0.34, 1 - t), *_arc(0.34, 0.6925, 0.195, 0.2225, 90, -90)],
+                [(t, 0.47), (0.34, 0.47)],
+            ],
+        ),
+        "V": (0.64, [[(t, t), (0.32, 1 - t), (0.64 - t, t)]]),
+        "H": (
+            0.6,
+            [[(t, t), (t, 1 - t)], [(0.6 - t, t), (0.6 - t, 1 - t)], [(t, 0.5), (0.6 - t, 0.5)]],
+        ),
     }
 
 
 _GLYPHS: Final = _glyphs()
+RANK_LETTERS: Final = frozenset(_GLYPHS)  # a rank label drawn from these (and "10")
 _GAP: Final = 0.06  # between the two digits of 10
 
 
@@ -213,10 +230,18 @@ def _mask(
     return big.resize(size, Image.Resampling.BOX)
 
 
+def card_face(card: Card, width: int, height: int, rank: str | None = None) -> Image.Image:
+    """The face of `card` as an RGBA image of `width` x `height` (transparent corners), its
+    rank printed as `rank` (the reader's letters: "B" for the Dutch boer; by default the
+    engine's "J"; a label with a letter not in `RANK_LETTERS` falls back to that). Cached,
+    one face per card, size and letters: callers paste it and must not draw on it."""
+    drawable = rank is not None and all(ch in _GLYPHS for ch in rank)
+    label = rank if drawable and rank != card.rank.label else None
+    return _face(card, width, height, label)
+
+
 @cache
-def card_face(card: Card, width: int, height: int) -> Image.Image:
-    """The face of `card` as an RGBA image of `width` x `height` (transparent corners).
-    Cached: callers paste it and must not draw on it."""
+def _face(card: Card, width: int, height: int, rank: str | None) -> Image.Image:
     size = (width, height)
 
     def card_shape(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
@@ -228,7 +253,8 @@ def card_face(card: Card, width: int, height: int) -> Image.Image:
 
     def print_(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
         pad_x, pad_y, middle = w * 0.08, h * 0.065, h * 0.5
-        _draw_rank(draw, card.rank.label, (pad_x, pad_y, w - pad_x, middle - h * 0.025), 255)
+        label = rank or card.rank.label
+        _draw_rank(draw, label, (pad_x, pad_y, w - pad_x, middle - h * 0.025), 255)
         _draw_suit(draw, card.suit, (pad_x, middle + h * 0.015, w - pad_x, h - pad_y), 255)
 
     face = Image.new("RGB", size, PAPER[:3])

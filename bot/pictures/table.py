@@ -11,9 +11,10 @@ is what screen readers read). What it shows:
 - **Seats.** `viewer` is the seat drawn at the bottom; None (the public picture) puts seat 0
   there, so onlookers see the same orientation all match long while the dealer moves round.
   Seats follow clockwise: the next seat (left of the bottom one) on the left, its partner
-  opposite at the top. Each name plate has its pair's colour on its edge; the seat to act
-  has a gold frame, the dealer a white "D" button, the player who chose trump a small trump
-  sign.
+  opposite at the top. Each name plate has its pair's colour on its edge; while a trick is
+  in progress the seat to act has a gold frame (not between tricks nor while trump is
+  chosen: the picture is kept while the table moves on, and a frame would name a turn long
+  gone); the dealer has a white "D" button, the player who chose trump a small trump sign.
 - **Trick.** The trick being played; once it is taken and until the next card, the trick
   just taken. Each card lies in front of its player with a small number for the order it
   was played in (1 = the leader); a gold frame marks the card that wins (or won) it.
@@ -32,13 +33,13 @@ encodes the PNG at a low compression level: `benchmarks/pictures.py` measures ti
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.engine import CARDS, Card, Suit, pair_of
+from bot.engine import CARDS, Card, Rank, Suit, pair_of
 from bot.tables.model import SeatKind
 from bot.tables.readmodels import PublicTable
 
@@ -48,7 +49,7 @@ from .fonts import font as _font
 __all__ = ["CARD_H", "CARD_W", "HEIGHT", "WIDTH", "prepare", "table_picture", "trick_shown"]
 
 WIDTH: Final = 520
-HEIGHT: Final = 400
+HEIGHT: Final = 300  # short: the table message and a hand fit one phone screen
 CARD_W: Final = 58
 CARD_H: Final = 80
 _SS: Final = 3  # supersampling of the pre-drawn parts
@@ -67,7 +68,7 @@ _PAD_INK: Final = (34, 34, 38)
 _PAIR_COLOURS: Final = ((74, 144, 226), (232, 128, 48))  # pair 0 (seats 0, 2), pair 1
 _PAPER, _EDGE, _RED, _BLACK = PAPER[:3], EDGE[:3], RED[:3], BLACK[:3]  # the card faces'
 
-_CENTRE: Final = (WIDTH // 2, 212)
+_CENTRE: Final = (WIDTH // 2, 160)
 # Per position (0 bottom, 1 left, 2 top, 3 right): the centre of the played card and of
 # the name plate.
 _CARD_AT: Final = (
@@ -79,9 +80,9 @@ _CARD_AT: Final = (
 _PLATE_W: Final = 140
 _PLATE_H: Final = 34
 _PLATE_AT: Final = (
-    (WIDTH // 2, HEIGHT - 30),
+    (WIDTH // 2, HEIGHT - 28),
     (84, _CENTRE[1]),
-    (WIDTH // 2, 48),
+    (WIDTH // 2, 30),
     (WIDTH - 84, _CENTRE[1]),
 )
 _PAD_BOX: Final = (12, 12, 160, 92)
@@ -95,18 +96,22 @@ NAMES_CACHED: Final = 8192
 
 
 def table_picture(
-    public: PublicTable, viewer: int | None, names: Sequence[str] | None = None
+    public: PublicTable,
+    viewer: int | None,
+    names: Sequence[str] | None = None,
+    ranks: Mapping[Rank, str] | None = None,
 ) -> bytes:
     """The table seen from seat `viewer` (at the bottom), or the public picture (None:
-    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`, and
-    `names` for the seats' plates when given (as the reader's language names computers)."""
+    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`, `names`
+    for the seats' plates when given (as the reader's language names computers) and
+    `ranks` for the cards' letters (the reader's: B, V, H for a Dutch reader)."""
     if viewer is not None and not 0 <= viewer < 4:
         raise ValueError(f"a seat is 0..3, not {viewer!r}")
     bottom = 0 if viewer is None else viewer
     image = _base().copy()
     for seat in range(4):
         _draw_seat(image, public, seat, (seat - bottom) % 4, names)
-    _draw_trick(image, public, bottom)
+    _draw_trick(image, public, bottom, ranks or {})
     _draw_badge(image, public)
     _draw_pad(image, public, bottom)
     # A palette of the picture's own colours and the blends between them: a third of the
@@ -153,7 +158,7 @@ def _base() -> Image.Image:
         draw.rounded_rectangle((6 * s, 6 * s, (WIDTH - 6) * s, (HEIGHT - 6) * s), 40 * s, 255)
 
     def centre(draw: ImageDraw.ImageDraw, s: int) -> None:
-        draw.ellipse(((cx - 150) * s, (cy - 112) * s, (cx + 150) * s, (cy + 112) * s), 255)
+        draw.ellipse(((cx - 150) * s, (cy - 104) * s, (cx + 150) * s, (cy + 104) * s), 255)
 
     image.paste(_FELT, (0, 0, WIDTH, HEIGHT), _coverage((WIDTH, HEIGHT), felt))
     image.paste(_FELT_CENTRE, (0, 0, WIDTH, HEIGHT), _coverage((WIDTH, HEIGHT), centre))
@@ -372,7 +377,7 @@ def _draw_seat(
     name's letters), so that nothing per seat but the name's letters is kept: a cache of
     whole plates, one per seat and state, would hold thousands at a hundred busy tables."""
     state = public.seats[seat]
-    active = public.to_act == seat and public.is_open and public.phase is not None
+    active = public.to_act == seat and public.is_open and bool(public.trick)
     name = "—" if state.kind == SeatKind.EMPTY else names[seat] if names else state.name
     cx, cy = _PLATE_AT[position]
     _paste(image, _plate(pair_of(seat), active), (cx, cy))
@@ -390,26 +395,31 @@ def _draw_seat(
     _write(image, (left, cy), shown, _MUTED_INK if state.away else _WHITE, 15, True, "lm")
 
 
-def _draw_trick(image: Image.Image, public: PublicTable, bottom: int) -> None:
+def _draw_trick(
+    image: Image.Image, public: PublicTable, bottom: int, ranks: Mapping[Rank, str]
+) -> None:
     """Each card in front of its player, numbered in play order, the winner framed."""
     leader, cards, winner = trick_shown(public)
     if leader is None:
         return
     for order, card in enumerate(cards):
         seat = (leader + order) % 4
-        _paste(image, _played(card, order + 1, seat == winner), _CARD_AT[(seat - bottom) % 4])
+        label = ranks.get(card.rank)
+        face = _played(card, order + 1, seat == winner, None if label == card.rank.label else label)
+        _paste(image, face, _CARD_AT[(seat - bottom) % 4])
 
 
-@lru_cache(maxsize=256)
-def _played(card: Card, order: int, wins: bool) -> Image.Image:
-    """A card on the table: its face, its place in the play order at its corner, the gold
-    frame if it wins the trick (32 cards x 4 places x 2: drawn once each)."""
+@lru_cache(maxsize=512)
+def _played(card: Card, order: int, wins: bool, rank: str | None = None) -> Image.Image:
+    """A card on the table: its face (its rank in `rank`'s letters, when given), its place
+    in the play order at its corner, the gold frame if it wins the trick (32 cards x 4
+    places x 2, per alphabet: drawn once each)."""
     margin = 10
     canvas = Image.new("RGBA", (CARD_W + 2 * margin, CARD_H + 2 * margin), (0, 0, 0, 0))
     centre = (canvas.width // 2, canvas.height // 2)
     if wins:
         _paste(canvas, _winner_frame(), centre)
-    _paste(canvas, card_face(card, CARD_W, CARD_H), centre)
+    _paste(canvas, card_face(card, CARD_W, CARD_H, rank), centre)
     corner = (margin + 2, margin + 2)
     _paste(canvas, _disc(18, _PLATE, _WHITE), corner)
     _write(canvas, (corner[0], corner[1] + 1), str(order), _WHITE, 11, bold=True)

@@ -11,12 +11,13 @@ made once per state however many results and viewers share it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from bot.engine import RuleSet, SheetLine
 from bot.players.hint import Hint
+from bot.store import StoredAction
 
 from .errors import RefusalCode, TableError
 from .events import Event
@@ -25,6 +26,7 @@ from .readmodels import (
     DealtHands,
     PrivateHand,
     PublicTable,
+    check_scored,
     dealt_hands,
     private_hand,
     public_table,
@@ -131,9 +133,14 @@ class TableAnswer:
         """The viewer's own hand; refused ``not_seated`` when they hold no seat."""
         return self.private(self.own_seat())
 
-    def review(self, number: int) -> DealtHands:
-        """Hand `number` of the match as dealt; refused ``not_scored`` until it is scored."""
-        return dealt_hands(self._table, number)
+    def scored_line(self, number: int) -> SheetLine:
+        """Hand `number`'s sheet line; refused ``not_scored`` until it is scored."""
+        return check_scored(self._table, number)
+
+    def review(self, number: int, log: Sequence[StoredAction] = ()) -> DealtHands:
+        """Hand `number` of the match as dealt and, from the table's action `log`, as
+        played; refused ``not_scored`` until it is scored."""
+        return dealt_hands(self._table, number, log)
 
     def waiting_for(self) -> tuple[int, int] | None:
         """(seat, user id) of the human whose own decision the table waits for, if any."""

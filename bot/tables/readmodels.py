@@ -10,7 +10,7 @@ player it belongs to: the public table holds no unplayed card. (Named apart from
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -31,9 +31,11 @@ from bot.engine import (
     TrumpOptions,
     sort_key,
 )
+from bot.store import StoredAction
 
 from .errors import RefusalCode, TableError
 from .model import OPEN_STATUSES, LeaguePlace, Occupied, SeatKind, Status, Table, TableSettings
+from .replay import played_tricks
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +273,8 @@ def _public_seat(
 
 @dataclass(frozen=True, slots=True)
 class DealtHands:
-    """A scored hand as it was dealt, for the review after the hand (docs/table-ux.md 2.11)."""
+    """A scored hand as it was dealt and played, for the review after the hand
+    (docs/table-ux.md 2.11)."""
 
     table_id: int
     number: int
@@ -280,25 +283,44 @@ class DealtHands:
     line: SheetLine  # how the hand was scored
     scored: int  # how many hands of the match are scored (the review offers each)
     league: bool = False  # a league table's hand (not analysed: docs/decisions.md)
+    tricks: tuple[PublicTrick, ...] = ()  # as played, each with the roem credited on it
 
 
-def dealt_hands(table: Table, number: int) -> DealtHands:
-    """Hand `number` of the table's match as dealt; refused (`not_scored`) for a hand not
-    yet scored, or one the match never had, so nothing of a hand in play is revealed."""
+def check_scored(table: Table, number: int) -> SheetLine:
+    """The sheet line of hand `number`; refused (`not_scored`) for a hand not yet scored,
+    or one the match never had, so nothing of a hand in play is revealed."""
     match = table.match
     if match is None or not 1 <= number <= len(match.sheet):
         raise TableError(RefusalCode.NOT_SCORED, hand=number)
-    line = match.sheet[number - 1]
+    return match.sheet[number - 1]
+
+
+def dealt_hands(table: Table, number: int, log: Sequence[StoredAction] = ()) -> DealtHands:
+    """Hand `number` of the table's match as dealt and, from the table's action `log`, as
+    played; refused (`check_scored`) unless that hand is scored."""
+    line = check_scored(table, number)
+    match = table.match
+    assert match is not None
     order = sort_key(Suit.parse(line.trump))
     hands = tuple(tuple(sorted(h, key=order.__getitem__)) for h in match.deal_of(number))
-    scored = len(match.sheet)
-    league = table.settings.league
-    return DealtHands(table.id, number, public_seats(table), hands, line, scored, league)
+    tricks = tuple(_taken(trick) for trick in played_tricks(table, log, number)) if log else ()
+    return DealtHands(
+        table.id,
+        number,
+        public_seats(table),
+        hands,
+        line,
+        len(match.sheet),
+        table.settings.league,
+        tricks,
+    )
 
 
 def _public_trick(trick: Trick | None) -> PublicTrick | None:
-    if trick is None:
-        return None
+    return None if trick is None else _taken(trick)
+
+
+def _taken(trick: Trick) -> PublicTrick:
     roem = trick.roem if trick.claimed else NO_ROEM
     return PublicTrick(trick.leader, trick.cards, trick.winner, roem, trick.claimer)
 

@@ -125,9 +125,12 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
 
     @checked
     async def review(self, table_id: int, number: int) -> DealtHands:
-        """Hand ``number`` of the table's match as dealt, once it is scored (refused
-        ``not_scored`` before, so nothing of a hand in play is revealed)."""
-        return (await self.find(table_id)).review(number)
+        """Hand ``number`` of the table's match as dealt and as played (its tricks from the
+        stored action log), once it is scored (refused ``not_scored`` before, so nothing of
+        a hand in play is revealed, and before the log is read)."""
+        table = await self.find(table_id)
+        table.scored_line(number)
+        return table.review(number, await self.store.tables.actions(table_id))
 
     @checked
     def open_tables(self) -> list[TableAnswer]:

@@ -1,5 +1,6 @@
 """The answer to Analyse: a few short lines, each at most 36 columns (a phone), the cards
-drawn as in the hand (their picture where the bot has it, the text in bold)."""
+drawn as in the hand (their picture where the bot has it, the text in bold); under each
+trick's decision the trick as the player found it (the cards already on the table)."""
 
 from __future__ import annotations
 
@@ -22,15 +23,22 @@ def choice_text(choice: Choice, locale: str, emojis: CardEmojis) -> str:
 
 def _decision(valued: Valued, locale: str, emojis: CardEmojis) -> list[str]:
     chosen = choice_text(valued.chosen, locale, emojis)
-    if valued.trick == 0:
-        head = t("analysis.trump", locale, chosen=chosen)
-    else:
-        head = t("analysis.trick", locale, trick=valued.trick, chosen=chosen)
     points = round(valued.cost)
     best = choice_text(valued.best, locale, emojis)
     # A hand's points stay below 1,000, written alike in every locale (no grouping).
     worse = t("analysis.worse", locale, points=points, best=best)
-    return [head, worse]
+    if valued.trick == 0:
+        return [t("analysis.trump", locale, chosen=chosen), worse]
+    head = t("analysis.trick", locale, trick=valued.trick, chosen=chosen)
+    return [head, f"-# {_trick_so_far(valued, locale, emojis)}", worse]
+
+
+def _trick_so_far(valued: Valued, locale: str, emojis: CardEmojis) -> str:
+    """The trick as the player found it: the cards already on the table, or their lead."""
+    if not valued.table:
+        return t("analysis.led", locale)
+    cards = " ".join(face_of(card, locale, emojis).inline for card in valued.table)
+    return t("analysis.on_table", locale, cards=cards)
 
 
 def analysis_text(answer: Analysis, locale: str, emojis: CardEmojis) -> str:

@@ -23,6 +23,7 @@ __all__ = [
     "button",
     "choice_style",
     "container",
+    "embed_layout",
     "frozen_view",
     "media_gallery",
     "rendered_view",
@@ -154,3 +155,17 @@ class RenderedLayout(RenderedView):
 
     def has_components_v2(self) -> bool:
         return True
+
+
+def embed_layout(embed: discord.Embed, view: discord.ui.View | None) -> RenderedLayout:
+    """An embed and its buttons as a V2 message (one box in the embed's colour), for an
+    edit of a V2 message, which can hold no embed: the title as a heading, the
+    description, each field's name in bold over its value, the footer in small print."""
+    parts = [text_display(f"## {embed.title}")] if embed.title else []
+    if embed.description:
+        parts.append(text_display(embed.description))
+    parts += [text_display(f"**{field.name}**\n{field.value}") for field in embed.fields]
+    if embed.footer.text:
+        parts.append(text_display(f"-# {embed.footer.text}"))
+    rows = view.to_components() if view is not None else []
+    return RenderedLayout.of([container([*parts, *rows], embed.colour or EMBED_COLOUR)])

@@ -24,11 +24,18 @@ from typing import Any, TypeVar
 import discord
 
 from bot.engine.errors import Refusal
+from cogs.common.components import NO_MENTIONS, embed_layout
 from cogs.common.locales import note_guild_locale
 from cogs.common.refusals import Refusals
 from cogs.common.text import locale_of, t
 
-__all__ = ["guarded", "new_error_code", "report_unexpected_error", "send_ephemeral"]
+__all__ = [
+    "edit_in_place",
+    "guarded",
+    "new_error_code",
+    "report_unexpected_error",
+    "send_ephemeral",
+]
 
 E = TypeVar("E", bound=Refusal[Any])
 
@@ -53,6 +60,20 @@ async def send_ephemeral(interaction: discord.Interaction[Any], content: str) ->
             await interaction.response.send_message(content, ephemeral=True)
     except discord.HTTPException as error:
         log.warning("could not deliver an error reply (interaction %s): %s", interaction.id, error)
+
+
+async def edit_in_place(
+    interaction: discord.Interaction[Any], embed: discord.Embed, view: discord.ui.View | None
+) -> None:
+    """Answer a click with `embed` and `view` in place of the clicked message, drawn in the
+    kind of message it is: Discord refuses an embed on a Components V2 message (400), so
+    there the embed's words go in a V2 box (`embed_layout`)."""
+    message = interaction.message
+    if message is not None and message.flags.components_v2:
+        layout = embed_layout(embed, view)
+        await interaction.response.edit_message(view=layout, allowed_mentions=NO_MENTIONS)
+        return
+    await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
 
 
 async def report_unexpected_error(

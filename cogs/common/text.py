@@ -26,9 +26,10 @@ those locales show hearts as `h` (their own letters: `p o h e`, `t d h p`, `f q 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 import discord
@@ -58,6 +59,7 @@ __all__ = [
     "letters_legend",
     "locale_of",
     "pad",
+    "rank_letters",
     "rank_text",
     "reason_text",
     "shorten",
@@ -138,6 +140,13 @@ def rank_text(rank: Rank, locale: object) -> str:
     """A rank as the locale prints it: `7`..`10`, then the locale's face letters."""
     key = _FACE_KEYS.get(rank)
     return rank.label if key is None else t(key, locale)
+
+
+@lru_cache(maxsize=16)
+def rank_letters(locale: object) -> Mapping[Rank, str]:
+    """Every rank as the locale prints it (`rank_text`), for a picture's card faces: a
+    Dutch reader's jack is a B."""
+    return MappingProxyType({rank: rank_text(rank, locale) for rank in Rank})
 
 
 @lru_cache(maxsize=2048)

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.client import KlaverjasBot
 from cogs.common.components import RenderedView
-from cogs.common.replies import report_unexpected_error
+from cogs.common.replies import edit_in_place, report_unexpected_error
 from cogs.common.text import command_text, locale_of
 from cogs.common.translator import CatalogueTranslator
 from cogs.help.items import HelpPageButton
@@ -49,7 +49,7 @@ class Help(commands.Cog):
         """A menu button: the page, in the message clicked (the reader's own /help)."""
         try:
             embed, view = await self._page(interaction, page)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await edit_in_place(interaction, embed, view)
         except Exception as error:
             await report_unexpected_error(interaction, error, where=f"help page {page}")
 

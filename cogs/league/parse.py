@@ -10,6 +10,7 @@ with makers 1 or 2 (pair 1 sits in seats 1 and 3), lines separated by ";" or new
 nothing. Numbers (docs/decisions.md): digits of any script (full-width, Arabic-Indic, ...)
 are read as 0-9; other number signs (superscripts, fractions) are refused (`bad_number`),
 and so is a minus sign (`negative_number`); a dash between two numbers separates them.
+Within a score line both name the line (`line_bad_number`, `line_negative_number`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ DASHES: Final = "-\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphens, dashes, the 
 MINUS: Final = re.compile(rf"(?:^|[\s,;/])([{DASHES}]\d+)")
 BETWEEN: Final = re.compile(rf"(?<=\d)\s*[{DASHES}/]\s*(?=\d)")
 MAX_DIGITS: Final = 18
+IN_A_LINE: Final = {
+    LeagueCode.NEGATIVE_NUMBER: LeagueCode.LINE_NEGATIVE_NUMBER,
+    LeagueCode.BAD_NUMBER: LeagueCode.LINE_BAD_NUMBER,
+}
 
 
 def parse_lines(text: str) -> list[SheetEntry]:
@@ -42,8 +47,8 @@ def parse_lines(text: str) -> list[SheetEntry]:
 
 def parse_line(text: str, number: int = 1) -> SheetEntry:
     """One score-sheet line as typed (`makers points points [roem roem] [pit|nopit]`);
-    refused (`bad_line_format`) naming line `number`."""
-    words = _words(text)
+    refused (`bad_line_format`, or a number sign's code) naming line `number`."""
+    words = _line_words(text, number)
     last = words[-1].lower() if words else ""
     pit = True if last in PIT_WORDS else False if last in NO_PIT_WORDS else None
     if pit is not None:
@@ -61,6 +66,17 @@ def parse_pair(text: str, what: str) -> tuple[int, int]:
     if len(words) != 2 or not all(_is_int(w) for w in words):
         raise LeagueError(LeagueCode.BAD_PAIR_FORMAT, what=what, text=text)
     return int(words[0]), int(words[1])
+
+
+def _line_words(text: str, number: int) -> list[str]:
+    """The words of score line `number`; a minus or number sign refused naming the line."""
+    try:
+        return _words(text)
+    except LeagueError as error:
+        code = IN_A_LINE.get(error.code)
+        if code is None:
+            raise
+        raise LeagueError(code, line=number, text=text, word=error.facts["text"]) from None
 
 
 def _words(text: str) -> list[str]:

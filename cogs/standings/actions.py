@@ -19,7 +19,7 @@ from bot.ratings import RatingService
 from bot.standings import BOARDS, PERIODS, StandingsService
 from cogs.common.actors import actor_of
 from cogs.common.locales import public_locale
-from cogs.common.replies import guarded
+from cogs.common.replies import edit_in_place, guarded
 from cogs.common.text import t
 from cogs.standings.errors import REFUSALS, StandingsCode, StandingsError
 from cogs.standings.items import new_season_view, rating_view, standings_view
@@ -137,17 +137,15 @@ class StandingsActions:
             )
 
     async def show_page(self, interaction: discord.Interaction[Any], target: PageTarget) -> None:
-        """A page button: the page it names, in place of the message it sits on."""
+        """A page button: the page it names, in place of the message it sits on (drawn in
+        the kind of message that is: `edit_in_place`)."""
         async with guarded(interaction, f"button {page_custom_id(target)}", REFUSALS):
             if interaction.guild_id != target.guild_id:
                 raise StandingsError(StandingsCode.OTHER_GUILD)
             board = await load_board(self.service, target, interaction.created_at)
             locale = interaction.locale
-            await interaction.response.edit_message(
-                embed=standings_embed(board, locale),
-                view=standings_view(board, locale),
-                allowed_mentions=NO_MENTIONS,
-            )
+            embed = standings_embed(board, locale)
+            await edit_in_place(interaction, embed, standings_view(board, locale))
 
     async def show_rating_page(
         self, interaction: discord.Interaction[Any], target: RatingTarget
@@ -166,15 +164,13 @@ class StandingsActions:
         public: bool | None = None,
     ) -> None:
         """Answer with the ratings page `target`: a new message (`public` says whether the
-        channel sees it), or in place of the clicked one."""
+        channel sees it), or in place of the clicked one (`edit_in_place`)."""
         page = await self.ratings.board(target.guild_id, target.page, PAGE_SIZE)
         locale = interaction.locale
         embed = ratings_embed(page, locale)
         view = rating_view(target.guild_id, page, locale)
         if public is None:
-            await interaction.response.edit_message(
-                embed=embed, view=view, allowed_mentions=NO_MENTIONS
-            )
+            await edit_in_place(interaction, embed, view)
             return
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         await interaction.response.send_message(

@@ -18,15 +18,22 @@ import discord
 from bot.engine import Card, Suit
 from bot.tables import RefusalCode, Status, TableAnswer, TableError, TableService
 from bot.tables.events import RoemClaimed
+from cogs.common.components import rendered_view
 from cogs.common.raw_messages import update_message
-from cogs.common.replies import guarded, send_ephemeral
+from cogs.common.replies import edit_in_place, guarded, send_ephemeral
 from cogs.common.requests import RequestStats
 from cogs.common.text import card_text, locale_of, t
 from cogs.tables.again import Replayer
 from cogs.tables.bump import Bumper
 from cogs.tables.errors import REFUSALS, error_text
 from cogs.tables.items import ButtonKind
-from cogs.tables.ui import last_trick_embed, leave_question, public_payload, sheet_embed
+from cogs.tables.ui import (
+    last_trick_embed,
+    leave_question,
+    public_payload,
+    review_components,
+    sheet_embed,
+)
 from cogs.tables.ui_hand import hand_payload, hand_view
 from cogs.tables.ui_review import review_embed, review_view
 from cogs.tables.ui_text import roem_text, suit_text
@@ -207,17 +214,19 @@ class TableActions:
         await self.guard(interaction, "button kraak", work, table_id, on_ephemeral(interaction))
 
     async def on_review(
-        self, interaction: discord.Interaction[Any], table_id: int, hand: int
+        self, interaction: discord.Interaction[Any], table_id: int, hand: int, deal: bool = False
     ) -> None:
-        """The four hands of a scored hand as dealt, privately (docs/table-ux.md 2.11)."""
+        """A scored hand trick by trick (or, `deal`, as dealt), privately (docs/table-ux.md
+        2.11)."""
 
         async def work() -> None:
             review = await self.service.review(table_id, hand)
             locale = locale_of(interaction)
-            embed, view = review_embed(review, locale), review_view(review, review.scored, locale)
+            embed = review_embed(review, locale, self.bot.card_faces, deal)
+            view = review_view(review, review.scored, locale, deal)
             clicked = interaction.message
             if clicked is not None and clicked.flags.ephemeral:  # browsing in a review
-                await interaction.response.edit_message(embed=embed, view=view)
+                await edit_in_place(interaction, embed, view)
             else:
                 await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
@@ -286,8 +295,10 @@ class TableActions:
     async def send_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The score sheet, privately."""
         public = (await self._found(interaction, table_id)).public
-        embed = sheet_embed(public, locale_of(interaction), final=public.result is not None)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        locale = locale_of(interaction)
+        embed = sheet_embed(public, locale, final=public.result is not None)
+        view = rendered_view([review_components(public, locale)])
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def send_last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The last trick taken, privately."""

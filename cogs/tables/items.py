@@ -13,7 +13,8 @@ calls the table service and answers. custom_ids (Discord allows 100 characters):
     kj:kraak:{table}:{seq}:{level}:{answer}  the kraak call offered (1 kraak, 2 rekraak,
                                     3 superkraak), call or pass
     kj:leave:{table}:{seq}:{answer} yes or no: the answer to "leave the match?"
-    kj:review:{table}:{hand}        hand number (1-based) of the match, shown once scored
+    kj:review:{table}:{hand}[:d]    hand number (1-based) of the match, shown once scored;
+                                    ":d" for the page of the hands as dealt
     kj:again:{table}:{seq}          Play again: a new table with the finished one's four
 
 `seq` is the table state the button was drawn for; the service refuses the action as
@@ -100,7 +101,7 @@ class Actions(Protocol):
     ) -> None: ...
 
     async def on_review(
-        self, interaction: discord.Interaction[Any], table_id: int, hand: int
+        self, interaction: discord.Interaction[Any], table_id: int, hand: int, deal: bool
     ) -> None: ...
 
     async def on_leave_answer(
@@ -322,29 +323,33 @@ class LeaveAnswerButton(
 
 class ReviewButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"kj:review:(?P<table>{_ID}):(?P<hand>[0-9]{{1,6}})",
+    template=rf"kj:review:(?P<table>{_ID}):(?P<hand>[0-9]{{1,6}})(?P<deal>:d)?",
 ):
-    """The four hands of a scored hand as dealt (ephemeral); the service refuses a hand
-    not yet scored, so a forged or stale id reveals nothing of a hand in play."""
+    """A scored hand trick by trick, or (`deal`, ":d") as dealt (ephemeral); the service
+    refuses a hand not yet scored, so a forged or stale id reveals nothing of a hand in
+    play."""
 
-    def __init__(self, table_id: int, hand: int, label: str = "", row: int | None = None) -> None:
-        custom_id = self.custom_id_of(table_id, hand)
+    def __init__(
+        self, table_id: int, hand: int, label: str = "", row: int | None = None, deal: bool = False
+    ) -> None:
+        custom_id = self.custom_id_of(table_id, hand, deal)
         super().__init__(_button(custom_id, label or str(hand), Style.secondary, False, row))
         self.table_id = table_id
         self.hand = hand
+        self.deal = deal
 
     @staticmethod
-    def custom_id_of(table_id: int, hand: int) -> str:
-        return f"kj:review:{table_id}:{hand}"
+    def custom_id_of(table_id: int, hand: int, deal: bool = False) -> str:
+        return f"kj:review:{table_id}:{hand}" + (":d" if deal else "")
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReviewButton:
-        return cls(int(match["table"]), int(match["hand"]))
+        return cls(int(match["table"]), int(match["hand"]), deal=match["deal"] is not None)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await actions_of(interaction).on_review(interaction, self.table_id, self.hand)
+        await actions_of(interaction).on_review(interaction, self.table_id, self.hand, self.deal)
 
 
 class AgainButton(
@@ -431,9 +436,9 @@ def kraak_component(table_id: int, seq: int, level: int, call: bool, label: str)
     return button(custom_id, label, Style.danger if call else Style.secondary, False)
 
 
-def review_component(table_id: int, hand: int, label: str) -> Component:
+def review_component(table_id: int, hand: int, label: str, deal: bool = False) -> Component:
     """`ReviewButton` as a component."""
-    return button(ReviewButton.custom_id_of(table_id, hand), label, Style.secondary)
+    return button(ReviewButton.custom_id_of(table_id, hand, deal), label, Style.secondary)
 
 
 def again_component(table_id: int, seq: int, label: str) -> Component:

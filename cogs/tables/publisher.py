@@ -35,13 +35,18 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.pictures.table import table_picture
-from bot.tables import PublicTable, TableAnswer, TableError, TableService
+from bot.tables import PublicTable, Status, TableAnswer, TableError, TableService
 from cogs.common.components import NO_MENTIONS
 from cogs.common.delivery import DELIVERY_ERRORS, RETRY_DELAYS, is_transient, retried
 from cogs.common.locales import public_locale
 from cogs.common.raw_messages import edit_channel_message
-from cogs.common.text import t
-from cogs.tables.ui import picture_description, public_payload, public_view
+from cogs.common.text import rank_letters, t
+from cogs.tables.ui import (
+    picture_caption,
+    picture_description,
+    public_payload,
+    public_view,
+)
 from cogs.tables.ui_picture import (
     PICTURE_FILE,
     Moment,
@@ -369,7 +374,7 @@ class TablePublisher:
         public = table.public
         moment = picture_due(public, state.drawn_moment)
         picture, files = state.picture, []
-        if moment is not None and self._may_draw(moment):
+        if moment is not None and await self._may_draw(moment, public):
             picture, png = await self._picture(table, locale)
             files = [discord.File(io.BytesIO(png), PICTURE_FILE)]
         elif picture is not None and not of_this_hand(state.drawn_moment, public):
@@ -399,11 +404,15 @@ class TablePublisher:
             state.drawn_moment = moment
         return True
 
-    def _may_draw(self, moment: Moment) -> bool:
+    async def _may_draw(self, moment: Moment, public: PublicTable) -> bool:
         """A picture costs more CPU than a click (docs/benchmarks.md), so all tables share
         `PICTURE_RATE` a second: a hand's end takes any free turn, a trick only one that
         leaves half the burst for hands' ends. A picture not drawn stays due (a hand's end)
-        or is skipped (a trick: the next one may have its picture)."""
+        or is skipped (a trick: the next one may have its picture). The final picture (a
+        match over, a table closed) waits for its turn: no later edit would bring it."""
+        if public.status != Status.PLAYING:
+            await self.pictures.take()
+            return True
         keep = 0.0 if moment.tricks == 0 else self.pictures.burst / 2
         return self.pictures.spare(keep)
 
@@ -412,8 +421,10 @@ class TablePublisher:
         goes on answering clicks meanwhile), with its alt text."""
         public = table.public
         names = tuple(seat_name(public.seats, seat, locale) for seat in range(len(public.seats)))
-        png = await asyncio.to_thread(table_picture, public, None, names)
-        return ShownPicture(PICTURE_FILE, picture_description(public, locale)), png
+        png = await asyncio.to_thread(table_picture, public, None, names, rank_letters(locale))
+        description = picture_description(public, locale)
+        caption = picture_caption(public, locale)
+        return ShownPicture(PICTURE_FILE, description, caption, public.seq), png
 
     async def _close_vanished(self, table: TableAnswer) -> None:
         log.info("table %s: channel %s vanished; closing the table", table.id, table.channel_id)

@@ -17,6 +17,7 @@ import discord
 from bot.engine import Phase, Suit
 from bot.tables import PublicSeat, PublicTable, SeatKind, Status, TableAnswer
 from bot.texts.catalog import normalize_locale
+from bot.texts.formats import mid_sentence
 from cogs.common.components import (
     EMBED_COLOUR,
     Component,
@@ -48,6 +49,7 @@ from cogs.tables.ui_text import (
     marked_name,
     md,
     pair_names,
+    points_text,
     roem_line,
     seat_marks,
     seat_name,
@@ -61,6 +63,7 @@ from cogs.tables.ui_text import (
 
 __all__ = [
     "leave_question",
+    "picture_caption",
     "picture_description",
     "public_parts",
     "public_rows",
@@ -98,8 +101,7 @@ def public_parts(
     if public.status == Status.PLAYING:
         lines = [line for line in _play_lines(public, locale) if line]
         parts.append(text_display("\n".join(lines)))
-        if picture is not None:
-            parts.append(media_gallery(f"attachment://{picture.filename}", picture.description))
+        parts += _picture_parts(public, picture)
         trick = _trick_text(public, locale, emojis)
         if trick:
             parts.append(text_display(trick))
@@ -111,12 +113,24 @@ def public_parts(
         Status.CLOSED: _closed_lines,
     }[public.status](public, locale)
     parts.append(text_display("\n".join(lines)))
-    if public.status != Status.CLOSED:
-        pairs = [
-            f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}"
-            for pair in (0, 1)
-        ]
-        parts.append(text_display("\n".join(pairs)))
+    if public.status != Status.LOBBY:  # the final picture: a V2 message shows only what
+        parts += _picture_parts(public, picture)  # its components name
+    pairs = [
+        f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}" for pair in (0, 1)
+    ]
+    parts.append(text_display("\n".join(pairs)))
+    return parts
+
+
+def _picture_parts(public: PublicTable, picture: ShownPicture | None) -> list[Component]:
+    """The picture (a media gallery naming the attached file), with the caption naming
+    what it shows once the table has moved on."""
+    if picture is None:
+        return []
+    parts = [media_gallery(f"attachment://{picture.filename}", picture.description)]
+    caption = picture.caption_for(public)
+    if caption:
+        parts.append(text_display(f"-# {caption}"))
     return parts
 
 
@@ -126,15 +140,20 @@ def _heading(public: PublicTable, locale: str) -> str:
         "tables.public.title", locale, table=public.table_id, rules=public.rules_name
     )
     lines = [f"### {title}"]
-    if public.status in (Status.PLAYING, Status.FINISHED) and public.hand_number:
+    if public.status != Status.LOBBY and public.hand_number:
         lines.append(f"-# {_progress(public, locale)}")
     return "\n".join(lines)
 
 
 def _progress(public: PublicTable, locale: str) -> str:
-    if public.planned_hands is not None:
-        return t("tables.public.hand_of", locale, n=public.hand_number, total=public.planned_hands)
-    return t("tables.public.hand_to", locale, n=public.hand_number, target=public.target_score)
+    """ "hand 3 of 16", "hand 3 · to 1500", or with both "hand 3 of 16 · first to 1500"
+    (the match ends at whichever comes first)."""
+    if public.planned_hands is None:
+        return t("tables.public.hand_to", locale, n=public.hand_number, target=public.target_score)
+    hands = t("tables.public.hand_of", locale, n=public.hand_number, total=public.planned_hands)
+    if public.target_score is None:
+        return hands
+    return f"{hands} · " + t("tables.lobby.target", locale, target=public.target_score)
 
 
 def _pair_label(pair: int, locale: str) -> str:
@@ -237,7 +256,7 @@ def _score_text(public: PublicTable, locale: str) -> str:
     lines = []
     for pair in (0, 1):
         names = f"**{_pair_with_marks(public, pair, locale)}**"
-        hand = _points(public.hand_points[pair], public.hand_roem[pair], locale)
+        hand = points_text(public.hand_points[pair], public.hand_roem[pair], locale)
         total = public.totals[pair]
         if playing and public.sheet:
             line = t("tables.public.pair_score", locale, names=names, hand=hand, total=total)
@@ -265,10 +284,6 @@ def _pair_names_marked(seats: tuple[PublicSeat, ...], pair: int, locale: str) ->
     return t("tables.pair.names", locale, first=first, second=second)
 
 
-def _points(points: int, roem: int, locale: str) -> str:
-    return t("tables.public.points_roem", locale, points=points, roem=roem) if roem else str(points)
-
-
 def _last_hand_line(public: PublicTable, locale: str) -> str:
     if not public.sheet:
         return ""
@@ -289,6 +304,19 @@ def picture_description(public: PublicTable, locale: str) -> str:
     words = [_trick_text(public, locale, NO_EMOJIS), _score_text(public, locale)]
     plain = "\n".join(w for w in words if w).replace("**", "").replace("-# ", "")
     return plain[:1024]
+
+
+def picture_caption(public: PublicTable, locale: str) -> str:
+    """What a picture drawn now shows, in words for under it once the table has moved on:
+    the trick on it ("In the picture: trick 3 · taken by Bob"), else the score after the
+    last hand (the picture of a hand's end); nothing for the table alone."""
+    trick = shown_trick(public)
+    if trick is not None:
+        what = mid_sentence(trick_title(public, trick, locale))
+        return t("tables.public.picture_of", locale, what=what)
+    if public.sheet:
+        return t("tables.public.picture_score", locale, n=public.sheet[-1].number)
+    return ""
 
 
 def last_trick_embed(
@@ -313,7 +341,18 @@ def _finished_lines(public: PublicTable, locale: str) -> list[str]:
 
 
 def _closed_lines(public: PublicTable, locale: str) -> list[str]:
-    return [t("tables.public.closed", locale)]
+    """A closed table's close: the result when its match had ended (who won, the final
+    score), else the score when it was closed, and how to play again."""
+    if public.result is not None:
+        lines = [result_text(public, locale), t("tables.public.closed", locale)]
+    elif public.sheet:
+        scores = public.totals
+        n = public.sheet[-1].number
+        closed = t("tables.public.closed_after", locale, n=n, score1=scores[0], score2=scores[1])
+        lines = [closed]
+    else:
+        lines = [t("tables.public.closed", locale)]
+    return [*lines, t("tables.public.closed_new", locale)]
 
 
 # ----------------------------------------------------------------------------- buttons
@@ -375,25 +414,22 @@ def review_components(public: PublicTable, locale: str) -> list[Component]:
 
 
 def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
-    """Only the buttons that can apply now (docs/table-ux.md 2.2): Roem! while a claim window
-    is open and its trick not yet claimed (every taken trick opens one at a table that
-    claims roem, so it reveals nothing),
-    Last trick once a trick of the hand is taken, I'm back while a player is away or may
-    retake a seat left this hand."""
+    """Only the buttons that can apply now, in one row that a phone wraps onto two lines at
+    most (docs/table-ux.md 2.2, the phone budget): My hand, Roem! while a claim window is
+    open and its trick not yet claimed (every taken trick opens one at a table that claims
+    roem, so it reveals nothing), I'm back while a player is away or may retake a seat left
+    this hand, Previous trick once a trick of the hand is taken, and Score sheet (which
+    carries Review hand N). Leave and Bump are a seated player's own: they are on the hand."""
     table = public.table_id
-    first = [kind_component(ButtonKind.HAND, table, locale, Style.primary)]
+    row = [kind_component(ButtonKind.HAND, table, locale, Style.primary)]
     if public.claimable:
-        first.append(kind_component(ButtonKind.ROEM, table, locale, Style.success))
-    if public.last_trick is not None:
-        first.append(kind_component(ButtonKind.LAST, table, locale))
-    first.append(kind_component(ButtonKind.SHEET, table, locale))
-    second = []
+        row.append(kind_component(ButtonKind.ROEM, table, locale, Style.success))
     if public.back_open:
-        second.append(kind_component(ButtonKind.BACK, table, locale))
-    second.append(kind_component(ButtonKind.LEAVE, table, locale))
-    second.append(kind_component(ButtonKind.BUMP, table, locale))
-    second += review_components(public, locale)
-    return [first, second]
+        row.append(kind_component(ButtonKind.BACK, table, locale))
+    if public.last_trick is not None:
+        row.append(kind_component(ButtonKind.LAST, table, locale))
+    row.append(kind_component(ButtonKind.SHEET, table, locale))
+    return [row]
 
 
 # ----------------------------------------------------------------------------- settings

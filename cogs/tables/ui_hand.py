@@ -264,11 +264,17 @@ def _trump_buttons(mine: PrivateHand, locale: str) -> list[Component]:
 
 def _control_buttons(public: PublicTable, mine: PrivateHand, locale: str) -> list[Component]:
     """Refresh; Roem! only while a claim applies to this seat (`PrivateHand.can_claim`:
-    its pair took the trick and has not claimed it); I'm back while away."""
+    its pair took the trick and has not claimed it); I'm back while away; and during play
+    the seated player's own Bump and Leave (off the table message, which keeps to two rows
+    of buttons: docs/table-ux.md 2.2)."""
     table = mine.table_id
     buttons = [kind_component(ButtonKind.REFRESH, table, locale)]
-    if public.status == Status.PLAYING and mine.can_claim:
+    if public.status != Status.PLAYING:
+        return buttons
+    if mine.can_claim:
         buttons.append(kind_component(ButtonKind.ROEM, table, locale, Style.success))
     if mine.away or mine.autoplay:
         buttons.append(kind_component(ButtonKind.BACK, table, locale))
+    buttons.append(kind_component(ButtonKind.BUMP, table, locale))
+    buttons.append(kind_component(ButtonKind.LEAVE, table, locale))
     return buttons

@@ -81,7 +81,10 @@ def _free_seats(public: PublicTable) -> list[int]:
 
 
 def _length(public: PublicTable, locale: str) -> str:
-    """How long the match runs: a number of hands, or up to a target score."""
-    if public.planned_hands is not None:
-        return t("tables.lobby.hands", locale, n=public.planned_hands)
-    return t("tables.lobby.target", locale, target=public.target_score)
+    """How long the match runs: a number of hands, up to a target score, or both (the
+    match ends at whichever comes first)."""
+    target = t("tables.lobby.target", locale, target=public.target_score)
+    if public.planned_hands is None:
+        return target
+    hands = t("tables.lobby.hands", locale, n=public.planned_hands)
+    return hands if public.target_score is None else f"{hands} · {target}"

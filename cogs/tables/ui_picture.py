@@ -3,13 +3,17 @@
 The picture (`bot/pictures/table.py`, the public view: seat 1 at the bottom) is drawn and
 attached at two kinds of moment, in the edit the publisher makes anyway: when a trick is
 complete (the trick just taken lies on the table until the next card) and when a hand has
-ended (the score pad's new totals; also the first edit after a restart, and the final
-one). Between those moments the message keeps the picture it has, so it does not jump as
-cards are played; the text beside it tells the trick being played. A picture costs more
-CPU than the rest of a click, so the publisher draws at most a few a second for all tables
-(`publisher.PICTURE_RATE`), hands' ends first: under load some tricks go without one.
-`ShownPicture` names the attached file and its alt text (what a screen reader says
-instead of it); the message keeps the same facts in words.
+ended (the score pad's new totals; also the first edit after a restart, and the final one,
+which the finished and the closed table show too). Between those moments the message keeps
+the picture it has, so it does not jump as cards are played; the text beside it tells the
+trick being played, and a caption under the picture names the trick (or the hand's score)
+it shows once the table has moved on. The picture marks no turn then: the gold frame of
+the seat to act is drawn only while the trick it shows is in progress (a picture drawn
+mid-trick, after a restart). A picture costs more CPU than the rest of a click, so the
+publisher draws at most a few a second for all tables (`publisher.PICTURE_RATE`), hands'
+ends first: under load some tricks go without one. `ShownPicture` names the attached file
+and its alt text (what a screen reader says instead of it); the message keeps the same
+facts in words.
 """
 
 from __future__ import annotations
@@ -26,10 +30,20 @@ PICTURE_FILE = "table.png"
 
 @dataclass(frozen=True, slots=True)
 class ShownPicture:
-    """A picture of the table on its message: the attached file's name, and its alt text."""
+    """A picture of the table on its message: the attached file's name, its alt text, the
+    caption naming what it shows ("In the picture: trick 3 · taken by Bob") and the state
+    it was drawn for (`PublicTable.seq`): once the table has moved on, the message shows
+    the caption under it, so the picture never seems to say what the words beside it do
+    not (docs/table-ux.md 2.2)."""
 
     filename: str
     description: str
+    caption: str = ""
+    seq: int = -1
+
+    def caption_for(self, public: PublicTable) -> str:
+        """The caption to show beside `public`: none while the table is as drawn."""
+        return "" if public.seq == self.seq else self.caption
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +57,10 @@ class Moment:
 
 def picture_due(public: PublicTable, shown: Moment | None) -> Moment | None:
     """The moment to draw a new picture for now, if any, given the one the message shows:
-    a hand ended since (or the message has none yet, once a hand is scored), or a trick
-    just taken that the picture does not show yet."""
-    if public.status not in (Status.PLAYING, Status.FINISHED):
+    a hand ended since (or the message has none yet, once a hand is scored: so a table
+    closed after the publisher forgot its finished match gets its final picture again), or
+    a trick just taken that the picture does not show yet."""
+    if public.status == Status.LOBBY:
         return None
     hands = len(public.sheet)
     if hands and (shown is None or shown.hands < hands):

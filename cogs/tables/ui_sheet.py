@@ -26,6 +26,7 @@ __all__ = [
     "played_again",
     "result_text",
     "sheet_embed",
+    "sheet_legend",
     "sheet_rows",
 ]
 
@@ -75,13 +76,19 @@ def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> dis
         pair2=md(pair_names(public.seats, 1, locale, NAME_MAX)),
     )
     head = [result_text(public, locale)] if final else []
-    legend = t("tables.sheet.legend", locale, mark=MAKERS_MARK)
+    legend = sheet_legend(locale)
     rows = _fit(sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - len(legend) - 100)
     body = "```\n" + "\n".join(rows) + "\n```"
     title = t("tables.sheet.title", locale, table=public.table_id)
     return discord.Embed(
         title=title, description="\n".join([*head, pairs, body, legend]), colour=EMBED_COLOUR
     )
+
+
+def sheet_legend(locale: str) -> str:
+    """What the makers' mark means, the mark in code as in the sheet's block: a line that
+    starts with a bare `*` is a Markdown list item (Discord draws a bullet, the star goes)."""
+    return t("tables.sheet.legend", locale, mark=f"`{MAKERS_MARK}`")
 
 
 def sheet_rows(public: PublicTable, locale: str) -> list[str]:

@@ -67,6 +67,7 @@ __all__ = [
     "marked_name",
     "md",
     "pair_names",
+    "points_text",
     "reason_text",
     "roem_line",
     "roem_parts_text",
@@ -149,6 +150,11 @@ def level_name(kind: str, locale: str) -> str:
 def timer_text(seconds: float, locale: str) -> str:
     """The turn timer as a setting reads: "120 s", or "off"."""
     return f"{seconds:g} s" if seconds else t("tables.settings.off", locale)
+
+
+def points_text(points: int, roem: int, locale: str) -> str:
+    """Points with the roem beside them when there is any: "62 + 20 roem", "62"."""
+    return t("tables.public.points_roem", locale, points=points, roem=roem) if roem else str(points)
 
 
 def roem_text(roem: Roem, locale: str) -> str:

@@ -20,6 +20,7 @@ from bot.engine import (
     most_roem,
     roem_of_trick,
     round_length,
+    score_hand,
 )
 from bot.engine.sheets import _player_hand_roem
 from bot.engine.tricks import trick_points
@@ -55,8 +56,9 @@ def test_every_played_match_passes_line_by_line_and_ends_where_it_ended(
         assert score.scores == line.scores
     assert round_length([line.scores for line in match.sheet], rules) == len(match.sheet)
     roem = [sum(line.roem[pair] for line in match.sheet) for pair in (0, 1)]
-    check_totals(match.totals, len(match.sheet), roem, rules)
-    check_totals(match.totals, len(match.sheet), None, rules)
+    nats = [sum(line.nat for line in match.sheet if line.makers == pair) for pair in (0, 1)]
+    check_totals(match.totals, len(match.sheet), roem, rules, nats)
+    check_totals(match.totals, len(match.sheet), None, rules, nats)
 
 
 @st.composite
@@ -71,20 +73,29 @@ def dealt_tricks(draw: st.DrawFn) -> tuple[list[list[int]], list[int], int]:
     return tricks, list(takers), draw(st.integers(min_value=0, max_value=7))
 
 
-@FAST
-@given(dealt_tricks(), st.sampled_from([200, 100]), st.sampled_from([0, 100]), st.booleans())
-def test_any_taken_tricks_give_a_line_that_passes(
-    dealt: tuple[list[list[int]], list[int], int], jacks: int, nines: int, claim_all: bool
-) -> None:
+def points_and_roem(
+    dealt: tuple[list[list[int]], list[int], int], rules: RuleSet, claim_all: bool
+) -> tuple[list[int], list[int]]:
+    """Each pair's card points (the last trick's 10 included) and claimed roem from dealt
+    tricks: every trick's roem claimed, or every other one's."""
     tricks, takers, last = dealt
-    rules = RuleSet(four_jacks=jacks, four_nines=nines)
     points, roem = [0, 0], [0, 0]
     for number, (trick, taker) in enumerate(zip(tricks, takers, strict=True)):
         cards = [CARDS[i] for i in trick]
         points[taker] += trick_points(cards, 0) + (10 if number == last else 0)
         if claim_all or number % 2:
             roem[taker] += roem_of_trick(cards, 0, rules).points
-    taken = takers.count(0)
+    return points, roem
+
+
+@FAST
+@given(dealt_tricks(), st.sampled_from([200, 100]), st.sampled_from([0, 100]), st.booleans())
+def test_any_taken_tricks_give_a_line_that_passes(
+    dealt: tuple[list[list[int]], list[int], int], jacks: int, nines: int, claim_all: bool
+) -> None:
+    rules = RuleSet(four_jacks=jacks, four_nines=nines)
+    points, roem = points_and_roem(dealt, rules, claim_all)
+    taken = dealt[1].count(0)
     pit = taken in (0, 8)
     check_line(0, points, roem, pit, rules)
     check_hand(0, points, roem, (taken, 8 - taken), rules)  # with the tricks as taken
@@ -163,6 +174,62 @@ def test_round_totals_a_round_can_give() -> None:
     assert (raised.value.code, raised.value.facts["pair"]) == ("round_roem_impossible", 0)
     with pytest.raises(InvalidInput):
         check_totals((163, 0), 1, (0, 0), RULES)
+
+
+@FAST
+@given(
+    st.lists(st.tuples(dealt_tricks(), st.integers(0, 1), st.booleans()), min_size=1, max_size=6),
+    rule_sets,
+    st.sampled_from([0, 100, 150]),
+)
+def test_any_round_the_engine_scores_passes_the_totals_check(
+    hands: list[tuple[tuple[list[list[int]], list[int], int], int, bool]],
+    rules: RuleSet,
+    pit_bonus: int,
+) -> None:
+    rules = rules.with_options(pit_bonus=pit_bonus)
+    totals, roem, nats = [0, 0], [0, 0], [0, 0]
+    for dealt, makers, claim_all in hands:
+        points, claimed = points_and_roem(dealt, rules, claim_all)
+        took = dealt[1].count(0)
+        score = score_hand(makers, points, claimed, (took, 8 - took), rules)
+        nats[makers] += score.nat
+        for pair in (0, 1):
+            totals[pair] += score.scores[pair]
+            roem[pair] += claimed[pair]
+    check_totals(totals, len(hands), roem, rules, nats)
+    check_totals(totals, len(hands), None, rules, nats)
+
+
+def totals_refusal(*args: object) -> InvalidInput:
+    with pytest.raises(InvalidInput) as raised:
+        check_totals(*args)  # type: ignore[arg-type]
+    return raised.value
+
+
+def test_round_totals_are_checked_against_the_nats() -> None:
+    # A pair nat in all 16 hands scored 0 in each; the other at least 162 and all roem.
+    refusal = totals_refusal((2157, 995), 16, (370, 190), RULES, (16, 0))
+    assert refusal.code == "totals_for_nats"
+    assert refusal.facts == {
+        "pair": 0,
+        "total": 2157,
+        "least": 0,
+        "most": 0,
+        "nats": (16, 0),
+        "hands": 16,
+    }
+    check_totals((0, 16 * 162 + 560), 16, (370, 190), RULES, (16, 0))
+    check_totals((0, 16 * 162 + 560), 16, None, RULES, (16, 0))
+    # One nat of pair 1: pair 2 has at least 162; 4 hands of 162 in all otherwise.
+    assert totals_refusal((600, 48), 4, None, RULES, (1, 0)).facts["least"] == 162
+    check_totals((486, 162), 4, None, RULES, (1, 0))
+    # No nat of its own: all of a pair's roem counts for it.
+    assert totals_refusal((668, 20), 4, (0, 40), RULES, (0, 0)).facts["pair"] == 1
+    check_totals((668, 20), 4, (0, 40), RULES)  # the nats not known: pair 2 may have gone nat
+    check_totals((648, 40), 4, (0, 40), RULES, (0, 0))
+    # Gezelligheid: failing makers keep their points, so nats bound nothing.
+    check_totals((300, 24), 2, None, RULES.with_options(nat_enabled=False), (2, 0))
 
 
 def test_a_round_ends_where_a_match_would() -> None:

@@ -49,6 +49,7 @@ __all__ = ["BACKGROUND_TASK_PREFIXES", "Harness"]
 # recognised by their coroutine (view timeouts, delete_after) or these names.
 BACKGROUND_TASK_PREFIXES: tuple[str, ...] = ("bg:", "discord-ext-tasks:", "discord-ui-view-timeout")
 _BACKGROUND_COROUTINES = ("__timeout_task_impl", ".<locals>.inner_call")
+ANSWERED_KINDS = (2, 3, 5)  # interaction types a user waits on: command, component, modal
 
 
 _active: Harness | None = None
@@ -76,6 +77,10 @@ class Harness:
         self.bot_class = bot_class
         self.ready = ready
         self.settle_timeout = settle_timeout
+        # Discord shows "This interaction failed" for a command, click or form the bot
+        # leaves unanswered; `dispatch` fails then, unless a test allows it (a refused
+        # callback it set up on purpose).
+        self.allow_unanswered = False
         self.background_task_prefixes = BACKGROUND_TASK_PREFIXES
         self.recorder = Recorder(self.world)
         self.task_errors: list[BaseException] = []
@@ -238,7 +243,16 @@ class Harness:
         first = len(self.calls)
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await self.settle()
+        if not self.allow_unanswered:
+            self._require_answer(payload)
         return Dispatch(self.recorder, payload, first, len(self.calls))
+
+    def _require_answer(self, payload: Mapping[str, Any]) -> None:
+        """Fail unless Discord accepted an answer to this command, click or form."""
+        record = self.world.interactions[payload["token"]]
+        if payload["type"] in ANSWERED_KINDS and not record.acknowledged:
+            what = payload.get("data", {}).get("custom_id") or payload.get("data", {}).get("name")
+            raise HarnessError(f"interaction {what!r} was left unanswered")
 
     async def slash(
         self, command: str, options: Mapping[str, Any] | None = None, **context: Any

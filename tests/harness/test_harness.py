@@ -223,3 +223,24 @@ async def test_override_simulates_a_discord_refusal(make_harness: StartHarness) 
     assert_ephemeral(result.reply)
     assert "error code" in result.reply.content
     assert harness.world.messages.keys() == {result.reply.message_id}
+
+
+async def test_a_refused_callback_leaves_the_interaction_unanswered(
+    make_harness: StartHarness,
+) -> None:
+    harness = await make_harness(extensions=DEMO)
+    opened = await harness.slash("demo counter")
+    message_id = opened.reply.message_id or 0
+    components = [{"type": 10, "content": "board"}, *opened.reply.components]
+    v2 = {"flags": 1 << 15, "content": None, "components": components}
+    harness.world.edit_message(message_id, v2)  # the counter now sits on a V2 message
+    before = dict(harness.world.messages[message_id])
+
+    with pytest.raises(HarnessError, match="'demo:count:0' was left unanswered"):
+        await harness.click("demo:count:0", message=message_id)
+    harness.allow_unanswered = True
+    clicked = await harness.click("demo:count:0", message=message_id)
+
+    assert clicked.response.result is None  # Discord answered 400: content beside V2
+    assert not harness.world.interactions[clicked.payload["token"]].acknowledged
+    assert harness.world.messages[message_id] == before

@@ -110,3 +110,13 @@ def test_the_fake_discord_keeps_the_v2_flag_and_refuses_text_beside_it() -> None
     assert world.edit_message(message_id, {"flags": 0})["flags"] & V2  # never unset
     with pytest.raises(discord.HTTPException):
         world.new_message(world.channel_id, {"flags": V2, "content": "x", "components": []})
+
+
+def test_a_refused_edit_leaves_the_stored_message_as_it_was() -> None:
+    world = World()
+    posted = world.new_message(world.channel_id, {"flags": V2, "components": [text("board")]})
+    before = dict(posted)
+    with pytest.raises(discord.HTTPException) as refused:
+        world.edit_message(int(posted["id"]), {"embeds": [{"title": "page 2"}], "components": []})
+    assert (refused.value.status, refused.value.code) == (400, 50035)
+    assert world.messages[int(posted["id"])] == before

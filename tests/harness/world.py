@@ -198,23 +198,34 @@ class World:
         return message
 
     def edit_message(self, message_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Apply an edit; a refused one (raised as Discord answers it) changes nothing."""
         message = self.messages.get(message_id)
         if message is None:
             raise unknown_message()
+        edited = dict(message)
         for key in ("content", "embeds", "components", "attachments", "poll"):
             if key in body:
-                message[key] = body[key] if body[key] is not None else _EMPTY[key]
+                edited[key] = body[key] if body[key] is not None else _EMPTY[key]
         if body.get("attachments"):
-            message["attachments"] = payloads.attachments_payload(message_id, body["attachments"])
+            edited["attachments"] = payloads.attachments_payload(message_id, body["attachments"])
         if "flags" in body and body["flags"] is not None:
             # Only some flags may change on edit; EPHEMERAL stays what it was, and
             # IS_COMPONENTS_V2 can be set but never unset.
             kept = message["flags"] & (EPHEMERAL | IS_COMPONENTS_V2)
-            message["flags"] = kept | (int(body["flags"]) & ~EPHEMERAL)
-        message["flags"] &= ~LOADING
-        _refuse_v2_with_text(message)
-        message["edited_timestamp"] = payloads.iso(self.now)
+            edited["flags"] = kept | (int(body["flags"]) & ~EPHEMERAL)
+        edited["flags"] &= ~LOADING
+        _refuse_v2_with_text(edited)
+        edited["edited_timestamp"] = payloads.iso(self.now)
+        message.update(edited)  # in place: whoever holds the stored message sees the edit
         return message
+
+    def v2_message_with(self, custom_id: str) -> dict[str, Any]:
+        """A Components V2 message in the default channel with one button (`custom_id`) in
+        its box: a button clicked on a message of that kind."""
+        button = {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}
+        row = {"type": 1, "components": [button]}
+        box = {"type": 17, "components": [{"type": 10, "content": "…"}, row]}
+        return self.new_message(self.channel_id, {"flags": IS_COMPONENTS_V2, "components": [box]})
 
     def delete_message(self, message_id: int) -> None:
         message = self.messages.pop(message_id, None)
@@ -269,8 +280,9 @@ class World:
                 raise http_error(400, 40060, "Interaction has already been acknowledged.")
             if age > RESPONSE_WINDOW:
                 raise http_error(404, 10062, "Unknown interaction")
+            answer = self._answer_callback(call, record)  # raises when Discord refuses it
             record.acknowledged = True
-            return self._answer_callback(call, record)
+            return answer
         if age > TOKEN_LIFETIME:
             raise http_error(401, 50027, "Invalid Webhook Token")
         return self._answer_webhook_message(call, route, record)

@@ -117,3 +117,15 @@ def test_implausible_round_totals_are_refused(
 ) -> None:
     error = refusal(totals_result, SEATS, totals, hands, RoundLength(hands=2), RULES, roem, nats)
     assert error.code == code
+
+
+def test_round_totals_are_checked_against_the_nats() -> None:
+    # Pair 1 made trump and went nat in all 16 hands: it scored 0 in each.
+    args = (SEATS, (2157, 995), 16, RoundLength(hands=16), RULES, (370, 190), (16, 0))
+    error = refusal(totals_result, *args)
+    assert (error.code, error.facts["pair"], error.facts["most"]) == ("totals_for_nats", 0, 0)
+    kept = totals_result(SEATS, (0, 3152), 16, RoundLength(hands=16), RULES, (370, 190), (16, 0))
+    assert kept.nats == (16, 0)
+    # Nats 0 and 0 are "not given" (/night enter does not ask them), as roem 0 and 0 are.
+    unknown = totals_result(SEATS, (668, 20), 4, RoundLength(hands=4), RULES, (0, 40))
+    assert unknown.totals == (668, 20)

@@ -133,6 +133,18 @@ async def test_totals_no_round_can_produce_are_refused(
         )
 
 
+async def test_totals_the_nats_rule_out_are_refused(reopen: Opener) -> None:
+    async with reopen() as service:
+        night_id = await night(service, RoundLength(hands=2))
+        # Pair 1 went nat once: pair 2 scored at least 162 in that hand.
+        nat = service.record_totals(night_id, 1, 0, (324, 0), 2, ORGANISER, nats=(1, 0))
+        await unchanged(service, "totals_for_nats", nat)
+        recorded = await service.record_totals(
+            night_id, 1, 0, (162, 162), 2, ORGANISER, nats=(1, 0)
+        )
+        assert (recorded.result.totals, recorded.result.nats) == ((162, 162), (1, 0))
+
+
 @pytest.mark.parametrize("points", [-1_000_000, 10**12, 10_001, -10_001])
 async def test_a_penalty_is_bounded_and_says_its_range(reopen: Opener, points: int) -> None:
     async with reopen() as service:

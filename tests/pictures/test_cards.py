@@ -33,7 +33,7 @@ def test_the_faces_and_their_hashes_are_the_same_on_every_run() -> None:
     first = [cards.card_png(card) for card in CARDS]
     hashes = [cards.card_hash(card) for card in CARDS]
     cards.card_png.cache_clear()
-    cards.card_face.cache_clear()
+    cards._face.cache_clear()
     cards._emoji.cache_clear()
     assert [cards.card_png(card) for card in CARDS] == first
     assert [cards.card_hash(card) for card in CARDS] == hashes
@@ -79,3 +79,21 @@ def test_a_face_shows_its_rank_large() -> None:
     lower = [p for p in ink if p[1] >= 40]
     assert len(upper) > 150 and len(lower) > 300
     assert max(y for _, y in upper) - min(y for _, y in upper) > 25  # tall, not a corner index
+
+
+def test_a_face_prints_the_readers_letters() -> None:
+    """A Dutch reader's boer, vrouw and heer read B, V and H (docs/table-ux.md 2.3): each
+    letter its own ink in the rank's half, the suit's half as the English face's; a label
+    with a letter the faces cannot draw falls back to the engine's."""
+    for code, letter in (("Jh", "B"), ("Qs", "V"), ("Kd", "H")):
+        card = Card.parse(code)
+        english, dutch = cards.card_face(card, 58, 80), cards.card_face(card, 58, 80, letter)
+        rank_ink = [{p for p in ink_pixels(face) if p[1] < 40} for face in (english, dutch)]
+        assert len(rank_ink[0] ^ rank_ink[1]) > 0.3 * len(rank_ink[0]), code
+        suit_ink = [{p for p in ink_pixels(face) if p[1] >= 42} for face in (english, dutch)]
+        assert suit_ink[0] == suit_ink[1]
+        assert len(rank_ink[1]) > 100
+    seven = Card.parse("7c")
+    assert cards.card_face(seven, 58, 80, "7") is cards.card_face(seven, 58, 80)
+    unknown = cards.card_face(Card.parse("Jc"), 58, 80, "Ж")
+    assert unknown.tobytes() == cards.card_face(Card.parse("Jc"), 58, 80).tobytes()

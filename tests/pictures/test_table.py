@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.engine import Rank
 from bot.pictures import table as picture
 from bot.pictures.table import CARD_H, CARD_W, HEIGHT, WIDTH, table_picture, trick_shown
 from bot.tables import PublicTable, TableService, public_table
+from cogs.common.text import rank_text
 from tests.tables.helpers import (
     ALICE,
     BOB,
@@ -109,6 +111,44 @@ async def test_a_taken_trick_stays_in_the_middle_until_the_next_card(
     # the winner's card has the gold frame around it
     x, y = picture._CARD_AT[winner % 4]
     assert image.getpixel((x, y - CARD_H // 2 - 2)) == picture._GOLD
+
+
+def plate_framed(image: Image.Image, position: int) -> bool:
+    """Whether the name plate at `position` has the gold frame of the seat to act."""
+    x, y = picture._PLATE_AT[position]
+    return image.getpixel((x, y - picture._PLATE_H // 2 + 1)) == picture._GOLD
+
+
+async def test_the_seat_to_act_is_framed_only_while_the_trick_shown_is_in_progress(
+    states: list[PublicTable],
+) -> None:
+    playing = first_with(states, 2)
+    assert playing.to_act is not None
+    image = decode(table_picture(playing, None))
+    assert [plate_framed(image, p) for p in range(4)] == [p == playing.to_act for p in range(4)]
+    # A picture between tricks, or while trump is chosen, is kept while the table moves
+    # on: it marks no turn that would be gone by then.
+    taken = next(s for s in states if not s.trick and s.last_trick is not None)
+    choosing = states[0]
+    for kept in (taken, choosing):
+        assert kept.to_act is not None
+        image = decode(table_picture(kept, None))
+        assert not any(plate_framed(image, p) for p in range(4))
+
+
+async def test_the_cards_on_the_table_carry_the_readers_letters(
+    states: list[PublicTable],
+) -> None:
+    dutch = {rank: rank_text(rank, "nl") for rank in Rank}
+    faces = {Rank.JACK, Rank.QUEEN, Rank.KING}
+    with_face = next(s for s in states if any(c.rank in faces for c in trick_shown(s)[1]))
+    assert table_picture(with_face, None, ranks=dutch) != table_picture(with_face, None)
+    plain = next(
+        s
+        for s in states
+        if trick_shown(s)[1] and not any(c.rank in faces for c in trick_shown(s)[1])
+    )
+    assert table_picture(plain, None, ranks=dutch) == table_picture(plain, None)
 
 
 async def test_before_any_card_the_middle_is_empty(states: list[PublicTable]) -> None:

@@ -13,11 +13,11 @@ from bot.analysis import Analysis, Valued
 from bot.engine import Card, Suit
 from bot.texts.catalog import LOCALES
 from cogs.analysis.ui import analysis_text
-from cogs.common.text import NO_EMOJIS, text_width
+from cogs.common.text import NO_EMOJIS, card_text, text_width
 from tests.cogs.challenge.kit import ClockedBot as ChallengeBot
 from tests.cogs.challenge.kit import Member
 from tests.cogs.tables.tables_kit import Kit, StartHarness, custom_ids, two_humans_started
-from tests.cogs.tables.test_tables_review import carrying, play_until_scored
+from tests.cogs.tables.test_tables_review import carrying, from_sheet, play_until_scored
 from tests.harness.limits import assert_ephemeral, assert_within_discord_limits
 from tests.harness.recorder import Call
 
@@ -42,7 +42,8 @@ async def reviewed(
     """Hand 1 scored and reviewed by anna: (kit, table, anna, the review, its Analyse)."""
     kit, t, anna, bob = await two_humans_started(make_harness, monkeypatch)
     await play_until_scored(kit, t)
-    review = (await kit.click(f"kj:review:{t}:1", anna, message=kit.public(t))).response
+    sheet = await from_sheet(kit, t, anna)
+    review = (await kit.click(f"kj:review:{t}:1", anna, message=sheet.message_id)).response
     [analyse] = [c for c in review.custom_ids() if c.startswith("kj:an:")]
     assert ANALYSE.fullmatch(analyse) and analyse.startswith(f"kj:an:t:{t}:1:")
     return kit, t, anna, review, analyse
@@ -61,6 +62,10 @@ async def test_analyse_on_a_review_answers_the_player_privately(
     assert answer.content.startswith("**Hand 1: your decisions**")
     assert "Valued by the strong computer" in answer.content
     assert all(text_width(line) <= 36 for line in answer_lines(answer.content)[2:])
+    lines = answer.content.splitlines()
+    for at, line in enumerate(lines):  # each trick's decision shows the trick as found
+        if line.startswith("Trick "):
+            assert lines[at + 1].startswith(("-# on the table: ", "-# you led"))
     assert await logged(kit, t) == before
     kit.check_payloads()
 
@@ -94,7 +99,8 @@ async def test_a_league_tables_review_has_no_analyse(
     await play_until_scored(kit, t)
     held = kit.table(t)
     held.settings = replace(held.settings, league=True)
-    review = (await kit.click(f"kj:review:{t}:1", anna, message=kit.public(t))).response
+    sheet = await from_sheet(kit, t, anna)
+    review = (await kit.click(f"kj:review:{t}:1", anna, message=sheet.message_id)).response
     assert not [c for c in review.custom_ids() if c.startswith("kj:an:")]
     assert not [c for c in custom_ids(kit.public(t)) if c.startswith("kj:an:")]
 
@@ -126,8 +132,9 @@ async def test_analyse_a_scored_challenge_deal(make_harness: StartHarness) -> No
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_decision_line_fits_a_phone(locale: str) -> None:
     ten, ace = Card.parse("Tc"), Card.parse("Ac")
+    on_table = (Card.parse("Th"), Card.parse("Kh"), Card.parse("Ah"))
     costly = (
-        Valued(30, 8, ten, ace, 162.0),
+        Valued(30, 8, ten, ace, 162.0, on_table),
         Valued(3, 0, None, Suit.parse("h"), 88.4),
         Valued(5, 0, Suit.parse("d"), None, 1.0),
     )
@@ -137,3 +144,6 @@ def test_every_decision_line_fits_a_phone(locale: str) -> None:
         assert len(lines) == 2 + 2 * len(costly)
         for line in lines[2:]:
             assert text_width(line) <= 36, (locale, line)
+        small = [line for line in text.splitlines() if line.startswith("-# ")][:-1]
+        assert len(small) == 1 and text_width(small[0][3:]) <= 36, (locale, small)
+        assert all(card_text(card, locale) in small[0] for card in on_table)

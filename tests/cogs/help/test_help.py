@@ -133,6 +133,18 @@ async def test_the_pages_name_every_command_once_each_on_one_phone_screen(
     assert "table bot add" in listed and "night close" in listed
 
 
+async def test_a_menu_button_on_a_v2_message_turns_the_page_there(published: Harness) -> None:
+    page = PAGES[1]
+    message = published.world.v2_message_with(f"kj:help:{page}")
+
+    clicked = await published.click(f"kj:help:{page}", message=message)
+
+    assert clicked.response.callback_type == 7
+    assert_within_discord_limits(clicked.response)
+    assert f"## {t(f'help.page.{page}', 'en')}" in clicked.response.text()
+    assert not published.world.messages[int(message["id"])]["embeds"]
+
+
 async def test_without_published_ids_commands_are_named_in_bold(
     make_harness: StartHarness, world: World
 ) -> None:

@@ -43,7 +43,20 @@ async def test_impossible_lines_and_typed_signs_are_answered(make_harness: Start
         "cannot have roem 100 with card points 0",
         lines="1 162 0 0 100 nopit; 1 100 62",
     )
-    await answered(kit, boss, enter, "“10²” is not a plain number", lines="1 10² 62; 1 100 62")
+    await answered(
+        kit,
+        boss,
+        enter,
+        'Line 2 is unreadable: "1 10² 62". “10²” is not a plain number',
+        lines="1 100 62; 1 10² 62",
+    )
+    await answered(
+        kit,
+        boss,
+        enter,
+        'Line 1 is unreadable: "1 -10 172". “-10” has a minus sign',
+        lines="1 -10 172",
+    )
     await answered(
         kit,
         boss,

@@ -117,7 +117,9 @@ async def test_a_refused_form_names_the_line_gives_back_the_text_and_changes_not
     block = text.split("```\n", 1)[1]  # the typed text, its backticks made harmless
     assert len(text) <= 2000 and block.endswith("…\n```") and "`x`" not in block
     await refused(boss, {"l0": "1 abc"}, 'Line 1 is unreadable: "1 abc"')
-    await refused(boss, {"l0": "1 -100 62"}, "without a minus")
+    await refused(
+        boss, {"l0": "1 100 62\n1 -100 62"}, 'Line 2 is unreadable: "1 -100 62". “-100” has a minus'
+    )
     await refused(  # one hand of a round of two
         boss, {"l0": "1 100 62"}, "a round lasts 2 hands; what was entered ends after 1 hand,"
     )

@@ -7,6 +7,8 @@ import pytest
 
 from bot.league.entry import SheetEntry
 from bot.league.errors import LeagueError
+from bot.texts.catalog import LOCALES
+from cogs.league.errors import error_text
 from cogs.league.parse import parse_lines, parse_pair
 
 
@@ -39,18 +41,30 @@ def test_pairs() -> None:
 @pytest.mark.parametrize(
     ("text", "code", "shown"),
     [
-        ("1 -5 167", "negative_number", "-5"),
-        ("1 100 \u221262", "negative_number", "\u221262"),
-        ("1 10\u00b2 62", "bad_number", "10\u00b2"),
-        ("1 \u00bd 62", "bad_number", "\u00bd"),
+        ("1 -5 167", "line_negative_number", "-5"),
+        ("1 100 \u221262", "line_negative_number", "\u221262"),
+        ("1 10\u00b2 62", "line_bad_number", "10\u00b2"),
+        ("1 \u00bd 62", "line_bad_number", "\u00bd"),
     ],
 )
-def test_signs_and_number_signs_are_refused_with_what_was_typed(
+def test_signs_and_number_signs_are_refused_with_the_line_and_what_was_typed(
     text: str, code: str, shown: str
 ) -> None:
     with pytest.raises(LeagueError) as raised:
-        parse_lines(text)
-    assert (raised.value.code, raised.value.facts["text"]) == (code, shown)
+        parse_lines(f"1 100 62; {text}")
+    facts = {"line": 2, "text": text, "word": shown}
+    assert (raised.value.code, raised.value.facts) == (code, facts)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(("text", "word"), [("1 -10 172", "-10"), ("1 10\u00b2 62", "10\u00b2")])
+def test_a_number_sign_in_a_line_is_answered_naming_the_line(
+    locale: str, text: str, word: str
+) -> None:
+    with pytest.raises(LeagueError) as raised:
+        parse_lines(f"1 100 62\n2 100 62\n{text}")
+    sentence = error_text(raised.value, locale)
+    assert all(part in sentence for part in (" 3 ", text, word)), sentence
 
 
 def test_digits_of_any_script_and_dashes_between_numbers_are_read() -> None:

@@ -10,9 +10,12 @@ from typing import Any
 
 import pytest
 
+from bot.engine import RuleSet
 from bot.engine.errors import ErrorCode
 from bot.engine.sheets import SHEET_CODES
+from bot.league.entry import totals_result
 from bot.league.errors import LeagueCode, LeagueError
+from bot.league.settings import RoundLength
 from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue
 from cogs.league.errors import error_text
@@ -57,6 +60,14 @@ def test_every_code_has_a_sentence_in_every_language(locale: str) -> None:
     for code in LeagueCode:
         text = error_text(LeagueError(code, line=2, round=1, table=0), locale)
         assert code not in text and text.strip()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_totals_the_nats_rule_out_name_the_pair_and_its_range(locale: str) -> None:
+    with pytest.raises(LeagueError) as raised:
+        totals_result((), (324, 0), 2, RoundLength(hands=2), RuleSet(), (0, 0), (1, 0))
+    text = error_text(raised.value, locale)
+    assert all(part in text for part in (" 2 ", " 0 ", "1 / 0", "162", "1924")), text
 
 
 async def test_organiser_commands_are_checked_in_code(make_harness: StartHarness) -> None:

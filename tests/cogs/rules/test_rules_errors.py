@@ -70,6 +70,7 @@ NOT_THE_CALCULATORS = {
     # the checks of one hand.
     ErrorCode.ROUND_ROEM_IMPOSSIBLE,
     ErrorCode.TOTALS_IMPLAUSIBLE,
+    ErrorCode.TOTALS_FOR_NATS,
 }
 H = Suit.HEARTS
 

@@ -19,7 +19,7 @@ from bot.store import Store
 from bot.texts.catalog import t
 from cogs.standings.ui_ratings import new_season_custom_id, parse_rating_page
 from tests.backends import fetch
-from tests.cogs.standings.test_standings import play_match, users
+from tests.cogs.standings.test_standings import clicked_on_v2, play_match, users
 from tests.harness.harness import Harness
 from tests.harness.limits import (
     assert_ephemeral,
@@ -51,6 +51,11 @@ class Row:
 
 def rows_of(call: Call) -> list[Row]:
     [embed] = call.embeds
+    return rows_in(embed.get("description") or "")
+
+
+def rows_in(text: str) -> list[Row]:
+    """The board's rows a text shows."""
     return [
         Row(
             int(m["place"]),
@@ -59,7 +64,7 @@ def rows_of(call: Call) -> list[Row]:
             int(m["spread"].replace(",", "")),
             int(m["matches"]),
         )  # fmt: skip
-        for m in ROW.finditer(embed.get("description") or "")
+        for m in ROW.finditer(text)
     ]
 
 
@@ -111,16 +116,21 @@ async def test_the_rating_board_shows_played_matches_computers_as_fixed_seats(
     assert reply.buttons() == []
 
 
-async def test_the_board_reads_in_the_players_language_and_pages_in_place(
-    make_harness: StartHarness,
-) -> None:
-    harness = await make_harness(extensions=EXTENSIONS)
+async def three_pages(harness: Harness) -> list[Row]:
+    """24 rated players (three pages of the board); the board's rows."""
     players = users(harness.world, 24)
     now = harness.world.now.timestamp()
     for n in range(0, 24, 4):
         group = players[n : n + 4]
         await record_match(store_of(harness), harness.world.guild_id, group, at=now + n)
-    expected = await expected_rows(harness)
+    return await expected_rows(harness)
+
+
+async def test_the_board_reads_in_the_players_language_and_pages_in_place(
+    make_harness: StartHarness,
+) -> None:
+    harness = await make_harness(extensions=EXTENSIONS)
+    expected = await three_pages(harness)
 
     dutch = await harness.slash("standings", {"board": "rating", "public": False}, locale="nl")
     assert_ephemeral(dutch.reply)
@@ -152,6 +162,18 @@ async def test_the_board_reads_in_the_players_language_and_pages_in_place(
     assert third.response.callback_type == 7
     assert rows_of(third.response) == expected[20:]
     assert third.response.buttons()[1].get("disabled") is True
+
+
+async def test_a_ratings_page_button_on_a_v2_message_draws_the_page_there(
+    make_harness: StartHarness,
+) -> None:
+    harness = await make_harness(extensions=EXTENSIONS)
+    expected = await three_pages(harness)
+
+    shown = await clicked_on_v2(harness, f"kj:ratings:{harness.world.guild_id}:1")
+
+    assert rows_in(shown.text()) == expected[10:20]
+    check(shown)
 
 
 def carrying(harness: Harness, custom_id: str) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from bot.texts.catalog import t
 from cogs.standings.ui import PAGE_SIZE, page_custom_id, parse_page_custom_id
 from tests.harness.harness import Harness
 from tests.harness.limits import (
+    IS_COMPONENTS_V2,
     assert_ephemeral,
     assert_not_ephemeral,
     assert_within_discord_limits,
@@ -502,6 +503,33 @@ async def test_crafted_or_stale_page_buttons_are_handled(make_harness: StartHarn
     assert "Page 2 of 2" in footer(clamped.response)
     assert refused.reply.content == t("standings.err.other_guild")
     assert_ephemeral(refused.reply)
+
+
+async def clicked_on_v2(harness: Harness, custom_id: str) -> Call:
+    """Click `custom_id` on a Components V2 message; the answer, which edited that message
+    and left it a V2 message."""
+    message = harness.world.v2_message_with(custom_id)
+    clicked = await harness.click(custom_id, message=message)
+    assert clicked.response.callback_type == 7
+    shown = harness.world.messages[int(message["id"])]
+    assert shown["flags"] & IS_COMPONENTS_V2 and not shown["embeds"]
+    assert_within_discord_limits(clicked.response)
+    return clicked.response
+
+
+async def test_a_page_button_on_a_v2_message_draws_the_page_there(
+    make_harness: StartHarness,
+) -> None:
+    harness = await make_harness(extensions=EXTENSIONS)
+    guild = harness.world.guild_id
+    for group in groups_of_four(users(harness.world, 12)):
+        await record_match(store_of(harness), guild, group, at=harness.world.now.timestamp())
+
+    shown = await clicked_on_v2(harness, f"kj:standings:{guild}:all:0:1")
+
+    assert "Page 2 of 2" in shown.text()
+    assert shown.text().count("<@") == 2  # the board's last two players
+    check(shown)
 
 
 async def test_a_page_button_of_an_unknown_period_is_out_of_date(

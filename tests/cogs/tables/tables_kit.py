@@ -151,6 +151,12 @@ class Kit:
         assert_ephemeral(result.response)
         return result.response
 
+    async def on_hand(self, custom_id: str, user: int) -> Dispatch:
+        """Open the user's hand and click `custom_id` on it (Bump and Leave are there)."""
+        table_id = int(custom_id.split(":")[2])
+        hand = await self.hand(table_id, user)
+        return await self.click(custom_id, user, message=hand.message_id)
+
     def to_act(self, table_id: int) -> tuple[int, int] | None:
         """(seat, user id) of the human the table waits for, if any."""
         table = self.table(table_id)

@@ -9,6 +9,8 @@ import discord
 
 from bot.settings import Settings
 from bot.tables import Status
+from bot.texts.catalog import t
+from cogs.tables.ui import public_parts
 from tests.cogs.tables.tables_kit import (
     StartHarness,
     action_rows,
@@ -124,11 +126,12 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     assert "The match has started." in started.response.text()
     assert kit.table(t).status == Status.PLAYING
     # no trick taken, nobody away: neither Roem!, Last trick nor I'm back applies yet
-    assert custom_ids(kit.public(t)) == [
-        f"kj:hand:{t}",
-        f"kj:sheet:{t}",
-        f"kj:leave:{t}",
+    assert custom_ids(kit.public(t)) == [f"kj:hand:{t}", f"kj:sheet:{t}"]
+    # leaving and bumping are a seated player's own: on their hand, beside Refresh
+    assert custom_ids(started.response.message)[-3:] == [
+        f"kj:refresh:{t}",
         f"kj:bump:{t}",
+        f"kj:leave:{t}",
     ]
     kit.check_payloads()
 
@@ -153,6 +156,7 @@ async def test_close_takes_the_opener_or_manage_channels(make_harness: StartHarn
     assert kit.table(t).status == Status.CLOSED
     public = kit.public(t)
     assert "This table is closed." in message_text(public) and action_rows(public) == []
+    assert "To play again, open a new table with /table open." in message_text(public)
     # The opener may close their own table, in the lobby as well.
     t2 = await kit.open(anna)
     mine = await kit.harness.slash("table close", user=anna)
@@ -261,6 +265,14 @@ async def test_hands_and_target_whichever_comes_first(make_harness: StartHarness
     assert (rules.name, rules.match_hands, rules.target_score) == ("online-classic", 8, 750)
     public = kit.service.get(both).public  # the read model carries both ends
     assert (public.planned_hands, public.target_score) == (8, 750)
+    assert "8 hands · first to 750" in message_text(kit.public(both))  # the lobby says both
+    await kit.click(f"kj:fill:{both}", anna)
+    assert "hand 1 of 8 · first to 750" in message_text(kit.public(both))
+    playing = kit.service.get(both).public
+    for locale in ("nl", "pt-BR", "es-ES", "it"):  # both, in the reader's words
+        heading = public_parts(playing, locale)[0]["content"]
+        hands = t("tables.public.hand_of", locale, n=1, total=8)
+        assert f"{hands} · " + t("tables.lobby.target", locale, target=750) in heading
     # A target alone still drops the preset's hands (online-short: 8 hands or 750).
     options = {"preset": "online-short", "target": 1500, "thread": True}
     opened = await kit.harness.slash("table open", options, user=bob)

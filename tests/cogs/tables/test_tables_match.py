@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
 from bot.engine import Card, Match, SheetLine, Suit
 from bot.tables import Status
 from cogs.common.text import text_width
-from cogs.tables.ui_sheet import SHEET_WIDTH
+from cogs.tables.ui_sheet import SHEET_WIDTH, result_text
 from tests.cogs.tables.tables_kit import (
     CARD_TEXT,
     Kit,
@@ -20,6 +21,7 @@ from tests.cogs.tables.tables_kit import (
     sheet_hands,
     two_humans_started,
 )
+from tests.harness.limits import iter_components
 
 ENGINE_ACTIONS = {"trump", "pass", "play", "claim", "finish"}
 
@@ -88,4 +90,43 @@ async def test_a_full_match_and_its_score_sheet(
     assert sheet_hands(asked.reply.embeds[0]["description"]) == expected_rows(replayed.sheet)
     assert custom_ids(kit.public(t)) == [f"kj:sheet:{t}", f"kj:review:{t}:16"]
     assert "hand 16 of 16" in message_text(kit.public(t))
+    assert shows_its_picture(kit.public(t))  # the final picture, not only attached
+    assert result_text(kit.service.get(t).public, "en") in message_text(kit.public(t))
     kit.check_payloads()
+
+
+async def test_a_table_closed_mid_match_says_the_score_and_how_to_play_again(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit, t, anna, bob = await two_humans_started(make_harness, monkeypatch)
+    while not kit.table(t).match.sheet:  # type: ignore[union-attr]
+        await kit.run_computers(t)
+        if kit.to_act(t) is not None:
+            await kit.act(t)
+    await kit.flush()
+    totals = kit.table(t).match.totals  # type: ignore[union-attr]
+    assert shows_its_picture(kit.public(t))
+
+    await kit.harness.slash("table close", user=anna)
+    await kit.flush()
+
+    assert kit.table(t).status == Status.CLOSED
+    closed = message_text(kit.public(t))
+    assert f"This table was closed after hand 1, at {totals[0]} – {totals[1]}." in closed
+    assert "To play again, open a new table with /table open." in closed
+    assert "hand 2 of 16" in closed and "anna" in closed and "bob" in closed
+    assert shows_its_picture(kit.public(t))  # the picture it had stays shown
+    kit.check_payloads()
+
+
+def shows_its_picture(message: dict[str, Any]) -> bool:
+    """Whether the message shows its attached picture: a media gallery names the file (a
+    Components V2 message shows no file its components do not name)."""
+    files = {a["filename"] for a in message["attachments"]}
+    shown = {
+        item["media"]["url"].removeprefix("attachment://")
+        for c in iter_components(message["components"])
+        if c.get("type") == 12
+        for item in c["items"]
+    }
+    return bool(files) and files == shown

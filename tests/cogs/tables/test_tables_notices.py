@@ -377,7 +377,7 @@ async def test_bump_moves_the_message_and_later_edits_follow(
     old_id = int(kit.public(t)["id"])
     kit.world.new_message(kit.world.channel_id, {"content": "chatter"})
 
-    bumped = await kit.click(f"kj:bump:{t}", bob, message=old_id)
+    bumped = await kit.on_hand(f"kj:bump:{t}", bob)
 
     assert "bottom of the channel" in bumped.reply.content
     new_id = int(kit.public(t)["id"])

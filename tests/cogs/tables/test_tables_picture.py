@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Phase
+from bot.engine import Phase, Rank
+from bot.pictures.table import table_picture
 from bot.tables import Status, public_table
 from cogs.tables.publisher import EditBudget
 from cogs.tables.ui_picture import Moment, picture_due
@@ -17,6 +18,7 @@ from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
     fix_seed,
+    message_text,
     seed_with_first_dealer,
     start,
 )
@@ -42,6 +44,14 @@ async def four_players(
 
 def galleries(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in iter_components(message["components"]) if c.get("type") == 12]
+
+
+def captions(message: dict[str, Any]) -> list[str]:
+    """The text under the picture that names what it shows, if any."""
+    [box] = message["components"]
+    parts = box["components"]
+    after = [parts[i + 1] for i, part in enumerate(parts[:-1]) if part.get("type") == 12]
+    return [part["content"] for part in after if "picture" in part.get("content", "")]
 
 
 def uploads(kit: Kit) -> list[Call]:
@@ -74,6 +84,7 @@ async def test_a_complete_trick_uploads_the_picture_in_the_tables_own_edit(
     assert item["description"].startswith("Trick 1 · taken by ")  # the picture in words
     assert item["description"] == attachment["description"]
     assert [a["filename"] for a in kit.public(t)["attachments"]] == ["table.png"]
+    assert not captions(kit.public(t))  # the picture shows what the words say
 
     await kit.act(t)  # the next trick starts: the message keeps the picture, no upload
     hand = kit.table(t).match.hand  # type: ignore[union-attr]
@@ -82,6 +93,10 @@ async def test_a_complete_trick_uploads_the_picture_in_the_tables_own_edit(
     last = kit.harness.rest_calls("PATCH", CHANNEL_MESSAGE)[-1]
     assert "attachments" not in last.json  # kept, not sent again
     assert galleries(kit.public(t)) == [gallery]
+    # the words show trick 2 now: a caption under the picture names the one it shows
+    [caption] = captions(kit.public(t))
+    assert caption.startswith("-# In the picture: trick 1 · taken by ")
+    assert "Trick 2 of 8" in message_text(kit.public(t))
     assert len(kit.harness.rest_calls("POST", CHANNEL_MESSAGES)) == posts  # no post for it
     kit.check_payloads()
 
@@ -183,3 +198,29 @@ async def test_a_picture_of_an_earlier_hand_is_not_kept_beside_a_new_one(
     assert not galleries(kit.public(t))  # the first hand's trick is not shown any more
     assert kit.public(t)["attachments"] == []  # and its file is gone
     kit.check_payloads()
+
+
+async def test_a_dutch_tables_picture_prints_dutch_letters(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[Any] = []
+
+    def recording(public: Any, viewer: Any, names: Any = None, ranks: Any = None) -> bytes:
+        drawn.append(ranks)
+        return table_picture(public, viewer, names, ranks)
+
+    # before the harness starts: it imports the cogs afresh, with the name as it is then
+    monkeypatch.setattr("bot.pictures.table.table_picture", recording)
+    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    kit = await start(make_harness)
+    anna, bob = (kit.world.add_user(name) for name in ("anna", "bob"))
+    t = await kit.open(anna, language="nl")
+    await kit.click(f"kj:sit:{t}:2", bob)
+    await kit.click(f"kj:fill:{t}", anna)
+    for _ in range(40):
+        if drawn:
+            break
+        await kit.run_computers(t)
+        await kit.act(t)
+    assert drawn and all(ranks is not None for ranks in drawn)
+    assert [drawn[0][rank] for rank in (Rank.JACK, Rank.QUEEN, Rank.KING)] == ["B", "V", "H"]

@@ -81,7 +81,7 @@ async def test_leaving_a_match_is_asked_first_and_can_be_undone(
     kit, t, anna, bob = await started(make_harness, monkeypatch)
     before = kit.table(t).to_dict()
 
-    asked = await kit.click(f"kj:leave:{t}", bob, message=kit.public(t))
+    asked = await kit.on_hand(f"kj:leave:{t}", bob)
     question = asked.reply
     assert_ephemeral(question)
     assert question.content.startswith("Leave the match? A computer plays seat 3 for you.")
@@ -119,7 +119,7 @@ async def test_a_yes_to_an_outdated_question_is_asked_again(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kit, t, anna, bob = await started(make_harness, monkeypatch)
-    asked = await kit.click(f"kj:leave:{t}", bob, message=kit.public(t))
+    asked = await kit.on_hand(f"kj:leave:{t}", bob)
     yes, _ = answers(asked.reply)
     await kit.act(t)  # anna names trump (or passes): the table moves on
     moved = kit.table(t).to_dict()
@@ -142,7 +142,7 @@ async def test_a_seat_left_in_an_earlier_hand_stays_with_the_computer(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kit, t, anna, bob = await started(make_harness, monkeypatch)
-    asked = await kit.click(f"kj:leave:{t}", bob, message=kit.public(t))
+    asked = await kit.on_hand(f"kj:leave:{t}", bob)
     await kit.click(answers(asked.reply)[0], bob, message=asked.reply.message_id)
     for _ in range(200):  # anna and the computers play the hand out
         await kit.run_computers(t)
@@ -164,7 +164,7 @@ async def test_join_during_the_hand_takes_the_seat_back(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kit, t, anna, bob = await started(make_harness, monkeypatch)
-    asked = await kit.click(f"kj:leave:{t}", bob, message=kit.public(t))
+    asked = await kit.on_hand(f"kj:leave:{t}", bob)
     await kit.click(answers(asked.reply)[0], bob, message=asked.reply.message_id)
     carl = kit.world.add_user("carl")
 

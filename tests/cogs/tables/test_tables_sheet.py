@@ -5,6 +5,7 @@ match's four seated again at a new table, by one click of one of them."""
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -14,7 +15,7 @@ from bot.engine import RuleSet
 from bot.tables import SeatKind, Status
 from bot.texts.catalog import normalize_locale, t
 from cogs.common.text import text_width
-from cogs.tables.ui_sheet import MAKERS_MARK, SHEET_WIDTH
+from cogs.tables.ui_sheet import MAKERS_MARK, SHEET_WIDTH, sheet_legend
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -96,9 +97,23 @@ async def test_a_16_hand_sheet_fits_36_columns_in_every_language(
         ]
         totals = kit.table(table_id).match.totals  # type: ignore[union-attr]
         assert block[-1].split() == [t("tables.sheet.total", ours), *map(str, totals)]
-        assert t("tables.sheet.legend", ours, mark=MAKERS_MARK) in description
+        legend = description.splitlines()[-1]
+        assert legend == sheet_legend(ours)
+        assert_shows_the_makers_mark(legend)
         assert "Annemarie van den Heuve…" in description and LONG[0] not in description
     kit.check_payloads()
+
+
+def assert_shows_the_makers_mark(legend: str) -> None:
+    """The legend shows the star as written: not a Markdown list item (a bullet in its
+    place), the star in code as in the sheet's block."""
+    assert not re.match(r"\s*[-*+]\s", legend), legend
+    assert f"`{MAKERS_MARK}`" in legend, legend
+
+
+def test_the_legend_keeps_its_star_in_every_language() -> None:
+    for locale in ("en", "nl", "pt-BR", "es-ES", "it"):
+        assert_shows_the_makers_mark(sheet_legend(locale))
 
 
 def t_words(key: str, locale: str) -> Any:

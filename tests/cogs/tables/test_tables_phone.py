@@ -1,0 +1,104 @@
+"""The phone budget (docs/table-ux.md 2.13) where a test can see it, in every language: the
+table message keeps to one row of buttons that a phone wraps onto two lines at most, its
+text to a set number of lines at phone width and its picture to a set height; the hand's
+last row (Refresh, Bump, Leave) to two lines too; with Roem! and I'm back as well (someone
+away during a claim window), three lines at most for each."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.pictures.table import HEIGHT, WIDTH
+from bot.tables import PrivateHand, PublicTable, TableService, private_hand, public_table
+from cogs.common.text import text_width
+from cogs.tables.ui import public_parts, public_rows
+from cogs.tables.ui_hand import hand_payload
+from cogs.tables.ui_picture import ShownPicture
+from tests.harness.limits import iter_components
+from tests.tables.helpers import ALICE, BOB, CARL, DIRK, OPENED, act_once, open_service, table_with
+
+LOCALES = ("en", "nl", "pt-BR", "es-ES", "it")
+# Measured with ../shared/tools/discord-preview at 400 px: the inside of the table's box
+# is 314 px wide; a button is its label (about 7.5 px a character) and 32 px of padding,
+# 8 px from the next; a line of text holds about 40 columns.
+BOX_WIDTH, CHAR_PX, BUTTON_PAD, BUTTON_GAP, TEXT_COLUMNS = 314, 7.5, 32, 8, 40
+TABLE_TEXT_LINES = 15  # the table message's text during play, at phone width (now 13-14)
+PICTURE_HEIGHT = 185  # px of the picture at the box's width
+
+
+def button_lines(labels: list[str]) -> int:
+    """How many lines a phone needs for one row of buttons with these labels."""
+    lines, used = 1, 0.0
+    for label in labels:
+        width = text_width(label) * CHAR_PX + BUTTON_PAD
+        if used and used + BUTTON_GAP + width > BOX_WIDTH:
+            lines, used = lines + 1, 0.0
+        used += (BUTTON_GAP if used else 0) + width
+    return lines
+
+
+def text_lines(content: str) -> int:
+    """The lines a phone shows for a text display: each line wrapped at `TEXT_COLUMNS`."""
+    shown = content.replace("**", "").replace("### ", "").replace("-# ", "")
+    return sum(max(1, math.ceil(text_width(line) / TEXT_COLUMNS)) for line in shown.split("\n"))
+
+
+@pytest.fixture
+async def mid_trick(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
+    """A table in its second trick, two cards down, and the hand of the seat to play."""
+    service: TableService = await open_service(tmp_path / "phone.sqlite3")
+    try:
+        table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
+        for _ in range(40):
+            public = public_table(service.registry.get(table.id))
+            if public.trick_number == 2 and len(public.trick) == 2:
+                break
+            await act_once(service, table.id)
+        assert public.to_act is not None and public.last_trick is not None
+        return public, private_hand(service.registry.get(table.id), public.to_act)
+    finally:
+        while OPENED:
+            await OPENED.pop().close()
+
+
+def labels(rows: list[list[Any]]) -> list[list[str]]:
+    return [[button["label"] for button in row] for row in rows]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_table_message_fits_its_phone_budget(
+    mid_trick: tuple[PublicTable, PrivateHand], locale: str
+) -> None:
+    public, _ = mid_trick
+    usual = replace(public, claimable=True)  # Roem! open, nobody away
+    [row] = labels(public_rows(usual, locale))
+    assert len(row) == 4 and button_lines(row) <= 2, (locale, row)
+    every = replace(public, claimable=True, back_open=True)  # all five buttons at once
+    [row] = labels(public_rows(every, locale))
+    assert len(row) == 5 and button_lines(row) <= 3, (locale, row)
+
+    picture = ShownPicture("table.png", "alt", "In the picture: trick 1 · taken by Dirk", -1)
+    parts = public_parts(public, locale, picture=picture)
+    texts = [c["content"] for c in iter_components(parts) if c.get("type") == 10]
+    assert sum(text_lines(text) for text in texts) <= TABLE_TEXT_LINES, (locale, texts)
+    assert BOX_WIDTH * HEIGHT / WIDTH <= PICTURE_HEIGHT
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_hands_last_row_fits_its_phone_budget(
+    mid_trick: tuple[PublicTable, PrivateHand], locale: str
+) -> None:
+    public, mine = mid_trick
+    for seat, buttons, most in ((mine, 3, 2), (replace(mine, can_claim=True, away=True), 5, 3)):
+        rows = [
+            c["components"]
+            for c in iter_components(hand_payload(public, seat, locale)["components"])
+            if c.get("type") == 1
+        ]
+        last = [button["label"] for button in rows[-1]]
+        assert len(last) == buttons and button_lines(last) <= most, (locale, last)
