@@ -52,6 +52,9 @@ class ScriptedPlayer:
             return "quit"
         self.moves -= 1
         screen = self.shown[-1]
+        call = re.search(r"Your call: type '(\w+)'", screen)
+        if call:
+            return call.group(1)
         trump = re.search(r"Name trump \(([cdhs ]+)\)", screen)
         if trump:
             return trump.group(1).split()[0]
@@ -99,6 +102,17 @@ def test_a_kraken_simulation_counts_the_calls_and_the_hand_roem(
         out[2],
     )
     assert counts is not None and sum(int(n) for n in counts.groups()[:4]) == 16
+
+
+async def test_the_terminal_player_calls_kraak_and_sees_the_multiplier(tmp_path: Path) -> None:
+    rules = RuleSet.preset("kraken").with_options(match_hands=4)
+    player = ScriptedPlayer(10_000)
+    await _play(tmp_path / "terminal.sqlite3", rules, "You", player.ask, player.say)
+    text = "\n".join(player.shown)
+    assert "Your call: type 'kraak' to call it, or 'pass'." in text
+    assert "You call kraak: x2." in text
+    assert re.search(r"Calls: kraak by You · x2 · You & .+ must get more than half", text)
+    assert re.search(r"Hand \d scored: .*; x2\)\.", text)
 
 
 def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: str = "terminal-1") -> None:

@@ -18,6 +18,7 @@ from tests.cogs.tables.tables_kit import (
     seed_with_first_dealer,
     start,
 )
+from tests.cogs.tables.test_tables_play import play_until
 from tests.harness.limits import assert_ephemeral
 from tests.harness.recorder import Dispatch
 
@@ -75,12 +76,7 @@ async def test_a_kraken_table_plays_from_open_to_the_final_sheet_with_calls(
     assert _phase(kit, t) == Phase.PLAY
     assert kit.table(t).match.hand.calls == [2]  # type: ignore[union-attr]
 
-    for _ in range(200):
-        if not kit.table(t).is_open:
-            break
-        await kit.run_computers(t)
-        if kit.to_act(t) is not None:
-            await kit.act(t)
+    await play_until(kit, t, lambda: not kit.table(t).is_open)
     [line] = kit.table(t).match.sheet  # type: ignore[union-attr]
     assert line.callers == (2,) and line.multiplier == 2
     sheet = kit.world.channel_messages(kit.world.channel_id)[-1]
