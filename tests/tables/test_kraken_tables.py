@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Phase, RuleSet
+from bot.engine import PassDouble, Phase, RuleSet
 from bot.tables import FakeClock, TableService, TableSettings, private_hand, public_table
+from bot.tables.deadlines import arm, due_action
 from bot.tables.events import Called, CallPassed
+from bot.tables.model import Seat, SeatKind
 
 from .helpers import (
     ALICE,
@@ -133,4 +135,22 @@ async def test_the_announced_hand_roem_is_public_once_the_calls_are_over(
     assert kraak.callers == () and kraak.multiplier in (1, 2)
     assert kraak.announced == hand.hand_roem.announced()
     assert kraak.hand_roem == hand.hand_roem.points
+    await service.store.close()
+
+
+async def test_an_away_seat_asked_to_call_passes_and_a_computer_seat_decides(
+    db: str | Path,
+) -> None:
+    service = await open_service(db)
+    table = await table_with(service, FOUR, rules=KRAKEN)
+    first = (await _to_calls(service, table.id))[0]
+    work = service.registry.get(table.id).copy()  # what a timer sees; the table is untouched
+    seat = work.seat_of(first)
+    assert seat is not None
+    work.seats[seat].away = work.seats[seat].autoplay = True
+    arm(work, 0.0)
+    assert due_action(work, 0.0) == ("computer", seat, PassDouble(seat, 1))
+    work.seats[seat] = Seat(SeatKind.COMPUTER, None, "", level="normal")
+    arm(work, 0.0)
+    assert due_action(work, 0.0) == ("computer", seat, None)  # its player decides
     await service.store.close()
