@@ -94,6 +94,9 @@ class Recorder:
     def wants_claim(self, view: SeatView) -> bool:
         return self.player.wants_claim(view)
 
+    def wants_call(self, view: SeatView) -> bool:
+        return self.player.wants_call(view)
+
     def choose_card(self, view: SeatView) -> Card:
         card = self.player.choose_card(view)
         if len(view.legal) > 1:

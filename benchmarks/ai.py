@@ -51,7 +51,7 @@ from typing import Any, TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.compiled import describe  # noqa: E402
-from bot.engine import Card, Hand, Phase, RuleSet, Suit  # noqa: E402
+from bot.engine import CallDouble, Card, Hand, PassDouble, Phase, RuleSet, Suit  # noqa: E402
 from bot.players import (  # noqa: E402
     MODEL_OPTIONS,
     UNKNOWN_OPTIONS,
@@ -86,6 +86,9 @@ class Timed:
     def wants_claim(self, view: SeatView) -> bool:
         return self.player.wants_claim(view)
 
+    def wants_call(self, view: SeatView) -> bool:
+        return self._time(lambda: self.player.wants_call(view))
+
     def _time(self, decide: Callable[[], T]) -> T:
         start, cpu = time.perf_counter(), time.thread_time()
         answer = decide()
@@ -104,18 +107,52 @@ class Tally:
     hands: int = 0
     # Per hand: who made trump ("strong"/"normal") and the hand's strong - normal score.
     by_makers: list[tuple[str, int]] = field(default_factory=list)
+    # The kraak calls (rules with doubling): per side, how often each level (kraak,
+    # rekraak, superkraak) was asked and called; per called hand, the side that called
+    # last, the calls made, whether that side won the hand, and the strong - normal score.
+    asked: dict[str, list[int]] = field(
+        default_factory=lambda: {"strong": [0] * 3, "normal": [0] * 3}
+    )
+    called: dict[str, list[int]] = field(
+        default_factory=lambda: {"strong": [0] * 3, "normal": [0] * 3}
+    )
+    called_hands: list[tuple[str, int, bool, int]] = field(default_factory=list)
     # What held the two sides ("strong" and "normal" above stand for these).
     names: tuple[str, str] = ("strong", "normal")
 
 
-def play(hand: Hand, players: list[Player]) -> Hand:
+def play(
+    hand: Hand, players: list[Player], calls: list[tuple[int, int, bool]] | None = None
+) -> Hand:
+    """Play ``hand`` out; ``calls`` collects each call decision as (seat, level, called)."""
     while hand.phase != Phase.DONE:
         claim = claim_action(hand, players)
         if claim is not None:
             hand.apply(claim)
         if hand.result is None:
-            hand.apply(move_action(hand, players))
+            action = move_action(hand, players)
+            if calls is not None and isinstance(action, CallDouble | PassDouble):
+                calls.append((action.seat, action.level, isinstance(action, CallDouble)))
+            hand.apply(action)
     return hand
+
+
+def count_calls(
+    tally: Tally, hand: Hand, strong_pair: int, calls: list[tuple[int, int, bool]]
+) -> None:
+    """The hand's call decisions and, for a called hand, how it ended."""
+    assert hand.result is not None
+    for seat, level, called in calls:
+        side = "strong" if seat % 2 == strong_pair else "normal"
+        tally.asked[side][level - 1] += 1
+        tally.called[side][level - 1] += called
+    if hand.calls:
+        last = hand.calls[-1] % 2
+        side = "strong" if last == strong_pair else "normal"
+        scores = hand.result.scores
+        won = hand.result.loser != last
+        diff = scores[strong_pair] - scores[1 - strong_pair]
+        tally.called_hands.append((side, len(hand.calls), won, diff))
 
 
 def deal_pair(
@@ -132,8 +169,11 @@ def deal_pair(
     diff = 0.0
     for strong_pair in (0, 1):
         players: list[Player] = [strong[s] if s % 2 == strong_pair else normal[s] for s in range(4)]
-        hand = play(Hand.deal(rules, index % 4, random.Random(f"{seed}/deal/{index}")), players)
+        calls: list[tuple[int, int, bool]] = []
+        deal = Hand.deal(rules, index % 4, random.Random(f"{seed}/deal/{index}"))
+        hand = play(deal, players, calls)
         assert hand.result is not None
+        count_calls(tally, hand, strong_pair, calls)
         scores = hand.result.scores
         diff += scores[strong_pair] - scores[1 - strong_pair]
         made = "strong" if hand.result.makers == strong_pair else "normal"
@@ -178,6 +218,11 @@ def merged(paths: list[str]) -> tuple[Tally, list[Timed], float]:
         for name in ("made", "nat", "roem"):
             for side, value in data["tally"][name].items():
                 getattr(tally, name)[side] += value
+        for name in ("asked", "called"):
+            for side, values in data["tally"].get(name, {}).items():
+                counts = getattr(tally, name)[side]
+                counts[:] = [a + b for a, b in zip(counts, values, strict=True)]
+        tally.called_hands += [tuple(h) for h in data["tally"].get("called_hands", [])]  # type: ignore[misc]
         timed.times += data["times"]
         timed.cpu += data.get("cpu", [])
         timed.nodes.append(data["nodes"])
@@ -229,6 +274,8 @@ def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
                 f"hands {name} made: {player} - {opponent} {statistics.fmean(hands):+.1f} per"
                 f" hand, {sum(hands) / max(1, tally.hands):+.1f} of the overall figure"
             )
+    if any(sum(a) for a in tally.asked.values()):
+        report_calls(tally)
     times = [t for p in strong for t in p.times]
     nodes = sum(n for p in strong for n in p.nodes)
     if times:
@@ -242,6 +289,27 @@ def report(tally: Tally, strong: list[Timed], elapsed: float) -> None:
     if cpu:  # what a quiet core would take: the load does not stretch it
         p50, p99 = percentile(cpu, 0.5) * 1000, percentile(cpu, 0.99) * 1000
         print(f"their CPU time: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(cpu) * 1000:.1f} ms")
+
+
+def report_calls(tally: Tally) -> None:
+    """How often each side called at each level, and how the hands it called ended."""
+    levels = ("kraak", "rekraak", "superkraak")
+    for side, name in zip(("strong", "normal"), tally.names, strict=True):
+        rates = ", ".join(
+            f"{level} {called}/{asked}"
+            for level, called, asked in zip(
+                levels, tally.called[side], tally.asked[side], strict=True
+            )
+        )
+        print(f"{name} calls (called/asked): {rates}")
+        hands = [h for h in tally.called_hands if h[0] == side]
+        if hands:
+            won = sum(h[2] for h in hands)
+            mean = statistics.fmean(h[3] for h in hands)
+            print(
+                f"  hands {name} called last: {len(hands)}, won {won} ({won / len(hands):.0%});"
+                f" {tally.names[0]} - {tally.names[1]} {mean:+.1f} per such hand"
+            )
 
 
 def ladder(paths: list[str]) -> None:
@@ -408,7 +476,7 @@ def main() -> None:
     parser.add_argument(
         "--ladder", nargs="+", default=None, help="print saved runs as the ladder of levels"
     )
-    parser.add_argument("--rules", default="amsterdam", help="rule preset")
+    parser.add_argument("--rules", "--preset", default="amsterdam", help="rule preset")
     parser.add_argument("--seed", default="ai-bench")
     parser.add_argument("--first", type=int, default=0, help="index of the first deal")
     parser.add_argument("--out", default=None, help="save the tally here (JSON)")

@@ -49,6 +49,12 @@ class Timed:
         self._time(start)
         return claim
 
+    def wants_call(self, view: SeatView) -> bool:
+        start = time.perf_counter()
+        call = self.inner.wants_call(view)
+        self._time(start)
+        return call
+
 
 def versus_random(rules: RuleSet, matches: int) -> None:
     margins: list[int] = []

@@ -10,7 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from bot.engine import Card, Hand, Phase, RuleSet, Suit, TrumpOptions, left_of, pair_of
+from bot.engine import (
+    Card,
+    Combination,
+    Hand,
+    Phase,
+    RuleSet,
+    Suit,
+    TrumpOptions,
+    left_of,
+    pair_of,
+)
 
 
 class PastTrick(NamedTuple):
@@ -56,7 +66,13 @@ class SeatView:
     claim_open: bool
     bids: tuple[Bid, ...] = ()
     proposal: Suit | None = None
-    call_level: int | None = None  # the kraak call asked now (docs/rules.md 2.5), if any
+    # The kraak calls (docs/rules.md 2.5): the seats that called, in order; the level this
+    # seat may call or pass now (None when it is not asked); what the table was told of
+    # the hand roem (2.6.4) and the hand roem each pair scores.
+    calls: tuple[int, ...] = ()
+    call_level: int | None = None
+    announced: tuple[Combination, ...] = ()
+    hand_roem: tuple[int, int] = (0, 0)
 
     @property
     def pair(self) -> int:
@@ -103,6 +119,11 @@ class Player(Protocol):
         """True to claim the roem of the last trick (asked only while ``view.claim_open``)."""
         ...
 
+    def wants_call(self, view: SeatView) -> bool:
+        """True to make the call ``view.call_level`` (kraak, rekraak, superkraak), False to
+        pass (asked only while ``view.call_level`` is set)."""
+        ...
+
 
 def view_for(hand: Hand, seat: int) -> SeatView:
     """The view of ``seat``: its own cards and the public facts of ``hand``, nothing more."""
@@ -124,7 +145,10 @@ def view_for(hand: Hand, seat: int) -> SeatView:
         claim_open=hand.may_claim(seat),
         bids=bids_of(hand),
         proposal=hand.proposal,
-        call_level=hand.call_level,
+        calls=tuple(hand.calls),
+        call_level=hand.may_call(seat),
+        announced=hand.hand_roem.announced(),
+        hand_roem=hand.hand_roem.points,
     )
 
 

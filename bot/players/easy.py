@@ -14,6 +14,7 @@ from bot.engine import Card, Suit
 
 from .base import SeatView
 from .bidding import PASS_THRESHOLD, choose_suit
+from .calls import easy_call
 from .heuristic import HeuristicPlayer
 
 MISTAKE_RATE = 0.3  # share of decisions with several legal cards played at random
@@ -42,6 +43,10 @@ class EasyPlayer:
         if len(view.legal) > 1 and self.rng.random() < self.mistake_rate:
             return self.rng.choice(view.legal)
         return self.heuristic.choose_card(view)
+
+    def wants_call(self, view: SeatView) -> bool:
+        """Calls holding enough trumps, by count alone (``calls.easy_call``)."""
+        return easy_call(view)
 
     def wants_claim(self, view: SeatView) -> bool:
         """The heuristic's claim, missed now and then (`MISSED_CLAIM_RATE`)."""

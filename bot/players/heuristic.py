@@ -18,6 +18,7 @@ from bot.engine.tricks import TRUMP_ORDER
 
 from .base import SeatView
 from .bidding import PASS_THRESHOLD, choose_suit
+from .calls import normal_call
 from .knowledge import Knowledge, points, rivals_after, strength
 
 TRUMP_KEEP = 10.0  # a trump is worth keeping beyond its points
@@ -55,6 +56,10 @@ class HeuristicPlayer:
         cands = list(view.legal)
         self.rng.shuffle(cands)  # ties between equal cards go by the seed
         return lead(view, know, cands) if not view.current else follow(view, know, cands)
+
+    def wants_call(self, view: SeatView) -> bool:
+        """Calls with a hand strong enough for the level (``calls.normal_call``)."""
+        return normal_call(view)
 
     def wants_claim(self, view: SeatView) -> bool:
         """Whether a claim is open and the last trick held roem."""

@@ -20,8 +20,10 @@ from .search import BUDGET_MS, UNKNOWN_OPTIONS, SearchPlayer
 class Hint:
     """What to do and why. ``reason`` is one of: ``only`` (no other legal choice), ``wins``
     (takes the trick), ``smear`` (points to the partner who holds the trick), ``lead``,
-    ``discard``, ``name`` (name ``suit`` as trump), ``pass``. ``margin`` is how many points
-    per hand the advice is worth over ``runner_up`` on average over ``samples`` deals."""
+    ``discard``, ``name`` (name ``suit`` as trump), ``pass``, ``call`` (make the call
+    ``level``: kraak, rekraak, superkraak) and ``no_call`` (pass on it). ``margin`` is how
+    many points per hand the advice is worth over ``runner_up`` (over the other answer, for
+    a call) on average over ``samples`` deals."""
 
     reason: str
     card: Card | None = None
@@ -29,6 +31,7 @@ class Hint:
     runner_up: Card | Suit | None = None
     margin: float = 0.0
     samples: int = 0
+    level: int | None = None
 
 
 def hint_for(view: SeatView, seed: int | str, budget_ms: float = BUDGET_MS) -> Hint:
@@ -36,6 +39,8 @@ def hint_for(view: SeatView, seed: int | str, budget_ms: float = BUDGET_MS) -> H
     player = SearchPlayer(f"hint/{seed}", budget_ms=budget_ms, **UNKNOWN_OPTIONS)
     if view.phase == Phase.TRUMP:
         return _trump_hint(view, player)
+    if view.phase == Phase.DOUBLING:
+        return _call_hint(view, player)
     if not view.legal:
         raise ValueError("a hint needs a decision of the seat: it is not its turn")
     card = player.choose_card(view)
@@ -68,6 +73,19 @@ def _trump_hint(view: SeatView, player: SearchPlayer) -> Hint:
         runner_up=runner_up,
         margin=values[suit] - values[runner_up],
         samples=player.samples,
+    )
+
+
+def _call_hint(view: SeatView, player: SearchPlayer) -> Hint:
+    if view.call_level is None:
+        raise ValueError("a hint needs a decision of the seat: it is not its turn")
+    call = player.wants_call(view)
+    values = player.call_values
+    return Hint(
+        "call" if call else "no_call",
+        margin=values[call] - values[not call],
+        samples=player.samples,
+        level=view.call_level,
     )
 
 

@@ -40,10 +40,12 @@ BIG: Final = 1 << 30
 
 def roem_points(cache: dict[int, int], mask: int, trump: int, rules: RuleSet) -> int:
     """The roem of the trick held in ``mask``, in points, memoised in ``cache`` (one per
-    search: its trump and rules are fixed), shared by the model and the solver."""
+    search: its trump and rules are fixed), shared by the model and the solver; none where
+    only roem from the hand counts (docs/rules.md 2.6.5)."""
     found = cache.get(mask)
     if found is None:
-        found = cache[mask] = roem_of_trick(cards_of(mask), trump, rules).points
+        roem = roem_of_trick(cards_of(mask), trump, rules).points if rules.trick_roem else 0
+        found = cache[mask] = roem
     return found
 
 

@@ -45,6 +45,7 @@ class MonteCarloPlayer:
         if view.trump is None or view.makers is None:
             raise ValueError("choose_card asked before trump is chosen")
         solver = Solver(view.trump, view.makers, view.pair, view.rules)
+        solver.calls = len(view.calls)
         know = Deduction.of(view)
         current = [int(c) for c in view.current]
         totals = dict.fromkeys(view.legal, 0)
@@ -55,6 +56,10 @@ class MonteCarloPlayer:
             for card in view.legal:
                 totals[card] += solver.value_of(card, 0)
         return max(view.legal, key=lambda c: totals[c])
+
+    def wants_call(self, view: SeatView) -> bool:
+        """The normal player's call."""
+        return self.normal.wants_call(view)
 
     def wants_claim(self, view: SeatView) -> bool:
         """The normal player's claim: whenever the last trick held roem."""

@@ -36,6 +36,12 @@ class RandomPlayer:
             raise ValueError("choose_card asked when the seat has no legal card")
         return self.rng.choice(view.legal)
 
+    def wants_call(self, view: SeatView) -> bool:
+        """Calls or passes at random, one chance in two."""
+        if view.call_level is None:
+            raise ValueError("wants_call asked when the seat may not call")
+        return self.rng.random() < 0.5
+
     def wants_claim(self, view: SeatView) -> bool:
         """Whether the last trick held roem (when this player claims at all)."""
         trick = view.last_trick

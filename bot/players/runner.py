@@ -25,7 +25,6 @@ from bot.engine import (
 )
 
 from .base import Player, SeatView, view_for
-from .calls import wants_call
 
 
 def claim_action(hand: Hand, players: Sequence[Player]) -> ClaimRoem | None:
@@ -41,7 +40,8 @@ def claim_action(hand: Hand, players: Sequence[Player]) -> ClaimRoem | None:
 
 
 def move_action(hand: Hand, players: Sequence[Player]) -> Action:
-    """The next non-claim action: name or pass trump, play a card, or finish the hand."""
+    """The next non-claim action: name or pass trump, call or pass, play a card, or finish
+    the hand."""
     if hand.phase == Phase.CLAIM:
         return FinishHand()
     seat = hand.to_act
@@ -58,13 +58,21 @@ def decision(player: Player, view: SeatView) -> Action:
         suit = player.choose_trump(view)
         return PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
     if view.phase == Phase.DOUBLING:
-        assert view.call_level is not None
-        call = CallDouble if wants_call(player, view) else PassDouble
-        return call(seat, view.call_level)
+        return call_action(view, player)
     card = player.choose_card(view)
     if card not in view.legal:
         raise ValueError(f"player at seat {seat} chose {card}, not a legal card")
     return PlayCard(seat, card)
+
+
+def call_action(view: SeatView, player: Player) -> CallDouble | PassDouble:
+    """The call or pass of ``view``'s seat, asked while the seat may call."""
+    level = view.call_level
+    if level is None:
+        raise ValueError(f"seat {view.seat} may not call now")
+    if player.wants_call(view):
+        return CallDouble(view.seat, level)
+    return PassDouble(view.seat, level)
 
 
 def advance(match: Match, players: Sequence[Player]) -> None:

@@ -3,10 +3,10 @@
 From a ``SeatView`` alone: which cards are out, how many each seat still holds, which cards
 a seat cannot hold (every card it played had to be legal: a card whose presence would have
 made that play illegal was not in its hand, so voids, "no higher trump" and "no trump" all
-come from the engine's own ``legal_mask``), and what the bidding says (a seat that passed
-when it could have named is unlikely to hold a strong trump hand; one that named freely
-likely does, by the heuristic's measure in ``bidding.py``).
-"""
+come from the engine's own ``legal_mask``), where the announced hand roem puts a card (a
+combination's cards are its seat's, docs/rules.md 2.6.4), and what the bidding says (a
+seat that passed when it could have named is unlikely to hold a strong trump hand; one
+that named freely likely does, by the heuristic's measure in ``bidding.py``)."""
 
 from __future__ import annotations
 
@@ -53,6 +53,10 @@ class Deduction:
         if view.trump is not None:
             for seat, excluded in _exclusions(view, unseen):
                 allowed[seat] &= ~excluded
+        for seat, held in _announced(view, unseen):
+            for other in range(4):
+                if other != seat:
+                    allowed[other] &= ~held
         counts = tuple(8 - bin(p).count("1") for p in played)
         return cls(view.seat, mine, unseen, counts, tuple(allowed), tuple(played))
 
@@ -62,6 +66,17 @@ def _sequences(view: SeatView) -> list[tuple[int, Sequence[Card]]]:
     if view.current:
         sequences.append((view.leader, view.current))
     return sequences
+
+
+def _announced(view: SeatView, unseen: int) -> list[tuple[int, int]]:
+    """(seat, unseen cards it holds) for every hand roem combination announced for another
+    seat (docs/rules.md 2.6.4): the cards of a combination were dealt to that seat, so
+    those not yet played are still in its hand."""
+    return [
+        (combo.seat, mask_of(combo.cards) & unseen)
+        for combo in view.announced
+        if combo.seat != view.seat
+    ]
 
 
 def _exclusions(view: SeatView, unseen: int) -> list[tuple[int, int]]:

@@ -42,12 +42,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.engine import CARDS, Card, Hand, Phase, Suit, left_of, pair_of, roem_of_trick
+from bot.engine import (
+    CARDS,
+    Card,
+    Hand,
+    Phase,
+    RuleSet,
+    Suit,
+    find_hand_roem,
+    left_of,
+    pair_of,
+    roem_of_trick,
+)
 from bot.engine.cards import cards_of
 from bot.engine.tricks import trick_points
 
 from .base import SeatView
 from .bidding import choose_suit
+from .calls import answered
 from .heuristic import HeuristicPlayer
 from .model import Event, Likelihood, Model, Sampler, voids_of
 from .sampling import (
@@ -205,6 +217,7 @@ class SearchPlayer:
         # score minus theirs): what a hint explains its advice with.
         self.card_values: dict[Card, float] = {}
         self.trump_values: dict[Suit | None, float] = {}
+        self.call_values: dict[bool, float] = {}
 
     # ------------------------------------------------------------------ play
     def choose_card(self, view: SeatView) -> Card:
@@ -409,13 +422,24 @@ class SearchPlayer:
                 trump, makers, chooser = _after_pass(view, hands)
             else:
                 trump, makers, chooser = choice, _makers(view, view.seat), view.seat
-            totals[choice] += self._play_out(view, hands, trump, makers, chooser)
+            roem = sample_hand_roem(hands, Suit(trump), view.rules)
+            totals[choice] += self._play_out(view, hands, trump, makers, chooser, roem)
 
     def _play_out(
-        self, view: SeatView, hands: list[int], trump: int, makers: int, chooser: int
+        self,
+        view: SeatView,
+        hands: list[int],
+        trump: int,
+        makers: int,
+        chooser: int,
+        roem: tuple[int, int] = (0, 0),
+        calls: int = 0,
     ) -> int:
+        """The sampled deal played out from the first lead on ``trump``, with the hand roem
+        ``roem`` counted and ``calls`` made; our pair's score minus theirs."""
         solver = self._solver(trump, makers, view, chooser, 0, self.trump_policy)
-        solver.setup(hands, left_of(view.dealer), [], (0, 0), (0, 0), (0, 0))
+        solver.calls = calls
+        solver.setup(hands, left_of(view.dealer), [], (0, 0), roem, (0, 0))
         value = 0
         for _ in range(self.playouts):
             value += solver.playout_value(self.exact_cards)
@@ -435,6 +459,7 @@ class SearchPlayer:
         ``policy`` replaces ``model_policy`` (the trump choice's own)."""
         policy = self.model_policy if policy is None else policy
         solver = Solver(trump, makers, view.pair, view.rules)
+        solver.calls = len(view.calls)
         if policy:
             solver.model = Model(trump, view.rules)
             solver.chooser, solver.voids = chooser, voids
@@ -455,6 +480,33 @@ class SearchPlayer:
         if self.noise:
             solver.rand = self.rng.getrandbits(64) | 1
         return solver
+
+    # ------------------------------------------------------------------ calls
+    def wants_call(self, view: SeatView) -> bool:
+        """Calls when, over sampled deals played out, the mean result with the call (the
+        next multiplier) beats the mean result of passing (docs/rules.md 2.5): each sample
+        is played out both ways, with the deal's hand roem counted and, after the call,
+        the other pair's answer where its cards in the sample reach the normal player's
+        bar for the next call (``calls.answered``)."""
+        if view.call_level is None or view.trump is None or view.makers is None:
+            raise ValueError("wants_call asked when the seat may not call")
+        know = Deduction.of(view)
+        totals = {False: 0, True: 0}
+        self.call_values, self.samples, self.nodes = {}, 0, 0
+        self._run(lambda: self._value_call(view, know, totals), lambda: self.nodes)
+        self.call_values = {call: total / self.samples for call, total in totals.items()}
+        return totals[True] > totals[False]
+
+    def _value_call(self, view: SeatView, know: Deduction, totals: dict[bool, int]) -> None:
+        assert view.trump is not None and view.makers is not None and view.chooser is not None
+        hands = sample_for(view, know, self.rng, self.bid_margin)
+        roem = sample_hand_roem(hands, view.trump, view.rules)
+        calls = len(view.calls)
+        dealt = [[CARDS[c] for c in cards_of(h)] for h in hands]
+        answer = answered(dealt, view.chooser, calls + 1, view.trump, view.rules)
+        for call, made in ((False, calls), (True, calls + 1 + answer)):
+            value = self._play_out(view, hands, view.trump, view.makers, view.chooser, roem, made)
+            totals[call] += value
 
     # ------------------------------------------------------------------ budget
     def _run(self, sample: Callable[[], None], nodes: Callable[[], int]) -> None:
@@ -533,4 +585,14 @@ def _totals(view: SeatView) -> tuple[tuple[int, int], tuple[int, int], tuple[int
         open_claim = i == len(view.tricks) - 1 and not view.current
         if trick.claimed or (open_claim and view.rules.roem_claiming == "manual"):
             roem[pair] += roem_of_trick(trick.cards, view.trump, view.rules).points
+    roem = [roem[0] + view.hand_roem[0], roem[1] + view.hand_roem[1]]
     return (points[0], points[1]), (roem[0], roem[1]), (won[0], won[1])
+
+
+def sample_hand_roem(hands: list[int], trump: Suit, rules: RuleSet) -> tuple[int, int]:
+    """The hand roem each pair scores on a sampled deal (mask hands, as dealt); nothing
+    where the rules count no hand roem."""
+    if not rules.hand_roem:
+        return (0, 0)
+    dealt = [[CARDS[c] for c in cards_of(h)] for h in hands]
+    return find_hand_roem(dealt, trump, rules).points

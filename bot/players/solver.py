@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from bot.engine.cards import SUIT_MASK
+from bot.engine.cards import SUIT_MASK, Suit
 from bot.engine.obligations import legal_mask_at
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import score_hand
@@ -28,6 +28,7 @@ from .leads import fitted_lead
 from .model import Model, count_bits, roem_points
 
 INFINITY: Final = 1 << 20
+SPADES: Final = int(Suit.SPADES)  # spades trump may double the score (docs/rules.md 2.7)
 SMEAR_TRUMP_PENALTY: Final = 30  # a trump is never smeared while a side card can be
 LEAD_TEN_PENALTY: Final = 12  # leading a ten that is not sure to win gives it away
 MASTER_KEEP: Final = 6  # a side suit's top card is worth keeping beyond its points
@@ -73,6 +74,7 @@ class Solver:
         self.makers = makers
         self.us = us
         self.rules = rules
+        self.calls = 0  # the kraak calls made (docs/rules.md 2.5): the final score's multiplier
         self.nodes = 0
         self.node_limit = INFINITY * INFINITY
         self._roem: dict[int, int] = {}
@@ -275,6 +277,8 @@ class Solver:
                 (self.r0, self.r1),
                 (self.w0, self.w1),
                 self.rules,
+                self.calls,
+                self.trump == SPADES,
             )
             found = score.scores[self.us] - score.scores[1 - self.us]
             self._scores[key] = found

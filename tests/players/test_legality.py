@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import PRESET_NAMES, Card, RuleSet, Suit
+from bot.engine import KRAKEN_PRESET_NAMES, PRESET_NAMES, Card, RuleSet, Suit
 from bot.players import Player, SeatView, make_player, play_match
 
 VARIANTS: dict[str, RuleSet] = {
-    **{name: RuleSet.preset(name) for name in PRESET_NAMES},
+    **{name: RuleSet.preset(name) for name in (*PRESET_NAMES, *KRAKEN_PRESET_NAMES)},
     "proposed": RuleSet(trump_selection="proposed"),
     "undertrump": RuleSet(undertrump_obligation=True),
     "rotterdam-undertrump": RuleSet(obligations="rotterdam", undertrump_obligation=True),
     "automatic-claims": RuleSet(roem_claiming="automatic"),
     "drawn-no-jokers": RuleSet(trump_selection="drawn", drawn_jokers=False),
+    "kraken-free-spades": RuleSet.preset("kraken").with_options(
+        trump_selection="free", spades_double="multiply", roem_source="hand"
+    ),
 }
 TABLES = [("heuristic", "heuristic"), ("heuristic", "random"), ("random", "heuristic")]
 MATCHES = 3
@@ -45,12 +48,17 @@ class Checked:
         self.counts["claim_asked"] += 1
         return self.inner.wants_claim(view)
 
+    def wants_call(self, view: SeatView) -> bool:
+        assert view.call_level is not None
+        self.counts["call_asked"] += 1
+        return self.inner.wants_call(view)
+
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 @pytest.mark.parametrize("kinds", TABLES, ids="-".join)
 def test_seeded_matches_are_played_legally(variant: str, kinds: tuple[str, str]) -> None:
     rules = VARIANTS[variant]
-    counts = {"trump": 0, "card": 0, "claim_asked": 0}
+    counts = {"trump": 0, "card": 0, "claim_asked": 0, "call_asked": 0}
     for i in range(MATCHES):
         players = [
             Checked(make_player(kinds[s % 2], f"{variant}/{i}/{s}"), counts) for s in range(4)
@@ -63,8 +71,9 @@ def test_seeded_matches_are_played_legally(variant: str, kinds: tuple[str, str])
     assert counts["card"] >= MATCHES * 32
     if rules.trump_selection in ("free", "proposed"):
         assert counts["trump"] >= MATCHES
-    if rules.roem_claiming == "automatic":
+    if rules.roem_claiming == "automatic" or not rules.trick_roem:
         assert counts["claim_asked"] == 0
+    assert (counts["call_asked"] >= MATCHES) == (rules.doubling == "kraken")
 
 
 def test_random_pairs_play_many_hands_legally() -> None:

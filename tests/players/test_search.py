@@ -154,6 +154,9 @@ class Checked:
     def wants_claim(self, view: SeatView) -> bool:
         return self.inner.wants_claim(view)
 
+    def wants_call(self, view: SeatView) -> bool:
+        return self.inner.wants_call(view)
+
 
 def play_checked(hand: Hand, players: list[Player]) -> None:
     """Play ``hand`` with every answer checked against its seat's view (the engine refuses

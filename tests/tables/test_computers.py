@@ -132,6 +132,10 @@ class Blocking:
     def wants_claim(self, view: SeatView) -> bool:
         return self.inner.wants_claim(view)
 
+    def wants_call(self, view: SeatView) -> bool:
+        self._wait()
+        return self.inner.wants_call(view)
+
 
 async def test_a_table_waiting_for_its_computer_does_not_hold_up_another(
     db: Path, monkeypatch: pytest.MonkeyPatch
@@ -215,6 +219,24 @@ def test_a_worker_process_takes_the_same_decision_as_a_thread() -> None:
         remote = pool.submit(decide_action, "normal", "s", 0.0, view).result(timeout=60)
     assert remote == decide_action("normal", "s", 0.0, view)
     assert action_from_dict(remote).to_dict() == remote
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_a_computer_asked_for_a_kraak_answers_with_a_call_or_a_pass(level: str) -> None:
+    """In the doubling phase the decision is the seat's call or pass at the level asked,
+    and it applies to the hand."""
+    match = Match(RuleSet.preset("kraken"), f"kraak/{level}")
+    hand = match.hand
+    assert hand is not None and hand.to_act is not None
+    match.apply(action_from_dict(decide_action(level, "t", 20.0, view_for(hand, hand.to_act))))
+    seat, call_level = hand.to_act, hand.call_level
+    assert seat is not None and call_level is not None
+    decided = decide_action(level, "c", 20.0, view_for(hand, seat))
+    assert decided["type"] in ("call", "call_pass")
+    action = action_from_dict(decided)
+    assert (decided["seat"], decided["level"]) == (seat, call_level)
+    match.apply(action)
+    assert len(hand.calls) == (decided["type"] == "call")
 
 
 # ---------------------------------------------------------------------- hints
