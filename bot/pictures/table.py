@@ -19,7 +19,8 @@ is what screen readers read). What it shows:
   just taken. Each card lies in front of its player with a small number for the order it
   was played in (1 = the leader); a gold frame marks the card that wins (or won) it.
 - **Trump badge** (top right): the trump suit; before trump is chosen a "?" (over the
-  proposed suit, when there is one).
+  proposed suit, when there is one); a kraken hand's multiplier ("×4") in its corner once
+  a call or spades made it more than 1.
 - **Score pad** (top left): the hand number (of the planned hands), then one row per pair
   (the viewer's pair first), marked by four dots for the four places with the pair's two
   in its colour: this hand's points so far (+ roem) under a small card, and the match
@@ -435,6 +436,9 @@ def _draw_badge(image: Image.Image, public: PublicTable) -> None:
         if public.proposal is not None:
             _paste(image, _dimmed_suit(public.proposal, 42), centre)
         _write(image, centre, "?", _PAD_INK, 34, bold=True)
+    if public.kraak is not None and public.kraak.multiplier > 1:
+        times = f"×{public.kraak.multiplier}"
+        _write(image, (right - 4, bottom - 2), times, _PAD_INK, 14, bold=True, anchor="rd")
 
 
 def _draw_pad(image: Image.Image, public: PublicTable, bottom: int) -> None:

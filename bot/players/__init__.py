@@ -8,7 +8,7 @@ from .base import Bid, PastTrick, Player, SeatView, view_for
 from .easy import EasyPlayer
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
-from .runner import advance, claim_action, move_action, play_match
+from .runner import advance, claim_action, decision, move_action, play_match
 from .search import BUDGET_MS, MODEL_OPTIONS, UNKNOWN_OPTIONS, Effort, SearchPlayer
 
 # The levels a table offers, weakest first; "heuristic" and "random" are the older kind names
@@ -66,6 +66,7 @@ __all__ = [
     "SeatView",
     "advance",
     "claim_action",
+    "decision",
     "make_player",
     "move_action",
     "play_match",

@@ -47,13 +47,19 @@ def move_action(hand: Hand, players: Sequence[Player]) -> Action:
     seat = hand.to_act
     if seat is None:
         raise ValueError(f"no seat acts during {hand.phase}")
-    view = view_for(hand, seat)
-    if hand.phase == Phase.TRUMP:
-        suit = players[seat].choose_trump(view)
+    return decision(players[seat], view_for(hand, seat))
+
+
+def decision(player: Player, view: SeatView) -> Action:
+    """The action ``player`` takes for ``view``'s seat, whose turn it is: name or pass
+    trump, call or pass a kraak call, or play a card."""
+    seat = view.seat
+    if view.phase == Phase.TRUMP:
+        suit = player.choose_trump(view)
         return PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
-    if hand.phase == Phase.DOUBLING:
-        return call_action(view, players[seat])
-    card = players[seat].choose_card(view)
+    if view.phase == Phase.DOUBLING:
+        return call_action(view, player)
+    card = player.choose_card(view)
     if card not in view.legal:
         raise ValueError(f"player at seat {seat} chose {card}, not a legal card")
     return PlayCard(seat, card)

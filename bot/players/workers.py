@@ -25,12 +25,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from bot.engine import Action, ChooseTrump, PassTrump, Phase, PlayCard, action_from_dict
+from bot.engine import Action, action_from_dict
 
 from . import make_player
 from .base import Player, SeatView
 from .hint import Hint, hint_for
-from .runner import call_action
+from .runner import decision
 from .search import BUDGET_MS, Effort
 
 WORKERS = 2  # the machine's cores: more workers only share the same time
@@ -58,15 +58,7 @@ def decide_action(
         player = player_for(level, seed, budget_ms, modelled)
     else:
         player = make_player(level, seed, budget_ms, modelled, effort)
-    action: Action
-    if view.phase == Phase.TRUMP:
-        suit = player.choose_trump(view)
-        action = PassTrump(view.seat) if suit is None else ChooseTrump(view.seat, suit)
-    elif view.phase == Phase.DOUBLING:
-        action = call_action(view, player)
-    else:
-        action = PlayCard(view.seat, player.choose_card(view))
-    return action.to_dict()
+    return decision(player, view).to_dict()
 
 
 class Computers:

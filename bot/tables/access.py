@@ -223,5 +223,7 @@ def _engine_events(result: ActionResult) -> list[Event]:
             return played
         case FinishResult():
             return []
-        case CallResult() | CallPassResult():
-            return []  # no table plays kraken calls yet: `checks.check_rules` refuses them
+        case CallResult(seat, level, multiplier):
+            return [ev.Called(seat=seat, level=level, multiplier=multiplier)]
+        case CallPassResult(seat, level):
+            return [ev.CallPassed(seat=seat, level=level)]

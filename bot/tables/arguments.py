@@ -25,6 +25,7 @@ from bot.checks import (
     whole,
 )
 from bot.engine import Card, RuleSet, Suit
+from bot.engine.scoring import MAX_CALLS
 from bot.players import PLAYER_KINDS
 from bot.texts.catalog import LOCALES
 
@@ -90,6 +91,8 @@ ARGUMENTS: Final = Arguments(
         "turn_timer": optional(a_number(0, MAX_TURN_TIMER)),  # 0 or 15..: `check_turn_timer`
         "card": instance_of(Card),  # a Card, not the int it is: refused before it is played
         "suit": optional(instance_of(Suit)),  # None: pass
+        "call_level": whole(1, MAX_CALLS),  # 1 kraak, 2 rekraak, 3 superkraak
+        "call": a_flag,  # False: pass on the call
         "max_sleep": a_number(0, MAX_WAIT),
         "timeout": a_number(0, MAX_WAIT),
     },
@@ -165,13 +168,6 @@ def check_settings(settings: TableSettings) -> None:
         check_locale(settings.locale)
     if type(settings.league) is not bool:
         raise TableError(RefusalCode.BAD_SETTING, setting="league", value=shown(settings.league))
-
-
-def check_rules(rules: RuleSet | None) -> None:
-    """Refuse rules whose hands the table messages cannot show yet: the kraak calls and
-    roem from the hand (docs/rules.md 2.5, 2.6), as ``bad_argument`` naming the rules."""
-    if rules is not None and rules.kraken:
-        raise refuse_argument("rules", rules.label, "kraken calls and hand roem: not at tables")
 
 
 def check_turn_timer(seconds: float) -> None:

@@ -6,7 +6,7 @@ answer, used both right after a move (zero delays) and by the timer loop.
 
 from __future__ import annotations
 
-from bot.engine import Action, ClaimRoem, FinishHand, Hand, Phase
+from bot.engine import Action, ClaimRoem, FinishHand, Hand, PassDouble, Phase
 
 from .table import Status, Table
 
@@ -73,7 +73,17 @@ def due_action(table: Table, now: float) -> DueAction | None:
         return None
     computer_due = table.computer_due is not None and table.computer_due <= now
     if computer_due and table.seats[seat].computer_acts:
-        return "computer", seat, None
+        return "computer", seat, _call_pass(table, hand, seat)
     if table.turn_deadline is not None and table.turn_deadline <= now:
-        return "timeout", seat, None
+        return "timeout", seat, _call_pass(table, hand, seat)
     return None
+
+
+def _call_pass(table: Table, hand: Hand, seat: int) -> PassDouble | None:
+    """In the kraak calls, a person's seat the computer acts for (away, or timed out)
+    passes: only the player calls for themselves (docs/decisions.md, "Kraak calls of an
+    away seat"). None: the seat's computer decides."""
+    if hand.phase != Phase.DOUBLING or not table.seats[seat].is_human:
+        return None
+    assert hand.call_level is not None
+    return PassDouble(seat, hand.call_level)

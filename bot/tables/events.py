@@ -27,6 +27,8 @@ class EventKind(StrEnum):
     STARTED = "started"
     TRUMP_CHOSEN = "trump_chosen"
     TRUMP_PASSED = "trump_passed"
+    CALLED = "called"
+    CALL_PASSED = "call_passed"
     CARD_PLAYED = "card_played"
     TRICK_TAKEN = "trick_taken"
     ROEM_CLAIMED = "roem_claimed"
@@ -107,6 +109,24 @@ class TrumpPassed(Event):
     """``seat`` passed on naming trump."""
 
     kind = EventKind.TRUMP_PASSED
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Called(Event):
+    """``seat`` called ``level`` (1 kraak, 2 rekraak, 3 superkraak: docs/rules.md 2.5);
+    the hand's ``multiplier`` now."""
+
+    kind = EventKind.CALLED
+    level: int
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallPassed(Event):
+    """``seat`` passed on calling ``level``."""
+
+    kind = EventKind.CALL_PASSED
+    level: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -16,7 +16,6 @@ from .access import check_id
 from .answers import TableAnswer
 from .arguments import (
     check_replay,
-    check_rules,
     check_settings,
     checked,
     computer_level,
@@ -76,7 +75,6 @@ class LobbyOperations(TableParts):
             raise TableError(RefusalCode.CHANNEL_BUSY, table_id=busy.id)
         if settings is not None:
             check_settings(settings)
-        check_rules(rules)
         now = self.clock.now()
         table = Table(
             id=0,

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 import math
 
-from bot.engine import ChooseTrump, ClaimRoem, Hand, PassTrump, Phase, PlayCard, Suit
+from bot.engine import (
+    CallDouble,
+    ChooseTrump,
+    ClaimRoem,
+    Hand,
+    PassDouble,
+    PassTrump,
+    Phase,
+    PlayCard,
+    Suit,
+)
 from bot.engine.cards import Card
 from bot.engine.errors import ErrorCode
 from bot.players import view_for
@@ -43,6 +53,26 @@ class PlayOperations(TableParts):
         async with self.access.operate(table_id, seq, user_id, channel_id) as table:
             seat = _acting_human(table, user_id)
             action = PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
+            events = await self.access.apply(table, user_id, action)
+            events += await self.timers.settle(table)
+        return await self.access.answer(table, events, user_id)
+
+    @checked
+    async def call(
+        self,
+        table_id: int,
+        user_id: int,
+        call_level: int,
+        call: bool,
+        seq: int | None = None,
+        channel_id: int | None = None,
+    ) -> TableAnswer:
+        """Call ``call_level`` (1 kraak, 2 rekraak, 3 superkraak) for the player's pair, or pass
+        on it when not ``call``; the level is the one the player was offered, so a call
+        the hand has moved past is refused (``stale_call``: docs/rules.md 2.5)."""
+        async with self.access.operate(table_id, seq, user_id, channel_id) as table:
+            seat = _acting_human(table, user_id)
+            action = CallDouble(seat, call_level) if call else PassDouble(seat, call_level)
             events = await self.access.apply(table, user_id, action)
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)

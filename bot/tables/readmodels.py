@@ -18,6 +18,8 @@ from types import MappingProxyType
 from bot.engine import (
     NO_ROEM,
     Card,
+    Combination,
+    Hand,
     IllegalReason,
     MatchResult,
     Phase,
@@ -67,6 +69,22 @@ class PublicTrick:
 
 
 @dataclass(frozen=True, slots=True)
+class PublicCalls:
+    """The kraak calls of the hand in play, as everyone sees them (docs/rules.md 2.5, 2.6):
+    who called (in order), the call asked now and whose it is, the multiplier, the pair
+    that must get more than half, and the hand roem announced once the calls are over:
+    each pair's best combination and what scores (`HandRoem.announced`), nothing more."""
+
+    callers: tuple[int, ...]
+    level: int | None  # the call asked now: 1 kraak, 2 rekraak, 3 superkraak; None: over
+    to_call: int | None  # the seat asked for it
+    multiplier: int
+    bearing_pair: int | None
+    announced: tuple[Combination, ...]  # empty until the first lead may be played
+    hand_roem: tuple[int, int]  # what each pair scores of it
+
+
+@dataclass(frozen=True, slots=True)
 class PublicTable:
     """Everything anyone at or around the table may see of one committed state."""
 
@@ -108,6 +126,7 @@ class PublicTable:
     result: MatchResult | None
     turn_deadline: float | None
     league: LeaguePlace | None = None  # a league table: league, night, round, table
+    kraak: PublicCalls | None = None  # a kraken table's hand after trump (docs/rules.md 2.5)
 
     @property
     def is_open(self) -> bool:
@@ -146,6 +165,7 @@ class PrivateHand:
     claim_holds_roem: bool  # a claim by this seat would succeed now (`Hand.claim_refusal`)
     away: bool
     autoplay: bool
+    may_call: int | None = None  # the call (its level) this seat may make or pass now
 
 
 def public_table(table: Table) -> PublicTable:
@@ -196,6 +216,24 @@ def _public_table(table: Table) -> PublicTable:
         result=match.result if match is not None else None,
         turn_deadline=table.turn_deadline,
         league=table.league,
+        kraak=public_calls(hand),
+    )
+
+
+def public_calls(hand: Hand | None) -> PublicCalls | None:
+    """The calls, multiplier and announced hand roem of ``hand``, once trump is named at
+    a table whose rules have kraken options (None otherwise, or before trump)."""
+    if hand is None or not hand.rules.kraken or hand.trump is None:
+        return None
+    level = hand.call_level
+    return PublicCalls(
+        callers=tuple(hand.calls),
+        level=level,
+        to_call=hand.to_act if level is not None else None,
+        multiplier=hand.multiplier,
+        bearing_pair=hand.bearing_pair,
+        announced=hand.hand_roem.announced(),
+        hand_roem=hand.hand_roem.points,
     )
 
 
@@ -331,4 +369,5 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
         claim_holds_roem=hand.claim_refusal(seat) is None,
         away=state.away,
         autoplay=state.autoplay,
+        may_call=hand.may_call(seat) if hand.phase == Phase.DOUBLING else None,
     )

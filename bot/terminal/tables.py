@@ -35,6 +35,8 @@ from bot.tables import (
     TableSettings,
 )
 from bot.tables.events import (
+    Called,
+    CallPassed,
     CardPlayed,
     HandScored,
     RoemClaimed,
@@ -60,8 +62,10 @@ NAME_CLIP = 24  # characters of a typed word (a preset, a card) an answer repeat
 SIMULATED = replace(INSTANT, computer_kind="normal")
 HELP = (
     "Commands: a card (e.g. Jh, 10h, T♥) to play it; a suit (c d h s) to name trump; "
-    "'pass'; 'roem' to claim; 'sheet'; 'help'; 'quit' (the match is saved)."
+    "'pass'; 'kraak' to make the kraak call asked of you; 'roem' to claim; 'sheet'; "
+    "'help'; 'quit' (the match is saved)."
 )
+CALLS = ("kraak", "rekraak", "superkraak")  # by level: Dutch in every language (glossary)
 
 
 def run_terminal(args: argparse.Namespace) -> int:
@@ -114,8 +118,6 @@ def _preset(args: argparse.Namespace) -> RuleSet:
         raise UsageError(
             f"unknown --preset {clip(str(name), NAME_CLIP)!r}; choose one of {choices}"
         ) from None
-    if rules.kraken:  # the computers and the table messages do not make kraak calls yet
-        raise UsageError(f"--preset {rules.name}: the terminal does not play kraken yet")
     return rules
 
 
@@ -269,6 +271,9 @@ async def _command(
     if word == "sheet":
         say(render_sheet(table))
         return None
+    level = table.private(YOU).may_call
+    if word in ("pass", *CALLS) and level is not None:
+        return await service.call(table.id, PLAYER_ID, level, word != "pass")
     if word == "pass":
         return await service.choose_trump(table.id, PLAYER_ID, None)
     if word in ("roem", "r", "claim"):
@@ -324,6 +329,7 @@ def render(table: TableAnswer) -> str:
     ]
     if public.trump is not None:
         lines.append(f"Trump {public.trump.symbol} chosen by {_seat_name(table, public.chooser)}")
+    lines += _calls(table)
     if public.trick:
         played = " ".join(
             f"{_seat_name(table, (public.trick_leader or 0) + i)}:{card}"
@@ -339,11 +345,33 @@ def render(table: TableAnswer) -> str:
             f"Name trump ({options})"
             + (" or pass" if mine.trump_options.can_pass else " (you must choose)")
         )
+    elif mine.may_call is not None:
+        call = CALLS[mine.may_call - 1]
+        lines.append(f"Your call: type '{call}' to call it, or 'pass'.")
     elif mine.my_turn:
         lines.append("Your turn: play one of the cards in [brackets].")
     if mine.claim_holds_roem:  # the prompt only where a claim would succeed
         lines.append("Your pair's last trick holds roem: type 'roem' to claim it.")
     return "\n".join(lines)
+
+
+def _calls(table: TableAnswer) -> list[str]:
+    """A kraken hand's calls, multiplier and bearing pair, then the hand roem announced."""
+    kraak = table.public.kraak
+    if kraak is None:
+        return []
+    called = ", ".join(
+        f"{CALLS[level]} by {_seat_name(table, seat)}" for level, seat in enumerate(kraak.callers)
+    )
+    lines = [f"Calls: {called or 'none'} · x{kraak.multiplier}"]
+    if kraak.bearing_pair is not None:
+        lines[0] += f" · {_names(table, kraak.bearing_pair)} must get more than half"
+    for combo in kraak.announced:
+        cards = " ".join(str(card) for card in combo.cards)
+        lines.append(f"Hand roem: {_seat_name(table, combo.seat)} shows {cards} ({combo.points})")
+    if kraak.announced:
+        lines.append(f"Hand roem scored: {kraak.hand_roem[0]} - {kraak.hand_roem[1]}")
+    return lines
 
 
 def describe(table: TableAnswer) -> list[str]:
@@ -356,8 +384,10 @@ def describe(table: TableAnswer) -> list[str]:
         match event:
             case TrumpChosen(suit=suit):
                 out.append(f"{who} {_verb('name', you)} {suit.symbol} as trump.")
-            case TrumpPassed():
+            case TrumpPassed() | CallPassed():
                 out.append(f"{who} {_verb('pass', you)}.")
+            case Called(level=level, multiplier=times):
+                out.append(f"{who} {_verb('call', you)} {CALLS[level - 1]}: x{times}.")
             case CardPlayed(card=card) if not you:
                 out.append(f"{who} plays {card}.")
             case TrickTaken(trick=trick):
@@ -381,10 +411,11 @@ def _verb(verb: str, you: bool) -> str:
 
 def _hand_result(table: TableAnswer, line: SheetLine) -> str:
     verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
+    times = f"; x{line.multiplier}" if line.multiplier > 1 else ""
     return (
         f"Hand {line.number} scored: {_names(table, 0)} {line.scores[0]}, "
         f"{_names(table, 1)} {line.scores[1]} ({_names(table, line.makers)} {verdict}; "
-        f"roem {line.roem[0]}/{line.roem[1]})."
+        f"roem {line.roem[0]}/{line.roem[1]}{times})."
     )
 
 
@@ -440,6 +471,7 @@ def _names(table: TableAnswer, pair: int) -> str:
 async def _simulate(db: Path, matches: int, rules: RuleSet, say: Callable[[str], None]) -> int:
     """Computer-only matches through the service and a scratch SQLite file `db`."""
     wins, totals, nat, pits, hands = [0, 0, 0], [0, 0], 0, 0, 0
+    levels, hand_roem = [0] * (len(CALLS) + 1), 0  # hands by how many calls; hand roem
     services = await Services.open(db, FakeClock())
     try:
         service = services.tables
@@ -458,6 +490,9 @@ async def _simulate(db: Path, matches: int, rules: RuleSet, say: Callable[[str],
             nat += sum(line.nat for line in public.sheet)
             pits += sum(line.pit is not None for line in public.sheet)
             hands += len(public.sheet)
+            for line in public.sheet:
+                levels[len(line.callers)] += 1
+                hand_roem += sum(line.hand_roem)
     finally:
         await services.close()
     say(
@@ -465,4 +500,7 @@ async def _simulate(db: Path, matches: int, rules: RuleSet, say: Callable[[str],
         f"average {totals[0] / max(matches, 1):.0f} - {totals[1] / max(matches, 1):.0f}; "
         f"nat {nat}/{hands} hands, pit {pits}."
     )
+    if rules.kraken:
+        called = ", ".join(f"{CALLS[n]} {levels[n + 1]}" for n in range(len(CALLS)))
+        say(f"hands called: {called}, none {levels[0]}; hand roem scored {hand_roem}.")
     return 0

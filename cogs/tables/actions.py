@@ -197,6 +197,22 @@ class TableActions:
 
         await self.guard(interaction, "button trump", work, table_id, on_ephemeral(interaction))
 
+    async def on_kraak(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, level: int, call: bool
+    ) -> None:
+        """A kraak call or its pass, from the button drawn for state ``seq`` and ``level``."""
+
+        async def work() -> None:
+            result = await self.service.call(
+                table_id, interaction.user.id, level, call, seq, interaction.channel_id
+            )
+            locale = locale_of(interaction)
+            name = t(f"tables.kraak.name.{level}", locale)
+            note = t("tables.hand.called", locale, call=name) if call else None
+            await self._edit_hand(interaction, result, note or t("tables.hand.passed", locale))
+
+        await self.guard(interaction, "button kraak", work, table_id, on_ephemeral(interaction))
+
     async def on_review(
         self, interaction: discord.Interaction[Any], table_id: int, hand: int, deal: bool = False
     ) -> None:

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import KlaverjasBot
-from bot.engine import PRESET_NAMES
+from bot.engine import KRAKEN_PRESET_NAMES, PRESET_NAMES
 from bot.players import LEVELS as PLAYER_LEVELS
 from bot.preferences import NotifyMode
 from cogs.common.requests import RequestStats
@@ -35,7 +35,9 @@ __all__ = ["Tables"]
 Interaction = discord.Interaction[Any]
 
 
-PRESETS = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
+PRESETS = [
+    app_commands.Choice(name=name, value=name) for name in (*PRESET_NAMES, *KRAKEN_PRESET_NAMES)
+]
 HANDS = [
     app_commands.Choice(name=command_text(f"tables.cmd.choice.hands.{n}"), value=n)
     for n in (16, 12, 8, 1)

@@ -10,6 +10,8 @@ calls the table service and answers. custom_ids (Discord allows 100 characters):
     kj:sit:{table}:{seat}           seat 0..3
     kj:card:{table}:{seq}:{card}    the card's code, e.g. Th (ten of hearts)
     kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
+    kj:kraak:{table}:{seq}:{level}:{answer}  the kraak call offered (1 kraak, 2 rekraak,
+                                    3 superkraak), call or pass
     kj:leave:{table}:{seq}:{answer} yes or no: the answer to "leave the match?"
     kj:review:{table}:{hand}[:d]    hand number (1-based) of the match, shown once scored;
                                     ":d" for the page of the hands as dealt
@@ -41,12 +43,14 @@ __all__ = [
     "kind_component",
     "sit_component",
     "trump_component",
+    "kraak_component",
     "ButtonKind",
     "CardButton",
     "LeaveAnswerButton",
     "SitButton",
     "TableButton",
     "TrumpButton",
+    "KraakButton",
     "ReviewButton",
     "review_component",
 ]
@@ -89,6 +93,10 @@ class Actions(Protocol):
 
     async def on_trump(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
+    ) -> None: ...
+
+    async def on_kraak(
+        self, interaction: discord.Interaction[Any], table_id: int, seq: int, level: int, call: bool
     ) -> None: ...
 
     async def on_review(
@@ -255,6 +263,36 @@ class TrumpButton(
         await actions_of(interaction).on_trump(interaction, self.table_id, self.seq, self.suit)
 
 
+class KraakButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kj:kraak:(?P<table>{_ID}):(?P<seq>{_ID}):(?P<level>[1-3]):(?P<answer>call|pass)",
+):
+    """A kraak call (or the pass on it) as offered on one state of the hand: the level
+    and the state travel with the click, so a call the hand moved past is refused."""
+
+    def __init__(self, table_id: int, seq: int, level: int, call: bool, label: str = "") -> None:
+        custom_id = self.custom_id_of(table_id, seq, level, call)
+        style = Style.danger if call else Style.secondary
+        super().__init__(_button(custom_id, label or custom_id, style, False, None))
+        self.table_id, self.seq, self.level, self.call = table_id, seq, level, call
+
+    @staticmethod
+    def custom_id_of(table_id: int, seq: int, level: int, call: bool) -> str:
+        return f"kj:kraak:{table_id}:{seq}:{level}:{'call' if call else 'pass'}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> KraakButton:
+        table, seq, level = int(match["table"]), int(match["seq"]), int(match["level"])
+        return cls(table, seq, level, match["answer"] == "call")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).on_kraak(
+            interaction, self.table_id, self.seq, self.level, self.call
+        )
+
+
 class LeaveAnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"kj:leave:(?P<table>{_ID}):(?P<seq>{_ID}):(?P<answer>yes|no)",
@@ -378,6 +416,12 @@ def trump_component(
     return button(custom_id, label, choice_style(suit), disabled)
 
 
+def kraak_component(table_id: int, seq: int, level: int, call: bool, label: str) -> Component:
+    """`KraakButton` as a component: the call in red, the pass grey."""
+    custom_id = KraakButton.custom_id_of(table_id, seq, level, call)
+    return button(custom_id, label, Style.danger if call else Style.secondary, False)
+
+
 def review_component(table_id: int, hand: int, label: str, deal: bool = False) -> Component:
     """`ReviewButton` as a component."""
     return button(ReviewButton.custom_id_of(table_id, hand, deal), label, Style.secondary)
@@ -393,6 +437,7 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SitButton,
     CardButton,
     TrumpButton,
+    KraakButton,
     LeaveAnswerButton,
     ReviewButton,
     AgainButton,

@@ -37,6 +37,7 @@ from cogs.tables.items import (
     kind_component,
     review_component,
 )
+from cogs.tables.ui_kraak import hand_roem_lines, kraak_line, to_call_line
 from cogs.tables.ui_lobby import lobby_lines, lobby_rows
 from cogs.tables.ui_picture import ShownPicture
 from cogs.tables.ui_sheet import NAME_MAX, flag_text, result_text, sheet_embed
@@ -173,7 +174,8 @@ def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
 
 
 def _play_lines(public: PublicTable, locale: str) -> list[str]:
-    return [_turn_line(public, locale), _trump_line(public, locale)]
+    lines = [_turn_line(public, locale), _trump_line(public, locale), kraak_line(public, locale)]
+    return lines + hand_roem_lines(public, locale)
 
 
 def _name(public: PublicTable, seat: int | None, locale: str) -> str:
@@ -234,10 +236,13 @@ def _trick_text(public: PublicTable, locale: str, emojis: CardEmojis) -> str:
 def _turn_line(public: PublicTable, locale: str) -> str:
     if public.phase == Phase.CLAIM:
         return t("tables.public.claim_last", locale)
-    if public.to_act is None or public.phase not in (Phase.TRUMP, Phase.PLAY):
+    if public.to_act is None or public.phase not in (Phase.TRUMP, Phase.DOUBLING, Phase.PLAY):
         return ""
-    key = "tables.public.to_choose" if public.phase == Phase.TRUMP else "tables.public.to_play"
-    line = f"{TURN_MARK} " + t(key, locale, name=_name(public, public.to_act, locale))
+    if public.phase == Phase.DOUBLING:
+        line = f"{TURN_MARK} " + to_call_line(public, locale)
+    else:
+        key = "tables.public.to_choose" if public.phase == Phase.TRUMP else "tables.public.to_play"
+        line = f"{TURN_MARK} " + t(key, locale, name=_name(public, public.to_act, locale))
     if public.turn_deadline is not None:
         line += f" · <t:{int(public.turn_deadline)}:R>"
     return line

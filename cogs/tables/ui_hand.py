@@ -48,8 +48,10 @@ from cogs.tables.items import (
     CardButton,
     card_component,
     kind_component,
+    kraak_component,
     trump_component,
 )
+from cogs.tables.ui_kraak import call_label, call_name, kraak_line
 from cogs.tables.ui_text import (
     md,
     place_title,
@@ -92,10 +94,14 @@ def hand_payload(
         lines = [f"**{trick_title(public, trick, locale)}**"]
         lines += trick_compass(public, trick, mine.seat, locale, emojis)
         parts.append(text_display("\n".join(lines)))
-    trumping = public.status == Status.PLAYING and public.phase == Phase.TRUMP
-    if trumping and mine.cards:
+    bidding = public.status == Status.PLAYING and public.phase in (Phase.TRUMP, Phase.DOUBLING)
+    if bidding and mine.cards:
         parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
-    rows = [_trump_buttons(mine, locale)] if trumping else _card_rows(public, mine, locale, emojis)
+    rows = (
+        [_bid_buttons(public, mine, locale)]
+        if bidding
+        else _card_rows(public, mine, locale, emojis)
+    )
     parts += action_rows(rows)
     blocked = blocked_line(mine.reasons, locale)
     if blocked:
@@ -149,6 +155,9 @@ def _status_lines(public: PublicTable, mine: PrivateHand, locale: str) -> list[s
     if public.status != Status.PLAYING:
         return [t(f"tables.hand.status.{public.status.value}", locale)]
     lines = [f"**{_turn_text(public, mine, locale)}**"]
+    calls = kraak_line(public, locale)
+    if calls:
+        lines.append(calls)
     if mine.autoplay:
         lines.append(t("tables.hand.away", locale))
     elif mine.away:
@@ -161,6 +170,8 @@ def _status_lines(public: PublicTable, mine: PrivateHand, locale: str) -> list[s
 def _turn_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
     if public.phase == Phase.CLAIM:
         return t("tables.public.claim_last", locale)
+    if public.phase == Phase.DOUBLING:
+        return _call_text(public, mine, locale)
     if not mine.my_turn:
         name = md(seat_name(public.seats, public.to_act, locale))
         key = "tables.hand.wait_trump" if public.phase == Phase.TRUMP else "tables.hand.wait_play"
@@ -177,6 +188,18 @@ def _turn_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
     if options is not None and not options.can_pass:
         return t("tables.hand.must_choose", locale)
     return t("tables.hand.choose", locale)
+
+
+def _call_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
+    """The kraak round: the call this seat may make (and the multiplier it brings), or
+    whose call the table waits for."""
+    kraak = public.kraak
+    assert kraak is not None and kraak.level is not None
+    call = call_name(kraak.level, locale)
+    if mine.may_call is not None:
+        return t("tables.hand.may_call", locale, call=call, times=kraak.multiplier * 2)
+    name = md(seat_name(public.seats, public.to_act, locale))
+    return t("tables.hand.wait_call", locale, name=name, call=call)
 
 
 def _cards_text(
@@ -208,6 +231,21 @@ def _card_rows(
         return card_component(prefix, card, look)
 
     return hand_rows(mine.cards, frozenset(mine.legal), trump, make)
+
+
+def _bid_buttons(public: PublicTable, mine: PrivateHand, locale: str) -> list[Component]:
+    """Trump's suits and Pass while trump is named; the call and Pass in the kraak
+    round, only to the seat that may call now (`PrivateHand.may_call`)."""
+    if public.phase == Phase.TRUMP:
+        return _trump_buttons(mine, locale)
+    level = mine.may_call
+    if level is None:
+        return []
+    table, seq = mine.table_id, mine.seq
+    return [
+        kraak_component(table, seq, level, True, call_label(level, locale)),
+        kraak_component(table, seq, level, False, t("tables.button.pass", locale)),
+    ]
 
 
 def _trump_buttons(mine: PrivateHand, locale: str) -> list[Component]:

@@ -52,13 +52,15 @@ def result_text(public: PublicTable, locale: str) -> str:
 
 
 def flag_text(line: SheetLine, locale: str) -> str:
-    """The hand's mark: nat (the makers did not make it) or pit (one pair took every
-    trick); nothing for an ordinary hand."""
+    """The hand's mark: a kraken hand's multiplier ("×4"), then nat (the makers, or after
+    a call the bearing pair, did not make it) or pit (one pair took every trick);
+    nothing for an ordinary hand."""
+    marks = [f"×{line.multiplier}"] if line.multiplier > 1 else []
     if line.nat:
-        return t("tables.sheet.nat", locale)
-    if line.pit is not None:
-        return t("tables.sheet.pit", locale)
-    return ""
+        marks.append(t("tables.sheet.nat", locale))
+    elif line.pit is not None:
+        marks.append(t("tables.sheet.pit", locale))
+    return " ".join(marks)
 
 
 # ----------------------------------------------------------------------------- score sheet

@@ -77,6 +77,9 @@ async def act_once(service: TableService, table_id: int, pick: int = 0) -> Any:
     if hand.phase == Phase.TRUMP:
         assert view.trump_options is not None
         return await service.choose_trump(table_id, user, view.trump_options.suits[0])
+    if hand.phase == Phase.DOUBLING:  # a kraken table: pass on the call asked
+        assert view.may_call is not None
+        return await service.call(table_id, user, view.may_call, False)
     return await service.play(table_id, user, view.legal[pick % len(view.legal)])
 
 

@@ -152,12 +152,6 @@ BAD_CALLS: list[tuple[str, Call, RefusalCode, str]] = [
         "rules",
     ),
     (
-        "kraken rules, which no table message shows yet",
-        lambda s, t: s.open(1, 7, BOB, "bob", RuleSet.preset("kraken")),
-        RefusalCode.BAD_ARGUMENT,
-        "rules",
-    ),
-    (
         "settings as a dict",
         lambda s, t: s.open(1, 7, BOB, "bob", settings={}),
         RefusalCode.BAD_ARGUMENT,

@@ -44,6 +44,9 @@ class ClockedBot(KlaverjasBot):
         self._services = await Services.open(self.settings.database_path, self.clock)
 
 
+HAND_BUTTONS = ("kj:card:", "kj:trump:", "kj:kraak:")  # only ever on a hand message
+
+
 def seed_with_first_dealer(dealer: int, rules: RuleSet | None = None) -> str:
     """A table seed whose first hand is dealt by seat `dealer` (the next seat names trump)."""
     for i in itertools.count():
@@ -175,12 +178,17 @@ class Kit:
     async def act(
         self, table_id: int, choose: Callable[[list[str]], str] | None = None
     ) -> Dispatch:
-        """The waiting human opens their hand and clicks an enabled card or trump button."""
+        """The waiting human opens their hand and clicks an enabled card, trump or kraak
+        button (the first, unless ``choose`` picks another)."""
         found = self.to_act(table_id)
         assert found is not None, "no human to act"
         _, user = found
         hand = await self.hand(table_id, user)
-        options = enabled(hand.components, "kj:card:") or enabled(hand.components, "kj:trump:")
+        options = [
+            *enabled(hand.components, "kj:card:"),
+            *enabled(hand.components, "kj:trump:"),
+            *enabled(hand.components, "kj:kraak:"),
+        ]
         assert options, f"nothing to click in {hand.text()}"
         pick = (choose or (lambda ids: ids[0]))(options)
         return await self.click(pick, user, message=hand.message_id)
@@ -195,7 +203,7 @@ class Kit:
                 continue
             if call.message is None:  # refused by Discord (e.g. an expired token): not shown
                 continue
-            if any(cid.startswith(("kj:card:", "kj:trump:")) for cid in call.custom_ids()):
+            if any(cid.startswith(HAND_BUTTONS) for cid in call.custom_ids()):
                 assert_ephemeral(call)
 
 
