@@ -31,6 +31,7 @@ from cogs.standings.ui import page_custom_id, parse_page_custom_id
 from cogs.tables.items import (
     AgainButton,
     CardButton,
+    KraakButton,
     LeaveAnswerButton,
     ReviewButton,
     SitButton,
@@ -73,6 +74,16 @@ PINNED: list[tuple[str, type[discord.ui.DynamicItem[Any]], dict[str, str]]] = [
     ("kj:card:42:17:7c", CardButton, {"table": "42", "seq": "17", "card": "7c"}),
     ("kj:trump:42:5:d", TrumpButton, {"table": "42", "seq": "5", "choice": "d"}),
     ("kj:trump:42:5:pass", TrumpButton, {"table": "42", "seq": "5", "choice": "pass"}),
+    (
+        "kj:kraak:42:6:1:call",
+        KraakButton,
+        {"table": "42", "seq": "6", "level": "1", "answer": "call"},
+    ),
+    (
+        "kj:kraak:42:7:3:pass",
+        KraakButton,
+        {"table": "42", "seq": "7", "level": "3", "answer": "pass"},
+    ),
     ("kj:leave:42:9:yes", LeaveAnswerButton, {"table": "42", "seq": "9", "answer": "yes"}),
     ("kj:leave:42:9:no", LeaveAnswerButton, {"table": "42", "seq": "9", "answer": "no"}),
     ("kj:review:42:3", ReviewButton, {"table": "42", "hand": "3", "deal": ""}),

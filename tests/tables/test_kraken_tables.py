@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bot.tables.model import Seat, SeatKind
 
 from bot.engine import PassDouble, Phase, RuleSet
 from bot.tables import FakeClock, TableService, TableSettings, private_hand, public_table
 from bot.tables.deadlines import arm, due_action
 from bot.tables.events import Called, CallPassed
+from bot.tables.table import Seat, SeatKind
 
 from .helpers import (
     ALICE,
