@@ -81,16 +81,22 @@ def texts(locale: str) -> Iterator[tuple[str, str]]:
             yield f"rulebook.{name}.{field}", getattr(entry, field)
 
 
+def _glossary_rows(heading: str) -> list[list[str]]:
+    """The rows of docs/glossary.md's table under ``## heading``, as lists of cells."""
+    section = GLOSSARY.read_text(encoding="utf-8").split(f"## {heading}\n", 1)[1]
+    lines = [line for line in section.split("\n## ", 1)[0].splitlines() if line.startswith("|")]
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
+
+
+def _words(cell: str) -> list[str]:
+    """A cell's comma-separated words."""
+    return [word.strip() for word in cell.split(",") if word.strip()]
+
+
 @cache
 def forms_not_used() -> dict[str, list[str]]:
     """locale -> the pronouns of another form of address (the glossary's table)."""
-    section = GLOSSARY.read_text(encoding="utf-8").split("## Form of address\n", 1)[1]
-    rows = [line for line in section.splitlines() if line.startswith("|")][2:]
-    found = {}
-    for row in rows:
-        locale, _, words = (cell.strip() for cell in row.strip("|").split("|"))
-        found[locale] = [word.strip() for word in words.split(",") if word.strip()]
-    return found
+    return {locale: _words(words) for locale, _, words in _glossary_rows("Form of address")}
 
 
 def test_the_glossary_names_a_form_of_address_for_every_locale() -> None:
@@ -190,12 +196,9 @@ def test_a_pair_is_joined_the_same_way_at_a_table_and_in_the_league(locale: str)
 @cache
 def phrases_not_written() -> dict[str, list[str]]:
     """locale -> the phrases docs/glossary.md says a native does not write."""
-    section = GLOSSARY.read_text(encoding="utf-8").split("## Phrases a native does not write\n")[1]
-    rows = [line for line in section.split("\n## ", 1)[0].splitlines() if line.startswith("|")]
     found: dict[str, list[str]] = {locale: [] for locale in LOCALES}
-    for row in rows[2:]:
-        locale, phrases = (cell.strip() for cell in row.strip("|").split("|")[:2])
-        found[locale] += [phrase.strip() for phrase in phrases.split(",")]
+    for locale, phrases, *_ in _glossary_rows("Phrases a native does not write"):
+        found[locale] += _words(phrases)
     return found
 
 
