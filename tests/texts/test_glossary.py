@@ -8,16 +8,13 @@ source names a concept, the locale's text names it with the glossary's word.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 from bot.texts.catalog import FALLBACK, LOCALES, catalogue, templates
-from bot.texts.rulebook import TOPICS, topic
+from tests.texts.glossary import glossary_rows, texts
 
-GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.md"
 # Concepts checked for the word itself: the English term is a noun there, so the locale's
 # text names the same thing with the glossary's word (a verb such as "trump" or "claim"
 # takes other forms: those concepts are held to the forbidden words only).
@@ -25,26 +22,18 @@ NOUNS = ("partner", "last trick", "previous trick", "trick", "dealer", "seat", "
 QUOTED = re.compile(r"\{\w+\}|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|`[^`]*`")
 
 
-def _rows(heading: str) -> list[list[str]]:
-    """The rows of the table under ``## heading``, as lists of cells."""
-    section = GLOSSARY.read_text(encoding="utf-8").split(f"## {heading}\n", 1)[1]
-    section = section.split("\n## ", 1)[0]
-    lines = [line for line in section.splitlines() if line.startswith("|")]
-    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
-
-
 @cache
 def terms() -> dict[str, dict[str, str]]:
     """concept -> locale -> the glossary's word."""
     header = ["concept", *LOCALES]
-    return {row[0]: dict(zip(header[1:], row[1:], strict=True)) for row in _rows("Terms")}
+    return {row[0]: dict(zip(header[1:], row[1:], strict=True)) for row in glossary_rows("Terms")}
 
 
 @cache
 def forbidden() -> dict[str, list[tuple[str, str, str]]]:
     """locale -> (concept, the word not to use, the word to use)."""
     found: dict[str, list[tuple[str, str, str]]] = {locale: [] for locale in LOCALES}
-    for concept, locale, words, use in _rows("Words not to use"):
+    for concept, locale, words, use in glossary_rows("Words not to use"):
         found[locale] += [(concept, word.strip(), use) for word in words.split(",")]
     return found
 
@@ -58,17 +47,6 @@ def _word(term: str) -> re.Pattern[str]:
 def _english(term: str) -> re.Pattern[str]:
     """An English noun, singular or plural, as a whole word ("seat", not "seated")."""
     return re.compile(rf"(?<!\w){re.escape(term)}s?(?!\w)", re.IGNORECASE)
-
-
-def texts(locale: str) -> Iterator[tuple[str, str]]:
-    """Every text of a locale: catalogue values (each plural form) and rulebook topics."""
-    for key, value in catalogue(locale).items():
-        for form in templates(value):
-            yield key, form
-    for name in TOPICS:
-        entry = topic(name, locale)
-        for field in ("title", "summary", "body"):
-            yield f"rulebook.{name}.{field}", getattr(entry, field)
 
 
 def test_the_glossary_has_every_concept_of_the_issue() -> None:

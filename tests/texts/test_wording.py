@@ -14,16 +14,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-from bot.texts.catalog import FALLBACK, LOCALES, catalogue, t, templates
+from bot.texts.catalog import FALLBACK, LOCALES, catalogue, t
 from bot.texts.rulebook import TOPICS, topic
+from tests.texts.glossary import glossary_rows, texts
 
-GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.md"
 # Placeholders, bold and italic (Dutch terms, button names), inline code and code blocks.
 QUOTED = re.compile(r"```.*?```|\{\w+\}|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|`[^`]*`", re.DOTALL)
 OTHERS = [locale for locale in LOCALES if locale != FALLBACK]
@@ -70,24 +68,6 @@ BUTTONS_NAMED = (
 )
 
 
-def texts(locale: str) -> Iterator[tuple[str, str]]:
-    """Every text of a locale: catalogue values (each plural form) and rulebook topics."""
-    for key, value in catalogue(locale).items():
-        for form in templates(value):
-            yield key, form
-    for name in TOPICS:
-        entry = topic(name, locale)
-        for field in ("title", "summary", "body"):
-            yield f"rulebook.{name}.{field}", getattr(entry, field)
-
-
-def _glossary_rows(heading: str) -> list[list[str]]:
-    """The rows of docs/glossary.md's table under ``## heading``, as lists of cells."""
-    section = GLOSSARY.read_text(encoding="utf-8").split(f"## {heading}\n", 1)[1]
-    lines = [line for line in section.split("\n## ", 1)[0].splitlines() if line.startswith("|")]
-    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
-
-
 def _words(cell: str) -> list[str]:
     """A cell's comma-separated words."""
     return [word.strip() for word in cell.split(",") if word.strip()]
@@ -96,7 +76,7 @@ def _words(cell: str) -> list[str]:
 @cache
 def forms_not_used() -> dict[str, list[str]]:
     """locale -> the pronouns of another form of address (the glossary's table)."""
-    return {locale: _words(words) for locale, _, words in _glossary_rows("Form of address")}
+    return {locale: _words(words) for locale, _, words in glossary_rows("Form of address")}
 
 
 def test_the_glossary_names_a_form_of_address_for_every_locale() -> None:
@@ -197,7 +177,7 @@ def test_a_pair_is_joined_the_same_way_at_a_table_and_in_the_league(locale: str)
 def phrases_not_written() -> dict[str, list[str]]:
     """locale -> the phrases docs/glossary.md says a native does not write."""
     found: dict[str, list[str]] = {locale: [] for locale in LOCALES}
-    for locale, phrases, *_ in _glossary_rows("Phrases a native does not write"):
+    for locale, phrases, *_ in glossary_rows("Phrases a native does not write"):
         found[locale] += _words(phrases)
     return found
 
