@@ -215,7 +215,11 @@ def _score_plain(
 
 
 def _check_calls(calls: int, rules: RuleSet) -> None:
-    """Refuse calls the rule set does not allow (``too_many_calls``, with ``most``)."""
+    """Refuse calls the rule set does not allow: ``no_calls`` where it has none (no
+    doubling), else ``too_many_calls`` with ``most``."""
+    if calls and rules.doubling == "off":
+        message = "the rules have no kraak calls"
+        raise InvalidInput(ErrorCode.NO_CALLS, message, calls=calls)
     most = rules.doubling_levels if rules.doubling != "off" else 0
     if calls < 0 or calls > most:
         message = f"the rules allow at most {most} calls"

@@ -201,6 +201,17 @@ def reason_text(reason: IllegalReason, locale: object) -> str:
     return t(f"tables.reason.{reason.code.value}", locale, suit=suit)
 
 
+def call_name(level: int, locale: object) -> str:
+    """A kraak call by level: kraak, rekraak, superkraak (Dutch in every language; the
+    tables' words, wherever a call is named)."""
+    return t(f"tables.kraak.name.{level}", locale)
+
+
+def call_label(level: int, locale: object) -> str:
+    """The call as its button's label: "Kraak", "Rekraak", "Superkraak"."""
+    return call_name(level, locale).capitalize()
+
+
 def suit_text(suit: Suit | str, locale: object) -> str:
     """A suit as symbol and word ("♥ hearts", "♥ copas"), from a Suit or its letter."""
     suit = suit if isinstance(suit, Suit) else Suit.parse(suit)

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import ENGINE_PRESET_NAMES, Suit
-from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
+from bot.engine.tricks import DOUBLED_HAND_TOTAL, TRICKS_PER_HAND, hand_total
 from bot.texts.rulebook import TOPICS, search_topics
 from bot.texts.rulebook import topic as rulebook_topic
 from cogs.common.components import RenderedView
@@ -267,7 +267,7 @@ class RulesCog(commands.Cog, name="Rules"):
         self,
         interaction: discord.Interaction[Any],
         makers: str,
-        points: app_commands.Range[int, 0, HAND_TOTAL],
+        points: app_commands.Range[int, 0, DOUBLED_HAND_TOTAL],
         roem_makers: app_commands.Range[int, 0, 10_000] = 0,
         roem_defenders: app_commands.Range[int, 0, 10_000] = 0,
         tricks: app_commands.Range[int, 0, TRICKS_PER_HAND] | None = None,
@@ -281,8 +281,9 @@ class RulesCog(commands.Cog, name="Rules"):
         locale = interaction.locale
         async with guarded(interaction, _command(interaction), REFUSALS):
             ctx = self.rules_here(interaction, variant)
+            total = hand_total(spades, ctx.rules)
             question = score_question(
-                makers, points, roem_makers, roem_defenders, tricks, calls, spades
+                makers, points, roem_makers, roem_defenders, tricks, calls, spades, total
             )
             result = score(question, ctx.rules)
             embed = score_embed(locale, question, result, ctx)

@@ -347,6 +347,7 @@ class ScoreQuestion:
     tricks_given: bool
     calls: int = 0  # kraak, rekraak, superkraak: 1, 2, 3 (docs/rules.md 2.5)
     spades: bool = False  # spades were trump (double spades, 2.7)
+    total: int = HAND_TOTAL  # the hand's card points: 224 when spades double their values
 
 
 def _pair(locale: object, pair: int) -> str:
@@ -387,11 +388,11 @@ def score_embed(
     scores = result.scores
     if result.calls:
         title, colour = t(f"rules.score.title_call.{result.calls}", locale), COLOUR_NAT
-        lines.extend(_called(locale, result))
+        lines.extend(_called(locale, result, rules, question.total))
     elif result.nat and rules.nat_enabled:
         title = t("rules.score.title_nat", locale)
         colour = COLOUR_NAT
-        formula = [str(HAND_TOTAL)]
+        formula = [str(question.total)]
         if mr + dr:
             formula.append(t("rules.score.roem_amount", locale, roem=mr + dr))
         if result.pit == defenders:
@@ -420,6 +421,10 @@ def score_embed(
         lines.append(t("rules.score.zero_bonus", locale, bonus=rules.zero_bonus))
     if question.spades and result.multiplier != 1 << result.calls:
         lines.append(t("rules.score.spades", locale))
+    if question.total != HAND_TOTAL:
+        lines.append(t("rules.score.spades_values", locale, total=question.total))
+    if result.multiplier > 1 and rules.multiplier_scope == "cards":
+        lines.append(t("rules.score.scope_cards", locale))
     lines.append("")
     lines.append(_tricks_note(locale, question))
     embed = _embed(title, "\n".join(lines), colour)
@@ -434,14 +439,19 @@ def score_embed(
     return embed
 
 
-def _called(locale: object, result: HandScore) -> list[str]:
-    """A called hand's reason (docs/rules.md 2.5): who had to get more than half after the
-    last call, who lost and is marked nat, and the multiplier."""
+def _called(locale: object, result: HandScore, rules: RuleSet, total: int) -> list[str]:
+    """A called hand's reason (docs/rules.md 2.5) as the rule set's options say it: who
+    had to get more than half after the last call and who loses a tie (``double_tie``),
+    who lost and is marked nat, and what each pair scores (``doubled_result``)."""
     bearing = "makers" if result.bearing_pair == result.makers else "defenders"
     loser = "makers" if result.loser == result.makers else "defenders"
+    if loser == "defenders" and rules.doubled_result == "each_own":
+        loser = "each_own"  # the makers won: each pair keeps its own total
+    must = t(f"rules.score.bearing.{bearing}", locale)
+    tie = t(f"rules.score.tie.{rules.double_tie}", locale)
     return [
-        t(f"rules.score.bearing.{bearing}", locale),
-        t(f"rules.score.called_lost.{loser}", locale, multiplier=result.multiplier),
+        f"{must} {tie}",
+        t(f"rules.score.called_lost.{loser}", locale, multiplier=result.multiplier, total=total),
     ]
 
 

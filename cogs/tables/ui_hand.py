@@ -42,7 +42,15 @@ from cogs.common.hand_cards import (
     ordered_cards,
 )
 from cogs.common.raw_messages import Message
-from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, face_of, t
+from cogs.common.text import (
+    NO_EMOJIS,
+    SEATS_CACHED,
+    CardEmojis,
+    call_label,
+    call_name,
+    face_of,
+    t,
+)
 from cogs.tables.items import (
     ButtonKind,
     CardButton,
@@ -51,7 +59,7 @@ from cogs.tables.items import (
     kraak_component,
     trump_component,
 )
-from cogs.tables.ui_kraak import call_label, call_name, kraak_line
+from cogs.tables.ui_kraak import kraak_line
 from cogs.tables.ui_text import (
     md,
     place_title,

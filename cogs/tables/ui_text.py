@@ -43,6 +43,7 @@ from bot.tables import (
 from cogs.common.text import (
     SEATS_CACHED,
     CardEmojis,
+    call_label,
     card_face,
     card_text,
     jump_url,
@@ -197,6 +198,10 @@ def _hint_text(hint: Hint, locale: str) -> str:
         else t("tables.hint.margin_close", locale)
     )
     facts = {"margin": margin, "samples": hint.samples}
+    if hint.level is not None:  # a kraak call: the words of its buttons
+        answers = [call_label(hint.level, locale), t("tables.button.pass", locale)]
+        choice, other_answer = answers if hint.reason == "call" else answers[::-1]
+        return t("tables.hint.call", locale, choice=choice, other=other_answer, **facts)
     other = hint.runner_up
     if isinstance(other, Card):
         other_text = card_text(other, locale)

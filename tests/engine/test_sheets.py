@@ -272,7 +272,7 @@ def test_a_called_line_scores_with_its_calls() -> None:
     assert check_line(0, (96, 66), (20, 0), None, KRAKEN, 1).scores == (364, 0)
     error = refused(0, (96, 66), (20, 0), None, KRAKEN.with_options(doubling_levels=1), 2)
     assert (error.code, error.facts["most"]) == ("too_many_calls", 1)
-    assert refused(0, (96, 66), (20, 0), None, RULES, 1).code == "too_many_calls"
+    assert refused(0, (96, 66), (20, 0), None, RULES, 1).code == "no_calls"
 
 
 def test_hand_roem_needs_no_trick() -> None:

@@ -76,8 +76,8 @@ def test_the_marks_a_hand_cannot_have_are_refused() -> None:
     assert (raised.value.code, raised.value.facts) == ("no_hand_roem", {"line": 2})
     with pytest.raises(LeagueError) as raised:
         entry_line(SheetEntry(0, (96, 66), calls=1), plain, 4)
-    assert raised.value.code == "too_many_calls"
-    assert raised.value.facts == {"line": 4, "calls": 1, "most": 0}
+    assert raised.value.code == "no_calls"
+    assert raised.value.facts == {"line": 4, "calls": 1}
 
 
 def test_a_kraken_sheet_counts_the_loser_nat_and_survives_the_store() -> None:

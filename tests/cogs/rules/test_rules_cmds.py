@@ -558,8 +558,9 @@ async def test_score_a_called_hand_with_its_reason(harness: Harness, locale: str
     reply = private(await harness.slash("score", options, locale=locale))
     [embed] = reply.embeds
     assert embed["title"] == t("rules.score.title_call.1", locale)
-    assert t("rules.score.bearing.defenders", locale) in embed["description"]
-    lost = t("rules.score.called_lost.defenders", locale, multiplier=2)
+    tie = t("rules.score.tie.bearer_loses", locale)
+    assert f"{t('rules.score.bearing.defenders', locale)} {tie}" in embed["description"]
+    lost = t("rules.score.called_lost.defenders", locale, multiplier=2, total=162)
     assert lost in embed["description"]
     assert [f["value"] for f in embed["fields"]] == ["**364**", "**0**"]
     rekraak = {"makers": "them", "points": 70, "roem_defenders": 50, "calls": 2, "preset": "kraken"}
@@ -654,7 +655,7 @@ REFUSALS = [
     ("score", {"makers": "them", "points": 82, "roem_defenders": 25}, "roem_defenders", ["25"]),
     ("score", {"makers": "us", "points": 82, "tricks": -1}, "tricks", ["-1", "8"]),
     ("score", {"makers": "us", "points": 0, "tricks": 8}, "tricks", ["8", "162"]),
-    ("score", {"makers": "us", "points": 96, "calls": 1}, "calls", ["0"]),  # no kraak here
+    ("score", {"makers": "us", "points": 96, "calls": 1}, "calls", ["kraken-rotterdam"]),
 ]
 
 
@@ -823,3 +824,42 @@ def test_score_doubles_with_spades_where_the_rules_say_so() -> None:
     plain = score(question, RuleSet.preset("kraken"))  # spades double nothing here
     text = score_embed(EN, question, plain, RulesInEffect(rules, "chosen")).description or ""
     assert plain.scores == (120, 62) and t("rules.score.spades", EN) not in text
+
+
+def _called_text(rules: RuleSet, makers: str, points: int, roem: tuple[int, int]) -> str:
+    """The /score answer's reason for a kraak under ``rules`` (read in English)."""
+    question = score_question(makers, points, roem[0], roem[1], None, 1)
+    return (
+        score_embed(EN, question, score(question, rules), RulesInEffect(rules, "table")).description
+        or ""
+    )
+
+
+def test_a_called_hand_reads_as_its_options_say() -> None:
+    """docs/rules.md 2.5: the tie sentence follows double_tie, the result doubled_result,
+    and scope cards says what is multiplied."""
+    kraken = RuleSet.preset("kraken")
+    text = _called_text(kraken, "us", 96, (20, 0))
+    assert t("rules.score.tie.bearer_loses", EN) in text
+    assert t("rules.score.called_lost.defenders", EN, multiplier=2, total=162) in text
+    assert t("rules.score.scope_cards", EN) not in text
+    each_own = kraken.with_options(doubled_result="each_own", double_tie="makers_lose")
+    text = _called_text(each_own, "us", 96, (20, 0))
+    assert t("rules.score.tie.makers_lose", EN) in text
+    assert t("rules.score.called_lost.each_own", EN, multiplier=2) in text
+    assert "lose and are nat" not in text
+    defenders_win = _called_text(each_own, "us", 60, (0, 0))  # as winner_takes_all
+    assert t("rules.score.called_lost.makers", EN, multiplier=2, total=162) in defenders_win
+    cards = _called_text(kraken.with_options(multiplier_scope="cards"), "us", 96, (20, 0))
+    assert t("rules.score.scope_cards", EN) in cards
+
+
+def test_score_with_the_spades_values_doubled() -> None:
+    """docs/rules.md 2.7 (trump_values): the defenders have 224 less the makers' points,
+    a nat gives them 224, and the answer says why."""
+    rules = RuleSet(spades_double="trump_values")
+    question = score_question("us", 112, 0, 0, None, spades=True, total=224)
+    result = score(question, rules)
+    assert question.points == (112, 112) and result.scores == (0, 224)
+    text = score_embed(EN, question, result, RulesInEffect(rules, "table")).description or ""
+    assert t("rules.score.spades_values", EN, total=224) in text and "**224**" in text

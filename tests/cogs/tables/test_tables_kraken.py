@@ -8,6 +8,11 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Phase, RuleSet
+from bot.players.hint import Hint
+from bot.tables.answers import HintAnswer
+from bot.texts.catalog import t
+from cogs.common.text import call_label
+from cogs.tables.ui_text import hint_reply
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -119,3 +124,15 @@ async def test_bad_kraak_clicks_are_refused_and_change_nothing(
     assert "That is not possible at this point of the hand." in click.response.text()
     assert kit.table(t).to_dict() == after
     kit.check_payloads()
+
+
+@pytest.mark.parametrize("locale", ["en", "nl", "pt-BR", "es-ES", "it"])
+@pytest.mark.parametrize(("reason", "level"), [("call", 1), ("no_call", 2), ("call", 3)])
+def test_the_hint_on_a_call_names_the_buttons(locale: str, reason: str, level: int) -> None:
+    """/hint in the kraak round says which button to press, in the buttons' own words."""
+    hint = Hint(reason, margin=12.4, samples=40, level=level)
+    text = hint_reply(HintAnswer(hint, uncounted=False), locale)
+    call, pass_ = call_label(level, locale), t("tables.button.pass", locale)
+    choice, other = (call, pass_) if reason == "call" else (pass_, call)
+    assert f"**{choice}**:" in text and f"**{other}**" in text and "12" in text
+    assert text.index(choice) < text.index(other)
