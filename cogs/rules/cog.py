@@ -32,6 +32,7 @@ from cogs.rules.ui import (
     RulesInEffect,
     cards_embed,
     cards_file,
+    hand_roem_embed,
     index_embed,
     legal_embed,
     roem_embed,
@@ -170,14 +171,18 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
-        """The roem in a trick (or in the cards of one that hold it)."""
+        """The roem in a trick (or in the cards of one that hold it); with roem from the
+        hand, a hand's combinations and when its pair scores them."""
         locale = interaction.locale
         async with guarded(interaction, _command(interaction), REFUSALS):
             trick = parse_card_list(cards, CARDS, locale)
             suit = parse_suit(trump, TRUMP, locale)
             ctx = self.rules_here(interaction, variant)
             found = roem_answer(trick, suit, ctx.rules)
-            embed = roem_embed(locale, trick, suit, found, ctx)
+            if isinstance(found, tuple):
+                embed = hand_roem_embed(locale, trick, suit, found, ctx)
+            else:
+                embed = roem_embed(locale, trick, suit, found, ctx)
             await interaction.response.send_message(embed=embed, ephemeral=not public)
 
     @roem.autocomplete("trump")

@@ -232,8 +232,9 @@ def legal_problem(error: EngineError) -> RulesError:
 
 
 def roem_problem(error: EngineError) -> RulesError:
-    """A refusal of `roem_of_trick`: its trick is the /roem ``cards`` option."""
-    return engine_problem(error, fields={"trick": CARDS, "trump": TRUMP})
+    """A refusal of `roem_of_trick` (or of a hand's combinations): its trick or hand is the
+    /roem ``cards`` option."""
+    return engine_problem(error, fields={"trick": CARDS, "hand": CARDS, "trump": TRUMP})
 
 
 def score_problem(error: EngineError, question: ScoreQuestion) -> RulesError:

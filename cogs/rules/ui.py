@@ -28,6 +28,7 @@ from bot.engine import (
     RuleSet,
     Suit,
 )
+from bot.engine.handroem import Combination, ComboKind
 from bot.engine.tricks import (
     HAND_TOTAL,
     LAST_TRICK_BONUS,
@@ -51,6 +52,7 @@ __all__ = [
     "ScoreQuestion",
     "cards_embed",
     "cards_png",
+    "hand_roem_embed",
     "index_embed",
     "legal_embed",
     "roem_embed",
@@ -259,6 +261,54 @@ def roem_embed(
     )
     embed.set_footer(text=_clip(f"{rules_line(locale, ctx)}\n{options}", 2048))
     return embed
+
+
+def hand_roem_embed(
+    locale: object,
+    cards: Sequence[Card],
+    trump: Suit,
+    combos: Sequence[Combination],
+    ctx: RulesInEffect,
+) -> discord.Embed:
+    """One player's hand as dealt (docs/rules.md 2.6): each combination with its cards
+    and value, the best one (what the table is told), and when the pair scores them under
+    the rules asked (``hand_roem_award``, ``hand_roem_card_reuse``)."""
+    rules = ctx.rules
+    lines = [
+        t("rules.roem.cards", locale, cards=cards_text(cards, locale)),
+        t("rules.common.trump", locale, suit=suit_text(trump, locale)),
+        "",
+    ]
+    total = sum(c.points for c in combos)
+    if combos:
+        title = t("rules.roem.hand_title", locale, points=total)
+        lines.extend(f"• {_combination_text(locale, c)}" for c in combos)
+        best = max(
+            (c for c in combos if c.kind != ComboKind.STUK), key=lambda c: c.rank_key, default=None
+        )
+        if best is not None:
+            lines.append(t("rules.roem.hand_best", locale, combo=_combination_text(locale, best)))
+    else:
+        title = t("rules.roem.title_none", locale)
+        lines.append(t("rules.roem.hand_none", locale))
+    lines.append("")
+    lines.append(t(f"rules.roem.hand_award.{rules.hand_roem_award}", locale))
+    if not rules.hand_roem_card_reuse:
+        lines.append(t("rules.roem.hand_once", locale))
+    embed = _embed(title, "\n".join(lines))
+    embed.set_footer(text=_clip(rules_line(locale, ctx), 2048))
+    return embed
+
+
+def _combination_text(locale: object, combo: Combination) -> str:
+    """``run of four (10♥ J♥ Q♥ K♥) **50**``."""
+    if combo.kind == ComboKind.FOUR:
+        name = t(_RANK_KEYS[combo.cards[0].rank], locale)
+    elif combo.kind == ComboKind.STUK:
+        name = t("rules.roem.part.stuk", locale)
+    else:
+        name = t(f"rules.roem.part.run{min(len(combo.cards), 5)}", locale)
+    return f"{name} ({cards_text(combo.cards, locale)}) **{combo.points}**"
 
 
 # --------------------------------------------------------------------------- /legal

@@ -397,6 +397,36 @@ async def test_roem_refuses_bad_input_naming_the_part(
     refusal(result, locale, option, *(shown(f, locale) for f in fragments))
 
 
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+async def test_roem_of_a_hand_under_roem_from_the_hand(harness: Harness, locale: str) -> None:
+    """docs/rules.md 2.6, deal A seat 0 (hearts): a run of four 50, a run of three 20 and
+    stuk 20; its best is the run to the king; the kraken preset's award rule is said."""
+    cards = "10♥ J♥ Q♥ K♥ 7♠ 8♠ 9♠ A♣"  # symbols: a letter reads otherwise in pt-BR
+    options = {"cards": cards, "trump": "♥", "preset": "kraken"}
+    [embed] = private(await harness.slash("roem", options, locale=locale)).embeds
+    assert embed["title"] == t("rules.roem.hand_title", locale, points=90)
+    text = embed["description"]
+    for key, points in (("run4", 50), ("run3", 20), ("stuk", 20)):
+        assert t(f"rules.roem.part.{key}", locale) in text and f"**{points}**" in text
+    best = text.split(t("rules.roem.hand_best", locale, combo="|").split("|")[0])[1]
+    assert best.startswith(t("rules.roem.part.run4", locale))
+    assert t("rules.roem.hand_award.best_combination", locale) in text
+    assert t("rules.roem.hand_once", locale) not in text
+
+
+async def test_roem_of_a_hand_follows_the_rules_asked(harness: Harness) -> None:
+    """Under the default rules 8 cards are no trick; under kraken 9 are no hand; a hand
+    without a combination says so."""
+    plain = await harness.slash("roem", {"cards": "Th Jh Qh Kh 7s 8s 9s Ac", "trump": "h"})
+    refusal(plain, EN, "cards", "8", "4")
+    nine = {"cards": "Th Jh Qh Kh 7s 8s 9s Ac Ad", "trump": "h", "preset": "kraken"}
+    refusal(await harness.slash("roem", nine, locale=NL), NL, "cards", "9", "8")
+    none = {"cards": "7c 9c Jc Kc 7d 9d Jd Kd", "trump": "h", "preset": "kraken"}
+    [embed] = private(await harness.slash("roem", none)).embeds
+    assert embed["title"] == t("rules.roem.title_none", EN)
+    assert t("rules.roem.hand_none", EN) in embed["description"]
+
+
 async def test_suits_are_read_in_every_language_and_offered_by_autocomplete(
     harness: Harness,
 ) -> None:
