@@ -254,6 +254,7 @@ def _possible(
             ErrorCode.CARD_POINTS_IMPOSSIBLE,
             "no set of cards makes these card points",
             points=(points[0], points[1]),
+            total=points[0] + points[1],
         )
     if rules.hand_roem:
         _check_hand_roem(roem, rules)
