@@ -213,6 +213,8 @@ _PART_KEYS = {
     RoemKind.STUK: "rules.roem.part.stuk",
 }
 _RANK_KEYS = {rank: f"rules.roem.four.{rank.label.lower()}" for rank in Rank}
+# A run in a hand by its length: three, four, five or more (docs/rules.md 2.6).
+_RUN_KEYS = {3: "rules.roem.part.run3", 4: "rules.roem.part.run4", 5: "rules.roem.part.run5"}
 
 
 def roem_parts_text(locale: object, roem: Roem) -> str:
@@ -307,7 +309,7 @@ def _combination_text(locale: object, combo: Combination) -> str:
     elif combo.kind == ComboKind.STUK:
         name = t("rules.roem.part.stuk", locale)
     else:
-        name = t(f"rules.roem.part.run{min(len(combo.cards), 5)}", locale)
+        name = t(_RUN_KEYS[min(len(combo.cards), max(_RUN_KEYS))], locale)
     return f"{name} ({cards_text(combo.cards, locale)}) **{combo.points}**"
 
 
