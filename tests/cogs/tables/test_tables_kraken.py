@@ -5,9 +5,12 @@ multiplier and hand roem on the public message and the sheet."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
-from bot.engine import Phase, RuleSet
+from bot.engine import Match, Phase, RuleSet, Suit
+from bot.players.calls import answered
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -35,6 +38,18 @@ async def _kraken_table(
     t, anna, bob = await kit.two_humans_playing(preset="kraken", hands=1)
     await kit.run_computers(t)
     return kit, t, anna, bob
+
+
+def seed_for_a_computer_kraak(rules: RuleSet) -> str:
+    """A table seed whose first hand seat 4 deals, so anna (seat 1) names trump, on a deal
+    where, with clubs trump, the computers' pair holds a kraak by the normal player's rule
+    (`bot.players.calls`)."""
+    for i in itertools.count():
+        seed = f"kj-test-{i}"
+        match = Match(rules, f"{seed}/1")
+        if match.first_dealer == 3 and answered(match.deal_of(1), 0, 0, Suit.CLUBS, rules):
+            return seed
+    raise AssertionError("unreachable")
 
 
 async def _click(kit: Kit, t: int, custom_id: str, user: int) -> Dispatch:
@@ -118,4 +133,33 @@ async def test_bad_kraak_clicks_are_refused_and_change_nothing(
     click = await _click(kit, t, f"kj:kraak:{t}:{late}:1:call", bob)
     assert "That is not possible at this point of the hand." in click.response.text()
     assert kit.table(t).to_dict() == after
+    kit.check_payloads()
+
+
+async def test_computers_and_people_call_at_one_table_to_the_final_sheet(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_for_a_computer_kraak(KRAKEN))
+    kit = await start(make_harness)
+    t, anna, bob = await kit.two_humans_playing(preset="kraken", hands=1, level="normal")
+    assert kit.to_act(t) == (0, anna)
+    hand = await kit.hand(t, anna)
+    await kit.click(f"kj:trump:{t}:{kit.table(t).seq}:c", anna, message=hand.message_id)
+    await kit.run_computers(t)
+    [computer] = kit.table(t).match.hand.calls  # type: ignore[union-attr]
+    assert computer in (1, 3)  # a computer's kraak, now the people's rekraak to answer
+    name = kit.table(t).seats[computer].name
+    assert f"Kraak by {name}" in message_text(kit.public(t))
+    seat, user = kit.to_act(t) or (None, None)
+    assert seat in (0, 2) and _phase(kit, t) == Phase.DOUBLING
+    asked = await kit.hand(t, user)  # type: ignore[arg-type]
+    assert "Your call: rekraak (×4) or pass." in asked.text()
+    rekraak = f"kj:kraak:{t}:{kit.table(t).seq}:2:call"
+    called = await kit.click(rekraak, user, message=asked.message_id)  # type: ignore[arg-type]
+    assert "You called rekraak." in called.response.text()
+    await play_until(kit, t, lambda: not kit.table(t).is_open)
+    [line] = kit.table(t).match.sheet  # type: ignore[union-attr]
+    assert line.callers[:2] == (computer, seat) and line.multiplier == 2 ** len(line.callers)
+    sheet = kit.world.channel_messages(kit.world.channel_id)[-1]
+    assert f"×{line.multiplier}" in str(sheet["embeds"])
     kit.check_payloads()
