@@ -86,7 +86,7 @@ async def test_a_kraken_table_plays_from_open_to_the_final_sheet_with_calls(
     assert_ephemeral(called.response)
     assert "You called kraak." in called.response.text()
     await kit.run_computers(t)
-    assert "Kraak by bob" in message_text(kit.public(t))
+    assert "Kraak by bob" in (await kit.hand(t, anna)).text()  # each call, by its caller
     # The computers answer as their level does; the people call whatever is asked of them.
     await play_until(kit, t, lambda: _phase(kit, t) == Phase.PLAY)
     callers = kit.table(t).match.hand.calls  # type: ignore[union-attr]
@@ -148,12 +148,13 @@ async def test_computers_and_people_call_at_one_table_to_the_final_sheet(
     await kit.run_computers(t)
     [computer] = kit.table(t).match.hand.calls  # type: ignore[union-attr]
     assert computer in (1, 3)  # a computer's kraak, now the people's rekraak to answer
-    name = kit.table(t).seats[computer].name
-    assert f"Kraak by {name}" in message_text(kit.public(t))
+    names = " & ".join(str(kit.table(t).seats[seat].name) for seat in (1, 3))
+    assert f"Trump ♣ clubs · kraak ×2 · bearing pair {names}" in message_text(kit.public(t))
     seat, user = kit.to_act(t) or (None, None)
     assert seat in (0, 2) and _phase(kit, t) == Phase.DOUBLING
     asked = await kit.hand(t, user)  # type: ignore[arg-type]
     assert "Your call: rekraak (×4) or pass." in asked.text()
+    assert f"Kraak by {kit.table(t).seats[computer].name}" in asked.text()
     rekraak = f"kj:kraak:{t}:{kit.table(t).seq}:2:call"
     called = await kit.click(rekraak, user, message=asked.message_id)  # type: ignore[arg-type]
     assert "You called rekraak." in called.response.text()
