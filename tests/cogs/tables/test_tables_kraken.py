@@ -1,16 +1,21 @@
 """A kraken table through the harness (docs/rules.md 2.5, 2.6): /table open offers the
-kraken presets, the kraak round on the hand message, the refusals of a call out of turn,
-by the wrong pair, stale, forged, foreign or after the first lead, and the calls,
-multiplier and hand roem on the public message and the sheet."""
+kraken presets, the kraak round on the hand message, calls by people and by computers to
+the final sheet, the refusals of a call out of turn, by the wrong pair, stale, forged,
+foreign or after the first lead, and the calls, multiplier and hand roem on the public
+message (docs/table-ux.md 2.14) and the sheet."""
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from bot.engine import Match, Phase, RuleSet, Suit
+from bot.engine import Card, Match, Phase, RuleSet, Suit
+from bot.engine.handroem import Combination, ComboKind
 from bot.players.calls import answered
+from cogs.tables.ui_kraak import hand_roem_lines
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -21,6 +26,7 @@ from tests.cogs.tables.tables_kit import (
     seed_with_first_dealer,
     start,
 )
+from tests.cogs.tables.test_tables_phone import two_cards_down
 from tests.cogs.tables.test_tables_play import play_until
 from tests.harness.limits import assert_ephemeral
 from tests.harness.recorder import Dispatch
@@ -164,3 +170,26 @@ async def test_computers_and_people_call_at_one_table_to_the_final_sheet(
     sheet = kit.world.channel_messages(kit.world.channel_id)[-1]
     assert f"×{line.multiplier}" in str(sheet["embeds"])
     kit.check_payloads()
+
+
+async def test_the_hand_roem_line_strikes_what_scores_nothing_and_goes_with_trick_one(
+    tmp_path: Path,
+) -> None:
+    public, _ = await two_cards_down(tmp_path, KRAKEN, trick=1)
+    assert public.kraak is not None
+    run = Combination(0, ComboKind.RUN, 20, (Card.parse("7S"), Card.parse("8S"), Card.parse("9S")))
+    stuk = Combination(2, ComboKind.STUK, 20, (Card.parse("QC"), Card.parse("KC")))
+    fifty = Combination(
+        1, ComboKind.RUN, 50, tuple(Card.parse(c) for c in ("9H", "10H", "JH", "QH"))
+    )
+    # Pair 2 scores its run; pair 1 scores only its stuk, never its run.
+    kraak = replace(public.kraak, announced=(fifty, run, stuk), hand_roem=(20, 50))
+    names = [seat.name for seat in public.seats]
+    [line] = hand_roem_lines(replace(public, kraak=kraak), "en")
+    assert line == (
+        f"**Hand roem:** {names[1]} 9♥–Q♥: 50 · ~~{names[0]} 7♠–9♠: 20~~ · {names[2]} Q♣ K♣: 20"
+    )
+    both = replace(kraak, hand_roem=(40, 50))  # pair_total, equal sums: both pairs score
+    assert "~~" not in hand_roem_lines(replace(public, kraak=both), "en")[0]
+    later, _ = await two_cards_down(tmp_path / "later", KRAKEN, trick=2)
+    assert hand_roem_lines(replace(later, kraak=kraak), "en") == []  # the cards went back
