@@ -15,7 +15,7 @@ import pytest
 from bot.engine import Card, Match, Phase, RuleSet, Suit
 from bot.engine.handroem import Combination, ComboKind
 from bot.players.calls import answered
-from cogs.tables.ui_kraak import hand_roem_lines
+from cogs.tables.ui_kraak import calls_text, hand_roem_lines
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -172,7 +172,7 @@ async def test_computers_and_people_call_at_one_table_to_the_final_sheet(
     kit.check_payloads()
 
 
-async def test_the_hand_roem_line_strikes_what_scores_nothing_and_goes_with_trick_one(
+async def test_the_kraken_lines_of_the_table_message(
     tmp_path: Path,
 ) -> None:
     public, _ = await two_cards_down(tmp_path, KRAKEN, trick=1)
@@ -191,5 +191,11 @@ async def test_the_hand_roem_line_strikes_what_scores_nothing_and_goes_with_tric
     )
     both = replace(kraak, hand_roem=(40, 50))  # pair_total, equal sums: both pairs score
     assert "~~" not in hand_roem_lines(replace(public, kraak=both), "en")[0]
+    # Spades doubled, nothing called: the makers bear the hand, named in the trump line.
+    spades = replace(kraak, callers=(), multiplier=2, bearing_pair=0)
+    assert calls_text(replace(public, kraak=spades), "en") == (
+        f"×2 · bearing pair {names[0]} & {names[2]}"
+    )
+    assert calls_text(public, "en") == ""  # every call passed: the usual trump line
     later, _ = await two_cards_down(tmp_path / "later", KRAKEN, trick=2)
     assert hand_roem_lines(replace(later, kraak=kraak), "en") == []  # the cards went back
