@@ -10,7 +10,7 @@ from tests.cogs.league.league_kit import LeagueKit, start_league
 from tests.cogs.league.test_league_entry_checks import rows
 from tests.cogs.league.test_league_form import open_form
 from tests.cogs.tables.tables_kit import StartHarness, message_text
-from tests.harness.limits import assert_ephemeral, assert_within_discord_limits
+from tests.harness.limits import assert_ephemeral, assert_within_discord_limits, iter_components
 
 
 async def kraken_round(kit: LeagueKit) -> tuple[int, tuple[int, ...]]:
@@ -33,6 +33,8 @@ async def test_a_called_hand_is_entered_by_the_form(make_harness: StartHarness) 
     boss, seats = await kraken_round(kit)
     modal = await open_form(kit, boss)
     custom_id = modal["custom_id"]
+    hints = [c["placeholder"] for c in iter_components(modal["components"]) if "placeholder" in c]
+    assert hints and all(hint.endswith(" [k|rk|sk] [h roem1 roem2]") for hint in hints), hints
     before = await rows(kit)
     wrong = await kit.harness.submit_modal(
         custom_id, {"l0": "1 96 66 20 0 k1", "l1": "2 70 92"}, user=boss
