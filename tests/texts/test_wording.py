@@ -66,6 +66,7 @@ BUTTONS_NAMED = (
     ("tables.err.not_seated.lobby", "tables.button.sit_pair"),
     ("tables.hand.can_claim", "tables.button.roem"),
     ("tables.lobby.ready", "tables.button.start"),
+    ("tables.public.finished_again", "tables.button.again"),
 )
 
 
