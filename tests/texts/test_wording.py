@@ -67,6 +67,8 @@ BUTTONS_NAMED = (
     ("tables.hand.can_claim", "tables.button.roem"),
     ("tables.lobby.ready", "tables.button.start"),
     ("tables.public.finished_again", "tables.button.again"),
+    ("challenge.announce.how", "challenge.button.open"),
+    ("challenge.err.stale", "challenge.button.look"),
 )
 
 
