@@ -129,9 +129,9 @@ class LeagueActions:
         await self.guard(interaction, "button confirm", work, self._settled(interaction))
 
     def _settled(self, interaction: Interaction) -> Callable[[LeagueError], Awaitable[None]]:
-        """The answer to a refused Confirm click: a result confirmed already (by /night
-        confirm, which cannot reach the message) or changed since leaves the message
-        without its button, and the clicker gets the refusal's sentence."""
+        """The answer to a refused Confirm click: a result confirmed already (a client
+        still showing the button) or changed since leaves the message without its button,
+        and the clicker gets the refusal's sentence."""
 
         async def answer(error: LeagueError) -> None:
             text = error_text(error, locale_of(interaction))

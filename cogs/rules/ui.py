@@ -259,7 +259,7 @@ def roem_embed(
         locale,
         four_jacks=rules.four_jacks,
         four_nines=rules.four_nines,
-        claiming=rules.roem_claiming,
+        claiming=t(f"rules.roem.claiming.{rules.roem_claiming}", locale),
     )
     embed.set_footer(text=_clip(f"{rules_line(locale, ctx)}\n{options}", 2048))
     return embed

@@ -59,8 +59,9 @@ def lobby_rows(public: PublicTable, locale: str) -> list[list[Component]]:
 
 
 def sit_label(public: PublicTable, seat: int, locale: str) -> str:
-    """ "Sit: pair 2, opposite Bob": the pair, and the partner already sitting opposite
-    (seats 1 & 3 and 2 & 4 are partners); within Discord's 80 characters."""
+    """ "Sit opposite Bob": the partner already sitting opposite (seats 1 & 3 and 2 & 4 are
+    partners), or "Sit: pair 2" while both of the pair's seats are free; within Discord's 80
+    characters."""
     pair = seat % 2 + 1
     partner = (seat + 2) % 4
     if public.seats[partner].kind == SeatKind.EMPTY:

@@ -32,7 +32,7 @@ from bot.texts.catalog import LOCALES, catalogue, t
 from bot.texts.rulebook import TOPICS, search_topics, topic
 from cogs.rules.actions import score
 from cogs.rules.options import score_question
-from cogs.rules.ui import RulesInEffect, score_embed
+from cogs.rules.ui import RulesInEffect, roem_embed, score_embed
 from tests.harness.harness import Harness
 from tests.harness.limits import (
     assert_ephemeral,
@@ -893,3 +893,17 @@ def test_score_with_the_spades_values_doubled() -> None:
     assert question.points == (112, 112) and result.scores == (0, 224)
     text = score_embed(EN, question, result, RulesInEffect(rules, "table")).description or ""
     assert t("rules.score.spades_values", EN, total=224) in text and "**224**" in text
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_roem_answer_names_the_claiming_option_in_the_readers_words(locale: str) -> None:
+    """An option's value as a reader's word ("handmatig"), never the stored English one."""
+    cards = parse_cards("qh kh jh 7s")
+    for claiming in ("manual", "automatic"):
+        rules = RuleSet(roem_claiming=claiming)
+        roem = roem_of_trick(cards, int(Suit.HEARTS), rules)
+        embed = roem_embed(locale, cards, Suit.HEARTS, roem, RulesInEffect(rules, "chosen"))
+        options = (embed.footer.text or "").split("\n")[-1]  # under the rules' line
+        assert options.endswith(t(f"rules.roem.claiming.{claiming}", locale))
+        if locale in ("nl", "it"):
+            assert not re.search(rf"\b{claiming}\b", options)
