@@ -27,19 +27,26 @@ import discord
 from bot.engine import Card, IllegalReason, Suit
 from bot.texts.formats import mid_sentence
 from cogs.common.components import Component, button
-from cogs.common.text import card_face, reason_text, t
+from cogs.common.text import card_face, reason_text, t, text_width
 
 __all__ = [
+    "PHONE_LINE_PX",
     "ROW_WIDTH",
+    "button_px",
     "TRUMP_MARK",
     "blocked_line",
     "by_suit",
     "card_look",
     "hand_rows",
     "ordered_cards",
+    "phone_rows",
 ]
 
 ROW_WIDTH = 5  # buttons per action row (Discord's limit)
+# A phone 400 px wide, as ../shared/tools/discord-preview draws a message's box: 314 px
+# inside it; a button is its label (about 7.5 px a column), 32 px of padding and 22 px
+# for a card's picture, 8 px from the next (docs/table-ux.md 2.13).
+PHONE_LINE_PX, CHAR_PX, BUTTON_PAD_PX, EMOJI_PX, BUTTON_GAP_PX = 314, 7.5, 32, 22, 8
 TRUMP_MARK = "★"  # after a trump card's label, and after the trump suit in a heading
 Style = discord.ButtonStyle
 
@@ -83,6 +90,35 @@ def hand_rows(
     if max_rows is not None and len(rows) > max_rows:
         rows = _rows(ordered, legal, make, suit_rows=False)
     return rows
+
+
+def phone_rows(groups: Iterable[list[Component]]) -> list[list[Component]]:
+    """Groups of buttons (a suit's cards) laid out in rows that each fit one line of a
+    phone: a group joins the row before it when it fits there whole, else starts a row of
+    its own (one wider than a line is split where the line ends)."""
+    rows: list[list[Component]] = []
+    for group in groups:
+        if rows and _fits([*rows[-1], *group]):
+            rows[-1] = [*rows[-1], *group]
+            continue
+        rows.append([])
+        for item in group:
+            if rows[-1] and not _fits([*rows[-1], item]):
+                rows.append([])
+            rows[-1].append(item)
+    return rows
+
+
+def _fits(row: list[Component]) -> bool:
+    """Whether a row of buttons fits one line of a phone."""
+    width = sum(button_px(item) for item in row) + BUTTON_GAP_PX * (len(row) - 1)
+    return len(row) <= ROW_WIDTH and width <= PHONE_LINE_PX
+
+
+def button_px(item: Component) -> float:
+    """The width of a button on a phone, in px (its label, padding and picture)."""
+    width = text_width(str(item.get("label") or "")) * CHAR_PX + BUTTON_PAD_PX
+    return width + (EMOJI_PX if item.get("emoji") else 0)
 
 
 def _rows(
