@@ -158,17 +158,20 @@ def card_look(
     return button("", label, style, not playable, face.emoji)
 
 
-def blocked_line(reasons: Mapping[Card, IllegalReason], locale: str) -> str:
+def blocked_line(
+    reasons: Mapping[Card, IllegalReason], locale: str, key: str = "tables.hand.blocked"
+) -> str:
     """Why the grey cards may not be played, in one line ("Grey cards: you must follow
-    clubs · you must overtrump"); "" when every card may be played."""
+    clubs · you must overtrump"; `key` names the catalogue's lead-in, "Not playable now:"
+    where those cards are words); "" when every card may be played."""
     if not reasons:
         return ""
-    return _reasons_line(tuple(dict.fromkeys(reasons.values())), locale)
+    return _reasons_line(tuple(dict.fromkeys(reasons.values())), locale, key)
 
 
 @lru_cache(maxsize=1024)
-def _reasons_line(reasons: tuple[IllegalReason, ...], locale: str) -> str:
+def _reasons_line(reasons: tuple[IllegalReason, ...], locale: str, key: str) -> str:
     # Each reason is a sentence of its own elsewhere; after the colon it goes on in lower
     # case, as every language of the bot writes it ("Carte grigie: devi rispondere ...").
     texts = dict.fromkeys(mid_sentence(reason_text(reason, locale)) for reason in reasons)
-    return t("tables.hand.blocked", locale, reasons=" · ".join(texts))
+    return t(key, locale, reasons=" · ".join(texts))

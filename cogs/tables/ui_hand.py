@@ -232,7 +232,7 @@ def _others_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
         return ""
     groups = by_suit(ordered_cards(others, public.trump))
     line = " · ".join(" ".join(_card_word(c, public.trump, locale) for c in g) for g in groups)
-    blocked = blocked_line(mine.reasons, locale)
+    blocked = blocked_line(mine.reasons, locale, "tables.hand.not_now")
     return f"{line}\n-# {blocked}" if blocked else line
 
 

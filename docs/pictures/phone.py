@@ -3,7 +3,8 @@
 
     .venv/bin/python docs/pictures/phone.py [--out /tmp/phone] [--preview PATH] [--locales en nl]
 
-Four players whose names fill the 24 columns a name may take sit at a table in the
+Four players whose names fill the 24 columns a name may take (`--names short`: Anna,
+Bob, Carl and Dirk) sit at a table in the
 language asked (the offline harness: real discord.py objects, a fake Discord, no network)
 and play by clicking the buttons Discord would show them, each in that language. Three
 moments are kept, each as the public table message, its picture and the hand of the seat
@@ -47,12 +48,16 @@ from tests.cogs.tables.tables_kit import (  # noqa: E402
 )
 from tests.harness.harness import Harness  # noqa: E402
 
-NAMES = (  # each longer than a name's 24 columns: every line shows the longest name there is
-    "Anna-Catharina van Oldenbarnevelt",
-    "Bartholomeus Wijnandszoon",
-    "Cornelia Maria Vredenburgh",
-    "Dirk-Jan Hooftman van Zuylen",
-)
+NAMES = {
+    # each longer than a name's 24 columns: every line shows the longest name there is
+    "longest": (
+        "Anna-Catharina van Oldenbarnevelt",
+        "Bartholomeus Wijnandszoon",
+        "Cornelia Maria Vredenburgh",
+        "Dirk-Jan Hooftman van Zuylen",
+    ),
+    "short": ("Anna", "Bob", "Carl", "Dirk"),
+}
 MOMENTS = ("play", "claim", "trump")
 CARD_STANDIN = "🃏"  # a colour emoji: the size Discord draws a custom emoji in text and buttons
 CUSTOM_EMOJI = re.compile(r"<a?:\w+:\d+>")
@@ -60,7 +65,7 @@ HEADING = re.compile(r"^### ", re.MULTILINE)
 Recorded = dict[str, tuple[dict[str, Any], bytes, dict[str, Any]]]
 
 
-async def record(locale: str) -> Recorded:
+async def record(locale: str, names: tuple[str, ...]) -> Recorded:
     """The three moments at a table in `locale`: (table message, its picture, hand)."""
     seed = seed_with_first_dealer(3)  # seat 1 names trump first
     drawn = lobby_module.secrets  # type: ignore[attr-defined]
@@ -68,14 +73,14 @@ async def record(locale: str) -> Recorded:
     try:
         with tempfile.TemporaryDirectory() as folder:
             async with Harness(Path(folder) / "bot.sqlite3", bot_class=ClockedBot) as harness:
-                return await _played(Kit(harness), locale)
+                return await _played(Kit(harness), locale, names)
     finally:
         lobby_module.secrets = drawn  # type: ignore[attr-defined]
 
 
-async def _played(kit: Kit, locale: str) -> Recorded:
+async def _played(kit: Kit, locale: str, names: tuple[str, ...]) -> Recorded:
     kit.cog.publisher.interval = 0
-    users = [kit.world.add_user(name) for name in NAMES]
+    users = [kit.world.add_user(name) for name in names]
     table = await kit.open(users[0], language=locale)
     for user in users[1:]:
         sit = enabled(kit.public(table)["components"], "kj:sit:")[0]
@@ -175,9 +180,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "phone")
     parser.add_argument("--preview", type=Path, help="discord-preview's preview.py")
     parser.add_argument("--locales", nargs="*", default=list(LOCALES))
+    parser.add_argument("--names", choices=sorted(NAMES), default="longest")
     args = parser.parse_args()
     for locale in args.locales:
-        for moment, table_json, hand_json in save(asyncio.run(record(locale)), args.out, locale):
+        found = asyncio.run(record(locale, NAMES[args.names]))
+        for moment, table_json, hand_json in save(found, args.out, locale):
             if args.preview is None:
                 print(f"{locale:6} {moment:6} {table_json.parent}")
                 continue
