@@ -91,9 +91,8 @@ def hand_payload(
     parts = [text_display(_heading(public, mine, locale, note))]
     trick = shown_trick(public)
     cards = "" if trick is None else trick_around(trick, mine.seat, locale, emojis)
-    if trick is not None and (cards or trick.taken):
-        title = t("tables.public.trick_of", locale, n=trick.number)
-        parts.append(text_display(f"**{title}**\u2003{cards}"))
+    if cards:  # its number and names are on the table message (docs/table-ux.md 2.13)
+        parts.append(text_display(cards))
     bidding = public.status == Status.PLAYING and public.phase in (Phase.TRUMP, Phase.DOUBLING)
     if bidding and mine.cards:
         parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
