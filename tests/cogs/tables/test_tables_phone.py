@@ -31,7 +31,7 @@ LOCALES = ("en", "nl", "pt-BR", "es-ES", "it")
 BOX_WIDTH, CHAR_PX, BUTTON_PAD, BUTTON_GAP, TEXT_COLUMNS = 314, 7.5, 32, 8, 40
 TABLE_TEXT_LINES = 13  # the table message's text during play, at phone width (was 15)
 HAND_TEXT_LINES = 7  # a hand's text during play; 12 when away in a claim window (both notes)
-PICTURE_HEIGHT = 185  # px of the picture at the box's width
+PICTURE_HEIGHT = 140  # px of the picture at the box's width (was 185)
 LONGEST = "Anna-Catharina van Oldenbarnevelt"  # longer than the 24 columns a name may take
 
 
