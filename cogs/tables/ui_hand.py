@@ -5,8 +5,8 @@ may not be played, the trump options, whether a claim applies to this seat) and 
 view, and only ever sent ephemerally. In one box (docs/table-ux.md 2.3):
 
 - a heading with trump, the turn and any note;
-- the trick on one line, each card after an arrow for its seat as the player sees it
-  (`ui_text.trick_around`);
+- the trick being played on one line, each card after an arrow for its seat as the player
+  sees it (`ui_text.trick_around`; a trick just taken is on the table message);
 - the cards that may be played now as buttons in the primary style, the trump suit first
   (its cards marked ★), one suit a row; the others in words on one line, and why they may
   not be played now (docs/table-ux.md 2.13: the hand and the table message on one phone
@@ -90,9 +90,9 @@ def hand_payload(
     edit may turn a hand drawn by an older version (an embed) into this one."""
     parts = [text_display(_heading(public, mine, locale, note))]
     trick = shown_trick(public)
-    cards = "" if trick is None else trick_around(trick, mine.seat, locale, emojis)
-    if cards:  # its number and names are on the table message (docs/table-ux.md 2.13)
-        parts.append(text_display(cards))
+    if trick is not None and not trick.taken and trick.cards:  # the trick being played: its
+        # number, names and a trick just taken are the table message's (docs/table-ux.md 2.13)
+        parts.append(text_display(trick_around(trick, mine.seat, locale, emojis)))
     bidding = public.status == Status.PLAYING and public.phase in (Phase.TRUMP, Phase.DOUBLING)
     if bidding and mine.cards:
         parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
