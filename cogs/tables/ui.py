@@ -37,7 +37,7 @@ from cogs.tables.items import (
     kind_component,
     review_component,
 )
-from cogs.tables.ui_kraak import hand_roem_lines, kraak_line, to_call_line
+from cogs.tables.ui_kraak import calls_text, hand_roem_lines, to_call_line
 from cogs.tables.ui_lobby import lobby_lines, lobby_rows
 from cogs.tables.ui_picture import ShownPicture
 from cogs.tables.ui_sheet import NAME_MAX, flag_text, result_text, sheet_embed
@@ -186,7 +186,7 @@ def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
 
 
 def _play_lines(public: PublicTable, locale: str) -> list[str]:
-    lines = [_turn_line(public, locale), _trump_line(public, locale), kraak_line(public, locale)]
+    lines = [_turn_line(public, locale), _trump_line(public, locale)]
     return lines + hand_roem_lines(public, locale)
 
 
@@ -198,7 +198,7 @@ def _trump_line(public: PublicTable, locale: str) -> str:
     playing = public.phase in (Phase.PLAY, Phase.CLAIM)
     return _trump_words(
         public.seats, public.dealer, public.trump, public.proposal, public.chooser,
-        public.makers, playing, locale,
+        public.makers, calls_text(public, locale), playing, locale,
     )  # fmt: skip
 
 
@@ -210,22 +210,29 @@ def _trump_words(
     proposal: Suit | None,
     chooser: int | None,
     makers: int | None,
+    calls: str,
     playing: bool,
     locale: str,
 ) -> str:
     """The dealer, and trump with who chose it for which pair (or the proposal): the same
-    for every message of a hand once trump is chosen. While cards are played only trump and
-    who chose it: the picture shows the dealer, and the chooser's pair are the makers."""
+    for every message of a hand once trump is chosen, until a kraak call: then the calls
+    and the bearing pair (`ui_kraak.calls_text`) stand for who chose, the makers and the
+    dealer, to keep the message on a phone screen (docs/table-ux.md 2.14). While cards are
+    played only trump and who chose it: the picture shows the dealer, and the chooser's
+    pair are the makers (2.13)."""
     dealer = md(seat_name(seats, dealer_seat, locale, PLAY_NAME_MAX))
     chooser_name = md(seat_name(seats, chooser, locale, PLAY_NAME_MAX))
-    if trump is not None and playing:
-        suit = suit_text(trump, locale)
-        return t("tables.public.trump_play", locale, suit=suit, chooser=chooser_name)
     if trump is None:
         line = t("tables.public.dealer", locale, dealer=dealer)
         if proposal is not None:
             line += " · " + t("tables.public.proposal", locale, suit=suit_text(proposal, locale))
         return line
+    if calls:
+        return t("tables.public.trump_called", locale, suit=suit_text(trump, locale), calls=calls)
+    if playing:
+        return t(
+            "tables.public.trump_play", locale, suit=suit_text(trump, locale), chooser=chooser_name
+        )
     return t(
         "tables.public.trump",
         locale,

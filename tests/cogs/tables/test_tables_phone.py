@@ -3,7 +3,9 @@ with the longest names: the table message during play keeps to one row of button
 phone wraps onto two lines at most, its text to a set number of lines at phone width and
 its picture to a set height; the hand keeps its text to a set number of lines, its cards to
 rows that each fit one line of a phone and its last row (Refresh, Bump, Leave) to two lines;
-with Roem! and I'm back as well (someone away during a claim window), three lines at most."""
+with Roem! and I'm back as well (someone away during a claim window), three lines at most.
+A kraken table's message (the calls in the trump line, the hand roem in the first trick)
+keeps to the same budget."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from bot.engine import Card, RuleSet
+from bot.engine.handroem import Combination, ComboKind
 from bot.pictures.table import HEIGHT, WIDTH
 from bot.tables import PrivateHand, PublicTable, TableService, private_hand, public_table
 from cogs.common.hand_cards import PHONE_LINE_PX, button_px
@@ -48,7 +52,7 @@ def button_lines(labels: list[str]) -> int:
 
 def text_lines(content: str) -> int:
     """The lines a phone shows for a text display: each line wrapped at `TEXT_COLUMNS`."""
-    shown = content.replace("**", "").replace("### ", "").replace("-# ", "")
+    shown = content.replace("**", "").replace("~~", "").replace("### ", "").replace("-# ", "")
     return sum(max(1, math.ceil(text_width(line) / TEXT_COLUMNS)) for line in shown.split("\n"))
 
 
@@ -56,18 +60,26 @@ def text_lines(content: str) -> int:
 async def mid_trick(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
     """A table in its second trick, two cards down, and the hand of the seat to play; every
     seat's name longer than a name may be."""
+    public, mine = await two_cards_down(tmp_path, RuleSet.preset("amsterdam"), trick=2)
+    seats = tuple(replace(seat, name=f"{LONGEST} {i}") for i, seat in enumerate(public.seats))
+    return replace(public, seats=seats), mine
+
+
+async def two_cards_down(
+    tmp_path: Path, rules: RuleSet, trick: int
+) -> tuple[PublicTable, PrivateHand]:
+    """A table of four people on `rules` in trick `trick`, two cards down (every kraak
+    call passed), and the hand of the seat to play."""
     service: TableService = await open_service(tmp_path / "phone.sqlite3")
     try:
-        table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
+        table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, rules=rules)
         for _ in range(40):
             public = public_table(service.registry.get(table.id))
-            if public.trick_number == 2 and len(public.trick) == 2:
+            if public.trick_number == trick and len(public.trick) == 2:
                 break
             await act_once(service, table.id)
-        assert public.to_act is not None and public.last_trick is not None
-        seats = tuple(replace(seat, name=f"{LONGEST} {i}") for i, seat in enumerate(public.seats))
-        mine = private_hand(service.registry.get(table.id), public.to_act)
-        return replace(public, seats=seats), mine
+        assert public.to_act is not None and (trick == 1 or public.last_trick is not None)
+        return public, private_hand(service.registry.get(table.id), public.to_act)
     finally:
         while OPENED:
             await OPENED.pop().close()
@@ -137,3 +149,34 @@ async def test_a_hand_that_may_play_every_card_keeps_them_to_three_lines(
     cards = [row for row in rows if row[0]["custom_id"].startswith("kj:card:")]
     assert sum(len(row) for row in cards) == len(mine.cards) == 7  # the second trick
     assert len(cards) <= 3  # suits share a row where they fit: not one row a suit
+
+
+def _cards(*names: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(name) for name in names)
+
+
+# The most a kraken hand usually shows (docs/rules.md 2.5, 2.6): a superkraak, and three
+# combinations announced: each pair's best and the scoring pair's second one.
+SUPERKRAAK = {"callers": (1, 0, 1), "multiplier": 8, "bearing_pair": 1, "hand_roem": (0, 70)}
+ANNOUNCED = (
+    Combination(1, ComboKind.RUN, 50, _cards("9H", "10H", "JH", "QH")),
+    Combination(3, ComboKind.STUK, 20, _cards("QC", "KC")),
+    Combination(0, ComboKind.RUN, 20, _cards("7S", "8S", "9S")),
+)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_a_kraken_table_message_fits_the_same_budget(tmp_path: Path, locale: str) -> None:
+    """A superkraak in the trump line; in the first trick the hand roem shown too."""
+    for trick in (1, 2):
+        public, _ = await two_cards_down(tmp_path / str(trick), RuleSet.preset("kraken"), trick)
+        assert public.kraak is not None and public.kraak.level is None  # the calls are over
+        kraak = replace(public.kraak, announced=ANNOUNCED, **SUPERKRAAK)
+        roem = kraak.hand_roem if trick == 1 else public.hand_roem  # all the roem so far
+        caption = "In the picture: trick 1 · taken by Dirk" if trick > 1 else ""
+        picture = ShownPicture("table.png", "alt", caption, -1)
+        parts = public_parts(replace(public, kraak=kraak, hand_roem=roem), locale, picture=picture)
+        texts = [c["content"] for c in iter_components(parts) if c.get("type") == 10]
+        shown = "\n".join(texts)
+        assert "superkraak" in shown and "×8" in shown and ("~~" in shown) == (trick == 1), shown
+        assert sum(text_lines(text) for text in texts) <= TABLE_TEXT_LINES, (locale, texts)
