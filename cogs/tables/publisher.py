@@ -53,6 +53,7 @@ from cogs.tables.ui_picture import (
     ShownPicture,
     of_this_hand,
     picture_due,
+    taken_trick_shown,
 )
 from cogs.tables.ui_sheet import final_sheet
 from cogs.tables.ui_text import seat_name
@@ -424,7 +425,8 @@ class TablePublisher:
         png = await asyncio.to_thread(table_picture, public, None, names, rank_letters(locale))
         description = picture_description(public, locale)
         caption = picture_caption(public, locale)
-        return ShownPicture(PICTURE_FILE, description, caption, public.seq), png
+        taken = taken_trick_shown(public)
+        return ShownPicture(PICTURE_FILE, description, caption, public.seq, taken), png
 
     async def _close_vanished(self, table: TableAnswer) -> None:
         log.info("table %s: channel %s vanished; closing the table", table.id, table.channel_id)
