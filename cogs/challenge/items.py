@@ -24,7 +24,8 @@ from typing import Any, Protocol
 import discord
 
 from bot.engine import Card, Suit
-from cogs.common.components import Component, button, choice_style
+from cogs.common.buttons import button, choice_style
+from cogs.common.components import Component
 
 __all__ = [
     "ALL_ITEMS",

@@ -9,8 +9,6 @@ from typing import Any, Self
 
 import discord
 
-from bot.engine import Suit
-
 __all__ = [
     "BUTTON_PREFIX",
     "EMBED_COLOUR",
@@ -20,8 +18,6 @@ __all__ = [
     "RenderedLayout",
     "RenderedView",
     "action_rows",
-    "button",
-    "choice_style",
     "container",
     "embed_layout",
     "frozen_view",
@@ -74,33 +70,6 @@ class RenderedView(discord.ui.View):
 
     def to_components(self) -> list[dict[str, Any]]:
         return self._rows
-
-
-def button(
-    custom_id: str,
-    label: str,
-    style: discord.ButtonStyle,
-    disabled: bool = False,
-    emoji: dict[str, Any] | None = None,
-) -> Component:
-    """A button as Discord's JSON (type 2), the label cut to Discord's 80 characters;
-    `emoji` is its picture (`{"name", "id"}`), or None."""
-    component: Component = {
-        "type": 2,
-        "style": style.value,
-        "disabled": disabled,
-        "label": label[:80],
-        "custom_id": custom_id,
-    }
-    if emoji is not None:
-        component["emoji"] = emoji
-    return component
-
-
-def choice_style(suit: Suit | None) -> discord.ButtonStyle:
-    """A suit to name as trump is primary (the suits told apart by their symbols, not by
-    colour, as on every hand: cogs/common/hand_cards.py); passing (None) is grey."""
-    return discord.ButtonStyle.secondary if suit is None else discord.ButtonStyle.primary
 
 
 def action_rows(rows: Sequence[Sequence[Component]]) -> list[Component]:

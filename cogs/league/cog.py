@@ -27,7 +27,7 @@ from cogs.common.text import command_text, locale_of
 from cogs.league.actions import LeagueActions
 from cogs.league.commands import LeagueCommands
 from cogs.league.form import SheetForm, submitted_lines
-from cogs.league.items import CheckButton, ConfirmButton
+from cogs.league.items import LEAGUE
 from cogs.league.options import (
     CreateOptions,
     ScheduleOptions,
@@ -150,14 +150,14 @@ class League(commands.Cog):
 
     async def cog_load(self) -> None:
         """Route the check-in and confirm buttons, install the actions, start the scheduler."""
-        self.bot.add_routed_items(CheckButton, ConfirmButton)
+        self.bot.add_routed_items(*LEAGUE.items)
         self.actions.tables.install()
         self.scheduler.start()
 
     async def cog_unload(self) -> None:
         """Undo `cog_load`."""
         self.scheduler.stop()
-        self.bot.remove_routed_items(CheckButton, ConfirmButton)
+        self.bot.remove_routed_items(*LEAGUE.items)
         await self.actions.tables.uninstall()
 
     async def _run(

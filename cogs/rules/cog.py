@@ -26,7 +26,7 @@ from cogs.common.replies import guarded
 from cogs.common.text import command_text, suit_text
 from cogs.rules.actions import legal_answer, roem_answer, rules_here, score
 from cogs.rules.errors import CARDS, HAND, REFUSALS, TRICK, TRUMP
-from cogs.rules.items import RulesTopicSelect
+from cogs.rules.items import RULES, TopicMenu
 from cogs.rules.options import parse_card_list, parse_suit, score_question, topic_key
 from cogs.rules.ui import (
     RulesInEffect,
@@ -73,10 +73,10 @@ class RulesCog(commands.Cog, name="Rules"):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_routed_items(RulesTopicSelect)
+        self.bot.add_routed_items(*RULES.items)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_routed_items(RulesTopicSelect)
+        self.bot.remove_routed_items(*RULES.items)
 
     # ---------------------------------------------------------------- helpers
 
@@ -118,11 +118,13 @@ class RulesCog(commands.Cog, name="Rules"):
             embeds, view = _rules_page(locale, key, ctx, variant, public)
             await interaction.response.send_message(embeds=embeds, view=view, ephemeral=not public)
 
-    async def show_topic(
-        self, interaction: discord.Interaction[Any], variant: str | None, public: bool, key: str
-    ) -> None:
+    async def show_topic(self, interaction: discord.Interaction[Any], menu: TopicMenu) -> None:
         """A choice in the topic menu: that topic in place of the private answer it sits
         on; under a public answer, privately to the one who chose (their own menu)."""
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        key = str(values[0]) if values else ""
+        variant, public = menu.variant, menu.public
         locale = interaction.locale
         async with guarded(interaction, "/rules menu", REFUSALS):
             ctx = self.rules_here(interaction, variant)

@@ -41,7 +41,7 @@ from bot.texts.catalog import normalize_locale
 from bot.texts.rulebook import TOPICS, topic
 from cogs.common.components import EMBED_COLOUR, Component
 from cogs.common.text import card_text, cards_text, rank_text, suit_text, t
-from cogs.rules.items import topic_menu_id
+from cogs.rules.items import TopicMenu
 
 __all__ = [
     "CARDS_FILENAME",
@@ -167,7 +167,7 @@ def topic_menu(
         )
     return {
         "type": 3,
-        "custom_id": topic_menu_id(variant, public),
+        "custom_id": TopicMenu.of(variant, public).custom_id,
         "placeholder": _clip(t("rules.rules.menu", locale), 150),
         "options": options,
     }
