@@ -34,7 +34,7 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import discord
 
@@ -152,6 +152,12 @@ class Click:
     __slots__ = ()
     route: ClassVar[Route]
     item: ClassVar[type[discord.ui.DynamicItem[Any]]]
+
+    @classmethod
+    def parse(cls, custom_id: str) -> Self | None:
+        """The click a custom id names; None when it is none of this button's."""
+        click = cls.route.parse(custom_id)
+        return click if isinstance(click, cls) else None
 
     @property
     def custom_id(self) -> str:
