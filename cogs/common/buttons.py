@@ -246,8 +246,8 @@ def _item(route: Route, select: bool) -> type[discord.ui.DynamicItem[Any]]:
     """The `DynamicItem` reading a declared click's custom ids, for the click router."""
 
     class Item(discord.ui.DynamicItem[discord.ui.Item[Any]], template=route.pattern):
-        def __init__(self, click: Click) -> None:
-            custom_id = click.custom_id
+        def __init__(self, click: Click, custom_id: str = "") -> None:
+            custom_id = custom_id or click.custom_id
             base: discord.ui.Item[Any] = (
                 discord.ui.Select(custom_id=custom_id)
                 if select
@@ -263,7 +263,7 @@ def _item(route: Route, select: bool) -> type[discord.ui.DynamicItem[Any]]:
             item: discord.ui.Item[Any],
             match: re.Match[str],
         ) -> Item:
-            return cls(route.read(match))
+            return cls(route.read(match), match.string)
 
         async def callback(self, interaction: discord.Interaction[Any]) -> None:
             await route.handle(interaction, self.click)

@@ -20,7 +20,6 @@ __all__ = [
     "action_rows",
     "container",
     "embed_layout",
-    "frozen_view",
     "media_gallery",
     "rendered_view",
     "text_display",
@@ -33,28 +32,15 @@ IS_COMPONENTS_V2 = 1 << 15  # the message flag of a Components V2 message
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-def frozen_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
-    """A view to carry components only: stopped, so discord.py never stores it.
-
-    Every click is dispatched by custom_id to the routed items (routing.py), so a stored
-    view would serve nothing; yet discord.py would keep each sent view and give every
-    ephemeral one a 15-minute timeout task (thousands of idle tasks on a busy night). A
-    stopped view is sent as components and then forgotten.
-    """
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view
-
-
 Component = dict[str, Any]  # one component as Discord's JSON (a button)
 
 
 class RenderedView(discord.ui.View):
     """Components already in Discord's JSON, sent as they are: a frozen view without the
     `Item` objects (building a button as an item costs more than the rest of a hand
-    message). Stopped, like `frozen_view`, so discord.py never stores it."""
+    message). Stopped, so discord.py never stores it: every click is dispatched by custom_id
+    to the routed items (routing.py), so a stored view would serve nothing, yet discord.py
+    would keep each sent view and give every ephemeral one a 15-minute timeout task."""
 
     def __init__(self, rows: Sequence[Sequence[Component]]) -> None:
         super().__init__(timeout=None)

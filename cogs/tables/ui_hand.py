@@ -45,8 +45,8 @@ from cogs.common.raw_messages import Message
 from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, face_of, t
 from cogs.tables.items import (
     ButtonKind,
-    CardButton,
     card_component,
+    card_prefix,
     kind_component,
     kraak_component,
     trump_component,
@@ -224,7 +224,7 @@ def _card_rows(
     suit a row: at most eight rows of buttons, 40 components in all."""
     if public.status != Status.PLAYING:
         return []
-    prefix, trump = CardButton.prefix_of(mine.table_id, mine.seq), public.trump
+    prefix, trump = card_prefix(mine.table_id, mine.seq), public.trump
 
     def make(card: Card, playable: bool) -> Component:
         look = card_look(card, locale, emojis.emoji(card), card.suit == trump, playable)
