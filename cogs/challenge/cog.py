@@ -20,7 +20,7 @@ from bot.league.schedule import timezone_names
 from cogs.challenge.actions import ChallengeActions
 from cogs.challenge.items import ALL_ITEMS
 from cogs.challenge.scheduler import ChallengeScheduler
-from cogs.common.text import command_text
+from cogs.common.text import command_text, options_from
 
 __all__ = ["Challenge"]
 
@@ -34,15 +34,6 @@ WEEKDAY_CHOICES = [
     for day in range(7)
 ]
 RULES_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
-SETTINGS = ("cadence", "hour", "weekday", "timezone", "deals", "preset", "channel")
-
-
-def _opt(*names: str) -> dict[str, app_commands.locale_str]:
-    return {name: command_text(f"challenge.cmd.opt.{name}.name") for name in names}
-
-
-def _desc(*names: str) -> dict[str, app_commands.locale_str]:
-    return {name: command_text(f"challenge.cmd.opt.{name}.desc") for name in names}
 
 
 class Challenge(commands.Cog):
@@ -83,8 +74,7 @@ class Challenge(commands.Cog):
         name=command_text("challenge.cmd.standings.name"),
         description=command_text("challenge.cmd.standings.desc"),
     )
-    @app_commands.rename(**_opt("number"))
-    @app_commands.describe(**_desc("number"))
+    @options_from("challenge.cmd.opt")
     async def standings(
         self, interaction: Interaction, number: app_commands.Range[int, 1, 1_000_000] | None = None
     ) -> None:
@@ -101,8 +91,7 @@ class Challenge(commands.Cog):
         name=command_text("challenge.cmd.settings.name"),
         description=command_text("challenge.cmd.settings.desc"),
     )
-    @app_commands.rename(**_opt(*SETTINGS))
-    @app_commands.describe(**_desc(*SETTINGS))
+    @options_from("challenge.cmd.opt")
     @app_commands.choices(cadence=CADENCE_CHOICES, preset=RULES_CHOICES)
     @app_commands.choices(weekday=WEEKDAY_CHOICES)
     async def settings(

@@ -23,7 +23,7 @@ from bot.texts.rulebook import TOPICS, search_topics
 from bot.texts.rulebook import topic as rulebook_topic
 from cogs.common.components import RenderedView
 from cogs.common.replies import guarded
-from cogs.common.text import command_text, suit_text
+from cogs.common.text import command_text, options_from, suit_text
 from cogs.rules.actions import legal_answer, roem_answer, rules_here, score
 from cogs.rules.errors import CARDS, HAND, REFUSALS, TRICK, TRUMP
 from cogs.rules.items import RULES, TopicMenu
@@ -91,16 +91,7 @@ class RulesCog(commands.Cog, name="Rules"):
         name=command_text("rules.cmd.rules.name"),
         description=command_text("rules.cmd.rules.desc"),
     )
-    @app_commands.rename(
-        topic=command_text("rules.cmd.opt.topic.name"),
-        variant=command_text("rules.cmd.opt.variant.name"),
-        public=command_text("rules.cmd.opt.public.name"),
-    )
-    @app_commands.describe(
-        topic=command_text("rules.cmd.opt.topic.desc"),
-        variant=VARIANT_DESC,
-        public=PUBLIC_DESC,
-    )
+    @options_from("rules.cmd.opt")
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def rules(
         self,
@@ -151,18 +142,7 @@ class RulesCog(commands.Cog, name="Rules"):
         name=command_text("rules.cmd.roem.name"),
         description=command_text("rules.cmd.roem.desc"),
     )
-    @app_commands.rename(
-        cards=command_text("rules.cmd.opt.cards.name"),
-        trump=command_text("rules.cmd.opt.trump.name"),
-        variant=command_text("rules.cmd.opt.variant.name"),
-        public=command_text("rules.cmd.opt.public.name"),
-    )
-    @app_commands.describe(
-        cards=command_text("rules.cmd.opt.cards.desc"),
-        trump=TRUMP_DESC,
-        variant=VARIANT_DESC,
-        public=PUBLIC_DESC,
-    )
+    @options_from("rules.cmd.opt")
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def roem(
         self,
@@ -194,20 +174,7 @@ class RulesCog(commands.Cog, name="Rules"):
         name=command_text("rules.cmd.legal.name"),
         description=command_text("rules.cmd.legal.desc"),
     )
-    @app_commands.rename(
-        hand=command_text("rules.cmd.opt.hand.name"),
-        trump=command_text("rules.cmd.opt.trump.name"),
-        trick=command_text("rules.cmd.opt.trick.name"),
-        variant=command_text("rules.cmd.opt.variant.name"),
-        public=command_text("rules.cmd.opt.public.name"),
-    )
-    @app_commands.describe(
-        hand=command_text("rules.cmd.opt.hand.desc"),
-        trump=TRUMP_DESC,
-        trick=command_text("rules.cmd.opt.trick.desc"),
-        variant=VARIANT_DESC,
-        public=PUBLIC_DESC,
-    )
+    @options_from("rules.cmd.opt")
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def legal(
         self,
@@ -241,28 +208,7 @@ class RulesCog(commands.Cog, name="Rules"):
         name=command_text("rules.cmd.score.name"),
         description=command_text("rules.cmd.score.desc"),
     )
-    @app_commands.rename(
-        makers=command_text("rules.cmd.opt.makers.name"),
-        points=command_text("rules.cmd.opt.points.name"),
-        roem_makers=command_text("rules.cmd.opt.roem_makers.name"),
-        roem_defenders=command_text("rules.cmd.opt.roem_defenders.name"),
-        tricks=command_text("rules.cmd.opt.tricks.name"),
-        variant=command_text("rules.cmd.opt.variant.name"),
-        public=command_text("rules.cmd.opt.public.name"),
-        calls=command_text("rules.cmd.opt.calls.name"),
-        spades=command_text("rules.cmd.opt.spades.name"),
-    )
-    @app_commands.describe(
-        makers=command_text("rules.cmd.opt.makers.desc"),
-        points=command_text("rules.cmd.opt.points.desc"),
-        roem_makers=command_text("rules.cmd.opt.roem_makers.desc"),
-        roem_defenders=command_text("rules.cmd.opt.roem_defenders.desc"),
-        tricks=command_text("rules.cmd.opt.tricks.desc"),
-        variant=VARIANT_DESC,
-        public=PUBLIC_DESC,
-        calls=command_text("rules.cmd.opt.calls.desc"),
-        spades=command_text("rules.cmd.opt.spades.desc"),
-    )
+    @options_from("rules.cmd.opt")
     @app_commands.choices(makers=MAKERS_CHOICES, variant=VARIANT_CHOICES)
     @app_commands.choices(calls=CALL_CHOICES)
     async def score(
@@ -296,8 +242,7 @@ class RulesCog(commands.Cog, name="Rules"):
         name=command_text("rules.cmd.cards.name"),
         description=command_text("rules.cmd.cards.desc"),
     )
-    @app_commands.rename(public=command_text("rules.cmd.opt.public.name"))
-    @app_commands.describe(public=PUBLIC_DESC)
+    @options_from("rules.cmd.opt")
     async def cards(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         locale = interaction.locale
         await interaction.response.send_message(

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.client import KlaverjasBot
 from bot.standings import BOARDS, PERIODS
-from cogs.common.text import command_text
+from cogs.common.text import command_text, options_from
 from cogs.standings.actions import StandingsActions
 from cogs.standings.items import ALL_ITEMS
 
@@ -54,18 +54,7 @@ class Standings(commands.Cog):
         description=command_text("standings.cmd.standings.desc"),
     )
     @app_commands.guild_only()
-    @app_commands.rename(
-        period=command_text("standings.cmd.opt.period.name"),
-        humans_only=command_text("standings.cmd.opt.humans_only.name"),
-        public=command_text("standings.cmd.opt.public.name"),
-        board=command_text("standings.cmd.opt.board.name"),
-    )
-    @app_commands.describe(
-        period=command_text("standings.cmd.opt.period.desc"),
-        humans_only=command_text("standings.cmd.opt.humans_only.desc"),
-        public=command_text("standings.cmd.opt.public.desc"),
-        board=command_text("standings.cmd.opt.board.desc"),
-    )
+    @options_from("standings.cmd.opt")
     @app_commands.choices(period=PERIOD_CHOICES, board=BOARD_CHOICES)
     async def standings(
         self,
@@ -90,17 +79,13 @@ class Standings(commands.Cog):
         description=command_text("standings.cmd.stats.desc"),
     )
     @app_commands.guild_only()
-    @app_commands.rename(
-        member=command_text("standings.cmd.stats.opt.member.name"),
-        period=command_text("standings.cmd.opt.period.name"),
-        humans_only=command_text("standings.cmd.opt.humans_only.name"),
-        public=command_text("standings.cmd.opt.public.name"),
-    )
-    @app_commands.describe(
-        member=command_text("standings.cmd.stats.opt.member.desc"),
-        period=command_text("standings.cmd.stats.opt.period.desc"),
-        humans_only=command_text("standings.cmd.opt.humans_only.desc"),
-        public=command_text("standings.cmd.stats.opt.public.desc"),
+    @options_from(
+        "standings.cmd.opt",
+        own={"member": "standings.cmd.stats.opt.member"},
+        described={
+            "period": "standings.cmd.stats.opt.period",
+            "public": "standings.cmd.stats.opt.public",
+        },
     )
     @app_commands.choices(period=PERIOD_CHOICES)
     async def stats(

@@ -22,7 +22,7 @@ from bot.engine import KRAKEN_PRESET_NAMES, PRESET_NAMES
 from bot.players import LEVELS as PLAYER_LEVELS
 from bot.preferences import NotifyMode
 from cogs.common.requests import RequestStats
-from cogs.common.text import command_text
+from cogs.common.text import command_text, options_from
 from cogs.tables.actions import TableActions
 from cogs.tables.actions_commands import OpenOptions, TableCommands
 from cogs.tables.items import ALL_ITEMS
@@ -121,24 +121,7 @@ class Tables(commands.Cog):
         name=command_text("tables.cmd.open.name"),
         description=command_text("tables.cmd.open.desc"),
     )
-    @app_commands.rename(
-        preset=command_text("tables.cmd.opt.preset.name"),
-        hands=command_text("tables.cmd.opt.hands.name"),
-        target=command_text("tables.cmd.opt.target.name"),
-        turn_timer=command_text("tables.cmd.opt.turn_timer.name"),
-        thread=command_text("tables.cmd.opt.thread.name"),
-        language=command_text("tables.cmd.opt.language.name"),
-        level=command_text("tables.cmd.opt.level.name"),
-    )
-    @app_commands.describe(
-        preset=command_text("tables.cmd.opt.preset.desc"),
-        hands=command_text("tables.cmd.opt.hands.desc"),
-        target=command_text("tables.cmd.opt.target.desc"),
-        turn_timer=command_text("tables.cmd.opt.turn_timer.desc"),
-        thread=command_text("tables.cmd.opt.thread.desc"),
-        language=command_text("tables.cmd.opt.language.desc"),
-        level=command_text("tables.cmd.opt.level.desc"),
-    )
+    @options_from("tables.cmd.opt")
     @app_commands.choices(preset=PRESETS, language=LANGUAGES, level=LEVELS)
     @app_commands.choices(hands=HANDS, target=TARGETS)
     async def open(
@@ -161,8 +144,7 @@ class Tables(commands.Cog):
     @table.command(
         name=command_text("tables.cmd.join.name"), description=command_text("tables.cmd.join.desc")
     )
-    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
-    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
+    @options_from("tables.cmd.opt")
     async def join(self, interaction: Interaction, seat: SEAT | None = None) -> None:
         await self.actions.guard(
             interaction, "/table join", lambda: self.table_commands.join(interaction, seat)
@@ -181,14 +163,7 @@ class Tables(commands.Cog):
         name=command_text("tables.cmd.bot.add.name"),
         description=command_text("tables.cmd.bot.add.desc"),
     )
-    @app_commands.rename(
-        seat=command_text("tables.cmd.opt.seat.name"),
-        level=command_text("tables.cmd.opt.level.name"),
-    )
-    @app_commands.describe(
-        seat=command_text("tables.cmd.opt.seat.desc"),
-        level=command_text("tables.cmd.bot.add.opt.level.desc"),
-    )
+    @options_from("tables.cmd.opt", described={"level": "tables.cmd.bot.add.opt.level"})
     @app_commands.choices(level=LEVELS)
     async def bot_add(
         self, interaction: Interaction, seat: SEAT | None = None, level: str | None = None
@@ -203,8 +178,7 @@ class Tables(commands.Cog):
         name=command_text("tables.cmd.bot.remove.name"),
         description=command_text("tables.cmd.bot.remove.desc"),
     )
-    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
-    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
+    @options_from("tables.cmd.opt")
     async def bot_remove(self, interaction: Interaction, seat: SEAT | None = None) -> None:
         await self.actions.guard(
             interaction,
@@ -244,14 +218,7 @@ class Tables(commands.Cog):
         name=command_text("tables.cmd.settings.name"),
         description=command_text("tables.cmd.settings.desc"),
     )
-    @app_commands.rename(
-        turn_timer=command_text("tables.cmd.opt.turn_timer.name"),
-        language=command_text("tables.cmd.opt.language.name"),
-    )
-    @app_commands.describe(
-        turn_timer=command_text("tables.cmd.opt.turn_timer.desc"),
-        language=command_text("tables.cmd.opt.language.desc"),
-    )
+    @options_from("tables.cmd.opt")
     @app_commands.choices(language=LANGUAGES)
     async def settings(
         self,
@@ -279,8 +246,7 @@ class Tables(commands.Cog):
         name=command_text("tables.cmd.notify.name"),
         description=command_text("tables.cmd.notify.desc"),
     )
-    @app_commands.rename(mode=command_text("tables.cmd.opt.notify.name"))
-    @app_commands.describe(mode=command_text("tables.cmd.opt.notify.desc"))
+    @options_from("tables.cmd.opt", own={"mode": "tables.cmd.opt.notify"})
     @app_commands.choices(mode=NOTIFY_MODES)
     async def notify(self, interaction: Interaction, mode: str | None = None) -> None:
         await self.actions.guard(
