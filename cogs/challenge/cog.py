@@ -20,7 +20,7 @@ from bot.league.schedule import timezone_names
 from cogs.challenge.actions import ChallengeActions
 from cogs.challenge.items import ALL_ITEMS
 from cogs.challenge.scheduler import ChallengeScheduler
-from cogs.common.text import command_text, options_from
+from cogs.common.text import command_named, command_text, options_from
 
 __all__ = ["Challenge"]
 
@@ -40,8 +40,7 @@ class Challenge(commands.Cog):
     """The duplicate challenge: the same deals for every member, played alone."""
 
     challenge = app_commands.Group(
-        name=command_text("challenge.cmd.challenge.name"),
-        description=command_text("challenge.cmd.challenge.desc"),
+        **command_named("challenge.cmd.challenge"),
         guild_only=True,
     )
 
@@ -63,34 +62,22 @@ class Challenge(commands.Cog):
         self.scheduler.stop()
         self.bot.remove_routed_items(*ALL_ITEMS)
 
-    @challenge.command(
-        name=command_text("challenge.cmd.play.name"),
-        description=command_text("challenge.cmd.play.desc"),
-    )
+    @challenge.command(**command_named("challenge.cmd.play"))
     async def play(self, interaction: Interaction) -> None:
         await self.actions.play(interaction)
 
-    @challenge.command(
-        name=command_text("challenge.cmd.standings.name"),
-        description=command_text("challenge.cmd.standings.desc"),
-    )
+    @challenge.command(**command_named("challenge.cmd.standings"))
     @options_from("challenge.cmd.opt")
     async def standings(
         self, interaction: Interaction, number: app_commands.Range[int, 1, 1_000_000] | None = None
     ) -> None:
         await self.actions.standings(interaction, number)
 
-    @challenge.command(
-        name=command_text("challenge.cmd.past.name"),
-        description=command_text("challenge.cmd.past.desc"),
-    )
+    @challenge.command(**command_named("challenge.cmd.past"))
     async def past(self, interaction: Interaction) -> None:
         await self.actions.past(interaction)
 
-    @challenge.command(
-        name=command_text("challenge.cmd.settings.name"),
-        description=command_text("challenge.cmd.settings.desc"),
-    )
+    @challenge.command(**command_named("challenge.cmd.settings"))
     @options_from("challenge.cmd.opt")
     @app_commands.choices(cadence=CADENCE_CHOICES, preset=RULES_CHOICES)
     @app_commands.choices(weekday=WEEKDAY_CHOICES)

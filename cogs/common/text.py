@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 import discord
 from discord import app_commands
@@ -54,6 +54,7 @@ __all__ = [
     "card_text",
     "cards_text",
     "clip",
+    "command_named",
     "command_text",
     "options_from",
     "face_of",
@@ -121,6 +122,21 @@ def command_text(key: str) -> locale_str:
     """A command's name, description, option or choice: the English text from the catalogue,
     the other languages by `key` at sync time (`cogs/common/translator.py`)."""
     return locale_str(t(key), key=key)
+
+
+class CommandNames(TypedDict):
+    """The keywords that name and describe a command or group."""
+
+    name: locale_str
+    description: locale_str
+
+
+def command_named(prefix: str) -> CommandNames:
+    """A command's or group's name and description from the catalogue (`<prefix>.name`,
+    `<prefix>.desc`), as keywords of its decorator: `@group.command(**command_named(...))`."""
+    return CommandNames(
+        name=command_text(f"{prefix}.name"), description=command_text(f"{prefix}.desc")
+    )
 
 
 Callback = TypeVar("Callback", bound=Callable[..., Any])

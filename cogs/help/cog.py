@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.client import KlaverjasBot
 from cogs.common.components import RenderedView
 from cogs.common.replies import edit_in_place, report_unexpected_error
-from cogs.common.text import command_text, locale_of
+from cogs.common.text import command_named, locale_of
 from cogs.common.translator import CatalogueTranslator
 from cogs.help.items import HELP, HelpPage
 from cogs.help.ui import START, help_page
@@ -38,9 +38,7 @@ class Help(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_routed_items(*HELP.items)
 
-    @app_commands.command(
-        name=command_text("help.cmd.help.name"), description=command_text("help.cmd.help.desc")
-    )
+    @app_commands.command(**command_named("help.cmd.help"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         embed, view = await self._page(interaction, START)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)

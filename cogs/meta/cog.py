@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.version import bot_version
-from cogs.common.text import command_text
+from cogs.common.text import command_named
 from cogs.meta.ui import about_embed
 
 __all__ = ["Meta"]
@@ -19,9 +19,7 @@ class Meta(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name=command_text("meta.cmd.about.name"), description=command_text("meta.cmd.about.desc")
-    )
+    @app_commands.command(**command_named("meta.cmd.about"))
     async def about(self, interaction: discord.Interaction[Any]) -> None:
         me = interaction.client.user
         name = me.name if me is not None else "Klaverjas"

@@ -23,7 +23,7 @@ from bot.texts.rulebook import TOPICS, search_topics
 from bot.texts.rulebook import topic as rulebook_topic
 from cogs.common.components import RenderedView
 from cogs.common.replies import guarded
-from cogs.common.text import command_text, options_from, suit_text
+from cogs.common.text import command_named, command_text, options_from, suit_text
 from cogs.rules.actions import legal_answer, roem_answer, rules_here, score
 from cogs.rules.errors import CARDS, HAND, REFUSALS, TRICK, TRUMP
 from cogs.rules.items import RULES, TopicMenu
@@ -87,10 +87,7 @@ class RulesCog(commands.Cog, name="Rules"):
 
     # ---------------------------------------------------------------- /rules
 
-    @app_commands.command(
-        name=command_text("rules.cmd.rules.name"),
-        description=command_text("rules.cmd.rules.desc"),
-    )
+    @app_commands.command(**command_named("rules.cmd.rules"))
     @options_from("rules.cmd.opt")
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def rules(
@@ -138,10 +135,7 @@ class RulesCog(commands.Cog, name="Rules"):
 
     # ---------------------------------------------------------------- /roem
 
-    @app_commands.command(
-        name=command_text("rules.cmd.roem.name"),
-        description=command_text("rules.cmd.roem.desc"),
-    )
+    @app_commands.command(**command_named("rules.cmd.roem"))
     @options_from("rules.cmd.opt")
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def roem(
@@ -170,10 +164,7 @@ class RulesCog(commands.Cog, name="Rules"):
 
     # ---------------------------------------------------------------- /legal
 
-    @app_commands.command(
-        name=command_text("rules.cmd.legal.name"),
-        description=command_text("rules.cmd.legal.desc"),
-    )
+    @app_commands.command(**command_named("rules.cmd.legal"))
     @options_from("rules.cmd.opt")
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def legal(
@@ -204,10 +195,7 @@ class RulesCog(commands.Cog, name="Rules"):
 
     # ---------------------------------------------------------------- /score
 
-    @app_commands.command(
-        name=command_text("rules.cmd.score.name"),
-        description=command_text("rules.cmd.score.desc"),
-    )
+    @app_commands.command(**command_named("rules.cmd.score"))
     @options_from("rules.cmd.opt")
     @app_commands.choices(makers=MAKERS_CHOICES, variant=VARIANT_CHOICES)
     @app_commands.choices(calls=CALL_CHOICES)
@@ -238,10 +226,7 @@ class RulesCog(commands.Cog, name="Rules"):
 
     # ---------------------------------------------------------------- /cards
 
-    @app_commands.command(
-        name=command_text("rules.cmd.cards.name"),
-        description=command_text("rules.cmd.cards.desc"),
-    )
+    @app_commands.command(**command_named("rules.cmd.cards"))
     @options_from("rules.cmd.opt")
     async def cards(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         locale = interaction.locale

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.client import KlaverjasBot
 from bot.standings import BOARDS, PERIODS
-from cogs.common.text import command_text, options_from
+from cogs.common.text import command_named, command_text, options_from
 from cogs.standings.actions import StandingsActions
 from cogs.standings.items import ALL_ITEMS
 
@@ -49,10 +49,7 @@ class Standings(commands.Cog):
         """Stop routing them."""
         self.bot.remove_routed_items(*ALL_ITEMS)
 
-    @app_commands.command(
-        name=command_text("standings.cmd.standings.name"),
-        description=command_text("standings.cmd.standings.desc"),
-    )
+    @app_commands.command(**command_named("standings.cmd.standings"))
     @app_commands.guild_only()
     @options_from("standings.cmd.opt")
     @app_commands.choices(period=PERIOD_CHOICES, board=BOARD_CHOICES)
@@ -66,18 +63,12 @@ class Standings(commands.Cog):
     ) -> None:
         await self.actions.standings(interaction, period, humans_only, public, board)
 
-    @app_commands.command(
-        name=command_text("standings.cmd.reset.name"),
-        description=command_text("standings.cmd.reset.desc"),
-    )
+    @app_commands.command(**command_named("standings.cmd.reset"))
     @app_commands.guild_only()
     async def reset_ratings(self, interaction: discord.Interaction[Any]) -> None:
         await self.actions.reset_ratings(interaction)
 
-    @app_commands.command(
-        name=command_text("standings.cmd.stats.name"),
-        description=command_text("standings.cmd.stats.desc"),
-    )
+    @app_commands.command(**command_named("standings.cmd.stats"))
     @app_commands.guild_only()
     @options_from(
         "standings.cmd.opt",

@@ -22,7 +22,7 @@ from bot.engine import KRAKEN_PRESET_NAMES, PRESET_NAMES
 from bot.players import LEVELS as PLAYER_LEVELS
 from bot.preferences import NotifyMode
 from cogs.common.requests import RequestStats
-from cogs.common.text import command_text, options_from
+from cogs.common.text import command_named, command_text, options_from
 from cogs.tables.actions import TableActions
 from cogs.tables.actions_commands import OpenOptions, TableCommands
 from cogs.tables.items import ALL_ITEMS
@@ -70,13 +70,11 @@ class Tables(commands.Cog):
     """Tables in channels: a public message per table, private hands, persistent buttons."""
 
     table = app_commands.Group(
-        name=command_text("tables.cmd.table.name"),
-        description=command_text("tables.cmd.table.desc"),
+        **command_named("tables.cmd.table"),
         guild_only=True,
     )
     computer = app_commands.Group(
-        name=command_text("tables.cmd.bot.name"),
-        description=command_text("tables.cmd.bot.desc"),
+        **command_named("tables.cmd.bot"),
         parent=table,
     )
 
@@ -117,10 +115,7 @@ class Tables(commands.Cog):
         await self.requests.stop()
 
     # ------------------------------------------------------------------ /table open
-    @table.command(
-        name=command_text("tables.cmd.open.name"),
-        description=command_text("tables.cmd.open.desc"),
-    )
+    @table.command(**command_named("tables.cmd.open"))
     @options_from("tables.cmd.opt")
     @app_commands.choices(preset=PRESETS, language=LANGUAGES, level=LEVELS)
     @app_commands.choices(hands=HANDS, target=TARGETS)
@@ -141,28 +136,20 @@ class Tables(commands.Cog):
         )
 
     # ------------------------------------------------------------------ seats
-    @table.command(
-        name=command_text("tables.cmd.join.name"), description=command_text("tables.cmd.join.desc")
-    )
+    @table.command(**command_named("tables.cmd.join"))
     @options_from("tables.cmd.opt")
     async def join(self, interaction: Interaction, seat: SEAT | None = None) -> None:
         await self.actions.guard(
             interaction, "/table join", lambda: self.table_commands.join(interaction, seat)
         )
 
-    @table.command(
-        name=command_text("tables.cmd.leave.name"),
-        description=command_text("tables.cmd.leave.desc"),
-    )
+    @table.command(**command_named("tables.cmd.leave"))
     async def leave(self, interaction: Interaction) -> None:
         await self.actions.guard(
             interaction, "/table leave", lambda: self.table_commands.leave(interaction)
         )
 
-    @computer.command(
-        name=command_text("tables.cmd.bot.add.name"),
-        description=command_text("tables.cmd.bot.add.desc"),
-    )
+    @computer.command(**command_named("tables.cmd.bot.add"))
     @options_from("tables.cmd.opt", described={"level": "tables.cmd.bot.add.opt.level"})
     @app_commands.choices(level=LEVELS)
     async def bot_add(
@@ -174,10 +161,7 @@ class Tables(commands.Cog):
             lambda: self.table_commands.computer(interaction, seat, True, level),
         )
 
-    @computer.command(
-        name=command_text("tables.cmd.bot.remove.name"),
-        description=command_text("tables.cmd.bot.remove.desc"),
-    )
+    @computer.command(**command_named("tables.cmd.bot.remove"))
     @options_from("tables.cmd.opt")
     async def bot_remove(self, interaction: Interaction, seat: SEAT | None = None) -> None:
         await self.actions.guard(
@@ -187,37 +171,25 @@ class Tables(commands.Cog):
         )
 
     # ------------------------------------------------------------------ the match
-    @table.command(
-        name=command_text("tables.cmd.start.name"),
-        description=command_text("tables.cmd.start.desc"),
-    )
+    @table.command(**command_named("tables.cmd.start"))
     async def start(self, interaction: Interaction) -> None:
         await self.actions.guard(
             interaction, "/table start", lambda: self.table_commands.start(interaction)
         )
 
-    @table.command(
-        name=command_text("tables.cmd.close.name"),
-        description=command_text("tables.cmd.close.desc"),
-    )
+    @table.command(**command_named("tables.cmd.close"))
     async def close(self, interaction: Interaction) -> None:
         await self.actions.guard(
             interaction, "/table close", lambda: self.table_commands.close(interaction)
         )
 
-    @table.command(
-        name=command_text("tables.cmd.sheet.name"),
-        description=command_text("tables.cmd.sheet.desc"),
-    )
+    @table.command(**command_named("tables.cmd.sheet"))
     async def sheet(self, interaction: Interaction) -> None:
         await self.actions.guard(
             interaction, "/table sheet", lambda: self.table_commands.sheet(interaction)
         )
 
-    @table.command(
-        name=command_text("tables.cmd.settings.name"),
-        description=command_text("tables.cmd.settings.desc"),
-    )
+    @table.command(**command_named("tables.cmd.settings"))
     @options_from("tables.cmd.opt")
     @app_commands.choices(language=LANGUAGES)
     async def settings(
@@ -232,20 +204,14 @@ class Tables(commands.Cog):
             lambda: self.table_commands.settings(interaction, turn_timer, language),
         )
 
-    @table.command(
-        name=command_text("tables.cmd.bump.name"),
-        description=command_text("tables.cmd.bump.desc"),
-    )
+    @table.command(**command_named("tables.cmd.bump"))
     async def bump(self, interaction: Interaction) -> None:
         await self.actions.guard(
             interaction, "/table bump", lambda: self.table_commands.bump(interaction)
         )
 
     # ------------------------------------------------------------------ /notify
-    @app_commands.command(
-        name=command_text("tables.cmd.notify.name"),
-        description=command_text("tables.cmd.notify.desc"),
-    )
+    @app_commands.command(**command_named("tables.cmd.notify"))
     @options_from("tables.cmd.opt", own={"mode": "tables.cmd.opt.notify"})
     @app_commands.choices(mode=NOTIFY_MODES)
     async def notify(self, interaction: Interaction, mode: str | None = None) -> None:
@@ -254,10 +220,7 @@ class Tables(commands.Cog):
         )
 
     # ------------------------------------------------------------------ /hint
-    @app_commands.command(
-        name=command_text("tables.cmd.hint.name"),
-        description=command_text("tables.cmd.hint.desc"),
-    )
+    @app_commands.command(**command_named("tables.cmd.hint"))
     @app_commands.guild_only()
     async def hint(self, interaction: Interaction) -> None:
         table = self.bot.services.tables.in_channel(interaction.channel_id or 0)
@@ -269,10 +232,7 @@ class Tables(commands.Cog):
         )
 
     # ------------------------------------------------------------------ /hand
-    @app_commands.command(
-        name=command_text("tables.cmd.hand.name"),
-        description=command_text("tables.cmd.hand.desc"),
-    )
+    @app_commands.command(**command_named("tables.cmd.hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
         await self.actions.guard(
