@@ -64,6 +64,7 @@ class Challenge(commands.Cog):
 
     @challenge.command(**command_named("challenge.cmd.play"))
     async def play(self, interaction: Interaction) -> None:
+        """/challenge play: the member's place in this week's challenge, privately."""
         await self.actions.play(interaction)
 
     @challenge.command(**command_named("challenge.cmd.standings"))
@@ -71,10 +72,12 @@ class Challenge(commands.Cog):
     async def standings(
         self, interaction: Interaction, number: app_commands.Range[int, 1, 1_000_000] | None = None
     ) -> None:
+        """/challenge standings: a challenge's board (this week's, or number `number`)."""
         await self.actions.standings(interaction, number)
 
     @challenge.command(**command_named("challenge.cmd.past"))
     async def past(self, interaction: Interaction) -> None:
+        """/challenge past: the server's earlier challenges."""
         await self.actions.past(interaction)
 
     @challenge.command(**command_named("challenge.cmd.settings"))
@@ -92,6 +95,7 @@ class Challenge(commands.Cog):
         preset: str | None = None,
         channel: discord.TextChannel | None = None,
     ) -> None:
+        """/challenge settings: an organiser's cadence, hour, deals, rules and channel."""
         given = {
             "cadence": cadence,
             "hour": hour,

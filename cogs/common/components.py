@@ -55,6 +55,7 @@ class RenderedView(discord.ui.View):
         return view
 
     def to_components(self) -> list[dict[str, Any]]:
+        """The rows as Discord's JSON, as they were given."""
         return self._rows
 
 
@@ -109,6 +110,7 @@ class RenderedLayout(RenderedView):
     `send_message`): like `RenderedView`, but discord.py sets the V2 flag for it."""
 
     def has_components_v2(self) -> bool:
+        """Always: discord.py sets the Components V2 flag for it."""
         return True
 
 

@@ -241,6 +241,7 @@ def face_of(card: Card, locale: str, emojis: CardEmojis) -> CardFace:
 
 
 def cards_text(cards: Iterable[Card], locale: object, sep: str = " ") -> str:
+    """Cards in the reader's letters, joined by `sep`."""
     return sep.join(card_text(card, locale) for card in cards)
 
 

@@ -29,17 +29,22 @@ __all__ = ["Help"]
 
 
 class Help(commands.Cog):
+    """/help: a menu of pages drawn from the command tree as it is synced."""
+
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
+        """Route the menu's buttons."""
         self.bot.add_routed_items(*HELP.items)
 
     async def cog_unload(self) -> None:
+        """Undo `cog_load`."""
         self.bot.remove_routed_items(*HELP.items)
 
     @app_commands.command(**command_named("help.cmd.help"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
+        """/help: the quick start page, privately."""
         embed, view = await self._page(interaction, START)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 

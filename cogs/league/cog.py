@@ -191,6 +191,7 @@ class League(commands.Cog):
         bye_hands: bool | None = None,
         target: TARGET | None = None,
     ) -> None:
+        """/league create: a new league of this server, with its first settings."""
         season = SeasonOptions(counting, best, minimum, tiebreaks, booby, bye_hands)
         role_id = None if role is None else role.id
         options = CreateOptions(name, rounds, hands, preset, bye, format, role_id, season, target)
@@ -231,6 +232,7 @@ class League(commands.Cog):
         bye_hands: bool | None = None,
         target: NO_TARGET | None = None,
     ) -> None:
+        """/league settings: an organiser changes the league's settings or schedule."""
         schedule = ScheduleOptions(weekday, time, timezone, checkin, reminders, unschedule)
         options = SettingsOptions(
             rounds,
@@ -273,6 +275,7 @@ class League(commands.Cog):
         league: str | None = None,
         partner: discord.Member | None = None,
     ) -> None:
+        """/league join: join a league, with a fixed partner or alone."""
         partner_id = None if partner is None else partner.id
         await self._run(
             interaction,
@@ -284,6 +287,7 @@ class League(commands.Cog):
     @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def leave(self, interaction: Interaction, league: str | None = None) -> None:
+        """/league leave: leave a league."""
         await self._run(
             interaction, "/league leave", lambda: self.league_commands.leave(interaction, league)
         )
@@ -294,6 +298,7 @@ class League(commands.Cog):
     async def standings(
         self, interaction: Interaction, league: str | None = None, public: bool = False
     ) -> None:
+        """/league standings: the season's table."""
         await self._run(
             interaction,
             "/league standings",
@@ -309,6 +314,7 @@ class League(commands.Cog):
         member: discord.Member | None = None,
         league: str | None = None,
     ) -> None:
+        """/league player: a member's season."""
         user_id = (member or interaction.user).id
         await self._run(
             interaction,
@@ -322,6 +328,7 @@ class League(commands.Cog):
     async def history(
         self, interaction: Interaction, league: str | None = None, night: NIGHT | None = None
     ) -> None:
+        """/league history: the league's nights."""
         await self._run(
             interaction,
             "/league history",
@@ -339,6 +346,7 @@ class League(commands.Cog):
         public: bool = False,
         league: str | None = None,
     ) -> None:
+        """/league export: a night's or a season's results as files."""
         await self._run(
             interaction,
             "/league export",
@@ -350,6 +358,7 @@ class League(commands.Cog):
     @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def open(self, interaction: Interaction, league: str | None = None) -> None:
+        """/night open: an organiser opens tonight's check-in."""
         await self._run(
             interaction, "/night open", lambda: self.league_commands.open_night(interaction, league)
         )
@@ -360,6 +369,7 @@ class League(commands.Cog):
     async def start(
         self, interaction: Interaction, league: str | None = None, deal: bool = True
     ) -> None:
+        """/night start: an organiser draws the first round and starts its tables."""
         await self._run(
             interaction,
             "/night start",
@@ -372,6 +382,7 @@ class League(commands.Cog):
     async def next(
         self, interaction: Interaction, league: str | None = None, deal: bool = True
     ) -> None:
+        """/night next: an organiser draws the next round."""
         await self._run(
             interaction,
             "/night next",
@@ -382,6 +393,7 @@ class League(commands.Cog):
     @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def status(self, interaction: Interaction, league: str | None = None) -> None:
+        """/night status: where tonight stands."""
         await self._run(
             interaction, "/night status", lambda: self.league_commands.status(interaction, league)
         )
@@ -401,6 +413,7 @@ class League(commands.Cog):
         confirmed_by: discord.Member | None = None,
         league: str | None = None,
     ) -> None:
+        """/night enter: a face-to-face table's sheet or round totals, or the sheet's form."""
         confirmed = None if confirmed_by is None else confirmed_by.id
         await self._run(
             interaction,
@@ -425,6 +438,7 @@ class League(commands.Cog):
         hands: HANDS | None = None,
         league: str | None = None,
     ) -> None:
+        """/night correct: an organiser corrects an entered result."""
         await self._run(
             interaction,
             "/night correct",
@@ -442,6 +456,7 @@ class League(commands.Cog):
     async def confirm(
         self, interaction: Interaction, round: ROUND, table: TABLE, league: str | None = None
     ) -> None:
+        """/night confirm: the opponent asked (or an organiser) confirms a result."""
         await self._run(
             interaction,
             "/night confirm",
@@ -459,6 +474,7 @@ class League(commands.Cog):
         reason: app_commands.Range[str, 1, 200],
         league: str | None = None,
     ) -> None:
+        """/night penalty: an organiser gives a player points off (or on)."""
         await self._run(
             interaction,
             "/night penalty",
@@ -469,6 +485,7 @@ class League(commands.Cog):
     @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def close(self, interaction: Interaction, league: str | None = None) -> None:
+        """/night close: an organiser ends the night and counts it in the season."""
         await self._run(
             interaction, "/night close", lambda: self.league_commands.close(interaction, league)
         )

@@ -16,11 +16,14 @@ __all__ = ["Meta"]
 
 
 class Meta(commands.Cog):
+    """/about."""
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     @app_commands.command(**command_named("meta.cmd.about"))
     async def about(self, interaction: discord.Interaction[Any]) -> None:
+        """/about: what the bot is and where it comes from."""
         me = interaction.client.user
         name = me.name if me is not None else "Klaverjas"
         embed = about_embed(name, bot_version(), interaction.locale)

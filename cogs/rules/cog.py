@@ -73,9 +73,11 @@ class RulesCog(commands.Cog, name="Rules"):
         self.bot = bot
 
     async def cog_load(self) -> None:
+        """Route the topic menu."""
         self.bot.add_routed_items(*RULES.items)
 
     async def cog_unload(self) -> None:
+        """Undo `cog_load`."""
         self.bot.remove_routed_items(*RULES.items)
 
     # ---------------------------------------------------------------- helpers
@@ -83,6 +85,7 @@ class RulesCog(commands.Cog, name="Rules"):
     def rules_here(
         self, interaction: discord.Interaction[Any], variant: str | None
     ) -> RulesInEffect:
+        """The rule set a question is answered under (`actions.rules_here`)."""
         return rules_here(self.bot.services.tables, interaction.channel_id, variant)
 
     # ---------------------------------------------------------------- /rules
@@ -127,6 +130,7 @@ class RulesCog(commands.Cog, name="Rules"):
     async def rules_topic_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        """The topics whose words hold what was typed, in the reader's language."""
         locale = interaction.locale.value
         return [
             app_commands.Choice(name=_choice_name(rulebook_topic(key, locale).summary), value=key)
@@ -160,6 +164,7 @@ class RulesCog(commands.Cog, name="Rules"):
     async def roem_trump_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        """The suits to name as trump, in the reader's language."""
         return _suit_choices(interaction, current)
 
     # ---------------------------------------------------------------- /legal
@@ -191,6 +196,7 @@ class RulesCog(commands.Cog, name="Rules"):
     async def legal_trump_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        """The suits to name as trump, in the reader's language."""
         return _suit_choices(interaction, current)
 
     # ---------------------------------------------------------------- /score
@@ -229,6 +235,7 @@ class RulesCog(commands.Cog, name="Rules"):
     @app_commands.command(**command_named("rules.cmd.cards"))
     @options_from("rules.cmd.opt")
     async def cards(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
+        """/cards: the order of the cards, in and out of trump, as a picture."""
         locale = interaction.locale
         await interaction.response.send_message(
             embed=cards_embed(locale), file=cards_file(locale), ephemeral=not public

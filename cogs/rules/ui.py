@@ -231,6 +231,7 @@ def roem_parts_text(locale: object, roem: Roem) -> str:
 def roem_embed(
     locale: object, cards: Sequence[Card], trump: Suit, roem: Roem, ctx: RulesInEffect
 ) -> discord.Embed:
+    """/roem's answer: the cards, trump and the roem they hold, under the rules in effect."""
     lines = [
         t("rules.roem.cards", locale, cards=cards_text(cards, locale)),
         t("rules.common.trump", locale, suit=suit_text(trump, locale)),
@@ -290,6 +291,7 @@ def reason_text(locale: object, answer: LegalAnswer, reason: IllegalReason) -> s
 
 
 def legal_embed(locale: object, answer: LegalAnswer, ctx: RulesInEffect) -> discord.Embed:
+    """/legal's answer: the cards that may be played, and why each other one may not."""
     order = sort_key(answer.trump)
     lines = [
         t("rules.common.trump", locale, suit=suit_text(answer.trump, locale)),
@@ -356,6 +358,7 @@ def _pair(locale: object, pair: int) -> str:
 def score_embed(
     locale: object, question: ScoreQuestion, result: HandScore, ctx: RulesInEffect
 ) -> discord.Embed:
+    """/score's answer: the hand's score for each pair, under the rules in effect."""
     rules = ctx.rules
     makers = question.makers
     defenders = 1 - makers

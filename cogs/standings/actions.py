@@ -57,15 +57,19 @@ async def load_board(service: StandingsService, target: PageTarget, now: dt.date
 
 
 class StandingsActions:
+    """What the standings commands and buttons do, over the standings and ratings services."""
+
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
 
     @property
     def service(self) -> StandingsService:
+        """The standings service."""
         return self.bot.services.standings
 
     @property
     def ratings(self) -> RatingService:
+        """The ratings service."""
         return self.bot.services.ratings
 
     async def standings(

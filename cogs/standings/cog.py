@@ -36,6 +36,8 @@ BOARD_CHOICES = [
 
 
 class Standings(commands.Cog):
+    """/standings, /stats and /reset-ratings, and their buttons."""
+
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
         self.actions = StandingsActions(bot)
@@ -61,11 +63,13 @@ class Standings(commands.Cog):
         public: bool = True,
         board: str = "wins",
     ) -> None:
+        """/standings: a leaderboard of the server (wins or ratings), a page at a time."""
         await self.actions.standings(interaction, period, humans_only, public, board)
 
     @app_commands.command(**command_named("standings.cmd.reset"))
     @app_commands.guild_only()
     async def reset_ratings(self, interaction: discord.Interaction[Any]) -> None:
+        """/reset-ratings: an organiser starts a new rating season, after confirming."""
         await self.actions.reset_ratings(interaction)
 
     @app_commands.command(**command_named("standings.cmd.stats"))
@@ -87,4 +91,5 @@ class Standings(commands.Cog):
         humans_only: bool = False,
         public: bool = False,
     ) -> None:
+        """/stats: a player's results, in all and in the period."""
         await self.actions.stats(interaction, member, period, humans_only, public)

@@ -57,18 +57,22 @@ class Board:
 
     @property
     def pages(self) -> int:
+        """How many pages the board has (at least one)."""
         return max(1, math.ceil(self.players / PAGE_SIZE))
 
     @property
     def page(self) -> int:
+        """The page shown (from 0)."""
         return self.target.page
 
     @property
     def has_previous(self) -> bool:
+        """Whether a page comes before this one."""
         return self.page > 0
 
     @property
     def has_next(self) -> bool:
+        """Whether a page comes after this one."""
         return self.page + 1 < self.pages
 
 

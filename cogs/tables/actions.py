@@ -65,6 +65,8 @@ def on_ephemeral(interaction: discord.Interaction[Any]) -> bool:
 
 
 class TableActions:
+    """What a table button does, in the tables' guard; one service call a click."""
+
     def __init__(
         self,
         bot: KlaverjasBot,
@@ -81,6 +83,7 @@ class TableActions:
 
     @property
     def service(self) -> TableService:
+        """The table service."""
         return self.bot.services.tables
 
     # ------------------------------------------------------------------ the one guard

@@ -88,6 +88,7 @@ class Tables(commands.Cog):
         self.table_commands = TableCommands(self.actions)
 
     async def cog_load(self) -> None:
+        """Start the table messages, notices and nudges, and route the buttons."""
         # The one await first: a failure then leaves nothing half registered, and the
         # notifier knows the standing mentions before any table event reaches it.
         await self.notifier.restore()
@@ -101,6 +102,7 @@ class Tables(commands.Cog):
         await self.bot.services.tables.announce_restored()
 
     async def cog_unload(self) -> None:
+        """Undo `cog_load`."""
         self.bot.remove_routed_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
         for listener in (self.publisher.on_events, self.nudger.on_events, self.notifier.on_events):
@@ -130,6 +132,7 @@ class Tables(commands.Cog):
         language: str | None = None,
         level: str | None = None,
     ) -> None:
+        """/table open."""
         options = OpenOptions(preset, hands, target, turn_timer, thread, language, level)
         await self.actions.guard(
             interaction, "/table open", lambda: self.table_commands.open_table(interaction, options)
@@ -139,12 +142,14 @@ class Tables(commands.Cog):
     @table.command(**command_named("tables.cmd.join"))
     @options_from("tables.cmd.opt")
     async def join(self, interaction: Interaction, seat: SEAT | None = None) -> None:
+        """/table join."""
         await self.actions.guard(
             interaction, "/table join", lambda: self.table_commands.join(interaction, seat)
         )
 
     @table.command(**command_named("tables.cmd.leave"))
     async def leave(self, interaction: Interaction) -> None:
+        """/table leave."""
         await self.actions.guard(
             interaction, "/table leave", lambda: self.table_commands.leave(interaction)
         )
@@ -155,6 +160,7 @@ class Tables(commands.Cog):
     async def bot_add(
         self, interaction: Interaction, seat: SEAT | None = None, level: str | None = None
     ) -> None:
+        """/table bot add."""
         await self.actions.guard(
             interaction,
             "/table bot add",
@@ -164,6 +170,7 @@ class Tables(commands.Cog):
     @computer.command(**command_named("tables.cmd.bot.remove"))
     @options_from("tables.cmd.opt")
     async def bot_remove(self, interaction: Interaction, seat: SEAT | None = None) -> None:
+        """/table bot remove."""
         await self.actions.guard(
             interaction,
             "/table bot remove",
@@ -173,18 +180,21 @@ class Tables(commands.Cog):
     # ------------------------------------------------------------------ the match
     @table.command(**command_named("tables.cmd.start"))
     async def start(self, interaction: Interaction) -> None:
+        """/table start."""
         await self.actions.guard(
             interaction, "/table start", lambda: self.table_commands.start(interaction)
         )
 
     @table.command(**command_named("tables.cmd.close"))
     async def close(self, interaction: Interaction) -> None:
+        """/table close."""
         await self.actions.guard(
             interaction, "/table close", lambda: self.table_commands.close(interaction)
         )
 
     @table.command(**command_named("tables.cmd.sheet"))
     async def sheet(self, interaction: Interaction) -> None:
+        """/table sheet."""
         await self.actions.guard(
             interaction, "/table sheet", lambda: self.table_commands.sheet(interaction)
         )
@@ -198,6 +208,7 @@ class Tables(commands.Cog):
         turn_timer: TURN_TIMER | None = None,
         language: str | None = None,
     ) -> None:
+        """/table settings."""
         await self.actions.guard(
             interaction,
             "/table settings",
@@ -206,6 +217,7 @@ class Tables(commands.Cog):
 
     @table.command(**command_named("tables.cmd.bump"))
     async def bump(self, interaction: Interaction) -> None:
+        """/table bump."""
         await self.actions.guard(
             interaction, "/table bump", lambda: self.table_commands.bump(interaction)
         )
@@ -215,6 +227,7 @@ class Tables(commands.Cog):
     @options_from("tables.cmd.opt", own={"mode": "tables.cmd.opt.notify"})
     @app_commands.choices(mode=NOTIFY_MODES)
     async def notify(self, interaction: Interaction, mode: str | None = None) -> None:
+        """/notify: how the player hears that a table waits for them."""
         await self.actions.guard(
             interaction, "/notify", lambda: choose_notify(self.bot, interaction, mode)
         )
@@ -223,6 +236,7 @@ class Tables(commands.Cog):
     @app_commands.command(**command_named("tables.cmd.hint"))
     @app_commands.guild_only()
     async def hint(self, interaction: Interaction) -> None:
+        """/hint: the computer's advice for the player's turn, privately."""
         table = self.bot.services.tables.in_channel(interaction.channel_id or 0)
         await self.actions.guard(
             interaction,
@@ -235,6 +249,7 @@ class Tables(commands.Cog):
     @app_commands.command(**command_named("tables.cmd.hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
+        """/hand: the player's hand, privately."""
         await self.actions.guard(
             interaction, "/hand", lambda: self.table_commands.hand(interaction)
         )
