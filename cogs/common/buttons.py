@@ -205,14 +205,16 @@ class Route:
             pattern.append(f"(?P<{name}>{codec.pattern})")
         if sorted(name for _, name, _ in self.parts) != sorted(declared):
             raise TypeError(f"{click.__name__}: the template names other fields than declared")
+        # Both ways as plain tuples (a click is read and a hand drawn many times a second):
+        codec_of = {name: codec for _, name, codec in self.parts}
+        self._readers = [(name, codec_of[name].read) for name in declared]
+        self._writers = [(literal, name, codec.write) for literal, name, codec in self.parts]
         self.pattern = "".join(pattern)
         self.compiled = re.compile(self.pattern)
 
     def write(self, click: Click) -> str:
         """The custom id of `click`."""
-        written = [
-            literal + codec.write(getattr(click, name)) for literal, name, codec in self.parts
-        ]
+        written = [literal + write(getattr(click, name)) for literal, name, write in self._writers]
         return "".join(written) + self.tail
 
     def head(self, values: Sequence[Any]) -> str:
@@ -226,7 +228,7 @@ class Route:
 
     def read(self, match: re.Match[str]) -> Click:
         """The click a custom id matched by `pattern` was drawn for."""
-        return self.click(**{name: codec.read(match[name]) for _, name, codec in self.parts})
+        return self.click(*[read(match[name]) for name, read in self._readers])
 
     def parse(self, custom_id: str) -> Click | None:
         """The click of a custom id, or None when the id is none of this button's."""
