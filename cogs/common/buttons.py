@@ -15,8 +15,8 @@ a keyword gives the codec of a field whose type does not say enough (a bool's tw
 str's pattern, a shorter number). The declaration gives:
 
 - `Sit(42, 3).custom_id` and `.component(label, style)`: the button as Discord's JSON;
-- `Sit.item`: the `DynamicItem` the click router (routing.py) reads the custom id with; it
-  makes the click again from the custom id and awaits
+- `Sit.item` (named `SitButton`): the `DynamicItem` the click router (routing.py) reads
+  the custom id with; it makes the click again from the custom id and awaits
   `cog.actions.on_sit(interaction, click)` on the loaded cog (looked up per click: the cog
   may have reloaded);
 - `TABLES.items`: every item of the feature, for `bot.add_routed_items`.
@@ -270,7 +270,7 @@ def _item(route: Route, select: bool) -> type[discord.ui.DynamicItem[Any]]:
         async def callback(self, interaction: discord.Interaction[Any]) -> None:
             await route.handle(interaction, self.click)
 
-    Item.__qualname__ = f"{route.click.__qualname__}.item"
+    Item.__name__ = Item.__qualname__ = f"{route.click.__name__}Button"
     Item.__module__ = route.click.__module__
     return Item
 

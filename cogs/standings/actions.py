@@ -22,7 +22,7 @@ from cogs.common.locales import public_locale
 from cogs.common.replies import edit_in_place, guarded
 from cogs.common.text import t
 from cogs.standings.errors import REFUSALS, StandingsCode, StandingsError
-from cogs.standings.items import NewSeason, PageTarget, RatingTarget
+from cogs.standings.items import NewSeason, RatingTarget, StandingsPage
 from cogs.standings.ui import PAGE_SIZE, Board, player_embed, standings_embed, standings_view
 from cogs.standings.ui_pars import par_field
 from cogs.standings.ui_ratings import (
@@ -42,7 +42,7 @@ __all__ = ["NO_MENTIONS", "StandingsActions", "load_board"]
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-async def load_board(service: StandingsService, target: PageTarget, now: dt.datetime) -> Board:
+async def load_board(service: StandingsService, target: StandingsPage, now: dt.datetime) -> Board:
     """Read one page; a page past the end (the board shrank) shows the last page."""
     found = await service.leaderboard(
         target.guild,
@@ -88,7 +88,7 @@ class StandingsActions:
             if ranked_by == "rating":
                 await self._rating_page(interaction, RatingTarget(guild_id, 0), public=public)
                 return
-            target = PageTarget(guild_id, period, humans_only, 0)
+            target = StandingsPage(guild_id, period, humans_only, 0)
             board = await load_board(self.service, target, interaction.created_at)
             view = standings_view(board, interaction.locale)
             extra: dict[str, Any] = {"view": view} if view is not None else {}
@@ -132,7 +132,7 @@ class StandingsActions:
                 embed=embed, ephemeral=not public, allowed_mentions=NO_MENTIONS
             )
 
-    async def show_page(self, interaction: discord.Interaction[Any], target: PageTarget) -> None:
+    async def show_page(self, interaction: discord.Interaction[Any], target: StandingsPage) -> None:
         """A page button: the page it names, in place of the message it sits on (drawn in
         the kind of message that is: `edit_in_place`)."""
         async with guarded(interaction, f"button {target.custom_id}", REFUSALS):

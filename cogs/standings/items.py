@@ -23,7 +23,7 @@ __all__ = [
     "STANDINGS",
     "NewSeason",
     "NewSeasonButton",
-    "PageTarget",
+    "StandingsPage",
     "RatingPageButton",
     "RatingTarget",
     "StandingsPageButton",
@@ -41,7 +41,7 @@ PAGE = number("[0-9]{1,6}")
     page=PAGE,
 )
 @dataclass(frozen=True, slots=True)
-class PageTarget(Click):
+class StandingsPage(Click):
     """What a page button shows: one page of one guild's leaderboard."""
 
     guild: int
@@ -68,7 +68,7 @@ class NewSeason(Click):
     season: int
 
 
-StandingsPageButton = PageTarget.item
+StandingsPageButton = StandingsPage.item
 RatingPageButton = RatingTarget.item
 NewSeasonButton = NewSeason.item
 ALL_ITEMS = tuple(STANDINGS.items)

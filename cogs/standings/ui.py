@@ -19,12 +19,12 @@ from bot.standings import PlayerStats
 from bot.texts.formats import decimal_text, percent_text
 from cogs.common.components import EMBED_COLOUR, rendered_view
 from cogs.common.text import t
-from cogs.standings.items import PageTarget
+from cogs.standings.items import StandingsPage
 
 __all__ = [
     "PAGE_SIZE",
     "Board",
-    "PageTarget",
+    "StandingsPage",
     "page_custom_id",
     "parse_page_custom_id",
     "player_embed",
@@ -37,21 +37,21 @@ PAGE_SIZE: Final = 10
 DESCRIPTION_MAX: Final = 4096
 
 
-def page_custom_id(target: PageTarget) -> str:
+def page_custom_id(target: StandingsPage) -> str:
     """The custom id of a button showing `target`."""
     return target.custom_id
 
 
-def parse_page_custom_id(custom_id: str) -> PageTarget | None:
+def parse_page_custom_id(custom_id: str) -> StandingsPage | None:
     """The page a custom id names; None when it is no wins page."""
-    return PageTarget.parse(custom_id)
+    return StandingsPage.parse(custom_id)
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
     """One page of a leaderboard as the standings service gave it, and where it sits."""
 
-    target: PageTarget
+    target: StandingsPage
     rows: list[PlayerStats]
     players: int  # players on the whole board (every page)
 
