@@ -19,6 +19,7 @@ from typing import Any
 
 from discord import Locale, app_commands
 
+from bot.texts.catalog import LOCALES, catalogue
 from tests.harness.harness import Harness
 
 PINNED = Path(__file__).with_name("command_keys.json")
@@ -68,3 +69,14 @@ async def test_every_command_text_reads_its_pinned_key(
     if os.environ.get("PIN_COMMAND_KEYS") == "1":  # write the file again (see above)
         PINNED.write_text(json.dumps(keys, indent=1, ensure_ascii=False) + "\n", "utf-8")
     assert keys == json.loads(PINNED.read_text(encoding="utf-8"))
+
+
+def test_every_pinned_key_is_in_every_locale() -> None:
+    """The keys the commands' texts read (options included, which the code names only by a
+    prefix and the parameters) exist in every locale of their domain."""
+    pinned = json.loads(PINNED.read_text(encoding="utf-8"))
+    keys = {key for value in pinned.values() for key in value.split(" | ") if key != "-"}
+    missing = [
+        (locale, key) for key in sorted(keys) for locale in LOCALES if key not in catalogue(locale)
+    ]
+    assert keys and not missing, missing
