@@ -26,7 +26,8 @@ import discord
 
 from bot.engine import Card, IllegalReason, Suit
 from bot.texts.formats import mid_sentence
-from cogs.common.components import Component, button
+from cogs.common.buttons import button
+from cogs.common.components import Component
 from cogs.common.text import card_face, reason_text, t, text_width
 
 __all__ = [

@@ -42,7 +42,7 @@ from bot.texts.catalog import normalize_locale
 from bot.texts.rulebook import TOPICS, topic
 from cogs.common.components import EMBED_COLOUR, Component
 from cogs.common.text import card_text, cards_text, rank_text, suit_text, t
-from cogs.rules.items import topic_menu_id
+from cogs.rules.items import TopicMenu
 
 __all__ = [
     "CARDS_FILENAME",
@@ -169,7 +169,7 @@ def topic_menu(
         )
     return {
         "type": 3,
-        "custom_id": topic_menu_id(variant, public),
+        "custom_id": TopicMenu.of(variant, public).custom_id,
         "placeholder": _clip(t("rules.rules.menu", locale), 150),
         "options": options,
     }
@@ -235,6 +235,7 @@ def roem_parts_text(locale: object, roem: Roem) -> str:
 def roem_embed(
     locale: object, cards: Sequence[Card], trump: Suit, roem: Roem, ctx: RulesInEffect
 ) -> discord.Embed:
+    """/roem's answer: the cards, trump and the roem they hold, under the rules in effect."""
     lines = [
         t("rules.roem.cards", locale, cards=cards_text(cards, locale)),
         t("rules.common.trump", locale, suit=suit_text(trump, locale)),
@@ -342,6 +343,7 @@ def reason_text(locale: object, answer: LegalAnswer, reason: IllegalReason) -> s
 
 
 def legal_embed(locale: object, answer: LegalAnswer, ctx: RulesInEffect) -> discord.Embed:
+    """/legal's answer: the cards that may be played, and why each other one may not."""
     order = sort_key(answer.trump)
     lines = [
         t("rules.common.trump", locale, suit=suit_text(answer.trump, locale)),
@@ -409,6 +411,7 @@ def _pair(locale: object, pair: int) -> str:
 def score_embed(
     locale: object, question: ScoreQuestion, result: HandScore, ctx: RulesInEffect
 ) -> discord.Embed:
+    """/score's answer: the hand's score for each pair, under the rules in effect."""
     rules = ctx.rules
     makers = question.makers
     defenders = 1 - makers

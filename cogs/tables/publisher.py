@@ -109,6 +109,7 @@ class EditBudget:
         return True
 
     async def take(self) -> None:
+        """Take a turn, waiting until one is free."""
         if self.rate <= 0:
             return
         now = self._now()
@@ -140,6 +141,8 @@ class _Pending:
 
 
 class TablePublisher:
+    """The table messages: posts, edits and reposts, at Discord's pace."""
+
     def __init__(
         self, bot: KlaverjasBot, interval: float = EDIT_INTERVAL, budget: float = EDIT_BUDGET
     ) -> None:
@@ -154,6 +157,7 @@ class TablePublisher:
 
     @property
     def service(self) -> TableService:
+        """The table service."""
         return self.bot.services.tables
 
     # ------------------------------------------------------------------ scheduling

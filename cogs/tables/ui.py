@@ -10,7 +10,6 @@ these functions testable without an interaction.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import discord
 
@@ -24,19 +23,14 @@ from cogs.common.components import (
     RenderedLayout,
     action_rows,
     container,
-    frozen_view,
     media_gallery,
+    rendered_view,
     text_display,
     v2_message,
 )
 from cogs.common.raw_messages import Message
 from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, t
-from cogs.tables.items import (
-    ButtonKind,
-    LeaveAnswerButton,
-    kind_component,
-    review_component,
-)
+from cogs.tables.items import ButtonKind, kind_component, leave_components, review_component
 from cogs.tables.ui_kraak import calls_text, hand_roem_lines, to_call_line
 from cogs.tables.ui_lobby import lobby_lines, lobby_rows
 from cogs.tables.ui_picture import ShownPicture
@@ -493,8 +487,4 @@ def leave_question(
     text = t("tables.leave.confirm", locale, seat=seat + 1)
     if note:
         text = f"> {note}\n{text}"
-    buttons: list[discord.ui.Item[Any]] = [
-        LeaveAnswerButton(table.table_id, table.seq, True, t("tables.button.leave_yes", locale)),
-        LeaveAnswerButton(table.table_id, table.seq, False, t("tables.button.leave_no", locale)),
-    ]
-    return text, frozen_view(buttons)
+    return text, rendered_view([leave_components(table.table_id, table.seq, locale)])

@@ -55,8 +55,8 @@ from cogs.common.text import (
 )
 from cogs.tables.items import (
     ButtonKind,
-    CardButton,
     card_component,
+    card_prefix,
     kind_component,
     kraak_component,
     trump_component,
@@ -221,7 +221,7 @@ def _card_rows(
     """The cards that may be played now as buttons (primary, trump first, marked ★), a suit
     kept on one row, as many suits a row as fit one line of a phone (`phone_rows`); the
     others are words (`_others_text`)."""
-    prefix, trump = CardButton.prefix_of(mine.table_id, mine.seq), public.trump
+    prefix, trump = card_prefix(mine.table_id, mine.seq), public.trump
 
     def make(card: Card, playable: bool) -> Component:
         look = card_look(card, locale, emojis.emoji(card), card.suit == trump, playable)
