@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import Card, RuleSet, Suit
+from bot.engine import Card, Phase, RuleSet, Suit, left_of
 from bot.engine.handroem import combinations_of
+from bot.engine.scoring import MAX_CALLS
 
 from .base import SeatView
 from .bidding import PASS_THRESHOLD, trump_strength
@@ -35,6 +36,14 @@ def call_strength(seat: int, hand: Sequence[Card], trump: Suit, rules: RuleSet) 
     return strength
 
 
+def asked_seats(chooser: int, calls: int) -> tuple[int, int]:
+    """The two seats asked, in order, after ``calls`` calls on the trump ``chooser`` named:
+    the defenders from its left for kraak and superkraak, ``chooser`` and its partner for
+    rekraak (docs/rules.md 2.5.2, as ``Hand.call_seats``)."""
+    first = chooser if calls % 2 else left_of(chooser)
+    return first, left_of(left_of(first))
+
+
 def answered(
     dealt: Sequence[Sequence[Card]], chooser: int, calls: int, trump: Suit, rules: RuleSet
 ) -> bool:
@@ -44,11 +53,53 @@ def answered(
     level = calls + 1
     if level > rules.doubling_levels:
         return False
-    first = chooser if calls % 2 else (chooser + 1) % 4
     return any(
         call_strength(seat, dealt[seat], trump, rules) >= CALL_THRESHOLDS[level]
-        for seat in (first, (first + 2) % 4)
+        for seat in asked_seats(chooser, calls)
     )
+
+
+def call_answers(view: SeatView) -> list[tuple[int, int, bool]]:
+    """What the kraak round told ``view``'s seat so far, as (seat, level, called) for each
+    seat that called or passed (docs/rules.md 2.5.2): a call ends its level's round, so the
+    first seat asked passed when its partner called; a round both seats passed closed the
+    calls. Empty before trump or without calls at the table."""
+    if view.chooser is None or view.rules.doubling == "off":
+        return []
+    answers: list[tuple[int, int, bool]] = []
+    for made, caller in enumerate(view.calls):
+        first, second = asked_seats(view.chooser, made)
+        if caller == second:
+            answers.append((first, made + 1, False))
+        answers.append((caller, made + 1, True))
+    made = len(view.calls)
+    if made >= min(view.rules.doubling_levels, MAX_CALLS):
+        return answers
+    first, second = asked_seats(view.chooser, made)
+    if view.phase == Phase.DOUBLING:
+        if view.seat == second:
+            answers.append((first, made + 1, False))
+    elif view.phase != Phase.TRUMP:
+        answers += [(first, made + 1, False), (second, made + 1, False)]
+    return answers
+
+
+def call_miss(
+    seat: int,
+    dealt: Sequence[Card],
+    trump: Suit,
+    rules: RuleSet,
+    answer: tuple[int, bool],
+    margin: float = 0.0,
+) -> float:
+    """How far ``dealt`` is from agreeing with ``seat``'s ``answer`` (the level, and whether
+    it called or passed) by the normal player's bar, ``margin`` softer: 0.0 when it agrees
+    (a call: ``call_strength`` at least the level's threshold; a pass: below it)."""
+    level, called = answer
+    gap = call_strength(seat, dealt, trump, rules) - CALL_THRESHOLDS[level]
+    if called:
+        return 0.0 if gap >= -margin else -margin - gap
+    return 0.0 if gap < margin else gap - margin + 1.0
 
 
 def asked_level(view: SeatView) -> tuple[int, Suit]:

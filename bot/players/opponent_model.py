@@ -15,6 +15,7 @@ mypyc (setup.py's HOT_MODULES) like the solver.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from bot.engine.cards import CARDS, SUIT_MASK, cards_of
@@ -527,8 +528,10 @@ def heuristic_bid(dealt: int, suits: int, free: bool) -> int:
 class Sampler:
     """``sampling.sample_for`` on masks: random fills of the unseen cards within each seat's
     allowed cards (most constrained cards first, a seat drawn in proportion to the cards it
-    still needs), the first of ``bid_tries`` that fits the bidding, else the first drawn,
-    else a fill without the exclusions. Its own xorshift generator, seeded by the caller."""
+    still needs), the first of ``bid_tries`` that fits the kraak round (``misses``: how far
+    a deal is from the calls, ``sampling.calls_miss``) and the bidding, else the one drawn
+    closest to the calls (the first drawn without calls), else a fill without the
+    exclusions. Its own xorshift generator, seeded by the caller."""
 
     def __init__(
         self,
@@ -544,6 +547,7 @@ class Sampler:
         deal_tries: int,
         bid_tries: int,
         exact: int = 0,
+        misses: Callable[[list[int]], float] | None = None,
     ) -> None:
         self.seat = seat
         self.mine = mine
@@ -560,6 +564,7 @@ class Sampler:
         self.exact = exact
         self.deal_tries = deal_tries
         self.bid_tries = bid_tries
+        self.misses = misses
         self.state = 1
         self.cards: list[int] = [c for c in range(32) if unseen >> c & 1]
         self.everyone: list[int] = [0 if s == seat else unseen for s in range(4)]
@@ -578,17 +583,19 @@ class Sampler:
     def deal(self, seed: int) -> list[int]:
         """The hidden cards of each seat (masks) for the sample seeded by `seed`."""
         self.state = seed & MASK64 or 1
-        first: list[int] | None = None
+        best: list[int] | None = None
+        best_miss = 0.0
         for _ in range(self.bid_tries):
             hands = self._fill_tries(self.allowed)
             if hands is None:
                 break
-            if self.fits(hands):
+            miss = 0.0 if self.misses is None else self.misses(hands)
+            if not miss and self.fits(hands):
                 return hands
-            if first is None:
-                first = hands
-        if first is not None:
-            return first
+            if best is None or miss < best_miss:
+                best, best_miss = hands, miss
+        if best is not None:
+            return best
         hands = self._fill_tries(self.everyone)
         assert hands is not None, "a fill without exclusions always succeeds"
         return hands

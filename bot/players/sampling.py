@@ -6,7 +6,10 @@ made that play illegal was not in its hand, so voids, "no higher trump" and "no 
 come from the engine's own ``legal_mask``), where the announced hand roem puts a card (a
 combination's cards are its seat's, docs/rules.md 2.6.4), and what the bidding says (a
 seat that passed when it could have named is unlikely to hold a strong trump hand; one
-that named freely likely does, by the heuristic's measure in ``bidding.py``)."""
+that named freely likely does, by the heuristic's measure in ``bidding.py``), and what the
+kraak round says (a seat that called holds a hand that reaches the normal player's bar for
+its level, one that passed does not, by ``calls.py``; of the deals drawn, the one closest
+to the calls is kept when none fits them)."""
 
 from __future__ import annotations
 
@@ -20,11 +23,14 @@ from bot.engine.obligations import legal_mask
 
 from .base import SeatView
 from .bidding import PASS_THRESHOLD, trump_strength
+from .calls import call_answers, call_miss
 
 PASS_MARGIN = 10.0  # a pass says "weaker than about the threshold", not exactly below it
 NAME_MARGIN = 10.0
 DEAL_TRIES = 40  # random fills per sample before a constraint is given up
 BID_TRIES = 20  # samples drawn to satisfy the bidding before taking one that does not
+CALL_TRIES = 60  # the same after a call or a pass in the kraak round (rarer hands)
+CALL_MARGIN = 5.0  # a call or pass tells the hand's strength within this much of the bar
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,18 +166,48 @@ def fits_bidding(
     return True
 
 
+def calls_miss(
+    view: SeatView,
+    know: Deduction,
+    answers: Sequence[tuple[int, int, bool]],
+    hands: list[int],
+    margin: float = CALL_MARGIN,
+) -> float:
+    """How far the sampled holdings are from agreeing with the other seats' ``answers`` in
+    the kraak round (``calls.call_answers``): the sum of each seat's ``calls.call_miss``."""
+    if not answers:
+        return 0.0
+    assert view.trump is not None
+    miss = 0.0
+    for seat, level, called in answers:
+        dealt = [CARDS[c] for c in cards_of(hands[seat] | know.played[seat])]
+        miss += call_miss(seat, dealt, view.trump, view.rules, (level, called), margin)
+    return miss
+
+
+def other_answers(view: SeatView) -> list[tuple[int, int, bool]]:
+    """``calls.call_answers`` of the seats other than ``view``'s own."""
+    return [a for a in call_answers(view) if a[0] != view.seat]
+
+
 def sample_for(
     view: SeatView, know: Deduction, rng: random.Random, margin: float | None = None
 ) -> list[int]:
-    """One deal for ``view``: within the deductions, preferring one that fits the bidding."""
+    """One deal for ``view``: within the deductions, preferring one that fits the kraak
+    round and the bidding; else the deal drawn closest to the calls (the first drawn when
+    there were none)."""
+    answers = other_answers(view)
     fallback: list[int] | None = None
-    for _ in range(BID_TRIES):
+    fallback_miss = 0.0
+    for _ in range(CALL_TRIES if answers else BID_TRIES):
         hands = sample_deal(know, rng)
         if hands is None:
             break
-        if fits_bidding(view, know, hands, margin):
+        miss = calls_miss(view, know, answers, hands)
+        if not miss and fits_bidding(view, know, hands, margin):
             return hands
-        fallback = fallback or hands
+        if fallback is None or miss < fallback_miss:
+            fallback, fallback_miss = hands, miss
     if fallback is not None:
         return fallback
     hands = sample_deal(relaxed(know), rng)

@@ -64,10 +64,14 @@ from .heuristic import HeuristicPlayer
 from .opponent_model import Event, Likelihood, Model, Sampler, voids_of
 from .sampling import (
     BID_TRIES,
+    CALL_MARGIN,
+    CALL_TRIES,
     DEAL_TRIES,
     NAME_MARGIN,
     PASS_MARGIN,
     Deduction,
+    calls_miss,
+    other_answers,
     sample_for,
 )
 from .solver import Solver
@@ -357,6 +361,7 @@ class SearchPlayer:
         pass_margin = round(PASS_MARGIN if self.bid_margin is None else self.bid_margin)
         name_margin = round(NAME_MARGIN if self.bid_margin is None else self.bid_margin)
         exact = self._modelled_seats(view) if self.bid_exact else 0
+        misses = _calls_misses(view, know, exact)
         return Sampler(
             know.seat,
             know.mine,
@@ -368,8 +373,9 @@ class SearchPlayer:
             pass_margin,
             name_margin,
             DEAL_TRIES,
-            BID_TRIES,
+            CALL_TRIES if misses is not None else BID_TRIES,
             exact,
+            misses,
         )
 
     def wants_claim(self, view: SeatView) -> bool:
@@ -521,6 +527,22 @@ class SearchPlayer:
                 break
             if self.node_budget is not None and nodes() >= self.node_budget:
                 break
+
+
+def _calls_misses(
+    view: SeatView, know: Deduction, exact: int
+) -> Callable[[list[int]], float] | None:
+    """``sampling.calls_miss`` for the compiled sampler, None without calls: the ``exact``
+    seats (bits) call as the normal player does, so their calls are read without margin."""
+    answers = other_answers(view)
+    if not answers:
+        return None
+    modelled = [a for a in answers if exact >> a[0] & 1]
+    others = [a for a in answers if not exact >> a[0] & 1]
+    return lambda hands: (
+        calls_miss(view, know, modelled, hands, 0.0)
+        + calls_miss(view, know, others, hands, CALL_MARGIN)
+    )
 
 
 def _seats(which: str, pair: int, seat: int) -> int:

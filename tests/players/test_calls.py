@@ -10,11 +10,26 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import CallDouble, ChooseTrump, Hand, PassDouble, Phase, RuleSet, Suit, parse_cards
+from bot.engine.cards import CARDS, cards_of
 from bot.players import LEVELS, Effort, Player, SearchPlayer, make_player, view_for
-from bot.players.calls import answered, easy_call, normal_call
+from bot.players.calls import (
+    CALL_THRESHOLDS,
+    answered,
+    call_answers,
+    call_strength,
+    easy_call,
+    normal_call,
+)
 from bot.players.hint import hint_for
 from bot.players.runner import call_action, play_match
-from bot.players.sampling import Deduction, sample_for
+from bot.players.sampling import (
+    CALL_MARGIN,
+    Deduction,
+    calls_miss,
+    other_answers,
+    sample_deal,
+    sample_for,
+)
 
 KRAKEN = RuleSet.preset("kraken")
 RULES = [
@@ -25,6 +40,7 @@ RULES = [
     KRAKEN.with_options(trump_selection="free", roem_source="trick", double_tie="makers_lose"),
     KRAKEN.with_options(spades_double="trump_values", hand_roem_card_reuse=False),
 ]
+TRUMP = (Suit.HEARTS, KRAKEN)
 SMALL = Effort(nodes=3_000, samples=6)  # enough to search, cheap enough for many examples
 # Dealer 3, so seat 0 names trump and seat 1 is asked to kraak first: seat 1 holds the five
 # top hearts and three aces; the other three hands are poor.
@@ -169,3 +185,38 @@ def test_the_answer_to_a_call_is_the_next_pair_s_rule_of_thumb() -> None:
     kraak_only = KRAKEN.with_options(doubling_levels=1)
     assert not answered(swapped, 0, 1, Suit.HEARTS, kraak_only)
     assert answered(dealt, 0, 2, Suit.HEARTS, KRAKEN)  # superkraak: the defenders again
+
+
+def test_the_kraak_round_is_read_back_from_the_calls() -> None:
+    """Seat 1 passed the kraak and seat 3 called it; the makers passed the rekraak: the
+    view in play tells every answer, the view asked for the rekraak the ones before it."""
+    hand = hand_of(KRAKEN, STRONG_DEFENDER)
+    hand.apply(PassDouble(1, 1))
+    hand.apply(CallDouble(3, 1))
+    asked = view_for(hand, 0)
+    assert call_answers(asked) == [(1, 1, False), (3, 1, True)]
+    hand.apply(PassDouble(0, 2))
+    assert call_answers(view_for(hand, 2)) == [(1, 1, False), (3, 1, True), (0, 2, False)]
+    hand.apply(PassDouble(2, 2))
+    assert hand.phase == Phase.PLAY
+    assert call_answers(view_for(hand, 1))[-2:] == [(0, 2, False), (2, 2, False)]
+
+
+def test_samples_give_a_kraak_the_hand_it_needs() -> None:
+    """After seat 1's kraak the makers' samples give seat 1 a hand reaching the kraak bar
+    (within the margin); without the call, most random samples do not."""
+    hand = hand_of(KRAKEN, STRONG_DEFENDER)
+    hand.apply(CallDouble(1, 1))
+    view = view_for(hand, 0)
+    know = Deduction.of(view)
+    rng = random.Random(3)
+    answers = other_answers(view)
+    assert answers == [(1, 1, True)]
+    strength = [
+        call_strength(1, [CARDS[c] for c in cards_of(sample_for(view, know, rng)[1])], *TRUMP)
+        for _ in range(20)
+    ]
+    bar = CALL_THRESHOLDS[1] - CALL_MARGIN
+    assert sum(s >= bar for s in strength) >= 18
+    plain = [sample_deal(know, rng) for _ in range(20)]
+    assert sum(calls_miss(view, know, answers, h) > 0 for h in plain if h) >= 10
