@@ -46,6 +46,7 @@ class ErrorCode(StrEnum):
     NO_ROEM = "no_roem"
     NO_CALL_NOW = "no_call_now"
     STALE_CALL = "stale_call"
+    CALLS_OVER = "calls_over"  # facts: calls (how many were made), level None
     WRONG_PAIR_CALL = "wrong_pair_call"
     BAD_ACTION = "bad_action"
     MATCH_OVER = "match_over"

@@ -232,13 +232,16 @@ class Hand:
 
     def call_refusal(self, seat: int, level: int | None) -> ErrorCode | None:
         """The code a call or pass by ``seat`` at ``level`` is refused with now, or None:
-        ``no_call_now`` (no doubling at this table), ``wrong_phase`` (before trump or
-        after the calls), ``stale_call`` (the level asked is another), ``wrong_pair_call``
-        (the other pair is asked), ``not_your_turn`` (the partner is asked)."""
+        ``no_call_now`` (no doubling at this table), ``wrong_phase`` (before trump),
+        ``calls_over`` (the kraak round has closed: play has begun), ``stale_call`` (the
+        level asked is another), ``wrong_pair_call`` (the other pair is asked),
+        ``not_your_turn`` (the partner is asked)."""
         if self.rules.doubling == "off":
             return ErrorCode.NO_CALL_NOW
-        if self.phase != Phase.DOUBLING:
+        if self.phase == Phase.TRUMP:
             return ErrorCode.WRONG_PHASE
+        if self.phase != Phase.DOUBLING:
+            return ErrorCode.CALLS_OVER
         if level != self.call_level:
             return ErrorCode.STALE_CALL
         if pair_of(seat) != pair_of(self.call_seats()[0]):
@@ -422,7 +425,11 @@ class Hand:
         refusal = self.call_refusal(_seat(seat), level)
         if refusal is not None:
             raise RuleViolation(
-                refusal, _CALL_REFUSALS[refusal], level=self.call_level, to_act=self.to_act
+                refusal,
+                _CALL_REFUSALS[refusal],
+                level=self.call_level,
+                to_act=self.to_act,
+                calls=len(self.calls),
             )
 
     def _start_play(self) -> None:
@@ -643,6 +650,7 @@ def _suit(code: str | None) -> Suit | None:
 _CALL_REFUSALS: Final = {
     ErrorCode.NO_CALL_NOW: "this table plays without kraak calls",
     ErrorCode.WRONG_PHASE: "calls are made after trump and before the first lead",
+    ErrorCode.CALLS_OVER: "the calls are over: play has begun",
     ErrorCode.STALE_CALL: "that call is not the one asked for now",
     ErrorCode.WRONG_PAIR_CALL: "the other pair is asked to call now",
     ErrorCode.NOT_YOUR_TURN: "it is the partner's turn to call",

@@ -188,7 +188,15 @@ class TestCallRefusals:
     def test_after_the_first_lead(self) -> None:
         hand = called_hand(KRAKEN, 3, H, "pp")
         hand.play(0, hand.legal(0)[0])
-        assert self.refused(hand, CallDouble(0, 1)) == ErrorCode.WRONG_PHASE
+        assert self.refused(hand, CallDouble(1, 1)) == ErrorCode.CALLS_OVER
+        assert self.refused(hand, PassDouble(0, 2)) == ErrorCode.CALLS_OVER
+
+    def test_after_the_round_closed_the_facts_say_how_many_were_called(self) -> None:
+        hand = called_hand(KRAKEN, 3, H, "kpp")  # a kraak, the rekraak round passed
+        with pytest.raises(RuleViolation) as info:
+            hand.call(1, 1)
+        assert info.value.code == ErrorCode.CALLS_OVER
+        assert info.value.facts["calls"] == 1 and info.value.facts["level"] is None
 
     def test_before_trump(self) -> None:
         hand = Hand.deal(KRAKEN, 3, random.Random(6))
@@ -210,7 +218,7 @@ class TestCallRefusals:
         hand.choose_trump(0, H)
         with pytest.raises(RuleViolation) as info:
             hand.call(3, 1)
-        assert info.value.facts == {"level": 1, "to_act": 1}
+        assert info.value.facts == {"level": 1, "to_act": 1, "calls": 0}
 
 
 # --------------------------------------------------------------------------- 2.5 examples

@@ -71,7 +71,7 @@ async def test_calls_are_refused_out_of_turn_by_the_wrong_pair_stale_and_late(
     await service.call(table.id, other_maker, 2, False)
     hand = service.registry.get(table.id).match.hand  # type: ignore[union-attr]
     assert hand is not None and hand.phase == Phase.PLAY and hand.calls == [seat_of(first)]
-    await refused(service, table.id, "wrong_phase", service.call(table.id, first, 2, True))
+    await refused(service, table.id, "calls_over", service.call(table.id, first, 2, True))
     await service.store.close()
 
 

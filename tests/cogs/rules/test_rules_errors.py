@@ -55,6 +55,7 @@ NOT_THE_CALCULATORS = {
     # The kraak calls (docs/rules.md 2.5): no table plays them yet; the tables will word them.
     ErrorCode.NO_CALL_NOW,
     ErrorCode.STALE_CALL,
+    ErrorCode.CALLS_OVER,
     ErrorCode.WRONG_PAIR_CALL,
     # Rank.parse alone (Card.parse refuses a whole card as unknown_card).
     ErrorCode.UNKNOWN_RANK,

@@ -139,11 +139,15 @@ async def test_bad_kraak_clicks_are_refused_and_change_nothing(
     await _click(kit, t, f"kj:kraak:{t}:{seq}:1:pass", anna)
     await kit.run_computers(t)
     assert _phase(kit, t) == Phase.PLAY
+    assert kit.table(t).match.hand.current, "the computer left of the dealer led"  # type: ignore[union-attr]
     late = kit.table(t).seq
     after = kit.table(t).to_dict()
-    click = await _click(kit, t, f"kj:kraak:{t}:{late}:1:call", bob)
-    assert "That is not possible at this point of the hand." in click.response.text()
-    assert kit.table(t).to_dict() == after
+    for custom_id in (f"kj:kraak:{t}:{late}:1:call", f"kj:kraak:{t}:{late}:2:call"):
+        click = await _click(kit, t, custom_id, bob)
+        assert_ephemeral(click.response)
+        said = "Too late to call: the calls are over and play has begun."
+        assert said in click.response.text(), custom_id
+        assert kit.table(t).to_dict() == after
     kit.check_payloads()
 
 
