@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import Card, Phase, RuleSet, Suit, left_of
+from bot.engine import CARDS, Card, Phase, RuleSet, Suit, left_of
+from bot.engine.cards import cards_of
 from bot.engine.handroem import combinations_of
 from bot.engine.scoring import MAX_CALLS
 
 from .base import SeatView
 from .bidding import PASS_THRESHOLD, trump_strength
+from .opponent_model import strength_of
 
 # The strength each call needs, by level (1 kraak, 2 rekraak, 3 superkraak): above the
 # hand one would make trump with, more for each call, since each doubles the stake again.
@@ -86,20 +88,25 @@ def call_answers(view: SeatView) -> list[tuple[int, int, bool]]:
 
 def call_miss(
     seat: int,
-    dealt: Sequence[Card],
+    dealt: int,
     trump: Suit,
     rules: RuleSet,
     answer: tuple[int, bool],
     margin: float = 0.0,
 ) -> float:
-    """How far ``dealt`` is from agreeing with ``seat``'s ``answer`` (the level, and whether
-    it called or passed) by the normal player's bar, ``margin`` softer: 0.0 when it agrees
-    (a call: ``call_strength`` at least the level's threshold; a pass: below it)."""
+    """How far ``dealt`` (the seat's 8 cards, a mask) is from agreeing with ``seat``'s
+    ``answer`` (the level, and whether it called or passed) by the normal player's bar,
+    ``margin`` softer: 0.0 when it agrees. A call needs ``call_strength`` at least the
+    level's threshold; a pass, the trump strength alone below it (the hand roem would only
+    raise it: the cheaper, softer reading, asked of every sampled deal)."""
     level, called = answer
-    gap = call_strength(seat, dealt, trump, rules) - CALL_THRESHOLDS[level]
-    if called:
-        return 0.0 if gap >= -margin else -margin - gap
-    return 0.0 if gap < margin else gap - margin + 1.0
+    bar = CALL_THRESHOLDS[level]
+    strength = float(strength_of(dealt, int(trump)))
+    if not called:
+        return 0.0 if strength < bar + margin else strength - bar - margin + 1.0
+    if strength < bar - margin and rules.hand_roem:
+        strength = call_strength(seat, [CARDS[c] for c in cards_of(dealt)], trump, rules)
+    return 0.0 if strength >= bar - margin else bar - margin - strength
 
 
 def asked_level(view: SeatView) -> tuple[int, Suit]:

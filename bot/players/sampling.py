@@ -8,7 +8,7 @@ combination's cards are its seat's, docs/rules.md 2.6.4), and what the bidding s
 seat that passed when it could have named is unlikely to hold a strong trump hand; one
 that named freely likely does, by the heuristic's measure in ``bidding.py``), and what the
 kraak round says (a seat that called holds a hand that reaches the normal player's bar for
-its level, one that passed does not, by ``calls.py``; of the deals drawn, the one closest
+its level, one that passed does not, by ``calls.call_miss``; of the deals drawn, the one closest
 to the calls is kept when none fits them)."""
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ def calls_miss(
     assert view.trump is not None
     miss = 0.0
     for seat, level, called in answers:
-        dealt = [CARDS[c] for c in cards_of(hands[seat] | know.played[seat])]
+        dealt = hands[seat] | know.played[seat]
         miss += call_miss(seat, dealt, view.trump, view.rules, (level, called), margin)
     return miss
 
