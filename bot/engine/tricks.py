@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from .cards import CARDS, Card, Rank, Suit
+from .cards import CARDS, SUIT_COUNT, Card, Rank, Suit
 
 # Higher is stronger. Natural rank index -> strength.
 TRUMP_ORDER: dict[Rank, int] = {
@@ -54,7 +54,6 @@ PLAIN_POINTS: dict[Rank, int] = {
 }
 LAST_TRICK_BONUS = 10
 HAND_TOTAL = 162  # 152 card points + the last trick
-TRICKS_PER_HAND = 8
 
 # STRENGTH[trump][led][card]: 100 + trump order for trumps, plain order for the led suit,
 # 0 for a card of another suit (it can never win).
@@ -85,9 +84,9 @@ BEATS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
         tuple(
             sum(1 << c for c in range(32) if STRENGTH[t][led][c] > s) for s in range(MAX_STRENGTH)
         )
-        for led in range(4)
+        for led in range(SUIT_COUNT)
     )
-    for t in range(4)
+    for t in range(SUIT_COUNT)
 )
 # TRUMP_RANKING[card]: trump strength when the card's suit is trump (used for overtrumping).
 TRUMP_RANKING: Final[tuple[int, ...]] = tuple(TRUMP_ORDER[c.rank] for c in CARDS)

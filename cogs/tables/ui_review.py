@@ -17,7 +17,8 @@ from discord.utils import escape_markdown
 
 from bot.analysis import line_check
 from bot.engine import Suit, trick_points
-from bot.engine.tricks import LAST_TRICK_BONUS, TRICKS_PER_HAND
+from bot.engine.seats import TRICKS_PER_HAND
+from bot.engine.tricks import LAST_TRICK_BONUS
 from bot.tables import DealtHands, PublicTrick
 from cogs.common.analyse import analyse_component
 from cogs.common.components import EMBED_COLOUR, Component, rendered_view
