@@ -99,6 +99,15 @@ class Seating:
         """The seats playing on `side`, lowest first."""
         return tuple(s for s in self.seats if s % self.sides == side)
 
+    @property
+    def all_mask(self) -> int:
+        """Every seat as a bit mask (bit n for seat n)."""
+        return (1 << self.count) - 1
+
+    def side_mask(self, side: int) -> int:
+        """The seats playing on `side` as a bit mask (bit n for seat n)."""
+        return sum(1 << s for s in self.seats_of(side))
+
     def partner_of(self, seat: int) -> int:
         """The seat that plays with `seat` (four seats: the one opposite)."""
         return (seat + self.sides) % self.count

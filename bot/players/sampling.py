@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from bot.engine import CARDS, Card, Suit
 from bot.engine.cards import BIT, cards_of, mask_of
 from bot.engine.obligations import legal_mask
+from bot.engine.seats import FOUR_SEATS, SEATS
 
 from .base import SeatView
 from .bidding import PASS_THRESHOLD, trump_strength
@@ -46,7 +47,7 @@ class Deduction:
         played = [0, 0, 0, 0]
         for leader, cards in _sequences(view):
             for i, card in enumerate(cards):
-                played[(leader + i) % 4] |= BIT[card]
+                played[FOUR_SEATS.after(leader, i)] |= BIT[card]
         unseen = ((1 << 32) - 1) & ~mine & ~(played[0] | played[1] | played[2] | played[3])
         allowed = [unseen, unseen, unseen, unseen]
         allowed[view.seat] = 0
@@ -54,7 +55,7 @@ class Deduction:
             for seat, excluded in _exclusions(view, unseen):
                 allowed[seat] &= ~excluded
         for seat, held in _announced(view, unseen):
-            for other in range(4):
+            for other in SEATS:
                 if other != seat:
                     allowed[other] &= ~held
         counts = tuple(8 - bin(p).count("1") for p in played)
@@ -87,7 +88,7 @@ def _exclusions(view: SeatView, unseen: int) -> list[tuple[int, int]]:
     candidates = cards_of(unseen)
     for leader, cards in _sequences(view):
         for i in range(1, len(cards)):
-            seat = (leader + i) % 4
+            seat = FOUR_SEATS.after(leader, i)
             if seat == view.seat:
                 continue
             prefix, card = cards[:i], cards[i]
@@ -125,7 +126,7 @@ def _fill(
     rng: random.Random,
 ) -> bool:
     for card in order:
-        seats = [s for s in range(4) if need[s] and allowed[s] >> card & 1]
+        seats = [s for s in SEATS if need[s] and allowed[s] >> card & 1]
         if not seats:
             return False
         weights = [need[s] for s in seats]
@@ -137,7 +138,7 @@ def _fill(
 
 def relaxed(know: Deduction) -> Deduction:
     """The same counts without the card exclusions (a last resort for contradictory play)."""
-    others = tuple(0 if s == know.seat else know.unseen for s in range(4))
+    others = tuple(0 if s == know.seat else know.unseen for s in SEATS)
     return Deduction(know.seat, know.mine, know.unseen, know.counts, others, know.played)
 
 

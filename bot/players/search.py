@@ -55,6 +55,7 @@ from bot.engine import (
     roem_of_trick,
 )
 from bot.engine.cards import cards_of
+from bot.engine.seats import FOUR_SEATS
 from bot.engine.tricks import trick_points
 
 from .base import SeatView
@@ -305,13 +306,14 @@ class SearchPlayer:
         trump = int(view.trump)
         chooser = -1 if view.chooser is None else view.chooser
         sequences = played(view)
-        plays = [((lead + i) % 4, c) for lead, cards in sequences for i, c in enumerate(cards)]
+        after = FOUR_SEATS.after
+        plays = [(after(lead, i), c) for lead, cards in sequences for i, c in enumerate(cards)]
         modelled = self._modelled_seats(view)
         events: list[Event] = []
         before, k = 0, 0
         for t, (leader, cards) in enumerate(sequences):
             for i, card in enumerate(cards):
-                seat = (leader + i) % 4
+                seat = after(leader, i)
                 if modelled >> seat & 1:
                     prefix = cards[:i]
                     voids = voids_of([*sequences[:t], (leader, prefix)], trump, view.rules)
@@ -526,8 +528,9 @@ class SearchPlayer:
 def _seats(which: str, pair: int, seat: int) -> int:
     """The seats (bits) ``which`` names for a seat of ``pair``: "them" the other pair, "us"
     its own, "others" all but ``seat``, "all" four."""
-    theirs = 15 & ~(5 << pair)
-    return {"them": theirs, "us": 15 & ~theirs, "others": 15 & ~(1 << seat), "all": 15}[which]
+    everyone, ours = FOUR_SEATS.all_mask, FOUR_SEATS.side_mask(pair)
+    others = everyone & ~(1 << seat)
+    return {"them": everyone & ~ours, "us": ours, "others": others, "all": everyone}[which]
 
 
 def _makers(view: SeatView, chooser: int) -> int:
