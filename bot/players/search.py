@@ -340,8 +340,8 @@ class SearchPlayer:
     def _modelled_seats(self, view: SeatView) -> int:
         """The seats (bits) whose plays and bids the model explains: the opponents, or with
         ``model_seats`` "all" every other seat."""
-        others = 15 & ~(1 << view.seat)
-        return others if self.model_seats == "all" else others & ~(5 << view.pair)
+        which = "others" if self.model_seats == "all" else "them"
+        return _seats(which, view.pair, view.seat)
 
     def _sampler(self, view: SeatView, know: Deduction) -> Sampler:
         """The compiled sampler of deals for ``view`` (``sampling.sample_for`` on masks);
@@ -466,8 +466,8 @@ class SearchPlayer:
             solver.model = Model(trump, view.rules)
             solver.chooser, solver.voids = chooser, voids
             solver.model_exact = self.model_exact
-            theirs = 15 & ~(5 << view.pair)
-            solver.fixed = theirs if self.model_exact_seats == "them" else 15
+            exact = "them" if self.model_exact_seats == "them" else "all"
+            solver.fixed = _seats(exact, view.pair, view.seat)
             solver.modelled = _seats(policy, view.pair, view.seat)
             if self.fitted:
                 solver.fitted = _seats(self.fitted, view.pair, view.seat)
@@ -477,8 +477,8 @@ class SearchPlayer:
         solver.noise = self.noise
         solver.flags = self.policy
         if self.noisy != "all":
-            ours = 5 << view.pair  # seats 0 and 2, or 1 and 3
-            solver.noisy = ours if self.noisy == "us" else 15 & ~ours
+            noisy = "us" if self.noisy == "us" else "them"
+            solver.noisy = _seats(noisy, view.pair, view.seat)
         if self.noise:
             solver.rand = self.rng.getrandbits(64) | 1
         return solver
