@@ -32,6 +32,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.engine import Card, Suit
+from bot.engine.seats import SEAT_COUNT
 from cogs.common.components import Component, button, choice_style
 from cogs.common.text import SEATS_CACHED, t
 
@@ -163,7 +164,7 @@ class TableButton(
 
 class SitButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"kj:sit:(?P<table>{_ID}):(?P<seat>[0-3])",
+    template=rf"kj:sit:(?P<table>{_ID}):(?P<seat>[0-{SEAT_COUNT - 1}])",
 ):
     def __init__(self, table_id: int, seat: int, label: str = "", row: int | None = None) -> None:
         custom_id = self.custom_id_of(table_id, seat)

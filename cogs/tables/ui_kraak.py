@@ -7,6 +7,7 @@ Nothing else of the hands: `PublicCalls.announced` holds no other card.
 
 from __future__ import annotations
 
+from bot.engine.seats import SIDES
 from bot.tables import PublicTable
 from bot.tables.readmodels import PublicCalls
 from cogs.common.text import card_text, t
@@ -82,7 +83,7 @@ def _scored(public: PublicTable, kraak: PublicCalls, locale: str) -> str:
             names=md(pair_names(public.seats, pair, locale, NAME_MAX)),
             points=kraak.hand_roem[pair],
         )
-        for pair in (0, 1)
+        for pair in SIDES
     ]
     return "-# " + " · ".join(pairs)
 

@@ -17,7 +17,7 @@ from discord.utils import escape_markdown
 
 from bot.analysis import line_check
 from bot.engine import Suit, trick_points
-from bot.engine.seats import TRICKS_PER_HAND
+from bot.engine.seats import FOUR_SEATS, SIDES, TRICKS_PER_HAND
 from bot.engine.tricks import LAST_TRICK_BONUS
 from bot.tables import DealtHands, PublicTrick
 from cogs.common.analyse import analyse_component
@@ -70,7 +70,10 @@ def _trick_rows(review: DealtHands, locale: str, emojis: CardEmojis) -> list[str
     trump = Suit.parse(review.line.trump)
     rows = []
     for number, trick in enumerate(review.tricks, start=1):
-        cards = " · ".join(_played(review, trick, index, locale, emojis) for index in range(4))
+        cards = " · ".join(
+            _played(review, trick, index, locale, emojis)
+            for index in range(FOUR_SEATS.cards_per_trick)
+        )
         points = trick_points(trick.cards, trump)
         points += LAST_TRICK_BONUS if number == TRICKS_PER_HAND else 0
         worth = points_text(points, trick.claimed_roem, locale)
@@ -81,7 +84,7 @@ def _trick_rows(review: DealtHands, locale: str, emojis: CardEmojis) -> list[str
 def _played(
     review: DealtHands, trick: PublicTrick, index: int, locale: str, emojis: CardEmojis
 ) -> str:
-    seat = (trick.leader + index) % 4
+    seat = FOUR_SEATS.after(trick.leader, index)
     card = face_of(trick.cards[index], locale, emojis).inline
     mark = f" {WINNING_MARK}" if seat == trick.winner else ""
     return f"{_name(review, seat, locale, TRICK_NAME)} {card}{mark}"
@@ -109,7 +112,7 @@ def _score_rows(review: DealtHands, locale: str) -> list[str]:
             roem=line.roem[pair],
             score=line.scores[pair],
         )
-        for pair in (0, 1)
+        for pair in SIDES
     ]
     flag = flag_text(line, locale)
     return [*rows, f"-# {flag}"] if flag else rows
