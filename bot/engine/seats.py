@@ -54,8 +54,8 @@ class Seating:
         return number % self.count
 
     def is_seat(self, value: object) -> bool:
-        """Whether `value` is a seat number of this table (not a bool)."""
-        return type(value) is int and 0 <= value < self.count
+        """Whether `value` is a seat number of this table."""
+        return isinstance(value, int) and 0 <= value < self.count
 
     def left_of(self, seat: int) -> int:
         """The seat to the left of `seat`, who plays after it."""
@@ -90,10 +90,6 @@ class Seating:
     def side_of(self, seat: int) -> int:
         """The side `seat` plays on in this hand (four seats: its fixed pair)."""
         return seat % self.sides
-
-    def other_side(self, side: int) -> int:
-        """The side that plays against `side` (two sides a hand)."""
-        return self.sides - 1 - side
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats playing on `side`, lowest first."""
