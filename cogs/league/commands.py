@@ -19,7 +19,7 @@ from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.league.errors import round_end
 from cogs.league.exports import night_files, season_files
-from cogs.league.form import SheetForm, form_fields, sheet_modal
+from cogs.league.form import SheetForm, form_fields, line_marks, sheet_modal
 from cogs.league.messages import NO_MENTIONS
 from cogs.league.options import CreateOptions, SettingsOptions
 from cogs.league.parse import parse_line, parse_lines, parse_pair
@@ -289,9 +289,11 @@ class LeagueCommands:
             night, round_no, table_no, actor_of(interaction), confirmed_by
         )
         hands = view.settings.round_length.hands
-        extra = 0 if hands is None else view.settings.scoring_rules.most_hands(hands) - hands
+        rules = view.settings.scoring_rules
+        extra = 0 if hands is None else rules.most_hands(hands) - hands
         form = SheetForm(view.night.id, round_no, table_no, confirmed_by)
-        modal = sheet_modal(form, form_fields(hands, extra), locale_of(interaction))
+        fields = form_fields(hands, extra)
+        modal = sheet_modal(form, fields, locale_of(interaction), line_marks(rules))
         await interaction.response.send_modal(modal)
 
     async def submit_form(self, interaction: Interaction, form: SheetForm, lines: str) -> None:

@@ -27,6 +27,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.engine import RuleSet
 from cogs.common.text import t
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "FormField",
     "SheetForm",
     "form_fields",
+    "line_marks",
     "sheet_modal",
     "submitted_lines",
 ]
@@ -114,15 +116,31 @@ def form_fields(hands: int | None, extra: int = 0) -> list[FormField]:
     return fields
 
 
-def sheet_modal(form: SheetForm, fields: Sequence[FormField], locale: str) -> discord.ui.Modal:
-    """The modal for `form`: a field per entry of `fields`, the first one required. It is
-    stopped before it is sent, so discord.py does not keep it: its submission is routed
-    by its custom id (the module's docstring)."""
+def line_marks(rules: RuleSet) -> str:
+    """The kraken marks a line may carry under `rules` (docs/rules.md 2.5 to 2.7, typed as
+    cogs/league/parse.py reads them), for the form's hint: "[k|rk|sk] [h roem1 roem2]";
+    empty for rules without them."""
+    marks = [
+        "[k|rk|sk]" if rules.doubling != "off" else "",
+        "[sp]" if rules.spades_double != "off" else "",
+        "[h roem1 roem2]" if rules.hand_roem else "",
+    ]
+    return " ".join(mark for mark in marks if mark)
+
+
+def sheet_modal(
+    form: SheetForm, fields: Sequence[FormField], locale: str, marks: str = ""
+) -> discord.ui.Modal:
+    """The modal for `form`: a field per entry of `fields`, the first one required, each
+    hinting at a line's shape with `marks` (`line_marks`) after it. It is stopped before
+    it is sent, so discord.py does not keep it: its submission is routed by its custom id
+    (the module's docstring)."""
     title = t("league.form.title", locale, round=form.round_no, table=form.table_no + 1)
     modal = discord.ui.Modal(title=title[:45], custom_id=form.custom_id)
     for index, field in enumerate(fields):
         style = discord.TextStyle.short if field.single else discord.TextStyle.paragraph
         placeholder = EXAMPLE if field.single else t("league.form.placeholder", locale)
+        placeholder = f"{placeholder} {marks}" if marks else placeholder
         text: discord.ui.TextInput[Any] = discord.ui.TextInput(
             custom_id=f"l{index}",
             style=style,

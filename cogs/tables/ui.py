@@ -38,7 +38,7 @@ from cogs.tables.items import (
     kind_component,
     review_component,
 )
-from cogs.tables.ui_kraak import hand_roem_lines, kraak_line, to_call_line
+from cogs.tables.ui_kraak import calls_text, hand_roem_lines, to_call_line
 from cogs.tables.ui_lobby import lobby_lines, lobby_rows
 from cogs.tables.ui_picture import ShownPicture
 from cogs.tables.ui_sheet import NAME_MAX, flag_text, result_text, sheet_embed
@@ -175,7 +175,7 @@ def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
 
 
 def _play_lines(public: PublicTable, locale: str) -> list[str]:
-    lines = [_turn_line(public, locale), _trump_line(public, locale), kraak_line(public, locale)]
+    lines = [_turn_line(public, locale), _trump_line(public, locale)]
     return lines + hand_roem_lines(public, locale)
 
 
@@ -186,7 +186,7 @@ def _name(public: PublicTable, seat: int | None, locale: str) -> str:
 def _trump_line(public: PublicTable, locale: str) -> str:
     return _trump_words(
         public.seats, public.dealer, public.trump, public.proposal, public.chooser,
-        public.makers, locale,
+        public.makers, calls_text(public, locale), locale,
     )  # fmt: skip
 
 
@@ -198,16 +198,21 @@ def _trump_words(
     proposal: Suit | None,
     chooser: int | None,
     makers: int | None,
+    calls: str,
     locale: str,
 ) -> str:
     """The dealer, and trump with who chose it for which pair (or the proposal): the same
-    for every message of a hand once trump is chosen."""
+    for every message of a hand once trump is chosen, until a kraak call: then the calls
+    and the bearing pair (`ui_kraak.calls_text`) stand for who chose, the makers and the
+    dealer, to keep the message on a phone screen (docs/table-ux.md 2.14)."""
     dealer = md(seat_name(seats, dealer_seat, locale, NAME_MAX))
     if trump is None:
         line = t("tables.public.dealer", locale, dealer=dealer)
         if proposal is not None:
             line += " · " + t("tables.public.proposal", locale, suit=suit_text(proposal, locale))
         return line
+    if calls:
+        return t("tables.public.trump_called", locale, suit=suit_text(trump, locale), calls=calls)
     return t(
         "tables.public.trump",
         locale,

@@ -51,7 +51,7 @@ from cogs.tables.items import (
     kraak_component,
     trump_component,
 )
-from cogs.tables.ui_kraak import call_label, call_name, kraak_line
+from cogs.tables.ui_kraak import call_label, call_name, call_verb, kraak_line
 from cogs.tables.ui_text import (
     md,
     place_title,
@@ -199,7 +199,7 @@ def _call_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
     if mine.may_call is not None:
         return t("tables.hand.may_call", locale, call=call, times=kraak.multiplier * 2)
     name = md(seat_name(public.seats, public.to_act, locale))
-    return t("tables.hand.wait_call", locale, name=name, call=call)
+    return t("tables.hand.wait_call", locale, name=name, call=call_verb(kraak.level, locale))
 
 
 def _cards_text(

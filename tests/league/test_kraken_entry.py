@@ -14,6 +14,7 @@ from bot.league.errors import LeagueError
 from bot.league.recording import _line
 from bot.league.results import HandLine, TableResult
 from bot.league.settings import LeagueSettings, RoundLength
+from bot.texts.catalog import t
 
 LEAGUE = LeagueSettings("Kraakavond", preset="kraken", round_length=RoundLength(hands=2))
 RULES = LEAGUE.scoring_rules
@@ -76,8 +77,10 @@ def test_the_marks_a_hand_cannot_have_are_refused() -> None:
     assert (raised.value.code, raised.value.facts) == ("no_hand_roem", {"line": 2})
     with pytest.raises(LeagueError) as raised:
         entry_line(SheetEntry(0, (96, 66), calls=1), plain, 4)
-    assert raised.value.code == "too_many_calls"
-    assert raised.value.facts == {"line": 4, "calls": 1, "most": 0}
+    # A league without kraak calls says so, not "1 calls, at most 0".
+    assert (raised.value.code, raised.value.facts) == ("no_calls", {"line": 4})
+    said = t("league.err.no_calls", "nl", **raised.value.facts)
+    assert said == 'Regel 4: in deze competitie wordt niet gekraakt. Laat "k", "rk" en "sk" weg.'
 
 
 def test_a_kraken_sheet_counts_the_loser_nat_and_survives_the_store() -> None:

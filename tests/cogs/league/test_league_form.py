@@ -6,8 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.engine import RuleSet, score_hand
-from cogs.league.form import FormField, SheetForm, form_fields, submitted_lines
+from bot.texts.catalog import LOCALES
+from cogs.league.form import (
+    FormField,
+    SheetForm,
+    form_fields,
+    line_marks,
+    sheet_modal,
+    submitted_lines,
+)
 from tests.cogs.league.league_kit import LeagueKit, start_league
 from tests.cogs.league.test_league_entry import face_to_face_round
 from tests.cogs.league.test_league_entry_checks import rows
@@ -171,3 +181,15 @@ async def test_sixteen_hands_in_four_fields_and_a_form_outlives_a_restart(
     assert "Result saved" in entered.response.text()
     [result] = (await kit.leagues.results(1)).values()
     assert result.hands == 16
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_kraken_forms_hint_names_its_marks_within_discords_limit(locale: str) -> None:
+    rules = RuleSet.preset("kraken").with_options(spades_double="multiply")
+    assert line_marks(RuleSet.preset("amsterdam")) == ""
+    assert line_marks(rules) == "[k|rk|sk] [sp] [h roem1 roem2]"
+    form = SheetForm(1, 1, 0, None)
+    modal = sheet_modal(form, form_fields(16) + form_fields(1), locale, line_marks(rules))
+    hints = [item.component.placeholder for item in modal.children]  # type: ignore[attr-defined]
+    # Cut to Discord's 100 characters, a hint would lose its marks first.
+    assert all(hint and hint.endswith(line_marks(rules)) for hint in hints), hints

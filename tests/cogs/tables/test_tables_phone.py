@@ -2,7 +2,8 @@
 table message keeps to one row of buttons that a phone wraps onto two lines at most, its
 text to a set number of lines at phone width and its picture to a set height; the hand's
 last row (Refresh, Bump, Leave) to two lines too; with Roem! and I'm back as well (someone
-away during a claim window), three lines at most for each."""
+away during a claim window), three lines at most for each. A kraken table's message (the
+calls in the trump line, the hand roem in the first trick) keeps to the same budget."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from bot.engine import Card, RuleSet
+from bot.engine.handroem import Combination, ComboKind
 from bot.pictures.table import HEIGHT, WIDTH
 from bot.tables import PrivateHand, PublicTable, TableService, private_hand, public_table
 from cogs.common.text import text_width
@@ -44,22 +47,30 @@ def button_lines(labels: list[str]) -> int:
 
 def text_lines(content: str) -> int:
     """The lines a phone shows for a text display: each line wrapped at `TEXT_COLUMNS`."""
-    shown = content.replace("**", "").replace("### ", "").replace("-# ", "")
+    shown = content.replace("**", "").replace("~~", "").replace("### ", "").replace("-# ", "")
     return sum(max(1, math.ceil(text_width(line) / TEXT_COLUMNS)) for line in shown.split("\n"))
 
 
 @pytest.fixture
 async def mid_trick(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
     """A table in its second trick, two cards down, and the hand of the seat to play."""
+    return await two_cards_down(tmp_path, RuleSet.preset("amsterdam"), trick=2)
+
+
+async def two_cards_down(
+    tmp_path: Path, rules: RuleSet, trick: int
+) -> tuple[PublicTable, PrivateHand]:
+    """A table of four people on `rules` in trick `trick`, two cards down (every kraak
+    call passed), and the hand of the seat to play."""
     service: TableService = await open_service(tmp_path / "phone.sqlite3")
     try:
-        table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK})
+        table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, rules=rules)
         for _ in range(40):
             public = public_table(service.registry.get(table.id))
-            if public.trick_number == 2 and len(public.trick) == 2:
+            if public.trick_number == trick and len(public.trick) == 2:
                 break
             await act_once(service, table.id)
-        assert public.to_act is not None and public.last_trick is not None
+        assert public.to_act is not None and (trick == 1 or public.last_trick is not None)
         return public, private_hand(service.registry.get(table.id), public.to_act)
     finally:
         while OPENED:
@@ -102,3 +113,34 @@ async def test_the_hands_last_row_fits_its_phone_budget(
         ]
         last = [button["label"] for button in rows[-1]]
         assert len(last) == buttons and button_lines(last) <= most, (locale, last)
+
+
+def _cards(*names: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(name) for name in names)
+
+
+# The most a kraken hand usually shows (docs/rules.md 2.5, 2.6): a superkraak, and three
+# combinations announced: each pair's best and the scoring pair's second one.
+SUPERKRAAK = {"callers": (1, 0, 1), "multiplier": 8, "bearing_pair": 1, "hand_roem": (0, 70)}
+ANNOUNCED = (
+    Combination(1, ComboKind.RUN, 50, _cards("9H", "10H", "JH", "QH")),
+    Combination(3, ComboKind.STUK, 20, _cards("QC", "KC")),
+    Combination(0, ComboKind.RUN, 20, _cards("7S", "8S", "9S")),
+)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_a_kraken_table_message_fits_the_same_budget(tmp_path: Path, locale: str) -> None:
+    """A superkraak in the trump line; in the first trick the hand roem shown too."""
+    for trick in (1, 2):
+        public, _ = await two_cards_down(tmp_path / str(trick), RuleSet.preset("kraken"), trick)
+        assert public.kraak is not None and public.kraak.level is None  # the calls are over
+        kraak = replace(public.kraak, announced=ANNOUNCED, **SUPERKRAAK)
+        roem = kraak.hand_roem if trick == 1 else public.hand_roem  # all the roem so far
+        caption = "In the picture: trick 1 · taken by Dirk" if trick > 1 else ""
+        picture = ShownPicture("table.png", "alt", caption, -1)
+        parts = public_parts(replace(public, kraak=kraak, hand_roem=roem), locale, picture=picture)
+        texts = [c["content"] for c in iter_components(parts) if c.get("type") == 10]
+        shown = "\n".join(texts)
+        assert "superkraak" in shown and "×8" in shown and ("~~" in shown) == (trick == 1), shown
+        assert sum(text_lines(text) for text in texts) <= TABLE_TEXT_LINES, (locale, texts)
