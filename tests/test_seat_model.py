@@ -66,6 +66,9 @@ def _refused(node: ast.AST) -> str | None:
     """The seat arithmetic `node` writes out, if it does."""
     if isinstance(node, ast.BinOp):
         return _refused_operation(node)
+    if isinstance(node, ast.List) and len(node.elts) == 4:
+        items = {ast.unparse(item) for item in node.elts}
+        return f"a list of four {items.pop()}" if len(items) == 1 else None
     if isinstance(node, ast.Call) and ast.unparse(node.func) == "range":
         return "range(4)" if len(node.args) == 1 and _constant(node.args[0], 4) else None
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -99,6 +102,8 @@ def _sources() -> Iterator[Path]:
         "pair = seat % 2",
         "ours = seats.index(user) % 2 == 0",
         "x = [None] * 4",
+        "played = [0, 0, 0, 0]",
+        "allowed = [unseen, unseen, unseen, unseen]",
         "for seat in range(4):\n    pass",
         "totals = [sum(points[p]) for p in (0, 1)]",
         "for pair in (0, 1):\n    pass",
@@ -114,6 +119,7 @@ def test_the_scan_refuses_seat_arithmetic(snippet: str) -> None:
     "snippet",
     [
         "stripe = index % 2",
+        "ranks = [7, 8, 9, 10]",
         "odd = len(players) % 2",
         "# seat % 4 in a comment",
         "'''(seat + 1) % 4 in a docstring'''",

@@ -634,7 +634,7 @@ class Sampler:
                     m += allowed[s] >> c & 1
                 if m == k or (k == 1 and m == 0):
                     order.append(c)
-        hands = [0, 0, 0, 0]
+        hands = [0] * SEAT_COUNT
         hands[self.seat] = self.mine
         need = list(self.counts)
         need[self.seat] = 0

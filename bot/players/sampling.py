@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from bot.engine import CARDS, Card, Suit
 from bot.engine.cards import BIT, cards_of, mask_of
@@ -44,12 +46,12 @@ class Deduction:
         """What `view`'s seat knows of the hidden cards: its own, the unseen, and what each
         seat has played and may still hold."""
         mine = mask_of(view.hand)
-        played = [0, 0, 0, 0]
+        played = [0 for _ in SEATS]
         for leader, cards in _sequences(view):
             for i, card in enumerate(cards):
                 played[FOUR_SEATS.after(leader, i)] |= BIT[card]
-        unseen = ((1 << 32) - 1) & ~mine & ~(played[0] | played[1] | played[2] | played[3])
-        allowed = [unseen, unseen, unseen, unseen]
+        unseen = ((1 << 32) - 1) & ~mine & ~reduce(or_, played, 0)
+        allowed = [unseen for _ in SEATS]
         allowed[view.seat] = 0
         if view.trump is not None:
             for seat, excluded in _exclusions(view, unseen):
@@ -109,7 +111,7 @@ def sample_deal(know: Deduction, rng: random.Random) -> list[int] | None:
         rng.shuffle(cards)
         # Place the most constrained cards first so a fill rarely gets stuck.
         order = sorted(cards, key=lambda c: sum(a >> c & 1 for a in know.allowed))
-        hands = [0, 0, 0, 0]
+        hands = [0 for _ in SEATS]
         hands[know.seat] = know.mine
         need = list(know.counts)
         need[know.seat] = 0

@@ -80,7 +80,7 @@ class Solver:
         self.node_limit = INFINITY * INFINITY
         self._roem: dict[int, int] = {}
         self._scores: dict[int, int] = {}
-        self.hands: list[int] = [0, 0, 0, 0]
+        self.hands: list[int] = [0] * SEAT_COUNT
         self.leader = 0
         self.n = 0  # cards in the trick in progress
         self.led = 0
