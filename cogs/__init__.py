@@ -1,0 +1,1 @@
+"""The Discord adapters, one package per feature (docs/architecture.md, "The cogs")."""

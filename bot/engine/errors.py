@@ -70,6 +70,7 @@ class ErrorCode(StrEnum):
     TRICKS_TOTAL = "tricks_total"
     SCORE_WITHOUT_TRICKS = "score_without_tricks"
     TOO_MANY_CALLS = "too_many_calls"
+    NO_CALLS = "no_calls"  # calls on a hand under rules without doubling
 
     # Score-sheet lines and round totals no cards can produce (InvalidInput, bot/engine/sheets.py).
     CARD_POINTS_IMPOSSIBLE = "card_points_impossible"

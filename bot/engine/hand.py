@@ -30,7 +30,7 @@ from .roem import NO_ROEM, Roem, roem_of_trick
 from .rules import RuleSet
 from .scoring import MAX_CALLS, HandScore, bearing_pair, multiplier, score_hand
 from .seats import FOUR_SEATS, left_of, pair_of
-from .tricks import LAST_TRICK_BONUS, trick_points, trick_winner
+from .tricks import LAST_TRICK_BONUS, scored_points, trick_winner
 
 R_co = TypeVar("R_co", covariant=True)
 
@@ -461,7 +461,7 @@ class Hand:
         trick = Trick(self.leader, cards, winner, roem)
         self.tricks.append(trick)
         pair = pair_of(winner)
-        self.points[pair] += trick_points(cards, self.trump)
+        self.points[pair] += scored_points(cards, self.trump, self.rules)
         self.won[pair] += 1
         self.current = []
         self.leader = winner

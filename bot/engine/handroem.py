@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import combinations
 
 from .cards import Card, Rank, Suit
 from .roem import FOUR_OF_A_KIND, NO_ROEM, STUK_POINTS, Roem, RoemKind
@@ -88,14 +89,36 @@ NO_HAND_ROEM = HandRoem((), (None, None), (False, False), (0, 0))
 def combinations_of(
     seat: int, cards: Sequence[Card], trump: Suit, rules: RuleSet
 ) -> list[Combination]:
-    """The combinations in one player's cards (docs/rules.md 2.6.2): each maximal run of
+    """The combinations in one player's cards (docs/rules.md 2.6.1): each maximal run of
     3 or more in natural order counted once at its length, each four of a kind with a
-    value, and stuk; a card may be in one run and one four of a kind."""
-    found = [*_runs(seat, cards), *_fours(seat, cards, rules)]
+    value, and stuk. A card may be in one run and one four of a kind, unless
+    ``hand_roem_card_reuse`` is off: then the disjoint choice worth most (``_disjoint``)."""
+    fours = _fours(seat, cards, rules)
+    if rules.hand_roem_card_reuse or not fours:
+        found = [*_runs(seat, cards), *fours]
+    else:
+        found = _disjoint(seat, cards, fours)
     stuk = tuple(c for c in sorted(cards) if c.suit == trump and c.rank in (Rank.QUEEN, Rank.KING))
     if len(stuk) == 2:
         found.append(Combination(seat, ComboKind.STUK, STUK_POINTS, stuk))
     return found
+
+
+def _disjoint(seat: int, cards: Sequence[Card], fours: Sequence[Combination]) -> list[Combination]:
+    """The combinations when each card counts once (docs/rules.md 2.6.1): the fours of a
+    kind chosen, the cards left in their maximal runs; the choice of highest total, and on
+    equal totals the one whose best combination ranks higher (the key of 2.6.2)."""
+    choices = []
+    for size in range(len(fours) + 1):
+        for chosen in combinations(fours, size):
+            taken = {card for four in chosen for card in four.cards}
+            choices.append([*_runs(seat, [c for c in cards if c not in taken]), *chosen])
+    return max(choices, key=_choice_key)
+
+
+def _choice_key(combos: Sequence[Combination]) -> tuple[int, tuple[int, ...]]:
+    best = _best(combos)
+    return sum(c.points for c in combos), (-1,) if best is None else best.rank_key
 
 
 def _runs(seat: int, cards: Sequence[Card]) -> list[Combination]:

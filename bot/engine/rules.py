@@ -23,7 +23,7 @@ DoubledResult = Literal["winner_takes_all", "each_own"]
 DoubleTie = Literal["bearer_loses", "makers_lose"]
 RoemSource = Literal["trick", "hand", "both"]
 HandRoemAward = Literal["best_combination", "pair_total"]
-SpadesDouble = Literal["off", "multiply"]
+SpadesDouble = Literal["off", "multiply", "trump_values"]
 
 PRESET_NAMES = (
     "amsterdam",
@@ -67,6 +67,7 @@ class RuleSet:
     double_tie: DoubleTie = "bearer_loses"
     roem_source: RoemSource = "trick"
     hand_roem_award: HandRoemAward = "best_combination"
+    hand_roem_card_reuse: bool = True
     spades_double: SpadesDouble = "off"
     name: str = "amsterdam"
 
@@ -170,6 +171,7 @@ _KRAKEN_OPTIONS: Final = (
     "double_tie",
     "roem_source",
     "hand_roem_award",
+    "hand_roem_card_reuse",
     "spades_double",
 )
 
@@ -206,7 +208,8 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "double_tie": ("bearer_loses", "makers_lose"),
     "roem_source": ("trick", "hand", "both"),
     "hand_roem_award": ("best_combination", "pair_total"),
-    "spades_double": ("off", "multiply"),
+    "hand_roem_card_reuse": (True, False),
+    "spades_double": ("off", "multiply", "trump_values"),
 }
 
 

@@ -11,7 +11,7 @@ from mypy_extensions import mypyc_attr
 from .errors import ErrorCode, InvalidInput
 from .rules import RuleSet
 from .seats import SIDE_COUNT, TRICKS_PER_HAND
-from .tricks import HAND_TOTAL
+from .tricks import HAND_TOTAL, hand_total
 
 
 @mypyc_attr(native_class=False)  # a plain dataclass even when compiled: copy/pickle work
@@ -64,6 +64,7 @@ def _check(
     points: Sequence[int],
     roem: Sequence[int],
     tricks: Sequence[int],
+    total: int,
     hand_roem: bool = False,
 ) -> None:
     """Refuse numbers no hand can produce, so the calculator never scores nonsense.
@@ -87,9 +88,9 @@ def _check(
     t1: int = tricks[1]
     if p0 < 0 or p1 < 0 or r0 < 0 or r1 < 0 or t0 < 0 or t1 < 0:
         raise _shape_error({"points": points, "roem": roem, "tricks": tricks})
-    if p0 + p1 != HAND_TOTAL:
-        message = f"card points incl. last trick must add up to {HAND_TOTAL}"
-        raise InvalidInput(ErrorCode.POINTS_TOTAL, message, points=(p0, p1), total=HAND_TOTAL)
+    if p0 + p1 != total:
+        message = f"card points incl. last trick must add up to {total}"
+        raise InvalidInput(ErrorCode.POINTS_TOTAL, message, points=(p0, p1), total=total)
     if r0 % 10 or r1 % 10:
         pair = 0 if r0 % 10 else 1
         message = "roem is a multiple of 10"
@@ -138,13 +139,14 @@ def score_hand(
 ) -> HandScore:
     """Score a finished hand. ``points`` include the last-trick 10; ``roem`` is all counted
     roem (claimed trick roem and hand roem); ``calls`` the kraak calls made (0-3) and
-    ``spades`` whether spades were trump (docs/rules.md 2.5 and 2.7).
+    ``spades`` whether spades were trump (docs/rules.md 2.5 and 2.7: under
+    ``spades_double="trump_values"`` the card points then add up to 224).
 
     Impossible numbers are refused with a coded ``InvalidInput`` (see ``_check``)."""
     if calls or spades or rules.roem_source != "trick":
         return _score_kraken(makers, points, roem, tricks, rules, calls, spades)
-    _check(makers, points, roem, tricks)
-    return _score_plain(makers, points, roem, tricks, rules)
+    _check(makers, points, roem, tricks, HAND_TOTAL)
+    return _score_plain(makers, points, roem, tricks, rules, HAND_TOTAL)
 
 
 def _score_kraken(
@@ -159,12 +161,13 @@ def _score_kraken(
     """``score_hand`` with calls, double spades or roem from the hand (docs/rules.md 2.5
     to 2.7; a pair without a trick may hold hand roem): the hand decided (1.8 without a
     call, 2.5 after one), then each pair's card part and the rest scaled by the multiplier."""
-    _check(makers, points, roem, tricks, rules.roem_source != "trick")
+    total = hand_total(spades, rules)
+    _check(makers, points, roem, tricks, total, rules.roem_source != "trick")
     _check_calls(calls, rules)
     m = multiplier(calls, spades, rules)
     if not calls:
-        plain = _score_plain(makers, points, roem, tricks, rules)
-        cards = _card_part(plain, makers, points, rules)
+        plain = _score_plain(makers, points, roem, tricks, rules, total)
+        cards = _card_part(plain, makers, points, rules, total)
         scores = [
             _scaled(cards[p], plain.scores[p] - cards[p], m, rules) for p in range(SIDE_COUNT)
         ]
@@ -180,7 +183,7 @@ def _score_kraken(
         for p in range(SIDE_COUNT):
             scores[p] = _scaled(points[p], roem[p] + bonus[p], m, rules)
     else:
-        scores[winner] = _scaled(HAND_TOTAL, roem[0] + roem[1] + bonus[winner], m, rules)
+        scores[winner] = _scaled(total, roem[0] + roem[1] + bonus[winner], m, rules)
     return HandScore((scores[0], scores[1]), loser == makers, pit, makers, False, calls, m, loser)
 
 
@@ -190,8 +193,10 @@ def _score_plain(
     roem: Sequence[int],
     tricks: Sequence[int],
     rules: RuleSet,
+    total: int,
 ) -> HandScore:
-    """docs/rules.md 1.8 and the scoring options of section 2, on checked numbers."""
+    """docs/rules.md 1.8 and the scoring options of section 2, on checked numbers (``total``:
+    the hand's card points, 162 or with spades doubled 224)."""
     defenders = 1 - makers
     pit = 0 if tricks[0] == 8 else 1 if tricks[1] == 8 else None
     totals = [points[0] + roem[0], points[1] + roem[1]]
@@ -204,7 +209,7 @@ def _score_plain(
     scores = totals
     if nat and rules.nat_enabled:
         scores[makers] = 0
-        scores[defenders] = HAND_TOTAL + roem[0] + roem[1]
+        scores[defenders] = total + roem[0] + roem[1]
         scores[defenders] += rules.pit_bonus if pit == defenders else 0
     zero = not nat and pit is None and scores[defenders] == 0 and rules.zero_bonus > 0
     if zero:
@@ -213,7 +218,11 @@ def _score_plain(
 
 
 def _check_calls(calls: int, rules: RuleSet) -> None:
-    """Refuse calls the rule set does not allow (``too_many_calls``, with ``most``)."""
+    """Refuse calls the rule set does not allow: ``no_calls`` where it has none (no
+    doubling), else ``too_many_calls`` with ``most``."""
+    if calls and rules.doubling == "off":
+        message = "the rules have no kraak calls"
+        raise InvalidInput(ErrorCode.NO_CALLS, message, calls=calls)
     most = rules.doubling_levels if rules.doubling != "off" else 0
     if calls < 0 or calls > most:
         message = f"the rules allow at most {most} calls"
@@ -221,12 +230,12 @@ def _check_calls(calls: int, rules: RuleSet) -> None:
 
 
 def _card_part(
-    plain: HandScore, makers: int, points: Sequence[int], rules: RuleSet
+    plain: HandScore, makers: int, points: Sequence[int], rules: RuleSet, total: int
 ) -> tuple[int, int]:
     """The card points in each pair's unmultiplied score (the rest is roem and bonuses):
-    its own, or on a nat all 162 for the defenders and none for the makers."""
+    its own, or on a nat all ``total`` for the defenders and none for the makers."""
     if plain.nat and rules.nat_enabled:
-        return (HAND_TOTAL, 0) if makers == 1 else (0, HAND_TOTAL)
+        return (total, 0) if makers == 1 else (0, total)
     return (points[0], points[1])
 
 

@@ -35,7 +35,15 @@ from .roem import FOUR_OF_A_KIND, RUN_POINTS, STUK_POINTS, roem_of_trick
 from .rules import EXTRA_HANDS, RuleSet, TieBreak
 from .scoring import HandScore, assumed_tricks, score_hand
 from .seats import SIDES, TRICKS_PER_HAND
-from .tricks import HAND_TOTAL, LAST_TRICK_BONUS, card_points, trick_points
+from .tricks import (
+    DOUBLED_HAND_TOTAL,
+    DOUBLED_POINTS,
+    HAND_TOTAL,
+    LAST_TRICK_BONUS,
+    POINTS,
+    hand_total,
+    spade_values_doubled,
+)
 
 __all__ = [
     "SHEET_CODES",
@@ -48,7 +56,6 @@ __all__ = [
     "round_length",
 ]
 
-CARD_TOTAL: Final = HAND_TOTAL - LAST_TRICK_BONUS  # 152
 _QUEEN_KING: Final = (1 << 5) | (1 << 6)  # rank bits of the queen and king (stuk in trump)
 Bounds = dict[int, tuple[int, int]]  # roem -> (least, most) card points of the tricks
 SHEET_CODES: Final = frozenset(
@@ -64,28 +71,36 @@ SHEET_CODES: Final = frozenset(
 )  # the codes this module refuses with (league entry words them)
 
 
-@lru_cache(maxsize=1)
-def _card_sets() -> tuple[int, ...]:
+def _values(doubled: bool) -> tuple[int, ...]:
+    """Each card's value with clubs trump (every trump suit is alike here), the trump
+    cards doubled when ``doubled`` (spades under ``spades_double="trump_values"``)."""
+    return DOUBLED_POINTS[0] if doubled else POINTS[0]
+
+
+@lru_cache(maxsize=2)
+def _card_sets(doubled: bool) -> tuple[int, ...]:
     """Per number of tricks (0..8): a bit set of the card points 4 x tricks cards can
     make (bit v set: some such cards are worth v). The same for every trump suit."""
+    values = _values(doubled)
     reach = [0] * (len(CARDS) + 1)
     reach[0] = 1
     for card in CARDS:
-        value = card_points(card, 0)
+        value = values[card]
         for count in range(len(CARDS) - 1, -1, -1):  # each card once
             reach[count + 1] |= reach[count] << value
     return tuple(reach[4 * tricks] for tricks in range(TRICKS_PER_HAND + 1))
 
 
 @lru_cache(maxsize=8)
-def _trick_bounds(four_jacks: int, four_nines: int) -> Bounds:
+def _trick_bounds(four_jacks: int, four_nines: int, doubled: bool) -> Bounds:
     """Every trick of four cards (trump hearts: every suit is alike): per roem, the least
     and the most card points such a trick holds. Roem 0 stands for any trick whose roem
     was not claimed, so it spans every trick."""
     rules = RuleSet(four_jacks=four_jacks, four_nines=four_nines)
+    values = _values(doubled)
     bounds: Bounds = {0: (0, 0)}
     for trick in combinations(CARDS, 4):
-        value = trick_points(trick, 0)
+        value = values[trick[0]] + values[trick[1]] + values[trick[2]] + values[trick[3]]
         roem = roem_of_trick(trick, 0, rules).points
         for key in {0, roem}:
             least, most = bounds.get(key, (value, value))
@@ -94,16 +109,17 @@ def _trick_bounds(four_jacks: int, four_nines: int) -> Bounds:
 
 
 @lru_cache(maxsize=8)
-def _pair_bounds(four_jacks: int, four_nines: int) -> tuple[Bounds, ...]:
+def _pair_bounds(four_jacks: int, four_nines: int, doubled: bool) -> tuple[Bounds, ...]:
     """Per number of tricks (0..8): per roem a pair's tricks can hold, the least and most
     card points of those tricks (a trick's roem and its cards go together)."""
-    trick = _trick_bounds(four_jacks, four_nines)
+    trick = _trick_bounds(four_jacks, four_nines, doubled)
+    cards = _card_total(doubled)
     levels: list[Bounds] = [{0: (0, 0)}]
     for _ in range(TRICKS_PER_HAND):
         level: Bounds = {}
         for roem, (least, most) in levels[-1].items():
             for extra, (low, high) in trick.items():
-                old = level.get(roem + extra, (CARD_TOTAL, 0))
+                old = level.get(roem + extra, (cards, 0))
                 level[roem + extra] = (min(old[0], least + low), max(old[1], most + high))
         levels.append(level)
     return tuple(levels)
@@ -163,9 +179,7 @@ def most_roem(rules: RuleSet) -> int:
     """The most roem one hand can hold under ``rules`` (both pairs together; with roem from
     the hand, the most one pair can hold)."""
     if rules.hand_roem:
-        return 10 * (
-            _hand_pair_roem(rules.four_jacks, rules.four_nines, rules.trick_roem).bit_length() - 1
-        )
+        return 10 * (_hand_roem_of(rules).bit_length() - 1)
     return max(_deck_roem(rules.four_jacks, rules.four_nines)[TRICKS_PER_HAND])
 
 
@@ -233,24 +247,31 @@ def _possible(
     """``score_hand``'s score once some hand with pair 0 taking one of ``counts`` tricks
     gives these card points and roem."""
     score = score_hand(makers, points, roem, tricks, rules, calls, spades)
-    splits = _splits(counts, points)
+    doubled = spade_values_doubled(spades, rules)
+    splits = _splits(counts, points, doubled)
     if not splits:
         raise InvalidInput(
             ErrorCode.CARD_POINTS_IMPOSSIBLE,
             "no set of cards makes these card points",
             points=(points[0], points[1]),
+            total=points[0] + points[1],
         )
     if rules.hand_roem:
         _check_hand_roem(roem, rules)
     else:
-        _check_roem(splits, points, roem, rules)
+        _check_roem(splits, points, roem, rules, doubled)
     return score
 
 
-def _splits(counts: Sequence[int], points: Sequence[int]) -> list[tuple[int, int]]:
+def _card_total(doubled: bool) -> int:
+    """The card points of a hand without the last trick: 152, or 214 with spades doubled."""
+    return (DOUBLED_HAND_TOTAL if doubled else HAND_TOTAL) - LAST_TRICK_BONUS
+
+
+def _splits(counts: Sequence[int], points: Sequence[int], doubled: bool) -> list[tuple[int, int]]:
     """(pair 0's tricks, pair 0's card points without the last trick) of every way the
     cards can give these points with pair 0 taking one of ``counts`` tricks."""
-    sets = _card_sets()
+    sets = _card_sets(doubled)
     found = []
     for count in counts:
         for last in (False, True):  # whether pair 0 took the last trick
@@ -264,7 +285,11 @@ def _splits(counts: Sequence[int], points: Sequence[int]) -> list[tuple[int, int
 
 
 def _check_roem(
-    splits: Sequence[tuple[int, int]], points: Sequence[int], roem: Sequence[int], rules: RuleSet
+    splits: Sequence[tuple[int, int]],
+    points: Sequence[int],
+    roem: Sequence[int],
+    rules: RuleSet,
+    doubled: bool,
 ) -> None:
     """Each pair's roem from its tricks in one of the ``splits``, and both from one pack."""
     deck = _deck_roem(rules.four_jacks, rules.four_nines)
@@ -274,10 +299,11 @@ def _check_roem(
     if roem[0] + roem[1] not in deck[TRICKS_PER_HAND]:
         message = "one deck cannot give both pairs this roem"
         raise InvalidInput(ErrorCode.ROEM_BOTH_PAIRS, message, roem=(roem[0], roem[1]))
-    bounds = _pair_bounds(rules.four_jacks, rules.four_nines)
+    bounds = _pair_bounds(rules.four_jacks, rules.four_nines, doubled)
+    total = _card_total(doubled)
     fits = [0, 0]
     for count, cards in splits:
-        for pair, tricks, value in ((0, count, cards), (1, 8 - count, CARD_TOTAL - cards)):
+        for pair, tricks, value in ((0, count, cards), (1, 8 - count, total - cards)):
             least, most = bounds[tricks].get(roem[pair], (1, 0))
             fits[pair] += least <= value <= most and roem[pair] in deck[tricks]
         if all(fits):
@@ -295,7 +321,7 @@ def _check_roem(
 def _check_hand_roem(roem: Sequence[int], rules: RuleSet) -> None:
     """Each pair's roem when roem from the hand counts (docs/rules.md 2.6): a sum its two
     players' cards as dealt can hold (and, under ``"both"``, its tricks)."""
-    possible = _hand_pair_roem(rules.four_jacks, rules.four_nines, rules.trick_roem)
+    possible = _hand_roem_of(rules)
     for pair in SIDES:
         if not possible >> (roem[pair] // 10) & 1:
             raise _roem_impossible("no hand holds this roem", pair, roem, rules)
@@ -350,6 +376,54 @@ def _player_hand_roem(four_jacks: int, four_nines: int) -> int:
     return found
 
 
+@lru_cache(maxsize=8)
+def _player_disjoint_roem(four_jacks: int, four_nines: int) -> int:
+    """``_player_hand_roem`` when each card counts once (``hand_roem_card_reuse=False``,
+    docs/rules.md 2.6.1): for each set of fours of a kind held (at most two in 8 cards),
+    every choice of the fours that count, the cards left in their runs; the player holds
+    the best choice. A bound from above: a four of a kind outside the set is read as
+    not held."""
+    fours = _four_values(four_jacks, four_nines)
+    found = 0
+    for size in range(3):
+        for held in combinations(fours, size):
+            for totals in _choice_totals(fours, held):
+                found |= 1 << (max(totals) // 10)
+    return found
+
+
+def _choice_totals(fours: dict[int, int], held: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """For every 8 cards holding the fours of a kind of the ranks ``held``: per choice of
+    the fours that count, their value and that of the runs the other cards make."""
+    mask = sum(1 << rank for rank in held)
+    chosen = [c for k in range(len(held) + 1) for c in combinations(held, k)]
+    taken = [sum(1 << rank for rank in c) for c in chosen]
+    states: dict[int, set[tuple[int, ...]]] = {0: {tuple(sum(fours[r] for r in c) for c in chosen)}}
+    for suit in range(SUIT_COUNT):
+        kinds: set[tuple[int, tuple[int, ...]]] = set()
+        for ranks in range(256):
+            if ranks & mask == mask:
+                stuk = STUK_POINTS if not suit and ranks & _QUEEN_KING == _QUEEN_KING else 0
+                runs = tuple(_run_value(ranks & ~t) + stuk for t in taken)
+                kinds.add((ranks.bit_count(), runs))
+        after: dict[int, set[tuple[int, ...]]] = {}
+        for used, sums in states.items():
+            for count, more in kinds:
+                if used + count <= 8:
+                    after.setdefault(used + count, set()).update(
+                        tuple(a + b for a, b in zip(v, more, strict=True)) for v in sums
+                    )
+        states = after
+    return states.get(8, set())
+
+
+def _four_values(four_jacks: int, four_nines: int) -> dict[int, int]:
+    """The ranks whose four of a kind is a combination, with its value."""
+    fours = {int(rank): value for rank, value in FOUR_OF_A_KIND.items()}
+    fours.update({int(Rank.JACK): four_jacks, int(Rank.NINE): four_nines})
+    return {rank: value for rank, value in fours.items() if value}
+
+
 def _sum_sets(first: int, second: int) -> int:
     """The bit set of every a + b, a in ``first`` and b in ``second`` (bit sets)."""
     found = 0
@@ -360,13 +434,23 @@ def _sum_sets(first: int, second: int) -> int:
     return found
 
 
+def _hand_roem_of(rules: RuleSet) -> int:
+    """``_hand_pair_roem`` under ``rules``."""
+    return _hand_pair_roem(
+        rules.four_jacks, rules.four_nines, rules.trick_roem, rules.hand_roem_card_reuse
+    )
+
+
 @lru_cache(maxsize=8)
-def _hand_pair_roem(four_jacks: int, four_nines: int, trick_roem: bool) -> int:
+def _hand_pair_roem(four_jacks: int, four_nines: int, trick_roem: bool, reuse: bool) -> int:
     """A bit set (bit v: v x 10) of one pair's roem in a hand when hand roem counts: its
-    two players' combinations, or only a stuk when they are denied; plus, with
-    ``trick_roem``, what its tricks hold. A bound from above: the two players' cards are
-    not checked to be disjoint."""
-    player = _player_hand_roem(four_jacks, four_nines)
+    two players' combinations (a card in one run and one four of a kind when ``reuse``),
+    or only a stuk when they are denied; plus, with ``trick_roem``, what its tricks hold.
+    A bound from above: the two players' cards are not checked to be disjoint."""
+    if reuse:
+        player = _player_hand_roem(four_jacks, four_nines)
+    else:
+        player = _player_disjoint_roem(four_jacks, four_nines)
     hand = _sum_sets(player, player) | 1 | 1 << (STUK_POINTS // 10)
     if not trick_roem:
         return hand
@@ -375,11 +459,13 @@ def _hand_pair_roem(four_jacks: int, four_nines: int, trick_roem: bool) -> int:
 
 
 @lru_cache(maxsize=64)
-def _extras(hands: int, pit_bonus: int, zero_bonus: int, roem: frozenset[int]) -> int:
+def _extras(hands: int, pit_bonus: int, zero_bonus: int, roem: frozenset[int], spades: int) -> int:
     """A bit set of what ``hands`` hands hand out beyond their 162 each: each hand one of
-    the ``roem`` amounts (both pairs) and at most one pit or zero bonus."""
+    the ``roem`` amounts (both pairs), at most one pit or zero bonus, and ``spades`` more
+    card points or none (a hand with its spades doubled hands out 224: 62 more)."""
     bonuses = {0, pit_bonus} | ({zero_bonus} if zero_bonus else set())
-    return _sums(hands, {amount + bonus for amount in roem for bonus in bonuses})
+    cards = {0, spades}
+    return _sums(hands, {a + bonus + more for a in roem for bonus in bonuses for more in cards})
 
 
 def _sums(hands: int, per_hand: set[int]) -> int:
@@ -403,7 +489,7 @@ def _round_roem(hands: int, rules: RuleSet) -> int:
     """A bit set of the roem one pair can hold in ``hands`` hands under ``rules``."""
     if not rules.hand_roem:
         return _pair_roem(hands, rules.four_jacks, rules.four_nines)
-    per_hand = _hand_pair_roem(rules.four_jacks, rules.four_nines, rules.trick_roem)
+    per_hand = _hand_roem_of(rules)
     return _sums(hands, {10 * v for v in range(per_hand.bit_length()) if per_hand >> v & 1})
 
 
@@ -411,7 +497,7 @@ def _hand_roem_amounts(rules: RuleSet) -> frozenset[int]:
     """Every roem one hand can hold for both pairs together under ``rules``."""
     if not rules.hand_roem:
         return _deck_roem(rules.four_jacks, rules.four_nines)[TRICKS_PER_HAND]
-    pair = _hand_pair_roem(rules.four_jacks, rules.four_nines, rules.trick_roem)
+    pair = _hand_roem_of(rules)
     both = _sum_sets(pair, pair)
     return frozenset(10 * v for v in range(both.bit_length()) if both >> v & 1)
 
@@ -423,7 +509,8 @@ def _multiplied_extras(hands: int, rules: RuleSet) -> int:
     most_m = 1 << rules.doubling_levels if rules.doubling != "off" else 1
     most_m *= 2 if rules.spades_double == "multiply" else 1
     bonus = max(rules.pit_bonus, rules.zero_bonus)
-    most = hands * ((HAND_TOTAL + max(_hand_roem_amounts(rules)) + bonus) * most_m - HAND_TOTAL)
+    most_hand = (_most_cards(rules) + max(_hand_roem_amounts(rules)) + bonus) * most_m
+    most = hands * (most_hand - HAND_TOTAL)
     return (1 << (most + 1)) - 1
 
 
@@ -447,8 +534,9 @@ def check_totals(
 
 def _nats_bound(rules: RuleSet) -> bool:
     """Whether the nat bounds hold under ``rules``: nat is played, scores are not
-    multiplied and roem comes from tricks (the bounds count 162 a hand and trick roem)."""
-    plain = rules.doubling == "off" and rules.spades_double == "off" and not rules.hand_roem
+    multiplied and roem comes from tricks (the bounds count 162 to 224 a hand and trick
+    roem)."""
+    plain = rules.doubling == "off" and rules.spades_double != "multiply" and not rules.hand_roem
     return rules.nat_enabled and plain
 
 
@@ -472,10 +560,11 @@ def _check_sum(
         amounts = frozenset({0})  # the roem is known: only the bonuses are left
     else:
         amounts = _hand_roem_amounts(rules)
-    if rules.doubling != "off" or rules.spades_double != "off":
+    if rules.doubling != "off" or rules.spades_double == "multiply":
         possible = _multiplied_extras(hands, rules)
     else:
-        possible = _extras(hands, rules.pit_bonus, rules.zero_bonus, amounts)
+        spades = _most_cards(rules) - HAND_TOTAL
+        possible = _extras(hands, rules.pit_bonus, rules.zero_bonus, amounts, spades)
     if extra < 0 or not possible >> extra & 1:
         raise InvalidInput(
             ErrorCode.TOTALS_IMPLAUSIBLE,
@@ -491,15 +580,23 @@ def _nat_bounds(
 ) -> tuple[int, int]:
     """The least and the most ``pair`` can total in ``hands`` hands in which the pairs
     went nat ``nats`` times (docs/rules.md 1.9): its own nats score it 0; each nat of the
-    other pair scores it 162 and that hand's roem; any other hand at most 162, its bonus
-    and its own roem, and at least its own roem."""
+    other pair scores it 162 (224 with spades doubled) and that hand's roem; any other
+    hand at most those card points, its bonus and its own roem, and at least its own
+    roem."""
     other = 1 - pair
     kept = hands - nats[pair]  # the hands that score the pair something
     least = HAND_TOTAL * nats[other]
     if roem is not None and nats[pair] == 0:
         least += roem[pair]  # no nat of its own: all its roem counts for it
     bonus = max(rules.pit_bonus, rules.zero_bonus)
-    return least, kept * (HAND_TOTAL + bonus) + _roem_scored(pair, kept, roem, nats, rules)
+    most = kept * (_most_cards(rules) + bonus)
+    return least, most + _roem_scored(pair, kept, roem, nats, rules)
+
+
+def _most_cards(rules: RuleSet) -> int:
+    """The most card points a hand under ``rules`` holds: 224 where spades can double
+    their values, else 162."""
+    return hand_total(True, rules)
 
 
 def _roem_scored(

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from .cards import CARDS, SUIT_COUNT, Card, Rank, Suit
+from .rules import RuleSet
 
 # Higher is stronger. Natural rank index -> strength.
 TRUMP_ORDER: dict[Rank, int] = {
@@ -54,6 +55,9 @@ PLAIN_POINTS: dict[Rank, int] = {
 }
 LAST_TRICK_BONUS = 10
 HAND_TOTAL = 162  # 152 card points + the last trick
+# Spades trump under spades_double="trump_values" (docs/rules.md 2.7): every spade's card
+# value doubled, 214 card points + the last trick.
+DOUBLED_HAND_TOTAL = 224
 
 # STRENGTH[trump][led][card]: 100 + trump order for trumps, plain order for the led suit,
 # 0 for a card of another suit (it can never win).
@@ -74,6 +78,12 @@ STRENGTH: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 # POINTS[trump][card]
 POINTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(TRUMP_POINTS[c.rank] if c.suit == trump else PLAIN_POINTS[c.rank] for c in CARDS)
+    for trump in Suit
+)
+# DOUBLED_POINTS[trump][card]: POINTS with every trump card worth double (the sheet checks
+# read any trump as clubs; a hand doubles only spades).
+DOUBLED_POINTS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(2 * TRUMP_POINTS[c.rank] if c.suit == trump else PLAIN_POINTS[c.rank] for c in CARDS)
     for trump in Suit
 )
 # BEATS[trump][led][s]: the cards (a mask) whose strength beats strength ``s`` when ``led``
@@ -97,6 +107,24 @@ def card_points(card: Card, trump: int) -> int:
     return POINTS[trump][card]
 
 
+def spade_values_doubled(spades: bool, rules: RuleSet) -> bool:
+    """Whether the trump cards are worth double: ``spades`` trump under
+    ``spades_double="trump_values"`` (docs/rules.md 2.7)."""
+    return spades and rules.spades_double == "trump_values"
+
+
+def points_of(trump: int, rules: RuleSet) -> tuple[int, ...]:
+    """Each card's value (indexed by card) in a hand with ``trump`` under ``rules``."""
+    doubled = spade_values_doubled(trump == Suit.SPADES, rules)
+    return DOUBLED_POINTS[trump] if doubled else POINTS[trump]
+
+
+def hand_total(spades: bool, rules: RuleSet) -> int:
+    """The card points of a whole hand, the last trick included: 162, or 224 when spades
+    are trump and their values double (``spade_values_doubled``)."""
+    return DOUBLED_HAND_TOTAL if spade_values_doubled(spades, rules) else HAND_TOTAL
+
+
 def trick_winner(trick: Sequence[Card], trump: int) -> int:
     """Index (0..3) within ``trick`` of the card that wins it so far."""
     first: int = trick[0]
@@ -115,6 +143,17 @@ def trick_winner(trick: Sequence[Card], trump: int) -> int:
 def trick_points(trick: Sequence[Card], trump: int) -> int:
     """Card points in the trick, without the last-trick bonus."""
     points = POINTS[trump]
+    total = 0
+    for card in trick:
+        c: int = card
+        total += points[c]
+    return total
+
+
+def scored_points(trick: Sequence[Card], trump: int, rules: RuleSet) -> int:
+    """Card points in the trick as a hand under ``rules`` scores them (``trick_points``,
+    with the spades doubled where ``spade_values_doubled`` says so)."""
+    points = points_of(trump, rules)
     total = 0
     for card in trick:
         c: int = card

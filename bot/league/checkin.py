@@ -84,17 +84,27 @@ class CheckinOperations(LeagueParts):
 
     @checked
     async def message_posted(
-        self, night_id: int, message_kind: NightMessage, channel_id: int, message_id: int
+        self,
+        night_id: int,
+        message_kind: NightMessage,
+        channel_id: int,
+        message_id: int,
+        round_no: int = 0,
+        table_no: int = 0,
     ) -> None:
-        """Remember the night's message of `message_kind` (its standings), so every later
-        change edits that one message, after a restart too; a new one replaces it."""
+        """Remember the night's message of `message_kind` (its standings, or the
+        confirmation ask of round `round_no`'s table `table_no`), so every later change
+        edits that one message, after a restart too; a new one replaces it."""
         message = PostedMessage(*posted_at(channel_id, message_id))
-        await self.store.leagues.set_night_message(night_id, message_kind, message, self.now())
+        kind = message_kind.stored_as(round_no, table_no)
+        await self.store.leagues.set_night_message(night_id, kind, message, self.now())
 
     @checked
     async def posted_message(
-        self, night_id: int, message_kind: NightMessage
+        self, night_id: int, message_kind: NightMessage, round_no: int = 0, table_no: int = 0
     ) -> PostedMessage | None:
-        """The night's message of `message_kind`, if one was posted."""
+        """The night's message of `message_kind` (for a confirmation ask, round
+        `round_no`'s table `table_no`), if one was posted."""
         check_ids(night_id=night_id)
-        return await self.store.leagues.night_message(night_id, message_kind)
+        kind = message_kind.stored_as(round_no, table_no)
+        return await self.store.leagues.night_message(night_id, kind)

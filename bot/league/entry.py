@@ -97,8 +97,6 @@ def entry_line(entry: SheetEntry, rules: RuleSet | None = None, number: int = 1)
             LeagueCode.MAKERS_MISSING, "a line names the pair that made trump", line=number
         )
     rules = rules or RuleSet()
-    if e.calls and rules.doubling == "off":  # said apart: "at most 0 calls" reads oddly
-        raise LeagueError(LeagueCode.NO_CALLS, line=number)
     try:
         score = check_line(e.makers, e.points, e.roem, e.pit, rules, e.calls, e.spades)
     except (ValueError, TypeError) as error:  # TypeError: the compiled engine on non-ints

@@ -98,7 +98,6 @@ class LeagueCode(StrEnum):
     BAD_LINE = "bad_line"  # a score line the engine refused without a code of its own
     # A kraken line's marks (bot/league/entry.py, docs/rules.md 2.5 to 2.7).
     WRONG_CALLER = "wrong_caller"
-    NO_CALLS = "no_calls"
     NO_HAND_ROEM = "no_hand_roem"
     HAND_ROEM_OVER_ROEM = "hand_roem_over_roem"
 

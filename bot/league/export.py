@@ -68,6 +68,9 @@ RANKING_COLUMNS: Final = (
     "bye_points",
     "adjustment",
     "booby",
+    "present",
+    "drawn",
+    "absent",
 )
 SEATS: Final = tuple(f"seat_{n}{part}" for n in range(1, 5) for part in ("_id", ""))
 RESULT_COLUMNS: Final = (
@@ -150,7 +153,8 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> bytes:
 
 
 def ranking_csv(export: NightExport, names: Names) -> bytes:
-    """The night's ranking, one line per player, best first."""
+    """The night's ranking, one line per player, best first; `present` of `drawn` rounds
+    (at a table or sitting out), `absent` when the player missed one."""
     return _csv(
         RANKING_COLUMNS,
         (
@@ -167,6 +171,9 @@ def ranking_csv(export: NightExport, names: Names) -> bytes:
                 r.bye_points,
                 r.adjustment,
                 int(r.booby),
+                r.present,
+                r.drawn,
+                int(r.absent),
             )
             for r in export.ranking
         ),
@@ -260,8 +267,8 @@ def season_csv(season: SeasonTable, names: Names) -> bytes:
 # ---------------------------------------------------------------------------- the picture
 @dataclass(frozen=True, slots=True)
 class PictureRow:
-    """One line of a standings picture; a night's rows also say rounds won, byes and the
-    adjustment (empty: nothing to show)."""
+    """One line of a standings picture; a night's rows also say rounds won, byes, the
+    adjustment and an absence (empty: nothing to show)."""
 
     place: int
     name: str
@@ -271,6 +278,7 @@ class PictureRow:
     won: str = ""  # rounds won (a night)
     bye: str = ""  # byes and their points, "1× +1450"
     adjustment: str = ""  # the night's adjustment, "-30"
+    present: str = ""  # rounds present of those drawn, for a player absent from some, "1/3"
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,12 +294,14 @@ class PictureTexts:
     won: str = ""  # the headers of a night's columns: rounds won, byes, adjustment
     bye: str = ""
     adjustment: str = ""
+    present: str = ""  # the header of the rounds a player was present at (only if any was absent)
     date: str = ""  # under the title: the night's date
 
 
 def night_picture_rows(rows: Sequence[NightRow], names: Names) -> list[PictureRow]:
     """The night's ranking as rows of the standings picture: points, rounds played and
-    won, byes with their points, and the adjustment."""
+    won, byes with their points, the adjustment, and the rounds a player was present at
+    when they missed one."""
     return [
         PictureRow(
             r.place,
@@ -302,6 +312,7 @@ def night_picture_rows(rows: Sequence[NightRow], names: Names) -> list[PictureRo
             str(r.rounds_won),
             f"{r.byes}× {r.bye_points:+d}" if r.byes else "",
             f"{r.adjustment:+d}" if r.adjustment else "",
+            f"{r.present}/{r.drawn}" if r.absent else "",
         )
         for r in rows
     ]
@@ -346,13 +357,14 @@ def _spoon(draw: ImageDraw.ImageDraw, x: int, middle: int) -> None:
 
 
 def _columns(rows: Sequence[PictureRow], texts: PictureTexts) -> list[tuple[str, list[str]]]:
-    """The right-aligned columns after the name: points and rounds, then rounds won, byes
-    and adjustment where any row has one (a season has none of them)."""
+    """The right-aligned columns after the name: points and rounds, then the rounds present
+    at, rounds won, byes and adjustment where any row has one (a season has none)."""
     columns = [
         (texts.points, [r.points for r in rows]),
         (texts.rounds, [str(r.rounds) for r in rows]),
     ]
     for header, values in (
+        (texts.present, [r.present for r in rows]),
         (texts.won, [r.won for r in rows]),
         (texts.bye, [r.bye for r in rows]),
         (texts.adjustment, [r.adjustment for r in rows]),
@@ -364,8 +376,9 @@ def _columns(rows: Sequence[PictureRow], texts: PictureTexts) -> list[tuple[str,
 
 def standings_png(rows: Sequence[PictureRow], texts: PictureTexts) -> bytes:
     """The standings as a PNG: title (and date), then place, name, points, rounds (and a
-    night's rounds won, byes and adjustments) per line, the podium's places in medal
-    colours, booby prize lines tinted and marked with a spoon (explained under the table)."""
+    night's rounds present at, rounds won, byes and adjustments) per line, the podium's
+    places in medal colours, booby prize lines tinted and marked with a spoon (explained
+    under the table)."""
     font, bold = _font(_SIZE), _font(_TITLE, bold=True)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 

@@ -35,9 +35,17 @@ class NightStatus(StrEnum):
 
 class NightMessage(StrEnum):
     """A message a night keeps up to date in its channel (as stored): its standings,
-    edited in place after every result."""
+    edited in place after every result; a table's confirmation ask, whose button goes
+    once the result is confirmed (one per round and table)."""
 
     STANDINGS = "standings"
+    CONFIRM_ASK = "confirm_ask"
+
+    def stored_as(self, round_no: int, table_no: int) -> str:
+        """The kind as stored: a confirmation ask names its round and table."""
+        if self is NightMessage.CONFIRM_ASK:
+            return f"{self.value}:{round_no}:{table_no}"
+        return self.value
 
 
 class Presence(StrEnum):

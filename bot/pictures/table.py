@@ -50,7 +50,7 @@ from .fonts import font as _font
 __all__ = ["CARD_H", "CARD_W", "HEIGHT", "WIDTH", "prepare", "table_picture", "trick_shown"]
 
 WIDTH: Final = 520
-HEIGHT: Final = 300  # short: the table message and a hand fit one phone screen
+HEIGHT: Final = 224  # short: the table message and a hand fit one phone screen
 CARD_W: Final = 58
 CARD_H: Final = 80
 _SS: Final = 3  # supersampling of the pre-drawn parts
@@ -69,21 +69,24 @@ _PAD_INK: Final = (34, 34, 38)
 _PAIR_COLOURS: Final = ((74, 144, 226), (232, 128, 48))  # pair 0 (seats 0, 2), pair 1
 _PAPER, _EDGE, _RED, _BLACK = PAPER[:3], EDGE[:3], RED[:3], BLACK[:3]  # the card faces'
 
-_CENTRE: Final = (WIDTH // 2, 160)
+_CENTRE: Final = (WIDTH // 2, 112)
 # Per position (0 bottom, 1 left, 2 top, 3 right): the centre of the played card and of
-# the name plate.
+# the name plate. The plates at the top and the bottom sit beside their player's card (the
+# top one to its right, the bottom one to its left), not above and below it: a picture
+# three quarters as tall (docs/table-ux.md 2.13).
 _CARD_AT: Final = (
-    (_CENTRE[0], _CENTRE[1] + 46),
+    (_CENTRE[0], _CENTRE[1] + 44),
     (_CENTRE[0] - 66, _CENTRE[1]),
-    (_CENTRE[0], _CENTRE[1] - 46),
+    (_CENTRE[0], _CENTRE[1] - 44),
     (_CENTRE[0] + 66, _CENTRE[1]),
 )
 _PLATE_W: Final = 140
 _PLATE_H: Final = 34
+_PLATE_BESIDE: Final = CARD_W // 2 + 10 + _PLATE_W // 2  # a plate's centre from its card's
 _PLATE_AT: Final = (
-    (WIDTH // 2, HEIGHT - 28),
+    (_CENTRE[0] - _PLATE_BESIDE, HEIGHT - 30),
     (84, _CENTRE[1]),
-    (WIDTH // 2, 30),
+    (_CENTRE[0] + _PLATE_BESIDE, 30),
     (WIDTH - 84, _CENTRE[1]),
 )
 _PAD_BOX: Final = (12, 12, 160, 92)
@@ -159,7 +162,7 @@ def _base() -> Image.Image:
         draw.rounded_rectangle((6 * s, 6 * s, (WIDTH - 6) * s, (HEIGHT - 6) * s), 40 * s, 255)
 
     def centre(draw: ImageDraw.ImageDraw, s: int) -> None:
-        draw.ellipse(((cx - 150) * s, (cy - 104) * s, (cx + 150) * s, (cy + 104) * s), 255)
+        draw.ellipse(((cx - 150) * s, (cy - 96) * s, (cx + 150) * s, (cy + 96) * s), 255)
 
     image.paste(_FELT, (0, 0, WIDTH, HEIGHT), _coverage((WIDTH, HEIGHT), felt))
     image.paste(_FELT_CENTRE, (0, 0, WIDTH, HEIGHT), _coverage((WIDTH, HEIGHT), centre))

@@ -56,7 +56,7 @@ from bot.engine import (
 )
 from bot.engine.cards import cards_of
 from bot.engine.seats import FOUR_SEATS
-from bot.engine.tricks import trick_points
+from bot.engine.tricks import scored_points
 
 from .base import SeatView
 from .bidding import choose_suit
@@ -583,7 +583,7 @@ def _totals(view: SeatView) -> tuple[tuple[int, int], tuple[int, int], tuple[int
     assert view.trump is not None
     for i, trick in enumerate(view.tricks):
         pair = pair_of(trick.winner)
-        points[pair] += trick_points(trick.cards, view.trump)
+        points[pair] += scored_points(trick.cards, view.trump, view.rules)
         won[pair] += 1
         open_claim = i == len(view.tricks) - 1 and not view.current
         if trick.claimed or (open_claim and view.rules.roem_claiming == "manual"):

@@ -23,7 +23,14 @@ from bot.engine.obligations import legal_mask_at
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import score_hand
 from bot.engine.seats import SEAT_COUNT
-from bot.engine.tricks import BEATS, LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_RANKING
+from bot.engine.tricks import (
+    BEATS,
+    LAST_TRICK_BONUS,
+    POINTS,
+    STRENGTH,
+    TRUMP_RANKING,
+    points_of,
+)
 
 from .leads import fitted_lead
 from .opponent_model import Model, count_bits, roem_points
@@ -75,6 +82,7 @@ class Solver:
         self.makers = makers
         self.us = us
         self.rules = rules
+        self.values = points_of(trump, rules)  # what each card scores (spades may double)
         self.calls = 0  # the kraak calls made (docs/rules.md 2.5): the final score's multiplier
         self.nodes = 0
         self.node_limit = INFINITY * INFINITY
@@ -231,7 +239,7 @@ class Solver:
         self.zobrist ^= ZOBRIST[seat * 32 + card]
         self.left -= 1
         self.tmask |= 1 << card
-        self.tpts += POINTS[trump][card]
+        self.tpts += self.values[card]
         if card >> 3 == trump and TRUMP_RANKING[card] > self.top:
             self.top = TRUMP_RANKING[card]
         if self.n == 0:

@@ -39,9 +39,16 @@ MIN_BUDGET_MS = 20.0  # below this the strong player hardly samples: keep some q
 T = TypeVar("T")
 
 
-def player_for(level: str, seed: str, budget_ms: float, normal_opponents: bool = False) -> Player:
-    """The player that takes one decision (module level: a worker process imports it)."""
-    return make_player(level, seed, budget_ms, normal_opponents)
+def player_for(
+    level: str,
+    seed: str,
+    budget_ms: float,
+    normal_opponents: bool = False,
+    effort: Effort | None = None,
+) -> Player:
+    """The player that takes one decision (module level: a worker process imports it); with
+    an ``effort`` a strong player searches that instead of ``budget_ms`` of time."""
+    return make_player(level, seed, budget_ms, normal_opponents, effort)
 
 
 def decide_action(
@@ -54,11 +61,7 @@ def decide_action(
 ) -> dict[str, Any]:
     """One decision, as the action's stored dict (what crosses back from a worker); with an
     ``effort`` a strong player searches that instead of ``budget_ms`` of time."""
-    if effort is None:
-        player = player_for(level, seed, budget_ms, modelled)
-    else:
-        player = make_player(level, seed, budget_ms, modelled, effort)
-    return decision(player, view).to_dict()
+    return decision(player_for(level, seed, budget_ms, modelled, effort), view).to_dict()
 
 
 class Computers:

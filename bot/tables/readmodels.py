@@ -31,6 +31,8 @@ from bot.engine import (
     TrumpOptions,
     sort_key,
 )
+from bot.engine.seats import TRICKS_PER_HAND
+from bot.engine.tricks import LAST_TRICK_BONUS, scored_points
 from bot.store import StoredAction
 
 from .errors import RefusalCode, TableError
@@ -284,6 +286,7 @@ class DealtHands:
     scored: int  # how many hands of the match are scored (the review offers each)
     league: bool = False  # a league table's hand (not analysed: docs/decisions.md)
     tricks: tuple[PublicTrick, ...] = ()  # as played, each with the roem credited on it
+    worth: tuple[int, ...] = ()  # each trick's card points as scored (the last one's 10 too)
 
 
 def check_scored(table: Table, number: int) -> SheetLine:
@@ -304,6 +307,12 @@ def dealt_hands(table: Table, number: int, log: Sequence[StoredAction] = ()) -> 
     order = sort_key(Suit.parse(line.trump))
     hands = tuple(tuple(sorted(h, key=order.__getitem__)) for h in match.deal_of(number))
     tricks = tuple(_taken(trick) for trick in played_tricks(table, log, number)) if log else ()
+    trump = Suit.parse(line.trump)
+    worth = tuple(
+        scored_points(trick.cards, trump, table.rules)
+        + (LAST_TRICK_BONUS if index == TRICKS_PER_HAND else 0)
+        for index, trick in enumerate(tricks, start=1)
+    )
     return DealtHands(
         table.id,
         number,
@@ -313,6 +322,7 @@ def dealt_hands(table: Table, number: int, log: Sequence[StoredAction] = ()) -> 
         len(match.sheet),
         table.settings.league,
         tricks,
+        worth,
     )
 
 

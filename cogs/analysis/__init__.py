@@ -11,5 +11,6 @@ __all__ = ["Analysis", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:
+    """Load the Analysis cog (discord.py's extension entry point)."""
     assert isinstance(bot, KlaverjasBot)
     await bot.add_cog(Analysis(bot))

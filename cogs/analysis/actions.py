@@ -9,6 +9,7 @@ import discord
 from bot.client import KlaverjasBot
 from cogs.analysis.errors import REFUSALS
 from cogs.analysis.ui import analysis_text
+from cogs.common.analyse import Analyse
 from cogs.common.replies import guarded
 from cogs.common.text import locale_of
 
@@ -21,18 +22,16 @@ class AnalysisActions:
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
 
-    async def analyse(
-        self, interaction: discord.Interaction[Any], kind: str, source: int, hand: int, check: str
-    ) -> None:
+    async def analyse(self, interaction: discord.Interaction[Any], click: Analyse) -> None:
         """The clicker's own decisions in the hand, only to them. Deferred: the search of
         each decision takes a moment on a computer worker."""
         async with guarded(interaction, "button analyse", REFUSALS):
             await interaction.response.defer(ephemeral=True, thinking=True)
             service = self.bot.services.analysis
             user = interaction.user.id
-            if kind == "table":
-                answer = await service.table_hand(source, hand, user, check)
+            if click.kind == "table":
+                answer = await service.table_hand(click.source, click.hand, user, click.check)
             else:
-                answer = await service.challenge_deal(source, hand, user, check)
+                answer = await service.challenge_deal(click.source, click.hand, user, click.check)
             text = analysis_text(answer, locale_of(interaction), self.bot.card_faces)
             await interaction.followup.send(text, ephemeral=True)

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.challenge import ChallengeCode, ChallengeError, ChallengeInfo, ChallengeService, PlayView
-from bot.engine import Card, Suit
 from cogs.challenge.errors import REFUSALS
-from cogs.challenge.items import ChallengeKind
+from cogs.challenge.items import Bid, ChallengeKind, ChallengeStep, Play
 from cogs.challenge.ui import (
     Drawn,
     past_message,
@@ -103,10 +102,9 @@ class ChallengeActions:
             await self._reply(interaction, drawn)
 
     # ----------------------------------------------------------------- clicks
-    async def on_kind(
-        self, interaction: discord.Interaction[Any], kind: ChallengeKind, challenge_id: int
-    ) -> None:
+    async def on_kind(self, interaction: discord.Interaction[Any], click: ChallengeStep) -> None:
         """Start, Refresh, Standings, or the announcement's Play."""
+        kind, challenge_id = click.kind, click.challenge
         async with guarded(interaction, f"button challenge {kind.value}", REFUSALS):
             guild_id = _guild(interaction)
             user = interaction.user
@@ -126,38 +124,22 @@ class ChallengeActions:
                     view = await self.service.place(challenge_id, user.id, guild_id)
                 await self._redraw(interaction, view)
 
-    async def on_card(
-        self,
-        interaction: discord.Interaction[Any],
-        challenge_id: int,
-        deal: int,
-        seq: int,
-        card: Card,
-    ) -> None:
+    async def on_card(self, interaction: discord.Interaction[Any], click: Play) -> None:
         """A card of the member's hand."""
         async with guarded(interaction, "button challenge card", REFUSALS):
             guild_id = _guild(interaction)
             await interaction.response.defer()
-            view = await self.service.play(
-                challenge_id, interaction.user.id, deal, seq, card, guild_id
-            )
+            c, user = click, interaction.user.id
+            view = await self.service.play(c.challenge, user, c.deal, c.seq, c.card, guild_id)
             await self._redraw(interaction, view)
 
-    async def on_bid(
-        self,
-        interaction: discord.Interaction[Any],
-        challenge_id: int,
-        deal: int,
-        seq: int,
-        suit: Suit | None,
-    ) -> None:
+    async def on_bid(self, interaction: discord.Interaction[Any], click: Bid) -> None:
         """A trump choice, or a pass."""
         async with guarded(interaction, "button challenge bid", REFUSALS):
             guild_id = _guild(interaction)
             await interaction.response.defer()
-            view = await self.service.bid(
-                challenge_id, interaction.user.id, deal, seq, suit, guild_id
-            )
+            c, user = click, interaction.user.id
+            view = await self.service.bid(c.challenge, user, c.deal, c.seq, c.suit, guild_id)
             await self._redraw(interaction, view)
 
     # ----------------------------------------------------------------- answers

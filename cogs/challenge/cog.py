@@ -20,7 +20,7 @@ from bot.league.schedule import timezone_names
 from cogs.challenge.actions import ChallengeActions
 from cogs.challenge.items import ALL_ITEMS
 from cogs.challenge.scheduler import ChallengeScheduler
-from cogs.common.text import command_text
+from cogs.common.text import command_named, command_text, options_from
 
 __all__ = ["Challenge"]
 
@@ -34,23 +34,13 @@ WEEKDAY_CHOICES = [
     for day in range(7)
 ]
 RULES_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
-SETTINGS = ("cadence", "hour", "weekday", "timezone", "deals", "preset", "channel")
-
-
-def _opt(*names: str) -> dict[str, app_commands.locale_str]:
-    return {name: command_text(f"challenge.cmd.opt.{name}.name") for name in names}
-
-
-def _desc(*names: str) -> dict[str, app_commands.locale_str]:
-    return {name: command_text(f"challenge.cmd.opt.{name}.desc") for name in names}
 
 
 class Challenge(commands.Cog):
     """The duplicate challenge: the same deals for every member, played alone."""
 
     challenge = app_commands.Group(
-        name=command_text("challenge.cmd.challenge.name"),
-        description=command_text("challenge.cmd.challenge.desc"),
+        **command_named("challenge.cmd.challenge"),
         guild_only=True,
     )
 
@@ -72,37 +62,26 @@ class Challenge(commands.Cog):
         self.scheduler.stop()
         self.bot.remove_routed_items(*ALL_ITEMS)
 
-    @challenge.command(
-        name=command_text("challenge.cmd.play.name"),
-        description=command_text("challenge.cmd.play.desc"),
-    )
+    @challenge.command(**command_named("challenge.cmd.play"))
     async def play(self, interaction: Interaction) -> None:
+        """/challenge play: the member's place in this week's challenge, privately."""
         await self.actions.play(interaction)
 
-    @challenge.command(
-        name=command_text("challenge.cmd.standings.name"),
-        description=command_text("challenge.cmd.standings.desc"),
-    )
-    @app_commands.rename(**_opt("number"))
-    @app_commands.describe(**_desc("number"))
+    @challenge.command(**command_named("challenge.cmd.standings"))
+    @options_from("challenge.cmd.opt")
     async def standings(
         self, interaction: Interaction, number: app_commands.Range[int, 1, 1_000_000] | None = None
     ) -> None:
+        """/challenge standings: a challenge's board (this week's, or number `number`)."""
         await self.actions.standings(interaction, number)
 
-    @challenge.command(
-        name=command_text("challenge.cmd.past.name"),
-        description=command_text("challenge.cmd.past.desc"),
-    )
+    @challenge.command(**command_named("challenge.cmd.past"))
     async def past(self, interaction: Interaction) -> None:
+        """/challenge past: the server's earlier challenges."""
         await self.actions.past(interaction)
 
-    @challenge.command(
-        name=command_text("challenge.cmd.settings.name"),
-        description=command_text("challenge.cmd.settings.desc"),
-    )
-    @app_commands.rename(**_opt(*SETTINGS))
-    @app_commands.describe(**_desc(*SETTINGS))
+    @challenge.command(**command_named("challenge.cmd.settings"))
+    @options_from("challenge.cmd.opt")
     @app_commands.choices(cadence=CADENCE_CHOICES, preset=RULES_CHOICES)
     @app_commands.choices(weekday=WEEKDAY_CHOICES)
     async def settings(
@@ -116,6 +95,7 @@ class Challenge(commands.Cog):
         preset: str | None = None,
         channel: discord.TextChannel | None = None,
     ) -> None:
+        """/challenge settings: an organiser's cadence, hour, deals, rules and channel."""
         given = {
             "cadence": cadence,
             "hour": hour,

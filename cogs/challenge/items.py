@@ -1,8 +1,5 @@
-"""The challenge's buttons: `DynamicItem`s whose custom_id says what they act on.
-
-A click is routed by its custom_id alone (named once with `bot.add_routed_items`), so the
-buttons keep working after a restart and no view is stored. The items only parse; the
-loaded cog's `ChallengeActions` (actions.py) asks the service and answers. custom_ids:
+"""The challenge's buttons, declared once: custom ids saying what they act on, and the
+handlers of the loaded cog's `ChallengeActions` (actions.py) that answer them.
 
     kj:chl:{kind}:{challenge}                    a `ChallengeKind`: start, look, board, open
     kj:chl:card:{challenge}:{deal}:{seq}:{card}  the card's code, e.g. Th
@@ -17,29 +14,28 @@ in Discord.
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
-
-import discord
+from typing import Final
 
 from bot.engine import Card, Suit
-from cogs.common.components import Component, button, choice_style
+from cogs.common.buttons import Buttons, Click, choice_style, number
+from cogs.common.components import Component
 
 __all__ = [
     "ALL_ITEMS",
+    "CHALLENGE",
+    "Bid",
     "BidButton",
     "CardButton",
     "ChallengeButton",
     "ChallengeKind",
-    "bid_component",
-    "card_component",
-    "kind_component",
+    "ChallengeStep",
+    "Play",
 ]
 
-_ID = r"[0-9]{1,20}"
-_SMALL = r"[0-9]{1,9}"
-Style = discord.ButtonStyle
+CHALLENGE: Final = Buttons("Challenge")
+SMALL = number("[0-9]{1,9}")
 
 
 class ChallengeKind(StrEnum):
@@ -51,152 +47,47 @@ class ChallengeKind(StrEnum):
     OPEN = "open"  # the announcement's Play: the member's place, privately
 
 
-class Actions(Protocol):
-    """What a click asks for; implemented by `cogs.challenge.actions.ChallengeActions`."""
+@CHALLENGE.button("kj:chl:{kind}:{challenge}", "on_kind")
+@dataclass(frozen=True, slots=True)
+class ChallengeStep(Click):
+    """Start, Refresh, Standings, or the announcement's Play."""
 
-    async def on_kind(
-        self, interaction: discord.Interaction[Any], kind: ChallengeKind, challenge_id: int
-    ) -> None: ...
-
-    async def on_card(
-        self,
-        interaction: discord.Interaction[Any],
-        challenge_id: int,
-        deal: int,
-        seq: int,
-        card: Card,
-    ) -> None: ...
-
-    async def on_bid(
-        self,
-        interaction: discord.Interaction[Any],
-        challenge_id: int,
-        deal: int,
-        seq: int,
-        suit: Suit | None,
-    ) -> None: ...
+    kind: ChallengeKind
+    challenge: int
 
 
-def actions_of(interaction: discord.Interaction[Any]) -> Actions:
-    """The loaded challenge cog's actions (looked up per click: the cog may have reloaded)."""
-    cog = interaction.client.get_cog("Challenge")
-    if cog is None:
-        raise RuntimeError("the Challenge cog is not loaded")
-    actions: Actions = cog.actions
-    return actions
+@CHALLENGE.button("kj:chl:card:{challenge}:{deal}:{seq}:{card}", "on_card", deal=SMALL, seq=SMALL)
+@dataclass(frozen=True, slots=True)
+class Play(Click):
+    """A card of the member's hand, drawn for deal `deal` at move `seq`."""
+
+    challenge: int
+    deal: int
+    seq: int
+    card: Card
+
+    def with_look(self, look: Component) -> Component:
+        """The card's `look` (`cogs/common/hand_cards.py`'s `card_look`: label, style,
+        picture, as on the table's hand) with this custom id."""
+        return {**look, "custom_id": self.custom_id}
 
 
-def _button(custom_id: str, label: str, style: Style = Style.secondary) -> discord.ui.Button[Any]:
-    return discord.ui.Button(label=label[:80] or "…", style=style, custom_id=custom_id)
+@CHALLENGE.button("kj:chl:bid:{challenge}:{deal}:{seq}:{suit}", "on_bid", deal=SMALL, seq=SMALL)
+@dataclass(frozen=True, slots=True)
+class Bid(Click):
+    """A trump choice (None: pass), styled as the table's."""
+
+    challenge: int
+    deal: int
+    seq: int
+    suit: Suit | None
+
+    def choice(self, label: str, disabled: bool = False) -> Component:
+        """The choice as a component."""
+        return self.component(label, choice_style(self.suit), disabled)
 
 
-class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"kj:chl:(?P<kind>{'|'.join(ChallengeKind)}):(?P<challenge>{_ID})",
-):
-    def __init__(self, kind: ChallengeKind, challenge_id: int, label: str = "") -> None:
-        super().__init__(_button(self.custom_id_of(kind, challenge_id), label or kind.value))
-        self.kind = kind
-        self.challenge_id = challenge_id
-
-    @staticmethod
-    def custom_id_of(kind: ChallengeKind, challenge_id: int) -> str:
-        return f"kj:chl:{kind.value}:{challenge_id}"
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChallengeButton:
-        return cls(ChallengeKind(match["kind"]), int(match["challenge"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await actions_of(interaction).on_kind(interaction, self.kind, self.challenge_id)
-
-
-class CardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(
-        rf"kj:chl:card:(?P<challenge>{_ID}):(?P<deal>{_SMALL}):(?P<seq>{_SMALL}):"
-        r"(?P<card>[7-9TJQKA][cdhs])"
-    ),
-):
-    def __init__(self, challenge_id: int, deal: int, seq: int, card: Card) -> None:
-        custom_id = self.custom_id_of(challenge_id, deal, seq, card)
-        super().__init__(_button(custom_id, card.code))
-        self.challenge_id, self.deal, self.seq, self.card = challenge_id, deal, seq, card
-
-    @staticmethod
-    def custom_id_of(challenge_id: int, deal: int, seq: int, card: Card) -> str:
-        return f"kj:chl:card:{challenge_id}:{deal}:{seq}:{card.code}"
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> CardButton:
-        card = Card.parse(match["card"])
-        return cls(int(match["challenge"]), int(match["deal"]), int(match["seq"]), card)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await actions_of(interaction).on_card(
-            interaction, self.challenge_id, self.deal, self.seq, self.card
-        )
-
-
-class BidButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=(
-        rf"kj:chl:bid:(?P<challenge>{_ID}):(?P<deal>{_SMALL}):(?P<seq>{_SMALL}):"
-        r"(?P<suit>[cdhs]|pass)"
-    ),
-):
-    def __init__(self, challenge_id: int, deal: int, seq: int, suit: Suit | None) -> None:
-        custom_id = self.custom_id_of(challenge_id, deal, seq, suit)
-        super().__init__(_button(custom_id, "pass" if suit is None else suit.letter))
-        self.challenge_id, self.deal, self.seq, self.suit = challenge_id, deal, seq, suit
-
-    @staticmethod
-    def custom_id_of(challenge_id: int, deal: int, seq: int, suit: Suit | None) -> str:
-        choice = "pass" if suit is None else suit.letter
-        return f"kj:chl:bid:{challenge_id}:{deal}:{seq}:{choice}"
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> BidButton:
-        suit = None if match["suit"] == "pass" else Suit.parse(match["suit"])
-        return cls(int(match["challenge"]), int(match["deal"]), int(match["seq"]), suit)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await actions_of(interaction).on_bid(
-            interaction, self.challenge_id, self.deal, self.seq, self.suit
-        )
-
-
-def kind_component(
-    kind: ChallengeKind, challenge_id: int, label: str, style: Style = Style.secondary
-) -> Component:
-    """`ChallengeButton` as a component."""
-    return button(ChallengeButton.custom_id_of(kind, challenge_id), label, style)
-
-
-def card_component(
-    challenge_id: int, deal: int, seq: int, card: Card, look: Component
-) -> Component:
-    """`CardButton` as a component: the card's `look` (`cogs/common/hand_cards.py`'s
-    `card_look`: label, style, picture, as on the table's hand) with its custom_id."""
-    return {**look, "custom_id": CardButton.custom_id_of(challenge_id, deal, seq, card)}
-
-
-def bid_component(
-    challenge_id: int, deal: int, seq: int, suit: Suit | None, label: str, disabled: bool = False
-) -> Component:
-    """`BidButton` as a component (None: pass), styled as the table's trump choice."""
-    custom_id = BidButton.custom_id_of(challenge_id, deal, seq, suit)
-    return button(custom_id, label, choice_style(suit), disabled)
-
-
-ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChallengeButton,
-    CardButton,
-    BidButton,
-)
+ChallengeButton = ChallengeStep.item
+CardButton = Play.item
+BidButton = Bid.item
+ALL_ITEMS = tuple(CHALLENGE.items)

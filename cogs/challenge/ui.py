@@ -27,12 +27,7 @@ from bot.challenge import (
 from bot.engine import Card, Phase
 from bot.engine.seats import FOUR_SEATS
 from bot.texts.formats import decimal_text
-from cogs.challenge.items import (
-    ChallengeKind,
-    bid_component,
-    card_component,
-    kind_component,
-)
+from cogs.challenge.items import Bid, ChallengeKind, ChallengeStep, Play
 from cogs.common.analyse import analyse_component
 from cogs.common.components import EMBED_COLOUR, Component, RenderedView, action_rows
 from cogs.common.hand_cards import blocked_line, by_suit, card_look, hand_rows
@@ -123,7 +118,7 @@ def _intro(info: ChallengeInfo, locale: str) -> Drawn:
     rows: list[list[Component]] = []
     if not info.closed:
         label = t("challenge.button.start", locale)
-        rows.append([kind_component(ChallengeKind.START, info.id, label, Style.primary)])
+        rows.append([ChallengeStep(ChallengeKind.START, info.id).component(label, Style.primary)])
     else:
         rows.append([_board_button(info, locale)])
     title = t("challenge.title", locale, number=info.number)
@@ -137,7 +132,7 @@ def announcement(info: ChallengeInfo, locale: str) -> Drawn:
     lines = [t("challenge.announce.how", locale), *_facts(info, locale)[:2]]
     lines.append(t("challenge.announce.sealed", locale))
     label = t("challenge.button.open", locale)
-    rows = [[kind_component(ChallengeKind.OPEN, info.id, label, Style.primary)]]
+    rows = [[ChallengeStep(ChallengeKind.OPEN, info.id).component(label, Style.primary)]]
     title = t("challenge.announce.title", locale, number=info.number)
     return {"embed": _embed(title, lines), "view": _view(rows)}
 
@@ -174,7 +169,7 @@ def _analyse(view: PlayView, locale: str) -> list[Component]:
 
 def _board_button(info: ChallengeInfo, locale: str) -> Component:
     label = t("challenge.button.board", locale)
-    return kind_component(ChallengeKind.BOARD, info.id, label, Style.primary)
+    return ChallengeStep(ChallengeKind.BOARD, info.id).component(label, Style.primary)
 
 
 # ----------------------------------------------------------------------------- the deal
@@ -273,20 +268,20 @@ def _rows(view: PlayView, hand: DealView, locale: str, emojis: CardEmojis) -> li
     rows: list[list[Component]] = []
     if hand.phase == Phase.TRUMP and hand.trump_options is not None:
         options = hand.trump_options
-        row = [bid_component(cid, deal, seq, s, suit_text(s, locale)) for s in options.suits]
+        row = [Bid(cid, deal, seq, s).choice(suit_text(s, locale)) for s in options.suits]
         label = t("challenge.button.pass", locale)
-        row.append(bid_component(cid, deal, seq, None, label, not options.can_pass))
+        row.append(Bid(cid, deal, seq, None).choice(label, not options.can_pass))
         rows.append(row)
     elif hand.phase == Phase.PLAY:
         trump = hand.trump
 
         def make(card: Card, playable: bool) -> Component:
             look = card_look(card, locale, emojis.emoji(card), card.suit == trump, playable)
-            return card_component(cid, deal, seq, card, look)
+            return Play(cid, deal, seq, card).with_look(look)
 
         # A classic message: five action rows, one of them the buttons below the cards.
         rows = hand_rows(hand.cards, hand.legal, trump, make, max_rows=4)
-    refresh = kind_component(ChallengeKind.LOOK, cid, t("challenge.button.look", locale))
+    refresh = ChallengeStep(ChallengeKind.LOOK, cid).component(t("challenge.button.look", locale))
     return [*rows, [refresh, *_analyse(view, locale)]]
 
 

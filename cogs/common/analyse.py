@@ -1,5 +1,5 @@
-"""The Analyse button (issue 27, point 4): its custom id and component, which the table's
-review of a hand and the challenge's scored deal both carry; `cogs/analysis` routes it.
+"""The Analyse button (issue 27, point 4), declared once: the table's review of a hand and
+the challenge's scored deal both carry it; `cogs/analysis` answers its clicks.
 
     kj:an:{kind}:{source}:{hand}:{check}
 
@@ -11,33 +11,36 @@ This format is a promise to messages already in Discord.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
-import discord
-
+from cogs.common.buttons import Buttons, Click, named, number, text
 from cogs.common.components import Component
 from cogs.common.text import t
 
-__all__ = ["KINDS", "TEMPLATE", "analyse_component", "analyse_id"]
+__all__ = ["ANALYSIS", "Analyse", "analyse_component"]
 
-KINDS: Final = {"t": "table", "c": "challenge"}
-TEMPLATE: Final = (
-    r"kj:an:(?P<kind>[tc]):(?P<source>[0-9]{1,20}):(?P<hand>[0-9]{1,6}):(?P<check>[0-9a-f]{8})"
+ANALYSIS: Final = Buttons("Analysis")
+
+
+@ANALYSIS.button(
+    "kj:an:{kind}:{source}:{hand}:{check}",
+    "analyse",
+    kind=named({"t": "table", "c": "challenge"}),
+    hand=number("[0-9]{1,6}"),
+    check=text("[0-9a-f]{8}"),
 )
+@dataclass(frozen=True, slots=True)
+class Analyse(Click):
+    """Analyse a scored hand: what it acts on is all in its custom id."""
 
-
-def analyse_id(kind: str, source: int, hand: int, check: str) -> str:
-    """The button's custom id (``kind``: "table" or "challenge")."""
-    letter = "t" if kind == "table" else "c"
-    return f"kj:an:{letter}:{source}:{hand}:{check}"
+    kind: str  # "table" or "challenge"
+    source: int
+    hand: int
+    check: str
 
 
 def analyse_component(kind: str, source: int, hand: int, check: str, locale: str) -> Component:
     """The Analyse button as a component, labelled in ``locale``."""
-    return {
-        "type": 2,
-        "style": discord.ButtonStyle.secondary.value,
-        "label": t("analysis.button", locale),
-        "custom_id": analyse_id(kind, source, hand, check),
-        "emoji": {"name": "🔍"},
-    }
+    label = t("analysis.button", locale)
+    return Analyse(kind, source, hand, check).component(label, emoji={"name": "🔍"})

@@ -9,8 +9,6 @@ from typing import Any, Self
 
 import discord
 
-from bot.engine import Suit
-
 __all__ = [
     "BUTTON_PREFIX",
     "EMBED_COLOUR",
@@ -20,11 +18,8 @@ __all__ = [
     "RenderedLayout",
     "RenderedView",
     "action_rows",
-    "button",
-    "choice_style",
     "container",
     "embed_layout",
-    "frozen_view",
     "media_gallery",
     "rendered_view",
     "text_display",
@@ -37,28 +32,15 @@ IS_COMPONENTS_V2 = 1 << 15  # the message flag of a Components V2 message
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-def frozen_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
-    """A view to carry components only: stopped, so discord.py never stores it.
-
-    Every click is dispatched by custom_id to the routed items (routing.py), so a stored
-    view would serve nothing; yet discord.py would keep each sent view and give every
-    ephemeral one a 15-minute timeout task (thousands of idle tasks on a busy night). A
-    stopped view is sent as components and then forgotten.
-    """
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view
-
-
 Component = dict[str, Any]  # one component as Discord's JSON (a button)
 
 
 class RenderedView(discord.ui.View):
     """Components already in Discord's JSON, sent as they are: a frozen view without the
     `Item` objects (building a button as an item costs more than the rest of a hand
-    message). Stopped, like `frozen_view`, so discord.py never stores it."""
+    message). Stopped, so discord.py never stores it: every click is dispatched by custom_id
+    to the routed items (routing.py), so a stored view would serve nothing, yet discord.py
+    would keep each sent view and give every ephemeral one a 15-minute timeout task."""
 
     def __init__(self, rows: Sequence[Sequence[Component]]) -> None:
         super().__init__(timeout=None)
@@ -73,34 +55,8 @@ class RenderedView(discord.ui.View):
         return view
 
     def to_components(self) -> list[dict[str, Any]]:
+        """The rows as Discord's JSON, as they were given."""
         return self._rows
-
-
-def button(
-    custom_id: str,
-    label: str,
-    style: discord.ButtonStyle,
-    disabled: bool = False,
-    emoji: dict[str, Any] | None = None,
-) -> Component:
-    """A button as Discord's JSON (type 2), the label cut to Discord's 80 characters;
-    `emoji` is its picture (`{"name", "id"}`), or None."""
-    component: Component = {
-        "type": 2,
-        "style": style.value,
-        "disabled": disabled,
-        "label": label[:80],
-        "custom_id": custom_id,
-    }
-    if emoji is not None:
-        component["emoji"] = emoji
-    return component
-
-
-def choice_style(suit: Suit | None) -> discord.ButtonStyle:
-    """A suit to name as trump is primary (the suits told apart by their symbols, not by
-    colour, as on every hand: cogs/common/hand_cards.py); passing (None) is grey."""
-    return discord.ButtonStyle.secondary if suit is None else discord.ButtonStyle.primary
 
 
 def action_rows(rows: Sequence[Sequence[Component]]) -> list[Component]:
@@ -154,6 +110,7 @@ class RenderedLayout(RenderedView):
     `send_message`): like `RenderedView`, but discord.py sets the V2 flag for it."""
 
     def has_components_v2(self) -> bool:
+        """Always: discord.py sets the Components V2 flag for it."""
         return True
 
 

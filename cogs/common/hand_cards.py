@@ -26,20 +26,28 @@ import discord
 
 from bot.engine import Card, IllegalReason, Suit
 from bot.texts.formats import mid_sentence
-from cogs.common.components import Component, button
-from cogs.common.text import card_face, reason_text, t
+from cogs.common.buttons import button
+from cogs.common.components import Component
+from cogs.common.text import card_face, reason_text, t, text_width
 
 __all__ = [
+    "PHONE_LINE_PX",
     "ROW_WIDTH",
+    "button_px",
     "TRUMP_MARK",
     "blocked_line",
     "by_suit",
     "card_look",
     "hand_rows",
     "ordered_cards",
+    "phone_rows",
 ]
 
 ROW_WIDTH = 5  # buttons per action row (Discord's limit)
+# A phone 400 px wide, as ../shared/tools/discord-preview draws a message's box: 314 px
+# inside it; a button is its label (about 7.5 px a column), 32 px of padding and 22 px
+# for a card's picture, 8 px from the next (docs/table-ux.md 2.13).
+PHONE_LINE_PX, CHAR_PX, BUTTON_PAD_PX, EMOJI_PX, BUTTON_GAP_PX = 314, 7.5, 32, 22, 8
 TRUMP_MARK = "★"  # after a trump card's label, and after the trump suit in a heading
 Style = discord.ButtonStyle
 
@@ -85,6 +93,35 @@ def hand_rows(
     return rows
 
 
+def phone_rows(groups: Iterable[list[Component]]) -> list[list[Component]]:
+    """Groups of buttons (a suit's cards) laid out in rows that each fit one line of a
+    phone: a group joins the row before it when it fits there whole, else starts a row of
+    its own (one wider than a line is split where the line ends)."""
+    rows: list[list[Component]] = []
+    for group in groups:
+        if rows and _fits([*rows[-1], *group]):
+            rows[-1] = [*rows[-1], *group]
+            continue
+        rows.append([])
+        for item in group:
+            if rows[-1] and not _fits([*rows[-1], item]):
+                rows.append([])
+            rows[-1].append(item)
+    return rows
+
+
+def _fits(row: list[Component]) -> bool:
+    """Whether a row of buttons fits one line of a phone."""
+    width = sum(button_px(item) for item in row) + BUTTON_GAP_PX * (len(row) - 1)
+    return len(row) <= ROW_WIDTH and width <= PHONE_LINE_PX
+
+
+def button_px(item: Component) -> float:
+    """The width of a button on a phone, in px (its label, padding and picture)."""
+    width = text_width(str(item.get("label") or "")) * CHAR_PX + BUTTON_PAD_PX
+    return width + (EMOJI_PX if item.get("emoji") else 0)
+
+
 def _rows(
     ordered: list[Card], legal: Collection[Card], make: CardButton, suit_rows: bool
 ) -> list[list[Component]]:
@@ -122,17 +159,20 @@ def card_look(
     return button("", label, style, not playable, face.emoji)
 
 
-def blocked_line(reasons: Mapping[Card, IllegalReason], locale: str) -> str:
+def blocked_line(
+    reasons: Mapping[Card, IllegalReason], locale: str, key: str = "tables.hand.blocked"
+) -> str:
     """Why the grey cards may not be played, in one line ("Grey cards: you must follow
-    clubs · you must overtrump"); "" when every card may be played."""
+    clubs · you must overtrump"; `key` names the catalogue's lead-in, "Not playable now:"
+    where those cards are words); "" when every card may be played."""
     if not reasons:
         return ""
-    return _reasons_line(tuple(dict.fromkeys(reasons.values())), locale)
+    return _reasons_line(tuple(dict.fromkeys(reasons.values())), locale, key)
 
 
 @lru_cache(maxsize=1024)
-def _reasons_line(reasons: tuple[IllegalReason, ...], locale: str) -> str:
+def _reasons_line(reasons: tuple[IllegalReason, ...], locale: str, key: str) -> str:
     # Each reason is a sentence of its own elsewhere; after the colon it goes on in lower
     # case, as every language of the bot writes it ("Carte grigie: devi rispondere ...").
     texts = dict.fromkeys(mid_sentence(reason_text(reason, locale)) for reason in reasons)
-    return t("tables.hand.blocked", locale, reasons=" · ".join(texts))
+    return t(key, locale, reasons=" · ".join(texts))

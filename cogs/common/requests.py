@@ -46,6 +46,7 @@ class RequestStats(logging.Filter):
 
     # ------------------------------------------------------------------ counting
     def filter(self, record: logging.LogRecord) -> bool:
+        """Count a rate-limit warning of discord.py; every record goes on to the log."""
         if record.levelno >= logging.WARNING and "429" in str(record.msg):
             self.rate_limited += 1
         return True
@@ -56,6 +57,7 @@ class RequestStats(logging.Filter):
         self.response_times.append(seconds)
 
     def note_token_edit(self) -> None:
+        """Count an edit sent with an interaction's token."""
         self.token_edits += 1
 
     def wrap(self, request: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
@@ -96,6 +98,7 @@ class RequestStats(logging.Filter):
         self._task = asyncio.create_task(self._report(interval), name="bg:request-stats")
 
     async def stop(self) -> None:
+        """Stop counting and logging (the filters removed, the task ended)."""
         for logger in self._installed:
             logger.removeFilter(self)
         self._installed.clear()

@@ -25,14 +25,16 @@ those locales show hearts as `h` (their own letters: `p o h e`, `t d h p`, `f q 
 
 from __future__ import annotations
 
+import inspect
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypedDict, TypeVar
 
 import discord
+from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.client import CardEmojis, TextFaces
@@ -52,7 +54,9 @@ __all__ = [
     "card_text",
     "cards_text",
     "clip",
+    "command_named",
     "command_text",
+    "options_from",
     "face_of",
     "fold",
     "jump_url",
@@ -118,6 +122,52 @@ def command_text(key: str) -> locale_str:
     """A command's name, description, option or choice: the English text from the catalogue,
     the other languages by `key` at sync time (`cogs/common/translator.py`)."""
     return locale_str(t(key), key=key)
+
+
+class CommandNames(TypedDict):
+    """The keywords that name and describe a command or group."""
+
+    name: locale_str
+    description: locale_str
+
+
+def command_named(prefix: str) -> CommandNames:
+    """A command's or group's name and description from the catalogue (`<prefix>.name`,
+    `<prefix>.desc`), as keywords of its decorator: `@group.command(**command_named(...))`."""
+    return CommandNames(
+        name=command_text(f"{prefix}.name"), description=command_text(f"{prefix}.desc")
+    )
+
+
+Callback = TypeVar("Callback", bound=Callable[..., Any])
+_NOT_OPTIONS = ("self", "interaction")
+
+
+def options_from(
+    prefix: str,
+    *,
+    own: Mapping[str, str] | None = None,
+    described: Mapping[str, str] | None = None,
+) -> Callable[[Callback], Callback]:
+    """Name and describe every option of a command from the catalogue, in every language:
+    option `p` reads `<prefix>.<p>.name` and `<prefix>.<p>.desc` (`command_text`).
+    `own` gives an option its own key prefix (name and description), `described` only its
+    description's. Put it under the command's decorator; a key missing from the
+    catalogue fails at import."""
+
+    def declare(callback: Callback) -> Callback:
+        names, descriptions = {}, {}
+        params = inspect.signature(callback).parameters
+        for param in (name for name in params if name not in _NOT_OPTIONS):
+            key = (own or {}).get(param, f"{prefix}.{param}")
+            names[param] = command_text(f"{key}.name")
+            desc = (described or {}).get(param, key)
+            descriptions[param] = command_text(f"{desc}.desc")
+        renamed: Callback = app_commands.rename(**names)(callback)
+        described_callback: Callback = app_commands.describe(**descriptions)(renamed)
+        return described_callback
+
+    return declare
 
 
 def locale_of(interaction: discord.Interaction[Any]) -> str:
@@ -191,6 +241,7 @@ def face_of(card: Card, locale: str, emojis: CardEmojis) -> CardFace:
 
 
 def cards_text(cards: Iterable[Card], locale: object, sep: str = " ") -> str:
+    """Cards in the reader's letters, joined by `sep`."""
     return sep.join(card_text(card, locale) for card in cards)
 
 
@@ -199,6 +250,17 @@ def reason_text(reason: IllegalReason, locale: object) -> str:
     tables' sentences, wherever a hand is shown)."""
     suit = t(f"common.suit.{reason.suit.letter}", locale) if reason.suit is not None else ""
     return t(f"tables.reason.{reason.code.value}", locale, suit=suit)
+
+
+def call_name(level: int, locale: object) -> str:
+    """A kraak call by level: kraak, rekraak, superkraak (Dutch in every language; the
+    tables' words, wherever a call is named)."""
+    return t(f"tables.kraak.name.{level}", locale)
+
+
+def call_label(level: int, locale: object) -> str:
+    """The call as its button's label: "Kraak", "Rekraak", "Superkraak"."""
+    return call_name(level, locale).capitalize()
 
 
 def suit_text(suit: Suit | str, locale: object) -> str:

@@ -22,12 +22,15 @@ SUPPORTED = {
 
 
 class CatalogueTranslator(app_commands.Translator):
+    """Command names and descriptions in each supported locale, from the catalogues."""
+
     async def translate(
         self,
         string: app_commands.locale_str,
         locale: Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
+        """The catalogue's text of `string`'s key in `locale`; None for English or no key."""
         key = string.extras.get("key")
         if key is None or locale not in SUPPORTED:
             return None

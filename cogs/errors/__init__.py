@@ -10,4 +10,5 @@ __all__ = ["Errors", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:
+    """Load the error cog (discord.py's extension entry point)."""
     await bot.add_cog(Errors(bot))

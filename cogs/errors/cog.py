@@ -80,11 +80,13 @@ class Errors(commands.Cog):
         self._router = ClickRouter((), prefix=BUTTON_PREFIX)
 
     async def cog_load(self) -> None:
+        """Take over the command tree's error handler and set the catalogue translator."""
         self._previous_handler = self.bot.tree.on_error
         self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.bot.tree.set_translator(CatalogueTranslator())
 
     async def cog_unload(self) -> None:
+        """Undo `cog_load`."""
         if self._previous_handler is not None:
             self.bot.tree.on_error = self._previous_handler  # type: ignore[method-assign]
         await self.bot.tree.set_translator(None)
@@ -113,6 +115,7 @@ class Errors(commands.Cog):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
+        """A command's error: an expected one in a sentence, anything else with an error code."""
         message = describe_expected_error(error, interaction.locale)
         if message is not None:
             log.debug("expected error in %s: %r", _command_name(interaction), error)

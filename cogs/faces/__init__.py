@@ -29,6 +29,7 @@ class FacesCog(commands.Cog):
         self._tasks: list[asyncio.Task[object]] = []
 
     async def cog_load(self) -> None:
+        """Give the bot the card faces, and upload them in the background."""
         self.bot.card_faces = self.faces
         # A task, not awaited: a first start uploads 32 images, and the gateway need not
         # wait for that (cards show as text meanwhile).
@@ -38,6 +39,7 @@ class FacesCog(commands.Cog):
         ]
 
     async def cog_unload(self) -> None:
+        """Stop the uploads; cards show as text again."""
         for task in self._tasks:
             if not task.done():
                 task.cancel()
@@ -48,5 +50,6 @@ class FacesCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    """Load the card faces cog (discord.py's extension entry point)."""
     assert isinstance(bot, KlaverjasBot)
     await bot.add_cog(FacesCog(bot))

@@ -12,5 +12,6 @@ __all__ = ["Help", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:
+    """Load the Help cog (discord.py's extension entry point)."""
     assert isinstance(bot, KlaverjasBot)
     await bot.add_cog(Help(bot))

@@ -20,33 +20,37 @@ from discord.ext import commands
 from bot.client import KlaverjasBot
 from cogs.common.components import RenderedView
 from cogs.common.replies import edit_in_place, report_unexpected_error
-from cogs.common.text import command_text, locale_of
+from cogs.common.text import command_named, locale_of
 from cogs.common.translator import CatalogueTranslator
-from cogs.help.items import HelpPageButton
+from cogs.help.items import HELP, HelpPage
 from cogs.help.ui import START, help_page
 
 __all__ = ["Help"]
 
 
 class Help(commands.Cog):
+    """/help: a menu of pages drawn from the command tree as it is synced."""
+
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_routed_items(HelpPageButton)
+        """Route the menu's buttons."""
+        self.bot.add_routed_items(*HELP.items)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_routed_items(HelpPageButton)
+        """Undo `cog_load`."""
+        self.bot.remove_routed_items(*HELP.items)
 
-    @app_commands.command(
-        name=command_text("help.cmd.help.name"), description=command_text("help.cmd.help.desc")
-    )
+    @app_commands.command(**command_named("help.cmd.help"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
+        """/help: the quick start page, privately."""
         embed, view = await self._page(interaction, START)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
-    async def show_page(self, interaction: discord.Interaction[Any], page: str) -> None:
+    async def show_page(self, interaction: discord.Interaction[Any], click: HelpPage) -> None:
         """A menu button: the page, in the message clicked (the reader's own /help)."""
+        page = click.page
         try:
             embed, view = await self._page(interaction, page)
             await edit_in_place(interaction, embed, view)

@@ -1,4 +1,5 @@
-"""The /help menu's buttons: `kj:help:{page}` shows that page in the message clicked.
+"""The /help menu's buttons, declared once: `kj:help:{page}` shows that page in the message
+clicked (`Help.show_page`).
 
 A page is drawn afresh on every click (the command tree and the reader's language as they
 are now), so no button can be out of date; an unknown page shows the quick start.
@@ -6,47 +7,31 @@ are now), so no button can be out of date; an unknown page shows the quick start
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Final
 
 import discord
 
+from cogs.common.buttons import Buttons, Click, text
 from cogs.common.components import Component
 
-__all__ = ["HelpPageButton", "page_component"]
+__all__ = ["HELP", "HelpPage", "HelpPageButton", "page_component"]
+
+HELP: Final = Buttons("Help", via=None)
 
 
-class HelpPageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kj:help:(?P<page>[a-z]{1,20})",
-):
-    def __init__(self, page: str, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=(label or page)[:80], custom_id=f"kj:help:{page}"
-        )
-        super().__init__(button)
-        self.page = page
+@HELP.button("kj:help:{page}", "show_page", page=text("[a-z]{1,20}"))
+@dataclass(frozen=True, slots=True)
+class HelpPage(Click):
+    """A page of the menu."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HelpPageButton:
-        return cls(match["page"])
+    page: str
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cog: Any = interaction.client.get_cog("Help")
-        if cog is None:
-            raise RuntimeError("the Help cog is not loaded")
-        await cog.show_page(interaction, self.page)
+
+HelpPageButton = HelpPage.item
 
 
 def page_component(page: str, label: str, current: bool) -> Component:
-    """`HelpPageButton` as a component: the page shown is primary and disabled."""
+    """A menu button: the page shown is primary and disabled."""
     style = discord.ButtonStyle.primary if current else discord.ButtonStyle.secondary
-    return {
-        "type": 2,
-        "style": style.value,
-        "disabled": current,
-        "label": label[:80],
-        "custom_id": f"kj:help:{page}",
-    }
+    return HelpPage(page).component(label, style, disabled=current)

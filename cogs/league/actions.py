@@ -21,7 +21,7 @@ from cogs.common.actors import actor_of
 from cogs.common.replies import guarded, send_ephemeral
 from cogs.common.text import locale_of, t
 from cogs.league.errors import REFUSALS, error_text
-from cogs.league.items import CheckKind
+from cogs.league.items import Check, Confirm
 from cogs.league.messages import NO_MENTIONS, LeagueMessages
 from cogs.league.tables import LeagueTables
 
@@ -83,13 +83,12 @@ class LeagueActions:
         return answer
 
     # ------------------------------------------------------------------ buttons
-    async def on_check(
-        self, interaction: Interaction, kind: CheckKind, night_id: int, version: int
-    ) -> None:
+    async def on_check(self, interaction: Interaction, click: Check) -> None:
         """A click on a check-in message's button: check the user in or out."""
+        night_id, version = click.night, click.version
 
         async def work() -> None:
-            presence = Presence(kind)
+            presence = Presence(click.kind)
             answer = await self.service.check_button(
                 night_id, interaction.user.id, presence, version
             )
@@ -105,19 +104,16 @@ class LeagueActions:
             text = t(key, locale_of(interaction), round=view.drawn + 1)
             await interaction.followup.send(text, ephemeral=True)
 
-        await self.guard(interaction, f"button check {kind}", work)
+        await self.guard(interaction, f"button check {click.kind}", work)
 
-    async def on_confirm(
-        self, interaction: Interaction, night_id: int, where: tuple[int, int, int]
-    ) -> None:
+    async def on_confirm(self, interaction: Interaction, click: Confirm) -> None:
         """A click on a result's Confirm button: the opponent asked (or an organiser)
         confirms it; the message then says who confirmed, without the button."""
 
         async def work() -> None:
             actor = actor_of(interaction)
-            round_no, table_no, version = where
             recorded = await self.service.confirm_result(
-                night_id, round_no, table_no, version, actor
+                click.night, click.round, click.table, click.version, actor
             )
             locale = self.messages.locale_for(recorded.view.league.guild_id)
             text = self.messages.confirmed_text(recorded, actor.user_id, locale)
@@ -129,9 +125,9 @@ class LeagueActions:
         await self.guard(interaction, "button confirm", work, self._settled(interaction))
 
     def _settled(self, interaction: Interaction) -> Callable[[LeagueError], Awaitable[None]]:
-        """The answer to a refused Confirm click: a result confirmed already (by /night
-        confirm, which cannot reach the message) or changed since leaves the message
-        without its button, and the clicker gets the refusal's sentence."""
+        """The answer to a refused Confirm click: a result confirmed already (a client
+        still showing the button) or changed since leaves the message without its button,
+        and the clicker gets the refusal's sentence."""
 
         async def answer(error: LeagueError) -> None:
             text = error_text(error, locale_of(interaction))

@@ -23,11 +23,11 @@ from bot.client import KlaverjasBot
 from bot.engine import ENGINE_PRESET_NAMES
 from bot.league.schedule import MAX_LEAD_MINUTES, timezone_names
 from bot.league.settings import BOOBY_RULES, BYE_POLICIES
-from cogs.common.text import command_text, locale_of
+from cogs.common.text import command_named, command_text, locale_of, options_from
 from cogs.league.actions import LeagueActions
 from cogs.league.commands import LeagueCommands
 from cogs.league.form import SheetForm, submitted_lines
-from cogs.league.items import CheckButton, ConfirmButton
+from cogs.league.items import LEAGUE
 from cogs.league.options import (
     CreateOptions,
     ScheduleOptions,
@@ -59,7 +59,6 @@ COUNTING = [
     for kind in ("all", "best", "average_best")
 ]
 NIGHTS = app_commands.Range[int, 0, 100]
-SEASON_OPTIONS = ("counting", "best", "minimum", "tiebreaks", "booby", "bye_hands")
 ROUNDS = app_commands.Range[int, 1, 12]
 HANDS = app_commands.Range[int, 1, 64]
 TARGET = app_commands.Range[int, 100, 10_000]  # the engine's range of a target score
@@ -75,16 +74,6 @@ WEEKDAYS = [
 ]
 LEAD = app_commands.Range[int, 1, MAX_LEAD_MINUTES]
 POINTS = app_commands.Range[int, -10_000, 10_000]  # a round totals about 1,500 to 2,500
-LEAGUE_OPTION = {"league": command_text("league.cmd.opt.league.name")}
-LEAGUE_DESC = {"league": command_text("league.cmd.opt.league.desc")}
-
-
-def _opt(*names: str) -> dict[str, app_commands.locale_str]:
-    return {name: command_text(f"league.cmd.opt.{name}.name") for name in names}
-
-
-def _desc(*names: str) -> dict[str, app_commands.locale_str]:
-    return {name: command_text(f"league.cmd.opt.{name}.desc") for name in names}
 
 
 async def league_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -121,9 +110,8 @@ def _table_change(group: app_commands.Group, key: str) -> app_commands.Command[A
         )
 
     command.__qualname__ = f"League.{key}"  # a method of the cog: discord.py passes the cog
-    described = app_commands.describe(**_desc("round", "table", "reason"), **LEAGUE_DESC)
-    renamed = app_commands.rename(**_opt("round", "table", "reason"), **LEAGUE_OPTION)
-    callback = renamed(described(app_commands.autocomplete(league=league_choices)(command)))
+    options = options_from("league.cmd.opt")
+    callback = options(app_commands.autocomplete(league=league_choices)(command))
     name = command_text(f"league.cmd.{key}.name")
     return group.command(name=name, description=command_text(f"league.cmd.{key}.desc"))(callback)
 
@@ -132,13 +120,11 @@ class League(commands.Cog):
     """League nights: check-in, drawn rounds on bot tables or face to face, standings."""
 
     league = app_commands.Group(
-        name=command_text("league.cmd.league.name"),
-        description=command_text("league.cmd.league.desc"),
+        **command_named("league.cmd.league"),
         guild_only=True,
     )
     night = app_commands.Group(
-        name=command_text("league.cmd.night.name"),
-        description=command_text("league.cmd.night.desc"),
+        **command_named("league.cmd.night"),
         guild_only=True,
     )
 
@@ -150,14 +136,14 @@ class League(commands.Cog):
 
     async def cog_load(self) -> None:
         """Route the check-in and confirm buttons, install the actions, start the scheduler."""
-        self.bot.add_routed_items(CheckButton, ConfirmButton)
+        self.bot.add_routed_items(*LEAGUE.items)
         self.actions.tables.install()
         self.scheduler.start()
 
     async def cog_unload(self) -> None:
         """Undo `cog_load`."""
         self.scheduler.stop()
-        self.bot.remove_routed_items(CheckButton, ConfirmButton)
+        self.bot.remove_routed_items(*LEAGUE.items)
         await self.actions.tables.uninstall()
 
     async def _run(
@@ -184,18 +170,8 @@ class League(commands.Cog):
         )
 
     # ------------------------------------------------------------------ /league
-    @league.command(
-        name=command_text("league.cmd.create.name"),
-        description=command_text("league.cmd.create.desc"),
-    )
-    @app_commands.rename(
-        **_opt("name", "rounds", "hands", "preset", "bye", "format", "role", *SEASON_OPTIONS),
-        **_opt("target"),
-    )
-    @app_commands.describe(
-        **_desc("name", "rounds", "hands", "preset", "bye", "format", "role", *SEASON_OPTIONS),
-        **_desc("target"),
-    )
+    @league.command(**command_named("league.cmd.create"))
+    @options_from("league.cmd.opt")
     @app_commands.choices(preset=PRESETS, bye=BYES, format=FORMATS, booby=BOOBY, counting=COUNTING)
     async def create(
         self,
@@ -215,6 +191,7 @@ class League(commands.Cog):
         bye_hands: bool | None = None,
         target: TARGET | None = None,
     ) -> None:
+        """/league create: a new league of this server, with its first settings."""
         season = SeasonOptions(counting, best, minimum, tiebreaks, booby, bye_hands)
         role_id = None if role is None else role.id
         options = CreateOptions(name, rounds, hands, preset, bye, format, role_id, season, target)
@@ -222,23 +199,13 @@ class League(commands.Cog):
             interaction, "/league create", lambda: self.league_commands.create(interaction, options)
         )
 
-    @league.command(
-        name=command_text("league.cmd.settings.name"),
-        description=command_text("league.cmd.settings.desc"),
-    )
-    @app_commands.rename(
-        **LEAGUE_OPTION,
-        **_opt("rounds", "hands", "target", "bye", "organiser", "role"),
-        **_opt("weekday", "time", "timezone", "checkin", "reminders", "unschedule"),
-        **_opt(*SEASON_OPTIONS),
-    )
-    @app_commands.describe(
-        **LEAGUE_DESC,
-        **_desc("rounds", "bye", "organiser", "role"),
-        hands=command_text("league.cmd.settings.opt.hands.desc"),
-        target=command_text("league.cmd.settings.opt.target.desc"),
-        **_desc("weekday", "time", "timezone", "checkin", "reminders", "unschedule"),
-        **_desc(*SEASON_OPTIONS),
+    @league.command(**command_named("league.cmd.settings"))
+    @options_from(
+        "league.cmd.opt",
+        described={
+            "hands": "league.cmd.settings.opt.hands",
+            "target": "league.cmd.settings.opt.target",
+        },
     )
     @app_commands.choices(bye=BYES, weekday=WEEKDAYS, booby=BOOBY, counting=COUNTING)
     @app_commands.autocomplete(league=league_choices)
@@ -265,6 +232,7 @@ class League(commands.Cog):
         bye_hands: bool | None = None,
         target: NO_TARGET | None = None,
     ) -> None:
+        """/league settings: an organiser changes the league's settings or schedule."""
         schedule = ScheduleOptions(weekday, time, timezone, checkin, reminders, unschedule)
         options = SettingsOptions(
             rounds,
@@ -298,12 +266,8 @@ class League(commands.Cog):
         found = tie_break_choices(current, locale_of(interaction))
         return [app_commands.Choice(name=name, value=value) for name, value in found]
 
-    @league.command(
-        name=command_text("league.cmd.join.name"),
-        description=command_text("league.cmd.join.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION, **_opt("partner"))
-    @app_commands.describe(**LEAGUE_DESC, **_desc("partner"))
+    @league.command(**command_named("league.cmd.join"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def join(
         self,
@@ -311,6 +275,7 @@ class League(commands.Cog):
         league: str | None = None,
         partner: discord.Member | None = None,
     ) -> None:
+        """/league join: join a league, with a fixed partner or alone."""
         partner_id = None if partner is None else partner.id
         await self._run(
             interaction,
@@ -318,40 +283,30 @@ class League(commands.Cog):
             lambda: self.league_commands.join(interaction, league, partner_id),
         )
 
-    @league.command(
-        name=command_text("league.cmd.leave.name"),
-        description=command_text("league.cmd.leave.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION)
-    @app_commands.describe(**LEAGUE_DESC)
+    @league.command(**command_named("league.cmd.leave"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def leave(self, interaction: Interaction, league: str | None = None) -> None:
+        """/league leave: leave a league."""
         await self._run(
             interaction, "/league leave", lambda: self.league_commands.leave(interaction, league)
         )
 
-    @league.command(
-        name=command_text("league.cmd.standings.name"),
-        description=command_text("league.cmd.standings.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION, **_opt("public"))
-    @app_commands.describe(**LEAGUE_DESC, **_desc("public"))
+    @league.command(**command_named("league.cmd.standings"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def standings(
         self, interaction: Interaction, league: str | None = None, public: bool = False
     ) -> None:
+        """/league standings: the season's table."""
         await self._run(
             interaction,
             "/league standings",
             lambda: self.league_commands.season(interaction, league, public),
         )
 
-    @league.command(
-        name=command_text("league.cmd.player.name"),
-        description=command_text("league.cmd.player.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION, **_opt("member"))
-    @app_commands.describe(**LEAGUE_DESC, **_desc("member"))
+    @league.command(**command_named("league.cmd.player"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def player(
         self,
@@ -359,6 +314,7 @@ class League(commands.Cog):
         member: discord.Member | None = None,
         league: str | None = None,
     ) -> None:
+        """/league player: a member's season."""
         user_id = (member or interaction.user).id
         await self._run(
             interaction,
@@ -366,32 +322,21 @@ class League(commands.Cog):
             lambda: self.league_commands.player(interaction, league, user_id),
         )
 
-    @league.command(
-        name=command_text("league.cmd.history.name"),
-        description=command_text("league.cmd.history.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION, **_opt("night"))
-    @app_commands.describe(**LEAGUE_DESC, **_desc("night"))
+    @league.command(**command_named("league.cmd.history"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def history(
         self, interaction: Interaction, league: str | None = None, night: NIGHT | None = None
     ) -> None:
+        """/league history: the league's nights."""
         await self._run(
             interaction,
             "/league history",
             lambda: self.league_commands.history(interaction, league, night),
         )
 
-    @league.command(
-        name=command_text("league.cmd.export.name"),
-        description=command_text("league.cmd.export.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION, **_opt("night", "season", "public"))
-    @app_commands.describe(
-        **LEAGUE_DESC,
-        night=command_text("league.cmd.export.opt.night.desc"),
-        **_desc("season", "public"),
-    )
+    @league.command(**command_named("league.cmd.export"))
+    @options_from("league.cmd.opt", described={"night": "league.cmd.export.opt.night"})
     @app_commands.autocomplete(league=league_choices)
     async def export(
         self,
@@ -401,6 +346,7 @@ class League(commands.Cog):
         public: bool = False,
         league: str | None = None,
     ) -> None:
+        """/league export: a night's or a season's results as files."""
         await self._run(
             interaction,
             "/league export",
@@ -408,75 +354,52 @@ class League(commands.Cog):
         )
 
     # ------------------------------------------------------------------ /night
-    @night.command(
-        name=command_text("league.cmd.open.name"),
-        description=command_text("league.cmd.open.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION)
-    @app_commands.describe(**LEAGUE_DESC)
+    @night.command(**command_named("league.cmd.open"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def open(self, interaction: Interaction, league: str | None = None) -> None:
+        """/night open: an organiser opens tonight's check-in."""
         await self._run(
             interaction, "/night open", lambda: self.league_commands.open_night(interaction, league)
         )
 
-    @night.command(
-        name=command_text("league.cmd.start.name"),
-        description=command_text("league.cmd.start.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION, **_opt("deal"))
-    @app_commands.describe(**LEAGUE_DESC, **_desc("deal"))
+    @night.command(**command_named("league.cmd.start"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def start(
         self, interaction: Interaction, league: str | None = None, deal: bool = True
     ) -> None:
+        """/night start: an organiser draws the first round and starts its tables."""
         await self._run(
             interaction,
             "/night start",
             lambda: self.league_commands.start_round(interaction, league, True, deal),
         )
 
-    @night.command(
-        name=command_text("league.cmd.next.name"),
-        description=command_text("league.cmd.next.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION, **_opt("deal"))
-    @app_commands.describe(**LEAGUE_DESC, **_desc("deal"))
+    @night.command(**command_named("league.cmd.next"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def next(
         self, interaction: Interaction, league: str | None = None, deal: bool = True
     ) -> None:
+        """/night next: an organiser draws the next round."""
         await self._run(
             interaction,
             "/night next",
             lambda: self.league_commands.start_round(interaction, league, False, deal),
         )
 
-    @night.command(
-        name=command_text("league.cmd.status.name"),
-        description=command_text("league.cmd.status.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION)
-    @app_commands.describe(**LEAGUE_DESC)
+    @night.command(**command_named("league.cmd.status"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def status(self, interaction: Interaction, league: str | None = None) -> None:
+        """/night status: where tonight stands."""
         await self._run(
             interaction, "/night status", lambda: self.league_commands.status(interaction, league)
         )
 
-    @night.command(
-        name=command_text("league.cmd.enter.name"),
-        description=command_text("league.cmd.enter.desc"),
-    )
-    @app_commands.rename(
-        **_opt("round", "table", "lines", "totals", "hands", "roem", "confirmed_by"),
-        **LEAGUE_OPTION,
-    )
-    @app_commands.describe(
-        **_desc("round", "table", "lines", "totals", "roem", "confirmed_by"),
-        hands=command_text("league.cmd.enter.opt.hands.desc"),
-        **LEAGUE_DESC,
-    )
+    @night.command(**command_named("league.cmd.enter"))
+    @options_from("league.cmd.opt", described={"hands": "league.cmd.enter.opt.hands"})
     @app_commands.autocomplete(league=league_choices)
     async def enter(
         self,
@@ -490,6 +413,7 @@ class League(commands.Cog):
         confirmed_by: discord.Member | None = None,
         league: str | None = None,
     ) -> None:
+        """/night enter: a face-to-face table's sheet or round totals, or the sheet's form."""
         confirmed = None if confirmed_by is None else confirmed_by.id
         await self._run(
             interaction,
@@ -499,18 +423,8 @@ class League(commands.Cog):
             ),
         )
 
-    @night.command(
-        name=command_text("league.cmd.correct.name"),
-        description=command_text("league.cmd.correct.desc"),
-    )
-    @app_commands.rename(
-        **_opt("round", "table", "reason", "line", "entry", "totals", "hands"), **LEAGUE_OPTION
-    )
-    @app_commands.describe(
-        **_desc("round", "table", "reason", "line", "entry", "totals"),
-        hands=command_text("league.cmd.enter.opt.hands.desc"),
-        **LEAGUE_DESC,
-    )
+    @night.command(**command_named("league.cmd.correct"))
+    @options_from("league.cmd.opt", described={"hands": "league.cmd.enter.opt.hands"})
     @app_commands.autocomplete(league=league_choices)
     async def correct(
         self,
@@ -524,6 +438,7 @@ class League(commands.Cog):
         hands: HANDS | None = None,
         league: str | None = None,
     ) -> None:
+        """/night correct: an organiser corrects an entered result."""
         await self._run(
             interaction,
             "/night correct",
@@ -535,32 +450,21 @@ class League(commands.Cog):
     void = _table_change(night, "void")  # /night void round table reason
     restore = _table_change(night, "restore")  # /night restore round table reason
 
-    @night.command(
-        name=command_text("league.cmd.confirm.name"),
-        description=command_text("league.cmd.confirm.desc"),
-    )
-    @app_commands.rename(**_opt("round", "table"), **LEAGUE_OPTION)
-    @app_commands.describe(**_desc("round", "table"), **LEAGUE_DESC)
+    @night.command(**command_named("league.cmd.confirm"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def confirm(
         self, interaction: Interaction, round: ROUND, table: TABLE, league: str | None = None
     ) -> None:
+        """/night confirm: the opponent asked (or an organiser) confirms a result."""
         await self._run(
             interaction,
             "/night confirm",
             lambda: self.league_commands.confirm(interaction, league, (round, table)),
         )
 
-    @night.command(
-        name=command_text("league.cmd.penalty.name"),
-        description=command_text("league.cmd.penalty.desc"),
-    )
-    @app_commands.rename(**_opt("player", "points", "reason"), **LEAGUE_OPTION)
-    @app_commands.describe(
-        **_desc("player", "points"),
-        reason=command_text("league.cmd.penalty.opt.reason.desc"),
-        **LEAGUE_DESC,
-    )
+    @night.command(**command_named("league.cmd.penalty"))
+    @options_from("league.cmd.opt", described={"reason": "league.cmd.penalty.opt.reason"})
     @app_commands.autocomplete(league=league_choices)
     async def penalty(
         self,
@@ -570,20 +474,18 @@ class League(commands.Cog):
         reason: app_commands.Range[str, 1, 200],
         league: str | None = None,
     ) -> None:
+        """/night penalty: an organiser gives a player points off (or on)."""
         await self._run(
             interaction,
             "/night penalty",
             lambda: self.league_commands.penalty(interaction, league, player.id, points, reason),
         )
 
-    @night.command(
-        name=command_text("league.cmd.close.name"),
-        description=command_text("league.cmd.close.desc"),
-    )
-    @app_commands.rename(**LEAGUE_OPTION)
-    @app_commands.describe(**LEAGUE_DESC)
+    @night.command(**command_named("league.cmd.close"))
+    @options_from("league.cmd.opt")
     @app_commands.autocomplete(league=league_choices)
     async def close(self, interaction: Interaction, league: str | None = None) -> None:
+        """/night close: an organiser ends the night and counts it in the season."""
         await self._run(
             interaction, "/night close", lambda: self.league_commands.close(interaction, league)
         )

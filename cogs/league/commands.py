@@ -365,7 +365,8 @@ class LeagueCommands:
         self, interaction: Interaction, name: str | None, where: tuple[int, int]
     ) -> None:
         """Confirm a result a player entered: its opponent asked, or an organiser (the
-        service decides); the current version of the result."""
+        service decides); the current version of the result. The ask's message loses its
+        Confirm button before the answer."""
         actor = actor_of(interaction)
         view = await self.service.view(NightRef(_league(interaction, name), Pick.LATEST))
         round_no, table_no = where[0], where[1] - 1
@@ -373,6 +374,7 @@ class LeagueCommands:
         recorded = await self.service.confirm_result(
             view.night.id, round_no, table_no, version, actor
         )
+        await self.messages.settle_ask(recorded, actor.user_id)
         locale = locale_of(interaction)
         await interaction.response.send_message(
             self.messages.confirmed_text(recorded, actor.user_id, locale),

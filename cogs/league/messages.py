@@ -220,16 +220,16 @@ class LeagueMessages:
 
     async def post_line(
         self, night: NightView, content: str, after: str = "", **message: Any
-    ) -> None:
+    ) -> discord.Message | None:
         """One short line about a change of the night (a result, a correction, a penalty)
         in the league's channel, linking to the standings message, which is updated first;
-        `after`: what follows the link (the round is complete)."""
+        `after`: what follows the link (the round is complete). The message, if posted."""
         guild_id = night.league.guild_id
         standings = await self.refresh_standings(night)
         if standings is not None and guild_id is not None:
             link = jump_url(guild_id, *standings)
             content += " " + t("league.result.standings_link", self.locale_for(guild_id), link=link)
-        await self.post(night.settings, guild_id, content=content + after, **message)
+        return await self.post(night.settings, guild_id, content=content + after, **message)
 
     async def post_final(self, view: NightView, season: SeasonTable) -> None:
         """A closed night: its final ranking as phone-width rows with the standings picture
@@ -277,7 +277,10 @@ class LeagueMessages:
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(asked)]
         )
-        await self.post_line(view, content, done, view=buttons, allowed_mentions=mentions)
+        sent = await self.post_line(view, content, done, view=buttons, allowed_mentions=mentions)
+        if sent is not None:
+            ask, where = NightMessage.CONFIRM_ASK, (round_no, table_no)
+            await self.service.message_posted(view.night.id, ask, sent.channel.id, sent.id, *where)
 
     def confirmed_text(self, recorded: NightAnswer, actor: int, locale: str) -> str:
         """The line a confirmation leaves: which result, confirmed by whom."""
@@ -285,6 +288,23 @@ class LeagueMessages:
             recorded.round_no, recorded.table_no, recorded.result, locale, after_colon=True
         )
         return t("league.result.confirmed", locale, result=result, actor=f"<@{actor}>")
+
+    async def settle_ask(self, recorded: NightAnswer, actor: int) -> None:
+        """A result confirmed elsewhere than on its ask (by /night confirm): the ask's
+        message says who confirmed it, without its Confirm button; a failure is logged."""
+        view, where = recorded.view, (recorded.round_no, recorded.table_no)
+        known = await self.service.posted_message(view.night.id, NightMessage.CONFIRM_ASK, *where)
+        if known is None:
+            return
+        guild_id = view.league.guild_id
+        text = self.confirmed_text(recorded, actor, self.locale_for(guild_id))
+        channel = self.bot.get_partial_messageable(known.channel_id, guild_id=guild_id)
+        try:
+            await channel.get_partial_message(known.message_id).edit(
+                content=text, view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as error:
+            log.warning("league night %s: confirmation ask not settled: %s", view.night.id, error)
 
     def round_done_line(self, view: NightView, round_no: int, locale: str) -> str:
         """ "Round n is complete ..." on a line of its own once every table of the round

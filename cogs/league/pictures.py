@@ -36,6 +36,7 @@ def picture_texts(title: str, locale: str, day: date | None = None) -> PictureTe
         won=t("league.picture.won", locale),
         bye=t("league.picture.bye", locale),
         adjustment=t("league.picture.adjustment", locale),
+        present=t("league.picture.present", locale),
         date="" if day is None else date_text(day, locale),
     )
 

@@ -44,6 +44,7 @@ CONTENT_LIMIT: Final = 2000  # characters of a message's text
 
 
 def mention(user_id: int | None, locale: str) -> str:
+    """A player as a mention, or the word for a computer (no user id)."""
     return t("league.computer", locale) if user_id is None else f"<@{user_id}>"
 
 
@@ -223,6 +224,7 @@ def _season_row(row: SeasonRow, locale: str) -> str:
 
 
 def season_embed(league: str, table: SeasonTable, locale: str) -> discord.Embed:
+    """The season's table as an embed."""
     lines = [_season_row(row, locale) for row in table.ranked]
     if table.below_minimum:
         lines.append(t("league.season.below_minimum", locale))
@@ -246,6 +248,7 @@ def status_embed(
     locale: str,
     unranked: Sequence[UnrankedSeat] = (),
 ) -> discord.Embed:
+    """/night status as an embed: the night, its players and its rounds."""
     lines = [
         t(f"league.status.{status}", locale),
         t("league.status.rounds", locale, drawn=drawn, rounds=rounds),
@@ -332,6 +335,7 @@ def _history_line(audit: AuditEntry, locale: str) -> str:
 
 
 def player_embed(league: str, stats: PlayerSeason, locale: str) -> discord.Embed:
+    """A member's season as an embed."""
     lines = [
         t("league.player.player", locale, player=mention(stats.user_id, locale)),
         t("league.player.nights", locale, nights=stats.nights, rounds=stats.rounds),

@@ -10,4 +10,5 @@ __all__ = ["Meta", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:
+    """Load the Meta cog (discord.py's extension entry point)."""
     await bot.add_cog(Meta(bot))

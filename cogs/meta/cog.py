@@ -9,20 +9,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.version import bot_version
-from cogs.common.text import command_text
+from cogs.common.text import command_named
 from cogs.meta.ui import about_embed
 
 __all__ = ["Meta"]
 
 
 class Meta(commands.Cog):
+    """/about."""
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name=command_text("meta.cmd.about.name"), description=command_text("meta.cmd.about.desc")
-    )
+    @app_commands.command(**command_named("meta.cmd.about"))
     async def about(self, interaction: discord.Interaction[Any]) -> None:
+        """/about: what the bot is and where it comes from."""
         me = interaction.client.user
         name = me.name if me is not None else "Klaverjas"
         embed = about_embed(name, bot_version(), interaction.locale)

@@ -11,5 +11,6 @@ __all__ = ["RulesCog", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:
+    """Load the Rules cog (discord.py's extension entry point)."""
     assert isinstance(bot, KlaverjasBot)
     await bot.add_cog(RulesCog(bot))

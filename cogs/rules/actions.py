@@ -2,9 +2,10 @@
 
 Every answer and every refusal comes from the engine: `play_options` for /legal (the legal
 cards, a reason per refused card, the trick facts the reasons name), `roem_of_trick` for
-/roem, `score_hand` for /score. A refusal of the engine becomes a `RulesError` naming
-the option the user can fix (cogs/rules/errors.py). The rule set is the chosen variant,
-else the one of the table in the channel, else the default rules.
+/roem (`combinations_of` for a hand under roem from the hand), `score_hand` for /score. A
+refusal of the engine becomes a `RulesError` naming the option the user can fix
+(cogs/rules/errors.py). The rule set is the chosen variant, else the one of the table in
+the channel, else the default rules.
 """
 
 from __future__ import annotations
@@ -24,13 +25,17 @@ from bot.engine import (
     roem_of_trick,
 )
 from bot.engine.cards import check_count
+from bot.engine.handroem import Combination, combinations_of
 from bot.engine.roem import ROEM_MIN_CARDS, TRICK_CARDS
+from bot.engine.seats import TRICKS_PER_HAND
 from bot.tables import TableService
 from cogs.rules.errors import legal_problem, roem_problem, score_problem
 from cogs.rules.options import parse_variant
 from cogs.rules.ui import LegalAnswer, RulesInEffect, ScoreQuestion
 
 __all__ = ["legal_answer", "roem_answer", "rules_here", "score"]
+
+CARDS_PER_HAND = TRICKS_PER_HAND  # a player's cards as dealt: one for each trick
 
 
 def rules_here(tables: TableService, channel_id: int | None, variant: str | None) -> RulesInEffect:
@@ -57,10 +62,17 @@ def legal_answer(
     return LegalAnswer(hand=tuple(hand), trick=tuple(trick), trump=trump, options=options)
 
 
-def roem_answer(cards: Sequence[Card], trump: Suit, rules: RuleSet) -> Roem:
+def roem_answer(
+    cards: Sequence[Card], trump: Suit, rules: RuleSet
+) -> Roem | tuple[Combination, ...]:
     """The roem in ``cards`` (a trick, or the part of one that holds the roem: from a stuk's
-    two cards to a whole trick), or the engine's refusal of them."""
+    two cards to a whole trick); under rules with roem from the hand, more cards than a
+    trick are one player's hand as dealt and its combinations (docs/rules.md 2.6). Or the
+    engine's refusal of them."""
     try:
+        if rules.hand_roem and len(cards) > TRICK_CARDS:
+            check_count(len(cards), "hand", TRICK_CARDS + 1, CARDS_PER_HAND)
+            return tuple(combinations_of(0, cards, trump, rules))
         check_count(len(cards), "trick", ROEM_MIN_CARDS, TRICK_CARDS)
         return roem_of_trick(cards, trump, rules)
     except EngineError as error:

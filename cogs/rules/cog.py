@@ -19,20 +19,21 @@ from discord.ext import commands
 
 from bot.engine import ENGINE_PRESET_NAMES, Suit
 from bot.engine.seats import TRICKS_PER_HAND
-from bot.engine.tricks import HAND_TOTAL
+from bot.engine.tricks import DOUBLED_HAND_TOTAL, hand_total
 from bot.texts.rulebook import TOPICS, search_topics
 from bot.texts.rulebook import topic as rulebook_topic
 from cogs.common.components import RenderedView
 from cogs.common.replies import guarded
-from cogs.common.text import command_text, suit_text
+from cogs.common.text import command_named, command_text, options_from, suit_text
 from cogs.rules.actions import legal_answer, roem_answer, rules_here, score
 from cogs.rules.errors import CARDS, HAND, REFUSALS, TRICK, TRUMP
-from cogs.rules.items import RulesTopicSelect
+from cogs.rules.items import RULES, TopicMenu
 from cogs.rules.options import parse_card_list, parse_suit, score_question, topic_key
 from cogs.rules.ui import (
     RulesInEffect,
     cards_embed,
     cards_file,
+    hand_roem_embed,
     index_embed,
     legal_embed,
     roem_embed,
@@ -74,34 +75,25 @@ class RulesCog(commands.Cog, name="Rules"):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_routed_items(RulesTopicSelect)
+        """Route the topic menu."""
+        self.bot.add_routed_items(*RULES.items)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_routed_items(RulesTopicSelect)
+        """Undo `cog_load`."""
+        self.bot.remove_routed_items(*RULES.items)
 
     # ---------------------------------------------------------------- helpers
 
     def rules_here(
         self, interaction: discord.Interaction[Any], variant: str | None
     ) -> RulesInEffect:
+        """The rule set a question is answered under (`actions.rules_here`)."""
         return rules_here(self.bot.services.tables, interaction.channel_id, variant)
 
     # ---------------------------------------------------------------- /rules
 
-    @app_commands.command(
-        name=command_text("rules.cmd.rules.name"),
-        description=command_text("rules.cmd.rules.desc"),
-    )
-    @app_commands.rename(
-        topic=command_text("rules.cmd.opt.topic.name"),
-        variant=command_text("rules.cmd.opt.variant.name"),
-        public=command_text("rules.cmd.opt.public.name"),
-    )
-    @app_commands.describe(
-        topic=command_text("rules.cmd.opt.topic.desc"),
-        variant=VARIANT_DESC,
-        public=PUBLIC_DESC,
-    )
+    @app_commands.command(**command_named("rules.cmd.rules"))
+    @options_from("rules.cmd.opt")
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def rules(
         self,
@@ -119,11 +111,13 @@ class RulesCog(commands.Cog, name="Rules"):
             embeds, view = _rules_page(locale, key, ctx, variant, public)
             await interaction.response.send_message(embeds=embeds, view=view, ephemeral=not public)
 
-    async def show_topic(
-        self, interaction: discord.Interaction[Any], variant: str | None, public: bool, key: str
-    ) -> None:
+    async def show_topic(self, interaction: discord.Interaction[Any], menu: TopicMenu) -> None:
         """A choice in the topic menu: that topic in place of the private answer it sits
         on; under a public answer, privately to the one who chose (their own menu)."""
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        key = str(values[0]) if values else ""
+        variant, public = menu.variant, menu.public
         locale = interaction.locale
         async with guarded(interaction, "/rules menu", REFUSALS):
             ctx = self.rules_here(interaction, variant)
@@ -138,6 +132,7 @@ class RulesCog(commands.Cog, name="Rules"):
     async def rules_topic_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        """The topics whose words hold what was typed, in the reader's language."""
         locale = interaction.locale.value
         return [
             app_commands.Choice(name=_choice_name(rulebook_topic(key, locale).summary), value=key)
@@ -146,22 +141,8 @@ class RulesCog(commands.Cog, name="Rules"):
 
     # ---------------------------------------------------------------- /roem
 
-    @app_commands.command(
-        name=command_text("rules.cmd.roem.name"),
-        description=command_text("rules.cmd.roem.desc"),
-    )
-    @app_commands.rename(
-        cards=command_text("rules.cmd.opt.cards.name"),
-        trump=command_text("rules.cmd.opt.trump.name"),
-        variant=command_text("rules.cmd.opt.variant.name"),
-        public=command_text("rules.cmd.opt.public.name"),
-    )
-    @app_commands.describe(
-        cards=command_text("rules.cmd.opt.cards.desc"),
-        trump=TRUMP_DESC,
-        variant=VARIANT_DESC,
-        public=PUBLIC_DESC,
-    )
+    @app_commands.command(**command_named("rules.cmd.roem"))
+    @options_from("rules.cmd.opt")
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def roem(
         self,
@@ -171,42 +152,31 @@ class RulesCog(commands.Cog, name="Rules"):
         variant: str | None = None,
         public: bool = False,
     ) -> None:
-        """The roem in a trick (or in the cards of one that hold it)."""
+        """The roem in a trick (or in the cards of one that hold it); with roem from the
+        hand, a hand's combinations and when its pair scores them."""
         locale = interaction.locale
         async with guarded(interaction, _command(interaction), REFUSALS):
             trick = parse_card_list(cards, CARDS, locale)
             suit = parse_suit(trump, TRUMP, locale)
             ctx = self.rules_here(interaction, variant)
             found = roem_answer(trick, suit, ctx.rules)
-            embed = roem_embed(locale, trick, suit, found, ctx)
+            if isinstance(found, tuple):
+                embed = hand_roem_embed(locale, trick, suit, found, ctx)
+            else:
+                embed = roem_embed(locale, trick, suit, found, ctx)
             await interaction.response.send_message(embed=embed, ephemeral=not public)
 
     @roem.autocomplete("trump")
     async def roem_trump_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        """The suits to name as trump, in the reader's language."""
         return _suit_choices(interaction, current)
 
     # ---------------------------------------------------------------- /legal
 
-    @app_commands.command(
-        name=command_text("rules.cmd.legal.name"),
-        description=command_text("rules.cmd.legal.desc"),
-    )
-    @app_commands.rename(
-        hand=command_text("rules.cmd.opt.hand.name"),
-        trump=command_text("rules.cmd.opt.trump.name"),
-        trick=command_text("rules.cmd.opt.trick.name"),
-        variant=command_text("rules.cmd.opt.variant.name"),
-        public=command_text("rules.cmd.opt.public.name"),
-    )
-    @app_commands.describe(
-        hand=command_text("rules.cmd.opt.hand.desc"),
-        trump=TRUMP_DESC,
-        trick=command_text("rules.cmd.opt.trick.desc"),
-        variant=VARIANT_DESC,
-        public=PUBLIC_DESC,
-    )
+    @app_commands.command(**command_named("rules.cmd.legal"))
+    @options_from("rules.cmd.opt")
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def legal(
         self,
@@ -232,43 +202,20 @@ class RulesCog(commands.Cog, name="Rules"):
     async def legal_trump_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        """The suits to name as trump, in the reader's language."""
         return _suit_choices(interaction, current)
 
     # ---------------------------------------------------------------- /score
 
-    @app_commands.command(
-        name=command_text("rules.cmd.score.name"),
-        description=command_text("rules.cmd.score.desc"),
-    )
-    @app_commands.rename(
-        makers=command_text("rules.cmd.opt.makers.name"),
-        points=command_text("rules.cmd.opt.points.name"),
-        roem_makers=command_text("rules.cmd.opt.roem_makers.name"),
-        roem_defenders=command_text("rules.cmd.opt.roem_defenders.name"),
-        tricks=command_text("rules.cmd.opt.tricks.name"),
-        variant=command_text("rules.cmd.opt.variant.name"),
-        public=command_text("rules.cmd.opt.public.name"),
-        calls=command_text("rules.cmd.opt.calls.name"),
-        spades=command_text("rules.cmd.opt.spades.name"),
-    )
-    @app_commands.describe(
-        makers=command_text("rules.cmd.opt.makers.desc"),
-        points=command_text("rules.cmd.opt.points.desc"),
-        roem_makers=command_text("rules.cmd.opt.roem_makers.desc"),
-        roem_defenders=command_text("rules.cmd.opt.roem_defenders.desc"),
-        tricks=command_text("rules.cmd.opt.tricks.desc"),
-        variant=VARIANT_DESC,
-        public=PUBLIC_DESC,
-        calls=command_text("rules.cmd.opt.calls.desc"),
-        spades=command_text("rules.cmd.opt.spades.desc"),
-    )
+    @app_commands.command(**command_named("rules.cmd.score"))
+    @options_from("rules.cmd.opt")
     @app_commands.choices(makers=MAKERS_CHOICES, variant=VARIANT_CHOICES)
     @app_commands.choices(calls=CALL_CHOICES)
     async def score(
         self,
         interaction: discord.Interaction[Any],
         makers: str,
-        points: app_commands.Range[int, 0, HAND_TOTAL],
+        points: app_commands.Range[int, 0, DOUBLED_HAND_TOTAL],
         roem_makers: app_commands.Range[int, 0, 10_000] = 0,
         roem_defenders: app_commands.Range[int, 0, 10_000] = 0,
         tricks: app_commands.Range[int, 0, TRICKS_PER_HAND] | None = None,
@@ -282,8 +229,9 @@ class RulesCog(commands.Cog, name="Rules"):
         locale = interaction.locale
         async with guarded(interaction, _command(interaction), REFUSALS):
             ctx = self.rules_here(interaction, variant)
+            total = hand_total(spades, ctx.rules)
             question = score_question(
-                makers, points, roem_makers, roem_defenders, tricks, calls, spades
+                makers, points, roem_makers, roem_defenders, tricks, calls, spades, total
             )
             result = score(question, ctx.rules)
             embed = score_embed(locale, question, result, ctx)
@@ -291,13 +239,10 @@ class RulesCog(commands.Cog, name="Rules"):
 
     # ---------------------------------------------------------------- /cards
 
-    @app_commands.command(
-        name=command_text("rules.cmd.cards.name"),
-        description=command_text("rules.cmd.cards.desc"),
-    )
-    @app_commands.rename(public=command_text("rules.cmd.opt.public.name"))
-    @app_commands.describe(public=PUBLIC_DESC)
+    @app_commands.command(**command_named("rules.cmd.cards"))
+    @options_from("rules.cmd.opt")
     async def cards(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
+        """/cards: the order of the cards, in and out of trump, as a picture."""
         locale = interaction.locale
         await interaction.response.send_message(
             embed=cards_embed(locale), file=cards_file(locale), ephemeral=not public

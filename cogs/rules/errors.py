@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING, Any, Final
 from bot.engine import Card, EngineError, ErrorCode
 from bot.engine.errors import Refusal
 from bot.engine.seats import TRICKS_PER_HAND
-from bot.engine.tricks import HAND_TOTAL
 from cogs.common.refusals import Refusals
-from cogs.common.text import AmbiguousLetter, card_text, t
+from cogs.common.text import AmbiguousLetter, call_name, card_text, t
 
 if TYPE_CHECKING:
     from cogs.rules.ui import ScoreQuestion
@@ -84,6 +83,7 @@ class RulesCode(StrEnum):
     ROEM_BOTH_PAIRS = "roem_both_pairs"
     ROEM_FOR_POINTS = "roem_for_points"
     TOO_MANY_CALLS = "too_many_calls"
+    NO_CALLS = "no_calls"
 
 
 class RulesError(Refusal[RulesCode]):
@@ -113,6 +113,9 @@ def error_text(error: RulesError, locale: object) -> str:
     """The sentence for a rules refusal; a card is named in the reader's letters (B♥ for a
     Dutch player), the option by its name in the reader's client."""
     values = {k: card_text(v, locale) if isinstance(v, Card) else v for k, v in error.facts.items()}
+    last = error.facts.get("last")
+    if isinstance(last, int):  # the last call the rules allow, by level
+        values["last"] = call_name(last, locale)
     if error.option is not None:
         values["option"] = t(error.option, locale)
     return t(error.key, locale, **values)
@@ -184,6 +187,7 @@ _SCORE_CODES: Final = (
             ErrorCode.TRICKS_TOTAL,
             ErrorCode.SCORE_WITHOUT_TRICKS,
             ErrorCode.TOO_MANY_CALLS,
+            ErrorCode.NO_CALLS,
         }
     )
     | _IMPOSSIBLE_HAND
@@ -228,8 +232,9 @@ def legal_problem(error: EngineError) -> RulesError:
 
 
 def roem_problem(error: EngineError) -> RulesError:
-    """A refusal of `roem_of_trick`: its trick is the /roem ``cards`` option."""
-    return engine_problem(error, fields={"trick": CARDS, "trump": TRUMP})
+    """A refusal of `roem_of_trick` (or of a hand's combinations): its trick or hand is the
+    /roem ``cards`` option."""
+    return engine_problem(error, fields={"trick": CARDS, "hand": CARDS, "trump": TRUMP})
 
 
 def score_problem(error: EngineError, question: ScoreQuestion) -> RulesError:
@@ -241,7 +246,7 @@ def score_problem(error: EngineError, question: ScoreQuestion) -> RulesError:
     code = error.code
     if code == ErrorCode.NEGATIVE_VALUE and facts.get("field") == "points":
         value = question.points[makers]
-        return RulesError(RulesCode.POINTS_RANGE, option=POINTS, value=value, max=HAND_TOTAL)
+        return RulesError(RulesCode.POINTS_RANGE, option=POINTS, value=value, max=question.total)
     if code == ErrorCode.NEGATIVE_VALUE and facts.get("field") == "tricks":
         value = question.tricks[makers]
         return RulesError(RulesCode.TRICKS_RANGE, option=TRICKS, value=value, max=TRICKS_PER_HAND)
@@ -268,7 +273,10 @@ def score_problem(error: EngineError, question: ScoreQuestion) -> RulesError:
         option = {"roem": ROEM[0], "tricks": TRICKS}.get(facts.get("field", ""), POINTS)
         return RulesError(RulesCode.TWO_PAIRS, option=option, count=facts["count"])
     if code == ErrorCode.TOO_MANY_CALLS:
-        return RulesError(RulesCode.TOO_MANY_CALLS, option=CALLS, most=facts["most"])
+        most = facts["most"]
+        return RulesError(RulesCode.TOO_MANY_CALLS, option=CALLS, most=most, last=most)
+    if code == ErrorCode.NO_CALLS:
+        return RulesError(RulesCode.NO_CALLS, option=CALLS)
     if code in _IMPOSSIBLE_HAND:
         return _impossible_hand(error, question)
     return engine_problem(error)
@@ -286,7 +294,7 @@ def _impossible_hand(error: EngineError, question: ScoreQuestion) -> RulesError:
             return RulesError(
                 RulesCode.CARD_POINTS_FOR_TRICKS, option=POINTS, value=value, tricks=tricks
             )
-        other = HAND_TOTAL - value
+        other = question.total - value
         return RulesError(RulesCode.CARD_POINTS_IMPOSSIBLE, option=POINTS, value=value, other=other)
     if error.code == ErrorCode.ROEM_BOTH_PAIRS:
         value, other = question.roem[1 - makers], question.roem[makers]

@@ -1,4 +1,5 @@
-"""/rules' topic menu: `kj:rules:topic:{variant}:{shown}` shows the topic chosen in it.
+"""/rules' topic menu, declared once: `kj:rules:topic:{variant}:{shown}` shows the topic
+chosen in it (`Rules.show_topic`).
 
 `variant` is the preset the user chose with the command (`-`: the rules in effect in the
 channel, read again at each choice); `shown` is `e` for a private answer, turned in place,
@@ -8,43 +9,41 @@ not turn the page the channel reads.
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Final, Literal
 
-import discord
+from cogs.common.buttons import Buttons, Click, Codec
 
-__all__ = ["RulesTopicSelect", "topic_menu_id"]
+__all__ = ["RULES", "RulesTopicSelect", "TopicMenu"]
 
+RULES: Final = Buttons("Rules", via=None)
 NO_VARIANT = "-"
 
+VARIANT: Codec[str | None] = Codec(
+    "[a-z0-9_-]{1,30}",
+    lambda word: None if word == NO_VARIANT else word,
+    lambda variant: variant or NO_VARIANT,
+)
 
-def topic_menu_id(variant: str | None, public: bool) -> str:
-    """The custom id of the topic menu of a /rules answer."""
-    return f"kj:rules:topic:{variant or NO_VARIANT}:{'p' if public else 'e'}"
 
+@RULES.button("kj:rules:topic:{variant}:{shown}", "show_topic", select=True, variant=VARIANT)
+@dataclass(frozen=True, slots=True)
+class TopicMenu(Click):
+    """The topic menu of a /rules answer: the chosen preset (None: the rules in effect)
+    and the answer it sits on, public (`p`) or private (`e`)."""
 
-class RulesTopicSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"kj:rules:topic:(?P<variant>[a-z0-9_-]{1,30}):(?P<shown>[ep])",
-):
-    def __init__(self, variant: str | None, public: bool) -> None:
-        menu: discord.ui.Select[Any] = discord.ui.Select(custom_id=topic_menu_id(variant, public))
-        super().__init__(menu)
-        self.variant = variant
-        self.public = public
+    variant: str | None
+    shown: Literal["p", "e"]
+
+    @property
+    def public(self) -> bool:
+        """Whether the answer the menu sits on is public."""
+        return self.shown == "p"
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RulesTopicSelect:
-        variant = match["variant"]
-        return cls(None if variant == NO_VARIANT else variant, match["shown"] == "p")
+    def of(cls, variant: str | None, public: bool) -> TopicMenu:
+        """The menu of an answer with the preset `variant`, public or not."""
+        return cls(variant, "p" if public else "e")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        cog: Any = interaction.client.get_cog("Rules")
-        if cog is None:
-            raise RuntimeError("the Rules cog is not loaded")
-        chosen = str(values[0]) if values else ""
-        await cog.show_topic(interaction, self.variant, self.public, chosen)
+
+RulesTopicSelect = TopicMenu.item

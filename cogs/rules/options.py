@@ -120,11 +120,13 @@ def score_question(
     tricks: int | None,
     calls: int = 0,
     spades: bool = False,
+    total: int = HAND_TOTAL,
 ) -> ScoreQuestion:
     """The user's numbers per pair: ``points`` are the makers' card points, the defenders
     have the rest of the hand's; ``tricks`` (the makers'), when not given, is the engine's
     usual reading of the points and roem (`assumed_tricks`); ``calls`` and ``spades`` as
-    the engine's ``score_hand`` takes them. Whether the numbers can come
+    the engine's ``score_hand`` takes them, ``total`` the hand's card points under the
+    rules asked (`hand_total`: 224 when spades double their values). Whether the numbers can come
     from one hand is the engine's to say (`score_hand`)."""
     choice = makers.strip().lower()
     if choice not in ("us", "them"):
@@ -132,13 +134,13 @@ def score_question(
             RulesCode.MAKERS, option="rules.cmd.opt.makers.name", text=f"`{quote(makers, 20)}`"
         )
     pair = 0 if choice == "us" else 1
-    by_pair = _per_pair(pair, points, HAND_TOTAL - points)
+    by_pair = _per_pair(pair, points, total - points)
     roem = _per_pair(pair, roem_makers, roem_defenders)
     if tricks is None:
         counted = assumed_tricks(by_pair, roem)
     else:
         counted = _per_pair(pair, tricks, TRICKS_PER_HAND - tricks)
-    return ScoreQuestion(pair, by_pair, roem, counted, tricks is not None, calls, spades)
+    return ScoreQuestion(pair, by_pair, roem, counted, tricks is not None, calls, spades, total)
 
 
 def _per_pair(makers: int, mine: int, theirs: int) -> tuple[int, int]:

@@ -28,6 +28,7 @@ from bot.engine import (
     RuleSet,
     Suit,
 )
+from bot.engine.handroem import Combination, ComboKind
 from bot.engine.seats import SIDES
 from bot.engine.tricks import (
     HAND_TOTAL,
@@ -42,7 +43,7 @@ from bot.texts.catalog import normalize_locale
 from bot.texts.rulebook import TOPICS, topic
 from cogs.common.components import EMBED_COLOUR, Component
 from cogs.common.text import card_text, cards_text, rank_text, suit_text, t
-from cogs.rules.items import topic_menu_id
+from cogs.rules.items import TopicMenu
 
 __all__ = [
     "CARDS_FILENAME",
@@ -52,6 +53,7 @@ __all__ = [
     "ScoreQuestion",
     "cards_embed",
     "cards_png",
+    "hand_roem_embed",
     "index_embed",
     "legal_embed",
     "roem_embed",
@@ -168,7 +170,7 @@ def topic_menu(
         )
     return {
         "type": 3,
-        "custom_id": topic_menu_id(variant, public),
+        "custom_id": TopicMenu.of(variant, public).custom_id,
         "placeholder": _clip(t("rules.rules.menu", locale), 150),
         "options": options,
     }
@@ -212,6 +214,8 @@ _PART_KEYS = {
     RoemKind.STUK: "rules.roem.part.stuk",
 }
 _RANK_KEYS = {rank: f"rules.roem.four.{rank.label.lower()}" for rank in Rank}
+# A run in a hand by its length: three, four, five or more (docs/rules.md 2.6).
+_RUN_KEYS = {3: "rules.roem.part.run3", 4: "rules.roem.part.run4", 5: "rules.roem.part.run5"}
 
 
 def roem_parts_text(locale: object, roem: Roem) -> str:
@@ -232,6 +236,7 @@ def roem_parts_text(locale: object, roem: Roem) -> str:
 def roem_embed(
     locale: object, cards: Sequence[Card], trump: Suit, roem: Roem, ctx: RulesInEffect
 ) -> discord.Embed:
+    """/roem's answer: the cards, trump and the roem they hold, under the rules in effect."""
     lines = [
         t("rules.roem.cards", locale, cards=cards_text(cards, locale)),
         t("rules.common.trump", locale, suit=suit_text(trump, locale)),
@@ -256,10 +261,58 @@ def roem_embed(
         locale,
         four_jacks=rules.four_jacks,
         four_nines=rules.four_nines,
-        claiming=rules.roem_claiming,
+        claiming=t(f"rules.roem.claiming.{rules.roem_claiming}", locale),
     )
     embed.set_footer(text=_clip(f"{rules_line(locale, ctx)}\n{options}", 2048))
     return embed
+
+
+def hand_roem_embed(
+    locale: object,
+    cards: Sequence[Card],
+    trump: Suit,
+    combos: Sequence[Combination],
+    ctx: RulesInEffect,
+) -> discord.Embed:
+    """One player's hand as dealt (docs/rules.md 2.6): each combination with its cards
+    and value, the best one (what the table is told), and when the pair scores them under
+    the rules asked (``hand_roem_award``, ``hand_roem_card_reuse``)."""
+    rules = ctx.rules
+    lines = [
+        t("rules.roem.cards", locale, cards=cards_text(cards, locale)),
+        t("rules.common.trump", locale, suit=suit_text(trump, locale)),
+        "",
+    ]
+    total = sum(c.points for c in combos)
+    if combos:
+        title = t("rules.roem.hand_title", locale, points=total)
+        lines.extend(f"• {_combination_text(locale, c)}" for c in combos)
+        best = max(
+            (c for c in combos if c.kind != ComboKind.STUK), key=lambda c: c.rank_key, default=None
+        )
+        if best is not None:
+            lines.append(t("rules.roem.hand_best", locale, combo=_combination_text(locale, best)))
+    else:
+        title = t("rules.roem.title_none", locale)
+        lines.append(t("rules.roem.hand_none", locale))
+    lines.append("")
+    lines.append(t(f"rules.roem.hand_award.{rules.hand_roem_award}", locale))
+    if not rules.hand_roem_card_reuse:
+        lines.append(t("rules.roem.hand_once", locale))
+    embed = _embed(title, "\n".join(lines))
+    embed.set_footer(text=_clip(rules_line(locale, ctx), 2048))
+    return embed
+
+
+def _combination_text(locale: object, combo: Combination) -> str:
+    """``run of four (10♥ J♥ Q♥ K♥) **50**``."""
+    if combo.kind == ComboKind.FOUR:
+        name = t(_RANK_KEYS[combo.cards[0].rank], locale)
+    elif combo.kind == ComboKind.STUK:
+        name = t("rules.roem.part.stuk", locale)
+    else:
+        name = t(_RUN_KEYS[min(len(combo.cards), max(_RUN_KEYS))], locale)
+    return f"{name} ({cards_text(combo.cards, locale)}) **{combo.points}**"
 
 
 # --------------------------------------------------------------------------- /legal
@@ -291,6 +344,7 @@ def reason_text(locale: object, answer: LegalAnswer, reason: IllegalReason) -> s
 
 
 def legal_embed(locale: object, answer: LegalAnswer, ctx: RulesInEffect) -> discord.Embed:
+    """/legal's answer: the cards that may be played, and why each other one may not."""
     order = sort_key(answer.trump)
     lines = [
         t("rules.common.trump", locale, suit=suit_text(answer.trump, locale)),
@@ -348,6 +402,7 @@ class ScoreQuestion:
     tricks_given: bool
     calls: int = 0  # kraak, rekraak, superkraak: 1, 2, 3 (docs/rules.md 2.5)
     spades: bool = False  # spades were trump (double spades, 2.7)
+    total: int = HAND_TOTAL  # the hand's card points: 224 when spades double their values
 
 
 def _pair(locale: object, pair: int) -> str:
@@ -357,6 +412,7 @@ def _pair(locale: object, pair: int) -> str:
 def score_embed(
     locale: object, question: ScoreQuestion, result: HandScore, ctx: RulesInEffect
 ) -> discord.Embed:
+    """/score's answer: the hand's score for each pair, under the rules in effect."""
     rules = ctx.rules
     makers = question.makers
     defenders = 1 - makers
@@ -388,11 +444,11 @@ def score_embed(
     scores = result.scores
     if result.calls:
         title, colour = t(f"rules.score.title_call.{result.calls}", locale), COLOUR_NAT
-        lines.extend(_called(locale, result))
+        lines.extend(_called(locale, result, rules, question.total))
     elif result.nat and rules.nat_enabled:
         title = t("rules.score.title_nat", locale)
         colour = COLOUR_NAT
-        formula = [str(HAND_TOTAL)]
+        formula = [str(question.total)]
         if mr + dr:
             formula.append(t("rules.score.roem_amount", locale, roem=mr + dr))
         if result.pit == defenders:
@@ -421,6 +477,10 @@ def score_embed(
         lines.append(t("rules.score.zero_bonus", locale, bonus=rules.zero_bonus))
     if question.spades and result.multiplier != 1 << result.calls:
         lines.append(t("rules.score.spades", locale))
+    if question.total != HAND_TOTAL:
+        lines.append(t("rules.score.spades_values", locale, total=question.total))
+    if result.multiplier > 1 and rules.multiplier_scope == "cards":
+        lines.append(t("rules.score.scope_cards", locale))
     lines.append("")
     lines.append(_tricks_note(locale, question))
     embed = _embed(title, "\n".join(lines), colour)
@@ -435,14 +495,19 @@ def score_embed(
     return embed
 
 
-def _called(locale: object, result: HandScore) -> list[str]:
-    """A called hand's reason (docs/rules.md 2.5): who had to get more than half after the
-    last call, who lost and is marked nat, and the multiplier."""
+def _called(locale: object, result: HandScore, rules: RuleSet, total: int) -> list[str]:
+    """A called hand's reason (docs/rules.md 2.5) as the rule set's options say it: who
+    had to get more than half after the last call and who loses a tie (``double_tie``),
+    who lost and is marked nat, and what each pair scores (``doubled_result``)."""
     bearing = "makers" if result.bearing_pair == result.makers else "defenders"
     loser = "makers" if result.loser == result.makers else "defenders"
+    if loser == "defenders" and rules.doubled_result == "each_own":
+        loser = "each_own"  # the makers won: each pair keeps its own total
+    must = t(f"rules.score.bearing.{bearing}", locale)
+    tie = t(f"rules.score.tie.{rules.double_tie}", locale)
     return [
-        t(f"rules.score.bearing.{bearing}", locale),
-        t(f"rules.score.called_lost.{loser}", locale, multiplier=result.multiplier),
+        f"{must} {tie}",
+        t(f"rules.score.called_lost.{loser}", locale, multiplier=result.multiplier, total=total),
     ]
 
 

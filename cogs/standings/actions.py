@@ -22,23 +22,15 @@ from cogs.common.locales import public_locale
 from cogs.common.replies import edit_in_place, guarded
 from cogs.common.text import t
 from cogs.standings.errors import REFUSALS, StandingsCode, StandingsError
-from cogs.standings.items import new_season_view, rating_view, standings_view
-from cogs.standings.ui import (
-    PAGE_SIZE,
-    Board,
-    PageTarget,
-    page_custom_id,
-    player_embed,
-    standings_embed,
-)
+from cogs.standings.items import NewSeason, RatingTarget, StandingsPage
+from cogs.standings.ui import PAGE_SIZE, Board, player_embed, standings_embed, standings_view
 from cogs.standings.ui_pars import par_field
 from cogs.standings.ui_ratings import (
-    RatingTarget,
     new_season_announcement,
-    new_season_custom_id,
     new_season_prompt,
+    new_season_view,
     rating_field,
-    rating_page_custom_id,
+    rating_view,
     ratings_embed,
 )
 
@@ -50,13 +42,13 @@ __all__ = ["NO_MENTIONS", "StandingsActions", "load_board"]
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
-async def load_board(service: StandingsService, target: PageTarget, now: dt.datetime) -> Board:
+async def load_board(service: StandingsService, target: StandingsPage, now: dt.datetime) -> Board:
     """Read one page; a page past the end (the board shrank) shows the last page."""
     found = await service.leaderboard(
-        target.guild_id,
+        target.guild,
         target.period,
         now,
-        humans_only=target.humans_only,
+        humans_only=target.humans,
         page=target.page,
         page_size=PAGE_SIZE,
     )
@@ -65,15 +57,19 @@ async def load_board(service: StandingsService, target: PageTarget, now: dt.date
 
 
 class StandingsActions:
+    """What the standings commands and buttons do, over the standings and ratings services."""
+
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
 
     @property
     def service(self) -> StandingsService:
+        """The standings service."""
         return self.bot.services.standings
 
     @property
     def ratings(self) -> RatingService:
+        """The ratings service."""
         return self.bot.services.ratings
 
     async def standings(
@@ -92,7 +88,7 @@ class StandingsActions:
             if ranked_by == "rating":
                 await self._rating_page(interaction, RatingTarget(guild_id, 0), public=public)
                 return
-            target = PageTarget(guild_id, period, humans_only, 0)
+            target = StandingsPage(guild_id, period, humans_only, 0)
             board = await load_board(self.service, target, interaction.created_at)
             view = standings_view(board, interaction.locale)
             extra: dict[str, Any] = {"view": view} if view is not None else {}
@@ -136,11 +132,11 @@ class StandingsActions:
                 embed=embed, ephemeral=not public, allowed_mentions=NO_MENTIONS
             )
 
-    async def show_page(self, interaction: discord.Interaction[Any], target: PageTarget) -> None:
+    async def show_page(self, interaction: discord.Interaction[Any], target: StandingsPage) -> None:
         """A page button: the page it names, in place of the message it sits on (drawn in
         the kind of message that is: `edit_in_place`)."""
-        async with guarded(interaction, f"button {page_custom_id(target)}", REFUSALS):
-            if interaction.guild_id != target.guild_id:
+        async with guarded(interaction, f"button {target.custom_id}", REFUSALS):
+            if interaction.guild_id != target.guild:
                 raise StandingsError(StandingsCode.OTHER_GUILD)
             board = await load_board(self.service, target, interaction.created_at)
             locale = interaction.locale
@@ -151,8 +147,8 @@ class StandingsActions:
         self, interaction: discord.Interaction[Any], target: RatingTarget
     ) -> None:
         """A ratings page button: the page it names, in place of the message it sits on."""
-        async with guarded(interaction, f"button {rating_page_custom_id(target)}", REFUSALS):
-            if interaction.guild_id != target.guild_id:
+        async with guarded(interaction, f"button {target.custom_id}", REFUSALS):
+            if interaction.guild_id != target.guild:
                 raise StandingsError(StandingsCode.OTHER_GUILD)
             await self._rating_page(interaction, target)
 
@@ -165,10 +161,10 @@ class StandingsActions:
     ) -> None:
         """Answer with the ratings page `target`: a new message (`public` says whether the
         channel sees it), or in place of the clicked one (`edit_in_place`)."""
-        page = await self.ratings.board(target.guild_id, target.page, PAGE_SIZE)
+        page = await self.ratings.board(target.guild, target.page, PAGE_SIZE)
         locale = interaction.locale
         embed = ratings_embed(page, locale)
-        view = rating_view(target.guild_id, page, locale)
+        view = rating_view(target.guild, page, locale)
         if public is None:
             await edit_in_place(interaction, embed, view)
             return
@@ -191,12 +187,11 @@ class StandingsActions:
                 allowed_mentions=NO_MENTIONS,
             )
 
-    async def start_season(
-        self, interaction: discord.Interaction[Any], guild_id: int, seen: int
-    ) -> None:
-        """The confirmation: start the season after `seen`, say so in place of the prompt,
-        and tell the channel."""
-        where = f"button {new_season_custom_id(guild_id, seen)}"
+    async def start_season(self, interaction: discord.Interaction[Any], click: NewSeason) -> None:
+        """The confirmation: start the season after the one its organiser saw, say so in
+        place of the prompt, and tell the channel."""
+        guild_id, seen = click.guild, click.season
+        where = f"button {click.custom_id}"
         async with guarded(interaction, where, REFUSALS):
             if interaction.guild_id != guild_id:
                 raise StandingsError(StandingsCode.OTHER_GUILD)

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.client import KlaverjasBot
 from bot.standings import BOARDS, PERIODS
-from cogs.common.text import command_text
+from cogs.common.text import command_named, command_text, options_from
 from cogs.standings.actions import StandingsActions
 from cogs.standings.items import ALL_ITEMS
 
@@ -36,6 +36,8 @@ BOARD_CHOICES = [
 
 
 class Standings(commands.Cog):
+    """/standings, /stats and /reset-ratings, and their buttons."""
+
     def __init__(self, bot: KlaverjasBot) -> None:
         self.bot = bot
         self.actions = StandingsActions(bot)
@@ -49,23 +51,9 @@ class Standings(commands.Cog):
         """Stop routing them."""
         self.bot.remove_routed_items(*ALL_ITEMS)
 
-    @app_commands.command(
-        name=command_text("standings.cmd.standings.name"),
-        description=command_text("standings.cmd.standings.desc"),
-    )
+    @app_commands.command(**command_named("standings.cmd.standings"))
     @app_commands.guild_only()
-    @app_commands.rename(
-        period=command_text("standings.cmd.opt.period.name"),
-        humans_only=command_text("standings.cmd.opt.humans_only.name"),
-        public=command_text("standings.cmd.opt.public.name"),
-        board=command_text("standings.cmd.opt.board.name"),
-    )
-    @app_commands.describe(
-        period=command_text("standings.cmd.opt.period.desc"),
-        humans_only=command_text("standings.cmd.opt.humans_only.desc"),
-        public=command_text("standings.cmd.opt.public.desc"),
-        board=command_text("standings.cmd.opt.board.desc"),
-    )
+    @options_from("standings.cmd.opt")
     @app_commands.choices(period=PERIOD_CHOICES, board=BOARD_CHOICES)
     async def standings(
         self,
@@ -75,32 +63,24 @@ class Standings(commands.Cog):
         public: bool = True,
         board: str = "wins",
     ) -> None:
+        """/standings: a leaderboard of the server (wins or ratings), a page at a time."""
         await self.actions.standings(interaction, period, humans_only, public, board)
 
-    @app_commands.command(
-        name=command_text("standings.cmd.reset.name"),
-        description=command_text("standings.cmd.reset.desc"),
-    )
+    @app_commands.command(**command_named("standings.cmd.reset"))
     @app_commands.guild_only()
     async def reset_ratings(self, interaction: discord.Interaction[Any]) -> None:
+        """/reset-ratings: an organiser starts a new rating season, after confirming."""
         await self.actions.reset_ratings(interaction)
 
-    @app_commands.command(
-        name=command_text("standings.cmd.stats.name"),
-        description=command_text("standings.cmd.stats.desc"),
-    )
+    @app_commands.command(**command_named("standings.cmd.stats"))
     @app_commands.guild_only()
-    @app_commands.rename(
-        member=command_text("standings.cmd.stats.opt.member.name"),
-        period=command_text("standings.cmd.opt.period.name"),
-        humans_only=command_text("standings.cmd.opt.humans_only.name"),
-        public=command_text("standings.cmd.opt.public.name"),
-    )
-    @app_commands.describe(
-        member=command_text("standings.cmd.stats.opt.member.desc"),
-        period=command_text("standings.cmd.stats.opt.period.desc"),
-        humans_only=command_text("standings.cmd.opt.humans_only.desc"),
-        public=command_text("standings.cmd.stats.opt.public.desc"),
+    @options_from(
+        "standings.cmd.opt",
+        own={"member": "standings.cmd.stats.opt.member"},
+        described={
+            "period": "standings.cmd.stats.opt.period",
+            "public": "standings.cmd.stats.opt.public",
+        },
     )
     @app_commands.choices(period=PERIOD_CHOICES)
     async def stats(
@@ -111,4 +91,5 @@ class Standings(commands.Cog):
         humans_only: bool = False,
         public: bool = False,
     ) -> None:
+        """/stats: a player's results, in all and in the period."""
         await self.actions.stats(interaction, member, period, humans_only, public)

@@ -8,93 +8,71 @@ Dutch). Embeds stay within Discord's limits by construction: a page holds at mos
 
 from __future__ import annotations
 
+import dataclasses
 import math
-import re
 from dataclasses import dataclass
 from typing import Final
 
 import discord
 
-from bot.standings import PERIODS, PlayerStats
+from bot.standings import PlayerStats
 from bot.texts.formats import decimal_text, percent_text
-from cogs.common.components import EMBED_COLOUR
+from cogs.common.components import EMBED_COLOUR, rendered_view
 from cogs.common.text import t
+from cogs.standings.items import StandingsPage
 
 __all__ = [
-    "CUSTOM_ID_PREFIX",
-    "CUSTOM_ID_TEMPLATE",
     "PAGE_SIZE",
     "Board",
-    "PageTarget",
+    "StandingsPage",
     "page_custom_id",
     "parse_page_custom_id",
     "player_embed",
     "standings_embed",
+    "standings_view",
 ]
 
 PAGE_SIZE: Final = 10
 
 DESCRIPTION_MAX: Final = 4096
 
-# kj:standings:{guild}:{period}:{humans 0|1}:{page}; at most ~50 of the 100 characters.
-CUSTOM_ID_PREFIX: Final = "kj:standings"
-CUSTOM_ID_TEMPLATE: Final = (
-    CUSTOM_ID_PREFIX
-    + r":(?P<guild>[0-9]{1,20}):(?P<period>"
-    + "|".join(PERIODS)
-    + r"):(?P<humans>[01]):(?P<page>[0-9]{1,6})"
-)
+
+def page_custom_id(target: StandingsPage) -> str:
+    """The custom id of a button showing `target`."""
+    return target.custom_id
 
 
-@dataclass(frozen=True, slots=True)
-class PageTarget:
-    """What a page button shows: one page of one guild's leaderboard."""
-
-    guild_id: int
-    period: str
-    humans_only: bool
-    page: int  # zero-based
-
-
-def page_custom_id(target: PageTarget) -> str:
-    humans = int(target.humans_only)
-    return f"{CUSTOM_ID_PREFIX}:{target.guild_id}:{target.period}:{humans}:{target.page}"
-
-
-def parse_page_custom_id(custom_id: str) -> PageTarget | None:
-    match = re.fullmatch(CUSTOM_ID_TEMPLATE, custom_id)
-    if match is None:
-        return None
-    return PageTarget(
-        guild_id=int(match["guild"]),
-        period=match["period"],
-        humans_only=match["humans"] == "1",
-        page=int(match["page"]),
-    )
+def parse_page_custom_id(custom_id: str) -> StandingsPage | None:
+    """The page a custom id names; None when it is no wins page."""
+    return StandingsPage.parse(custom_id)
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
     """One page of a leaderboard as the standings service gave it, and where it sits."""
 
-    target: PageTarget
+    target: StandingsPage
     rows: list[PlayerStats]
     players: int  # players on the whole board (every page)
 
     @property
     def pages(self) -> int:
+        """How many pages the board has (at least one)."""
         return max(1, math.ceil(self.players / PAGE_SIZE))
 
     @property
     def page(self) -> int:
+        """The page shown (from 0)."""
         return self.target.page
 
     @property
     def has_previous(self) -> bool:
+        """Whether a page comes before this one."""
         return self.page > 0
 
     @property
     def has_next(self) -> bool:
+        """Whether a page comes after this one."""
         return self.page + 1 < self.pages
 
 
@@ -140,16 +118,15 @@ def standings_embed(board: Board, locale: object) -> discord.Embed:
     """The leaderboard page, or a friendly note when nobody is on it."""
     target = board.target
     period = t(f"standings.period.{target.period}", locale)
-    scope = t("standings.scope.humans" if target.humans_only else "standings.scope.all", locale)
+    scope = t("standings.scope.humans" if target.humans else "standings.scope.all", locale)
     embed = discord.Embed(title=t("standings.title", locale, period=period), colour=EMBED_COLOUR)
     if not board.rows:
-        empty = "standings.empty.humans" if target.humans_only else "standings.empty"
+        empty = "standings.empty.humans" if target.humans else "standings.empty"
         embed.description = t(empty, locale)
         return embed
     first_rank = board.page * PAGE_SIZE + 1
     rows = [
-        _row(first_rank + i, stats, target.humans_only, locale)
-        for i, stats in enumerate(board.rows)
+        _row(first_rank + i, stats, target.humans, locale) for i, stats in enumerate(board.rows)
     ]
     embed.description = _clip("\n\n".join([scope, *rows]), DESCRIPTION_MAX)
     footer = t(
@@ -216,3 +193,25 @@ def player_embed(
     footer = "standings.stats.footer.humans" if humans_only else "standings.stats.footer.all"
     embed.set_footer(text=t(footer, locale))
     return embed
+
+
+def standings_view(board: Board, locale: object) -> discord.ui.View | None:
+    """Previous/Next, disabled at the ends; none when everything fits on one page."""
+    if board.pages <= 1:
+        return None
+    target = board.target
+    # Targets differ (page-1 or 0, page+1), so the two custom_ids never collide.
+    previous = dataclasses.replace(target, page=max(board.page - 1, 0))
+    following = dataclasses.replace(target, page=board.page + 1)
+    return rendered_view(
+        [
+            [
+                previous.component(
+                    t("standings.button.previous.label", locale), disabled=not board.has_previous
+                ),
+                following.component(
+                    t("standings.button.next.label", locale), disabled=not board.has_next
+                ),
+            ]
+        ]
+    )

@@ -1,5 +1,5 @@
 """Renderers of the ratings: the board of `/standings board:rating`, a player's rating in
-`/stats`, and the new-season prompt and announcement; custom ids; no I/O.
+`/stats`, the new-season prompt and announcement, and their buttons; no I/O.
 
 On the board a rating reads "1,534 ± 85" (its scope line says what the ± means); in
 `/stats`, in words: "1,534 (give or take 85)". The shown scale of bot/ratings/rating.py (a
@@ -10,59 +10,65 @@ limits.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import Final
-
 import discord
 
 from bot.ratings import PlayerRating, RatedPlayer, RatingPage, Season
 from bot.ratings.rating import BASE, spread
 from bot.ratings.rating import MODEL as RATING_MODEL
 from bot.texts.formats import grouped_text
-from cogs.common.components import EMBED_COLOUR
+from cogs.common.components import EMBED_COLOUR, rendered_view
 from cogs.common.text import t
+from cogs.standings.items import NewSeason, RatingTarget
 
 __all__ = [
-    "NEW_SEASON_TEMPLATE",
-    "RATING_PAGE_TEMPLATE",
-    "RatingTarget",
     "new_season_announcement",
     "new_season_custom_id",
     "new_season_prompt",
+    "new_season_view",
     "parse_rating_page",
     "rating_field",
-    "rating_page_custom_id",
+    "rating_view",
     "ratings_embed",
 ]
-
-# kj:ratings:{guild}:{page} and kj:ratings:season:{guild}:{season}: at most 47 characters.
-RATING_PAGE_TEMPLATE: Final = r"kj:ratings:(?P<guild>[0-9]{1,20}):(?P<page>[0-9]{1,6})"
-NEW_SEASON_TEMPLATE: Final = r"kj:ratings:season:(?P<guild>[0-9]{1,20}):(?P<season>[0-9]{1,6})"
-
-
-@dataclass(frozen=True, slots=True)
-class RatingTarget:
-    """What a ratings page button shows: one page of one server's current season."""
-
-    guild_id: int
-    page: int  # zero-based
-
-
-def rating_page_custom_id(target: RatingTarget) -> str:
-    """The custom id of a button showing `target`."""
-    return f"kj:ratings:{target.guild_id}:{target.page}"
 
 
 def parse_rating_page(custom_id: str) -> RatingTarget | None:
     """The page a custom id names; None when it is no ratings page."""
-    match = re.fullmatch(RATING_PAGE_TEMPLATE, custom_id)
-    return None if match is None else RatingTarget(int(match["guild"]), int(match["page"]))
+    return RatingTarget.parse(custom_id)
 
 
 def new_season_custom_id(guild_id: int, seen: int) -> str:
     """The custom id of the button that starts the season after `seen`."""
-    return f"kj:ratings:season:{guild_id}:{seen}"
+    return NewSeason(guild_id, seen).custom_id
+
+
+def rating_view(guild: int, page: RatingPage, locale: object) -> discord.ui.View | None:
+    """Previous/Next on the server's ratings board, disabled at the ends; none for one
+    page."""
+    if page.pages <= 1:
+        return None
+    previous = RatingTarget(guild, max(page.page - 1, 0))
+    following = RatingTarget(guild, page.page + 1)
+    return rendered_view(
+        [
+            [
+                previous.component(
+                    t("standings.button.previous.label", locale), disabled=page.page == 0
+                ),
+                following.component(
+                    t("standings.button.next.label", locale),
+                    disabled=page.page + 1 >= page.pages,
+                ),
+            ]
+        ]
+    )
+
+
+def new_season_view(guild_id: int, season: Season, locale: object) -> discord.ui.View:
+    """The one button that starts the season after `season`."""
+    label = t("standings.reset.button", locale, season=season.number + 1)
+    button = NewSeason(guild_id, season.number).component(label, discord.ButtonStyle.danger)
+    return rendered_view([[button]])
 
 
 def _rating(rating: int, plus_minus: int, locale: object) -> str:

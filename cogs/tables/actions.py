@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import Card, Suit
 from bot.tables import RefusalCode, Status, TableAnswer, TableError, TableService
 from bot.tables.events import RoemClaimed
 from cogs.common.components import rendered_view
@@ -26,7 +25,17 @@ from cogs.common.text import card_text, locale_of, t
 from cogs.tables.again import Replayer
 from cogs.tables.bump import Bumper
 from cogs.tables.errors import REFUSALS, error_text
-from cogs.tables.items import ButtonKind
+from cogs.tables.items import (
+    Again,
+    ButtonKind,
+    KraakCall,
+    LeaveAnswer,
+    PlayCard,
+    Review,
+    Sit,
+    TableAction,
+    TrumpChoice,
+)
 from cogs.tables.ui import (
     last_trick_embed,
     leave_question,
@@ -56,6 +65,8 @@ def on_ephemeral(interaction: discord.Interaction[Any]) -> bool:
 
 
 class TableActions:
+    """What a table button does, in the tables' guard; one service call a click."""
+
     def __init__(
         self,
         bot: KlaverjasBot,
@@ -72,6 +83,7 @@ class TableActions:
 
     @property
     def service(self) -> TableService:
+        """The table service."""
         return self.bot.services.tables
 
     # ------------------------------------------------------------------ the one guard
@@ -130,9 +142,9 @@ class TableActions:
             return None
 
     # ------------------------------------------------------------------ buttons
-    async def on_button(
-        self, interaction: discord.Interaction[Any], kind: ButtonKind, table_id: int
-    ) -> None:
+    async def on_button(self, interaction: discord.Interaction[Any], click: TableAction) -> None:
+        """A button that needs no more than the table: its kind's handler."""
+        kind, table_id = click.action, click.table
         handler = self.handlers()[kind]
 
         async def work() -> None:
@@ -157,19 +169,22 @@ class TableActions:
             ButtonKind.FILL: self.start_with_computers,
         }
 
-    async def on_sit(self, interaction: discord.Interaction[Any], table_id: int, seat: int) -> None:
+    async def on_sit(self, interaction: discord.Interaction[Any], click: Sit) -> None:
+        """Sit down in the lobby."""
+
         async def work() -> None:
-            user = interaction.user
+            user, seat = interaction.user, click.seat
             result = await self.service.sit(
-                table_id, user.id, user.display_name, seat, channel_id=interaction.channel_id
+                click.table, user.id, user.display_name, seat, channel_id=interaction.channel_id
             )
             await self._show_on_message(interaction, result)
 
-        await self.guard(interaction, "button sit", work, table_id)
+        await self.guard(interaction, "button sit", work, click.table)
 
-    async def on_card(
-        self, interaction: discord.Interaction[Any], table_id: int, seq: int, card: Card
-    ) -> None:
+    async def on_card(self, interaction: discord.Interaction[Any], click: PlayCard) -> None:
+        """Play a card of the hand."""
+        table_id, seq, card = click.table, click.seq, click.card
+
         async def work() -> None:
             result = await self.service.play(
                 table_id, interaction.user.id, card, seq=seq, channel_id=interaction.channel_id
@@ -180,9 +195,10 @@ class TableActions:
 
         await self.guard(interaction, "button card", work, table_id, on_ephemeral(interaction))
 
-    async def on_trump(
-        self, interaction: discord.Interaction[Any], table_id: int, seq: int, suit: Suit | None
-    ) -> None:
+    async def on_trump(self, interaction: discord.Interaction[Any], click: TrumpChoice) -> None:
+        """Name trump, or pass."""
+        table_id, seq, suit = click.table, click.seq, click.choice
+
         async def work() -> None:
             result = await self.service.choose_trump(
                 table_id, interaction.user.id, suit, seq=seq, channel_id=interaction.channel_id
@@ -197,10 +213,9 @@ class TableActions:
 
         await self.guard(interaction, "button trump", work, table_id, on_ephemeral(interaction))
 
-    async def on_kraak(
-        self, interaction: discord.Interaction[Any], table_id: int, seq: int, level: int, call: bool
-    ) -> None:
-        """A kraak call or its pass, from the button drawn for state ``seq`` and ``level``."""
+    async def on_kraak(self, interaction: discord.Interaction[Any], click: KraakCall) -> None:
+        """A kraak call or its pass, from the button drawn for a state and level."""
+        table_id, seq, level, call = click.table, click.seq, click.level, click.answer
 
         async def work() -> None:
             result = await self.service.call(
@@ -213,11 +228,10 @@ class TableActions:
 
         await self.guard(interaction, "button kraak", work, table_id, on_ephemeral(interaction))
 
-    async def on_review(
-        self, interaction: discord.Interaction[Any], table_id: int, hand: int, deal: bool = False
-    ) -> None:
+    async def on_review(self, interaction: discord.Interaction[Any], click: Review) -> None:
         """A scored hand trick by trick (or, `deal`, as dealt), privately (docs/table-ux.md
         2.11)."""
+        table_id, hand, deal = click.table, click.hand, click.deal
 
         async def work() -> None:
             review = await self.service.review(table_id, hand)
@@ -335,12 +349,14 @@ class TableActions:
         await interaction.response.send_message(text, ephemeral=True)
 
     async def on_leave_answer(
-        self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
+        self, interaction: discord.Interaction[Any], click: LeaveAnswer
     ) -> None:
-        async def work() -> None:
-            await self._leave_answer(interaction, table_id, seq, leave)
+        """Yes or No to "leave the match?"."""
 
-        await self.guard(interaction, "button leave answer", work, table_id)
+        async def work() -> None:
+            await self._leave_answer(interaction, click.table, click.seq, click.answer)
+
+        await self.guard(interaction, "button leave answer", work, click.table)
 
     async def _leave_answer(
         self, interaction: discord.Interaction[Any], table_id: int, seq: int, leave: bool
@@ -388,15 +404,13 @@ class TableActions:
         """Start with computers: the lobby's button while seats are free."""
         await self.start(interaction, table_id, fill=True)
 
-    async def on_again(
-        self, interaction: discord.Interaction[Any], table_id: int, seq: int
-    ) -> None:
+    async def on_again(self, interaction: discord.Interaction[Any], click: Again) -> None:
         """Play again, under a finished match's score sheet (cogs/tables/again.py)."""
 
         async def work() -> None:
-            await self.replayer.play_again(interaction, table_id, seq)
+            await self.replayer.play_again(interaction, click.table, click.seq)
 
-        await self.guard(interaction, "button again", work, table_id)
+        await self.guard(interaction, "button again", work, click.table)
 
     async def add_computer(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """Seat a computer in the first free seat (the lobby's button)."""

@@ -58,6 +58,7 @@ class OpenOptions:
             raise TableError(exc.code, str(exc), **exc.facts) from None
 
     def settings(self, defaults: TableSettings) -> TableSettings:
+        """The table's settings: the options given, else the server's defaults."""
         turn = defaults.turn_timer if self.turn_timer is None else float(self.turn_timer)
         locale = table_language(self.language) or defaults.locale
         level = self.level or defaults.computer_kind
@@ -77,16 +78,20 @@ def table_language(value: str | None) -> str | None:
 
 
 class TableCommands:
+    """What the /table commands do, in the tables' guard."""
+
     def __init__(self, actions: TableActions) -> None:
         self.actions = actions
         self.defaults = TableSettings()  # a new table's timings (tests may set others)
 
     @property
     def service(self) -> TableService:
+        """The table service."""
         return self.actions.service
 
     @property
     def publisher(self) -> TablePublisher:
+        """The tables' publisher (the table messages)."""
         return self.actions.publisher
 
     def channel_table(self, interaction: discord.Interaction[Any]) -> TableAnswer:
@@ -97,6 +102,7 @@ class TableCommands:
         return table
 
     async def open_table(self, interaction: discord.Interaction[Any], options: OpenOptions) -> None:
+        """/table open: a new table in this channel (or a thread of it), with its message."""
         rules, settings = options.rules(), options.settings(self.defaults)
         if settings.locale is None and interaction.guild_locale is not None:
             # Kept on the table so a restart (before Discord tells us the guild's
@@ -131,6 +137,7 @@ class TableCommands:
             raise TableError(RefusalCode.NO_THREAD) from None
 
     async def join(self, interaction: discord.Interaction[Any], seat: int | None) -> None:
+        """/table join: sit down, in `seat` or the first free one."""
         table = self.channel_table(interaction)
         user = interaction.user
         if table.status == Status.PLAYING and table.seat is None:
@@ -151,6 +158,7 @@ class TableCommands:
         add: bool,
         level: str | None = None,
     ) -> None:
+        """/table bot add and remove: seat a computer, or take one away."""
         table = self.channel_table(interaction)
         index = None if seat is None else seat - 1
         user_id = interaction.user.id
@@ -164,6 +172,7 @@ class TableCommands:
         await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self, interaction: discord.Interaction[Any]) -> None:
+        """/table close: close this channel's table."""
         table = self.channel_table(interaction)
         moderator = is_moderator(interaction)
         await self.service.close(table.id, interaction.user.id, moderator=moderator)
@@ -171,6 +180,7 @@ class TableCommands:
         await interaction.response.send_message(text, ephemeral=True)
 
     async def sheet(self, interaction: discord.Interaction[Any]) -> None:
+        """/table sheet: the score sheet, privately."""
         table = await self.service.latest_in_channel(interaction.channel_id or 0)
         if table is None:
             raise TableError(RefusalCode.NO_TABLE)
@@ -179,6 +189,7 @@ class TableCommands:
     async def settings(
         self, interaction: discord.Interaction[Any], turn_timer: int | None, language: str | None
     ) -> None:
+        """/table settings: the table's turn timer or language."""
         table = self.channel_table(interaction)
         locale = locale_of(interaction)
         if turn_timer is not None or language is not None:
@@ -215,15 +226,19 @@ class TableCommands:
         await interaction.followup.send(hint_reply(answer, locale_of(interaction)), ephemeral=True)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        """/hand: the player's hand, privately (as the Hand button)."""
         await self.actions.send_hand(interaction, self.channel_table(interaction).id)
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """/table leave: ask whether to leave the match (as the Leave button)."""
         await self.actions.leave(interaction, self.channel_table(interaction).id)
 
     async def start(self, interaction: discord.Interaction[Any]) -> None:
+        """/table start: start the match (as the Start button)."""
         await self.actions.start(interaction, self.channel_table(interaction).id)
 
     async def bump(self, interaction: discord.Interaction[Any]) -> None:
+        """/table bump: the table message again at the bottom (as the Bump button)."""
         await self.actions.bumper.bump(interaction, self.channel_table(interaction).id)
 
 

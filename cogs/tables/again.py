@@ -24,6 +24,8 @@ __all__ = ["Replayer"]
 
 
 class Replayer:
+    """Play again: a new table with a finished match's four, and its message."""
+
     def __init__(self, bot: KlaverjasBot, publisher: TablePublisher) -> None:
         self.bot = bot
         self.publisher = publisher

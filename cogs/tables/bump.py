@@ -25,6 +25,8 @@ BUMP_INTERVAL = 60.0  # seconds between two bumps of one table
 
 
 class Bumper:
+    """Bump: the table message posted again at the bottom of its channel."""
+
     def __init__(
         self, bot: KlaverjasBot, publisher: TablePublisher, interval: float = BUMP_INTERVAL
     ) -> None:

@@ -22,7 +22,7 @@ from bot.engine import KRAKEN_PRESET_NAMES, PRESET_NAMES
 from bot.players import LEVELS as PLAYER_LEVELS
 from bot.preferences import NotifyMode
 from cogs.common.requests import RequestStats
-from cogs.common.text import command_text
+from cogs.common.text import command_named, command_text, options_from
 from cogs.tables.actions import TableActions
 from cogs.tables.actions_commands import OpenOptions, TableCommands
 from cogs.tables.items import ALL_ITEMS
@@ -70,13 +70,11 @@ class Tables(commands.Cog):
     """Tables in channels: a public message per table, private hands, persistent buttons."""
 
     table = app_commands.Group(
-        name=command_text("tables.cmd.table.name"),
-        description=command_text("tables.cmd.table.desc"),
+        **command_named("tables.cmd.table"),
         guild_only=True,
     )
     computer = app_commands.Group(
-        name=command_text("tables.cmd.bot.name"),
-        description=command_text("tables.cmd.bot.desc"),
+        **command_named("tables.cmd.bot"),
         parent=table,
     )
 
@@ -90,6 +88,7 @@ class Tables(commands.Cog):
         self.table_commands = TableCommands(self.actions)
 
     async def cog_load(self) -> None:
+        """Start the table messages, notices and nudges, and route the buttons."""
         # The one await first: a failure then leaves nothing half registered, and the
         # notifier knows the standing mentions before any table event reaches it.
         await self.notifier.restore()
@@ -103,6 +102,7 @@ class Tables(commands.Cog):
         await self.bot.services.tables.announce_restored()
 
     async def cog_unload(self) -> None:
+        """Undo `cog_load`."""
         self.bot.remove_routed_items(*ALL_ITEMS)
         listeners = self.bot.services.tables.listeners
         for listener in (self.publisher.on_events, self.nudger.on_events, self.notifier.on_events):
@@ -117,28 +117,8 @@ class Tables(commands.Cog):
         await self.requests.stop()
 
     # ------------------------------------------------------------------ /table open
-    @table.command(
-        name=command_text("tables.cmd.open.name"),
-        description=command_text("tables.cmd.open.desc"),
-    )
-    @app_commands.rename(
-        preset=command_text("tables.cmd.opt.preset.name"),
-        hands=command_text("tables.cmd.opt.hands.name"),
-        target=command_text("tables.cmd.opt.target.name"),
-        turn_timer=command_text("tables.cmd.opt.turn_timer.name"),
-        thread=command_text("tables.cmd.opt.thread.name"),
-        language=command_text("tables.cmd.opt.language.name"),
-        level=command_text("tables.cmd.opt.level.name"),
-    )
-    @app_commands.describe(
-        preset=command_text("tables.cmd.opt.preset.desc"),
-        hands=command_text("tables.cmd.opt.hands.desc"),
-        target=command_text("tables.cmd.opt.target.desc"),
-        turn_timer=command_text("tables.cmd.opt.turn_timer.desc"),
-        thread=command_text("tables.cmd.opt.thread.desc"),
-        language=command_text("tables.cmd.opt.language.desc"),
-        level=command_text("tables.cmd.opt.level.desc"),
-    )
+    @table.command(**command_named("tables.cmd.open"))
+    @options_from("tables.cmd.opt")
     @app_commands.choices(preset=PRESETS, language=LANGUAGES, level=LEVELS)
     @app_commands.choices(hands=HANDS, target=TARGETS)
     async def open(
@@ -152,60 +132,45 @@ class Tables(commands.Cog):
         language: str | None = None,
         level: str | None = None,
     ) -> None:
+        """/table open."""
         options = OpenOptions(preset, hands, target, turn_timer, thread, language, level)
         await self.actions.guard(
             interaction, "/table open", lambda: self.table_commands.open_table(interaction, options)
         )
 
     # ------------------------------------------------------------------ seats
-    @table.command(
-        name=command_text("tables.cmd.join.name"), description=command_text("tables.cmd.join.desc")
-    )
-    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
-    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
+    @table.command(**command_named("tables.cmd.join"))
+    @options_from("tables.cmd.opt")
     async def join(self, interaction: Interaction, seat: SEAT | None = None) -> None:
+        """/table join."""
         await self.actions.guard(
             interaction, "/table join", lambda: self.table_commands.join(interaction, seat)
         )
 
-    @table.command(
-        name=command_text("tables.cmd.leave.name"),
-        description=command_text("tables.cmd.leave.desc"),
-    )
+    @table.command(**command_named("tables.cmd.leave"))
     async def leave(self, interaction: Interaction) -> None:
+        """/table leave."""
         await self.actions.guard(
             interaction, "/table leave", lambda: self.table_commands.leave(interaction)
         )
 
-    @computer.command(
-        name=command_text("tables.cmd.bot.add.name"),
-        description=command_text("tables.cmd.bot.add.desc"),
-    )
-    @app_commands.rename(
-        seat=command_text("tables.cmd.opt.seat.name"),
-        level=command_text("tables.cmd.opt.level.name"),
-    )
-    @app_commands.describe(
-        seat=command_text("tables.cmd.opt.seat.desc"),
-        level=command_text("tables.cmd.bot.add.opt.level.desc"),
-    )
+    @computer.command(**command_named("tables.cmd.bot.add"))
+    @options_from("tables.cmd.opt", described={"level": "tables.cmd.bot.add.opt.level"})
     @app_commands.choices(level=LEVELS)
     async def bot_add(
         self, interaction: Interaction, seat: SEAT | None = None, level: str | None = None
     ) -> None:
+        """/table bot add."""
         await self.actions.guard(
             interaction,
             "/table bot add",
             lambda: self.table_commands.computer(interaction, seat, True, level),
         )
 
-    @computer.command(
-        name=command_text("tables.cmd.bot.remove.name"),
-        description=command_text("tables.cmd.bot.remove.desc"),
-    )
-    @app_commands.rename(seat=command_text("tables.cmd.opt.seat.name"))
-    @app_commands.describe(seat=command_text("tables.cmd.opt.seat.desc"))
+    @computer.command(**command_named("tables.cmd.bot.remove"))
+    @options_from("tables.cmd.opt")
     async def bot_remove(self, interaction: Interaction, seat: SEAT | None = None) -> None:
+        """/table bot remove."""
         await self.actions.guard(
             interaction,
             "/table bot remove",
@@ -213,45 +178,29 @@ class Tables(commands.Cog):
         )
 
     # ------------------------------------------------------------------ the match
-    @table.command(
-        name=command_text("tables.cmd.start.name"),
-        description=command_text("tables.cmd.start.desc"),
-    )
+    @table.command(**command_named("tables.cmd.start"))
     async def start(self, interaction: Interaction) -> None:
+        """/table start."""
         await self.actions.guard(
             interaction, "/table start", lambda: self.table_commands.start(interaction)
         )
 
-    @table.command(
-        name=command_text("tables.cmd.close.name"),
-        description=command_text("tables.cmd.close.desc"),
-    )
+    @table.command(**command_named("tables.cmd.close"))
     async def close(self, interaction: Interaction) -> None:
+        """/table close."""
         await self.actions.guard(
             interaction, "/table close", lambda: self.table_commands.close(interaction)
         )
 
-    @table.command(
-        name=command_text("tables.cmd.sheet.name"),
-        description=command_text("tables.cmd.sheet.desc"),
-    )
+    @table.command(**command_named("tables.cmd.sheet"))
     async def sheet(self, interaction: Interaction) -> None:
+        """/table sheet."""
         await self.actions.guard(
             interaction, "/table sheet", lambda: self.table_commands.sheet(interaction)
         )
 
-    @table.command(
-        name=command_text("tables.cmd.settings.name"),
-        description=command_text("tables.cmd.settings.desc"),
-    )
-    @app_commands.rename(
-        turn_timer=command_text("tables.cmd.opt.turn_timer.name"),
-        language=command_text("tables.cmd.opt.language.name"),
-    )
-    @app_commands.describe(
-        turn_timer=command_text("tables.cmd.opt.turn_timer.desc"),
-        language=command_text("tables.cmd.opt.language.desc"),
-    )
+    @table.command(**command_named("tables.cmd.settings"))
+    @options_from("tables.cmd.opt")
     @app_commands.choices(language=LANGUAGES)
     async def settings(
         self,
@@ -259,41 +208,35 @@ class Tables(commands.Cog):
         turn_timer: TURN_TIMER | None = None,
         language: str | None = None,
     ) -> None:
+        """/table settings."""
         await self.actions.guard(
             interaction,
             "/table settings",
             lambda: self.table_commands.settings(interaction, turn_timer, language),
         )
 
-    @table.command(
-        name=command_text("tables.cmd.bump.name"),
-        description=command_text("tables.cmd.bump.desc"),
-    )
+    @table.command(**command_named("tables.cmd.bump"))
     async def bump(self, interaction: Interaction) -> None:
+        """/table bump."""
         await self.actions.guard(
             interaction, "/table bump", lambda: self.table_commands.bump(interaction)
         )
 
     # ------------------------------------------------------------------ /notify
-    @app_commands.command(
-        name=command_text("tables.cmd.notify.name"),
-        description=command_text("tables.cmd.notify.desc"),
-    )
-    @app_commands.rename(mode=command_text("tables.cmd.opt.notify.name"))
-    @app_commands.describe(mode=command_text("tables.cmd.opt.notify.desc"))
+    @app_commands.command(**command_named("tables.cmd.notify"))
+    @options_from("tables.cmd.opt", own={"mode": "tables.cmd.opt.notify"})
     @app_commands.choices(mode=NOTIFY_MODES)
     async def notify(self, interaction: Interaction, mode: str | None = None) -> None:
+        """/notify: how the player hears that a table waits for them."""
         await self.actions.guard(
             interaction, "/notify", lambda: choose_notify(self.bot, interaction, mode)
         )
 
     # ------------------------------------------------------------------ /hint
-    @app_commands.command(
-        name=command_text("tables.cmd.hint.name"),
-        description=command_text("tables.cmd.hint.desc"),
-    )
+    @app_commands.command(**command_named("tables.cmd.hint"))
     @app_commands.guild_only()
     async def hint(self, interaction: Interaction) -> None:
+        """/hint: the computer's advice for the player's turn, privately."""
         table = self.bot.services.tables.in_channel(interaction.channel_id or 0)
         await self.actions.guard(
             interaction,
@@ -303,12 +246,10 @@ class Tables(commands.Cog):
         )
 
     # ------------------------------------------------------------------ /hand
-    @app_commands.command(
-        name=command_text("tables.cmd.hand.name"),
-        description=command_text("tables.cmd.hand.desc"),
-    )
+    @app_commands.command(**command_named("tables.cmd.hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
+        """/hand: the player's hand, privately."""
         await self.actions.guard(
             interaction, "/hand", lambda: self.table_commands.hand(interaction)
         )

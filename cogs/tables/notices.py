@@ -79,6 +79,8 @@ def grace(table: TableAnswer) -> float:
 
 
 class TurnNotifier:
+    """Turn notices: a player who kept the table waiting hears it as they chose."""
+
     def __init__(self, bot: KlaverjasBot, publisher: TablePublisher) -> None:
         self.bot = bot
         self.publisher = publisher
@@ -158,10 +160,12 @@ class TurnNotifier:
         task.add_done_callback(self._tasks.discard)
 
     async def flush(self) -> None:
+        """Wait until every notice under way is sent (tests)."""
         while tasks := list(self._tasks):
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def close(self) -> None:
+        """Stop: no more notices, those under way cancelled."""
         self.enabled = False
         self._due.clear()
         tasks = list(self._tasks)

@@ -47,6 +47,8 @@ class _Drawn:
 
 
 class HandNudger:
+    """Redraws a player's latest hand message when the table waits for them."""
+
     def __init__(self, bot: KlaverjasBot, requests: RequestStats | None = None) -> None:
         self.bot = bot
         self.requests = requests or RequestStats()
@@ -57,6 +59,7 @@ class HandNudger:
 
     @property
     def service(self) -> TableService:
+        """The table service."""
         return self.bot.services.tables
 
     def remember(
@@ -104,10 +107,12 @@ class HandNudger:
             self._tasks[key] = asyncio.create_task(self._redraw(key), name=name)
 
     async def flush(self) -> None:
+        """Wait until every redraw under way is done (tests)."""
         while tasks := list(self._tasks.values()):
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def close(self) -> None:
+        """Stop: no more redraws, those under way cancelled."""
         self.enabled = False
         tasks = list(self._tasks.values())
         for task in tasks:

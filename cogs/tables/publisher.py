@@ -53,6 +53,7 @@ from cogs.tables.ui_picture import (
     ShownPicture,
     of_this_hand,
     picture_due,
+    taken_trick_shown,
 )
 from cogs.tables.ui_sheet import final_sheet
 from cogs.tables.ui_text import seat_name
@@ -108,6 +109,7 @@ class EditBudget:
         return True
 
     async def take(self) -> None:
+        """Take a turn, waiting until one is free."""
         if self.rate <= 0:
             return
         now = self._now()
@@ -139,6 +141,8 @@ class _Pending:
 
 
 class TablePublisher:
+    """The table messages: posts, edits and reposts, at Discord's pace."""
+
     def __init__(
         self, bot: KlaverjasBot, interval: float = EDIT_INTERVAL, budget: float = EDIT_BUDGET
     ) -> None:
@@ -153,6 +157,7 @@ class TablePublisher:
 
     @property
     def service(self) -> TableService:
+        """The table service."""
         return self.bot.services.tables
 
     # ------------------------------------------------------------------ scheduling
@@ -424,7 +429,8 @@ class TablePublisher:
         png = await asyncio.to_thread(table_picture, public, None, names, rank_letters(locale))
         description = picture_description(public, locale)
         caption = picture_caption(public, locale)
-        return ShownPicture(PICTURE_FILE, description, caption, public.seq), png
+        taken = taken_trick_shown(public)
+        return ShownPicture(PICTURE_FILE, description, caption, public.seq, taken), png
 
     async def _close_vanished(self, table: TableAnswer) -> None:
         log.info("table %s: channel %s vanished; closing the table", table.id, table.channel_id)

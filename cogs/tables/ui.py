@@ -10,7 +10,6 @@ these functions testable without an interaction.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import discord
 
@@ -25,24 +24,20 @@ from cogs.common.components import (
     RenderedLayout,
     action_rows,
     container,
-    frozen_view,
     media_gallery,
+    rendered_view,
     text_display,
     v2_message,
 )
 from cogs.common.raw_messages import Message
 from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, t
-from cogs.tables.items import (
-    ButtonKind,
-    LeaveAnswerButton,
-    kind_component,
-    review_component,
-)
+from cogs.tables.items import ButtonKind, kind_component, leave_components, review_component
 from cogs.tables.ui_kraak import calls_text, hand_roem_lines, to_call_line
 from cogs.tables.ui_lobby import lobby_lines, lobby_rows
 from cogs.tables.ui_picture import ShownPicture
 from cogs.tables.ui_sheet import NAME_MAX, flag_text, result_text, sheet_embed
 from cogs.tables.ui_text import (
+    PLAY_NAME_MAX,
     TURN_MARK,
     finished_hint,
     league_title,
@@ -96,18 +91,18 @@ def public_parts(
     picture: ShownPicture | None = None,
 ) -> list[Component]:
     """What the table message holds above its buttons, for its status (docs/table-ux.md
-    2.2): a heading; during play the turn, trump and dealer, the picture of the table when
-    there is one, the trick in words, and each pair's score."""
-    parts = [text_display(_heading(public, locale))]
+    2.2): a heading; during play the turn and trump, the picture of the table when there is
+    one, the trick in words, and each pair's score, kept to the phone budget (2.13)."""
     if public.status == Status.PLAYING:
-        lines = [line for line in _play_lines(public, locale) if line]
-        parts.append(text_display("\n".join(lines)))
+        lines = [_heading(public, locale), *_play_lines(public, locale)]
+        parts = [text_display("\n".join(line for line in lines if line))]
         parts += _picture_parts(public, picture)
-        trick = _trick_text(public, locale, emojis)
+        trick = _trick_text(public, locale, emojis, picture)
         if trick:
             parts.append(text_display(trick))
         parts.append(text_display(_score_text(public, locale)))
         return parts
+    parts = [text_display(_heading(public, locale))]
     lines = {
         Status.LOBBY: lobby_lines,
         Status.FINISHED: _finished_lines,
@@ -125,21 +120,32 @@ def public_parts(
 
 def _picture_parts(public: PublicTable, picture: ShownPicture | None) -> list[Component]:
     """The picture (a media gallery naming the attached file), with the caption naming
-    what it shows once the table has moved on."""
+    what it shows once the table has moved on; none when the words under it name the same
+    trick (a claim window, `_trick_text`)."""
     if picture is None:
         return []
     parts = [media_gallery(f"attachment://{picture.filename}", picture.description)]
     caption = picture.caption_for(public)
-    if caption:
+    if caption and not _pictured(public, picture):
         parts.append(text_display(f"-# {caption}"))
     return parts
 
 
+def _pictured(public: PublicTable, picture: ShownPicture | None) -> bool:
+    """Whether the trick the words show is the taken trick the picture shows."""
+    trick = shown_trick(public)
+    taken = trick is not None and trick.taken
+    return taken and picture is not None and picture.shows_last_trick(public)
+
+
 def _heading(public: PublicTable, locale: str) -> str:
-    """ "### Klaverjas · table 12 · amsterdam", then the match's progress in small print."""
+    """ "### Klaverjas · table 12 · amsterdam", then the match's progress in small print;
+    during play both on one line of small print (the phone budget, docs/table-ux.md 2.13)."""
     title = league_title(public, locale) or t(
         "tables.public.title", locale, table=public.table_id, rules=public.rules_name
     )
+    if public.status == Status.PLAYING and public.hand_number:
+        return f"-# {title} · {_progress(public, locale)}"
     lines = [f"### {title}"]
     if public.status != Status.LOBBY and public.hand_number:
         lines.append(f"-# {_progress(public, locale)}")
@@ -180,13 +186,14 @@ def _play_lines(public: PublicTable, locale: str) -> list[str]:
 
 
 def _name(public: PublicTable, seat: int | None, locale: str) -> str:
-    return md(seat_name(public.seats, seat, locale, NAME_MAX))
+    return md(seat_name(public.seats, seat, locale, PLAY_NAME_MAX))
 
 
 def _trump_line(public: PublicTable, locale: str) -> str:
+    playing = public.phase in (Phase.PLAY, Phase.CLAIM)
     return _trump_words(
         public.seats, public.dealer, public.trump, public.proposal, public.chooser,
-        public.makers, calls_text(public, locale), locale,
+        public.makers, calls_text(public, locale), playing, locale,
     )  # fmt: skip
 
 
@@ -199,13 +206,17 @@ def _trump_words(
     chooser: int | None,
     makers: int | None,
     calls: str,
+    playing: bool,
     locale: str,
 ) -> str:
     """The dealer, and trump with who chose it for which pair (or the proposal): the same
     for every message of a hand once trump is chosen, until a kraak call: then the calls
     and the bearing pair (`ui_kraak.calls_text`) stand for who chose, the makers and the
-    dealer, to keep the message on a phone screen (docs/table-ux.md 2.14)."""
-    dealer = md(seat_name(seats, dealer_seat, locale, NAME_MAX))
+    dealer, to keep the message on a phone screen (docs/table-ux.md 2.14). While cards are
+    played only trump and who chose it: the picture shows the dealer, and the chooser's
+    pair are the makers (2.13)."""
+    dealer = md(seat_name(seats, dealer_seat, locale, PLAY_NAME_MAX))
+    chooser_name = md(seat_name(seats, chooser, locale, PLAY_NAME_MAX))
     if trump is None:
         line = t("tables.public.dealer", locale, dealer=dealer)
         if proposal is not None:
@@ -213,27 +224,33 @@ def _trump_words(
         return line
     if calls:
         return t("tables.public.trump_called", locale, suit=suit_text(trump, locale), calls=calls)
+    if playing:
+        return t(
+            "tables.public.trump_play", locale, suit=suit_text(trump, locale), chooser=chooser_name
+        )
     return t(
         "tables.public.trump",
         locale,
         suit=suit_text(trump, locale),
-        chooser=md(seat_name(seats, chooser, locale, NAME_MAX)),
-        makers=md(pair_names(seats, makers or 0, locale, NAME_MAX)),
+        chooser=chooser_name,
+        makers=md(pair_names(seats, makers or 0, locale, PLAY_NAME_MAX)),
         dealer=dealer,
     )
 
 
-def _trick_text(public: PublicTable, locale: str, emojis: CardEmojis) -> str:
+def _trick_text(
+    public: PublicTable, locale: str, emojis: CardEmojis, picture: ShownPicture | None = None
+) -> str:
     """The trick being played, one line per card in playing order; between two tricks
-    (a claim window) the trick just taken and the roem claimed on it. Nothing while trump
-    is chosen: no trick is on the table then."""
+    (a claim window) the trick just taken and the roem claimed on it, its cards only when
+    the picture does not show them. Nothing while trump is chosen: no trick is on the table
+    then."""
     trick = shown_trick(public)
     if trick is None:
         return ""
-    lines = [
-        f"**{trick_title(public, trick, locale)}**",
-        *trick_lines(public, trick, locale, emojis),
-    ]
+    lines = [f"**{trick_title(public, trick, locale)}**"]
+    if not _pictured(public, picture):
+        lines += trick_lines(public, trick, locale, emojis)
     if trick.taken_trick is not None:
         lines.append(roem_line(public, trick.taken_trick, locale))
     return "\n".join(line for line in lines if line)
@@ -256,8 +273,8 @@ def _turn_line(public: PublicTable, locale: str) -> str:
 
 def _score_text(public: PublicTable, locale: str) -> str:
     """One line per pair, named by its players: the hand's points while cards are played,
-    the match's total once a hand is scored; the last hand's result below. While trump is
-    chosen the hand has no points yet, so only the match's totals (if any) are shown."""
+    the match's total once a hand is scored; the last hand's result below while trump is
+    chosen (the hand has no points yet then, so only the match's totals, if any, show)."""
     playing = public.phase in (Phase.PLAY, Phase.CLAIM)
     lines = []
     for pair in SIDES:
@@ -273,7 +290,7 @@ def _score_text(public: PublicTable, locale: str) -> str:
         else:
             line = names
         lines.append(line)
-    last = _last_hand_line(public, locale)
+    last = "" if playing else _last_hand_line(public, locale)
     if last:
         lines.append(f"-# {last}")
     return "\n".join(lines)
@@ -389,20 +406,22 @@ def public_payload(
     def draw() -> Message:
         public = table.public
         parts = public_parts(public, locale, emojis, picture)
-        parts += action_rows(public_rows(public, locale))
+        parts += action_rows(public_rows(public, locale, picture))
         return v2_message([container(parts)], replace=True, quiet=True)
 
     return table.drawn(("public_payload", locale, picture), draw)
 
 
-def public_rows(public: PublicTable, locale: str) -> list[list[Component]]:
+def public_rows(
+    public: PublicTable, locale: str, picture: ShownPicture | None = None
+) -> list[list[Component]]:
     """The buttons for the table's status: lobby, play, or only the score sheet."""
     rows: list[list[Component]] = []
     table = public.table_id
     if public.status == Status.LOBBY:
         rows += lobby_rows(public, locale)
     elif public.status == Status.PLAYING:
-        rows += _play_buttons(public, locale)
+        rows += _play_buttons(public, locale, picture)
     elif public.status == Status.FINISHED:
         rows.append(
             [kind_component(ButtonKind.SHEET, table, locale), *review_components(public, locale)]
@@ -419,12 +438,14 @@ def review_components(public: PublicTable, locale: str) -> list[Component]:
     return [review_component(public.table_id, number, label)]
 
 
-def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
-    """Only the buttons that can apply now, in one row that a phone wraps onto two lines at
-    most (docs/table-ux.md 2.2, the phone budget): My hand, Roem! while a claim window is
-    open and its trick not yet claimed (every taken trick opens one at a table that claims
-    roem, so it reveals nothing), I'm back while a player is away or may retake a seat left
-    this hand, Previous trick once a trick of the hand is taken, and Score sheet (which
+def _play_buttons(
+    public: PublicTable, locale: str, picture: ShownPicture | None
+) -> list[list[Component]]:
+    """Only the buttons that can apply now, in one row (docs/table-ux.md 2.2, the phone
+    budget 2.13): My hand, Roem! while a claim window is open and its trick not yet claimed
+    (every taken trick opens one at a table that claims roem, so it reveals nothing), I'm
+    back while a player is away or may retake a seat left this hand, Previous trick once a
+    trick of the hand is taken and the picture does not show it, and Score sheet (which
     carries Review hand N). Leave and Bump are a seated player's own: they are on the hand."""
     table = public.table_id
     row = [kind_component(ButtonKind.HAND, table, locale, Style.primary)]
@@ -432,7 +453,7 @@ def _play_buttons(public: PublicTable, locale: str) -> list[list[Component]]:
         row.append(kind_component(ButtonKind.ROEM, table, locale, Style.success))
     if public.back_open:
         row.append(kind_component(ButtonKind.BACK, table, locale))
-    if public.last_trick is not None:
+    if public.last_trick is not None and not (picture and picture.shows_last_trick(public)):
         row.append(kind_component(ButtonKind.LAST, table, locale))
     row.append(kind_component(ButtonKind.SHEET, table, locale))
     return [row]
@@ -467,8 +488,4 @@ def leave_question(
     text = t("tables.leave.confirm", locale, seat=seat + 1)
     if note:
         text = f"> {note}\n{text}"
-    buttons: list[discord.ui.Item[Any]] = [
-        LeaveAnswerButton(table.table_id, table.seq, True, t("tables.button.leave_yes", locale)),
-        LeaveAnswerButton(table.table_id, table.seq, False, t("tables.button.leave_no", locale)),
-    ]
-    return text, frozen_view(buttons)
+    return text, rendered_view([leave_components(table.table_id, table.seq, locale)])

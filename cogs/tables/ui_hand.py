@@ -5,11 +5,12 @@ may not be played, the trump options, whether a claim applies to this seat) and 
 view, and only ever sent ephemerally. In one box (docs/table-ux.md 2.3):
 
 - a heading with trump, the turn and any note;
-- the trick seen from the player's seat (`ui_trick.trick_compass`);
-- the cards: those that may be played first, in the primary style; then the others, grey
-  and disabled; within each, the trump suit first, its cards marked ★, the rest by suit.
-  Suits are told apart by their symbols (and pictures), never by colour;
-- one line saying why the grey cards may not be played;
+- the trick being played on one line, each card after an arrow for its seat as the player
+  sees it (`ui_text.trick_around`; a trick just taken is on the table message);
+- the cards that may be played now as buttons in the primary style, the trump suit first
+  (its cards marked ★), one suit a row; the others in words on one line, and why they may
+  not be played now (docs/table-ux.md 2.13: the hand and the table message on one phone
+  screen). Suits are told apart by their symbols (and pictures), never by colour;
 - Refresh, **Roem!** only while a claim applies to this player, **I'm back** when away.
 
 Every card and trump button carries the state sequence it was drawn for, so a click on an
@@ -38,28 +39,36 @@ from cogs.common.hand_cards import (
     blocked_line,
     by_suit,
     card_look,
-    hand_rows,
     ordered_cards,
+    phone_rows,
 )
 from cogs.common.raw_messages import Message
-from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, face_of, t
+from cogs.common.text import (
+    NO_EMOJIS,
+    SEATS_CACHED,
+    CardEmojis,
+    call_label,
+    call_name,
+    card_text,
+    face_of,
+    t,
+)
 from cogs.tables.items import (
     ButtonKind,
-    CardButton,
     card_component,
+    card_prefix,
     kind_component,
     kraak_component,
     trump_component,
 )
-from cogs.tables.ui_kraak import call_label, call_name, call_verb, kraak_line
+from cogs.tables.ui_kraak import call_verb, kraak_line
 from cogs.tables.ui_text import (
     md,
     place_title,
     seat_name,
     shown_trick,
     suit_text,
-    trick_compass,
-    trick_title,
+    trick_around,
 )
 
 __all__ = ["TRUMP_MARK", "hand_payload", "hand_view", "ordered_cards"]
@@ -90,22 +99,19 @@ def hand_payload(
     edit may turn a hand drawn by an older version (an embed) into this one."""
     parts = [text_display(_heading(public, mine, locale, note))]
     trick = shown_trick(public)
-    if trick is not None:
-        lines = [f"**{trick_title(public, trick, locale)}**"]
-        lines += trick_compass(public, trick, mine.seat, locale, emojis)
-        parts.append(text_display("\n".join(lines)))
+    if trick is not None and not trick.taken and trick.cards:  # the trick being played: its
+        # number, names and a trick just taken are the table message's (docs/table-ux.md 2.13)
+        parts.append(text_display(trick_around(trick, mine.seat, locale, emojis)))
     bidding = public.status == Status.PLAYING and public.phase in (Phase.TRUMP, Phase.DOUBLING)
     if bidding and mine.cards:
         parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
-    rows = (
-        [_bid_buttons(public, mine, locale)]
-        if bidding
-        else _card_rows(public, mine, locale, emojis)
-    )
-    parts += action_rows(rows)
-    blocked = blocked_line(mine.reasons, locale)
-    if blocked:
-        parts.append(text_display(f"-# {blocked}"))
+    if bidding:
+        parts += action_rows([_bid_buttons(public, mine, locale)])
+    elif public.status == Status.PLAYING:
+        parts += action_rows(_card_rows(public, mine, locale, emojis))
+        others = _others_text(public, mine, locale)
+        if others:
+            parts.append(text_display(others))
     parts += action_rows([_control_buttons(public, mine, locale)])
     return v2_message([container(parts)], replace=True)
 
@@ -114,18 +120,12 @@ def hand_payload(
 
 
 def _heading(public: PublicTable, mine: PrivateHand, locale: str, note: str | None) -> str:
-    lines = [_title(public.table_id, public.league, public.trump, _hand_of(public), locale)]
+    playing = public.status == Status.PLAYING
+    lines = [_title(public.table_id, public.league, public.trump, playing, locale)]
     if note:
         lines.append(f"> {note}")
     lines += _status_lines(public, mine, locale)
     return "\n".join(lines)
-
-
-def _hand_of(public: PublicTable) -> tuple[int, int] | None:
-    """The hand being played and the planned hands, when the heading says so."""
-    if public.status == Status.PLAYING and public.planned_hands is not None:
-        return public.hand_number, public.planned_hands
-    return None
 
 
 @lru_cache(maxsize=SEATS_CACHED)
@@ -133,12 +133,13 @@ def _title(
     table_id: int,
     place: LeaguePlace | None,
     trump: Suit | None,
-    hand_of: tuple[int, int] | None,
+    playing: bool,
     locale: str,
 ) -> str:
-    """The heading's first two lines (the same for every hand drawn at a table until
-    trump is chosen or a hand begins): the title with trump, the table (a league table
-    as its night's draw names it) and the hand."""
+    """The heading (the same for every hand drawn at a table until trump is chosen): the
+    title with trump and the table (a league table as its night's draw names it); during
+    play one line of small print, the hand's number being on the table message (the phone
+    budget, docs/table-ux.md 2.13)."""
     title = t("tables.hand.title", locale)
     if trump is not None:
         suit = f"{suit_text(trump, locale)} {TRUMP_MARK}"
@@ -146,9 +147,7 @@ def _title(
     where = t("tables.public.footer", locale, table=table_id)
     if place is not None:
         where = place_title(place, locale)
-    if hand_of is not None:
-        where += " · " + t("tables.public.hand_of", locale, n=hand_of[0], total=hand_of[1])
-    return f"### {title}\n-# {where}"
+    return f"-# {title} · {where}" if playing else f"### {title}\n-# {where}"
 
 
 def _status_lines(public: PublicTable, mine: PrivateHand, locale: str) -> list[str]:
@@ -219,18 +218,36 @@ def _cards_text(
 def _card_rows(
     public: PublicTable, mine: PrivateHand, locale: str, emojis: CardEmojis
 ) -> list[list[Component]]:
-    """The cards as `cogs/common/hand_cards.py` lays out every hand: those that may be
-    played (primary), then the others (grey, disabled), each part trump first and one
-    suit a row: at most eight rows of buttons, 40 components in all."""
-    if public.status != Status.PLAYING:
-        return []
-    prefix, trump = CardButton.prefix_of(mine.table_id, mine.seq), public.trump
+    """The cards that may be played now as buttons (primary, trump first, marked ★), a suit
+    kept on one row, as many suits a row as fit one line of a phone (`phone_rows`); the
+    others are words (`_others_text`)."""
+    prefix, trump = card_prefix(mine.table_id, mine.seq), public.trump
 
     def make(card: Card, playable: bool) -> Component:
         look = card_look(card, locale, emojis.emoji(card), card.suit == trump, playable)
         return card_component(prefix, card, look)
 
-    return hand_rows(mine.cards, frozenset(mine.legal), trump, make)
+    cards = by_suit(ordered_cards(mine.legal, trump))
+    return phone_rows([make(card, True) for card in group] for group in cards)
+
+
+def _others_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
+    """The cards that may not be played now, on one line (trump first, marked ★; suits
+    apart by " · "), and under it in small print why not, in the engine's words ("" when
+    every card may be played)."""
+    others = [card for card in mine.cards if card not in mine.legal]
+    if not others:
+        return ""
+    groups = by_suit(ordered_cards(others, public.trump))
+    line = " · ".join(" ".join(_card_word(c, public.trump, locale) for c in g) for g in groups)
+    blocked = blocked_line(mine.reasons, locale, "tables.hand.not_now")
+    return f"{line}\n-# {blocked}" if blocked else line
+
+
+def _card_word(card: Card, trump: Suit | None, locale: str) -> str:
+    """A card in words, in the reader's letters ("B♥"), marked ★ when it is trump."""
+    text = card_text(card, locale)
+    return f"{text}{TRUMP_MARK}" if card.suit == trump else text
 
 
 def _bid_buttons(public: PublicTable, mine: PrivateHand, locale: str) -> list[Component]:

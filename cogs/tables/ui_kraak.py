@@ -13,25 +13,15 @@ from bot.engine import pair_of
 from bot.engine.handroem import Combination, ComboKind
 from bot.tables import PublicTable
 from bot.tables.readmodels import PublicCalls
-from cogs.common.text import card_text, t
+from cogs.common.text import call_name, card_text, t
 from cogs.tables.ui_text import md, pair_names, seat_name
 
 NAME_MAX = 24  # a name on these lines, shortened to keep a line on a phone
 
 
-def call_name(level: int, locale: str) -> str:
-    """The call by level: kraak, rekraak, superkraak (Dutch in every language)."""
-    return t(f"tables.kraak.name.{level}", locale)
-
-
 def call_verb(level: int, locale: str) -> str:
     """The call as what a player does: "call kraak" in English, "kraken" in Dutch."""
     return t(f"tables.kraak.verb.{level}", locale)
-
-
-def call_label(level: int, locale: str) -> str:
-    """The call as a button's label: "Kraak", "Rekraak", "Superkraak"."""
-    return call_name(level, locale).capitalize()
 
 
 def kraak_line(public: PublicTable, locale: str) -> str:

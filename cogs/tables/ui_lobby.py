@@ -60,8 +60,9 @@ def lobby_rows(public: PublicTable, locale: str) -> list[list[Component]]:
 
 
 def sit_label(public: PublicTable, seat: int, locale: str) -> str:
-    """ "Sit: pair 2, opposite Bob": the pair, and the partner already sitting opposite
-    (seats 1 & 3 and 2 & 4 are partners); within Discord's 80 characters."""
+    """ "Sit opposite Bob": the partner already sitting opposite (seats 1 & 3 and 2 & 4 are
+    partners), or "Sit: pair 2" while both of the pair's seats are free; within Discord's 80
+    characters."""
     pair = FOUR_SEATS.side_of(seat) + 1
     partner = FOUR_SEATS.partner_of(seat)
     if public.seats[partner].kind == SeatKind.EMPTY:

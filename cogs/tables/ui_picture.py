@@ -22,8 +22,16 @@ from dataclasses import dataclass
 
 from bot.engine import Phase
 from bot.tables import PublicTable, Status
+from cogs.tables.ui_text import shown_trick
 
-__all__ = ["PICTURE_FILE", "Moment", "ShownPicture", "of_this_hand", "picture_due"]
+__all__ = [
+    "PICTURE_FILE",
+    "Moment",
+    "ShownPicture",
+    "of_this_hand",
+    "picture_due",
+    "taken_trick_shown",
+]
 
 PICTURE_FILE = "table.png"
 
@@ -40,10 +48,26 @@ class ShownPicture:
     description: str
     caption: str = ""
     seq: int = -1
+    trick: tuple[int, int] | None = None  # the taken trick it shows: (hands scored, number)
 
     def caption_for(self, public: PublicTable) -> str:
         """The caption to show beside `public`: none while the table is as drawn."""
         return "" if public.seq == self.seq else self.caption
+
+    def shows_last_trick(self, public: PublicTable) -> bool:
+        """Whether the picture shows the last trick taken at `public` (what the words of a
+        claim window and the Previous trick button would repeat)."""
+        if public.last_trick is None or self.trick is None:
+            return False
+        return self.trick == (len(public.sheet), public.trick_number - 1)
+
+
+def taken_trick_shown(public: PublicTable) -> tuple[int, int] | None:
+    """The taken trick a picture drawn at `public` shows, as `ShownPicture.trick` keeps it."""
+    trick = shown_trick(public)
+    if trick is None or not trick.taken:
+        return None
+    return len(public.sheet), trick.number
 
 
 @dataclass(frozen=True, slots=True)

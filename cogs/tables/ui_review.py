@@ -16,9 +16,8 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.analysis import line_check
-from bot.engine import Suit, trick_points
-from bot.engine.seats import FOUR_SEATS, SIDES, TRICKS_PER_HAND
-from bot.engine.tricks import LAST_TRICK_BONUS
+from bot.engine import Suit
+from bot.engine.seats import FOUR_SEATS, SIDES
 from bot.tables import DealtHands, PublicTrick
 from cogs.common.analyse import analyse_component
 from cogs.common.components import EMBED_COLOUR, Component, rendered_view
@@ -67,15 +66,12 @@ def _trick_rows(review: DealtHands, locale: str, emojis: CardEmojis) -> list[str
     """One line per trick: its number, each card from the leader's with who played it, the
     one that took it marked, and what it was worth (the last trick's 10 and the roem
     credited on it included)."""
-    trump = Suit.parse(review.line.trump)
     rows = []
-    for number, trick in enumerate(review.tricks, start=1):
+    for number, (trick, points) in enumerate(zip(review.tricks, review.worth, strict=True), 1):
         cards = " · ".join(
             _played(review, trick, index, locale, emojis)
             for index in range(FOUR_SEATS.cards_per_trick)
         )
-        points = trick_points(trick.cards, trump)
-        points += LAST_TRICK_BONUS if number == TRICKS_PER_HAND else 0
         worth = points_text(points, trick.claimed_roem, locale)
         rows.append(f"`{number}` {cards} → **{worth}**")
     return rows

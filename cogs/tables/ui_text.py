@@ -6,13 +6,14 @@ for every card, with its picture when the bot has one); `suit_text` is re-export
 the table's renderers.
 
 The trick is drawn for the public message (one line per card, in the order they were
-played) and for a player's hand (from that player's seat: the partner at the top, the
-opponents left and right, the player at the bottom). Everything shown comes from the
-public read model: the trick's cards and leader, the seat winning it
-(`PublicTable.trick_winner`, the engine's), the trick just taken with its winner and
-claimed roem, whose turn it is, the seats around a seat (`bot.engine.seats_around`). Marks:
-`led` names the seat that led, 🏆 the card winning (or that won) the trick, ⏳ the seat to
-play now (never shown on a trick already taken).
+played) and for a player's hand (one line, each card after an arrow for its seat as the
+player sees it: the partner at the top, the opponents left and right, the player at the
+bottom). Everything shown comes from the public read model: the trick's cards and leader,
+the seat winning it (`PublicTable.trick_winner`, the engine's), the trick just taken with
+its winner and claimed roem, the seats around a seat (`bot.engine.seats_around`). Marks:
+`led` names the seat that led, 🏆 the card winning (or that won) the trick; ⏳ marks the
+seat to play on the turn line. Names on the lines of a table in play are cut to
+`PLAY_NAME_MAX` columns, so that each line keeps to one line of a phone.
 
 A leaf of the tables package (it imports no other module of it), so the refusal
 sentences (`errors.py`) and both renderers (`ui.py`, `ui_hand.py`) can use it.
@@ -44,6 +45,7 @@ from bot.tables import (
 from cogs.common.text import (
     SEATS_CACHED,
     CardEmojis,
+    call_label,
     card_face,
     card_text,
     jump_url,
@@ -56,7 +58,7 @@ from cogs.common.text import (
 __all__ = [
     "AWAY_MARK",
     "COMPUTER_MARK",
-    "NO_CARD",
+    "PLAY_NAME_MAX",
     "ShownTrick",
     "TURN_MARK",
     "WINNING_MARK",
@@ -79,7 +81,7 @@ __all__ = [
     "suit_text",
     "taken_trick",
     "timer_text",
-    "trick_compass",
+    "trick_around",
     "trick_lines",
     "trick_title",
 ]
@@ -198,6 +200,10 @@ def _hint_text(hint: Hint, locale: str) -> str:
         else t("tables.hint.margin_close", locale)
     )
     facts = {"margin": margin, "samples": hint.samples}
+    if hint.level is not None:  # a kraak call: the words of its buttons
+        answers = [call_label(hint.level, locale), t("tables.button.pass", locale)]
+        choice, other_answer = answers if hint.reason == "call" else answers[::-1]
+        return t("tables.hint.call", locale, choice=choice, other=other_answer, **facts)
     other = hint.runner_up
     if isinstance(other, Card):
         other_text = card_text(other, locale)
@@ -259,12 +265,8 @@ def finished_hint(public: PublicTable, locale: str) -> str:
 
 WINNING_MARK = "🏆"  # the card winning the trick (the engine's `current_winner`), or that won it
 TURN_MARK = "⏳"  # the seat to play now
-NO_CARD = "·"  # a seat that has not played to the trick yet
 TRICKS = 8
-NAME_MAX = 24  # columns of a name in the public lines
-AROUND_NAME_MAX = 12  # columns of a name in the drawing around a seat (three names a line)
-INDENT = "\u2003" * 4  # em spaces: the partner and the player sit above and below the middle
-RIGHT = "\u2003" * 8  # and the right-hand opponent to the right of the left-hand one
+PLAY_NAME_MAX = 12  # columns of a name on the lines of a table in play (docs/table-ux.md 2.13)
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +308,7 @@ def taken_trick(trick: PublicTrick, number: int) -> ShownTrick:
 def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:
     """ "Trick 3 of 8", or "Trick 3 · taken by Bob" for a trick already taken."""
     if trick.taken and trick.winner is not None:
-        winner = md(seat_name(public.seats, trick.winner, locale, NAME_MAX))
+        winner = md(seat_name(public.seats, trick.winner, locale, PLAY_NAME_MAX))
         return t("tables.public.trick_taken", locale, n=trick.number, winner=winner)
     return t("tables.public.trick_of", locale, n=trick.number)
 
@@ -314,71 +316,42 @@ def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:
 def trick_lines(
     public: PublicTable, trick: ShownTrick, locale: str, emojis: CardEmojis
 ) -> list[str]:
-    """One line per seat in the order they play, from the leader: the name and its marks,
-    the card (or `·`), 🏆 on the winning card, `led` on the first, ⏳ on the seat to play."""
+    """One line per card played, in playing order from the leader: the name and its marks,
+    the card, 🏆 on the winning card, `led` on the first (the turn line names the seat to
+    play next, so the seats still to play take no line)."""
     lines = []
-    for seat in FOUR_SEATS.order_from(trick.leader):
+    for seat in _played_seats(trick):
         name = marked_name(public.seats, seat, locale)
-        lines.append(f"{name} — {_card(public, trick, seat, locale, emojis)}")
+        lines.append(f"{name} — {_card(trick, seat, locale, emojis)}")
     return lines
+
+
+def _played_seats(trick: ShownTrick) -> list[int]:
+    """The seats that played to `trick`, in playing order from its leader."""
+    return [seat for seat in FOUR_SEATS.order_from(trick.leader) if seat in trick.cards]
 
 
 @lru_cache(maxsize=SEATS_CACHED)
 def marked_name(seats: tuple[PublicSeat, ...], seat: int, locale: str) -> str:
-    """The name at `seat` (escaped, shortened to `NAME_MAX`) and its marks, "Bob 🤖": drawn
-    once per seating, for every line that names a seat."""
-    return md(seat_name(seats, seat, locale, NAME_MAX)) + seat_marks(seats[seat])
+    """The name at `seat` (escaped, shortened to `PLAY_NAME_MAX`) and its marks, "Bob 🤖":
+    drawn once per seating, for every line of a table in play that names a seat."""
+    return md(seat_name(seats, seat, locale, PLAY_NAME_MAX)) + seat_marks(seats[seat])
 
 
-def trick_compass(
-    public: PublicTable, trick: ShownTrick, viewer: int, locale: str, emojis: CardEmojis
-) -> list[str]:
-    """The trick seen from `viewer`'s seat, one line a seat: ⬆ the partner, ⬅ the left
-    opponent (who plays after the viewer), ➡ the right one (indented to the right), ⬇ the
-    viewer. A line each, so that a card's face and text fit a phone's width."""
-    places = _compass_places(public.seats, viewer, locale)
-    return [
-        f"{place} {_card(public, trick, seat, locale, emojis)}"
-        for seat, place in zip(_compass_seats(viewer), places, strict=True)
-    ]
-
-
-def _compass_seats(viewer: int) -> tuple[int, int, int, int]:
-    """The seats of the compass's lines: partner, left, right, the viewer."""
+def trick_around(trick: ShownTrick, viewer: int, locale: str, emojis: CardEmojis) -> str:
+    """The cards of `trick` seen from `viewer`'s seat, on one line in playing order from the
+    leader: each after the arrow of its seat (⬆ the partner, ⬅ the left-hand opponent, ➡
+    the right-hand one, ⬇ the viewer), with the trick's marks; "" while no card is down.
+    Names are on the table message beside it (docs/table-ux.md 2.13)."""
     left, partner, right = seats_around(viewer)
-    return partner, left, right, viewer
+    arrows = {viewer: "⬇", left: "⬅", partner: "⬆", right: "➡"}
+    seats = _played_seats(trick)
+    return "\u2003".join(f"{arrows[seat]} {_card(trick, seat, locale, emojis)}" for seat in seats)
 
 
-@lru_cache(maxsize=SEATS_CACHED)
-def _compass_places(
-    seats: tuple[PublicSeat, ...], viewer: int, locale: str
-) -> tuple[str, str, str, str]:
-    """Each compass line up to its card (arrow and name), drawn once per seating and
-    viewer: the names around a seat change only when someone sits, leaves or is away."""
-    left, partner, right = seats_around(viewer)
-
-    def named(seat: int) -> str:
-        return md(seat_name(seats, seat, locale, AROUND_NAME_MAX)) + seat_marks(seats[seat])
-
-    mate = t("tables.hand.partner", locale, name=named(partner))
-    you = shorten(t("tables.hand.you", locale), AROUND_NAME_MAX)
-    return (
-        f"{INDENT}⬆ {mate}",
-        f"⬅ {named(left)}",
-        f"{RIGHT}➡ {named(right)}",
-        f"{INDENT}⬇ **{md(you)}**",
-    )
-
-
-def _card(
-    public: PublicTable, trick: ShownTrick, seat: int, locale: str, emojis: CardEmojis
-) -> str:
-    """What `seat` shows in the trick: its card with the trick's marks, or `·` (⏳ when it
-    is that seat's turn in a trick still being played)."""
-    card = trick.cards.get(seat)
-    if card is None:
-        to_act = not trick.taken and public.to_act == seat and public.phase == Phase.PLAY
-        return TURN_MARK if to_act else NO_CARD
+def _card(trick: ShownTrick, seat: int, locale: str, emojis: CardEmojis) -> str:
+    """The card `seat` played to the trick, with the trick's marks."""
+    card = trick.cards[seat]
     return _played(card, locale, emojis.emoji(card), seat == trick.winner, seat == trick.leader)
 
 
@@ -404,5 +377,5 @@ def roem_line(public: PublicTable, trick: PublicTrick, locale: str) -> str:
     points = trick.roem.points
     if trick.claimer is None:
         return t("tables.public.roem_counted", locale, points=points, what=what)
-    name = md(seat_name(public.seats, trick.claimer, locale, NAME_MAX))
+    name = md(seat_name(public.seats, trick.claimer, locale, PLAY_NAME_MAX))
     return t("tables.public.roem_claimed", locale, points=points, what=what, name=name)

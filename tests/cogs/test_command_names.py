@@ -122,3 +122,40 @@ def test_the_rules_preset_option_has_one_name(locale: str) -> None:
     )
     assert len({t(key, locale) for key in keys}) == 1, locale
     assert t(keys[0], FALLBACK) == "preset"
+
+
+# Discord draws a boolean option's two values itself, in the reader's language: a
+# description that names them ("or false: face to face", "Waar: ...") shows a word the
+# picker does not.
+BOOLEAN = 5
+VALUE_WORDS = re.compile(
+    r"(?<!\w)(?:true|false|waar|onwaar|verdadeiro|falso|verdadero|vero)(?!\w)", re.IGNORECASE
+)
+
+
+def _booleans(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for item in items:
+        if item.get("type") == BOOLEAN:
+            yield item
+        yield from _booleans(item.get("options") or [])
+
+
+def _descriptions(option: dict[str, Any]) -> dict[str, str]:
+    shown = {FALLBACK: option["description"]}
+    for locale, discord_locale in DISCORD_LOCALE.items():
+        localized = option.get("description_localizations") or {}
+        shown[locale] = localized.get(discord_locale, option["description"])
+    return shown
+
+
+async def test_a_boolean_options_description_names_no_value(tree: list[dict[str, Any]]) -> None:
+    options = list(_booleans(tree))
+    assert len(options) >= 10  # public, season, deal, unschedule, ...
+    wrong = [
+        f"{option['name']} ({locale}): {text!r}"
+        for option in options
+        for locale, text in _descriptions(option).items()
+        if VALUE_WORDS.search(text)
+    ]
+    assert wrong == []
+    assert VALUE_WORDS.search("El bot reparte las mesas en hilos, o false: en persona.")

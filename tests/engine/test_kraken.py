@@ -16,6 +16,7 @@ from bot.engine import (
     ErrorCode,
     Hand,
     HandScore,
+    InvalidInput,
     Match,
     PassDouble,
     Phase,
@@ -29,7 +30,8 @@ from bot.engine import (
     score_hand,
     trick_points,
 )
-from bot.engine.handroem import trick_roem_after
+from bot.engine.handroem import combinations_of, trick_roem_after
+from bot.engine.tricks import scored_points
 
 from .helpers import cs, logged, play_random_hand, play_random_match, random_action
 
@@ -461,6 +463,92 @@ class TestDoubleSpades:
 
     def test_off_ignores_spades(self) -> None:
         assert score(RuleSet(), (100, 62), (20, 0), 0, spades=True).scores == (120, 62)
+
+
+TRUMP_VALUES = RuleSet(spades_double="trump_values")
+
+
+class TestSpadesTrumpValues:
+    """docs/rules.md 2.7 with ``spades_double="trump_values"`` (VARIANTS 4.4 and 9a.7)."""
+
+    def test_a_trick_of_doubled_spades(self) -> None:
+        """VARIANTS 4.4: J♠ 9♠ A♥ T♥ with spades trump is 40 + 28 + 11 + 10 = 89."""
+        trick = cs("Js 9s Ah Th")
+        assert scored_points(trick, S, TRUMP_VALUES) == 89
+        assert scored_points(trick, S, RuleSet()) == trick_points(trick, S) == 20 + 14 + 21
+        assert scored_points(cs("Jh 9h As Ts"), H, TRUMP_VALUES) == 20 + 14 + 21
+
+    def test_113_is_made_and_112_is_nat(self) -> None:
+        """VARIANTS 4.4: 113 / 111 is made, 112 / 112 nat (224 to the defenders)."""
+        made = score(TRUMP_VALUES, (113, 111), (0, 0), 0, spades=True)
+        assert (made.scores, made.nat, made.multiplier) == ((113, 111), False, 1)
+        nat = score(TRUMP_VALUES, (112, 112), (0, 0), 0, spades=True)
+        assert (nat.scores, nat.nat) == ((0, 224), True)
+
+    def test_224_replaces_162_after_a_call(self) -> None:
+        """VARIANTS 9a.7: a kraak the makers beat, spades trump: (224 + 20) x 2."""
+        rules = kraken(spades_double="trump_values")
+        assert score(rules, (150, 74), (20, 0), 1, spades=True).scores == (488, 0)
+        cards = rules.with_options(multiplier_scope="cards")
+        assert score(cards, (150, 74), (20, 0), 1, spades=True).scores == (468, 0)
+        assert score(rules, (100, 62), (20, 0), 1).scores == (364, 0)  # hearts: 162
+
+    def test_the_pack_holds_224_only_with_spades(self) -> None:
+        with pytest.raises(InvalidInput) as info:
+            score(TRUMP_VALUES, (100, 62), (0, 0), 0, spades=True)
+        assert (info.value.code, info.value.facts["total"]) == (ErrorCode.POINTS_TOTAL, 224)
+        with pytest.raises(InvalidInput):
+            score(TRUMP_VALUES, (113, 111), (0, 0), 0)
+        assert score(TRUMP_VALUES, (100, 62), (20, 0), 0).scores == (120, 62)
+
+    def test_a_played_hand_with_spades_trump_counts_224(self) -> None:
+        hand = Hand.deal(TRUMP_VALUES, 3, random.Random(4))
+        hand.choose_trump(0, S)
+        play_random_hand(hand, random.Random(5))
+        assert sum(hand.points) == 224 and hand.result is not None
+        other = Hand.deal(TRUMP_VALUES, 3, random.Random(4))
+        other.choose_trump(0, D)
+        play_random_hand(other, random.Random(5))
+        assert sum(other.points) == 162
+
+
+class TestHandRoemWithoutCardReuse:
+    """docs/rules.md 2.6.1 with ``hand_roem_card_reuse=False`` (VARIANTS 9a.4)."""
+
+    def test_four_jacks_and_the_run_left(self) -> None:
+        """9a.4: 7-8-9-T-J♥ with J♣ J♦ J♠ counts four jacks 200 and 7-8-9-T♥ 50."""
+        cards = cs("7h 8h 9h Th Jh Jc Jd Js")
+        once = combinations_of(0, cards, C, kraken(hand_roem_card_reuse=False))
+        assert sorted((c.kind, c.points) for c in once) == [
+            (ComboKind.FOUR, 200),
+            (ComboKind.RUN, 50),
+        ]
+        reused = combinations_of(0, cards, C, KRAKEN)
+        assert sum(c.points for c in reused) == 300
+
+    def test_equal_totals_take_the_higher_best_combination(self) -> None:
+        """9a.4: 8-9-T-J-Q♥ with T♣ T♦ T♠ counts the run to the queen, not four tens."""
+        cards = cs("8h 9h Th Jh Qh Tc Td Ts")
+        once = combinations_of(0, cards, C, kraken(hand_roem_card_reuse=False))
+        assert [(c.kind, c.points, str(c.top)) for c in once] == [(ComboKind.RUN, 100, "Q♥")]
+
+    def test_stuk_is_counted_beside_a_four_of_a_kind(self) -> None:
+        """decisions.md: stuk is no run nor four of a kind, so it keeps its king."""
+        cards = cs("Kc Kd Kh Ks Qc 7d 8d 9d")
+        once = combinations_of(0, cards, C, kraken(hand_roem_card_reuse=False))
+        assert sorted((c.points, c.kind) for c in once) == [
+            (20, ComboKind.RUN),
+            (20, ComboKind.STUK),
+            (100, ComboKind.FOUR),
+        ]
+
+    def test_without_a_four_of_a_kind_nothing_changes(self) -> None:
+        rules = kraken(hand_roem_card_reuse=False)
+        for rows in (DEAL_A, DEAL_B, DEAL_C):
+            for trump in Suit:
+                assert find_hand_roem(deal(rows), trump, rules) == find_hand_roem(
+                    deal(rows), trump, KRAKEN
+                )
 
 
 # --------------------------------------------------------------------------- the match

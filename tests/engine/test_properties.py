@@ -83,7 +83,8 @@ kraken_rule_sets = st.builds(
     double_tie=st.sampled_from(["bearer_loses", "makers_lose"]),
     roem_source=st.sampled_from(["trick", "hand", "both"]),
     hand_roem_award=st.sampled_from(["best_combination", "pair_total"]),
-    spades_double=st.sampled_from(["off", "multiply"]),
+    hand_roem_card_reuse=st.booleans(),
+    spades_double=st.sampled_from(["off", "multiply", "trump_values"]),
 )
 any_rule_sets = st.one_of(rule_sets, kraken_rule_sets)
 obligation_rules = st.builds(
@@ -430,13 +431,17 @@ def scaled(cards: int, extra: int, m: int, rules: RuleSet) -> int:
 def test_a_called_hand_shares_out_what_its_options_say(
     seed: int, rules: RuleSet, dealer: int, claim_chance: float
 ) -> None:
-    """The two scores add up to 162 and all roem (and a bonus) under the multiplier; after
-    a call the loser is the lower total (a tie: the bearing pair, or the makers) and, but
-    for each_own won by the makers, scores 0."""
+    """The two scores add up to the hand's card points (162, or 224 with the spades' values
+    doubled) and all roem (and a bonus) under the multiplier; after a call the loser is
+    the lower total (a tie: the bearing pair, or the makers) and, but for each_own won by
+    the makers, scores 0."""
     hand = Hand.deal(rules, dealer, random.Random(seed))
     play_random_hand(hand, random.Random(seed + 1), claim_chance)
     result = hand.result
     assert result is not None and hand.makers is not None
+    doubled = hand.trump == Suit.SPADES and rules.spades_double == "trump_values"
+    total = 224 if doubled else 162
+    assert sum(hand.points) == total
     m = result.multiplier
     assert m == 2 ** len(hand.calls) * (
         2 if hand.trump == Suit.SPADES and rules.spades_double == "multiply" else 1
@@ -445,7 +450,7 @@ def test_a_called_hand_shares_out_what_its_options_say(
     bonuses = {0, rules.pit_bonus, rules.zero_bonus}
     own = [scaled(hand.points[p], hand.roem[p], m, rules) for p in (0, 1)]
     if sum(result.scores) != sum(own):  # each pair its own (plus a bonus), or 162 and all roem
-        assert any(sum(result.scores) == scaled(162, roem + b, m, rules) for b in bonuses)
+        assert any(sum(result.scores) == scaled(total, roem + b, m, rules) for b in bonuses)
     if not hand.calls:
         return
     judged = [hand.points[p] + (hand.roem[p] if rules.nat_counts_roem else 0) for p in (0, 1)]
@@ -457,7 +462,7 @@ def test_a_called_hand_shares_out_what_its_options_say(
     if rules.doubled_result == "winner_takes_all" or loser == hand.makers:
         assert result.scores[loser] == 0
         pit = rules.pit_bonus if hand.won[1 - loser] == 8 else 0
-        assert result.scores[1 - loser] == scaled(162, roem + pit, m, rules)
+        assert result.scores[1 - loser] == scaled(total, roem + pit, m, rules)
     else:
         assert list(result.scores) == [
             scaled(

@@ -14,6 +14,7 @@ from bot.engine import (
     InvalidInput,
     Match,
     RuleSet,
+    Suit,
     check_hand,
     check_line,
     check_totals,
@@ -22,7 +23,8 @@ from bot.engine import (
     round_length,
     score_hand,
 )
-from bot.engine.sheets import _player_hand_roem
+from bot.engine.handroem import ComboKind, combinations_of
+from bot.engine.sheets import _player_disjoint_roem, _player_hand_roem
 from bot.engine.tricks import trick_points
 
 from .helpers import play_random_match
@@ -270,7 +272,7 @@ def test_a_called_line_scores_with_its_calls() -> None:
     assert check_line(0, (96, 66), (20, 0), None, KRAKEN, 1).scores == (364, 0)
     error = refused(0, (96, 66), (20, 0), None, KRAKEN.with_options(doubling_levels=1), 2)
     assert (error.code, error.facts["most"]) == ("too_many_calls", 1)
-    assert refused(0, (96, 66), (20, 0), None, RULES, 1).code == "too_many_calls"
+    assert refused(0, (96, 66), (20, 0), None, RULES, 1).code == "no_calls"
 
 
 def test_hand_roem_needs_no_trick() -> None:
@@ -306,3 +308,71 @@ def test_multiplied_round_totals() -> None:
     assert raised.value.code == "totals_implausible"
     with pytest.raises(InvalidInput):
         check_totals((100_000, 0), 1, None, KRAKEN)
+
+
+TRUMP_VALUES = RuleSet(spades_double="trump_values")
+
+
+def test_spades_with_doubled_values_hold_224() -> None:
+    """docs/rules.md 2.7 (VARIANTS 4.4): 224 with spades trump, 162 with any other."""
+    assert check_line(0, (113, 111), (0, 0), None, TRUMP_VALUES, 0, True).scores == (113, 111)
+    assert check_line(0, (200, 24), (0, 0), None, TRUMP_VALUES, 0, True).scores == (200, 24)
+    assert refused(0, (223, 1), (0, 0), None, TRUMP_VALUES, 0, True).code == (
+        "card_points_impossible"
+    )
+    assert refused(0, (200, 24), (0, 0), None, TRUMP_VALUES).code == "points_total"
+
+
+def test_doubled_spades_raise_the_points_of_a_trick_with_roem() -> None:
+    """One trick with 200 roem is four jacks: 26 card points, 46 with the trump jack's
+    value doubled (and 10 more as the last trick)."""
+    assert check_hand(0, (136, 26), (0, 200), (7, 1), RULES).nat
+    with pytest.raises(InvalidInput) as raised:
+        check_hand(0, (198, 26), (0, 200), (7, 1), TRUMP_VALUES, 0, True)
+    assert raised.value.code == "roem_for_points"
+    assert check_hand(0, (178, 46), (0, 200), (7, 1), TRUMP_VALUES, 0, True).nat
+
+
+def test_round_totals_with_doubled_spades() -> None:
+    """A hand with spades doubled hands out 224: a round may hold 62 more a hand."""
+    check_totals((224, 0), 1, (0, 0), TRUMP_VALUES, (0, 1))
+    with pytest.raises(InvalidInput) as raised:
+        check_totals((224, 0), 1, (0, 0), RULES)
+    assert raised.value.code == "totals_implausible"
+    with pytest.raises(InvalidInput) as raised:
+        check_totals((225, 0), 1, (0, 0), TRUMP_VALUES)
+    assert raised.value.code == "totals_implausible"
+    with pytest.raises(InvalidInput) as raised:
+        check_totals((224, 0), 1, (0, 0), TRUMP_VALUES, (1, 0))
+    assert raised.value.code == "totals_for_nats"
+
+
+ONCE = KRAKEN.with_options(roem_source="hand", hand_roem_card_reuse=False)
+
+
+def test_card_reuse_off_bounds_a_pairs_hand_roem() -> None:
+    """docs/rules.md 2.6.1: without reuse no player holds four of a kind with a run
+    through it (160 from one hand, 510 from two)."""
+    reused = KRAKEN.with_options(roem_source="hand")
+    assert check_line(0, (100, 62), (0, 510), None, reused).scores == (0, 162 + 510)
+    assert refused(0, (100, 62), (0, 510), None, ONCE).code == "roem_impossible"
+    assert check_line(0, (100, 62), (0, 500), None, ONCE).scores == (0, 162 + 500)
+    assert most_roem(ONCE) == most_roem(reused) == 700
+
+
+@FAST
+@given(seeds, st.sampled_from([0, 100, 150]))
+def test_every_hand_without_card_reuse_holds_what_the_sheet_allows(
+    seed: int, four_nines: int
+) -> None:
+    """Any 8 cards (clubs trump): the combinations use each card once (stuk aside), and
+    their value is one a sheet accepts for a player."""
+    rules = KRAKEN.with_options(hand_roem_card_reuse=False, four_nines=four_nines)
+    cards = random.Random(seed).sample(CARDS, 8)
+    found = combinations_of(0, cards, Suit.CLUBS, rules)
+    used = [card for combo in found if combo.kind != ComboKind.STUK for card in combo.cards]
+    assert len(used) == len(set(used))
+    value = sum(combo.points for combo in found)
+    assert _player_disjoint_roem(200, four_nines) >> (value // 10) & 1
+    reused = combinations_of(0, cards, Suit.CLUBS, KRAKEN.with_options(four_nines=four_nines))
+    assert value <= sum(combo.points for combo in reused)

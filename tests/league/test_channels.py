@@ -35,6 +35,20 @@ async def test_the_standings_message_is_remembered_across_a_restart(reopen: Open
         assert await service.posted_message(night_id, STANDINGS) == PostedMessage(11, 602)
 
 
+async def test_each_tables_confirmation_ask_is_remembered_on_its_own(reopen: Opener) -> None:
+    ask = NightMessage.CONFIRM_ASK
+    async with reopen() as service:
+        night_id = await night(service, RoundLength(hands=2))
+        await service.message_posted(night_id, ask, 10, 700, 1, 0)
+        await service.message_posted(night_id, ask, 10, 701, 1, 1)
+        await unchanged(service, "bad_argument", service.message_posted(night_id, ask, 10, 2, "1"))
+    async with reopen() as service:
+        assert await service.posted_message(night_id, ask, 1, 0) == PostedMessage(10, 700)
+        assert await service.posted_message(night_id, ask, 1, 1) == PostedMessage(10, 701)
+        assert await service.posted_message(night_id, ask, 2, 0) is None
+        assert await service.posted_message(night_id, STANDINGS) is None
+
+
 async def test_a_league_table_knows_its_place_and_the_standings(database: str | Path) -> None:
     clock = FakeClock()
     settings = LeagueSettings("Bots", round_length=RoundLength(hands=1))

@@ -91,6 +91,24 @@ async def test_a_night_exports_with_its_corrections_marked(reopen: Opener) -> No
     assert (five["name"], five["adjustment"]) == ("Jan", "-30")
     assert [r["booby"] for r in rows] == [str(int(r.booby)) for r in data.ranking]
     assert "1" in {r["booby"] for r in rows}
+    # Nine players at two tables: one sits out each round, present at both all the same.
+    assert {(r["present"], r["drawn"], r["absent"]) for r in rows} == {("2", "2", "0")}
+
+
+def test_the_ranking_csv_marks_a_player_absent_from_a_round() -> None:
+    ranking = [
+        NightRow(1, points=3300, rounds=3, place=1, present=3, drawn=3),
+        NightRow(3, points=1200, rounds=1, place=2, present=1, drawn=3),
+    ]
+    data = export.NightExport((), {}, frozenset(), frozenset(), ranking)
+    rows = [
+        dict(zip(export.RANKING_COLUMNS, r, strict=True))
+        for r in parse(export.ranking_csv(data, NAMES))[1:]
+    ]
+    assert [(r["present"], r["drawn"], r["absent"]) for r in rows] == [
+        ("3", "3", "0"),
+        ("1", "3", "1"),
+    ]
 
 
 def expected_name(user: int | None) -> str:
@@ -185,3 +203,16 @@ def test_a_nights_picture_shows_rounds_won_byes_adjustments_and_its_date() -> No
     assert dated.size[1] > full.size[1]  # the date under the title
     season = picture([PictureRow(1, "Anneke", "150.50", 2)], texts)
     assert season.size[0] < plain.size[0]  # a season has no rounds won
+
+
+def test_a_nights_picture_marks_a_player_absent_from_a_round() -> None:
+    ranking = [
+        NightRow(1, points=3300, rounds=3, rounds_won=2, place=1, present=3, drawn=3),
+        NightRow(3, points=1200, rounds=1, rounds_won=1, place=2, present=1, drawn=3),
+    ]
+    rows = export.night_picture_rows(ranking, NAMES)
+    assert [row.present for row in rows] == ["", "1/3"]  # only the absence is shown
+    texts = replace(TEXTS, won="Won", present="Present")
+    everyone = picture([replace(row, present="") for row in rows], texts)
+    marked = picture(rows, texts)
+    assert marked.size[0] > everyone.size[0]  # a column more, only when someone was absent

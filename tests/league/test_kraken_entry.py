@@ -77,8 +77,8 @@ def test_the_marks_a_hand_cannot_have_are_refused() -> None:
     assert (raised.value.code, raised.value.facts) == ("no_hand_roem", {"line": 2})
     with pytest.raises(LeagueError) as raised:
         entry_line(SheetEntry(0, (96, 66), calls=1), plain, 4)
-    # A league without kraak calls says so, not "1 calls, at most 0".
-    assert (raised.value.code, raised.value.facts) == ("no_calls", {"line": 4})
+    # A league without kraak calls says so, not "1 calls, at most 0" (the engine's no_calls).
+    assert (raised.value.code, raised.value.facts) == ("no_calls", {"line": 4, "calls": 1})
     said = t("league.err.no_calls", "nl", **raised.value.facts)
     assert said == 'Regel 4: in deze competitie wordt niet gekraakt. Laat "k", "rk" en "sk" weg.'
 
@@ -102,3 +102,16 @@ def test_a_bot_tables_called_hand_keeps_its_calls_spades_and_hand_roem() -> None
     assert (line.calls, line.spades, line.multiplier, line.nat_pair) == (1, True, 4, 1)
     assert (line.scores, line.hand_roem) == ((728, 0), (20, 0))
     assert not _line(replace(sheet, multiplier=2)).spades  # a kraak alone doubles
+
+
+def test_a_league_with_spades_worth_double_counts_224_on_a_spades_line() -> None:
+    """rules.md 2.7 (trump_values): a line marked spades adds up to 224, and a refusal
+    says so; a line without the mark adds up to 162."""
+    rules = LeagueSettings(
+        "Schoppen", preset="kraken", overrides={"spades_double": "trump_values"}
+    ).scoring_rules
+    made = entry_line(SheetEntry(0, (150, 74), (20, 0), calls=1, spades=True), rules)
+    assert (made.scores, made.multiplier) == (((224 + 20) * 2, 0), 2)
+    impossible = refused(SheetEntry(0, (223, 1), spades=True), rules)
+    assert (impossible.code, impossible.facts["total"]) == ("card_points_impossible", 224)
+    assert refused(SheetEntry(0, (150, 74)), rules).code == "points_total"

@@ -23,6 +23,7 @@ RULES = [
     KRAKEN.with_options(doubling_levels=1, spades_double="multiply"),
     KRAKEN.with_options(doubling_levels=2, multiplier_scope="cards", doubled_result="each_own"),
     KRAKEN.with_options(trump_selection="free", roem_source="trick", double_tie="makers_lose"),
+    KRAKEN.with_options(spades_double="trump_values", hand_roem_card_reuse=False),
 ]
 SMALL = Effort(nodes=3_000, samples=6)  # enough to search, cheap enough for many examples
 # Dealer 3, so seat 0 names trump and seat 1 is asked to kraak first: seat 1 holds the five

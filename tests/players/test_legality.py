@@ -17,6 +17,9 @@ VARIANTS: dict[str, RuleSet] = {
     "kraken-free-spades": RuleSet.preset("kraken").with_options(
         trump_selection="free", spades_double="multiply", roem_source="hand"
     ),
+    "kraken-spade-values": RuleSet.preset("kraken").with_options(
+        trump_selection="free", spades_double="trump_values", hand_roem_card_reuse=False
+    ),
 }
 TABLES = [("heuristic", "heuristic"), ("heuristic", "random"), ("random", "heuristic")]
 MATCHES = 3

@@ -33,6 +33,7 @@ VARIANTS = {
     "undertrump": AUTOMATIC.with_options(undertrump_obligation=True),
     "nat-without-roem": AUTOMATIC.with_options(nat_counts_roem=False, four_nines=100),
     "zero-bonus-no-nat": AUTOMATIC.with_options(zero_bonus=50, nat_enabled=False),
+    "spade-values": AUTOMATIC.with_options(spades_double="trump_values"),  # 224 with spades
 }
 
 

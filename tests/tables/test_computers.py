@@ -16,6 +16,7 @@ import bot.players.workers as computers_module
 from bot.engine import Card, Match, RuleSet, Suit, action_from_dict
 from bot.engine.errors import ErrorCode
 from bot.players import EasyPlayer, HeuristicPlayer, Player, SearchPlayer, SeatView, view_for
+from bot.players.search import Effort
 from bot.players.workers import Computers, decide_action
 from bot.tables import FakeClock, RefusalCode, Table, TableError, TableService, TableSettings
 from bot.tables.computer_seats import brain, decide, level_of
@@ -198,9 +199,15 @@ async def test_a_seat_decides_at_its_level_with_the_budget_it_is_given(
     asked: list[tuple[str, str, float]] = []
     real = computers_module.player_for
 
-    def recording(level: str, seed: str, budget_ms: float, modelled: bool = False) -> Player:
+    def recording(
+        level: str,
+        seed: str,
+        budget_ms: float,
+        modelled: bool = False,
+        effort: Effort | None = None,
+    ) -> Player:
         asked.append((level, seed, budget_ms))
-        return real(level, seed, 0.0, modelled)
+        return real(level, seed, 0.0, modelled, effort)
 
     monkeypatch.setattr(computers_module, "player_for", recording)
     hand = Match(table.rules, "budget").hand

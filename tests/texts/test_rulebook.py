@@ -105,6 +105,8 @@ def test_texts_are_present_and_within_limits(locale: str) -> None:
             assert isinstance(value, str) and value.strip(), (locale, key, field)
             assert len(value) <= limit, (locale, key, field, len(value))
         assert "\n" not in entry["title"] and "\n" not in entry["summary"], (locale, key)
+        # A summary is a whole sentence: one cut to fit the menu's 100 characters is not.
+        assert entry["summary"].endswith((".", "!", "?", ")")), (locale, key, "cut short")
         assert entry["body"].count("```") % 2 == 0, (locale, key, "unclosed code block")
         assert entry["body"].count("**") % 2 == 0, (locale, key, "unbalanced bold")
     assert TITLE_MAX <= 256 and BODY_MAX <= 4096 and SUMMARY_MAX <= 100

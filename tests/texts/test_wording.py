@@ -7,7 +7,8 @@
 - The rulebook's cross-references (*see Dealing*) name a topic of the same language.
 - A text that tells the player to press a button names it with that button's label, in bold.
 - No phrase of the glossary's "Phrases a native does not write" (calques, a singular noun
-  before two names, a weekday's article).
+  before two names, a weekday's article, a masculine default for a reader of unknown
+  gender), and no bare number before roem ("20 de roem" for "20 pontos de roem").
 - Portuguese and Spanish command descriptions say what a command does in the infinitive.
 """
 
@@ -65,6 +66,9 @@ BUTTONS_NAMED = (
     ("tables.err.not_seated.lobby", "tables.button.sit_pair"),
     ("tables.hand.can_claim", "tables.button.roem"),
     ("tables.lobby.ready", "tables.button.start"),
+    ("tables.public.finished_again", "tables.button.again"),
+    ("challenge.announce.how", "challenge.button.open"),
+    ("challenge.err.stale", "challenge.button.look"),
 )
 
 
@@ -237,3 +241,27 @@ def test_command_descriptions_use_the_infinitive(locale: str) -> None:
 def test_the_infinitive_check_can_fail() -> None:
     assert _not_infinitive({"a": "abrir", "b": "anular", "c": "anula"}) == ["c: 'anula'"]
     assert _not_infinitive({"a": "sentarse", "b": "sienta", "c": "senta"}) == ["c: 'senta'"]
+
+
+# A number before roem (or pit) says what it counts, as a native writes it: "20 pontos de
+# roem", "um roem de {roem}", "roem 20", never "20 de roem" (the glossary's table lists the
+# literal forms; this finds any number or field).
+ROEM_MEASURE = {"pt-BR": "de", "es-ES": "de", "it": "di"}
+
+
+def _bare_roem(locale: str, text: str) -> list[str]:
+    preposition = ROEM_MEASURE[locale]
+    pattern = rf"(?:\d+|\{{\w+\}}) {preposition} (?:roem|pit)\b"
+    return re.findall(pattern, text, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("locale", list(ROEM_MEASURE))
+def test_a_number_before_roem_says_points(locale: str) -> None:
+    found = [f"{key}: {hit!r}" for key, text in texts(locale) for hit in _bare_roem(locale, text)]
+    assert found == []
+
+
+def test_the_roem_measure_check_can_fail() -> None:
+    found = _bare_roem("it", "80 + 20 di roem, {roem} di roem, {bonus} di pit")
+    assert found == ["20 di roem", "{roem} di roem", "{bonus} di pit"]
+    assert _bare_roem("pt-BR", "20 pontos de roem") == []

@@ -8,7 +8,8 @@ import discord
 import pytest
 
 from bot.engine import CARDS, Card, IllegalReason, Reason, Suit, parse_cards
-from cogs.common.components import Component, button
+from cogs.common.buttons import button
+from cogs.common.components import Component
 from cogs.common.hand_cards import ROW_WIDTH, blocked_line, hand_rows
 
 

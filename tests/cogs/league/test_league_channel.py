@@ -66,7 +66,7 @@ async def test_a_night_posts_one_line_a_table_and_edits_one_standings_message(
     assert kit.world.channels[thread]["name"] == "Dinsdag · night 1 · round 1 · table 1"
     [table_message] = kit.world.channel_messages(thread)
     heading = message_text(table_message).splitlines()[0]
-    assert heading == "### Dinsdag · night 1 · round 1 · table 1"
+    assert heading == "-# Dinsdag · night 1 · round 1 · table 1 · hand 1 of 1"  # in play
 
     await kit.play_round(1, 1)
     finished = kit.world.messages[int(table_message["id"])]

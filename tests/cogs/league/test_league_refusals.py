@@ -13,7 +13,7 @@ import pytest
 from bot.engine import RuleSet
 from bot.engine.errors import ErrorCode
 from bot.engine.sheets import SHEET_CODES
-from bot.league.entry import totals_result
+from bot.league.entry import SheetEntry, entry_line, totals_result
 from bot.league.errors import LeagueCode, LeagueError
 from bot.league.settings import RoundLength
 from bot.settings import Settings
@@ -34,6 +34,7 @@ LINE_CODES = {
     ErrorCode.TRICKS_TOTAL,
     ErrorCode.SCORE_WITHOUT_TRICKS,
     ErrorCode.TOO_MANY_CALLS,
+    ErrorCode.NO_CALLS,
 } | SHEET_CODES
 
 
@@ -60,6 +61,16 @@ def test_every_code_has_a_sentence_in_every_language(locale: str) -> None:
     for code in codes:
         text = error_text(LeagueError(code, line=2, round=1, table=0), locale)
         assert code not in text and text.strip()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_card_points_no_cards_make_name_the_hands_total(locale: str) -> None:
+    """A spades line under spades worth double (docs/rules.md 2.7) adds up to 224."""
+    rules = RuleSet.preset("kraken").with_options(spades_double="trump_values")
+    with pytest.raises(LeagueError) as raised:
+        entry_line(SheetEntry(0, (223, 1), spades=True), rules, 3)
+    text = error_text(raised.value, locale)
+    assert "224" in text and "162" not in text and "223 / 1" in text
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -85,11 +85,18 @@ async def test_an_organiser_confirms_voids_and_restores(make_harness: StartHarne
     await unchanged(
         kit, "the opponent asked", lambda: kit.player("night confirm", c, round=1, table=1)
     )
+    [ask] = [m for m in kit.channel_messages() if "please confirm" in str(m.get("content"))]
+    ask = json.loads(json.dumps(ask))  # the request as a client still shows it
     ok = await kit.organiser("night confirm", boss, round=1, table=1)
     assert f"Confirmed by <@{boss}>" in ok.response.text()
-    # The command cannot reach the channel's request: a later click takes its button off.
-    [ask] = [m for m in kit.channel_messages() if "please confirm" in str(m.get("content"))]
-    ask = json.loads(json.dumps(ask))
+    # The command takes the request's button off, before it answers: the channel's
+    # message says who confirmed it.
+    [now] = [m for m in kit.channel_messages() if m["id"] == ask["id"]]
+    assert f"Confirmed by <@{boss}>" in now["content"] and not now.get("components")
+    edits = kit.harness.rest_calls("PATCH", "/channels/{channel_id}/messages/{message_id}")
+    [edit] = [call for call in edits if call.url.endswith(f"/messages/{ask['id']}")]
+    assert edit.seq < ok.response.seq and edit.json["components"] == []
+    # A client still showing the button: its click is told, and takes the button off too.
 
     def late() -> Any:
         return kit.harness.click("kj:league:ok:1:1:0:1", message=ask, user=b)

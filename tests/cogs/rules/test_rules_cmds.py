@@ -32,7 +32,7 @@ from bot.texts.catalog import LOCALES, catalogue, t
 from bot.texts.rulebook import TOPICS, search_topics, topic
 from cogs.rules.actions import score
 from cogs.rules.options import score_question
-from cogs.rules.ui import RulesInEffect, score_embed
+from cogs.rules.ui import RulesInEffect, roem_embed, score_embed
 from tests.harness.harness import Harness
 from tests.harness.limits import (
     assert_ephemeral,
@@ -397,6 +397,36 @@ async def test_roem_refuses_bad_input_naming_the_part(
     refusal(result, locale, option, *(shown(f, locale) for f in fragments))
 
 
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+async def test_roem_of_a_hand_under_roem_from_the_hand(harness: Harness, locale: str) -> None:
+    """docs/rules.md 2.6, deal A seat 0 (hearts): a run of four 50, a run of three 20 and
+    stuk 20; its best is the run to the king; the kraken preset's award rule is said."""
+    cards = "10♥ J♥ Q♥ K♥ 7♠ 8♠ 9♠ A♣"  # symbols: a letter reads otherwise in pt-BR
+    options = {"cards": cards, "trump": "♥", "preset": "kraken"}
+    [embed] = private(await harness.slash("roem", options, locale=locale)).embeds
+    assert embed["title"] == t("rules.roem.hand_title", locale, points=90)
+    text = embed["description"]
+    for key, points in (("run4", 50), ("run3", 20), ("stuk", 20)):
+        assert t(f"rules.roem.part.{key}", locale) in text and f"**{points}**" in text
+    best = text.split(t("rules.roem.hand_best", locale, combo="|").split("|")[0])[1]
+    assert best.startswith(t("rules.roem.part.run4", locale))
+    assert t("rules.roem.hand_award.best_combination", locale) in text
+    assert t("rules.roem.hand_once", locale) not in text
+
+
+async def test_roem_of_a_hand_follows_the_rules_asked(harness: Harness) -> None:
+    """Under the default rules 8 cards are no trick; under kraken 9 are no hand; a hand
+    without a combination says so."""
+    plain = await harness.slash("roem", {"cards": "Th Jh Qh Kh 7s 8s 9s Ac", "trump": "h"})
+    refusal(plain, EN, "cards", "8", "4")
+    nine = {"cards": "Th Jh Qh Kh 7s 8s 9s Ac Ad", "trump": "h", "preset": "kraken"}
+    refusal(await harness.slash("roem", nine, locale=NL), NL, "cards", "9", "8")
+    none = {"cards": "7c 9c Jc Kc 7d 9d Jd Kd", "trump": "h", "preset": "kraken"}
+    [embed] = private(await harness.slash("roem", none)).embeds
+    assert embed["title"] == t("rules.roem.title_none", EN)
+    assert t("rules.roem.hand_none", EN) in embed["description"]
+
+
 async def test_suits_are_read_in_every_language_and_offered_by_autocomplete(
     harness: Harness,
 ) -> None:
@@ -558,8 +588,9 @@ async def test_score_a_called_hand_with_its_reason(harness: Harness, locale: str
     reply = private(await harness.slash("score", options, locale=locale))
     [embed] = reply.embeds
     assert embed["title"] == t("rules.score.title_call.1", locale)
-    assert t("rules.score.bearing.defenders", locale) in embed["description"]
-    lost = t("rules.score.called_lost.defenders", locale, multiplier=2)
+    tie = t("rules.score.tie.bearer_loses", locale)
+    assert f"{t('rules.score.bearing.defenders', locale)} {tie}" in embed["description"]
+    lost = t("rules.score.called_lost.defenders", locale, multiplier=2, total=162)
     assert lost in embed["description"]
     assert [f["value"] for f in embed["fields"]] == ["**364**", "**0**"]
     rekraak = {"makers": "them", "points": 70, "roem_defenders": 50, "calls": 2, "preset": "kraken"}
@@ -654,7 +685,7 @@ REFUSALS = [
     ("score", {"makers": "them", "points": 82, "roem_defenders": 25}, "roem_defenders", ["25"]),
     ("score", {"makers": "us", "points": 82, "tricks": -1}, "tricks", ["-1", "8"]),
     ("score", {"makers": "us", "points": 0, "tricks": 8}, "tricks", ["8", "162"]),
-    ("score", {"makers": "us", "points": 96, "calls": 1}, "calls", ["0"]),  # no kraak here
+    ("score", {"makers": "us", "points": 96, "calls": 1}, "calls", ["kraken-rotterdam"]),
 ]
 
 
@@ -823,3 +854,56 @@ def test_score_doubles_with_spades_where_the_rules_say_so() -> None:
     plain = score(question, RuleSet.preset("kraken"))  # spades double nothing here
     text = score_embed(EN, question, plain, RulesInEffect(rules, "chosen")).description or ""
     assert plain.scores == (120, 62) and t("rules.score.spades", EN) not in text
+
+
+def _called_text(rules: RuleSet, makers: str, points: int, roem: tuple[int, int]) -> str:
+    """The /score answer's reason for a kraak under ``rules`` (read in English)."""
+    question = score_question(makers, points, roem[0], roem[1], None, 1)
+    return (
+        score_embed(EN, question, score(question, rules), RulesInEffect(rules, "table")).description
+        or ""
+    )
+
+
+def test_a_called_hand_reads_as_its_options_say() -> None:
+    """docs/rules.md 2.5: the tie sentence follows double_tie, the result doubled_result,
+    and scope cards says what is multiplied."""
+    kraken = RuleSet.preset("kraken")
+    text = _called_text(kraken, "us", 96, (20, 0))
+    assert t("rules.score.tie.bearer_loses", EN) in text
+    assert t("rules.score.called_lost.defenders", EN, multiplier=2, total=162) in text
+    assert t("rules.score.scope_cards", EN) not in text
+    each_own = kraken.with_options(doubled_result="each_own", double_tie="makers_lose")
+    text = _called_text(each_own, "us", 96, (20, 0))
+    assert t("rules.score.tie.makers_lose", EN) in text
+    assert t("rules.score.called_lost.each_own", EN, multiplier=2) in text
+    assert "lose and are nat" not in text
+    defenders_win = _called_text(each_own, "us", 60, (0, 0))  # as winner_takes_all
+    assert t("rules.score.called_lost.makers", EN, multiplier=2, total=162) in defenders_win
+    cards = _called_text(kraken.with_options(multiplier_scope="cards"), "us", 96, (20, 0))
+    assert t("rules.score.scope_cards", EN) in cards
+
+
+def test_score_with_the_spades_values_doubled() -> None:
+    """docs/rules.md 2.7 (trump_values): the defenders have 224 less the makers' points,
+    a nat gives them 224, and the answer says why."""
+    rules = RuleSet(spades_double="trump_values")
+    question = score_question("us", 112, 0, 0, None, spades=True, total=224)
+    result = score(question, rules)
+    assert question.points == (112, 112) and result.scores == (0, 224)
+    text = score_embed(EN, question, result, RulesInEffect(rules, "table")).description or ""
+    assert t("rules.score.spades_values", EN, total=224) in text and "**224**" in text
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_roem_answer_names_the_claiming_option_in_the_readers_words(locale: str) -> None:
+    """An option's value as a reader's word ("handmatig"), never the stored English one."""
+    cards = parse_cards("qh kh jh 7s")
+    for claiming in ("manual", "automatic"):
+        rules = RuleSet(roem_claiming=claiming)
+        roem = roem_of_trick(cards, int(Suit.HEARTS), rules)
+        embed = roem_embed(locale, cards, Suit.HEARTS, roem, RulesInEffect(rules, "chosen"))
+        options = (embed.footer.text or "").split("\n")[-1]  # under the rules' line
+        assert options.endswith(t(f"rules.roem.claiming.{claiming}", locale))
+        if locale in ("nl", "it"):
+            assert not re.search(rf"\b{claiming}\b", options)

@@ -151,14 +151,21 @@ CASES: list[tuple[ErrorCode, Any]] = [
         lambda: score_problem(engine_refusal(_line, 1, (10, 152), (200, 0)), QUESTION),
     ),
     (
-        ErrorCode.TOO_MANY_CALLS,  # a kraak under rules without kraak (/score calls)
-        lambda: score_problem(engine_refusal(_called, 1), QUESTION),
+        ErrorCode.NO_CALLS,  # a kraak under rules without kraak (/score calls)
+        lambda: score_problem(engine_refusal(_called, RuleSet(), 1), QUESTION),
+    ),
+    (
+        ErrorCode.TOO_MANY_CALLS,  # a rekraak where only kraak is allowed
+        lambda: score_problem(
+            engine_refusal(_called, RuleSet.preset("kraken").with_options(doubling_levels=1), 2),
+            QUESTION,
+        ),
     ),
 ]
 
 
-def _called(calls: int) -> None:
-    score_hand(0, (100, 62), (0, 0), (4, 4), RuleSet(), calls)
+def _called(rules: RuleSet, calls: int) -> None:
+    score_hand(0, (100, 62), (0, 0), (4, 4), rules, calls)
 
 
 def _line(makers: int, points: tuple[int, int], roem: tuple[int, int] = (0, 0)) -> None:

@@ -614,7 +614,7 @@ def test_the_cog_is_loaded_by_default_after_the_error_handler() -> None:
 
 def test_custom_ids_round_trip_and_fit() -> None:
     target = parse_page_custom_id(f"kj:standings:{2**64 - 1}:month:1:999999")
-    assert target is not None and target.humans_only and target.page == 999_999
+    assert target is not None and target.humans and target.page == 999_999
     assert len(page_custom_id(target)) <= 100
     assert page_custom_id(target) == f"kj:standings:{2**64 - 1}:month:1:999999"
     assert parse_page_custom_id("kj:standings:1:decade:0:0") is None

@@ -15,7 +15,12 @@ import pytest
 from bot.engine import Card, Match, Phase, RuleSet, Suit
 from bot.engine.handroem import Combination, ComboKind
 from bot.players.calls import answered
+from bot.players.hint import Hint
+from bot.tables.answers import HintAnswer
+from bot.texts.catalog import t
+from cogs.common.text import call_label
 from cogs.tables.ui_kraak import calls_text, hand_roem_lines
+from cogs.tables.ui_text import hint_reply
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -199,3 +204,15 @@ async def test_the_kraken_lines_of_the_table_message(
     assert calls_text(public, "en") == ""  # every call passed: the usual trump line
     later, _ = await two_cards_down(tmp_path / "later", KRAKEN, trick=2)
     assert hand_roem_lines(replace(later, kraak=kraak), "en") == []  # the cards went back
+
+
+@pytest.mark.parametrize("locale", ["en", "nl", "pt-BR", "es-ES", "it"])
+@pytest.mark.parametrize(("reason", "level"), [("call", 1), ("no_call", 2), ("call", 3)])
+def test_the_hint_on_a_call_names_the_buttons(locale: str, reason: str, level: int) -> None:
+    """/hint in the kraak round says which button to press, in the buttons' own words."""
+    hint = Hint(reason, margin=12.4, samples=40, level=level)
+    text = hint_reply(HintAnswer(hint, uncounted=False), locale)
+    call, pass_ = call_label(level, locale), t("tables.button.pass", locale)
+    choice, other = (call, pass_) if reason == "call" else (pass_, call)
+    assert f"**{choice}**:" in text and f"**{other}**" in text and "12" in text
+    assert text.index(choice) < text.index(other)

@@ -16,6 +16,7 @@ from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
     buttons,
+    enabled,
     fix_seed,
     message_text,
     seed_with_first_dealer,
@@ -64,7 +65,7 @@ async def test_a_brazilian_player_reads_table_and_hand_in_portuguese(
     assert "**ana** escolhe o trunfo" in message_text(kit.public(table))
 
     hand = await my_hand(kit, table, ana, **pt)
-    assert text_displays(hand.body)[0].startswith("### Sua mão")
+    assert text_displays(hand.body)[0].startswith("-# Sua mão")
     assert "Sua vez: escolha o trunfo ou passe." in hand.text()
     labels = [b["label"] for b in buttons(hand.components)]
     assert "♥ copas" in labels and "Passar" in labels and "Atualizar" in labels
@@ -75,7 +76,7 @@ async def test_a_brazilian_player_reads_table_and_hand_in_portuguese(
     assert "Trunfo ♥ copas, escolhido por ana" in message_text(kit.public(table))
 
     hand = await my_hand(kit, table, ana, **pt)
-    assert text_displays(hand.body)[0].startswith("### Sua mão · trunfo ♥ copas ★")
+    assert text_displays(hand.body)[0].startswith("-# Sua mão · trunfo ♥ copas ★")
     assert "Sua vez: jogue uma carta." in hand.text()
     for english in ("Your hand", "trump", "hearts", "Refresh"):
         assert english not in hand.text() + str(hand.components), english
@@ -131,8 +132,11 @@ async def test_computers_are_named_in_each_readers_language(
     seq = kit.table(table).seq
     await kit.click(f"kj:trump:{table}:{seq}:h", ana, message=hand.message_id, **es)
     hand = await my_hand(kit, table, ana, **es)
+    first = enabled(hand.components, "kj:card:")[0]  # ana leads; then Ordenador 2 is to play
+    await kit.click(first, ana, message=hand.message_id, **es)
+    hand = await my_hand(kit, table, ana, **es)
     assert "Ordenador 2" in hand.text() and "Computer" not in hand.text()
     pt = await my_hand(kit, table, ana, locale="pt-BR", guild_locale="es-ES")
     assert "Computador 2" in pt.text() and "Ordenador" not in pt.text()
-    assert "repartidor Ordenador 4" in message_text(kit.public(table))
+    assert "elegido por ana" in message_text(kit.public(table))
     kit.check_payloads()

@@ -1,9 +1,11 @@
-"""The phone budget (docs/table-ux.md 2.13) where a test can see it, in every language: the
-table message keeps to one row of buttons that a phone wraps onto two lines at most, its
-text to a set number of lines at phone width and its picture to a set height; the hand's
-last row (Refresh, Bump, Leave) to two lines too; with Roem! and I'm back as well (someone
-away during a claim window), three lines at most for each. A kraken table's message (the
-calls in the trump line, the hand roem in the first trick) keeps to the same budget."""
+"""The phone budget (docs/table-ux.md 2.13) where a test can see it, in every language and
+with the longest names: the table message during play keeps to one row of buttons that a
+phone wraps onto two lines at most, its text to a set number of lines at phone width and
+its picture to a set height; the hand keeps its text to a set number of lines, its cards to
+rows that each fit one line of a phone and its last row (Refresh, Bump, Leave) to two lines;
+with Roem! and I'm back as well (someone away during a claim window), three lines at most.
+A kraken table's message (the calls in the trump line, the hand roem in the first trick)
+keeps to the same budget."""
 
 from __future__ import annotations
 
@@ -18,10 +20,11 @@ from bot.engine import Card, RuleSet
 from bot.engine.handroem import Combination, ComboKind
 from bot.pictures.table import HEIGHT, WIDTH
 from bot.tables import PrivateHand, PublicTable, TableService, private_hand, public_table
+from cogs.common.hand_cards import PHONE_LINE_PX, button_px
 from cogs.common.text import text_width
 from cogs.tables.ui import public_parts, public_rows
 from cogs.tables.ui_hand import hand_payload
-from cogs.tables.ui_picture import ShownPicture
+from cogs.tables.ui_picture import ShownPicture, taken_trick_shown
 from tests.harness.limits import iter_components
 from tests.tables.helpers import ALICE, BOB, CARL, DIRK, OPENED, act_once, open_service, table_with
 
@@ -30,8 +33,10 @@ LOCALES = ("en", "nl", "pt-BR", "es-ES", "it")
 # is 314 px wide; a button is its label (about 7.5 px a character) and 32 px of padding,
 # 8 px from the next; a line of text holds about 40 columns.
 BOX_WIDTH, CHAR_PX, BUTTON_PAD, BUTTON_GAP, TEXT_COLUMNS = 314, 7.5, 32, 8, 40
-TABLE_TEXT_LINES = 15  # the table message's text during play, at phone width (now 13-14)
-PICTURE_HEIGHT = 185  # px of the picture at the box's width
+TABLE_TEXT_LINES = 13  # the table message's text during play, at phone width (was 15)
+HAND_TEXT_LINES = 7  # a hand's text during play; 12 when away in a claim window (both notes)
+PICTURE_HEIGHT = 140  # px of the picture at the box's width (was 185)
+LONGEST = "Anna-Catharina van Oldenbarnevelt"  # longer than the 24 columns a name may take
 
 
 def button_lines(labels: list[str]) -> int:
@@ -53,8 +58,11 @@ def text_lines(content: str) -> int:
 
 @pytest.fixture
 async def mid_trick(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
-    """A table in its second trick, two cards down, and the hand of the seat to play."""
-    return await two_cards_down(tmp_path, RuleSet.preset("amsterdam"), trick=2)
+    """A table in its second trick, two cards down, and the hand of the seat to play; every
+    seat's name longer than a name may be."""
+    public, mine = await two_cards_down(tmp_path, RuleSet.preset("amsterdam"), trick=2)
+    seats = tuple(replace(seat, name=f"{LONGEST} {i}") for i, seat in enumerate(public.seats))
+    return replace(public, seats=seats), mine
 
 
 async def two_cards_down(
@@ -81,38 +89,66 @@ def labels(rows: list[list[Any]]) -> list[list[str]]:
     return [[button["label"] for button in row] for row in rows]
 
 
+def shown(picture_of: PublicTable) -> ShownPicture:
+    """The picture a table message carries: drawn when `picture_of` was the table."""
+    caption = "In the picture: trick 1 · taken by Dirk"
+    return ShownPicture("table.png", "alt", caption, -1, taken_trick_shown(picture_of))
+
+
+def texts(components: list[Any]) -> list[str]:
+    return [c["content"] for c in iter_components(components) if c.get("type") == 10]
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_the_table_message_fits_its_phone_budget(
     mid_trick: tuple[PublicTable, PrivateHand], locale: str
 ) -> None:
     public, _ = mid_trick
+    taken = replace(public, trick=(), trick_leader=None, trick_winner=None)
+    picture = shown(taken)  # the picture of the trick before, kept while this one is played
     usual = replace(public, claimable=True)  # Roem! open, nobody away
-    [row] = labels(public_rows(usual, locale))
-    assert len(row) == 4 and button_lines(row) <= 2, (locale, row)
-    every = replace(public, claimable=True, back_open=True)  # all five buttons at once
+    [row] = labels(public_rows(usual, locale, picture))
+    assert len(row) == 3 and button_lines(row) <= 2, (locale, row)  # Previous trick: pictured
+    every = replace(public, claimable=True, back_open=True)  # and without its picture
     [row] = labels(public_rows(every, locale))
     assert len(row) == 5 and button_lines(row) <= 3, (locale, row)
 
-    picture = ShownPicture("table.png", "alt", "In the picture: trick 1 · taken by Dirk", -1)
-    parts = public_parts(public, locale, picture=picture)
-    texts = [c["content"] for c in iter_components(parts) if c.get("type") == 10]
-    assert sum(text_lines(text) for text in texts) <= TABLE_TEXT_LINES, (locale, texts)
+    for state in (public, replace(taken, claimable=True)):  # mid-trick, and a claim window
+        parts = public_parts(state, locale, picture=picture)
+        lines = sum(text_lines(text) for text in texts(parts))
+        assert lines <= TABLE_TEXT_LINES, (locale, texts(parts))
     assert BOX_WIDTH * HEIGHT / WIDTH <= PICTURE_HEIGHT
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-async def test_the_hands_last_row_fits_its_phone_budget(
+async def test_the_hand_fits_its_phone_budget(
     mid_trick: tuple[PublicTable, PrivateHand], locale: str
 ) -> None:
     public, mine = mid_trick
-    for seat, buttons, most in ((mine, 3, 2), (replace(mine, can_claim=True, away=True), 5, 3)):
-        rows = [
-            c["components"]
-            for c in iter_components(hand_payload(public, seat, locale)["components"])
-            if c.get("type") == 1
-        ]
+    noted = replace(mine, can_claim=True, away=True)  # "press Roem!" and "your time ran out"
+    for seat, buttons, most, lines in ((mine, 3, 2, HAND_TEXT_LINES), (noted, 5, 3, 12)):
+        components = hand_payload(public, seat, locale)["components"]
+        rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
         last = [button["label"] for button in rows[-1]]
         assert len(last) == buttons and button_lines(last) <= most, (locale, last)
+        for row in rows[:-1]:  # the cards: each row one line of a phone
+            assert sum(button_px(b) for b in row) + BUTTON_GAP * (len(row) - 1) <= PHONE_LINE_PX
+        assert sum(text_lines(text) for text in texts(components)) <= lines, (
+            locale,
+            texts(components),
+        )
+
+
+async def test_a_hand_that_may_play_every_card_keeps_them_to_three_lines(
+    mid_trick: tuple[PublicTable, PrivateHand],
+) -> None:
+    public, mine = mid_trick
+    leading = replace(mine, legal=mine.cards, reasons={})
+    components = hand_payload(public, leading, "en")["components"]
+    rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
+    cards = [row for row in rows if row[0]["custom_id"].startswith("kj:card:")]
+    assert sum(len(row) for row in cards) == len(mine.cards) == 7  # the second trick
+    assert len(cards) <= 3  # suits share a row where they fit: not one row a suit
 
 
 def _cards(*names: str) -> tuple[Card, ...]:

@@ -100,12 +100,13 @@ async def test_an_illegal_card_is_refused_with_the_reason_and_changes_nothing(
     card, reason = next((c, r) for c, r in view.reasons.items() if r.code == "must_follow")
     why = f"You must follow {SUIT_WORDS[reason.suit.letter]}"  # type: ignore[union-attr]
     hand = await kit.hand(t, user)
-    button = next(b for b in hand.buttons() if b["custom_id"].endswith(f":{card.code}"))
-    assert button["disabled"] is True
-    assert f"-# Grey cards: y{why[1:]}." in hand.text()  # one line says why
+    custom_id = f"kj:card:{t}:{view.seq}:{card.code}"
+    assert custom_id not in hand.custom_ids()  # a card that may not be played is words
+    assert f"-# Not playable now: y{why[1:]}." in hand.text()  # one line says why
     before = kit.table(t).to_dict()
 
-    click = await kit.click(button["custom_id"], user, message=hand.message_id)
+    forged = drawn_earlier(hand.message, custom_id)  # a forged click, or a stale client's
+    click = await kit.click(custom_id, user, message=forged)
 
     assert click.response.callback_type == 7
     assert_ephemeral(click.response)
@@ -128,7 +129,9 @@ async def test_clicks_out_of_turn_and_by_someone_not_seated(
     assert "is to play" in hand.text() and not enabled(hand.components, "kj:card:")
     before = kit.table(t).to_dict()
 
-    out_of_turn = await kit.click(hand.custom_ids()[0], waiting, message=hand.message_id)
+    card = private_hand(kit.table(t), 0 if waiting == anna else 2).cards[0]
+    forged = f"kj:card:{t}:{kit.table(t).seq}:{card.code}"
+    out_of_turn = await kit.click(forged, waiting, message=drawn_earlier(hand.message, forged))
     my_hand = await kit.click(f"kj:hand:{t}", carl, message=kit.public(t))
     earlier = drawn_earlier(kit.public(t), f"kj:roem:{t}", f"kj:back:{t}")
     roem = await kit.click(f"kj:roem:{t}", carl, message=earlier)

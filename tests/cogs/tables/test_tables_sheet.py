@@ -133,7 +133,7 @@ async def test_play_again_seats_the_same_four_at_a_new_table(
     assert button["label"] == "Play again"
     shown = copy.deepcopy(final)  # as a client still shows it after the click below
     finished_text = message_text(kit.public(t))
-    assert "Play again there puts the same four at a new table." in finished_text
+    assert "**Play again** there puts the same four at a new table." in finished_text
 
     outsider = await kit.click(f"kj:again:{t}:{seq}", carl)
     assert_ephemeral(outsider.reply)
