@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import CARDS, Card, Phase, RuleSet, Suit, left_of
+from bot.engine import CARDS, Card, Phase, RuleSet, Suit
 from bot.engine.cards import cards_of
 from bot.engine.handroem import combinations_of
 from bot.engine.scoring import MAX_CALLS
+from bot.engine.seats import left_of
 
 from .base import SeatView
 from .bidding import PASS_THRESHOLD, trump_strength
@@ -38,12 +39,12 @@ def call_strength(seat: int, hand: Sequence[Card], trump: Suit, rules: RuleSet) 
     return strength
 
 
-def asked_seats(chooser: int, calls: int) -> tuple[int, int]:
+def asked_seats(chooser: int, calls: int, rules: RuleSet) -> tuple[int, int]:
     """The two seats asked, in order, after ``calls`` calls on the trump ``chooser`` named:
     the defenders from its left for kraak and superkraak, ``chooser`` and its partner for
     rekraak (docs/rules.md 2.5.2, as ``Hand.call_seats``)."""
     first = chooser if calls % 2 else left_of(chooser)
-    return first, left_of(left_of(first))
+    return first, rules.seating.partner_of(first)
 
 
 def answered(
@@ -57,7 +58,7 @@ def answered(
         return False
     return any(
         call_strength(seat, dealt[seat], trump, rules) >= CALL_THRESHOLDS[level]
-        for seat in asked_seats(chooser, calls)
+        for seat in asked_seats(chooser, calls, rules)
     )
 
 
@@ -70,14 +71,14 @@ def call_answers(view: SeatView) -> list[tuple[int, int, bool]]:
         return []
     answers: list[tuple[int, int, bool]] = []
     for made, caller in enumerate(view.calls):
-        first, second = asked_seats(view.chooser, made)
+        first, second = asked_seats(view.chooser, made, view.rules)
         if caller == second:
             answers.append((first, made + 1, False))
         answers.append((caller, made + 1, True))
     made = len(view.calls)
     if made >= min(view.rules.doubling_levels, MAX_CALLS):
         return answers
-    first, second = asked_seats(view.chooser, made)
+    first, second = asked_seats(view.chooser, made, view.rules)
     if view.phase == Phase.DOUBLING:
         if view.seat == second:
             answers.append((first, made + 1, False))

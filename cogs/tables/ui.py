@@ -14,6 +14,7 @@ from functools import lru_cache
 import discord
 
 from bot.engine import Phase, Suit
+from bot.engine.seats import SIDES
 from bot.tables import PublicSeat, PublicTable, SeatKind, Status, TableAnswer
 from bot.texts.catalog import normalize_locale
 from bot.texts.formats import mid_sentence
@@ -111,7 +112,7 @@ def public_parts(
     if public.status != Status.LOBBY:  # the final picture: a V2 message shows only what
         parts += _picture_parts(public, picture)  # its components name
     pairs = [
-        f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}" for pair in (0, 1)
+        f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}" for pair in SIDES
     ]
     parts.append(text_display("\n".join(pairs)))
     return parts
@@ -276,7 +277,7 @@ def _score_text(public: PublicTable, locale: str) -> str:
     chosen (the hand has no points yet then, so only the match's totals, if any, show)."""
     playing = public.phase in (Phase.PLAY, Phase.CLAIM)
     lines = []
-    for pair in (0, 1):
+    for pair in SIDES:
         names = f"**{_pair_with_marks(public, pair, locale)}**"
         hand = points_text(public.hand_points[pair], public.hand_roem[pair], locale)
         total = public.totals[pair]
