@@ -271,28 +271,37 @@ def _turn_line(public: PublicTable, locale: str) -> str:
 
 
 def _score_text(public: PublicTable, locale: str) -> str:
-    """One line per pair, named by its players: the hand's points while cards are played,
-    the match's total once a hand is scored; the last hand's result below while trump is
-    chosen (the hand has no points yet then, so only the match's totals, if any, show)."""
-    playing = public.phase in (Phase.PLAY, Phase.CLAIM)
-    lines = []
-    for pair in (0, 1):
-        names = f"**{_pair_with_marks(public, pair, locale)}**"
-        hand = points_text(public.hand_points[pair], public.hand_roem[pair], locale)
-        total = public.totals[pair]
-        if playing and public.sheet:
-            line = t("tables.public.pair_score", locale, names=names, hand=hand, total=total)
-        elif playing:
-            line = t("tables.public.pair_hand", locale, names=names, hand=hand)
-        elif public.sheet:
-            line = t("tables.public.pair_total", locale, names=names, total=total)
-        else:
-            line = names
-        lines.append(line)
-    last = "" if playing else _last_hand_line(public, locale)
-    if last:
-        lines.append(f"-# {last}")
-    return "\n".join(lines)
+    """The pairs' scores on one line, as a scoreboard between their names ("Anna & Carl
+    **48 – 0** Bob & Dirk"): the hand's points while cards are played, with the match's
+    totals below in small print once a hand is scored; while trump is chosen (the hand has
+    no points yet) the match's totals, the last hand's result below; before the first hand
+    is scored the names alone. One line of a phone with short names, two with the longest
+    (docs/table-ux.md 2.13); no "0 – 0" twice."""
+    names = [_pair_with_marks(public, pair, locale) for pair in (0, 1)]
+    one, two = public.totals
+    if public.phase in (Phase.PLAY, Phase.CLAIM):
+        hand = [points_text(public.hand_points[p], public.hand_roem[p], locale) for p in (0, 1)]
+        line = t(
+            "tables.public.scores",
+            locale,
+            names1=names[0],
+            score1=hand[0],
+            score2=hand[1],
+            names2=names[1],
+        )
+        below = t("tables.public.match_small", locale, total1=one, total2=two)
+        return f"{line}\n-# {below}" if public.sheet else line
+    if not public.sheet:
+        return t("tables.public.pairs", locale, names1=names[0], names2=names[1])
+    line = t(
+        "tables.public.match_scores",
+        locale,
+        names1=names[0],
+        total1=one,
+        total2=two,
+        names2=names[1],
+    )
+    return f"{line}\n-# {_last_hand_line(public, locale)}"
 
 
 def _pair_with_marks(public: PublicTable, pair: int, locale: str) -> str:

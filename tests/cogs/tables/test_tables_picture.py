@@ -120,7 +120,7 @@ async def test_the_end_of_a_hand_uploads_a_picture_with_the_new_score(
     assert match.hand.phase == Phase.TRUMP
     [gallery] = galleries(kit.public(t))
     description = gallery["items"][0]["description"]
-    assert f"anna & carl · match {match.totals[0]}" in description
+    assert f"Match: anna & carl {match.totals[0]} – {match.totals[1]} bob & dirk" in description
     assert "Trick" not in description  # the new hand has no trick yet: the score pad
     # at most one upload per trick, and one for the hand's end
     assert len(uploads(kit)) <= len(match.sheet) * 8 + 1
@@ -180,7 +180,7 @@ async def test_a_spent_picture_budget_skips_tricks_but_not_hands_ends(
     [upload] = uploads(kit)  # every trick went without: the one turn went to the hand's end
     [attachment] = upload.json["attachments"]
     assert "Trick" not in attachment["description"]
-    assert f"match {match.totals[0]}" in attachment["description"]
+    assert f"{match.totals[0]} – {match.totals[1]}" in attachment["description"]
 
 
 async def test_a_picture_of_an_earlier_hand_is_not_kept_beside_a_new_one(
