@@ -13,9 +13,9 @@ from functools import lru_cache
 
 import discord
 
-from bot.engine import Phase, Suit
+from bot.engine import Phase, RuleSet, Suit
 from bot.tables import PublicSeat, PublicTable, SeatKind, Status, TableAnswer
-from bot.texts.catalog import normalize_locale
+from bot.texts.catalog import has, normalize_locale
 from bot.texts.formats import mid_sentence
 from cogs.common.components import (
     EMBED_COLOUR,
@@ -66,6 +66,7 @@ __all__ = [
     "public_view",
     "last_trick_embed",
     "result_text",
+    "rules_words",
     "settings_embed",
     "sheet_embed",
 ]
@@ -470,12 +471,33 @@ def _play_buttons(
 # ----------------------------------------------------------------------------- settings
 
 
+def rules_words(rules: RuleSet, locale: str) -> str:
+    """The rules' name with each option changed from its preset in the reader's words
+    ("amsterdam + roem counted by the bot"), never as the code writes it; the match's
+    length is not repeated (the lobby and the heading say it in words)."""
+    changed = [
+        _option_words(name, value, locale)
+        for name, value in sorted(rules.overrides().items())
+        if name not in _LENGTH_OPTIONS
+    ]
+    return " + ".join([rules.name, ", ".join(changed)]) if changed else rules.name
+
+
+_LENGTH_OPTIONS = frozenset({"match_hands", "target_score"})
+
+
+def _option_words(name: str, value: object, locale: str) -> str:
+    """One changed option in words; one the catalogue has no words for yet by its name."""
+    key = f"tables.rules.{name}.{value}"
+    return t(key, locale) if has(key, locale) else f"{name}={value}"
+
+
 def settings_embed(table: PublicTable, locale: str, table_locale: str) -> discord.Embed:
     """The table's settings as /table settings shows them (`table_locale`: its messages')."""
     timer = timer_text(table.settings.turn_timer, locale)
     language = t(f"tables.language.{normalize_locale(table_locale)}", locale)
     lines = [
-        t("tables.settings.rules", locale, rules=table.rules.label),
+        t("tables.settings.rules", locale, rules=rules_words(table.rules, locale)),
         t("tables.settings.turn_timer", locale, value=timer),
         t("tables.settings.language", locale, value=language),
         t("tables.settings.level", locale, value=levels_text(table, locale)),

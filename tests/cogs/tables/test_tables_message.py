@@ -10,10 +10,12 @@ import re
 
 import pytest
 
-from bot.engine import Card, Hand, Phase, SheetLine
+from bot.engine import Card, Hand, Phase, RuleSet, SheetLine
 from bot.tables import Status, public_table
+from bot.texts.catalog import LOCALES, has
 from cogs.common.text import card_text, suit_text, text_width
 from cogs.tables.publisher import EditBudget
+from cogs.tables.ui import rules_words
 from cogs.tables.ui_sheet import SHEET_WIDTH
 from tests.cogs.tables.tables_kit import (
     Kit,
@@ -271,3 +273,16 @@ async def test_the_sheet_fits_a_phone_and_names_the_pairs_with_32_character_name
     assert "Dirk-Jan \\`tick\\` van Old…" in description
     assert not any(name[:8] in "\n".join(block) for name in LONG)
     kit.check_payloads()
+
+
+def test_the_rules_line_says_a_changed_option_in_the_readers_words() -> None:
+    """/table settings names the rules with what was changed, never as the code writes it;
+    the match's length has its own words (the lobby, the heading)."""
+    rules = RuleSet.preset("amsterdam").with_options(roem_claiming="automatic", match_hands=8)
+    assert rules.label == "amsterdam + match_hands=8, roem_claiming=automatic"  # the code's
+    assert rules_words(rules, "en") == "amsterdam + roem counted by the bot"
+    assert rules_words(rules, "nl") == "amsterdam + roem telt vanzelf"
+    assert rules_words(RuleSet.preset("amsterdam"), "it") == "amsterdam"
+    for locale in LOCALES:
+        for value in ("automatic", "manual"):
+            assert has(f"tables.rules.roem_claiming.{value}", locale)
