@@ -2,8 +2,9 @@
 with the longest names: the table message during play keeps to one row of buttons that a
 phone wraps onto two lines at most, its text to a set number of lines at phone width and
 its picture to a set height; the hand keeps its text to a set number of lines, its cards to
-rows that each fit one line of a phone and its last row (Refresh, Bump, Leave) to two lines;
+rows that each fit one line of a phone and its last row (Refresh, Bump, Leave) to one line;
 with Roem! and I'm back as well (someone away during a claim window), three lines at most.
+The scores are one scoreboard line with short names, and the Roem! note one line.
 A kraken table's message (the calls in the trump line, the hand roem in the first trick)
 keeps to the same budget."""
 
@@ -33,7 +34,7 @@ LOCALES = ("en", "nl", "pt-BR", "es-ES", "it")
 # is 314 px wide; a button is its label (about 7.5 px a character) and 32 px of padding,
 # 8 px from the next; a line of text holds about 40 columns.
 BOX_WIDTH, CHAR_PX, BUTTON_PAD, BUTTON_GAP, TEXT_COLUMNS = 314, 7.5, 32, 8, 40
-TABLE_TEXT_LINES = 13  # the table message's text during play, at phone width (was 15)
+TABLE_TEXT_LINES = 12  # the table message's text during play, at phone width (was 13)
 HAND_TEXT_LINES = 7  # a hand's text during play; 12 when away in a claim window (both notes)
 PICTURE_HEIGHT = 140  # px of the picture at the box's width (was 185)
 LONGEST = "Anna-Catharina van Oldenbarnevelt"  # longer than the 24 columns a name may take
@@ -126,7 +127,7 @@ async def test_the_hand_fits_its_phone_budget(
 ) -> None:
     public, mine = mid_trick
     noted = replace(mine, can_claim=True, away=True)  # "press Roem!" and "your time ran out"
-    for seat, buttons, most, lines in ((mine, 3, 2, HAND_TEXT_LINES), (noted, 5, 3, 12)):
+    for seat, buttons, most, lines in ((mine, 3, 1, HAND_TEXT_LINES), (noted, 5, 3, 11)):
         components = hand_payload(public, seat, locale)["components"]
         rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
         last = [button["label"] for button in rows[-1]]
