@@ -20,6 +20,8 @@ HOT_MODULES = [
     "bot/engine/obligations.py",
     "bot/engine/roem.py",
     "bot/engine/scoring.py",
+    # The seat model: constants and turn order every playout asks.
+    "bot/engine/seats.py",
     # The search player's inner loop (alpha-beta and playouts on bit masks).
     "bot/players/solver.py",
     # The heuristic's card play on masks, asked on every sampled deal (likelihood weights).

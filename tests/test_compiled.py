@@ -13,7 +13,17 @@ import bot.players.solver  # noqa: F401  (the search player's compiled loop)
 from bot.compiled import compiled_modules, describe, pure_requested, stale_modules
 
 # setup.py's HOT_MODULES
-HOT = {"cards", "tricks", "obligations", "roem", "scoring", "solver", "opponent_model", "leads"}
+HOT = {
+    "cards",
+    "tricks",
+    "obligations",
+    "roem",
+    "scoring",
+    "seats",
+    "solver",
+    "opponent_model",
+    "leads",
+}
 
 
 def test_the_build_is_the_one_asked_for() -> None:

@@ -25,7 +25,7 @@ from .actions import (
 )
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .errors import EngineError, ErrorCode, InvalidInput, RuleError, RuleViolation
-from .hand import Hand, Phase, Trick, TrumpOptions, left_of, pair_of, seats_around
+from .hand import Hand, Phase, Trick, TrumpOptions
 from .handroem import Combination, ComboKind, HandRoem, find_hand_roem
 from .match import Match, MatchResult, SheetLine
 from .obligations import (
@@ -40,6 +40,7 @@ from .obligations import (
 from .roem import NO_ROEM, Roem, RoemKind, RoemPart, roem_of_trick
 from .rules import ENGINE_PRESET_NAMES, KRAKEN_PRESET_NAMES, PRESET_NAMES, RuleSet
 from .scoring import HandScore, assumed_tricks, bearing_pair, multiplier, score_hand
+from .seats import FOUR_SEATS, SEAT_COUNT, SEATS, SIDES, Seating, left_of, pair_of, seats_around
 from .sheets import (
     check_hand,
     check_line,
@@ -86,7 +87,12 @@ __all__ = [
     "PlayResult",
     "Phase",
     "PlayOptions",
+    "FOUR_SEATS",
     "Rank",
+    "SEAT_COUNT",
+    "SEATS",
+    "SIDES",
+    "Seating",
     "Reason",
     "NO_ROEM",
     "Roem",

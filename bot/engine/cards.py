@@ -176,10 +176,11 @@ _CODES = tuple(f"{'T' if c.rank == Rank.TEN else c.rank.label}{c.suit.letter}" f
 # The tables are Final and the helpers work on plain ints so that the compiled build (setup.py)
 # turns them into C statics and machine arithmetic.
 BIT: Final[tuple[int, ...]] = tuple(1 << n for n in range(32))
-SUIT_MASK: Final[tuple[int, ...]] = tuple(0xFF << (8 * s) for s in range(4))
+SUIT_COUNT: Final = 4
+SUIT_MASK: Final[tuple[int, ...]] = tuple(0xFF << (8 * s) for s in range(SUIT_COUNT))
 LANE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(tuple(CARDS[8 * s + r] for r in range(8) if bits >> r & 1) for bits in range(256))
-    for s in range(4)
+    for s in range(SUIT_COUNT)
 )
 _CLUBS: Final = LANE_CARDS[0]
 _DIAMONDS: Final = LANE_CARDS[1]

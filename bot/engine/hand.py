@@ -29,6 +29,7 @@ from .obligations import (
 from .roem import NO_ROEM, Roem, roem_of_trick
 from .rules import RuleSet
 from .scoring import MAX_CALLS, HandScore, bearing_pair, multiplier, score_hand
+from .seats import FOUR_SEATS, left_of, pair_of
 from .tricks import LAST_TRICK_BONUS, scored_points, trick_winner
 
 R_co = TypeVar("R_co", covariant=True)
@@ -43,7 +44,6 @@ class Applicable(Protocol[R_co]):
         ...
 
 
-PACKETS = (3, 2, 3)
 JOKERS_IN_DRAW_PILE = 2  # the trump pile is the unused 2-6 of each suit (20 cards) + jokers
 DRAW_PILE_PER_SUIT = 5
 
@@ -57,23 +57,6 @@ class Phase(StrEnum):
     PLAY = "play"
     CLAIM = "claim"  # after the last trick, until the hand is scored (manual claiming only)
     DONE = "done"
-
-
-def pair_of(seat: int) -> int:
-    """The pair (0 or 1) `seat` plays in: seats 0 and 2 against 1 and 3."""
-    return seat % 2
-
-
-def left_of(seat: int) -> int:
-    """The seat to the left of `seat`, who plays after it."""
-    return (seat + 1) % 4
-
-
-def seats_around(seat: int) -> tuple[int, int, int]:
-    """The other seats as `seat` sees them across the table: (left, partner, right). The
-    left-hand opponent plays after `seat`, the partner sits opposite, the right-hand
-    opponent plays before it."""
-    return (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
 
 
 @dataclass(slots=True)
@@ -90,7 +73,7 @@ class Trick:
 
     def seat_of(self, index: int) -> int:
         """The seat that played the trick's card number `index` (0 = the leader)."""
-        return (self.leader + index) % 4
+        return FOUR_SEATS.after(self.leader, index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,11 +122,12 @@ class Hand:
     def deal(cls, rules: RuleSet, dealer: int, rng: random.Random) -> Hand:
         """Shuffle and deal 3-2-3 clockwise from left of the dealer, then settle trump."""
         deck = shuffled_deck(rng)
-        cards: list[list[Card]] = [[], [], [], []]
+        seating = rules.seating
+        cards: list[list[Card]] = [[] for _ in seating.seats]
         pos = 0
-        for size in PACKETS:
-            for k in range(4):
-                cards[(dealer + 1 + k) % 4].extend(deck[pos : pos + size])
+        for size in seating.packets:
+            for seat in seating.deal_order(dealer):
+                cards[seat].extend(deck[pos : pos + size])
                 pos += size
         return cls.from_cards(rules, dealer, cards, _turn_up(rules, rng))
 
@@ -156,11 +140,12 @@ class Hand:
         turned: Suit | None = None,
     ) -> Hand:
         """A hand from given cards; ``turned`` is the suit from the trump pile (None: joker)."""
-        if len(cards) != 4 or sorted(c for h in cards for c in h) != list(CARDS):
+        seating = rules.seating
+        if len(cards) != seating.count or sorted(c for h in cards for c in h) != list(CARDS):
             raise ValueError("a deal is 4 hands of 8 cards holding each of the 32 cards once")
-        if any(len(h) != 8 for h in cards):
+        if any(len(h) != seating.cards_per_seat for h in cards):
             raise ValueError("every player holds 8 cards")
-        hand = cls(rules, dealer % 4, tuple(tuple(h) for h in cards))
+        hand = cls(rules, seating.seat(dealer), tuple(tuple(h) for h in cards))
         hand.holdings = [list(h) for h in cards]
         hand.leader = left_of(hand.dealer)
         hand.bidding = _Bidding(turn=hand.leader)
@@ -183,7 +168,7 @@ class Hand:
         """The seat whose turn it is to name trump, call or play; None while claiming or done."""
         phase = self.phase
         if phase == Phase.PLAY:  # first: asked for every card played
-            return (self.leader + len(self.current)) % 4
+            return self.rules.seating.after(self.leader, len(self.current))
         if phase == Phase.TRUMP:
             assert self.bidding is not None
             return self.bidding.turn
@@ -224,7 +209,7 @@ class Hand:
         rekraak (docs/rules.md 2.5.2)."""
         assert self.chooser is not None
         first = self.chooser if len(self.calls) % 2 else left_of(self.chooser)
-        return first, (first + 2) % 4
+        return first, self.rules.seating.partner_of(first)
 
     def may_call(self, seat: int) -> int | None:
         """The call (its level) ``seat`` may make or pass now; None when it may not."""
@@ -289,7 +274,7 @@ class Hand:
         """The seat winning the trick in progress, if any card is down."""
         if not self.current or self.trump is None:
             return None
-        return (self.leader + trick_winner(self.current, self.trump)) % 4
+        return self.rules.seating.after(self.leader, trick_winner(self.current, self.trump))
 
     # ----------------------------------------------------------------- actions
     def choose_trump(self, seat: int, suit: Suit) -> None:
@@ -471,7 +456,7 @@ class Hand:
     def _complete_trick(self) -> Trick:
         assert self.trump is not None
         cards = tuple(self.current)
-        winner = (self.leader + trick_winner(cards, self.trump)) % 4
+        winner = self.rules.seating.after(self.leader, trick_winner(cards, self.trump))
         roem = self._trick_roem(cards)
         trick = Trick(self.leader, cards, winner, roem)
         self.tricks.append(trick)
@@ -483,7 +468,7 @@ class Hand:
         if self.rules.roem_claiming == "automatic" and roem:
             trick.claimed = True
             self.roem[pair] += roem.points
-        if len(self.tricks) == 8:
+        if len(self.tricks) == self.rules.seating.tricks_per_hand:
             self.points[pair] += LAST_TRICK_BONUS
             self.phase = Phase.CLAIM
             if not self._claims:

@@ -15,6 +15,7 @@ from itertools import combinations
 from .cards import Card, Rank, Suit
 from .roem import FOUR_OF_A_KIND, NO_ROEM, STUK_POINTS, Roem, RoemKind
 from .rules import RuleSet
+from .seats import SIDES, pair_of
 
 HAND_RUN_POINTS = {3: 20, 4: 50}  # a run of 5 or more: RUN5_POINTS
 RUN5_POINTS = 100
@@ -69,14 +70,14 @@ class HandRoem:
 
     def of_pair(self, pair: int) -> tuple[Combination, ...]:
         """The combinations (stuk included) of ``pair``'s two players."""
-        return tuple(c for c in self.combinations if c.seat % 2 == pair)
+        return tuple(c for c in self.combinations if pair_of(c.seat) == pair)
 
     def announced(self) -> tuple[Combination, ...]:
         """What the table is told (docs/rules.md 2.6.4): each pair's best combination,
         every combination of a pair that scores, and every stuk; nothing else."""
         shown = [c for c in self.best if c is not None]
         for combo in self.combinations:
-            scores = self.scoring[combo.seat % 2] or combo.kind == ComboKind.STUK
+            scores = self.scoring[pair_of(combo.seat)] or combo.kind == ComboKind.STUK
             if scores and combo not in shown:
                 shown.append(combo)
         return tuple(shown)
@@ -158,7 +159,7 @@ def find_hand_roem(dealt: Sequence[Sequence[Card]], trump: Suit, rules: RuleSet)
         for combo in combinations_of(seat, cards, trump, rules)
     )
     plain = [
-        [c for c in found if c.seat % 2 == pair and c.kind != ComboKind.STUK] for pair in (0, 1)
+        [c for c in found if pair_of(c.seat) == pair and c.kind != ComboKind.STUK] for pair in SIDES
     ]
     best = (_best(plain[0]), _best(plain[1]))
     sums = (sum(c.points for c in plain[0]), sum(c.points for c in plain[1]))
@@ -171,7 +172,8 @@ def find_hand_roem(dealt: Sequence[Sequence[Card]], trump: Suit, rules: RuleSet)
             best[1] is not None and keys[1] > keys[0],
         )
     stuk = [
-        sum(c.points for c in found if c.kind == ComboKind.STUK and c.seat % 2 == p) for p in (0, 1)
+        sum(c.points for c in found if c.kind == ComboKind.STUK and pair_of(c.seat) == p)
+        for p in SIDES
     ]
     points = (stuk[0] + sums[0] * scoring[0], stuk[1] + sums[1] * scoring[1])
     return HandRoem(found, best, scoring, points)

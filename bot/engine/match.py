@@ -103,8 +103,9 @@ class Match:
         self.rules = rules
         self.seed = str(seed)
         if first_dealer is None:
-            first_dealer = random.Random(f"{self.seed}/first-dealer").randrange(4)
-        self.first_dealer = first_dealer % 4
+            seats = rules.seating.count
+            first_dealer = random.Random(f"{self.seed}/first-dealer").randrange(seats)
+        self.first_dealer = rules.seating.seat(first_dealer)
         self.sheet: list[SheetLine] = []
         self._sheet_cache: list[tuple[SheetLine, dict[str, Any]]] = []  # see _sheet_dicts
         self.totals = [0, 0]
@@ -128,7 +129,7 @@ class Match:
 
     def dealer_of(self, number: int) -> int:
         """The seat that deals hand `number` (1-based); the deal goes round clockwise."""
-        return (self.first_dealer + number - 1) % 4
+        return self.rules.seating.dealer_of(self.first_dealer, number)
 
     def deal_of(self, number: int) -> tuple[tuple[Card, ...], ...]:
         """The four hands of hand `number` as they were dealt (seat order): the same deal

@@ -21,6 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from .cards import (
     LANE_CARDS,
+    SUIT_COUNT,
     SUIT_MASK,
     Card,
     Suit,
@@ -40,7 +41,7 @@ ABOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
         sum(1 << (8 * t + rank) for rank, order in TRUMP_ORDER.items() if order > top)
         for top in range(9)
     )
-    for t in range(4)
+    for t in range(SUIT_COUNT)
 )
 
 # The natural ranks (0..7) from the weakest trump to the strongest: 7 8 Q K 10 A 9 J.
@@ -227,9 +228,9 @@ def trump_forced(trick: Sequence[Card], trump: int, rules: RuleSet) -> bool:
     led = first >> 3
     if led == trump:
         return True
-    other = (led + 1) % 4  # a suit neither led nor trump (led is not trump here)
+    other = (led + 1) % SUIT_COUNT  # a suit neither led nor trump (led is not trump here)
     if other == trump:
-        other = (other + 1) % 4
+        other = (other + 1) % SUIT_COUNT
     discard = 8 * other  # the seven of a suit neither led nor trump
     out = SUIT_MASK[trump] & ~mask_of(trick)  # the trumps a player may hold (5 at least)
     weakest = 8 * trump

@@ -14,7 +14,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from .cards import Card, Rank, check_count, check_suit, distinct_mask
+from .cards import SUIT_COUNT, Card, Rank, check_count, check_suit, distinct_mask
 from .rules import RuleSet
 
 RUN_POINTS = {3: 20, 4: 50}
@@ -58,8 +58,8 @@ class Roem:
 NO_ROEM = Roem(0, ())
 _cache: dict[tuple[int, int, int, int], Roem] = {}
 # Bits where a run of three may start inside one suit's 8-bit lane (ranks 7 to Q).
-_RUN_STARTS: Final = sum(0x3F << (8 * s) for s in range(4))
-_FOURS: Final = frozenset(sum(1 << (8 * s + rank) for s in range(4)) for rank in Rank)
+_RUN_STARTS: Final = sum(0x3F << (8 * s) for s in range(SUIT_COUNT))
+_FOURS: Final = frozenset(sum(1 << (8 * s + rank) for s in range(SUIT_COUNT)) for rank in Rank)
 
 
 def roem_of_trick(trick: Sequence[Card], trump: int, rules: RuleSet) -> Roem:

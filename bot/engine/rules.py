@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, Final, Literal
 
 from .errors import ErrorCode, RuleError
+from .seats import FOUR_SEATS, Seating
 
 Obligations = Literal["amsterdam", "rotterdam"]
 TrumpSelection = Literal["free", "mandatory", "proposed", "drawn"]
@@ -106,6 +107,12 @@ class RuleSet:
         """The most hands a match planned for ``hands`` can last: a tie under
         ``tie_break="extra_hands"`` plays ``EXTRA_HANDS`` more."""
         return hands + (EXTRA_HANDS if self.tie_break == "extra_hands" else 0)
+
+    @property
+    def seating(self) -> Seating:
+        """The table this game is played at: seats, sides, the deal and the turn order
+        (docs/rules.md 1.1; only the four-seat game exists)."""
+        return FOUR_SEATS
 
     @property
     def kraken(self) -> bool:

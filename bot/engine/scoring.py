@@ -10,7 +10,8 @@ from mypy_extensions import mypyc_attr
 
 from .errors import ErrorCode, InvalidInput
 from .rules import RuleSet
-from .tricks import HAND_TOTAL, TRICKS_PER_HAND, hand_total
+from .seats import SIDE_COUNT, TRICKS_PER_HAND
+from .tricks import HAND_TOTAL, hand_total
 
 
 @mypyc_attr(native_class=False)  # a plain dataclass even when compiled: copy/pickle work
@@ -118,7 +119,7 @@ def _shape_error(fields: dict[str, Sequence[int]]) -> InvalidInput:
             message = f"{field} needs one number per pair"
             return InvalidInput(ErrorCode.NOT_TWO_PAIRS, message, field=field, count=len(values))
     for field, values in fields.items():
-        for pair in (0, 1):
+        for pair in range(SIDE_COUNT):
             if values[pair] < 0:
                 message = f"{field} cannot be negative"
                 return InvalidInput(
@@ -167,17 +168,19 @@ def _score_kraken(
     if not calls:
         plain = _score_plain(makers, points, roem, tricks, rules, total)
         cards = _card_part(plain, makers, points, rules, total)
-        scores = [_scaled(cards[p], plain.scores[p] - cards[p], m, rules) for p in (0, 1)]
+        scores = [
+            _scaled(cards[p], plain.scores[p] - cards[p], m, rules) for p in range(SIDE_COUNT)
+        ]
         return HandScore(
             (scores[0], scores[1]), plain.nat, plain.pit, makers, plain.zero_bonus, 0, m
         )
     pit = 0 if tricks[0] == TRICKS_PER_HAND else 1 if tricks[1] == TRICKS_PER_HAND else None
     loser = _loser(makers, points, roem, rules, calls)
     winner = 1 - loser
-    bonus = [rules.pit_bonus if pit == p else 0 for p in (0, 1)]
+    bonus = [rules.pit_bonus if pit == p else 0 for p in range(SIDE_COUNT)]
     scores = [0, 0]
     if rules.doubled_result == "each_own" and winner == makers:
-        for p in (0, 1):
+        for p in range(SIDE_COUNT):
             scores[p] = _scaled(points[p], roem[p] + bonus[p], m, rules)
     else:
         scores[winner] = _scaled(total, roem[0] + roem[1] + bonus[winner], m, rules)
@@ -251,7 +254,7 @@ def _loser(
     points alone under ``nat_counts_roem=False``); a tie is lost by the bearing pair, or
     by the makers under ``double_tie="makers_lose"``."""
     with_roem = rules.nat_counts_roem
-    totals = [points[p] + (roem[p] if with_roem else 0) for p in (0, 1)]
+    totals = [points[p] + (roem[p] if with_roem else 0) for p in range(SIDE_COUNT)]
     if totals[0] != totals[1]:
         return 0 if totals[0] < totals[1] else 1
     return makers if rules.double_tie == "makers_lose" else bearing_pair(makers, calls)

@@ -29,18 +29,18 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
-from .cards import CARDS, Rank
+from .cards import CARDS, SUIT_COUNT, Rank
 from .errors import ErrorCode, InvalidInput
 from .roem import FOUR_OF_A_KIND, RUN_POINTS, STUK_POINTS, roem_of_trick
 from .rules import EXTRA_HANDS, RuleSet, TieBreak
 from .scoring import HandScore, assumed_tricks, score_hand
+from .seats import SIDES, TRICKS_PER_HAND
 from .tricks import (
     DOUBLED_HAND_TOTAL,
     DOUBLED_POINTS,
     HAND_TOTAL,
     LAST_TRICK_BONUS,
     POINTS,
-    TRICKS_PER_HAND,
     hand_total,
     spade_values_doubled,
 )
@@ -274,7 +274,7 @@ def _splits(counts: Sequence[int], points: Sequence[int], doubled: bool) -> list
     sets = _card_sets(doubled)
     found = []
     for count in counts:
-        for last in (0, 1):
+        for last in (False, True):  # whether pair 0 took the last trick
             cards = points[0] - LAST_TRICK_BONUS * last
             other = TRICKS_PER_HAND - count
             if (last and not count) or (not last and not other) or cards < 0:
@@ -293,7 +293,7 @@ def _check_roem(
 ) -> None:
     """Each pair's roem from its tricks in one of the ``splits``, and both from one pack."""
     deck = _deck_roem(rules.four_jacks, rules.four_nines)
-    for pair in (0, 1):
+    for pair in SIDES:
         if roem[pair] not in deck[TRICKS_PER_HAND]:
             raise _roem_impossible("no tricks of one hand hold this roem", pair, roem, rules)
     if roem[0] + roem[1] not in deck[TRICKS_PER_HAND]:
@@ -322,7 +322,7 @@ def _check_hand_roem(roem: Sequence[int], rules: RuleSet) -> None:
     """Each pair's roem when roem from the hand counts (docs/rules.md 2.6): a sum its two
     players' cards as dealt can hold (and, under ``"both"``, its tricks)."""
     possible = _hand_roem_of(rules)
-    for pair in (0, 1):
+    for pair in SIDES:
         if not possible >> (roem[pair] // 10) & 1:
             raise _roem_impossible("no hand holds this roem", pair, roem, rules)
 
@@ -354,7 +354,7 @@ def _player_hand_roem(four_jacks: int, four_nines: int) -> int:
     fours.update({int(Rank.JACK): four_jacks, int(Rank.NINE): four_nines})
     held_all = sum(1 << rank for rank, value in fours.items() if value)
     states: dict[tuple[int, int], int] = {(0, held_all): 1}
-    for suit in range(4):
+    for suit in range(SUIT_COUNT):
         kinds: dict[tuple[int, int], int] = {}
         for ranks in range(256):
             value = _run_value(ranks) + (
@@ -399,7 +399,7 @@ def _choice_totals(fours: dict[int, int], held: tuple[int, ...]) -> set[tuple[in
     chosen = [c for k in range(len(held) + 1) for c in combinations(held, k)]
     taken = [sum(1 << rank for rank in c) for c in chosen]
     states: dict[int, set[tuple[int, ...]]] = {0: {tuple(sum(fours[r] for r in c) for c in chosen)}}
-    for suit in range(4):
+    for suit in range(SUIT_COUNT):
         kinds: set[tuple[int, tuple[int, ...]]] = set()
         for ranks in range(256):
             if ranks & mask == mask:
@@ -528,7 +528,7 @@ def check_totals(
     ``hands`` is bounded by the caller (the work grows with it)."""
     _check_sum(totals, hands, roem, rules)
     if nats is not None and _nats_bound(rules):
-        for pair in (0, 1):
+        for pair in SIDES:
             _check_nats(pair, totals, hands, roem, nats, rules)
 
 
@@ -546,7 +546,7 @@ def _check_sum(
     """Both totals together: 162 a hand, the roem, at most one bonus a hand."""
     extra = sum(totals) - HAND_TOTAL * hands
     if roem is not None:
-        for pair in (0, 1):
+        for pair in SIDES:
             if roem[pair] < 0 or not _round_roem(hands, rules) >> roem[pair] & 1:
                 raise InvalidInput(
                     ErrorCode.ROUND_ROEM_IMPOSSIBLE,

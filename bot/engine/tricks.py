@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from .cards import CARDS, Card, Rank, Suit
+from .cards import CARDS, SUIT_COUNT, Card, Rank, Suit
 from .rules import RuleSet
 
 # Higher is stronger. Natural rank index -> strength.
@@ -58,7 +58,6 @@ HAND_TOTAL = 162  # 152 card points + the last trick
 # Spades trump under spades_double="trump_values" (docs/rules.md 2.7): every spade's card
 # value doubled, 214 card points + the last trick.
 DOUBLED_HAND_TOTAL = 224
-TRICKS_PER_HAND = 8
 
 # STRENGTH[trump][led][card]: 100 + trump order for trumps, plain order for the led suit,
 # 0 for a card of another suit (it can never win).
@@ -95,9 +94,9 @@ BEATS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
         tuple(
             sum(1 << c for c in range(32) if STRENGTH[t][led][c] > s) for s in range(MAX_STRENGTH)
         )
-        for led in range(4)
+        for led in range(SUIT_COUNT)
     )
-    for t in range(4)
+    for t in range(SUIT_COUNT)
 )
 # TRUMP_RANKING[card]: trump strength when the card's suit is trump (used for overtrumping).
 TRUMP_RANKING: Final[tuple[int, ...]] = tuple(TRUMP_ORDER[c.rank] for c in CARDS)

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bot.engine.seats import SEAT_COUNT, pair_of
+
 from .errors import LeagueCode, LeagueError
 from .grouping import best_groups
 from .settings import Format
@@ -39,7 +41,7 @@ class TablePlan:
 
     def pair_of(self, user_id: int) -> int:
         """The player's pair at this table: 0 or 1."""
-        return self.seats.index(user_id) % 2
+        return pair_of(self.seats.index(user_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +158,7 @@ def _draw_individual(
         )
     if len(set(players)) != len(players):
         raise LeagueError(LeagueCode.DUPLICATE_PLAYER, "a player is listed twice")
-    byes = _byes(sorted(players), len(players) % 4, meetings, rng)
+    byes = _byes(sorted(players), len(players) % SEAT_COUNT, meetings, rng)
     seated = sorted(set(players) - set(byes))
     cache: dict[tuple[int, ...], tuple[int, tuple[int, int, int, int]]] = {}
 
@@ -166,7 +168,7 @@ def _draw_individual(
             cache[key] = min(_seatings(key, meetings))
         return cache[key]
 
-    groups = best_groups(seated, 4, lambda g: best_seating(g)[0], rng)
+    groups = best_groups(seated, SEAT_COUNT, lambda g: best_seating(g)[0], rng)
     tables = [TablePlan(best_seating(group)[1]) for group in groups]
     tables.sort(key=lambda t: min(t.seats))
     return tables, byes

@@ -22,6 +22,7 @@ from bot.engine import (
     check_totals,
     round_length,
 )
+from bot.engine.seats import SIDES
 from bot.engine.tricks import HAND_TOTAL
 
 from .errors import LeagueCode, LeagueError
@@ -128,7 +129,7 @@ def _check_kraken(entry: SheetEntry, score: HandScore, rules: RuleSet, number: i
         )
     if any(entry.hand_roem) and not rules.hand_roem:
         raise LeagueError(LeagueCode.NO_HAND_ROEM, line=number)
-    for pair in (0, 1):
+    for pair in SIDES:
         if entry.hand_roem[pair] > entry.roem[pair]:
             raise LeagueError(
                 LeagueCode.HAND_ROEM_OVER_ROEM,

@@ -26,6 +26,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from bot.engine.seats import FOUR_SEATS
 from bot.pictures.fonts import Font
 from bot.pictures.fonts import font as _font
 
@@ -212,8 +213,8 @@ def sheet_csv(export: NightExport, names: Names) -> bytes:
     rows: list[list[object]] = []
     for (round_no, table_no), result in sorted(export.results.items()):
         pairs = [
-            _text(" & ".join(_name(names, result.seats[seat]) for seat in (pair, pair + 2)))
-            for pair in (0, 1)
+            _text(" & ".join(_name(names, result.seats[s]) for s in FOUR_SEATS.seats_of(pair)))
+            for pair in FOUR_SEATS.side_numbers
         ]
         for number, line in enumerate(result.lines, 1):
             rows.append(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import SheetLine
+from bot.engine.seats import FOUR_SEATS
 from bot.store import StoredAudit
 from bot.tables import SeatKind, TableError, TableService
 from bot.tables import Status as TableStatus
@@ -59,7 +60,7 @@ class RecordingOperations(LeagueParts):
             if actor.user_id not in seats or confirmed_by not in seats:
                 raise LeagueError(LeagueCode.NOT_ALLOWED_TO_ENTER, user_id=actor.user_id)
             assert confirmed_by is not None
-            if seats.index(actor.user_id) % 2 == seats.index(confirmed_by) % 2:
+            if FOUR_SEATS.same_side(seats.index(actor.user_id), seats.index(confirmed_by)):
                 raise LeagueError(LeagueCode.OPPONENT_MUST_CONFIRM, user_id=confirmed_by)
         existing = view.results.get((round_no, table_no))
         if existing is not None and not existing.void:

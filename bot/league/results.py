@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from bot.engine.seats import SIDES, pair_of
+
 __all__ = ["HandLine", "Source", "TableResult"]
 
 Source = Literal["bot", "hands", "totals"]
@@ -111,7 +113,7 @@ class TableResult:
         """The round totals a sheet adds up to."""
         totals, roem, nats = [0, 0], [0, 0], [0, 0]
         for line in lines:
-            for pair in (0, 1):
+            for pair in SIDES:
                 totals[pair] += line.scores[pair]
                 roem[pair] += line.roem[pair]
             if line.nat_pair is not None:
@@ -130,7 +132,7 @@ class TableResult:
 
     def pair_of(self, user_id: int) -> int:
         """The player's pair at this table: 0 or 1."""
-        return self.seats.index(user_id) % 2
+        return pair_of(self.seats.index(user_id))
 
     def to_dict(self) -> dict[str, Any]:
         """The result as the store keeps it."""

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
 
+from bot.engine.seats import SIDES, pair_of
+
 from .draw import RoundDraw
 from .places import ranked
 from .results import TableResult
@@ -111,13 +113,13 @@ def round_credits(
         for i in range(len(draw.tables))
         if (r := results.get((draw.number, i))) is not None and not r.void
     ]
-    means = [Fraction(sum(r.totals[line] for r in counted), len(counted) or 1) for line in (0, 1)]
+    means = [Fraction(sum(r.totals[line] for r in counted), len(counted) or 1) for line in SIDES]
     credits: dict[int, tuple[int, TableResult, int]] = {}
     for result in counted:
         for seat, user in enumerate(result.seats):
             if user is None:
                 continue
-            pair = seat % 2
+            pair = pair_of(seat)
             credit = result.totals[pair]
             if format == "duplicate":
                 credit = half_up(credit - means[pair])

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from bot.engine.seats import FOUR_SEATS
+
 from .standings import NightData
 
 __all__ = ["PlayerSeason", "player_season"]
@@ -50,8 +52,8 @@ def player_season(user_id: int, nights: Iterable[NightData]) -> PlayerSeason:
             if result.void or user_id not in result.seats:
                 continue
             seat = result.seats.index(user_id)
-            pair = seat % 2
-            partner = result.seats[(seat + 2) % 4]
+            pair = FOUR_SEATS.side_of(seat)
+            partner = result.seats[FOUR_SEATS.partner_of(seat)]
             if partner is not None:
                 stats.partners.add(partner)
             stats.rounds += 1

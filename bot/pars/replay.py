@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from bot.challenge.computers import decision_seed
 from bot.engine import Hand, Match, Phase, RuleSet, action_from_dict, pair_of
+from bot.engine.seats import FOUR_SEATS
 from bot.players import Effort, view_for
 from bot.players.workers import decide_action
 
@@ -65,7 +66,7 @@ class ParHand:
     def modelled(self, seat: int) -> bool:
         """Whether ``seat``'s opponents are both normal computers (as the table decides
         `normal_opponents`; the person's seat counts as strong)."""
-        opponents = (self.level((seat + 1) % 4), self.level((seat + 3) % 4))
+        opponents = [self.level(other) for other in FOUR_SEATS.opponents_of(seat)]
         return all(level in ("normal", "heuristic") for level in opponents)
 
     def deal(self) -> Hand:

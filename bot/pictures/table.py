@@ -40,6 +40,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from bot.engine import CARDS, Card, Rank, Suit, pair_of
+from bot.engine.seats import FOUR_SEATS
 from bot.tables.readmodels import PublicTable
 from bot.tables.table import SeatKind
 
@@ -108,12 +109,12 @@ def table_picture(
     seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`, `names`
     for the seats' plates when given (as the reader's language names computers) and
     `ranks` for the cards' letters (the reader's: B, V, H for a Dutch reader)."""
-    if viewer is not None and not 0 <= viewer < 4:
+    if viewer is not None and not FOUR_SEATS.is_seat(viewer):
         raise ValueError(f"a seat is 0..3, not {viewer!r}")
     bottom = 0 if viewer is None else viewer
     image = _base().copy()
-    for seat in range(4):
-        _draw_seat(image, public, seat, (seat - bottom) % 4, names)
+    for seat in FOUR_SEATS.seats:
+        _draw_seat(image, public, seat, FOUR_SEATS.steps(bottom, seat), names)
     _draw_trick(image, public, bottom, ranks or {})
     _draw_badge(image, public)
     _draw_pad(image, public, bottom)
@@ -406,10 +407,10 @@ def _draw_trick(
     if leader is None:
         return
     for order, card in enumerate(cards):
-        seat = (leader + order) % 4
+        seat = FOUR_SEATS.after(leader, order)
         label = ranks.get(card.rank)
         face = _played(card, order + 1, seat == winner, None if label == card.rank.label else label)
-        _paste(image, face, _CARD_AT[(seat - bottom) % 4])
+        _paste(image, face, _CARD_AT[FOUR_SEATS.steps(bottom, seat)])
 
 
 @lru_cache(maxsize=512)

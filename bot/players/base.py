@@ -21,6 +21,7 @@ from bot.engine import (
     left_of,
     pair_of,
 )
+from bot.engine.seats import FOUR_SEATS
 
 
 class PastTrick(NamedTuple):
@@ -82,7 +83,7 @@ class SeatView:
     @property
     def partner(self) -> int:
         """The seat across the table, its partner."""
-        return (self.seat + 2) % 4
+        return FOUR_SEATS.partner_of(self.seat)
 
     @property
     def last_trick(self) -> PastTrick | None:
@@ -171,7 +172,7 @@ def bids_of(hand: Hand) -> tuple[Bid, ...]:
         second, passes = hand.bidding.round == 2, hand.bidding.passes
         return _passes(hand, first, second, passes)
     assert hand.chooser is not None and hand.trump is not None
-    passes = (hand.chooser - first) % 4
+    passes = hand.rules.seating.steps(first, hand.chooser)
     if selection == "free":
         if passes == 0:
             return (Bid(hand.chooser, hand.trump, False, tuple(Suit)),)
@@ -188,10 +189,10 @@ def _options(hand: Hand, second: bool) -> tuple[Suit, ...]:
 
 def _passes(hand: Hand, first: int, second: bool, passes: int) -> tuple[Bid, ...]:
     """Four first-round passes when in the second round, then ``passes`` in this round."""
-    rounds = [(False, 4)] if second else []
+    rounds = [(False, hand.rules.seating.count)] if second else []
     rounds.append((second, passes))
     return tuple(
-        Bid((first + k) % 4, None, True, _options(hand, in_second))
+        Bid(hand.rules.seating.after(first, k), None, True, _options(hand, in_second))
         for in_second, count in rounds
         for k in range(count)
     )

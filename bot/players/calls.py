@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from bot.engine import Card, RuleSet, Suit
 from bot.engine.handroem import combinations_of
+from bot.engine.seats import left_of
 
 from .base import SeatView
 from .bidding import PASS_THRESHOLD, trump_strength
@@ -44,10 +45,10 @@ def answered(
     level = calls + 1
     if level > rules.doubling_levels:
         return False
-    first = chooser if calls % 2 else (chooser + 1) % 4
+    first = chooser if calls % 2 else left_of(chooser)
     return any(
         call_strength(seat, dealt[seat], trump, rules) >= CALL_THRESHOLDS[level]
-        for seat in (first, (first + 2) % 4)
+        for seat in (first, rules.seating.partner_of(first))
     )
 
 

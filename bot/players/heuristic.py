@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from bot.engine import Card, Rank, Suit, partner_is_winning, roem_of_trick, trick_winner
+from bot.engine.seats import left_of
 from bot.engine.tricks import TRUMP_ORDER
 
 from .base import SeatView
@@ -129,7 +130,7 @@ def _lead_cost(view: SeatView, know: Knowledge, card: Card) -> float:
         return cost + (0.0 if view.is_maker else DEFENDER_TRUMP_LEAD)
     if card.rank == Rank.TEN and not know.is_master(card):
         cost += BARE_TEN_LEAD
-    left = (view.seat + 1) % 4
+    left = left_of(view.seat)
     partner_ruffs = card.suit in know.voids[view.partner] and know.may_hold(
         view.partner, know.trump
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import Card, Phase, Suit, trick_winner
+from bot.engine.seats import FOUR_SEATS
 from bot.engine.tricks import trick_points
 
 from .base import SeatView
@@ -97,7 +98,7 @@ def _card_reason(view: SeatView, card: Card) -> str:
     trick = (*view.current, card)
     if trick_winner(trick, view.trump) == len(view.current):
         return "wins"
-    leader_of_best = (view.leader + trick_winner(view.current, view.trump)) % 4
+    leader_of_best = FOUR_SEATS.after(view.leader, trick_winner(view.current, view.trump))
     if leader_of_best == view.partner and trick_points((card,), view.trump) > 0:
         return "smear"
     return "discard"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.engine import CARDS, Card, RuleSet, Suit, pair_of
 from bot.engine.obligations import trump_forced
+from bot.engine.seats import FOUR_SEATS
 from bot.engine.tricks import POINTS, STRENGTH
 
 from .base import SeatView
@@ -70,9 +71,9 @@ class Knowledge:
         """Whether `seat` is, or may well be, out of `suit` (few of it left unseen)."""
         return suit in self.voids[seat] or len(self.unseen_in(suit)) <= MAYBE_VOID_LEFT
 
-    def opponents(self) -> tuple[int, int]:
+    def opponents(self) -> tuple[int, ...]:
         """The two seats of the other pair."""
-        return ((self.seat + 1) % 4, (self.seat + 3) % 4)
+        return FOUR_SEATS.opponents_of(self.seat)
 
     def opponents_may_trump(self) -> bool:
         """Whether either opponent may still hold a trump."""
@@ -97,11 +98,11 @@ def infer_voids(
     sequences: Sequence[tuple[int, Sequence[Card]]], trump: Suit, rules: RuleSet
 ) -> tuple[frozenset[Suit], ...]:
     """Suits each seat is known to lack, from the cards played to each (leader, cards) trick."""
-    voids: list[set[Suit]] = [set(), set(), set(), set()]
+    voids: list[set[Suit]] = [set() for _ in FOUR_SEATS.seats]
     for leader, cards in sequences:
         led = cards[0].suit
         for i in range(1, len(cards)):
-            card, seat = cards[i], (leader + i) % 4
+            card, seat = cards[i], FOUR_SEATS.after(leader, i)
             if card.suit == led:
                 continue
             voids[seat].add(led)
@@ -112,7 +113,7 @@ def infer_voids(
 
 def seats_after(leader: int, position: int) -> list[int]:
     """Seats still to play in a trick after the one at ``position`` (0-based)."""
-    return [(leader + i) % 4 for i in range(position + 1, 4)]
+    return list(FOUR_SEATS.order_from(leader)[position + 1 :])
 
 
 def rivals_after(leader: int, position: int, seat: int) -> list[int]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.engine.cards import SUIT_MASK
+from bot.engine.cards import SUIT_COUNT, SUIT_MASK
 from bot.engine.tricks import BEATS, POINTS, STRENGTH
 
 from .opponent_model import Model, count_bits
@@ -74,7 +74,7 @@ def _below(trump: int, card: int) -> int:
 
 
 BELOW: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(_below(t, c) for c in range(32)) for t in range(4)
+    tuple(_below(t, c) for c in range(32)) for t in range(SUIT_COUNT)
 )
 
 

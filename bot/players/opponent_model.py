@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.engine.cards import CARDS, SUIT_MASK, cards_of
+from bot.engine.cards import CARDS, SUIT_COUNT, SUIT_MASK, cards_of
 from bot.engine.obligations import legal_mask_at, trump_forced
 from bot.engine.roem import roem_of_trick
 from bot.engine.rules import RuleSet
+from bot.engine.seats import SEAT_COUNT
 from bot.engine.tricks import BEATS, POINTS, STRENGTH, TRUMP_RANKING
 
 # heuristic.py's constants (its float values are whole numbers: the same ties arise here).
@@ -74,7 +75,7 @@ class Model:
 
     def _void_mask(self, seat: int) -> int:
         mask = 0
-        for suit in range(4):
+        for suit in range(SUIT_COUNT):
             if self.voids >> (seat * 4 + suit) & 1:
                 mask |= SUIT_MASK[suit]
         return mask
@@ -503,7 +504,7 @@ def strength_of(dealt: int, suit: int) -> int:
     trumps = dealt >> (8 * suit) & 0xFF
     score = TRUMP_LANE[trumps]
     long = count_bits(trumps) >= 3
-    for side in range(4):
+    for side in range(SUIT_COUNT):
         if side != suit:
             lane = dealt >> (8 * side) & 0xFF
             score += SIDE_LANE[lane] if lane else (RUFF_BONUS if long else 0)
@@ -514,7 +515,7 @@ def heuristic_bid(dealt: int, suits: int, free: bool) -> int:
     """``bidding.choose_suit`` on masks: the strongest of ``suits`` (ties to the lower
     suit), or -1 (a pass) when it is below the threshold and the seat may pass."""
     best, best_strength = -1, -1
-    for suit in range(4):
+    for suit in range(SUIT_COUNT):
         if suits >> suit & 1:
             strength = strength_of(dealt, suit)
             if strength > best_strength:
@@ -562,7 +563,7 @@ class Sampler:
         self.bid_tries = bid_tries
         self.state = 1
         self.cards: list[int] = [c for c in range(32) if unseen >> c & 1]
-        self.everyone: list[int] = [0 if s == seat else unseen for s in range(4)]
+        self.everyone: list[int] = [0 if s == seat else unseen for s in range(SEAT_COUNT)]
 
     def _next(self) -> int:
         x = self.state
@@ -603,7 +604,7 @@ class Sampler:
             elif not free:
                 continue
             elif named < 0:
-                for suit in range(4):
+                for suit in range(SUIT_COUNT):
                     strong = strength_of(dealt, suit) >= PASS_THRESHOLD + self.pass_margin
                     if suits >> suit & 1 and strong:
                         return False
@@ -629,23 +630,23 @@ class Sampler:
         for k in range(1, 5):
             for c in cards:
                 m = 0
-                for s in range(4):
+                for s in range(SEAT_COUNT):
                     m += allowed[s] >> c & 1
                 if m == k or (k == 1 and m == 0):
                     order.append(c)
-        hands = [0, 0, 0, 0]
+        hands = [0] * SEAT_COUNT
         hands[self.seat] = self.mine
         need = list(self.counts)
         need[self.seat] = 0
         for c in order:
             total = 0
-            for s in range(4):
+            for s in range(SEAT_COUNT):
                 if need[s] and allowed[s] >> c & 1:
                     total += need[s]
             if not total:
                 return None
             r = self._below(total)
-            for s in range(4):
+            for s in range(SEAT_COUNT):
                 if need[s] and allowed[s] >> c & 1:
                     if r < need[s]:
                         hands[s] |= 1 << c

@@ -23,6 +23,7 @@ from bot.engine import (
     PlayCard,
     RuleSet,
 )
+from bot.engine.seats import FOUR_SEATS
 
 from .base import Player, SeatView, view_for
 
@@ -32,7 +33,7 @@ def claim_action(hand: Hand, players: Sequence[Player]) -> ClaimRoem | None:
     trick = hand.last_trick
     if trick is None or trick.claimed or not hand.claim_open:
         return None
-    for seat in (trick.winner, (trick.winner + 2) % 4):
+    for seat in (trick.winner, FOUR_SEATS.partner_of(trick.winner)):
         view = view_for(hand, seat)
         if view.claim_open and players[seat].wants_claim(view):
             return ClaimRoem(seat)

@@ -13,10 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from bot.engine import CARDS, Card, Suit
 from bot.engine.cards import BIT, cards_of, mask_of
 from bot.engine.obligations import legal_mask
+from bot.engine.seats import FOUR_SEATS, SEATS
 
 from .base import SeatView
 from .bidding import PASS_THRESHOLD, trump_strength
@@ -43,18 +46,18 @@ class Deduction:
         """What `view`'s seat knows of the hidden cards: its own, the unseen, and what each
         seat has played and may still hold."""
         mine = mask_of(view.hand)
-        played = [0, 0, 0, 0]
+        played = [0 for _ in SEATS]
         for leader, cards in _sequences(view):
             for i, card in enumerate(cards):
-                played[(leader + i) % 4] |= BIT[card]
-        unseen = ((1 << 32) - 1) & ~mine & ~(played[0] | played[1] | played[2] | played[3])
-        allowed = [unseen, unseen, unseen, unseen]
+                played[FOUR_SEATS.after(leader, i)] |= BIT[card]
+        unseen = ((1 << 32) - 1) & ~mine & ~reduce(or_, played, 0)
+        allowed = [unseen for _ in SEATS]
         allowed[view.seat] = 0
         if view.trump is not None:
             for seat, excluded in _exclusions(view, unseen):
                 allowed[seat] &= ~excluded
         for seat, held in _announced(view, unseen):
-            for other in range(4):
+            for other in SEATS:
                 if other != seat:
                     allowed[other] &= ~held
         counts = tuple(8 - bin(p).count("1") for p in played)
@@ -87,7 +90,7 @@ def _exclusions(view: SeatView, unseen: int) -> list[tuple[int, int]]:
     candidates = cards_of(unseen)
     for leader, cards in _sequences(view):
         for i in range(1, len(cards)):
-            seat = (leader + i) % 4
+            seat = FOUR_SEATS.after(leader, i)
             if seat == view.seat:
                 continue
             prefix, card = cards[:i], cards[i]
@@ -108,7 +111,7 @@ def sample_deal(know: Deduction, rng: random.Random) -> list[int] | None:
         rng.shuffle(cards)
         # Place the most constrained cards first so a fill rarely gets stuck.
         order = sorted(cards, key=lambda c: sum(a >> c & 1 for a in know.allowed))
-        hands = [0, 0, 0, 0]
+        hands = [0 for _ in SEATS]
         hands[know.seat] = know.mine
         need = list(know.counts)
         need[know.seat] = 0
@@ -125,7 +128,7 @@ def _fill(
     rng: random.Random,
 ) -> bool:
     for card in order:
-        seats = [s for s in range(4) if need[s] and allowed[s] >> card & 1]
+        seats = [s for s in SEATS if need[s] and allowed[s] >> card & 1]
         if not seats:
             return False
         weights = [need[s] for s in seats]
@@ -137,7 +140,7 @@ def _fill(
 
 def relaxed(know: Deduction) -> Deduction:
     """The same counts without the card exclusions (a last resort for contradictory play)."""
-    others = tuple(0 if s == know.seat else know.unseen for s in range(4))
+    others = tuple(0 if s == know.seat else know.unseen for s in SEATS)
     return Deduction(know.seat, know.mine, know.unseen, know.counts, others, know.played)
 
 

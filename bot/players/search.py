@@ -55,6 +55,7 @@ from bot.engine import (
     roem_of_trick,
 )
 from bot.engine.cards import cards_of
+from bot.engine.seats import FOUR_SEATS
 from bot.engine.tricks import scored_points
 
 from .base import SeatView
@@ -305,13 +306,14 @@ class SearchPlayer:
         trump = int(view.trump)
         chooser = -1 if view.chooser is None else view.chooser
         sequences = played(view)
-        plays = [((lead + i) % 4, c) for lead, cards in sequences for i, c in enumerate(cards)]
+        after = FOUR_SEATS.after
+        plays = [(after(lead, i), c) for lead, cards in sequences for i, c in enumerate(cards)]
         modelled = self._modelled_seats(view)
         events: list[Event] = []
         before, k = 0, 0
         for t, (leader, cards) in enumerate(sequences):
             for i, card in enumerate(cards):
-                seat = (leader + i) % 4
+                seat = after(leader, i)
                 if modelled >> seat & 1:
                     prefix = cards[:i]
                     voids = voids_of([*sequences[:t], (leader, prefix)], trump, view.rules)
@@ -338,8 +340,8 @@ class SearchPlayer:
     def _modelled_seats(self, view: SeatView) -> int:
         """The seats (bits) whose plays and bids the model explains: the opponents, or with
         ``model_seats`` "all" every other seat."""
-        others = 15 & ~(1 << view.seat)
-        return others if self.model_seats == "all" else others & ~(5 << view.pair)
+        which = "others" if self.model_seats == "all" else "them"
+        return _seats(which, view.pair, view.seat)
 
     def _sampler(self, view: SeatView, know: Deduction) -> Sampler:
         """The compiled sampler of deals for ``view`` (``sampling.sample_for`` on masks);
@@ -464,8 +466,8 @@ class SearchPlayer:
             solver.model = Model(trump, view.rules)
             solver.chooser, solver.voids = chooser, voids
             solver.model_exact = self.model_exact
-            theirs = 15 & ~(5 << view.pair)
-            solver.fixed = theirs if self.model_exact_seats == "them" else 15
+            exact = "them" if self.model_exact_seats == "them" else "all"
+            solver.fixed = _seats(exact, view.pair, view.seat)
             solver.modelled = _seats(policy, view.pair, view.seat)
             if self.fitted:
                 solver.fitted = _seats(self.fitted, view.pair, view.seat)
@@ -475,8 +477,8 @@ class SearchPlayer:
         solver.noise = self.noise
         solver.flags = self.policy
         if self.noisy != "all":
-            ours = 5 << view.pair  # seats 0 and 2, or 1 and 3
-            solver.noisy = ours if self.noisy == "us" else 15 & ~ours
+            noisy = "us" if self.noisy == "us" else "them"
+            solver.noisy = _seats(noisy, view.pair, view.seat)
         if self.noise:
             solver.rand = self.rng.getrandbits(64) | 1
         return solver
@@ -526,8 +528,9 @@ class SearchPlayer:
 def _seats(which: str, pair: int, seat: int) -> int:
     """The seats (bits) ``which`` names for a seat of ``pair``: "them" the other pair, "us"
     its own, "others" all but ``seat``, "all" four."""
-    theirs = 15 & ~(5 << pair)
-    return {"them": theirs, "us": 15 & ~theirs, "others": 15 & ~(1 << seat), "all": 15}[which]
+    everyone, ours = FOUR_SEATS.all_mask, FOUR_SEATS.side_mask(pair)
+    others = everyone & ~(1 << seat)
+    return {"them": everyone & ~ours, "us": ours, "others": others, "all": everyone}[which]
 
 
 def _makers(view: SeatView, chooser: int) -> int:

@@ -18,10 +18,11 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from bot.engine.cards import SUIT_MASK, Suit
+from bot.engine.cards import SUIT_COUNT, SUIT_MASK, Suit
 from bot.engine.obligations import legal_mask_at
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import score_hand
+from bot.engine.seats import SEAT_COUNT
 from bot.engine.tricks import (
     BEATS,
     LAST_TRICK_BONUS,
@@ -64,7 +65,7 @@ CHEAP: Final[tuple[tuple[int, ...], ...]] = tuple(
         POINTS[t][c] * 16 + STRENGTH[t][c >> 3][c] % 100 + (200 if c >> 3 == t else 0)
         for c in range(32)
     )
-    for t in range(4)
+    for t in range(SUIT_COUNT)
 )
 
 
@@ -87,7 +88,7 @@ class Solver:
         self.node_limit = INFINITY * INFINITY
         self._roem: dict[int, int] = {}
         self._scores: dict[int, int] = {}
-        self.hands: list[int] = [0, 0, 0, 0]
+        self.hands: list[int] = [0] * SEAT_COUNT
         self.leader = 0
         self.n = 0  # cards in the trick in progress
         self.led = 0
@@ -143,7 +144,7 @@ class Solver:
         """Load a position: ``trick`` holds the cards of the trick in progress, lead first."""
         self.hands = list(hands)
         self.zobrist = 0
-        for seat in range(4):
+        for seat in range(SEAT_COUNT):
             for c in range(32):
                 if hands[seat] >> c & 1:
                     self.zobrist ^= ZOBRIST[seat * 32 + c]
@@ -429,7 +430,7 @@ class Solver:
         out = 0
         for k in range(1, 4):
             out |= self.hands[(viewer + k) & 3]
-        for suit in range(4):
+        for suit in range(SUIT_COUNT):
             if self.shown >> (seat * 4 + suit) & 1:
                 out &= ~SUIT_MASK[suit]
         return out
@@ -639,7 +640,7 @@ class Solver:
         trump = self.trump
         partner = self.hands[(seat + 2) & 3]
         cards = 0
-        for suit in range(4):
+        for suit in range(SUIT_COUNT):
             ours = legal & SUIT_MASK[suit]
             if suit == trump or not ours:
                 continue

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 import orjson
 
+from .layout import STORED_SEATS, stored_pair
 from .records import (
     HandRecord,
     MatchRecord,
@@ -258,7 +259,7 @@ def hand_rows(hand: HandRecord) -> tuple[Values, list[Values]]:
     for seat, user in enumerate(hand.seats):
         if user is None:
             continue
-        pair = seat % 2
+        pair = stored_pair(seat)
         maker = pair == hand.makers
         players.append((
             hand.table_id, hand.match_no, hand.number, hand.guild_id, user, seat, pair,
@@ -277,7 +278,7 @@ def hand_par_rows(hand: HandRecord) -> list[tuple[Any, ...]]:
     return [
         (
             hand.table_id, hand.match_no, hand.number, hand.guild_id, hand.seats[seat], seat,
-            hand.scores[seat % 2], dump_json(hand.par), hand.at,
+            hand.scores[stored_pair(seat)], dump_json(hand.par), hand.at,
         )
     ]  # fmt: skip
 
@@ -293,7 +294,7 @@ def match_rows(match: MatchRecord) -> tuple[Values, list[Values]]:
     for seat, user in enumerate(match.seats):
         if user is None:
             continue
-        pair = seat % 2
+        pair = stored_pair(seat)
         result = "draw" if match.winner is None else "win" if match.winner == pair else "loss"
         players.append((
             match.table_id, match.match_no, match.guild_id, user, pair, result,
@@ -307,7 +308,7 @@ def hand_records(hands: Iterable[Row], players: Iterable[Row]) -> list[HandRecor
     with no player row were computers and read as None, just as they were recorded."""
     seats: dict[int, list[int | None]] = {}
     for row in players:
-        seats.setdefault(row["number"], [None] * 4)[row["seat"]] = row["user_id"]
+        seats.setdefault(row["number"], [None] * STORED_SEATS)[row["seat"]] = row["user_id"]
     return [
         HandRecord(
             table_id=row["table_id"],
@@ -323,7 +324,7 @@ def hand_records(hands: Iterable[Row], players: Iterable[Row]) -> list[HandRecor
             scores=(row["score0"], row["score1"]),
             nat=bool(row["nat"]),
             pit=row["pit"],
-            seats=tuple(seats.get(row["number"], [None] * 4)),
+            seats=tuple(seats.get(row["number"], [None] * STORED_SEATS)),
             at=row["at"],
         )
         for row in hands
@@ -333,5 +334,5 @@ def hand_records(hands: Iterable[Row], players: Iterable[Row]) -> list[HandRecor
 def check_records(table_id: int, records: Iterable[HandRecord | MatchRecord]) -> None:
     """Refuse a record of another table or without four seats, before anything is written."""
     for record in records:
-        if record.table_id != table_id or len(record.seats) != 4:
+        if record.table_id != table_id or len(record.seats) != STORED_SEATS:
             raise ValueError(f"not a 4-seat record of table {table_id}: {record!r}")

@@ -26,6 +26,7 @@ from bot.checks import (
 )
 from bot.engine import Card, RuleSet, Suit
 from bot.engine.scoring import MAX_CALLS
+from bot.engine.seats import SEATS
 from bot.players import PLAYER_KINDS
 from bot.texts.catalog import LOCALES
 
@@ -130,7 +131,7 @@ def free_seat(table: Table, seat: int | None) -> int:
         raise TableError(RefusalCode.TABLE_FULL)
     if seat is None:
         return free[0]
-    if seat not in range(4):
+    if seat not in SEATS:
         raise TableError(RefusalCode.BAD_SEAT, seat=seat)
     if seat not in free:
         raise TableError(RefusalCode.SEAT_TAKEN, seat=seat)

@@ -8,6 +8,7 @@ its sequence number, so a decision is reproducible from the table's state.
 from __future__ import annotations
 
 from bot.engine import Action, Hand
+from bot.engine.seats import FOUR_SEATS
 from bot.players import LEVELS, Player, view_for
 from bot.players.workers import Computers, player_for
 
@@ -39,7 +40,7 @@ def normal_opponents(table: Table, seat: int) -> bool:
     return all(
         table.seats[other].kind == SeatKind.COMPUTER
         and level_of(table, other) in ("normal", "heuristic")
-        for other in ((seat + 1) % 4, (seat + 3) % 4)
+        for other in FOUR_SEATS.opponents_of(seat)
     )
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.engine.seats import SEATS
+
 from .computer_seats import level_of
 from .table import SeatKind, Table
 
@@ -50,7 +52,7 @@ def par_setup(table: Table) -> dict[str, Any] | None:
     seat = solo_seat(table)
     if seat is None or table.match is None:
         return None
-    levels = [None if other == seat else level_of(table, other) for other in range(4)]
+    levels = [None if other == seat else level_of(table, other) for other in SEATS]
     return {
         "rules": table.match.rules.to_dict(),
         "seed": table.match.seed,

@@ -31,7 +31,8 @@ from bot.engine import (
     TrumpOptions,
     sort_key,
 )
-from bot.engine.tricks import LAST_TRICK_BONUS, TRICKS_PER_HAND, scored_points
+from bot.engine.seats import TRICKS_PER_HAND
+from bot.engine.tricks import LAST_TRICK_BONUS, scored_points
 from bot.store import StoredAction
 
 from .errors import RefusalCode, TableError

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from bot.engine import Match, RuleSet
+from bot.engine.seats import SEATS
 
 from .errors import RefusalCode, TableError
 
@@ -147,7 +148,7 @@ class Table:
     rules: RuleSet
     seed: str
     created_at: float
-    seats: list[Seat] = field(default_factory=lambda: [Seat() for _ in range(4)])
+    seats: list[Seat] = field(default_factory=lambda: [Seat() for _ in SEATS])
     status: Status = Status.LOBBY
     settings: TableSettings = field(default_factory=TableSettings)
     match: Match | None = None

@@ -26,6 +26,7 @@ from bot.challenge.service import ChallengeService
 from bot.challenge.settings import DEALS_RANGE
 from bot.checks import clean_text
 from bot.engine import Card, Phase, RuleError, Suit
+from bot.engine.seats import FOUR_SEATS
 from bot.services import Services
 from bot.shards import ShardSet
 from bot.startup import run_on_store
@@ -132,7 +133,7 @@ async def _loop(
 
 
 def _seat(seat: int) -> str:
-    return t(f"challenge.seat.{seat % 4}")
+    return t(f"challenge.seat.{FOUR_SEATS.seat(seat)}")
 
 
 def render(view: PlayView, hand: DealView) -> list[str]:

@@ -23,6 +23,7 @@ from typing import TypeVar
 
 from bot.checks import clean_text
 from bot.engine import Card, IllegalReason, Phase, RuleError, RuleSet, SheetLine, Suit
+from bot.engine.seats import FOUR_SEATS, SEATS, SIDES
 from bot.services import Services
 from bot.shards import ShardSet
 from bot.startup import run_on_store, write_refused
@@ -446,7 +447,7 @@ def render_sheet(table: TableAnswer) -> str:
                 flag=flag,
             )
         )
-    roem = [sum(line.roem[pair] for line in public.sheet) for pair in (0, 1)]
+    roem = [sum(line.roem[pair] for line in public.sheet) for pair in SIDES]
     total = [str(public.totals[0]), str(roem[0]), str(public.totals[1]), str(roem[1])]
     rows.append(_sheet_row("", "total", "", "", *total))
     return "\n".join(rows)
@@ -461,11 +462,12 @@ def _sheet_row(n: str, dealer: str, trump: str, makers: str, *numbers: str, flag
 def _seat_name(table: TableAnswer, seat: int | None) -> str:
     if seat is None:
         return "-"
-    return table.public.seats[seat % 4].name or f"Seat {seat % 4 + 1}"
+    seat = FOUR_SEATS.seat(seat)
+    return table.public.seats[seat].name or f"Seat {seat + 1}"
 
 
 def _names(table: TableAnswer, pair: int) -> str:
-    return f"{_seat_name(table, pair)} & {_seat_name(table, pair + 2)}"
+    return " & ".join(_seat_name(table, seat) for seat in FOUR_SEATS.seats_of(pair))
 
 
 async def _simulate(db: Path, matches: int, rules: RuleSet, say: Callable[[str], None]) -> int:
@@ -479,7 +481,7 @@ async def _simulate(db: Path, matches: int, rules: RuleSet, say: Callable[[str],
             table = await service.open(
                 None, 10_000 + number, PLAYER_ID, "-", rules, SIMULATED, sit=False
             )
-            for _ in range(4):
+            for _ in SEATS:
                 await service.add_computer(table.id, PLAYER_ID)
             public = (await service.start(table.id, PLAYER_ID)).public
             result = public.result

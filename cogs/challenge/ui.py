@@ -25,6 +25,7 @@ from bot.challenge import (
     TrickView,
 )
 from bot.engine import Card, Phase
+from bot.engine.seats import FOUR_SEATS
 from bot.texts.formats import decimal_text
 from cogs.challenge.items import Bid, ChallengeKind, ChallengeStep, Play
 from cogs.common.analyse import analyse_component
@@ -76,7 +77,7 @@ def _view(rows: Sequence[Sequence[Component]]) -> discord.ui.View:
 
 def seat_name(seat: int, locale: str) -> str:
     """Seat 0 is the member; 2 their partner; 1 and 3 the opponents on their left, right."""
-    return t(f"challenge.seat.{seat % 4}", locale)
+    return t(f"challenge.seat.{FOUR_SEATS.seat(seat)}", locale)
 
 
 def _when(moment: float, style: str = "f") -> str:

@@ -3,7 +3,7 @@ draws and the handler its click goes to, in one place.
 
     TABLES = Buttons("Tables")
 
-    @TABLES.button("kj:sit:{table}:{seat}", "on_sit", seat=number("[0-3]"))
+    @TABLES.button("kj:sit:{table}:{seat}", "on_sit", seat=number(f"[0-{SEAT_COUNT - 1}]"))
     @dataclass(frozen=True, slots=True)
     class Sit(Click):
         table: int

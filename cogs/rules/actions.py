@@ -27,7 +27,7 @@ from bot.engine import (
 from bot.engine.cards import check_count
 from bot.engine.handroem import Combination, combinations_of
 from bot.engine.roem import ROEM_MIN_CARDS, TRICK_CARDS
-from bot.engine.tricks import TRICKS_PER_HAND
+from bot.engine.seats import TRICKS_PER_HAND
 from bot.tables import TableService
 from cogs.rules.errors import legal_problem, roem_problem, score_problem
 from cogs.rules.options import parse_variant

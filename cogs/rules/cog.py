@@ -18,7 +18,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import ENGINE_PRESET_NAMES, Suit
-from bot.engine.tricks import DOUBLED_HAND_TOTAL, TRICKS_PER_HAND, hand_total
+from bot.engine.seats import TRICKS_PER_HAND
+from bot.engine.tricks import DOUBLED_HAND_TOTAL, hand_total
 from bot.texts.rulebook import TOPICS, search_topics
 from bot.texts.rulebook import topic as rulebook_topic
 from cogs.common.components import RenderedView

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bot.engine import Card, EngineError, ErrorCode
 from bot.engine.errors import Refusal
-from bot.engine.tricks import TRICKS_PER_HAND
+from bot.engine.seats import TRICKS_PER_HAND
 from cogs.common.refusals import Refusals
 from cogs.common.text import AmbiguousLetter, call_name, card_text, t
 

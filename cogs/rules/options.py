@@ -21,7 +21,8 @@ from bot.engine import (
     assumed_tricks,
     parse_cards,
 )
-from bot.engine.tricks import HAND_TOTAL, TRICKS_PER_HAND
+from bot.engine.seats import TRICKS_PER_HAND
+from bot.engine.tricks import HAND_TOTAL
 from bot.texts.catalog import LOCALES
 from bot.texts.rulebook import TOPICS, search_topics
 from cogs.common.text import AmbiguousLetter, card_input, fold, suit_input, t

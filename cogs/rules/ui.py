@@ -29,6 +29,7 @@ from bot.engine import (
     Suit,
 )
 from bot.engine.handroem import Combination, ComboKind
+from bot.engine.seats import SIDES
 from bot.engine.tricks import (
     HAND_TOTAL,
     LAST_TRICK_BONUS,
@@ -483,7 +484,7 @@ def score_embed(
     lines.append("")
     lines.append(_tricks_note(locale, question))
     embed = _embed(title, "\n".join(lines), colour)
-    for pair in (0, 1):
+    for pair in SIDES:
         role = "rules.score.role_makers" if pair == makers else "rules.score.role_defenders"
         embed.add_field(
             name=f"{_pair(locale, pair)} ({t(role, locale)})",

@@ -31,6 +31,7 @@ from typing import Final
 import discord
 
 from bot.engine import Card, Suit
+from bot.engine.seats import SEAT_COUNT
 from cogs.common.buttons import Buttons, Click, choice_style, number, words
 from cogs.common.components import Component
 from cogs.common.text import SEATS_CACHED, t
@@ -95,7 +96,7 @@ class TableAction(Click):
     table: int
 
 
-@TABLES.button("kj:sit:{table}:{seat}", "on_sit", seat=number("[0-3]"))
+@TABLES.button("kj:sit:{table}:{seat}", "on_sit", seat=number(f"[0-{SEAT_COUNT - 1}]"))
 @dataclass(frozen=True, slots=True)
 class Sit(Click):
     """Sit down in `seat` (0..3) of the lobby."""

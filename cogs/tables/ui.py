@@ -14,6 +14,7 @@ from functools import lru_cache
 import discord
 
 from bot.engine import Phase, RuleSet, Suit
+from bot.engine.seats import SIDES
 from bot.tables import PublicSeat, PublicTable, SeatKind, Status, TableAnswer
 from bot.texts.catalog import has, normalize_locale
 from bot.texts.formats import mid_sentence
@@ -112,7 +113,7 @@ def public_parts(
     if public.status != Status.LOBBY:  # the final picture: a V2 message shows only what
         parts += _picture_parts(public, picture)  # its components name
     pairs = [
-        f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}" for pair in (0, 1)
+        f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}" for pair in SIDES
     ]
     parts.append(text_display("\n".join(pairs)))
     return parts
@@ -278,10 +279,10 @@ def _score_text(public: PublicTable, locale: str) -> str:
     no points yet) the match's totals, the last hand's result below; before the first hand
     is scored the names alone. One line of a phone with short names, two with the longest
     (docs/table-ux.md 2.13); no "0 – 0" twice."""
-    names = [_pair_with_marks(public, pair, locale) for pair in (0, 1)]
+    names = [_pair_with_marks(public, pair, locale) for pair in SIDES]
     one, two = public.totals
     if public.phase in (Phase.PLAY, Phase.CLAIM):
-        hand = [points_text(public.hand_points[p], public.hand_roem[p], locale) for p in (0, 1)]
+        hand = [points_text(public.hand_points[p], public.hand_roem[p], locale) for p in SIDES]
         line = t(
             "tables.public.scores",
             locale,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.engine.seats import FOUR_SEATS
 from bot.tables import PublicTable, SeatKind
 from cogs.common.components import Component
 from cogs.common.text import t
@@ -62,8 +63,8 @@ def sit_label(public: PublicTable, seat: int, locale: str) -> str:
     """ "Sit opposite Bob": the partner already sitting opposite (seats 1 & 3 and 2 & 4 are
     partners), or "Sit: pair 2" while both of the pair's seats are free; within Discord's 80
     characters."""
-    pair = seat % 2 + 1
-    partner = (seat + 2) % 4
+    pair = FOUR_SEATS.side_of(seat) + 1
+    partner = FOUR_SEATS.partner_of(seat)
     if public.seats[partner].kind == SeatKind.EMPTY:
         return t("tables.button.sit_pair", locale, pair=pair)[:80]
     name = seat_name(public.seats, partner, locale, LABEL_NAME)

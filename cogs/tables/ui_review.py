@@ -17,6 +17,7 @@ from discord.utils import escape_markdown
 
 from bot.analysis import line_check
 from bot.engine import Suit
+from bot.engine.seats import FOUR_SEATS, SIDES
 from bot.tables import DealtHands, PublicTrick
 from cogs.common.analyse import analyse_component
 from cogs.common.components import EMBED_COLOUR, Component, rendered_view
@@ -67,7 +68,10 @@ def _trick_rows(review: DealtHands, locale: str, emojis: CardEmojis) -> list[str
     credited on it included)."""
     rows = []
     for number, (trick, points) in enumerate(zip(review.tricks, review.worth, strict=True), 1):
-        cards = " · ".join(_played(review, trick, index, locale, emojis) for index in range(4))
+        cards = " · ".join(
+            _played(review, trick, index, locale, emojis)
+            for index in range(FOUR_SEATS.cards_per_trick)
+        )
         worth = points_text(points, trick.claimed_roem, locale)
         rows.append(f"`{number}` {cards} → **{worth}**")
     return rows
@@ -76,7 +80,7 @@ def _trick_rows(review: DealtHands, locale: str, emojis: CardEmojis) -> list[str
 def _played(
     review: DealtHands, trick: PublicTrick, index: int, locale: str, emojis: CardEmojis
 ) -> str:
-    seat = (trick.leader + index) % 4
+    seat = FOUR_SEATS.after(trick.leader, index)
     card = face_of(trick.cards[index], locale, emojis).inline
     mark = f" {WINNING_MARK}" if seat == trick.winner else ""
     return f"{_name(review, seat, locale, TRICK_NAME)} {card}{mark}"
@@ -104,7 +108,7 @@ def _score_rows(review: DealtHands, locale: str) -> list[str]:
             roem=line.roem[pair],
             score=line.scores[pair],
         )
-        for pair in (0, 1)
+        for pair in SIDES
     ]
     flag = flag_text(line, locale)
     return [*rows, f"-# {flag}"] if flag else rows

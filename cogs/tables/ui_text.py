@@ -29,6 +29,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.engine import Card, Phase, Roem, RoemKind, Suit, seats_around
+from bot.engine.seats import FOUR_SEATS
 from bot.players import LEVELS
 from bot.tables import (
     Hint,
@@ -293,14 +294,14 @@ def shown_trick(public: PublicTable) -> ShownTrick | None:
     if not public.trick and last is not None:
         return taken_trick(last, public.trick_number - 1)
     leader = public.trick_leader or 0
-    cards = {(leader + i) % 4: card for i, card in enumerate(public.trick)}
+    cards = {FOUR_SEATS.after(leader, i): card for i, card in enumerate(public.trick)}
     number = min(public.trick_number, TRICKS)
     return ShownTrick(number, leader, cards, public.trick_winner, None)
 
 
 def taken_trick(trick: PublicTrick, number: int) -> ShownTrick:
     """A trick already taken (number `number` of its hand), to be shown."""
-    cards = {(trick.leader + i) % 4: card for i, card in enumerate(trick.cards)}
+    cards = {FOUR_SEATS.after(trick.leader, i): card for i, card in enumerate(trick.cards)}
     return ShownTrick(number, trick.leader, cards, trick.winner, trick)
 
 
@@ -327,8 +328,7 @@ def trick_lines(
 
 def _played_seats(trick: ShownTrick) -> list[int]:
     """The seats that played to `trick`, in playing order from its leader."""
-    seats = ((trick.leader + step) % 4 for step in range(4))
-    return [seat for seat in seats if seat in trick.cards]
+    return [seat for seat in FOUR_SEATS.order_from(trick.leader) if seat in trick.cards]
 
 
 @lru_cache(maxsize=SEATS_CACHED)
