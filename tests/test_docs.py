@@ -118,7 +118,7 @@ THREE_PLAYER_ONLY = {field for field, row in OPTIONS.items() if "(driemans only)
 def test_every_rule_set_field_is_an_option_in_2_1() -> None:
     fields = {f.name for f in dataclasses.fields(RuleSet)} - {"name"}
     assert set(OPTIONS) == fields
-    assert THREE_PLAYER_ONLY == {"all_pass", "discard_to", "three_player_scoring"}
+    assert {"all_pass", "discard_to", "three_player_scoring"} == THREE_PLAYER_ONLY
 
 
 @pytest.mark.parametrize("field", sorted(OPTIONS))
