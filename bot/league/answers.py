@@ -5,8 +5,11 @@ confirm, correct, penalise, close) answers with the events it caused and the nig
 now is (a `NightView`, night_view.py), as the table service answers with a `TableAnswer`:
 the front end draws its messages from the answer alone. A round the bot deals also
 answers the tables it wants opened (`TableRequest`): the front end opens each where it
-plays (a thread, on Discord) and hands it back (`LeagueService.open_table`). Lookups
-answer read models (`League`, `Night`, `NightView`, a season table, ...).
+plays (a thread, on Discord) and hands it back (`LeagueService.open_table`). A message the
+front end posted for a night (its check-in, its standings, a confirmation ask) is
+remembered as a night operation too, answering the night the message was drawn from.
+Lookups and the league's own changes answer read models (`League`, `Night`, `NightView`, a
+season table, a scheduled posting's `StoredRun`, ...).
 """
 
 from __future__ import annotations
@@ -16,18 +19,21 @@ from enum import StrEnum
 from typing import ClassVar, TypeVar
 
 from bot.engine import RuleSet
+from bot.store import CheckinMessage, PostedMessage
 from bot.tables import TableSettings
 
 from .draw import RoundDraw
-from .night import Attendance
+from .night import Attendance, NightMessage
 from .night_view import NightView
 from .results import TableResult
 from .standings import Adjustment
 
 __all__ = [
     "Adjusted",
+    "CheckinPosted",
     "Checked",
     "Closed",
+    "MessagePosted",
     "NightAnswer",
     "NightEvent",
     "NightEventKind",
@@ -54,6 +60,8 @@ class NightEventKind(StrEnum):
     RESULT_CONFIRMED = "result_confirmed"
     ADJUSTED = "adjusted"
     CLOSED = "closed"
+    CHECKIN_POSTED = "checkin_posted"
+    MESSAGE_POSTED = "message_posted"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -128,6 +136,27 @@ class Closed(NightEvent):
     """The night closed: its ranking is final."""
 
     kind = NightEventKind.CLOSED
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CheckinPosted(NightEvent):
+    """The night's newest check-in message posted (for round `message.drawn` + 1):
+    /league join and leave update its count, after a restart too."""
+
+    kind = NightEventKind.CHECKIN_POSTED
+    message: CheckinMessage
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MessagePosted(NightEvent):
+    """The night's message of `message_kind` posted (its standings, or the confirmation
+    ask of round `round_no`'s table `table_no`): every later change edits this one."""
+
+    kind = NightEventKind.MESSAGE_POSTED
+    message_kind: NightMessage
+    message: PostedMessage
+    round_no: int = 0
+    table_no: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.store import CheckinMessage, PostedMessage
 
-from .answers import Checked, NightAnswer
+from .answers import Checked, CheckinPosted, MessagePosted, NightAnswer
 from .arguments import checked
 from .errors import LeagueCode, LeagueError
 from .night import Attendance, NightMessage, Presence, refuse_repeat
@@ -69,12 +69,14 @@ class CheckinOperations(LeagueParts):
     # ------------------------------------------------------------------ messages
     @checked
     async def checkin_posted(
-        self, night_id: int, channel_id: int, message_id: int, drawn: int
-    ) -> None:
-        """Remember the night's newest check-in message (round `drawn` + 1), so /league
-        join and leave can update its count, after a restart too."""
-        message = CheckinMessage(*posted_at(channel_id, message_id), drawn)
-        await self.store.leagues.set_checkin_message(night_id, message, self.now())
+        self, view: NightView, channel_id: int, message_id: int
+    ) -> NightAnswer:
+        """Remember the night's newest check-in message, drawn from `view` (for round
+        `view.drawn` + 1), so /league join and leave can update its count, after a restart
+        too; the answer is `view` with the event (no read)."""
+        message = CheckinMessage(*posted_at(channel_id, message_id), view.drawn)
+        await self.store.leagues.set_checkin_message(view.night.id, message, self.now())
+        return NightAnswer((CheckinPosted(message=message),), view)
 
     @checked
     async def checkin_message(self, night_id: int) -> CheckinMessage | None:
@@ -85,19 +87,24 @@ class CheckinOperations(LeagueParts):
     @checked
     async def message_posted(
         self,
-        night_id: int,
+        view: NightView,
         message_kind: NightMessage,
         channel_id: int,
         message_id: int,
         round_no: int = 0,
         table_no: int = 0,
-    ) -> None:
-        """Remember the night's message of `message_kind` (its standings, or the
-        confirmation ask of round `round_no`'s table `table_no`), so every later change
-        edits that one message, after a restart too; a new one replaces it."""
+    ) -> NightAnswer:
+        """Remember the message of `message_kind` drawn from the night `view` (its
+        standings, or the confirmation ask of round `round_no`'s table `table_no`), so
+        every later change edits that one message, after a restart too; a new one
+        replaces it. The answer is `view` with the event (no read)."""
         message = PostedMessage(*posted_at(channel_id, message_id))
         kind = message_kind.stored_as(round_no, table_no)
-        await self.store.leagues.set_night_message(night_id, kind, message, self.now())
+        await self.store.leagues.set_night_message(view.night.id, kind, message, self.now())
+        event = MessagePosted(
+            message_kind=message_kind, message=message, round_no=round_no, table_no=table_no
+        )
+        return NightAnswer((event,), view)
 
     @checked
     async def posted_message(

@@ -43,17 +43,20 @@ class OrganisingOperations(LeagueParts):
     @checked
     async def create_league(
         self, guild_id: int | None, settings: LeagueSettings, actor: Actor
-    ) -> int:
-        """A new league; its creator is among its organisers from the start."""
+    ) -> League:
+        """A new league, as it is now stored; its creator is among its organisers from
+        the start."""
         check_ids(guild_id=guild_id)
         if not settings.organisers.allows(actor.user_id, actor.role_ids):
             settings = _with_organiser(settings, actor.user_id)
+        at = self.now()
         try:
-            return await self.store.leagues.create_league(
-                guild_id, settings.name, settings.to_dict(), self.now()
+            league_id = await self.store.leagues.create_league(
+                guild_id, settings.name, settings.to_dict(), at
             )
         except StoreError as error:
             raise LeagueError(LeagueCode.LEAGUE_EXISTS, name=settings.name) from error
+        return League(league_id, guild_id, settings, at)
 
     @checked
     async def settings(self, league_id: int) -> LeagueSettings:
@@ -61,10 +64,15 @@ class OrganisingOperations(LeagueParts):
         return (await self.league(league_id)).settings
 
     @checked
-    async def update_settings(self, league_id: int, settings: LeagueSettings, actor: Actor) -> None:
-        """Save the league's new settings; organisers only."""
-        self._organiser(await self.league(league_id), actor)
-        await self.store.leagues.update_settings(league_id, settings.to_dict(), self.now())
+    async def update_settings(
+        self, league_id: int, settings: LeagueSettings, actor: Actor
+    ) -> League:
+        """Save the league's new settings; organisers only. The league as it now is."""
+        found = await self.league(league_id)
+        self._organiser(found, actor)
+        at = self.now()
+        await self.store.leagues.update_settings(league_id, settings.to_dict(), at)
+        return replace(found, settings=settings, updated_at=at, repairs=())
 
     @checked
     async def require_organiser(self, league: LeagueKey, actor: Actor) -> League:
@@ -123,13 +131,14 @@ class OrganisingOperations(LeagueParts):
             )
 
     @checked
-    async def mark_done(self, job: ScheduledJob, message_id: int | None = None) -> bool:
-        """Record that `job` was posted (with its message, if any); False when it was
-        recorded already (another call got there first), which changes nothing."""
+    async def mark_done(self, job: ScheduledJob, message_id: int | None = None) -> StoredRun | None:
+        """Record that `job` was posted (with its message, if any): the posting as now
+        recorded; None when it was recorded already (another call got there first), which
+        changes nothing."""
         posting = Posting(job.kind, job.minutes, datetime.fromtimestamp(job.due_at, UTC))
         run = _run(job.league_id, job.starts_at, posting, RunOutcome.POSTED, message_id, self.now())
         (added,) = await self.store.leagues.add_runs([run])
-        return added
+        return run if added else None
 
     @checked
     async def schedule_history(self, league_id: int) -> list[StoredRun]:

@@ -82,7 +82,7 @@ async def simulate_night(
         )
         night = (
             await league.open_night(
-                await league.create_league(None, settings, ORGANISER), ORGANISER
+                (await league.create_league(None, settings, ORGANISER)).id, ORGANISER
             )
         ).view.night.id
         for user in range(1, players + 1):

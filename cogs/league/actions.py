@@ -97,9 +97,7 @@ class LeagueActions:
             await interaction.response.edit_message(**message)
             if interaction.message is not None and interaction.channel_id is not None:
                 message_id = interaction.message.id
-                await self.service.checkin_posted(
-                    night_id, interaction.channel_id, message_id, view.drawn
-                )
+                await self.service.checkin_posted(view, interaction.channel_id, message_id)
             key = "league.done.checked_in" if presence is Presence.IN else "league.done.checked_out"
             text = t(key, locale_of(interaction), round=view.drawn + 1)
             await interaction.followup.send(text, ephemeral=True)

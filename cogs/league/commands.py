@@ -59,8 +59,9 @@ class LeagueCommands:
         if not actor.manager:  # a new league has no organisers yet: the server's managers
             raise LeagueError(LeagueCode.CREATE_NOT_ALLOWED)
         settings = options.settings(interaction.channel_id)
-        league_id = await self.service.create_league(interaction.guild_id, settings, actor)
-        settings = await self.service.settings(league_id)
+        settings = (
+            await self.service.create_league(interaction.guild_id, settings, actor)
+        ).settings
         locale = locale_of(interaction)
         await interaction.response.send_message(
             t("league.done.created", locale, league=settings.name),
@@ -78,7 +79,8 @@ class LeagueCommands:
             await self.service.require_organiser(league.id, actor_of(interaction))
         if options.given():
             settings = options.applied(settings, interaction.channel_id)
-            await self.service.update_settings(league.id, settings, actor_of(interaction))
+            league = await self.service.update_settings(league.id, settings, actor_of(interaction))
+            settings = league.settings
         locale = locale_of(interaction)
         text = t("league.done.settings", locale) if options.given() else None
         upcoming = await self.service.next_night(league.id)

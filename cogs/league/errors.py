@@ -18,8 +18,9 @@ from bot.league.errors import LeagueCode, LeagueError
 from bot.texts.catalog import has
 from cogs.common.refusals import Refusals
 from cogs.common.text import t
+from cogs.league.options import setting_name
 
-__all__ = ["REFUSALS", "error_text", "round_end", "setting_name"]
+__all__ = ["REFUSALS", "error_text", "round_end"]
 
 
 def error_text(error: LeagueError, locale: str) -> str:
@@ -72,37 +73,6 @@ def round_end(hands: Any, target: Any, locale: str) -> str:
     if counted is None:
         return t("league.round.target", locale, target=target)
     return t("league.round.both", locale, hands=counted, target=target)
-
-
-# The service's name of a setting -> the command option an organiser typed it in
-# (`league.cmd.opt.<option>.name`), so a refusal names the option in the reader's language.
-_SETTING_OPTIONS: dict[str, str | tuple[str, ...]] = {
-    "best": "best",
-    "booby": "booby",
-    "bye_policy": "bye",
-    "checkin_minutes": "checkin",
-    "counting": "counting",
-    "format": "format",
-    "min_nights": "minimum",
-    "bye_follows_hands": "bye_hands",
-    "name": "name",
-    "organisers": "organiser",
-    "preset": "preset",
-    "reminders": "reminders",
-    "round": ("hands", "target"),
-    "tie_breaks": "tiebreaks",
-    "weekday": "weekday",
-}
-
-
-def setting_name(setting: str, locale: str) -> str:
-    """A refused setting as the option an organiser typed it in, in `locale` (a setting no
-    option sets, such as the stored settings as a whole, as the word for settings)."""
-    options = _SETTING_OPTIONS.get(setting)
-    if options is None:
-        return t("league.what.settings", locale)
-    names = (options,) if isinstance(options, str) else options
-    return " / ".join(f"**{t(f'league.cmd.opt.{name}.name', locale)}**" for name in names)
 
 
 def _tables(tables: Iterable[Any]) -> str:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.league.answers import NightAnswer
+from bot.league.answers import MessagePosted, NightAnswer
 from bot.league.draw import RoundDraw
 from bot.league.night import NightMessage
 from bot.league.night_view import NightView
@@ -103,7 +103,7 @@ class LeagueMessages:
         """Post the night's check-in message in the league's channel, and remember it."""
         sent = await self.post(view.settings, view.league.guild_id, **self.checkin_message(view))
         if sent is not None:
-            await self.service.checkin_posted(view.night.id, sent.channel.id, sent.id, view.drawn)
+            await self.service.checkin_posted(view, sent.channel.id, sent.id)
 
     async def refresh_checkin(self, view: NightView) -> None:
         """Show the new count on the night's check-in message after /league join or leave
@@ -210,8 +210,9 @@ class LeagueMessages:
             if sent is None:
                 return None
             kind = NightMessage.STANDINGS
-            await self.service.message_posted(night_id, kind, sent.channel.id, sent.id)
-            return (sent.channel.id, sent.id)
+            answer = await self.service.message_posted(view, kind, sent.channel.id, sent.id)
+            posted = answer.event(MessagePosted).message
+            return (posted.channel_id, posted.message_id)
 
     async def _standings_where(self, night_id: int) -> Where | None:
         """Where the night's standings message is, if it was posted."""
@@ -280,7 +281,7 @@ class LeagueMessages:
         sent = await self.post_line(view, content, done, view=buttons, allowed_mentions=mentions)
         if sent is not None:
             ask, where = NightMessage.CONFIRM_ASK, (round_no, table_no)
-            await self.service.message_posted(view.night.id, ask, sent.channel.id, sent.id, *where)
+            await self.service.message_posted(view, ask, sent.channel.id, sent.id, *where)
 
     def confirmed_text(self, recorded: NightAnswer, actor: int, locale: str) -> str:
         """The line a confirmation leaves: which result, confirmed by whom."""

@@ -3,12 +3,17 @@ first settings (`CreateOptions`), the changes asked (`SettingsOptions`), its sch
 (`ScheduleOptions`), and the season and night options: how a season
 counts nights (all, best N, average of the best N; the minimum attendance), the tie-break
 order after points, the booby prize rule and whether a fixed bye follows the hands per
-round. Each is checked by `LeagueSettings` when applied."""
+round. Each is checked by `LeagueSettings` when applied.
+
+Each option is a field named as the command's option (`league.cmd.opt.<name>`) that
+declares the setting it sets, as the league's checks name it (`sets`): a refusal of a
+setting names the options that set it in the reader's language (`setting_name`, used by
+cogs/league/errors.py)."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from itertools import permutations
 from typing import Any, Final, cast, get_args
 
@@ -24,6 +29,7 @@ from bot.league.settings import (
     RoundLength,
     TieBreak,
 )
+from cogs.common.text import t
 from cogs.league.parse import parse_reminders
 from cogs.league.ui import tie_break_name
 
@@ -34,8 +40,19 @@ __all__ = [
     "SeasonOptions",
     "SettingsOptions",
     "parse_tie_breaks",
+    "setting_name",
+    "setting_options",
     "tie_break_choices",
 ]
+
+SETS: Final = "sets"  # an option field's metadata: the setting it sets
+
+
+def sets(setting: str) -> dict[str, str]:
+    """The metadata of an option's field that sets the league's `setting` (as the league's
+    checks name it when they refuse it)."""
+    return {SETS: setting}
+
 
 _AFTER_POINTS: Final = [k for k in get_args(TieBreak) if k != "points"]
 # Every order of the tie-breaks after points: none, one, two or all three (16 in all).
@@ -68,16 +85,18 @@ def tie_break_choices(typed: str, locale: str) -> list[tuple[str, str]]:
 class SeasonOptions:
     """The season and night options; None is "not given"."""
 
-    counting: str | None = None  # all, best, average_best
-    best: int | None = None
-    minimum: int | None = None  # nights a player needs to be ranked
-    tie_breaks: str | None = None
-    booby: str | None = None  # lowest, all_rounds
-    bye_hands: bool | None = None  # a fixed bye follows the hands per round
+    counting: str | None = field(default=None, metadata=sets("counting"))  # all, best, ...
+    best: int | None = field(default=None, metadata=sets("best"))
+    # the nights a player needs to be ranked
+    minimum: int | None = field(default=None, metadata=sets("min_nights"))
+    tiebreaks: str | None = field(default=None, metadata=sets("tie_breaks"))
+    booby: str | None = field(default=None, metadata=sets("booby"))  # lowest, all_rounds
+    # a fixed bye follows the hands per round
+    bye_hands: bool | None = field(default=None, metadata=sets("bye_follows_hands"))
 
     def given(self) -> bool:
         """Whether any of these options was given."""
-        values = (self.counting, self.best, self.minimum, self.tie_breaks, self.booby)
+        values = (self.counting, self.best, self.minimum, self.tiebreaks, self.booby)
         return self.bye_hands is not None or any(value is not None for value in values)
 
     def applied(self, settings: LeagueSettings) -> LeagueSettings:
@@ -85,8 +104,8 @@ class SeasonOptions:
         changes: dict[str, Any] = {}
         if self.counting is not None or self.best is not None or self.minimum is not None:
             changes["counting"] = self._counting(settings.counting)
-        if self.tie_breaks is not None:
-            changes["tie_breaks"] = parse_tie_breaks(self.tie_breaks)
+        if self.tiebreaks is not None:
+            changes["tie_breaks"] = parse_tie_breaks(self.tiebreaks)
         if self.booby is not None:
             changes["booby"] = self.booby
         if self.bye_hands is not None:
@@ -110,19 +129,20 @@ DEFAULT_TIMEZONE = "Europe/Amsterdam"  # a Dutch card game's clubs meet there, m
 class CreateOptions:
     """The options of /league create, as the league's first settings."""
 
-    name: str
-    rounds: int
-    hands: int | None  # None: 16, unless a target alone ends the rounds
-    preset: str
-    bye: str
-    format: str
-    organiser_role: int | None
+    name: str = field(metadata=sets("name"))
+    rounds: int = field(metadata=sets("rounds_per_night"))
+    # None: 16, unless a target alone ends the rounds
+    hands: int | None = field(metadata=sets("round"))
+    preset: str = field(metadata=sets("preset"))
+    bye: str = field(metadata=sets("bye_policy"))
+    format: str = field(metadata=sets("format"))
+    role: int | None = field(metadata=sets("organisers"))  # a role made organiser
     season: SeasonOptions = SeasonOptions()
-    target: int | None = None
+    target: int | None = field(default=None, metadata=sets("round"))
 
     def settings(self, channel_id: int | None) -> LeagueSettings:
         """The new league's settings, made in the channel `channel_id`."""
-        roles = () if self.organiser_role is None else (self.organiser_role,)
+        roles = () if self.role is None else (self.role,)
         hands = 16 if self.hands is None and self.target is None else self.hands
         return self.season.applied(
             LeagueSettings(
@@ -142,12 +162,12 @@ class CreateOptions:
 class ScheduleOptions:
     """The schedule options of /league settings; None is "not given"."""
 
-    weekday: int | None = None
-    time: str | None = None
-    timezone: str | None = None
-    checkin: int | None = None
-    reminders: str | None = None
-    unschedule: bool = False
+    weekday: int | None = field(default=None, metadata=sets("weekday"))
+    time: str | None = field(default=None, metadata=sets("start"))
+    timezone: str | None = field(default=None, metadata=sets("timezone"))
+    checkin: int | None = field(default=None, metadata=sets("checkin_minutes"))
+    reminders: str | None = field(default=None, metadata=sets("reminders"))
+    unschedule: bool = field(default=False, metadata=sets("schedule"))
 
     def given(self) -> bool:
         """Whether any schedule option was given."""
@@ -179,19 +199,20 @@ class ScheduleOptions:
 class SettingsOptions:
     """The options of /league settings; None is "not given" (hands or target 0: none)."""
 
-    rounds: int | None = None
-    hands: int | None = None
-    bye: str | None = None
-    organiser: int | None = None  # a user made organiser
-    organiser_role: int | None = None  # a role made organiser
+    rounds: int | None = field(default=None, metadata=sets("rounds_per_night"))
+    hands: int | None = field(default=None, metadata=sets("round"))
+    bye: str | None = field(default=None, metadata=sets("bye_policy"))
+    # a user made organiser
+    organiser: int | None = field(default=None, metadata=sets("organisers"))
+    role: int | None = field(default=None, metadata=sets("organisers"))  # a role made organiser
     schedule: ScheduleOptions = ScheduleOptions()
     season: SeasonOptions = SeasonOptions()
-    target: int | None = None
+    target: int | None = field(default=None, metadata=sets("round"))
 
     def given(self) -> bool:
         """Whether any setting is to change."""
         values: tuple[object, ...] = (self.rounds, self.hands, self.target, self.bye)
-        values += (self.organiser, self.organiser_role)
+        values += (self.organiser, self.role)
         changed = self.schedule.given() or self.season.given()
         return changed or any(value is not None for value in values)
 
@@ -203,8 +224,8 @@ class SettingsOptions:
             changes["schedule"] = self.schedule.applied(settings.schedule, channel_id)
             if changes["schedule"] is not None:
                 changes["channel_id"] = channel_id
-        if self.organiser is not None or self.organiser_role is not None:
-            organisers = _add_organisers(settings.organisers, self.organiser, self.organiser_role)
+        if self.organiser is not None or self.role is not None:
+            organisers = _add_organisers(settings.organisers, self.organiser, self.role)
             changes["organisers"] = organisers
         if self.rounds is not None:
             changes["rounds_per_night"] = self.rounds
@@ -231,3 +252,25 @@ def _add_organisers(organisers: Organisers, user: int | None, role: int | None) 
     if role is not None and role not in roles:
         roles += (role,)
     return Organisers(roles, users)
+
+
+def setting_options(setting: str) -> tuple[str, ...]:
+    """The options (by name) that set the league's `setting`, as the fields of the options
+    above declare it; none for a setting no option sets (the stored settings as a
+    whole)."""
+    found = (
+        option.name
+        for kind in (SettingsOptions, ScheduleOptions, SeasonOptions, CreateOptions)
+        for option in fields(kind)
+        if option.metadata.get(SETS) == setting
+    )
+    return tuple(dict.fromkeys(found))
+
+
+def setting_name(setting: str, locale: str) -> str:
+    """A refused setting as the options an organiser typed it in, in `locale` (a setting
+    no option sets, as the word for settings)."""
+    options = setting_options(setting)
+    if not options:
+        return t("league.what.settings", locale)
+    return " / ".join(f"**{t(f'league.cmd.opt.{name}.name', locale)}**" for name in options)

@@ -84,7 +84,7 @@ class LeagueScheduler:
             view = await self._night(job.league_id)
             message = self.messages.checkin_message(view)
             sent = await self.messages.send(channel_id, job.guild_id, content=late, **message)
-            await self.service.checkin_posted(view.night.id, channel_id, sent.id, view.drawn)
+            await self.service.checkin_posted(view, channel_id, sent.id)
         else:
             text = t(
                 "league.schedule.reminder",

@@ -35,7 +35,7 @@ async def play_out(
 async def night_of_eight(league: LeagueService, settings: LeagueSettings) -> int:
     """A night of a new league with `settings`, eight players checked in: two tables a
     round."""
-    league_id = await league.create_league(3, settings, ORGANISER)
+    league_id = (await league.create_league(3, settings, ORGANISER)).id
     night = (await league.open_night(league_id, ORGANISER)).view.night.id
     for user in range(1, 9):
         await league.check_in(night, user)

@@ -4,6 +4,8 @@ tables it wants."""
 
 from __future__ import annotations
 
+import inspect
+import typing
 from pathlib import Path
 
 from bot.league.answers import (
@@ -28,6 +30,21 @@ from .kit import ORGANISER, night_of_eight, opening, services
 from .test_entry_checks import HALF, PIT
 
 
+def test_every_operation_answers_something() -> None:
+    """No public operation returns nothing, a flag or a bare id: a night's operation
+    answers a `NightAnswer`, a lookup or a league's change a read model."""
+    plain = (type(None), bool, int, str)
+    answers = {
+        name: typing.get_type_hints(inspect.unwrap(member))["return"]
+        for name, member in inspect.getmembers(LeagueService, inspect.isfunction)
+        if not name.startswith("_")
+    }
+    assert len(answers) > 40
+    assert [name for name, answer in answers.items() if answer in plain] == []
+    night_operations = ("checkin_posted", "message_posted", "open_night", "close_night")
+    assert {answers[name] for name in night_operations} == {NightAnswer}
+
+
 async def fresh(service: LeagueService, answer: NightAnswer) -> None:
     """The answer's night is the night as the store now holds it (a fresh read counts
     each row a change appended, so it is never behind the answer)."""
@@ -40,7 +57,7 @@ async def fresh(service: LeagueService, answer: NightAnswer) -> None:
 async def test_each_change_answers_its_events_and_the_night(reopen: Opener) -> None:
     async with reopen() as service:
         settings = LeagueSettings("Friday", Organisers(), round_length=RoundLength(hands=2))
-        league = await service.create_league(None, settings, ORGANISER)
+        league = (await service.create_league(None, settings, ORGANISER)).id
         opened = await service.open_night(league, ORGANISER)
         assert opened.events == (Opened(),) and opened.tables == ()
         night = opened.view.night.id

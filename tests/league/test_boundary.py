@@ -29,6 +29,17 @@ Call = Callable[[LeagueService, int], Any]  # (service, night id) -> the call's 
 HALF = SheetEntry(1, (62, 100))
 
 
+async def checkin_posted(service: LeagueService, night_id: int, *where: Any) -> Any:
+    """The night's check-in message remembered at `where`, drawn from its view."""
+    return await service.checkin_posted(await service.view(night_id), *where)
+
+
+async def standings_posted(service: LeagueService, night_id: int, *where: Any) -> Any:
+    """The night's standings message remembered at `where`, drawn from its view."""
+    view = await service.view(night_id)
+    return await service.message_posted(view, NightMessage.STANDINGS, *where)
+
+
 def test_every_public_method_checks_its_arguments() -> None:
     public = [
         name
@@ -167,22 +178,28 @@ BAD_CALLS: list[tuple[str, Call, LeagueCode, str]] = [
         "settings",
     ),
     ("a guild as text", lambda s, n: s.leagues("1"), LeagueCode.BAD_ID, "guild_id"),
-    ("no message", lambda s, n: s.checkin_posted(n, 5, "6", 0), LeagueCode.BAD_ID, "message_id"),
+    ("no message", lambda s, n: checkin_posted(s, n, 5, "6"), LeagueCode.BAD_ID, "message_id"),
     (
         "a check-in message of None",
-        lambda s, n: s.checkin_posted(n, 5, None, 0),
+        lambda s, n: checkin_posted(s, n, 5, None),
         LeagueCode.BAD_ID,
         "message_id",
     ),
     (
         "a check-in channel of None",
-        lambda s, n: s.checkin_posted(n, None, 6, 0),
+        lambda s, n: checkin_posted(s, n, None, 6),
         LeagueCode.BAD_ID,
         "channel_id",
     ),
     (
+        "a night's id for its view",
+        lambda s, n: s.checkin_posted(n, 5, 6),
+        LeagueCode.BAD_ARGUMENT,
+        "view",
+    ),
+    (
         "a standings message of None",
-        lambda s, n: s.message_posted(n, NightMessage.STANDINGS, 5, None),
+        lambda s, n: standings_posted(s, n, 5, None),
         LeagueCode.BAD_ID,
         "message_id",
     ),

@@ -8,11 +8,12 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from bot.league.answers import CheckinPosted, MessagePosted
 from bot.league.night import NightMessage
 from bot.league.schedule import Schedule
 from bot.league.service import Actor, LeagueService
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
-from bot.store import PostedMessage, open_store
+from bot.store import CheckinMessage, PostedMessage, open_store
 from bot.tables import FakeClock, LeaguePlace, TableService
 
 from .conftest import Opener
@@ -26,22 +27,48 @@ async def test_the_standings_message_is_remembered_across_a_restart(reopen: Open
     async with reopen() as service:
         night_id = await night(service, RoundLength(hands=2))
         assert await service.posted_message(night_id, STANDINGS) is None
-        await service.message_posted(night_id, STANDINGS, 10, 600)
-        await unchanged(service, "bad_id", service.message_posted(night_id, STANDINGS, 10, 2**70))
-        await unchanged(service, "bad_id", service.message_posted(-1, STANDINGS, 10, 601))
+        view = await service.view(night_id)
+        answer = await service.message_posted(view, STANDINGS, 10, 600)
+        assert answer.view is view and answer.tables == ()
+        assert answer.events == (
+            MessagePosted(message_kind=STANDINGS, message=PostedMessage(10, 600)),
+        )
+        await unchanged(service, "bad_id", service.message_posted(view, STANDINGS, 10, 2**70))
+        await unchanged(service, "bad_argument", service.message_posted(night_id, STANDINGS, 10, 1))
     async with reopen() as service:
         assert await service.posted_message(night_id, STANDINGS) == PostedMessage(10, 600)
-        await service.message_posted(night_id, STANDINGS, 11, 602)  # posted again: replaced
+        view = await service.view(night_id)
+        await service.message_posted(view, STANDINGS, 11, 602)  # posted again: replaced
         assert await service.posted_message(night_id, STANDINGS) == PostedMessage(11, 602)
+
+
+async def test_the_check_in_message_is_remembered_for_the_round_it_was_drawn_for(
+    reopen: Opener,
+) -> None:
+    async with reopen() as service:
+        night_id = await night(service, RoundLength(hands=2))
+        view = await service.view(night_id)
+        answer = await service.checkin_posted(view, 10, 500)
+        assert answer.view is view
+        assert answer.events == (CheckinPosted(message=CheckinMessage(10, 500, view.drawn)),)
+        await unchanged(service, "bad_id", service.checkin_posted(view, 10, None))
+    async with reopen() as service:
+        assert await service.checkin_message(night_id) == CheckinMessage(10, 500, view.drawn)
 
 
 async def test_each_tables_confirmation_ask_is_remembered_on_its_own(reopen: Opener) -> None:
     ask = NightMessage.CONFIRM_ASK
     async with reopen() as service:
         night_id = await night(service, RoundLength(hands=2))
-        await service.message_posted(night_id, ask, 10, 700, 1, 0)
-        await service.message_posted(night_id, ask, 10, 701, 1, 1)
-        await unchanged(service, "bad_argument", service.message_posted(night_id, ask, 10, 2, "1"))
+        view = await service.view(night_id)
+        await service.message_posted(view, ask, 10, 700, 1, 0)
+        answer = await service.message_posted(view, ask, 10, 701, 1, 1)
+        assert answer.event(MessagePosted).message == PostedMessage(10, 701)
+        assert (answer.event(MessagePosted).round_no, answer.event(MessagePosted).table_no) == (
+            1,
+            1,
+        )
+        await unchanged(service, "bad_argument", service.message_posted(view, ask, 10, 2, "1"))
     async with reopen() as service:
         assert await service.posted_message(night_id, ask, 1, 0) == PostedMessage(10, 700)
         assert await service.posted_message(night_id, ask, 1, 1) == PostedMessage(10, 701)
@@ -117,10 +144,12 @@ async def test_a_night_is_dated_in_the_leagues_time_zone(reopen: Opener) -> None
         service.now = lambda: late
         schedule = Schedule(2, "20:00", "Europe/Amsterdam")
         settings = LeagueSettings("Zone", Organisers(), schedule=schedule)
-        league = await service.create_league(None, settings, ORGANISER)
+        league = (await service.create_league(None, settings, ORGANISER)).id
         view = (await service.open_night(league, ORGANISER)).view
         assert view.date() == dt.date(2025, 5, 15)
-        plain = await service.create_league(None, LeagueSettings("Utc", Organisers()), ORGANISER)
+        plain = (
+            await service.create_league(None, LeagueSettings("Utc", Organisers()), ORGANISER)
+        ).id
         assert (await service.open_night(plain, ORGANISER)).view.date() == dt.date(2025, 5, 14)
         data = await service.night_export(view.night.id)
         assert data.day == dt.date(2025, 5, 15)

@@ -25,7 +25,9 @@ async def test_a_duplicate_round_deals_one_set_of_hands_to_every_table(
     async with await open_store(path) as store:
         tables, league = services(store, clock)
         night = (
-            await league.open_night(await league.create_league(3, settings, ORGANISER), ORGANISER)
+            await league.open_night(
+                (await league.create_league(3, settings, ORGANISER)).id, ORGANISER
+            )
         ).view.night.id
         for user in range(1, 9):
             await league.check_in(night, user)

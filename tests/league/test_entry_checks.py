@@ -30,7 +30,7 @@ async def league_rows(service: LeagueService) -> dict[str, list[tuple[Any, ...]]
 async def night(service: LeagueService, length: RoundLength) -> int:
     """A league's first night, 4 players checked in and round 1 drawn (face to face)."""
     settings = LeagueSettings("Friday", Organisers(), round_length=length)
-    league = await service.create_league(None, settings, ORGANISER)
+    league = (await service.create_league(None, settings, ORGANISER)).id
     night_id = (await service.open_night(league, ORGANISER)).view.night.id
     for user in range(1, 5):
         await service.check_in(night_id, user)

@@ -66,7 +66,9 @@ def seen(jobs: list[ScheduledJob]) -> list[tuple[str, int, bool]]:
 
 async def test_each_posting_goes_out_once_across_a_restart(service: Opener, clock: Clock) -> None:
     async with service() as league:
-        league_id = await league.create_league(5, LeagueSettings("Club", schedule=CLUB), ORGANISER)
+        league_id = (
+            await league.create_league(5, LeagueSettings("Club", schedule=CLUB), ORGANISER)
+        ).id
         await league.create_league(5, LeagueSettings("No schedule"), ORGANISER)
         night = await league.next_night(league_id)
         assert night is not None and night.start.timestamp() == at(3, 25, 20, 0)
@@ -83,17 +85,19 @@ async def test_each_posting_goes_out_once_across_a_restart(service: Opener, cloc
         )
         clock.time = at(3, 25, 19, 1)
         assert await league.due_jobs() == [job]  # not marked done: offered again
-        assert await league.mark_done(job, message_id=1234) is True
-        assert await league.mark_done(job) is False  # once only
+        posted = await league.mark_done(job, message_id=1234)
+        assert posted is not None and (posted.kind, posted.outcome) == ("checkin", "posted")
+        assert posted.message_id == 1234 and posted.due_at == at(3, 25, 19, 0)
+        assert await league.mark_done(job) is None  # once only
     async with service() as league:  # a restart just after the posting
         assert await league.due_jobs() == []
         clock.time = at(3, 25, 19, 30)
         assert seen(await league.due_jobs()) == [("reminder", 30, False)]
         (reminder,) = await league.due_jobs(now=at(3, 25, 19, 31))
-        assert await league.mark_done(reminder)
+        assert await league.mark_done(reminder) is not None
         clock.time = at(3, 25, 19, 50)
         (last,) = await league.due_jobs()
-        assert await league.mark_done(last)
+        assert await league.mark_done(last) is not None
         clock.time = at(3, 25, 21, 0)
         assert await league.due_jobs() == []
         history = await league.schedule_history(league_id)
@@ -113,7 +117,9 @@ async def test_postings_missed_while_down_go_out_late_or_are_recorded_skipped(
     service: Opener, clock: Clock
 ) -> None:
     async with service() as league:
-        league_id = await league.create_league(5, LeagueSettings("Club", schedule=CLUB), ORGANISER)
+        league_id = (
+            await league.create_league(5, LeagueSettings("Club", schedule=CLUB), ORGANISER)
+        ).id
     clock.time = at(3, 25, 19, 55)  # down from before the check-in until after both reminders
     async with service() as league:
         (late,) = await league.due_jobs()
@@ -138,7 +144,7 @@ async def test_postings_missed_while_down_go_out_late_or_are_recorded_skipped(
 async def test_a_schedule_applies_from_when_it_is_saved(service: Opener, clock: Clock) -> None:
     clock.time = at(3, 25, 19, 40)  # after tonight's check-in and first reminder
     async with service() as league:
-        league_id = await league.create_league(5, LeagueSettings("Club"), ORGANISER)
+        league_id = (await league.create_league(5, LeagueSettings("Club"), ORGANISER)).id
         assert await league.next_night(league_id) is None
         settings = await league.settings(league_id)
         with pytest.raises(LeagueError) as refused:

@@ -27,7 +27,7 @@ async def test_due_jobs_and_open_nights_are_the_shards_own(database: str | Path)
         leagues = {}
         for shard in range(2):
             settings = LeagueSettings(f"Club {shard}", schedule=CLUB)
-            league_id = await everyone.create_league(guild_on(shard, 2), settings, ORGANISER)
+            league_id = (await everyone.create_league(guild_on(shard, 2), settings, ORGANISER)).id
             leagues[shard] = league_id
             await everyone.open_night(league_id, ORGANISER)
         for shard in range(2):

@@ -16,7 +16,7 @@ async def test_a_round_is_dealt_played_and_credited_across_a_restart(database: s
     settings = LeagueSettings("Bots", round_length=RoundLength(hands=1))
     async with await open_store(path) as store:
         tables, league = services(store, clock)
-        league_id = await league.create_league(3, settings, ORGANISER)
+        league_id = (await league.create_league(3, settings, ORGANISER)).id
         night = (await league.open_night(league_id, ORGANISER)).view.night.id
         for user in range(1, 6):
             await league.check_in(night, user)

@@ -77,7 +77,7 @@ def test_a_name_is_cleaned_when_made() -> None:
 
 async def test_an_override_of_the_rounds_end_is_stored_nowhere(reopen: Opener) -> None:
     async with reopen() as service:
-        league = await service.create_league(None, LeagueSettings("Club"), ORGANISER)
+        league = (await service.create_league(None, LeagueSettings("Club"), ORGANISER)).id
         before = await league_rows(service)
         with pytest.raises(LeagueError):
             LeagueSettings("Club", overrides={"match_hands": 0})
@@ -87,7 +87,7 @@ async def test_an_override_of_the_rounds_end_is_stored_nowhere(reopen: Opener) -
 
 async def _stored(service: LeagueService, settings: dict[str, Any]) -> int:
     """A league whose stored settings are `settings`, written straight into the store."""
-    league = await service.create_league(None, LeagueSettings("Club"), ORGANISER)
+    league = (await service.create_league(None, LeagueSettings("Club"), ORGANISER)).id
     await execute(
         service.store, "UPDATE leagues SET settings = ? WHERE id = ?", dump_json(settings), league
     )
@@ -143,10 +143,10 @@ async def test_stored_settings_an_older_version_left_are_repaired_on_load(
             assert said in line
 
         # The next save stores the repaired settings; they load without a repair.
-        await service.update_settings(league, settings, ORGANISER)
+        saved = await service.update_settings(league, settings, ORGANISER)
     caplog.clear()
     async with reopen() as service:
-        assert await service.settings(league) == settings
+        assert await service.league(league) == saved and saved.settings == settings
     assert _lines(caplog, league) == []
 
 

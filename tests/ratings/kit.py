@@ -59,7 +59,7 @@ def expected(games: Sequence[Game]) -> dict[int, Rating]:
 
 async def league_night(service: LeagueService, guild_id: int, players: Sequence[int]) -> int:
     """A new league's first night in `guild_id` with `players` checked in."""
-    league = await service.create_league(guild_id, LEAGUE, ORGANISER)
+    league = (await service.create_league(guild_id, LEAGUE, ORGANISER)).id
     night = (await service.open_night(league, ORGANISER)).view.night.id
     for user in players:
         await service.check_in(night, user)

@@ -3,6 +3,7 @@ sentence in every language for every code the league refuses with."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,16 @@ from bot.league.errors import LeagueCode, LeagueError
 from bot.league.settings import RoundLength
 from bot.settings import Settings
 from bot.texts.catalog import LOCALES, catalogue
+from cogs.league.cog import League
 from cogs.league.errors import error_text
+from cogs.league.options import (
+    SETS,
+    CreateOptions,
+    ScheduleOptions,
+    SeasonOptions,
+    SettingsOptions,
+    setting_options,
+)
 from tests.cogs.league.league_kit import start_league
 from tests.cogs.tables.tables_kit import StartHarness
 from tests.harness.limits import assert_ephemeral
@@ -262,6 +272,33 @@ def test_a_refused_setting_is_named_in_the_readers_language(locale: str) -> None
         assert named or texts["league.what.settings"] in sentence, (setting, sentence)
         rest = sentence.replace(texts["league.what.settings"], "")
         assert setting in option_names or not re.search(rf"\b{setting}\b", rest), sentence
+
+
+def _declared(*kinds: type) -> dict[str, str]:
+    """The options of `kinds`, nested ones opened, by name: the setting each sets."""
+    found: dict[str, str] = {}
+    for kind in kinds:
+        for option in dataclasses.fields(kind):
+            if isinstance(option.default, SeasonOptions | ScheduleOptions):
+                found |= _declared(type(option.default))
+            else:
+                found[option.name] = option.metadata[SETS]
+    return found
+
+
+def test_each_option_declares_the_setting_it_sets_under_the_commands_name() -> None:
+    create = _declared(CreateOptions)
+    changes = _declared(SettingsOptions)
+    assert list(create) == [p.name for p in League.create.parameters]
+    assert list(changes) == [p.name for p in League.settings.parameters if p.name != "league"]
+    assert (create["minimum"], changes["checkin"], changes["role"]) == (
+        "min_nights",
+        "checkin_minutes",
+        "organisers",
+    )
+    assert setting_options("round") == ("hands", "target")
+    assert setting_options("organisers") == ("organiser", "role")
+    assert setting_options("settings") == ()
 
 
 def test_a_refused_setting_names_the_dutch_option() -> None:
