@@ -290,6 +290,8 @@ class DriemansHand:
 
     def claim(self, seat: int) -> Roem:
         """Claim the roem of the trick just taken, for the side that took it."""
+        if not self.rules.seating.is_seat(seat):
+            raise RuleViolation(ErrorCode.BAD_ACTION, f"no such seat: {seat!r}")
         refusal = self.claim_refusal(seat)
         if refusal is not None:
             raise RuleViolation(refusal, f"no claim: {refusal}")

@@ -359,6 +359,9 @@ def test_claims_by_side() -> None:
     trick = hand.last_trick
     assert trick is not None and trick.winner == 1 and trick.roem.points == 20
     assert hand.claim_refusal(0) == ErrorCode.WRONG_PAIR
+    with pytest.raises(RuleViolation) as info:
+        hand.claim(3)  # no fourth seat to claim for the defenders
+    assert info.value.code == ErrorCode.BAD_ACTION
     assert hand.claim(1).points == 20 and hand.roem == [20, 0]
     assert hand.claim_refusal(1) == ErrorCode.ALREADY_CLAIMED
 
