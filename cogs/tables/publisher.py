@@ -51,8 +51,9 @@ from cogs.tables.ui_picture import (
     PICTURE_FILE,
     Moment,
     ShownPicture,
-    of_this_hand,
+    drawn_state,
     picture_due,
+    picture_kept,
     taken_trick_shown,
 )
 from cogs.tables.ui_sheet import final_sheet
@@ -375,15 +376,17 @@ class TablePublisher:
         """Edit in place; False when the message is gone (so it gets posted again).
         Sent as JSON drawn once per state, the answer not read (cogs/common/raw_messages.py).
         At a moment a picture is due (`picture_due`) and the picture budget allows it, the
-        same request uploads the new picture; otherwise the message keeps the one it has."""
+        same request uploads the new picture; otherwise the message keeps the one it has
+        while it is at most a trick behind the words (`picture_kept`), else shows none."""
         public = table.public
         moment = picture_due(public, state.drawn_moment)
         picture, files = state.picture, []
-        if moment is not None and await self._may_draw(moment, public):
+        kept = picture is not None and picture_kept(state.drawn_moment, public)
+        if moment is not None and await self._may_draw(moment, public, kept):
             picture, png = await self._picture(table, locale)
             files = [discord.File(io.BytesIO(png), PICTURE_FILE)]
-        elif picture is not None and not of_this_hand(state.drawn_moment, public):
-            picture = None  # a hand ended: no picture of the last one beside the new one
+        elif not kept:
+            picture = None  # a new hand, or tricks went without: no picture out of date
         payload = public_payload(table, locale, self.bot.card_faces, picture)
         if files and picture is not None:
             new = {"id": 0, "filename": PICTURE_FILE, "description": picture.description}
@@ -409,28 +412,35 @@ class TablePublisher:
             state.drawn_moment = moment
         return True
 
-    async def _may_draw(self, moment: Moment, public: PublicTable) -> bool:
+    async def _may_draw(self, moment: Moment, public: PublicTable, kept: bool) -> bool:
         """A picture costs more CPU than a click (docs/benchmarks.md), so all tables share
-        `PICTURE_RATE` a second: a hand's end takes any free turn, a trick only one that
-        leaves half the burst for hands' ends. A picture not drawn stays due (a hand's end)
-        or is skipped (a trick: the next one may have its picture). The final picture (a
-        match over, a table closed) waits for its turn: no later edit would bring it."""
+        `PICTURE_RATE` a second, hands' ends first: a hand's end takes any free turn; a
+        trick whose message would otherwise show no picture (`kept` False: it has none, or
+        one more than a trick behind, `picture_kept`) a turn that leaves one for a hand's
+        end; any other trick only one that leaves half the burst. A picture not drawn
+        stays due until the next trick is taken (a hand's end until drawn). The final
+        picture (a match over, a table closed) waits for its turn: no later edit would
+        bring it."""
         if public.status != Status.PLAYING:
             await self.pictures.take()
             return True
-        keep = 0.0 if moment.tricks == 0 else self.pictures.burst / 2
-        return self.pictures.spare(keep)
+        if moment.tricks == 0:
+            return self.pictures.spare()
+        return self.pictures.spare(self.pictures.burst / 2 if kept else 1.0)
 
     async def _picture(self, table: TableAnswer, locale: str) -> tuple[ShownPicture, bytes]:
         """The public picture of the table now (drawn in a worker thread: the event loop
-        goes on answering clicks meanwhile), with its alt text."""
-        public = table.public
+        goes on answering clicks meanwhile), with its alt text. Mid-trick it shows the
+        trick taken last (`drawn_state`), its caption shown at once."""
+        now = table.public
+        public = drawn_state(now)
         names = tuple(seat_name(public.seats, seat, locale) for seat in range(len(public.seats)))
         png = await asyncio.to_thread(table_picture, public, None, names, rank_letters(locale))
         description = picture_description(public, locale)
         caption = picture_caption(public, locale)
         taken = taken_trick_shown(public)
-        return ShownPicture(PICTURE_FILE, description, caption, public.seq, taken), png
+        seq = now.seq if public is now else -1  # drawn mid-trick: not the state in words
+        return ShownPicture(PICTURE_FILE, description, caption, seq, taken), png
 
     async def _close_vanished(self, table: TableAnswer) -> None:
         log.info("table %s: channel %s vanished; closing the table", table.id, table.channel_id)

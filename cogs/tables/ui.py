@@ -13,10 +13,10 @@ from functools import lru_cache
 
 import discord
 
-from bot.engine import Phase, Suit
+from bot.engine import Phase, RuleSet, Suit
 from bot.engine.seats import SIDES
 from bot.tables import PublicSeat, PublicTable, SeatKind, Status, TableAnswer
-from bot.texts.catalog import normalize_locale
+from bot.texts.catalog import has, normalize_locale
 from bot.texts.formats import mid_sentence
 from cogs.common.components import (
     EMBED_COLOUR,
@@ -67,6 +67,7 @@ __all__ = [
     "public_view",
     "last_trick_embed",
     "result_text",
+    "rules_words",
     "settings_embed",
     "sheet_embed",
 ]
@@ -272,28 +273,37 @@ def _turn_line(public: PublicTable, locale: str) -> str:
 
 
 def _score_text(public: PublicTable, locale: str) -> str:
-    """One line per pair, named by its players: the hand's points while cards are played,
-    the match's total once a hand is scored; the last hand's result below while trump is
-    chosen (the hand has no points yet then, so only the match's totals, if any, show)."""
-    playing = public.phase in (Phase.PLAY, Phase.CLAIM)
-    lines = []
-    for pair in SIDES:
-        names = f"**{_pair_with_marks(public, pair, locale)}**"
-        hand = points_text(public.hand_points[pair], public.hand_roem[pair], locale)
-        total = public.totals[pair]
-        if playing and public.sheet:
-            line = t("tables.public.pair_score", locale, names=names, hand=hand, total=total)
-        elif playing:
-            line = t("tables.public.pair_hand", locale, names=names, hand=hand)
-        elif public.sheet:
-            line = t("tables.public.pair_total", locale, names=names, total=total)
-        else:
-            line = names
-        lines.append(line)
-    last = "" if playing else _last_hand_line(public, locale)
-    if last:
-        lines.append(f"-# {last}")
-    return "\n".join(lines)
+    """The pairs' scores on one line, as a scoreboard between their names ("Anna & Carl
+    **48 – 0** Bob & Dirk"): the hand's points while cards are played, with the match's
+    totals below in small print once a hand is scored; while trump is chosen (the hand has
+    no points yet) the match's totals, the last hand's result below; before the first hand
+    is scored the names alone. One line of a phone with short names, two with the longest
+    (docs/table-ux.md 2.13); no "0 – 0" twice."""
+    names = [_pair_with_marks(public, pair, locale) for pair in SIDES]
+    one, two = public.totals
+    if public.phase in (Phase.PLAY, Phase.CLAIM):
+        hand = [points_text(public.hand_points[p], public.hand_roem[p], locale) for p in SIDES]
+        line = t(
+            "tables.public.scores",
+            locale,
+            names1=names[0],
+            score1=hand[0],
+            score2=hand[1],
+            names2=names[1],
+        )
+        below = t("tables.public.match_small", locale, total1=one, total2=two)
+        return f"{line}\n-# {below}" if public.sheet else line
+    if not public.sheet:
+        return t("tables.public.pairs", locale, names1=names[0], names2=names[1])
+    line = t(
+        "tables.public.match_scores",
+        locale,
+        names1=names[0],
+        total1=one,
+        total2=two,
+        names2=names[1],
+    )
+    return f"{line}\n-# {_last_hand_line(public, locale)}"
 
 
 def _pair_with_marks(public: PublicTable, pair: int, locale: str) -> str:
@@ -462,12 +472,33 @@ def _play_buttons(
 # ----------------------------------------------------------------------------- settings
 
 
+def rules_words(rules: RuleSet, locale: str) -> str:
+    """The rules' name with each option changed from its preset in the reader's words
+    ("amsterdam + roem counted by the bot"), never as the code writes it; the match's
+    length is not repeated (the lobby and the heading say it in words)."""
+    changed = [
+        _option_words(name, value, locale)
+        for name, value in sorted(rules.overrides().items())
+        if name not in _LENGTH_OPTIONS
+    ]
+    return " + ".join([rules.name, ", ".join(changed)]) if changed else rules.name
+
+
+_LENGTH_OPTIONS = frozenset({"match_hands", "target_score"})
+
+
+def _option_words(name: str, value: object, locale: str) -> str:
+    """One changed option in words; one the catalogue has no words for yet by its name."""
+    key = f"tables.rules.{name}.{value}"
+    return t(key, locale) if has(key, locale) else f"{name}={value}"
+
+
 def settings_embed(table: PublicTable, locale: str, table_locale: str) -> discord.Embed:
     """The table's settings as /table settings shows them (`table_locale`: its messages')."""
     timer = timer_text(table.settings.turn_timer, locale)
     language = t(f"tables.language.{normalize_locale(table_locale)}", locale)
     lines = [
-        t("tables.settings.rules", locale, rules=table.rules.label),
+        t("tables.settings.rules", locale, rules=rules_words(table.rules, locale)),
         t("tables.settings.turn_timer", locale, value=timer),
         t("tables.settings.language", locale, value=language),
         t("tables.settings.level", locale, value=levels_text(table, locale)),

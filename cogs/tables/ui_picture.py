@@ -8,16 +8,19 @@ which the finished and the closed table show too). Between those moments the mes
 the picture it has, so it does not jump as cards are played; the text beside it tells the
 trick being played, and a caption under the picture names the trick (or the hand's score)
 it shows once the table has moved on. The picture marks no turn then: the gold frame of
-the seat to act is drawn only while the trick it shows is in progress (a picture drawn
-mid-trick, after a restart). A picture costs more CPU than the rest of a click, so the
-publisher draws at most a few a second for all tables (`publisher.PICTURE_RATE`), hands'
-ends first: under load some tricks go without one. `ShownPicture` names the attached file
-and its alt text (what a screen reader says instead of it); the message keeps the same
-facts in words.
+the seat to act is drawn only while the trick it shows is in progress. An edit that finds
+the next trick under way without a picture of the trick before it (cards played faster
+than the message is edited) draws that trick taken (`drawn_state`). A picture costs more
+CPU than the rest of a click, so the publisher draws at most a few a second for all tables
+(`publisher.PICTURE_RATE`), hands' ends first: under load a trick may go without one, and
+then a picture more than a trick behind the words is taken off (`picture_kept`) rather
+than kept. `ShownPicture` names the attached file and its alt text (what a screen reader
+says instead of it); the message keeps the same facts in words.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from bot.engine import Phase
@@ -28,8 +31,9 @@ __all__ = [
     "PICTURE_FILE",
     "Moment",
     "ShownPicture",
-    "of_this_hand",
+    "drawn_state",
     "picture_due",
+    "picture_kept",
     "taken_trick_shown",
 ]
 
@@ -83,7 +87,9 @@ def picture_due(public: PublicTable, shown: Moment | None) -> Moment | None:
     """The moment to draw a new picture for now, if any, given the one the message shows:
     a hand ended since (or the message has none yet, once a hand is scored: so a table
     closed after the publisher forgot its finished match gets its final picture again), or
-    a trick just taken that the picture does not show yet."""
+    a trick taken that the picture does not show yet: just taken, or taken while the
+    message was not edited (cards played quickly, or edits spaced at Discord's pace) and
+    the next trick under way, so that the picture is at most a trick behind the words."""
     if public.status == Status.LOBBY:
         return None
     hands = len(public.sheet)
@@ -92,7 +98,6 @@ def picture_due(public: PublicTable, shown: Moment | None) -> Moment | None:
     taken = (
         public.status == Status.PLAYING
         and public.phase in (Phase.PLAY, Phase.CLAIM)
-        and not public.trick
         and public.last_trick is not None
     )
     moment = Moment(hands, public.trick_number - 1)
@@ -101,7 +106,22 @@ def picture_due(public: PublicTable, shown: Moment | None) -> Moment | None:
     return None
 
 
-def of_this_hand(shown: Moment | None, public: PublicTable) -> bool:
-    """Whether the picture drawn at `shown` belongs to the hand `public` is in (no hand has
-    ended since): a picture of an earlier hand is not kept beside a new one."""
-    return shown is not None and shown.hands == len(public.sheet)
+def drawn_state(public: PublicTable) -> PublicTable:
+    """The state a picture drawn now shows: `public`, except while a trick is under way
+    after one of the hand was taken, when it shows the trick taken last (and no turn), as
+    a picture drawn between the two would have: a picture of the trick in progress would
+    be out of date at the next card."""
+    if not public.trick or public.last_trick is None:
+        return public
+    return dataclasses.replace(public, trick=(), trick_leader=None, trick_winner=None)
+
+
+def picture_kept(shown: Moment | None, public: PublicTable) -> bool:
+    """Whether the picture drawn at `shown` may stay beside `public` (with its caption):
+    one of this hand (an earlier hand's is not kept beside a new one) that shows the trick
+    the words show or the one before, never one further back (its trick was taken, or the
+    hand began, before the trick taken last)."""
+    if shown is None or shown.hands != len(public.sheet):
+        return False
+    trick = shown_trick(public)
+    return trick is None or shown.tricks >= trick.number - 1

@@ -124,7 +124,7 @@ async def test_computers_are_named_in_each_readers_language(
     es = {"locale": "es-ES", "guild_locale": "es-ES"}
     kit, table, ana = await lobby(make_harness, monkeypatch, **es)
     public = message_text(kit.public(table))
-    assert "**Ordenador 2 🤖 y Ordenador 4 🤖**" in public
+    assert "ana y bia – Ordenador 2 🤖 y Ordenador 4 🤖" in public
     assert "Repartidor: Ordenador 4" in public
     assert "Computer" not in public
 

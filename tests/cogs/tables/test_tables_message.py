@@ -10,9 +10,12 @@ import re
 
 import pytest
 
-from bot.engine import Card, Hand, Phase, SheetLine
+from bot.engine import Card, Hand, Phase, RuleSet, SheetLine
 from bot.tables import Status, public_table
+from bot.texts.catalog import LOCALES, has
 from cogs.common.text import card_text, suit_text, text_width
+from cogs.tables.publisher import EditBudget
+from cogs.tables.ui import rules_words
 from cogs.tables.ui_sheet import SHEET_WIDTH
 from tests.cogs.tables.tables_kit import (
     Kit,
@@ -87,8 +90,8 @@ async def test_the_public_message_tells_pairs_trump_turn_trick_and_scores(
     while hand_of(kit, t).phase == Phase.TRUMP:
         shown = "\n".join(texts(kit, t))
         assert trick_text(kit, t) is None  # no empty trick while trump is chosen
-        assert "this hand" not in shown and "match" not in shown  # and no "0 – 0" twice
-        assert "**anna & carl**\n**bob & dirk**" in shown  # the pairs, named
+        assert "Match" not in shown and "**0 – 0**" not in shown  # no "0 – 0" twice
+        assert "\nanna & carl – bob & dirk" in shown  # the pairs, named
         assert "Dealer: dirk" in shown
         to_act = hand_of(kit, t).to_act
         assert to_act is not None and f"⏳ **{NAMES[to_act]}** chooses trump" in shown
@@ -134,10 +137,7 @@ async def test_the_public_message_tells_pairs_trump_turn_trick_and_scores(
             for p in (0, 1)
         ]
         scores = texts(kit, t)[-1].splitlines()
-        assert scores == [
-            f"**anna & carl** · this hand **{points[0]}**",
-            f"**bob & dirk** · this hand **{points[1]}**",
-        ]
+        assert scores == [f"anna & carl **{points[0]} – {points[1]}** bob & dirk"]
     assert seen_taken and seen_playing
     kit.check_payloads()
 
@@ -158,16 +158,16 @@ async def test_the_match_score_joins_the_hand_score_once_a_hand_is_scored(
     line = match.sheet[-1]
     while hand_of(kit, t).phase == Phase.TRUMP:  # the next hand: only the match's totals
         scores = texts(kit, t)[-1].splitlines()
+        one, two = match.totals
         assert scores == [
-            f"**anna & carl** · match **{match.totals[0]}**",
-            f"**bob & dirk** · match **{match.totals[1]}**",
+            f"Match: anna & carl **{one} – {two}** bob & dirk",
             f"-# Hand 1: {line.scores[0]} – {line.scores[1]}" + _flag(line),
         ]
         await kit.act(t)
     await kit.act(t)
     scores = texts(kit, t)[-1].splitlines()
-    assert scores[0].startswith("**anna & carl** · this hand **")
-    assert scores[0].endswith(f" · match **{match.totals[0]}**")
+    assert scores[0].startswith("anna & carl **") and scores[0].endswith("** bob & dirk")
+    assert scores[1] == f"-# Match: {match.totals[0]} – {match.totals[1]}"
     kit.check_payloads()
 
 
@@ -192,6 +192,9 @@ async def test_roem_and_last_trick_buttons_show_only_when_they_apply(
         await kit.act(t)
     assert windows >= 2  # the run passed through claim windows, and out of them again
 
+    kit.cog.publisher.pictures = EditBudget(rate=0.001, burst=0.5)  # no picture more
+    while f"kj:last:{t}" not in custom_ids(kit.public(t)) or not hand_of(kit, t).current:
+        await kit.act(t)  # until a trick is played that the picture does not show
     hand = hand_of(kit, t)
     last = hand.last_trick
     assert last is not None and hand.current  # a trick is being played: the last one is shown
@@ -230,7 +233,7 @@ async def test_the_dutch_message_uses_dutch_words_and_letters(
     trick = trick_text(kit, t)
     assert trick is not None and trick.startswith("**Slag 1 van 8**")
     assert f"**{card_text(hand.current[0], 'nl')}**" in trick and " · kwam uit" in trick
-    assert "**anna & carl** · dit spel **" in texts(kit, t)[-1]
+    assert texts(kit, t)[-1] == "anna & carl **0 – 0** bob & dirk"  # the scoreboard
 
 
 LONG = (
@@ -270,3 +273,16 @@ async def test_the_sheet_fits_a_phone_and_names_the_pairs_with_32_character_name
     assert "Dirk-Jan \\`tick\\` van Old…" in description
     assert not any(name[:8] in "\n".join(block) for name in LONG)
     kit.check_payloads()
+
+
+def test_the_rules_line_says_a_changed_option_in_the_readers_words() -> None:
+    """/table settings names the rules with what was changed, never as the code writes it;
+    the match's length has its own words (the lobby, the heading)."""
+    rules = RuleSet.preset("amsterdam").with_options(roem_claiming="automatic", match_hands=8)
+    assert rules.label == "amsterdam + match_hands=8, roem_claiming=automatic"  # the code's
+    assert rules_words(rules, "en") == "amsterdam + roem counted by the bot"
+    assert rules_words(rules, "nl") == "amsterdam + roem telt vanzelf"
+    assert rules_words(RuleSet.preset("amsterdam"), "it") == "amsterdam"
+    for locale in LOCALES:
+        for value in ("automatic", "manual"):
+            assert has(f"tables.rules.roem_claiming.{value}", locale)

@@ -2,8 +2,9 @@
 with the longest names: the table message during play keeps to one row of buttons that a
 phone wraps onto two lines at most, its text to a set number of lines at phone width and
 its picture to a set height; the hand keeps its text to a set number of lines, its cards to
-rows that each fit one line of a phone and its last row (Refresh, Bump, Leave) to two lines;
+rows that each fit one line of a phone and its last row (Refresh, Bump, Leave) to one line;
 with Roem! and I'm back as well (someone away during a claim window), three lines at most.
+The scores are one scoreboard line with short names, and the Roem! note one line.
 A kraken table's message (the calls in the trump line, the hand roem in the first trick)
 keeps to the same budget."""
 
@@ -21,7 +22,7 @@ from bot.engine.handroem import Combination, ComboKind
 from bot.pictures.table import HEIGHT, WIDTH
 from bot.tables import PrivateHand, PublicTable, TableService, private_hand, public_table
 from cogs.common.hand_cards import PHONE_LINE_PX, button_px
-from cogs.common.text import text_width
+from cogs.common.text import t, text_width
 from cogs.tables.ui import public_parts, public_rows
 from cogs.tables.ui_hand import hand_payload
 from cogs.tables.ui_picture import ShownPicture, taken_trick_shown
@@ -33,7 +34,7 @@ LOCALES = ("en", "nl", "pt-BR", "es-ES", "it")
 # is 314 px wide; a button is its label (about 7.5 px a character) and 32 px of padding,
 # 8 px from the next; a line of text holds about 40 columns.
 BOX_WIDTH, CHAR_PX, BUTTON_PAD, BUTTON_GAP, TEXT_COLUMNS = 314, 7.5, 32, 8, 40
-TABLE_TEXT_LINES = 13  # the table message's text during play, at phone width (was 15)
+TABLE_TEXT_LINES = 12  # the table message's text during play, at phone width (was 13)
 HAND_TEXT_LINES = 7  # a hand's text during play; 12 when away in a claim window (both notes)
 PICTURE_HEIGHT = 140  # px of the picture at the box's width (was 185)
 LONGEST = "Anna-Catharina van Oldenbarnevelt"  # longer than the 24 columns a name may take
@@ -126,7 +127,7 @@ async def test_the_hand_fits_its_phone_budget(
 ) -> None:
     public, mine = mid_trick
     noted = replace(mine, can_claim=True, away=True)  # "press Roem!" and "your time ran out"
-    for seat, buttons, most, lines in ((mine, 3, 2, HAND_TEXT_LINES), (noted, 5, 3, 12)):
+    for seat, buttons, most, lines in ((mine, 3, 1, HAND_TEXT_LINES), (noted, 5, 3, 11)):
         components = hand_payload(public, seat, locale)["components"]
         rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
         last = [button["label"] for button in rows[-1]]
@@ -180,3 +181,37 @@ async def test_a_kraken_table_message_fits_the_same_budget(tmp_path: Path, local
         shown = "\n".join(texts)
         assert "superkraak" in shown and "×8" in shown and ("~~" in shown) == (trick == 1), shown
         assert sum(text_lines(text) for text in texts) <= TABLE_TEXT_LINES, (locale, texts)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_scores_take_one_line_with_short_names_and_two_with_the_longest(
+    mid_trick: tuple[PublicTable, PrivateHand], locale: str
+) -> None:
+    """A scoreboard between the pairs' names (was a line a pair, each two with long names;
+    three lines only when both pairs have roem), with the match's totals in small print
+    once a hand is scored."""
+    public, _ = mid_trick
+    names = ("Anna", "Bob", "Carl", "Dirk")
+    short = replace(
+        public, seats=tuple(replace(s, name=n) for s, n in zip(public.seats, names, strict=True))
+    )
+    roem = replace(public, hand_points=(162, 0), hand_roem=(100, 0))
+    both = replace(roem, hand_roem=(100, 20))  # were four lines
+    cases = ((short, 1), (replace(short, hand_roem=(20, 0)), 1), (public, 2), (roem, 2), (both, 3))
+    for state, most in cases:
+        scores = texts(public_parts(state, locale))[-1]
+        assert text_lines(scores) == most, (locale, scores)
+    with_match = replace(short, sheet=public.sheet or (object(),), totals=(1234, 987))  # type: ignore[arg-type]
+    scores = texts(public_parts(with_match, locale))[-1].splitlines()
+    assert len(scores) == 2 and scores[1].startswith("-# ") and "1234 – 987" in scores[1]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_roem_note_and_the_hands_last_row_take_a_line_each(
+    mid_trick: tuple[PublicTable, PrivateHand], locale: str
+) -> None:
+    public, mine = mid_trick
+    note = t("tables.hand.can_claim", locale)
+    assert text_lines(note) == 1, (locale, note)
+    last = [t(f"tables.button.{key}", locale) for key in ("refresh", "bump", "leave")]
+    assert button_lines(last) == 1, (locale, last)

@@ -264,7 +264,7 @@ async def claim_roem(kit: Kit, t: int, users: list[int], winner: int, points: in
     mine = await kit.hand(t, users[(winner + 2) % 4])
     assert f"kj:roem:{t}" not in enabled(other.components, "kj:roem:")
     assert f"kj:roem:{t}" in enabled(mine.components, "kj:roem:")
-    assert "Your pair took the previous trick" in mine.text()
+    assert "Roem in your pair's trick? Press **Roem!**" in mine.text()
     match = kit.table(t).match
     assert match is not None and match.hand is not None
     roem_before, hands_before = match.hand.roem[pair], len(match.sheet)
