@@ -24,6 +24,27 @@ from .actions import (
     action_from_dict,
 )
 from .cards import CARDS, Card, Rank, Suit, parse_cards
+from .driemans import (
+    DEFENDERS,
+    SOLO,
+    DriemansHand,
+    DriemansPhase,
+    DriemansScore,
+    DriemansTrick,
+    score_driemans,
+)
+from .driemans_match import (
+    DriemansAction,
+    DriemansLine,
+    DriemansMatch,
+    DriemansResult,
+    LayDown,
+    LayDownResult,
+    ScoredResult,
+    TrickResult,
+    apply_action,
+    driemans_action_from_dict,
+)
 from .errors import EngineError, ErrorCode, InvalidInput, RuleError, RuleViolation
 from .hand import Hand, Phase, Trick, TrumpOptions
 from .handroem import Combination, ComboKind, HandRoem, find_hand_roem
@@ -38,9 +59,25 @@ from .obligations import (
     play_options,
 )
 from .roem import NO_ROEM, Roem, RoemKind, RoemPart, roem_of_trick
-from .rules import ENGINE_PRESET_NAMES, KRAKEN_PRESET_NAMES, PRESET_NAMES, RuleSet
+from .rules import (
+    ENGINE_PRESET_NAMES,
+    KRAKEN_PRESET_NAMES,
+    PRESET_NAMES,
+    THREE_PLAYER_PRESET_NAMES,
+    RuleSet,
+)
 from .scoring import HandScore, assumed_tricks, bearing_pair, multiplier, score_hand
-from .seats import FOUR_SEATS, SEAT_COUNT, SEATS, SIDES, Seating, left_of, pair_of, seats_around
+from .seats import (
+    FOUR_SEATS,
+    SEAT_COUNT,
+    SEATS,
+    SIDES,
+    THREE_SEATS,
+    Seating,
+    left_of,
+    pair_of,
+    seats_around,
+)
 from .sheets import (
     check_hand,
     check_line,
@@ -62,6 +99,25 @@ __all__ = [
     "CallResult",
     "Card",
     "Combination",
+    "DEFENDERS",
+    "DriemansAction",
+    "DriemansHand",
+    "DriemansLine",
+    "DriemansMatch",
+    "DriemansPhase",
+    "DriemansResult",
+    "DriemansScore",
+    "DriemansTrick",
+    "LayDown",
+    "LayDownResult",
+    "SOLO",
+    "ScoredResult",
+    "THREE_PLAYER_PRESET_NAMES",
+    "THREE_SEATS",
+    "TrickResult",
+    "apply_action",
+    "driemans_action_from_dict",
+    "score_driemans",
     "ComboKind",
     "ENGINE_PRESET_NAMES",
     "ChooseTrump",

@@ -50,6 +50,7 @@ class ErrorCode(StrEnum):
     WRONG_PAIR_CALL = "wrong_pair_call"
     BAD_ACTION = "bad_action"
     MATCH_OVER = "match_over"
+    BAD_DISCARD = "bad_discard"  # three-player Klaverjas: the solo lays down two cards
 
     # Cards and suits that cannot be read (InvalidInput).
     UNKNOWN_CARD = "unknown_card"
@@ -89,6 +90,7 @@ class ErrorCode(StrEnum):
     OPTION_OUT_OF_RANGE = "option_out_of_range"
     NO_MATCH_END = "no_match_end"
     DOUBLING_WITHOUT_NAT = "doubling_without_nat"
+    OPTION_NOT_IN_GAME = "option_not_in_game"
 
 
 class Refusal(Exception, Generic[CodeT]):

@@ -33,6 +33,7 @@ from .cards import (
 )
 from .errors import ErrorCode, InvalidInput
 from .rules import RuleSet
+from .seats import FOUR_SEATS, Seating
 from .tricks import TRUMP_ORDER, TRUMP_RANKING, trick_winner
 
 # ABOVE[trump][top]: the trumps stronger than trump strength ``top`` (0: no trump yet).
@@ -89,8 +90,6 @@ class PlayOptions:
 
 
 NO_OPTIONS: Final = PlayOptions((), ())
-HAND_MAX = 8
-TRICK_MAX = 3  # a trick with four cards is complete: nobody plays to it
 
 
 def partner_is_winning(trick: Sequence[Card], trump: int) -> bool:
@@ -100,9 +99,14 @@ def partner_is_winning(trick: Sequence[Card], trump: int) -> bool:
 
 
 def _decide(
-    hand: int, trick: Sequence[Card], trump: int, rules: RuleSet
+    hand: int,
+    trick: Sequence[Card],
+    trump: int,
+    rules: RuleSet,
+    partner_winning: bool | None = None,
 ) -> tuple[int, Reason | None]:
-    """The playable cards of ``hand`` (a mask), and the reason for every card left out."""
+    """The playable cards of ``hand`` (a mask), and the reason for every card left out.
+    ``partner_winning`` None: the four-seat partner (two cards back) is asked."""
     if not trick:
         return hand, None
     first: int = trick[0]
@@ -111,7 +115,9 @@ def _decide(
         c: int = card
         if c >> 3 == trump and TRUMP_RANKING[c] > top:
             top = TRUMP_RANKING[c]
-    return _decide_at(hand, first >> 3, top, partner_is_winning(trick, trump), trump, rules)
+    if partner_winning is None:
+        partner_winning = partner_is_winning(trick, trump)
+    return _decide_at(hand, first >> 3, top, partner_winning, trump, rules)
 
 
 def _decide_at(
@@ -146,9 +152,16 @@ def _decide_at(
     return allowed, Reason.NO_UNDERTRUMP
 
 
-def legal_mask(hand: int, trick: Sequence[Card], trump: int, rules: RuleSet) -> int:
-    """The playable cards of a hand held as a bit mask (see ``cards.mask_of``), as a mask."""
-    return _decide(hand, trick, trump, rules)[0]
+def legal_mask(
+    hand: int,
+    trick: Sequence[Card],
+    trump: int,
+    rules: RuleSet,
+    partner_winning: bool | None = None,
+) -> int:
+    """The playable cards of a hand held as a bit mask (see ``cards.mask_of``), as a mask;
+    ``partner_winning`` as ``play_options`` takes it."""
+    return _decide(hand, trick, trump, rules, partner_winning)[0]
 
 
 def legal_mask_at(
@@ -182,25 +195,36 @@ def legal_cards(
 
 
 def explain_illegal(
-    card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: int, rules: RuleSet
+    card: Card,
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: int,
+    rules: RuleSet,
+    partner_winning: bool | None = None,
 ) -> IllegalReason | None:
     """None when ``card`` may be played, else the reason with the suit it concerns.
 
     Refuses an impossible position like ``play_options`` does."""
-    check_position(hand, trick, trump)
+    check_position(hand, trick, trump, rules.seating)
     if card not in hand:
         return IllegalReason(Reason.NOT_IN_HAND)
-    allowed, reason = _decide(mask_of(hand), trick, trump, rules)
+    allowed, reason = _decide(mask_of(hand), trick, trump, rules, partner_winning)
     return None if allowed >> card & 1 else _explain(card, hand, trick, trump, reason)
 
 
 def play_options(
-    hand: Sequence[Card], trick: Sequence[Card], trump: int, rules: RuleSet
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: int,
+    rules: RuleSet,
+    partner_winning: bool | None = None,
 ) -> PlayOptions:
     """Which cards of ``hand`` may be played to ``trick`` (cards so far, lead first), and
-    the reason for each of the others; see ``check_position`` for what is refused."""
-    check_position(hand, trick, trump)
-    allowed, reason = _decide(mask_of(hand), trick, trump, rules)
+    the reason for each of the others; see ``check_position`` for what is refused.
+    ``partner_winning``: whether the player's partner in this hand wins the trick so far
+    (None: the four-seat partner, who played two cards before)."""
+    check_position(hand, trick, trump, rules.seating)
+    allowed, reason = _decide(mask_of(hand), trick, trump, rules, partner_winning)
     legal = tuple(c for c in hand if allowed >> c & 1)
     refused = tuple(
         (c, _explain(c, hand, trick, trump, reason)) for c in hand if not allowed >> c & 1
@@ -212,7 +236,9 @@ def play_options(
         legal,
         refused,
         winning=trick[trick_winner(trick, trump)],
-        partner_winning=partner_is_winning(trick, trump),
+        partner_winning=(
+            partner_is_winning(trick, trump) if partner_winning is None else partner_winning
+        ),
         top_trump=trumps[trick_winner(trumps, trump)] if trumps else None,
     )
 
@@ -242,15 +268,18 @@ def trump_forced(trick: Sequence[Card], trump: int, rules: RuleSet) -> bool:
     return not allowed >> discard & 1
 
 
-def check_position(hand: Sequence[Card], trick: Sequence[Card], trump: int) -> None:
+def check_position(
+    hand: Sequence[Card], trick: Sequence[Card], trump: int, seating: Seating = FOUR_SEATS
+) -> None:
     """Refuse a position no game reaches, naming the ``field`` (hand, trick, trump) at
     fault: a trump that is no suit, a card twice, other than 1 to 8 cards in hand, more
-    than 3 in the trick, or a card both in the hand and in the trick."""
+    than 3 in the trick (at three seats: 10 and 2), or a card both in the hand and in the
+    trick."""
     check_suit(trump, "trump")
     held = distinct_mask(hand, "hand")
     played = distinct_mask(trick, "trick")
-    check_count(len(hand), "hand", 1, HAND_MAX)
-    check_count(len(trick), "trick", 0, TRICK_MAX)
+    check_count(len(hand), "hand", 1, seating.cards_per_seat)
+    check_count(len(trick), "trick", 0, seating.cards_per_trick - 1)
     if held & played:
         card = cards_of(held & played)[0]
         message = f"{card} cannot be both in the hand and in the trick"

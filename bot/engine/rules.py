@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any, Final, Literal
 
 from .errors import ErrorCode, RuleError
-from .seats import FOUR_SEATS, Seating
+from .seats import FOUR_SEATS, THREE_SEATS, Seating
 
 Obligations = Literal["amsterdam", "rotterdam"]
 TrumpSelection = Literal["free", "mandatory", "proposed", "drawn"]
@@ -24,6 +24,10 @@ DoubleTie = Literal["bearer_loses", "makers_lose"]
 RoemSource = Literal["trick", "hand", "both"]
 HandRoemAward = Literal["best_combination", "pair_total"]
 SpadesDouble = Literal["off", "multiply", "trump_values"]
+Game = Literal["klaverjas", "driemans"]
+AllPass = Literal["redeal", "forced"]
+DiscardTo = Literal["solo", "defenders", "none"]
+ThreePlayerScoring = Literal["each_defender", "solo_only"]
 
 PRESET_NAMES = (
     "amsterdam",
@@ -37,7 +41,10 @@ PRESET_NAMES = (
 # challenges, leagues, /rules) list PRESET_NAMES only, so these are named apart.
 KRAKEN_PRESET_NAMES = ("kraken", "kraken-rotterdam")
 ENGINE_PRESET_NAMES = PRESET_NAMES + KRAKEN_PRESET_NAMES
-EXTRA_HANDS = 4  # a tie under tie_break="extra_hands" plays one more deal per seat
+# Three-player Klaverjas (docs/rules.md 2.8): the engine plays it; no front end offers it yet, so
+# ``RuleSet.preset`` (what users' names go through) does not know it: ``RuleSet.game_preset``.
+THREE_PLAYER_PRESET_NAMES = ("driemans",)
+EXTRA_HANDS = 4  # a tie under tie_break="extra_hands" plays one more deal per seat (four)
 MATCH_HANDS_RANGE = (1, 64)
 TARGET_SCORE_RANGE = (100, 10_000)
 
@@ -69,6 +76,10 @@ class RuleSet:
     hand_roem_award: HandRoemAward = "best_combination"
     hand_roem_card_reuse: bool = True
     spades_double: SpadesDouble = "off"
+    game: Game = "klaverjas"
+    all_pass: AllPass = "redeal"
+    discard_to: DiscardTo = "solo"
+    three_player_scoring: ThreePlayerScoring = "each_defender"
     name: str = "amsterdam"
 
     def __post_init__(self) -> None:
@@ -78,8 +89,19 @@ class RuleSet:
     def preset(cls, name: str) -> RuleSet:
         """The preset named `name` (any case); a `RuleError` naming the choices if unknown."""
         key = name.strip().lower()
-        if key not in _PRESETS:
+        if key not in _PRESETS or key in THREE_PLAYER_PRESET_NAMES:
             choices = PRESET_NAMES  # what front ends offer (the kraken presets: not yet)
+            message = f"unknown rule preset {name!r}; choose one of {', '.join(choices)}"
+            raise RuleError(ErrorCode.UNKNOWN_PRESET, message, name=name, choices=choices)
+        return _PRESETS[key]
+
+    @classmethod
+    def game_preset(cls, name: str) -> RuleSet:
+        """The preset named `name` among every game the engine plays, three-player Klaverjas
+        included (``simulate`` and tests); a `RuleError` naming the choices if unknown."""
+        key = name.strip().lower()
+        choices = ENGINE_PRESET_NAMES + THREE_PLAYER_PRESET_NAMES
+        if key not in choices:
             message = f"unknown rule preset {name!r}; choose one of {', '.join(choices)}"
             raise RuleError(ErrorCode.UNKNOWN_PRESET, message, name=name, choices=choices)
         return _PRESETS[key]
@@ -105,14 +127,20 @@ class RuleSet:
 
     def most_hands(self, hands: int) -> int:
         """The most hands a match planned for ``hands`` can last: a tie under
-        ``tie_break="extra_hands"`` plays ``EXTRA_HANDS`` more."""
-        return hands + (EXTRA_HANDS if self.tie_break == "extra_hands" else 0)
+        ``tie_break="extra_hands"`` plays one more deal for every seat (``EXTRA_HANDS``
+        at four seats)."""
+        return hands + (self.seating.count if self.tie_break == "extra_hands" else 0)
 
     @property
     def seating(self) -> Seating:
         """The table this game is played at: seats, sides, the deal and the turn order
-        (docs/rules.md 1.1; only the four-seat game exists)."""
-        return FOUR_SEATS
+        (docs/rules.md 1.1; three seats for driemans, docs/rules.md 2.8.1)."""
+        return THREE_SEATS if self.game == "driemans" else FOUR_SEATS
+
+    @property
+    def three_players(self) -> bool:
+        """Whether this is three-player Klaverjas (docs/rules.md 2.8)."""
+        return self.game == "driemans"
 
     @property
     def kraken(self) -> bool:
@@ -163,7 +191,7 @@ def _as_dict(rules: RuleSet) -> dict[str, Any]:
 
 # The options of docs/rules.md 2.5 to 2.7: stored only when changed, so the rules of every
 # table and league stored before them read, and compare, as they were written.
-_KRAKEN_OPTIONS: Final = (
+_STORED_WHEN_CHANGED: Final = (
     "doubling",
     "doubling_levels",
     "multiplier_scope",
@@ -173,14 +201,21 @@ _KRAKEN_OPTIONS: Final = (
     "hand_roem_award",
     "hand_roem_card_reuse",
     "spades_double",
+    # Three-player Klaverjas (docs/rules.md 2.8): stored only when changed, likewise.
+    "game",
+    "all_pass",
+    "discard_to",
+    "three_player_scoring",
 )
 
 
 @lru_cache(maxsize=256)
 def _stored_dict(rules: RuleSet) -> dict[str, Any]:
-    """``_as_dict`` without the kraken options left at their defaults."""
+    """``_as_dict`` without the kraken and three-player options left at their defaults."""
     default = _as_dict(_BASE)
-    return {k: v for k, v in _as_dict(rules).items() if k not in _KRAKEN_OPTIONS or v != default[k]}
+    return {
+        k: v for k, v in _as_dict(rules).items() if k not in _STORED_WHEN_CHANGED or v != default[k]
+    }
 
 
 @lru_cache(maxsize=256)
@@ -210,6 +245,24 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "hand_roem_award": ("best_combination", "pair_total"),
     "hand_roem_card_reuse": (True, False),
     "spades_double": ("off", "multiply", "trump_values"),
+    "game": ("klaverjas", "driemans"),
+    "all_pass": ("redeal", "forced"),
+    "discard_to": ("solo", "defenders", "none"),
+    "three_player_scoring": ("each_defender", "solo_only"),
+}
+# Options of the four-player game that three-player Klaverjas does not offer, at the value
+# it plays (docs/rules.md 2.8): driemans has its own bidding, trick roem only, no calls.
+_FOUR_PLAYER_ONLY: Final[dict[str, Any]] = {
+    "trump_selection": "free",
+    "doubling": "off",
+    "roem_source": "trick",
+    "spades_double": "off",
+}
+# Options of three-player Klaverjas, at their defaults in the four-player game.
+_THREE_PLAYER_ONLY: Final[dict[str, Any]] = {
+    "all_pass": "redeal",
+    "discard_to": "solo",
+    "three_player_scoring": "each_defender",
 }
 
 
@@ -224,6 +277,7 @@ def _validate(rules: RuleSet) -> None:
                 ErrorCode.BAD_OPTION_VALUE, message, option=name, value=value, choices=allowed
             )
     _check_number("pit_bonus", rules.pit_bonus, 0, None)
+    _check_game(rules)
     if rules.doubling != "off" and not rules.nat_enabled:
         message = "doubling needs nat: without it there is nothing to bet on"
         raise RuleError(ErrorCode.DOUBLING_WITHOUT_NAT, message, option="doubling")
@@ -234,6 +288,15 @@ def _validate(rules: RuleSet) -> None:
         _check_number("match_hands", rules.match_hands, *MATCH_HANDS_RANGE)
     if rules.target_score is not None:
         _check_number("target_score", rules.target_score, *TARGET_SCORE_RANGE)
+
+
+def _check_game(rules: RuleSet) -> None:
+    """Refuse an option the rule set's game does not play (``option``, ``game``)."""
+    fixed = _FOUR_PLAYER_ONLY if rules.game == "driemans" else _THREE_PLAYER_ONLY
+    conflicts = [k for k, v in fixed.items() if getattr(rules, k) != v]
+    if conflicts:
+        message = f"{rules.game} does not play the option {conflicts[0]}"
+        raise RuleError(ErrorCode.OPTION_NOT_IN_GAME, message, option=conflicts[0], game=rules.game)
 
 
 def _check_number(name: str, value: object, least: int, most: int | None) -> None:
@@ -272,3 +335,4 @@ _KRAKEN = replace(
 )
 _PRESETS["kraken"] = replace(_KRAKEN, name="kraken")
 _PRESETS["kraken-rotterdam"] = replace(_KRAKEN, obligations="rotterdam", name="kraken-rotterdam")
+_PRESETS["driemans"] = replace(_BASE, game="driemans", match_hands=12, name="driemans")

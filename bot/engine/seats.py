@@ -2,11 +2,11 @@
 packets, cards and tricks per hand, who deals and who plays next (docs/rules.md 1.1-1.3).
 
 Every layer asks this module; no other module writes seat arithmetic out (``% 4``,
-``seat % 2``, ``range(4)``: tests/test_seat_model.py refuses it). Only the four-seat game
-exists: four seats clockwise 0-3, two fixed pairs (0 and 2 against 1 and 3), 3-2-3 packets,
-8 cards and 8 tricks a hand. The value's shape leaves room for the other tables of
-../shared/VARIANTS.md: three seats whose sides are drawn anew each hand (a solo maker against
-the other two) or two seats; ``Seating.side_of`` is asked "in this hand" for that reason.
+``seat % 2``, ``range(4)``: tests/test_seat_model.py refuses it). The four-seat game:
+four seats clockwise 0-3, two fixed pairs (0 and 2 against 1 and 3), 3-2-3 packets,
+8 cards and 8 tricks a hand. Three-player Klaverjas (``THREE_SEATS``): three seats whose
+sides are drawn anew each hand (a solo against the other two), asked of the hand;
+``Seating.side_of`` is asked "in this hand" for that reason.
 
 The module-level constants are what compiled hot loops take at import (``SEAT_COUNT`` in
 ``range``); everything else asks a ``Seating``, reached as ``RuleSet.seating`` or, where no
@@ -29,10 +29,14 @@ class Seating:
     """What a game's table is: its seats, who plays with whom, the deal, the turn order.
 
     A seat is a number ``0 .. count - 1`` clockwise; a side is a number ``0 .. sides - 1``
-    (the four-seat game's sides are its pairs: side 0 holds seats 0 and 2)."""
+    (the four-seat game's sides are its pairs: side 0 holds seats 0 and 2). ``blind``: cards
+    laid face down on the table after the first round of packets (three seats: 2)."""
 
-    def __init__(self, count: int, sides: int, packets: tuple[int, ...], tricks: int) -> None:
+    def __init__(
+        self, count: int, sides: int, packets: tuple[int, ...], tricks: int, blind: int = 0
+    ) -> None:
         self.count: Final = count
+        self.blind: Final = blind
         self.sides: Final = sides
         self.packets: Final = packets
         self.tricks_per_hand: Final = tricks
@@ -126,6 +130,11 @@ FOUR_SEATS: Final = Seating(
     count=SEAT_COUNT, sides=SIDE_COUNT, packets=(3, 2, 3), tricks=TRICKS_PER_HAND
 )
 """The four-seat game's table: the only one played so far."""
+THREE_SEATS: Final = Seating(count=3, sides=2, packets=(4, 3, 3), tricks=10, blind=2)
+"""Three-player Klaverjas's table (docs/rules.md 2.8.1): 4-3-3 packets with the two cards of
+the blind laid down after the first round, ten tricks of three cards. Its two sides are the
+solo and the defenders, drawn anew each hand: ask the hand (``bot/engine/driemans.py``), never
+``side_of``, ``partner_of`` or ``seats_of``, which answer for fixed pairs only."""
 SEATS: Final = FOUR_SEATS.seats
 """The four seats, 0 to 3."""
 SIDES: Final = FOUR_SEATS.side_numbers

@@ -643,17 +643,20 @@ def match_over(
     target: int | None,
     extended: bool,
     tie_break: TieBreak,
+    extra: int = EXTRA_HANDS,
 ) -> tuple[bool, int | None, bool]:
     """After ``played`` hands: whether the match is over, and its planned hands and
     extension from then on. It ends at its planned hands or when a total reaches the
-    target, whichever comes first; a tie at the end under ``extra_hands`` plays exactly
-    4 more hands once, whatever the totals do meanwhile (docs/decisions.md)."""
+    target, whichever comes first; a tie for the highest total at the end under
+    ``extra_hands`` plays exactly ``extra`` more hands (one deal for every seat) once,
+    whatever the totals do meanwhile (docs/decisions.md)."""
     hands_done = planned is not None and played >= planned
     target_reached = not extended and target is not None and max(totals) >= target
     if not (hands_done or target_reached):
         return False, planned, extended
-    if totals[0] == totals[1] and tie_break == "extra_hands" and not extended:
-        return False, played + EXTRA_HANDS, True  # one more deal for every seat
+    top, second = sorted(totals)[-1:-3:-1]
+    if top == second and tie_break == "extra_hands" and not extended:
+        return False, played + extra, True  # one more deal for every seat
     return True, planned, extended
 
 

@@ -47,6 +47,7 @@ from bot.tables.events import (
     TrumpChosen,
     TrumpPassed,
 )
+from bot.terminal.driemans import simulate_driemans
 from bot.texts.catalog import clip, has, t
 from bot.texts.formats import mid_sentence
 
@@ -93,9 +94,11 @@ def run_simulation(args: argparse.Namespace) -> int:
     """Let computers play matches against each other (`python -m bot simulate`); the exit code."""
     try:
         matches = _matches(args)
-        rules = _preset(args)
+        rules = _preset(args, every_game=True)
     except UsageError as error:
         return _usage("simulate", error)
+    if rules.three_players:  # no table service plays it yet: the engine alone
+        return simulate_driemans(matches, rules, print)
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "simulate.sqlite3"
         return run_on_store(db, lambda: asyncio.run(_simulate(db, matches, rules, print)))
@@ -110,10 +113,12 @@ def _usage(command: str, error: UsageError) -> int:
     return EXIT_USAGE
 
 
-def _preset(args: argparse.Namespace) -> RuleSet:
+def _preset(args: argparse.Namespace, every_game: bool = False) -> RuleSet:
+    """The --preset's rules; `every_game`: three-player Klaverjas too (simulate only)."""
     name = getattr(args, "preset", None)
+    lookup = RuleSet.game_preset if every_game else RuleSet.preset
     try:
-        rules = RuleSet.preset("amsterdam" if name is None else name)
+        rules = lookup("amsterdam" if name is None else name)
     except RuleError as error:
         choices = ", ".join(error.facts.get("choices", ()))
         raise UsageError(

@@ -57,6 +57,8 @@ NOT_THE_CALCULATORS = {
     ErrorCode.STALE_CALL,
     ErrorCode.CALLS_OVER,
     ErrorCode.WRONG_PAIR_CALL,
+    # Three-player Klaverjas (docs/rules.md 2.8): no front end plays it yet.
+    ErrorCode.BAD_DISCARD,
     # Rank.parse alone (Card.parse refuses a whole card as unknown_card).
     ErrorCode.UNKNOWN_RANK,
     # Rule-set options: the calculators only name presets (unknown_preset).
@@ -65,6 +67,7 @@ NOT_THE_CALCULATORS = {
     ErrorCode.OPTION_OUT_OF_RANGE,
     ErrorCode.NO_MATCH_END,
     ErrorCode.DOUBLING_WITHOUT_NAT,
+    ErrorCode.OPTION_NOT_IN_GAME,
     # Whole-round sheet checks: league entry words these (league.err.*); /score words
     # the checks of one hand.
     ErrorCode.ROUND_ROEM_IMPOSSIBLE,
