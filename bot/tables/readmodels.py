@@ -19,8 +19,12 @@ from bot.engine import (
     NO_ROEM,
     Card,
     Combination,
+    DriemansLine,
+    DriemansMatch,
+    DriemansPhase,
     Hand,
     IllegalReason,
+    Match,
     MatchResult,
     Phase,
     Roem,
@@ -31,6 +35,8 @@ from bot.engine import (
     TrumpOptions,
     sort_key,
 )
+from bot.engine.driemans_match import DriemansResultOfMatch
+from bot.engine.games import AnyHand
 from bot.engine.seats import TRICKS_PER_HAND
 from bot.engine.tricks import LAST_TRICK_BONUS, scored_points
 from bot.store import StoredAction
@@ -87,6 +93,28 @@ class PublicCalls:
 
 
 @dataclass(frozen=True, slots=True)
+class PublicThree:
+    """What everyone sees of a three-seat table (three-player Klaverjas, docs/rules.md
+    2.8) beyond the common fields: the solo and the defenders of the hand in play (once
+    someone said play), the passes so far and whether the seat to bid must play, whether
+    the solo has laid his two cards down (the blind's fate: taken, two laid away), the
+    hand's card points and roem (solo, defenders), each seat's total, the score sheet
+    per player and the result. The pair fields of `PublicTable` stay empty at such a
+    table (``totals``, ``sheet``, ``result``, ``makers``)."""
+
+    solo: int | None
+    defenders: tuple[int, ...]
+    passes: int
+    forced: bool
+    laid_down: bool
+    hand_points: tuple[int, int]
+    hand_roem: tuple[int, int]
+    totals: tuple[int, ...]
+    sheet: tuple[DriemansLine, ...]
+    result: DriemansResultOfMatch | None
+
+
+@dataclass(frozen=True, slots=True)
 class PublicTable:
     """Everything anyone at or around the table may see of one committed state."""
 
@@ -104,7 +132,7 @@ class PublicTable:
     hand_number: int
     planned_hands: int | None
     target_score: int | None
-    phase: Phase | None
+    phase: Phase | DriemansPhase | None
     dealer: int | None
     to_act: int | None
     trump: Suit | None
@@ -129,6 +157,7 @@ class PublicTable:
     turn_deadline: float | None
     league: LeaguePlace | None = None  # a league table: league, night, round, table
     kraak: PublicCalls | None = None  # a kraken table's hand after trump (docs/rules.md 2.5)
+    three: PublicThree | None = None  # a three-seat table's own facts (None: four seats)
 
     @property
     def is_open(self) -> bool:
@@ -168,6 +197,7 @@ class PrivateHand:
     away: bool
     autoplay: bool
     may_call: int | None = None  # the call (its level) this seat may make or pass now
+    lay_down: bool = False  # three seats: this seat is the solo to lay two cards down now
 
 
 def public_table(table: Table) -> PublicTable:
@@ -177,6 +207,8 @@ def public_table(table: Table) -> PublicTable:
 
 def _public_table(table: Table) -> PublicTable:
     match = table.match
+    if isinstance(match, DriemansMatch):
+        return _public_three_table(table, match)
     hand = match.hand if match is not None else None
     sheet = tuple(match.sheet) if match is not None else ()
     return PublicTable(
@@ -222,10 +254,77 @@ def _public_table(table: Table) -> PublicTable:
     )
 
 
-def public_calls(hand: Hand | None) -> PublicCalls | None:
+def _public_three_table(table: Table, match: DriemansMatch) -> PublicTable:
+    """A three-seat table's public read model: the common fields, the pair fields empty,
+    and the three-seat facts (`PublicThree`)."""
+    hand = match.hand
+    return PublicTable(
+        table_id=table.id,
+        seq=table.seq,
+        status=table.status,
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        rules=table.rules,
+        settings=table.settings,
+        rules_name=table.rules.name,
+        seats=public_seats(table),
+        opener_id=table.opener_id,
+        match_no=table.match_no,
+        hand_number=match.hand_number,
+        planned_hands=match.planned_hands,
+        target_score=table.rules.target_score,
+        phase=hand.phase if hand is not None else None,
+        dealer=hand.dealer if hand is not None else None,
+        to_act=hand.to_act if hand is not None else None,
+        trump=hand.trump if hand is not None else None,
+        proposal=None,
+        makers=None,
+        chooser=hand.solo if hand is not None else None,
+        trick_leader=hand.leader if hand is not None else None,
+        trick=tuple(hand.current) if hand is not None else (),
+        trick_number=hand.trick_number if hand is not None else 0,
+        trick_winner=hand.current_winner() if hand is not None else None,
+        last_trick=_public_trick(hand.last_trick if hand is not None else None),
+        claim_open=bool(hand is not None and hand.claim_open),
+        claimable=bool(hand is not None and hand.claimable),
+        back_open=table.may_come_back(),
+        again_open=table.replayable,
+        next_table=table.next_table,
+        totals=(0, 0),
+        hand_points=(0, 0),
+        hand_roem=(0, 0),
+        sheet=(),
+        result=None,
+        turn_deadline=table.turn_deadline,
+        league=table.league,
+        three=public_three(match),
+    )
+
+
+def public_three(match: DriemansMatch) -> PublicThree:
+    """The three-seat facts of `match` now (`PublicThree`)."""
+    hand = match.hand
+    solo = hand.solo if hand is not None else None
+    bidding = hand is not None and hand.phase == DriemansPhase.BID
+    forced = bidding and hand is not None and not hand.trump_options(hand.turn).can_pass
+    return PublicThree(
+        solo=solo,
+        defenders=hand.defenders() if hand is not None and solo is not None else (),
+        passes=hand.passes if hand is not None and bidding else 0,
+        forced=forced,
+        laid_down=hand is not None and bool(hand.discard),
+        hand_points=(hand.points[0], hand.points[1]) if hand is not None else (0, 0),
+        hand_roem=(hand.roem[0], hand.roem[1]) if hand is not None else (0, 0),
+        totals=tuple(match.totals),
+        sheet=tuple(match.sheet),
+        result=match.result,
+    )
+
+
+def public_calls(hand: AnyHand | None) -> PublicCalls | None:
     """The calls, multiplier and announced hand roem of ``hand``, once trump is named at
     a table whose rules have kraken options (None otherwise, or before trump)."""
-    if hand is None or not hand.rules.kraken or hand.trump is None:
+    if not isinstance(hand, Hand) or not hand.rules.kraken or hand.trump is None:
         return None
     level = hand.call_level
     return PublicCalls(
@@ -293,6 +392,8 @@ def check_scored(table: Table, number: int) -> SheetLine:
     """The sheet line of hand `number`; refused (`not_scored`) for a hand not yet scored,
     or one the match never had, so nothing of a hand in play is revealed."""
     match = table.match
+    if isinstance(match, DriemansMatch):  # the review draws four-seat deals (for now)
+        raise TableError(RefusalCode.FOUR_PLAYERS_ONLY)
     if match is None or not 1 <= number <= len(match.sheet):
         raise TableError(RefusalCode.NOT_SCORED, hand=number)
     return match.sheet[number - 1]
@@ -303,7 +404,7 @@ def dealt_hands(table: Table, number: int, log: Sequence[StoredAction] = ()) -> 
     played; refused (`check_scored`) unless that hand is scored."""
     line = check_scored(table, number)
     match = table.match
-    assert match is not None
+    assert isinstance(match, Match)
     order = sort_key(Suit.parse(line.trump))
     hands = tuple(tuple(sorted(h, key=order.__getitem__)) for h in match.deal_of(number))
     tricks = tuple(_taken(trick) for trick in played_tricks(table, log, number)) if log else ()
@@ -373,11 +474,22 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
         cards=cards,
         legal=legal,
         reasons=MappingProxyType({c: refused[c] for c in cards if c in refused}),  # in order
-        trump_options=hand.trump_options(seat) if hand.phase == Phase.TRUMP else None,
+        trump_options=hand.trump_options(seat) if hand.phase in _BIDDING else None,
         my_turn=hand.to_act == seat,
         can_claim=hand.may_claim(seat),
         claim_holds_roem=hand.claim_refusal(seat) is None,
         away=state.away,
         autoplay=state.autoplay,
-        may_call=hand.may_call(seat) if hand.phase == Phase.DOUBLING else None,
+        may_call=_may_call(hand, seat),
+        lay_down=hand.phase == DriemansPhase.EXCHANGE and hand.to_act == seat,
     )
+
+
+_BIDDING = (Phase.TRUMP, DriemansPhase.BID)  # either game's trump round
+
+
+def _may_call(hand: AnyHand, seat: int) -> int | None:
+    """The call `seat` may make or pass now (kraken hands only)."""
+    if isinstance(hand, Hand) and hand.phase == Phase.DOUBLING:
+        return hand.may_call(seat)
+    return None

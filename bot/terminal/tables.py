@@ -22,7 +22,16 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.checks import clean_text
-from bot.engine import Card, IllegalReason, Phase, RuleError, RuleSet, SheetLine, Suit
+from bot.engine import (
+    Card,
+    DriemansLine,
+    IllegalReason,
+    Phase,
+    RuleError,
+    RuleSet,
+    SheetLine,
+    Suit,
+)
 from bot.engine.seats import FOUR_SEATS, SEATS, SIDES
 from bot.services import Services
 from bot.shards import ShardSet
@@ -415,7 +424,10 @@ def _verb(verb: str, you: bool) -> str:
     return verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
 
 
-def _hand_result(table: TableAnswer, line: SheetLine) -> str:
+def _hand_result(table: TableAnswer, line: SheetLine | DriemansLine) -> str:
+    if isinstance(line, DriemansLine):
+        scores = ", ".join(f"{_seat_name(table, s)} {v}" for s, v in enumerate(line.scores))
+        return f"Hand {line.number} scored: {scores}{' (nat!)' if line.nat else ''}."
     verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
     times = f"; x{line.multiplier}" if line.multiplier > 1 else ""
     return (
