@@ -1,6 +1,7 @@
-"""Three-player Klaverjas is played by the engine only (docs/rules.md 2.8): no preset list a
-user is offered holds it, and a name typed where a preset is asked is refused as unknown,
-with the choices that are offered (tables.err.unknown_preset, in every language)."""
+"""Three-player Klaverjas (docs/rules.md 2.8) is offered by /table open alone: no other
+preset list a user is offered holds it, and a name typed where a preset is asked is refused
+as unknown, with the choices that are offered (tables.err.unknown_preset, in every
+language)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from cogs.league.cog import PRESETS as LEAGUE_PRESETS
 from cogs.rules.cog import VARIANT_CHOICES
 from cogs.rules.errors import RulesError
 from cogs.rules.options import parse_variant
+from cogs.tables.actions_commands import OpenOptions
 from cogs.tables.cog import PRESETS as TABLE_PRESETS
 
 OFFERED: dict[str, list[Any]] = {
-    "/table open": TABLE_PRESETS,
     "/challenge": RULES_CHOICES,
     "/rules": VARIANT_CHOICES,
     "/league": LEAGUE_PRESETS,
@@ -29,6 +30,12 @@ OFFERED: dict[str, list[Any]] = {
 def test_no_list_offers_a_three_player_preset(command: str) -> None:
     values = {choice.value for choice in OFFERED[command]}
     assert values and not values & set(THREE_PLAYER_PRESET_NAMES)
+
+
+@pytest.mark.parametrize("name", THREE_PLAYER_PRESET_NAMES)
+def test_table_open_offers_and_plays_the_three_player_presets(name: str) -> None:
+    assert name in {choice.value for choice in TABLE_PRESETS}
+    assert OpenOptions(name.upper()).rules() == RuleSet.game_preset(name)
 
 
 @pytest.mark.parametrize("name", THREE_PLAYER_PRESET_NAMES)
