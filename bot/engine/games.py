@@ -2,13 +2,14 @@
 names the match that plays it (the four-seat ``Match``, three-player ``DriemansMatch``).
 
 Services that hold either game (the table service, bot/tables) make, restore, replay and
-apply through here and nowhere else, so a further game plugs in at this one place.
+apply through here and nowhere else, so a further game (two-player Klaverjas, which the
+engine plays but no table yet) plugs in at this one place: ``TABLE_GAMES``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from .actions import Action, ActionResult, CallDouble, PassDouble, action_from_dict
 from .driemans import DriemansHand
@@ -31,10 +32,13 @@ AnyAction = Action | LayDown
 """An action of any game (each game refuses the others' own)."""
 AnyResult = ActionResult | DriemansResult
 """The outcome of an action of any game."""
+TABLE_GAMES: Final = ("klaverjas", "driemans")
+"""The games a table holds (`RuleSet.game`)."""
 
 
 def new_match(rules: RuleSet, seed: str, first_dealer: int | None = None) -> AnyMatch:
-    """The match `rules` play, dealt from `seed`."""
+    """The match `rules` play, dealt from `seed`; ValueError for a game no table holds."""
+    _check_game(rules)
     if rules.three_players:
         return DriemansMatch(rules, seed, first_dealer)
     return Match(rules, seed, first_dealer)
@@ -43,9 +47,16 @@ def new_match(rules: RuleSet, seed: str, first_dealer: int | None = None) -> Any
 def match_from_dict(data: dict[str, Any], like: AnyMatch | None = None) -> AnyMatch:
     """The match a snapshot (`to_dict`) holds, of the game its rules name; ``like``: the
     match the snapshot was taken of (`Match.from_dict`)."""
-    if RuleSet.from_dict(data["rules"]).three_players:
+    rules = RuleSet.from_dict(data["rules"])
+    _check_game(rules)
+    if rules.three_players:
         return DriemansMatch.from_dict(data)
     return Match.from_dict(data, like=like if isinstance(like, Match) else None)
+
+
+def _check_game(rules: RuleSet) -> None:
+    if rules.game not in TABLE_GAMES:
+        raise ValueError(f"no table holds the game {rules.game!r} yet")
 
 
 def action_of(rules: RuleSet, data: Mapping[str, Any]) -> AnyAction:

@@ -8,7 +8,7 @@ import secrets
 from typing import Any
 
 from bot.engine import RuleSet
-from bot.engine.games import new_match
+from bot.engine.games import TABLE_GAMES, new_match
 from bot.store import ChannelBusy
 from bot.store.records import NewTable
 
@@ -85,8 +85,10 @@ class LobbyOperations(TableParts):
             raise TableError(RefusalCode.CHANNEL_BUSY, table_id=busy.id)
         if settings is not None:
             check_settings(settings)
-        now = self.clock.now()
         rules = rules or RuleSet()
+        if rules.game not in TABLE_GAMES:  # the engine plays it, no table yet
+            raise TableError(RefusalCode.GAME_NOT_AT_TABLES, game=rules.game)
+        now = self.clock.now()
         table = Table(
             id=0,
             guild_id=guild_id,

@@ -178,3 +178,12 @@ async def test_restart_mid_hand_restores_a_three_seat_table_exactly(db: str | Pa
         await act(again, table_id, waiting[1])
     assert again.registry.get(table_id).status == Status.FINISHED
     await again.store.close()
+
+
+async def test_a_game_no_table_holds_is_refused_at_open(db: str | Path) -> None:
+    service = await open_service(db)
+    with pytest.raises(TableError) as info:
+        await service.open(1, CHANNEL, ALICE, "Alice", RuleSet.game_preset("tweemans"))
+    assert info.value.code == "game_not_at_tables" and info.value.facts["game"] == "tweemans"
+    assert service.in_channel(CHANNEL) is None
+    await service.store.close()
