@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+import bot.tables.lobby as lobby_module
 from bot.engine import DriemansHand, DriemansMatch, DriemansPhase, RuleSet
 from bot.engine.games import replay
 from bot.tables import FakeClock, Status, TableError, TableService, private_hand, public_table
@@ -19,12 +21,20 @@ from .helpers import ALICE, BOB, CHANNEL, ENGINE_ROWS, INSTANT, open_service
 from .test_tables import refused
 
 DRIEMANS = RuleSet.game_preset("driemans").with_options(match_hands=3)
+SEED = "claims-0"  # a table seed whose match has both kinds of claim window for seat 0
 
 
 @pytest.fixture
 def db(database: str | Path) -> str | Path:
     """Each test runs on SQLite and on PostgreSQL (tests/conftest.py)."""
     return database
+
+
+@pytest.fixture(autouse=True)
+def table_seed(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's tables deal and decide from a seed of its own (not a random one)."""
+    seed = request.node.name
+    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
 
 
 async def three_seats(
@@ -106,7 +116,7 @@ async def test_the_solo_lays_down_two_cards_in_one_call_and_refusals_change_noth
 ) -> None:
     service = await open_service(db)
     table_id = await three_seats(service, {0: ALICE})
-    for _ in range(12):  # to a hand where Alice's exchange is due
+    for _ in range(300):  # to a hand where Alice's exchange is due
         if driemans_hand(service, table_id).phase == DriemansPhase.EXCHANGE:
             break
         await act(service, table_id, ALICE)
@@ -141,7 +151,7 @@ async def test_the_solo_lays_down_two_cards_in_one_call_and_refusals_change_noth
 async def test_the_computers_bid_and_lay_down_when_everyone_else_passes(db: str | Path) -> None:
     service = await open_service(db)
     table_id = await three_seats(service, {0: ALICE})
-    for _ in range(30):  # Alice passes; the hands the computers play get scored
+    for _ in range(300):  # Alice passes; the hands the computers play get scored
         if len(public_table(service.registry.get(table_id)).three.sheet) >= 1:  # type: ignore[union-attr]
             break
         await act(service, table_id, ALICE, bid=False)
@@ -186,4 +196,44 @@ async def test_a_game_no_table_holds_is_refused_at_open(db: str | Path) -> None:
         await service.open(1, CHANNEL, ALICE, "Alice", RuleSet.game_preset("tweemans"))
     assert info.value.code == "game_not_at_tables" and info.value.facts["game"] == "tweemans"
     assert service.in_channel(CHANNEL) is None
+    await service.store.close()
+
+
+@pytest.mark.parametrize("seed", [SEED])
+async def test_claims_at_three_seats_go_by_the_side_that_took_the_trick(
+    db: str | Path, seed: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The person claims the roem of a trick their side took (as solo: their own); a trick
+    the other side took is refused ``wrong_pair`` and changes nothing (a computer leads
+    the next trick after a pause, so the window stays open a while)."""
+    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+    clock = FakeClock()
+    service = await open_service(db, clock)
+    rules = DRIEMANS.with_options(match_hands=12)
+    table_id = await three_seats(service, {0: ALICE}, rules=rules, trick_pause=3.0)
+    claimed = refused_other = 0
+    for _ in range(3000):
+        table = service.registry.get(table_id)
+        if not table.is_open:
+            break
+        hand = driemans_hand(service, table_id)
+        trick = hand.last_trick
+        if hand.claim_open and trick is not None and trick.roem:
+            if hand.side_of(trick.winner) == hand.side_of(0) and not trick.claimed:
+                answer = await service.claim(table_id, ALICE)
+                assert "roem_claimed" in [e.kind for e in answer.events]
+                claimed += 1
+                continue
+            if not refused_other and hand.side_of(trick.winner) != hand.side_of(0):
+                await refused(service, table_id, "wrong_pair", service.claim(table_id, ALICE))
+                refused_other += 1
+        if table.waiting_for() is None:  # the claim window closes on its timer
+            due = table.next_deadline()
+            assert due is not None
+            clock.time = max(clock.time, due)
+            await service.tick()
+            continue
+        await act(service, table_id, ALICE)
+    assert not service.registry.get(table_id).is_open
+    assert claimed >= 1 and refused_other == 1, (claimed, refused_other)
     await service.store.close()
