@@ -237,3 +237,27 @@ async def test_claims_at_three_seats_go_by_the_side_that_took_the_trick(
     assert not service.registry.get(table_id).is_open
     assert claimed >= 1 and refused_other == 1, (claimed, refused_other)
     await service.store.close()
+
+
+async def test_a_timed_out_solo_is_laid_down_for_and_play_again_seats_the_same_three(
+    db: str | Path,
+) -> None:
+    clock = FakeClock()
+    service = await open_service(db, clock)
+    table_id = await three_seats(service, {0: ALICE}, turn_timer=60)
+    for _ in range(300):  # to Alice's exchange
+        if driemans_hand(service, table_id).phase == DriemansPhase.EXCHANGE:
+            break
+        await act(service, table_id, ALICE)
+    assert driemans_hand(service, table_id).solo == 0
+    clock.advance(61)  # the turn timer runs out: the computer lays down for her
+    fired = await service.tick()
+    assert [e.kind for e in fired[table_id].events][:2] == ["seat_away", "laid_down"]
+    assert driemans_hand(service, table_id).phase == DriemansPhase.PLAY
+    await play_out(service, table_id, ALICE)
+    again = await service.play_again(table_id, ALICE)
+    assert [s.kind for s in again.public.seats] == ["human", "computer", "computer"]
+    assert again.rules == service.registry.get(table_id).rules
+    started = await service.start(again.id, ALICE)
+    assert started.public.three is not None
+    await service.store.close()
