@@ -164,6 +164,11 @@ class PublicTable:
         """Whether the table is in the lobby or playing."""
         return self.status in OPEN_STATUSES
 
+    @property
+    def hands_scored(self) -> int:
+        """How many hands of the match are scored (either game's sheet)."""
+        return len(self.three.sheet) if self.three is not None else len(self.sheet)
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat `user_id` holds as a human player, if any."""
         for index, seat in enumerate(self.seats):

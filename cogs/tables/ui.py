@@ -355,8 +355,8 @@ def picture_caption(public: PublicTable, locale: str) -> str:
     if trick is not None:
         what = mid_sentence(trick_title(public, trick, locale))
         return t("tables.public.picture_of", locale, what=what)
-    if public.sheet:
-        return t("tables.public.picture_score", locale, n=public.sheet[-1].number)
+    if public.hands_scored:
+        return t("tables.public.picture_score", locale, n=public.hands_scored)
     return ""
 
 
@@ -384,7 +384,8 @@ def _finished_lines(public: PublicTable, locale: str) -> list[str]:
 def _closed_lines(public: PublicTable, locale: str) -> list[str]:
     """A closed table's close: the result when its match had ended (who won, the final
     score), else the score when it was closed, and how to play again."""
-    if public.result is not None:
+    three_over = public.three is not None and public.three.result is not None
+    if public.result is not None or three_over:
         lines = [result_text(public, locale), t("tables.public.closed", locale)]
     elif public.sheet:
         scores = public.totals

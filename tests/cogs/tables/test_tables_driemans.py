@@ -21,6 +21,7 @@ from tests.cogs.tables.tables_kit import (
     sheet_block,
     start,
 )
+from tests.cogs.tables.test_tables_match import shows_its_picture
 from tests.harness.limits import assert_ephemeral
 from tests.harness.recorder import Dispatch
 
@@ -118,6 +119,12 @@ async def test_a_three_seat_match_by_clicks_to_its_final_sheet(
     assert all(text_width(row) <= SHEET_WIDTH for row in sheet_block(description))
     assert "Players: 1 anna · 2 Computer 2 · 3 Computer 3" in description
     assert ("wins with" if match.result.winner is not None else "shared win") in description
+
+    # The table message is final: the result, each player's total, the final picture.
+    public = message_text(kit.public(t))
+    assert "hand 8 of 8" in public and "Play again" in public
+    assert all(f"· **{total}**" in public for total in match.totals)
+    assert shows_its_picture(kit.public(t))
     kit.check_payloads()
 
 
