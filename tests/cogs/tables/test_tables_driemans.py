@@ -39,6 +39,9 @@ async def open_three(kit: Kit) -> tuple[int, int]:
     assert enabled(lobby["components"], "kj:sit:") == [f"kj:sit:{t}:1", f"kj:sit:{t}:2"]
     text = message_text(lobby)
     assert "driemans" in text and "normal" in text.lower()
+    bob = kit.world.add_user("bob")
+    fourth = await kit.harness.slash("table join", {"seat": 4}, user=bob)
+    assert fourth.reply.content == "There is no seat 4: choose 1 to 3."
     await kit.click(f"kj:fill:{t}", anna)
     assert kit.table(t).status == Status.PLAYING and len(kit.table(t).seats) == 3
     return t, anna
