@@ -44,6 +44,8 @@ async def open_three(kit: Kit) -> tuple[int, int]:
     assert fourth.reply.content == "There is no seat 4: choose 1 to 3."
     await kit.click(f"kj:fill:{t}", anna)
     assert kit.table(t).status == Status.PLAYING and len(kit.table(t).seats) == 3
+    hint = await kit.harness.slash("hint", user=anna)
+    assert "for the four-player game only" in hint.replies[-1].text()
     return t, anna
 
 
