@@ -211,11 +211,12 @@ def public_table(table: Table) -> PublicTable:
 
 
 def _public_table(table: Table) -> PublicTable:
+    """The public read model of either game: a three-seat table leaves the pair fields
+    empty and carries its own facts (`PublicThree`)."""
     match = table.match
-    if isinstance(match, DriemansMatch):
-        return _public_three_table(table, match)
     hand = match.hand if match is not None else None
-    sheet = tuple(match.sheet) if match is not None else ()
+    pairs = match if isinstance(match, Match) else None  # the four-seat game's match
+    four = hand if isinstance(hand, Hand) else None
     return PublicTable(
         table_id=table.id,
         seq=table.seq,
@@ -235,9 +236,9 @@ def _public_table(table: Table) -> PublicTable:
         dealer=hand.dealer if hand is not None else None,
         to_act=hand.to_act if hand is not None else None,
         trump=hand.trump if hand is not None else None,
-        proposal=hand.proposal if hand is not None else None,
-        makers=hand.makers if hand is not None else None,
-        chooser=hand.chooser if hand is not None else None,
+        proposal=four.proposal if four is not None else None,
+        makers=four.makers if four is not None else None,
+        chooser=_chooser(hand),
         trick_leader=hand.leader if hand is not None else None,
         trick=tuple(hand.current) if hand is not None else (),
         trick_number=hand.trick_number if hand is not None else 0,
@@ -248,62 +249,23 @@ def _public_table(table: Table) -> PublicTable:
         back_open=table.may_come_back(),
         again_open=table.replayable,
         next_table=table.next_table,
-        totals=(match.totals[0], match.totals[1]) if match is not None else (0, 0),
-        hand_points=(hand.points[0], hand.points[1]) if hand is not None else (0, 0),
-        hand_roem=(hand.roem[0], hand.roem[1]) if hand is not None else (0, 0),
-        sheet=sheet,
-        result=match.result if match is not None else None,
+        totals=(pairs.totals[0], pairs.totals[1]) if pairs is not None else (0, 0),
+        hand_points=(four.points[0], four.points[1]) if four is not None else (0, 0),
+        hand_roem=(four.roem[0], four.roem[1]) if four is not None else (0, 0),
+        sheet=tuple(pairs.sheet) if pairs is not None else (),
+        result=pairs.result if pairs is not None else None,
         turn_deadline=table.turn_deadline,
         league=table.league,
         kraak=public_calls(hand),
+        three=public_three(match) if isinstance(match, DriemansMatch) else None,
     )
 
 
-def _public_three_table(table: Table, match: DriemansMatch) -> PublicTable:
-    """A three-seat table's public read model: the common fields, the pair fields empty,
-    and the three-seat facts (`PublicThree`)."""
-    hand = match.hand
-    return PublicTable(
-        table_id=table.id,
-        seq=table.seq,
-        status=table.status,
-        guild_id=table.guild_id,
-        channel_id=table.channel_id,
-        rules=table.rules,
-        settings=table.settings,
-        rules_name=table.rules.name,
-        seats=public_seats(table),
-        opener_id=table.opener_id,
-        match_no=table.match_no,
-        hand_number=match.hand_number,
-        planned_hands=match.planned_hands,
-        target_score=table.rules.target_score,
-        phase=hand.phase if hand is not None else None,
-        dealer=hand.dealer if hand is not None else None,
-        to_act=hand.to_act if hand is not None else None,
-        trump=hand.trump if hand is not None else None,
-        proposal=None,
-        makers=None,
-        chooser=hand.solo if hand is not None else None,
-        trick_leader=hand.leader if hand is not None else None,
-        trick=tuple(hand.current) if hand is not None else (),
-        trick_number=hand.trick_number if hand is not None else 0,
-        trick_winner=hand.current_winner() if hand is not None else None,
-        last_trick=_public_trick(hand.last_trick if hand is not None else None),
-        claim_open=bool(hand is not None and hand.claim_open),
-        claimable=bool(hand is not None and hand.claimable),
-        back_open=table.may_come_back(),
-        again_open=table.replayable,
-        next_table=table.next_table,
-        totals=(0, 0),
-        hand_points=(0, 0),
-        hand_roem=(0, 0),
-        sheet=(),
-        result=None,
-        turn_deadline=table.turn_deadline,
-        league=table.league,
-        three=public_three(match),
-    )
+def _chooser(hand: AnyHand | None) -> int | None:
+    """Who named trump: the four-seat hand's chooser, the three-seat hand's solo."""
+    if hand is None:
+        return None
+    return hand.chooser if isinstance(hand, Hand) else hand.solo
 
 
 def public_three(match: DriemansMatch) -> PublicThree:
