@@ -16,6 +16,7 @@ from cogs.tables.ui_sheet import SHEET_WIDTH
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
+    drawn_earlier,
     enabled,
     message_text,
     sheet_block,
@@ -75,6 +76,11 @@ async def act(kit: Kit, t: int) -> Dispatch:
         assert "✓" in again.response.text() or "To lay down" in again.response.text()
         laid = await kit.click(lay, user, message=hand.message_id)
         assert "You laid down" in laid.response.text()
+        for old in (picks[1], lay):  # a button of the exchange, clicked once it is over
+            earlier = drawn_earlier(laid.response.message or {}, old)  # a stale client's
+            stale = await kit.click(old, user, message=earlier)
+            assert "The table moved on since this was shown" in stale.response.text()
+            assert_ephemeral(stale.response)
         return laid
     options = [*enabled(hand.components, "kj:card:"), *enabled(hand.components, "kj:trump:")]
     assert options, f"nothing to click in {hand.text()}"
