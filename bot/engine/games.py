@@ -1,9 +1,11 @@
 """The games a table can hold, and the one switch between them: a rule set's ``game``
-names the match that plays it (the four-seat ``Match``, three-player ``DriemansMatch``).
+names the match that plays it (the four-seat ``Match``, three-player ``DriemansMatch``,
+two-player ``TweemansMatch``).
 
-Services that hold either game (the table service, bot/tables) make, restore, replay and
-apply through here and nowhere else, so a further game (two-player Klaverjas, which the
-engine plays but no table yet) plugs in at this one place: ``TABLE_GAMES``.
+Services that hold any of them (the table service, bot/tables) make, restore, replay and
+apply through here and nowhere else, so a further game plugs in at this one place:
+``TABLE_GAMES``. A table's seat is a player: at two players each plays two units (a hand
+and a table, ``TWO_PLAYERS``), and `card_play` finds the unit a card is played from.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from .actions import Action, ActionResult, CallDouble, PassDouble, action_from_dict
+from .actions import Action, ActionResult, CallDouble, PassDouble, PlayCard, action_from_dict
+from .cards import Card
 from .driemans import DriemansHand
 from .driemans_match import (
     DriemansMatch,
@@ -20,19 +23,21 @@ from .driemans_match import (
     driemans_action_from_dict,
 )
 from .errors import ErrorCode, RuleViolation
-from .hand import Hand
+from .hand import Hand, Trick
 from .match import Match
 from .rules import RuleSet
+from .tweemans import TweemansHand, TweemansTrick
+from .tweemans_match import TweemansMatch, TweemansResult, tweemans_action_from_dict
 
-AnyMatch = Match | DriemansMatch
+AnyMatch = Match | DriemansMatch | TweemansMatch
 """A match of any game."""
-AnyHand = Hand | DriemansHand
+AnyHand = Hand | DriemansHand | TweemansHand
 """A hand of any game."""
 AnyAction = Action | LayDown
 """An action of any game (each game refuses the others' own)."""
-AnyResult = ActionResult | DriemansResult
+AnyResult = ActionResult | DriemansResult | TweemansResult
 """The outcome of an action of any game."""
-TABLE_GAMES: Final = ("klaverjas", "driemans")
+TABLE_GAMES: Final = ("klaverjas", "driemans", "tweemans")
 """The games a table holds (`RuleSet.game`)."""
 
 
@@ -41,6 +46,8 @@ def new_match(rules: RuleSet, seed: str, first_dealer: int | None = None) -> Any
     _check_game(rules)
     if rules.three_players:
         return DriemansMatch(rules, seed, first_dealer)
+    if rules.two_players:
+        return TweemansMatch(rules, seed, first_dealer)
     return Match(rules, seed, first_dealer)
 
 
@@ -51,6 +58,8 @@ def match_from_dict(data: dict[str, Any], like: AnyMatch | None = None) -> AnyMa
     _check_game(rules)
     if rules.three_players:
         return DriemansMatch.from_dict(data)
+    if rules.two_players:
+        return TweemansMatch.from_dict(data)
     return Match.from_dict(data, like=like if isinstance(like, Match) else None)
 
 
@@ -63,6 +72,8 @@ def action_of(rules: RuleSet, data: Mapping[str, Any]) -> AnyAction:
     """One logged action of a match under `rules`; ``bad_action`` when malformed."""
     if rules.three_players:
         return driemans_action_from_dict(data)
+    if rules.two_players:
+        return tweemans_action_from_dict(data)
     return action_from_dict(data)
 
 
@@ -73,9 +84,36 @@ def apply(match: AnyMatch, action: AnyAction) -> AnyResult:
         if isinstance(action, CallDouble | PassDouble):
             raise RuleViolation(ErrorCode.OPTION_NOT_IN_GAME, "three-player hands have no calls")
         return match.apply(action)
+    if isinstance(match, TweemansMatch):
+        if isinstance(action, CallDouble | PassDouble):
+            raise RuleViolation(ErrorCode.OPTION_NOT_IN_GAME, "two-player hands have no calls")
+        if isinstance(action, LayDown):
+            raise RuleViolation(ErrorCode.OPTION_NOT_IN_GAME, "only three-player hands lay down")
+        return match.apply(action)
     if isinstance(action, LayDown):
         raise RuleViolation(ErrorCode.OPTION_NOT_IN_GAME, "only three-player hands lay down")
     return match.apply(action)
+
+
+def table_seats(rules: RuleSet) -> tuple[int, ...]:
+    """The seats of a table for `rules`: one per player (two at two players, whose four
+    units are the engine's; four and three at the other games)."""
+    seating = rules.seating
+    return seating.side_numbers if rules.two_players else seating.seats
+
+
+def taker_seat(trick: Trick) -> int:
+    """The table seat that took `trick`: its winner, or at two players the winning
+    unit's player."""
+    return trick.taker if isinstance(trick, TweemansTrick) else trick.winner
+
+
+def card_play(hand: AnyHand, seat: int, card: Card) -> PlayCard:
+    """The play of `card` by the table's `seat`: from its hand, or at two players from
+    the unit that holds the card (its hand or the face-up cards of its table)."""
+    if isinstance(hand, TweemansHand):
+        return PlayCard(hand.unit_holding(seat, card), card)
+    return PlayCard(seat, card)
 
 
 def replay(

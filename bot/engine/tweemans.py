@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
 from .errors import ErrorCode, RuleViolation
-from .hand import TrumpOptions
+from .hand import Trick, TrumpOptions
 from .obligations import NO_OPTIONS, PlayOptions, Reason, explain_illegal, legal_mask, play_options
 from .roem import Roem, roem_of_trick
 from .rules import RuleSet
@@ -59,16 +59,14 @@ class Pile:
 
 
 @dataclass(slots=True)
-class TweemansTrick:
+class TweemansTrick(Trick):
     """A taken trick: the leading unit, the cards in play order, the winning unit, its roem;
-    once claimed, the player who claimed it."""
+    once claimed, the player who claimed it. A `Trick` (the table service and its front
+    ends read every game's tricks alike) whose ``leader`` and ``winner`` are units."""
 
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    roem: Roem
-    claimed: bool = False
-    claimer: int | None = None
+    def seat_of(self, index: int) -> int:
+        """The unit that played the trick's card number `index` (0 = the leader)."""
+        return self.unit_of(index)
 
     def unit_of(self, index: int) -> int:
         """The unit that played the trick's card number `index` (0 = the leader)."""
@@ -226,6 +224,29 @@ class TweemansHand:
         units = self.units_to_act
         return SEATING.player_of(units[0]) if units else None
 
+    @property
+    def to_act(self) -> int | None:
+        """The player to act (`player_to_act`): what a table's seat is at two players."""
+        return self.player_to_act
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick in progress (9 once all eight are taken)."""
+        return len(self.tricks) + 1
+
+    def current_winner(self) -> int | None:
+        """The unit winning the trick in progress so far, if a card is on the table."""
+        if not self.current or self.trump is None or self.leader is None:
+            return None
+        return SEATING.after(self.leader, trick_winner(self.current, self.trump))
+
+    def unit_holding(self, player: int, card: Card) -> int:
+        """The unit of `player` that `card` would be played from: the table when it lies
+        face up there, else the hand (which refuses a card it does not hold). A card is in
+        one unit only, so a click on a card names its unit."""
+        table = SEATING.table_of(player)
+        return table if card in self.holding(table) else SEATING.hand_of(player)
+
     def trump_options(self, player: int) -> TrumpOptions:
         """The suits `player` may name now (the maker: any, and no passing)."""
         if self.phase != TweemansPhase.TRUMP or player != self.maker:
@@ -266,6 +287,18 @@ class TweemansHand:
             and not self.current
             and self.phase in (TweemansPhase.PLAY, TweemansPhase.CLAIM)
         )
+
+    @property
+    def claimable(self) -> bool:
+        """The claim window is open and its trick is not claimed yet."""
+        trick = self.last_trick
+        return self.claim_open and trick is not None and not trick.claimed
+
+    def may_claim(self, player: int) -> bool:
+        """Whether a claim applies to `player` now: the window is open on a trick it took
+        and nobody claimed yet (whether it holds roem is ``claim_refusal``'s)."""
+        trick = self.last_trick
+        return self.claimable and trick is not None and trick.taker == player
 
     def claim_refusal(self, player: int) -> ErrorCode | None:
         """The code ``claim(player)`` would refuse with now, or None: a player claims the
@@ -443,6 +476,29 @@ class TweemansHand:
             "roem": list(self.roem),
             "won": list(self.won),
         }
+
+    def copy(self) -> TweemansHand:
+        """The state as ``from_dict(to_dict())`` would rebuild it, without the round trip
+        through plain values (the table service works on a copy for every action)."""
+        return TweemansHand(
+            self.rules,
+            self.dealer,
+            [list(h) for h in self.hands],
+            [[Pile(p.down, p.up) for p in t] for t in self.piles],
+            phase=self.phase,
+            trump=self.trump,
+            opener=self.opener,
+            leader=self.leader,
+            current=list(self.current),
+            tricks=[
+                TweemansTrick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer)
+                for t in self.tricks
+            ],
+            points=list(self.points),
+            roem=list(self.roem),
+            won=list(self.won),
+            result=self.result,
+        )
 
     @classmethod
     def from_dict(cls, rules: RuleSet, data: dict[str, Any]) -> TweemansHand:

@@ -202,6 +202,17 @@ class TweemansMatch:
             "hand": None if self.hand is None else self.hand.to_dict(),
         }
 
+    def copy(self) -> TweemansMatch:
+        """The state as ``from_dict(to_dict())`` would rebuild it (no action log, sheet
+        lines shared), without the round trip through plain values."""
+        match = TweemansMatch.__new__(TweemansMatch)
+        vars(match).update(vars(self))
+        match.sheet = list(self.sheet)
+        match.totals = list(self.totals)
+        match.actions = []
+        match.hand = None if self.hand is None else self.hand.copy()
+        return match
+
     @classmethod
     def from_dict(
         cls, data: Mapping[str, Any], actions: Sequence[TweemansAction] = ()

@@ -124,6 +124,22 @@ def suit_value(view: TweemansView, suit: Suit) -> float:
     return trump_strength(mine, suit) - OPPONENT_TABLE_WEIGHT * trump_strength(theirs, suit)
 
 
+def tweemans_player(level: str, seed: str) -> TweemansPlayer:
+    """The two-player computer for a table's `level`: easy, else normal (the strong
+    level's search is four-seat only: docs/decisions.md, "Computers at two seats")."""
+    return EasyTweemans(seed) if level in ("easy", "random") else NormalTweemans(seed)
+
+
+def decide_tweemans(level: str, seed: str, view: TweemansView) -> TweemansAction:
+    """The decision the computer at `level` takes from `view` (its trump or its card, the
+    card with the unit it lies in; module level: a worker process runs it)."""
+    player = tweemans_player(level, seed)
+    if view.phase == TweemansPhase.TRUMP:
+        return ChooseTrump(view.player, player.choose_trump(view))
+    card = player.choose_card(view)
+    return PlayCard(view.unit_of(card), card)
+
+
 def next_action(hand: TweemansHand, players: Sequence[TweemansPlayer]) -> TweemansAction:
     """The action the computers at the table take next in `hand` (``players`` by player)."""
     trick = hand.last_trick

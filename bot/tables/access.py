@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.engine import (
+    TWO_PLAYERS,
     CallPassResult,
     CallResult,
     ClaimResult,
@@ -24,6 +25,7 @@ from bot.engine import (
     ScoredResult,
     TrickResult,
     TrumpResult,
+    UnitPlayResult,
 )
 from bot.engine.games import AnyAction, AnyResult, apply
 from bot.store import Store, storable_id
@@ -224,6 +226,11 @@ def _engine_events(result: AnyResult) -> list[Event]:
             played: list[Event] = [ev.CardPlayed(seat=seat, card=card)]
             if trick is not None:
                 played.append(ev.TrickTaken(seat=trick.winner, trick=trick))
+            return played
+        case UnitPlayResult(unit, card, trick):  # two players: the seat is the unit's player
+            played = [ev.CardPlayed(seat=TWO_PLAYERS.player_of(unit), card=card)]
+            if trick is not None:
+                played.append(ev.TrickTaken(seat=trick.taker, trick=trick))
             return played
         case FinishResult() | ScoredResult():
             return []

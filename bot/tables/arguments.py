@@ -26,6 +26,7 @@ from bot.checks import (
     whole,
 )
 from bot.engine import CARDS, Card, RuleSet, Suit
+from bot.engine.games import table_seats
 from bot.engine.scoring import MAX_CALLS
 from bot.players import PLAYER_KINDS
 from bot.texts.catalog import LOCALES
@@ -141,7 +142,7 @@ def free_seat(table: Table, seat: int | None) -> int:
         raise TableError(RefusalCode.TABLE_FULL)
     if seat is None:
         return free[0]
-    if not table.rules.seating.is_seat(seat):
+    if seat not in table_seats(table.rules):
         raise TableError(RefusalCode.BAD_SEAT, seat=seat)
     if seat not in free:
         raise TableError(RefusalCode.SEAT_TAKEN, seat=seat)

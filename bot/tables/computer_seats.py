@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.engine import DriemansHand
+from bot.engine import DriemansHand, TweemansHand
 from bot.engine.games import AnyAction, AnyHand
 from bot.engine.seats import FOUR_SEATS
 from bot.players import LEVELS, Player, view_for
 from bot.players.driemans import decide_driemans, driemans_view
+from bot.players.tweemans import decide_tweemans
 from bot.players.workers import Computers, player_for
 
 from .table import SeatKind, Table
@@ -57,9 +58,13 @@ def brain(computers: Computers, table: Table, seat: int) -> Player:
 async def decide(computers: Computers, table: Table, hand: AnyHand, seat: int) -> AnyAction:
     """The engine action the seat's computer player takes now (trump choice or card; at
     three seats also the discard), decided by a worker from the seat's view (copied here,
-    on the loop). Three seats: easy or normal (`decide_driemans`: strong plays normal)."""
+    on the loop). Three and two seats: easy or normal (`decide_driemans`,
+    `decide_tweemans`: strong plays normal)."""
     level, seed = level_of(table, seat), seed_of(table, seat)
+    if isinstance(hand, TweemansHand):
+        two = hand.view(seat)
+        return await computers.compute(partial(decide_tweemans, level, seed, two))
     if isinstance(hand, DriemansHand):
-        view = driemans_view(hand, seat)
-        return await computers.compute(partial(decide_driemans, level, seed, view))
+        three = driemans_view(hand, seat)
+        return await computers.compute(partial(decide_driemans, level, seed, three))
     return await computers.decide(level, seed, view_for(hand, seat), normal_opponents(table, seat))

@@ -7,7 +7,7 @@ answer, used both right after a move (zero delays) and by the timer loop.
 from __future__ import annotations
 
 from bot.engine import ClaimRoem, FinishHand, Hand, PassDouble, Phase
-from bot.engine.games import AnyAction, AnyHand
+from bot.engine.games import AnyAction, AnyHand, taker_seat
 
 from .table import Status, Table
 
@@ -26,7 +26,7 @@ def pending_computer_claim(table: Table, hand: AnyHand) -> int | None:
     trick = hand.last_trick
     if trick is None:
         return None
-    seat = trick.winner
+    seat = taker_seat(trick)
     if table.seats[seat].computer_acts and hand.claim_refusal(seat) is None:
         return seat
     return None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from bot.engine import Card, DriemansLine, Roem, SheetLine, Suit, Trick
+from bot.engine import Card, DriemansLine, Roem, SheetLine, Suit, Trick, TweemansLine
 
 
 class EventKind(StrEnum):
@@ -167,7 +167,7 @@ class HandScored(Event):
     """A hand was scored: its ``line`` on the score sheet (its game's line)."""
 
     kind = EventKind.HAND_SCORED
-    line: SheetLine | DriemansLine
+    line: SheetLine | DriemansLine | TweemansLine
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

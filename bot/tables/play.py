@@ -11,7 +11,6 @@ from bot.engine import (
     CallDouble,
     ChooseTrump,
     ClaimRoem,
-    DriemansHand,
     Hand,
     LayDown,
     PassDouble,
@@ -22,6 +21,7 @@ from bot.engine import (
 )
 from bot.engine.cards import Card
 from bot.engine.errors import ErrorCode
+from bot.engine.games import card_play
 from bot.players import view_for
 
 from . import events as ev
@@ -88,10 +88,13 @@ class PlayOperations(TableParts):
         seq: int | None = None,
         channel_id: int | None = None,
     ) -> TableAnswer:
-        """Play ``card`` from the player's hand."""
+        """Play ``card`` from the player's hand (at two players also from the face-up
+        cards of the player's table: the card names its unit, `card_play`)."""
         async with self.access.operate(table_id, seq, user_id, channel_id) as table:
             seat = _acting_human(table, user_id)
-            events = await self.access.apply(table, user_id, PlayCard(seat, card))
+            hand = table.match.hand if table.match is not None else None
+            action = PlayCard(seat, card) if hand is None else card_play(hand, seat, card)
+            events = await self.access.apply(table, user_id, action)
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
 
@@ -186,7 +189,7 @@ def _hint_turn(table: Table, user_id: int) -> tuple[int, Hand]:
         raise TableError(RefusalCode.HINT_LEAGUE)
     seat = table.human_seat(user_id)
     hand = table.match.hand if table.match is not None else None
-    if isinstance(hand, DriemansHand):  # the strong player's search is four-seat only
+    if not isinstance(hand, Hand | None):  # the strong player's search is four-seat only
         raise TableError(RefusalCode.FOUR_PLAYERS_ONLY)
     if hand is None or hand.to_act != seat or hand.phase == Phase.CLAIM:
         raise TableError(ErrorCode.NOT_YOUR_TURN, seat=seat, to_act=hand and hand.to_act)

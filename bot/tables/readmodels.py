@@ -33,11 +33,16 @@ from bot.engine import (
     Suit,
     Trick,
     TrumpOptions,
+    TweemansHand,
+    TweemansLine,
+    TweemansMatch,
+    TweemansMatchResult,
+    TweemansPhase,
     sort_key,
 )
 from bot.engine.driemans_match import DriemansResultOfMatch
 from bot.engine.games import AnyHand
-from bot.engine.seats import TRICKS_PER_HAND
+from bot.engine.seats import TRICKS_PER_HAND, TWO_PLAYERS
 from bot.engine.tricks import LAST_TRICK_BONUS, scored_points
 from bot.store import StoredAction
 
@@ -115,6 +120,28 @@ class PublicThree:
 
 
 @dataclass(frozen=True, slots=True)
+class PublicTwo:
+    """What everyone sees of a two-seat table (two-player Klaverjas, docs/rules.md 2.9)
+    beyond the common fields, whose trick seats (``trick_leader``, ``trick_winner``, a
+    trick's ``leader`` and ``winner``) are units (``TWO_PLAYERS``: 0 and 1 the players'
+    hands, 2 and 3 their tables) and whose ``dealer``, ``to_act`` and ``chooser`` (the
+    maker) are players: each table's piles, face-up card or None (gone, or in the trick),
+    which piles still hide a face-down card, how many cards each hand holds, the units
+    that may play now, the hand's card points and roem, the totals, the score sheet and
+    the result per player. The pair fields of `PublicTable` stay empty."""
+
+    tables: tuple[tuple[Card | None, ...], ...]
+    hidden: tuple[tuple[bool, ...], ...]
+    hand_sizes: tuple[int, ...]
+    units_to_act: tuple[int, ...]
+    hand_points: tuple[int, int]
+    hand_roem: tuple[int, int]
+    totals: tuple[int, int]
+    sheet: tuple[TweemansLine, ...]
+    result: TweemansMatchResult | None
+
+
+@dataclass(frozen=True, slots=True)
 class PublicTable:
     """Everything anyone at or around the table may see of one committed state."""
 
@@ -132,7 +159,7 @@ class PublicTable:
     hand_number: int
     planned_hands: int | None
     target_score: int | None
-    phase: Phase | DriemansPhase | None
+    phase: Phase | DriemansPhase | TweemansPhase | None
     dealer: int | None
     to_act: int | None
     trump: Suit | None
@@ -158,6 +185,7 @@ class PublicTable:
     league: LeaguePlace | None = None  # a league table: league, night, round, table
     kraak: PublicCalls | None = None  # a kraken table's hand after trump (docs/rules.md 2.5)
     three: PublicThree | None = None  # a three-seat table's own facts (None: four seats)
+    two: PublicTwo | None = None  # a two-seat table's own facts (None: three or four seats)
 
     @property
     def is_open(self) -> bool:
@@ -167,6 +195,8 @@ class PublicTable:
     @property
     def hands_scored(self) -> int:
         """How many hands of the match are scored (either game's sheet)."""
+        if self.two is not None:
+            return len(self.two.sheet)
         return len(self.three.sheet) if self.three is not None else len(self.sheet)
 
     def seat_of(self, user_id: int) -> int | None:
@@ -203,6 +233,7 @@ class PrivateHand:
     autoplay: bool
     may_call: int | None = None  # the call (its level) this seat may make or pass now
     lay_down: bool = False  # three seats: this seat is the solo to lay two cards down now
+    table: tuple[Card, ...] = ()  # two seats: the face-up cards of this player's table
 
 
 def public_table(table: Table) -> PublicTable:
@@ -258,14 +289,37 @@ def _public_table(table: Table) -> PublicTable:
         league=table.league,
         kraak=public_calls(hand),
         three=public_three(match) if isinstance(match, DriemansMatch) else None,
+        two=public_two(match) if isinstance(match, TweemansMatch) else None,
     )
 
 
 def _chooser(hand: AnyHand | None) -> int | None:
-    """Who named trump: the four-seat hand's chooser, the three-seat hand's solo."""
+    """Who named trump: the four-seat hand's chooser, the three-seat hand's solo, the
+    two-player hand's maker once trump is named."""
     if hand is None:
         return None
+    if isinstance(hand, TweemansHand):
+        return hand.maker if hand.trump is not None else None
     return hand.chooser if isinstance(hand, Hand) else hand.solo
+
+
+def public_two(match: TweemansMatch) -> PublicTwo:
+    """The two-seat facts of `match` now (`PublicTwo`)."""
+    hand = match.hand
+    totals = (match.totals[0], match.totals[1])
+    if hand is None:
+        return PublicTwo((), (), (), (), (0, 0), (0, 0), totals, tuple(match.sheet), match.result)
+    return PublicTwo(
+        tables=tuple(tuple(p.up for p in t) for t in hand.piles),
+        hidden=tuple(tuple(p.down is not None for p in t) for t in hand.piles),
+        hand_sizes=tuple(len(h) for h in hand.hands),
+        units_to_act=hand.units_to_act,
+        hand_points=(hand.points[0], hand.points[1]),
+        hand_roem=(hand.roem[0], hand.roem[1]),
+        totals=totals,
+        sheet=tuple(match.sheet),
+        result=match.result,
+    )
 
 
 def public_three(match: DriemansMatch) -> PublicThree:
@@ -359,7 +413,7 @@ def check_scored(table: Table, number: int) -> SheetLine:
     """The sheet line of hand `number`; refused (`not_scored`) for a hand not yet scored,
     or one the match never had, so nothing of a hand in play is revealed."""
     match = table.match
-    if isinstance(match, DriemansMatch):  # the review draws four-seat deals (for now)
+    if not isinstance(match, Match | None):  # the review draws four-seat deals (for now)
         raise TableError(RefusalCode.FOUR_PLAYERS_ONLY)
     if match is None or not 1 <= number <= len(match.sheet):
         raise TableError(RefusalCode.NOT_SCORED, hand=number)
@@ -429,6 +483,8 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
             away=state.away,
             autoplay=state.autoplay,
         )
+    if isinstance(hand, TweemansHand):
+        return _private_two(table, hand, seat)
     order = sort_key(hand.trump)
     cards = tuple(sorted(hand.holdings[seat], key=order.__getitem__))
     options = hand.play_options(seat)
@@ -452,7 +508,43 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
     )
 
 
-_BIDDING = (Phase.TRUMP, DriemansPhase.BID)  # either game's trump round
+_BIDDING: tuple[str, ...] = (
+    Phase.TRUMP,
+    DriemansPhase.BID,
+    TweemansPhase.TRUMP,
+)  # every game's trump round ("trump" at two)
+
+
+def _private_two(table: Table, hand: TweemansHand, seat: int) -> PrivateHand:
+    """What player `seat` may see of its own units: its hand (``cards``) and the face-up
+    cards of its table (``table``), each in display order; ``legal`` and ``reasons``
+    cover both (a card is in one unit only)."""
+    state = table.seats[seat]
+    order = sort_key(hand.trump)
+    units = (TWO_PLAYERS.hand_of(seat), TWO_PLAYERS.table_of(seat))
+    cards, up = (tuple(sorted(hand.holding(u), key=order.__getitem__)) for u in units)
+    legal: set[Card] = set()
+    refused: dict[Card, IllegalReason] = {}
+    for unit in units:
+        options = hand.play_options(unit)
+        legal.update(options.legal)
+        refused.update(options.refused)
+    shown = (*cards, *up)
+    return PrivateHand(
+        table_id=table.id,
+        seq=table.seq,
+        seat=seat,
+        cards=cards,
+        legal=tuple(c for c in shown if c in legal),
+        reasons=MappingProxyType({c: refused[c] for c in shown if c in refused}),
+        trump_options=hand.trump_options(seat) if hand.phase in _BIDDING else None,
+        my_turn=hand.to_act == seat,
+        can_claim=hand.may_claim(seat),
+        claim_holds_roem=hand.claim_refusal(seat) is None,
+        away=state.away,
+        autoplay=state.autoplay,
+        table=up,
+    )
 
 
 def _may_call(hand: AnyHand, seat: int) -> int | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine import DriemansLine, Match, SheetLine
+from bot.engine import DriemansLine, Match, SheetLine, TweemansLine
 from bot.store import HandRecord, MatchRecord
 
 from .pars import par_setup
@@ -14,9 +14,11 @@ def seat_users(table: Table) -> tuple[int | None, ...]:
     return tuple(s.user_id if s.kind == SeatKind.HUMAN else None for s in table.seats)
 
 
-def hand_record(table: Table, line: SheetLine | DriemansLine, at: float) -> HandRecord | None:
+def hand_record(
+    table: Table, line: SheetLine | DriemansLine | TweemansLine, at: float
+) -> HandRecord | None:
     """The store's row for a scored hand of the table's match (with what its par needs,
-    when it gets one: bot/tables/pars.py). None for a three-player hand: the statistics
+    when it gets one: bot/tables/pars.py). None for a three- or two-player hand: the statistics
     rows hold pairs (docs/decisions.md, "Three-player tables"); its table's snapshot and
     action log keep it."""
     if not isinstance(line, SheetLine):

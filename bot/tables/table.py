@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from bot.engine import RuleSet
-from bot.engine.games import AnyMatch, match_from_dict
+from bot.engine.games import AnyMatch, match_from_dict, table_seats
 from bot.engine.seats import SEATS
 
 from .errors import RefusalCode, TableError
@@ -362,8 +362,9 @@ class Table:
 
 
 def empty_seats(rules: RuleSet) -> list[Seat]:
-    """An empty seat for every seat the rules' game is played at."""
-    return [Seat() for _ in rules.seating.seats]
+    """An empty seat for every seat the rules' game is played at (a player's: two at
+    two players, `table_seats`)."""
+    return [Seat() for _ in table_seats(rules)]
 
 
 def _shallow(value: T) -> T:

@@ -31,6 +31,7 @@ from bot.engine import (
     RuleSet,
     SheetLine,
     Suit,
+    TweemansLine,
 )
 from bot.engine.seats import FOUR_SEATS, SEATS, SIDES
 from bot.services import Services
@@ -427,8 +428,8 @@ def _verb(verb: str, you: bool) -> str:
     return verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
 
 
-def _hand_result(table: TableAnswer, line: SheetLine | DriemansLine) -> str:
-    if isinstance(line, DriemansLine):
+def _hand_result(table: TableAnswer, line: SheetLine | DriemansLine | TweemansLine) -> str:
+    if isinstance(line, DriemansLine | TweemansLine):
         scores = ", ".join(f"{_seat_name(table, s)} {v}" for s, v in enumerate(line.scores))
         return f"Hand {line.number} scored: {scores}{' (nat!)' if line.nat else ''}."
     verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"

@@ -190,7 +190,12 @@ async def test_restart_mid_hand_restores_a_three_seat_table_exactly(db: str | Pa
     await again.store.close()
 
 
-async def test_a_game_no_table_holds_is_refused_at_open(db: str | Path) -> None:
+async def test_a_game_no_table_holds_is_refused_at_open(
+    db: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game the engine plays has tables now; a further one would be refused as
+    tweemans is here when the tables do not hold it."""
+    monkeypatch.setattr(lobby_module, "TABLE_GAMES", ("klaverjas", "driemans"))
     service = await open_service(db)
     with pytest.raises(TableError) as info:
         await service.open(1, CHANNEL, ALICE, "Alice", RuleSet.game_preset("tweemans"))
