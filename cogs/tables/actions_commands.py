@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import THREE_PLAYER_PRESET_NAMES, RuleError, RuleSet
+from bot.engine import THREE_PLAYER_PRESET_NAMES, TWO_PLAYER_PRESET_NAMES, RuleError, RuleSet
 from bot.tables import (
     RefusalCode,
     Status,
@@ -67,8 +67,9 @@ class OpenOptions:
 
 def table_preset(name: str) -> RuleSet:
     """The preset a casual table opens with: the four-player presets and, at a table of
-    three seats, three-player Klaverjas (which other front ends refuse as unknown)."""
-    if name.strip().lower() in THREE_PLAYER_PRESET_NAMES:
+    three or two seats, three- and two-player Klaverjas (which other front ends refuse as
+    unknown)."""
+    if name.strip().lower() in (*THREE_PLAYER_PRESET_NAMES, *TWO_PLAYER_PRESET_NAMES):
         return RuleSet.game_preset(name)
     return RuleSet.preset(name)
 

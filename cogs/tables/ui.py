@@ -57,6 +57,13 @@ from cogs.tables.ui_text import (
     trick_title,
 )
 from cogs.tables.ui_three import is_three, three_play_lines, three_score_text, three_seat_lines
+from cogs.tables.ui_two import (
+    is_two,
+    two_play_lines,
+    two_score_text,
+    two_seat_lines,
+    two_tables_text,
+)
 
 __all__ = [
     "leave_question",
@@ -102,6 +109,8 @@ def public_parts(
         trick = _trick_text(public, locale, emojis, picture)
         if trick:
             parts.append(text_display(trick))
+        if is_two(public):  # both tables' face-up cards: what the picture shows elsewhere
+            parts.append(text_display(two_tables_text(public, locale, emojis)))
         parts.append(text_display(_score_text(public, locale)))
         return parts
     parts = [text_display(_heading(public, locale))]
@@ -115,6 +124,9 @@ def public_parts(
         parts += _picture_parts(public, picture)  # its components name
     if is_three(public):
         parts.append(text_display(three_seat_lines(public, locale)))
+        return parts
+    if is_two(public):
+        parts.append(text_display(two_seat_lines(public, locale)))
         return parts
     pairs = [
         f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}" for pair in SIDES
@@ -188,6 +200,8 @@ def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
 def _play_lines(public: PublicTable, locale: str) -> list[str]:
     if public.three is not None:
         return three_play_lines(public, locale)
+    if public.two is not None:
+        return two_play_lines(public, locale)
     lines = [_turn_line(public, locale), _trump_line(public, locale)]
     return lines + hand_roem_lines(public, locale)
 
@@ -284,9 +298,12 @@ def _score_text(public: PublicTable, locale: str) -> str:
     totals below in small print once a hand is scored; while trump is chosen (the hand has
     no points yet) the match's totals, the last hand's result below; before the first hand
     is scored the names alone. One line of a phone with short names, two with the longest
-    (docs/table-ux.md 2.13); no "0 – 0" twice. Three seats: `three_score_text`."""
+    (docs/table-ux.md 2.13); no "0 – 0" twice. Three seats: `three_score_text`; two:
+    `two_score_text`."""
     if public.three is not None:
         return three_score_text(public, locale)
+    if is_two(public):
+        return two_score_text(public, locale)
     names = [_pair_with_marks(public, pair, locale) for pair in SIDES]
     one, two = public.totals
     if public.phase in (Phase.PLAY, Phase.CLAIM):
@@ -385,7 +402,8 @@ def _closed_lines(public: PublicTable, locale: str) -> list[str]:
     """A closed table's close: the result when its match had ended (who won, the final
     score), else the score when it was closed, and how to play again."""
     three_over = public.three is not None and public.three.result is not None
-    if public.result is not None or three_over:
+    two_over = public.two is not None and public.two.result is not None
+    if public.result is not None or three_over or two_over:
         lines = [result_text(public, locale), t("tables.public.closed", locale)]
     elif public.sheet:
         scores = public.totals

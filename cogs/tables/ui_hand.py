@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import discord
 
-from bot.engine import Card, DriemansPhase, Phase, Suit
+from bot.engine import Card, DriemansPhase, Phase, Suit, TweemansPhase
 from bot.tables import LeaguePlace, PrivateHand, PublicTable, Status
 from cogs.common.components import (
     Component,
@@ -65,13 +65,16 @@ from cogs.tables.items import (
 )
 from cogs.tables.ui_kraak import call_verb, kraak_line
 from cogs.tables.ui_text import (
+    ShownTrick,
     md,
     place_title,
     seat_name,
     shown_trick,
     suit_text,
     trick_around,
+    trick_in_order,
 )
+from cogs.tables.ui_two import is_two, two_tables_text
 
 __all__ = ["TRUMP_MARK", "hand_payload", "hand_view", "ordered_cards"]
 
@@ -108,8 +111,10 @@ def hand_payload(
     trick = shown_trick(public)
     if trick is not None and not trick.taken and trick.cards:  # the trick being played: its
         # number, names and a trick just taken are the table message's (docs/table-ux.md 2.13)
-        parts.append(text_display(trick_around(trick, mine.seat, locale, emojis)))
+        parts.append(text_display(_trick_now(public, trick, mine.seat, locale, emojis)))
     playing = public.status == Status.PLAYING
+    if is_two(public) and playing:
+        return _two_payload(public, mine, locale, emojis, parts)
     bidding = playing and public.phase in _BIDDING
     exchange = playing and public.phase == DriemansPhase.EXCHANGE
     if (bidding or (exchange and not mine.lay_down)) and mine.cards:
@@ -124,6 +129,47 @@ def hand_payload(
         others = _others_text(public, mine, locale)
         if others:
             parts.append(text_display(others))
+    parts += action_rows([_control_buttons(public, mine, locale)])
+    return v2_message([container(parts)], replace=True)
+
+
+def _trick_now(
+    public: PublicTable, trick: ShownTrick, seat: int, locale: str, emojis: CardEmojis
+) -> str:
+    """The trick being played as the hand shows it, on one line: seen from the seat
+    (arrows), at two players in playing order (no seat sits left of a unit; the table
+    message names each card's unit)."""
+    if is_two(public):
+        return trick_in_order(trick, locale, emojis)
+    return trick_around(trick, seat, locale, emojis)
+
+
+def _two_payload(
+    public: PublicTable,
+    mine: PrivateHand,
+    locale: str,
+    emojis: CardEmojis,
+    parts: list[Component],
+) -> Message:
+    """Two seats during a match (docs/table-ux.md 2.16): both tables' face-up cards, then
+    while trump is named the hand in words and the suits (no Pass: the maker must name
+    one); while cards are played the player's two units apart, each under its name, the
+    cards it may play as buttons and the others in words. A click plays the card from the
+    unit that holds it (the service finds it: a card is in one unit only)."""
+    parts.append(text_display(two_tables_text(public, locale, emojis)))
+    if public.phase == TweemansPhase.TRUMP:
+        parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
+        parts += action_rows([_trump_buttons(mine, locale)])
+    else:
+        for key, cards in (
+            ("tables.two.your_hand", mine.cards),
+            ("tables.two.your_table", mine.table),
+        ):
+            parts.append(text_display(f"**{t(key, locale)}**"))
+            parts += action_rows(_card_rows(public, mine, locale, emojis, cards))
+            others = _others_text(public, mine, locale, cards)
+            if others:
+                parts.append(text_display(others))
     parts += action_rows([_control_buttons(public, mine, locale)])
     return v2_message([container(parts)], replace=True)
 
@@ -245,31 +291,40 @@ def _cards_text(
 
 
 def _card_rows(
-    public: PublicTable, mine: PrivateHand, locale: str, emojis: CardEmojis
+    public: PublicTable,
+    mine: PrivateHand,
+    locale: str,
+    emojis: CardEmojis,
+    held: tuple[Card, ...] | None = None,
 ) -> list[list[Component]]:
     """The cards that may be played now as buttons (primary, trump first, marked ★), a suit
     kept on one row, as many suits a row as fit one line of a phone (`phone_rows`); the
-    others are words (`_others_text`)."""
+    others are words (`_others_text`). ``held``: one unit's cards (two seats), else all."""
     prefix, trump = card_prefix(mine.table_id, mine.seq), public.trump
 
     def make(card: Card, playable: bool) -> Component:
         look = card_look(card, locale, emojis.emoji(card), card.suit == trump, playable)
         return card_component(prefix, card, look)
 
-    cards = by_suit(ordered_cards(mine.legal, trump))
+    legal = mine.legal if held is None else tuple(c for c in mine.legal if c in held)
+    cards = by_suit(ordered_cards(legal, trump))
     return phone_rows([make(card, True) for card in group] for group in cards)
 
 
-def _others_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
+def _others_text(
+    public: PublicTable, mine: PrivateHand, locale: str, held: tuple[Card, ...] | None = None
+) -> str:
     """The cards that may not be played now, on one line (trump first, marked ★; suits
     apart by " · "), and under it in small print why not, in the engine's words ("" when
     every card may be played)."""
-    others = [card for card in mine.cards if card not in mine.legal]
+    cards = mine.cards if held is None else held
+    others = [card for card in cards if card not in mine.legal]
     if not others:
         return ""
     groups = by_suit(ordered_cards(others, public.trump))
     line = " · ".join(" ".join(_card_word(c, public.trump, locale) for c in g) for g in groups)
-    blocked = blocked_line(mine.reasons, locale, "tables.hand.not_now")
+    reasons = {card: why for card, why in mine.reasons.items() if card in others}
+    blocked = blocked_line(reasons, locale, "tables.hand.not_now")
     return f"{line}\n-# {blocked}" if blocked else line
 
 

@@ -28,8 +28,9 @@ def lobby_lines(public: PublicTable, locale: str) -> list[str]:
     """The lobby's text: how many seats are free (or that all are taken), what will be
     played, and who opened the table."""
     free = len(_free_seats(public))
-    three = public.rules.three_players
+    three, two = public.rules.three_players, public.rules.two_players
     ready = "tables.lobby.ready_three" if three else "tables.lobby.ready"
+    ready = "tables.lobby.ready_two" if two else ready
     first = t("tables.lobby.waiting", locale, free=free) if free else t(ready, locale)
     turn_timer = timer_text(public.settings.turn_timer, locale)
     timer = t("tables.settings.turn_timer", locale, value=turn_timer)
@@ -41,6 +42,8 @@ def lobby_lines(public: PublicTable, locale: str) -> list[str]:
     ]
     if three:  # the computers there play easy or normal (a strong one plays normal)
         lines.append(t("tables.lobby.three_levels", locale))
+    if two:
+        lines.append(t("tables.lobby.two_levels", locale))
     return [*lines, t("tables.lobby.opener", locale, opener=f"<@{public.opener_id}>")]
 
 
@@ -53,7 +56,7 @@ def lobby_rows(public: PublicTable, locale: str) -> list[list[Component]]:
         [sit_component(table, seat, sit_label(public, seat, locale))]
         for seat in _seats_offered(public)
     ]
-    if public.rules.three_players:
+    if public.rules.game != "klaverjas":  # three or two seats: a row per free seat
         rows = _three_sit_rows(public, locale)
     if _free_seats(public):
         last = [
@@ -90,8 +93,8 @@ def sit_label(public: PublicTable, seat: int, locale: str) -> str:
 def _seats_offered(public: PublicTable) -> list[int]:
     """The seat each sit button takes: a pair's free seat, or the first of its two when
     both are free (they sit the player in the same pair, so one button says it); none at
-    three seats (`_three_sit_rows`)."""
-    free = _free_seats(public) if not public.rules.three_players else []
+    three or two seats (`_three_sit_rows`)."""
+    free = _free_seats(public) if public.rules.game == "klaverjas" else []
     return [seat for seat in free if not (seat >= 2 and seat - 2 in free)]
 
 

@@ -89,8 +89,9 @@ def picture_due(public: PublicTable, shown: Moment | None) -> Moment | None:
     closed after the publisher forgot its finished match gets its final picture again), or
     a trick taken that the picture does not show yet: just taken, or taken while the
     message was not edited (cards played quickly, or edits spaced at Discord's pace) and
-    the next trick under way, so that the picture is at most a trick behind the words."""
-    if public.status == Status.LOBBY:
+    the next trick under way, so that the picture is at most a trick behind the words.
+    Never at two seats: its message keeps the tables in words (`ui_two.py`)."""
+    if public.status == Status.LOBBY or public.rules.two_players:  # two seats: words only
         return None
     hands = public.hands_scored
     if hands and (shown is None or shown.hands < hands):

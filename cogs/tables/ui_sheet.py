@@ -7,9 +7,11 @@ message (`ui.py`), which shows the result and the last hand's flag from here too
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 
-from bot.engine import DriemansLine, SheetLine, Suit
+from bot.engine import DriemansLine, SheetLine, Suit, TweemansLine
 from bot.tables import PublicTable
 from cogs.common.components import EMBED_COLOUR, Component, rendered_view
 from cogs.common.text import pad, t, text_width
@@ -35,12 +37,12 @@ NAME_MAX = 24  # columns: a longer display name is shortened with an ellipsis
 DESCRIPTION_BUDGET = 3900  # Discord allows 4096 characters in an embed description
 SHEET_WIDTH = 36  # columns of the sheet's block: a phone shows this many without wrapping
 MAKERS_MARK = "*"  # beside the score of the pair that made trump
-SOLO_MARK = "*"  # three seats: beside the solo's score of a hand
+SOLO_MARK = "*"  # beside the solo's score of a hand (three seats), the maker's (two)
 
 
 def result_text(public: PublicTable, locale: str) -> str:
     """The match result in one sentence: who won, and the totals."""
-    if public.three is not None:
+    if public.three is not None or public.two is not None:
         return three_result_text(public, locale)
     totals = public.result.totals if public.result is not None else public.totals
     winner = public.result.winner if public.result is not None else None
@@ -73,8 +75,8 @@ def flag_text(line: SheetLine, locale: str) -> str:
 def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> discord.Embed:
     """The score sheet: the pairs by name, then one line per hand in a monospaced block of
     at most `SHEET_WIDTH` columns (a phone's width), and what its marks mean; three seats:
-    a column per player (`three_sheet_embed`)."""
-    if public.three is not None:
+    a column per player (`three_sheet_embed`), as at two."""
+    if public.three is not None or public.two is not None:
         return three_sheet_embed(public, locale, final=final)
     pairs = t(
         "tables.sheet.pairs",
@@ -171,18 +173,46 @@ def played_again(finished: int, table_id: int, user_id: int, locale: str) -> str
     return f"{announce}\n{again}"
 
 
-# ----------------------------------------------------------------------------- three seats
+# ----------------------------------------------------------------------------- per player
+
+PlayerLine = DriemansLine | TweemansLine  # a sheet line of a game played each for himself
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSheet:
+    """A score sheet per player (three and two seats): the seats, the hands' lines, the
+    totals (the result's once the match is over), the catalogue key of the legend of
+    the marked score (three seats: the solo, two: the maker)."""
+
+    seats: tuple[int, ...]
+    lines: tuple[PlayerLine, ...]
+    totals: tuple[int, ...]
+    legend: str
+
+
+def player_sheet(public: PublicTable) -> PlayerSheet | None:
+    """The sheet per player of a three- or two-seat table; None at four seats."""
+    if public.three is not None:
+        three = public.three
+        totals = three.result.totals if three.result is not None else three.totals
+        seats = tuple(range(len(public.seats)))  # a seat per player
+        return PlayerSheet(seats, three.sheet, totals, "tables.sheet.solo_legend")
+    if public.two is not None:
+        two = public.two
+        totals = two.result.totals if two.result is not None else two.totals
+        seats = tuple(range(len(public.seats)))  # a seat per player
+        return PlayerSheet(seats, two.sheet, totals, "tables.sheet.maker_legend")
+    return None
 
 
 def three_result_text(public: PublicTable, locale: str) -> str:
     """The match result in one sentence: who won with how much (a shared win names
-    everyone on the highest total)."""
-    three = public.three
-    if three is None:
+    everyone on the highest total); three and two seats."""
+    sheet = player_sheet(public)
+    if sheet is None:
         return ""
-    totals = three.result.totals if three.result is not None else three.totals
-    best = max(totals)
-    leaders = [seat for seat, total in enumerate(totals) if total == best]
+    best = max(sheet.totals)
+    leaders = [seat for seat, total in enumerate(sheet.totals) if total == best]
     names = ", ".join(md(seat_name(public.seats, seat, locale)) for seat in leaders)
     key = "tables.result.three_won" if len(leaders) == 1 else "tables.result.three_shared"
     return t(key, locale, name=names, score=best)
@@ -190,15 +220,16 @@ def three_result_text(public: PublicTable, locale: str) -> str:
 
 def three_sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> discord.Embed:
     """The score sheet: the players by seat, then a column per player (headed by the seat's
-    number), one row per hand with its trump, each player's score (the solo's marked) and
-    nat or pit, and the totals."""
+    number), one row per hand with its trump, each player's score (the solo's, or at two
+    seats the maker's, marked) and nat or pit, and the totals."""
+    sheet = player_sheet(public)
+    assert sheet is not None
     head = [three_result_text(public, locale)] if final else []
     players = " · ".join(
-        f"{seat + 1} {md(seat_name(public.seats, seat, locale, NAME_MAX))}"
-        for seat in public.rules.seating.seats
+        f"{seat + 1} {md(seat_name(public.seats, seat, locale, NAME_MAX))}" for seat in sheet.seats
     )
     line = t("tables.sheet.players", locale, players=players)
-    legend = t("tables.sheet.solo_legend", locale, mark=f"`{SOLO_MARK}`")
+    legend = t(sheet.legend, locale, mark=f"`{SOLO_MARK}`")
     budget = DESCRIPTION_BUDGET - len(line) - len(legend) - 200
     body = "```\n" + "\n".join(_fit(three_sheet_rows(public, locale), budget)) + "\n```"
     title = t("tables.sheet.title", locale, table=public.table_id)
@@ -209,17 +240,16 @@ def three_sheet_embed(public: PublicTable, locale: str, *, final: bool = False) 
 def three_sheet_rows(public: PublicTable, locale: str) -> list[str]:
     """Header (the hand's number and trump, each player's seat number), a row per hand,
     the totals; every column as wide as its widest cell, the scores right-aligned."""
-    three = public.three
-    sheet = three.sheet if three is not None else ()
-    seats = public.rules.seating.seats
-    digits = len(str(len(sheet) or 1))
+    sheet = player_sheet(public)
+    assert sheet is not None
+    seats = sheet.seats
+    digits = len(str(len(sheet.lines) or 1))
     table = [[pad("#", digits, right=True), *(str(seat + 1) for seat in seats), ""]]
-    for line in sheet:
+    for line in sheet.lines:
         number = pad(str(line.number), digits, right=True)
         cells = [_solo_cell(line, seat) for seat in seats]
         table.append([f"{number} {_suit_symbol(line.trump)}", *cells, _three_flag(line, locale)])
-    totals = three.totals if three is not None else tuple(0 for _ in seats)
-    table.append([t("tables.sheet.total", locale), *map(str, totals), ""])
+    table.append([t("tables.sheet.total", locale), *map(str, sheet.totals), ""])
     widths = [max(text_width(row[i]) for row in table) for i in range(len(table[0]))]
     scores = range(1, len(seats) + 1)
     return [
@@ -228,12 +258,13 @@ def three_sheet_rows(public: PublicTable, locale: str) -> list[str]:
     ]
 
 
-def _solo_cell(line: DriemansLine, seat: int) -> str:
-    mark = SOLO_MARK if line.solo == seat else ""
+def _solo_cell(line: PlayerLine, seat: int) -> str:
+    marked = line.solo if isinstance(line, DriemansLine) else line.maker
+    mark = SOLO_MARK if marked == seat else ""
     return f"{mark}{line.scores[seat]}"
 
 
-def _three_flag(line: DriemansLine, locale: str) -> str:
+def _three_flag(line: PlayerLine, locale: str) -> str:
     if line.nat:
         return t("tables.sheet.nat", locale)
     return t("tables.sheet.pit", locale) if line.pit is not None else ""

@@ -30,7 +30,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.engine import Card, DriemansPhase, Phase, Roem, RoemKind, Seating, Suit
-from bot.engine.seats import FOUR_SEATS
+from bot.engine.seats import FOUR_SEATS, TWO_PLAYERS
 from bot.players import LEVELS
 from bot.tables import (
     Hint,
@@ -136,11 +136,11 @@ def pair_names(
 
 def levels_text(table: PublicTable, locale: str) -> str:
     """The table's computer level, and any seat whose computer plays at another one;
-    three seats: the level they play at (a strong one plays normal there)."""
-    three = table.rules.three_players
+    three and two seats: the level they play at (a strong one plays normal there)."""
+    no_strong = table.rules.game != "klaverjas"  # three or two seats: easy or normal only
 
     def shown(level: str) -> str:
-        return "normal" if three and level == "strong" else level
+        return "normal" if no_strong and level == "strong" else level
 
     default = shown(table.settings.computer_kind)
     others = [
@@ -267,6 +267,8 @@ def finished_hint(public: PublicTable, locale: str) -> str:
         again = "tables.public.finished_again"
         if public.rules.three_players:
             again = "tables.public.finished_again_three"
+        if public.rules.two_players:
+            again = "tables.public.finished_again_two"
         return t(again if public.again_open else "tables.public.finished_hint", locale)
     values = {"league": md(place.league), "night": place.night}
     if place.standings is None or public.guild_id is None:
@@ -327,7 +329,10 @@ def taken_trick(trick: PublicTrick, number: int, seating: Seating = FOUR_SEATS) 
 def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:
     """ "Trick 3 of 8", or "Trick 3 · taken by Bob" for a trick already taken."""
     if trick.taken and trick.winner is not None:
-        winner = md(seat_name(public.seats, trick.winner, locale, PLAY_NAME_MAX))
+        seat = trick.winner
+        if public.rules.two_players:  # the unit that won: its player took the trick
+            seat = TWO_PLAYERS.player_of(seat)
+        winner = md(seat_name(public.seats, seat, locale, PLAY_NAME_MAX))
         return t("tables.public.trick_taken", locale, n=trick.number, winner=winner)
     total = trick.seating.tricks_per_hand
     return t("tables.public.trick_of", locale, n=trick.number, total=total)
@@ -341,9 +346,19 @@ def trick_lines(
     play next, so the seats still to play take no line)."""
     lines = []
     for seat in _played_seats(trick):
-        name = marked_name(public.seats, seat, locale)
+        name = player_name(public, seat, locale)
         lines.append(f"{name} — {_card(trick, seat, locale, emojis)}")
     return lines
+
+
+def player_name(public: PublicTable, seat: int, locale: str) -> str:
+    """Who played a trick's card at `seat`, with marks: the seat's player, or at two
+    players the unit's ("Anna (table)": a trick's seats are units there)."""
+    if not public.rules.two_players:
+        return marked_name(public.seats, seat, locale)
+    player = TWO_PLAYERS.player_of(seat)
+    key = "tables.two.unit_table" if TWO_PLAYERS.is_table(seat) else "tables.two.unit_hand"
+    return t(key, locale, name=marked_name(public.seats, player, locale))
 
 
 def _played_seats(trick: ShownTrick) -> list[int]:
@@ -367,6 +382,14 @@ def trick_around(trick: ShownTrick, viewer: int, locale: str, emojis: CardEmojis
     arrows = {viewer: "⬇", **dict(zip(around, _ARROWS[len(around)], strict=True))}
     seats = _played_seats(trick)
     return "\u2003".join(f"{arrows[seat]} {_card(trick, seat, locale, emojis)}" for seat in seats)
+
+
+def trick_in_order(trick: ShownTrick, locale: str, emojis: CardEmojis) -> str:
+    """The cards of `trick` on one line in playing order from the leader, with the trick's
+    marks ("9♣ · led → 8♣ 🏆"): where no seat sits left of another (two players' units,
+    whose names are on the table message beside it)."""
+    seats = _played_seats(trick)
+    return " → ".join(_card(trick, seat, locale, emojis) for seat in seats)
 
 
 # The arrows of the other seats from the viewer's left: four seats (left, partner, right),

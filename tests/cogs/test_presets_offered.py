@@ -1,5 +1,5 @@
-"""Three-player Klaverjas (docs/rules.md 2.8) is offered by /table open alone, two-player
-Klaverjas (2.9) by none: no other preset list a user is offered holds them, and a name
+"""Three-player Klaverjas (docs/rules.md 2.8) and two-player Klaverjas (2.9) are offered by
+/table open alone: no other preset list a user is offered holds them, and a name
 typed where a preset is asked is refused as unknown, with the choices that are offered
 (tables.err.unknown_preset, in every language)."""
 
@@ -39,15 +39,10 @@ def test_no_list_offers_a_three_player_preset(command: str) -> None:
     assert values and not values & set(OTHER_GAMES)
 
 
-@pytest.mark.parametrize("name", THREE_PLAYER_PRESET_NAMES)
-def test_table_open_offers_and_plays_the_three_player_presets(name: str) -> None:
+@pytest.mark.parametrize("name", OTHER_GAMES)
+def test_table_open_offers_and_plays_the_three_and_two_player_presets(name: str) -> None:
     assert name in {choice.value for choice in TABLE_PRESETS}
     assert OpenOptions(name.upper()).rules() == RuleSet.game_preset(name)
-
-
-def test_table_open_offers_no_two_player_preset() -> None:
-    values = {choice.value for choice in TABLE_PRESETS}
-    assert not values & set(TWO_PLAYER_PRESET_NAMES)
 
 
 @pytest.mark.parametrize("name", OTHER_GAMES)

@@ -1,0 +1,214 @@
+"""A two-seat table (two-player Klaverjas) by clicks, from `/table open preset:tweemans`
+with one person and one computer: the maker's trump (no Pass), cards played from the hand
+and from the face-up piles, to the final sheet with a column per player; and a restart in
+the middle of a hand."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.engine import TWO_PLAYERS, Card, TweemansLine, TweemansMatch, TweemansPhase
+from bot.engine.games import replay
+from bot.tables import Status
+from cogs.common.text import text_width
+from cogs.tables.ui_sheet import SHEET_WIDTH
+from tests.cogs.tables.tables_kit import (
+    Kit,
+    StartHarness,
+    enabled,
+    message_text,
+    sheet_block,
+    start,
+)
+from tests.cogs.tables.test_tables_match import shows_its_picture
+from tests.harness.limits import assert_ephemeral
+from tests.harness.recorder import Dispatch
+
+ENGINE_ACTIONS = {"trump", "pass", "play", "claim", "finish"}
+# A hand's row of the two-seat sheet: number, trump, two scores (* the maker's), flag.
+TWO_ROW = re.compile(r"^ *(\d+) ([♣♦♥♠]) +(\*?)(\d+) +(\*?)(\d+)(?: (\S+))?$")
+
+
+async def open_two(kit: Kit, hands: int = 2) -> tuple[int, int]:
+    """`/table open preset:tweemans hands:2` by anna, who sits; Start with computers:
+    (table, anna). The lobby offers two seats."""
+    anna = kit.world.add_user("anna")
+    t = await kit.open(anna, preset="tweemans", hands=hands)
+    lobby = kit.public(t)
+    assert enabled(lobby["components"], "kj:sit:") == [f"kj:sit:{t}:1"]
+    text = message_text(lobby)
+    assert "tweemans" in text and "easy or normal" in text
+    bob = kit.world.add_user("bob")
+    third = await kit.harness.slash("table join", {"seat": 3}, user=bob)
+    assert third.reply.content == "There is no seat 3: choose 1 to 2."
+    await kit.click(f"kj:fill:{t}", anna)
+    assert kit.table(t).status == Status.PLAYING and len(kit.table(t).seats) == 2
+    hint = await kit.harness.slash("hint", user=anna)
+    assert "for the four-player game only" in hint.replies[-1].text()
+    return t, anna
+
+
+def tweemans_match(kit: Kit, t: int) -> TweemansMatch:
+    match = kit.table(t).match
+    assert isinstance(match, TweemansMatch)
+    return match
+
+
+async def act(kit: Kit, t: int, from_table: bool = True) -> Dispatch:
+    """The waiting person decides by clicks on their hand: names the first suit offered
+    (Pass is there but disabled: the maker must name one), or plays a legal card, one of
+    the face-up piles when ``from_table`` and there is one."""
+    found = kit.to_act(t)
+    assert found is not None, "no human to act"
+    _, user = found
+    hand = await kit.hand(t, user)
+    assert_ephemeral(hand)
+    text = hand.text()
+    trumps = enabled(hand.components, "kj:trump:")
+    if trumps:
+        assert "you must name trump" in text and "piles:" in text
+        assert all(not c.endswith(":pass") for c in trumps)
+        return await kit.click(trumps[0], user, message=hand.message_id)
+    cards = enabled(hand.components, "kj:card:")
+    assert cards, f"nothing to click in {text}"
+    assert "Your hand" in text and "Your piles (face up)" in text
+    match = tweemans_match(kit, t)
+    assert match.hand is not None
+    up = match.hand.holding(TWO_PLAYERS.table_of(0))
+    on_table = [c for c in cards if Card.parse(c.rsplit(":", 1)[1]) in up]
+    choice = on_table[0] if from_table and on_table else cards[0]
+    return await kit.click(choice, user, message=hand.message_id)
+
+
+async def test_a_two_seat_match_by_clicks_to_its_final_sheet(
+    make_harness: StartHarness,
+) -> None:
+    kit = await start(make_harness)
+    t, anna = await open_two(kit)
+    from_table = from_hand = 0
+    saw_tables = saw_unit = False
+    for _ in range(3000):
+        await kit.run_computers(t)
+        if not kit.table(t).is_open:
+            break
+        hand = tweemans_match(kit, t).hand
+        public = message_text(kit.public(t))
+        if hand is not None and hand.phase == TweemansPhase.PLAY:
+            saw_tables = saw_tables or ("piles:" in public and "face down" in public)
+            saw_unit = saw_unit or "(piles) —" in public or "(hand) —" in public
+        if kit.to_act(t) is not None:
+            before = hand.tricks[:] if hand is not None else []
+            played = await act(kit, t, from_table=(from_table + from_hand) % 2 == 0)
+            assert_ephemeral(played.response)
+            if hand is not None and hand.phase == TweemansPhase.PLAY:
+                unit = _unit_played(hand, before)
+                from_table += unit is not None and TWO_PLAYERS.is_table(unit)
+                from_hand += unit is not None and not TWO_PLAYERS.is_table(unit)
+    table = kit.table(t)
+    match = tweemans_match(kit, t)
+    assert table.status == Status.FINISHED and match.result is not None
+    assert from_table >= 1 and from_hand >= 1 and saw_tables and saw_unit
+
+    # The stored action log replays to the table's match.
+    log = await kit.service.store.tables.actions(t)
+    actions = [a.payload for a in log if a.payload.get("type") in ENGINE_ACTIONS]
+    replayed = replay(table.rules, f"{table.seed}/{table.match_no}", None, actions)
+    assert replayed.to_dict() == match.to_dict() and len(match.sheet) >= 2
+
+    # The final sheet: a column per player, the engine's lines, the totals, the winner.
+    [final] = [
+        m
+        for m in kit.world.channel_messages(kit.world.channel_id)
+        if m["content"].startswith(f"The match at table {t} is over")
+    ]
+    description = final["embeds"][0]["description"]
+    assert sheet_rows(description) == expected_rows(match.sheet)
+    assert re.search(r"^Total\s+" + r"\s+".join(map(str, match.totals)) + "$", description, re.M)
+    assert all(text_width(row) <= SHEET_WIDTH for row in sheet_block(description))
+    assert "Players: 1 anna · 2 Computer 2" in description
+    assert "the maker: who chose trump" in description
+    assert ("wins with" if match.result.winner is not None else "shared win") in description
+
+    # The table message is final: the result, each player's total, no picture (words only).
+    public = message_text(kit.public(t))
+    assert "Play again" in public and "same two" in public
+    assert all(f"· **{total}**" in public for total in match.totals)
+    assert not shows_its_picture(kit.public(t))
+    kit.check_payloads()
+
+
+def _unit_played(hand: object, before: list[object]) -> int | None:
+    """The unit of the person's card just played (the trick in play, or the one taken)."""
+    from bot.engine import TweemansHand
+
+    assert isinstance(hand, TweemansHand)
+    if hand.current and hand.leader is not None:
+        order = TWO_PLAYERS.trick_order(hand.leader)
+        mine = [u for u in order[: len(hand.current)] if TWO_PLAYERS.player_of(u) == 0]
+        return mine[-1] if mine else None
+    if len(hand.tricks) > len(before):
+        trick = hand.tricks[-1]
+        mine = [u for u in TWO_PLAYERS.trick_order(trick.leader) if TWO_PLAYERS.player_of(u) == 0]
+        return mine[-1]
+    return None
+
+
+def sheet_rows(description: str) -> list[tuple[int, str, int, tuple[int, ...], str]]:
+    """(number, trump, the maker, the two scores, flag) per hand row."""
+    rows = []
+    for row in sheet_block(description)[1:-1]:
+        found = TWO_ROW.match(row)
+        assert found is not None, row
+        number, trump, m1, s1, m2, s2, flag = found.groups()
+        maker = [m1, m2].index("*")
+        rows.append((int(number), trump, maker, (int(s1), int(s2)), flag or ""))
+    return rows
+
+
+def expected_rows(
+    sheet: list[TweemansLine],
+) -> list[tuple[int, str, int, tuple[int, ...], str]]:
+    symbols = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+    return [
+        (
+            line.number,
+            symbols[line.trump.lower()],
+            line.maker,
+            line.scores,
+            "nat" if line.nat else "pit" if line.pit is not None else "",
+        )
+        for line in sheet
+    ]
+
+
+async def test_a_restart_in_the_middle_of_a_two_seat_hand(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = await start(make_harness)
+    t, anna = await open_two(first)
+    for _ in range(200):  # to the person's turn to play a card, a trick or more in
+        await first.run_computers(t)
+        hand = tweemans_match(first, t).hand
+        mine = first.to_act(t) is not None
+        if mine and hand is not None and hand.phase == "play" and hand.tricks:
+            break
+        await act(first, t)
+    before = first.table(t).to_dict()
+    hand_message = await first.hand(t, anna)
+    await first.harness.close()
+
+    second = await start(make_harness)  # a new bot process: same database, same Discord
+    assert second.table(t).to_dict() == before
+    card = enabled(hand_message.components, "kj:card:")[0]
+    played = await second.click(card, anna, message=hand_message.message_id)
+    assert "You played" in played.response.text()
+    for _ in range(3000):
+        await second.run_computers(t)
+        if not second.table(t).is_open:
+            break
+        if second.to_act(t) is not None:
+            await act(second, t)
+    assert second.table(t).status == Status.FINISHED
+    second.check_payloads()
