@@ -56,6 +56,8 @@ TOPICS: Final[tuple[str, ...]] = (
     "kraken",
     "hand_roem",
     "double_spades",
+    "driemans",
+    "tweemans",
     "glossary",
     "examples",
 )
