@@ -49,6 +49,7 @@ from bot.tables.events import (
 from bot.terminal.console import read_line, refusal_sentence
 from bot.terminal.driemans import simulate_driemans
 from bot.terminal.driemans_play import UnreadableMatch, play_driemans
+from bot.terminal.tweemans import simulate_tweemans
 from bot.texts.catalog import clip
 
 T = TypeVar("T")
@@ -75,7 +76,7 @@ def run_terminal(args: argparse.Namespace) -> int:
     code."""
     db: str | Path = getattr(args, "db", None) or "data/terminal.sqlite3"  # or postgresql://
     try:
-        rules = _preset(args, every_game=True)
+        rules = _playable(_preset(args))
         kept = _driemans_file(db) if rules.three_players else None
     except UsageError as error:
         return _usage("play", error)
@@ -101,11 +102,13 @@ def run_simulation(args: argparse.Namespace) -> int:
     """Let computers play matches against each other (`python -m bot simulate`); the exit code."""
     try:
         matches = _matches(args)
-        rules = _preset(args, every_game=True)
+        rules = _preset(args)
     except UsageError as error:
         return _usage("simulate", error)
     if rules.three_players:  # no table service plays it yet: the engine alone
         return simulate_driemans(matches, rules, print)
+    if rules.two_players:  # likewise
+        return simulate_tweemans(matches, rules, print)
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "simulate.sqlite3"
         return run_on_store(db, lambda: asyncio.run(_simulate(db, matches, rules, print)))
@@ -120,18 +123,22 @@ def _usage(command: str, error: UsageError) -> int:
     return EXIT_USAGE
 
 
-def _preset(args: argparse.Namespace, every_game: bool = False) -> RuleSet:
-    """The --preset's rules; `every_game`: three-player Klaverjas too (the only other game
-    the terminal plays: another is refused by its name)."""
+def _preset(args: argparse.Namespace) -> RuleSet:
+    """The --preset's rules: any preset the engine plays (`play` takes fewer games)."""
     name = getattr(args, "preset", None)
-    lookup = RuleSet.game_preset if every_game else RuleSet.preset
     try:
-        rules = lookup("amsterdam" if name is None else name)
+        rules = RuleSet.game_preset("amsterdam" if name is None else name)
     except RuleError as error:
         choices = ", ".join(error.facts.get("choices", ()))
         raise UsageError(
             f"unknown --preset {clip(str(name), NAME_CLIP)!r}; choose one of {choices}"
         ) from None
+    return rules
+
+
+def _playable(rules: RuleSet) -> RuleSet:
+    """``rules`` if `play` plays their game: four- or three-player Klaverjas (another game
+    is refused by its name)."""
     game = other_game(rules)
     if game is not None and not rules.three_players:
         raise UsageError(f"{game} is not played in the terminal yet")
