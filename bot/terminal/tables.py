@@ -22,7 +22,7 @@ from typing import TypeVar
 from bot.checks import clean_text
 from bot.engine import Card, Phase, RuleError, RuleSet, SheetLine, Suit
 from bot.engine.seats import FOUR_SEATS, SEATS, SIDES
-from bot.games import other_game
+from bot.games import FOUR_PLAYER_GAME
 from bot.services import Services
 from bot.shards import ShardSet
 from bot.startup import run_on_store, write_refused
@@ -56,6 +56,7 @@ T = TypeVar("T")
 TERMINAL_CHANNEL = 1  # the terminal's one "channel"; its open table is resumed on start
 PLAYER_ID = 1
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
+PLAYED = (FOUR_PLAYER_GAME, "driemans")  # the games `play` plays (simulate: every game)
 EXIT_USAGE = 2  # bad arguments: one line on stderr, as bot/__main__.py does for settings
 EXIT_INTERRUPTED = 130  # Ctrl-C: the shell's code for a program ended by SIGINT
 INTERRUPTED = "stopped; every move shown is saved: run `python -m bot play` to go on"
@@ -76,7 +77,7 @@ def run_terminal(args: argparse.Namespace) -> int:
     code."""
     db: str | Path = getattr(args, "db", None) or "data/terminal.sqlite3"  # or postgresql://
     try:
-        rules = _playable(_preset(args))
+        rules = _preset(args, PLAYED)
         kept = _driemans_file(db) if rules.three_players else None
     except UsageError as error:
         return _usage("play", error)
@@ -123,26 +124,25 @@ def _usage(command: str, error: UsageError) -> int:
     return EXIT_USAGE
 
 
-def _preset(args: argparse.Namespace) -> RuleSet:
-    """The --preset's rules: any preset the engine plays (`play` takes fewer games)."""
+def _preset(args: argparse.Namespace, games: tuple[str, ...] | None = None) -> RuleSet:
+    """The --preset's rules: a preset the engine plays, of one of ``games`` when given
+    (another game is refused by its name, and the choices named are of those games)."""
     name = getattr(args, "preset", None)
     try:
         rules = RuleSet.game_preset("amsterdam" if name is None else name)
     except RuleError as error:
-        choices = ", ".join(error.facts.get("choices", ()))
+        named = error.facts.get("choices", ())
+        choices = ", ".join(c for c in named if games is None or _game(c) in games)
         raise UsageError(
             f"unknown --preset {clip(str(name), NAME_CLIP)!r}; choose one of {choices}"
         ) from None
+    if games is not None and rules.game not in games:
+        raise UsageError(f"{rules.game} is not played in the terminal yet")
     return rules
 
 
-def _playable(rules: RuleSet) -> RuleSet:
-    """``rules`` if `play` plays their game: four- or three-player Klaverjas (another game
-    is refused by its name)."""
-    game = other_game(rules)
-    if game is not None and not rules.three_players:
-        raise UsageError(f"{game} is not played in the terminal yet")
-    return rules
+def _game(preset: str) -> str:
+    return RuleSet.game_preset(preset).game
 
 
 def _driemans_file(db: str | Path) -> Path:
