@@ -44,6 +44,8 @@ ENGINE_PRESET_NAMES = PRESET_NAMES + KRAKEN_PRESET_NAMES
 # Three-player Klaverjas (docs/rules.md 2.8): the engine plays it; no front end offers it yet, so
 # ``RuleSet.preset`` (what users' names go through) does not know it: ``RuleSet.game_preset``.
 THREE_PLAYER_PRESET_NAMES = ("driemans",)
+# Ledig (docs/rules.md 2.9) is said in turn instead of naming trump or passing.
+LEDIG_SELECTIONS: Final = ("free", "mandatory")
 EXTRA_HANDS = 4  # a tie under tie_break="extra_hands" plays one more deal per seat (four)
 MATCH_HANDS_RANGE = (1, 64)
 TARGET_SCORE_RANGE = (100, 10_000)
@@ -80,6 +82,8 @@ class RuleSet:
     all_pass: AllPass = "redeal"
     discard_to: DiscardTo = "solo"
     three_player_scoring: ThreePlayerScoring = "each_defender"
+    ledig_enabled: bool = False
+    ledig_bonus: int = 50
     name: str = "amsterdam"
 
     def __post_init__(self) -> None:
@@ -136,6 +140,12 @@ class RuleSet:
         """The table this game is played at: seats, sides, the deal and the turn order
         (docs/rules.md 1.1; three seats for driemans, docs/rules.md 2.8.1)."""
         return THREE_SEATS if self.game == "driemans" else FOUR_SEATS
+
+    @property
+    def ledig(self) -> bool:
+        """Whether a player may say ledig in the trump round (docs/rules.md 2.9), a house
+        rule: no source describes it beyond one line."""
+        return self.ledig_enabled
 
     @property
     def three_players(self) -> bool:
@@ -206,6 +216,9 @@ _STORED_WHEN_CHANGED: Final = (
     "all_pass",
     "discard_to",
     "three_player_scoring",
+    # Ledig (docs/rules.md 2.9), a house rule: stored only when changed, likewise.
+    "ledig_enabled",
+    "ledig_bonus",
 )
 
 
@@ -249,6 +262,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "all_pass": ("redeal", "forced"),
     "discard_to": ("solo", "defenders", "none"),
     "three_player_scoring": ("each_defender", "solo_only"),
+    "ledig_enabled": (False, True),
 }
 # Options of the four-player game that three-player Klaverjas does not offer, at the value
 # it plays (docs/rules.md 2.8): driemans has its own bidding, trick roem only, no calls.
@@ -257,6 +271,7 @@ _FOUR_PLAYER_ONLY: Final[dict[str, Any]] = {
     "doubling": "off",
     "roem_source": "trick",
     "spades_double": "off",
+    "ledig_enabled": False,
 }
 # Options of three-player Klaverjas, at their defaults in the four-player game.
 _THREE_PLAYER_ONLY: Final[dict[str, Any]] = {
@@ -277,7 +292,9 @@ def _validate(rules: RuleSet) -> None:
                 ErrorCode.BAD_OPTION_VALUE, message, option=name, value=value, choices=allowed
             )
     _check_number("pit_bonus", rules.pit_bonus, 0, None)
+    _check_number("ledig_bonus", rules.ledig_bonus, 0, None)
     _check_game(rules)
+    _check_ledig(rules)
     if rules.doubling != "off" and not rules.nat_enabled:
         message = "doubling needs nat: without it there is nothing to bet on"
         raise RuleError(ErrorCode.DOUBLING_WITHOUT_NAT, message, option="doubling")
@@ -297,6 +314,21 @@ def _check_game(rules: RuleSet) -> None:
     if conflicts:
         message = f"{rules.game} does not play the option {conflicts[0]}"
         raise RuleError(ErrorCode.OPTION_NOT_IN_GAME, message, option=conflicts[0], game=rules.game)
+
+
+def _check_ledig(rules: RuleSet) -> None:
+    """Refuse ledig where nobody names trump in turn (docs/rules.md 2.9 rule 1): it is said
+    instead of naming or passing, so only with ``trump_selection`` free or mandatory."""
+    if rules.ledig_enabled and rules.trump_selection not in LEDIG_SELECTIONS:
+        message = f"ledig needs trump_selection free or mandatory, not {rules.trump_selection}"
+        raise RuleError(
+            ErrorCode.BAD_OPTION_VALUE,
+            message,
+            option="ledig_enabled",
+            value=True,
+            choices=(False,),
+            trump_selection=rules.trump_selection,
+        )
 
 
 def _check_number(name: str, value: object, least: int, most: int | None) -> None:
