@@ -236,7 +236,7 @@ class PassDouble:
 
 @dataclass(frozen=True, slots=True)
 class DeclareLedig:
-    """Say ledig instead of naming trump or passing (docs/rules.md 2.9)."""
+    """Say ledig instead of naming trump or passing (docs/rules.md 2.10)."""
 
     type: ClassVar[ActionType] = ActionType.LEDIG
     seat: int

@@ -1,5 +1,5 @@
 """One hand as a state machine: deal, choose trump, the kraak calls (docs/rules.md 2.5),
-play 8 tricks, claim roem, score; or, said instead of trump, ledig (2.9, ``ledig.py``).
+play 8 tricks, claim roem, score; or, said instead of trump, ledig (2.10, ``ledig.py``).
 
 Every action is validated completely before anything changes, so a refused action (one
 ``RuleViolation`` with a stable code) leaves the hand exactly as it was. The state
@@ -64,7 +64,7 @@ class Phase(StrEnum):
 class Trick:
     """A completed trick: who led, the four cards in play order, the winning seat; once its
     roem is claimed, the seat that claimed it (None where roem is counted automatically).
-    In a ledig hand (docs/rules.md 2.9) ``idle`` is the partner who sits out: three cards."""
+    In a ledig hand (docs/rules.md 2.10) ``idle`` is the partner who sits out: three cards."""
 
     leader: int
     cards: tuple[Card, ...]
@@ -84,7 +84,7 @@ class Trick:
 @dataclass(frozen=True, slots=True)
 class TrumpOptions:
     """What the seat choosing trump may do now (the UI renders exactly this); ``ledig``:
-    whether it may say ledig instead (docs/rules.md 2.9)."""
+    whether it may say ledig instead (docs/rules.md 2.10)."""
 
     suits: tuple[Suit, ...]
     can_pass: bool
@@ -123,7 +123,7 @@ class Hand:
     calls: list[int] = field(default_factory=list)  # the seats that called, in order
     call_turn: int | None = None  # in the doubling phase: 0 or 1, which seat of the round
     hand_roem: HandRoem = NO_HAND_ROEM
-    ledig: int | None = None  # the declarer of a ledig hand (docs/rules.md 2.9)
+    ledig: int | None = None  # the declarer of a ledig hand (docs/rules.md 2.10)
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -190,7 +190,7 @@ class Hand:
     @property
     def idle(self) -> int | None:
         """The seat that sits out this hand: the ledig declarer's partner (docs/rules.md
-        2.9 rule 2); None in every other hand."""
+        2.10 rule 2); None in every other hand."""
         return None if self.ledig is None else self.rules.seating.partner_of(self.ledig)
 
     @property
@@ -333,7 +333,7 @@ class Hand:
             self.bidding.turn = self.leader
 
     def declare_ledig(self, seat: int) -> None:
-        """``seat`` says ledig instead of naming trump or passing (docs/rules.md 2.9): no
+        """``seat`` says ledig instead of naming trump or passing (docs/rules.md 2.10): no
         trump, its partner sits out, play begins at once (no kraak calls, no hand roem);
         ``no_ledig`` when this table does not play it."""
         options = self._trump_turn(seat)

@@ -1,4 +1,4 @@
-"""Ledig (docs/rules.md 2.9), a house rule: the declarer commits to win no trick.
+"""Ledig (docs/rules.md 2.10), a house rule: the declarer commits to win no trick.
 
 The hand has no trump and the declarer's partner sits out, so a trick holds three cards;
 follow suit if possible, else any card; the highest card of the led suit wins, every suit
@@ -21,7 +21,7 @@ from .seats import Seating, pair_of
 from .tricks import PLAIN_ORDER
 
 LEDIG: Final = "ledig"
-"""The contract a ledig hand's sheet line records (docs/rules.md 2.9 rule 6)."""
+"""The contract a ledig hand's sheet line records (docs/rules.md 2.10 rule 6)."""
 
 
 def next_active(seating: Seating, seat: int, idle: int) -> int:

@@ -26,7 +26,7 @@ class SheetLine:
     """One line of the score sheet, enough to check every nat and transfer by hand; a
     kraken hand adds the callers' seats in order, the multiplier, after a call the pair
     marked nat (``loser``: makers or defenders) and each pair's hand roem
-    (already part of ``roem``) (docs/rules.md 2.5.7). A ledig hand (2.9) records
+    (already part of ``roem``) (docs/rules.md 2.5.7). A ledig hand (2.10) records
     ``contract="ledig"``, no trump (``trump`` is empty) and its declarer as ``chooser``."""
 
     number: int
@@ -47,7 +47,7 @@ class SheetLine:
 
     @property
     def ledig(self) -> bool:
-        """Whether this line is a ledig hand's (docs/rules.md 2.9): no trump was named."""
+        """Whether this line is a ledig hand's (docs/rules.md 2.10): no trump was named."""
         return self.contract == LEDIG
 
     def to_dict(self) -> dict[str, Any]:

@@ -44,7 +44,7 @@ ENGINE_PRESET_NAMES = PRESET_NAMES + KRAKEN_PRESET_NAMES
 # Three-player Klaverjas (docs/rules.md 2.8): the engine plays it; no front end offers it yet, so
 # ``RuleSet.preset`` (what users' names go through) does not know it: ``RuleSet.game_preset``.
 THREE_PLAYER_PRESET_NAMES = ("driemans",)
-# Ledig (docs/rules.md 2.9) is said in turn instead of naming trump or passing.
+# Ledig (docs/rules.md 2.10) is said in turn instead of naming trump or passing.
 LEDIG_SELECTIONS: Final = ("free", "mandatory")
 EXTRA_HANDS = 4  # a tie under tie_break="extra_hands" plays one more deal per seat (four)
 MATCH_HANDS_RANGE = (1, 64)
@@ -143,7 +143,7 @@ class RuleSet:
 
     @property
     def ledig(self) -> bool:
-        """Whether a player may say ledig in the trump round (docs/rules.md 2.9), a house
+        """Whether a player may say ledig in the trump round (docs/rules.md 2.10), a house
         rule: no source describes it beyond one line."""
         return self.ledig_enabled
 
@@ -216,7 +216,7 @@ _STORED_WHEN_CHANGED: Final = (
     "all_pass",
     "discard_to",
     "three_player_scoring",
-    # Ledig (docs/rules.md 2.9), a house rule: stored only when changed, likewise.
+    # Ledig (docs/rules.md 2.10), a house rule: stored only when changed, likewise.
     "ledig_enabled",
     "ledig_bonus",
 )
@@ -317,7 +317,7 @@ def _check_game(rules: RuleSet) -> None:
 
 
 def _check_ledig(rules: RuleSet) -> None:
-    """Refuse ledig where nobody names trump in turn (docs/rules.md 2.9 rule 1): it is said
+    """Refuse ledig where nobody names trump in turn (docs/rules.md 2.10 rule 1): it is said
     instead of naming or passing, so only with ``trump_selection`` free or mandatory."""
     if rules.ledig_enabled and rules.trump_selection not in LEDIG_SELECTIONS:
         message = f"ledig needs trump_selection free or mandatory, not {rules.trump_selection}"

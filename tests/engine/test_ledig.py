@@ -1,4 +1,4 @@
-"""Ledig (docs/rules.md 2.9, VARIANTS.md section 7), a house rule: Examples 7.1 to 7.3, the
+"""Ledig (docs/rules.md 2.10, VARIANTS.md section 7), a house rule: Examples 7.1 to 7.3, the
 options and their refusals, and random ledig hands that end, replay and round-trip."""
 
 from __future__ import annotations
