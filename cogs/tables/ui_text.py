@@ -193,6 +193,9 @@ def _hint_text(hint: Hint, locale: str) -> str:
             return t("tables.hint.only", locale, card=card_text(hint.card, locale))
         assert hint.suit is not None
         return t("tables.hint.only_trump", locale, suit=suit_text(hint.suit, locale))
+    if hint.reason == "ledig":
+        assert hint.card is not None
+        return t("tables.hint.ledig", locale, card=card_text(hint.card, locale))
     points = round(hint.margin)
     margin = (
         t("tables.hint.margin", locale, points=points)
