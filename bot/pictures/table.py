@@ -406,8 +406,9 @@ def _draw_trick(
     leader, cards, winner = trick_shown(public)
     if leader is None:
         return
-    for order, card in enumerate(cards):
-        seat = FOUR_SEATS.after(leader, order)
+    # A ledig hand's partner sits out (docs/rules.md 2.10): the trick skips that seat.
+    seats = [seat for seat in FOUR_SEATS.order_from(leader) if seat != public.idle]
+    for order, (seat, card) in enumerate(zip(seats, cards, strict=False)):
         label = ranks.get(card.rank)
         face = _played(card, order + 1, seat == winner, None if label == card.rank.label else label)
         _paste(image, face, _CARD_AT[FOUR_SEATS.steps(bottom, seat)])
