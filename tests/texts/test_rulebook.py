@@ -45,6 +45,7 @@ EXPECTED_TOPICS = (
     "kraken",
     "hand_roem",
     "double_spades",
+    "ledig",
     "glossary",
     "examples",
 )

@@ -56,6 +56,7 @@ TOPICS: Final[tuple[str, ...]] = (
     "kraken",
     "hand_roem",
     "double_spades",
+    "ledig",
     "glossary",
     "examples",
 )
