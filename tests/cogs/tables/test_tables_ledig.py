@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.engine import DeclareLedig, Phase, RuleSet
+from bot.pictures.table import table_picture
 from bot.tables import private_hand, public_table
 from cogs.tables.ui import public_parts
 from cogs.tables.ui_hand import hand_payload
+from cogs.tables.ui_text import trick_seats
 from tests.cogs.tables.tables_kit import (
     StartHarness,
     drawn_earlier,
@@ -138,6 +140,7 @@ async def test_a_ledig_hand_fits_the_phone_budget(tmp_path: Path, locale: str) -
         assert public.idle is not None and public.ledig == seat
         parts = public_parts(public, locale)
         assert sum(text_lines(text) for text in texts(parts)) <= TABLE_TEXT_LINES
+        assert table_picture(public, public.idle).startswith(b"\x89PNG")  # no trump: a 0
         for shown in (public.to_act, public.idle):
             assert shown is not None
             components = hand_payload(public, private_hand(live, shown), locale)["components"]
@@ -149,3 +152,29 @@ async def test_a_ledig_hand_fits_the_phone_budget(tmp_path: Path, locale: str) -
     finally:
         while OPENED:
             await OPENED.pop().close()
+
+
+async def test_a_ledig_hand_survives_a_restart(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3, LEDIG))
+    first = await start(make_harness)
+    t, anna, _ = await first.two_humans_playing(ledig=True, hands=1)
+    hand = await first.hand(t, anna)
+    await first.click(f"kj:ledig:{t}:{first.table(t).seq}", anna, message=hand.message_id)
+    await first.run_computers(t)
+    before = first.table(t).to_dict()
+    await first.harness.close()
+
+    second = await start(make_harness)  # a new bot process: same database, same Discord
+    assert second.table(t).to_dict() == before
+    assert "bob sits out this hand" in message_text(second.public(t))
+    await play_until(second, t, lambda: not second.table(t).is_open)
+    [line] = second.table(t).match.sheet  # type: ignore[union-attr]
+    assert line.ledig
+    second.check_payloads()
+
+
+def test_a_ledig_trick_skips_the_idle_seat() -> None:
+    assert trick_seats(3, 1) == [3, 0, 2]
+    assert trick_seats(0, None) == [0, 1, 2, 3]
