@@ -457,8 +457,8 @@ class Hand:
 
     def _ledig_seat(self, index: int) -> int:
         """The seat that plays card ``index`` of the ledig trick in progress."""
-        assert self.ledig is not None
-        idle = self.rules.seating.partner_of(self.ledig)
+        idle = self.idle
+        assert idle is not None
         return ledig.seat_in_trick(self.rules.seating, self.leader, index, idle)
 
     def _play_ledig(self, seat: int, card: Card) -> Trick | None:

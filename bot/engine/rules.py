@@ -142,12 +142,6 @@ class RuleSet:
         return THREE_SEATS if self.game == "driemans" else FOUR_SEATS
 
     @property
-    def ledig(self) -> bool:
-        """Whether a player may say ledig in the trump round (docs/rules.md 2.10), a house
-        rule: no source describes it beyond one line."""
-        return self.ledig_enabled
-
-    @property
     def three_players(self) -> bool:
         """Whether this is three-player Klaverjas (docs/rules.md 2.8)."""
         return self.game == "driemans"
