@@ -33,6 +33,7 @@ from tests.cogs.tables.test_tables_phone import (
     texts,
 )
 from tests.cogs.tables.test_tables_play import play_until
+from tests.cogs.tables.test_tables_review import carrying
 from tests.harness.limits import assert_ephemeral, iter_components
 from tests.tables.helpers import ALICE, BOB, CARL, DIRK, OPENED, open_service, table_with
 
@@ -84,6 +85,13 @@ async def test_a_person_says_ledig_and_the_sheet_shows_the_ledig_line(
     sheet = kit.world.channel_messages(kit.world.channel_id)[-1]
     shown = str(sheet["embeds"])
     assert " ledig" in shown and "ledig (house rule): no trump" in shown
+    review = await kit.click(f"kj:review:{t}:1", bob, message=carrying(kit, f"kj:review:{t}:1"))
+    [embed] = review.response.json["data"]["embeds"]  # type: ignore[index]
+    assert "Ledig (house rule) by anna · bob sits out" in embed["description"]
+    rows = [row for row in embed["description"].split("\n") if row.startswith("`")]
+    assert 1 <= len(rows) <= 8  # the tricks played until the declarer took one, or all
+    for row in rows:  # three cards a trick, none of them bob's
+        assert row.count(" · ") == 2 and "bob" not in row, row
     kit.check_payloads()
 
 
