@@ -66,6 +66,7 @@ from .rules import (
     KRAKEN_PRESET_NAMES,
     PRESET_NAMES,
     THREE_PLAYER_PRESET_NAMES,
+    TWO_PLAYER_PRESET_NAMES,
     RuleSet,
 )
 from .scoring import HandScore, assumed_tricks, bearing_pair, multiplier, score_hand
@@ -75,7 +76,9 @@ from .seats import (
     SEATS,
     SIDES,
     THREE_SEATS,
+    TWO_PLAYERS,
     Seating,
+    UnitSeating,
     left_of,
     pair_of,
     seats_around,
@@ -90,6 +93,17 @@ from .sheets import (
     round_length,
 )
 from .tricks import card_points, sort_key, trick_points, trick_winner
+from .tweemans import Pile, TweemansHand, TweemansPhase, TweemansTrick, TweemansView, score_tweemans
+from .tweemans_match import (
+    TweemansAction,
+    TweemansLine,
+    TweemansMatch,
+    TweemansMatchResult,
+    TweemansResult,
+    UnitPlayResult,
+    apply_tweemans,
+    tweemans_action_from_dict,
+)
 
 __all__ = [
     "CARDS",
@@ -122,6 +136,23 @@ __all__ = [
     "apply_action",
     "driemans_action_from_dict",
     "score_driemans",
+    "Pile",
+    "TWO_PLAYER_PRESET_NAMES",
+    "TWO_PLAYERS",
+    "TweemansAction",
+    "TweemansHand",
+    "TweemansLine",
+    "TweemansMatch",
+    "TweemansMatchResult",
+    "TweemansPhase",
+    "TweemansResult",
+    "TweemansTrick",
+    "TweemansView",
+    "UnitPlayResult",
+    "UnitSeating",
+    "apply_tweemans",
+    "score_tweemans",
+    "tweemans_action_from_dict",
     "ComboKind",
     "ENGINE_PRESET_NAMES",
     "ChooseTrump",

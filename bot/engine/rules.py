@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any, Final, Literal
 
 from .errors import ErrorCode, RuleError
-from .seats import FOUR_SEATS, THREE_SEATS, Seating
+from .seats import FOUR_SEATS, THREE_SEATS, TWO_PLAYERS, Seating
 
 Obligations = Literal["amsterdam", "rotterdam"]
 TrumpSelection = Literal["free", "mandatory", "proposed", "drawn"]
@@ -24,7 +24,7 @@ DoubleTie = Literal["bearer_loses", "makers_lose"]
 RoemSource = Literal["trick", "hand", "both"]
 HandRoemAward = Literal["best_combination", "pair_total"]
 SpadesDouble = Literal["off", "multiply", "trump_values"]
-Game = Literal["klaverjas", "driemans"]
+Game = Literal["klaverjas", "driemans", "tweemans"]
 AllPass = Literal["redeal", "forced"]
 DiscardTo = Literal["solo", "defenders", "none"]
 ThreePlayerScoring = Literal["each_defender", "solo_only"]
@@ -44,6 +44,9 @@ ENGINE_PRESET_NAMES = PRESET_NAMES + KRAKEN_PRESET_NAMES
 # Three-player Klaverjas (docs/rules.md 2.8): the engine plays it; no front end offers it yet, so
 # ``RuleSet.preset`` (what users' names go through) does not know it: ``RuleSet.game_preset``.
 THREE_PLAYER_PRESET_NAMES = ("driemans",)
+# Two-player Klaverjas (docs/rules.md 2.9): likewise played by the engine only.
+TWO_PLAYER_PRESET_NAMES = ("tweemans",)
+OTHER_GAME_PRESET_NAMES = THREE_PLAYER_PRESET_NAMES + TWO_PLAYER_PRESET_NAMES
 # Ledig (docs/rules.md 2.10) is said in turn instead of naming trump or passing.
 LEDIG_SELECTIONS: Final = ("free", "mandatory")
 EXTRA_HANDS = 4  # a tie under tie_break="extra_hands" plays one more deal per seat (four)
@@ -82,6 +85,7 @@ class RuleSet:
     all_pass: AllPass = "redeal"
     discard_to: DiscardTo = "solo"
     three_player_scoring: ThreePlayerScoring = "each_defender"
+    counter_pit_bonus: int = 0
     ledig_enabled: bool = False
     ledig_bonus: int = 50
     name: str = "amsterdam"
@@ -93,7 +97,7 @@ class RuleSet:
     def preset(cls, name: str) -> RuleSet:
         """The preset named `name` (any case); a `RuleError` naming the choices if unknown."""
         key = name.strip().lower()
-        if key not in _PRESETS or key in THREE_PLAYER_PRESET_NAMES:
+        if key not in _PRESETS or key in OTHER_GAME_PRESET_NAMES:
             choices = PRESET_NAMES  # what front ends offer (the kraken presets: not yet)
             message = f"unknown rule preset {name!r}; choose one of {', '.join(choices)}"
             raise RuleError(ErrorCode.UNKNOWN_PRESET, message, name=name, choices=choices)
@@ -101,10 +105,11 @@ class RuleSet:
 
     @classmethod
     def game_preset(cls, name: str) -> RuleSet:
-        """The preset named `name` among every game the engine plays, three-player Klaverjas
-        included (``simulate`` and tests); a `RuleError` naming the choices if unknown."""
+        """The preset named `name` among every game the engine plays, three- and two-player
+        Klaverjas included (``simulate`` and tests); a `RuleError` naming the choices if
+        unknown."""
         key = name.strip().lower()
-        choices = ENGINE_PRESET_NAMES + THREE_PLAYER_PRESET_NAMES
+        choices = ENGINE_PRESET_NAMES + OTHER_GAME_PRESET_NAMES
         if key not in choices:
             message = f"unknown rule preset {name!r}; choose one of {', '.join(choices)}"
             raise RuleError(ErrorCode.UNKNOWN_PRESET, message, name=name, choices=choices)
@@ -131,20 +136,27 @@ class RuleSet:
 
     def most_hands(self, hands: int) -> int:
         """The most hands a match planned for ``hands`` can last: a tie under
-        ``tie_break="extra_hands"`` plays one more deal for every seat (``EXTRA_HANDS``
-        at four seats)."""
-        return hands + (self.seating.count if self.tie_break == "extra_hands" else 0)
+        ``tie_break="extra_hands"`` plays one more round of deals (``EXTRA_HANDS`` at four
+        seats, one deal per player at two)."""
+        extra = self.seating.deals_per_round if self.tie_break == "extra_hands" else 0
+        return hands + extra
 
     @property
     def seating(self) -> Seating:
         """The table this game is played at: seats, sides, the deal and the turn order
-        (docs/rules.md 1.1; three seats for driemans, docs/rules.md 2.8.1)."""
-        return THREE_SEATS if self.game == "driemans" else FOUR_SEATS
+        (docs/rules.md 1.1; three seats for driemans, docs/rules.md 2.8.1; two players of
+        two units each for tweemans, 2.9.1)."""
+        return _SEATINGS[self.game]
 
     @property
     def three_players(self) -> bool:
         """Whether this is three-player Klaverjas (docs/rules.md 2.8)."""
         return self.game == "driemans"
+
+    @property
+    def two_players(self) -> bool:
+        """Whether this is two-player Klaverjas (docs/rules.md 2.9)."""
+        return self.game == "tweemans"
 
     @property
     def kraken(self) -> bool:
@@ -210,6 +222,8 @@ _STORED_WHEN_CHANGED: Final = (
     "all_pass",
     "discard_to",
     "three_player_scoring",
+    # Two-player Klaverjas and the counter-pit (docs/rules.md 2.9): likewise.
+    "counter_pit_bonus",
     # Ledig (docs/rules.md 2.10), a house rule: stored only when changed, likewise.
     "ledig_enabled",
     "ledig_bonus",
@@ -252,14 +266,20 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "hand_roem_award": ("best_combination", "pair_total"),
     "hand_roem_card_reuse": (True, False),
     "spades_double": ("off", "multiply", "trump_values"),
-    "game": ("klaverjas", "driemans"),
+    "game": ("klaverjas", "driemans", "tweemans"),
     "all_pass": ("redeal", "forced"),
     "discard_to": ("solo", "defenders", "none"),
     "three_player_scoring": ("each_defender", "solo_only"),
     "ledig_enabled": (False, True),
 }
-# Options of the four-player game that three-player Klaverjas does not offer, at the value
-# it plays (docs/rules.md 2.8): driemans has its own bidding, trick roem only, no calls.
+_SEATINGS: Final[dict[str, Seating]] = {
+    "klaverjas": FOUR_SEATS,
+    "driemans": THREE_SEATS,
+    "tweemans": TWO_PLAYERS,
+}
+# Options of the four-player game that three- and two-player Klaverjas do not offer, at the
+# value they play (docs/rules.md 2.8, 2.9): each has its own trump choice, trick roem only,
+# no calls.
 _FOUR_PLAYER_ONLY: Final[dict[str, Any]] = {
     "trump_selection": "free",
     "doubling": "off",
@@ -286,6 +306,7 @@ def _validate(rules: RuleSet) -> None:
                 ErrorCode.BAD_OPTION_VALUE, message, option=name, value=value, choices=allowed
             )
     _check_number("pit_bonus", rules.pit_bonus, 0, None)
+    _check_number("counter_pit_bonus", rules.counter_pit_bonus, 0, None)
     _check_number("ledig_bonus", rules.ledig_bonus, 0, None)
     _check_game(rules)
     _check_ledig(rules)
@@ -301,9 +322,16 @@ def _validate(rules: RuleSet) -> None:
         _check_number("target_score", rules.target_score, *TARGET_SCORE_RANGE)
 
 
+_NOT_IN_GAME: Final[dict[str, dict[str, Any]]] = {
+    "klaverjas": _THREE_PLAYER_ONLY,
+    "driemans": {**_FOUR_PLAYER_ONLY, "counter_pit_bonus": 0},
+    "tweemans": {**_FOUR_PLAYER_ONLY, **_THREE_PLAYER_ONLY},
+}
+
+
 def _check_game(rules: RuleSet) -> None:
     """Refuse an option the rule set's game does not play (``option``, ``game``)."""
-    fixed = _FOUR_PLAYER_ONLY if rules.game == "driemans" else _THREE_PLAYER_ONLY
+    fixed = _NOT_IN_GAME[rules.game]
     conflicts = [k for k, v in fixed.items() if getattr(rules, k) != v]
     if conflicts:
         message = f"{rules.game} does not play the option {conflicts[0]}"
@@ -362,3 +390,14 @@ _KRAKEN = replace(
 _PRESETS["kraken"] = replace(_KRAKEN, name="kraken")
 _PRESETS["kraken-rotterdam"] = replace(_KRAKEN, obligations="rotterdam", name="kraken-rotterdam")
 _PRESETS["driemans"] = replace(_BASE, game="driemans", match_hands=12, name="driemans")
+# Equal totals at the target play one more deal each (docs/decisions.md, two-player).
+_PRESETS["tweemans"] = replace(
+    _BASE,
+    game="tweemans",
+    obligations="rotterdam",
+    counter_pit_bonus=100,
+    target_score=1500,
+    match_hands=None,
+    tie_break="extra_hands",
+    name="tweemans",
+)

@@ -177,7 +177,7 @@ def _score_kraken(
     pit = 0 if tricks[0] == TRICKS_PER_HAND else 1 if tricks[1] == TRICKS_PER_HAND else None
     loser = _loser(makers, points, roem, rules, calls)
     winner = 1 - loser
-    bonus = [rules.pit_bonus if pit == p else 0 for p in range(SIDE_COUNT)]
+    bonus = [pit_bonus(p, makers, rules) if pit == p else 0 for p in range(SIDE_COUNT)]
     scores = [0, 0]
     if rules.doubled_result == "each_own" and winner == makers:
         for p in range(SIDE_COUNT):
@@ -201,7 +201,7 @@ def _score_plain(
     pit = 0 if tricks[0] == 8 else 1 if tricks[1] == 8 else None
     totals = [points[0] + roem[0], points[1] + roem[1]]
     if pit is not None:
-        totals[pit] += rules.pit_bonus
+        totals[pit] += pit_bonus(pit, makers, rules)
     if rules.nat_counts_roem:
         nat = points[makers] + roem[makers] <= points[defenders] + roem[defenders]
     else:
@@ -210,11 +210,17 @@ def _score_plain(
     if nat and rules.nat_enabled:
         scores[makers] = 0
         scores[defenders] = total + roem[0] + roem[1]
-        scores[defenders] += rules.pit_bonus if pit == defenders else 0
+        scores[defenders] += pit_bonus(pit, makers, rules) if pit == defenders else 0
     zero = not nat and pit is None and scores[defenders] == 0 and rules.zero_bonus > 0
     if zero:
         scores[makers] += rules.zero_bonus
     return HandScore((scores[0], scores[1]), nat, pit, makers, zero)
+
+
+def pit_bonus(pair: int, makers: int, rules: RuleSet) -> int:
+    """The bonus ``pair`` earns by taking every trick: ``pit_bonus``, and for the defenders
+    ``counter_pit_bonus`` on top (docs/rules.md 2.1, the counter-pit)."""
+    return rules.pit_bonus + (rules.counter_pit_bonus if pair != makers else 0)
 
 
 def _check_calls(calls: int, rules: RuleSet) -> None:

@@ -6,7 +6,10 @@ Every layer asks this module; no other module writes seat arithmetic out (``% 4`
 four seats clockwise 0-3, two fixed pairs (0 and 2 against 1 and 3), 3-2-3 packets,
 8 cards and 8 tricks a hand. Three-player Klaverjas (``THREE_SEATS``): three seats whose
 sides are drawn anew each hand (a solo against the other two), asked of the hand;
-``Seating.side_of`` is asked "in this hand" for that reason.
+``Seating.side_of`` is asked "in this hand" for that reason. Two-player Klaverjas
+(``TWO_PLAYERS``, a ``UnitSeating``): two players with two units each, a hand and a table;
+the units are the seats the obligations see, a player's two units are partners, and the
+trick order follows the leading unit.
 
 The module-level constants are what compiled hot loops take at import (``SEAT_COUNT`` in
 ``range``); everything else asks a ``Seating``, reached as ``RuleSet.seating`` or, where no
@@ -51,6 +54,11 @@ class Seating:
     @property
     def cards_per_trick(self) -> int:
         """Cards in a full trick: one from every seat."""
+        return self.count
+
+    @property
+    def deals_per_round(self) -> int:
+        """Hands in one round of deals, every dealer dealing once: one per seat."""
         return self.count
 
     def seat(self, number: int) -> int:
@@ -126,6 +134,85 @@ class Seating:
         return self.order_from(seat)[1:]
 
 
+class UnitSeating(Seating):
+    """Two-player Klaverjas's table (docs/rules.md 2.9.1): two players, 0 (South) and 1
+    (North), each playing two units, a hand and a table. A unit is what the obligations and
+    a trick call a seat; a side is a player. Player ``p``'s hand is unit ``p`` and its table
+    unit ``p + 2``, so the inherited partnership questions (``side_of``, ``partner_of``,
+    ``seats_of``, ``same_side``) answer for units: a player's hand and table are partners.
+
+    The trick order is not round a table but follows the leading unit (docs/rules.md 2.9.4):
+    hand, opponent's table, own table, opponent's hand; or table, opponent's table, own
+    hand, opponent's hand. ``trick_order`` holds it, and ``after``, ``steps`` and
+    ``order_from`` answer from it. No unit sits "left of" another, and the deal alternates
+    between the players (``dealer_of`` names a player)."""
+
+    def __init__(self) -> None:
+        super().__init__(count=4, sides=2, packets=(3, 2, 3), tricks=8)
+        self.players: Final = self.side_numbers
+        self.piles: Final = 4
+        self.orders: Final = tuple(self._order(unit) for unit in self.seats)
+
+    def _order(self, leader: int) -> tuple[int, ...]:
+        player = self.player_of(leader)
+        other = self.other_player(player)
+        third = self.hand_of(player) if self.is_table(leader) else self.table_of(player)
+        return (leader, self.table_of(other), third, self.hand_of(other))
+
+    def hand_of(self, player: int) -> int:
+        """The unit that is `player`'s hand."""
+        return player
+
+    def table_of(self, player: int) -> int:
+        """The unit that is `player`'s table (the face-up cards of its piles)."""
+        return player + self.sides
+
+    def player_of(self, unit: int) -> int:
+        """The player whose unit `unit` is."""
+        return unit % self.sides
+
+    def is_table(self, unit: int) -> bool:
+        """Whether `unit` is a table rather than a hand."""
+        return unit >= self.sides
+
+    def other_player(self, player: int) -> int:
+        """The player playing against `player`."""
+        return (player + 1) % self.sides
+
+    def trick_order(self, leader: int) -> tuple[int, ...]:
+        """The units in the order they play to a trick `leader` leads (docs/rules.md 2.9.4)."""
+        return self.orders[leader]
+
+    def after(self, seat: int, steps: int) -> int:
+        """The unit that plays card `steps` of a trick led by unit `seat`."""
+        return self.orders[seat][steps]
+
+    def steps(self, start: int, seat: int) -> int:
+        """The position of unit `seat` in a trick led by unit `start`."""
+        return self.orders[start].index(seat)
+
+    def order_from(self, start: int) -> tuple[int, ...]:
+        """Every unit in the order a trick led by `start` takes them."""
+        return self.orders[start]
+
+    def left_of(self, seat: int) -> int:
+        """Refused: who plays after a unit depends on the trick's leader (``after``)."""
+        raise ValueError("two-player units play in the leader's order: ask after(leader, n)")
+
+    def right_of(self, seat: int) -> int:
+        """Refused, as ``left_of``."""
+        raise ValueError("two-player units play in the leader's order: ask after(leader, n)")
+
+    def dealer_of(self, first_dealer: int, number: int) -> int:
+        """The player that deals hand `number` (1-based): the deal alternates."""
+        return (first_dealer + number - 1) % self.sides
+
+    @property
+    def deals_per_round(self) -> int:
+        """Hands in one round of deals: one per player."""
+        return self.sides
+
+
 FOUR_SEATS: Final = Seating(
     count=SEAT_COUNT, sides=SIDE_COUNT, packets=(3, 2, 3), tricks=TRICKS_PER_HAND
 )
@@ -135,6 +222,8 @@ THREE_SEATS: Final = Seating(count=3, sides=2, packets=(4, 3, 3), tricks=10, bli
 the blind laid down after the first round, ten tricks of three cards. Its two sides are the
 solo and the defenders, drawn anew each hand: ask the hand (``bot/engine/driemans.py``), never
 ``side_of``, ``partner_of`` or ``seats_of``, which answer for fixed pairs only."""
+TWO_PLAYERS: Final = UnitSeating()
+"""Two-player Klaverjas's table (docs/rules.md 2.9): see ``UnitSeating``."""
 SEATS: Final = FOUR_SEATS.seats
 """The four seats, 0 to 3."""
 SIDES: Final = FOUR_SEATS.side_numbers

@@ -459,11 +459,14 @@ def _hand_pair_roem(four_jacks: int, four_nines: int, trick_roem: bool, reuse: b
 
 
 @lru_cache(maxsize=64)
-def _extras(hands: int, pit_bonus: int, zero_bonus: int, roem: frozenset[int], spades: int) -> int:
+def _extras(
+    hands: int, pit_bonus: int, zero_bonus: int, roem: frozenset[int], spades: int, counter: int
+) -> int:
     """A bit set of what ``hands`` hands hand out beyond their 162 each: each hand one of
-    the ``roem`` amounts (both pairs), at most one pit or zero bonus, and ``spades`` more
-    card points or none (a hand with its spades doubled hands out 224: 62 more)."""
-    bonuses = {0, pit_bonus} | ({zero_bonus} if zero_bonus else set())
+    the ``roem`` amounts (both pairs), at most one pit (the defenders' with the ``counter``
+    bonus on top) or zero bonus, and ``spades`` more card points or none (a hand with its
+    spades doubled hands out 224: 62 more)."""
+    bonuses = {0, pit_bonus, pit_bonus + counter} | ({zero_bonus} if zero_bonus else set())
     cards = {0, spades}
     return _sums(hands, {a + bonus + more for a in roem for bonus in bonuses for more in cards})
 
@@ -508,7 +511,7 @@ def _multiplied_extras(hands: int, rules: RuleSet) -> int:
     the round can hand out (a bound: the multiplied sums are not listed one by one)."""
     most_m = 1 << rules.doubling_levels if rules.doubling != "off" else 1
     most_m *= 2 if rules.spades_double == "multiply" else 1
-    bonus = max(rules.pit_bonus, rules.zero_bonus)
+    bonus = _most_bonus(rules)
     most_hand = (_most_cards(rules) + max(_hand_roem_amounts(rules)) + bonus) * most_m
     most = hands * (most_hand - HAND_TOTAL)
     return (1 << (most + 1)) - 1
@@ -564,7 +567,9 @@ def _check_sum(
         possible = _multiplied_extras(hands, rules)
     else:
         spades = _most_cards(rules) - HAND_TOTAL
-        possible = _extras(hands, rules.pit_bonus, rules.zero_bonus, amounts, spades)
+        possible = _extras(
+            hands, rules.pit_bonus, rules.zero_bonus, amounts, spades, rules.counter_pit_bonus
+        )
     if extra < 0 or not possible >> extra & 1:
         raise InvalidInput(
             ErrorCode.TOTALS_IMPLAUSIBLE,
@@ -588,9 +593,15 @@ def _nat_bounds(
     least = HAND_TOTAL * nats[other]
     if roem is not None and nats[pair] == 0:
         least += roem[pair]  # no nat of its own: all its roem counts for it
-    bonus = max(rules.pit_bonus, rules.zero_bonus)
+    bonus = _most_bonus(rules)
     most = kept * (_most_cards(rules) + bonus)
     return least, most + _roem_scored(pair, kept, roem, nats, rules)
+
+
+def _most_bonus(rules: RuleSet) -> int:
+    """The largest bonus one hand can add: a pit (the defenders', with the counter-pit) or
+    the zero bonus."""
+    return max(rules.pit_bonus + rules.counter_pit_bonus, rules.zero_bonus)
 
 
 def _most_cards(rules: RuleSet) -> int:

@@ -48,6 +48,7 @@ from bot.tables.events import (
     TrumpPassed,
 )
 from bot.terminal.driemans import simulate_driemans
+from bot.terminal.tweemans import simulate_tweemans
 from bot.texts.catalog import clip, has, t
 from bot.texts.formats import mid_sentence
 
@@ -99,6 +100,8 @@ def run_simulation(args: argparse.Namespace) -> int:
         return _usage("simulate", error)
     if rules.three_players:  # no table service plays it yet: the engine alone
         return simulate_driemans(matches, rules, print)
+    if rules.two_players:  # likewise
+        return simulate_tweemans(matches, rules, print)
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "simulate.sqlite3"
         return run_on_store(db, lambda: asyncio.run(_simulate(db, matches, rules, print)))

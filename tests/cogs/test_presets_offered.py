@@ -1,6 +1,6 @@
-"""Three-player Klaverjas is played by the engine only (docs/rules.md 2.8): no preset list a
-user is offered holds it, and a name typed where a preset is asked is refused as unknown,
-with the choices that are offered (tables.err.unknown_preset, in every language)."""
+"""Three- and two-player Klaverjas are played by the engine only (docs/rules.md 2.8, 2.9): no
+preset list a user is offered holds them, and a name typed where a preset is asked is refused
+as unknown, with the choices that are offered (tables.err.unknown_preset, in every language)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,13 @@ from typing import Any
 
 import pytest
 
-from bot.engine import THREE_PLAYER_PRESET_NAMES, ErrorCode, RuleError, RuleSet
+from bot.engine import (
+    THREE_PLAYER_PRESET_NAMES,
+    TWO_PLAYER_PRESET_NAMES,
+    ErrorCode,
+    RuleError,
+    RuleSet,
+)
 from bot.texts.catalog import LOCALES, catalogue
 from cogs.challenge.cog import RULES_CHOICES
 from cogs.league.cog import PRESETS as LEAGUE_PRESETS
@@ -17,6 +23,7 @@ from cogs.rules.errors import RulesError
 from cogs.rules.options import parse_variant
 from cogs.tables.cog import PRESETS as TABLE_PRESETS
 
+OTHER_GAMES = THREE_PLAYER_PRESET_NAMES + TWO_PLAYER_PRESET_NAMES
 OFFERED: dict[str, list[Any]] = {
     "/table open": TABLE_PRESETS,
     "/challenge": RULES_CHOICES,
@@ -28,10 +35,10 @@ OFFERED: dict[str, list[Any]] = {
 @pytest.mark.parametrize("command", OFFERED)
 def test_no_list_offers_a_three_player_preset(command: str) -> None:
     values = {choice.value for choice in OFFERED[command]}
-    assert values and not values & set(THREE_PLAYER_PRESET_NAMES)
+    assert values and not values & set(OTHER_GAMES)
 
 
-@pytest.mark.parametrize("name", THREE_PLAYER_PRESET_NAMES)
+@pytest.mark.parametrize("name", OTHER_GAMES)
 def test_a_typed_three_player_preset_is_refused(name: str) -> None:
     with pytest.raises(RuleError) as info:
         RuleSet.preset(name)
@@ -39,7 +46,7 @@ def test_a_typed_three_player_preset_is_refused(name: str) -> None:
     assert name not in info.value.facts["choices"]
     with pytest.raises(RulesError):
         parse_variant(name, "variant")
-    assert RuleSet.game_preset(name).three_players  # the engine itself plays it
+    assert RuleSet.game_preset(name).game == name  # the engine itself plays it
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -28,6 +28,8 @@ from bot.engine import (
     action_from_dict,
     pair_of,
 )
+from bot.engine.driemans_match import driemans_action_from_dict
+from bot.engine.tweemans_match import tweemans_action_from_dict
 
 from .helpers import FULL_DECK, all_cards_in, c, logged, make_hand, random_action
 
@@ -227,11 +229,19 @@ def test_ledig_needs_free_or_mandatory_trump(selection: str) -> None:
     assert info.value.facts["trump_selection"] == selection
 
 
-def test_driemans_does_not_play_ledig() -> None:
+@pytest.mark.parametrize("game", ["driemans", "tweemans"])
+def test_the_other_games_do_not_play_ledig(game: str) -> None:
     with pytest.raises(RuleError) as info:
-        RuleSet.game_preset("driemans").with_options(ledig_enabled=True)
+        RuleSet.game_preset(game).with_options(ledig_enabled=True)
     assert info.value.code is ErrorCode.OPTION_NOT_IN_GAME
     assert info.value.facts["option"] == "ledig_enabled"
+
+
+def test_the_other_games_refuse_a_logged_ledig() -> None:
+    for read in (driemans_action_from_dict, tweemans_action_from_dict):
+        with pytest.raises(RuleViolation) as info:
+            read({"type": "ledig", "seat": 0})
+        assert info.value.code is ErrorCode.BAD_ACTION
 
 
 @pytest.mark.parametrize("bonus", [-1, "50", 2.5, True])
