@@ -211,6 +211,11 @@ class LeagueSettings:
             "the round's length sets its hands and target",
         )
         _refuse_unless(isinstance(self.tie_breaks, tuple), "tie_breaks", "a tuple")
+        _refuse_unless(
+            self.overrides.get("ledig_enabled") is not True,
+            "overrides",
+            "ledig is a house rule: leagues do not play it",
+        )
 
     def _rules_with(self, end: Mapping[str, Any]) -> RuleSet:
         """The league's rules with the round's ``end``: four-player Klaverjas only, a preset

@@ -193,6 +193,9 @@ def _hint_text(hint: Hint, locale: str) -> str:
             return t("tables.hint.only", locale, card=card_text(hint.card, locale))
         assert hint.suit is not None
         return t("tables.hint.only_trump", locale, suit=suit_text(hint.suit, locale))
+    if hint.reason == "ledig":
+        assert hint.card is not None
+        return t("tables.hint.ledig", locale, card=card_text(hint.card, locale))
     points = round(hint.margin)
     margin = (
         t("tables.hint.margin", locale, points=points)
@@ -294,15 +297,21 @@ def shown_trick(public: PublicTable) -> ShownTrick | None:
     if not public.trick and last is not None:
         return taken_trick(last, public.trick_number - 1)
     leader = public.trick_leader or 0
-    cards = {FOUR_SEATS.after(leader, i): card for i, card in enumerate(public.trick)}
+    cards = dict(zip(trick_seats(leader, public.idle), public.trick, strict=False))
     number = min(public.trick_number, TRICKS)
     return ShownTrick(number, leader, cards, public.trick_winner, None)
 
 
 def taken_trick(trick: PublicTrick, number: int) -> ShownTrick:
     """A trick already taken (number `number` of its hand), to be shown."""
-    cards = {FOUR_SEATS.after(trick.leader, i): card for i, card in enumerate(trick.cards)}
+    cards = dict(zip(trick_seats(trick.leader, trick.idle), trick.cards, strict=False))
     return ShownTrick(number, trick.leader, cards, trick.winner, trick)
+
+
+def trick_seats(leader: int, idle: int | None) -> list[int]:
+    """The seats that play to a trick led by `leader`, in order: every seat, or the three
+    beside a ledig partner who sits out (`idle`, docs/rules.md 2.10)."""
+    return [seat for seat in FOUR_SEATS.order_from(leader) if seat != idle]
 
 
 def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:

@@ -47,6 +47,7 @@ EXPECTED_TOPICS = (
     "double_spades",
     "driemans",
     "tweemans",
+    "ledig",
     "glossary",
     "examples",
 )

@@ -58,6 +58,7 @@ TOPICS: Final[tuple[str, ...]] = (
     "double_spades",
     "driemans",
     "tweemans",
+    "ledig",
     "glossary",
     "examples",
 )
