@@ -37,7 +37,7 @@ from bot.engine import (
 )
 from bot.engine.driemans_match import DriemansResultOfMatch
 from bot.engine.games import AnyHand
-from bot.engine.seats import TRICKS_PER_HAND
+from bot.engine.seats import FOUR_SEATS, TRICKS_PER_HAND
 from bot.engine.tricks import LAST_TRICK_BONUS, scored_points
 from bot.store import StoredAction
 
@@ -69,6 +69,7 @@ class PublicTrick:
     winner: int
     roem: Roem  # NO_ROEM until claimed
     claimer: int | None  # the seat that claimed it; None when unclaimed or counted itself
+    idle: int | None = None  # a ledig hand's partner, who sits out: three cards
 
     @property
     def claimed_roem(self) -> int:
@@ -158,6 +159,12 @@ class PublicTable:
     league: LeaguePlace | None = None  # a league table: league, night, round, table
     kraak: PublicCalls | None = None  # a kraken table's hand after trump (docs/rules.md 2.5)
     three: PublicThree | None = None  # a three-seat table's own facts (None: four seats)
+    ledig: int | None = None  # the ledig declarer of the hand in play (docs/rules.md 2.10)
+
+    @property
+    def idle(self) -> int | None:
+        """The seat that sits out the hand in play: the ledig declarer's partner."""
+        return None if self.ledig is None else FOUR_SEATS.partner_of(self.ledig)
 
     @property
     def is_open(self) -> bool:
@@ -258,6 +265,7 @@ def _public_table(table: Table) -> PublicTable:
         league=table.league,
         kraak=public_calls(hand),
         three=public_three(match) if isinstance(match, DriemansMatch) else None,
+        ledig=four.ledig if four is not None else None,
     )
 
 
@@ -372,12 +380,14 @@ def dealt_hands(table: Table, number: int, log: Sequence[StoredAction] = ()) -> 
     line = check_scored(table, number)
     match = table.match
     assert isinstance(match, Match)
-    order = sort_key(Suit.parse(line.trump))
+    trump = None if line.ledig else Suit.parse(line.trump)
+    order = sort_key(trump)
     hands = tuple(tuple(sorted(h, key=order.__getitem__)) for h in match.deal_of(number))
     tricks = tuple(_taken(trick) for trick in played_tricks(table, log, number)) if log else ()
-    trump = Suit.parse(line.trump)
     worth = tuple(
-        scored_points(trick.cards, trump, table.rules)
+        0  # a ledig hand counts no card points (docs/rules.md 2.10 rule 4)
+        if trump is None
+        else scored_points(trick.cards, trump, table.rules)
         + (LAST_TRICK_BONUS if index == TRICKS_PER_HAND else 0)
         for index, trick in enumerate(tricks, start=1)
     )
@@ -400,7 +410,7 @@ def _public_trick(trick: Trick | None) -> PublicTrick | None:
 
 def _taken(trick: Trick) -> PublicTrick:
     roem = trick.roem if trick.claimed else NO_ROEM
-    return PublicTrick(trick.leader, trick.cards, trick.winner, roem, trick.claimer)
+    return PublicTrick(trick.leader, trick.cards, trick.winner, roem, trick.claimer, trick.idle)
 
 
 def private_hand(table: Table, seat: int) -> PrivateHand:
