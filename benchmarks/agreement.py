@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine import CARDS, Card, Hand, RuleSet, Suit  # noqa: E402
 from bot.engine.cards import mask_of  # noqa: E402
+from bot.engine.seats import FOUR_SEATS, SEATS, SIDES, pair_of  # noqa: E402
 from bot.players import (  # noqa: E402
     UNKNOWN_OPTIONS,
     HeuristicPlayer,
@@ -112,13 +113,13 @@ def record(first: int, deals: int, seed: str) -> list[Decision]:
     rules = RuleSet.preset("amsterdam")
     box: list[Hand] = []
     kept: list[Decision] = []
-    strong = [Recorder(SearchPlayer(f"agree/{s}", **UNKNOWN_OPTIONS), box, kept) for s in range(4)]
+    strong = [Recorder(SearchPlayer(f"agree/{s}", **UNKNOWN_OPTIONS), box, kept) for s in SEATS]
     for index in range(first, first + deals):
-        normal = [HeuristicPlayer(f"{seed}/{index}/{s}") for s in range(4)]
-        for pair in (0, 1):
-            hand = Hand.deal(rules, index % 4, random.Random(f"{seed}/deal/{index}"))
+        normal = [HeuristicPlayer(f"{seed}/{index}/{s}") for s in SEATS]
+        for pair in SIDES:
+            hand = Hand.deal(rules, FOUR_SEATS.seat(index), random.Random(f"{seed}/deal/{index}"))
             box[:] = [hand]
-            players: list[Player] = [strong[s] if s % 2 == pair else normal[s] for s in range(4)]  # type: ignore[misc]
+            players: list[Player] = [strong[s] if pair_of(s) == pair else normal[s] for s in SEATS]  # type: ignore[misc]
             play(hand, players)
     return kept
 

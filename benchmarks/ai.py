@@ -54,6 +54,7 @@ from benchmarks.ismcts import ISMCTSPlayer  # noqa: E402
 from benchmarks.montecarlo import MonteCarloPlayer  # noqa: E402
 from bot.compiled import describe  # noqa: E402
 from bot.engine import CallDouble, Card, Hand, PassDouble, Phase, RuleSet, Suit  # noqa: E402
+from bot.engine.seats import FOUR_SEATS, SEATS, SIDES, pair_of  # noqa: E402
 from bot.players import (  # noqa: E402
     MODEL_OPTIONS,
     UNKNOWN_OPTIONS,
@@ -143,11 +144,11 @@ def count_calls(
     """The hand's call decisions and, for a called hand, how it ended."""
     assert hand.result is not None
     for seat, level, called in calls:
-        side = "strong" if seat % 2 == strong_pair else "normal"
+        side = "strong" if pair_of(seat) == strong_pair else "normal"
         tally.asked[side][level - 1] += 1
         tally.called[side][level - 1] += called
     if hand.calls:
-        last = hand.calls[-1] % 2
+        last = pair_of(hand.calls[-1])
         side = "strong" if last == strong_pair else "normal"
         scores = hand.result.scores
         won = hand.result.loser != last
@@ -165,12 +166,14 @@ def deal_pair(
 ) -> None:
     """One deal played twice, the pairs swapped; ``opponents`` (default: normal players)
     hold the other pair's seats."""
-    normal = opponents or [HeuristicPlayer(f"{seed}/{index}/{s}") for s in range(4)]
+    normal = opponents or [HeuristicPlayer(f"{seed}/{index}/{s}") for s in SEATS]
     diff = 0.0
-    for strong_pair in (0, 1):
-        players: list[Player] = [strong[s] if s % 2 == strong_pair else normal[s] for s in range(4)]
+    for strong_pair in SIDES:
+        players: list[Player] = [
+            strong[s] if pair_of(s) == strong_pair else normal[s] for s in SEATS
+        ]
         calls: list[tuple[int, int, bool]] = []
-        deal = Hand.deal(rules, index % 4, random.Random(f"{seed}/deal/{index}"))
+        deal = Hand.deal(rules, FOUR_SEATS.seat(index), random.Random(f"{seed}/deal/{index}"))
         hand = play(deal, players, calls)
         assert hand.result is not None
         count_calls(tally, hand, strong_pair, calls)
@@ -178,7 +181,7 @@ def deal_pair(
         diff += scores[strong_pair] - scores[1 - strong_pair]
         made = "strong" if hand.result.makers == strong_pair else "normal"
         tally.by_makers.append((made, scores[strong_pair] - scores[1 - strong_pair]))
-        for pair in (0, 1):
+        for pair in SIDES:
             side = "strong" if pair == strong_pair else "normal"
             tally.roem[side] += hand.roem[pair]
             if hand.result.makers == pair:
@@ -335,11 +338,11 @@ def opponent_pair(kind: str, seed: str, options: dict[str, Any]) -> list[Player]
     """The other pair's four seats (None: normal players, a fresh pair per deal)."""
     if kind == "search":
         plain = {**options, "model_eps": 0.0, "model_policy": ""}
-        return [SearchPlayer(f"{seed}/plain/{s}", **plain) for s in range(4)]
+        return [SearchPlayer(f"{seed}/plain/{s}", **plain) for s in SEATS]
     if kind == "dmc":
-        return [MonteCarloPlayer(f"{seed}/dmc/{s}") for s in range(4)]
+        return [MonteCarloPlayer(f"{seed}/dmc/{s}") for s in SEATS]
     if kind == "easy":
-        return [EasyPlayer(f"{seed}/easy/{s}") for s in range(4)]
+        return [EasyPlayer(f"{seed}/easy/{s}") for s in SEATS]
     return None
 
 
@@ -545,7 +548,7 @@ def main() -> None:
         "easy": EasyPlayer,
         "dmc": MonteCarloPlayer,
     }
-    strong = [Timed(makers[args.player](f"{args.seed}/{args.player}/{s}")) for s in range(4)]
+    strong = [Timed(makers[args.player](f"{args.seed}/{args.player}/{s}")) for s in SEATS]
     opponents = opponent_pair(args.opponent, args.seed, options)
     name = args.player
     if args.player == "strong" and (args.plain or args.unknown):

@@ -48,6 +48,7 @@ from discord.http import Route
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the harness lives in tests/
 
 from bot.client import KlaverjasBot  # noqa: E402
+from bot.engine.seats import FOUR_SEATS, SEATS  # noqa: E402
 from bot.services import Services  # noqa: E402
 from bot.tables import FakeClock, TableService, TableSettings  # noqa: E402
 from tests.harness import payloads  # noqa: E402
@@ -264,9 +265,9 @@ class Run:
         ids = []
         for n in range(count):
             channel = world.add_channel(f"table-{n}")
-            users = [world.add_user(f"p{n}-{seat}") for seat in range(4)]
+            users = [world.add_user(f"p{n}-{seat}") for seat in SEATS]
             opened = await service.open(world.guild_id, channel, users[0], f"p{n}-0", None, HUMAN)
-            for seat in (1, 2, 3):
+            for seat in FOUR_SEATS.seats_around(0):
                 await service.sit(opened.id, users[seat], f"p{n}-{seat}", seat)
             await service.start(opened.id, users[0])
             ids.append(opened.id)

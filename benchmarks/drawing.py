@@ -37,7 +37,9 @@ State = tuple[PublicTable, tuple[PrivateHand, ...]]
 
 def state_of(table: Table) -> State:
     """A state as the drawings see it: the public view and each seat's hand."""
-    return public_table(table), tuple(private_hand(table, seat) for seat in range(4))
+    return public_table(table), tuple(
+        private_hand(table, seat) for seat in table.rules.seating.seats
+    )
 
 
 def synced_faces() -> CardFaces:

@@ -32,6 +32,7 @@ from bot.engine import (
 from bot.engine.cards import BIT, mask_of
 
 RULES = RuleSet()
+SEATING = RULES.seating
 
 
 def functions_hand(rng: random.Random, masks: bool) -> None:
@@ -49,8 +50,8 @@ def functions_hand(rng: random.Random, masks: bool) -> None:
     rand = rng.random
     for n in range(8):
         trick: list = []
-        for k in range(4):
-            seat = (leader + k) % 4
+        order = SEATING.order_from(leader)
+        for seat in order:
             legal = legal_cards(hands[seat], trick, trump, RULES)
             card = legal[int(rand() * len(legal))]  # every variant picks this way
             if masks:
@@ -58,8 +59,8 @@ def functions_hand(rng: random.Random, masks: bool) -> None:
             else:
                 hands[seat].remove(card)
             trick.append(card)
-        winner = (leader + trick_winner(trick, trump)) % 4
-        pair = winner % 2
+        winner = order[trick_winner(trick, trump)]
+        pair = SEATING.side_of(winner)
         points[pair] += trick_points(trick, trump) + (10 if n == 7 else 0)
         roem[pair] += roem_of_trick(trick, trump, RULES).points
         won[pair] += 1
@@ -69,7 +70,7 @@ def functions_hand(rng: random.Random, masks: bool) -> None:
 
 def state_machine_hand(rng: random.Random) -> None:
     """One hand via ``Hand``: deal 3-2-3, trump choice, play, claims, scoring."""
-    hand = Hand.deal(RULES, rng.randrange(4), rng)
+    hand = Hand.deal(RULES, rng.randrange(SEATING.count), rng)
     rand = rng.random
     seat = hand.to_act
     assert seat is not None
@@ -161,14 +162,15 @@ def reference_hand(rng: random.Random) -> None:
     leader = 0
     for n in range(8):
         trick: list = []
-        for k in range(4):
-            hand = hands[(leader + k) % 4]
+        order = SEATING.order_from(leader)
+        for seat in order:
+            hand = hands[seat]
             legal = ref_legal(hand, trick, trump)
             card = legal[int(rand() * len(legal))]
             hand.remove(card)
             trick.append(card)
-        winner = (leader + ref_winner(trick, trump)) % 4
-        pair = winner % 2
+        winner = order[ref_winner(trick, trump)]
+        pair = SEATING.side_of(winner)
         pts = sum(R_TRUMP_PTS[c[0]] if c[1] == trump else R_PLAIN_PTS[c[0]] for c in trick)
         points[pair] += pts + (10 if n == 7 else 0)
         roem[pair] += ref_roem(trick, trump)

@@ -107,7 +107,7 @@ async def table_decisions(
 
     async def table(number: int) -> None:
         rng = random.Random(number)
-        players = [RandomPlayer(f"{number}/{seat}") for seat in range(4)]
+        players = [RandomPlayer(f"{number}/{seat}") for seat in rules.seating.seats]
         for step in range(decisions):
             hand = Match(rules, f"bench/{number}").hand_of(step + 1)
             for _ in range(rng.randrange(1, 20)):

@@ -41,6 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the harness lives in tests/
 
+from bot.engine.seats import SEATS  # noqa: E402
 from tests.cogs.league.league_kit import LeagueKit, start_league  # noqa: E402
 from tests.cogs.tables.tables_kit import Kit, enabled, start  # noqa: E402
 from tests.harness.harness import Harness  # noqa: E402
@@ -157,7 +158,7 @@ async def league_paths(path: Path) -> LeaguePaths:
     found = LeaguePaths()
     try:
         boss = kit.world.add_user("boss")
-        players = [kit.world.add_user(f"player{i}") for i in range(4)]
+        players = [kit.world.add_user(f"player{i}") for i in SEATS]
         await kit.organiser("league create", boss, name="Vrijdag", hands=2, rounds=1)
         await kit.organiser("night open", boss)
         for user in players[:3]:

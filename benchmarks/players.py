@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine import Card, RuleSet, Suit  # noqa: E402
+from bot.engine.seats import SEATS, SIDES, pair_of  # noqa: E402
 from bot.players import HeuristicPlayer, Player, RandomPlayer, SeatView, play_match  # noqa: E402
 
 
@@ -60,10 +61,10 @@ def versus_random(rules: RuleSet, matches: int) -> None:
     margins: list[int] = []
     made = nat = hands = 0
     for i in range(matches):
-        for smart in (0, 1):
+        for smart in SIDES:
             players: list[Player] = [
-                HeuristicPlayer(f"{i}/{s}") if s % 2 == smart else RandomPlayer(f"{i}/{s}")
-                for s in range(4)
+                HeuristicPlayer(f"{i}/{s}") if pair_of(s) == smart else RandomPlayer(f"{i}/{s}")
+                for s in SEATS
             ]
             match = play_match(rules, f"bench/{i}", players, first_dealer=0)
             margins.append(match.totals[smart] - match.totals[1 - smart])
@@ -85,7 +86,7 @@ def self_play_speed(rules: RuleSet, matches: int) -> None:
     clock = [0.0, 0]
     start = time.perf_counter()
     for i in range(matches):
-        players = [Timed(HeuristicPlayer(f"{i}/{s}"), clock) for s in range(4)]
+        players = [Timed(HeuristicPlayer(f"{i}/{s}"), clock) for s in SEATS]
         play_match(rules, f"speed/{i}", players)
     wall = time.perf_counter() - start
     print(

@@ -33,6 +33,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.engine.seats import pair_of
 from bot.league.results import TableResult
 from bot.ratings import RatingService
 from bot.ratings.rating import replay
@@ -104,8 +105,9 @@ async def add_matches(
         matches.append((table, 1, GUILD, "amsterdam", 100, 62, winner, 1, computers, at))
         for seat, user in enumerate(seats):
             if user is not None:
-                result = "draw" if winner is None else ("win" if winner == seat % 2 else "loss")
-                people.append((table, 1, GUILD, user, seat % 2, result, 100, computers, at))
+                pair = pair_of(seat)
+                result = "draw" if winner is None else ("win" if winner == pair else "loss")
+                people.append((table, 1, GUILD, user, pair, result, 100, computers, at))
     await write(
         store,
         "INSERT INTO tables (id, guild_id, channel_id, opener_id, status, created_at,"

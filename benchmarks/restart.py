@@ -20,16 +20,19 @@ from pathlib import Path
 
 from tables import HUMAN, one_move  # the table load benchmark's helpers (same folder)
 
+from bot.engine.seats import FOUR_SEATS
 from bot.services import Services
 from bot.tables import TableService
+
+LOBBY_EVERY = 4  # every fourth table is a lobby with its opener; the rest are playing
 
 
 async def build_table(service: TableService, n: int, rng: random.Random) -> None:
     base = 1000 * (n + 1)
     table = await service.open(1, base, base, "p0", None, HUMAN)
-    if n % 4 == 0:
+    if n % LOBBY_EVERY == 0:
         return  # a lobby with its opener
-    for seat in (1, 2, 3):
+    for seat in FOUR_SEATS.seats_around(0):
         await service.sit(table.id, base + seat, f"p{seat}", seat)
     await service.start(table.id, base)
     for _ in range(rng.randrange(5, 120)):

@@ -50,6 +50,7 @@ from bot.engine import (  # noqa: E402
     Suit,
     pair_of,
 )
+from bot.engine.seats import FOUR_SEATS, SEATS  # noqa: E402
 from bot.players import UNKNOWN_OPTIONS, Effort, Player, SearchPlayer  # noqa: E402
 from bot.players.base import view_for  # noqa: E402
 
@@ -58,7 +59,7 @@ PASS = "pass"
 
 def strong(seed: str, effort: Effort) -> list[Player]:
     """Four strong players as they play against people, at a fixed effort."""
-    return [SearchPlayer(f"{seed}/{s}", **UNKNOWN_OPTIONS, **effort.options()) for s in range(4)]
+    return [SearchPlayer(f"{seed}/{s}", **UNKNOWN_OPTIONS, **effort.options()) for s in SEATS]
 
 
 def holding(hand: Hand, seat: int) -> dict[str, Any]:
@@ -80,7 +81,7 @@ def record(rules: RuleSet, index: int, seed: str, deciders: Effort, effort: Effo
     """Every trump decision of deal ``index`` on the strong players' own path, each option
     played out."""
     decisions: list[dict] = []
-    hand = Hand.deal(rules, index % 4, random.Random(f"{seed}/deal/{index}"))
+    hand = Hand.deal(rules, FOUR_SEATS.seat(index), random.Random(f"{seed}/deal/{index}"))
     while hand.phase == Phase.TRUMP:
         seat, position = hand.to_act, len(decisions)  # each decision before was a pass
         assert seat is not None

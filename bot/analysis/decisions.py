@@ -73,7 +73,9 @@ def decisions_of(
         decides, choice = _choice(action, seat)
         if mine and decides:
             view = view_for(hand, seat)
-            if _alternatives(view) > 1:
+            # A ledig hand's cards (docs/rules.md 2.10) are not valued: the search plays
+            # trump and four cards a trick only.
+            if _alternatives(view) > 1 and view.ledig is None:
                 trick = TRUMP if view.trump_options is not None else len(view.tricks) + 1
                 found.append(Decision(step, trick, choice, view))
         hand.apply(action)

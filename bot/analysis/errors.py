@@ -22,6 +22,8 @@ class AnalysisCode(StrEnum):
     NOT_YOURS = "not_yours"  # the asker took no decision of their own in the hand
     LEAGUE = "league"  # a league table's hand: ranked play is not analysed
     LEAGUE_NIGHT = "league_night"  # the asker is playing at a league table now
+    GAME_NOT_OFFERED = "game_not_offered"  # facts: game (a hand of another game than
+    # four-player Klaverjas: the strong player values four-seat decisions only)
     BUSY = "busy"  # the asker's previous analysis is still being computed
     LIMIT = "limit"  # facts: count, minutes (the hourly allowance is used up)
     BAD_ARGUMENT = "bad_argument"  # facts: field, value, problem

@@ -15,6 +15,7 @@ from typing import Any
 from bot.challenge.challenge import Challenge
 from bot.challenge.deals import PLAYER_SEAT, deal
 from bot.engine import Hand, Match, RuleViolation, SheetLine
+from bot.games import other_game
 from bot.store import StoredAction
 from bot.store.challenge_records import StoredDeal
 from bot.tables.replay import ENGINE_KINDS, hand_actions
@@ -68,6 +69,9 @@ def table_record(
     """Hand ``number`` of the table's match with ``user_id``'s own decisions in it."""
     if table.settings.league:
         raise AnalysisError(AnalysisCode.LEAGUE)
+    game = other_game(table.rules)
+    if game is not None:
+        raise AnalysisError(AnalysisCode.GAME_NOT_OFFERED, game=game)
     match = table.match
     if not isinstance(match, Match) or not 1 <= number <= len(match.sheet):
         raise AnalysisError(AnalysisCode.UNKNOWN_HAND, hand=number)  # or a three-seat hand

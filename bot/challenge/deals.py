@@ -15,6 +15,9 @@ import secrets
 from typing import Final
 
 from bot.engine import Hand, Match, RuleSet
+from bot.games import other_game, preset_game
+
+from .errors import refuse_other_game
 
 __all__ = ["PLAYER_SEAT", "challenge_rules", "commitment", "deal", "dealt_hands", "new_seed"]
 
@@ -33,10 +36,14 @@ def commitment(seed: str) -> str:
 
 def challenge_rules(preset: str, deals: int) -> RuleSet:
     """The rules a challenge is played by: the preset, roem counted automatically (nobody
-    sits at the table to claim it against), and a match of exactly ``deals`` hands."""
-    return RuleSet.preset(preset).with_options(
+    sits at the table to claim it against), and a match of exactly ``deals`` hands; a
+    preset of another game than four-player Klaverjas is refused (`game_not_offered`)."""
+    refuse_other_game(preset_game(preset))
+    rules = RuleSet.preset(preset).with_options(
         roem_claiming="automatic", match_hands=deals, target_score=None, tie_break="shared"
     )
+    refuse_other_game(other_game(rules))
+    return rules
 
 
 def deal(rules: RuleSet, seed: str, number: int) -> Hand:

@@ -12,7 +12,7 @@ from typing import Final
 
 from bot.engine.errors import ErrorCode, Refusal, RuleViolation
 
-__all__ = ["PASSED_ON", "ChallengeCode", "ChallengeError", "passed_on"]
+__all__ = ["PASSED_ON", "ChallengeCode", "ChallengeError", "passed_on", "refuse_other_game"]
 
 
 class ChallengeCode(StrEnum):
@@ -30,6 +30,7 @@ class ChallengeCode(StrEnum):
     NOT_MANAGER = "not_manager"  # settings are for the server's managers
     BAD_SETTING = "bad_setting"  # facts: setting, value
     UNKNOWN_TIMEZONE = "unknown_timezone"  # facts: zone
+    GAME_NOT_OFFERED = "game_not_offered"  # facts: game (a challenge is four-player only)
     SHUTTING_DOWN = "shutting_down"
     GUILD_ONLY = "guild_only"  # the Discord front end's own: used outside a server
     BAD_ID = "bad_id"  # facts: field, value, problem (an id a caller passed)
@@ -59,3 +60,11 @@ def passed_on(error: RuleViolation) -> ChallengeError:
     the challenge does not expect, such as a claim, is reported as the wrong phase)."""
     code = error.code if error.code in PASSED_ON else ErrorCode.WRONG_PHASE
     return ChallengeError(code, str(error), **error.facts)
+
+
+def refuse_other_game(game: str | None) -> None:
+    """Refuse a challenge of another game than four-player Klaverjas (``game``: its name,
+    None for four-player Klaverjas): a challenge seats one member and three computers."""
+    if game is not None:
+        message = f"a challenge plays four-player Klaverjas, not {game}"
+        raise ChallengeError(ChallengeCode.GAME_NOT_OFFERED, message, game=game)

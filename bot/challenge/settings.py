@@ -13,9 +13,10 @@ from typing import Any, Final
 
 from bot.checks import fact
 from bot.engine import PRESET_NAMES
+from bot.games import preset_game
 from bot.league.schedule import timezone_names
 
-from .errors import ChallengeCode, ChallengeError
+from .errors import ChallengeCode, ChallengeError, refuse_other_game
 
 __all__ = ["CADENCES", "DEALS_RANGE", "DEFAULT_TIMEZONE", "ChallengeSettings"]
 
@@ -46,6 +47,7 @@ class ChallengeSettings:
         _number("hour", self.hour, 0, 23)
         _number("weekday", self.weekday, 0, 6)
         _number("deals", self.deals, *DEALS_RANGE)
+        refuse_other_game(preset_game(self.rules))
         _choice("rules", self.rules, PRESET_NAMES)
         if self.timezone not in timezone_names():
             raise ChallengeError(ChallengeCode.UNKNOWN_TIMEZONE, zone=fact(self.timezone))

@@ -31,6 +31,7 @@ class ActionType(StrEnum):
     FINISH = "finish"
     CALL = "call"
     CALL_PASS = "call_pass"
+    LEDIG = "ledig"
 
 
 # ----------------------------------------------------------------- results
@@ -90,8 +91,23 @@ class CallPassResult:
     level: int
 
 
+@dataclass(frozen=True, slots=True)
+class LedigResult:
+    """The outcome of `DeclareLedig`: `seat` said ledig; `idle` (its partner) sits out."""
+
+    seat: int
+    idle: int
+
+
 ActionResult = (
-    TrumpResult | PassResult | PlayResult | ClaimResult | FinishResult | CallResult | CallPassResult
+    TrumpResult
+    | PassResult
+    | PlayResult
+    | ClaimResult
+    | FinishResult
+    | CallResult
+    | CallPassResult
+    | LedigResult
 )
 
 
@@ -218,7 +234,34 @@ class PassDouble:
         return {"type": self.type.value, "seat": self.seat, "level": self.level}
 
 
-Action = ChooseTrump | PassTrump | PlayCard | ClaimRoem | FinishHand | CallDouble | PassDouble
+@dataclass(frozen=True, slots=True)
+class DeclareLedig:
+    """Say ledig instead of naming trump or passing (docs/rules.md 2.10)."""
+
+    type: ClassVar[ActionType] = ActionType.LEDIG
+    seat: int
+
+    def apply_to(self, hand: Hand) -> LedigResult:
+        """Declare ledig on `hand`; a `RuleViolation` if the seat may not say it now."""
+        hand.declare_ledig(self.seat)
+        assert hand.idle is not None
+        return LedigResult(self.seat, hand.idle)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as logged: its type and seat."""
+        return {"type": self.type.value, "seat": self.seat}
+
+
+Action = (
+    ChooseTrump
+    | PassTrump
+    | PlayCard
+    | ClaimRoem
+    | FinishHand
+    | CallDouble
+    | PassDouble
+    | DeclareLedig
+)
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
@@ -239,6 +282,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         return CallDouble(seat, _level(data.get("level")))
     if kind == ActionType.CALL_PASS:
         return PassDouble(seat, _level(data.get("level")))
+    if kind == ActionType.LEDIG:
+        return DeclareLedig(seat)
     raise RuleViolation(ErrorCode.BAD_ACTION, f"unknown action type {kind!r}")
 
 

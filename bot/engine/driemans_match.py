@@ -17,6 +17,7 @@ from .actions import (
     ChooseTrump,
     ClaimResult,
     ClaimRoem,
+    DeclareLedig,
     FinishHand,
     PassDouble,
     PassResult,
@@ -98,8 +99,8 @@ def driemans_action_from_dict(data: Mapping[str, Any]) -> DriemansAction:
     """Read one logged action of a three-player hand; ``bad_action`` if malformed."""
     if data.get("type") != DISCARD_TYPE:
         action = action_from_dict(data)
-        if isinstance(action, CallDouble | PassDouble):
-            raise RuleViolation(ErrorCode.BAD_ACTION, "three-player hands have no calls")
+        if isinstance(action, CallDouble | PassDouble | DeclareLedig):
+            raise RuleViolation(ErrorCode.BAD_ACTION, "three-player hands have no calls or ledig")
         return action
     codes = data.get("cards")
     if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):

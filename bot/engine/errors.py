@@ -51,6 +51,7 @@ class ErrorCode(StrEnum):
     BAD_ACTION = "bad_action"
     MATCH_OVER = "match_over"
     BAD_DISCARD = "bad_discard"  # three-player Klaverjas: the solo lays down two cards
+    NO_LEDIG = "no_ledig"  # ledig said at a table that does not play it (facts: seat)
 
     # Cards and suits that cannot be read (InvalidInput).
     UNKNOWN_CARD = "unknown_card"

@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from .actions import Action, ActionResult, CallDouble, PassDouble, PlayCard, action_from_dict
+from .actions import (
+    Action,
+    ActionResult,
+    CallDouble,
+    DeclareLedig,
+    PassDouble,
+    PlayCard,
+    action_from_dict,
+)
 from .cards import Card
 from .driemans import DriemansHand
 from .driemans_match import (
@@ -81,12 +89,14 @@ def apply(match: AnyMatch, action: AnyAction) -> AnyResult:
     """Apply `action` to `match`: a `RuleViolation` (nothing changed) when refused, also
     for an action the match's game does not have (``option_not_in_game``)."""
     if isinstance(match, DriemansMatch):
-        if isinstance(action, CallDouble | PassDouble):
-            raise RuleViolation(ErrorCode.OPTION_NOT_IN_GAME, "three-player hands have no calls")
+        if isinstance(action, CallDouble | PassDouble | DeclareLedig):
+            message = "three-player hands have no calls and no ledig"
+            raise RuleViolation(ErrorCode.OPTION_NOT_IN_GAME, message)
         return match.apply(action)
     if isinstance(match, TweemansMatch):
-        if isinstance(action, CallDouble | PassDouble):
-            raise RuleViolation(ErrorCode.OPTION_NOT_IN_GAME, "two-player hands have no calls")
+        if isinstance(action, CallDouble | PassDouble | DeclareLedig):
+            message = "two-player hands have no calls and no ledig"
+            raise RuleViolation(ErrorCode.OPTION_NOT_IN_GAME, message)
         if isinstance(action, LayDown):
             raise RuleViolation(ErrorCode.OPTION_NOT_IN_GAME, "only three-player hands lay down")
         return match.apply(action)

@@ -1,5 +1,5 @@
 """One hand as a state machine: deal, choose trump, the kraak calls (docs/rules.md 2.5),
-play 8 tricks, claim roem, score.
+play 8 tricks, claim roem, score; or, said instead of trump, ledig (2.10, ``ledig.py``).
 
 Every action is validated completely before anything changes, so a refused action (one
 ``RuleViolation`` with a stable code) leaves the hand exactly as it was. The state
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Protocol, TypeVar
 
+from . import ledig
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
 from .errors import ErrorCode, RuleViolation
 from .handroem import NO_HAND_ROEM, HandRoem, find_hand_roem, trick_roem_after
@@ -62,7 +63,8 @@ class Phase(StrEnum):
 @dataclass(slots=True)
 class Trick:
     """A completed trick: who led, the four cards in play order, the winning seat; once its
-    roem is claimed, the seat that claimed it (None where roem is counted automatically)."""
+    roem is claimed, the seat that claimed it (None where roem is counted automatically).
+    In a ledig hand (docs/rules.md 2.10) ``idle`` is the partner who sits out: three cards."""
 
     leader: int
     cards: tuple[Card, ...]
@@ -70,19 +72,24 @@ class Trick:
     roem: Roem
     claimed: bool = False
     claimer: int | None = None
+    idle: int | None = None
 
     def seat_of(self, index: int) -> int:
         """The seat that played the trick's card number `index` (0 = the leader)."""
+        if self.idle is not None:
+            return ledig.seat_in_trick(FOUR_SEATS, self.leader, index, self.idle)
         return FOUR_SEATS.after(self.leader, index)
 
 
 @dataclass(frozen=True, slots=True)
 class TrumpOptions:
-    """What the seat choosing trump may do now (the UI renders exactly this)."""
+    """What the seat choosing trump may do now (the UI renders exactly this); ``ledig``:
+    whether it may say ledig instead (docs/rules.md 2.10)."""
 
     suits: tuple[Suit, ...]
     can_pass: bool
     proposal: Suit | None = None
+    ledig: bool = False
 
 
 @dataclass(slots=True)
@@ -116,6 +123,7 @@ class Hand:
     calls: list[int] = field(default_factory=list)  # the seats that called, in order
     call_turn: int | None = None  # in the doubling phase: 0 or 1, which seat of the round
     hand_roem: HandRoem = NO_HAND_ROEM
+    ledig: int | None = None  # the declarer of a ledig hand (docs/rules.md 2.10)
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -168,7 +176,9 @@ class Hand:
         """The seat whose turn it is to name trump, call or play; None while claiming or done."""
         phase = self.phase
         if phase == Phase.PLAY:  # first: asked for every card played
-            return self.rules.seating.after(self.leader, len(self.current))
+            if self.ledig is None:
+                return self.rules.seating.after(self.leader, len(self.current))
+            return self._ledig_seat(len(self.current))
         if phase == Phase.TRUMP:
             assert self.bidding is not None
             return self.bidding.turn
@@ -176,6 +186,18 @@ class Hand:
             assert self.call_turn is not None
             return self.call_seats()[self.call_turn]
         return None
+
+    @property
+    def idle(self) -> int | None:
+        """The seat that sits out this hand: the ledig declarer's partner (docs/rules.md
+        2.10 rule 2); None in every other hand."""
+        return None if self.ledig is None else self.rules.seating.partner_of(self.ledig)
+
+    @property
+    def cards_per_trick(self) -> int:
+        """Cards in a trick of this hand: one a seat, three when a ledig partner sits out."""
+        count = self.rules.seating.cards_per_trick
+        return count if self.ledig is None else count - 1
 
     @property
     def trick_number(self) -> int:
@@ -256,12 +278,15 @@ class Hand:
                 return TrumpOptions((self.proposal,), True, self.proposal)
             others = tuple(s for s in Suit if s != self.proposal)
             return TrumpOptions(others, seat != self.dealer, self.proposal)
-        return TrumpOptions(tuple(Suit), self.bidding.round == 1, self.proposal)
+        can_pass = self.bidding.round == 1
+        return TrumpOptions(tuple(Suit), can_pass, self.proposal, self.rules.ledig_enabled)
 
     def legal(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play now (none when it is not that seat's turn to play)."""
         if self.phase != Phase.PLAY or seat != self.to_act:
             return []
+        if self.ledig is not None:
+            return ledig.legal(self.holdings[seat], self.current)
         assert self.trump is not None
         return legal_cards(self.holdings[seat], self.current, self.trump, self.rules)
 
@@ -270,12 +295,18 @@ class Hand:
         that seat's turn to play): what a front end shows on the seat's hand."""
         if self.phase != Phase.PLAY or seat != self.to_act:
             return NO_OPTIONS
+        if self.ledig is not None:
+            return ledig.options(self.holdings[seat], self.current)
         assert self.trump is not None
         return play_options(self.holdings[seat], self.current, self.trump, self.rules)
 
     def current_winner(self) -> int | None:
         """The seat winning the trick in progress, if any card is down."""
-        if not self.current or self.trump is None:
+        if not self.current:
+            return None
+        if self.ledig is not None:
+            return self._ledig_seat(ledig.winner(self.current))
+        if self.trump is None:
             return None
         return self.rules.seating.after(self.leader, trick_winner(self.current, self.trump))
 
@@ -300,6 +331,21 @@ class Hand:
         if self.bidding.passes == 4:
             self.bidding.round, self.bidding.passes = 2, 0
             self.bidding.turn = self.leader
+
+    def declare_ledig(self, seat: int) -> None:
+        """``seat`` says ledig instead of naming trump or passing (docs/rules.md 2.10): no
+        trump, its partner sits out, play begins at once (no kraak calls, no hand roem);
+        ``no_ledig`` when this table does not play it."""
+        options = self._trump_turn(seat)
+        if not options.ledig:
+            raise RuleViolation(ErrorCode.NO_LEDIG, "this table plays without ledig", seat=seat)
+        self.ledig = seat
+        self.chooser = seat
+        self.makers = pair_of(seat)
+        self.bidding = None
+        self.phase = Phase.PLAY
+        idle = self.rules.seating.partner_of(seat)
+        self.leader = ledig.first_leader(self.rules.seating, self.dealer, idle)
 
     def call(self, seat: int, level: int) -> None:
         """``seat`` calls ``level`` (kraak, rekraak, superkraak) for its pair; a
@@ -326,6 +372,8 @@ class Hand:
             raise RuleViolation(
                 ErrorCode.NOT_YOUR_TURN, "it is not this seat's turn", to_act=self.to_act
             )
+        if self.ledig is not None:
+            return self._play_ledig(seat, card)
         assert self.trump is not None
         hand = self.holdings[seat]
         allowed = legal_mask(mask_of(hand), self.current, self.trump, self.rules)
@@ -403,8 +451,40 @@ class Hand:
     # ----------------------------------------------------------------- internals
     @property
     def _claims(self) -> bool:
-        """Whether trick roem is claimed by hand (not automatic, not hand roem only)."""
-        return self.rules.roem_claiming == "manual" and self.rules.trick_roem
+        """Whether trick roem is claimed by hand (not automatic, not hand roem only, not in
+        a ledig hand, which counts no roem)."""
+        return self.rules.roem_claiming == "manual" and self.rules.trick_roem and self.ledig is None
+
+    def _ledig_seat(self, index: int) -> int:
+        """The seat that plays card ``index`` of the ledig trick in progress."""
+        idle = self.idle
+        assert idle is not None
+        return ledig.seat_in_trick(self.rules.seating, self.leader, index, idle)
+
+    def _play_ledig(self, seat: int, card: Card) -> Trick | None:
+        """``play`` in a ledig hand: follow suit else any card; a trick of three cards."""
+        reason = ledig.explain(card, self.holdings[seat], self.current)
+        if reason is not None:
+            not_held = reason.code == Reason.NOT_IN_HAND
+            code = ErrorCode.NOT_IN_HAND if not_held else ErrorCode.ILLEGAL_CARD
+            raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)
+        self.holdings[seat].remove(card)
+        self.current.append(card)
+        return self._complete_ledig_trick() if len(self.current) == self.cards_per_trick else None
+
+    def _complete_ledig_trick(self) -> Trick:
+        """Rule 4: the hand ends at once when the declarer wins a trick, or after the last."""
+        assert self.ledig is not None
+        cards = tuple(self.current)
+        winner = self._ledig_seat(ledig.winner(cards))
+        trick = Trick(self.leader, cards, winner, NO_ROEM, idle=self.idle)
+        self.tricks.append(trick)
+        self.won[pair_of(winner)] += 1
+        self.current = []
+        self.leader = winner
+        if winner == self.ledig or len(self.tricks) == self.rules.seating.tricks_per_hand:
+            self._score()
+        return trick
 
     def _check_call(self, seat: int, level: int) -> None:
         refusal = self.call_refusal(_seat(seat), level)
@@ -490,6 +570,9 @@ class Hand:
 
     def _scored(self) -> HandScore:
         assert self.makers is not None
+        if self.ledig is not None:
+            broken = any(t.winner == self.ledig for t in self.tricks)
+            return ledig.score(self.ledig, broken, self.rules)
         calls, spades = len(self.calls), self.trump == Suit.SPADES
         return score_hand(self.makers, self.points, self.roem, self.won, self.rules, calls, spades)
 
@@ -513,7 +596,10 @@ class Hand:
             None if bidding is None else _Bidding(bidding.turn, bidding.round, bidding.passes),
             self.leader,
             list(self.current),
-            [Trick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer) for t in self.tricks],
+            [
+                Trick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer, t.idle)
+                for t in self.tricks
+            ],
             list(self.points),
             list(self.roem),
             list(self.won),
@@ -521,6 +607,7 @@ class Hand:
             list(self.calls),
             self.call_turn,
             self.hand_roem,
+            self.ledig,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -543,6 +630,7 @@ class Hand:
             "roem": list(self.roem),
             "won": list(self.won),
             **self._calls_dict(),
+            **({} if self.ledig is None else {"ledig": self.ledig}),
         }
 
     def _calls_dict(self) -> dict[str, Any]:
@@ -569,14 +657,20 @@ class Hand:
         hand.current = _cards(data["current"])
         hand.calls = list(data.get("calls", ()))
         hand.call_turn = data.get("call_turn")
-        if rules.hand_roem and hand.phase not in (Phase.TRUMP, Phase.DOUBLING):
+        hand.ledig = data.get("ledig")
+        idle = hand.idle
+        if (
+            rules.hand_roem
+            and hand.ledig is None
+            and hand.phase not in (Phase.TRUMP, Phase.DOUBLING)
+        ):
             assert hand.trump is not None  # the stored roem already holds it
             hand.hand_roem = find_hand_roem(hand.dealt, hand.trump, rules)
         for t in data["tricks"]:
             cards = tuple(_cards(t["cards"]))
             roem = hand._trick_roem(cards) if len(cards) == 4 else NO_ROEM
             claimer = t.get("claimer")  # written since claims name their seat
-            trick = Trick(t["leader"], cards, t["winner"], roem, t["claimed"], claimer)
+            trick = Trick(t["leader"], cards, t["winner"], roem, t["claimed"], claimer, idle)
             hand.tricks.append(trick)
         hand.points, hand.roem = list(data["points"]), list(data["roem"])
         hand.won = list(data["won"])

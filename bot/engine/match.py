@@ -16,6 +16,7 @@ from .actions import Action, ActionResult, action_from_dict
 from .cards import Card, Suit
 from .errors import ErrorCode, RuleViolation
 from .hand import Hand, Phase
+from .ledig import LEDIG
 from .rules import RuleSet
 from .sheets import match_over
 
@@ -25,7 +26,8 @@ class SheetLine:
     """One line of the score sheet, enough to check every nat and transfer by hand; a
     kraken hand adds the callers' seats in order, the multiplier, after a call the pair
     marked nat (``loser``: makers or defenders) and each pair's hand roem
-    (already part of ``roem``) (docs/rules.md 2.5.7)."""
+    (already part of ``roem``) (docs/rules.md 2.5.7). A ledig hand (2.10) records
+    ``contract="ledig"``, no trump (``trump`` is empty) and its declarer as ``chooser``."""
 
     number: int
     dealer: int
@@ -41,6 +43,12 @@ class SheetLine:
     multiplier: int = 1
     loser: int | None = None
     hand_roem: tuple[int, int] = (0, 0)
+    contract: str | None = None
+
+    @property
+    def ledig(self) -> bool:
+        """Whether this line is a ledig hand's (docs/rules.md 2.10): no trump was named."""
+        return self.contract == LEDIG
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON types (lists, not tuples), so a stored snapshot compares equal.
@@ -58,6 +66,7 @@ class SheetLine:
             "nat": self.nat,
             "pit": self.pit,
             **self._kraken_dict(),
+            **({} if self.contract is None else {"contract": self.contract}),
         }
 
     def _kraken_dict(self) -> dict[str, Any]:
@@ -175,12 +184,12 @@ class Match:
         return Hand.deal(self.rules, self.dealer_of(number), rng)
 
     def _close_hand(self, hand: Hand) -> None:
-        assert hand.result is not None and hand.trump is not None and hand.makers is not None
-        assert hand.chooser is not None
+        assert hand.result is not None and hand.makers is not None and hand.chooser is not None
+        assert hand.trump is not None or hand.ledig is not None
         line = SheetLine(
             number=len(self.sheet) + 1,
             dealer=hand.dealer,
-            trump=Suit(hand.trump).letter,
+            trump="" if hand.trump is None else Suit(hand.trump).letter,
             makers=hand.makers,
             chooser=hand.chooser,
             points=(hand.points[0], hand.points[1]),
@@ -192,6 +201,7 @@ class Match:
             multiplier=hand.result.multiplier,
             loser=hand.result.loser,
             hand_roem=hand.hand_roem.points,
+            contract=None if hand.ledig is None else LEDIG,
         )
         self.sheet.append(line)
         self.totals[0] += line.scores[0]

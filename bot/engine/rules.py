@@ -47,6 +47,8 @@ THREE_PLAYER_PRESET_NAMES = ("driemans",)
 # Two-player Klaverjas (docs/rules.md 2.9): likewise played by the engine only.
 TWO_PLAYER_PRESET_NAMES = ("tweemans",)
 OTHER_GAME_PRESET_NAMES = THREE_PLAYER_PRESET_NAMES + TWO_PLAYER_PRESET_NAMES
+# Ledig (docs/rules.md 2.10) is said in turn instead of naming trump or passing.
+LEDIG_SELECTIONS: Final = ("free", "mandatory")
 EXTRA_HANDS = 4  # a tie under tie_break="extra_hands" plays one more deal per seat (four)
 MATCH_HANDS_RANGE = (1, 64)
 TARGET_SCORE_RANGE = (100, 10_000)
@@ -84,6 +86,8 @@ class RuleSet:
     discard_to: DiscardTo = "solo"
     three_player_scoring: ThreePlayerScoring = "each_defender"
     counter_pit_bonus: int = 0
+    ledig_enabled: bool = False
+    ledig_bonus: int = 50
     name: str = "amsterdam"
 
     def __post_init__(self) -> None:
@@ -220,6 +224,9 @@ _STORED_WHEN_CHANGED: Final = (
     "three_player_scoring",
     # Two-player Klaverjas and the counter-pit (docs/rules.md 2.9): likewise.
     "counter_pit_bonus",
+    # Ledig (docs/rules.md 2.10), a house rule: stored only when changed, likewise.
+    "ledig_enabled",
+    "ledig_bonus",
 )
 
 
@@ -263,6 +270,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "all_pass": ("redeal", "forced"),
     "discard_to": ("solo", "defenders", "none"),
     "three_player_scoring": ("each_defender", "solo_only"),
+    "ledig_enabled": (False, True),
 }
 _SEATINGS: Final[dict[str, Seating]] = {
     "klaverjas": FOUR_SEATS,
@@ -277,6 +285,7 @@ _FOUR_PLAYER_ONLY: Final[dict[str, Any]] = {
     "doubling": "off",
     "roem_source": "trick",
     "spades_double": "off",
+    "ledig_enabled": False,
 }
 # Options of three-player Klaverjas, at their defaults in the four-player game.
 _THREE_PLAYER_ONLY: Final[dict[str, Any]] = {
@@ -298,7 +307,9 @@ def _validate(rules: RuleSet) -> None:
             )
     _check_number("pit_bonus", rules.pit_bonus, 0, None)
     _check_number("counter_pit_bonus", rules.counter_pit_bonus, 0, None)
+    _check_number("ledig_bonus", rules.ledig_bonus, 0, None)
     _check_game(rules)
+    _check_ledig(rules)
     if rules.doubling != "off" and not rules.nat_enabled:
         message = "doubling needs nat: without it there is nothing to bet on"
         raise RuleError(ErrorCode.DOUBLING_WITHOUT_NAT, message, option="doubling")
@@ -325,6 +336,21 @@ def _check_game(rules: RuleSet) -> None:
     if conflicts:
         message = f"{rules.game} does not play the option {conflicts[0]}"
         raise RuleError(ErrorCode.OPTION_NOT_IN_GAME, message, option=conflicts[0], game=rules.game)
+
+
+def _check_ledig(rules: RuleSet) -> None:
+    """Refuse ledig where nobody names trump in turn (docs/rules.md 2.10 rule 1): it is said
+    instead of naming or passing, so only with ``trump_selection`` free or mandatory."""
+    if rules.ledig_enabled and rules.trump_selection not in LEDIG_SELECTIONS:
+        message = f"ledig needs trump_selection free or mandatory, not {rules.trump_selection}"
+        raise RuleError(
+            ErrorCode.BAD_OPTION_VALUE,
+            message,
+            option="ledig_enabled",
+            value=True,
+            choices=(False,),
+            trump_selection=rules.trump_selection,
+        )
 
 
 def _check_number(name: str, value: object, least: int, most: int | None) -> None:

@@ -22,6 +22,7 @@ from .actions import (
     ChooseTrump,
     ClaimResult,
     ClaimRoem,
+    DeclareLedig,
     FinishHand,
     FinishResult,
     PassDouble,
@@ -70,8 +71,8 @@ def apply_tweemans(hand: TweemansHand, action: TweemansAction) -> TweemansResult
 def tweemans_action_from_dict(data: Mapping[str, Any]) -> TweemansAction:
     """Read one logged action of a two-player hand; ``bad_action`` if malformed."""
     action = action_from_dict(data)
-    if isinstance(action, CallDouble | PassDouble):
-        raise RuleViolation(ErrorCode.BAD_ACTION, "two-player hands have no calls")
+    if isinstance(action, CallDouble | PassDouble | DeclareLedig):
+        raise RuleViolation(ErrorCode.BAD_ACTION, "two-player hands have no calls or ledig")
     return action
 
 

@@ -28,6 +28,7 @@ class LeagueCode(StrEnum):
     NOT_ORGANISER = "not_organiser"
     BAD_SETTING = "bad_setting"
     BAD_RULES = "bad_rules"
+    GAME_NOT_OFFERED = "game_not_offered"  # facts: game (a league plays four-player only)
     BAD_TIME = "bad_time"
     BAD_ID = "bad_id"
     # An argument a caller other than Discord passed in a form no command gives (a flag

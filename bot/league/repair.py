@@ -19,6 +19,7 @@ from typing import Any, Final, get_args
 from bot.checks import clean_text, shown
 from bot.engine import RuleError, RuleSet
 from bot.engine.rules import MATCH_HANDS_RANGE, TARGET_SCORE_RANGE
+from bot.games import other_game, preset_game
 from bot.store.records import MAX_ID, storable_id
 
 from .errors import LeagueCode, LeagueError
@@ -90,11 +91,12 @@ def _organisers(value: Any) -> Any:
 
 
 def _preset(value: Any) -> Any:
+    """A preset a league plays (four-player Klaverjas), else the default."""
     try:
         RuleSet.preset(value)
     except (RuleError, AttributeError):
         return _DEFAULT.preset
-    return value
+    return _DEFAULT.preset if preset_game(value) is not None else value
 
 
 def _round_length(value: Any) -> Any:
@@ -184,8 +186,10 @@ def _overrides(data: Mapping[str, Any], changes: Changes) -> dict[str, Any]:
 
 
 def _takes(rules: RuleSet, options: dict[str, Any]) -> bool:
+    """Whether the engine takes ``options`` on ``rules`` for a league: four-player
+    Klaverjas (an override of the game, which a league saved before the check could hold,
+    is dropped)."""
     try:
-        rules.with_options(**options)
+        return other_game(rules.with_options(**options)) is None
     except (RuleError, TypeError):
         return False
-    return True

@@ -13,6 +13,7 @@ from typing import Any, Final, Literal, get_args
 
 from bot.checks import clean_text
 from bot.engine import RuleError, RuleSet
+from bot.games import other_game, preset_game
 from bot.store.records import MAX_ID, storable_id
 
 from .errors import LeagueCode, LeagueError
@@ -210,12 +211,21 @@ class LeagueSettings:
             "the round's length sets its hands and target",
         )
         _refuse_unless(isinstance(self.tie_breaks, tuple), "tie_breaks", "a tuple")
+        _refuse_unless(
+            self.overrides.get("ledig_enabled") is not True,
+            "overrides",
+            "ledig is a house rule: leagues do not play it",
+        )
 
     def _rules_with(self, end: Mapping[str, Any]) -> RuleSet:
+        """The league's rules with the round's ``end``: four-player Klaverjas only, a preset
+        or an override of another game refused by its name (`game_not_offered`)."""
+        _refuse_other_game(preset_game(self.preset))
         try:
             rules = RuleSet.preset(self.preset).with_options(**{**self.overrides, **end})
         except RuleError as error:
             raise LeagueError(LeagueCode.BAD_RULES, str(error)) from error
+        _refuse_other_game(other_game(rules))
         return rules
 
     @property
@@ -275,3 +285,10 @@ class LeagueSettings:
             schedule=None if data.get("schedule") is None else Schedule.from_dict(data["schedule"]),
             channel_id=data.get("channel_id"),
         )
+
+
+def _refuse_other_game(game: str | None) -> None:
+    """Refuse a league of another game than four-player Klaverjas (``game``: its name)."""
+    if game is not None:
+        message = f"leagues play four-player Klaverjas, not {game}"
+        raise LeagueError(LeagueCode.GAME_NOT_OFFERED, message, game=game)

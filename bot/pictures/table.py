@@ -20,7 +20,8 @@ is what screen readers read). What it shows:
   was played in (1 = the leader); a gold frame marks the card that wins (or won) it.
 - **Trump badge** (top right): the trump suit; before trump is chosen a "?" (over the
   proposed suit, when there is one); a kraken hand's multiplier ("×4") in its corner once
-  a call or spades made it more than 1.
+  a call or spades made it more than 1; a "0" in a ledig hand (no trump), whose idle
+  partner's name is greyed and who plays no card to its three-card tricks.
 - **Score pad** (top left): the hand number (of the planned hands), then one row per pair
   (the viewer's pair first), marked by four dots for the four places with the pair's two
   in its colour: this hand's points so far (+ roem) under a small card, and the match
@@ -409,7 +410,8 @@ def _draw_seat(
         _write(image, (right - 11, cy + 1), "D", _PAD_INK, 13, bold=True)
         right -= 25
     shown = _fitted(name, right - left, 15, True)
-    _write(image, (left, cy), shown, _MUTED_INK if state.away else _WHITE, 15, True, "lm")
+    muted = state.away or public.idle == seat  # away, or sitting out a ledig hand
+    _write(image, (left, cy), shown, _MUTED_INK if muted else _WHITE, 15, True, "lm")
 
 
 def _draw_trick(
@@ -419,8 +421,10 @@ def _draw_trick(
     leader, cards, winner = trick_shown(public)
     if leader is None:
         return
-    for order, card in enumerate(cards):
-        seat = public.rules.seating.after(leader, order)
+    seating = public.rules.seating
+    # A ledig hand's partner sits out (docs/rules.md 2.10): the trick skips that seat.
+    seats = [seat for seat in seating.order_from(leader) if seat != public.idle]
+    for order, (seat, card) in enumerate(zip(seats, cards, strict=False)):
         label = ranks.get(card.rank)
         face = _played(card, order + 1, seat == winner, None if label == card.rank.label else label)
         _paste(image, face, _CARD_AT[_place(public, bottom, seat)])
@@ -462,11 +466,14 @@ def _played(card: Card, order: int, wins: bool, rank: str | None = None) -> Imag
 
 
 def _draw_badge(image: Image.Image, public: PublicTable) -> None:
-    """Trump; before it is chosen a question mark (over the proposed suit, if any)."""
+    """Trump; before it is chosen a question mark (over the proposed suit, if any); in a
+    ledig hand, which has none, a 0."""
     left, top, right, bottom = _BADGE_BOX
     centre = ((left + right) // 2, (top + bottom) // 2)
     if public.trump is not None:
         _paste(image, suit_shape(public.trump, 42), centre)
+    elif public.ledig is not None:
+        _write(image, centre, "0", _PAD_INK, 34, bold=True)
     elif public.phase is not None:
         if public.proposal is not None:
             _paste(image, _dimmed_suit(public.proposal, 42), centre)

@@ -74,6 +74,13 @@ class SeatView:
     call_level: int | None = None
     announced: tuple[Combination, ...] = ()
     hand_roem: tuple[int, int] = (0, 0)
+    # Ledig (docs/rules.md 2.10): the declarer's seat; no trump, and its partner sits out.
+    ledig: int | None = None
+
+    @property
+    def idle(self) -> int | None:
+        """The seat that sits out this hand (the ledig declarer's partner), if any."""
+        return None if self.ledig is None else FOUR_SEATS.partner_of(self.ledig)
 
     @property
     def pair(self) -> int:
@@ -150,6 +157,7 @@ def view_for(hand: Hand, seat: int) -> SeatView:
         call_level=hand.may_call(seat),
         announced=hand.hand_roem.announced(),
         hand_roem=hand.hand_roem.points,
+        ledig=hand.ledig,
     )
 
 
@@ -162,6 +170,8 @@ def bids_of(hand: Hand) -> tuple[Bid, ...]:
     free choice a first bidder who named trump either chose freely or was forced after four
     passes; the bid is then recorded as forced and no passes are assumed.
     """
+    if hand.ledig is not None:  # no trump was named: the card play reads no bids
+        return ()
     first = left_of(hand.dealer)
     selection = hand.rules.trump_selection
     if selection in ("mandatory", "drawn"):  # nobody may pass: a choice says nothing

@@ -21,6 +21,7 @@ from .base import SeatView
 from .bidding import PASS_THRESHOLD, choose_suit
 from .calls import normal_call
 from .knowledge import Knowledge, points, rivals_after, strength
+from .ledig import ledig_card
 
 TRUMP_KEEP = 10.0  # a trump is worth keeping beyond its points
 MASTER_KEEP = 6.0  # so is the highest remaining card of a side suit
@@ -53,6 +54,8 @@ class HeuristicPlayer:
             raise ValueError("choose_card asked when the seat has no legal card")
         if len(view.legal) == 1:
             return view.legal[0]
+        if view.ledig is not None:
+            return ledig_card(view)
         know = Knowledge.of(view)
         cands = list(view.legal)
         self.rng.shuffle(cands)  # ties between equal cards go by the seed

@@ -22,7 +22,8 @@ class Hint:
     """What to do and why. ``reason`` is one of: ``only`` (no other legal choice), ``wins``
     (takes the trick), ``smear`` (points to the partner who holds the trick), ``lead``,
     ``discard``, ``name`` (name ``suit`` as trump), ``pass``, ``call`` (make the call
-    ``level``: kraak, rekraak, superkraak) and ``no_call`` (pass on it). ``margin`` is how
+    ``level``: kraak, rekraak, superkraak), ``no_call`` (pass on it) and ``ledig`` (a card
+    of a ledig hand, docs/rules.md 2.10: the normal player's, no search). ``margin`` is how
     many points per hand the advice is worth over ``runner_up`` (over the other answer, for
     a call) on average over ``samples`` deals."""
 
@@ -47,6 +48,8 @@ def hint_for(view: SeatView, seed: int | str, budget_ms: float = BUDGET_MS) -> H
     card = player.choose_card(view)
     if len(view.legal) == 1:
         return Hint("only", card=card)
+    if view.ledig is not None:  # no search: no values to compare
+        return Hint("ledig", card=card)
     values = player.card_values
     runner_up = max((c for c in view.legal if c != card), key=lambda c: values[c])
     return Hint(

@@ -207,6 +207,9 @@ class SearchPlayer:
         self.prior_follow = prior_follow
         # The normal player whose card gets the prior (only with a prior).
         self._normal = HeuristicPlayer(f"prior/{seed}") if prior or prior_follow else None
+        # A ledig hand (docs/rules.md 2.10) has no trump and three cards a trick, which the
+        # solver does not play: the normal player's card instead.
+        self._ledig_player = HeuristicPlayer(f"ledig/{seed}")
         self.model_exact = model_exact  # those seats play the model's card in the search too
         # Which of them: "policy" all the model_policy seats, "them" the opponents only (our
         # pair's playouts by the model, its exact search still branching).
@@ -229,6 +232,8 @@ class SearchPlayer:
         """The legal card with the best mean score over sampled deals, each solved exactly;
         the only legal card without a search."""
         self.card_values, self.samples = {}, 0
+        if view.ledig is not None:  # the search assumes trump and four cards a trick
+            return self._ledig_player.choose_card(view)
         search = self._card_search(view)
         if search is None:
             return view.legal[0]

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.checks import Arguments, an_id, whole
+from bot.games import preset_game
 from bot.league.arguments import an_actor
 from bot.league.results import TableResult
 from bot.league.service import Actor
@@ -285,8 +286,10 @@ def games_of(sources: RatingSources) -> list[Game]:
 
 def _casual(match: CasualGame) -> Game | None:
     """A casual match as a game; seats no human sat in were computers. None for a league
-    table's match: it counts as the table's league result."""
-    if match.league:
+    table's match (it counts as the table's league result) and for a match of another game
+    than four-player Klaverjas: a rating is a partnership's (docs/decisions.md, "Games
+    across the features")."""
+    if match.league or preset_game(match.rules) is not None:
         return None
     pairs: list[list[int | None]] = [[], []]
     for user, pair in match.players:

@@ -52,7 +52,7 @@ CASUAL_COUNT: Final = shared(
 LEAGUE_COUNT: Final = shared(f"SELECT COUNT(*) AS n, MAX(r.at) AS seen FROM {_LEAGUE_FROM}")
 # A league table's match is marked (`league`): it counts once, as the table's league result.
 CASUAL_ROWS: Final = shared(
-    "SELECT m.table_id, m.match_no, m.at, m.winner, p.user_id, p.pair, EXISTS (SELECT 1"
+    "SELECT m.table_id, m.match_no, m.at, m.winner, m.rules, p.user_id, p.pair, EXISTS (SELECT 1"
     " FROM league_round_tables AS l WHERE l.table_id = m.table_id) AS league FROM matches AS m"
     " LEFT JOIN player_matches AS p ON p.table_id = m.table_id AND p.match_no = m.match_no"
     f" WHERE {_CASUAL_WHERE} AND m.at > ? ORDER BY m.at, m.table_id, m.match_no, p.pair"
@@ -185,7 +185,7 @@ def _casual_games(rows: Sequence[Row]) -> tuple[CasualGame, ...]:
     for row in rows:
         key = (row["table_id"], row["match_no"])
         game = games.get(key) or CasualGame(
-            key[0], key[1], float(row["at"]), row["winner"], (), bool(row["league"])
+            key[0], key[1], float(row["at"]), row["winner"], (), bool(row["league"]), row["rules"]
         )
         if row["user_id"] is not None:
             players = (*game.players, (int(row["user_id"]), int(row["pair"])))

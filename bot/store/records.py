@@ -306,7 +306,8 @@ class NightRows:
 class CasualGame:
     """A finished match of a table as ratings read it: its human players and their pairs
     (a pair's other seats were computers), the winning pair (None: a draw), and whether the
-    table plays a league round (its result is the league's, counted there)."""
+    table plays a league round (its result is the league's, counted there); ``rules``: the
+    name of the preset the match was played by, as the match's row keeps it."""
 
     table_id: int
     match_no: int
@@ -314,6 +315,7 @@ class CasualGame:
     winner: int | None
     players: tuple[tuple[int, int], ...]  # (user id, pair 0 or 1)
     league: bool = False
+    rules: str = "amsterdam"
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from bot.engine import (
     ClaimResult,
     FinishResult,
     LayDownResult,
+    LedigResult,
     PassResult,
     PlayResult,
     RuleViolation,
@@ -240,3 +241,5 @@ def _engine_events(result: AnyResult) -> list[Event]:
             return [ev.Called(seat=seat, level=level, multiplier=multiplier)]
         case CallPassResult(seat, level):
             return [ev.CallPassed(seat=seat, level=level)]
+        case LedigResult(seat, idle):
+            return [ev.LedigDeclared(seat=seat, idle=idle)]

@@ -27,6 +27,7 @@ class EventKind(StrEnum):
     STARTED = "started"
     TRUMP_CHOSEN = "trump_chosen"
     TRUMP_PASSED = "trump_passed"
+    LEDIG_DECLARED = "ledig_declared"
     CALLED = "called"
     CALL_PASSED = "call_passed"
     LAID_DOWN = "laid_down"
@@ -110,6 +111,14 @@ class TrumpPassed(Event):
     """``seat`` passed on naming trump."""
 
     kind = EventKind.TRUMP_PASSED
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LedigDeclared(Event):
+    """``seat`` said ledig (docs/rules.md 2.10): no trump; ``idle``, its partner, sits out."""
+
+    kind = EventKind.LEDIG_DECLARED
+    idle: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,11 +1,11 @@
 """Which hands of a table get a par, and what the par's replay needs (docs/pars.md).
 
-A hand counts when one person played it with three computers at a casual table (never a
-league table): the person played the whole hand alone (asked no hint, and the computer
-played none of it for them while they were away), and the other three seats are computers
-when it is scored. The par is the strong computer's result in that seat with the same
-cards and the same computers (bot/pars); what it needs is written with the hand's score
-line, so a restart finds it.
+A hand counts when one person played it with three computers at a casual table of
+four-player Klaverjas (never a league table, never another game): the person played the
+whole hand alone (asked no hint, and the computer played none of it for them while they
+were away), and the other three seats are computers when it is scored. The par is the
+strong computer's result in that seat with the same cards and the same computers
+(bot/pars); what it needs is written with the hand's score line, so a restart finds it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine.seats import SEATS
+from bot.games import other_game
 
 from .computer_seats import level_of
 from .table import SeatKind, Table
@@ -25,8 +26,10 @@ def counted_seat(table: Table) -> int | None:
     while the hand in play still counts for them: they have played it alone so far (no
     hint, the computer never acted for them: the seat's ``assisted``); None for any other
     table or hand. A seat marked away (or on autoplay) since an earlier hand still counts:
-    the person may act before the computer does, which takes the seat back."""
-    if table.settings.league:
+    the person may act before the computer does, which takes the seat back. A hand of
+    another game than four-player Klaverjas gets no par: the par's strong computer plays
+    the four-seat game (docs/decisions.md, "Games across the features")."""
+    if table.settings.league or other_game(table.rules) is not None:
         return None
     people = [seat for seat, held in enumerate(table.seats) if held.kind == SeatKind.HUMAN]
     computers = sum(held.kind == SeatKind.COMPUTER for held in table.seats)

@@ -1,5 +1,5 @@
-"""The match's operations: name trump or pass, play a card, claim roem, come back from
-the computer, and ask for a hint. Each answers with one `TableAnswer`, a hint with a
+"""The match's operations: name trump or pass (or say ledig), play a card, claim roem,
+come back from the computer, and ask for a hint. Each answers with one `TableAnswer`, a hint with a
 `HintAnswer`.
 """
 
@@ -11,6 +11,7 @@ from bot.engine import (
     CallDouble,
     ChooseTrump,
     ClaimRoem,
+    DeclareLedig,
     Hand,
     LayDown,
     PassDouble,
@@ -56,6 +57,18 @@ class PlayOperations(TableParts):
             seat = _acting_human(table, user_id)
             action = PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
             events = await self.access.apply(table, user_id, action)
+            events += await self.timers.settle(table)
+        return await self.access.answer(table, events, user_id)
+
+    @checked
+    async def declare_ledig(
+        self, table_id: int, user_id: int, seq: int | None = None, channel_id: int | None = None
+    ) -> TableAnswer:
+        """Say ledig instead of naming trump or passing (docs/rules.md 2.10, a house rule);
+        refused ``no_ledig`` at a table that does not play it."""
+        async with self.access.operate(table_id, seq, user_id, channel_id) as table:
+            seat = _acting_human(table, user_id)
+            events = await self.access.apply(table, user_id, DeclareLedig(seat))
             events += await self.timers.settle(table)
         return await self.access.answer(table, events, user_id)
 

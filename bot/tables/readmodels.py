@@ -42,7 +42,7 @@ from bot.engine import (
 )
 from bot.engine.driemans_match import DriemansResultOfMatch
 from bot.engine.games import AnyHand
-from bot.engine.seats import TRICKS_PER_HAND, TWO_PLAYERS
+from bot.engine.seats import FOUR_SEATS, TRICKS_PER_HAND, TWO_PLAYERS
 from bot.engine.tricks import LAST_TRICK_BONUS, scored_points
 from bot.store import StoredAction
 
@@ -74,6 +74,7 @@ class PublicTrick:
     winner: int
     roem: Roem  # NO_ROEM until claimed
     claimer: int | None  # the seat that claimed it; None when unclaimed or counted itself
+    idle: int | None = None  # a ledig hand's partner, who sits out: three cards
 
     @property
     def claimed_roem(self) -> int:
@@ -186,6 +187,12 @@ class PublicTable:
     kraak: PublicCalls | None = None  # a kraken table's hand after trump (docs/rules.md 2.5)
     three: PublicThree | None = None  # a three-seat table's own facts (None: four seats)
     two: PublicTwo | None = None  # a two-seat table's own facts (None: three or four seats)
+    ledig: int | None = None  # the ledig declarer of the hand in play (docs/rules.md 2.10)
+
+    @property
+    def idle(self) -> int | None:
+        """The seat that sits out the hand in play: the ledig declarer's partner."""
+        return None if self.ledig is None else FOUR_SEATS.partner_of(self.ledig)
 
     @property
     def is_open(self) -> bool:
@@ -290,6 +297,7 @@ def _public_table(table: Table) -> PublicTable:
         kraak=public_calls(hand),
         three=public_three(match) if isinstance(match, DriemansMatch) else None,
         two=public_two(match) if isinstance(match, TweemansMatch) else None,
+        ledig=four.ledig if four is not None else None,
     )
 
 
@@ -426,12 +434,14 @@ def dealt_hands(table: Table, number: int, log: Sequence[StoredAction] = ()) -> 
     line = check_scored(table, number)
     match = table.match
     assert isinstance(match, Match)
-    order = sort_key(Suit.parse(line.trump))
+    trump = None if line.ledig else Suit.parse(line.trump)
+    order = sort_key(trump)
     hands = tuple(tuple(sorted(h, key=order.__getitem__)) for h in match.deal_of(number))
     tricks = tuple(_taken(trick) for trick in played_tricks(table, log, number)) if log else ()
-    trump = Suit.parse(line.trump)
     worth = tuple(
-        scored_points(trick.cards, trump, table.rules)
+        0  # a ledig hand counts no card points (docs/rules.md 2.10 rule 4)
+        if trump is None
+        else scored_points(trick.cards, trump, table.rules)
         + (LAST_TRICK_BONUS if index == TRICKS_PER_HAND else 0)
         for index, trick in enumerate(tricks, start=1)
     )
@@ -454,7 +464,7 @@ def _public_trick(trick: Trick | None) -> PublicTrick | None:
 
 def _taken(trick: Trick) -> PublicTrick:
     roem = trick.roem if trick.claimed else NO_ROEM
-    return PublicTrick(trick.leader, trick.cards, trick.winner, roem, trick.claimer)
+    return PublicTrick(trick.leader, trick.cards, trick.winner, roem, trick.claimer, trick.idle)
 
 
 def private_hand(table: Table, seat: int) -> PrivateHand:

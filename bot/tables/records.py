@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import DriemansLine, Match, SheetLine, TweemansLine
+from bot.games import other_game
 from bot.store import HandRecord, MatchRecord
 
 from .pars import par_setup
@@ -10,8 +11,12 @@ from .table import SeatKind, Table
 
 
 def seat_users(table: Table) -> tuple[int | None, ...]:
-    """The human user id per seat; None for a computer seat (they earn no statistics)."""
-    return tuple(s.user_id if s.kind == SeatKind.HUMAN else None for s in table.seats)
+    """The human user id per seat; None for a computer seat (they earn no statistics), and
+    for every seat of a game the standings do not count: their rows are per pair, so a
+    match of another game than four-player Klaverjas adds no players' rows
+    (docs/decisions.md, "Games across the features")."""
+    counted = other_game(table.rules) is None
+    return tuple(s.user_id if counted and s.kind == SeatKind.HUMAN else None for s in table.seats)
 
 
 def hand_record(

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import logging
 import sqlite3
 import sys
 import tempfile
-import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -25,7 +23,6 @@ from bot.checks import clean_text
 from bot.engine import (
     Card,
     DriemansLine,
-    IllegalReason,
     Phase,
     RuleError,
     RuleSet,
@@ -34,6 +31,7 @@ from bot.engine import (
     TweemansLine,
 )
 from bot.engine.seats import FOUR_SEATS, SEATS, SIDES
+from bot.games import FOUR_PLAYER_GAME
 from bot.services import Services
 from bot.shards import ShardSet
 from bot.startup import run_on_store, write_refused
@@ -57,15 +55,17 @@ from bot.tables.events import (
     TrumpChosen,
     TrumpPassed,
 )
+from bot.terminal.console import read_line, refusal_sentence
 from bot.terminal.driemans import simulate_driemans
+from bot.terminal.driemans_play import UnreadableMatch, play_driemans
 from bot.terminal.tweemans import simulate_tweemans
-from bot.texts.catalog import clip, has, t
-from bot.texts.formats import mid_sentence
+from bot.texts.catalog import clip
 
 T = TypeVar("T")
 TERMINAL_CHANNEL = 1  # the terminal's one "channel"; its open table is resumed on start
 PLAYER_ID = 1
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
+PLAYED = (FOUR_PLAYER_GAME, "driemans")  # the games `play` plays (simulate: every game)
 EXIT_USAGE = 2  # bad arguments: one line on stderr, as bot/__main__.py does for settings
 EXIT_INTERRUPTED = 130  # Ctrl-C: the shell's code for a program ended by SIGINT
 INTERRUPTED = "stopped; every move shown is saved: run `python -m bot play` to go on"
@@ -86,15 +86,22 @@ def run_terminal(args: argparse.Namespace) -> int:
     code."""
     db: str | Path = getattr(args, "db", None) or "data/terminal.sqlite3"  # or postgresql://
     try:
-        rules = _preset(args)
+        rules = _preset(args, PLAYED)
+        kept = _driemans_file(db) if rules.three_players else None
     except UsageError as error:
         return _usage("play", error)
     name = clean_text(getattr(args, "name", None) or "") or "You"  # a blank one: "You"
-    # Held as the bot holds it (SQLite's file lock, PostgreSQL's shard locks) while it plays.
     try:
+        if kept is not None:  # three players: the engine alone, the match in a file
+            return asyncio.run(play_driemans(kept, rules, name, input, print))
+        # Held as the bot holds it (SQLite's file lock, PostgreSQL's shard locks) while it
+        # plays.
         return run_on_store(
             db, lambda: asyncio.run(_play(db, rules, name, input, print)), ShardSet()
         )
+    except UnreadableMatch as error:
+        print(f"play: {error}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:  # Ctrl-C, at the prompt or while the computers think
         print()  # ends the prompt's line
         print(INTERRUPTED, file=sys.stderr)
@@ -105,7 +112,7 @@ def run_simulation(args: argparse.Namespace) -> int:
     """Let computers play matches against each other (`python -m bot simulate`); the exit code."""
     try:
         matches = _matches(args)
-        rules = _preset(args, every_game=True)
+        rules = _preset(args)
     except UsageError as error:
         return _usage("simulate", error)
     if rules.three_players:  # no table service plays it yet: the engine alone
@@ -126,18 +133,34 @@ def _usage(command: str, error: UsageError) -> int:
     return EXIT_USAGE
 
 
-def _preset(args: argparse.Namespace, every_game: bool = False) -> RuleSet:
-    """The --preset's rules; `every_game`: three-player Klaverjas too (simulate only)."""
+def _preset(args: argparse.Namespace, games: tuple[str, ...] | None = None) -> RuleSet:
+    """The --preset's rules: a preset the engine plays, of one of ``games`` when given
+    (another game is refused by its name, and the choices named are of those games)."""
     name = getattr(args, "preset", None)
-    lookup = RuleSet.game_preset if every_game else RuleSet.preset
     try:
-        rules = lookup("amsterdam" if name is None else name)
+        rules = RuleSet.game_preset("amsterdam" if name is None else name)
     except RuleError as error:
-        choices = ", ".join(error.facts.get("choices", ()))
+        named = error.facts.get("choices", ())
+        choices = ", ".join(c for c in named if games is None or _game(c) in games)
         raise UsageError(
             f"unknown --preset {clip(str(name), NAME_CLIP)!r}; choose one of {choices}"
         ) from None
+    if games is not None and rules.game not in games:
+        raise UsageError(f"{rules.game} is not played in the terminal yet")
     return rules
+
+
+def _game(preset: str) -> str:
+    return RuleSet.game_preset(preset).game
+
+
+def _driemans_file(db: str | Path) -> Path:
+    """Where `play --preset driemans` keeps its match: a file beside the --db file
+    (``terminal.sqlite3``: ``terminal-driemans.json``); a database URL has no beside."""
+    if "://" in str(db):
+        raise UsageError("a three-player match is kept in a file: give --db a file name")
+    path = Path(db)
+    return path.with_name(f"{path.stem}-driemans.json")
 
 
 def _matches(args: argparse.Namespace) -> int:
@@ -232,7 +255,7 @@ async def _loop(
             return
         say(render(table))
         try:
-            line = (await _read_line(ask, "> ")).strip()
+            line = (await read_line(ask, "> ")).strip()
         except EOFError:
             line = "quit"
         if line.lower() in ("quit", "q", "exit"):
@@ -250,33 +273,6 @@ async def _loop(
             for text in describe(answer):
                 say(text)
         failures.check()
-
-
-async def _read_line(ask: Callable[[str], str], prompt: str) -> str:
-    """`ask(prompt)` in a daemon thread. Ctrl-C then ends `play` at once: asyncio joins
-    its own worker threads on the way out, which would wait for Enter; a daemon thread
-    blocked in `input` is left behind."""
-    loop = asyncio.get_running_loop()
-    answer: asyncio.Future[str] = loop.create_future()
-
-    def settle(line: str | None, error: Exception | None) -> None:
-        if answer.done():  # cancelled meanwhile (Ctrl-C)
-            return
-        if error is not None:
-            answer.set_exception(error)
-        else:
-            answer.set_result(line or "")
-
-    def read() -> None:
-        try:
-            line, error = ask(prompt), None
-        except Exception as exc:  # EOFError: the input ended
-            line, error = None, exc
-        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
-            loop.call_soon_threadsafe(settle, line, error)
-
-    threading.Thread(target=read, name="terminal-input", daemon=True).start()
-    return await answer
 
 
 async def _command(
@@ -318,23 +314,7 @@ def _parse(parse: Callable[[str], T], text: str, wanted: str) -> T:
 
 def refusal_text(error: TableError, table: TableAnswer) -> str:
     """The refusal in words: the sentence the Discord table uses, in English."""
-    key = f"tables.err.{error.code}"
-    if not has(key):
-        return t("tables.err.unknown", code=error.code)
-    facts = error.facts
-    values = {"card": "?", "suit": "?", "why": "", "seat": "?", "free": "?"}
-    if isinstance(facts.get("card"), Card):
-        values["card"] = str(facts["card"])
-    if isinstance(facts.get("suit"), Suit):
-        values["suit"] = t(f"common.suit.{facts['suit'].letter}")
-    reason = facts.get("reason")
-    if isinstance(reason, IllegalReason):
-        suit = t(f"common.suit.{reason.suit.letter}") if reason.suit is not None else ""
-        why = t(f"tables.reason.{reason.code.value}", suit=suit)
-        values["why"] = mid_sentence(why)
-    to_act = facts.get("to_act")
-    values["name"] = _seat_name(table, to_act) if isinstance(to_act, int) else "someone else"
-    return t(key, **values)
+    return refusal_sentence(error.code, error.facts, lambda seat: _seat_name(table, seat))
 
 
 def render(table: TableAnswer) -> str:

@@ -19,6 +19,7 @@ def error_text(error: AnalysisError, locale: str) -> str:
         hand=facts.get("hand", "?"),
         count=facts.get("count", 0),
         minutes=facts.get("minutes", "?"),
+        game=facts.get("game", "?"),
     )
 
 

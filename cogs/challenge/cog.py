@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.challenge import CADENCES, DEALS_RANGE
 from bot.client import KlaverjasBot
 from bot.engine import PRESET_NAMES
+from bot.games import four_player_presets
 from bot.league.schedule import timezone_names
 from cogs.challenge.actions import ChallengeActions
 from cogs.challenge.items import ALL_ITEMS
@@ -33,7 +34,9 @@ WEEKDAY_CHOICES = [
     app_commands.Choice(name=command_text(f"challenge.cmd.choice.weekday.{day}"), value=day)
     for day in range(7)
 ]
-RULES_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
+RULES_CHOICES = [
+    app_commands.Choice(name=name, value=name) for name in four_player_presets(PRESET_NAMES)
+]
 
 
 class Challenge(commands.Cog):

@@ -27,6 +27,7 @@ def error_text(error: ChallengeError, locale: str) -> str:
         "setting": clip(facts.get("setting", "?")),
         "value": clip(facts.get("value", "?")),
         "zone": clip(facts.get("zone", "?")),
+        "game": clip(facts.get("game", "?")),
         "when": f"<t:{int(facts.get('closes_at', 0))}:f>",
         "card": "?",
         "suit": "?",

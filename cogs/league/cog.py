@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.client import KlaverjasBot
 from bot.engine import ENGINE_PRESET_NAMES
+from bot.games import four_player_presets
 from bot.league.schedule import MAX_LEAD_MINUTES, timezone_names
 from bot.league.settings import BOOBY_RULES, BYE_POLICIES
 from cogs.common.text import command_named, command_text, locale_of, options_from
@@ -41,7 +42,9 @@ __all__ = ["League"]
 
 Interaction = discord.Interaction[Any]
 
-PRESETS = [app_commands.Choice(name=name, value=name) for name in ENGINE_PRESET_NAMES]
+PRESETS = [
+    app_commands.Choice(name=name, value=name) for name in four_player_presets(ENGINE_PRESET_NAMES)
+]
 BYES = [
     app_commands.Choice(name=command_text(f"league.cmd.choice.bye.{policy}"), value=policy)
     for policy in BYE_POLICIES

@@ -90,21 +90,31 @@ class RulesInEffect:
 
 def rules_line(locale: object, ctx: RulesInEffect) -> str:
     """One line saying which rules the answer used, for a footer."""
-    label = ctx.rules.label
+    label = rules_label(ctx.rules, locale)
     if ctx.source == "table":
         return t("rules.footer.table", locale, label=label)
     if ctx.source == "chosen":
         line = t("rules.footer.chosen", locale, label=label)
         if ctx.table_rules is not None and ctx.table_rules != ctx.rules:
-            line += " · " + t("rules.footer.table_plays", locale, label=ctx.table_rules.label)
+            plays = rules_label(ctx.table_rules, locale)
+            line += " · " + t("rules.footer.table_plays", locale, label=plays)
         return line
     return t("rules.footer.default", locale, label=label)
 
 
-def _differences(rules: RuleSet) -> list[str]:
+def rules_label(rules: RuleSet, locale: object) -> str:
+    """``RuleSet.label``, with ledig named a house rule in the reader's words (docs/rules.md
+    2.10) rather than as the option the code writes."""
+    if not rules.ledig_enabled:
+        return rules.label
+    plain = rules.with_options(ledig_enabled=False).label
+    return f"{plain} + {t('rules.house_rule.ledig', locale)}"
+
+
+def _differences(rules: RuleSet, locale: object) -> list[str]:
     default = _DEFAULT_RULES.to_dict()
     return [
-        f"`{key}` = `{value}`"
+        t("rules.house_rule.ledig", locale) if key == "ledig_enabled" else f"`{key}` = `{value}`"
         for key, value in rules.to_dict().items()
         if key != "name" and default.get(key) != value
     ]
@@ -113,7 +123,7 @@ def _differences(rules: RuleSet) -> list[str]:
 def rules_field_value(locale: object, ctx: RulesInEffect) -> str:
     """Which rules apply here, with every option that differs from the default rules."""
     lines = [rules_line(locale, ctx)]
-    differences = _differences(ctx.rules)
+    differences = _differences(ctx.rules, locale)
     if differences:
         lines.append(
             t("rules.rules.differences", locale, default=_DEFAULT_RULES.name)
@@ -197,7 +207,7 @@ def topic_embeds(locale: object, key: str, ctx: RulesInEffect) -> list[discord.E
             COLOUR if in_force else COLOUR_OTHER,
         )
         marker = "rules.rules.applies" if in_force else "rules.rules.does_not_apply"
-        embed.set_footer(text=t(marker, locale, label=ctx.rules.label))
+        embed.set_footer(text=t(marker, locale, label=rules_label(ctx.rules, locale)))
         embeds.append(embed)
     embeds[-1].add_field(
         name=t("rules.rules.field_rules", locale), value=rules_field_value(locale, ctx)

@@ -32,6 +32,7 @@ from cogs.tables.items import (
     KraakCall,
     LayDownCards,
     LeaveAnswer,
+    Ledig,
     PickCard,
     PlayCard,
     Review,
@@ -216,6 +217,19 @@ class TableActions:
             await self._edit_hand(interaction, result, note)
 
         await self.guard(interaction, "button trump", work, table_id, on_ephemeral(interaction))
+
+    async def on_ledig(self, interaction: discord.Interaction[Any], click: Ledig) -> None:
+        """Say ledig (a house rule), from the button drawn for a state of the trump round."""
+        table_id, seq = click.table, click.seq
+
+        async def work() -> None:
+            result = await self.service.declare_ledig(
+                table_id, interaction.user.id, seq, interaction.channel_id
+            )
+            note = t("tables.hand.said_ledig", locale_of(interaction))
+            await self._edit_hand(interaction, result, note)
+
+        await self.guard(interaction, "button ledig", work, table_id, on_ephemeral(interaction))
 
     async def on_kraak(self, interaction: discord.Interaction[Any], click: KraakCall) -> None:
         """A kraak call or its pass, from the button drawn for a state and level."""

@@ -45,12 +45,16 @@ class OpenOptions:
     thread: bool = False
     language: str | None = None
     level: str | None = None  # the computers' level (None: the default, strong)
+    ledig: bool = False  # offer ledig in the trump round (docs/rules.md 2.10, a house rule)
 
     def rules(self) -> RuleSet:
-        """The rule set, or the engine's refusal as the user's (an unknown preset, hands 0).
-        Hands alone, a target alone, or both: the match ends at whichever comes first."""
+        """The rule set, or the engine's refusal as the user's (an unknown preset, hands 0,
+        ledig where trump is not named in turn). Hands alone, a target alone, or both: the
+        match ends at whichever comes first."""
         try:
             rules = table_preset(self.preset)
+            if self.ledig:
+                rules = rules.with_options(ledig_enabled=True)
             if self.hands is None and self.target is None:
                 return rules
             return rules.with_options(match_hands=self.hands, target_score=self.target)

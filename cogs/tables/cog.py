@@ -142,9 +142,10 @@ class Tables(commands.Cog):
         thread: bool = False,
         language: str | None = None,
         level: str | None = None,
+        ledig: bool = False,
     ) -> None:
         """/table open."""
-        options = OpenOptions(preset, hands, target, turn_timer, thread, language, level)
+        options = OpenOptions(preset, hands, target, turn_timer, thread, language, level, ledig)
         await self.actions.guard(
             interaction, "/table open", lambda: self.table_commands.open_table(interaction, options)
         )

@@ -42,6 +42,7 @@ NAME_CLIP = 24  # characters of a typed name (preset, language) a refusal repeat
 OPTION_NAMES = {
     "match_hands": "tables.cmd.opt.hands.name",
     "target_score": "tables.cmd.opt.target.name",
+    "ledig_enabled": "tables.cmd.opt.ledig.name",
 }
 
 

@@ -11,6 +11,7 @@ per-message view has to be stored. custom_ids (Discord allows 100 characters):
     kj:trump:{table}:{seq}:{choice} a suit letter c/d/h/s, or pass
     kj:kraak:{table}:{seq}:{level}:{answer}  the kraak call offered (1 kraak, 2 rekraak,
                                     3 superkraak), call or pass
+    kj:ledig:{table}:{seq}          say ledig instead of naming trump (a house rule)
     kj:leave:{table}:{seq}:{answer} yes or no: the answer to "leave the match?"
     kj:review:{table}:{hand}[:d]    hand number (1-based) of the match, shown once scored;
                                     ":d" for the page of the hands as dealt
@@ -49,6 +50,8 @@ __all__ = [
     "CardButton",
     "KraakButton",
     "KraakCall",
+    "Ledig",
+    "LedigButton",
     "LeaveAnswer",
     "LeaveAnswerButton",
     "PlayCard",
@@ -73,6 +76,7 @@ __all__ = [
     "kraak_component",
     "lay_down_component",
     "pick_component",
+    "ledig_component",
     "leave_components",
     "review_component",
     "sit_component",
@@ -155,6 +159,15 @@ class KraakCall(Click):
     answer: bool
 
 
+@TABLES.button("kj:ledig:{table}:{seq}", "on_ledig")
+@dataclass(frozen=True, slots=True)
+class Ledig(Click):
+    """Say ledig instead of naming trump or passing (docs/rules.md 2.10), at state `seq`."""
+
+    table: int
+    seq: int
+
+
 @TABLES.button("kj:leave:{table}:{seq}:{answer}", "on_leave_answer", answer=words("yes", "no"))
 @dataclass(frozen=True, slots=True)
 class LeaveAnswer(Click):
@@ -221,6 +234,7 @@ SitButton = Sit.item
 CardButton = PlayCard.item
 TrumpButton = TrumpChoice.item
 KraakButton = KraakCall.item
+LedigButton = Ledig.item
 LeaveAnswerButton = LeaveAnswer.item
 ReviewButton = Review.item
 AgainButton = Again.item
@@ -274,6 +288,11 @@ def kraak_component(table_id: int, seq: int, level: int, call: bool, label: str)
     """`KraakCall` as a component: the call in red, the pass grey."""
     style = Style.danger if call else Style.secondary
     return KraakCall(table_id, seq, level, call).component(label, style)
+
+
+def ledig_component(table_id: int, seq: int, label: str) -> Component:
+    """`Ledig` as a component (grey: a house rule, not one of the suits)."""
+    return Ledig(table_id, seq).component(label, Style.secondary)
 
 
 def leave_components(table_id: int, seq: int, locale: str) -> list[Component]:

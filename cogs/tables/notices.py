@@ -58,6 +58,7 @@ _TURN_KINDS = (
     *_DEALS,
     EventKind.TRUMP_CHOSEN,
     EventKind.TRUMP_PASSED,
+    EventKind.LEDIG_DECLARED,
     EventKind.CARD_PLAYED,
 )
 

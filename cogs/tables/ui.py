@@ -13,10 +13,10 @@ from functools import lru_cache
 
 import discord
 
-from bot.engine import Phase, RuleSet, Suit
-from bot.engine.seats import SIDES
+from bot.engine import Phase, Suit
+from bot.engine.seats import FOUR_SEATS, SIDES
 from bot.tables import PublicSeat, PublicTable, SeatKind, Status, TableAnswer
-from bot.texts.catalog import has, normalize_locale
+from bot.texts.catalog import normalize_locale
 from bot.texts.formats import mid_sentence
 from cogs.common.components import (
     EMBED_COLOUR,
@@ -33,7 +33,7 @@ from cogs.common.raw_messages import Message
 from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, t
 from cogs.tables.items import ButtonKind, kind_component, leave_components, review_component
 from cogs.tables.ui_kraak import calls_text, hand_roem_lines, to_call_line
-from cogs.tables.ui_lobby import lobby_lines, lobby_rows
+from cogs.tables.ui_lobby import lobby_lines, lobby_rows, rules_words
 from cogs.tables.ui_picture import ShownPicture
 from cogs.tables.ui_sheet import NAME_MAX, flag_text, result_text, sheet_embed
 from cogs.tables.ui_text import (
@@ -211,11 +211,26 @@ def _name(public: PublicTable, seat: int | None, locale: str) -> str:
 
 
 def _trump_line(public: PublicTable, locale: str) -> str:
+    if public.ledig is not None:
+        return ledig_line(public.seats, public.ledig, locale)
     playing = public.phase in (Phase.PLAY, Phase.CLAIM)
     return _trump_words(
         public.seats, public.dealer, public.trump, public.proposal, public.chooser,
         public.makers, calls_text(public, locale), playing, locale,
     )  # fmt: skip
+
+
+@lru_cache(maxsize=SEATS_CACHED)
+def ledig_line(seats: tuple[PublicSeat, ...], declarer: int, locale: str) -> str:
+    """A ledig hand's line (docs/rules.md 2.10): who said it, a house rule, and the partner
+    who sits out this hand."""
+    idle = FOUR_SEATS.partner_of(declarer)
+    return t(
+        "tables.public.ledig_play",
+        locale,
+        declarer=md(seat_name(seats, declarer, locale, PLAY_NAME_MAX)),
+        idle=md(seat_name(seats, idle, locale, PLAY_NAME_MAX)),
+    )
 
 
 @lru_cache(maxsize=SEATS_CACHED)
@@ -497,27 +512,6 @@ def _play_buttons(
 
 
 # ----------------------------------------------------------------------------- settings
-
-
-def rules_words(rules: RuleSet, locale: str) -> str:
-    """The rules' name with each option changed from its preset in the reader's words
-    ("amsterdam + roem counted by the bot"), never as the code writes it; the match's
-    length is not repeated (the lobby and the heading say it in words)."""
-    changed = [
-        _option_words(name, value, locale)
-        for name, value in sorted(rules.overrides().items())
-        if name not in _LENGTH_OPTIONS
-    ]
-    return " + ".join([rules.name, ", ".join(changed)]) if changed else rules.name
-
-
-_LENGTH_OPTIONS = frozenset({"match_hands", "target_score"})
-
-
-def _option_words(name: str, value: object, locale: str) -> str:
-    """One changed option in words; one the catalogue has no words for yet by its name."""
-    key = f"tables.rules.{name}.{value}"
-    return t(key, locale) if has(key, locale) else f"{name}={value}"
 
 
 def settings_embed(table: PublicTable, locale: str, table_locale: str) -> discord.Embed:

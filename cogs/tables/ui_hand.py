@@ -13,6 +13,10 @@ view, and only ever sent ephemerally. In one box (docs/table-ux.md 2.3):
   screen). Suits are told apart by their symbols (and pictures), never by colour;
 - Refresh, **Roem!** only while a claim applies to this player, **I'm back** when away.
 
+In a ledig hand (docs/rules.md 2.10, a house rule) the declarer's partner sits out: its
+hand shows its cards in words and no card buttons; the trump round offers **Ledig** on a
+row of its own to the seat that may say it.
+
 Every card and trump button carries the state sequence it was drawn for, so a click on an
 outdated hand is refused as stale by the service instead of playing a card the player did
 not see.
@@ -60,6 +64,7 @@ from cogs.tables.items import (
     kind_component,
     kraak_component,
     lay_down_component,
+    ledig_component,
     pick_component,
     trump_component,
 )
@@ -120,10 +125,13 @@ def hand_payload(
     if (bidding or (exchange and not mine.lay_down)) and mine.cards:
         parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
     if bidding:
-        parts += action_rows([_bid_buttons(public, mine, locale)])
+        parts += action_rows([_bid_buttons(public, mine, locale), _ledig_buttons(mine, locale)])
     elif exchange and mine.lay_down:
         parts += action_rows(_exchange_rows(public, mine, locale, emojis, picked))
         parts.append(text_display(_picked_text(public, picked, locale)))
+    elif playing and public.idle == mine.seat:
+        if mine.cards:  # laid face down: the player may still look at them
+            parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
     elif playing and not exchange:
         parts += action_rows(_card_rows(public, mine, locale, emojis))
         others = _others_text(public, mine, locale)
@@ -151,7 +159,7 @@ def _two_payload(
     emojis: CardEmojis,
     parts: list[Component],
 ) -> Message:
-    """Two seats during a match (docs/table-ux.md 2.16): both tables' face-up cards, then
+    """Two seats during a match (docs/table-ux.md 2.17): both tables' face-up cards, then
     while trump is named the hand in words and the suits (no Pass: the maker must name
     one); while cards are played the player's two units apart, each under its name, the
     cards it may play as buttons and the others in words. A click plays the card from the
@@ -179,7 +187,8 @@ def _two_payload(
 
 def _heading(public: PublicTable, mine: PrivateHand, locale: str, note: str | None) -> str:
     playing = public.status == Status.PLAYING
-    lines = [_title(public.table_id, public.league, public.trump, playing, locale)]
+    ledig = public.ledig is not None
+    lines = [_title(public.table_id, public.league, public.trump, playing, locale, ledig)]
     if note:
         lines.append(f"> {note}")
     lines += _status_lines(public, mine, locale)
@@ -193,6 +202,7 @@ def _title(
     trump: Suit | None,
     playing: bool,
     locale: str,
+    ledig: bool = False,
 ) -> str:
     """The heading (the same for every hand drawn at a table until trump is chosen): the
     title with trump and the table (a league table as its night's draw names it); during
@@ -202,6 +212,8 @@ def _title(
     if trump is not None:
         suit = f"{suit_text(trump, locale)} {TRUMP_MARK}"
         title += " · " + t("tables.hand.trump", locale, suit=suit)
+    elif ledig:  # no trump: a house rule (docs/rules.md 2.10)
+        title += " · " + t("tables.hand.ledig", locale)
     where = t("tables.public.footer", locale, table=table_id)
     if place is not None:
         where = place_title(place, locale)
@@ -231,6 +243,8 @@ def _turn_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
         return _call_text(public, mine, locale)
     if public.three is not None and public.phase != DriemansPhase.PLAY:
         return _three_turn_text(public, mine, locale)
+    if public.idle == mine.seat:
+        return t("tables.hand.sits_out", locale)
     if not mine.my_turn:
         name = md(seat_name(public.seats, public.to_act, locale))
         key = "tables.hand.wait_trump" if public.phase == Phase.TRUMP else "tables.hand.wait_play"
@@ -395,6 +409,15 @@ def _trump_buttons(mine: PrivateHand, locale: str) -> list[Component]:
     disabled = not options.can_pass
     buttons.append(trump_component(mine.table_id, mine.seq, None, pass_label, disabled))
     return buttons
+
+
+def _ledig_buttons(mine: PrivateHand, locale: str) -> list[Component]:
+    """Ledig, on a row of its own (the suits and Pass fill one), to the seat that may say
+    it now (`TrumpOptions.ledig`: a table that plays the house rule)."""
+    options = mine.trump_options
+    if options is None or not mine.my_turn or not options.ledig:
+        return []
+    return [ledig_component(mine.table_id, mine.seq, t("tables.button.ledig", locale))]
 
 
 def _control_buttons(public: PublicTable, mine: PrivateHand, locale: str) -> list[Component]:

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import discord
 
+from bot.engine import RuleSet
 from bot.engine.seats import FOUR_SEATS
 from bot.tables import PublicTable, SeatKind
+from bot.texts.catalog import has
 from cogs.common.components import Component
 from cogs.common.text import t
 from cogs.tables.items import ButtonKind, kind_component, sit_component
 from cogs.tables.ui_text import levels_text, seat_name, timer_text
 
-__all__ = ["LABEL_NAME", "lobby_lines", "lobby_rows", "sit_label"]
+__all__ = ["LABEL_NAME", "lobby_lines", "lobby_rows", "rules_words", "sit_label"]
 
 Style = discord.ButtonStyle
 LABEL_NAME = 12  # columns of a partner's name on a seat button (a phone shows ~45 in all)
@@ -37,7 +39,12 @@ def lobby_lines(public: PublicTable, locale: str) -> list[str]:
     level = t("tables.settings.level", locale, value=levels_text(public, locale))
     lines = [
         first,
-        t("tables.lobby.rules", locale, rules=public.rules_name, length=_length(public, locale)),
+        t(
+            "tables.lobby.rules",
+            locale,
+            rules=rules_words(public.rules, locale),
+            length=_length(public, locale),
+        ),
         f"{timer} · {level}",
     ]
     if three:  # the computers there play easy or normal (a strong one plays normal)
@@ -45,6 +52,27 @@ def lobby_lines(public: PublicTable, locale: str) -> list[str]:
     if two:
         lines.append(t("tables.lobby.two_levels", locale))
     return [*lines, t("tables.lobby.opener", locale, opener=f"<@{public.opener_id}>")]
+
+
+def rules_words(rules: RuleSet, locale: str) -> str:
+    """The rules' name with each option changed from its preset in the reader's words
+    ("amsterdam + roem counted by the bot"), never as the code writes it; the match's
+    length is not repeated (the lobby and the heading say it in words)."""
+    changed = [
+        _option_words(name, value, locale)
+        for name, value in sorted(rules.overrides().items())
+        if name not in _LENGTH_OPTIONS
+    ]
+    return " + ".join([rules.name, ", ".join(changed)]) if changed else rules.name
+
+
+_LENGTH_OPTIONS = frozenset({"match_hands", "target_score"})
+
+
+def _option_words(name: str, value: object, locale: str) -> str:
+    """One changed option in words; one the catalogue has no words for yet by its name."""
+    key = f"tables.rules.{name}.{value}"
+    return t(key, locale) if has(key, locale) else f"{name}={value}"
 
 
 def lobby_rows(public: PublicTable, locale: str) -> list[list[Component]]:

@@ -16,7 +16,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.analysis import line_check
-from bot.engine import Suit
+from bot.engine import Card, Suit
 from bot.engine.seats import FOUR_SEATS, SIDES
 from bot.tables import DealtHands, PublicTrick
 from cogs.common.analyse import analyse_component
@@ -24,7 +24,14 @@ from cogs.common.components import EMBED_COLOUR, Component, rendered_view
 from cogs.common.text import NO_EMOJIS, CardEmojis, cards_text, face_of, t
 from cogs.tables.items import review_component
 from cogs.tables.ui_sheet import flag_text
-from cogs.tables.ui_text import WINNING_MARK, pair_names, points_text, seat_name, suit_text
+from cogs.tables.ui_text import (
+    WINNING_MARK,
+    pair_names,
+    points_text,
+    seat_name,
+    suit_text,
+    trick_seats,
+)
 
 __all__ = ["review_embed", "review_view"]
 
@@ -52,6 +59,14 @@ def _name(review: DealtHands, seat: int, locale: str, width: int | None = None) 
 def _trump_line(review: DealtHands, locale: str) -> str:
     """Trump, who chose it, the makers and the dealer, as the table message says it."""
     line = review.line
+    if line.ledig:
+        return t(
+            "tables.public.ledig",
+            locale,
+            declarer=_name(review, line.chooser, locale),
+            idle=_name(review, FOUR_SEATS.partner_of(line.chooser), locale),
+            dealer=_name(review, line.dealer, locale),
+        )
     return t(
         "tables.public.trump",
         locale,
@@ -69,8 +84,8 @@ def _trick_rows(review: DealtHands, locale: str, emojis: CardEmojis) -> list[str
     rows = []
     for number, (trick, points) in enumerate(zip(review.tricks, review.worth, strict=True), 1):
         cards = " · ".join(
-            _played(review, trick, index, locale, emojis)
-            for index in range(FOUR_SEATS.cards_per_trick)
+            _played(review, trick, seat, card, locale, emojis)
+            for seat, card in zip(trick_seats(trick.leader, trick.idle), trick.cards, strict=True)
         )
         worth = points_text(points, trick.claimed_roem, locale)
         rows.append(f"`{number}` {cards} → **{worth}**")
@@ -78,10 +93,9 @@ def _trick_rows(review: DealtHands, locale: str, emojis: CardEmojis) -> list[str
 
 
 def _played(
-    review: DealtHands, trick: PublicTrick, index: int, locale: str, emojis: CardEmojis
+    review: DealtHands, trick: PublicTrick, seat: int, played: Card, locale: str, emojis: CardEmojis
 ) -> str:
-    seat = FOUR_SEATS.after(trick.leader, index)
-    card = face_of(trick.cards[index], locale, emojis).inline
+    card = face_of(played, locale, emojis).inline
     mark = f" {WINNING_MARK}" if seat == trick.winner else ""
     return f"{_name(review, seat, locale, TRICK_NAME)} {card}{mark}"
 

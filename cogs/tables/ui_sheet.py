@@ -62,7 +62,9 @@ def flag_text(line: SheetLine, locale: str) -> str:
     a call the bearing pair, did not make it) or pit (one pair took every trick);
     nothing for an ordinary hand."""
     marks = [f"×{line.multiplier}"] if line.multiplier > 1 else []
-    if line.nat:
+    if line.ledig:  # a house rule (docs/rules.md 2.10): no nat, no pit
+        marks.append(t("tables.sheet.ledig", locale))
+    elif line.nat:
         marks.append(t("tables.sheet.nat", locale))
     elif line.pit is not None:
         marks.append(t("tables.sheet.pit", locale))
@@ -86,6 +88,8 @@ def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> dis
     )
     head = [result_text(public, locale)] if final else []
     legend = sheet_legend(locale)
+    if any(line.ledig for line in public.sheet):
+        legend += "\n" + t("tables.sheet.ledig_legend", locale, bonus=public.rules.ledig_bonus)
     rows = _fit(sheet_rows(public, locale), DESCRIPTION_BUDGET - len(pairs) - len(legend) - 100)
     body = "```\n" + "\n".join(rows) + "\n```"
     title = t("tables.sheet.title", locale, table=public.table_id)
@@ -129,7 +133,8 @@ def sheet_rows(public: PublicTable, locale: str) -> list[str]:
 
 
 def _suit_symbol(letter: str) -> str:
-    return Suit.parse(letter).symbol
+    """The trump's symbol; a ledig line (no trump) shows a dash."""
+    return Suit.parse(letter).symbol if letter else "-"
 
 
 def _score_cell(line: SheetLine, pair: int) -> str:

@@ -206,6 +206,9 @@ def _hint_text(hint: Hint, locale: str) -> str:
             return t("tables.hint.only", locale, card=card_text(hint.card, locale))
         assert hint.suit is not None
         return t("tables.hint.only_trump", locale, suit=suit_text(hint.suit, locale))
+    if hint.reason == "ledig":
+        assert hint.card is not None
+        return t("tables.hint.ledig", locale, card=card_text(hint.card, locale))
     points = round(hint.margin)
     margin = (
         t("tables.hint.margin", locale, points=points)
@@ -312,7 +315,7 @@ def shown_trick(public: PublicTable) -> ShownTrick | None:
     if not public.trick and last is not None:
         return taken_trick(last, public.trick_number - 1, seating)
     leader = public.trick_leader or 0
-    cards = {seating.after(leader, i): card for i, card in enumerate(public.trick)}
+    cards = dict(zip(trick_seats(leader, public.idle, seating), public.trick, strict=False))
     number = min(public.trick_number, seating.tricks_per_hand)
     return ShownTrick(number, leader, cards, public.trick_winner, None, seating)
 
@@ -322,8 +325,14 @@ _IN_PLAY = (Phase.PLAY, Phase.CLAIM, DriemansPhase.PLAY)  # either game's ("clai
 
 def taken_trick(trick: PublicTrick, number: int, seating: Seating = FOUR_SEATS) -> ShownTrick:
     """A trick already taken (number `number` of its hand, at a table of `seating`)."""
-    cards = {seating.after(trick.leader, i): card for i, card in enumerate(trick.cards)}
+    cards = dict(zip(trick_seats(trick.leader, trick.idle, seating), trick.cards, strict=False))
     return ShownTrick(number, trick.leader, cards, trick.winner, trick, seating)
+
+
+def trick_seats(leader: int, idle: int | None, seating: Seating = FOUR_SEATS) -> list[int]:
+    """The seats that play to a trick led by `leader`, in order: every seat of `seating`,
+    or the three beside a ledig partner who sits out (`idle`, docs/rules.md 2.10)."""
+    return [seat for seat in seating.order_from(leader) if seat != idle]
 
 
 def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:

@@ -1,5 +1,5 @@
 """A three-seat table's own words (three-player Klaverjas, docs/rules.md 2.8;
-docs/table-ux.md 2.15): the seats, the bid and the solo's exchange on the table message,
+docs/table-ux.md 2.16): the seats, the bid and the solo's exchange on the table message,
 the hand's points of the solo and the defenders, and a one-line score per player (the
 lobby's seat buttons are the lobby's, `ui_lobby.py`; the result and the sheet per player
 the score sheet's, `ui_sheet.py`).

@@ -1,5 +1,5 @@
 """A two-seat table's own words (two-player Klaverjas, docs/rules.md 2.9; docs/table-ux.md
-2.16): each player plays two units, a hand and a table of face-up cards, so a card in a
+2.17): each player plays two units, a hand and a table of face-up cards, so a card in a
 trick is named by its unit ("Anna (table)", `ui_text.player_name`); both tables' face-up
 cards and how many face-down cards they still hide; the maker's trump; a one-line score
 per player.

@@ -26,6 +26,7 @@ from bot.players import Effort, make_player, view_for
 from bot.store import Store
 from bot.tables import FakeClock, TableService
 from tests.challenge.kit import GUILD, opened, play_all, varied
+from tests.games import OTHER_GAME_PRESETS
 from tests.tables.helpers import ALICE, BOB, INSTANT, act_once, open_service, table_with
 
 T = TypeVar("T")
@@ -203,3 +204,33 @@ async def test_a_challenge_deal_of_ones_own(database: str | Path) -> None:
         again = analysis(await open_service(database, clock), clock)
         assert await again.challenge_deal(cid, 1, 7, check) == answer
     assert GUILD
+
+
+def as_game(store: Store, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table the store gives holds the rules of preset ``name`` (a game the tables do
+    not deal yet: its hands as stored are the four-player hands played here)."""
+    real = store.tables.get
+
+    async def stored_as(table_id: int) -> Any:
+        stored = await real(table_id)
+        if stored is None:
+            return None
+        rules = RuleSet.game_preset(name).to_dict()
+        return dataclasses.replace(stored, snapshot={**stored.snapshot, "rules": rules})
+
+    monkeypatch.setattr(store.tables, "get", stored_as)
+
+
+@pytest.mark.parametrize("name", OTHER_GAME_PRESETS)
+async def test_a_hand_of_another_game_is_refused_by_the_game(
+    database: str | Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    clock = FakeClock()
+    tables, t = await scored_table(database, clock)
+    service = analysis(tables, clock)
+    check = check_of(tables, t, 1)
+    before = await logged(tables.store, t)
+    as_game(tables.store, name, monkeypatch)
+    error = await refused(AnalysisCode.GAME_NOT_OFFERED, service.table_hand(t, 1, ALICE, check))
+    assert error.facts == {"game": RuleSet.game_preset(name).game}
+    assert service.searched == 0 and await logged(tables.store, t) == before

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from bot.challenge import ChallengeCode, ChallengeError
-from bot.engine import Card, Phase, Suit
+from bot.challenge.deals import challenge_rules
+from bot.engine import Card, Phase, RuleSet, Suit
 from bot.tables import FakeClock
+from tests.games import OTHER_GAME_PRESETS
 
 from .kit import CHANNEL, GUILD, OTHER_GUILD, decide, first_choice, opened, play_all, varied
 
@@ -260,6 +262,22 @@ async def test_settings_are_for_managers_and_apply_from_the_next_challenge(
     assert changed.deals == 4
     assert following.deals == 4 and following.rules == "rotterdam"
     assert following.closes_at - running.challenge.closes_at == 2 * DAY - 7200  # Friday 18:00
+
+
+@pytest.mark.parametrize("name", OTHER_GAME_PRESETS)
+async def test_a_challenge_of_another_game_is_refused_by_the_game(
+    database: str | Path, clock: FakeClock, name: str
+) -> None:
+    game = RuleSet.game_preset(name).game
+    async with opened(database, clock) as service:
+        before = await service.settings(GUILD)
+        with pytest.raises(ChallengeError) as refused:
+            await service.change_settings(GUILD, True, {"rules": name})
+        assert (refused.value.code, refused.value.facts) == ("game_not_offered", {"game": game})
+        assert await service.settings(GUILD) == before
+    with pytest.raises(ChallengeError) as made:
+        challenge_rules(name, 8)
+    assert made.value.code == ChallengeCode.GAME_NOT_OFFERED
 
 
 async def test_servers_with_a_channel_are_announced_by_the_schedule(

@@ -16,6 +16,7 @@ from bot.engine import (
     RuleError,
     RuleSet,
 )
+from bot.tables import TableError
 from bot.texts.catalog import LOCALES, catalogue
 from cogs.challenge.cog import RULES_CHOICES
 from cogs.league.cog import PRESETS as LEAGUE_PRESETS
@@ -59,3 +60,9 @@ def test_a_typed_three_player_preset_is_refused(name: str) -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_refusal_has_its_sentence(locale: str) -> None:
     assert "tables.err.unknown_preset" in catalogue(locale)
+
+
+def test_a_three_seat_table_refuses_ledig() -> None:
+    with pytest.raises(TableError) as info:
+        OpenOptions("driemans", ledig=True).rules()
+    assert info.value.code == ErrorCode.OPTION_NOT_IN_GAME

@@ -21,6 +21,7 @@ from bot.engine import (
     ChooseTrump,
     ClaimResult,
     ClaimRoem,
+    DeclareLedig,
     FinishHand,
     FinishResult,
     Hand,
@@ -69,6 +70,7 @@ def test_every_action_comes_back_from_its_stored_dict(action: Action) -> None:
         (FinishHand(), {"type": "finish"}),
         (CallDouble(1, 1), {"type": "call", "seat": 1, "level": 1}),
         (PassDouble(2, 3), {"type": "call_pass", "seat": 2, "level": 3}),
+        (DeclareLedig(1), {"type": "ledig", "seat": 1}),
     ],
 )
 def test_the_stored_shapes_are_the_ones_logs_hold(action: Action, stored: dict[str, Any]) -> None:
@@ -86,6 +88,7 @@ def test_action_types_are_the_stored_strings() -> None:
         "finish",
         "call",
         "call_pass",
+        "ledig",
     ]
 
 

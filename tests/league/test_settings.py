@@ -117,3 +117,9 @@ def test_the_channel_survives_the_store_and_older_settings_have_none() -> None:
     settings = LeagueSettings("Dinsdag", channel_id=42)
     assert LeagueSettings.from_dict(settings.to_dict()).channel_id == 42
     assert LeagueSettings.from_dict({"name": "Dinsdag"}).channel_id is None
+
+
+def test_leagues_refuse_ledig_a_house_rule() -> None:
+    # docs/rules.md 2.10: no league sheet holds a ledig line.
+    assert refused(overrides={"ledig_enabled": True}) == "bad_setting"
+    assert not LeagueSettings("x", overrides={"ledig_enabled": False}).rules.ledig_enabled

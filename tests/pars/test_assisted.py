@@ -14,7 +14,10 @@ from bot.engine import RuleSet
 from bot.engine.errors import ErrorCode
 from bot.store import open_store
 from bot.tables import FakeClock, RefusalCode, Table, TableError, TableService
+from bot.tables.pars import counted_seat, par_setup
+from bot.tables.table import Seat, SeatKind
 from tests.backends import fetch
+from tests.games import OTHER_GAME_PRESETS
 from tests.tables.helpers import ALICE, BOB, INSTANT, act_once, human_to_act, table_with
 
 from .kit import opened, play_hands
@@ -206,3 +209,14 @@ async def _until_to_act(
         else:
             await act_once(tables, table_id)
     raise AssertionError("nobody of that kind came to act")
+
+
+@pytest.mark.parametrize("name", OTHER_GAME_PRESETS)
+def test_a_hand_of_another_game_gets_no_par(name: str) -> None:
+    """The par's strong computer plays four-player Klaverjas: a table of another game is
+    never counted, whoever sits at it."""
+    seats = [Seat(SeatKind.HUMAN, ALICE), *(Seat(SeatKind.COMPUTER) for _ in range(3))]
+    four = Table(1, 1, 555, ALICE, RuleSet(), "seed", 0.0, seats=seats)
+    assert counted_seat(four) == 0
+    other = Table(1, 1, 555, ALICE, RuleSet.game_preset(name), "seed", 0.0, seats=seats)
+    assert counted_seat(other) is None and par_setup(other) is None

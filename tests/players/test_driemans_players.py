@@ -75,7 +75,13 @@ def test_simulate_plays_three_player_matches(capsys: pytest.CaptureFixture[str])
     assert lines[2].startswith("2 matches: seat 0 won")
 
 
-def test_play_does_not_offer_driemans(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
-    assert main(["play", "--preset", "driemans", "--db", f"{tmp_path}/t.sqlite3"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("play: unknown --preset 'driemans'") and "driemans," not in err
+def test_play_offers_driemans(
+    capsys: pytest.CaptureFixture[str], tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play --preset driemans` plays it against two computers (tests/test_terminal_driemans.py),
+    and `play` names it among its presets."""
+    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
+    assert main(["play", "--preset", "driemans", "--db", f"{tmp_path}/t.sqlite3"]) == 0
+    assert "New three-player match (driemans)" in capsys.readouterr().out
+    assert main(["play", "--preset", "nonsense", "--db", f"{tmp_path}/t.sqlite3"]) == 2
+    assert "driemans" in capsys.readouterr().err

@@ -28,8 +28,10 @@ async def record_match(
     *,
     at: float,
     winner: int | None = 0,
+    rules: str = "amsterdam",
 ) -> int:
-    """One finished one-hand match of a casual table; its table id."""
+    """One finished one-hand match of a casual table, played by preset ``rules``; its
+    table id."""
     opener = next((user for user in seats if user is not None), 999)
     table_id = await store.tables.create(NewTable(guild_id, next(_channels), opener, {}, at))
     scores = (100, 62) if winner == 0 else (62, 100) if winner == 1 else (81, 81)
@@ -39,7 +41,7 @@ async def record_match(
         seats=tuple(seats), at=at,
     )  # fmt: skip
     match = MatchRecord(
-        table_id=table_id, match_no=1, guild_id=guild_id, rules="amsterdam", totals=scores,
+        table_id=table_id, match_no=1, guild_id=guild_id, rules=rules, totals=scores,
         winner=winner, hands=1, seats=tuple(seats), at=at,
     )  # fmt: skip
     await store.tables.record(

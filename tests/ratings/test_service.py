@@ -18,6 +18,7 @@ from bot.ratings.rating import Game, league_key, shown, spread
 from bot.standings import StandingsError
 from bot.store import RatingSave, Store, open_store
 from tests.backends import execute, fetch
+from tests.games import OTHER_GAME_PRESETS
 from tests.ratings.kit import (
     LEAGUE,
     ORGANISER,
@@ -88,6 +89,17 @@ async def test_computers_are_fixed_seats_that_move_a_rating_less(reopen: Opener)
     assert other == shown_of([casual(solo, [E, None, None, None], 102.0, 0)])
     assert 1500 < other[E][0] < board[E][0]
     assert none > solo
+
+
+@pytest.mark.parametrize("name", OTHER_GAME_PRESETS)
+async def test_a_match_of_another_game_is_not_rated(reopen: Opener, name: str) -> None:
+    """A rating is a partnership's: a match of another game than four-player Klaverjas
+    (its row names its preset) counts for no one, whatever its seats hold."""
+    async with reopen() as (store, ratings):
+        four = await record_match(store, GUILD, [A, B, C, D], at=100.0, winner=0)
+        await record_match(store, GUILD, [A, B, C, D], at=101.0, winner=1, rules=name)
+        board = await board_of(ratings)
+    assert board == shown_of([casual(four, [A, B, C, D], 100.0, 0)])
 
 
 async def test_ratings_survive_restarts_and_count_every_game_once(reopen: Opener) -> None:

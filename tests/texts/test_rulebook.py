@@ -45,6 +45,9 @@ EXPECTED_TOPICS = (
     "kraken",
     "hand_roem",
     "double_spades",
+    "driemans",
+    "tweemans",
+    "ledig",
     "glossary",
     "examples",
 )
@@ -323,3 +326,42 @@ def test_search_respects_the_limit_and_falls_back_to_english() -> None:
     for query in ("a", "e", "the", "de"):
         assert len(search_topics(query, "en")) <= SEARCH_LIMIT
     assert search_topics("dealing", "fr") == search_topics("dealing", "en")
+
+
+GAME_TOPIC_LINES = 45  # a phone screen of embed text, at about 42 characters a line
+HOUSE_RULES = {
+    "en": "house rules on this bot",
+    "nl": "huisregels van deze bot",
+    "pt-BR": "regras da casa neste bot",
+    "es-ES": "reglas de la casa en este bot",
+    "it": "regole della casa di questo bot",
+}
+# The worked examples of ../shared/VARIANTS.md 5.9 and 6.9 each topic repeats, and its match.
+GAME_NUMBERS = {
+    "driemans": {"149", "13", "90", "112", "202", "100", "12"},
+    "tweemans": {"110", "72", "362", "100", "1500"},
+}
+
+
+def _phone_lines(text: str) -> int:
+    return sum(max(1, -(-len(line) // 42)) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("key", list(GAME_NUMBERS))
+def test_each_game_for_three_or_two_is_a_phone_screen_with_its_examples(
+    locale: str, key: str
+) -> None:
+    entry = topic(key, locale)
+    assert _phone_lines(f"{entry.title}\n{entry.body}") <= GAME_TOPIC_LINES, locale
+    assert GAME_NUMBERS[key] <= _numbers(entry.body), GAME_NUMBERS[key] - _numbers(entry.body)
+    assert entry.title.startswith(key.capitalize()) and f"**{key}**" in entry.body.lower()
+    # The sources' certainty: what no source gives is said to be this bot's house rule.
+    assert f"**{HOUSE_RULES[locale]}**" in entry.body
+    assert key in search_topics(key, locale)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_variants_topic_leads_to_the_games_for_three_and_two(locale: str) -> None:
+    body = topic("variants", locale).body
+    assert "*Driemans*" in body and "*Tweemans*" in body

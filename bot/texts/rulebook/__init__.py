@@ -56,6 +56,9 @@ TOPICS: Final[tuple[str, ...]] = (
     "kraken",
     "hand_roem",
     "double_spades",
+    "driemans",
+    "tweemans",
+    "ledig",
     "glossary",
     "examples",
 )

@@ -10,14 +10,16 @@ from dataclasses import replace
 import pytest
 
 from bot.analysis import Analysis, Valued
-from bot.engine import Card, Suit
+from bot.engine import Card, RuleSet, Suit
 from bot.texts.catalog import LOCALES
 from cogs.analysis.ui import analysis_text
 from cogs.common.text import NO_EMOJIS, card_text, text_width
+from tests.analysis.test_service import as_game
 from tests.cogs.challenge.kit import ClockedBot as ChallengeBot
 from tests.cogs.challenge.kit import Member
 from tests.cogs.tables.tables_kit import Kit, StartHarness, custom_ids, two_humans_started
 from tests.cogs.tables.test_tables_review import carrying, from_sheet, play_until_scored
+from tests.games import OTHER_GAME_PRESETS
 from tests.harness.limits import assert_ephemeral, assert_within_discord_limits
 from tests.harness.recorder import Call
 
@@ -147,3 +149,20 @@ def test_every_decision_line_fits_a_phone(locale: str) -> None:
         small = [line for line in text.splitlines() if line.startswith("-# ")][:-1]
         assert len(small) == 1 and text_width(small[0][3:]) <= 36, (locale, small)
         assert all(card_text(card, locale) in small[0] for card in on_table)
+
+
+@pytest.mark.parametrize("name", OTHER_GAME_PRESETS)
+async def test_analyse_on_a_hand_of_another_game_is_refused_naming_it(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    kit, t, anna, review, analyse = await reviewed(make_harness, monkeypatch)
+    before = await logged(kit, t)
+    as_game(kit.harness.bot.services.store, name, monkeypatch)
+    asked = await kit.click(analyse, anna, message=review.message_id)
+    reply = asked.replies[-1]
+    assert_ephemeral(reply)
+    game = RuleSet.game_preset(name).game
+    said = f"Analysis looks at four-player Klaverjas hands; hands of {game} are not analysed yet."
+    assert reply.content == said
+    assert await logged(kit, t) == before
+    kit.check_payloads()

@@ -7,9 +7,14 @@ import hashlib
 import re
 
 import discord
+import pytest
 
+from bot.engine import RuleSet
+from bot.games import preset_game
 from bot.texts.catalog import t
+from cogs.challenge.cog import RULES_CHOICES
 from cogs.common.hand_cards import TRUMP_MARK
+from tests.games import OTHER_GAME_PRESETS
 from tests.harness.limits import (
     assert_ephemeral,
     assert_not_ephemeral,
@@ -187,6 +192,23 @@ async def test_settings_are_shown_to_all_and_changed_by_managers(
     bad = await ann.slash("challenge settings", {"timezone": "Mars/Olympus"}, permissions=manager)
     assert "Mars/Olympus is no time zone" in bad.replies[-1].text()
     assert (await service_of(harness).settings(harness.world.guild_id)).deals == 4
+
+
+@pytest.mark.parametrize("name", OTHER_GAME_PRESETS)
+async def test_a_challenge_of_another_game_is_refused_naming_it(
+    make_harness: StartHarness, name: str
+) -> None:
+    harness = await start(make_harness)
+    ann = Member(harness, "ann")
+    manager = discord.Permissions(manage_guild=True, view_channel=True, send_messages=True)
+    refused = await ann.slash("challenge settings", {"preset": name}, permissions=manager)
+    reply = refused.replies[-1]
+    assert_ephemeral(reply)
+    game = RuleSet.game_preset(name).game
+    said = f"The challenge plays four-player Klaverjas; {game} is not offered in a challenge yet."
+    assert reply.text() == said
+    assert (await service_of(harness).settings(harness.world.guild_id)).rules == "amsterdam"
+    assert RULES_CHOICES and all(preset_game(choice.value) is None for choice in RULES_CHOICES)
 
 
 async def test_a_restart_in_the_middle_of_a_deal_goes_on_where_it_stood(

@@ -201,6 +201,22 @@ async def test_rules_topic_is_the_rulebook_text_in_the_users_language(
     assert t("rules.footer.default", locale, label="amsterdam") in rules_here
 
 
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+@pytest.mark.parametrize("key", ["driemans", "tweemans"])
+async def test_the_games_for_three_and_two_are_topics(
+    harness: Harness, locale: str, key: str
+) -> None:
+    reply = private(await harness.slash("rules", {"topic": key}, locale=locale))
+    assert_within_discord_limits(reply)
+    [embed] = reply.embeds
+    assert (embed["title"], embed["description"]) == (
+        topic(key, locale).title,
+        topic(key, locale).body,
+    )
+    menu = topic_menu(reply)
+    assert [option["default"] for option in menu["options"]] == [k == key for k in TOPICS]
+
+
 @pytest.mark.parametrize("locale", TWO_LOCALES)
 @pytest.mark.parametrize("key", ["following_amsterdam", "following_rotterdam"])
 async def test_following_topics_are_shown_side_by_side(

@@ -59,6 +59,8 @@ NOT_THE_CALCULATORS = {
     ErrorCode.WRONG_PAIR_CALL,
     # Three-player Klaverjas (docs/rules.md 2.8): no front end plays it yet.
     ErrorCode.BAD_DISCARD,
+    # Ledig (docs/rules.md 2.10): said at a table only (tables.err.no_ledig).
+    ErrorCode.NO_LEDIG,
     # Rank.parse alone (Card.parse refuses a whole card as unknown_card).
     ErrorCode.UNKNOWN_RANK,
     # Rule-set options: the calculators only name presets (unknown_preset).

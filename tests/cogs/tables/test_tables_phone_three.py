@@ -1,4 +1,4 @@
-"""The phone budget (docs/table-ux.md 2.13) at a three-seat table (2.15), in every language
+"""The phone budget (docs/table-ux.md 2.13) at a three-seat table (2.16), in every language
 and with the longest names: the table message during play keeps to the four-seat table's
 lines, the solo's exchange keeps each row of cards to one line of a phone and its text
 short, and the lobby's rows are each a line."""

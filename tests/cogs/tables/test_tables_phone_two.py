@@ -1,4 +1,4 @@
-"""The phone budget (docs/table-ux.md 2.13) at a two-seat table (2.16), in every language
+"""The phone budget (docs/table-ux.md 2.13) at a two-seat table (2.17), in every language
 and with the longest names: the table message during play, without a picture, keeps to
 the four-seat table's lines with both tables in words; the hand keeps each row of cards
 to one line of a phone and shows which unit each card is in."""
