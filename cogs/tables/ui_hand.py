@@ -160,10 +160,11 @@ def _two_payload(
     parts: list[Component],
 ) -> Message:
     """Two seats during a match (docs/table-ux.md 2.17): both tables' face-up cards, then
-    while trump is named the hand in words and the suits (no Pass: the maker must name
-    one); while cards are played the player's two units apart, each under its name, the
-    cards it may play as buttons and the others in words. A click plays the card from the
-    unit that holds it (the service finds it: a card is in one unit only)."""
+    while trump is named the hand in words and the suits (Pass greyed out: the maker must
+    name one); while cards are played the player's two units apart, each under its name
+    while it holds a card, the cards it may play as buttons and the others in words. A
+    click plays the card from the unit that holds it (the service finds it: a card is in
+    one unit only)."""
     parts.append(text_display(two_tables_text(public, locale, emojis)))
     if public.phase == TweemansPhase.TRUMP:
         parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
@@ -173,6 +174,8 @@ def _two_payload(
             ("tables.two.your_hand", mine.cards),
             ("tables.two.your_table", mine.table),
         ):
+            if not cards:  # the piles played out (or the hand, in the last tricks)
+                continue
             parts.append(text_display(f"**{t(key, locale)}**"))
             parts += action_rows(_card_rows(public, mine, locale, emojis, cards))
             others = _others_text(public, mine, locale, cards)
