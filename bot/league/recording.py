@@ -22,7 +22,7 @@ from .parts import LeagueParts, check_ids, one_at_a_time
 from .refs import Actor, NightKey
 from .results import HandLine, TableResult
 
-Seats = tuple[int, int, int, int]
+Seats = tuple[int, ...]
 
 
 class RecordingOperations(LeagueParts):

@@ -143,6 +143,7 @@ class LeagueSettings:
     channel_id: int | None = None  # where the bot posts the nights (set by /night open)
     bye_follows_hands: bool = False  # a fixed bye scaled from 16 hands to the round's hands
     booby: BoobyRule = "all_rounds"  # who may take the booby prize (standings._booby)
+    table_of_three: bool = False  # 4n + 3 present: one table of three, not three byes
 
     def __post_init__(self) -> None:
         """Check every setting (the name is cleaned: bot/checks.py); the rule options
@@ -172,6 +173,11 @@ class LeagueSettings:
                 LeagueCode.BAD_SETTING, "a tie-break appears twice", setting="tie_breaks"
             )
         self._rules_with(self.round_length.end_options())  # an end the engine can play
+        _refuse_unless(
+            not self.table_of_three or self.format == "individual",
+            "table_of_three",
+            "a table of three seats individual players only",
+        )
 
     def _check_kinds(self) -> None:
         """The settings' own kinds: ids that are ids, flags that are true or false, a
@@ -195,7 +201,7 @@ class LeagueSettings:
         _refuse_unless(
             self.channel_id is None or storable_id(self.channel_id), "channel", "a channel id"
         )
-        for flag in ("computers_allowed", "bye_follows_hands"):
+        for flag in ("computers_allowed", "bye_follows_hands", "table_of_three"):
             _refuse_unless(type(getattr(self, flag)) is bool, flag, "true or false")
         _refuse_unless(
             self.schedule is None or isinstance(self.schedule, Schedule), "schedule", "a schedule"
@@ -284,6 +290,7 @@ class LeagueSettings:
             # absent from leagues saved before schedules: no schedule
             schedule=None if data.get("schedule") is None else Schedule.from_dict(data["schedule"]),
             channel_id=data.get("channel_id"),
+            table_of_three=data.get("table_of_three", False),  # absent before the setting
         )
 
 
