@@ -24,7 +24,7 @@ defender) is read as the pit: the scores are the same either way.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import Final
 
@@ -34,7 +34,13 @@ from .rules import RuleSet
 from .seats import THREE_SEATS
 from .tricks import HAND_TOTAL, POINTS
 
-__all__ = ["MOST_THREE_ROEM", "THREE_ROEM_STEP", "ThreeLine", "check_three_line"]
+__all__ = [
+    "MOST_THREE_ROEM",
+    "THREE_ROEM_STEP",
+    "ThreeLine",
+    "check_three_line",
+    "three_player_rules",
+]
 
 THREE_ROEM_STEP: Final = 20  # a run of three and stuk are each worth 20
 RUNS_PER_SUIT: Final = 2  # eight ranks hold two runs of three that share no card
@@ -57,7 +63,8 @@ class ThreeLine:
 def check_three_line(scores: Sequence[int], rules: RuleSet) -> ThreeLine:
     """The line ``scores`` (one per seat of a table of three) as some hand under the
     three-player ``rules`` scores it; an ``InvalidInput`` with its code and facts if none
-    does: ``three_scores`` (not three whole numbers), ``three_line_no_solo`` (no two
+    does: ``three_scores`` (not three whole numbers), ``three_line_negative`` (a score
+    below 0, which only ``solo_only`` writes), ``three_line_no_solo`` (no two
     equal scores beside a third), ``three_line_sum`` (the solo's and the defenders' scores
     add up to no hand's points and roem), ``three_line_nat`` (a nat that does not give
     each defender 162 + roem), ``three_line_solo_low`` (the solo at or below the
@@ -65,6 +72,10 @@ def check_three_line(scores: Sequence[int], rules: RuleSet) -> ThreeLine:
     line = _three(scores)
     if rules.three_player_scoring == "solo_only":
         return _solo_only(line, rules)
+    if min(line) < 0:
+        raise InvalidInput(
+            ErrorCode.THREE_LINE_NEGATIVE, "no score below 0 but a nat's", scores=list(line)
+        )
     solo = _odd_one(line)
     if solo is None:
         return _all_equal(line, rules)
@@ -81,6 +92,28 @@ def check_three_line(scores: Sequence[int], rules: RuleSet) -> ThreeLine:
         )
     roem, pit = _made_roem(mine, theirs, rules, line)
     return ThreeLine(line, solo, False, pit, roem)
+
+
+def three_player_rules(four: RuleSet, hands: int) -> RuleSet:
+    """The three-player rules a table of three plays beside tables playing ``four``: the
+    ``driemans`` preset for ``hands`` hands, with each option of ``four`` that differs
+    from the default rules and that three-player Klaverjas also plays (obligations, nat,
+    the pit bonus...); the options it does not play are left at its own."""
+    rules = RuleSet.game_preset("driemans").with_options(match_hands=hands, target_score=None)
+    base = RuleSet()
+    for option in fields(RuleSet):
+        name = option.name
+        value = getattr(four, name)
+        if name in _NOT_CARRIED or value == getattr(base, name):
+            continue
+        try:
+            rules = rules.with_options(**{name: value})
+        except InvalidInput:  # an option of the four-player game only
+            continue
+    return rules
+
+
+_NOT_CARRIED: Final = frozenset({"name", "game", "match_hands", "target_score", "tie_break"})
 
 
 def _three(scores: Sequence[int]) -> tuple[int, int, int]:

@@ -86,6 +86,7 @@ class ErrorCode(StrEnum):
 
     # Score-sheet lines of a table of three (InvalidInput, bot/engine/driemans_sheets.py).
     THREE_SCORES = "three_scores"
+    THREE_LINE_NEGATIVE = "three_line_negative"
     THREE_LINE_NO_SOLO = "three_line_no_solo"
     THREE_LINE_SUM = "three_line_sum"
     THREE_LINE_NAT = "three_line_nat"

@@ -119,6 +119,7 @@ ARGUMENTS: Final = Arguments(
         "table_no": _NUMBER,  # from 0, as the draw counts them
         "number": _NUMBER,
         "entries": each(_ENTRY, LINES_MAX),
+        "three_lines": each(each(_NUMBER, 3, least=3), LINES_MAX),  # a table of three's sheet
         "entry": _ENTRY,
         "totals": _PAIR,
         "roem": _PAIR,

@@ -13,6 +13,7 @@ from typing import Any, Final, Literal, get_args
 
 from bot.checks import clean_text
 from bot.engine import RuleError, RuleSet
+from bot.engine.driemans_sheets import three_player_rules
 from bot.games import other_game, preset_game
 from bot.store.records import MAX_ID, storable_id
 
@@ -47,6 +48,7 @@ BOOBY_RULES: Final = get_args(BoobyRule)
 DEFAULT_TIE_BREAKS: Final[tuple[TieBreak, ...]] = ("points", "rounds_won", "fewer_nat", "more_roem")
 MAX_ROUNDS_PER_NIGHT: Final = 12
 LEAGUE_NAME_MAX: Final = 60  # characters of a league's name, as /league create takes it
+THREE_ROUND_HANDS: Final = 12  # a table of three's hands when the round has a target only
 MAX_ORGANISERS: Final = 250  # listed roles and users together (a server has 250 roles)
 
 
@@ -254,6 +256,13 @@ class LeagueSettings:
         hands = self.round_length.hands
         fixed = self.bye_policy.startswith("fixed_") and self.format != "duplicate"
         return fixed and not self.bye_follows_hands and hands is not None and hands != 16
+
+    @property
+    def three_rules(self) -> RuleSet:
+        """The rules of a table of three (``table_of_three``): three-player Klaverjas with
+        the league's options it plays, for the round's hands (12 when the round only has
+        a target: docs/decisions.md, "Leagues")."""
+        return three_player_rules(self.rules, self.round_length.hands or THREE_ROUND_HANDS)
 
     @property
     def scoring_rules(self) -> RuleSet:

@@ -51,6 +51,7 @@ def test_example_5_9_5_roem_of_forty_in_one_hand() -> None:
         ([13, 149], ErrorCode.THREE_SCORES),
         ([13, 149, 13.0], ErrorCode.THREE_SCORES),
         ([10, 149, 13], ErrorCode.THREE_LINE_NO_SOLO),
+        ([-(10**9), 10**9 + 162, -(10**9)], ErrorCode.THREE_LINE_NEGATIVE),
         ([13, 150, 13], ErrorCode.THREE_LINE_SUM),  # 163: no roem of 1
         ([13, 159, 13], ErrorCode.THREE_LINE_SUM),  # roem of 10: three-card tricks give 20s
         ([90, 0, 90], ErrorCode.THREE_LINE_NAT),
