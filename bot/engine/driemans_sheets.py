@@ -36,6 +36,7 @@ from .tricks import HAND_TOTAL, POINTS
 
 __all__ = [
     "MOST_THREE_ROEM",
+    "THREE_SHEET_CODES",
     "THREE_ROEM_STEP",
     "ThreeLine",
     "check_three_line",
@@ -45,6 +46,19 @@ __all__ = [
 THREE_ROEM_STEP: Final = 20  # a run of three and stuk are each worth 20
 RUNS_PER_SUIT: Final = 2  # eight ranks hold two runs of three that share no card
 MOST_THREE_ROEM: Final = THREE_ROEM_STEP * (RUNS_PER_SUIT * 4 + 1)  # every run and stuk: 180
+
+
+THREE_SHEET_CODES: Final = frozenset(
+    {
+        ErrorCode.THREE_SCORES,
+        ErrorCode.THREE_LINE_NEGATIVE,
+        ErrorCode.THREE_LINE_NO_SOLO,
+        ErrorCode.THREE_LINE_SUM,
+        ErrorCode.THREE_LINE_NAT,
+        ErrorCode.THREE_LINE_SOLO_LOW,
+    }
+)
+"""Every code ``check_three_line`` refuses with (the league passes each on)."""
 
 
 @dataclass(frozen=True, slots=True)
