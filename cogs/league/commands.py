@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.engine import RuleSet
 from bot.league.answers import NightAnswer
 from bot.league.errors import LeagueCode, LeagueError
-from bot.league.refs import LeagueName, NightRef, Pick
+from bot.league.refs import Actor, LeagueName, NightRef, Pick
 from bot.league.service import LeagueService
 from bot.league.settings import LeagueSettings
 from cogs.common.actors import actor_of
@@ -22,7 +23,7 @@ from cogs.league.exports import night_files, season_files
 from cogs.league.form import SheetForm, form_fields, line_marks, sheet_modal
 from cogs.league.messages import NO_MENTIONS
 from cogs.league.options import CreateOptions, SettingsOptions
-from cogs.league.parse import parse_line, parse_lines, parse_pair
+from cogs.league.parse import parse_line, parse_lines, parse_pair, parse_three_lines
 from cogs.league.ranking import standings_embed
 from cogs.league.ui import (
     change_text,
@@ -256,10 +257,8 @@ class LeagueCommands:
         if (lines is None) == (totals is None):
             raise LeagueError(LeagueCode.LINES_OR_TOTALS)
         if lines is not None:
-            entries = parse_lines(lines)
-            recorded = await self.service.record_sheet(
-                night, round_no, table_no, entries, actor, confirmed_by
-            )
+            table = (night, round_no, table_no)
+            recorded = await self._record_lines(table, lines, actor, confirmed_by)
         else:
             assert totals is not None
             if hands is None:
@@ -275,6 +274,33 @@ class LeagueCommands:
                 confirmed_by=confirmed_by,
             )
         await self._entered(interaction, recorded)
+
+    async def _record_lines(
+        self,
+        where: tuple[NightRef, int, int],
+        lines: str,
+        actor: Actor,
+        confirmed_by: int | None,
+    ) -> NightAnswer:
+        """A sheet typed as lines: four-player lines, or three scores a line for a table of
+        three. Read as four-player lines first (the service refuses them for a table of
+        three: `table_of_three`), then as three scores a line; a text that is neither is
+        refused as four-player lines are (the common case)."""
+        try:
+            entries = parse_lines(lines)
+        except LeagueError as error:
+            try:
+                three = parse_three_lines(lines)
+            except LeagueError:
+                raise error from None
+            return await self.service.record_three_sheet(*where, three, actor, confirmed_by)
+        try:
+            return await self.service.record_sheet(*where, entries, actor, confirmed_by)
+        except LeagueError as error:
+            if error.code != LeagueCode.TABLE_OF_THREE:
+                raise
+            three = parse_three_lines(lines)
+        return await self.service.record_three_sheet(*where, three, actor, confirmed_by)
 
     async def open_form(
         self,
@@ -293,21 +319,26 @@ class LeagueCommands:
         hands = view.settings.round_length.hands
         rules = view.settings.scoring_rules
         extra = 0 if hands is None else rules.most_hands(hands) - hands
-        form = SheetForm(view.night.id, round_no, table_no, confirmed_by)
+        three = view.table(round_no, table_no).three
+        if three:  # a table of three plays its rules' hands exactly (entry.py)
+            hands, extra, rules = view.settings.three_rules.match_hands, 0, RuleSet()
+        form = SheetForm(view.night.id, round_no, table_no, confirmed_by, three)
         fields = form_fields(hands, extra)
         modal = sheet_modal(form, fields, locale_of(interaction), line_marks(rules))
         await interaction.response.send_modal(modal)
 
     async def submit_form(self, interaction: Interaction, form: SheetForm, lines: str) -> None:
         """A submitted sheet form: its lines entered as /night enter's `lines` are."""
-        recorded = await self.service.record_sheet(
-            form.night_id,
-            form.round_no,
-            form.table_no,
-            parse_lines(lines),
-            actor_of(interaction),
-            form.confirmed_by,
-        )
+        where = (form.night_id, form.round_no, form.table_no)
+        actor = actor_of(interaction)
+        if form.three:
+            recorded = await self.service.record_three_sheet(
+                *where, parse_three_lines(lines), actor, form.confirmed_by
+            )
+        else:
+            recorded = await self.service.record_sheet(
+                *where, parse_lines(lines), actor, form.confirmed_by
+            )
         await self._entered(interaction, recorded)
 
     async def _entered(self, interaction: Interaction, recorded: NightAnswer) -> None:
