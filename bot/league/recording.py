@@ -20,7 +20,7 @@ from .errors import LeagueCode, LeagueError
 from .night_view import NightView
 from .parts import LeagueParts, check_ids, one_at_a_time
 from .refs import Actor, NightKey
-from .results import HandLine, TableResult
+from .results import HandLine, TableResult, refuse_three
 
 Seats = tuple[int, ...]
 
@@ -98,7 +98,7 @@ class RecordingOperations(LeagueParts):
         """A face-to-face table's score sheet, hand by hand, each line checked (a table of
         three enters its own: `record_three_sheet`)."""
         view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
-        _refuse_three(seats, round_no, table_no)
+        refuse_three(seats, round_no, table_no)
         settings = view.settings
         rules = settings.scoring_rules
         result = sheet_result(seats, sheet_lines(entries, rules), settings.round_length, rules)
@@ -123,7 +123,7 @@ class RecordingOperations(LeagueParts):
         """A face-to-face table's round as totals, checked for plausibility; refused for a
         table of three, whose sheet is entered line by line (`record_three_sheet`)."""
         view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
-        _refuse_three(seats, round_no, table_no)
+        refuse_three(seats, round_no, table_no)
         settings = view.settings
         result = totals_result(
             seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
@@ -244,12 +244,6 @@ def _same_side(seats: Seats, user: int, other: int) -> bool:
     if len(seats) == THREE_SEATS.count:
         return user == other
     return FOUR_SEATS.same_side(seats.index(user), seats.index(other))
-
-
-def _refuse_three(seats: Seats, round_no: int, table_no: int) -> None:
-    """Refuse a four-player sheet or totals for a table of three (`table_of_three`)."""
-    if len(seats) == THREE_SEATS.count:
-        raise LeagueError(LeagueCode.TABLE_OF_THREE, round=round_no, table=table_no)
 
 
 def _line(hand: SheetLine) -> HandLine:

@@ -13,7 +13,9 @@ from typing import Any, Literal
 from bot.engine.driemans_sheets import ThreeLine
 from bot.engine.seats import SIDES, THREE_SEATS, pair_of
 
-__all__ = ["HandLine", "Source", "TableResult", "three_result"]
+from .errors import LeagueCode, LeagueError
+
+__all__ = ["HandLine", "Source", "TableResult", "refuse_three", "three_result"]
 
 Source = Literal["bot", "hands", "totals"]
 Seats = tuple[int | None, ...]  # four seats (None: a computer seat), or a table of three
@@ -109,6 +111,13 @@ class TableResult:
     source: Source = "hands"
     void: bool = False
     three_lines: tuple[ThreeLine, ...] = ()
+
+    @classmethod
+    def nothing(cls, seats: Seats) -> TableResult:
+        """A result of no hands for a table drawn with `seats` (what a void of a table
+        without a result stores)."""
+        sides = len(seats) if len(seats) == THREE_SEATS.count else len(SIDES)
+        return cls(seats, (0,) * sides, (0,) * sides, (0,) * sides)
 
     @property
     def three(self) -> bool:
@@ -231,3 +240,9 @@ def _three_line(data: Mapping[str, Any]) -> ThreeLine:
         data["pit"],
         data["roem"],
     )
+
+
+def refuse_three(seats: Seats, round_no: int, table_no: int) -> None:
+    """Refuse a four-player sheet, line or totals for a table of three (`table_of_three`)."""
+    if len(seats) == THREE_SEATS.count:
+        raise LeagueError(LeagueCode.TABLE_OF_THREE, round=round_no, table=table_no)

@@ -7,7 +7,8 @@ service whether the user organises before anything is deferred or posted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.engine import RuleSet
 from bot.league.answers import NightAnswer
@@ -23,7 +24,13 @@ from cogs.league.exports import night_files, season_files
 from cogs.league.form import SheetForm, form_fields, line_marks, sheet_modal
 from cogs.league.messages import NO_MENTIONS
 from cogs.league.options import CreateOptions, SettingsOptions
-from cogs.league.parse import parse_line, parse_lines, parse_pair, parse_three_lines
+from cogs.league.parse import (
+    parse_line,
+    parse_lines,
+    parse_pair,
+    parse_three_line,
+    parse_three_lines,
+)
 from cogs.league.ranking import standings_embed
 from cogs.league.ui import (
     change_text,
@@ -277,30 +284,20 @@ class LeagueCommands:
 
     async def _record_lines(
         self,
-        where: tuple[NightRef, int, int],
+        table: tuple[NightRef, int, int],
         lines: str,
         actor: Actor,
         confirmed_by: int | None,
     ) -> NightAnswer:
         """A sheet typed as lines: four-player lines, or three scores a line for a table of
-        three. Read as four-player lines first (the service refuses them for a table of
-        three: `table_of_three`), then as three scores a line; a text that is neither is
-        refused as four-player lines are (the common case)."""
-        try:
-            entries = parse_lines(lines)
-        except LeagueError as error:
-            try:
-                three = parse_three_lines(lines)
-            except LeagueError:
-                raise error from None
-            return await self.service.record_three_sheet(*where, three, actor, confirmed_by)
-        try:
-            return await self.service.record_sheet(*where, entries, actor, confirmed_by)
-        except LeagueError as error:
-            if error.code != LeagueCode.TABLE_OF_THREE:
-                raise
-            three = parse_three_lines(lines)
-        return await self.service.record_three_sheet(*where, three, actor, confirmed_by)
+        three (`_four_or_three`)."""
+        service = self.service
+        return await _four_or_three(
+            lambda: parse_lines(lines),
+            lambda entries: service.record_sheet(*table, entries, actor, confirmed_by),
+            lambda: parse_three_lines(lines),
+            lambda three: service.record_three_sheet(*table, three, actor, confirmed_by),
+        )
 
     async def open_form(
         self,
@@ -367,9 +364,8 @@ class LeagueCommands:
         actor = actor_of(interaction)
         round_no, table_no = where[0], where[1] - 1
         if line is not None and entry is not None:
-            recorded = await self.service.correct_line(
-                night, round_no, table_no, line, parse_line(entry, line), actor, reason
-            )
+            table = (night, round_no, table_no)
+            recorded = await self._correct_line(table, line, entry, actor, reason)
         elif totals is not None and hands is not None and line is None and entry is None:
             recorded = await self.service.correct_totals(
                 night, round_no, table_no, parse_pair(totals, "totals"), hands, actor, reason
@@ -377,6 +373,24 @@ class LeagueCommands:
         else:
             raise LeagueError(LeagueCode.CORRECT_WHAT)
         await self._announce_correction(interaction, recorded, reason)
+
+    async def _correct_line(
+        self,
+        table: tuple[NightRef, int, int],
+        number: int,
+        entry: str,
+        actor: Actor,
+        reason: str,
+    ) -> NightAnswer:
+        """One corrected sheet line: a four-player line, or a table of three's three
+        scores (`_four_or_three`)."""
+        service = self.service
+        return await _four_or_three(
+            lambda: parse_line(entry, number),
+            lambda line: service.correct_line(*table, number, line, actor, reason),
+            lambda: parse_three_line(entry, number),
+            lambda scores: service.correct_three_line(*table, number, scores, actor, reason),
+        )
 
     async def void(
         self,
@@ -496,3 +510,34 @@ def _round_text(settings: LeagueSettings, locale: str) -> str:
 def _league(interaction: Interaction, name: str | None) -> LeagueName:
     """The league a command names (by name in this server, or the server's only one)."""
     return LeagueName(interaction.guild_id, name)
+
+
+Four = TypeVar("Four")
+Three = TypeVar("Three")
+
+
+async def _four_or_three(
+    read_four: Callable[[], Four],
+    record_four: Callable[[Four], Awaitable[NightAnswer]],
+    read_three: Callable[[], Three],
+    record_three: Callable[[Three], Awaitable[NightAnswer]],
+) -> NightAnswer:
+    """What was typed, recorded as four-player lines or as a table of three's scores: read
+    as four-player lines first (the service refuses them for a table of three:
+    `table_of_three`), then as three scores a line. Text that is neither is refused as
+    four-player lines are, the common case (the table is not known before the service is
+    asked, and asking it first would cost a read of the night)."""
+    try:
+        four = read_four()
+    except LeagueError as error:
+        try:
+            three = read_three()
+        except LeagueError:
+            raise error from None
+        return await record_three(three)
+    try:
+        return await record_four(four)
+    except LeagueError as error:
+        if error.code != LeagueCode.TABLE_OF_THREE:
+            raise
+    return await record_three(read_three())

@@ -29,7 +29,14 @@ from bot.engine.seats import THREE_SEATS
 from bot.league.entry import SheetEntry
 from bot.league.errors import LeagueCode, LeagueError
 
-__all__ = ["parse_line", "parse_lines", "parse_pair", "parse_reminders", "parse_three_lines"]
+__all__ = [
+    "parse_line",
+    "parse_lines",
+    "parse_pair",
+    "parse_reminders",
+    "parse_three_line",
+    "parse_three_lines",
+]
 
 SEPARATORS: Final = re.compile(r"[;\n]+")
 PIT_WORDS: Final = frozenset({"pit", "p"})
@@ -62,13 +69,16 @@ def parse_three_lines(text: str) -> list[list[int]]:
     lines = [part.strip() for part in SEPARATORS.split(text) if part.strip()]
     if not lines:
         raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=1, text=text.strip())
-    parsed = []
-    for number, line in enumerate(lines, 1):
-        words = _line_words(line, number)
-        if len(words) != THREE_SEATS.count or not all(_is_int(w) for w in words):
-            raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=number, text=line)
-        parsed.append([int(w) for w in words])
-    return parsed
+    return [parse_three_line(line, number) for number, line in enumerate(lines, 1)]
+
+
+def parse_three_line(text: str, number: int = 1) -> list[int]:
+    """One line of a table of three's sheet: three whole numbers (`bad_line_format`
+    naming line `number` otherwise)."""
+    words = _line_words(text, number)
+    if len(words) != THREE_SEATS.count or not all(_is_int(w) for w in words):
+        raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=number, text=text)
+    return [int(w) for w in words]
 
 
 def parse_line(text: str, number: int = 1) -> SheetEntry:
