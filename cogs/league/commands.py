@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from bot.engine import RuleSet
+from bot.engine.driemans_sheets import THREE_SHEET_CODES
 from bot.league.answers import NightAnswer
 from bot.league.errors import LeagueCode, LeagueError
 from bot.league.refs import Actor, LeagueName, NightRef, Pick
@@ -525,8 +526,9 @@ async def _four_or_three(
     """What was typed, recorded as four-player lines or as a table of three's scores: read
     as four-player lines first (the service refuses them for a table of three:
     `table_of_three`), then as three scores a line. Text that is neither is refused as
-    four-player lines are, the common case (the table is not known before the service is
-    asked, and asking it first would cost a read of the night)."""
+    four-player lines are, the common case; four-player lines for a table of three as
+    `table_of_three` (the table is not known before the service is asked, and asking it
+    first would cost a read of the night)."""
     try:
         four = read_four()
     except LeagueError as error:
@@ -540,4 +542,14 @@ async def _four_or_three(
     except LeagueError as error:
         if error.code != LeagueCode.TABLE_OF_THREE:
             raise
-    return await record_three(read_three())
+        told = error
+    try:
+        three = read_three()
+    except LeagueError:
+        raise told from None
+    try:
+        return await record_three(three)
+    except LeagueError as refused:
+        if refused.code in THREE_SHEET_CODES:  # read both ways: it was meant for four
+            raise told from None
+        raise
