@@ -147,6 +147,18 @@ class DriemansLine:
             "pit": self.pit,
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DriemansLine:
+        """The line `to_dict` wrote."""
+        return cls(
+            **{
+                **data,
+                "points": tuple(data["points"]),
+                "roem": tuple(data["roem"]),
+                "scores": tuple(data["scores"]),
+            }
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class DriemansResultOfMatch:
@@ -230,6 +242,39 @@ class DriemansMatch:
             "redeals": self.redeals,
             "hand": None if self.hand is None else self.hand.to_dict(),
         }
+
+    def copy(self) -> DriemansMatch:
+        """The state as ``from_dict(to_dict())`` would rebuild it (no action log, sheet
+        lines shared), without the round trip through plain values."""
+        match = DriemansMatch.__new__(DriemansMatch)
+        vars(match).update(vars(self))
+        match.sheet = list(self.sheet)
+        match.totals = list(self.totals)
+        match.actions = []
+        match.hand = None if self.hand is None else self.hand.copy()
+        return match
+
+    @classmethod
+    def from_dict(
+        cls, data: dict[str, Any], actions: list[DriemansAction] | None = None
+    ) -> DriemansMatch:
+        """Rebuild from a snapshot; ``actions`` (the log) is kept only for later replays."""
+        match = cls.__new__(cls)
+        match.rules = RuleSet.from_dict(data["rules"])
+        match.seed = data["seed"]
+        match.first_dealer = data["first_dealer"]
+        match.sheet = [DriemansLine.from_dict(d) for d in data["sheet"]]
+        match.totals = list(data["totals"])
+        match.planned_hands = data["planned_hands"]
+        match.extended = data["extended"]
+        match.redeals = data["redeals"]
+        match.actions = list(actions or [])
+        hand = data["hand"]
+        match.hand = None if hand is None else DriemansHand.from_dict(match.rules, hand)
+        match.result = None
+        if match.hand is None:
+            match.result = DriemansResultOfMatch(tuple(match.totals), _winner(match.totals))
+        return match
 
     def _deal(self, number: int) -> DriemansHand:
         dealer = self.rules.seating.dealer_of(self.first_dealer, number)
