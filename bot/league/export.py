@@ -121,6 +121,7 @@ SEASON_COLUMNS: Final = (
 )
 PAIRS: Final = ("A", "B")  # pair A: seats 1 and 3 (the engine's pair 0); B: seats 2 and 4
 PLAYERS: Final = ("A", "B", "C")  # a table of three's seats 1 to 3
+UNSPLIT: Final = ("points_a", "points_b", "roem_a", "roem_b")  # a line of three has none
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -242,7 +243,7 @@ def _three_lines(
                 players[0],
                 players[1],
                 solo,
-                *[None] * 4,
+                *[None] * len(UNSPLIT),
                 line.scores[0],
                 line.scores[1],
                 int(line.nat),

@@ -8,14 +8,17 @@ from fractions import Fraction
 
 import pytest
 
+from bot.league import export
 from bot.league.entry import SheetEntry
 from bot.league.errors import LeagueError
 from bot.league.results import TableResult
 from bot.league.service import Actor, LeagueService
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
 from bot.league.standings import three_scale
+from bot.league.stats import player_season
 
 from .conftest import Opener
+from .test_export import parse
 
 ORGANISER = Actor(100)
 SETTINGS = LeagueSettings(
@@ -97,3 +100,65 @@ def test_the_scale_is_one_without_a_table_of_four() -> None:
     assert three_scale([three]) == 1
     assert three_scale([three, four]) == Fraction(172, 193)
     assert three_scale([four]) == 1
+
+
+async def test_a_table_of_three_is_corrected_exported_and_voided(reopen: Opener) -> None:
+    async with reopen() as service:
+        night = await night_of_seven(service)
+        draw = (await service.start_round(night, ORGANISER, deal=False)).draw
+        await service.record_sheet(night, 1, 0, FOUR_SHEET, ORGANISER)
+        await service.record_three_sheet(night, 1, 1, THREE_SHEET, ORGANISER)
+        await refused(
+            "table_of_three",
+            service.correct_line(night, 1, 1, 1, FOUR_SHEET[0], ORGANISER, "typo"),
+        )
+        await refused(
+            "table_of_three",
+            service.correct_totals(night, 1, 1, (300, 200), 2, ORGANISER, "typo"),
+        )
+        await refused(
+            "not_a_table_of_three",
+            service.correct_three_line(night, 1, 0, 1, [13, 149, 13], ORGANISER, "typo"),
+        )
+        await refused(
+            "no_such_line",
+            service.correct_three_line(night, 1, 1, 3, [13, 149, 13], ORGANISER, "typo"),
+        )
+        fixed = await service.correct_three_line(
+            night, 1, 1, 1, [149, 13, 13], ORGANISER, "the solo was seat 1"
+        )
+        assert fixed.result.totals == (351, 13, 215)
+        data = await service.night_export(night)
+        results = [
+            dict(zip(export.RESULT_COLUMNS, r, strict=True))
+            for r in parse(export.results_csv(data, {}))[1:]
+        ]
+        three = results[1]
+        assert (three["seat_4_id"], three["total_a"], three["total_b"]) == ("", "351", "13")
+        assert (three["total_c"], three["nat_c"], results[0]["total_c"]) == ("215", "0", "")
+        sheet = [
+            dict(zip(export.SHEET_COLUMNS, r, strict=True))
+            for r in parse(export.sheet_csv(data, {}))[1:]
+        ]
+        lines = [line for line in sheet if line["table"] == "2"]
+        assert [(line["makers"], line["score_c"], line["corrected"]) for line in lines] == [
+            ("A", "13", "1"),
+            ("B", "202", "0"),
+        ]
+        voided = await service.void_table(night, 1, 1, ORGANISER, "left early")
+        assert voided.result.void
+        ranking = voided.view.standings()
+        assert {row.user_id for row in ranking if row.rounds} == set(draw.tables[0].seats)
+
+
+async def test_a_table_of_three_player_s_season_counts_his_own_total(reopen: Opener) -> None:
+    async with reopen() as service:
+        night = await night_of_seven(service)
+        draw = (await service.start_round(night, ORGANISER, deal=False)).draw
+        await service.record_sheet(night, 1, 0, FOUR_SHEET, ORGANISER)
+        await service.record_three_sheet(night, 1, 1, THREE_SHEET, ORGANISER)
+        view = await service.view(night)
+        solo = draw.tables[1].seats[1]  # the solo of both lines: 149 made, then nat
+        stats = player_season(solo, [view.data])
+        assert (stats.rounds, stats.hands, stats.points, stats.nat) == (1, 2, 149, 1)
+        assert (stats.hands_as_maker, stats.partners) == (2, set())
