@@ -47,7 +47,8 @@ THREE_PLAYER_PRESET_NAMES = ("driemans",)
 # Two-player Klaverjas (docs/rules.md 2.9): likewise played by the engine only.
 TWO_PLAYER_PRESET_NAMES = ("tweemans",)
 OTHER_GAME_PRESET_NAMES = THREE_PLAYER_PRESET_NAMES + TWO_PLAYER_PRESET_NAMES
-# Ledig (docs/rules.md 2.10) is said in turn instead of naming trump or passing.
+# Ledig (docs/rules.md 2.10) is said in turn instead of naming trump or passing; driemans and
+# tweemans refuse it (``_FOUR_PLAYER_ONLY``: they have no ledig).
 LEDIG_SELECTIONS: Final = ("free", "mandatory")
 EXTRA_HANDS = 4  # a tie under tie_break="extra_hands" plays one more deal per seat (four)
 MATCH_HANDS_RANGE = (1, 64)
