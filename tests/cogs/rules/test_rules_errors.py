@@ -59,8 +59,10 @@ NOT_THE_CALCULATORS = {
     ErrorCode.WRONG_PAIR_CALL,
     # Three-player Klaverjas (docs/rules.md 2.8): no front end plays it yet.
     ErrorCode.BAD_DISCARD,
-    # Ledig (docs/rules.md 2.10): said at a table only (tables.err.no_ledig).
+    # Ledig (docs/rules.md 2.10): said at a table only (tables.err.no_ledig), and a claim in
+    # a ledig hand (tables.err.ledig_no_roem).
     ErrorCode.NO_LEDIG,
+    ErrorCode.LEDIG_NO_ROEM,
     # Rank.parse alone (Card.parse refuses a whole card as unknown_card).
     ErrorCode.UNKNOWN_RANK,
     # Rule-set options: the calculators only name presets (unknown_preset).
