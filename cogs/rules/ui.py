@@ -191,7 +191,7 @@ def topic_embeds(locale: object, key: str, ctx: RulesInEffect) -> list[discord.E
     book = _rulebook_locale(locale)
     if key not in FOLLOWING_TOPICS:
         entry = topic(key, book)
-        embed = _embed(entry.title, entry.body)
+        embed = _embed(entry.title, entry.body + _topic_note(locale, key, ctx.rules))
         embed.add_field(
             name=t("rules.rules.field_rules", locale), value=rules_field_value(locale, ctx)
         )
@@ -213,6 +213,14 @@ def topic_embeds(locale: object, key: str, ctx: RulesInEffect) -> list[discord.E
         name=t("rules.rules.field_rules", locale), value=rules_field_value(locale, ctx)
     )
     return embeds
+
+
+def _topic_note(locale: object, key: str, rules: RuleSet) -> str:
+    """What the rules in effect add to a topic: the pit topic names the counter-pit
+    (``counter_pit_bonus``, docs/rules.md 2.1) where the rules have it."""
+    if key == "pit" and rules.counter_pit_bonus:
+        return "\n\n" + t("rules.rules.counter_pit", locale, bonus=rules.counter_pit_bonus)
+    return ""
 
 
 # --------------------------------------------------------------------------- /roem

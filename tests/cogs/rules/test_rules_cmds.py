@@ -32,7 +32,7 @@ from bot.texts.catalog import LOCALES, catalogue, t
 from bot.texts.rulebook import TOPICS, search_topics, topic
 from cogs.rules.actions import score
 from cogs.rules.options import score_question
-from cogs.rules.ui import RulesInEffect, roem_embed, score_embed
+from cogs.rules.ui import RulesInEffect, roem_embed, score_embed, topic_embeds
 from tests.harness.harness import Harness
 from tests.harness.limits import (
     assert_ephemeral,
@@ -892,6 +892,18 @@ def test_score_says_the_counter_pit_where_the_rules_have_it(locale: str) -> None
     made = score_question("us", 162, 0, 0, 8)  # the makers' pit has no counter-pit
     text = score_embed(locale, made, score(made, rules), RulesInEffect(rules, "table")).description
     assert t("rules.score.counter_pit", locale, bonus=100) not in (text or "")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_pit_topic_names_the_counter_pit_where_the_rules_have_it(locale: str) -> None:
+    rules = RuleSet().with_options(counter_pit_bonus=100)
+    note = t("rules.rules.counter_pit", locale, bonus=100)
+    [pit] = topic_embeds(locale, "pit", RulesInEffect(rules, "table"))
+    assert (pit.description or "").endswith(note)
+    [plain] = topic_embeds(locale, "pit", RulesInEffect(RuleSet(), "default"))
+    assert plain.description == topic("pit", locale).body
+    [other] = topic_embeds(locale, "nat", RulesInEffect(rules, "table"))
+    assert note not in (other.description or "")
 
 
 def test_a_called_counter_pit_is_said_too() -> None:
