@@ -73,8 +73,8 @@ def table_record(
     if game is not None:
         raise AnalysisError(AnalysisCode.GAME_NOT_OFFERED, game=game)
     match = table.match
-    if match is None or not 1 <= number <= len(match.sheet):
-        raise AnalysisError(AnalysisCode.UNKNOWN_HAND, hand=number)
+    if not isinstance(match, Match) or not 1 <= number <= len(match.sheet):
+        raise AnalysisError(AnalysisCode.UNKNOWN_HAND, hand=number)  # or a three-seat hand
     if line_check(match.sheet[number - 1]) != check:
         raise AnalysisError(AnalysisCode.STALE)
     actions = _hand_actions(table, log, number)

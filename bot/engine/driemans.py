@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
 from .errors import ErrorCode, RuleViolation
-from .hand import TrumpOptions
+from .hand import Trick, TrumpOptions
 from .obligations import (
     NO_OPTIONS,
     PlayOptions,
@@ -53,16 +53,10 @@ class DriemansPhase(StrEnum):
 
 
 @dataclass(slots=True)
-class DriemansTrick:
+class DriemansTrick(Trick):
     """A taken trick of three cards: who led, the cards in play order, the winning seat;
-    once its roem is claimed, the seat that claimed it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    roem: Roem
-    claimed: bool = False
-    claimer: int | None = None
+    once its roem is claimed, the seat that claimed it. A `Trick` (the table service and
+    its front ends read either game's tricks alike) whose seats go round three."""
 
     def seat_of(self, index: int) -> int:
         """The seat that played the trick's card number `index` (0 = the leader)."""
@@ -200,6 +194,31 @@ class DriemansHand:
     def last_trick(self) -> DriemansTrick | None:
         """The trick taken most recently, if any."""
         return self.tricks[-1] if self.tricks else None
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick in progress (11 once all ten are taken)."""
+        return len(self.tricks) + 1
+
+    def current_winner(self) -> int | None:
+        """The seat winning the trick in progress so far, if a card is on the table."""
+        if not self.current or self.trump is None:
+            return None
+        return self.rules.seating.after(self.leader, trick_winner(self.current, self.trump))
+
+    @property
+    def claimable(self) -> bool:
+        """The claim window is open and its trick is not claimed yet."""
+        trick = self.last_trick
+        return self.claim_open and trick is not None and not trick.claimed
+
+    def may_claim(self, seat: int) -> bool:
+        """Whether a claim applies to `seat` now: the window is open on a trick its side
+        took and nobody claimed yet (whether it holds roem is ``claim_refusal``'s)."""
+        trick = self.last_trick
+        if not self.claimable or trick is None:
+            return False
+        return self.side_of(seat) == self.side_of(trick.winner)
 
     @property
     def claim_open(self) -> bool:
@@ -373,6 +392,49 @@ class DriemansHand:
             "roem": list(self.roem),
             "won": list(self.won),
         }
+
+    def copy(self) -> DriemansHand:
+        """The state as ``from_dict(to_dict())`` would rebuild it, without the round trip
+        through plain values (the table service works on a copy for every action)."""
+        hand = DriemansHand(self.rules, self.dealer, self.dealt, self.blind)
+        hand.holdings = [list(h) for h in self.holdings]
+        hand.phase, hand.turn, hand.passes = self.phase, self.turn, self.passes
+        hand.trump, hand.solo, hand.discard = self.trump, self.solo, self.discard
+        hand.leader, hand.current = self.leader, list(self.current)
+        hand.tricks = [
+            DriemansTrick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer)
+            for t in self.tricks
+        ]
+        hand.points, hand.roem, hand.won = list(self.points), list(self.roem), list(self.won)
+        hand.result = self.result
+        return hand
+
+    @classmethod
+    def from_dict(cls, rules: RuleSet, data: dict[str, Any]) -> DriemansHand:
+        """The hand `to_dict` wrote, under `rules`."""
+        dealt = tuple(tuple(_cards(h)) for h in data["dealt"])
+        hand = cls(rules, data["dealer"], dealt, tuple(_cards(data["blind"])))
+        hand.holdings = [_cards(h) for h in data["holdings"]]
+        hand.phase = DriemansPhase(data["phase"])
+        hand.turn, hand.passes = data["turn"], data["passes"]
+        hand.trump = None if data["trump"] is None else Suit.parse(data["trump"])
+        hand.solo = data["solo"]
+        hand.discard = tuple(_cards(data["discard"]))
+        hand.leader, hand.current = data["leader"], _cards(data["current"])
+        for leader, codes, winner, claimed, claimer in data["tricks"]:
+            cards = tuple(_cards(codes))
+            assert hand.trump is not None  # a taken trick has a trump
+            roem = roem_of_trick(cards, hand.trump, rules)
+            hand.tricks.append(DriemansTrick(leader, cards, winner, roem, claimed, claimer))
+        hand.points, hand.roem = list(data["points"]), list(data["roem"])
+        hand.won = list(data["won"])
+        if hand.phase == DriemansPhase.DONE:
+            hand.result = score_driemans(hand)
+        return hand
+
+
+def _cards(codes: Sequence[str]) -> list[Card]:
+    return [Card.parse(code) for code in codes]
 
 
 def score_driemans(hand: DriemansHand) -> DriemansScore:

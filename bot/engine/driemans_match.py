@@ -78,7 +78,8 @@ DriemansResult = TrumpResult | PassResult | LayDownResult | TrickResult | ClaimR
 
 
 def apply_action(hand: DriemansHand, action: DriemansAction) -> DriemansResult:
-    """Apply one action to `hand`; a `RuleViolation` (nothing changed) if it is refused."""
+    """Apply one action to `hand`; a `RuleViolation` (nothing changed) if it is refused,
+    ``bad_action`` for an action three-player hands do not have (a call, ledig)."""
     if isinstance(action, ChooseTrump):
         hand.choose_trump(action.seat, action.suit)
         return TrumpResult(action.seat, action.suit)
@@ -92,7 +93,9 @@ def apply_action(hand: DriemansHand, action: DriemansAction) -> DriemansResult:
         return TrickResult(action.seat, action.card, hand.play(action.seat, action.card))
     if isinstance(action, ClaimRoem):
         return ClaimResult(action.seat, hand.claim(action.seat))
-    return ScoredResult(hand.finish())
+    if isinstance(action, FinishHand):
+        return ScoredResult(hand.finish())
+    raise RuleViolation(ErrorCode.BAD_ACTION, f"three-player hands have no {type(action).__name__}")
 
 
 def driemans_action_from_dict(data: Mapping[str, Any]) -> DriemansAction:
@@ -146,6 +149,18 @@ class DriemansLine:
             "nat": self.nat,
             "pit": self.pit,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DriemansLine:
+        """The line `to_dict` wrote."""
+        return cls(
+            **{
+                **data,
+                "points": tuple(data["points"]),
+                "roem": tuple(data["roem"]),
+                "scores": tuple(data["scores"]),
+            }
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +245,39 @@ class DriemansMatch:
             "redeals": self.redeals,
             "hand": None if self.hand is None else self.hand.to_dict(),
         }
+
+    def copy(self) -> DriemansMatch:
+        """The state as ``from_dict(to_dict())`` would rebuild it (no action log, sheet
+        lines shared), without the round trip through plain values."""
+        match = DriemansMatch.__new__(DriemansMatch)
+        vars(match).update(vars(self))
+        match.sheet = list(self.sheet)
+        match.totals = list(self.totals)
+        match.actions = []
+        match.hand = None if self.hand is None else self.hand.copy()
+        return match
+
+    @classmethod
+    def from_dict(
+        cls, data: dict[str, Any], actions: list[DriemansAction] | None = None
+    ) -> DriemansMatch:
+        """Rebuild from a snapshot; ``actions`` (the log) is kept only for later replays."""
+        match = cls.__new__(cls)
+        match.rules = RuleSet.from_dict(data["rules"])
+        match.seed = data["seed"]
+        match.first_dealer = data["first_dealer"]
+        match.sheet = [DriemansLine.from_dict(d) for d in data["sheet"]]
+        match.totals = list(data["totals"])
+        match.planned_hands = data["planned_hands"]
+        match.extended = data["extended"]
+        match.redeals = data["redeals"]
+        match.actions = list(actions or [])
+        hand = data["hand"]
+        match.hand = None if hand is None else DriemansHand.from_dict(match.rules, hand)
+        match.result = None
+        if match.hand is None:
+            match.result = DriemansResultOfMatch(tuple(match.totals), _winner(match.totals))
+        return match
 
     def _deal(self, number: int) -> DriemansHand:
         dealer = self.rules.seating.dealer_of(self.first_dealer, number)

@@ -41,11 +41,11 @@ PRESET_NAMES = (
 # challenge lists PRESET_NAMES only, so these are named apart.
 KRAKEN_PRESET_NAMES = ("kraken", "kraken-rotterdam")
 ENGINE_PRESET_NAMES = PRESET_NAMES + KRAKEN_PRESET_NAMES
-# Three-player Klaverjas (docs/rules.md 2.8): the engine and the terminal play it; no Discord
-# front end offers it yet, so ``RuleSet.preset`` (what users' names go through) does not know
-# it: ``RuleSet.game_preset``.
+# Three-player Klaverjas (docs/rules.md 2.8): the casual tables (which ask
+# ``RuleSet.game_preset``) and the terminal play it; leagues, challenges and /rules do not,
+# so ``RuleSet.preset`` (what their names go through) does not know it.
 THREE_PLAYER_PRESET_NAMES = ("driemans",)
-# Two-player Klaverjas (docs/rules.md 2.9): likewise (the terminal's computers play it).
+# Two-player Klaverjas (docs/rules.md 2.9): only the terminal's computers play it.
 TWO_PLAYER_PRESET_NAMES = ("tweemans",)
 OTHER_GAME_PRESET_NAMES = THREE_PLAYER_PRESET_NAMES + TWO_PLAYER_PRESET_NAMES
 # Ledig (docs/rules.md 2.10) is said in turn instead of naming trump or passing; driemans and

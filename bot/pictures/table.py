@@ -26,6 +26,11 @@ is what screen readers read). What it shows:
   (the viewer's pair first), marked by four dots for the four places with the pair's two
   in its colour: this hand's points so far (+ roem) under a small card, and the match
   total under a sum sign; once the match is over the winner's total is on gold.
+- **Three seats** (three-player Klaverjas): the viewer at the bottom, the next seat on the
+  left, the last on the right, none at the top. The solo's plate has the first pair colour
+  on its edge, the defenders' the second, and no colour before someone plays; the pad has
+  a row per player (the viewer first), a dot in its side's colour, its side's points in
+  this hand and its own match total.
 
 Rendering pastes pre-drawn parts (felt, plates, card faces) and writes a few strings, then
 encodes the PNG at a low compression level: `benchmarks/pictures.py` measures time and size.
@@ -41,7 +46,6 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from bot.engine import CARDS, Card, Rank, Suit, pair_of
-from bot.engine.seats import FOUR_SEATS
 from bot.tables.readmodels import PublicTable
 from bot.tables.table import SeatKind
 
@@ -90,6 +94,9 @@ _PLATE_AT: Final = (
     (_CENTRE[0] + _PLATE_BESIDE, 30),
     (WIDTH - 84, _CENTRE[1]),
 )
+# Where each seat sits, by how many turns it comes after the bottom one: four seats go
+# round bottom, left, top, right; three leave the top free.
+_PLACES: Final = {4: (0, 1, 2, 3), 3: (0, 1, 3)}
 _PAD_BOX: Final = (12, 12, 160, 92)
 _HAND_X: Final = _PAD_BOX[0] + 92  # right edge of the pad's "this hand" column
 _TOTAL_X: Final = _PAD_BOX[2] - 10  # and of its "match" column
@@ -110,15 +117,19 @@ def table_picture(
     seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`, `names`
     for the seats' plates when given (as the reader's language names computers) and
     `ranks` for the cards' letters (the reader's: B, V, H for a Dutch reader)."""
-    if viewer is not None and not FOUR_SEATS.is_seat(viewer):
-        raise ValueError(f"a seat is 0..3, not {viewer!r}")
+    seating = public.rules.seating
+    if viewer is not None and not seating.is_seat(viewer):
+        raise ValueError(f"a seat is 0..{seating.count - 1}, not {viewer!r}")
     bottom = 0 if viewer is None else viewer
     image = _base().copy()
-    for seat in FOUR_SEATS.seats:
-        _draw_seat(image, public, seat, FOUR_SEATS.steps(bottom, seat), names)
+    for seat in seating.seats:
+        _draw_seat(image, public, seat, _place(public, bottom, seat), names)
     _draw_trick(image, public, bottom, ranks or {})
     _draw_badge(image, public)
-    _draw_pad(image, public, bottom)
+    if public.three is not None:
+        _draw_three_pad(image, public, bottom)
+    else:
+        _draw_pad(image, public, bottom)
     # A palette of the picture's own colours and the blends between them: a third of the
     # bytes to encode, so about a third of the time and of the size of an RGB PNG.
     indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
@@ -217,13 +228,15 @@ def _column_marks() -> Image.Image:
 
 
 @cache
-def _plate(pair: int, active: bool) -> Image.Image:
-    """A name plate: dark, its pair's colour on the left edge, gold frame when to act."""
+def _plate(pair: int | None, active: bool) -> Image.Image:
+    """A name plate: dark, its pair's colour on the left edge (None: no colour), gold frame
+    when to act."""
 
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
         w, h = _PLATE_W * s, _PLATE_H * s
         fill = _PLATE_ACTIVE if active else _PLATE
-        draw.rounded_rectangle((0, 0, w - 1, h - 1), 9 * s, _PAIR_COLOURS[pair])
+        edge = fill if pair is None else _PAIR_COLOURS[pair]
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), 9 * s, edge)
         draw.rounded_rectangle((6 * s, 0, w - 1, h - 1), 9 * s, fill)
         draw.rectangle((6 * s, 0, 14 * s, h - 1), fill)
         if active:
@@ -385,7 +398,7 @@ def _draw_seat(
     active = public.to_act == seat and public.is_open and bool(public.trick)
     name = "—" if state.kind == SeatKind.EMPTY else names[seat] if names else state.name
     cx, cy = _PLATE_AT[position]
-    _paste(image, _plate(pair_of(seat), active), (cx, cy))
+    _paste(image, _plate(_side(public, seat), active), (cx, cy))
     x0 = cx - _PLATE_W // 2
     left, right = x0 + 16, x0 + _PLATE_W - 8
     if public.chooser == seat and public.trump is not None:
@@ -408,12 +421,31 @@ def _draw_trick(
     leader, cards, winner = trick_shown(public)
     if leader is None:
         return
+    seating = public.rules.seating
     # A ledig hand's partner sits out (docs/rules.md 2.10): the trick skips that seat.
-    seats = [seat for seat in FOUR_SEATS.order_from(leader) if seat != public.idle]
+    seats = [seat for seat in seating.order_from(leader) if seat != public.idle]
     for order, (seat, card) in enumerate(zip(seats, cards, strict=False)):
         label = ranks.get(card.rank)
         face = _played(card, order + 1, seat == winner, None if label == card.rank.label else label)
-        _paste(image, face, _CARD_AT[FOUR_SEATS.steps(bottom, seat)])
+        _paste(image, face, _CARD_AT[_place(public, bottom, seat)])
+
+
+def _place(public: PublicTable, bottom: int, seat: int) -> int:
+    """Where `seat` sits in the picture (0 bottom, 1 left, 2 top, 3 right) seen from
+    `bottom`."""
+    seating = public.rules.seating
+    return _PLACES[seating.count][seating.steps(bottom, seat)]
+
+
+def _side(public: PublicTable, seat: int) -> int | None:
+    """The colour of `seat`'s side: its pair; three seats: the solo's or the defenders'
+    (None before anyone plays)."""
+    three = public.three
+    if three is None:
+        return pair_of(seat)
+    if three.solo is None:
+        return None
+    return 0 if seat == three.solo else 1
 
 
 @lru_cache(maxsize=512)
@@ -469,3 +501,29 @@ def _draw_pad(image: Image.Image, public: PublicTable, bottom: int) -> None:
         if public.result is not None and public.result.winner == pair:
             _paste(image, _won(), (_TOTAL_X - 20, y))
         _write(image, (_TOTAL_X, y), str(public.totals[pair]), _PAD_INK, 14, bold=True, anchor="rm")
+
+
+def _draw_three_pad(image: Image.Image, public: PublicTable, bottom: int) -> None:
+    """Three seats: the hand number, then per player (the viewer first, clockwise) a dot
+    in its side's colour, its side's points in this hand (+ roem) and its match total."""
+    three = public.three
+    assert three is not None
+    left, top = _PAD_BOX[0], _PAD_BOX[1]
+    hand = str(public.hand_number) if public.hand_number else "–"
+    if public.planned_hands:
+        hand += f"/{public.planned_hands}"
+    _write(image, (left + 10, top + 16), hand, _PAD_INK, 14, bold=True, anchor="lm")
+    winner = three.result.winner if three.result is not None else None
+    for row, seat in enumerate(public.rules.seating.order_from(bottom)):
+        y = top + 34 + row * 18
+        side = _side(public, seat)
+        if side is not None:
+            colour = _PAIR_COLOURS[side]
+            _paste(image, _disc(10, colour, colour), (left + 18, y))
+            points, roem = three.hand_points[side], three.hand_roem[side]
+            score = f"{points}+{roem}" if roem else str(points)
+            _write(image, (_HAND_X, y), score, _PAD_INK, 13, anchor="rm")
+        if winner == seat:
+            _paste(image, _won(), (_TOTAL_X - 20, y))
+        total = str(three.totals[seat])
+        _write(image, (_TOTAL_X, y), total, _PAD_INK, 14, bold=True, anchor="rm")

@@ -166,6 +166,24 @@ class EasyDriemans:
         return self.rng.random() >= MISSED_CLAIM_RATE
 
 
+def driemans_player(level: str, seed: str) -> DriemansPlayer:
+    """The three-player computer for a table's `level`: easy, else normal (the strong
+    level's search is four-seat only: docs/decisions.md, "Computers at three seats")."""
+    return EasyDriemans(seed) if level in ("easy", "random") else NormalDriemans(seed)
+
+
+def decide_driemans(level: str, seed: str, view: DriemansView) -> DriemansAction:
+    """The decision the computer at `level` takes from `view` (its bid, its discard or its
+    card; module level: a worker process runs it)."""
+    player = driemans_player(level, seed)
+    if view.phase == DriemansPhase.BID:
+        suit = player.choose_trump(view)
+        return PassTrump(view.seat) if suit is None else ChooseTrump(view.seat, suit)
+    if view.phase == DriemansPhase.EXCHANGE:
+        return LayDown(view.seat, player.choose_discard(view))
+    return PlayCard(view.seat, player.choose_card(view))
+
+
 def next_action(hand: DriemansHand, players: Sequence[DriemansPlayer]) -> DriemansAction:
     """The action the computers at the table take next in `hand`."""
     if hand.claim_open:

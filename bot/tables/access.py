@@ -13,18 +13,20 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.engine import (
-    Action,
-    ActionResult,
     CallPassResult,
     CallResult,
     ClaimResult,
     FinishResult,
+    LayDownResult,
     LedigResult,
     PassResult,
     PlayResult,
     RuleViolation,
+    ScoredResult,
+    TrickResult,
     TrumpResult,
 )
+from bot.engine.games import AnyAction, AnyResult, apply
 from bot.store import Store, storable_id
 from bot.store.records import ActionRecord
 
@@ -121,23 +123,25 @@ class TableAccess:
         return True
 
     async def apply(
-        self, table: Table, actor: int | None, action: Action, kind: str = "engine"
+        self, table: Table, actor: int | None, action: AnyAction, kind: str = "engine"
     ) -> list[Event]:
-        """Apply one engine action and commit it with any finished hand and match."""
+        """Apply one engine action and commit it with any finished hand and match (the
+        statistics rows: four-seat matches only, bot/tables/records.py)."""
         table.require(Status.PLAYING)
         match = table.match
         assert match is not None
         lines = len(match.sheet)
         try:
-            result = match.apply(action)
+            result = apply(match, action)
         except RuleViolation as exc:
             raise TableError(exc.code, str(exc), **exc.facts) from None
         events = _engine_events(result)
         now = self.clock.now()
-        hands = [hand_record(table, line, now) for line in match.sheet[lines:]]
-        if hands:
+        scored = match.sheet[lines:]
+        hands = [record for line in scored if (record := hand_record(table, line, now))]
+        if scored:
             table.hand_scored()
-        events += [ev.HandScored(line=line) for line in match.sheet[lines:]]
+        events += [ev.HandScored(line=line) for line in scored]
         finished = None
         if match.result is not None:
             table.status = Status.FINISHED
@@ -207,7 +211,7 @@ def check_id(field: str, value: int) -> None:
         raise TableError(RefusalCode.BAD_ID, field=field, value=value)
 
 
-def _engine_events(result: ActionResult) -> list[Event]:
+def _engine_events(result: AnyResult) -> list[Event]:
     """The events one accepted engine action makes (a finish makes none of its own: the
     hand it scores is reported as ``HandScored`` from the sheet)."""
     match result:
@@ -217,13 +221,15 @@ def _engine_events(result: ActionResult) -> list[Event]:
             return [ev.TrumpPassed(seat=seat)]
         case ClaimResult(seat, roem):
             return [ev.RoemClaimed(seat=seat, roem=roem)]
-        case PlayResult(seat, card, trick):
+        case PlayResult(seat, card, trick) | TrickResult(seat, card, trick):
             played: list[Event] = [ev.CardPlayed(seat=seat, card=card)]
             if trick is not None:
                 played.append(ev.TrickTaken(seat=trick.winner, trick=trick))
             return played
-        case FinishResult():
+        case FinishResult() | ScoredResult():
             return []
+        case LayDownResult(seat):
+            return [ev.LaidDown(seat=seat)]
         case CallResult(seat, level, multiplier):
             return [ev.Called(seat=seat, level=level, multiplier=multiplier)]
         case CallPassResult(seat, level):

@@ -13,6 +13,7 @@ from bot.checks import (
     NAME_MAX,
     SEED_MAX,
     Arguments,
+    Bad,
     a_flag,
     a_number,
     an_id,
@@ -24,9 +25,8 @@ from bot.checks import (
     some_text,
     whole,
 )
-from bot.engine import Card, RuleSet, Suit
+from bot.engine import CARDS, Card, RuleSet, Suit
 from bot.engine.scoring import MAX_CALLS
-from bot.engine.seats import SEATS
 from bot.players import PLAYER_KINDS
 from bot.texts.catalog import LOCALES
 
@@ -64,6 +64,15 @@ def refuse_argument(argument: str, value: Any, problem: str) -> TableError:
     return TableError(RefusalCode.BAD_ARGUMENT, message, **facts)
 
 
+def _cards(value: Any) -> tuple[Card, ...]:
+    """A few `Card`s in a tuple or list (a discard: how many is the engine's to say)."""
+    if not isinstance(value, tuple | list) or len(value) > len(CARDS):
+        raise Bad("not a list of cards")
+    if not all(isinstance(card, Card) for card in value):
+        raise Bad("not a list of cards")
+    return tuple(value)
+
+
 _NAME = some_text(NAME_MAX)  # cut to Discord's display name limit, never refused for length
 _WORD = some_text(32, cut=False)  # a level or a language: one of a short list
 ARGUMENTS: Final = Arguments(
@@ -91,6 +100,7 @@ ARGUMENTS: Final = Arguments(
         "locale": optional(_WORD),  # which languages exist: `check_locale`
         "turn_timer": optional(a_number(0, MAX_TURN_TIMER)),  # 0 or 15..: `check_turn_timer`
         "card": instance_of(Card),  # a Card, not the int it is: refused before it is played
+        "cards": _cards,  # the solo's discard (three seats)
         "suit": optional(instance_of(Suit)),  # None: pass
         "call_level": whole(1, MAX_CALLS),  # 1 kraak, 2 rekraak, 3 superkraak
         "call": a_flag,  # False: pass on the call
@@ -131,7 +141,7 @@ def free_seat(table: Table, seat: int | None) -> int:
         raise TableError(RefusalCode.TABLE_FULL)
     if seat is None:
         return free[0]
-    if seat not in SEATS:
+    if not table.rules.seating.is_seat(seat):
         raise TableError(RefusalCode.BAD_SEAT, seat=seat)
     if seat not in free:
         raise TableError(RefusalCode.SEAT_TAKEN, seat=seat)

@@ -7,9 +7,13 @@ its sequence number, so a decision is reproducible from the table's state.
 
 from __future__ import annotations
 
-from bot.engine import Action, Hand
+from functools import partial
+
+from bot.engine import DriemansHand
+from bot.engine.games import AnyAction, AnyHand
 from bot.engine.seats import FOUR_SEATS
 from bot.players import LEVELS, Player, view_for
+from bot.players.driemans import decide_driemans, driemans_view
 from bot.players.workers import Computers, player_for
 
 from .table import SeatKind, Table
@@ -50,8 +54,12 @@ def brain(computers: Computers, table: Table, seat: int) -> Player:
     return player_for(level_of(table, seat), seed_of(table, seat), computers.budget_ms, modelled)
 
 
-async def decide(computers: Computers, table: Table, hand: Hand, seat: int) -> Action:
-    """The engine action the seat's computer player takes now (trump choice or card),
-    decided by a worker from the seat's view (copied here, on the loop)."""
+async def decide(computers: Computers, table: Table, hand: AnyHand, seat: int) -> AnyAction:
+    """The engine action the seat's computer player takes now (trump choice or card; at
+    three seats also the discard), decided by a worker from the seat's view (copied here,
+    on the loop). Three seats: easy or normal (`decide_driemans`: strong plays normal)."""
     level, seed = level_of(table, seat), seed_of(table, seat)
+    if isinstance(hand, DriemansHand):
+        view = driemans_view(hand, seat)
+        return await computers.compute(partial(decide_driemans, level, seed, view))
     return await computers.decide(level, seed, view_for(hand, seat), normal_opponents(table, seat))

@@ -6,16 +6,17 @@ answer, used both right after a move (zero delays) and by the timer loop.
 
 from __future__ import annotations
 
-from bot.engine import Action, ClaimRoem, FinishHand, Hand, PassDouble, Phase
+from bot.engine import ClaimRoem, FinishHand, Hand, PassDouble, Phase
+from bot.engine.games import AnyAction, AnyHand
 
 from .table import Status, Table
 
 # (kind, seat, engine action); the action is None when the seat's computer must decide it:
 # the service asks the computer off the event loop, then records the action it took.
-DueAction = tuple[str, int | None, Action | None]
+DueAction = tuple[str, int | None, AnyAction | None]
 
 
-def pending_computer_claim(table: Table, hand: Hand) -> int | None:
+def pending_computer_claim(table: Table, hand: AnyHand) -> int | None:
     """The computer seat that captured the last trick, when it can claim its roem now.
 
     Only the capturing seat claims: a trick its human partner took is the human's to claim
@@ -41,7 +42,7 @@ def arm(table: Table, now: float) -> None:
     settings = table.settings
     if pending_computer_claim(table, hand) is not None:
         table.computer_due = now
-    if hand.phase == Phase.CLAIM:
+    if hand.phase == Phase.CLAIM:  # either game's phases are strings: "claim" in both
         table.claim_deadline = claim_deadline or now + settings.claim_grace
         return
     seat = hand.to_act
@@ -79,11 +80,13 @@ def due_action(table: Table, now: float) -> DueAction | None:
     return None
 
 
-def _call_pass(table: Table, hand: Hand, seat: int) -> PassDouble | None:
+def _call_pass(table: Table, hand: AnyHand, seat: int) -> PassDouble | None:
     """In the kraak calls, a person's seat the computer acts for (away, or timed out)
     passes: only the player calls for themselves (docs/decisions.md, "Kraak calls of an
     away seat"). None: the seat's computer decides."""
-    if hand.phase != Phase.DOUBLING or not table.seats[seat].is_human:
+    if not isinstance(hand, Hand) or hand.phase != Phase.DOUBLING:
+        return None
+    if not table.seats[seat].is_human:
         return None
     assert hand.call_level is not None
     return PassDouble(seat, hand.call_level)

@@ -53,6 +53,8 @@ class RefusalCode(StrEnum):
     NOT_SCORED = "not_scored"  # facts: hand (a review of a hand not yet scored, or unknown)
     AGAIN_LEAGUE = "again_league"  # Play again at a league table: the league deals the next
     AGAIN_DONE = "again_done"  # facts: table (the one Play again already opened)
+    FOUR_PLAYERS_ONLY = "four_players_only"  # a hint or a hand review at a three-seat table
+    GAME_NOT_AT_TABLES = "game_not_at_tables"  # facts: game (the engine plays it, no table)
 
     # The Discord front end's own, refused before the service is asked.
     NO_TABLE = "no_table"

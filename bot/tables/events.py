@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from bot.engine import Card, Roem, SheetLine, Suit, Trick
+from bot.engine import Card, DriemansLine, Roem, SheetLine, Suit, Trick
 
 
 class EventKind(StrEnum):
@@ -30,6 +30,7 @@ class EventKind(StrEnum):
     LEDIG_DECLARED = "ledig_declared"
     CALLED = "called"
     CALL_PASSED = "call_passed"
+    LAID_DOWN = "laid_down"
     CARD_PLAYED = "card_played"
     TRICK_TAKEN = "trick_taken"
     ROEM_CLAIMED = "roem_claimed"
@@ -139,6 +140,14 @@ class CallPassed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class LaidDown(Event):
+    """The solo at ``seat`` took the blind and laid two cards face down (three-player
+    Klaverjas: which cards stays hidden until the hand is scored)."""
+
+    kind = EventKind.LAID_DOWN
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CardPlayed(Event):
     """``seat`` played ``card``."""
 
@@ -164,18 +173,19 @@ class RoemClaimed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandScored(Event):
-    """A hand was scored: its ``line`` on the score sheet."""
+    """A hand was scored: its ``line`` on the score sheet (its game's line)."""
 
     kind = EventKind.HAND_SCORED
-    line: SheetLine
+    line: SheetLine | DriemansLine
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchFinished(Event):
-    """``seat`` is the winning pair (0 or 1), None for a shared result."""
+    """``seat`` is the winning pair (0 or 1; three players: the winning seat), None for a
+    shared result; ``totals`` per pair (three players: per seat)."""
 
     kind = EventKind.MATCH_FINISHED
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

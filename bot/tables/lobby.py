@@ -7,7 +7,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from bot.engine import Match, RuleSet
+from bot.engine import RuleSet
+from bot.engine.games import TABLE_GAMES, new_match
 from bot.store import ChannelBusy
 from bot.store.records import NewTable
 
@@ -26,7 +27,16 @@ from .deadlines import arm
 from .errors import RefusalCode, TableError
 from .events import Event
 from .parts import TableParts
-from .table import LeaguePlace, Seat, SeatKind, Status, Table, TableSettings, computer_name
+from .table import (
+    LeaguePlace,
+    Seat,
+    SeatKind,
+    Status,
+    Table,
+    TableSettings,
+    computer_name,
+    empty_seats,
+)
 
 
 class LobbyOperations(TableParts):
@@ -75,13 +85,17 @@ class LobbyOperations(TableParts):
             raise TableError(RefusalCode.CHANNEL_BUSY, table_id=busy.id)
         if settings is not None:
             check_settings(settings)
+        rules = rules or RuleSet()
+        if rules.game not in TABLE_GAMES:  # the engine plays it, no table yet
+            raise TableError(RefusalCode.GAME_NOT_AT_TABLES, game=rules.game)
         now = self.clock.now()
         table = Table(
             id=0,
             guild_id=guild_id,
             channel_id=channel_id,
             opener_id=opener_id,
-            rules=rules or RuleSet(),
+            rules=rules,
+            seats=empty_seats(rules),
             seed=secrets.token_hex(8),
             created_at=now,
             settings=settings or TableSettings(),
@@ -250,7 +264,7 @@ class LobbyOperations(TableParts):
         channel_id: int | None = None,
         fill: bool = False,
     ) -> TableAnswer:
-        """Deal the first hand of a match once all four seats are taken; ``fill``: first
+        """Deal the first hand of a match once every seat is taken; ``fill``: first
         seat a computer at the table's level in every free seat (Start with computers),
         committed with the start as one action."""
         async with self.access.operate(table_id, seq, user_id, channel_id) as table:
@@ -263,7 +277,7 @@ class LobbyOperations(TableParts):
                 table.seats[index] = computer_seat(index, None)
             table.status = Status.PLAYING
             table.match_no += 1
-            table.match = Match(table.rules, table.match_seed(table.match_no))
+            table.match = new_match(table.rules, table.match_seed(table.match_no))
             arm(table, self.clock.now())
             payload: dict[str, Any] = {"match_no": table.match_no}
             if free:

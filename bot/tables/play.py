@@ -12,7 +12,9 @@ from bot.engine import (
     ChooseTrump,
     ClaimRoem,
     DeclareLedig,
+    DriemansHand,
     Hand,
+    LayDown,
     PassDouble,
     PassTrump,
     Phase,
@@ -107,6 +109,25 @@ class PlayOperations(TableParts):
         return await self.access.answer(table, events, user_id)
 
     @checked
+    async def lay_down(
+        self,
+        table_id: int,
+        user_id: int,
+        cards: tuple[Card, ...],
+        seq: int | None = None,
+        channel_id: int | None = None,
+    ) -> TableAnswer:
+        """Three-player Klaverjas: the solo lays ``cards`` (two of the twelve he holds with
+        the blind) face down, in one call; refused with the engine's code otherwise
+        (``bad_discard``, ``not_in_hand``, ``not_your_turn``, ``wrong_phase``), and
+        ``option_not_in_game`` at a four-seat table."""
+        async with self.access.operate(table_id, seq, user_id, channel_id) as table:
+            seat = _acting_human(table, user_id)
+            events = await self.access.apply(table, user_id, LayDown(seat, tuple(cards)))
+            events += await self.timers.settle(table)
+        return await self.access.answer(table, events, user_id)
+
+    @checked
     async def claim(
         self, table_id: int, user_id: int, seq: int | None = None, channel_id: int | None = None
     ) -> TableAnswer:
@@ -178,6 +199,8 @@ def _hint_turn(table: Table, user_id: int) -> tuple[int, Hand]:
         raise TableError(RefusalCode.HINT_LEAGUE)
     seat = table.human_seat(user_id)
     hand = table.match.hand if table.match is not None else None
+    if isinstance(hand, DriemansHand):  # the strong player's search is four-seat only
+        raise TableError(RefusalCode.FOUR_PLAYERS_ONLY)
     if hand is None or hand.to_act != seat or hand.phase == Phase.CLAIM:
         raise TableError(ErrorCode.NOT_YOUR_TURN, seat=seat, to_act=hand and hand.to_act)
     return seat, hand

@@ -19,8 +19,12 @@ from bot.engine import (
     NO_ROEM,
     Card,
     Combination,
+    DriemansLine,
+    DriemansMatch,
+    DriemansPhase,
     Hand,
     IllegalReason,
+    Match,
     MatchResult,
     Phase,
     Roem,
@@ -31,6 +35,8 @@ from bot.engine import (
     TrumpOptions,
     sort_key,
 )
+from bot.engine.driemans_match import DriemansResultOfMatch
+from bot.engine.games import AnyHand
 from bot.engine.seats import FOUR_SEATS, TRICKS_PER_HAND
 from bot.engine.tricks import LAST_TRICK_BONUS, scored_points
 from bot.store import StoredAction
@@ -88,6 +94,28 @@ class PublicCalls:
 
 
 @dataclass(frozen=True, slots=True)
+class PublicThree:
+    """What everyone sees of a three-seat table (three-player Klaverjas, docs/rules.md
+    2.8) beyond the common fields: the solo and the defenders of the hand in play (once
+    someone said play), the passes so far and whether the seat to bid must play, whether
+    the solo has laid his two cards down (the blind's fate: taken, two laid away), the
+    hand's card points and roem (solo, defenders), each seat's total, the score sheet
+    per player and the result. The pair fields of `PublicTable` stay empty at such a
+    table (``totals``, ``sheet``, ``result``, ``makers``)."""
+
+    solo: int | None
+    defenders: tuple[int, ...]
+    passes: int
+    forced: bool
+    laid_down: bool
+    hand_points: tuple[int, int]
+    hand_roem: tuple[int, int]
+    totals: tuple[int, ...]
+    sheet: tuple[DriemansLine, ...]
+    result: DriemansResultOfMatch | None
+
+
+@dataclass(frozen=True, slots=True)
 class PublicTable:
     """Everything anyone at or around the table may see of one committed state."""
 
@@ -105,7 +133,7 @@ class PublicTable:
     hand_number: int
     planned_hands: int | None
     target_score: int | None
-    phase: Phase | None
+    phase: Phase | DriemansPhase | None
     dealer: int | None
     to_act: int | None
     trump: Suit | None
@@ -130,6 +158,7 @@ class PublicTable:
     turn_deadline: float | None
     league: LeaguePlace | None = None  # a league table: league, night, round, table
     kraak: PublicCalls | None = None  # a kraken table's hand after trump (docs/rules.md 2.5)
+    three: PublicThree | None = None  # a three-seat table's own facts (None: four seats)
     ledig: int | None = None  # the ledig declarer of the hand in play (docs/rules.md 2.10)
 
     @property
@@ -141,6 +170,11 @@ class PublicTable:
     def is_open(self) -> bool:
         """Whether the table is in the lobby or playing."""
         return self.status in OPEN_STATUSES
+
+    @property
+    def hands_scored(self) -> int:
+        """How many hands of the match are scored (either game's sheet)."""
+        return len(self.three.sheet) if self.three is not None else len(self.sheet)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat `user_id` holds as a human player, if any."""
@@ -175,6 +209,7 @@ class PrivateHand:
     away: bool
     autoplay: bool
     may_call: int | None = None  # the call (its level) this seat may make or pass now
+    lay_down: bool = False  # three seats: this seat is the solo to lay two cards down now
 
 
 def public_table(table: Table) -> PublicTable:
@@ -183,9 +218,12 @@ def public_table(table: Table) -> PublicTable:
 
 
 def _public_table(table: Table) -> PublicTable:
+    """The public read model of either game: a three-seat table leaves the pair fields
+    empty and carries its own facts (`PublicThree`)."""
     match = table.match
     hand = match.hand if match is not None else None
-    sheet = tuple(match.sheet) if match is not None else ()
+    pairs = match if isinstance(match, Match) else None  # the four-seat game's match
+    four = hand if isinstance(hand, Hand) else None
     return PublicTable(
         table_id=table.id,
         seq=table.seq,
@@ -205,9 +243,9 @@ def _public_table(table: Table) -> PublicTable:
         dealer=hand.dealer if hand is not None else None,
         to_act=hand.to_act if hand is not None else None,
         trump=hand.trump if hand is not None else None,
-        proposal=hand.proposal if hand is not None else None,
-        makers=hand.makers if hand is not None else None,
-        chooser=hand.chooser if hand is not None else None,
+        proposal=four.proposal if four is not None else None,
+        makers=four.makers if four is not None else None,
+        chooser=_chooser(hand),
         trick_leader=hand.leader if hand is not None else None,
         trick=tuple(hand.current) if hand is not None else (),
         trick_number=hand.trick_number if hand is not None else 0,
@@ -218,22 +256,50 @@ def _public_table(table: Table) -> PublicTable:
         back_open=table.may_come_back(),
         again_open=table.replayable,
         next_table=table.next_table,
-        totals=(match.totals[0], match.totals[1]) if match is not None else (0, 0),
-        hand_points=(hand.points[0], hand.points[1]) if hand is not None else (0, 0),
-        hand_roem=(hand.roem[0], hand.roem[1]) if hand is not None else (0, 0),
-        sheet=sheet,
-        result=match.result if match is not None else None,
+        totals=(pairs.totals[0], pairs.totals[1]) if pairs is not None else (0, 0),
+        hand_points=(four.points[0], four.points[1]) if four is not None else (0, 0),
+        hand_roem=(four.roem[0], four.roem[1]) if four is not None else (0, 0),
+        sheet=tuple(pairs.sheet) if pairs is not None else (),
+        result=pairs.result if pairs is not None else None,
         turn_deadline=table.turn_deadline,
         league=table.league,
         kraak=public_calls(hand),
-        ledig=hand.ledig if hand is not None else None,
+        three=public_three(match) if isinstance(match, DriemansMatch) else None,
+        ledig=four.ledig if four is not None else None,
     )
 
 
-def public_calls(hand: Hand | None) -> PublicCalls | None:
+def _chooser(hand: AnyHand | None) -> int | None:
+    """Who named trump: the four-seat hand's chooser, the three-seat hand's solo."""
+    if hand is None:
+        return None
+    return hand.chooser if isinstance(hand, Hand) else hand.solo
+
+
+def public_three(match: DriemansMatch) -> PublicThree:
+    """The three-seat facts of `match` now (`PublicThree`)."""
+    hand = match.hand
+    solo = hand.solo if hand is not None else None
+    bidding = hand is not None and hand.phase == DriemansPhase.BID
+    forced = bidding and hand is not None and not hand.trump_options(hand.turn).can_pass
+    return PublicThree(
+        solo=solo,
+        defenders=hand.defenders() if hand is not None and solo is not None else (),
+        passes=hand.passes if hand is not None and bidding else 0,
+        forced=forced,
+        laid_down=hand is not None and bool(hand.discard),
+        hand_points=(hand.points[0], hand.points[1]) if hand is not None else (0, 0),
+        hand_roem=(hand.roem[0], hand.roem[1]) if hand is not None else (0, 0),
+        totals=tuple(match.totals),
+        sheet=tuple(match.sheet),
+        result=match.result,
+    )
+
+
+def public_calls(hand: AnyHand | None) -> PublicCalls | None:
     """The calls, multiplier and announced hand roem of ``hand``, once trump is named at
     a table whose rules have kraken options (None otherwise, or before trump)."""
-    if hand is None or not hand.rules.kraken or hand.trump is None:
+    if not isinstance(hand, Hand) or not hand.rules.kraken or hand.trump is None:
         return None
     level = hand.call_level
     return PublicCalls(
@@ -301,6 +367,8 @@ def check_scored(table: Table, number: int) -> SheetLine:
     """The sheet line of hand `number`; refused (`not_scored`) for a hand not yet scored,
     or one the match never had, so nothing of a hand in play is revealed."""
     match = table.match
+    if isinstance(match, DriemansMatch):  # the review draws four-seat deals (for now)
+        raise TableError(RefusalCode.FOUR_PLAYERS_ONLY)
     if match is None or not 1 <= number <= len(match.sheet):
         raise TableError(RefusalCode.NOT_SCORED, hand=number)
     return match.sheet[number - 1]
@@ -311,7 +379,7 @@ def dealt_hands(table: Table, number: int, log: Sequence[StoredAction] = ()) -> 
     played; refused (`check_scored`) unless that hand is scored."""
     line = check_scored(table, number)
     match = table.match
-    assert match is not None
+    assert isinstance(match, Match)
     trump = None if line.ledig else Suit.parse(line.trump)
     order = sort_key(trump)
     hands = tuple(tuple(sorted(h, key=order.__getitem__)) for h in match.deal_of(number))
@@ -383,11 +451,22 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
         cards=cards,
         legal=legal,
         reasons=MappingProxyType({c: refused[c] for c in cards if c in refused}),  # in order
-        trump_options=hand.trump_options(seat) if hand.phase == Phase.TRUMP else None,
+        trump_options=hand.trump_options(seat) if hand.phase in _BIDDING else None,
         my_turn=hand.to_act == seat,
         can_claim=hand.may_claim(seat),
         claim_holds_roem=hand.claim_refusal(seat) is None,
         away=state.away,
         autoplay=state.autoplay,
-        may_call=hand.may_call(seat) if hand.phase == Phase.DOUBLING else None,
+        may_call=_may_call(hand, seat),
+        lay_down=hand.phase == DriemansPhase.EXCHANGE and hand.to_act == seat,
     )
+
+
+_BIDDING = (Phase.TRUMP, DriemansPhase.BID)  # either game's trump round
+
+
+def _may_call(hand: AnyHand, seat: int) -> int | None:
+    """The call `seat` may make or pass now (kraken hands only)."""
+    if isinstance(hand, Hand) and hand.phase == Phase.DOUBLING:
+        return hand.may_call(seat)
+    return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine import SheetLine
+from bot.engine import DriemansLine, Match, SheetLine
 from bot.games import other_game
 from bot.store import HandRecord, MatchRecord
 
@@ -19,9 +19,13 @@ def seat_users(table: Table) -> tuple[int | None, ...]:
     return tuple(s.user_id if counted and s.kind == SeatKind.HUMAN else None for s in table.seats)
 
 
-def hand_record(table: Table, line: SheetLine, at: float) -> HandRecord:
+def hand_record(table: Table, line: SheetLine | DriemansLine, at: float) -> HandRecord | None:
     """The store's row for a scored hand of the table's match (with what its par needs,
-    when it gets one: bot/tables/pars.py)."""
+    when it gets one: bot/tables/pars.py). None for a three-player hand: the statistics
+    rows hold pairs (docs/decisions.md, "Three-player tables"); its table's snapshot and
+    action log keep it."""
+    if not isinstance(line, SheetLine):
+        return None
     return HandRecord(
         table_id=table.id,
         match_no=table.match_no,
@@ -42,10 +46,13 @@ def hand_record(table: Table, line: SheetLine, at: float) -> HandRecord:
     )
 
 
-def match_record(table: Table, at: float) -> MatchRecord:
-    """The store's row for the table's finished match."""
+def match_record(table: Table, at: float) -> MatchRecord | None:
+    """The store's row for the table's finished match (None for a three-player match, as
+    `hand_record`)."""
     match = table.match
     assert match is not None and match.result is not None
+    if not isinstance(match, Match):
+        return None
     return MatchRecord(
         table_id=table.id,
         match_no=table.match_no,

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from bot.engine import Match, RuleSet
+from bot.engine import RuleSet
+from bot.engine.games import AnyMatch, match_from_dict
 from bot.engine.seats import SEATS
 
 from .errors import RefusalCode, TableError
@@ -148,10 +149,11 @@ class Table:
     rules: RuleSet
     seed: str
     created_at: float
+    # One per seat of the rules' seating (`empty_seats`); four when none are given.
     seats: list[Seat] = field(default_factory=lambda: [Seat() for _ in SEATS])
     status: Status = Status.LOBBY
     settings: TableSettings = field(default_factory=TableSettings)
-    match: Match | None = None
+    match: AnyMatch | None = None  # the game its rules name (bot/engine/games.py)
     match_no: int = 0
     seq: int = 0
     turn_deadline: float | None = None  # when the human to act is replaced by the computer
@@ -345,7 +347,7 @@ class Table:
             seats=seats,
             status=Status(data["status"]),
             settings=TableSettings(**data["settings"]),
-            match=None if data["match"] is None else Match.from_dict(data["match"], like=known),
+            match=None if data["match"] is None else match_from_dict(data["match"], like=known),
             match_no=data["match_no"],
             seq=data["seq"],
             turn_deadline=data["turn_deadline"],
@@ -357,6 +359,11 @@ class Table:
             next_table=data.get("next_table"),  # absent from snapshots before Play again
             league=LeaguePlace.from_dict(data.get("league")),  # absent before league places
         )
+
+
+def empty_seats(rules: RuleSet) -> list[Seat]:
+    """An empty seat for every seat the rules' game is played at."""
+    return [Seat() for _ in rules.seating.seats]
 
 
 def _shallow(value: T) -> T:

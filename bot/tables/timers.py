@@ -12,7 +12,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.engine import Action
+from bot.engine.games import AnyAction
 from bot.players.workers import Computers
 
 from . import events as ev
@@ -134,7 +134,7 @@ class TableTimers:
             committed = True
 
     async def _step(
-        self, table: Table, kind: str, seat: int | None, engine_action: Action | None
+        self, table: Table, kind: str, seat: int | None, engine_action: AnyAction | None
     ) -> list[Event]:
         """One due action, decided by the seat's computer when it is not fixed yet."""
         if engine_action is None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.checks import clean_text
-from bot.engine import Card, Phase, RuleError, RuleSet, SheetLine, Suit
+from bot.engine import Card, DriemansLine, Phase, RuleError, RuleSet, SheetLine, Suit
 from bot.engine.seats import FOUR_SEATS, SEATS, SIDES
 from bot.games import FOUR_PLAYER_GAME
 from bot.services import Services
@@ -399,7 +399,10 @@ def _verb(verb: str, you: bool) -> str:
     return verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
 
 
-def _hand_result(table: TableAnswer, line: SheetLine) -> str:
+def _hand_result(table: TableAnswer, line: SheetLine | DriemansLine) -> str:
+    if isinstance(line, DriemansLine):
+        scores = ", ".join(f"{_seat_name(table, s)} {v}" for s, v in enumerate(line.scores))
+        return f"Hand {line.number} scored: {scores}{' (nat!)' if line.nat else ''}."
     verdict = _verdict(line)
     times = f"; x{line.multiplier}" if line.multiplier > 1 else ""
     return (

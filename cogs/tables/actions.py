@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.engine import Card
 from bot.tables import RefusalCode, Status, TableAnswer, TableError, TableService
 from bot.tables.events import RoemClaimed
 from cogs.common.components import rendered_view
@@ -29,13 +30,16 @@ from cogs.tables.items import (
     Again,
     ButtonKind,
     KraakCall,
+    LayDownCards,
     LeaveAnswer,
     Ledig,
+    PickCard,
     PlayCard,
     Review,
     Sit,
     TableAction,
     TrumpChoice,
+    cards_of,
 )
 from cogs.tables.ui import (
     last_trick_embed,
@@ -242,6 +246,34 @@ class TableActions:
 
         await self.guard(interaction, "button kraak", work, table_id, on_ephemeral(interaction))
 
+    async def on_pick(self, interaction: discord.Interaction[Any], click: PickCard) -> None:
+        """The solo's exchange (three seats): redraw the hand with the cards chosen so far;
+        nothing changes at the table, and a hand the table has moved on from is refused as
+        stale (its buttons would lay down what the player no longer holds)."""
+        table_id, seq, picked = click.table, click.seq, cards_of(click.cards)
+
+        async def work() -> None:
+            table = self.service.hand(table_id, interaction.user.id, interaction.channel_id)
+            if table.seq != seq:
+                raise TableError(RefusalCode.STALE, seq=table.seq)
+            await self._edit_hand(interaction, table, None, picked)
+
+        await self.guard(interaction, "button pick", work, table_id, on_ephemeral(interaction))
+
+    async def on_lay_down(self, interaction: discord.Interaction[Any], click: LayDownCards) -> None:
+        """Lay the two chosen cards down: one call to the service."""
+        table_id, seq, cards = click.table, click.seq, cards_of(click.cards)
+
+        async def work() -> None:
+            result = await self.service.lay_down(
+                table_id, interaction.user.id, cards, seq=seq, channel_id=interaction.channel_id
+            )
+            locale = locale_of(interaction)
+            words = " ".join(card_text(card, locale) for card in cards)
+            await self._edit_hand(interaction, result, t("tables.hand.laid", locale, cards=words))
+
+        await self.guard(interaction, "button lay", work, table_id, on_ephemeral(interaction))
+
     async def on_review(self, interaction: discord.Interaction[Any], click: Review) -> None:
         """A scored hand trick by trick (or, `deal`, as dealt), privately (docs/table-ux.md
         2.11)."""
@@ -283,7 +315,11 @@ class TableActions:
         await self._edit_hand(interaction, table, None)
 
     async def _edit_hand(
-        self, interaction: discord.Interaction[Any], table: TableAnswer, note: str | None
+        self,
+        interaction: discord.Interaction[Any],
+        table: TableAnswer,
+        note: str | None,
+        picked: tuple[Card, ...] = (),
     ) -> None:
         """Answer a click on a hand message by redrawing that same message.
 
@@ -296,7 +332,7 @@ class TableActions:
             return
         locale = locale_of(interaction)
         emojis = self.bot.card_faces
-        payload = hand_payload(table.public, table.hand(), locale, note, emojis)
+        payload = hand_payload(table.public, table.hand(), locale, note, emojis, picked)
         await update_message(interaction, payload)
         self.nudger.remember(interaction, table, locale)
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import RuleError, RuleSet
+from bot.engine import THREE_PLAYER_PRESET_NAMES, RuleError, RuleSet
 from bot.tables import (
     RefusalCode,
     Status,
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from cogs.tables.actions import TableActions
     from cogs.tables.publisher import TablePublisher
 
-__all__ = ["OpenOptions", "TableCommands", "is_moderator", "table_language"]
+__all__ = ["OpenOptions", "TableCommands", "is_moderator", "table_language", "table_preset"]
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class OpenOptions:
         ledig where trump is not named in turn). Hands alone, a target alone, or both: the
         match ends at whichever comes first."""
         try:
-            rules = RuleSet.preset(self.preset)
+            rules = table_preset(self.preset)
             if self.ledig:
                 rules = rules.with_options(ledig_enabled=True)
             if self.hands is None and self.target is None:
@@ -67,6 +67,14 @@ class OpenOptions:
         locale = table_language(self.language) or defaults.locale
         level = self.level or defaults.computer_kind
         return replace(defaults, turn_timer=turn, locale=locale, computer_kind=level)
+
+
+def table_preset(name: str) -> RuleSet:
+    """The preset a casual table opens with: the four-player presets and, at a table of
+    three seats, three-player Klaverjas (which other front ends refuse as unknown)."""
+    if name.strip().lower() in THREE_PLAYER_PRESET_NAMES:
+        return RuleSet.game_preset(name)
+    return RuleSet.preset(name)
 
 
 def table_language(value: str | None) -> str | None:

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import KlaverjasBot
-from bot.engine import KRAKEN_PRESET_NAMES, PRESET_NAMES
+from bot.engine import KRAKEN_PRESET_NAMES, PRESET_NAMES, THREE_PLAYER_PRESET_NAMES
 from bot.players import LEVELS as PLAYER_LEVELS
 from bot.preferences import NotifyMode
 from cogs.common.requests import RequestStats
@@ -36,7 +36,8 @@ Interaction = discord.Interaction[Any]
 
 
 PRESETS = [
-    app_commands.Choice(name=name, value=name) for name in (*PRESET_NAMES, *KRAKEN_PRESET_NAMES)
+    app_commands.Choice(name=name, value=name)
+    for name in (*PRESET_NAMES, *KRAKEN_PRESET_NAMES, *THREE_PLAYER_PRESET_NAMES)
 ]
 HANDS = [
     app_commands.Choice(name=command_text(f"tables.cmd.choice.hands.{n}"), value=n)

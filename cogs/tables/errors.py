@@ -15,6 +15,7 @@ import math
 from typing import Any
 
 from bot.engine import Card, IllegalReason, Suit
+from bot.engine.seats import SEAT_COUNT
 from bot.tables import PublicTable, RefusalCode, Status, TableError
 from bot.texts.catalog import has
 from bot.texts.formats import mid_sentence
@@ -82,6 +83,7 @@ def _not_seated(
 def _values(facts: dict[str, Any], locale: str, table: PublicTable | None) -> dict[str, Any]:
     """Every fact a sentence may use, made readable (seats 1-based, names, suits, cards)."""
     values: dict[str, Any] = {"seat": "?", "free": "?", "card": "?", "suit": "?", "why": ""}
+    values["seats"] = len(table.seats) if table is not None else SEAT_COUNT
     if isinstance(facts.get("seat"), int):
         values["seat"] = clip(facts["seat"] + 1)
     values.update({key: facts[key] for key in _PLAIN if key in facts})

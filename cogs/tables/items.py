@@ -16,6 +16,10 @@ per-message view has to be stored. custom_ids (Discord allows 100 characters):
     kj:review:{table}:{hand}[:d]    hand number (1-based) of the match, shown once scored;
                                     ":d" for the page of the hands as dealt
     kj:again:{table}:{seq}          Play again: a new table with the finished one's four
+    kj:pick:{table}:{seq}:{cards}   three seats, the solo's exchange: the cards chosen to lay
+                                    down once this card is clicked (0-2 codes, e.g. 7hTs);
+                                    redraws the hand, changes nothing at the table
+    kj:lay:{table}:{seq}:{cards}    three seats: lay these two cards down (one call)
 
 `seq` is the table state the button was drawn for; the service refuses the action as
 "stale" when the table has moved on since, inside its lock. These formats are a promise to
@@ -33,7 +37,7 @@ import discord
 
 from bot.engine import Card, Suit
 from bot.engine.seats import SEAT_COUNT
-from cogs.common.buttons import Buttons, Click, choice_style, number, words
+from cogs.common.buttons import Buttons, Click, choice_style, number, text, words
 from cogs.common.components import Component
 from cogs.common.text import SEATS_CACHED, t
 
@@ -62,8 +66,16 @@ __all__ = [
     "again_component",
     "card_component",
     "card_prefix",
+    "PickCard",
+    "PickButton",
+    "LayDownCards",
+    "LayDownButton",
+    "cards_code",
+    "cards_of",
     "kind_component",
     "kraak_component",
+    "lay_down_component",
+    "pick_component",
     "ledig_component",
     "leave_components",
     "review_component",
@@ -193,6 +205,30 @@ class Again(Click):
     seq: int
 
 
+_CODES = "(?:[7-9TJQKA][cdhs]){0,2}"
+
+
+@TABLES.button("kj:pick:{table}:{seq}:{cards}", "on_pick", cards=text(_CODES))
+@dataclass(frozen=True, slots=True)
+class PickCard(Click):
+    """The solo's exchange (three seats): the hand redrawn with `cards` (the codes of up to
+    two cards, in the order chosen) marked to lay down, on the hand as it was at `seq`."""
+
+    table: int
+    seq: int
+    cards: str
+
+
+@TABLES.button("kj:lay:{table}:{seq}:{cards}", "on_lay_down", cards=text(_CODES))
+@dataclass(frozen=True, slots=True)
+class LayDownCards(Click):
+    """Lay `cards` (two codes) down, if the table is still at `seq`."""
+
+    table: int
+    seq: int
+    cards: str
+
+
 TableButton = TableAction.item
 SitButton = Sit.item
 CardButton = PlayCard.item
@@ -202,6 +238,8 @@ LedigButton = Ledig.item
 LeaveAnswerButton = LeaveAnswer.item
 ReviewButton = Review.item
 AgainButton = Again.item
+PickButton = PickCard.item
+LayDownButton = LayDownCards.item
 ALL_ITEMS = tuple(TABLES.items)
 
 
@@ -275,3 +313,25 @@ def review_component(table_id: int, hand: int, label: str, deal: bool = False) -
 def again_component(table_id: int, seq: int, label: str) -> Component:
     """`Again` as a component."""
     return Again(table_id, seq).component(label, Style.success)
+
+
+def cards_code(cards: tuple[Card, ...]) -> str:
+    """Cards as a custom id writes them: their codes one after the other."""
+    return "".join(card.code for card in cards)
+
+
+def cards_of(code: str) -> tuple[Card, ...]:
+    """The cards `cards_code` wrote (a custom id's pattern has checked the codes)."""
+    return tuple(Card.parse(code[i : i + 2]) for i in range(0, len(code), 2))
+
+
+def pick_component(table_id: int, seq: int, picked: tuple[Card, ...], look: Component) -> Component:
+    """A card of the solo's exchange: its `look` (label, style, picture), its click the
+    choice `picked` it makes."""
+    return {**look, "custom_id": PickCard(table_id, seq, cards_code(picked)).custom_id}
+
+
+def lay_down_component(table_id: int, seq: int, cards: tuple[Card, ...], label: str) -> Component:
+    """Lay down: enabled once two cards are chosen."""
+    click = LayDownCards(table_id, seq, cards_code(cards))
+    return click.component(label, Style.danger, len(cards) != 2)

@@ -56,6 +56,7 @@ from cogs.tables.ui_text import (
     trick_lines,
     trick_title,
 )
+from cogs.tables.ui_three import is_three, three_play_lines, three_score_text, three_seat_lines
 
 __all__ = [
     "leave_question",
@@ -112,6 +113,9 @@ def public_parts(
     parts.append(text_display("\n".join(lines)))
     if public.status != Status.LOBBY:  # the final picture: a V2 message shows only what
         parts += _picture_parts(public, picture)  # its components name
+    if is_three(public):
+        parts.append(text_display(three_seat_lines(public, locale)))
+        return parts
     pairs = [
         f"**{_pair_label(pair, locale)}**\n{_pair_field(public, pair, locale)}" for pair in SIDES
     ]
@@ -182,6 +186,8 @@ def _pair_field(public: PublicTable, pair: int, locale: str) -> str:
 
 
 def _play_lines(public: PublicTable, locale: str) -> list[str]:
+    if public.three is not None:
+        return three_play_lines(public, locale)
     lines = [_turn_line(public, locale), _trump_line(public, locale)]
     return lines + hand_roem_lines(public, locale)
 
@@ -293,7 +299,9 @@ def _score_text(public: PublicTable, locale: str) -> str:
     totals below in small print once a hand is scored; while trump is chosen (the hand has
     no points yet) the match's totals, the last hand's result below; before the first hand
     is scored the names alone. One line of a phone with short names, two with the longest
-    (docs/table-ux.md 2.13); no "0 – 0" twice."""
+    (docs/table-ux.md 2.13); no "0 – 0" twice. Three seats: `three_score_text`."""
+    if public.three is not None:
+        return three_score_text(public, locale)
     names = [_pair_with_marks(public, pair, locale) for pair in SIDES]
     one, two = public.totals
     if public.phase in (Phase.PLAY, Phase.CLAIM):
@@ -362,8 +370,8 @@ def picture_caption(public: PublicTable, locale: str) -> str:
     if trick is not None:
         what = mid_sentence(trick_title(public, trick, locale))
         return t("tables.public.picture_of", locale, what=what)
-    if public.sheet:
-        return t("tables.public.picture_score", locale, n=public.sheet[-1].number)
+    if public.hands_scored:
+        return t("tables.public.picture_score", locale, n=public.hands_scored)
     return ""
 
 
@@ -376,7 +384,7 @@ def last_trick_embed(
     last = public.last_trick
     if last is None:
         return None
-    trick = taken_trick(last, public.trick_number - 1)
+    trick = taken_trick(last, public.trick_number - 1, public.rules.seating)
     lines = trick_lines(public, trick, locale, emojis)
     roem = roem_line(public, last, locale)
     description = "\n".join([*lines, roem] if roem else lines)
@@ -391,7 +399,8 @@ def _finished_lines(public: PublicTable, locale: str) -> list[str]:
 def _closed_lines(public: PublicTable, locale: str) -> list[str]:
     """A closed table's close: the result when its match had ended (who won, the final
     score), else the score when it was closed, and how to play again."""
-    if public.result is not None:
+    three_over = public.three is not None and public.three.result is not None
+    if public.result is not None or three_over:
         lines = [result_text(public, locale), t("tables.public.closed", locale)]
     elif public.sheet:
         scores = public.totals

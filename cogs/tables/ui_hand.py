@@ -28,7 +28,7 @@ from functools import lru_cache
 
 import discord
 
-from bot.engine import Card, Phase, Suit
+from bot.engine import Card, DriemansPhase, Phase, Suit
 from bot.tables import LeaguePlace, PrivateHand, PublicTable, Status
 from cogs.common.components import (
     Component,
@@ -63,7 +63,9 @@ from cogs.tables.items import (
     card_prefix,
     kind_component,
     kraak_component,
+    lay_down_component,
     ledig_component,
+    pick_component,
     trump_component,
 )
 from cogs.tables.ui_kraak import call_verb, kraak_line
@@ -79,6 +81,9 @@ from cogs.tables.ui_text import (
 __all__ = ["TRUMP_MARK", "hand_payload", "hand_view", "ordered_cards"]
 
 Style = discord.ButtonStyle
+
+
+_BIDDING = (Phase.TRUMP, Phase.DOUBLING, DriemansPhase.BID)  # the rows hold choices, not cards
 
 
 def hand_view(
@@ -98,24 +103,31 @@ def hand_payload(
     locale: str,
     note: str | None = None,
     emojis: CardEmojis = NO_EMOJIS,
+    picked: tuple[Card, ...] = (),
 ) -> Message:
     """The hand of `mine` (one seat) at `public` as Discord's JSON, for the redraws sent as
-    they are (cogs/common/raw_messages.py); `note` answers the click that asked for it. An
-    edit may turn a hand drawn by an older version (an embed) into this one."""
+    they are (cogs/common/raw_messages.py); `note` answers the click that asked for it;
+    `picked`: the cards the solo has chosen to lay down so far (three seats). An edit may
+    turn a hand drawn by an older version (an embed) into this one."""
     parts = [text_display(_heading(public, mine, locale, note))]
     trick = shown_trick(public)
     if trick is not None and not trick.taken and trick.cards:  # the trick being played: its
         # number, names and a trick just taken are the table message's (docs/table-ux.md 2.13)
         parts.append(text_display(trick_around(trick, mine.seat, locale, emojis)))
-    bidding = public.status == Status.PLAYING and public.phase in (Phase.TRUMP, Phase.DOUBLING)
-    if bidding and mine.cards:
+    playing = public.status == Status.PLAYING
+    bidding = playing and public.phase in _BIDDING
+    exchange = playing and public.phase == DriemansPhase.EXCHANGE
+    if (bidding or (exchange and not mine.lay_down)) and mine.cards:
         parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
     if bidding:
         parts += action_rows([_bid_buttons(public, mine, locale), _ledig_buttons(mine, locale)])
-    elif public.status == Status.PLAYING and public.idle == mine.seat:
+    elif exchange and mine.lay_down:
+        parts += action_rows(_exchange_rows(public, mine, locale, emojis, picked))
+        parts.append(text_display(_picked_text(public, picked, locale)))
+    elif playing and public.idle == mine.seat:
         if mine.cards:  # laid face down: the player may still look at them
             parts.append(text_display(_cards_text(public, mine.cards, locale, emojis)))
-    elif public.status == Status.PLAYING:
+    elif playing and not exchange:
         parts += action_rows(_card_rows(public, mine, locale, emojis))
         others = _others_text(public, mine, locale)
         if others:
@@ -183,6 +195,8 @@ def _turn_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
         return t("tables.public.claim_last", locale)
     if public.phase == Phase.DOUBLING:
         return _call_text(public, mine, locale)
+    if public.three is not None and public.phase != DriemansPhase.PLAY:
+        return _three_turn_text(public, mine, locale)
     if public.idle == mine.seat:
         return t("tables.hand.sits_out", locale)
     if not mine.my_turn:
@@ -201,6 +215,21 @@ def _turn_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
     if options is not None and not options.can_pass:
         return t("tables.hand.must_choose", locale)
     return t("tables.hand.choose", locale)
+
+
+def _three_turn_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
+    """Three seats, before play: the bid (play alone, naming trump, or pass; must play
+    when everyone passed under a forced rule) and the solo's exchange, or whom the table
+    waits for."""
+    name = md(seat_name(public.seats, public.to_act, locale))
+    if public.phase == DriemansPhase.EXCHANGE:
+        key = "tables.hand.lay_down" if mine.lay_down else "tables.hand.wait_lay_down"
+        return t(key, locale, name=name)
+    if not mine.my_turn:
+        return t("tables.hand.wait_bid", locale, name=name)
+    options = mine.trump_options
+    forced = options is not None and not options.can_pass
+    return t("tables.hand.must_bid" if forced else "tables.hand.bid", locale)
 
 
 def _call_text(public: PublicTable, mine: PrivateHand, locale: str) -> str:
@@ -264,10 +293,44 @@ def _card_word(card: Card, trump: Suit | None, locale: str) -> str:
     return f"{text}{TRUMP_MARK}" if card.suit == trump else text
 
 
+def _exchange_rows(
+    public: PublicTable,
+    mine: PrivateHand,
+    locale: str,
+    emojis: CardEmojis,
+    picked: tuple[Card, ...],
+) -> list[list[Component]]:
+    """The solo's twelve cards (three seats), a click choosing or unchoosing one to lay
+    down (a third choice drops the first), the chosen ones red and ticked; then Lay down,
+    enabled once two are chosen. Every button carries the hand's state: a click on an
+    outdated hand is refused as stale."""
+    table, seq, trump = mine.table_id, mine.seq, public.trump
+    picked = tuple(card for card in picked if card in mine.cards)[-2:]
+
+    def make(card: Card) -> Component:
+        chosen = card in picked
+        look = card_look(card, locale, emojis.emoji(card), card.suit == trump, True)
+        if chosen:
+            look = {**look, "style": Style.danger.value, "label": f"{look['label']} ✓"}
+        after = tuple(c for c in picked if c != card) if chosen else (*picked, card)[-2:]
+        return pick_component(table, seq, after, look)
+
+    rows = phone_rows([make(card) for card in group] for group in by_suit(mine.cards))
+    label = t("tables.button.lay_down", locale)
+    return [*rows, [lay_down_component(table, seq, picked, label)]]
+
+
+def _picked_text(public: PublicTable, picked: tuple[Card, ...], locale: str) -> str:
+    """Which cards are chosen to lay down so far, in words (small print)."""
+    words = " ".join(_card_word(card, public.trump, locale) for card in picked) or "–"
+    return "-# " + t("tables.hand.picked", locale, cards=words)
+
+
 def _bid_buttons(public: PublicTable, mine: PrivateHand, locale: str) -> list[Component]:
-    """Trump's suits and Pass while trump is named; the call and Pass in the kraak
-    round, only to the seat that may call now (`PrivateHand.may_call`)."""
-    if public.phase == Phase.TRUMP:
+    """Trump's suits and Pass while trump is named (three seats: naming trump is playing
+    alone); the call and Pass in the kraak round, only to the seat that may call now
+    (`PrivateHand.may_call`)."""
+    if public.phase in (Phase.TRUMP, DriemansPhase.BID):
         return _trump_buttons(mine, locale)
     level = mine.may_call
     if level is None:

@@ -30,12 +30,13 @@ def lobby_lines(public: PublicTable, locale: str) -> list[str]:
     """The lobby's text: how many seats are free (or that all are taken), what will be
     played, and who opened the table."""
     free = len(_free_seats(public))
-    first = t("tables.lobby.waiting", locale, free=free) if free else ""
-    first = first or t("tables.lobby.ready", locale)
+    three = public.rules.three_players
+    ready = "tables.lobby.ready_three" if three else "tables.lobby.ready"
+    first = t("tables.lobby.waiting", locale, free=free) if free else t(ready, locale)
     turn_timer = timer_text(public.settings.turn_timer, locale)
     timer = t("tables.settings.turn_timer", locale, value=turn_timer)
     level = t("tables.settings.level", locale, value=levels_text(public, locale))
-    return [
+    lines = [
         first,
         t(
             "tables.lobby.rules",
@@ -44,8 +45,10 @@ def lobby_lines(public: PublicTable, locale: str) -> list[str]:
             length=_length(public, locale),
         ),
         f"{timer} · {level}",
-        t("tables.lobby.opener", locale, opener=f"<@{public.opener_id}>"),
     ]
+    if three:  # the computers there play easy or normal (a strong one plays normal)
+        lines.append(t("tables.lobby.three_levels", locale))
+    return [*lines, t("tables.lobby.opener", locale, opener=f"<@{public.opener_id}>")]
 
 
 def rules_words(rules: RuleSet, locale: str) -> str:
@@ -70,13 +73,16 @@ def _option_words(name: str, value: object, locale: str) -> str:
 
 
 def lobby_rows(public: PublicTable, locale: str) -> list[list[Component]]:
-    """The lobby's buttons: a row per pair with a free seat (a label a phone shows whole),
-    then computers and start (Start with computers while a seat is free) and leave."""
+    """The lobby's buttons: a row per pair with a free seat (a label a phone shows whole;
+    three seats: a row per free seat), then computers and start (Start with computers
+    while a seat is free) and leave."""
     table = public.table_id
     rows = [
         [sit_component(table, seat, sit_label(public, seat, locale))]
         for seat in _seats_offered(public)
     ]
+    if public.rules.three_players:
+        rows = _three_sit_rows(public, locale)
     if _free_seats(public):
         last = [
             kind_component(ButtonKind.ADDBOT, table, locale),
@@ -85,6 +91,16 @@ def lobby_rows(public: PublicTable, locale: str) -> list[list[Component]]:
     else:
         last = [kind_component(ButtonKind.START, table, locale, Style.success)]
     return [*rows, [*last, kind_component(ButtonKind.LEAVE, table, locale)]]
+
+
+def _three_sit_rows(public: PublicTable, locale: str) -> list[list[Component]]:
+    """Three seats: a sit button per free seat ("Sit: seat 2"), a row each as the pairs'
+    are: every player plays for himself, so a seat says no more than its number."""
+    label = "tables.button.sit_seat"
+    return [
+        [sit_component(public.table_id, seat, t(label, locale, n=seat + 1))]
+        for seat in _free_seats(public)
+    ]
 
 
 def sit_label(public: PublicTable, seat: int, locale: str) -> str:
@@ -101,8 +117,9 @@ def sit_label(public: PublicTable, seat: int, locale: str) -> str:
 
 def _seats_offered(public: PublicTable) -> list[int]:
     """The seat each sit button takes: a pair's free seat, or the first of its two when
-    both are free (they sit the player in the same pair, so one button says it)."""
-    free = _free_seats(public)
+    both are free (they sit the player in the same pair, so one button says it); none at
+    three seats (`_three_sit_rows`)."""
+    free = _free_seats(public) if not public.rules.three_players else []
     return [seat for seat in free if not (seat >= 2 and seat - 2 in free)]
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from bot.engine import Phase
+from bot.engine import DriemansPhase, Phase
 from bot.tables import PublicTable, Status
 from cogs.tables.ui_text import shown_trick
 
@@ -63,7 +63,7 @@ class ShownPicture:
         claim window and the Previous trick button would repeat)."""
         if public.last_trick is None or self.trick is None:
             return False
-        return self.trick == (len(public.sheet), public.trick_number - 1)
+        return self.trick == (public.hands_scored, public.trick_number - 1)
 
 
 def taken_trick_shown(public: PublicTable) -> tuple[int, int] | None:
@@ -71,7 +71,7 @@ def taken_trick_shown(public: PublicTable) -> tuple[int, int] | None:
     trick = shown_trick(public)
     if trick is None or not trick.taken:
         return None
-    return len(public.sheet), trick.number
+    return public.hands_scored, trick.number
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +92,12 @@ def picture_due(public: PublicTable, shown: Moment | None) -> Moment | None:
     the next trick under way, so that the picture is at most a trick behind the words."""
     if public.status == Status.LOBBY:
         return None
-    hands = len(public.sheet)
+    hands = public.hands_scored
     if hands and (shown is None or shown.hands < hands):
         return Moment(hands, 0)
     taken = (
         public.status == Status.PLAYING
-        and public.phase in (Phase.PLAY, Phase.CLAIM)
+        and public.phase in (Phase.PLAY, Phase.CLAIM, DriemansPhase.PLAY)
         and public.last_trick is not None
     )
     moment = Moment(hands, public.trick_number - 1)
@@ -121,7 +121,7 @@ def picture_kept(shown: Moment | None, public: PublicTable) -> bool:
     one of this hand (an earlier hand's is not kept beside a new one) that shows the trick
     the words show or the one before, never one further back (its trick was taken, or the
     hand began, before the trick taken last)."""
-    if shown is None or shown.hands != len(public.sheet):
+    if shown is None or shown.hands != public.hands_scored:
         return False
     trick = shown_trick(public)
     return trick is None or shown.tricks >= trick.number - 1

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import SheetLine, Suit
+from bot.engine import DriemansLine, SheetLine, Suit
 from bot.tables import PublicTable
 from cogs.common.components import EMBED_COLOUR, Component, rendered_view
 from cogs.common.text import pad, t, text_width
 from cogs.tables.items import again_component
-from cogs.tables.ui_text import md, pair_names
+from cogs.tables.ui_text import md, pair_names, seat_name
 
 __all__ = [
     "MAKERS_MARK",
@@ -28,16 +28,20 @@ __all__ = [
     "sheet_embed",
     "sheet_legend",
     "sheet_rows",
+    "three_sheet_rows",
 ]
 
 NAME_MAX = 24  # columns: a longer display name is shortened with an ellipsis
 DESCRIPTION_BUDGET = 3900  # Discord allows 4096 characters in an embed description
 SHEET_WIDTH = 36  # columns of the sheet's block: a phone shows this many without wrapping
 MAKERS_MARK = "*"  # beside the score of the pair that made trump
+SOLO_MARK = "*"  # three seats: beside the solo's score of a hand
 
 
 def result_text(public: PublicTable, locale: str) -> str:
     """The match result in one sentence: who won, and the totals."""
+    if public.three is not None:
+        return three_result_text(public, locale)
     totals = public.result.totals if public.result is not None else public.totals
     winner = public.result.winner if public.result is not None else None
     if winner is None:
@@ -70,7 +74,10 @@ def flag_text(line: SheetLine, locale: str) -> str:
 
 def sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> discord.Embed:
     """The score sheet: the pairs by name, then one line per hand in a monospaced block of
-    at most `SHEET_WIDTH` columns (a phone's width), and what its marks mean."""
+    at most `SHEET_WIDTH` columns (a phone's width), and what its marks mean; three seats:
+    a column per player (`three_sheet_embed`)."""
+    if public.three is not None:
+        return three_sheet_embed(public, locale, final=final)
     pairs = t(
         "tables.sheet.pairs",
         locale,
@@ -167,6 +174,74 @@ def played_again(finished: int, table_id: int, user_id: int, locale: str) -> str
     announce = t("tables.final.announce", locale, table=finished)
     again = t("tables.again.opened", locale, user=f"<@{user_id}>", table=table_id)
     return f"{announce}\n{again}"
+
+
+# ----------------------------------------------------------------------------- three seats
+
+
+def three_result_text(public: PublicTable, locale: str) -> str:
+    """The match result in one sentence: who won with how much (a shared win names
+    everyone on the highest total)."""
+    three = public.three
+    if three is None:
+        return ""
+    totals = three.result.totals if three.result is not None else three.totals
+    best = max(totals)
+    leaders = [seat for seat, total in enumerate(totals) if total == best]
+    names = ", ".join(md(seat_name(public.seats, seat, locale)) for seat in leaders)
+    key = "tables.result.three_won" if len(leaders) == 1 else "tables.result.three_shared"
+    return t(key, locale, name=names, score=best)
+
+
+def three_sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> discord.Embed:
+    """The score sheet: the players by seat, then a column per player (headed by the seat's
+    number), one row per hand with its trump, each player's score (the solo's marked) and
+    nat or pit, and the totals."""
+    head = [three_result_text(public, locale)] if final else []
+    players = " · ".join(
+        f"{seat + 1} {md(seat_name(public.seats, seat, locale, NAME_MAX))}"
+        for seat in public.rules.seating.seats
+    )
+    line = t("tables.sheet.players", locale, players=players)
+    legend = t("tables.sheet.solo_legend", locale, mark=f"`{SOLO_MARK}`")
+    budget = DESCRIPTION_BUDGET - len(line) - len(legend) - 200
+    body = "```\n" + "\n".join(_fit(three_sheet_rows(public, locale), budget)) + "\n```"
+    title = t("tables.sheet.title", locale, table=public.table_id)
+    description = "\n".join([*head, line, body, legend])
+    return discord.Embed(title=title, description=description, colour=EMBED_COLOUR)
+
+
+def three_sheet_rows(public: PublicTable, locale: str) -> list[str]:
+    """Header (the hand's number and trump, each player's seat number), a row per hand,
+    the totals; every column as wide as its widest cell, the scores right-aligned."""
+    three = public.three
+    sheet = three.sheet if three is not None else ()
+    seats = public.rules.seating.seats
+    digits = len(str(len(sheet) or 1))
+    table = [[pad("#", digits, right=True), *(str(seat + 1) for seat in seats), ""]]
+    for line in sheet:
+        number = pad(str(line.number), digits, right=True)
+        cells = [_solo_cell(line, seat) for seat in seats]
+        table.append([f"{number} {_suit_symbol(line.trump)}", *cells, _three_flag(line, locale)])
+    totals = three.totals if three is not None else tuple(0 for _ in seats)
+    table.append([t("tables.sheet.total", locale), *map(str, totals), ""])
+    widths = [max(text_width(row[i]) for row in table) for i in range(len(table[0]))]
+    scores = range(1, len(seats) + 1)
+    return [
+        " ".join(pad(cell, widths[i], i in scores) for i, cell in enumerate(row)).rstrip()
+        for row in table
+    ]
+
+
+def _solo_cell(line: DriemansLine, seat: int) -> str:
+    mark = SOLO_MARK if line.solo == seat else ""
+    return f"{mark}{line.scores[seat]}"
+
+
+def _three_flag(line: DriemansLine, locale: str) -> str:
+    if line.nat:
+        return t("tables.sheet.nat", locale)
+    return t("tables.sheet.pit", locale) if line.pit is not None else ""
 
 
 def _fit(rows: list[str], budget: int) -> list[str]:

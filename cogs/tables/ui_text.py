@@ -24,11 +24,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 import discord
 from discord.utils import escape_markdown
 
-from bot.engine import Card, Phase, Roem, RoemKind, Suit, seats_around
+from bot.engine import Card, DriemansPhase, Phase, Roem, RoemKind, Seating, Suit
 from bot.engine.seats import FOUR_SEATS
 from bot.players import LEVELS
 from bot.tables import (
@@ -134,13 +135,25 @@ def pair_names(
 
 
 def levels_text(table: PublicTable, locale: str) -> str:
-    """The table's computer level, and any seat whose computer plays at another one."""
-    default = level_name(table.settings.computer_kind, locale)
+    """The table's computer level, and any seat whose computer plays at another one;
+    three seats: the level they play at (a strong one plays normal there)."""
+    three = table.rules.three_players
+
+    def shown(level: str) -> str:
+        return "normal" if three and level == "strong" else level
+
+    default = shown(table.settings.computer_kind)
     others = [
-        t("tables.settings.seat_level", locale, seat=i + 1, level=level_name(s.level, locale))
+        t(
+            "tables.settings.seat_level",
+            locale,
+            seat=i + 1,
+            level=level_name(shown(s.level), locale),
+        )
         for i, s in enumerate(table.seats)
-        if s.kind == SeatKind.COMPUTER and s.level and s.level != table.settings.computer_kind
+        if s.kind == SeatKind.COMPUTER and s.level and shown(s.level) != default
     ]
+    default = level_name(default, locale)
     return ", ".join([default, *others])
 
 
@@ -254,8 +267,10 @@ def finished_hint(public: PublicTable, locale: str) -> str:
     when there is one."""
     place = public.league
     if place is None:
-        key = "tables.public.finished_again" if public.again_open else "tables.public.finished_hint"
-        return t(key, locale)
+        again = "tables.public.finished_again"
+        if public.rules.three_players:
+            again = "tables.public.finished_again_three"
+        return t(again if public.again_open else "tables.public.finished_hint", locale)
     values = {"league": md(place.league), "night": place.night}
     if place.standings is None or public.guild_id is None:
         return t("tables.public.league_counted", locale, **values)
@@ -268,7 +283,6 @@ def finished_hint(public: PublicTable, locale: str) -> str:
 
 WINNING_MARK = "🏆"  # the card winning the trick (the engine's `current_winner`), or that won it
 TURN_MARK = "⏳"  # the seat to play now
-TRICKS = 8
 PLAY_NAME_MAX = 12  # columns of a name on the lines of a table in play (docs/table-ux.md 2.13)
 
 
@@ -281,6 +295,7 @@ class ShownTrick:
     cards: dict[int, Card]  # by seat
     winner: int | None
     taken_trick: PublicTrick | None  # once taken: the trick as the table keeps it (its roem)
+    seating: Seating = FOUR_SEATS  # the table's seats (three-player Klaverjas: three)
 
     @property
     def taken(self) -> bool:
@@ -291,27 +306,31 @@ class ShownTrick:
 def shown_trick(public: PublicTable) -> ShownTrick | None:
     """The trick being played; between two tricks (a claim window, until the next card)
     the trick just taken; None while trump is chosen or outside a match."""
-    if public.status != Status.PLAYING or public.phase not in (Phase.PLAY, Phase.CLAIM):
+    if public.status != Status.PLAYING or public.phase not in _IN_PLAY:
         return None
+    seating = public.rules.seating
     last = public.last_trick
     if not public.trick and last is not None:
-        return taken_trick(last, public.trick_number - 1)
+        return taken_trick(last, public.trick_number - 1, seating)
     leader = public.trick_leader or 0
-    cards = dict(zip(trick_seats(leader, public.idle), public.trick, strict=False))
-    number = min(public.trick_number, TRICKS)
-    return ShownTrick(number, leader, cards, public.trick_winner, None)
+    cards = dict(zip(trick_seats(leader, public.idle, seating), public.trick, strict=False))
+    number = min(public.trick_number, seating.tricks_per_hand)
+    return ShownTrick(number, leader, cards, public.trick_winner, None, seating)
 
 
-def taken_trick(trick: PublicTrick, number: int) -> ShownTrick:
-    """A trick already taken (number `number` of its hand), to be shown."""
-    cards = dict(zip(trick_seats(trick.leader, trick.idle), trick.cards, strict=False))
-    return ShownTrick(number, trick.leader, cards, trick.winner, trick)
+_IN_PLAY = (Phase.PLAY, Phase.CLAIM, DriemansPhase.PLAY)  # either game's ("claim" in both)
 
 
-def trick_seats(leader: int, idle: int | None) -> list[int]:
-    """The seats that play to a trick led by `leader`, in order: every seat, or the three
-    beside a ledig partner who sits out (`idle`, docs/rules.md 2.10)."""
-    return [seat for seat in FOUR_SEATS.order_from(leader) if seat != idle]
+def taken_trick(trick: PublicTrick, number: int, seating: Seating = FOUR_SEATS) -> ShownTrick:
+    """A trick already taken (number `number` of its hand, at a table of `seating`)."""
+    cards = dict(zip(trick_seats(trick.leader, trick.idle, seating), trick.cards, strict=False))
+    return ShownTrick(number, trick.leader, cards, trick.winner, trick, seating)
+
+
+def trick_seats(leader: int, idle: int | None, seating: Seating = FOUR_SEATS) -> list[int]:
+    """The seats that play to a trick led by `leader`, in order: every seat of `seating`,
+    or the three beside a ledig partner who sits out (`idle`, docs/rules.md 2.10)."""
+    return [seat for seat in seating.order_from(leader) if seat != idle]
 
 
 def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:
@@ -319,7 +338,8 @@ def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:
     if trick.taken and trick.winner is not None:
         winner = md(seat_name(public.seats, trick.winner, locale, PLAY_NAME_MAX))
         return t("tables.public.trick_taken", locale, n=trick.number, winner=winner)
-    return t("tables.public.trick_of", locale, n=trick.number)
+    total = trick.seating.tricks_per_hand
+    return t("tables.public.trick_of", locale, n=trick.number, total=total)
 
 
 def trick_lines(
@@ -337,7 +357,7 @@ def trick_lines(
 
 def _played_seats(trick: ShownTrick) -> list[int]:
     """The seats that played to `trick`, in playing order from its leader."""
-    return [seat for seat in FOUR_SEATS.order_from(trick.leader) if seat in trick.cards]
+    return [seat for seat in trick.seating.order_from(trick.leader) if seat in trick.cards]
 
 
 @lru_cache(maxsize=SEATS_CACHED)
@@ -352,10 +372,15 @@ def trick_around(trick: ShownTrick, viewer: int, locale: str, emojis: CardEmojis
     leader: each after the arrow of its seat (⬆ the partner, ⬅ the left-hand opponent, ➡
     the right-hand one, ⬇ the viewer), with the trick's marks; "" while no card is down.
     Names are on the table message beside it (docs/table-ux.md 2.13)."""
-    left, partner, right = seats_around(viewer)
-    arrows = {viewer: "⬇", left: "⬅", partner: "⬆", right: "➡"}
+    around = trick.seating.seats_around(viewer)
+    arrows = {viewer: "⬇", **dict(zip(around, _ARROWS[len(around)], strict=True))}
     seats = _played_seats(trick)
     return "\u2003".join(f"{arrows[seat]} {_card(trick, seat, locale, emojis)}" for seat in seats)
+
+
+# The arrows of the other seats from the viewer's left: four seats (left, partner, right),
+# three seats (left, right).
+_ARROWS: Final = {3: ("⬅", "⬆", "➡"), 2: ("⬅", "➡")}
 
 
 def _card(trick: ShownTrick, seat: int, locale: str, emojis: CardEmojis) -> str:

@@ -32,8 +32,10 @@ from cogs.tables.items import (
     AgainButton,
     CardButton,
     KraakButton,
+    LayDownButton,
     LeaveAnswerButton,
     LedigButton,
+    PickButton,
     ReviewButton,
     SitButton,
     TableButton,
@@ -91,6 +93,10 @@ PINNED: list[tuple[str, type[discord.ui.DynamicItem[Any]], dict[str, str]]] = [
     ("kj:review:42:3", ReviewButton, {"table": "42", "hand": "3", "deal": ""}),
     ("kj:review:42:3:d", ReviewButton, {"table": "42", "hand": "3", "deal": ":d"}),
     ("kj:again:42:120", AgainButton, {"table": "42", "seq": "120"}),
+    ("kj:pick:42:8:", PickButton, {"table": "42", "seq": "8", "cards": ""}),
+    ("kj:pick:42:8:Ah", PickButton, {"table": "42", "seq": "8", "cards": "Ah"}),
+    ("kj:pick:42:8:7cTs", PickButton, {"table": "42", "seq": "8", "cards": "7cTs"}),
+    ("kj:lay:42:8:7cTs", LayDownButton, {"table": "42", "seq": "8", "cards": "7cTs"}),
     *(
         (f"kj:chl:{kind}:7", ChallengeButton, {"kind": kind, "challenge": "7"})
         for kind in ("start", "look", "board", "open")

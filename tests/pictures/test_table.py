@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.engine import Rank
+from bot.engine import Rank, RuleSet
 from bot.pictures import table as picture
 from bot.pictures.table import CARD_H, CARD_W, HEIGHT, WIDTH, table_picture, trick_shown
 from bot.tables import PublicTable, TableService, public_table
@@ -23,6 +23,7 @@ from tests.tables.helpers import (
     BOB,
     CARL,
     DIRK,
+    INSTANT,
     OPENED,
     act_once,
     open_service,
@@ -156,9 +157,35 @@ async def test_before_any_card_the_middle_is_empty(states: list[PublicTable]) ->
     assert states[0].trump is None and not any(card_at(image, p) for p in range(4))
 
 
-def test_a_seat_outside_the_table_is_refused() -> None:
+def test_a_seat_outside_the_table_is_refused(states: list[PublicTable]) -> None:
     with pytest.raises(ValueError, match="0..3"):
-        table_picture(None, 4)  # type: ignore[arg-type]
+        table_picture(states[0], 4)
+
+
+async def test_a_three_seat_table_is_drawn_from_each_seat(tmp_path: Path) -> None:
+    """Three seats: the picture of a trick in play from every seat, and seat 3 refused."""
+    service: TableService = await open_service(tmp_path / "three.sqlite3")
+    try:
+        rules = RuleSet.game_preset("driemans")
+        opened = await service.open(1, 555, ALICE, "Alice", rules, INSTANT)
+        answer = await service.start(opened.id, ALICE, fill=True)
+        while not answer.public.trick:  # Alice plays, lays down or plays a card
+            mine = answer.hand()
+            if mine.trump_options is not None:
+                answer = await service.choose_trump(opened.id, ALICE, mine.trump_options.suits[0])
+            elif mine.lay_down:
+                answer = await service.lay_down(opened.id, ALICE, mine.cards[:2])
+            else:
+                answer = await service.play(opened.id, ALICE, mine.legal[0])
+        public = answer.public
+        assert public.three is not None
+    finally:
+        while OPENED:
+            await OPENED.pop().close()
+    for viewer in (None, 0, 1, 2):
+        assert decode(table_picture(public, viewer)).size == (WIDTH, HEIGHT)
+    with pytest.raises(ValueError, match="0..2"):
+        table_picture(public, 3)
 
 
 def test_the_picture_reads_the_public_read_model_only() -> None:

@@ -29,6 +29,7 @@ OWN_LINE = frozenset(
     {
         "tables.button.sit_pair",
         "tables.button.sit_opposite",
+        "tables.button.sit_seat",
         "tables.button.fill",
         "tables.button.addbot",
         "tables.button.start",

@@ -44,7 +44,8 @@ class ClockedBot(KlaverjasBot):
         self._services = await Services.open(self.settings.database_path, self.clock)
 
 
-HAND_BUTTONS = ("kj:card:", "kj:trump:", "kj:kraak:", "kj:ledig:")  # only ever on a hand message
+# Buttons only ever on a hand message.
+HAND_BUTTONS = ("kj:card:", "kj:trump:", "kj:kraak:", "kj:ledig:", "kj:pick:", "kj:lay:")
 
 
 def seed_with_first_dealer(dealer: int, rules: RuleSet | None = None) -> str:

@@ -101,7 +101,7 @@ async def test_two_humans_and_two_computers_take_their_seats(make_harness: Start
     assert again.reply.content == "You already sit at seat 3."
     assert late.reply.content == "Seat 2 is taken; choose a free seat."
     assert taken.reply.content == "Seat 1 is taken; choose a free seat."
-    assert early.reply.content == "Four players are needed: 1 seat still free."
+    assert early.reply.content == "Every seat must be taken: 1 seat still free."
     assert by_command.reply.content == "A computer sits at seat 4."
     assert full.reply.content == "The table is full."
     for refusal in (again.reply, late.reply, taken.reply, early.reply, full.reply):

@@ -143,9 +143,9 @@ async def test_clicks_out_of_turn_and_by_someone_not_seated(
     assert_ephemeral(out_of_turn.response)
     for refused in (my_hand, roem, back, slash):  # a spectator is told how to play
         assert refused.reply.content == (
-            "You are watching this match: only its four players can do that. When it is "
-            "over, open the next table with /table open and take a seat, or join one that "
-            "has a free seat."
+            "You are watching this match: only its players can do that. When it is over, "
+            "open the next table with /table open and take a seat, or join one that has a "
+            "free seat."
         )
         assert_ephemeral(refused.reply)
     assert_ephemeral(sheet.reply)  # spectators may read the score sheet

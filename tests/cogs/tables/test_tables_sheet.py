@@ -137,7 +137,7 @@ async def test_play_again_seats_the_same_four_at_a_new_table(
 
     outsider = await kit.click(f"kj:again:{t}:{seq}", carl)
     assert_ephemeral(outsider.reply)
-    assert outsider.reply.content.startswith("Only the four players of this match can play")
+    assert outsider.reply.content.startswith("Only the players of this match can play")
     stale = await kit.click(f"kj:again:{t}:{seq - 1}", anna, message=drawn(final, t, seq - 1))
     assert_ephemeral(stale.reply)
     assert stale.reply.content.startswith("The table moved on since this was shown")
