@@ -78,7 +78,8 @@ DriemansResult = TrumpResult | PassResult | LayDownResult | TrickResult | ClaimR
 
 
 def apply_action(hand: DriemansHand, action: DriemansAction) -> DriemansResult:
-    """Apply one action to `hand`; a `RuleViolation` (nothing changed) if it is refused."""
+    """Apply one action to `hand`; a `RuleViolation` (nothing changed) if it is refused,
+    ``bad_action`` for an action three-player hands do not have (a call, ledig)."""
     if isinstance(action, ChooseTrump):
         hand.choose_trump(action.seat, action.suit)
         return TrumpResult(action.seat, action.suit)
@@ -92,7 +93,9 @@ def apply_action(hand: DriemansHand, action: DriemansAction) -> DriemansResult:
         return TrickResult(action.seat, action.card, hand.play(action.seat, action.card))
     if isinstance(action, ClaimRoem):
         return ClaimResult(action.seat, hand.claim(action.seat))
-    return ScoredResult(hand.finish())
+    if isinstance(action, FinishHand):
+        return ScoredResult(hand.finish())
+    raise RuleViolation(ErrorCode.BAD_ACTION, f"three-player hands have no {type(action).__name__}")
 
 
 def driemans_action_from_dict(data: Mapping[str, Any]) -> DriemansAction:

@@ -52,6 +52,7 @@ class ErrorCode(StrEnum):
     MATCH_OVER = "match_over"
     BAD_DISCARD = "bad_discard"  # three-player Klaverjas: the solo lays down two cards
     NO_LEDIG = "no_ledig"  # ledig said at a table that does not play it (facts: seat)
+    LEDIG_NO_ROEM = "ledig_no_roem"  # a claim in a ledig hand, which counts no roem
 
     # Cards and suits that cannot be read (InvalidInput).
     UNKNOWN_CARD = "unknown_card"

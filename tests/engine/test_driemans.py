@@ -16,6 +16,7 @@ from bot.engine import (
     Card,
     ChooseTrump,
     ClaimRoem,
+    DeclareLedig,
     DriemansAction,
     DriemansHand,
     DriemansMatch,
@@ -23,6 +24,7 @@ from bot.engine import (
     ErrorCode,
     FinishHand,
     LayDown,
+    PassDouble,
     PassTrump,
     PlayCard,
     Reason,
@@ -36,6 +38,7 @@ from bot.engine import (
     score_driemans,
     trick_winner,
 )
+from bot.engine.driemans_match import apply_action
 
 from .helpers import c, cs
 
@@ -503,3 +506,19 @@ def test_a_match_ends_with_the_highest_total(seed: int = 5) -> None:
         assert totals[match.result.winner] == max(totals)
     else:
         assert sorted(totals)[-1] == sorted(totals)[-2]
+
+
+@pytest.mark.parametrize("action", [PassDouble(1, 1), DeclareLedig(1)])
+def test_an_action_of_another_game_is_refused_and_changes_nothing(action: Any) -> None:
+    hand = example_hand(DRIEMANS.with_options(roem_claiming="manual"))
+    hand.choose_trump(1, Suit.SPADES)
+    hand.lay_down(1, cs("Kc 7c"))
+    for play in " ".join(EXAMPLE_PLAY).split():
+        seat, card = play.split(":")
+        hand.play(int(seat), c(card))
+    assert hand.phase == DriemansPhase.CLAIM  # a FinishHand would score the hand now
+    before = hand.to_dict()
+    with pytest.raises(RuleViolation) as info:
+        apply_action(hand, action)
+    assert info.value.code == ErrorCode.BAD_ACTION
+    assert hand.to_dict() == before

@@ -60,8 +60,10 @@ NOT_THE_CALCULATORS = {
     ErrorCode.WRONG_PAIR_CALL,
     # Three-player Klaverjas (docs/rules.md 2.8): no front end plays it yet.
     ErrorCode.BAD_DISCARD,
-    # Ledig (docs/rules.md 2.10): said at a table only (tables.err.no_ledig).
+    # Ledig (docs/rules.md 2.10): said at a table only (tables.err.no_ledig), and a claim in
+    # a ledig hand (tables.err.ledig_no_roem).
     ErrorCode.NO_LEDIG,
+    ErrorCode.LEDIG_NO_ROEM,
     # A table of three's sheet line (docs/rules.md 2.8): the league words these.
     *THREE_SHEET_CODES,
     # Rank.parse alone (Card.parse refuses a whole card as unknown_card).
