@@ -5,6 +5,7 @@ the refusals of four-player entries for it."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -16,8 +17,12 @@ from bot.league.service import Actor, LeagueService
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
 from bot.league.standings import three_scale
 from bot.league.stats import player_season
+from bot.store import open_store
+from bot.tables import FakeClock
 
+from . import kit
 from .conftest import Opener
+from .kit import services
 from .test_export import parse
 
 ORGANISER = Actor(100)
@@ -162,3 +167,18 @@ async def test_a_table_of_three_player_s_season_counts_his_own_total(reopen: Ope
         stats = player_season(solo, [view.data])
         assert (stats.rounds, stats.hands, stats.points, stats.nat) == (1, 2, 149, 1)
         assert (stats.hands_as_maker, stats.partners) == (2, set())
+
+
+async def test_a_dealt_round_deals_the_tables_of_four_only(database: str | Path) -> None:
+    async with await open_store(database) as store:
+        tables, league = services(store, FakeClock())
+        league_id = (await league.create_league(3, SETTINGS, kit.ORGANISER)).id
+        night = (await league.open_night(league_id, kit.ORGANISER)).view.night.id
+        for user in range(1, 12):
+            await league.check_in(night, user)
+        started = await league.start_round(night, kit.ORGANISER)
+        assert [len(t.seats) for t in started.draw.tables] == [4, 4, 3]
+        assert [request.table_no for request in started.tables] == [0, 1]
+        await kit.deal(league, started)
+        assert set(await store.leagues.round_tables(night)) == {(1, 0), (1, 1)}
+        assert await league.resume_tables(night) is None  # the table of three is not wanted
