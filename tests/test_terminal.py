@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import re
 import signal
 import subprocess
@@ -18,7 +19,7 @@ import pytest
 import bot.tables.lobby as lobby_module
 import bot.terminal.tables as terminal
 from bot.__main__ import main
-from bot.engine import RuleSet
+from bot.engine import DeclareLedig, Match, PlayCard, RuleSet
 from bot.services import Services
 from bot.startup import run_on_store
 from bot.terminal.tables import INTERRUPTED, _play, run_simulation
@@ -286,3 +287,26 @@ def test_a_full_disk_ends_play_in_one_line_and_loses_nothing_told(
     assert number >= max(told)  # the match went no step back
     hand = screen.split("Your hand: ")[1].split("\n")[0]
     assert not any(card in hand for card in told.get(number, ()))  # no card told came back
+
+
+def test_the_sheet_and_the_hand_result_read_a_ledig_line() -> None:
+    """A ledig line (docs/rules.md 2.10) has no trump: a dash and the mark ledig, never a
+    suit read from its empty trump."""
+    match = Match(RuleSet(ledig_enabled=True, match_hands=2), "terminal-ledig", first_dealer=3)
+    hand = match.hand
+    assert hand is not None
+    match.apply(DeclareLedig(0))
+    rng = random.Random(1)
+    while match.hand is hand:
+        seat = hand.to_act
+        assert seat is not None
+        match.apply(PlayCard(seat, rng.choice(hand.legal(seat))))
+    [line] = match.sheet
+    assert line.ledig and line.trump == ""
+    seats = [SimpleNamespace(name=name) for name in ("Anna", "Bob", "Carl", "Dirk")]
+    public = SimpleNamespace(sheet=[line], totals=tuple(line.scores), seats=seats)
+    table: Any = SimpleNamespace(public=public)
+    row = terminal.render_sheet(table).splitlines()[2]
+    assert row.split()[:4] == ["1", "Dirk", "-", "pair"] and row.endswith("ledig"), row
+    result = terminal._hand_result(table, line)
+    assert "Anna & Carl said ledig" in result and "roem 0/0" in result

@@ -52,6 +52,7 @@ class ErrorCode(StrEnum):
     MATCH_OVER = "match_over"
     BAD_DISCARD = "bad_discard"  # three-player Klaverjas: the solo lays down two cards
     NO_LEDIG = "no_ledig"  # ledig said at a table that does not play it (facts: seat)
+    LEDIG_NO_ROEM = "ledig_no_roem"  # a claim in a ledig hand, which counts no roem
 
     # Cards and suits that cannot be read (InvalidInput).
     UNKNOWN_CARD = "unknown_card"
@@ -83,6 +84,14 @@ class ErrorCode(StrEnum):
     ROEM_FOR_POINTS = "roem_for_points"
     TOTALS_IMPLAUSIBLE = "totals_implausible"
     TOTALS_FOR_NATS = "totals_for_nats"
+
+    # Score-sheet lines of a table of three (InvalidInput, bot/engine/driemans_sheets.py).
+    THREE_SCORES = "three_scores"
+    THREE_LINE_NEGATIVE = "three_line_negative"
+    THREE_LINE_NO_SOLO = "three_line_no_solo"
+    THREE_LINE_SUM = "three_line_sum"
+    THREE_LINE_NAT = "three_line_nat"
+    THREE_LINE_SOLO_LOW = "three_line_solo_low"
 
     # Rule sets (RuleError).
     UNKNOWN_PRESET = "unknown_preset"

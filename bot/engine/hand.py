@@ -408,7 +408,10 @@ class Hand:
 
     def claim_refusal(self, seat: int) -> ErrorCode | None:
         """The code ``claim(seat)`` would refuse with now, or None when it would succeed;
-        the one place the claim rules live (front ends and timers ask, never re-check)."""
+        the one place the claim rules live (front ends and timers ask, never re-check).
+        A ledig hand counts no roem (docs/rules.md 2.10 rule 4): ``ledig_no_roem`` first."""
+        if self.ledig is not None:
+            return ErrorCode.LEDIG_NO_ROEM
         if self.rules.roem_claiming != "manual":
             return ErrorCode.CLAIMS_AUTOMATIC
         if not self.rules.trick_roem:
@@ -735,6 +738,7 @@ _CALL_REFUSALS: Final = {
     ErrorCode.NOT_YOUR_TURN: "it is the partner's turn to call",
 }
 _CLAIM_REFUSALS: Final = {
+    ErrorCode.LEDIG_NO_ROEM: "a ledig hand counts no roem",
     ErrorCode.CLAIMS_AUTOMATIC: "roem is credited automatically at this table",
     ErrorCode.NO_CLAIM_WINDOW: "no trick is open for a claim",
     ErrorCode.WRONG_PAIR: "only the pair that took the trick may claim",

@@ -37,17 +37,19 @@ PRESET_NAMES = (
     "online-1500",
     "online-short",
 )
-# Kraken (docs/rules.md 2.5): the engine plays them; the front ends that cannot yet (tables,
-# challenges, leagues, /rules) list PRESET_NAMES only, so these are named apart.
+# Kraken (docs/rules.md 2.5): the tables, leagues, /rules and the terminal offer them; the
+# challenge lists PRESET_NAMES only, so these are named apart.
 KRAKEN_PRESET_NAMES = ("kraken", "kraken-rotterdam")
 ENGINE_PRESET_NAMES = PRESET_NAMES + KRAKEN_PRESET_NAMES
-# Three-player Klaverjas (docs/rules.md 2.8): the engine plays it; no front end offers it yet, so
-# ``RuleSet.preset`` (what users' names go through) does not know it: ``RuleSet.game_preset``.
+# Three-player Klaverjas (docs/rules.md 2.8): the casual tables (which ask
+# ``RuleSet.game_preset``) and the terminal play it; leagues, challenges and /rules do not,
+# so ``RuleSet.preset`` (what their names go through) does not know it.
 THREE_PLAYER_PRESET_NAMES = ("driemans",)
-# Two-player Klaverjas (docs/rules.md 2.9): likewise played by the engine only.
+# Two-player Klaverjas (docs/rules.md 2.9): only the terminal's computers play it.
 TWO_PLAYER_PRESET_NAMES = ("tweemans",)
 OTHER_GAME_PRESET_NAMES = THREE_PLAYER_PRESET_NAMES + TWO_PLAYER_PRESET_NAMES
-# Ledig (docs/rules.md 2.10) is said in turn instead of naming trump or passing.
+# Ledig (docs/rules.md 2.10) is said in turn instead of naming trump or passing; driemans and
+# tweemans refuse it (``_FOUR_PLAYER_ONLY``: they have no ledig).
 LEDIG_SELECTIONS: Final = ("free", "mandatory")
 EXTRA_HANDS = 4  # a tie under tie_break="extra_hands" plays one more deal per seat (four)
 MATCH_HANDS_RANGE = (1, 64)
@@ -161,7 +163,7 @@ class RuleSet:
     @property
     def kraken(self) -> bool:
         """Whether a hand may hold kraak calls, roem from the hand or a multiplier (docs/rules.md
-        2.5 to 2.7): hand phases and sheet lines the front ends of section 1 do not show yet."""
+        2.5 to 2.7): hand phases and sheet lines a game of section 1 alone does not have."""
         return self.doubling != "off" or self.roem_source != "trick" or self.spades_double != "off"
 
     @property

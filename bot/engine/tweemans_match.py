@@ -18,14 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import (
-    CallDouble,
+    Action,
     ChooseTrump,
     ClaimResult,
     ClaimRoem,
-    DeclareLedig,
     FinishHand,
     FinishResult,
-    PassDouble,
     PassResult,
     PassTrump,
     PlayCard,
@@ -53,27 +51,35 @@ TweemansAction = ChooseTrump | PassTrump | PlayCard | ClaimRoem | FinishHand
 TweemansResult = TrumpResult | PassResult | UnitPlayResult | ClaimResult | FinishResult
 
 
-def apply_tweemans(hand: TweemansHand, action: TweemansAction) -> TweemansResult:
-    """Apply one action to `hand`; a `RuleViolation` (nothing changed) if it is refused."""
-    if isinstance(action, ChooseTrump):
-        hand.choose_trump(action.seat, action.suit)
-        return TrumpResult(action.seat, action.suit)
-    if isinstance(action, PassTrump):
-        hand.pass_trump(action.seat)
-        return PassResult(action.seat)  # never reached: the maker may not pass
-    if isinstance(action, PlayCard):
-        return UnitPlayResult(action.seat, action.card, hand.play(action.seat, action.card))
-    if isinstance(action, ClaimRoem):
-        return ClaimResult(action.seat, hand.claim(action.seat))
-    return FinishResult(hand.finish())
+def apply_tweemans(hand: TweemansHand, action: Action) -> TweemansResult:
+    """Apply one action to `hand`; a `RuleViolation` (nothing changed) if it is refused,
+    ``bad_action`` for an action two-player hands do not have (a call, ledig)."""
+    own = tweemans_action(action)
+    if isinstance(own, ChooseTrump):
+        hand.choose_trump(own.seat, own.suit)
+        return TrumpResult(own.seat, own.suit)
+    if isinstance(own, PassTrump):
+        hand.pass_trump(own.seat)
+        return PassResult(own.seat)  # never reached: the maker may not pass
+    if isinstance(own, PlayCard):
+        return UnitPlayResult(own.seat, own.card, hand.play(own.seat, own.card))
+    if isinstance(own, ClaimRoem):
+        return ClaimResult(own.seat, hand.claim(own.seat))
+    return FinishResult(hand.finish())  # `tweemans_action` lets no other type through
+
+
+def tweemans_action(action: Action) -> TweemansAction:
+    """`action` if two-player hands have it; ``bad_action`` for a call or ledig."""
+    if isinstance(action, ChooseTrump | PassTrump | PlayCard | ClaimRoem | FinishHand):
+        return action
+    kind = action.type.value
+    raise RuleViolation(ErrorCode.BAD_ACTION, f"two-player hands have no {kind}", action=kind)
 
 
 def tweemans_action_from_dict(data: Mapping[str, Any]) -> TweemansAction:
-    """Read one logged action of a two-player hand; ``bad_action`` if malformed."""
-    action = action_from_dict(data)
-    if isinstance(action, CallDouble | PassDouble | DeclareLedig):
-        raise RuleViolation(ErrorCode.BAD_ACTION, "two-player hands have no calls or ledig")
-    return action
+    """Read one logged action of a two-player hand; ``bad_action`` if malformed or not an
+    action of two-player hands."""
+    return tweemans_action(action_from_dict(data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,13 +170,13 @@ class TweemansMatch:
         """Whether the match has a result."""
         return self.result is not None
 
-    def apply(self, action: TweemansAction) -> TweemansResult:
+    def apply(self, action: Action) -> TweemansResult:
         """Apply one action to the current hand; a scored hand is written on the sheet and
-        the next one dealt (or the match ends)."""
+        the next one dealt (or the match ends). ``bad_action`` for a call or ledig."""
         if self.hand is None:
             raise RuleViolation(ErrorCode.MATCH_OVER, "the match is over")
         result = apply_tweemans(self.hand, action)
-        self.actions.append(action)
+        self.actions.append(tweemans_action(action))
         if self.hand.phase == TweemansPhase.DONE:
             self._close_hand(self.hand)
         return result

@@ -412,7 +412,7 @@ def _hand_result(table: TableAnswer, line: SheetLine | DriemansLine | TweemansLi
     if isinstance(line, DriemansLine | TweemansLine):
         scores = ", ".join(f"{_seat_name(table, s)} {v}" for s, v in enumerate(line.scores))
         return f"Hand {line.number} scored: {scores}{' (nat!)' if line.nat else ''}."
-    verdict = "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
+    verdict = _verdict(line)
     times = f"; x{line.multiplier}" if line.multiplier > 1 else ""
     return (
         f"Hand {line.number} scored: {_names(table, 0)} {line.scores[0]}, "
@@ -434,12 +434,12 @@ def render_sheet(table: TableAnswer) -> str:
         _sheet_row("#", "dealer", "trump", "makers", "pair 1", "roem", "pair 2", "roem"),
     ]
     for line in public.sheet:
-        flag = "nat" if line.nat else "pit" if line.pit is not None else ""
+        flag = _flag(line)
         rows.append(
             _sheet_row(
                 str(line.number),
                 _seat_name(table, line.dealer),
-                Suit.parse(line.trump).symbol,
+                "-" if line.ledig else Suit.parse(line.trump).symbol,  # ledig: no trump
                 f"pair {line.makers + 1}",
                 str(line.scores[0]),
                 str(line.roem[0]),
@@ -452,6 +452,21 @@ def render_sheet(table: TableAnswer) -> str:
     total = [str(public.totals[0]), str(roem[0]), str(public.totals[1]), str(roem[1])]
     rows.append(_sheet_row("", "total", "", "", *total))
     return "\n".join(rows)
+
+
+def _verdict(line: SheetLine) -> str:
+    """How the makers fared; a ledig hand (docs/rules.md 2.10: no nat, no pit) says who said
+    it, the scores say how it went."""
+    if line.ledig:
+        return "said ledig"
+    return "nat!" if line.nat else "pit!" if line.pit is not None else "made it"
+
+
+def _flag(line: SheetLine) -> str:
+    """The sheet line's mark: ledig (a house rule, no trump), nat or pit."""
+    if line.ledig:
+        return "ledig"
+    return "nat" if line.nat else "pit" if line.pit is not None else ""
 
 
 def _sheet_row(n: str, dealer: str, trump: str, makers: str, *numbers: str, flag: str = "") -> str:

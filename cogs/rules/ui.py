@@ -191,7 +191,7 @@ def topic_embeds(locale: object, key: str, ctx: RulesInEffect) -> list[discord.E
     book = _rulebook_locale(locale)
     if key not in FOLLOWING_TOPICS:
         entry = topic(key, book)
-        embed = _embed(entry.title, entry.body)
+        embed = _embed(entry.title, entry.body + _topic_note(locale, key, ctx.rules))
         embed.add_field(
             name=t("rules.rules.field_rules", locale), value=rules_field_value(locale, ctx)
         )
@@ -213,6 +213,14 @@ def topic_embeds(locale: object, key: str, ctx: RulesInEffect) -> list[discord.E
         name=t("rules.rules.field_rules", locale), value=rules_field_value(locale, ctx)
     )
     return embeds
+
+
+def _topic_note(locale: object, key: str, rules: RuleSet) -> str:
+    """What the rules in effect add to a topic: the pit topic names the counter-pit
+    (``counter_pit_bonus``, docs/rules.md 2.1) where the rules have it."""
+    if key == "pit" and rules.counter_pit_bonus:
+        return "\n\n" + t("rules.rules.counter_pit", locale, bonus=rules.counter_pit_bonus)
+    return ""
 
 
 # --------------------------------------------------------------------------- /roem
@@ -462,7 +470,7 @@ def score_embed(
         if mr + dr:
             formula.append(t("rules.score.roem_amount", locale, roem=mr + dr))
         if result.pit == defenders:
-            formula.append(t("rules.score.pit_amount", locale, bonus=rules.pit_bonus))
+            formula.extend(_pit_amounts(locale, rules))
         lines.append(
             t(
                 "rules.score.verdict_nat",
@@ -483,6 +491,8 @@ def score_embed(
     if result.pit is not None:
         side = "us" if result.pit == 0 else "them"  # "we took", not "us took"
         lines.append(t(f"rules.score.pit.{side}", locale, bonus=rules.pit_bonus))
+        if result.pit == defenders and rules.counter_pit_bonus:
+            lines.append(t("rules.score.counter_pit", locale, bonus=rules.counter_pit_bonus))
     if result.zero_bonus:
         lines.append(t("rules.score.zero_bonus", locale, bonus=rules.zero_bonus))
     if question.spades and result.multiplier != 1 << result.calls:
@@ -503,6 +513,15 @@ def score_embed(
         )
     embed.set_footer(text=rules_line(locale, ctx))
     return embed
+
+
+def _pit_amounts(locale: object, rules: RuleSet) -> list[str]:
+    """The defenders' pit in a nat's sum: the pit and, where the rules have it, the
+    counter-pit on top (``counter_pit_bonus``, docs/rules.md 2.1)."""
+    amounts = [t("rules.score.pit_amount", locale, bonus=rules.pit_bonus)]
+    if rules.counter_pit_bonus:
+        amounts.append(t("rules.score.counter_pit_amount", locale, bonus=rules.counter_pit_bonus))
+    return amounts
 
 
 def _called(locale: object, result: HandScore, rules: RuleSet, total: int) -> list[str]:

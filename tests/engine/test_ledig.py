@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from bot.engine import (
     Action,
     ChooseTrump,
+    ClaimRoem,
     DeclareLedig,
     ErrorCode,
     Hand,
@@ -136,6 +137,40 @@ def test_example_7_3_no_trump_means_no_ruffing() -> None:
     play(hand, "7d")
     assert hand.tricks[0].winner == 2 and hand.phase == Phase.PLAY
     assert hand.to_act == 2
+
+
+# Dealer 3: the declarer (seat 1) plays under seven tricks and must win the eighth with As.
+DEAL_LAST = (
+    "Ac Tc Ad Td Ah Th Ts 8s",
+    "7c 8c 7d 8d 7h 8h 7s As",
+    "Kc Qc Kd Qd Kh Qh Ks Qs",
+    "Jc 9c Jd 9d Jh 9h Js 9s",
+)
+
+
+def test_the_declarer_winning_the_eighth_trick_breaks_ledig() -> None:
+    hand = declared(DEAL_LAST, dealer=3, passes=1)
+    play(hand, "Ac 7c Kc  Tc 8c Qc  Ad 7d Kd  Td 8d Qd  Ah 7h Kh  Th 8h Qh  Ts 7s Ks")
+    assert hand.phase == Phase.PLAY and len(hand.tricks) == 7
+    play(hand, "8s As Qs")
+    assert hand.tricks[-1].winner == 1 and hand.phase == Phase.DONE
+    assert hand.result is not None and hand.result.scores == (50, 0)  # to the opponents
+    assert not hand.result.nat and hand.result.pit is None
+
+
+@pytest.mark.parametrize("claiming", ["manual", "automatic"])
+def test_a_claim_in_a_ledig_hand_is_refused_and_credits_nothing(claiming: str) -> None:
+    hand = declared(DEAL_LAST, dealer=3, passes=1, rules=LEDIG.with_options(roem_claiming=claiming))
+    assert hand.claim_refusal(0) is ErrorCode.LEDIG_NO_ROEM  # before any trick
+    play(hand, "Ac 7c Kc")
+    before = hand.to_dict()
+    for seat in (0, 1, 2):
+        assert hand.claim_refusal(seat) is ErrorCode.LEDIG_NO_ROEM
+        with pytest.raises(RuleViolation) as info:
+            hand.apply(ClaimRoem(seat))
+        assert info.value.code is ErrorCode.LEDIG_NO_ROEM
+    assert hand.to_dict() == before and hand.roem == [0, 0]
+    assert not hand.claimable and hand.claim_pair is None
 
 
 # ------------------------------------------------------------------ the trump round

@@ -12,12 +12,16 @@ import pytest
 from bot.engine import (
     CARDS,
     TWO_PLAYERS,
+    Action,
+    CallDouble,
     Card,
     ChooseTrump,
     ClaimRoem,
+    DeclareLedig,
     ErrorCode,
     FinishHand,
     InvalidInput,
+    PassDouble,
     PassTrump,
     PlayCard,
     Reason,
@@ -29,6 +33,7 @@ from bot.engine import (
     TweemansHand,
     TweemansMatch,
     TweemansPhase,
+    apply_tweemans,
     check_totals,
     match_over,
     score_hand,
@@ -192,6 +197,12 @@ def test_example_3_scoring() -> None:
     assert scored((162, 0), (0, 0), (8, 0)) == (262, 0)  # (d) the maker's pit
 
 
+def test_the_makers_tie_is_nat() -> None:
+    # the maker needs more than half of all points (docs/rules.md 2.9.7): a tie is nat
+    assert scored((81, 81), (0, 0), (4, 4)) == (0, 162)
+    assert scored((71, 91), (20, 0), (4, 4)) == (0, 182)  # 71 + 20 against 91
+
+
 # ----------------------------------------------------------------- Example 8.1, four players
 def test_counter_pit_in_the_four_player_game() -> None:
     rules = RuleSet().with_options(counter_pit_bonus=100)
@@ -233,6 +244,36 @@ def test_refusals_change_nothing() -> None:
         hand.play(N_TABLE, c("Ks"))  # must follow with Td
     assert info.value.code == ErrorCode.ILLEGAL_CARD
     assert info.value.facts["reason"].code == Reason.MUST_FOLLOW
+
+
+def last_claim_window() -> TweemansMatch:
+    """A match whose first hand waits for the last trick's claim window to close."""
+    match = TweemansMatch(TWEEMANS, "claim-window")
+    rng = random.Random(3)
+    while match.hand is not None and match.hand.phase != TweemansPhase.CLAIM:
+        action = random_action(match.hand, rng)
+        if not isinstance(action, ClaimRoem):
+            match.apply(action)
+    return match
+
+
+@pytest.mark.parametrize(
+    "action", [PassDouble(0, 1), PassDouble(1, 1), CallDouble(0, 1), DeclareLedig(0)]
+)
+def test_actions_of_other_games_are_refused(action: Action) -> None:
+    match = last_claim_window()
+    before, log = match.to_dict(), list(match.actions)
+    with pytest.raises(RuleViolation) as info:
+        match.apply(action)
+    assert info.value.code == ErrorCode.BAD_ACTION
+    assert match.to_dict() == before and match.actions == log
+    hand = deal_w()
+    with pytest.raises(RuleViolation) as info:
+        apply_tweemans(hand, action)  # in the trump round too
+    assert info.value.code == ErrorCode.BAD_ACTION
+    assert hand.to_dict() == deal_w().to_dict()
+    match.apply(FinishHand())
+    assert len(match.sheet) == 1
 
 
 def test_claims_automatic() -> None:
@@ -440,9 +481,10 @@ def test_logged_actions_read_back() -> None:
     for action in (ChooseTrump(0, Suit.HEARTS), PlayCard(3, c("7c")), ClaimRoem(1)):
         assert tweemans_action_from_dict(action.to_dict()) == action
     assert tweemans_action_from_dict(PassTrump(0).to_dict()) == PassTrump(0)
-    with pytest.raises(RuleViolation) as info:
-        tweemans_action_from_dict({"type": "call", "seat": 0, "level": 1})
-    assert info.value.code == ErrorCode.BAD_ACTION
+    for action in (CallDouble(0, 1), PassDouble(1, 1), DeclareLedig(0)):
+        with pytest.raises(RuleViolation) as info:
+            tweemans_action_from_dict(action.to_dict())
+        assert info.value.code == ErrorCode.BAD_ACTION
 
 
 def test_the_match_is_over() -> None:

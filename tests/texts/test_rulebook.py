@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import PRESET_NAMES
+from bot.engine import KRAKEN_PRESET_NAMES, PRESET_NAMES
 from bot.texts import rulebook
 from bot.texts.catalog import t
 from bot.texts.rulebook import (
@@ -65,8 +65,9 @@ OPTION_NAMES = (
     "match_hands",
     "target_score",
     "tie_break",
+    "counter_pit_bonus",
 )
-PRESETS = PRESET_NAMES  # every preset the engine offers is described
+PRESETS = PRESET_NAMES + KRAKEN_PRESET_NAMES  # every four-player preset the bot offers
 DUTCH_TERMS = ("roem", "stuk", "nat", "pit", "mars", "troef", "maat", "laatste slag")
 
 
@@ -365,3 +366,18 @@ def test_each_game_for_three_or_two_is_a_phone_screen_with_its_examples(
 def test_the_variants_topic_leads_to_the_games_for_three_and_two(locale: str) -> None:
     body = topic("variants", locale).body
     assert "*Driemans*" in body and "*Tweemans*" in body
+
+
+# What the bot offers beyond section 1 of docs/rules.md, each in a topic of its own.
+OWN_TOPICS = ("kraken", "hand_roem", "double_spades", "ledig", "driemans", "tweemans")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_variants_topic_points_to_every_topic_of_what_the_bot_offers(locale: str) -> None:
+    body = topic("variants", locale).body
+    for key in OWN_TOPICS:
+        name = re.split(r"[:(]", topic(key, locale).title)[0].strip()
+        assert f"*{name}*" in body, (locale, key, name)
+    # nothing the bot plays is called "not covered" any more (the old closing line)
+    for word in ("Not covered", "Niet in deze bot", "Não incluído", "No incluido", "Non incluso"):
+        assert word not in body, (locale, word)

@@ -32,7 +32,7 @@ from bot.texts.catalog import LOCALES, catalogue, t
 from bot.texts.rulebook import TOPICS, search_topics, topic
 from cogs.rules.actions import score
 from cogs.rules.options import score_question
-from cogs.rules.ui import RulesInEffect, roem_embed, score_embed
+from cogs.rules.ui import RulesInEffect, roem_embed, score_embed, topic_embeds
 from tests.harness.harness import Harness
 from tests.harness.limits import (
     assert_ephemeral,
@@ -870,6 +870,49 @@ def test_score_doubles_with_spades_where_the_rules_say_so() -> None:
     plain = score(question, RuleSet.preset("kraken"))  # spades double nothing here
     text = score_embed(EN, question, plain, RulesInEffect(rules, "chosen")).description or ""
     assert plain.scores == (120, 62) and t("rules.score.spades", EN) not in text
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_score_says_the_counter_pit_where_the_rules_have_it(locale: str) -> None:
+    # ../shared/VARIANTS.md Example 8.1: the defenders take every trick, 162 + 100 + 100
+    rules = RuleSet().with_options(counter_pit_bonus=100)
+    question = score_question("us", 0, 0, 0, 0)
+    result = score(question, rules)
+    assert result.scores == (0, 362)
+    text = score_embed(locale, question, result, RulesInEffect(rules, "table")).description
+    pit = t("rules.score.pit_amount", locale, bonus=100)
+    counter = t("rules.score.counter_pit_amount", locale, bonus=100)
+    assert f"162 + {pit} + {counter} = **362**" in (text or "")
+    assert t("rules.score.counter_pit", locale, bonus=100) in (text or "")
+    plain = score_embed(
+        locale, question, score(question, RuleSet()), RulesInEffect(RuleSet(), "table")
+    )
+    assert t("rules.score.counter_pit", locale, bonus=100) not in (plain.description or "")
+    assert counter not in (plain.description or "")
+    made = score_question("us", 162, 0, 0, 8)  # the makers' pit has no counter-pit
+    text = score_embed(locale, made, score(made, rules), RulesInEffect(rules, "table")).description
+    assert t("rules.score.counter_pit", locale, bonus=100) not in (text or "")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_pit_topic_names_the_counter_pit_where_the_rules_have_it(locale: str) -> None:
+    rules = RuleSet().with_options(counter_pit_bonus=100)
+    note = t("rules.rules.counter_pit", locale, bonus=100)
+    [pit] = topic_embeds(locale, "pit", RulesInEffect(rules, "table"))
+    assert (pit.description or "").endswith(note)
+    [plain] = topic_embeds(locale, "pit", RulesInEffect(RuleSet(), "default"))
+    assert plain.description == topic("pit", locale).body
+    [other] = topic_embeds(locale, "nat", RulesInEffect(rules, "table"))
+    assert note not in (other.description or "")
+
+
+def test_a_called_counter_pit_is_said_too() -> None:
+    rules = RuleSet.preset("kraken").with_options(counter_pit_bonus=100)
+    question = score_question("us", 0, 0, 0, 0, 1)
+    result = score(question, rules)
+    assert result.scores == (0, 724)  # (162 + 100 + 100) x 2
+    text = score_embed(EN, question, result, RulesInEffect(rules, "table")).description or ""
+    assert t("rules.score.counter_pit", EN, bonus=100) in text
 
 
 def _called_text(rules: RuleSet, makers: str, points: int, roem: tuple[int, int]) -> str:

@@ -25,6 +25,7 @@ from bot.engine import (
     roem_of_trick,
     score_hand,
 )
+from bot.engine.driemans_sheets import THREE_SHEET_CODES
 from bot.engine.sheets import check_line
 from bot.texts.catalog import LOCALES, t
 from cogs.rules.errors import (
@@ -59,8 +60,12 @@ NOT_THE_CALCULATORS = {
     ErrorCode.WRONG_PAIR_CALL,
     # Three-player Klaverjas (docs/rules.md 2.8): no front end plays it yet.
     ErrorCode.BAD_DISCARD,
-    # Ledig (docs/rules.md 2.10): said at a table only (tables.err.no_ledig).
+    # Ledig (docs/rules.md 2.10): said at a table only (tables.err.no_ledig), and a claim in
+    # a ledig hand (tables.err.ledig_no_roem).
     ErrorCode.NO_LEDIG,
+    ErrorCode.LEDIG_NO_ROEM,
+    # A table of three's sheet line (docs/rules.md 2.8): the league words these.
+    *THREE_SHEET_CODES,
     # Rank.parse alone (Card.parse refuses a whole card as unknown_card).
     ErrorCode.UNKNOWN_RANK,
     # Rule-set options: the calculators only name presets (unknown_preset).

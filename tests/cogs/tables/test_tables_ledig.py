@@ -110,6 +110,30 @@ async def test_ledig_said_where_the_table_does_not_play_it_is_refused(
     assert kit.table(t).to_dict() == before
 
 
+async def test_a_roem_claim_in_a_ledig_hand_is_refused_in_words(
+    make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, seed_with_first_dealer(3, LEDIG))
+    kit = await start(make_harness)
+    anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
+    t = await kit.open(anna, ledig=True, hands=1)
+    await kit.click(f"kj:sit:{t}:2", bob)
+    for _ in range(2):
+        await kit.click(f"kj:addbot:{t}", anna)
+    await kit.click(f"kj:start:{t}", anna)
+    hand = await kit.hand(t, anna)
+    await kit.click(f"kj:ledig:{t}:{kit.table(t).seq}", anna, message=hand.message_id)
+    await kit.run_computers(t)
+    match = kit.table(t).match
+    assert match is not None and match.hand is not None and match.hand.ledig == 0
+    assert not enabled((await kit.hand(t, anna)).components, "kj:roem:")
+    before = kit.table(t).to_dict()
+    custom_id = f"kj:roem:{t}"
+    forged = await kit.click(custom_id, anna, message=drawn_earlier(kit.public(t), custom_id))
+    assert "A ledig hand counts no roem: there is nothing to claim." in forged.replies[-1].text()
+    assert kit.table(t).to_dict() == before
+
+
 async def test_ledig_is_refused_where_trump_is_not_named_in_turn(
     make_harness: StartHarness,
 ) -> None:
