@@ -113,7 +113,7 @@ def replay_kept(
         rules = RuleSet.from_dict(data["rules"])
         match = replay(rules, data["seed"], data["first_dealer"], data["actions"])
         name = str(data["name"])
-    except (KeyError, TypeError, ValueError, RuleViolation) as error:
+    except (AttributeError, KeyError, TypeError, ValueError, RuleViolation) as error:
         message = f"{path} holds no match this version can replay ({error})"
         raise UnreadableMatch(message) from None
     return None if match.finished else (match, name)
