@@ -85,6 +85,14 @@ class ErrorCode(StrEnum):
     TOTALS_IMPLAUSIBLE = "totals_implausible"
     TOTALS_FOR_NATS = "totals_for_nats"
 
+    # Score-sheet lines of a table of three (InvalidInput, bot/engine/driemans_sheets.py).
+    THREE_SCORES = "three_scores"
+    THREE_LINE_NEGATIVE = "three_line_negative"
+    THREE_LINE_NO_SOLO = "three_line_no_solo"
+    THREE_LINE_SUM = "three_line_sum"
+    THREE_LINE_NAT = "three_line_nat"
+    THREE_LINE_SOLO_LOW = "three_line_solo_low"
+
     # Rule sets (RuleError).
     UNKNOWN_PRESET = "unknown_preset"
     UNKNOWN_OPTION = "unknown_option"

@@ -170,7 +170,7 @@ class TableRequest:
     night_id: int
     round_no: int
     table_no: int
-    seats: tuple[int, int, int, int]
+    seats: tuple[int, ...]
     rules: RuleSet
     deal_seed: str | None
     league_name: str = ""

@@ -88,6 +88,7 @@ _LOOKUP = some_text(LEAGUE_NAME_MAX, cut=False, empty=True)
 # (`no_such_table`, `out_of_range` naming the totals or the penalty), before any write.
 _NUMBER = whole()
 _PAIR = each(_NUMBER, 2, least=2)
+_THREE = each(_NUMBER, 3, least=3)  # a table of three's line: a score per seat
 _ENTRY = instance_of(SheetEntry)  # its numbers are the engine's to check (`hand_line`)
 _ID = an_id
 _MAYBE_ID = optional(an_id)
@@ -119,6 +120,8 @@ ARGUMENTS: Final = Arguments(
         "table_no": _NUMBER,  # from 0, as the draw counts them
         "number": _NUMBER,
         "entries": each(_ENTRY, LINES_MAX),
+        "three_lines": each(_THREE, LINES_MAX),  # a table of three's sheet
+        "three_scores": _THREE,  # ... and one line of it
         "entry": _ENTRY,
         "totals": _PAIR,
         "roem": _PAIR,

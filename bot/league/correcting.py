@@ -3,6 +3,7 @@ table's totals replaced, a table voided or restored, a player's points adjusted.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.store import StoredAudit
@@ -10,12 +11,20 @@ from bot.store import StoredAudit
 from .answers import Adjusted, NightAnswer, ResultSet
 from .arguments import checked
 from .corrections import AuditKind, corrected_line, require_reason, restored, voided
-from .entry import PENALTY_RANGE, SheetEntry, check_range, check_sheet, entry_line, totals_result
+from .entry import (
+    PENALTY_RANGE,
+    SheetEntry,
+    check_range,
+    check_sheet,
+    entry_line,
+    three_line,
+    totals_result,
+)
 from .errors import LeagueCode, LeagueError
 from .night_view import NightView
 from .parts import LeagueParts, check_ids, one_at_a_time
 from .refs import Actor, NightKey
-from .results import TableResult
+from .results import TableResult, refuse_three
 from .standings import Adjustment
 
 
@@ -47,8 +56,10 @@ class CorrectingOperations(LeagueParts):
         reason: str,
     ) -> NightAnswer:
         """Replace sheet line `number` (from 1) of a table's result, checked like any line;
-        the corrected sheet must still end where the round ends."""
+        the corrected sheet must still end where the round ends. A table of three's line
+        is corrected with `correct_three_line`."""
         view, before = await self._correcting(night, round_no, table_no, actor)
+        refuse_three(before.seats, round_no, table_no)
         rules = view.settings.scoring_rules
         line = entry_line(entry, rules, number)
         after = corrected_line(before, number, line)
@@ -70,13 +81,40 @@ class CorrectingOperations(LeagueParts):
         roem: tuple[int, int] = (0, 0),
         nats: tuple[int, int] = (0, 0),
     ) -> NightAnswer:
-        """Replace a table's round totals (a result entered as totals, or one to override)."""
+        """Replace a table's round totals (a result entered as totals, or one to override);
+        refused for a table of three, whose sheet has every line (`correct_three_line`)."""
         view, before = await self._correcting(night, round_no, table_no, actor)
+        refuse_three(before.seats, round_no, table_no)
         settings = view.settings
         after = totals_result(
             before.seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
         )
         change = Change(round_no, table_no, AuditKind.CORRECT_RESULT, before, after)
+        return await self._append(view, change, actor, reason)
+
+    @checked
+    @one_at_a_time
+    async def correct_three_line(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        number: int,
+        three_scores: Sequence[int],
+        actor: Actor,
+        reason: str,
+    ) -> NightAnswer:
+        """Replace line `number` (from 1) of a table of three's sheet with three scores in
+        seat order, checked as an entered line is (`not_a_table_of_three` for a table of
+        four)."""
+        view, before = await self._correcting(night, round_no, table_no, actor)
+        if not before.three:
+            raise LeagueError(LeagueCode.NOT_A_TABLE_OF_THREE, round=round_no, table=table_no)
+        if not 1 <= number <= len(before.three_lines):
+            raise LeagueError(LeagueCode.NO_SUCH_LINE, line=number, lines=before.hands)
+        line = three_line(three_scores, view.settings.three_rules, number)
+        after = before.with_three_line(number - 1, line)
+        change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
         return await self._append(view, change, actor, reason)
 
     @checked
@@ -89,7 +127,7 @@ class CorrectingOperations(LeagueParts):
         view = await self.view(night, actor)
         self._organiser(view.league, actor)
         before = view.results.get((round_no, table_no))
-        current = before or TableResult(view.table(round_no, table_no).seats, (0, 0))
+        current = before or TableResult.nothing(view.table(round_no, table_no).seats)
         change = Change(round_no, table_no, AuditKind.VOID, before, voided(current))
         return await self._append(view, change, actor, reason)
 

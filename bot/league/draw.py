@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.engine.seats import SEAT_COUNT, pair_of
+from bot.engine.seats import SEAT_COUNT, THREE_SEATS, pair_of
 
 from .errors import LeagueCode, LeagueError
 from .grouping import best_groups
@@ -28,19 +28,36 @@ Pair = tuple[int, int]
 
 @dataclass(frozen=True, slots=True)
 class TablePlan:
-    """Four players in seat order; seats 0 and 2 are one pair, 1 and 3 the other (the
-    engine's pair_of), so pair 0 of every duplicate table sits in the same line."""
+    """Players in seat order. A table of four: seats 0 and 2 are one pair, 1 and 3 the
+    other (the engine's pair_of), so pair 0 of every duplicate table sits in the same line.
+    A table of three (a league's `table_of_three`): three players, each for himself, who
+    play three-player Klaverjas face to face (docs/decisions.md, "Leagues")."""
 
-    seats: tuple[int, int, int, int]
+    seats: tuple[int, ...]
 
     @property
-    def pairs(self) -> tuple[Pair, Pair]:
-        """The two pairs: seats 0 and 2, seats 1 and 3."""
+    def three(self) -> bool:
+        """Whether this is a table of three: no pairs, each player for himself."""
+        return len(self.seats) == THREE_SEATS.count
+
+    @property
+    def pairs(self) -> tuple[Pair, ...]:
+        """The two pairs: seats 0 and 2, seats 1 and 3; none at a table of three."""
         s = self.seats
-        return (s[0], s[2]), (s[1], s[3])
+        return () if self.three else ((s[0], s[2]), (s[1], s[3]))
+
+    @property
+    def opponents(self) -> list[frozenset[int]]:
+        """Every two players who play against each other here: across the pairs, or any
+        two of a table of three."""
+        s = self.seats
+        if self.three:
+            return [frozenset((s[i], s[j])) for i in range(len(s)) for j in range(i + 1, len(s))]
+        (a, b), (c, d) = self.pairs
+        return [frozenset((x, y)) for x in (a, b) for y in (c, d)]
 
     def pair_of(self, user_id: int) -> int:
-        """The player's pair at this table: 0 or 1."""
+        """The player's pair at a table of four: 0 or 1."""
         return pair_of(self.seats.index(user_id))
 
 
@@ -53,6 +70,11 @@ class RoundDraw:
     tables: tuple[TablePlan, ...]
     byes: tuple[int, ...] = ()
     deal_seed: str | None = None  # duplicate nights: every table deals from this seed
+
+    @property
+    def three(self) -> TablePlan | None:
+        """The round's table of three, if it has one."""
+        return next((table for table in self.tables if table.three), None)
 
     @property
     def seated(self) -> list[int]:
@@ -71,19 +93,21 @@ class RoundDraw:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RoundDraw:
-        """The draw from what the store kept."""
-        tables = tuple(TablePlan((s[0], s[1], s[2], s[3])) for s in data["tables"])
+        """The draw from what the store kept (a table of three as its three seats)."""
+        tables = tuple(TablePlan(tuple(int(user) for user in s)) for s in data["tables"])
         return cls(data["number"], data["seed"], tables, tuple(data["byes"]), data["deal_seed"])
 
 
 @dataclass(slots=True)
 class Meetings:
-    """What earlier rounds of the night hold: partners and opponents met, byes, rounds."""
+    """What earlier rounds of the night hold: partners and opponents met, byes, tables of
+    three, rounds."""
 
     partners: Counter[frozenset[int]] = field(default_factory=Counter)
     opponents: Counter[frozenset[int]] = field(default_factory=Counter)
     byes: Counter[int] = field(default_factory=Counter)
     played: Counter[int] = field(default_factory=Counter)
+    threes: Counter[int] = field(default_factory=Counter)
 
     @classmethod
     def of(cls, rounds: Iterable[RoundDraw]) -> Meetings:
@@ -93,9 +117,10 @@ class Meetings:
             meetings.byes.update(draw.byes)
             for table in draw.tables:
                 meetings.played.update(table.seats)
-                (a, b), (c, d) = table.pairs
-                meetings.partners.update((frozenset((a, b)), frozenset((c, d))))
-                meetings.opponents.update(frozenset((x, y)) for x in (a, b) for y in (c, d))
+                if table.three:
+                    meetings.threes.update(table.seats)
+                meetings.partners.update(frozenset(pair) for pair in table.pairs)
+                meetings.opponents.update(table.opponents)
         return meetings
 
     def repeats(self, fixed: Iterable[Pair] = ()) -> tuple[int, int]:
@@ -120,23 +145,35 @@ def draw_round(
     number: int,
     format: Format = "individual",
     pairs: Sequence[Pair] = (),
+    table_of_three: bool = False,
 ) -> RoundDraw:
     """Draw round `number` for `players` present (for fixed pairs: `pairs`, each of whose
-    two players must be present), after the night's `earlier` rounds."""
+    two players must be present), after the night's `earlier` rounds. With
+    `table_of_three` (an individual night), 4n + 3 players seat one table of three
+    instead of giving three byes."""
     rng = random.Random(seed)
     meetings = Meetings.of(earlier)
     if format == "pairs":
         movement = (earlier[0].seed if earlier else seed, len(earlier))
         tables, byes = _draw_pairs(players, pairs, meetings, rng, movement)
     else:
-        tables, byes = _draw_individual(players, meetings, rng)
+        three = table_of_three and format == "individual"
+        tables, byes = _draw_individual(players, meetings, rng, three)
     deal_seed = f"{seed}:deals" if format == "duplicate" else None
     return RoundDraw(number, seed, tuple(tables), tuple(sorted(byes)), deal_seed)
 
 
-def _byes(units: Sequence[Any], count: int, meetings: Meetings, rng: random.Random) -> list[Any]:
+def _byes(
+    units: Sequence[Any],
+    count: int,
+    meetings: Meetings,
+    rng: random.Random,
+    had: Counter[int] | None = None,
+) -> list[Any]:
     """Who sits out: fewest byes so far, then most rounds played (a late arrival is not
-    sent out first), then the seeded lot."""
+    sent out first), then the seeded lot. `had`: count other than byes (the table of
+    three is picked so: fewest tables of three so far first)."""
+    counted = meetings.byes if had is None else had
 
     def first(unit: Any) -> int:
         return unit[0] if isinstance(unit, tuple) else int(unit)
@@ -144,22 +181,28 @@ def _byes(units: Sequence[Any], count: int, meetings: Meetings, rng: random.Rand
     lots = {first(unit): rng.random() for unit in units}
     order = sorted(
         units,
-        key=lambda u: (meetings.byes[first(u)], -meetings.played[first(u)], lots[first(u)]),
+        key=lambda u: (counted[first(u)], -meetings.played[first(u)], lots[first(u)]),
     )
     return order[:count]
 
 
 def _draw_individual(
-    players: Sequence[int], meetings: Meetings, rng: random.Random
+    players: Sequence[int], meetings: Meetings, rng: random.Random, table_of_three: bool = False
 ) -> tuple[list[TablePlan], list[int]]:
-    if len(players) < 4:
+    least = THREE_SEATS.count if table_of_three else SEAT_COUNT
+    if len(players) < least:
         raise LeagueError(
             LeagueCode.TOO_FEW_PLAYERS, "a table needs four players", present=len(players)
         )
     if len(set(players)) != len(players):
         raise LeagueError(LeagueCode.DUPLICATE_PLAYER, "a player is listed twice")
-    byes = _byes(sorted(players), len(players) % SEAT_COUNT, meetings, rng)
-    seated = sorted(set(players) - set(byes))
+    left = len(players) % SEAT_COUNT
+    three: list[int] = []
+    if table_of_three and left == THREE_SEATS.count:
+        three = _byes(sorted(players), left, meetings, rng, meetings.threes)
+        left = 0
+    byes = _byes(sorted(set(players) - set(three)), left, meetings, rng)
+    seated = sorted(set(players) - set(byes) - set(three))
     cache: dict[tuple[int, ...], tuple[int, tuple[int, int, int, int]]] = {}
 
     def best_seating(group: tuple[int, ...]) -> tuple[int, tuple[int, int, int, int]]:
@@ -171,6 +214,8 @@ def _draw_individual(
     groups = best_groups(seated, SEAT_COUNT, lambda g: best_seating(g)[0], rng)
     tables = [TablePlan(best_seating(group)[1]) for group in groups]
     tables.sort(key=lambda t: min(t.seats))
+    if three:
+        tables.append(TablePlan(tuple(sorted(three))))  # the table of three comes last
     return tables, byes
 
 

@@ -22,11 +22,12 @@ from bot.engine import (
     check_totals,
     round_length,
 )
+from bot.engine.driemans_sheets import ThreeLine, check_three_line
 from bot.engine.seats import SIDES
 from bot.engine.tricks import HAND_TOTAL
 
 from .errors import LeagueCode, LeagueError
-from .results import HandLine, Seats, TableResult
+from .results import HandLine, Seats, TableResult, three_result
 from .settings import RoundLength
 
 __all__ = [
@@ -39,6 +40,8 @@ __all__ = [
     "hand_line",
     "sheet_lines",
     "sheet_result",
+    "three_line",
+    "three_sheet_result",
     "totals_result",
 ]
 
@@ -237,3 +240,29 @@ def totals_result(
     except ValueError as error:
         passed_on(error)
     return TableResult(seats, _pair(totals), _pair(roem), _pair(nats), hands, (), "totals")
+
+
+def three_line(scores: Sequence[int], rules: RuleSet, number: int = 1) -> ThreeLine:
+    """A table of three's line checked by the engine (``check_three_line``); its refusal
+    passed on naming line `number` (from 1)."""
+    try:
+        return check_three_line(scores, rules)
+    except (ValueError, TypeError) as error:
+        passed_on(error, line=number)
+
+
+def three_sheet_result(seats: Seats, lines: Sequence[Sequence[int]], rules: RuleSet) -> TableResult:
+    """A table of three's round from its sheet, three scores a line in seat order, each
+    line checked by the engine (``check_three_line``, refused with its number) and the
+    round as long as ``rules`` plays it: no more lines (``round_over``), no fewer
+    (``round_unfinished``)."""
+    checked = [three_line(scores, rules, number) for number, scores in enumerate(lines, 1)]
+    hands = rules.match_hands
+    assert hands is not None  # three_player_rules sets the hands
+    if len(checked) > hands:
+        raise LeagueError(LeagueCode.ROUND_OVER, line=hands + 1, hands=hands)
+    if len(checked) < hands:
+        raise LeagueError(
+            LeagueCode.ROUND_UNFINISHED, hands=len(checked), expected=hands, target=None
+        )
+    return three_result(seats, checked)

@@ -101,6 +101,8 @@ class LeagueCode(StrEnum):
     WRONG_CALLER = "wrong_caller"
     NO_HAND_ROEM = "no_hand_roem"
     HAND_ROEM_OVER_ROEM = "hand_roem_over_roem"
+    TABLE_OF_THREE = "table_of_three"  # a four-player entry for a table of three: facts table
+    NOT_A_TABLE_OF_THREE = "not_a_table_of_three"  # three scores a line for a table of four
 
 
 class LeagueError(Refusal[LeagueCode | ErrorCode], ValueError):

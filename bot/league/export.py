@@ -26,7 +26,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.engine.seats import FOUR_SEATS
+from bot.engine.seats import FOUR_SEATS, SIDES
 from bot.pictures.fonts import Font
 from bot.pictures.fonts import font as _font
 
@@ -87,6 +87,8 @@ RESULT_COLUMNS: Final = (
     "nat_a",
     "nat_b",
     "corrected",
+    "total_c",  # a table of three (seats 1 to 3): seat 3's total and nat hands; a and b
+    "nat_c",  # are seat 1's and seat 2's there; empty at a table of four
 )
 SHEET_COLUMNS: Final = (
     "round",
@@ -104,6 +106,8 @@ SHEET_COLUMNS: Final = (
     "nat",
     "pit",
     "corrected",
+    "player_c",  # a table of three's line: pair_a and pair_b name seats 1 and 2,
+    "score_c",  # these seat 3; makers is the solo (A, B, C); no points or roem
 )
 SEASON_COLUMNS: Final = (
     "place",
@@ -116,6 +120,8 @@ SEASON_COLUMNS: Final = (
     "ranked",
 )
 PAIRS: Final = ("A", "B")  # pair A: seats 1 and 3 (the engine's pair 0); B: seats 2 and 4
+PLAYERS: Final = ("A", "B", "C")  # a table of three's seats 1 to 3
+UNSPLIT: Final = ("points_a", "points_b", "roem_a", "roem_b")  # a line of three has none
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -191,27 +197,74 @@ def results_csv(export: NightExport, names: Names) -> bytes:
             row: list[object] = [draw.number, table_no + 1]
             for user in seats:
                 row += [user, _text(_name(names, user))]
+            row += [None, None] * (FOUR_SEATS.count - len(seats))  # a table of three
             if result is None:
-                row += ["missing", *[None] * 8, 0]
+                row += ["missing", *[None] * 8, 0, None, None]
             else:
+                a_b = slice(0, len(SIDES))
                 row += [
                     "void" if result.void else "counted",
                     result.source,
                     result.hands,
-                    *result.totals,
-                    *result.roem,
-                    *result.nats,
+                    *result.totals[a_b],
+                    *result.roem[a_b],
+                    *result.nats[a_b],
                     int((draw.number, table_no) in export.corrected),
+                    *_third(result),
                 ]
             rows.append(row)
     return _csv(RESULT_COLUMNS, rows)
 
 
+def _third(result: TableResult) -> tuple[int | None, int | None]:
+    """A table of three's seat 3: its total and nat hands (None, None at a table of four)."""
+    if not result.three:
+        return None, None
+    return result.totals[2], result.nats[2]
+
+
+def _three_lines(
+    export: NightExport, names: Names, where: tuple[int, int], result: TableResult
+) -> list[list[object]]:
+    """A table of three's sheet lines: the players by seat (A, B, C), the solo as makers,
+    each player's score; pit: the solo when he took every trick, the defenders when they did."""
+    players = [_text(_name(names, user)) for user in result.seats]
+    rows: list[list[object]] = []
+    for number, line in enumerate(result.three_lines, 1):
+        solo = None if line.solo is None else PLAYERS[line.solo]
+        defenders = "".join(p for i, p in enumerate(PLAYERS) if i != line.solo)
+        pit = None if line.pit is None else (solo if line.pit == 0 else defenders)
+        corrected = (*where, number) in export.corrected_lines
+        rows.append(
+            [
+                where[0],
+                where[1] + 1,
+                number,
+                players[0],
+                players[1],
+                solo,
+                *[None] * len(UNSPLIT),
+                line.scores[0],
+                line.scores[1],
+                int(line.nat),
+                pit,
+                int(corrected),
+                players[2],
+                line.scores[2],
+            ]
+        )
+    return rows
+
+
 def sheet_csv(export: NightExport, names: Names) -> bytes:
     """Every score-sheet line of every table, as corrected; tables entered as totals have
-    no lines. `makers` and `pit` name the pair (A or B)."""
+    no lines. `makers` and `pit` name the pair (A or B); a table of three's players are
+    A, B and C (`_three_lines`)."""
     rows: list[list[object]] = []
     for (round_no, table_no), result in sorted(export.results.items()):
+        if result.three:
+            rows += _three_lines(export, names, (round_no, table_no), result)
+            continue
         pairs = [
             _text(" & ".join(_name(names, result.seats[s]) for s in FOUR_SEATS.seats_of(pair)))
             for pair in FOUR_SEATS.side_numbers
@@ -230,6 +283,8 @@ def sheet_csv(export: NightExport, names: Names) -> bytes:
                     int(line.nat),
                     None if line.pit is None else PAIRS[line.pit],
                     int((round_no, table_no, number) in export.corrected_lines),
+                    None,
+                    None,
                 ]
             )
     return _csv(SHEET_COLUMNS, rows)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import SheetLine
-from bot.engine.seats import FOUR_SEATS
+from bot.engine.seats import FOUR_SEATS, THREE_SEATS
 from bot.store import StoredAudit
 from bot.tables import SeatKind, TableError, TableService
 from bot.tables import Status as TableStatus
@@ -15,14 +15,14 @@ from bot.tables import Status as TableStatus
 from .answers import NightAnswer, ResultConfirmed, ResultSet
 from .arguments import checked
 from .corrections import AuditKind
-from .entry import SheetEntry, sheet_lines, sheet_result, totals_result
+from .entry import SheetEntry, sheet_lines, sheet_result, three_sheet_result, totals_result
 from .errors import LeagueCode, LeagueError
 from .night_view import NightView
 from .parts import LeagueParts, check_ids, one_at_a_time
 from .refs import Actor, NightKey
-from .results import HandLine, TableResult
+from .results import HandLine, TableResult, refuse_three
 
-Seats = tuple[int, int, int, int]
+Seats = tuple[int, ...]
 
 
 class RecordingOperations(LeagueParts):
@@ -60,7 +60,7 @@ class RecordingOperations(LeagueParts):
             if actor.user_id not in seats or confirmed_by not in seats:
                 raise LeagueError(LeagueCode.NOT_ALLOWED_TO_ENTER, user_id=actor.user_id)
             assert confirmed_by is not None
-            if FOUR_SEATS.same_side(seats.index(actor.user_id), seats.index(confirmed_by)):
+            if _same_side(seats, actor.user_id, confirmed_by):
                 raise LeagueError(LeagueCode.OPPONENT_MUST_CONFIRM, user_id=confirmed_by)
         existing = view.results.get((round_no, table_no))
         if existing is not None and not existing.void:
@@ -95,8 +95,10 @@ class RecordingOperations(LeagueParts):
         actor: Actor,
         confirmed_by: int | None = None,
     ) -> NightAnswer:
-        """A face-to-face table's score sheet, hand by hand, each line checked."""
+        """A face-to-face table's score sheet, hand by hand, each line checked (a table of
+        three enters its own: `record_three_sheet`)."""
         view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        refuse_three(seats, round_no, table_no)
         settings = view.settings
         rules = settings.scoring_rules
         result = sheet_result(seats, sheet_lines(entries, rules), settings.round_length, rules)
@@ -118,12 +120,37 @@ class RecordingOperations(LeagueParts):
         nats: tuple[int, int] = (0, 0),
         confirmed_by: int | None = None,
     ) -> NightAnswer:
-        """A face-to-face table's round as totals, checked for plausibility."""
+        """A face-to-face table's round as totals, checked for plausibility; refused for a
+        table of three, whose sheet is entered line by line (`record_three_sheet`)."""
         view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        refuse_three(seats, round_no, table_no)
         settings = view.settings
         result = totals_result(
             seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
         )
+        return await self._entered(
+            view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
+        )
+
+    @checked
+    @one_at_a_time
+    async def record_three_sheet(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        three_lines: Sequence[Sequence[int]],
+        actor: Actor,
+        confirmed_by: int | None = None,
+    ) -> NightAnswer:
+        """A table of three's sheet: three scores a line in seat order, each line checked
+        by the three-player rules (`LeagueSettings.three_rules`); refused for a table of
+        four (`not_a_table_of_three`). Entered and confirmed as a four-seat sheet is: an
+        organiser's stands, a player's is confirmed by another player at the table."""
+        view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        if len(seats) != THREE_SEATS.count:
+            raise LeagueError(LeagueCode.NOT_A_TABLE_OF_THREE, round=round_no, table=table_no)
+        result = three_sheet_result(seats, three_lines, view.settings.three_rules)
         return await self._entered(
             view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
         )
@@ -209,6 +236,14 @@ class RecordingOperations(LeagueParts):
         await self.store.leagues.add_audit(audit)
         event = ResultConfirmed(round_no=round_no, table_no=table_no, result=result)
         return NightAnswer((event,), view.with_confirmed(round_no, table_no))
+
+
+def _same_side(seats: Seats, user: int, other: int) -> bool:
+    """Whether two players of a table play on one side: partners at a table of four;
+    never at a table of three, where each plays for himself."""
+    if len(seats) == THREE_SEATS.count:
+        return user == other
+    return FOUR_SEATS.same_side(seats.index(user), seats.index(other))
 
 
 def _line(hand: SheetLine) -> HandLine:

@@ -66,6 +66,9 @@ def _repaired(data: Mapping[str, Any], changes: Changes) -> dict[str, Any]:
                 changes.append(f"{key} {shown(fixed[key])} -> {shown(new)}")
                 fixed[key] = new
     fixed["overrides"] = _overrides(fixed, changes)
+    if fixed.get("table_of_three") and fixed.get("format", _DEFAULT.format) != "individual":
+        changes.append("table_of_three true -> false (individual nights only)")
+        fixed["table_of_three"] = False
     return fixed
 
 
@@ -161,6 +164,7 @@ _FIXES: Final[dict[str, Callable[[Any], Any]]] = {
     "tie_breaks": _tie_breaks,
     "computers_allowed": _flag,
     "bye_follows_hands": _flag,
+    "table_of_three": _flag,
     "channel_id": _channel,
 }
 

@@ -10,12 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from bot.engine.seats import SIDES, pair_of
+from bot.engine.driemans_sheets import ThreeLine
+from bot.engine.seats import SIDES, THREE_SEATS, pair_of
 
-__all__ = ["HandLine", "Source", "TableResult"]
+from .errors import LeagueCode, LeagueError
+
+__all__ = ["HandLine", "Source", "TableResult", "refuse_three", "three_result"]
 
 Source = Literal["bot", "hands", "totals"]
-Seats = tuple[int | None, int | None, int | None, int | None]  # None: a computer seat
+Seats = tuple[int | None, ...]  # four seats (None: a computer seat), or a table of three
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,16 +98,39 @@ def _two(values: Sequence[int]) -> tuple[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class TableResult:
-    """A table's round: per pair (0 = seats 0 and 2), its total, roem and nat hands."""
+    """A table's round: per side its total, roem and nat hands. A side is a pair at a
+    table of four (0 = seats 0 and 2), a player at a table of three (its seat), whose
+    sheet is `three_lines` (docs/decisions.md, "Leagues": its roem is not split)."""
 
     seats: Seats
-    totals: tuple[int, int]
-    roem: tuple[int, int] = (0, 0)
-    nats: tuple[int, int] = (0, 0)
+    totals: tuple[int, ...]
+    roem: tuple[int, ...] = (0, 0)
+    nats: tuple[int, ...] = (0, 0)
     hands: int = 0
     lines: tuple[HandLine, ...] = ()
     source: Source = "hands"
     void: bool = False
+    three_lines: tuple[ThreeLine, ...] = ()
+
+    @classmethod
+    def nothing(cls, seats: Seats) -> TableResult:
+        """A result of no hands for a table drawn with `seats` (what a void of a table
+        without a result stores)."""
+        sides = len(seats) if len(seats) == THREE_SEATS.count else len(SIDES)
+        return cls(seats, (0,) * sides, (0,) * sides, (0,) * sides)
+
+    @property
+    def three(self) -> bool:
+        """Whether this is a table of three's result: each player for himself."""
+        return len(self.seats) == THREE_SEATS.count
+
+    def side_of(self, seat: int) -> int:
+        """The side of `seat`: its pair, or at a table of three the seat itself."""
+        return seat if self.three else pair_of(seat)
+
+    def won(self, side: int) -> bool:
+        """Whether `side` won the round: a total above every other side's."""
+        return all(self.totals[side] > t for s, t in enumerate(self.totals) if s != side)
 
     @classmethod
     def of_lines(
@@ -120,6 +146,12 @@ class TableResult:
                 nats[line.nat_pair] += 1
         return cls(seats, _two(totals), _two(roem), _two(nats), len(lines), tuple(lines), source)
 
+    def with_three_line(self, index: int, line: ThreeLine) -> TableResult:
+        """A table of three's result with sheet line `index` (from 0) replaced."""
+        lines = list(self.three_lines)
+        lines[index] = line
+        return three_result(self.seats, lines, self.source)
+
     def with_line(self, index: int, line: HandLine) -> TableResult:
         """The result with sheet line `index` (from 0) replaced, totals recounted."""
         lines = list(self.lines)
@@ -131,12 +163,13 @@ class TableResult:
         return replace(self, void=True)
 
     def pair_of(self, user_id: int) -> int:
-        """The player's pair at this table: 0 or 1."""
-        return pair_of(self.seats.index(user_id))
+        """The player's side at this table: a pair 0 or 1, or at a table of three a seat."""
+        return self.side_of(self.seats.index(user_id))
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as the store keeps it."""
-        return {
+        """The result as the store keeps it (a table of three's lines apart, so results of
+        four are stored as they always were)."""
+        data = {
             "seats": list(self.seats),
             "totals": list(self.totals),
             "roem": list(self.roem),
@@ -146,18 +179,70 @@ class TableResult:
             "source": self.source,
             "void": self.void,
         }
+        if self.three_lines:
+            data["three_lines"] = [_three_line_dict(line) for line in self.three_lines]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableResult:
         """The result from what the store kept."""
-        s = data["seats"]
         return cls(
-            (s[0], s[1], s[2], s[3]),
-            _two(data["totals"]),
-            _two(data["roem"]),
-            _two(data["nats"]),
+            tuple(data["seats"]),
+            tuple(int(v) for v in data["totals"]),
+            tuple(int(v) for v in data["roem"]),
+            tuple(int(v) for v in data["nats"]),
             data["hands"],
             tuple(HandLine.from_dict(line) for line in data["lines"]),
             data["source"],
             data["void"],
+            tuple(_three_line(line) for line in data.get("three_lines", ())),
         )
+
+
+def three_result(seats: Seats, lines: Sequence[ThreeLine], source: Source = "hands") -> TableResult:
+    """A table of three's round from its checked lines: each player's total and the hands
+    he went nat as the solo (roem is not split between the players: 0)."""
+    totals = [0] * len(seats)
+    nats = [0] * len(seats)
+    for line in lines:
+        for seat, score in enumerate(line.scores):
+            totals[seat] += score
+        if line.nat and line.solo is not None:
+            nats[line.solo] += 1
+    return TableResult(
+        seats,
+        tuple(totals),
+        (0,) * len(seats),
+        tuple(nats),
+        len(lines),
+        (),
+        source,
+        three_lines=tuple(lines),
+    )
+
+
+def _three_line_dict(line: ThreeLine) -> dict[str, Any]:
+    return {
+        "scores": list(line.scores),
+        "solo": line.solo,
+        "nat": line.nat,
+        "pit": line.pit,
+        "roem": line.roem,
+    }
+
+
+def _three_line(data: Mapping[str, Any]) -> ThreeLine:
+    s = data["scores"]
+    return ThreeLine(
+        (int(s[0]), int(s[1]), int(s[2])),
+        data["solo"],
+        bool(data["nat"]),
+        data["pit"],
+        data["roem"],
+    )
+
+
+def refuse_three(seats: Seats, round_no: int, table_no: int) -> None:
+    """Refuse a four-player sheet, line or totals for a table of three (`table_of_three`)."""
+    if len(seats) == THREE_SEATS.count:
+        raise LeagueError(LeagueCode.TABLE_OF_THREE, round=round_no, table=table_no)

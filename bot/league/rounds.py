@@ -68,6 +68,7 @@ class RoundOperations(LeagueParts):
             number,
             settings.format,
             view.pairs(),
+            settings.table_of_three,
         )
         try:
             await self.store.leagues.add_round(
@@ -126,7 +127,8 @@ async def open_wanted(
 def _requests(
     view: NightView, draw: RoundDraw, rules: RuleSet, opened: set[tuple[int, int]]
 ) -> tuple[TableRequest, ...]:
-    """The round's tables to deal that are not `opened` yet."""
+    """The round's tables to deal that are not `opened` yet; a table of three plays face
+    to face (the bot deals four-player tables only) and enters its sheet by hand."""
     night = view.night
     return tuple(
         TableRequest(
@@ -142,7 +144,7 @@ def _requests(
             night.number,
         )
         for table_no, table in enumerate(draw.tables)
-        if (draw.number, table_no) not in opened
+        if (draw.number, table_no) not in opened and not table.three
     )
 
 

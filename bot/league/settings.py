@@ -13,6 +13,7 @@ from typing import Any, Final, Literal, get_args
 
 from bot.checks import clean_text
 from bot.engine import RuleError, RuleSet
+from bot.engine.driemans_sheets import three_player_rules
 from bot.games import other_game, preset_game
 from bot.store.records import MAX_ID, storable_id
 
@@ -47,6 +48,7 @@ BOOBY_RULES: Final = get_args(BoobyRule)
 DEFAULT_TIE_BREAKS: Final[tuple[TieBreak, ...]] = ("points", "rounds_won", "fewer_nat", "more_roem")
 MAX_ROUNDS_PER_NIGHT: Final = 12
 LEAGUE_NAME_MAX: Final = 60  # characters of a league's name, as /league create takes it
+THREE_ROUND_HANDS: Final = 12  # a table of three's hands when the round has a target only
 MAX_ORGANISERS: Final = 250  # listed roles and users together (a server has 250 roles)
 
 
@@ -143,6 +145,7 @@ class LeagueSettings:
     channel_id: int | None = None  # where the bot posts the nights (set by /night open)
     bye_follows_hands: bool = False  # a fixed bye scaled from 16 hands to the round's hands
     booby: BoobyRule = "all_rounds"  # who may take the booby prize (standings._booby)
+    table_of_three: bool = False  # 4n + 3 present: one table of three, not three byes
 
     def __post_init__(self) -> None:
         """Check every setting (the name is cleaned: bot/checks.py); the rule options
@@ -172,6 +175,11 @@ class LeagueSettings:
                 LeagueCode.BAD_SETTING, "a tie-break appears twice", setting="tie_breaks"
             )
         self._rules_with(self.round_length.end_options())  # an end the engine can play
+        _refuse_unless(
+            not self.table_of_three or self.format == "individual",
+            "table_of_three",
+            "a table of three seats individual players only",
+        )
 
     def _check_kinds(self) -> None:
         """The settings' own kinds: ids that are ids, flags that are true or false, a
@@ -195,7 +203,7 @@ class LeagueSettings:
         _refuse_unless(
             self.channel_id is None or storable_id(self.channel_id), "channel", "a channel id"
         )
-        for flag in ("computers_allowed", "bye_follows_hands"):
+        for flag in ("computers_allowed", "bye_follows_hands", "table_of_three"):
             _refuse_unless(type(getattr(self, flag)) is bool, flag, "true or false")
         _refuse_unless(
             self.schedule is None or isinstance(self.schedule, Schedule), "schedule", "a schedule"
@@ -250,6 +258,13 @@ class LeagueSettings:
         return fixed and not self.bye_follows_hands and hands is not None and hands != 16
 
     @property
+    def three_rules(self) -> RuleSet:
+        """The rules of a table of three (``table_of_three``): three-player Klaverjas with
+        the league's options it plays, for the round's hands (12 when the round only has
+        a target: docs/decisions.md, "Leagues")."""
+        return three_player_rules(self.rules, self.round_length.hands or THREE_ROUND_HANDS)
+
+    @property
     def scoring_rules(self) -> RuleSet:
         """The rule set a score-sheet line and round is checked with: the round's."""
         return self.rules
@@ -284,6 +299,7 @@ class LeagueSettings:
             # absent from leagues saved before schedules: no schedule
             schedule=None if data.get("schedule") is None else Schedule.from_dict(data["schedule"]),
             channel_id=data.get("channel_id"),
+            table_of_three=data.get("table_of_three", False),  # absent before the setting
         )
 
 

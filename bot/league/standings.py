@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
 
-from bot.engine.seats import SIDES, pair_of
+from bot.engine.seats import SIDES
 
 from .draw import RoundDraw
 from .places import ranked
@@ -106,7 +106,8 @@ def round_credits(
 
     The credit is the pair's round total; on a duplicate night every pair of a line held the
     same cards, so it is the total less the line's mean (half up) over the round's tables.
-    Voided and not yet reported tables credit nobody.
+    At a table of three (the third value is then the player's seat) it is the player's
+    total scaled by ``three_scale``. Voided and not yet reported tables credit nobody.
     """
     counted = [
         r
@@ -114,17 +115,36 @@ def round_credits(
         if (r := results.get((draw.number, i))) is not None and not r.void
     ]
     means = [Fraction(sum(r.totals[line] for r in counted), len(counted) or 1) for line in SIDES]
+    scale = three_scale(counted)
     credits: dict[int, tuple[int, TableResult, int]] = {}
     for result in counted:
         for seat, user in enumerate(result.seats):
             if user is None:
                 continue
-            pair = pair_of(seat)
-            credit = result.totals[pair]
-            if format == "duplicate":
-                credit = half_up(credit - means[pair])
-            credits[user] = (credit, result, pair)
+            side = result.side_of(seat)
+            credit = result.totals[side]
+            if result.three:
+                credit = half_up(credit * scale)
+            elif format == "duplicate":
+                credit = half_up(credit - means[side])
+            credits[user] = (credit, result, side)
     return credits
+
+
+def three_scale(counted: Sequence[TableResult]) -> Fraction:
+    """What a table of three's totals are multiplied by in the standings: the average of
+    the pair totals at the round's tables of four over the average of the three's totals,
+    so the three's average is the average of everyone at a table of four (a player of
+    three-player Klaverjas scores less a hand than a pair does). 1 (the totals as they
+    are) when no table of four counted, or the three's average is not above 0."""
+    fours = [r for r in counted if not r.three]
+    threes = [r for r in counted if r.three]
+    three_total = sum(sum(r.totals) for r in threes)
+    if not fours or three_total <= 0:
+        return Fraction(1)
+    four_mean = Fraction(sum(sum(r.totals) for r in fours), len(fours) * len(SIDES))
+    three_mean = Fraction(three_total, sum(len(r.totals) for r in threes))
+    return four_mean / three_mean
 
 
 def bye_score(
@@ -174,7 +194,7 @@ def night_ranking(
         credits = round_credits(draw, data.results, format)
         per_round.append([credit for credit, _, _ in credits.values()])
         for user, (credit, result, pair) in credits.items():
-            won = int(result.totals[pair] > result.totals[1 - pair])
+            won = int(result.won(pair))
             tally.add(
                 user,
                 points=credit,

@@ -1,7 +1,10 @@
 """A player's season in numbers, from the stored score-sheet lines of their rounds.
 
 Rounds entered as totals have no lines: they count for nights, rounds, hands, points, roem
-and nat, but not for hands as maker or pits, which only a line can tell.
+and nat, but not for hands as maker or pits, which only a line can tell. A table of three
+counts as its sheet says: the player's own total, the hands he played solo as hands as
+maker, his nat hands as solo; its points are the table's own, not the standings' scaled
+ones.
 """
 
 from __future__ import annotations
@@ -52,10 +55,11 @@ def player_season(user_id: int, nights: Iterable[NightData]) -> PlayerSeason:
             if result.void or user_id not in result.seats:
                 continue
             seat = result.seats.index(user_id)
-            pair = FOUR_SEATS.side_of(seat)
-            partner = result.seats[FOUR_SEATS.partner_of(seat)]
-            if partner is not None:
-                stats.partners.add(partner)
+            pair = result.side_of(seat)
+            if not result.three:  # a table of three has no partners
+                partner = result.seats[FOUR_SEATS.partner_of(seat)]
+                if partner is not None:
+                    stats.partners.add(partner)
             stats.rounds += 1
             stats.hands += result.hands
             stats.points += result.totals[pair]
@@ -63,4 +67,9 @@ def player_season(user_id: int, nights: Iterable[NightData]) -> PlayerSeason:
             stats.nat += result.nats[pair]
             stats.hands_as_maker += sum(1 for line in result.lines if line.makers == pair)
             stats.pits += sum(1 for line in result.lines if line.pit == pair)
+            # a table of three: the hands the player played solo, and those he took all ten
+            stats.hands_as_maker += sum(1 for line in result.three_lines if line.solo == seat)
+            stats.pits += sum(
+                1 for line in result.three_lines if line.solo == seat and line.pit == 0
+            )
     return stats

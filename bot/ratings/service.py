@@ -302,9 +302,10 @@ def _casual(match: CasualGame) -> Game | None:
 
 def _league(key: str, at: float, versions: list[LeagueVersion]) -> Game | None:
     """A league table's result as a game, at the moment of its first version, from its
-    latest version; None when that is void."""
+    latest version; None when that is void, or a table of three's (a game of two pairs
+    rates pairs: docs/decisions.md, "Leagues")."""
     latest = TableResult.from_dict(max(versions, key=lambda v: v.version).result)
-    if latest.void:
+    if latest.void or latest.three:
         return None
     s = latest.seats
     first, second = latest.totals

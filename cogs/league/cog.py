@@ -192,10 +192,11 @@ class League(commands.Cog):
         tiebreaks: app_commands.Range[str, 1, 100] | None = None,
         booby: str | None = None,
         bye_hands: bool | None = None,
+        three: bool | None = None,
         target: TARGET | None = None,
     ) -> None:
         """/league create: a new league of this server, with its first settings."""
-        season = SeasonOptions(counting, best, minimum, tiebreaks, booby, bye_hands)
+        season = SeasonOptions(counting, best, minimum, tiebreaks, booby, bye_hands, three)
         role_id = None if role is None else role.id
         options = CreateOptions(name, rounds, hands, preset, bye, format, role_id, season, target)
         await self._run(
@@ -233,6 +234,7 @@ class League(commands.Cog):
         tiebreaks: app_commands.Range[str, 1, 100] | None = None,
         booby: str | None = None,
         bye_hands: bool | None = None,
+        three: bool | None = None,
         target: NO_TARGET | None = None,
     ) -> None:
         """/league settings: an organiser changes the league's settings or schedule."""
@@ -244,7 +246,7 @@ class League(commands.Cog):
             None if organiser is None else organiser.id,
             None if role is None else role.id,
             schedule,
-            SeasonOptions(counting, best, minimum, tiebreaks, booby, bye_hands),
+            SeasonOptions(counting, best, minimum, tiebreaks, booby, bye_hands, three),
             target,
         )
         await self._run(

@@ -7,11 +7,14 @@ service whether the user organises before anything is deferred or posted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeVar
 
+from bot.engine import RuleSet
+from bot.engine.driemans_sheets import THREE_SHEET_CODES
 from bot.league.answers import NightAnswer
 from bot.league.errors import LeagueCode, LeagueError
-from bot.league.refs import LeagueName, NightRef, Pick
+from bot.league.refs import Actor, LeagueName, NightRef, Pick
 from bot.league.service import LeagueService
 from bot.league.settings import LeagueSettings
 from cogs.common.actors import actor_of
@@ -22,7 +25,13 @@ from cogs.league.exports import night_files, season_files
 from cogs.league.form import SheetForm, form_fields, line_marks, sheet_modal
 from cogs.league.messages import NO_MENTIONS
 from cogs.league.options import CreateOptions, SettingsOptions
-from cogs.league.parse import parse_line, parse_lines, parse_pair
+from cogs.league.parse import (
+    parse_line,
+    parse_lines,
+    parse_pair,
+    parse_three_line,
+    parse_three_lines,
+)
 from cogs.league.ranking import standings_embed
 from cogs.league.ui import (
     change_text,
@@ -256,10 +265,8 @@ class LeagueCommands:
         if (lines is None) == (totals is None):
             raise LeagueError(LeagueCode.LINES_OR_TOTALS)
         if lines is not None:
-            entries = parse_lines(lines)
-            recorded = await self.service.record_sheet(
-                night, round_no, table_no, entries, actor, confirmed_by
-            )
+            table = (night, round_no, table_no)
+            recorded = await self._record_lines(table, lines, actor, confirmed_by)
         else:
             assert totals is not None
             if hands is None:
@@ -275,6 +282,23 @@ class LeagueCommands:
                 confirmed_by=confirmed_by,
             )
         await self._entered(interaction, recorded)
+
+    async def _record_lines(
+        self,
+        table: tuple[NightRef, int, int],
+        lines: str,
+        actor: Actor,
+        confirmed_by: int | None,
+    ) -> NightAnswer:
+        """A sheet typed as lines: four-player lines, or three scores a line for a table of
+        three (`_four_or_three`)."""
+        service = self.service
+        return await _four_or_three(
+            lambda: parse_lines(lines),
+            lambda entries: service.record_sheet(*table, entries, actor, confirmed_by),
+            lambda: parse_three_lines(lines),
+            lambda three: service.record_three_sheet(*table, three, actor, confirmed_by),
+        )
 
     async def open_form(
         self,
@@ -293,21 +317,26 @@ class LeagueCommands:
         hands = view.settings.round_length.hands
         rules = view.settings.scoring_rules
         extra = 0 if hands is None else rules.most_hands(hands) - hands
-        form = SheetForm(view.night.id, round_no, table_no, confirmed_by)
+        three = view.table(round_no, table_no).three
+        if three:  # a table of three plays its rules' hands exactly (entry.py)
+            hands, extra, rules = view.settings.three_rules.match_hands, 0, RuleSet()
+        form = SheetForm(view.night.id, round_no, table_no, confirmed_by, three)
         fields = form_fields(hands, extra)
         modal = sheet_modal(form, fields, locale_of(interaction), line_marks(rules))
         await interaction.response.send_modal(modal)
 
     async def submit_form(self, interaction: Interaction, form: SheetForm, lines: str) -> None:
         """A submitted sheet form: its lines entered as /night enter's `lines` are."""
-        recorded = await self.service.record_sheet(
-            form.night_id,
-            form.round_no,
-            form.table_no,
-            parse_lines(lines),
-            actor_of(interaction),
-            form.confirmed_by,
-        )
+        where = (form.night_id, form.round_no, form.table_no)
+        actor = actor_of(interaction)
+        if form.three:
+            recorded = await self.service.record_three_sheet(
+                *where, parse_three_lines(lines), actor, form.confirmed_by
+            )
+        else:
+            recorded = await self.service.record_sheet(
+                *where, parse_lines(lines), actor, form.confirmed_by
+            )
         await self._entered(interaction, recorded)
 
     async def _entered(self, interaction: Interaction, recorded: NightAnswer) -> None:
@@ -336,9 +365,8 @@ class LeagueCommands:
         actor = actor_of(interaction)
         round_no, table_no = where[0], where[1] - 1
         if line is not None and entry is not None:
-            recorded = await self.service.correct_line(
-                night, round_no, table_no, line, parse_line(entry, line), actor, reason
-            )
+            table = (night, round_no, table_no)
+            recorded = await self._correct_line(table, line, entry, actor, reason)
         elif totals is not None and hands is not None and line is None and entry is None:
             recorded = await self.service.correct_totals(
                 night, round_no, table_no, parse_pair(totals, "totals"), hands, actor, reason
@@ -346,6 +374,24 @@ class LeagueCommands:
         else:
             raise LeagueError(LeagueCode.CORRECT_WHAT)
         await self._announce_correction(interaction, recorded, reason)
+
+    async def _correct_line(
+        self,
+        table: tuple[NightRef, int, int],
+        number: int,
+        entry: str,
+        actor: Actor,
+        reason: str,
+    ) -> NightAnswer:
+        """One corrected sheet line: a four-player line, or a table of three's three
+        scores (`_four_or_three`)."""
+        service = self.service
+        return await _four_or_three(
+            lambda: parse_line(entry, number),
+            lambda line: service.correct_line(*table, number, line, actor, reason),
+            lambda: parse_three_line(entry, number),
+            lambda scores: service.correct_three_line(*table, number, scores, actor, reason),
+        )
 
     async def void(
         self,
@@ -465,3 +511,45 @@ def _round_text(settings: LeagueSettings, locale: str) -> str:
 def _league(interaction: Interaction, name: str | None) -> LeagueName:
     """The league a command names (by name in this server, or the server's only one)."""
     return LeagueName(interaction.guild_id, name)
+
+
+Four = TypeVar("Four")
+Three = TypeVar("Three")
+
+
+async def _four_or_three(
+    read_four: Callable[[], Four],
+    record_four: Callable[[Four], Awaitable[NightAnswer]],
+    read_three: Callable[[], Three],
+    record_three: Callable[[Three], Awaitable[NightAnswer]],
+) -> NightAnswer:
+    """What was typed, recorded as four-player lines or as a table of three's scores: read
+    as four-player lines first (the service refuses them for a table of three:
+    `table_of_three`), then as three scores a line. Text that is neither is refused as
+    four-player lines are, the common case; four-player lines for a table of three as
+    `table_of_three` (the table is not known before the service is asked, and asking it
+    first would cost a read of the night)."""
+    try:
+        four = read_four()
+    except LeagueError as error:
+        try:
+            three = read_three()
+        except LeagueError:
+            raise error from None
+        return await record_three(three)
+    try:
+        return await record_four(four)
+    except LeagueError as error:
+        if error.code != LeagueCode.TABLE_OF_THREE:
+            raise
+        told = error
+    try:
+        three = read_three()
+    except LeagueError:
+        raise told from None
+    try:
+        return await record_three(three)
+    except LeagueError as refused:
+        if refused.code in THREE_SHEET_CODES:  # read both ways: it was meant for four
+            raise told from None
+        raise

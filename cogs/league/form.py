@@ -44,25 +44,29 @@ MAX_FIELDS: Final = 5  # text inputs a modal holds
 PER_FIELD: Final = 4  # hands a field holds
 LINE_MAX: Final = 100  # characters of one hand's field
 FIELD_MAX: Final = 1000  # characters of a field of several hands
-FORM_ID: Final = re.compile(r"kj:league:sheet:(\d{1,19}):(\d{1,2}):(\d{1,3}):(\d{1,19})")
+FORM_ID: Final = re.compile(r"kj:league:sheet(3?):(\d{1,19}):(\d{1,2}):(\d{1,3}):(\d{1,19})")
 EXAMPLE: Final = "1 100 62 20 0"  # a hand's line: makers, points, roem (the same in every language)
+THREE_EXAMPLE: Final = "13 149 13"  # a table of three's line: each player's score in seat order
 
 
 @dataclass(frozen=True, slots=True)
 class SheetForm:
     """What a sheet form enters: the night, round (from 1), table (from 0) and the opponent
-    asked to confirm (None: an organiser's entry)."""
+    asked to confirm (None: an organiser's entry); `three`: a table of three's sheet, three
+    scores a line (its id says so: `kj:league:sheet3:...`)."""
 
     night_id: int
     round_no: int
     table_no: int
     confirmed_by: int | None
+    three: bool = False
 
     @property
     def custom_id(self) -> str:
         """The modal's custom id, which carries this form."""
         confirm = self.confirmed_by or 0
-        return f"kj:league:sheet:{self.night_id}:{self.round_no}:{self.table_no}:{confirm}"
+        kind = "sheet3" if self.three else "sheet"
+        return f"kj:league:{kind}:{self.night_id}:{self.round_no}:{self.table_no}:{confirm}"
 
     @classmethod
     def of(cls, custom_id: str) -> SheetForm | None:
@@ -70,8 +74,9 @@ class SheetForm:
         found = FORM_ID.fullmatch(custom_id)
         if found is None:
             return None
-        night, round_no, table_no, confirm = (int(part) for part in found.groups())
-        return cls(night, round_no, table_no, confirm or None)
+        three, *numbers = found.groups()
+        night, round_no, table_no, confirm = (int(part) for part in numbers)
+        return cls(night, round_no, table_no, confirm or None, bool(three))
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +145,8 @@ def sheet_modal(
     for index, field in enumerate(fields):
         style = discord.TextStyle.short if field.single else discord.TextStyle.paragraph
         placeholder = EXAMPLE if field.single else t("league.form.placeholder", locale)
+        if form.three:
+            placeholder = THREE_EXAMPLE if field.single else t("league.form.placeholder3", locale)
         placeholder = f"{placeholder} {marks}" if marks else placeholder
         text: discord.ui.TextInput[Any] = discord.ui.TextInput(
             custom_id=f"l{index}",

@@ -93,11 +93,14 @@ class SeasonOptions:
     booby: str | None = field(default=None, metadata=sets("booby"))  # lowest, all_rounds
     # a fixed bye follows the hands per round
     bye_hands: bool | None = field(default=None, metadata=sets("bye_follows_hands"))
+    # 4n + 3 present: one table of three instead of three byes
+    three: bool | None = field(default=None, metadata=sets("table_of_three"))
 
     def given(self) -> bool:
         """Whether any of these options was given."""
         values = (self.counting, self.best, self.minimum, self.tiebreaks, self.booby)
-        return self.bye_hands is not None or any(value is not None for value in values)
+        flags = (self.bye_hands, self.three)
+        return any(value is not None for value in (*values, *flags))
 
     def applied(self, settings: LeagueSettings) -> LeagueSettings:
         """`settings` with the given options (checked by `LeagueSettings` and `Counting`)."""
@@ -110,6 +113,8 @@ class SeasonOptions:
             changes["booby"] = self.booby
         if self.bye_hands is not None:
             changes["bye_follows_hands"] = self.bye_hands
+        if self.three is not None:
+            changes["table_of_three"] = self.three
         return replace(settings, **changes)
 
     def _counting(self, current: Counting) -> Counting:

@@ -25,10 +25,18 @@ import unicodedata
 from typing import Final
 
 from bot.engine.errors import ErrorCode
+from bot.engine.seats import THREE_SEATS
 from bot.league.entry import SheetEntry
 from bot.league.errors import LeagueCode, LeagueError
 
-__all__ = ["parse_line", "parse_lines", "parse_pair", "parse_reminders"]
+__all__ = [
+    "parse_line",
+    "parse_lines",
+    "parse_pair",
+    "parse_reminders",
+    "parse_three_line",
+    "parse_three_lines",
+]
 
 SEPARATORS: Final = re.compile(r"[;\n]+")
 PIT_WORDS: Final = frozenset({"pit", "p"})
@@ -53,6 +61,24 @@ def parse_lines(text: str) -> list[SheetEntry]:
     if not lines:
         raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=1, text=text.strip())
     return [parse_line(line, number) for number, line in enumerate(lines, 1)]
+
+
+def parse_three_lines(text: str) -> list[list[int]]:
+    """A table of three's sheet: three whole numbers a line, each player's score in seat
+    order; the first unreadable line is refused with its number (`bad_line_format`)."""
+    lines = [part.strip() for part in SEPARATORS.split(text) if part.strip()]
+    if not lines:
+        raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=1, text=text.strip())
+    return [parse_three_line(line, number) for number, line in enumerate(lines, 1)]
+
+
+def parse_three_line(text: str, number: int = 1) -> list[int]:
+    """One line of a table of three's sheet: three whole numbers (`bad_line_format`
+    naming line `number` otherwise)."""
+    words = _line_words(text, number)
+    if len(words) != THREE_SEATS.count or not all(_is_int(w) for w in words):
+        raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=number, text=text)
+    return [int(w) for w in words]
 
 
 def parse_line(text: str, number: int = 1) -> SheetEntry:

@@ -100,6 +100,10 @@ def plan_messages(
     lines = [f"**{title}**"]
     for index, table in enumerate(draw.tables):
         seats = table.seats
+        if table.three:  # played face to face: the bot deals tables of four only
+            players = ", ".join(mention(user, locale) for user in seats)
+            lines.append(t("league.plan.three", locale, table=index + 1, players=players))
+            continue
         where = (
             t("league.plan.thread", locale, thread=f"<#{threads[index]}>")
             if index in threads
@@ -150,6 +154,9 @@ def result_text(
         return mid_sentence(result_text(round_no, table_no, result, locale, unranked))
     if result.void:
         return t("league.result.void", locale, round=round_no, table=table_no + 1)
+    if result.three:
+        scores = _three_scores(result, locale)
+        return t("league.result.three", locale, round=round_no, table=table_no + 1, scores=scores)
     text = t(
         "league.result.line",
         locale,
@@ -180,7 +187,14 @@ def change_text(
             return text
         if before.void:
             return f"{text} " + t("league.result.before_void", locale)
+        if before.three:
+            scores = _three_scores(before, locale)
+            return f"{text} " + t("league.result.before_three", locale, scores=scores)
         return f"{text} " + t("league.result.before", locale, **_pairs_and_totals(before, locale))
+    if after.three:
+        scores = _three_scores(after, locale, before)
+        text = t("league.result.three", locale, round=round_no, table=table_no + 1, scores=scores)
+        return mid_sentence(text) if after_colon else text
     totals = _pairs_and_totals(after, locale)
     text = t(
         "league.result.changed",
@@ -192,6 +206,18 @@ def change_text(
         **totals,
     )
     return mid_sentence(text) if after_colon else text
+
+
+def _three_scores(result: TableResult, locale: str, before: TableResult | None = None) -> str:
+    """A table of three's players and totals ("@A 215, @B 149, @C 215"), each total as
+    it was before it where a correction changed it ("@A 215 → 220")."""
+    parts = []
+    for seat, user in enumerate(result.seats):
+        total = str(result.totals[seat])
+        if before is not None and before.totals[seat] != result.totals[seat]:
+            total = f"{before.totals[seat]} → {total}"
+        parts.append(f"{mention(user, locale)} {total}")
+    return ", ".join(parts)
 
 
 def _pairs_and_totals(result: TableResult, locale: str) -> dict[str, object]:
@@ -273,7 +299,7 @@ def _totals(result: TableResult | None, locale: str) -> str:
         return "-"
     if result.void:
         return t("league.history.void", locale)
-    return f"{result.totals[0]}-{result.totals[1]}"
+    return "-".join(str(total) for total in result.totals)
 
 
 def history_embed(
@@ -375,6 +401,7 @@ def settings_embed(
             order=tie_break_name(settings.tie_breaks[1:], locale),
         ),
         t("league.settings.booby", locale, booby=t(f"league.booby.{settings.booby}", locale)),
+        *([t("league.settings.three", locale)] if settings.table_of_three else []),
         t("league.settings.organisers", locale, organisers=" ".join(organisers) or "-"),
         t("league.settings.channel", locale, channel=channel),
         _schedule_line(settings, locale),

@@ -163,3 +163,60 @@ def test_any_night_seats_everyone_once_and_spreads_byes(count: int, rounds: int,
     if rounds <= 3 and count >= 8:
         assert Meetings.of(drawn).repeats()[0] == 0
     assert drawn == night(players, rounds, seed=seed)
+
+
+def three_night(players: list[int], rounds: int, seed: str = "three") -> list[RoundDraw]:
+    drawn: list[RoundDraw] = []
+    for number in range(1, rounds + 1):
+        seed_n = round_seed(seed, number)
+        drawn.append(draw_round(players, drawn, seed_n, number, table_of_three=True))
+    return drawn
+
+
+def test_seven_players_sit_four_and_three_instead_of_three_byes() -> None:
+    players = list(range(1, 8))
+    for draw in three_night(players, 3):
+        assert not draw.byes
+        assert [len(t.seats) for t in draw.tables] == [4, 3]
+        assert draw.three == draw.tables[-1]
+        assert sorted(draw.seated) == players
+    # without the setting the same players give three byes
+    assert len(night(players, 1)[0].byes) == 3
+
+
+def test_the_table_of_three_goes_round_before_anyone_sits_there_twice() -> None:
+    players = list(range(1, 12))  # 11 = 8 + 3
+    rounds = three_night(players, 3, seed="eleven")
+    threes = Meetings.of(rounds).threes
+    assert sum(threes.values()) == 9
+    assert max(threes.values()) == 1
+
+
+def test_the_three_are_opponents_of_each_other_and_nobody_s_partners() -> None:
+    draw = three_night([1, 2, 3], 1)[0]
+    assert draw.tables[0].seats == (1, 2, 3)
+    assert draw.tables[0].pairs == ()
+    meetings = Meetings.of([draw])
+    assert set(meetings.opponents) == {frozenset(p) for p in ((1, 2), (1, 3), (2, 3))}
+    assert not meetings.partners
+
+
+def test_other_counts_keep_their_byes_with_the_setting_on() -> None:
+    for count, byes in ((9, 1), (10, 2), (12, 0)):
+        draw = three_night(list(range(1, count + 1)), 1)[0]
+        assert len(draw.byes) == byes
+        assert draw.three is None
+        assert draw == night(list(range(1, count + 1)), 1, seed="three")[0]
+
+
+def test_a_table_of_three_survives_serialisation_and_old_draws_read_as_before() -> None:
+    draw = three_night(list(range(1, 12)), 1)[0]
+    assert RoundDraw.from_dict(draw.to_dict()) == draw
+    old = {"number": 1, "seed": "s", "tables": [[1, 2, 3, 4]], "byes": [5], "deal_seed": None}
+    assert RoundDraw.from_dict(old).tables[0].seats == (1, 2, 3, 4)
+
+
+def test_fixed_pairs_and_duplicate_nights_never_seat_three() -> None:
+    players = list(range(1, 8))
+    draw = draw_round(players, [], "dup", 1, "duplicate", table_of_three=True)
+    assert len(draw.byes) == 3

@@ -12,6 +12,7 @@ import pytest
 
 from bot.league.errors import LeagueError
 from bot.league.refs import LeagueName
+from bot.league.repair import stored_settings
 from bot.league.service import Actor, LeagueService
 from bot.league.settings import Counting, LeagueSettings, Organisers, RoundLength
 from bot.store.rows import dump_json
@@ -58,6 +59,9 @@ def refused(**changes: Any) -> str:
         ({"schedule": "weekly"}, "bad_setting"),
         ({"tie_breaks": ["points"]}, "bad_setting"),
         ({"format": ["pairs"]}, "bad_setting"),
+        ({"table_of_three": 1}, "bad_setting"),
+        ({"table_of_three": True, "format": "pairs"}, "bad_setting"),
+        ({"table_of_three": True, "format": "duplicate"}, "bad_setting"),
     ],
 )
 def test_every_setting_is_checked_when_made(changes: dict[str, Any], code: str) -> None:
@@ -175,3 +179,18 @@ async def test_valid_stored_settings_load_untouched(
         league = await _stored(service, settings.to_dict())
         assert await service.settings(league) == settings
     assert _lines(caplog, league) == []
+
+
+def test_a_table_of_three_is_off_by_default_and_repaired_when_stored_wrongly() -> None:
+    assert LeagueSettings("Club").table_of_three is False
+    assert LeagueSettings.from_dict({"name": "Club"}).table_of_three is False  # saved before
+    on = LeagueSettings("Club", table_of_three=True)
+    assert LeagueSettings.from_dict(on.to_dict()) == on
+    for stored, kept in (
+        ({"name": "Club", "table_of_three": "yes"}, False),
+        ({"name": "Club", "table_of_three": True, "format": "pairs"}, False),
+        ({"name": "Club", "table_of_three": True}, True),
+    ):
+        settings, changes = stored_settings(stored)
+        assert settings.table_of_three is kept
+        assert bool(changes) is not kept

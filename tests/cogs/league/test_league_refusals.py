@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.engine import RuleSet
+from bot.engine.driemans_sheets import THREE_SHEET_CODES
 from bot.engine.errors import ErrorCode
 from bot.engine.sheets import SHEET_CODES
 from bot.league.entry import SheetEntry, entry_line, totals_result
@@ -35,17 +36,21 @@ from tests.harness.limits import assert_ephemeral
 from tests.harness.world import FAKE_TOKEN, GUILD_COMMANDS, THREADS, http_error
 
 # The engine's refusals of a score-sheet line or round totals, passed on with their code.
-LINE_CODES = {
-    ErrorCode.NOT_A_PAIR,
-    ErrorCode.NOT_TWO_PAIRS,
-    ErrorCode.NEGATIVE_VALUE,
-    ErrorCode.POINTS_TOTAL,
-    ErrorCode.ROEM_NOT_TENS,
-    ErrorCode.TRICKS_TOTAL,
-    ErrorCode.SCORE_WITHOUT_TRICKS,
-    ErrorCode.TOO_MANY_CALLS,
-    ErrorCode.NO_CALLS,
-} | SHEET_CODES
+LINE_CODES = (
+    {
+        ErrorCode.NOT_A_PAIR,
+        ErrorCode.NOT_TWO_PAIRS,
+        ErrorCode.NEGATIVE_VALUE,
+        ErrorCode.POINTS_TOTAL,
+        ErrorCode.ROEM_NOT_TENS,
+        ErrorCode.TRICKS_TOTAL,
+        ErrorCode.SCORE_WITHOUT_TRICKS,
+        ErrorCode.TOO_MANY_CALLS,
+        ErrorCode.NO_CALLS,
+    }
+    | SHEET_CODES
+    | THREE_SHEET_CODES
+)
 
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -25,6 +25,7 @@ from bot.engine import (
     roem_of_trick,
     score_hand,
 )
+from bot.engine.driemans_sheets import THREE_SHEET_CODES
 from bot.engine.sheets import check_line
 from bot.texts.catalog import LOCALES, t
 from cogs.rules.errors import (
@@ -63,6 +64,8 @@ NOT_THE_CALCULATORS = {
     # a ledig hand (tables.err.ledig_no_roem).
     ErrorCode.NO_LEDIG,
     ErrorCode.LEDIG_NO_ROEM,
+    # A table of three's sheet line (docs/rules.md 2.8): the league words these.
+    *THREE_SHEET_CODES,
     # Rank.parse alone (Card.parse refuses a whole card as unknown_card).
     ErrorCode.UNKNOWN_RANK,
     # Rule-set options: the calculators only name presets (unknown_preset).

@@ -1,0 +1,184 @@
+"""A league night that seats one table of three instead of giving three byes: the draw,
+the table's sheet (three scores a line), its confirmation, the standings' scaling, and
+the refusals of four-player entries for it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from bot.league import export
+from bot.league.entry import SheetEntry
+from bot.league.errors import LeagueError
+from bot.league.results import TableResult
+from bot.league.service import Actor, LeagueService
+from bot.league.settings import LeagueSettings, Organisers, RoundLength
+from bot.league.standings import three_scale
+from bot.league.stats import player_season
+from bot.store import open_store
+from bot.tables import FakeClock
+
+from . import kit
+from .conftest import Opener
+from .kit import services
+from .test_export import parse
+
+ORGANISER = Actor(100)
+SETTINGS = LeagueSettings(
+    "Thursday",
+    Organisers(role_ids=(7,)),
+    round_length=RoundLength(hands=2),
+    table_of_three=True,
+)
+FOUR_SHEET = [SheetEntry(0, (100, 62), (20, 0)), SheetEntry(1, (62, 100))]  # 182 | 162
+THREE_SHEET = [[13, 149, 13], [202, 0, 202]]  # VARIANTS 5.9.1 and 5.9.3: 215, 149, 215
+
+
+async def refused(code: str, call: object) -> LeagueError:
+    with pytest.raises(LeagueError) as raised:
+        await call  # type: ignore[misc]
+    assert raised.value.code == code
+    return raised.value
+
+
+async def night_of_seven(service: LeagueService) -> int:
+    league = (await service.create_league(None, SETTINGS, ORGANISER)).id
+    night = (await service.open_night(league, ORGANISER)).view.night.id
+    for user in range(1, 8):
+        await service.check_in(night, user)
+    return night
+
+
+async def test_seven_players_play_four_and_three_and_all_seven_are_ranked(
+    reopen: Opener,
+) -> None:
+    async with reopen() as service:
+        night = await night_of_seven(service)
+        draw = (await service.start_round(night, ORGANISER, deal=False)).draw
+        assert [len(t.seats) for t in draw.tables] == [4, 3] and not draw.byes
+        three = draw.tables[1].seats
+        await refused("table_of_three", service.record_sheet(night, 1, 1, FOUR_SHEET, ORGANISER))
+        await refused(
+            "table_of_three", service.record_totals(night, 1, 1, (300, 200), 2, ORGANISER)
+        )
+        await refused(
+            "not_a_table_of_three", service.record_three_sheet(night, 1, 0, THREE_SHEET, ORGANISER)
+        )
+        error = await refused(
+            "three_line_sum",
+            service.record_three_sheet(night, 1, 1, [[13, 150, 13], [202, 0, 202]], ORGANISER),
+        )
+        assert error.facts["line"] == 1
+        await refused(
+            "round_unfinished", service.record_three_sheet(night, 1, 1, THREE_SHEET[:1], ORGANISER)
+        )
+        await service.record_sheet(night, 1, 0, FOUR_SHEET, ORGANISER)
+        # a player enters, another player of the three confirms
+        player = Actor(three[0])
+        await refused(
+            "opponent_must_confirm",
+            service.record_three_sheet(night, 1, 1, THREE_SHEET, player, three[0]),
+        )
+        entered = await service.record_three_sheet(night, 1, 1, THREE_SHEET, player, three[2])
+        assert entered.result.totals == (215, 149, 215)
+        assert entered.result.nats == (0, 1, 0)
+        await service.confirm_result(night, 1, 1, entered.view.versions[(1, 1)], Actor(three[2]))
+    async with reopen() as service:  # read back from the store
+        view = await service.view(night)
+        assert view.results[(1, 1)].three_lines == entered.result.three_lines
+        ranking = view.standings()
+        assert len(ranking) == 7
+        points = {row.user_id: row.points for row in ranking}
+        # the three's average (193) scaled to the four's (172): 215 -> 192, 149 -> 133
+        assert [points[user] for user in three] == [192, 133, 192]
+        four = draw.tables[0].seats
+        assert [points[user] for user in four] == [182, 162, 182, 162]
+        # a round is won by a total above every other at the table: 215 and 215 tie
+        assert {row.user_id for row in ranking if row.rounds_won} == {four[0], four[2]}
+
+
+def test_the_scale_is_one_without_a_table_of_four() -> None:
+    three = TableResult((1, 2, 3), (215, 149, 215), (0, 0, 0), (0, 1, 0), 2)
+    four = TableResult((4, 5, 6, 7), (182, 162), hands=2)
+    assert three_scale([three]) == 1
+    assert three_scale([three, four]) == Fraction(172, 193)
+    assert three_scale([four]) == 1
+
+
+async def test_a_table_of_three_is_corrected_exported_and_voided(reopen: Opener) -> None:
+    async with reopen() as service:
+        night = await night_of_seven(service)
+        draw = (await service.start_round(night, ORGANISER, deal=False)).draw
+        await service.record_sheet(night, 1, 0, FOUR_SHEET, ORGANISER)
+        await service.record_three_sheet(night, 1, 1, THREE_SHEET, ORGANISER)
+        await refused(
+            "table_of_three",
+            service.correct_line(night, 1, 1, 1, FOUR_SHEET[0], ORGANISER, "typo"),
+        )
+        await refused(
+            "table_of_three",
+            service.correct_totals(night, 1, 1, (300, 200), 2, ORGANISER, "typo"),
+        )
+        await refused(
+            "not_a_table_of_three",
+            service.correct_three_line(night, 1, 0, 1, [13, 149, 13], ORGANISER, "typo"),
+        )
+        await refused(
+            "no_such_line",
+            service.correct_three_line(night, 1, 1, 3, [13, 149, 13], ORGANISER, "typo"),
+        )
+        fixed = await service.correct_three_line(
+            night, 1, 1, 1, [149, 13, 13], ORGANISER, "the solo was seat 1"
+        )
+        assert fixed.result.totals == (351, 13, 215)
+        data = await service.night_export(night)
+        results = [
+            dict(zip(export.RESULT_COLUMNS, r, strict=True))
+            for r in parse(export.results_csv(data, {}))[1:]
+        ]
+        three = results[1]
+        assert (three["seat_4_id"], three["total_a"], three["total_b"]) == ("", "351", "13")
+        assert (three["total_c"], three["nat_c"], results[0]["total_c"]) == ("215", "0", "")
+        sheet = [
+            dict(zip(export.SHEET_COLUMNS, r, strict=True))
+            for r in parse(export.sheet_csv(data, {}))[1:]
+        ]
+        lines = [line for line in sheet if line["table"] == "2"]
+        assert [(line["makers"], line["score_c"], line["corrected"]) for line in lines] == [
+            ("A", "13", "1"),
+            ("B", "202", "0"),
+        ]
+        voided = await service.void_table(night, 1, 1, ORGANISER, "left early")
+        assert voided.result.void
+        ranking = voided.view.standings()
+        assert {row.user_id for row in ranking if row.rounds} == set(draw.tables[0].seats)
+
+
+async def test_a_table_of_three_player_s_season_counts_his_own_total(reopen: Opener) -> None:
+    async with reopen() as service:
+        night = await night_of_seven(service)
+        draw = (await service.start_round(night, ORGANISER, deal=False)).draw
+        await service.record_sheet(night, 1, 0, FOUR_SHEET, ORGANISER)
+        await service.record_three_sheet(night, 1, 1, THREE_SHEET, ORGANISER)
+        view = await service.view(night)
+        solo = draw.tables[1].seats[1]  # the solo of both lines: 149 made, then nat
+        stats = player_season(solo, [view.data])
+        assert (stats.rounds, stats.hands, stats.points, stats.nat) == (1, 2, 149, 1)
+        assert (stats.hands_as_maker, stats.partners) == (2, set())
+
+
+async def test_a_dealt_round_deals_the_tables_of_four_only(database: str | Path) -> None:
+    async with await open_store(database) as store:
+        tables, league = services(store, FakeClock())
+        league_id = (await league.create_league(3, SETTINGS, kit.ORGANISER)).id
+        night = (await league.open_night(league_id, kit.ORGANISER)).view.night.id
+        for user in range(1, 12):
+            await league.check_in(night, user)
+        started = await league.start_round(night, kit.ORGANISER)
+        assert [len(t.seats) for t in started.draw.tables] == [4, 4, 3]
+        assert [request.table_no for request in started.tables] == [0, 1]
+        await kit.deal(league, started)
+        assert set(await store.leagues.round_tables(night)) == {(1, 0), (1, 1)}
+        assert await league.resume_tables(night) is None  # the table of three is not wanted
