@@ -13,7 +13,6 @@ import pytest
 from bot.__main__ import main
 from bot.engine import Card, RuleSet
 from bot.terminal.driemans_play import play_driemans
-from tests.games import OTHER_GAME_PRESETS
 
 SEED = "t7"  # two hands in which the player is the solo once and is offered a claim
 RULES = RuleSet.game_preset("driemans").with_options(match_hands=2)
@@ -168,15 +167,3 @@ def test_a_three_player_match_that_cannot_be_kept_is_one_line(
     assert main(["play", "--preset", "driemans", "--db", db]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith(said), err
-
-
-TWO_PLAYERS = [n for n in OTHER_GAME_PRESETS if not RuleSet.game_preset(n).three_players]
-
-
-@pytest.mark.parametrize("name", TWO_PLAYERS)
-def test_another_game_is_refused_by_its_name(
-    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(["play", "--preset", name, "--db", str(tmp_path / "t.sqlite3")]) == 2
-    game = RuleSet.game_preset(name).game
-    assert capsys.readouterr().err == f"play: {game} is not played in the terminal yet\n"

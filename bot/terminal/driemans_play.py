@@ -10,13 +10,10 @@ computers are the normal three-player computers; each decision is the engine's t
 
 from __future__ import annotations
 
-import json
-import os
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from bot.engine import (
     Card,
@@ -35,24 +32,27 @@ from bot.engine import (
     sort_key,
 )
 from bot.players.driemans import DriemansPlayer, DriemansView, NormalDriemans, next_action
-from bot.terminal.console import read_line, refusal_sentence
+from bot.terminal.console import (
+    UnreadableMatch,
+    keep_match,
+    parse_word,
+    read_command,
+    refusal_sentence,
+    replay_kept,
+    saved_line,
+)
 from bot.texts.catalog import clip
 
 __all__ = ["HELP", "UnreadableMatch", "play_driemans"]
 
 YOU = 0  # the terminal player's seat; the computers sit at the others
-NAME_CLIP = 24  # characters of a typed word an answer repeats
 HELP = (
     "Commands: a suit (c d h s) to play in it, or 'pass', when you bid; two cards "
     "(e.g. '7c 8d') to lay down as the solo; a card (e.g. Jh, 10h) to play it; 'roem' "
     "to claim; 'sheet'; 'help'; 'quit' (the match is saved)."
 )
 COMPUTERS = ("Computer 1", "Computer 2")  # the names of seats 1 and 2
-SAVED = "Saved. Run `python -m bot play --preset driemans` again to go on."
-
-
-class UnreadableMatch(Exception):
-    """The saved file holds no three-player match this version can replay."""
+SAVED = saved_line("driemans")
 
 
 class _PersonToAct(Exception):
@@ -88,21 +88,8 @@ class _Game:
         return self.names[self.match.rules.seating.seat(seat)]
 
     def save(self) -> None:
-        """Write the match as its replay: a new file, renamed over the old one."""
-        match = self.match
-        data = {
-            "rules": match.rules.to_dict(),
-            "seed": match.seed,
-            "first_dealer": match.first_dealer,
-            "name": self.names[YOU],
-            "actions": [action.to_dict() for action in match.actions],
-        }
-        fresh = self.path.with_name(self.path.name + ".new")
-        with fresh.open("w", encoding="utf-8") as file:
-            file.write(json.dumps(data))
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(fresh, self.path)
+        """Write the match as its replay."""
+        keep_match(self.path, self.match, self.names[YOU])
 
 
 async def play_driemans(
@@ -139,24 +126,11 @@ async def play_driemans(
 
 def _load(path: Path) -> _Game | None:
     """The match kept at ``path`` replayed; None when there is none or it is over."""
-    try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as error:
-        raise UnreadableMatch(f"{path} cannot be read: {error}") from None
-    try:
-        rules = RuleSet.from_dict(data["rules"])
-        match = DriemansMatch.replay(rules, data["seed"], data["first_dealer"], data["actions"])
-        names = (str(data["name"]), *COMPUTERS)
-    except (KeyError, TypeError, ValueError, RuleViolation) as error:
-        message = f"{path} holds no match this version can replay ({error})"
-        raise UnreadableMatch(message) from None
-    return None if match.finished else _Game(match, path, names)
+    kept = replay_kept(path, DriemansMatch.replay)
+    return None if kept is None else _Game(kept[0], path, (kept[1], *COMPUTERS))
 
 
 def _new(path: Path, rules: RuleSet, name: str, seed: str) -> _Game:
-    path.parent.mkdir(parents=True, exist_ok=True)
     game = _Game(DriemansMatch(rules, seed), path, (name, *COMPUTERS))
     game.save()
     return game
@@ -179,11 +153,8 @@ async def _turn(
         except _PersonToAct:
             pass
     say(render(game, hand, offer))
-    try:
-        line = (await read_line(ask, "> ")).strip()
-    except EOFError:
-        line = "quit"
-    if line.lower() in ("quit", "q", "exit"):
+    line = await read_command(ask)
+    if line is None:
         return False
     _typed(game, hand, line, offer, say)
     return True
@@ -228,20 +199,12 @@ def _action(hand: DriemansHand, line: str) -> DriemansAction:
     if hand.phase == DriemansPhase.BID:
         if word == "pass":
             return PassTrump(YOU)
-        suit = _parse(Suit.parse, line, "a suit to play in (c d h s), or pass")
+        suit = parse_word(Suit.parse, line, "a suit to play in (c d h s), or pass")
         return ChooseTrump(YOU, suit)
     if hand.phase == DriemansPhase.EXCHANGE:
         wanted = "two cards to lay down (e.g. 7c 8d)"
-        return LayDown(YOU, tuple(_parse(Card.parse, w, wanted) for w in line.split()))
-    return PlayCard(YOU, _parse(Card.parse, line, "a card (e.g. Jh)"))
-
-
-def _parse(parse: Callable[[str], Any], text: str, wanted: str) -> Any:
-    try:
-        return parse(text)
-    except ValueError:
-        shown = clip(text, NAME_CLIP)
-        raise ValueError(f"{shown!r} is not {wanted} or a command; type help.") from None
+        return LayDown(YOU, tuple(parse_word(Card.parse, w, wanted) for w in line.split()))
+    return PlayCard(YOU, parse_word(Card.parse, line, "a card (e.g. Jh)"))
 
 
 def _apply(game: _Game, action: DriemansAction, say: Callable[[str], None]) -> None:

@@ -55,17 +55,18 @@ from bot.tables.events import (
     TrumpChosen,
     TrumpPassed,
 )
-from bot.terminal.console import read_line, refusal_sentence
+from bot.terminal.console import UnreadableMatch, read_line, refusal_sentence
 from bot.terminal.driemans import simulate_driemans
-from bot.terminal.driemans_play import UnreadableMatch, play_driemans
+from bot.terminal.driemans_play import play_driemans
 from bot.terminal.tweemans import simulate_tweemans
+from bot.terminal.tweemans_play import play_tweemans
 from bot.texts.catalog import clip
 
 T = TypeVar("T")
 TERMINAL_CHANNEL = 1  # the terminal's one "channel"; its open table is resumed on start
 PLAYER_ID = 1
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
-PLAYED = (FOUR_PLAYER_GAME, "driemans")  # the games `play` plays (simulate: every game)
+PLAYED = (FOUR_PLAYER_GAME, "driemans", "tweemans")  # the games `play` plays (simulate: every game)
 EXIT_USAGE = 2  # bad arguments: one line on stderr, as bot/__main__.py does for settings
 EXIT_INTERRUPTED = 130  # Ctrl-C: the shell's code for a program ended by SIGINT
 INTERRUPTED = "stopped; every move shown is saved: run `python -m bot play` to go on"
@@ -87,13 +88,14 @@ def run_terminal(args: argparse.Namespace) -> int:
     db: str | Path = getattr(args, "db", None) or "data/terminal.sqlite3"  # or postgresql://
     try:
         rules = _preset(args, PLAYED)
-        kept = _driemans_file(db) if rules.three_players else None
+        kept = None if rules.game == FOUR_PLAYER_GAME else _kept_file(db, rules)
     except UsageError as error:
         return _usage("play", error)
     name = clean_text(getattr(args, "name", None) or "") or "You"  # a blank one: "You"
     try:
-        if kept is not None:  # three players: the engine alone, the match in a file
-            return asyncio.run(play_driemans(kept, rules, name, input, print))
+        if kept is not None:  # three or two players: the engine alone, the match in a file
+            play = play_driemans if rules.three_players else play_tweemans
+            return asyncio.run(play(kept, rules, name, input, print))
         # Held as the bot holds it (SQLite's file lock, PostgreSQL's shard locks) while it
         # plays.
         return run_on_store(
@@ -154,13 +156,14 @@ def _game(preset: str) -> str:
     return RuleSet.game_preset(preset).game
 
 
-def _driemans_file(db: str | Path) -> Path:
-    """Where `play --preset driemans` keeps its match: a file beside the --db file
-    (``terminal.sqlite3``: ``terminal-driemans.json``); a database URL has no beside."""
+def _kept_file(db: str | Path, rules: RuleSet) -> Path:
+    """Where `play --preset driemans` (or tweemans) keeps its match: a file beside the --db
+    file (``terminal.sqlite3``: ``terminal-driemans.json``); a database URL has no beside."""
     if "://" in str(db):
-        raise UsageError("a three-player match is kept in a file: give --db a file name")
+        players = "three" if rules.three_players else "two"
+        raise UsageError(f"a {players}-player match is kept in a file: give --db a file name")
     path = Path(db)
-    return path.with_name(f"{path.stem}-driemans.json")
+    return path.with_name(f"{path.stem}-{rules.game}.json")
 
 
 def _matches(args: argparse.Namespace) -> int:

@@ -83,6 +83,8 @@ _BUTTONS = {
     "button": "tables.button.hand",
     "again": "tables.button.again",
 }
+# The /table open options it names, by their catalogue keys (the names the reader's client shows).
+_OPTIONS = {"preset": "tables.cmd.opt.preset.name"}
 
 
 def _local(payload: Mapping[str, Any], field: str, locale: str) -> str:
@@ -153,8 +155,8 @@ def command_lines(
 
 def _quick_start(payloads: Sequence[Mapping[str, Any]], locale: str, ids: Mapping[str, int]) -> str:
     names = {key: mention(payloads, english, locale, ids) for key, english in _STEPS.items()}
-    buttons = {key: t(label, locale) for key, label in _BUTTONS.items()}
-    steps = t("help.start.body", locale, **names, **buttons)
+    labels = {key: t(label, locale) for key, label in {**_BUTTONS, **_OPTIONS}.items()}
+    steps = t("help.start.body", locale, **names, **labels)
     title = f"**{t('help.start.title', locale)}**"
     return "\n\n".join([t("help.about", locale), f"{title}\n{steps}"])
 

@@ -102,9 +102,7 @@ def test_simulate_plays_two_player_matches(capsys: pytest.CaptureFixture[str]) -
     assert lines[3].startswith("3 matches: normal won")
 
 
-def test_play_does_not_offer_tweemans(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
-    assert main(["play", "--preset", "tweemans", "--db", f"{tmp_path}/t.sqlite3"]) == 2
-    assert capsys.readouterr().err == "play: tweemans is not played in the terminal yet\n"
+def test_play_offers_tweemans(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     assert main(["play", "--preset", "nonsense", "--db", f"{tmp_path}/t.sqlite3"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("play: unknown --preset 'nonsense'") and "tweemans" not in err
+    assert err.startswith("play: unknown --preset 'nonsense'") and "tweemans" in err

@@ -363,6 +363,16 @@ def test_each_game_for_three_or_two_is_a_phone_screen_with_its_examples(
 
 
 @pytest.mark.parametrize("locale", LOCALES)
+def test_the_driemans_topic_says_where_it_is_played(locale: str) -> None:
+    # the command and its option as the reader's client names them
+    body = topic("driemans", locale).body
+    group, command = t("tables.cmd.table.name", locale), t("tables.cmd.open.name", locale)
+    assert f"`/{group} {command}`" in body
+    assert f"`{t('tables.cmd.opt.preset.name', locale)}: driemans`" in body
+    assert f"`{t('league.cmd.opt.three.name', locale)}`" in body  # a league's table of three
+
+
+@pytest.mark.parametrize("locale", LOCALES)
 def test_the_variants_topic_leads_to_the_games_for_three_and_two(locale: str) -> None:
     body = topic("variants", locale).body
     assert "*Driemans*" in body and "*Tweemans*" in body

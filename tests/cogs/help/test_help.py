@@ -87,6 +87,9 @@ async def test_help_answers_privately_with_a_quick_start(published: Harness, loc
         assert f"</hand:{ids['hand']}>" in text
     for button in ("tables.button.fill", "tables.button.hand", "tables.button.again"):
         assert f"**{t(button, ours)}**" in text
+    # a table for three, by the option the reader's client names; ledig as a house option
+    assert f"`{t('tables.cmd.opt.preset.name', ours)}: driemans`" in text
+    assert "ledig" in text
     assert [b["label"] for b in menu] == [t(f"help.page.{page}", ours) for page in PAGES]
     assert [b["custom_id"] for b in menu] == [f"kj:help:{page}" for page in PAGES]
     assert [b["disabled"] for b in menu] == [page == "start" for page in PAGES]

@@ -1,0 +1,224 @@
+"""`python -m bot play --preset tweemans`: a scripted player names trump as the maker, plays
+from hand and table by typing the card, claims roem when offered, quits, resumes from the
+file the match is kept in and finishes; what is shown is the player's view; refusals in
+words change nothing; the command line's own refusals are one line."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.engine import TWO_PLAYERS, Card, RuleSet, TweemansMatch
+from bot.terminal.tweemans_play import play_tweemans
+
+SEED = "t6"  # two hands: the player is the maker once, claims, and is offered the last trick's
+RULES = RuleSet.game_preset("tweemans").with_options(match_hands=2)
+CARD = r"(?:10|[7-9JQKA])[♣♦♥♠]"
+CODES = [rank + suit for suit in "cdhs" for rank in "789TJQKA"]
+
+
+class Player:
+    """Answers from what the terminal showed: a suit as the maker, a claim when offered,
+    the first card in [brackets]; first the lines of `extra`; quits after `moves`."""
+
+    def __init__(self, moves: int = 10_000, extra: tuple[str, ...] = ()) -> None:
+        self.moves = moves
+        self.extra = list(extra)
+        self.shown: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.shown.append(text)
+
+    def ask(self, _prompt: str) -> str:
+        if self.extra:
+            return self.extra.pop(0)
+        if self.moves <= 0:
+            return "quit"
+        self.moves -= 1
+        screen = self.shown[-1]
+        if "name trump" in screen:
+            return "h"
+        if "holds roem" in screen or "'roem' to claim" in screen:
+            return "roem"
+        card = re.search(r"\[([^\]]+)\]", screen)
+        assert card, screen
+        return card.group(1)
+
+
+def kept(path: Path) -> int:
+    """How many actions the file keeps."""
+    return len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+
+
+def screens(shown: list[str]) -> list[str]:
+    return [text for text in shown if "\nYour hand: " in text]
+
+
+async def test_quit_resume_and_finish_a_two_player_match(tmp_path: Path) -> None:
+    path = tmp_path / "terminal-tweemans.json"
+    first = Player(6, extra=("help", "sheet", "Zz", "roem"))
+    assert await play_tweemans(path, RULES, "Anna", first.ask, first.say, seed=SEED) == 0
+    text = "\n".join(first.shown)
+    assert "New two-player match (tweemans)" in text and "Commands:" in text
+    assert "Refused: There is no trick to claim roem for now." in text
+    assert text.endswith("Saved. Run `python -m bot play --preset tweemans` again to go on.")
+    before = kept(path)
+
+    second = Player()
+    assert await play_tweemans(path, RULES, "Anna", second.ask, second.say) == 0
+    text = "\n".join(second.shown)
+    assert re.match(r"Resuming your two-player match at hand \d\.", text)
+    both = "\n".join(first.shown + second.shown)
+    assert "You name ♥ trump." in both and re.search(r"Computer names [♣♦♥♠] trump\.", both)
+    assert re.search(r"You claim roem: (20|40|50|100)\.", both)
+    assert re.search(rf"Computer plays {CARD} from its (hand|table)\.", both)
+    assert re.search(rf"takes? the trick \((your|Computer's) (hand|table) {CARD}, ", both)
+    assert re.search(r"Hand 1 scored: Anna \d+, Computer \d+ \(maker ", both)
+    assert re.search(r"Match over: Anna \d+, Computer \d+ \(", text)
+    sheet = [line for line in second.shown if line.startswith(" #  maker")][-1].splitlines()
+    assert len(sheet) == 4 and sheet[-1].split()[0] == "total"
+    assert kept(path) > before
+
+    third = Player()  # the finished match is not resumed: a new one starts
+    await play_tweemans(path, RULES, "Anna", third.ask, third.say, seed="other")
+    assert third.shown[0].startswith("New two-player match")
+
+
+async def test_each_turn_shows_the_players_view(tmp_path: Path) -> None:
+    player = Player(40)
+    await play_tweemans(tmp_path / "m.json", RULES, "Anna", player.ask, player.say, seed=SEED)
+    match = TweemansMatch(RULES, SEED)
+    hand = match.hand
+    assert hand is not None
+    hidden = {p.down for table in hand.piles for p in table} | set(hand.hands[1])
+    for screen in screens(player.shown):
+        lines = screen.splitlines()
+        assert re.match(r"Hand \d+ · dealer \w+ · Anna \d+ · Computer \d+ \(to 1500\)", lines[0])
+        assert re.match(r"Trump ([♣♦♥♠]|to name) · maker (Anna|Computer)", lines[1])
+        tables = [line for line in lines if line.endswith("'s table: ") or "table: " in line]
+        assert len(tables) == 2
+        for line in tables:  # four piles: a face-up card or '--', the face-down count under it
+            piles = line.split(": ", 1)[1].split("  ")
+            assert len(piles) == TWO_PLAYERS.piles
+            assert all(re.fullmatch(rf"(\[?{CARD}\]?|--)/[01]", pile) for pile in piles)
+        assert re.search(r"Computer's hand: \d cards?", screen)
+        trick = [line for line in lines if line.startswith("Trick: ")]
+        if trick:
+            assert re.fullmatch(rf"Trick: ((your|Computer's) (hand|table) {CARD}(, )?)+", trick[0])
+    first = screens(player.shown)[0]  # no face-down card nor the computer's hand, but its lead
+    shown = [line for line in first.splitlines() if not line.startswith("Trick: ")]
+    assert not any(str(card) in "\n".join(shown) for card in hidden if card is not None)
+
+
+class Trier(Player):
+    """Plays on until its turn shows a held card that may not be played; then types it, a
+    card it does not hold and 'pass', noting each time how many actions the file keeps."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        self.tries: list[str] = []
+        self.counts: list[int] = []
+
+    def ask(self, prompt: str) -> str:
+        screen = self.shown[-1]
+        if "Your turn: play" in screen and not self.counts:
+            hand = screen.split("Your hand: ")[-1].splitlines()[0]
+            refused = re.findall(rf"(?<![\[\w])({CARD})(?!\])", hand)
+            missing = next(c for c in CODES if str(Card.parse(c)) not in screen)
+            if refused and "[" in hand:
+                self.tries = [refused[0], missing, "pass"]
+        if self.tries or len(self.counts) == 3:
+            self.counts.append(kept(self.path))
+            return self.tries.pop(0) if self.tries else "quit"
+        return super().ask(prompt)
+
+
+async def test_a_refused_move_is_told_in_words_and_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    player = Trier(path)
+    await play_tweemans(path, RULES, "You", player.ask, player.say, seed=SEED)
+    text = "\n".join(player.shown)
+    assert len(player.counts) == 4 and len(set(player.counts)) == 1, player.counts
+    assert re.search(rf"Refused: You may not play {CARD}: you must \w+", text)
+    assert re.search(rf"Refused: You do not hold {CARD}\.", text)
+    assert "Refused: 'pass' is not a card (e.g. Jh) or a command; type help." in text
+
+
+class Passer(Player):
+    """As the maker it first passes, which is refused."""
+
+    passed = False
+
+    def ask(self, prompt: str) -> str:
+        screen = self.shown[-1]
+        if "name trump" in screen and not self.passed:
+            self.passed = True
+            return "pass"
+        return super().ask(prompt)
+
+
+async def test_the_maker_may_not_pass(tmp_path: Path) -> None:
+    player = Passer()
+    await play_tweemans(tmp_path / "m.json", RULES, "You", player.ask, player.say, seed=SEED)
+    refused = player.shown.index("Refused: You may not pass: you must name trump.")
+    assert "you may not pass" in player.shown[refused - 1]
+    assert player.shown[refused + 1] == player.shown[refused - 1]  # asked again
+    assert player.shown[refused + 2] == "You name ♥ trump."
+
+
+class WrongUnit(Player):
+    """Once, when its table is to play a card, types a card of its hand instead."""
+
+    tried = False
+
+    def ask(self, prompt: str) -> str:
+        screen = self.shown[-1]
+        if not self.tried and "Your turn: play" in screen and "Your hand: [" not in screen:
+            hand = screen.split("Your hand: ")[-1].splitlines()[0].split()
+            if hand and "Trick: " in screen:
+                self.tried = True
+                return hand[0]
+        return super().ask(prompt)
+
+
+async def test_a_card_of_the_unit_not_to_play_is_refused(tmp_path: Path) -> None:
+    player = WrongUnit(60)
+    await play_tweemans(tmp_path / "m.json", RULES, "You", player.ask, player.say, seed=SEED)
+    said = [s for s in player.shown if s.startswith("Refused: ")]
+    assert len(said) == 1 and re.fullmatch(
+        rf"Refused: {CARD} is in your hand; your table plays now\.", said[0]
+    ), said
+
+
+def test_play_tweemans_from_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
+    db = tmp_path / "t.sqlite3"
+    assert main(["play", "--preset", "tweemans", "--db", str(db)]) == 0
+    out, err = capsys.readouterr()
+    assert "New two-player match (tweemans)" in out and "Saved." in out and err == ""
+    assert (tmp_path / "t-tweemans.json").exists() and not db.exists()
+
+
+@pytest.mark.parametrize(
+    ("db", "said"),
+    [
+        ("postgresql://u@h/d", "play: a two-player match is kept in a file: give --db a file"),
+        ("<corrupt>", "play: "),
+    ],
+)
+def test_a_two_player_match_that_cannot_be_kept_is_one_line(
+    db: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if db == "<corrupt>":
+        db = str(tmp_path / "t.sqlite3")
+        (tmp_path / "t-tweemans.json").write_text('{"rules": 1}', encoding="utf-8")
+    assert main(["play", "--preset", "tweemans", "--db", db]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith(said), err
