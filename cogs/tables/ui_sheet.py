@@ -212,15 +212,20 @@ def player_sheet(public: PublicTable) -> PlayerSheet | None:
 
 def three_result_text(public: PublicTable, locale: str) -> str:
     """The match result in one sentence: who won with how much (a shared win names
-    everyone on the highest total); three and two seats."""
+    everyone on the highest total); three and two seats. Two players level at the end
+    (after the extra hands) share the match (docs/decisions.md, two-player Klaverjas)."""
     sheet = player_sheet(public)
     if sheet is None:
         return ""
     best = max(sheet.totals)
     leaders = [seat for seat, total in enumerate(sheet.totals) if total == best]
-    names = ", ".join(md(seat_name(public.seats, seat, locale)) for seat in leaders)
-    key = "tables.result.three_won" if len(leaders) == 1 else "tables.result.three_shared"
-    return t(key, locale, name=names, score=best)
+    names = [md(seat_name(public.seats, seat, locale)) for seat in leaders]
+    if len(leaders) == 1:
+        return t("tables.result.three_won", locale, name=names[0], score=best)
+    if public.two is not None:
+        first, second = names
+        return t("tables.result.two_shared", locale, first=first, second=second, score=best)
+    return t("tables.result.three_shared", locale, name=", ".join(names), score=best)
 
 
 def three_sheet_embed(public: PublicTable, locale: str, *, final: bool = False) -> discord.Embed:

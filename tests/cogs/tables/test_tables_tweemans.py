@@ -6,14 +6,22 @@ the middle of a hand."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
-from bot.engine import TWO_PLAYERS, Card, TweemansLine, TweemansMatch, TweemansPhase
+from bot.engine import (
+    TWO_PLAYERS,
+    Card,
+    TweemansLine,
+    TweemansMatch,
+    TweemansMatchResult,
+    TweemansPhase,
+)
 from bot.engine.games import replay
-from bot.tables import Status
+from bot.tables import PublicTable, Status
 from cogs.common.text import text_width
-from cogs.tables.ui_sheet import SHEET_WIDTH
+from cogs.tables.ui_sheet import SHEET_WIDTH, result_text
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
@@ -131,7 +139,8 @@ async def test_a_two_seat_match_by_clicks_to_its_final_sheet(
     assert all(text_width(row) <= SHEET_WIDTH for row in sheet_block(description))
     assert "Players: 1 anna · 2 Computer 2" in description
     assert "the maker: who chose trump" in description
-    assert ("wins with" if match.result.winner is not None else "shared win") in description
+    assert ("wins with" if match.result.winner is not None else "share the match") in description
+    assert "shared win" not in description  # the three-seat sentence
 
     # The table message is final: the result, each player's total, no picture (words only).
     public = message_text(kit.public(t))
@@ -139,6 +148,25 @@ async def test_a_two_seat_match_by_clicks_to_its_final_sheet(
     assert all(f"· **{total}**" in public for total in match.totals)
     assert not shows_its_picture(kit.public(t))
     kit.check_payloads()
+    assert_a_tie_is_shared(kit.service.get(t).public)
+
+
+TIED = {
+    "en": "Level at 812 each: anna and Computer 2 share the match.",
+    "nl": "Gelijk op 812: anna en Computer 2 delen de partij.",
+    "pt-BR": "Empate em 812: anna e Computador 2 dividem a partida.",
+    "es-ES": "Empate a 812: anna y Ordenador 2 comparten la partida.",
+    "it": "Pari a 812: anna e Computer 2 si dividono la partita.",
+}
+
+
+def assert_a_tie_is_shared(public: PublicTable) -> None:
+    """Two players still level after the extra hands share the match (docs/decisions.md,
+    two-player Klaverjas): the final sentence names both, not the three-seat shared win."""
+    assert public.two is not None
+    result = TweemansMatchResult((812, 812), None)
+    tied = replace(public, two=replace(public.two, totals=(812, 812), result=result))
+    assert {locale: result_text(tied, locale) for locale in TIED} == TIED
 
 
 def _unit_played(hand: object, before: list[object]) -> int | None:
