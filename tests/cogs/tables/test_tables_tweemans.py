@@ -85,8 +85,8 @@ async def act(kit: Kit, t: int, from_table: bool = True) -> Dispatch:
     assert match.hand is not None
     up = match.hand.holding(TWO_PLAYERS.table_of(0))
     held = match.hand.holding(TWO_PLAYERS.hand_of(0))
-    assert ("**Your hand**" in text) == bool(held)  # a unit's label while it holds a card
-    assert ("**Your piles (face up)**" in text) == bool(up)
+    assert ("**In hand**" in text) == bool(held)  # a unit's label while it holds a card
+    assert ("**On your piles**" in text) == bool(up)
     on_table = [c for c in cards if Card.parse(c.rsplit(":", 1)[1]) in up]
     choice = on_table[0] if from_table and on_table else cards[0]
     return await kit.click(choice, user, message=hand.message_id)
