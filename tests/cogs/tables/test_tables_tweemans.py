@@ -66,8 +66,8 @@ def tweemans_match(kit: Kit, t: int) -> TweemansMatch:
 
 async def act(kit: Kit, t: int, from_table: bool = True) -> Dispatch:
     """The waiting person decides by clicks on their hand: names the first suit offered
-    (Pass is there but disabled: the maker must name one), or plays a legal card, one of
-    the face-up piles when ``from_table`` and there is one."""
+    (Pass is there but disabled: the maker must name one), or plays a legal card: one of
+    the face-up piles when ``from_table``, else one from the hand, where the rules allow."""
     found = kit.to_act(t)
     assert found is not None, "no human to act"
     _, user = found
@@ -88,7 +88,9 @@ async def act(kit: Kit, t: int, from_table: bool = True) -> Dispatch:
     assert ("**In hand**" in text) == bool(held)  # a unit's label while it holds a card
     assert ("**On your piles**" in text) == bool(up)
     on_table = [c for c in cards if Card.parse(c.rsplit(":", 1)[1]) in up]
-    choice = on_table[0] if from_table and on_table else cards[0]
+    in_hand = [c for c in cards if c not in on_table]
+    wanted, other = (on_table, in_hand) if from_table else (in_hand, on_table)
+    choice = (wanted or other)[0]
     return await kit.click(choice, user, message=hand.message_id)
 
 
