@@ -42,7 +42,7 @@ from bot.engine import (
 )
 from bot.engine.driemans_match import DriemansResultOfMatch
 from bot.engine.games import AnyHand, AnyMatch
-from bot.engine.seats import FOUR_SEATS, TRICKS_PER_HAND, TWO_PLAYERS
+from bot.engine.seats import TRICKS_PER_HAND, TWO_PLAYERS
 from bot.engine.tricks import LAST_TRICK_BONUS, scored_points
 from bot.store import StoredAction
 
@@ -188,11 +188,7 @@ class PublicTable:
     three: PublicThree | None = None  # a three-seat table's own facts (None: four seats)
     two: PublicTwo | None = None  # a two-seat table's own facts (None: three or four seats)
     ledig: int | None = None  # the ledig declarer of the hand in play (docs/rules.md 2.10)
-
-    @property
-    def idle(self) -> int | None:
-        """The seat that sits out the hand in play: the ledig declarer's partner."""
-        return None if self.ledig is None else FOUR_SEATS.partner_of(self.ledig)
+    idle: int | None = None  # the seat that sits out the hand in play: the declarer's partner
 
     @property
     def is_open(self) -> bool:
@@ -300,6 +296,7 @@ def _public_table(table: Table) -> PublicTable:
         three=three,
         two=two,
         ledig=four.ledig if four is not None else None,
+        idle=four.idle if four is not None else None,
     )
 
 
