@@ -22,7 +22,12 @@ To compare two checkouts within a few per cent, give every run the same work and
 it: ``--clicks 200 --seed bench`` (table n deals from ``bench/n`` and plays 200 clicks,
 chosen by a generator seeded with its number, so both checkouts play the same cards and
 buttons, as the printed click digest shows) and ``--repeat 5`` (each run five times in
-the process, then the minimum and the median).
+the process, then the minimum and the median). ``--bytecodes`` counts instead the Python
+bytecodes the project's own files (bot/, cogs/) run per click on the event loop, with the
+table message edited after every click (no edit interval, as at the pace of play, where
+clicks are farther apart than the interval): a figure the machine's load and the pace do
+not move (the compiled engine's work is not in it); the CPU figures of such a run are the
+tracer's.
 
 Like the live bot, the process holds its guild and channels in discord.py's cache (a bot
 with the guilds intent gets them from GUILD_CREATE) and settles its heap once the tables
@@ -47,6 +52,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Coroutine, Generator, Iterable, Mapping, Sequence
 from pathlib import Path
+from types import CodeType, FrameType
 from typing import Any, TypeVar
 
 import discord
@@ -165,6 +171,55 @@ class Meter:
             self.latencies.append(time.perf_counter() - started[0])
             if not started[1].done():
                 started[1].set_result(None)
+
+
+class Bytecodes:
+    """The Python bytecodes run by the project's own code (`--bytecodes`), by area: a trace
+    function on the event loop's thread follows every frame of a file under bot/ or cogs/
+    opcode by opcode (other frames run untraced)."""
+
+    AREAS = ("bot/engine/", "bot/tables/", "bot/", "cogs/")
+
+    def __init__(self) -> None:
+        self.root = str(Path(__file__).resolve().parent.parent) + os.sep
+        self.areas: dict[CodeType, str | None] = {}
+        self.ops: Counter[CodeType] = Counter()
+
+    def start(self) -> None:
+        sys.settrace(self._call)
+
+    def stop(self) -> None:
+        sys.settrace(None)
+
+    def _area(self, code: CodeType) -> str | None:
+        name = code.co_filename.removeprefix(self.root)
+        return next((area for area in self.AREAS if name.startswith(area)), None)
+
+    def _call(self, frame: FrameType, event: str, arg: Any) -> Any:
+        code = frame.f_code
+        if code not in self.areas:
+            self.areas[code] = self._area(code)
+        if self.areas[code] is None:
+            return None
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        return self._opcode
+
+    def _opcode(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "opcode":
+            self.ops[frame.f_code] += 1
+        return self._opcode
+
+    def summary(self, clicks: int) -> str:
+        by_area: Counter[str] = Counter()
+        for code, count in self.ops.items():
+            by_area[self.areas[code] or ""] += count
+        named = {"bot/": "other bot/"}
+        parts = ", ".join(
+            f"{named.get(area, area)} {by_area[area] / clicks:,.0f}" for area in self.AREAS
+        )
+        total = sum(by_area.values()) / clicks
+        return f"  Python bytecodes per click, bot/ and cogs/: {total:,.0f} ({parts})"
 
 
 class Timed(Coroutine[Any, Any, T]):
@@ -452,9 +507,11 @@ async def run(
     seconds: float,
     clicks: int | None = None,
     seed: str | None = None,
+    bytecodes: Bytecodes | None = None,
 ) -> dict[str, float]:
     """One run: `tables` tables played for `seconds` (or `clicks` clicks each, see
-    `Run.drive`), dealt from `seed` if given; prints its figures and returns the bot's."""
+    `Run.drive`), dealt from `seed` if given, its bytecodes counted into `bytecodes` if
+    given; prints its figures and returns the bot's."""
     meter = Meter()
     world = BenchWorld()
     name = f"load-{tables}-{think}-{time.perf_counter_ns()}.sqlite3"
@@ -474,9 +531,15 @@ async def run(
         began_wall, began_cpu = time.perf_counter(), time.process_time()
         began_sys = resource.getrusage(resource.RUSAGE_SELF).ru_stime
         began_commits = commits_of(harness)
+        if bytecodes is not None:  # every click's table message edited, whatever the pace
+            cog: Any = load.bot.get_cog("Tables")
+            cog.publisher.interval = 0.0
+            bytecodes.start()
         until = began_wall + seconds if clicks is None else float("inf")
         drivers = [Timed(load.drive(i, think, until, clicks), meter) for i in ids]
         await asyncio.gather(Timed(load.housekeeping(until), meter), *drivers)
+        if bytecodes is not None:
+            bytecodes.stop()
         elapsed = time.perf_counter() - began_wall
         total_cpu = time.process_time() - began_cpu
         system_cpu = resource.getrusage(resource.RUSAGE_SELF).ru_stime - began_sys
@@ -514,6 +577,8 @@ async def run(
     )
     for kind, n in sorted(requests.items()):
         print(f"    {kind}: {n / clicks:.2f} per click")
+    if bytecodes is not None:
+        print(bytecodes.summary(clicks))
     return {"bot_ms": bot_cpu / clicks * 1000, "bot_per_s_100": bot_per_s_100}
 
 
@@ -527,6 +592,7 @@ async def main() -> None:
     parser.add_argument("--clicks", type=int, help="clicks per table (instead of seconds)")
     parser.add_argument("--seed", help="deal table n from SEED/n (the same cards every run)")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each, then min/median")
+    parser.add_argument("--bytecodes", action="store_true", help="count the bot's bytecodes")
     args = parser.parse_args()
     counts = [int(c) for c in args.tables.split(",") if c.strip()]
     runs = [(count, args.think, args.seconds) for count in counts]
@@ -535,7 +601,15 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         for count, think, seconds in runs:
             figures = [
-                await run(Path(name), count, think, seconds, args.clicks, args.seed)
+                await run(
+                    Path(name),
+                    count,
+                    think,
+                    seconds,
+                    args.clicks,
+                    args.seed,
+                    Bytecodes() if args.bytecodes else None,
+                )
                 for _ in range(args.repeat)
             ]
             if args.repeat > 1:
