@@ -10,9 +10,6 @@ three-player computers; each decision is the engine's to refuse.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-
 from bot.engine import (
     Card,
     ChooseTrump,
@@ -25,13 +22,12 @@ from bot.engine import (
     LayDown,
     PassTrump,
     PlayCard,
-    RuleSet,
     Suit,
     sort_key,
 )
 from bot.players.driemans import DriemansPlayer, NormalDriemans, next_action
 from bot.terminal.console import UnreadableMatch, parse_word
-from bot.terminal.engine_play import YOU, EngineGame, play_engine
+from bot.terminal.engine_play import YOU, EngineGame, engine_play
 
 __all__ = ["HELP", "UnreadableMatch", "play_driemans"]
 
@@ -40,20 +36,6 @@ HELP = (
     "(e.g. '7c 8d') to lay down as the solo; a card (e.g. Jh, 10h) to play it; 'roem' "
     "to claim; 'sheet'; 'help'; 'quit' (the match is saved)."
 )
-
-
-async def play_driemans(
-    path: Path,
-    rules: RuleSet,
-    name: str,
-    ask: Callable[[str], str],
-    say: Callable[[str], None],
-    seed: str | None = None,
-) -> int:
-    """Play until the match ends or the player quits, resuming the match kept at ``path``
-    (a finished one, or none: a new match under ``rules``, dealt from ``seed``, a fresh
-    random one by default); the exit code."""
-    return await play_engine(_Game, DriemansMatch, path, rules, name, ask, say, seed)
 
 
 class _Game(EngineGame[DriemansMatch, DriemansHand, DriemansAction, DriemansPlayer]):
@@ -156,3 +138,7 @@ def _asked(hand: DriemansHand, offer: bool) -> str:
         claim = " (or 'roem' to claim)" if hand.claim_refusal(YOU) is None else ""
         return f"Your turn: play one of the cards in [brackets]{claim}."
     return "Type 'roem' to claim the roem of your side's last trick, or Enter to go on."
+
+
+# The command: play until the match ends or the player quits; the exit code.
+play_driemans = engine_play(_Game, DriemansMatch)

@@ -36,7 +36,8 @@ __all__ = [
     "EngineMatch",
     "Person",
     "PersonToAct",
-    "play_engine",
+    "Play",
+    "engine_play",
     "simulate_engine",
     "simulation_summary",
     "winner_of",
@@ -326,36 +327,56 @@ class EngineGame(ABC, Generic[M, H, A, P]):
         return f"Match over: {totals} ({won})."
 
 
-async def play_engine(
-    game_type: type[EngineGame[M, Any, Any, Any]],
-    match_type: MatchType[M],
-    path: Path,
-    rules: RuleSet,
-    name: str,
-    ask: Callable[[str], str],
-    say: Callable[[str], None],
-    seed: str | None = None,
-) -> int:
-    """Play a ``game_type`` match (a ``match_type``) until it ends or the player quits,
-    resuming the match kept at ``path`` (a finished one, or none: a new match under
-    ``rules``, dealt from ``seed``, a fresh random one by default); the exit code."""
-    kept = replay_kept(path, match_type.replay)
-    if kept is None:
-        game = game_type(match_type(rules, seed or secrets.token_hex(8)), path, name)
-        game.save()
-        say(f"New {game.KIND} match ({rules.name}): you against {game.AGAINST}. {game.HELP}")
-    else:
-        game = game_type(kept[0], path, kept[1])
-        say(f"Resuming your {game.KIND} match at hand {game.match.hand_number}. {game.HELP}")
-        if game.match.sheet:
-            say(game.render_sheet())
-    while game.match.hand is not None:
-        if not await game.turn(ask, say):
-            say(saved_line(game.PRESET))
-            return 0
-    say(game.render_sheet())
-    say(game.final())
-    return 0
+class Play(Protocol):
+    """`python -m bot play` for one game: the exit code."""
+
+    async def __call__(
+        self,
+        path: Path,
+        rules: RuleSet,
+        name: str,
+        ask: Callable[[str], str],
+        say: Callable[[str], None],
+        seed: str | None = None,
+    ) -> int:
+        """Play until the match ends or the player quits."""
+        ...
+
+
+def engine_play(game_type: type[EngineGame[M, Any, Any, Any]], match_type: MatchType[M]) -> Play:
+    """`python -m bot play` for the game ``game_type`` plays (a ``match_type``)."""
+
+    async def play(
+        path: Path,
+        rules: RuleSet,
+        name: str,
+        ask: Callable[[str], str],
+        say: Callable[[str], None],
+        seed: str | None = None,
+    ) -> int:
+        """Play until the match ends or the player quits, resuming the match kept at
+        ``path`` (a finished one, or none: a new match under ``rules``, dealt from
+        ``seed``, a fresh random one by default); the exit code."""
+        kept = replay_kept(path, match_type.replay)
+        if kept is None:
+            game = game_type(match_type(rules, seed or secrets.token_hex(8)), path, name)
+            game.save()
+            say(f"New {game.KIND} match ({rules.name}): you against {game.AGAINST}. {game.HELP}")
+        else:
+            game = game_type(kept[0], path, kept[1])
+            number = game.match.hand_number
+            say(f"Resuming your {game.KIND} match at hand {number}. {game.HELP}")
+            if game.match.sheet:
+                say(game.render_sheet())
+        while game.match.hand is not None:
+            if not await game.turn(ask, say):
+                say(saved_line(game.PRESET))
+                return 0
+        say(game.render_sheet())
+        say(game.final())
+        return 0
+
+    return play
 
 
 def simulate_engine(

@@ -11,9 +11,6 @@ normal two-player computer; each decision is the engine's to refuse.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-
 from bot.engine import (
     TWO_PLAYERS,
     Card,
@@ -22,7 +19,6 @@ from bot.engine import (
     FinishHand,
     PassTrump,
     PlayCard,
-    RuleSet,
     Suit,
     TweemansAction,
     TweemansHand,
@@ -34,7 +30,7 @@ from bot.engine import (
 )
 from bot.players.tweemans import NormalTweemans, TweemansPlayer, next_action
 from bot.terminal.console import parse_word
-from bot.terminal.engine_play import YOU, EngineGame, play_engine
+from bot.terminal.engine_play import YOU, EngineGame, engine_play
 
 __all__ = ["HELP", "play_tweemans"]
 
@@ -44,20 +40,6 @@ HELP = (
     "10h) from your hand or your table to play it; 'roem' to claim; 'sheet'; 'help'; "
     "'quit' (the match is saved)."
 )
-
-
-async def play_tweemans(
-    path: Path,
-    rules: RuleSet,
-    name: str,
-    ask: Callable[[str], str],
-    say: Callable[[str], None],
-    seed: str | None = None,
-) -> int:
-    """Play until the match ends or the player quits, resuming the match kept at ``path``
-    (a finished one, or none: a new match under ``rules``, dealt from ``seed``, a fresh
-    random one by default); the exit code."""
-    return await play_engine(_Game, TweemansMatch, path, rules, name, ask, say, seed)
 
 
 class _Game(EngineGame[TweemansMatch, TweemansHand, TweemansAction, TweemansPlayer]):
@@ -190,3 +172,7 @@ def _asked(hand: TweemansHand, view: TweemansView, offer: bool) -> str:
         claim = " (or 'roem' to claim)" if hand.claim_refusal(YOU) is None else ""
         return f"Your turn: play one of the cards in [brackets]{claim}."
     return "Type 'roem' to claim the roem of your last trick, or Enter to go on."
+
+
+# The command: play until the match ends or the player quits; the exit code.
+play_tweemans = engine_play(_Game, TweemansMatch)
