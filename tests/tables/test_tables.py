@@ -40,12 +40,6 @@ from .helpers import (
 )
 
 
-@pytest.fixture
-def db(database: str | Path) -> str | Path:
-    """Each test runs on SQLite and on PostgreSQL (tests/conftest.py)."""
-    return database
-
-
 async def snapshot(service: TableService, table_id: int) -> tuple[dict, int]:
     """The in-memory state and the number of logged actions on disk."""
     return service.registry.get(table_id).to_dict(), len(

@@ -62,8 +62,13 @@ async def mid_trick(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
     """A table in its second trick, two cards down, and the hand of the seat to play; every
     seat's name longer than a name may be."""
     public, mine = await two_cards_down(tmp_path, RuleSet.preset("amsterdam"), trick=2)
+    return long_names(public), mine
+
+
+def long_names(public: PublicTable) -> PublicTable:
+    """``public`` with every seat's name longer than a name may be."""
     seats = tuple(replace(seat, name=f"{LONGEST} {i}") for i, seat in enumerate(public.seats))
-    return replace(public, seats=seats), mine
+    return replace(public, seats=seats)
 
 
 async def two_cards_down(
@@ -100,6 +105,33 @@ def texts(components: list[Any]) -> list[str]:
     return [c["content"] for c in iter_components(components) if c.get("type") == 10]
 
 
+def button_rows(components: list[Any]) -> list[list[dict[str, Any]]]:
+    """The buttons of each action row."""
+    return [c["components"] for c in iter_components(components) if c.get("type") == 1]
+
+
+def card_rows(components: list[Any], prefix: str) -> list[list[dict[str, Any]]]:
+    """The rows of card buttons (custom ids starting with ``prefix``)."""
+    return [row for row in button_rows(components) if row[0]["custom_id"].startswith(prefix)]
+
+
+def assert_a_phone_line_each(rows: list[list[dict[str, Any]]]) -> None:
+    """Each row of buttons fits one line of a phone."""
+    for row in rows:
+        assert sum(button_px(b) for b in row) + BUTTON_GAP * (len(row) - 1) <= PHONE_LINE_PX
+
+
+def assert_message_fits(
+    state: PublicTable, locale: str, most: int, picture: ShownPicture | None = None
+) -> None:
+    """The table message's text within ``most`` lines of a phone, its one row of buttons
+    within two."""
+    parts = public_parts(state, locale, picture=picture)
+    assert sum(text_lines(text) for text in texts(parts)) <= most, (locale, texts(parts))
+    [row] = labels(public_rows(state, locale, picture))
+    assert button_lines(row) <= 2, (locale, row)
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_the_table_message_fits_its_phone_budget(
     mid_trick: tuple[PublicTable, PrivateHand], locale: str
@@ -129,11 +161,10 @@ async def test_the_hand_fits_its_phone_budget(
     noted = replace(mine, can_claim=True, away=True)  # "press Roem!" and "your time ran out"
     for seat, buttons, most, lines in ((mine, 3, 1, HAND_TEXT_LINES), (noted, 5, 3, 11)):
         components = hand_payload(public, seat, locale)["components"]
-        rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
+        rows = button_rows(components)
         last = [button["label"] for button in rows[-1]]
         assert len(last) == buttons and button_lines(last) <= most, (locale, last)
-        for row in rows[:-1]:  # the cards: each row one line of a phone
-            assert sum(button_px(b) for b in row) + BUTTON_GAP * (len(row) - 1) <= PHONE_LINE_PX
+        assert_a_phone_line_each(rows[:-1])  # the cards
         assert sum(text_lines(text) for text in texts(components)) <= lines, (
             locale,
             texts(components),
@@ -146,8 +177,7 @@ async def test_a_hand_that_may_play_every_card_keeps_them_to_three_lines(
     public, mine = mid_trick
     leading = replace(mine, legal=mine.cards, reasons={})
     components = hand_payload(public, leading, "en")["components"]
-    rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
-    cards = [row for row in rows if row[0]["custom_id"].startswith("kj:card:")]
+    cards = card_rows(components, "kj:card:")
     assert sum(len(row) for row in cards) == len(mine.cards) == 7  # the second trick
     assert len(cards) <= 3  # suits share a row where they fit: not one row a suit
 

@@ -12,21 +12,18 @@ import pytest
 
 from bot.engine import DriemansPhase, RuleSet
 from bot.tables import PrivateHand, PublicTable, TableService, private_hand, public_table
-from cogs.common.hand_cards import PHONE_LINE_PX, button_px
-from cogs.tables.ui import public_parts, public_rows
 from cogs.tables.ui_hand import hand_payload
 from tests.cogs.tables.test_tables_phone import (
-    BUTTON_GAP,
     LOCALES,
-    LONGEST,
     TABLE_TEXT_LINES,
-    button_lines,
-    labels,
+    assert_a_phone_line_each,
+    assert_message_fits,
+    card_rows,
+    long_names,
     shown,
     text_lines,
     texts,
 )
-from tests.harness.limits import iter_components
 from tests.tables.helpers import ALICE, BOB, CARL, INSTANT, OPENED, open_service
 
 EXCHANGE_TEXT_LINES = 5  # the solo's heading, the turn and the chosen cards
@@ -67,11 +64,6 @@ async def three_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand, Public
             await OPENED.pop().close()
 
 
-def long_names(public: PublicTable) -> PublicTable:
-    seats = tuple(replace(seat, name=f"{LONGEST} {i}") for i, seat in enumerate(public.seats))
-    return replace(public, seats=seats)
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_a_three_seat_table_fits_the_phone_budget(tmp_path: Path, locale: str) -> None:
     at_exchange, solo, playing = await three_states(tmp_path)
@@ -80,21 +72,13 @@ async def test_a_three_seat_table_fits_the_phone_budget(tmp_path: Path, locale: 
     taken = replace(playing, trick=(), trick_leader=None, trick_winner=None)
     picture = shown(taken)
     for state in (playing, replace(taken, claimable=True), at_exchange):
-        parts = public_parts(state, locale, picture=picture)
-        assert sum(text_lines(text) for text in texts(parts)) <= TABLE_TEXT_LINES, (
-            locale,
-            texts(parts),
-        )
-        [row] = labels(public_rows(state, locale, picture))
-        assert button_lines(row) <= 2, (locale, row)
+        assert_message_fits(state, locale, TABLE_TEXT_LINES, picture)
 
     picked = solo.cards[:2]
     components = hand_payload(at_exchange, solo, locale, picked=picked)["components"]
-    rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
-    cards = [row for row in rows if row[0]["custom_id"].startswith("kj:pick:")]
+    cards = card_rows(components, "kj:pick:")
     assert sum(len(row) for row in cards) == 12
-    for row in cards:  # each row of cards one line of a phone
-        assert sum(button_px(b) for b in row) + BUTTON_GAP * (len(row) - 1) <= PHONE_LINE_PX
+    assert_a_phone_line_each(cards)
     assert sum(text_lines(text) for text in texts(components)) <= EXCHANGE_TEXT_LINES, (
         locale,
         texts(components),

@@ -12,20 +12,17 @@ import pytest
 
 from bot.engine import RuleSet, TweemansPhase
 from bot.tables import PrivateHand, PublicTable, TableService, private_hand
-from cogs.common.hand_cards import PHONE_LINE_PX, button_px
-from cogs.tables.ui import public_parts, public_rows
 from cogs.tables.ui_hand import hand_payload
 from tests.cogs.tables.test_tables_phone import (
-    BUTTON_GAP,
     LOCALES,
-    LONGEST,
     TABLE_TEXT_LINES,
-    button_lines,
-    labels,
+    assert_a_phone_line_each,
+    assert_message_fits,
+    card_rows,
+    long_names,
     text_lines,
     texts,
 )
-from tests.harness.limits import iter_components
 from tests.tables.helpers import ALICE, BOB, INSTANT, OPENED, open_service
 
 # The heading (two lines), the trick (one), both tables (wrapped with the longest names),
@@ -67,11 +64,6 @@ async def two_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
             await OPENED.pop().close()
 
 
-def long_names(public: PublicTable) -> PublicTable:
-    seats = tuple(replace(seat, name=f"{LONGEST} {i}") for i, seat in enumerate(public.seats))
-    return replace(public, seats=seats)
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_a_two_seat_table_fits_the_phone_budget(tmp_path: Path, locale: str) -> None:
     playing, mine = await two_states(tmp_path)
@@ -79,19 +71,11 @@ async def test_a_two_seat_table_fits_the_phone_budget(tmp_path: Path, locale: st
     assert playing.phase == TweemansPhase.PLAY and playing.two is not None
     taken = replace(playing, trick=(), trick_leader=None, trick_winner=None)
     for state in (playing, replace(taken, claimable=True)):
-        parts = public_parts(state, locale)
-        assert sum(text_lines(text) for text in texts(parts)) <= TWO_TABLE_TEXT_LINES, (
-            locale,
-            texts(parts),
-        )
-        [row] = labels(public_rows(state, locale))
-        assert button_lines(row) <= 2, (locale, row)
+        assert_message_fits(state, locale, TWO_TABLE_TEXT_LINES)
 
     components = hand_payload(playing, mine, locale)["components"]
-    rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
-    cards = [row for row in rows if row[0]["custom_id"].startswith("kj:card:")]
+    cards = card_rows(components, "kj:card:")
     assert cards and sum(len(row) for row in cards) == len(mine.legal)
-    for row in cards:  # each row of cards one line of a phone
-        assert sum(button_px(b) for b in row) + BUTTON_GAP * (len(row) - 1) <= PHONE_LINE_PX
+    assert_a_phone_line_each(cards)
     shown = texts(components)
     assert sum(text_lines(text) for text in shown) <= HAND_TEXT_LINES, (locale, shown)
