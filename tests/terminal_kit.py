@@ -1,0 +1,127 @@
+"""What the terminal's tests share: a scripted player answering from what the terminal
+showed, one that tries refused moves and notes that they change nothing, how many actions
+a kept match holds, and the command line's own checks of a game played on the engine."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.engine import Card
+
+CARD = r"(?:10|[7-9JQKA])[♣♦♥♠]"
+CODES = [rank + suit for suit in "cdhs" for rank in "789TJQKA"]
+
+
+class Scripted:
+    """Answers the terminal's prompts: the lines of ``extra`` first, 'quit' after
+    ``moves`` answers, else `answer` to what it showed."""
+
+    def __init__(self, moves: int = 10_000, extra: tuple[str, ...] = ()) -> None:
+        self.moves = moves
+        self.extra = list(extra)
+        self.shown: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.shown.append(text)
+
+    def ask(self, _prompt: str) -> str:
+        if self.extra:
+            return self.extra.pop(0)
+        return self.play_on()
+
+    def play_on(self) -> str:
+        """'quit' once ``moves`` answers are given, else `answer`."""
+        if self.moves <= 0:
+            return "quit"
+        self.moves -= 1
+        return self.answer()
+
+    def answer(self) -> str:
+        """What to type for what the terminal showed."""
+        raise NotImplementedError
+
+
+def bracketed(screen: str) -> str:
+    """The first card in [brackets] (one that may be played)."""
+    card = re.search(r"\[([^\]]+)\]", screen)
+    assert card, screen
+    return card.group(1)
+
+
+def kept(path: Path) -> int:
+    """How many actions the file keeps."""
+    return len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+
+
+class Trying(Scripted):
+    """Plays on (as the scripted player it is mixed with) until its turn shows a held card
+    that may not be played; then types it, a card it does not hold and 'pass', noting
+    each time how many actions the file at ``path`` keeps; then quits."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        self.tries: list[str] = []
+        self.counts: list[int] = []
+
+    def ask(self, prompt: str) -> str:
+        screen = self.shown[-1]
+        if "Your turn: play" in screen and not self.counts:
+            hand = screen.split("Your hand: ")[-1].splitlines()[0]
+            refused = re.findall(rf"(?<![\[\w])({CARD})(?!\])", hand)
+            missing = next(c for c in CODES if str(Card.parse(c)) not in screen)
+            if refused and "[" in hand:
+                self.tries = [refused[0], missing, "pass"]
+        if self.tries or len(self.counts) == 3:
+            self.counts.append(kept(self.path))
+            return self.tries.pop(0) if self.tries else "quit"
+        return super().ask(prompt)
+
+
+def assert_refusals_changed_nothing(player: Trying) -> None:
+    """The three refused moves were told in words and the file kept no more actions."""
+    text = "\n".join(player.shown)
+    assert len(player.counts) == 4 and len(set(player.counts)) == 1, player.counts
+    assert re.search(rf"Refused: You may not play {CARD}: you must \w+", text)
+    assert re.search(rf"Refused: You do not hold {CARD}\.", text)
+    assert "Refused: 'pass' is not a card (e.g. Jh) or a command; type help." in text
+
+
+def assert_plays_from_the_command_line(
+    preset: str,
+    new: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`python -m bot play --preset <preset> --db <file>` starts a match (its first line
+    ``new``), quits and keeps it in a file beside the database, which it does not make."""
+    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
+    db = tmp_path / "t.sqlite3"
+    assert main(["play", "--preset", preset, "--db", str(db)]) == 0
+    out, err = capsys.readouterr()
+    assert new in out and "Saved." in out and err == ""
+    assert (tmp_path / f"t-{preset}.json").exists() and not db.exists()
+
+
+def assert_refused_in_one_line(
+    preset: str,
+    db: str,
+    said: str,
+    corrupt: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`play --preset <preset>` with a ``db`` the match cannot be kept beside (or
+    "<corrupt>": a kept file holding ``corrupt``) says so in one line and exits 2."""
+    if db == "<corrupt>":
+        db = str(tmp_path / "t.sqlite3")
+        (tmp_path / f"t-{preset}.json").write_text(corrupt, encoding="utf-8")
+    assert main(["play", "--preset", preset, "--db", db]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith(said), err
