@@ -1,6 +1,6 @@
 """What the terminal's tests share: a scripted player answering from what the terminal
 showed, one that tries refused moves and notes that they change nothing, how many actions
-a kept match holds, and the command line's own checks of a game played on the engine."""
+a kept match holds."""
 
 from __future__ import annotations
 
@@ -8,9 +8,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-
-from bot.__main__ import main
 from bot.engine import Card
 
 CARD = r"(?:10|[7-9JQKA])[♣♦♥♠]"
@@ -90,38 +87,3 @@ def assert_refusals_changed_nothing(player: Trying) -> None:
     assert re.search(rf"Refused: You may not play {CARD}: you must \w+", text)
     assert re.search(rf"Refused: You do not hold {CARD}\.", text)
     assert "Refused: 'pass' is not a card (e.g. Jh) or a command; type help." in text
-
-
-def assert_plays_from_the_command_line(
-    preset: str,
-    new: str,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """`python -m bot play --preset <preset> --db <file>` starts a match (its first line
-    ``new``), quits and keeps it in a file beside the database, which it does not make."""
-    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
-    db = tmp_path / "t.sqlite3"
-    assert main(["play", "--preset", preset, "--db", str(db)]) == 0
-    out, err = capsys.readouterr()
-    assert new in out and "Saved." in out and err == ""
-    assert (tmp_path / f"t-{preset}.json").exists() and not db.exists()
-
-
-def assert_refused_in_one_line(
-    preset: str,
-    db: str,
-    said: str,
-    corrupt: str,
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """`play --preset <preset>` with a ``db`` the match cannot be kept beside (or
-    "<corrupt>": a kept file holding ``corrupt``) says so in one line and exits 2."""
-    if db == "<corrupt>":
-        db = str(tmp_path / "t.sqlite3")
-        (tmp_path / f"t-{preset}.json").write_text(corrupt, encoding="utf-8")
-    assert main(["play", "--preset", preset, "--db", db]) == 2
-    out, err = capsys.readouterr()
-    assert out == "" and err.count("\n") == 1 and err.startswith(said), err

@@ -1,13 +1,11 @@
 """`python -m bot play --preset driemans`: a scripted player bids, lays two cards down as the
 solo, plays, claims roem when offered, quits, resumes from the file the match is kept in and
-finishes; refusals in words change nothing; the command line's own refusals are one line."""
+finishes; refusals in words change nothing (the command line: tests/test_terminal_games.py)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-
-import pytest
 
 from bot.engine import RuleSet
 from bot.terminal.driemans_play import play_driemans
@@ -15,9 +13,7 @@ from tests.terminal_kit import (
     CARD,
     Scripted,
     Trying,
-    assert_plays_from_the_command_line,
     assert_refusals_changed_nothing,
-    assert_refused_in_one_line,
     bracketed,
     kept,
 )
@@ -100,23 +96,3 @@ async def test_the_solo_lays_down_exactly_two_cards(tmp_path: Path) -> None:
     refused = player.shown.index("Refused: Lay down exactly two different cards.")
     assert "lay two cards down" in player.shown[refused - 1]
     assert "You lay two cards down." in player.shown[refused + 1 :]
-
-
-def test_play_driemans_from_the_command_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    new = "New three-player match (driemans)"
-    assert_plays_from_the_command_line("driemans", new, tmp_path, monkeypatch, capsys)
-
-
-@pytest.mark.parametrize(
-    ("db", "said"),
-    [
-        ("postgresql://u@h/d", "play: a three-player match is kept in a file: give --db a file"),
-        ("<corrupt>", "play: "),
-    ],
-)
-def test_a_three_player_match_that_cannot_be_kept_is_one_line(
-    db: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert_refused_in_one_line("driemans", db, said, "{not json", tmp_path, capsys)

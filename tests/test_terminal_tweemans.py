@@ -1,14 +1,12 @@
 """`python -m bot play --preset tweemans`: a scripted player names trump as the maker, plays
 from hand and table by typing the card, claims roem when offered, quits, resumes from the
 file the match is kept in and finishes; what is shown is the player's view; refusals in
-words change nothing; the command line's own refusals are one line."""
+words change nothing (the command line: tests/test_terminal_games.py)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-
-import pytest
 
 from bot.engine import TWO_PLAYERS, RuleSet, TweemansMatch
 from bot.terminal.tweemans_play import play_tweemans
@@ -16,9 +14,7 @@ from tests.terminal_kit import (
     CARD,
     Scripted,
     Trying,
-    assert_plays_from_the_command_line,
     assert_refusals_changed_nothing,
-    assert_refused_in_one_line,
     bracketed,
     kept,
 )
@@ -155,23 +151,3 @@ async def test_a_card_of_the_unit_not_to_play_is_refused(tmp_path: Path) -> None
     assert len(said) == 1 and re.fullmatch(
         rf"Refused: {CARD} is in your hand; your table plays now\.", said[0]
     ), said
-
-
-def test_play_tweemans_from_the_command_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    new = "New two-player match (tweemans)"
-    assert_plays_from_the_command_line("tweemans", new, tmp_path, monkeypatch, capsys)
-
-
-@pytest.mark.parametrize(
-    ("db", "said"),
-    [
-        ("postgresql://u@h/d", "play: a two-player match is kept in a file: give --db a file"),
-        ("<corrupt>", "play: "),
-    ],
-)
-def test_a_two_player_match_that_cannot_be_kept_is_one_line(
-    db: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert_refused_in_one_line("tweemans", db, said, '{"rules": 1}', tmp_path, capsys)

@@ -17,6 +17,7 @@ from bot.store import Store, open_store
 from bot.tables import (
     FakeClock,
     Table,
+    TableError,
     TableService,
     TableSettings,
     private_hand,
@@ -131,6 +132,23 @@ async def logged_deals(store: Store, table_id: int) -> list[dict[str, Any]]:
     return deals
 
 
+async def snapshot(service: TableService, table_id: int) -> tuple[dict, int]:
+    """The in-memory state and the number of logged actions on disk."""
+    return service.registry.get(table_id).to_dict(), len(
+        await service.store.tables.actions(table_id)
+    )
+
+
+async def refused(service: TableService, table_id: int, code: str, call: object) -> TableError:
+    """Await ``call`` expecting refusal ``code`` and no change in memory or on disk."""
+    before = await snapshot(service, table_id)
+    with pytest.raises(TableError) as info:
+        await call  # type: ignore[misc]
+    assert info.value.code == code, info.value
+    assert await snapshot(service, table_id) == before
+    return info.value
+
+
 def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
     """Make the table service deal and decide from ``seed`` (it draws a random one)."""
     monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
@@ -231,3 +249,39 @@ async def by_whoever_waits(
         waiting = table.waiting_for()
         assert waiting is not None
         await act(waiting[1])
+
+
+async def claims_through_the_match(
+    service: TableService,
+    table_id: int,
+    clock: FakeClock,
+    act: Callable[[], Awaitable[object]],
+    ours: Callable[[Any, Any], bool],
+    theirs: Callable[[Any, Any], bool],
+) -> tuple[int, int]:
+    """Alice, the only human, plays (``act``) to the end; in each claim window she claims
+    the roem of a last trick that is ``ours(hand, trick)`` (each claim credited), and of
+    the first that is ``theirs`` (refused ``wrong_pair``, which changes nothing); a window
+    closes on its timer. (claims credited, claims refused)."""
+    claimed = refused_other = 0
+    for _ in range(3000):
+        table = service.registry.get(table_id)
+        if not table.is_open:
+            break
+        hand = table.match.hand if table.match is not None else None
+        assert hand is not None
+        trick = hand.last_trick
+        if hand.claim_open and trick is not None:
+            if ours(hand, trick):
+                answer = await service.claim(table_id, ALICE)
+                assert "roem_claimed" in [e.kind for e in answer.events]
+                claimed += 1
+                continue
+            if not refused_other and theirs(hand, trick):
+                await refused(service, table_id, "wrong_pair", service.claim(table_id, ALICE))
+                refused_other += 1
+        if await close_claim_window(service, table_id, clock):
+            continue
+        await act()
+    assert not service.registry.get(table_id).is_open
+    return claimed, refused_other

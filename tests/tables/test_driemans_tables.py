@@ -20,16 +20,16 @@ from .helpers import (
     INSTANT,
     assert_log_replays,
     by_whoever_waits,
-    close_claim_window,
+    claims_through_the_match,
     fix_seed,
     is_over,
     match_of,
     open_service,
     play_out_by,
+    refused,
     restored_after_restart,
     started_with_computers,
 )
-from .test_tables import refused
 
 DRIEMANS = RuleSet.game_preset("driemans").with_options(match_hands=3)
 SEED = "claims-0"  # a table seed whose match has both kinds of claim window for seat 0
@@ -55,6 +55,17 @@ async def act(service: TableService, table_id: int, user: int, bid: bool = True)
         await service.lay_down(table_id, user, mine.cards[:2])
     else:
         await service.play(table_id, user, mine.legal[0])
+
+
+async def to_alices_exchange(service: TableService, table_id: int) -> None:
+    """Alice decides until her exchange as the solo is due."""
+    await by_whoever_waits(
+        service,
+        table_id,
+        lambda user: act(service, table_id, user),
+        300,
+        until=lambda _: driemans_hand(service, table_id).phase == DriemansPhase.EXCHANGE,
+    )
 
 
 async def play_out(service: TableService, table_id: int, user: int, bid: bool = True) -> None:
@@ -88,10 +99,7 @@ async def test_the_solo_lays_down_two_cards_in_one_call_and_refusals_change_noth
 ) -> None:
     service = await open_service(db)
     table_id = await started_with_computers(service, {0: ALICE}, DRIEMANS)
-    for _ in range(300):  # to a hand where Alice's exchange is due
-        if driemans_hand(service, table_id).phase == DriemansPhase.EXCHANGE:
-            break
-        await act(service, table_id, ALICE)
+    await to_alices_exchange(service, table_id)  # in a hand where it is due
     hand = driemans_hand(service, table_id)
     assert hand.phase == DriemansPhase.EXCHANGE and hand.solo == 0
     table = service.registry.get(table_id)
@@ -123,10 +131,13 @@ async def test_the_solo_lays_down_two_cards_in_one_call_and_refusals_change_noth
 async def test_the_computers_bid_and_lay_down_when_everyone_else_passes(db: str | Path) -> None:
     service = await open_service(db)
     table_id = await started_with_computers(service, {0: ALICE}, DRIEMANS)
-    for _ in range(300):  # Alice passes; the hands the computers play get scored
-        if len(public_table(service.registry.get(table_id)).three.sheet) >= 1:  # type: ignore[union-attr]
-            break
-        await act(service, table_id, ALICE, bid=False)
+    await by_whoever_waits(  # Alice passes; the hands the computers play get scored
+        service,
+        table_id,
+        lambda user: act(service, table_id, user, bid=False),
+        300,
+        until=lambda table: len(public_table(table).three.sheet) >= 1,  # type: ignore[union-attr]
+    )
     three = public_table(service.registry.get(table_id)).three
     assert three is not None and three.sheet and three.sheet[0].solo != 0
     await service.store.close()
@@ -175,26 +186,18 @@ async def test_claims_at_three_seats_go_by_the_side_that_took_the_trick(
     service = await open_service(db, clock)
     rules = DRIEMANS.with_options(match_hands=12)
     table_id = await started_with_computers(service, {0: ALICE}, rules, trick_pause=3.0)
-    claimed = refused_other = 0
-    for _ in range(3000):
-        table = service.registry.get(table_id)
-        if not table.is_open:
-            break
-        hand = driemans_hand(service, table_id)
-        trick = hand.last_trick
-        if hand.claim_open and trick is not None and trick.roem:
-            if hand.side_of(trick.winner) == hand.side_of(0) and not trick.claimed:
-                answer = await service.claim(table_id, ALICE)
-                assert "roem_claimed" in [e.kind for e in answer.events]
-                claimed += 1
-                continue
-            if not refused_other and hand.side_of(trick.winner) != hand.side_of(0):
-                await refused(service, table_id, "wrong_pair", service.claim(table_id, ALICE))
-                refused_other += 1
-        if await close_claim_window(service, table_id, clock):  # on its timer
-            continue
-        await act(service, table_id, ALICE)
-    assert not service.registry.get(table_id).is_open
+    claimed, refused_other = await claims_through_the_match(
+        service,
+        table_id,
+        clock,
+        lambda: act(service, table_id, ALICE),
+        ours=lambda hand, trick: (
+            bool(trick.roem) and hand.side_of(trick.winner) == hand.side_of(0) and not trick.claimed
+        ),
+        theirs=lambda hand, trick: (
+            bool(trick.roem) and hand.side_of(trick.winner) != hand.side_of(0)
+        ),
+    )
     assert claimed >= 1 and refused_other == 1, (claimed, refused_other)
     await service.store.close()
 
@@ -205,10 +208,7 @@ async def test_a_timed_out_solo_is_laid_down_for_and_play_again_seats_the_same_t
     clock = FakeClock()
     service = await open_service(db, clock)
     table_id = await started_with_computers(service, {0: ALICE}, DRIEMANS, turn_timer=60)
-    for _ in range(300):  # to Alice's exchange
-        if driemans_hand(service, table_id).phase == DriemansPhase.EXCHANGE:
-            break
-        await act(service, table_id, ALICE)
+    await to_alices_exchange(service, table_id)
     assert driemans_hand(service, table_id).solo == 0
     clock.advance(61)  # the turn timer runs out: the computer lays down for her
     fired = await service.tick()

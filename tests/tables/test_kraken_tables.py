@@ -20,9 +20,9 @@ from .helpers import (
     human_to_act,
     logged_deals,
     open_service,
+    refused,
     table_with,
 )
-from .test_tables import refused
 
 KRAKEN = RuleSet.preset("kraken").with_options(match_hands=2, roem_claiming="automatic")
 FOUR = {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}

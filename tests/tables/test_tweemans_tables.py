@@ -29,14 +29,14 @@ from .helpers import (
     INSTANT,
     assert_log_replays,
     by_whoever_waits,
-    close_claim_window,
+    claims_through_the_match,
     match_of,
     open_service,
     play_out_by,
+    refused,
     restored_after_restart,
     started_with_computers,
 )
-from .test_tables import refused
 
 TWEEMANS = RuleSet.game_preset("tweemans")
 SHORT = TWEEMANS.with_options(target_score=None, match_hands=2)  # two deals, one each
@@ -93,10 +93,13 @@ async def test_the_maker_must_name_trump_and_a_card_is_played_from_the_unit_hold
 ) -> None:
     service = await open_service(db)
     table_id = await started_with_computers(service, {0: ALICE}, SHORT)
-    for _ in range(40):  # to Alice's trump choice (a computer maker names its own)
-        if tweemans_hand(service, table_id).phase == TweemansPhase.TRUMP:
-            break
-        await act(service, table_id, ALICE)
+    await by_whoever_waits(  # to Alice's trump choice (a computer maker names its own)
+        service,
+        table_id,
+        lambda user: act(service, table_id, user),
+        40,
+        until=lambda _: tweemans_hand(service, table_id).phase == TweemansPhase.TRUMP,
+    )
     hand = tweemans_hand(service, table_id)
     assert hand.phase == TweemansPhase.TRUMP and hand.maker == 0
     table = service.registry.get(table_id)
@@ -135,26 +138,14 @@ async def test_claims_go_to_the_player_who_took_the_trick(
     service = await open_service(db, clock)
     rules = TWEEMANS.with_options(target_score=None, match_hands=8)
     table_id = await started_with_computers(service, {0: ALICE}, rules, trick_pause=3.0)
-    claimed = refused_other = 0
-    for _ in range(3000):
-        table = service.registry.get(table_id)
-        if not table.is_open:
-            break
-        hand = tweemans_hand(service, table_id)
-        trick = hand.last_trick
-        if hand.claim_open and trick is not None and not trick.claimed:
-            if trick.taker == 0 and trick.roem:
-                answer = await service.claim(table_id, ALICE)
-                assert "roem_claimed" in [e.kind for e in answer.events]
-                claimed += 1
-                continue
-            if trick.taker == 1 and not refused_other:
-                await refused(service, table_id, "wrong_pair", service.claim(table_id, ALICE))
-                refused_other += 1
-        if await close_claim_window(service, table_id, clock):  # on its timer
-            continue
-        await act(service, table_id, ALICE)
-    assert not service.registry.get(table_id).is_open
+    claimed, refused_other = await claims_through_the_match(
+        service,
+        table_id,
+        clock,
+        lambda: act(service, table_id, ALICE),
+        ours=lambda hand, trick: not trick.claimed and trick.taker == 0 and bool(trick.roem),
+        theirs=lambda hand, trick: not trick.claimed and trick.taker == 1,
+    )
     assert claimed >= 1 and refused_other == 1, (claimed, refused_other)
     await service.store.close()
 
