@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -41,6 +42,26 @@ async def open_service(database: str | Path, clock: FakeClock | None = None) -> 
     service = TableService(store, clock or FakeClock())
     await service.restore()
     return service
+
+
+@asynccontextmanager
+async def service_on(database: str | Path) -> AsyncIterator[TableService]:
+    """`open_service` on ``database``, every store opened closed at the end."""
+    try:
+        yield await open_service(database)
+    finally:
+        while OPENED:
+            await OPENED.pop().close()
+
+
+async def people_at(service: TableService, preset: str, users: tuple[int, ...]) -> Any:
+    """A table of ``preset`` started with ``users`` in its seats (the first opens), named
+    a, b, c by seat: the start's answer."""
+    rules = RuleSet.game_preset(preset)
+    table = await service.open(1, CHANNEL, users[0], "a", rules, INSTANT)
+    for seat, user in enumerate(users[1:], start=1):
+        await service.sit(table.id, user, "abcd"[seat], seat)
+    return await service.start(table.id, users[0])
 
 
 async def table_with(

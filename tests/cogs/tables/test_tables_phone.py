@@ -20,14 +20,14 @@ import pytest
 from bot.engine import Card, RuleSet
 from bot.engine.handroem import Combination, ComboKind
 from bot.pictures.table import HEIGHT, WIDTH
-from bot.tables import PrivateHand, PublicTable, TableService, private_hand, public_table
+from bot.tables import PrivateHand, PublicTable, private_hand, public_table
 from cogs.common.hand_cards import PHONE_LINE_PX, button_px
 from cogs.common.text import t, text_width
 from cogs.tables.ui import public_parts, public_rows
 from cogs.tables.ui_hand import hand_payload
 from cogs.tables.ui_picture import ShownPicture, taken_trick_shown
 from tests.harness.limits import iter_components
-from tests.tables.helpers import ALICE, BOB, CARL, DIRK, OPENED, act_once, open_service, table_with
+from tests.tables.helpers import ALICE, BOB, CARL, DIRK, act_once, service_on, table_with
 
 LOCALES = ("en", "nl", "pt-BR", "es-ES", "it")
 # Measured with ../shared/tools/discord-preview at 400 px: the inside of the table's box
@@ -76,8 +76,7 @@ async def two_cards_down(
 ) -> tuple[PublicTable, PrivateHand]:
     """A table of four people on `rules` in trick `trick`, two cards down (every kraak
     call passed), and the hand of the seat to play."""
-    service: TableService = await open_service(tmp_path / "phone.sqlite3")
-    try:
+    async with service_on(tmp_path / "phone.sqlite3") as service:
         table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, rules=rules)
         for _ in range(40):
             public = public_table(service.registry.get(table.id))
@@ -86,9 +85,6 @@ async def two_cards_down(
             await act_once(service, table.id)
         assert public.to_act is not None and (trick == 1 or public.last_trick is not None)
         return public, private_hand(service.registry.get(table.id), public.to_act)
-    finally:
-        while OPENED:
-            await OPENED.pop().close()
 
 
 def labels(rows: list[list[Any]]) -> list[list[str]]:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import DriemansPhase, RuleSet
-from bot.tables import PrivateHand, PublicTable, TableService, private_hand, public_table
+from bot.engine import DriemansPhase
+from bot.tables import PrivateHand, PublicTable, private_hand, public_table
 from cogs.tables.ui_hand import hand_payload
 from tests.cogs.tables.test_tables_phone import (
     LOCALES,
@@ -24,7 +24,7 @@ from tests.cogs.tables.test_tables_phone import (
     text_lines,
     texts,
 )
-from tests.tables.helpers import ALICE, BOB, CARL, INSTANT, OPENED, open_service
+from tests.tables.helpers import ALICE, BOB, CARL, people_at, service_on
 
 EXCHANGE_TEXT_LINES = 5  # the solo's heading, the turn and the chosen cards
 
@@ -33,13 +33,9 @@ async def three_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand, Public
     """Three people at a three-seat table: the solo's exchange (the table and his hand),
     then the table with two cards of the second trick down; every name longer than a name
     may be."""
-    service: TableService = await open_service(tmp_path / "phone3.sqlite3")
-    try:
-        rules = RuleSet.game_preset("driemans")
-        table = await service.open(1, 555, ALICE, "a", rules, INSTANT)
-        await service.sit(table.id, BOB, "b", 1)
-        await service.sit(table.id, CARL, "c", 2)
-        answer = await service.start(table.id, ALICE)
+    async with service_on(tmp_path / "phone3.sqlite3") as service:
+        answer = await people_at(service, "driemans", (ALICE, BOB, CARL))
+        table_id = answer.public.table_id
         exchange: tuple[PublicTable, PrivateHand] | None = None
         for _ in range(400):
             public = answer.public
@@ -48,20 +44,17 @@ async def three_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand, Public
             seat = public.to_act
             assert seat is not None
             user = (ALICE, BOB, CARL)[seat]
-            mine = private_hand(service.registry.get(table.id), seat)
+            mine = private_hand(service.registry.get(table_id), seat)
             if mine.trump_options is not None:
-                answer = await service.choose_trump(table.id, user, mine.trump_options.suits[0])
+                answer = await service.choose_trump(table_id, user, mine.trump_options.suits[0])
             elif mine.lay_down:
                 exchange = exchange or (public, mine)
-                answer = await service.lay_down(table.id, user, mine.cards[:2])
+                answer = await service.lay_down(table_id, user, mine.cards[:2])
             else:
-                answer = await service.play(table.id, user, mine.legal[0])
+                answer = await service.play(table_id, user, mine.legal[0])
         assert exchange is not None
-        play = public_table(service.registry.get(table.id))
+        play = public_table(service.registry.get(table_id))
         return (*exchange, play)
-    finally:
-        while OPENED:
-            await OPENED.pop().close()
 
 
 @pytest.mark.parametrize("locale", LOCALES)

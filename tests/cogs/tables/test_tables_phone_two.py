@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import RuleSet, TweemansPhase
-from bot.tables import PrivateHand, PublicTable, TableService, private_hand
+from bot.engine import TweemansPhase
+from bot.tables import PrivateHand, PublicTable, private_hand
 from cogs.tables.ui_hand import hand_payload
 from tests.cogs.tables.test_tables_phone import (
     LOCALES,
@@ -23,7 +23,7 @@ from tests.cogs.tables.test_tables_phone import (
     text_lines,
     texts,
 )
-from tests.tables.helpers import ALICE, BOB, INSTANT, OPENED, open_service
+from tests.tables.helpers import ALICE, BOB, people_at, service_on
 
 # The heading (two lines), the trick (one), both tables (wrapped with the longest names),
 # the two units' labels and the cards not playable now with why: about 60 % of a phone's
@@ -38,12 +38,9 @@ TWO_TABLE_TEXT_LINES = TABLE_TEXT_LINES + 4
 async def two_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
     """Two people at a two-seat table, the second trick with three cards down and the
     person to play next holding cards in both units."""
-    service: TableService = await open_service(tmp_path / "phone2.sqlite3")
-    try:
-        rules = RuleSet.game_preset("tweemans")
-        table = await service.open(1, 555, ALICE, "a", rules, INSTANT)
-        await service.sit(table.id, BOB, "b", 1)
-        answer = await service.start(table.id, ALICE)
+    async with service_on(tmp_path / "phone2.sqlite3") as service:
+        answer = await people_at(service, "tweemans", (ALICE, BOB))
+        table_id = answer.public.table_id
         for _ in range(400):
             public = answer.public
             if public.trick_number == 2 and len(public.trick) == 3:
@@ -51,17 +48,14 @@ async def two_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
             seat = public.to_act
             assert seat is not None
             user = (ALICE, BOB)[seat]
-            mine = private_hand(service.registry.get(table.id), seat)
+            mine = private_hand(service.registry.get(table_id), seat)
             if mine.trump_options is not None:
-                answer = await service.choose_trump(table.id, user, mine.trump_options.suits[0])
+                answer = await service.choose_trump(table_id, user, mine.trump_options.suits[0])
             else:
-                answer = await service.play(table.id, user, mine.legal[-1])
+                answer = await service.play(table_id, user, mine.legal[-1])
         public = answer.public
         assert public.to_act is not None
-        return public, private_hand(service.registry.get(table.id), public.to_act)
-    finally:
-        while OPENED:
-            await OPENED.pop().close()
+        return public, private_hand(service.registry.get(table_id), public.to_act)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
