@@ -27,7 +27,7 @@ from bot.engine import (
 )
 from bot.players.driemans import DriemansPlayer, NormalDriemans, next_action
 from bot.terminal.console import UnreadableMatch, parse_word
-from bot.terminal.engine_play import YOU, EngineGame, engine_play
+from bot.terminal.engine_play import YOU, EngineGame
 
 __all__ = ["HELP", "UnreadableMatch", "play_driemans"]
 
@@ -46,6 +46,7 @@ class _Game(EngineGame[DriemansMatch, DriemansHand, DriemansAction, DriemansPlay
     PRESET = "driemans"
     HELP = HELP
     ROLE = "solo"
+    MATCH = DriemansMatch
     COMPUTERS = ("Computer 1", "Computer 2")
 
     def computer(self, seed: str) -> DriemansPlayer:
@@ -140,5 +141,4 @@ def _asked(hand: DriemansHand, offer: bool) -> str:
     return "Type 'roem' to claim the roem of your side's last trick, or Enter to go on."
 
 
-# The command: play until the match ends or the player quits; the exit code.
-play_driemans = engine_play(_Game, DriemansMatch)
+play_driemans = _Game.play

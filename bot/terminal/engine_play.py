@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, NoReturn, Protocol, TypeVar
 
-from bot.engine import RuleSet, RuleViolation, Suit
+from bot.engine import DriemansLine, RuleSet, RuleViolation, Suit, TweemansLine
 from bot.terminal.console import (
     KeptMatch,
     keep_match,
@@ -36,8 +36,6 @@ __all__ = [
     "EngineMatch",
     "Person",
     "PersonToAct",
-    "Play",
-    "engine_play",
     "simulate_engine",
     "simulation_summary",
     "winner_of",
@@ -49,35 +47,6 @@ NAME_WIDTH = 10  # a name's column on the score sheet
 
 class PersonToAct(Exception):
     """Raised by the person's seat when the computers' `next_action` asks it to decide."""
-
-
-class SheetLine(Protocol):
-    """A scored hand on the match's sheet."""
-
-    @property
-    def number(self) -> int:
-        """The hand's number, from 1."""
-        ...
-
-    @property
-    def trump(self) -> str:
-        """Trump's letter."""
-        ...
-
-    @property
-    def scores(self) -> Sequence[int]:
-        """Each player's score for the hand."""
-        ...
-
-    @property
-    def nat(self) -> bool:
-        """Whether the player who chose trump went nat."""
-        ...
-
-    @property
-    def pit(self) -> int | None:
-        """Who took every trick, if anyone did."""
-        ...
 
 
 class MatchOutcome(Protocol):
@@ -126,7 +95,7 @@ class EngineMatch(KeptMatch, Protocol):
         ...
 
     @property
-    def sheet(self) -> Sequence[SheetLine]:
+    def sheet(self) -> Sequence[DriemansLine | TweemansLine]:
         """The scored hands."""
         ...
 
@@ -195,6 +164,7 @@ class EngineGame(ABC, Generic[M, H, A, P]):
     HELP: ClassVar[str]  # the commands, in a sentence
     ROLE: ClassVar[str]  # who chose trump, as the score sheet calls them: "solo"
     COMPUTERS: ClassVar[tuple[str, ...]]  # the names of the other seats
+    MATCH: ClassVar[MatchType[Any]]  # the engine's match of the game
 
     def __init__(self, match: M, path: Path, name: str) -> None:
         self.match = match
@@ -205,6 +175,38 @@ class EngineGame(ABC, Generic[M, H, A, P]):
             Person() if seat == YOU else self.computer(f"{match.seed}/{seat}")
             for seat, _ in enumerate(self.names)
         ]
+
+    @classmethod
+    async def play(
+        cls,
+        path: Path,
+        rules: RuleSet,
+        name: str,
+        ask: Callable[[str], str],
+        say: Callable[[str], None],
+        seed: str | None = None,
+    ) -> int:
+        """`python -m bot play` for the game: play until the match ends or the player quits,
+        resuming the match kept at ``path`` (a finished one, or none: a new match under
+        ``rules``, dealt from ``seed``, a fresh random one by default); the exit code."""
+        kept = replay_kept(path, cls.MATCH.replay)
+        if kept is None:
+            game = cls(cls.MATCH(rules, seed or secrets.token_hex(8)), path, name)
+            game.save()
+            say(f"New {cls.KIND} match ({rules.name}): you against {cls.AGAINST}. {cls.HELP}")
+        else:
+            game = cls(kept[0], path, kept[1])
+            number = game.match.hand_number
+            say(f"Resuming your {cls.KIND} match at hand {number}. {cls.HELP}")
+            if game.match.sheet:
+                say(game.render_sheet())
+        while game.match.hand is not None:
+            if not await game.turn(ask, say):
+                say(saved_line(cls.PRESET))
+                return 0
+        say(game.render_sheet())
+        say(game.final())
+        return 0
 
     @abstractmethod
     def computer(self, seed: str) -> P:
@@ -325,58 +327,6 @@ class EngineGame(ABC, Generic[M, H, A, P]):
         totals = ", ".join(f"{self.name(s)} {t}" for s, t in enumerate(result.totals))
         won = "shared" if result.winner is None else f"{self.name(result.winner)} won"
         return f"Match over: {totals} ({won})."
-
-
-class Play(Protocol):
-    """`python -m bot play` for one game: the exit code."""
-
-    async def __call__(
-        self,
-        path: Path,
-        rules: RuleSet,
-        name: str,
-        ask: Callable[[str], str],
-        say: Callable[[str], None],
-        seed: str | None = None,
-    ) -> int:
-        """Play until the match ends or the player quits."""
-        ...
-
-
-def engine_play(game_type: type[EngineGame[M, Any, Any, Any]], match_type: MatchType[M]) -> Play:
-    """`python -m bot play` for the game ``game_type`` plays (a ``match_type``)."""
-
-    async def play(
-        path: Path,
-        rules: RuleSet,
-        name: str,
-        ask: Callable[[str], str],
-        say: Callable[[str], None],
-        seed: str | None = None,
-    ) -> int:
-        """Play until the match ends or the player quits, resuming the match kept at
-        ``path`` (a finished one, or none: a new match under ``rules``, dealt from
-        ``seed``, a fresh random one by default); the exit code."""
-        kept = replay_kept(path, match_type.replay)
-        if kept is None:
-            game = game_type(match_type(rules, seed or secrets.token_hex(8)), path, name)
-            game.save()
-            say(f"New {game.KIND} match ({rules.name}): you against {game.AGAINST}. {game.HELP}")
-        else:
-            game = game_type(kept[0], path, kept[1])
-            number = game.match.hand_number
-            say(f"Resuming your {game.KIND} match at hand {number}. {game.HELP}")
-            if game.match.sheet:
-                say(game.render_sheet())
-        while game.match.hand is not None:
-            if not await game.turn(ask, say):
-                say(saved_line(game.PRESET))
-                return 0
-        say(game.render_sheet())
-        say(game.final())
-        return 0
-
-    return play
 
 
 def simulate_engine(

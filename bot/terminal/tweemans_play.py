@@ -30,7 +30,7 @@ from bot.engine import (
 )
 from bot.players.tweemans import NormalTweemans, TweemansPlayer, next_action
 from bot.terminal.console import parse_word
-from bot.terminal.engine_play import YOU, EngineGame, engine_play
+from bot.terminal.engine_play import YOU, EngineGame
 
 __all__ = ["HELP", "play_tweemans"]
 
@@ -50,6 +50,7 @@ class _Game(EngineGame[TweemansMatch, TweemansHand, TweemansAction, TweemansPlay
     PRESET = "tweemans"
     HELP = HELP
     ROLE = "maker"
+    MATCH = TweemansMatch
     COMPUTERS = ("Computer",)
 
     def computer(self, seed: str) -> TweemansPlayer:
@@ -174,5 +175,4 @@ def _asked(hand: TweemansHand, view: TweemansView, offer: bool) -> str:
     return "Type 'roem' to claim the roem of your last trick, or Enter to go on."
 
 
-# The command: play until the match ends or the player quits; the exit code.
-play_tweemans = engine_play(_Game, TweemansMatch)
+play_tweemans = _Game.play
