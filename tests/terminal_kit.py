@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from bot.engine import Card
 
 CARD = r"(?:10|[7-9JQKA])[♣♦♥♠]"
 CODES = [rank + suit for suit in "cdhs" for rank in "789TJQKA"]
+Play = Callable[..., Awaitable[int]]  # `play_driemans`, `play_tweemans`
 
 
 class Scripted:
@@ -80,10 +83,48 @@ class Trying(Scripted):
         return super().ask(prompt)
 
 
-def assert_refusals_changed_nothing(player: Trying) -> None:
-    """The three refused moves were told in words and the file kept no more actions."""
+async def assert_refused_moves_change_nothing(
+    play: Play, rules: Any, seed: str, trier: type[Trying], tmp_path: Path
+) -> None:
+    """A ``trier``'s refused moves are told in words and the file keeps no more actions."""
+    path = tmp_path / "m.json"
+    player = trier(path)
+    await play(path, rules, "You", player.ask, player.say, seed=seed)
     text = "\n".join(player.shown)
     assert len(player.counts) == 4 and len(set(player.counts)) == 1, player.counts
     assert re.search(rf"Refused: You may not play {CARD}: you must \w+", text)
     assert re.search(rf"Refused: You do not hold {CARD}\.", text)
     assert "Refused: 'pass' is not a card (e.g. Jh) or a command; type help." in text
+
+
+async def quit_resume_and_finish(
+    play: Play,
+    game: tuple[str, str],
+    rules: Any,
+    seed: str,
+    player: Callable[..., Scripted],
+    moves: int,
+    path: Path,
+) -> tuple[Scripted, Scripted]:
+    """A match of ``game`` (its preset and its name in words) started at ``path`` by a
+    ``player`` who first types help, sheet, a word that is no move and roem, and quits
+    after ``moves`` answers; resumed from the file and finished by another; then a new
+    match starts, as a finished one is not resumed. The first two players."""
+    preset, words = game
+    first = player(moves, extra=("help", "sheet", "Zz", "roem"))
+    assert await play(path, rules, "Anna", first.ask, first.say, seed=seed) == 0
+    text = "\n".join(first.shown)
+    assert f"New {words} match ({preset})" in text and "Commands:" in text
+    assert "Refused: There is no trick to claim roem for now." in text
+    assert text.endswith(f"Saved. Run `python -m bot play --preset {preset}` again to go on.")
+    before = kept(path)
+
+    second = player()
+    assert await play(path, rules, "Anna", second.ask, second.say) == 0
+    assert re.match(rf"Resuming your {words} match at hand \d\.", "\n".join(second.shown))
+    assert kept(path) > before
+
+    third = player()
+    await play(path, rules, "Anna", third.ask, third.say, seed="other")
+    assert third.shown[0].startswith(f"New {words} match")
+    return first, second

@@ -13,9 +13,9 @@ from tests.terminal_kit import (
     CARD,
     Scripted,
     Trying,
-    assert_refusals_changed_nothing,
+    assert_refused_moves_change_nothing,
     bracketed,
-    kept,
+    quit_resume_and_finish,
 )
 
 SEED = "t7"  # two hands in which the player is the solo once and is offered a claim
@@ -40,19 +40,11 @@ class Player(Scripted):
 
 async def test_quit_resume_and_finish_a_three_player_match(tmp_path: Path) -> None:
     path = tmp_path / "terminal-driemans.json"
-    first = Player(12, extra=("help", "sheet", "Zz", "roem"))
-    assert await play_driemans(path, RULES, "Anna", first.ask, first.say, seed=SEED) == 0
+    game = ("driemans", "three-player")
+    first, second = await quit_resume_and_finish(play_driemans, game, RULES, SEED, Player, 12, path)
     text = "\n".join(first.shown)
-    assert "New three-player match (driemans)" in text and "Commands:" in text
     assert re.search(r"Refused: 'Zz' is not a suit to play in \(c d h s\), or pass", text)
-    assert "Refused: There is no trick to claim roem for now." in text
-    assert text.endswith("Saved. Run `python -m bot play --preset driemans` again to go on.")
-    before = kept(path)
-
-    second = Player()
-    assert await play_driemans(path, RULES, "Anna", second.ask, second.say) == 0
     text = "\n".join(second.shown)
-    assert re.match(r"Resuming your three-player match at hand \d\.", text)
     both = "\n".join(first.shown + second.shown)
     assert "You play in ♥ and take the blind." in both and "You lay two cards down." in both
     assert re.search(r"You claim roem: (20|40)\.", both)
@@ -60,11 +52,6 @@ async def test_quit_resume_and_finish_a_three_player_match(tmp_path: Path) -> No
     assert re.search(r"Match over: Anna \d+, Computer 1 \d+, Computer 2 \d+ \(", text)
     sheet = [line for line in second.shown if line.startswith(" #  solo")][-1].splitlines()
     assert len(sheet) == 4 and sheet[-1].split()[0] == "total"
-    assert kept(path) > before
-
-    third = Player()  # the finished match is not resumed: a new one starts
-    await play_driemans(path, RULES, "Anna", third.ask, third.say, seed="other")
-    assert third.shown[0].startswith("New three-player match")
 
 
 class Trier(Trying, Player):
@@ -72,10 +59,7 @@ class Trier(Trying, Player):
 
 
 async def test_a_refused_move_is_told_in_words_and_changes_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "m.json"
-    player = Trier(path)
-    await play_driemans(path, RULES, "You", player.ask, player.say, seed=SEED)
-    assert_refusals_changed_nothing(player)
+    await assert_refused_moves_change_nothing(play_driemans, RULES, SEED, Trier, tmp_path)
 
 
 class Discarder(Player):

@@ -14,9 +14,9 @@ from tests.terminal_kit import (
     CARD,
     Scripted,
     Trying,
-    assert_refusals_changed_nothing,
+    assert_refused_moves_change_nothing,
     bracketed,
-    kept,
+    quit_resume_and_finish,
 )
 
 SEED = "t6"  # two hands: the player is the maker once, claims, and is offered the last trick's
@@ -42,18 +42,9 @@ def screens(shown: list[str]) -> list[str]:
 
 async def test_quit_resume_and_finish_a_two_player_match(tmp_path: Path) -> None:
     path = tmp_path / "terminal-tweemans.json"
-    first = Player(6, extra=("help", "sheet", "Zz", "roem"))
-    assert await play_tweemans(path, RULES, "Anna", first.ask, first.say, seed=SEED) == 0
-    text = "\n".join(first.shown)
-    assert "New two-player match (tweemans)" in text and "Commands:" in text
-    assert "Refused: There is no trick to claim roem for now." in text
-    assert text.endswith("Saved. Run `python -m bot play --preset tweemans` again to go on.")
-    before = kept(path)
-
-    second = Player()
-    assert await play_tweemans(path, RULES, "Anna", second.ask, second.say) == 0
+    game = ("tweemans", "two-player")
+    first, second = await quit_resume_and_finish(play_tweemans, game, RULES, SEED, Player, 6, path)
     text = "\n".join(second.shown)
-    assert re.match(r"Resuming your two-player match at hand \d\.", text)
     both = "\n".join(first.shown + second.shown)
     assert "You name ♥ trump." in both and re.search(r"Computer names [♣♦♥♠] trump\.", both)
     assert re.search(r"You claim roem: (20|40|50|100)\.", both)
@@ -63,11 +54,6 @@ async def test_quit_resume_and_finish_a_two_player_match(tmp_path: Path) -> None
     assert re.search(r"Match over: Anna \d+, Computer \d+ \(", text)
     sheet = [line for line in second.shown if line.startswith(" #  maker")][-1].splitlines()
     assert len(sheet) == 4 and sheet[-1].split()[0] == "total"
-    assert kept(path) > before
-
-    third = Player()  # the finished match is not resumed: a new one starts
-    await play_tweemans(path, RULES, "Anna", third.ask, third.say, seed="other")
-    assert third.shown[0].startswith("New two-player match")
 
 
 async def test_each_turn_shows_the_players_view(tmp_path: Path) -> None:
@@ -101,10 +87,7 @@ class Trier(Trying, Player):
 
 
 async def test_a_refused_move_is_told_in_words_and_changes_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "m.json"
-    player = Trier(path)
-    await play_tweemans(path, RULES, "You", player.ask, player.say, seed=SEED)
-    assert_refusals_changed_nothing(player)
+    await assert_refused_moves_change_nothing(play_tweemans, RULES, SEED, Trier, tmp_path)
 
 
 class Passer(Player):
