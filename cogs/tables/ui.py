@@ -32,7 +32,6 @@ from cogs.common.components import (
 from cogs.common.raw_messages import Message
 from cogs.common.text import NO_EMOJIS, SEATS_CACHED, CardEmojis, t
 from cogs.tables.items import ButtonKind, kind_component, leave_components, review_component
-from cogs.tables.ui_games import play_name, scoreboard, turn_line
 from cogs.tables.ui_kraak import calls_text, hand_roem_lines, to_call_line
 from cogs.tables.ui_lobby import lobby_lines, lobby_rows, rules_words
 from cogs.tables.ui_picture import ShownPicture
@@ -45,8 +44,10 @@ from cogs.tables.ui_text import (
     marked_name,
     md,
     pair_names,
+    play_name,
     points_text,
     roem_line,
+    scoreboard,
     seat_marks,
     seat_name,
     shown_trick,
@@ -55,6 +56,7 @@ from cogs.tables.ui_text import (
     timer_text,
     trick_lines,
     trick_title,
+    turn_line,
 )
 from cogs.tables.ui_three import is_three, three_play_lines, three_score_text, three_seat_lines
 from cogs.tables.ui_two import (

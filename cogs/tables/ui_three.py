@@ -16,8 +16,14 @@ from enum import StrEnum
 from bot.engine import DEFENDERS, SOLO, DriemansPhase
 from bot.tables import PublicTable
 from cogs.common.text import t
-from cogs.tables.ui_games import phase_turn_line, plain_points, play_name, player_seat_lines
-from cogs.tables.ui_text import marked_name, suit_text
+from cogs.tables.ui_text import (
+    marked_name,
+    phase_turn_line,
+    plain_points,
+    play_name,
+    player_seat_lines,
+    suit_text,
+)
 
 __all__ = [
     "is_three",

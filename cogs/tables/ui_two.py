@@ -17,14 +17,15 @@ from enum import StrEnum
 from bot.engine import TWO_PLAYERS, Card, Suit, TweemansPhase
 from bot.tables import PublicTable
 from cogs.common.text import CardEmojis, face_of, t
-from cogs.tables.ui_games import (
+from cogs.tables.ui_text import (
+    marked_name,
     phase_turn_line,
     plain_points,
     play_name,
     player_seat_lines,
     scoreboard,
+    suit_text,
 )
-from cogs.tables.ui_text import marked_name, suit_text
 
 __all__ = [
     "is_two",
