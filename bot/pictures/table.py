@@ -143,8 +143,8 @@ _TWO_BADGE_BOX: Final = (41, 12, 103, 74)
 _TWO_PAD_BOX: Final = (12, TWO_HEIGHT - 94, 132, TWO_HEIGHT - 12)
 _TWO_COLUMNS: Final = (_TWO_PAD_BOX[0] + 70, _TWO_PAD_BOX[2] - 10)  # as _HAND_X, _TOTAL_X
 _TWO_CENTRE: Final = (326, TWO_HEIGHT // 2)  # the table's centre, right of the column
-_TWO_PLATE: Final = (118, 30)
-_TWO_PLATE_AT: Final = (212, TWO_HEIGHT - 27)
+_TWO_PLATE: Final = (124, 30)  # its name in 14 px: "Computer 2" and "Ordenador 2" whole
+_TWO_PLATE_AT: Final = (209, TWO_HEIGHT - 27)
 _TWO_FAN_AT: Final = (153 + _FAN_CARD[0] // 2, TWO_HEIGHT - 69)  # the first back's centre
 _TWO_MARK_AT: Final = (257, TWO_HEIGHT - 69)  # the dealer's "D", the maker's trump sign
 _TWO_PILE_Y: Final = TWO_HEIGHT - 47
@@ -558,18 +558,20 @@ def _draw_plate(
     size: tuple[int, int],
     names: Sequence[str] | None,
     span: tuple[int, int] | None = None,
+    letters: int = 15,
 ) -> None:
     """`seat`'s name plate of `size` at `centre`, gold while to act, the name written in
-    `span` (from, to x; None: the whole plate), muted while away or sitting out."""
+    `span` (from, to x; None: the whole plate) `letters` px high, muted while away or
+    sitting out."""
     state = public.seats[seat]
     active = public.to_act == seat and public.is_open and bool(public.trick)
     name = "—" if state.kind == SeatKind.EMPTY else names[seat] if names else state.name
     _paste(image, _plate(_side(public, seat), active, size), centre)
     x0 = centre[0] - size[0] // 2
     left, right = span or (x0 + 16, x0 + size[0] - 8)
-    shown = _fitted(name, right - left, 15, True)
+    shown = _fitted(name, right - left, letters, True)
     muted = state.away or public.idle == seat  # away, or sitting out a ledig hand
-    _write(image, (left, centre[1]), shown, _MUTED_INK if muted else _WHITE, 15, True, "lm")
+    _write(image, (left, centre[1]), shown, _MUTED_INK if muted else _WHITE, letters, True, "lm")
 
 
 def _chose(public: PublicTable, seat: int) -> bool:
@@ -742,7 +744,7 @@ def _draw_side(
     """`player`'s side: the name plate, the hand as card backs with their count, the
     dealer's or the maker's mark, and the four piles; turned round for the opponent."""
     centre = _turned(_TWO_PLATE_AT, turned)
-    _draw_plate(image, public, player, centre, _TWO_PLATE, names)
+    _draw_plate(image, public, player, centre, _TWO_PLATE, names, letters=14)
     mark = _turned(_TWO_MARK_AT, turned)
     _draw_marks(image, public, player, mark, mark)  # the maker never deals
     two = public.two
