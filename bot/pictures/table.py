@@ -160,9 +160,10 @@ def table_picture(
     ranks: Mapping[Rank, str] | None = None,
 ) -> bytes:
     """The table seen from seat `viewer` (at the bottom), or the public picture (None:
-    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`, `names`
-    for the seats' plates when given (as the reader's language names computers) and
-    `ranks` for the cards' letters (the reader's: B, V, H for a Dutch reader)."""
+    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`; at two seats `TWO_HEIGHT`
+    tall, `viewer` a player). Uses only `public`, `names` for the seats' plates when given
+    (as the reader's language names computers) and `ranks` for the cards' letters (the
+    reader's: B, V, H for a Dutch reader)."""
     two = public.rules.two_players
     if two:
         image = _two_seats(public, viewer, names, ranks or {})
