@@ -9,14 +9,15 @@ from __future__ import annotations
 from bot.league.refs import Actor
 from bot.league.standings import half_up, three_scale
 from bot.tables import Status
-from tests.cogs.league.league_kit import start_league
+from tests.cogs.league.league_kit import LeagueKit, start_league
 from tests.cogs.tables.tables_kit import StartHarness, message_text
 from tests.cogs.tables.test_tables_driemans import act
 from tests.harness.limits import assert_ephemeral
 
 
-async def test_seven_players_play_four_and_three(make_harness: StartHarness) -> None:
-    kit = await start_league(make_harness)
+async def night_of_seven(kit: LeagueKit) -> int:
+    """A league of one round of two hands with a table of three, its night open and seven
+    players checked in; the organiser."""
     boss = kit.world.add_user("boss")
     players = [kit.world.add_user(f"player{i}") for i in range(7)]
     created = await kit.organiser(
@@ -26,6 +27,12 @@ async def test_seven_players_play_four_and_three(make_harness: StartHarness) -> 
     await kit.organiser("night open", boss)
     for user in players:
         await kit.player("league join", user)
+    return boss
+
+
+async def test_seven_players_play_four_and_three(make_harness: StartHarness) -> None:
+    kit = await start_league(make_harness)
+    boss = await night_of_seven(kit)
     await kit.organiser("night start", boss, deal=False)
     plan = kit.channel_texts()[-1]
     assert "**Table 2**" in plan
@@ -72,12 +79,7 @@ async def test_a_dealt_night_deals_its_table_of_three_played_by_clicks(
     make_harness: StartHarness,
 ) -> None:
     kit = await start_league(make_harness)
-    boss = kit.world.add_user("boss")
-    players = [kit.world.add_user(f"player{i}") for i in range(7)]
-    await kit.organiser("league create", boss, name="Vrijdag", hands=2, rounds=1, three=True)
-    await kit.organiser("night open", boss)
-    for user in players:
-        await kit.player("league join", user)
+    boss = await night_of_seven(kit)
     await kit.organiser("night start", boss)  # the bot deals both tables
     [draw] = await kit.leagues.draws(1)
     three = draw.tables[1].seats
