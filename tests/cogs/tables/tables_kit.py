@@ -381,10 +381,11 @@ async def restart_and_finish(
     t: int,
     user: int,
     act: Callable[[Kit, int], Awaitable[object]],
+    then: Callable[[Kit], Awaitable[None]] | None = None,
 ) -> None:
     """A new bot process (same database, same Discord) while ``user`` is to play: the table
-    is as it was, a card of the hand shown before the restart plays, and the match goes on
-    (by ``act``) to its end."""
+    is as it was, a card of the hand shown before the restart plays (``then`` checks the
+    new process after it), and the match goes on (by ``act``) to its end."""
     before = first.table(t).to_dict()
     hand_message = await first.hand(t, user)
     await first.harness.close()
@@ -394,6 +395,8 @@ async def restart_and_finish(
     card = enabled(hand_message.components, "kj:card:")[0]
     played = await second.click(card, user, message=hand_message.message_id)
     assert "You played" in played.response.text()
+    if then is not None:
+        await then(second)
     await play_out(second, t, act)
     assert second.table(t).status == Status.FINISHED
     second.check_payloads()
