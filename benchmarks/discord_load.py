@@ -24,10 +24,10 @@ chosen by a generator seeded with its number, so both checkouts play the same ca
 buttons, as the printed click digest shows) and ``--repeat 5`` (each run five times in
 the process, then the minimum and the median). ``--bytecodes`` counts instead the Python
 bytecodes the project's own files (bot/, cogs/) run per click on the event loop, with the
-table message edited after every click (no edit interval, as at the pace of play, where
-clicks are farther apart than the interval): a figure the machine's load and the pace do
-not move (the compiled engine's work is not in it); the CPU figures of such a run are the
-tracer's.
+table message edited after every click and its picture drawn whenever a trick or hand
+ends (no edit interval and no rate budget, as at the pace of play, where clicks are farther
+apart than the interval): a figure the machine's load and the pace do not move (the
+compiled engine's work is not in it); the CPU figures of such a run are the tracer's.
 
 Like the live bot, the process holds its guild and channels in discord.py's cache (a bot
 with the guilds intent gets them from GUILD_CREATE) and settles its heap once the tables
@@ -534,6 +534,7 @@ async def run(
         if bytecodes is not None:  # every click's table message edited, whatever the pace
             cog: Any = load.bot.get_cog("Tables")
             cog.publisher.interval = 0.0
+            cog.publisher.budget.rate = cog.publisher.pictures.rate = 0.0  # no budget
             bytecodes.start()
         until = began_wall + seconds if clicks is None else float("inf")
         drivers = [Timed(load.drive(i, think, until, clicks), meter) for i in ids]
