@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
+from .claim_window import ClaimWindow
 from .errors import ErrorCode, RuleViolation
 from .hand import Trick, TrumpOptions
 from .obligations import (
@@ -79,7 +80,7 @@ class DriemansScore:
 
 
 @dataclass
-class DriemansHand:
+class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
     """One hand of three-player Klaverjas, from the deal to its score."""
 
     rules: RuleSet
@@ -191,11 +192,6 @@ class DriemansHand:
         return list(self.play_options(seat).legal)
 
     @property
-    def last_trick(self) -> DriemansTrick | None:
-        """The trick taken most recently, if any."""
-        return self.tricks[-1] if self.tricks else None
-
-    @property
     def trick_number(self) -> int:
         """1-based number of the trick in progress (11 once all ten are taken)."""
         return len(self.tricks) + 1
@@ -206,12 +202,6 @@ class DriemansHand:
             return None
         return self.rules.seating.after(self.leader, trick_winner(self.current, self.trump))
 
-    @property
-    def claimable(self) -> bool:
-        """The claim window is open and its trick is not claimed yet."""
-        trick = self.last_trick
-        return self.claim_open and trick is not None and not trick.claimed
-
     def may_claim(self, seat: int) -> bool:
         """Whether a claim applies to `seat` now: the window is open on a trick its side
         took and nobody claimed yet (whether it holds roem is ``claim_refusal``'s)."""
@@ -219,16 +209,6 @@ class DriemansHand:
         if not self.claimable or trick is None:
             return False
         return self.side_of(seat) == self.side_of(trick.winner)
-
-    @property
-    def claim_open(self) -> bool:
-        """A claim window: the last trick is turned over only when the next card is played."""
-        return (
-            self.rules.roem_claiming == "manual"
-            and bool(self.tricks)
-            and not self.current
-            and self.phase in (DriemansPhase.PLAY, DriemansPhase.CLAIM)
-        )
 
     def claim_refusal(self, seat: int) -> ErrorCode | None:
         """The code ``claim(seat)`` would refuse with now, or None: the solo claims his own
@@ -316,23 +296,9 @@ class DriemansHand:
             raise RuleViolation(refusal, f"no claim: {refusal}")
         trick = self.last_trick
         assert trick is not None
-        trick.claimed, trick.claimer = True, seat
-        self.roem[self.side_of(trick.winner)] += trick.roem.points
-        if self.phase == DriemansPhase.CLAIM:
-            self._score()
-        return trick.roem
-
-    def finish(self) -> DriemansScore:
-        """Close the last trick's claim window and score the hand."""
-        self._require(DriemansPhase.CLAIM)
-        return self._score()
+        return self._credit_claim(trick, seat, self.side_of(trick.winner))
 
     # ----------------------------------------------------------------- internals
-    def _require(self, phase: DriemansPhase) -> None:
-        if self.phase != phase:
-            message = f"not possible during {self.phase}"
-            raise RuleViolation(ErrorCode.WRONG_PHASE, message, phase=self.phase)
-
     def _bid_turn(self, seat: int) -> TrumpOptions:
         self._require(DriemansPhase.BID)
         if seat != self.turn:

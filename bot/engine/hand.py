@@ -16,6 +16,7 @@ from typing import Any, Final, Protocol, TypeVar
 
 from . import ledig
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
+from .claim_window import ClaimWindow
 from .errors import ErrorCode, RuleViolation
 from .handroem import NO_HAND_ROEM, HandRoem, find_hand_roem, trick_roem_after
 from .obligations import (
@@ -100,7 +101,7 @@ class _Bidding:
 
 
 @dataclass
-class Hand:
+class Hand(ClaimWindow[Trick, HandScore]):
     """One hand of Klaverjas, from the deal to its score: the state the actions change."""
 
     rules: RuleSet
@@ -203,21 +204,6 @@ class Hand:
     def trick_number(self) -> int:
         """1-based number of the trick being played (9 once all are played)."""
         return len(self.tricks) + 1
-
-    @property
-    def last_trick(self) -> Trick | None:
-        """The trick taken most recently, if any."""
-        return self.tricks[-1] if self.tricks else None
-
-    @property
-    def claim_open(self) -> bool:
-        """A claim window: the last trick is turned over only when the next card is played."""
-        return (
-            self._claims
-            and bool(self.tricks)
-            and not self.current
-            and self.phase in (Phase.PLAY, Phase.CLAIM)
-        )
 
     @property
     def call_level(self) -> int | None:
@@ -386,13 +372,6 @@ class Hand:
         self.current.append(card)
         return self._complete_trick() if len(self.current) == 4 else None
 
-    @property
-    def claimable(self) -> bool:
-        """A claim window is open and its trick's roem is not claimed yet: the Roem! button
-        applies to the pair that took it (whether the trick holds roem is not told)."""
-        trick = self.last_trick
-        return self.claim_open and trick is not None and not trick.claimed
-
     def may_claim(self, seat: int) -> bool:
         """Whether a claim applies to `seat` now: the window is open, its pair took the trick
         and has not claimed it yet. A claim may still find no roem (`claim_refusal`)."""
@@ -435,17 +414,7 @@ class Hand:
             raise RuleViolation(refusal, _CLAIM_REFUSALS[refusal])
         trick = self.last_trick
         assert trick is not None
-        trick.claimed = True
-        trick.claimer = seat
-        self.roem[pair_of(trick.winner)] += trick.roem.points
-        if self.phase == Phase.CLAIM:
-            self._score()
-        return trick.roem
-
-    def finish(self) -> HandScore:
-        """Close the last trick's claim window and score the hand."""
-        self._require(Phase.CLAIM)
-        return self._score()
+        return self._credit_claim(trick, seat, pair_of(trick.winner))
 
     def apply(self, action: Applicable[R_co]) -> R_co:
         """Apply one action (``actions.action_from_dict`` reads the logged dict form)."""
@@ -518,11 +487,6 @@ class Hand:
         if not roem or self.rules.roem_source == "trick":  # most tricks: no roem
             return roem
         return trick_roem_after(roem, self.hand_roem) if self.rules.trick_roem else NO_ROEM
-
-    def _require(self, phase: Phase) -> None:
-        if self.phase != phase:
-            message = f"not possible during {self.phase}"
-            raise RuleViolation(ErrorCode.WRONG_PHASE, message, phase=self.phase)
 
     def _trump_turn(self, seat: int) -> TrumpOptions:
         self._require(Phase.TRUMP)

@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
+from .claim_window import ClaimWindow
 from .errors import ErrorCode, RuleViolation
 from .hand import Trick, TrumpOptions
 from .obligations import NO_OPTIONS, PlayOptions, Reason, explain_illegal, legal_mask, play_options
@@ -117,7 +118,7 @@ class TweemansView:
 
 
 @dataclass
-class TweemansHand:
+class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
     """One hand of two-player Klaverjas, from the deal to its score. Players are 0 and 1;
     ``hands[p]`` and ``piles[p]`` are player ``p``'s units; ``opener`` the player to lead
     the next trick, ``leader`` the unit that led the trick in play (None before its first
@@ -273,27 +274,6 @@ class TweemansHand:
         """The cards `unit` may play now."""
         return list(self.play_options(unit).legal)
 
-    @property
-    def last_trick(self) -> TweemansTrick | None:
-        """The trick taken most recently, if any."""
-        return self.tricks[-1] if self.tricks else None
-
-    @property
-    def claim_open(self) -> bool:
-        """A claim window: the last trick is turned over only when the next card is played."""
-        return (
-            self.rules.roem_claiming == "manual"
-            and bool(self.tricks)
-            and not self.current
-            and self.phase in (TweemansPhase.PLAY, TweemansPhase.CLAIM)
-        )
-
-    @property
-    def claimable(self) -> bool:
-        """The claim window is open and its trick is not claimed yet."""
-        trick = self.last_trick
-        return self.claim_open and trick is not None and not trick.claimed
-
     def may_claim(self, player: int) -> bool:
         """Whether a claim applies to `player` now: the window is open on a trick it took
         and nobody claimed yet (whether it holds roem is ``claim_refusal``'s)."""
@@ -401,23 +381,9 @@ class TweemansHand:
             raise RuleViolation(refusal, f"no claim: {refusal}")
         trick = self.last_trick
         assert trick is not None
-        trick.claimed, trick.claimer = True, player
-        self.roem[player] += trick.roem.points
-        if self.phase == TweemansPhase.CLAIM:
-            self._score()
-        return trick.roem
-
-    def finish(self) -> HandScore:
-        """Close the last trick's claim window and score the hand."""
-        self._require(TweemansPhase.CLAIM)
-        return self._score()
+        return self._credit_claim(trick, player, player)
 
     # ----------------------------------------------------------------- internals
-    def _require(self, phase: TweemansPhase) -> None:
-        if self.phase != phase:
-            message = f"not possible during {self.phase}"
-            raise RuleViolation(ErrorCode.WRONG_PHASE, message, phase=self.phase)
-
     def _take_out(self, unit: int, card: Card) -> None:
         """Remove a played `card` from `unit`: from the hand, or off the top of its pile."""
         player = SEATING.player_of(unit)

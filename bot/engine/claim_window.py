@@ -1,0 +1,95 @@
+"""The roem claim window every game's hand shares (docs/rules.md 2.6): after a trick is
+taken, its roem may be claimed until the next card is played, and after the last trick
+until the hand is finished; the hand is scored when the last window closes.
+
+``ClaimWindow`` is a mixin of the three hands (``Hand``, ``DriemansHand``, ``TweemansHand``):
+each keeps who may claim (its own ``claim_refusal``) and its own scoring (``_score``), and
+names its phases with the values here.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Generic, Protocol, TypeVar
+
+from .cards import Card
+from .errors import ErrorCode, RuleViolation
+from .roem import Roem
+from .rules import RuleSet
+
+PLAY: Final = "play"
+"""The phase value of playing tricks, in every game's phases."""
+CLAIM: Final = "claim"
+"""The phase value of the last trick's claim window, in every game's phases."""
+
+
+class ClaimedTrick(Protocol):
+    """What a claim marks on a taken trick."""
+
+    roem: Roem
+    claimed: bool
+    claimer: int | None
+
+
+TrickT = TypeVar("TrickT", bound=ClaimedTrick)
+ScoreT = TypeVar("ScoreT")
+
+
+class ClaimWindow(Generic[TrickT, ScoreT]):
+    """The claim window of a hand with these fields (the hand's dataclass holds them)."""
+
+    rules: RuleSet
+    phase: str
+    current: list[Card]
+    tricks: list[TrickT]
+    roem: list[int]
+
+    @property
+    def last_trick(self) -> TrickT | None:
+        """The trick taken most recently, if any."""
+        return self.tricks[-1] if self.tricks else None
+
+    @property
+    def claim_open(self) -> bool:
+        """A claim window: the last trick is turned over only when the next card is played."""
+        return (
+            self._claims
+            and bool(self.tricks)
+            and not self.current
+            and (self.phase == PLAY or self.phase == CLAIM)
+        )
+
+    @property
+    def claimable(self) -> bool:
+        """The claim window is open and its trick's roem is not claimed yet (whether the
+        trick holds roem is not told: claiming is the test)."""
+        trick = self.last_trick
+        return self.claim_open and trick is not None and not trick.claimed
+
+    def finish(self) -> ScoreT:
+        """Close the last trick's claim window and score the hand."""
+        self._require(CLAIM)
+        return self._score()
+
+    @property
+    def _claims(self) -> bool:
+        """Whether trick roem is claimed by hand at this table (not counted automatically)."""
+        return self.rules.roem_claiming == "manual"
+
+    def _credit_claim(self, trick: TrickT, claimer: int, side: int) -> Roem:
+        """A claim found valid: `trick`'s roem goes to `side`; the claim on the last trick
+        closes its window and scores the hand."""
+        trick.claimed, trick.claimer = True, claimer
+        self.roem[side] += trick.roem.points
+        if self.phase == CLAIM:
+            self._score()
+        return trick.roem
+
+    def _require(self, phase: str) -> None:
+        """``wrong_phase`` unless the hand is in `phase`."""
+        if self.phase != phase:
+            message = f"not possible during {self.phase}"
+            raise RuleViolation(ErrorCode.WRONG_PHASE, message, phase=self.phase)
+
+    def _score(self) -> ScoreT:
+        """Score the hand (its phase becomes done)."""
+        raise NotImplementedError
