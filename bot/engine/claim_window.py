@@ -15,6 +15,7 @@ from .cards import Card
 from .errors import ErrorCode, RuleViolation
 from .roem import Roem
 from .rules import RuleSet
+from .tricks import LAST_TRICK_BONUS
 
 PLAY: Final = "play"
 """The phase value of playing tricks, in every game's phases."""
@@ -42,6 +43,7 @@ class ClaimWindow(Generic[TrickT, ScoreT]):
     current: list[Card]
     tricks: list[TrickT]
     roem: list[int]
+    points: list[int]
 
     @property
     def last_trick(self) -> TrickT | None:
@@ -74,6 +76,19 @@ class ClaimWindow(Generic[TrickT, ScoreT]):
     def _claims(self) -> bool:
         """Whether trick roem is claimed by hand at this table (not counted automatically)."""
         return self.rules.roem_claiming == "manual"
+
+    def _count_taken(self, trick: TrickT, side: int) -> None:
+        """`side` took `trick`: its roem is counted at once where claims are automatic;
+        after the last trick, its bonus, then the last claim window (the hand is scored at
+        once where nobody claims by hand)."""
+        if self.rules.roem_claiming == "automatic" and trick.roem:
+            trick.claimed = True
+            self.roem[side] += trick.roem.points
+        if len(self.tricks) == self.rules.seating.tricks_per_hand:
+            self.points[side] += LAST_TRICK_BONUS
+            self.phase = type(self.phase)(CLAIM)  # the member of the game's own phases
+            if not self._claims:
+                self._score()
 
     def _credit_claim(self, trick: TrickT, claimer: int, side: int) -> Roem:
         """A claim found valid: `trick`'s roem goes to `side`; the claim on the last trick

@@ -16,22 +16,20 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
+from .cards import CARDS, Card, Suit, shuffled_deck
 from .claim_window import ClaimWindow
 from .errors import ErrorCode, RuleViolation
 from .hand import Trick, TrumpOptions
 from .obligations import (
     NO_OPTIONS,
     PlayOptions,
-    Reason,
-    explain_illegal,
-    legal_mask,
+    check_card,
     play_options,
 )
 from .roem import Roem, roem_of_trick
 from .rules import RuleSet
 from .seats import THREE_SEATS
-from .tricks import HAND_TOTAL, LAST_TRICK_BONUS, scored_points, trick_winner
+from .tricks import HAND_TOTAL, scored_points, trick_winner
 
 SOLO: Final = 0
 """The side of the player who plays (``points[SOLO]`` and the like)."""
@@ -276,12 +274,7 @@ class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
         assert self.trump is not None
         hand = self.holdings[seat]
         partner = self.partner_winning(seat)
-        allowed = legal_mask(mask_of(hand), self.current, self.trump, self.rules, partner)
-        if not allowed >> card & 1:
-            reason = explain_illegal(card, hand, self.current, self.trump, self.rules, partner)
-            not_held = reason is not None and reason.code == Reason.NOT_IN_HAND
-            code = ErrorCode.NOT_IN_HAND if not_held else ErrorCode.ILLEGAL_CARD
-            raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)
+        check_card(card, hand, self.current, self.trump, self.rules, partner)
         hand.remove(card)
         self.current.append(card)
         full = len(self.current) == self.rules.seating.cards_per_trick
@@ -318,14 +311,7 @@ class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
         self.points[side] += scored_points(cards, self.trump, self.rules)
         self.won[side] += 1
         self.current, self.leader = [], winner
-        if self.rules.roem_claiming == "automatic" and trick.roem:
-            trick.claimed = True
-            self.roem[side] += trick.roem.points
-        if len(self.tricks) == self.rules.seating.tricks_per_hand:
-            self.points[side] += LAST_TRICK_BONUS
-            self.phase = DriemansPhase.CLAIM
-            if self.rules.roem_claiming != "manual":
-                self._score()
+        self._count_taken(trick, side)
         return trick
 
     def _score(self) -> DriemansScore:

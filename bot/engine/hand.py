@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, Final, Protocol, TypeVar
 
 from . import ledig
-from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
+from .cards import CARDS, Card, Suit, shuffled_deck
 from .claim_window import ClaimWindow
 from .errors import ErrorCode, RuleViolation
 from .handroem import NO_HAND_ROEM, HandRoem, find_hand_roem, trick_roem_after
@@ -23,16 +23,15 @@ from .obligations import (
     NO_OPTIONS,
     PlayOptions,
     Reason,
-    explain_illegal,
+    check_card,
     legal_cards,
-    legal_mask,
     play_options,
 )
 from .roem import NO_ROEM, Roem, roem_of_trick
 from .rules import RuleSet
 from .scoring import MAX_CALLS, HandScore, bearing_pair, multiplier, score_hand
 from .seats import FOUR_SEATS, left_of, pair_of
-from .tricks import LAST_TRICK_BONUS, scored_points, trick_winner
+from .tricks import scored_points, trick_winner
 
 R_co = TypeVar("R_co", covariant=True)
 
@@ -362,12 +361,7 @@ class Hand(ClaimWindow[Trick, HandScore]):
             return self._play_ledig(seat, card)
         assert self.trump is not None
         hand = self.holdings[seat]
-        allowed = legal_mask(mask_of(hand), self.current, self.trump, self.rules)
-        if not allowed >> card & 1:
-            reason = explain_illegal(card, hand, self.current, self.trump, self.rules)
-            not_held = reason is not None and reason.code == Reason.NOT_IN_HAND
-            code = ErrorCode.NOT_IN_HAND if not_held else ErrorCode.ILLEGAL_CARD
-            raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)
+        check_card(card, hand, self.current, self.trump, self.rules)
         hand.remove(card)
         self.current.append(card)
         return self._complete_trick() if len(self.current) == 4 else None
@@ -519,14 +513,7 @@ class Hand(ClaimWindow[Trick, HandScore]):
         self.won[pair] += 1
         self.current = []
         self.leader = winner
-        if self.rules.roem_claiming == "automatic" and roem:
-            trick.claimed = True
-            self.roem[pair] += roem.points
-        if len(self.tricks) == self.rules.seating.tricks_per_hand:
-            self.points[pair] += LAST_TRICK_BONUS
-            self.phase = Phase.CLAIM
-            if not self._claims:
-                self._score()
+        self._count_taken(trick, pair)
         return trick
 
     def _score(self) -> HandScore:

@@ -19,16 +19,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
+from .cards import CARDS, Card, Suit, shuffled_deck
 from .claim_window import ClaimWindow
 from .errors import ErrorCode, RuleViolation
 from .hand import Trick, TrumpOptions
-from .obligations import NO_OPTIONS, PlayOptions, Reason, explain_illegal, legal_mask, play_options
+from .obligations import NO_OPTIONS, PlayOptions, check_card, play_options
 from .roem import Roem, roem_of_trick
 from .rules import RuleSet
 from .scoring import HandScore, score_hand
 from .seats import TWO_PLAYERS
-from .tricks import LAST_TRICK_BONUS, scored_points, trick_winner
+from .tricks import scored_points, trick_winner
 
 SEATING: Final = TWO_PLAYERS
 """The two players' table: units, partners and the trick order."""
@@ -359,12 +359,7 @@ class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
         assert self.trump is not None
         held = self.holding(unit)
         partner = self.partner_winning(unit)
-        allowed = legal_mask(mask_of(held), self.current, self.trump, self.rules, partner)
-        if not allowed >> card & 1:
-            reason = explain_illegal(card, held, self.current, self.trump, self.rules, partner)
-            not_held = reason is not None and reason.code == Reason.NOT_IN_HAND
-            code = ErrorCode.NOT_IN_HAND if not_held else ErrorCode.ILLEGAL_CARD
-            raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)
+        check_card(card, held, self.current, self.trump, self.rules, partner)
         self._take_out(unit, card)
         if self.leader is None:
             self.leader = unit
@@ -407,14 +402,7 @@ class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
         for table in self.piles:
             for pile in table:
                 pile.turn()
-        if self.rules.roem_claiming == "automatic" and roem:
-            trick.claimed = True
-            self.roem[taker] += roem.points
-        if len(self.tricks) == SEATING.tricks_per_hand:
-            self.points[taker] += LAST_TRICK_BONUS
-            self.phase = TweemansPhase.CLAIM
-            if self.rules.roem_claiming != "manual":
-                self._score()
+        self._count_taken(trick, taker)
         return trick
 
     def _score(self) -> HandScore:
