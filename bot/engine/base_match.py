@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .errors import ErrorCode, RuleViolation
 from .rules import RuleSet
@@ -64,6 +64,31 @@ class GameLine(Protocol):
     def from_dict(cls, data: dict[str, Any]) -> Self:
         """The line `to_dict` wrote."""
         ...
+
+
+class PlainLine:
+    """A sheet line (a frozen dataclass) whose snapshot is its fields in order, tuples
+    written as lists: the three- and two-player sheets."""
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON types."""
+        return {name: _plain(getattr(self, name)) for name in self.__dataclass_fields__}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The line `to_dict` wrote."""
+        return cls(**{name: _tupled(data[name]) for name in cls.__dataclass_fields__})
+
+
+def _plain(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _tupled(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
 
 
 HandT = TypeVar("HandT", bound=GameHand)

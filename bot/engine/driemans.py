@@ -336,10 +336,7 @@ class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
             "discard": [c.code for c in self.discard],
             "leader": self.leader,
             "current": [c.code for c in self.current],
-            "tricks": [
-                [t.leader, [c.code for c in t.cards], t.winner, t.claimed, t.claimer]
-                for t in self.tricks
-            ],
+            "tricks": [t.row() for t in self.tricks],
             "points": list(self.points),
             "roem": list(self.roem),
             "won": list(self.won),
@@ -353,10 +350,7 @@ class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
         hand.phase, hand.turn, hand.passes = self.phase, self.turn, self.passes
         hand.trump, hand.solo, hand.discard = self.trump, self.solo, self.discard
         hand.leader, hand.current = self.leader, list(self.current)
-        hand.tricks = [
-            DriemansTrick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer)
-            for t in self.tricks
-        ]
+        hand.tricks = [t.copy() for t in self.tricks]
         hand.points, hand.roem, hand.won = list(self.points), list(self.roem), list(self.won)
         hand.result = self.result
         return hand
@@ -373,11 +367,9 @@ class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
         hand.solo = data["solo"]
         hand.discard = tuple(_cards(data["discard"]))
         hand.leader, hand.current = data["leader"], _cards(data["current"])
-        for leader, codes, winner, claimed, claimer in data["tricks"]:
-            cards = tuple(_cards(codes))
+        if data["tricks"]:
             assert hand.trump is not None  # a taken trick has a trump
-            roem = roem_of_trick(cards, hand.trump, rules)
-            hand.tricks.append(DriemansTrick(leader, cards, winner, roem, claimed, claimer))
+            hand.tricks = [DriemansTrick.from_row(t, hand.trump, rules) for t in data["tricks"]]
         hand.points, hand.roem = list(data["points"]), list(data["roem"])
         hand.won = list(data["won"])
         if hand.phase == DriemansPhase.DONE:

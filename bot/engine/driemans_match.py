@@ -25,7 +25,7 @@ from .actions import (
     TrumpResult,
     action_from_dict,
 )
-from .base_match import BaseMatch, top_seat
+from .base_match import BaseMatch, PlainLine, top_seat
 from .cards import Card
 from .driemans import DriemansHand, DriemansPhase, DriemansScore, DriemansTrick
 from .errors import ErrorCode, RuleViolation
@@ -118,7 +118,7 @@ def driemans_action_from_dict(data: Mapping[str, Any]) -> DriemansAction:
 
 
 @dataclass(frozen=True, slots=True)
-class DriemansLine:
+class DriemansLine(PlainLine):
     """One line of the score sheet: the dealer, trump, the solo, the sides' card points
     (last trick included, discard apart) and roem, the discard's points, the score per seat,
     whether the solo went nat and the side that took every trick."""
@@ -133,33 +133,6 @@ class DriemansLine:
     scores: tuple[int, ...]
     nat: bool
     pit: int | None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON types."""
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "trump": self.trump,
-            "solo": self.solo,
-            "points": list(self.points),
-            "roem": list(self.roem),
-            "discard": self.discard,
-            "scores": list(self.scores),
-            "nat": self.nat,
-            "pit": self.pit,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DriemansLine:
-        """The line `to_dict` wrote."""
-        return cls(
-            **{
-                **data,
-                "points": tuple(data["points"]),
-                "roem": tuple(data["roem"]),
-                "scores": tuple(data["scores"]),
-            }
-        )
 
 
 @dataclass(frozen=True, slots=True)

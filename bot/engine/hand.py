@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, Self, TypeVar
 
 from . import ledig
 from .cards import CARDS, Card, Suit, shuffled_deck
@@ -79,6 +79,25 @@ class Trick:
         if self.idle is not None:
             return ledig.seat_in_trick(FOUR_SEATS, self.leader, index, self.idle)
         return FOUR_SEATS.after(self.leader, index)
+
+    def copy(self) -> Self:
+        """The same trick with its own claim marks (cards and roem are immutable)."""
+        cls = type(self)
+        return cls(
+            self.leader, self.cards, self.winner, self.roem, self.claimed, self.claimer, self.idle
+        )
+
+    def row(self) -> list[Any]:
+        """The trick as the three- and two-player snapshots write it: the leader, the card
+        codes, the winner, whether it is claimed and who claimed it."""
+        return [self.leader, [c.code for c in self.cards], self.winner, self.claimed, self.claimer]
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any], trump: Suit, rules: RuleSet) -> Self:
+        """The trick `row` wrote, its roem found again under `trump`."""
+        leader, codes, winner, claimed, claimer = row
+        cards = tuple(Card.parse(code) for code in codes)
+        return cls(leader, cards, winner, roem_of_trick(cards, trump, rules), claimed, claimer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -550,10 +569,7 @@ class Hand(ClaimWindow[Trick, HandScore]):
             None if bidding is None else _Bidding(bidding.turn, bidding.round, bidding.passes),
             self.leader,
             list(self.current),
-            [
-                Trick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer, t.idle)
-                for t in self.tricks
-            ],
+            [t.copy() for t in self.tricks],
             list(self.points),
             list(self.roem),
             list(self.won),

@@ -422,10 +422,7 @@ class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
             "opener": self.opener,
             "leader": self.leader,
             "current": [c.code for c in self.current],
-            "tricks": [
-                [t.leader, [c.code for c in t.cards], t.winner, t.claimed, t.claimer]
-                for t in self.tricks
-            ],
+            "tricks": [t.row() for t in self.tricks],
             "points": list(self.points),
             "roem": list(self.roem),
             "won": list(self.won),
@@ -444,10 +441,7 @@ class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
             opener=self.opener,
             leader=self.leader,
             current=list(self.current),
-            tricks=[
-                TweemansTrick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer)
-                for t in self.tricks
-            ],
+            tricks=[t.copy() for t in self.tricks],
             points=list(self.points),
             roem=list(self.roem),
             won=list(self.won),
@@ -459,11 +453,9 @@ class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
         """The hand `to_dict` wrote, under `rules`."""
         trump = None if data["trump"] is None else Suit.parse(data["trump"])
         tricks = []
-        for leader, codes, winner, claimed, claimer in data["tricks"]:
-            cards = tuple(Card.parse(code) for code in codes)
-            assert trump is not None
-            roem = roem_of_trick(cards, trump, rules)
-            tricks.append(TweemansTrick(leader, cards, winner, roem, claimed, claimer))
+        if data["tricks"]:
+            assert trump is not None  # a taken trick has a trump
+            tricks = [TweemansTrick.from_row(t, trump, rules) for t in data["tricks"]]
         hand = cls(
             rules,
             data["dealer"],

@@ -29,7 +29,7 @@ from .actions import (
     TrumpResult,
     action_from_dict,
 )
-from .base_match import BaseMatch, top_seat
+from .base_match import BaseMatch, PlainLine, top_seat
 from .cards import Card
 from .errors import ErrorCode, RuleViolation
 from .rules import RuleSet
@@ -82,7 +82,7 @@ def tweemans_action_from_dict(data: Mapping[str, Any]) -> TweemansAction:
 
 
 @dataclass(frozen=True, slots=True)
-class TweemansLine:
+class TweemansLine(PlainLine):
     """One line of the score sheet: the dealer and the maker (players), trump, each
     player's card points (last trick included) and roem, the score per player, whether the
     maker went nat and the player who took every trick."""
@@ -96,36 +96,6 @@ class TweemansLine:
     scores: tuple[int, int]
     nat: bool
     pit: int | None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON types."""
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "maker": self.maker,
-            "trump": self.trump,
-            "points": list(self.points),
-            "roem": list(self.roem),
-            "scores": list(self.scores),
-            "nat": self.nat,
-            "pit": self.pit,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TweemansLine:
-        """The line `to_dict` wrote."""
-        points, roem, scores = data["points"], data["roem"], data["scores"]
-        return cls(
-            number=data["number"],
-            dealer=data["dealer"],
-            maker=data["maker"],
-            trump=data["trump"],
-            points=(points[0], points[1]),
-            roem=(roem[0], roem[1]),
-            scores=(scores[0], scores[1]),
-            nat=data["nat"],
-            pit=data["pit"],
-        )
 
 
 @dataclass(frozen=True, slots=True)
