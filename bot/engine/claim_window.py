@@ -3,7 +3,7 @@ taken, its roem may be claimed until the next card is played, and after the last
 until the hand is finished; the hand is scored when the last window closes.
 
 ``ClaimWindow`` is a mixin of the three hands (``Hand``, ``DriemansHand``, ``TweemansHand``):
-each keeps who may claim (its own ``claim_refusal``) and its own scoring (``_score``), and
+each says which side a seat claims for (``_on_side``) and scores itself (``_score``), and
 names its phases with the values here.
 """
 
@@ -67,6 +67,29 @@ class ClaimWindow(Generic[TrickT, ScoreT]):
         trick = self.last_trick
         return self.claim_open and trick is not None and not trick.claimed
 
+    def may_claim(self, seat: int) -> bool:
+        """Whether a claim applies to `seat` now: the window is open on a trick its side
+        took and nobody claimed yet (whether it holds roem is ``claim_refusal``'s)."""
+        trick = self.last_trick
+        return self.claimable and trick is not None and self._on_side(seat, trick)
+
+    def claim_refusal(self, seat: int) -> ErrorCode | None:
+        """The code ``claim(seat)`` would refuse with now, or None when it would succeed;
+        the one place the claim rules live (front ends and timers ask, never re-check):
+        a seat claims the roem of a trick its side took, while its window is open."""
+        if self.rules.roem_claiming != "manual":
+            return ErrorCode.CLAIMS_AUTOMATIC
+        trick = self.last_trick
+        if not self.claim_open or trick is None:
+            return ErrorCode.NO_CLAIM_WINDOW
+        if not self._on_side(seat, trick):
+            return ErrorCode.WRONG_PAIR
+        if trick.claimed:
+            return ErrorCode.ALREADY_CLAIMED
+        if not trick.roem:
+            return ErrorCode.NO_ROEM
+        return None
+
     def finish(self) -> ScoreT:
         """Close the last trick's claim window and score the hand."""
         self._require(CLAIM)
@@ -104,6 +127,10 @@ class ClaimWindow(Generic[TrickT, ScoreT]):
         if self.phase != phase:
             message = f"not possible during {self.phase}"
             raise RuleViolation(ErrorCode.WRONG_PHASE, message, phase=self.phase)
+
+    def _on_side(self, seat: int, trick: TrickT) -> bool:
+        """Whether `seat` (at two players: the player) is on the side that took `trick`."""
+        raise NotImplementedError
 
     def _score(self) -> ScoreT:
         """Score the hand (its phase becomes done)."""

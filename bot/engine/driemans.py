@@ -200,29 +200,10 @@ class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
             return None
         return self.rules.seating.after(self.leader, trick_winner(self.current, self.trump))
 
-    def may_claim(self, seat: int) -> bool:
-        """Whether a claim applies to `seat` now: the window is open on a trick its side
-        took and nobody claimed yet (whether it holds roem is ``claim_refusal``'s)."""
-        trick = self.last_trick
-        if not self.claimable or trick is None:
-            return False
+    def _on_side(self, seat: int, trick: DriemansTrick) -> bool:
+        """The solo claims his own tricks, either defender the defenders' (docs/rules.md
+        2.8.6)."""
         return self.side_of(seat) == self.side_of(trick.winner)
-
-    def claim_refusal(self, seat: int) -> ErrorCode | None:
-        """The code ``claim(seat)`` would refuse with now, or None: the solo claims his own
-        tricks, either defender the defenders' (docs/rules.md 2.8.6)."""
-        if self.rules.roem_claiming != "manual":
-            return ErrorCode.CLAIMS_AUTOMATIC
-        trick = self.last_trick
-        if not self.claim_open or trick is None:
-            return ErrorCode.NO_CLAIM_WINDOW
-        if self.side_of(seat) != self.side_of(trick.winner):
-            return ErrorCode.WRONG_PAIR
-        if trick.claimed:
-            return ErrorCode.ALREADY_CLAIMED
-        if not trick.roem:
-            return ErrorCode.NO_ROEM
-        return None
 
     # ----------------------------------------------------------------- actions
     def choose_trump(self, seat: int, suit: Suit) -> None:

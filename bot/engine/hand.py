@@ -385,12 +385,6 @@ class Hand(ClaimWindow[Trick, HandScore]):
         self.current.append(card)
         return self._complete_trick() if len(self.current) == 4 else None
 
-    def may_claim(self, seat: int) -> bool:
-        """Whether a claim applies to `seat` now: the window is open, its pair took the trick
-        and has not claimed it yet. A claim may still find no roem (`claim_refusal`)."""
-        trick = self.last_trick
-        return self.claimable and trick is not None and pair_of(seat) == pair_of(trick.winner)
-
     @property
     def claim_pair(self) -> int | None:
         """The pair that may claim now: the one that took the last trick, while its claim
@@ -399,25 +393,12 @@ class Hand(ClaimWindow[Trick, HandScore]):
         return pair_of(trick.winner) if self.claim_open and trick is not None else None
 
     def claim_refusal(self, seat: int) -> ErrorCode | None:
-        """The code ``claim(seat)`` would refuse with now, or None when it would succeed;
-        the one place the claim rules live (front ends and timers ask, never re-check).
-        A ledig hand counts no roem (docs/rules.md 2.10 rule 4): ``ledig_no_roem`` first."""
+        """The claim window's refusal (`ClaimWindow.claim_refusal`); a ledig hand counts no
+        roem (docs/rules.md 2.10 rule 4): ``ledig_no_roem`` first. Without trick roem no
+        window opens (``no_claim_window``)."""
         if self.ledig is not None:
             return ErrorCode.LEDIG_NO_ROEM
-        if self.rules.roem_claiming != "manual":
-            return ErrorCode.CLAIMS_AUTOMATIC
-        if not self.rules.trick_roem:
-            return ErrorCode.NO_CLAIM_WINDOW
-        trick = self.last_trick
-        if not self.claim_open or trick is None:
-            return ErrorCode.NO_CLAIM_WINDOW
-        if pair_of(seat) != pair_of(trick.winner):
-            return ErrorCode.WRONG_PAIR
-        if trick.claimed:
-            return ErrorCode.ALREADY_CLAIMED
-        if not trick.roem:
-            return ErrorCode.NO_ROEM
-        return None
+        return super().claim_refusal(seat)
 
     def claim(self, seat: int) -> Roem:
         """Claim the roem of the trick just captured, for the capturing pair."""
@@ -439,6 +420,9 @@ class Hand(ClaimWindow[Trick, HandScore]):
         """Whether trick roem is claimed by hand (not automatic, not hand roem only, not in
         a ledig hand, which counts no roem)."""
         return self.rules.roem_claiming == "manual" and self.rules.trick_roem and self.ledig is None
+
+    def _on_side(self, seat: int, trick: Trick) -> bool:
+        return pair_of(seat) == pair_of(trick.winner)
 
     def _ledig_seat(self, index: int) -> int:
         """The seat that plays card ``index`` of the ledig trick in progress."""

@@ -274,27 +274,9 @@ class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
         """The cards `unit` may play now."""
         return list(self.play_options(unit).legal)
 
-    def may_claim(self, player: int) -> bool:
-        """Whether a claim applies to `player` now: the window is open on a trick it took
-        and nobody claimed yet (whether it holds roem is ``claim_refusal``'s)."""
-        trick = self.last_trick
-        return self.claimable and trick is not None and trick.taker == player
-
-    def claim_refusal(self, player: int) -> ErrorCode | None:
-        """The code ``claim(player)`` would refuse with now, or None: a player claims the
-        roem of the tricks it took."""
-        if self.rules.roem_claiming != "manual":
-            return ErrorCode.CLAIMS_AUTOMATIC
-        trick = self.last_trick
-        if not self.claim_open or trick is None:
-            return ErrorCode.NO_CLAIM_WINDOW
-        if trick.taker != player:
-            return ErrorCode.WRONG_PAIR
-        if trick.claimed:
-            return ErrorCode.ALREADY_CLAIMED
-        if not trick.roem:
-            return ErrorCode.NO_ROEM
-        return None
+    def _on_side(self, seat: int, trick: TweemansTrick) -> bool:
+        """A player claims the roem of the tricks it took."""
+        return trick.taker == seat
 
     def cards_left(self) -> int:
         """Cards not yet played: both hands and every pile, face-down cards included."""
