@@ -9,7 +9,8 @@ names its phases with the values here.
 
 from __future__ import annotations
 
-from typing import Final, Generic, Protocol, TypeVar
+from collections.abc import Mapping
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from .cards import Card
 from .errors import ErrorCode, RuleViolation
@@ -44,6 +45,7 @@ class ClaimWindow(Generic[TrickT, ScoreT]):
     tricks: list[TrickT]
     roem: list[int]
     points: list[int]
+    won: list[int]
 
     @property
     def last_trick(self) -> TrickT | None:
@@ -94,6 +96,16 @@ class ClaimWindow(Generic[TrickT, ScoreT]):
         """Close the last trick's claim window and score the hand."""
         self._require(CLAIM)
         return self._score()
+
+    def _counts_dict(self) -> dict[str, Any]:
+        """What the taken tricks counted per side, for a snapshot: card points, roem and
+        tricks won (read back by `_read_counts`)."""
+        return {"points": list(self.points), "roem": list(self.roem), "won": list(self.won)}
+
+    def _read_counts(self, data: Mapping[str, Any]) -> None:
+        """Restore what `_counts_dict` wrote."""
+        self.points, self.roem = list(data["points"]), list(data["roem"])
+        self.won = list(data["won"])
 
     @property
     def _claims(self) -> bool:

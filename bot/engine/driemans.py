@@ -318,9 +318,7 @@ class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
             "leader": self.leader,
             "current": [c.code for c in self.current],
             "tricks": [t.row() for t in self.tricks],
-            "points": list(self.points),
-            "roem": list(self.roem),
-            "won": list(self.won),
+            **self._counts_dict(),
         }
 
     def copy(self) -> DriemansHand:
@@ -351,8 +349,7 @@ class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
         if data["tricks"]:
             assert hand.trump is not None  # a taken trick has a trump
             hand.tricks = [DriemansTrick.from_row(t, hand.trump, rules) for t in data["tricks"]]
-        hand.points, hand.roem = list(data["points"]), list(data["roem"])
-        hand.won = list(data["won"])
+        hand._read_counts(data)
         if hand.phase == DriemansPhase.DONE:
             hand.result = score_driemans(hand)
         return hand

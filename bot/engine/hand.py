@@ -580,9 +580,7 @@ class Hand(ClaimWindow[Trick, HandScore]):
             "leader": self.leader,
             "current": [c.code for c in self.current],
             "tricks": [_trick_dict(t) for t in self.tricks],
-            "points": list(self.points),
-            "roem": list(self.roem),
-            "won": list(self.won),
+            **self._counts_dict(),
             **self._calls_dict(),
             **({} if self.ledig is None else {"ledig": self.ledig}),
         }
@@ -626,8 +624,7 @@ class Hand(ClaimWindow[Trick, HandScore]):
             claimer = t.get("claimer")  # written since claims name their seat
             trick = Trick(t["leader"], cards, t["winner"], roem, t["claimed"], claimer, idle)
             hand.tricks.append(trick)
-        hand.points, hand.roem = list(data["points"]), list(data["roem"])
-        hand.won = list(data["won"])
+        hand._read_counts(data)
         if hand.phase == Phase.DONE:
             hand.result = hand._scored()
         return hand

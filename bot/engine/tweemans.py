@@ -405,9 +405,7 @@ class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
             "leader": self.leader,
             "current": [c.code for c in self.current],
             "tricks": [t.row() for t in self.tricks],
-            "points": list(self.points),
-            "roem": list(self.roem),
-            "won": list(self.won),
+            **self._counts_dict(),
         }
 
     def copy(self) -> TweemansHand:
@@ -449,10 +447,8 @@ class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
             leader=data["leader"],
             current=[Card.parse(code) for code in data["current"]],
             tricks=tricks,
-            points=list(data["points"]),
-            roem=list(data["roem"]),
-            won=list(data["won"]),
         )
+        hand._read_counts(data)
         if hand.phase == TweemansPhase.DONE:
             hand.result = score_tweemans(hand)
         return hand
