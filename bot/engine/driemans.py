@@ -16,21 +16,20 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
+from .cards import CARDS, Card, Suit, shuffled_deck
+from .claim_window import ClaimWindow
 from .errors import ErrorCode, RuleViolation
 from .hand import Trick, TrumpOptions
 from .obligations import (
     NO_OPTIONS,
     PlayOptions,
-    Reason,
-    explain_illegal,
-    legal_mask,
+    check_card,
     play_options,
 )
 from .roem import Roem, roem_of_trick
 from .rules import RuleSet
 from .seats import THREE_SEATS
-from .tricks import HAND_TOTAL, LAST_TRICK_BONUS, scored_points, trick_winner
+from .tricks import HAND_TOTAL, scored_points, trick_winner
 
 SOLO: Final = 0
 """The side of the player who plays (``points[SOLO]`` and the like)."""
@@ -79,7 +78,7 @@ class DriemansScore:
 
 
 @dataclass
-class DriemansHand:
+class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
     """One hand of three-player Klaverjas, from the deal to its score."""
 
     rules: RuleSet
@@ -191,11 +190,6 @@ class DriemansHand:
         return list(self.play_options(seat).legal)
 
     @property
-    def last_trick(self) -> DriemansTrick | None:
-        """The trick taken most recently, if any."""
-        return self.tricks[-1] if self.tricks else None
-
-    @property
     def trick_number(self) -> int:
         """1-based number of the trick in progress (11 once all ten are taken)."""
         return len(self.tricks) + 1
@@ -206,45 +200,10 @@ class DriemansHand:
             return None
         return self.rules.seating.after(self.leader, trick_winner(self.current, self.trump))
 
-    @property
-    def claimable(self) -> bool:
-        """The claim window is open and its trick is not claimed yet."""
-        trick = self.last_trick
-        return self.claim_open and trick is not None and not trick.claimed
-
-    def may_claim(self, seat: int) -> bool:
-        """Whether a claim applies to `seat` now: the window is open on a trick its side
-        took and nobody claimed yet (whether it holds roem is ``claim_refusal``'s)."""
-        trick = self.last_trick
-        if not self.claimable or trick is None:
-            return False
+    def _on_side(self, seat: int, trick: DriemansTrick) -> bool:
+        """The solo claims his own tricks, either defender the defenders' (docs/rules.md
+        2.8.6)."""
         return self.side_of(seat) == self.side_of(trick.winner)
-
-    @property
-    def claim_open(self) -> bool:
-        """A claim window: the last trick is turned over only when the next card is played."""
-        return (
-            self.rules.roem_claiming == "manual"
-            and bool(self.tricks)
-            and not self.current
-            and self.phase in (DriemansPhase.PLAY, DriemansPhase.CLAIM)
-        )
-
-    def claim_refusal(self, seat: int) -> ErrorCode | None:
-        """The code ``claim(seat)`` would refuse with now, or None: the solo claims his own
-        tricks, either defender the defenders' (docs/rules.md 2.8.6)."""
-        if self.rules.roem_claiming != "manual":
-            return ErrorCode.CLAIMS_AUTOMATIC
-        trick = self.last_trick
-        if not self.claim_open or trick is None:
-            return ErrorCode.NO_CLAIM_WINDOW
-        if self.side_of(seat) != self.side_of(trick.winner):
-            return ErrorCode.WRONG_PAIR
-        if trick.claimed:
-            return ErrorCode.ALREADY_CLAIMED
-        if not trick.roem:
-            return ErrorCode.NO_ROEM
-        return None
 
     # ----------------------------------------------------------------- actions
     def choose_trump(self, seat: int, suit: Suit) -> None:
@@ -296,12 +255,7 @@ class DriemansHand:
         assert self.trump is not None
         hand = self.holdings[seat]
         partner = self.partner_winning(seat)
-        allowed = legal_mask(mask_of(hand), self.current, self.trump, self.rules, partner)
-        if not allowed >> card & 1:
-            reason = explain_illegal(card, hand, self.current, self.trump, self.rules, partner)
-            not_held = reason is not None and reason.code == Reason.NOT_IN_HAND
-            code = ErrorCode.NOT_IN_HAND if not_held else ErrorCode.ILLEGAL_CARD
-            raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)
+        check_card(card, hand, self.current, self.trump, self.rules, partner)
         hand.remove(card)
         self.current.append(card)
         full = len(self.current) == self.rules.seating.cards_per_trick
@@ -316,23 +270,9 @@ class DriemansHand:
             raise RuleViolation(refusal, f"no claim: {refusal}")
         trick = self.last_trick
         assert trick is not None
-        trick.claimed, trick.claimer = True, seat
-        self.roem[self.side_of(trick.winner)] += trick.roem.points
-        if self.phase == DriemansPhase.CLAIM:
-            self._score()
-        return trick.roem
-
-    def finish(self) -> DriemansScore:
-        """Close the last trick's claim window and score the hand."""
-        self._require(DriemansPhase.CLAIM)
-        return self._score()
+        return self._credit_claim(trick, seat, self.side_of(trick.winner))
 
     # ----------------------------------------------------------------- internals
-    def _require(self, phase: DriemansPhase) -> None:
-        if self.phase != phase:
-            message = f"not possible during {self.phase}"
-            raise RuleViolation(ErrorCode.WRONG_PHASE, message, phase=self.phase)
-
     def _bid_turn(self, seat: int) -> TrumpOptions:
         self._require(DriemansPhase.BID)
         if seat != self.turn:
@@ -352,14 +292,7 @@ class DriemansHand:
         self.points[side] += scored_points(cards, self.trump, self.rules)
         self.won[side] += 1
         self.current, self.leader = [], winner
-        if self.rules.roem_claiming == "automatic" and trick.roem:
-            trick.claimed = True
-            self.roem[side] += trick.roem.points
-        if len(self.tricks) == self.rules.seating.tricks_per_hand:
-            self.points[side] += LAST_TRICK_BONUS
-            self.phase = DriemansPhase.CLAIM
-            if self.rules.roem_claiming != "manual":
-                self._score()
+        self._count_taken(trick, side)
         return trick
 
     def _score(self) -> DriemansScore:
@@ -384,13 +317,8 @@ class DriemansHand:
             "discard": [c.code for c in self.discard],
             "leader": self.leader,
             "current": [c.code for c in self.current],
-            "tricks": [
-                [t.leader, [c.code for c in t.cards], t.winner, t.claimed, t.claimer]
-                for t in self.tricks
-            ],
-            "points": list(self.points),
-            "roem": list(self.roem),
-            "won": list(self.won),
+            "tricks": [t.row() for t in self.tricks],
+            **self._counts_dict(),
         }
 
     def copy(self) -> DriemansHand:
@@ -401,10 +329,7 @@ class DriemansHand:
         hand.phase, hand.turn, hand.passes = self.phase, self.turn, self.passes
         hand.trump, hand.solo, hand.discard = self.trump, self.solo, self.discard
         hand.leader, hand.current = self.leader, list(self.current)
-        hand.tricks = [
-            DriemansTrick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer)
-            for t in self.tricks
-        ]
+        hand.tricks = [t.copy() for t in self.tricks]
         hand.points, hand.roem, hand.won = list(self.points), list(self.roem), list(self.won)
         hand.result = self.result
         return hand
@@ -421,13 +346,10 @@ class DriemansHand:
         hand.solo = data["solo"]
         hand.discard = tuple(_cards(data["discard"]))
         hand.leader, hand.current = data["leader"], _cards(data["current"])
-        for leader, codes, winner, claimed, claimer in data["tricks"]:
-            cards = tuple(_cards(codes))
+        if data["tricks"]:
             assert hand.trump is not None  # a taken trick has a trump
-            roem = roem_of_trick(cards, hand.trump, rules)
-            hand.tricks.append(DriemansTrick(leader, cards, winner, roem, claimed, claimer))
-        hand.points, hand.roem = list(data["points"]), list(data["roem"])
-        hand.won = list(data["won"])
+            hand.tricks = [DriemansTrick.from_row(t, hand.trump, rules) for t in data["tricks"]]
+        hand._read_counts(data)
         if hand.phase == DriemansPhase.DONE:
             hand.result = score_driemans(hand)
         return hand

@@ -7,8 +7,7 @@ by the same dealer from the seed, the hand number and how many deals were passed
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -26,11 +25,11 @@ from .actions import (
     TrumpResult,
     action_from_dict,
 )
+from .base_match import BaseMatch, PlainLine, top_seat
 from .cards import Card
 from .driemans import DriemansHand, DriemansPhase, DriemansScore, DriemansTrick
 from .errors import ErrorCode, RuleViolation
 from .rules import RuleSet
-from .sheets import match_over
 
 DISCARD_TYPE = "discard"
 """The ``"type"`` of a logged ``LayDown``."""
@@ -119,7 +118,7 @@ def driemans_action_from_dict(data: Mapping[str, Any]) -> DriemansAction:
 
 
 @dataclass(frozen=True, slots=True)
-class DriemansLine:
+class DriemansLine(PlainLine):
     """One line of the score sheet: the dealer, trump, the solo, the sides' card points
     (last trick included, discard apart) and roem, the discard's points, the score per seat,
     whether the solo went nat and the side that took every trick."""
@@ -135,33 +134,6 @@ class DriemansLine:
     nat: bool
     pit: int | None
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON types."""
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "trump": self.trump,
-            "solo": self.solo,
-            "points": list(self.points),
-            "roem": list(self.roem),
-            "discard": self.discard,
-            "scores": list(self.scores),
-            "nat": self.nat,
-            "pit": self.pit,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DriemansLine:
-        """The line `to_dict` wrote."""
-        return cls(
-            **{
-                **data,
-                "points": tuple(data["points"]),
-                "roem": tuple(data["roem"]),
-                "scores": tuple(data["scores"]),
-            }
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class DriemansResultOfMatch:
@@ -172,123 +144,56 @@ class DriemansResultOfMatch:
     winner: int | None
 
 
-class DriemansMatch:
+class DriemansMatch(
+    BaseMatch[DriemansHand, DriemansLine, DriemansAction, DriemansResult, DriemansResultOfMatch]
+):
     """A three-player match: hands dealt from one seed until the planned hands are played
-    or a player reaches the target score."""
+    or a player reaches the target score; totals per seat. ``redeals``: deals of the
+    current hand passed by all three, each dealt again by the same dealer."""
+
+    hand_type = DriemansHand
+    line_type = DriemansLine
 
     def __init__(self, rules: RuleSet, seed: str, first_dealer: int | None = None) -> None:
         if not rules.three_players:
             raise ValueError("a three-player match needs rules with game='driemans'")
-        seating = rules.seating
-        self.rules = rules
-        self.seed = str(seed)
-        if first_dealer is None:
-            first_dealer = random.Random(f"{self.seed}/first-dealer").randrange(seating.count)
-        self.first_dealer = seating.seat(first_dealer)
-        self.sheet: list[DriemansLine] = []
-        self.totals = [0 for _ in seating.seats]
-        self.planned_hands: int | None = rules.match_hands
-        self.extended = False
-        self.redeals = 0  # deals of the current hand passed by all three
-        self.result: DriemansResultOfMatch | None = None
-        self.actions: list[DriemansAction] = []
-        self.hand: DriemansHand | None = self._deal(1)
+        self.redeals = 0
+        super().__init__(rules, seed, first_dealer)
 
-    @property
-    def hand_number(self) -> int:
-        """1-based number of the hand being played (or of the last one, once finished)."""
-        return len(self.sheet) + (1 if self.hand is not None else 0)
+    @staticmethod
+    def action_of(data: Mapping[str, Any]) -> DriemansAction:
+        """One logged action of a three-player hand (`driemans_action_from_dict`)."""
+        return driemans_action_from_dict(data)
 
-    @property
-    def finished(self) -> bool:
-        """Whether the match has a result."""
-        return self.result is not None
-
-    def apply(self, action: DriemansAction) -> DriemansResult:
-        """Apply one action to the current hand; a passed deal is dealt again, a scored hand
-        written on the sheet and the next one dealt."""
-        if self.hand is None:
-            raise RuleViolation(ErrorCode.MATCH_OVER, "the match is over")
-        result = apply_action(self.hand, action)
-        self.actions.append(action)
-        if self.hand.phase == DriemansPhase.PASSED:
+    def _act(self, hand: DriemansHand, action: DriemansAction) -> DriemansResult:
+        """`apply_action`; a deal that all three passed is dealt again."""
+        result = apply_action(hand, action)
+        if hand.phase == DriemansPhase.PASSED:
             self.redeals += 1
             self.hand = self._deal(len(self.sheet) + 1)
-        elif self.hand.phase == DriemansPhase.DONE:
-            self._close_hand(self.hand)
         return result
 
-    @classmethod
-    def replay(
-        cls,
-        rules: RuleSet,
-        seed: str,
-        first_dealer: int | None,
-        log: Iterable[Mapping[str, Any]],
-    ) -> DriemansMatch:
-        """The match after the logged actions, in their stored dict form."""
-        match = cls(rules, seed, first_dealer)
-        for data in log:
-            match.apply(driemans_action_from_dict(data))
-        return match
-
-    def to_dict(self) -> dict[str, Any]:
-        """The match as JSON-ready values: rules, seed, sheet, totals and the hand in play."""
-        return {
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "first_dealer": self.first_dealer,
-            "sheet": [line.to_dict() for line in self.sheet],
-            "totals": list(self.totals),
-            "planned_hands": self.planned_hands,
-            "extended": self.extended,
-            "redeals": self.redeals,
-            "hand": None if self.hand is None else self.hand.to_dict(),
-        }
-
-    def copy(self) -> DriemansMatch:
-        """The state as ``from_dict(to_dict())`` would rebuild it (no action log, sheet
-        lines shared), without the round trip through plain values."""
-        match = DriemansMatch.__new__(DriemansMatch)
-        vars(match).update(vars(self))
-        match.sheet = list(self.sheet)
-        match.totals = list(self.totals)
-        match.actions = []
-        match.hand = None if self.hand is None else self.hand.copy()
-        return match
-
-    @classmethod
-    def from_dict(
-        cls, data: dict[str, Any], actions: list[DriemansAction] | None = None
-    ) -> DriemansMatch:
-        """Rebuild from a snapshot; ``actions`` (the log) is kept only for later replays."""
-        match = cls.__new__(cls)
-        match.rules = RuleSet.from_dict(data["rules"])
-        match.seed = data["seed"]
-        match.first_dealer = data["first_dealer"]
-        match.sheet = [DriemansLine.from_dict(d) for d in data["sheet"]]
-        match.totals = list(data["totals"])
-        match.planned_hands = data["planned_hands"]
-        match.extended = data["extended"]
-        match.redeals = data["redeals"]
-        match.actions = list(actions or [])
-        hand = data["hand"]
-        match.hand = None if hand is None else DriemansHand.from_dict(match.rules, hand)
-        match.result = None
-        if match.hand is None:
-            match.result = DriemansResultOfMatch(tuple(match.totals), _winner(match.totals))
-        return match
-
-    def _deal(self, number: int) -> DriemansHand:
-        dealer = self.rules.seating.dealer_of(self.first_dealer, number)
-        suffix = f"/redeal/{self.redeals}" if self.redeals else ""
-        rng = random.Random(f"{self.seed}/hand/{number}{suffix}")
-        return DriemansHand.deal(self.rules, dealer, rng)
-
     def _close_hand(self, hand: DriemansHand) -> None:
+        self.redeals = 0
+        super()._close_hand(hand)
+
+    def _scorers(self) -> tuple[int, ...]:
+        return self.rules.seating.seats
+
+    def _deal_seed(self, number: int) -> str:
+        suffix = f"/redeal/{self.redeals}" if self.redeals else ""
+        return super()._deal_seed(number) + suffix
+
+    def _game_fields(self) -> dict[str, Any]:
+        return {"redeals": self.redeals}
+
+    def _read_game_fields(self, data: Mapping[str, Any]) -> None:
+        self.redeals = data["redeals"]
+
+    def _line_of(self, hand: DriemansHand) -> DriemansLine:
         score = hand.result
         assert score is not None and hand.trump is not None
-        line = DriemansLine(
+        return DriemansLine(
             number=len(self.sheet) + 1,
             dealer=hand.dealer,
             trump=hand.trump.letter,
@@ -300,26 +205,6 @@ class DriemansMatch:
             nat=score.nat,
             pit=score.pit,
         )
-        self.sheet.append(line)
-        self.totals = [t + s for t, s in zip(self.totals, line.scores, strict=True)]
-        self.hand, self.redeals = None, 0
-        over, self.planned_hands, self.extended = match_over(
-            len(self.sheet),
-            self.planned_hands,
-            self.totals,
-            self.rules.target_score,
-            self.extended,
-            self.rules.tie_break,
-            self.rules.seating.count,
-        )
-        if over:
-            self.result = DriemansResultOfMatch(tuple(self.totals), _winner(self.totals))
-        else:
-            self.hand = self._deal(len(self.sheet) + 1)
 
-
-def _winner(totals: Sequence[int]) -> int | None:
-    """The seat with the highest total; None when the highest is shared."""
-    best = max(totals)
-    leaders = [seat for seat, total in enumerate(totals) if total == best]
-    return leaders[0] if len(leaders) == 1 else None
+    def _result_of(self, totals: list[int]) -> DriemansResultOfMatch:
+        return DriemansResultOfMatch(tuple(totals), top_seat(totals))

@@ -170,12 +170,7 @@ def _nat_roem(each: int, rules: RuleSet, line: tuple[int, ...]) -> tuple[int, in
         roem = each - HAND_TOTAL - bonus
         if roem in _roem_amounts():
             return roem, pit
-    raise InvalidInput(
-        ErrorCode.THREE_LINE_NAT,
-        "a nat gives each defender 162 + all roem",
-        scores=list(line),
-        most=MOST_THREE_ROEM,
-    )
+    raise _refused(ErrorCode.THREE_LINE_NAT, "a nat gives each defender 162 + all roem", line)
 
 
 def _made_roem(
@@ -188,12 +183,13 @@ def _made_roem(
             roem = solo + defenders - cards - bonus
             if roem in _roem_amounts() and (pit is None or defenders in _pit_defenders(rules)):
                 return roem, pit
-    raise InvalidInput(
-        ErrorCode.THREE_LINE_SUM,
-        "the solo's and the defenders' scores add up to 162 + roem",
-        scores=list(line),
-        most=MOST_THREE_ROEM,
-    )
+    message = "the solo's and the defenders' scores add up to 162 + roem"
+    raise _refused(ErrorCode.THREE_LINE_SUM, message, line)
+
+
+def _refused(code: ErrorCode, message: str, line: tuple[int, ...]) -> InvalidInput:
+    """The refusal of a line no hand scores, with the line and the most roem a hand has."""
+    return InvalidInput(code, message, scores=list(line), most=MOST_THREE_ROEM)
 
 
 def _discards(rules: RuleSet) -> frozenset[int]:

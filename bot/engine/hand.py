@@ -12,26 +12,26 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, Self, TypeVar
 
 from . import ledig
-from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
+from .cards import CARDS, Card, Suit, shuffled_deck
+from .claim_window import ClaimWindow
 from .errors import ErrorCode, RuleViolation
 from .handroem import NO_HAND_ROEM, HandRoem, find_hand_roem, trick_roem_after
 from .obligations import (
     NO_OPTIONS,
     PlayOptions,
     Reason,
-    explain_illegal,
+    check_card,
     legal_cards,
-    legal_mask,
     play_options,
 )
 from .roem import NO_ROEM, Roem, roem_of_trick
 from .rules import RuleSet
 from .scoring import MAX_CALLS, HandScore, bearing_pair, multiplier, score_hand
 from .seats import FOUR_SEATS, left_of, pair_of
-from .tricks import LAST_TRICK_BONUS, scored_points, trick_winner
+from .tricks import scored_points, trick_winner
 
 R_co = TypeVar("R_co", covariant=True)
 
@@ -80,6 +80,25 @@ class Trick:
             return ledig.seat_in_trick(FOUR_SEATS, self.leader, index, self.idle)
         return FOUR_SEATS.after(self.leader, index)
 
+    def copy(self) -> Self:
+        """The same trick with its own claim marks (cards and roem are immutable)."""
+        cls = type(self)
+        return cls(
+            self.leader, self.cards, self.winner, self.roem, self.claimed, self.claimer, self.idle
+        )
+
+    def row(self) -> list[Any]:
+        """The trick as the three- and two-player snapshots write it: the leader, the card
+        codes, the winner, whether it is claimed and who claimed it."""
+        return [self.leader, [c.code for c in self.cards], self.winner, self.claimed, self.claimer]
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any], trump: Suit, rules: RuleSet) -> Self:
+        """The trick `row` wrote, its roem found again under `trump`."""
+        leader, codes, winner, claimed, claimer = row
+        cards = tuple(Card.parse(code) for code in codes)
+        return cls(leader, cards, winner, roem_of_trick(cards, trump, rules), claimed, claimer)
+
 
 @dataclass(frozen=True, slots=True)
 class TrumpOptions:
@@ -100,7 +119,7 @@ class _Bidding:
 
 
 @dataclass
-class Hand:
+class Hand(ClaimWindow[Trick, HandScore]):
     """One hand of Klaverjas, from the deal to its score: the state the actions change."""
 
     rules: RuleSet
@@ -203,21 +222,6 @@ class Hand:
     def trick_number(self) -> int:
         """1-based number of the trick being played (9 once all are played)."""
         return len(self.tricks) + 1
-
-    @property
-    def last_trick(self) -> Trick | None:
-        """The trick taken most recently, if any."""
-        return self.tricks[-1] if self.tricks else None
-
-    @property
-    def claim_open(self) -> bool:
-        """A claim window: the last trick is turned over only when the next card is played."""
-        return (
-            self._claims
-            and bool(self.tricks)
-            and not self.current
-            and self.phase in (Phase.PLAY, Phase.CLAIM)
-        )
 
     @property
     def call_level(self) -> int | None:
@@ -376,28 +380,10 @@ class Hand:
             return self._play_ledig(seat, card)
         assert self.trump is not None
         hand = self.holdings[seat]
-        allowed = legal_mask(mask_of(hand), self.current, self.trump, self.rules)
-        if not allowed >> card & 1:
-            reason = explain_illegal(card, hand, self.current, self.trump, self.rules)
-            not_held = reason is not None and reason.code == Reason.NOT_IN_HAND
-            code = ErrorCode.NOT_IN_HAND if not_held else ErrorCode.ILLEGAL_CARD
-            raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)
+        check_card(card, hand, self.current, self.trump, self.rules)
         hand.remove(card)
         self.current.append(card)
         return self._complete_trick() if len(self.current) == 4 else None
-
-    @property
-    def claimable(self) -> bool:
-        """A claim window is open and its trick's roem is not claimed yet: the Roem! button
-        applies to the pair that took it (whether the trick holds roem is not told)."""
-        trick = self.last_trick
-        return self.claim_open and trick is not None and not trick.claimed
-
-    def may_claim(self, seat: int) -> bool:
-        """Whether a claim applies to `seat` now: the window is open, its pair took the trick
-        and has not claimed it yet. A claim may still find no roem (`claim_refusal`)."""
-        trick = self.last_trick
-        return self.claimable and trick is not None and pair_of(seat) == pair_of(trick.winner)
 
     @property
     def claim_pair(self) -> int | None:
@@ -407,25 +393,12 @@ class Hand:
         return pair_of(trick.winner) if self.claim_open and trick is not None else None
 
     def claim_refusal(self, seat: int) -> ErrorCode | None:
-        """The code ``claim(seat)`` would refuse with now, or None when it would succeed;
-        the one place the claim rules live (front ends and timers ask, never re-check).
-        A ledig hand counts no roem (docs/rules.md 2.10 rule 4): ``ledig_no_roem`` first."""
+        """The claim window's refusal (`ClaimWindow.claim_refusal`); a ledig hand counts no
+        roem (docs/rules.md 2.10 rule 4): ``ledig_no_roem`` first. Without trick roem no
+        window opens (``no_claim_window``)."""
         if self.ledig is not None:
             return ErrorCode.LEDIG_NO_ROEM
-        if self.rules.roem_claiming != "manual":
-            return ErrorCode.CLAIMS_AUTOMATIC
-        if not self.rules.trick_roem:
-            return ErrorCode.NO_CLAIM_WINDOW
-        trick = self.last_trick
-        if not self.claim_open or trick is None:
-            return ErrorCode.NO_CLAIM_WINDOW
-        if pair_of(seat) != pair_of(trick.winner):
-            return ErrorCode.WRONG_PAIR
-        if trick.claimed:
-            return ErrorCode.ALREADY_CLAIMED
-        if not trick.roem:
-            return ErrorCode.NO_ROEM
-        return None
+        return super().claim_refusal(seat)
 
     def claim(self, seat: int) -> Roem:
         """Claim the roem of the trick just captured, for the capturing pair."""
@@ -435,17 +408,7 @@ class Hand:
             raise RuleViolation(refusal, _CLAIM_REFUSALS[refusal])
         trick = self.last_trick
         assert trick is not None
-        trick.claimed = True
-        trick.claimer = seat
-        self.roem[pair_of(trick.winner)] += trick.roem.points
-        if self.phase == Phase.CLAIM:
-            self._score()
-        return trick.roem
-
-    def finish(self) -> HandScore:
-        """Close the last trick's claim window and score the hand."""
-        self._require(Phase.CLAIM)
-        return self._score()
+        return self._credit_claim(trick, seat, pair_of(trick.winner))
 
     def apply(self, action: Applicable[R_co]) -> R_co:
         """Apply one action (``actions.action_from_dict`` reads the logged dict form)."""
@@ -457,6 +420,9 @@ class Hand:
         """Whether trick roem is claimed by hand (not automatic, not hand roem only, not in
         a ledig hand, which counts no roem)."""
         return self.rules.roem_claiming == "manual" and self.rules.trick_roem and self.ledig is None
+
+    def _on_side(self, seat: int, trick: Trick) -> bool:
+        return pair_of(seat) == pair_of(trick.winner)
 
     def _ledig_seat(self, index: int) -> int:
         """The seat that plays card ``index`` of the ledig trick in progress."""
@@ -519,11 +485,6 @@ class Hand:
             return roem
         return trick_roem_after(roem, self.hand_roem) if self.rules.trick_roem else NO_ROEM
 
-    def _require(self, phase: Phase) -> None:
-        if self.phase != phase:
-            message = f"not possible during {self.phase}"
-            raise RuleViolation(ErrorCode.WRONG_PHASE, message, phase=self.phase)
-
     def _trump_turn(self, seat: int) -> TrumpOptions:
         self._require(Phase.TRUMP)
         if self.bidding is None or seat != self.bidding.turn:
@@ -555,14 +516,7 @@ class Hand:
         self.won[pair] += 1
         self.current = []
         self.leader = winner
-        if self.rules.roem_claiming == "automatic" and roem:
-            trick.claimed = True
-            self.roem[pair] += roem.points
-        if len(self.tricks) == self.rules.seating.tricks_per_hand:
-            self.points[pair] += LAST_TRICK_BONUS
-            self.phase = Phase.CLAIM
-            if not self._claims:
-                self._score()
+        self._count_taken(trick, pair)
         return trick
 
     def _score(self) -> HandScore:
@@ -599,10 +553,7 @@ class Hand:
             None if bidding is None else _Bidding(bidding.turn, bidding.round, bidding.passes),
             self.leader,
             list(self.current),
-            [
-                Trick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer, t.idle)
-                for t in self.tricks
-            ],
+            [t.copy() for t in self.tricks],
             list(self.points),
             list(self.roem),
             list(self.won),
@@ -629,9 +580,7 @@ class Hand:
             "leader": self.leader,
             "current": [c.code for c in self.current],
             "tricks": [_trick_dict(t) for t in self.tricks],
-            "points": list(self.points),
-            "roem": list(self.roem),
-            "won": list(self.won),
+            **self._counts_dict(),
             **self._calls_dict(),
             **({} if self.ledig is None else {"ledig": self.ledig}),
         }
@@ -675,8 +624,7 @@ class Hand:
             claimer = t.get("claimer")  # written since claims name their seat
             trick = Trick(t["leader"], cards, t["winner"], roem, t["claimed"], claimer, idle)
             hand.tricks.append(trick)
-        hand.points, hand.roem = list(data["points"]), list(data["roem"])
-        hand.won = list(data["won"])
+        hand._read_counts(data)
         if hand.phase == Phase.DONE:
             hand.result = hand._scored()
         return hand

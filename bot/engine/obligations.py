@@ -31,7 +31,7 @@ from .cards import (
     distinct_mask,
     mask_of,
 )
-from .errors import ErrorCode, InvalidInput
+from .errors import ErrorCode, InvalidInput, RuleViolation
 from .rules import RuleSet
 from .seats import FOUR_SEATS, Seating
 from .tricks import TRUMP_ORDER, TRUMP_RANKING, trick_winner
@@ -192,6 +192,24 @@ def legal_cards(
         if follow:
             return list(LANE_CARDS[led][follow])
     return list(cards_of(_decide(mask, trick, trump, rules)[0]))
+
+
+def check_card(
+    card: Card,
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: int,
+    rules: RuleSet,
+    partner_winning: bool | None = None,
+) -> None:
+    """Refuse ``card`` unless it may be played from ``hand`` on ``trick``: every game's
+    play refuses with ``not_in_hand`` or ``illegal_card`` and ``explain_illegal``'s reason."""
+    if legal_mask(mask_of(hand), trick, trump, rules, partner_winning) >> card & 1:
+        return
+    reason = explain_illegal(card, hand, trick, trump, rules, partner_winning)
+    not_held = reason is not None and reason.code == Reason.NOT_IN_HAND
+    code = ErrorCode.NOT_IN_HAND if not_held else ErrorCode.ILLEGAL_CARD
+    raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)
 
 
 def explain_illegal(

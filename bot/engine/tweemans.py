@@ -19,15 +19,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
-from .cards import CARDS, Card, Suit, mask_of, shuffled_deck
+from .cards import CARDS, Card, Suit, shuffled_deck
+from .claim_window import ClaimWindow
 from .errors import ErrorCode, RuleViolation
 from .hand import Trick, TrumpOptions
-from .obligations import NO_OPTIONS, PlayOptions, Reason, explain_illegal, legal_mask, play_options
+from .obligations import NO_OPTIONS, PlayOptions, check_card, play_options
 from .roem import Roem, roem_of_trick
 from .rules import RuleSet
 from .scoring import HandScore, score_hand
 from .seats import TWO_PLAYERS
-from .tricks import LAST_TRICK_BONUS, scored_points, trick_winner
+from .tricks import scored_points, trick_winner
 
 SEATING: Final = TWO_PLAYERS
 """The two players' table: units, partners and the trick order."""
@@ -117,7 +118,7 @@ class TweemansView:
 
 
 @dataclass
-class TweemansHand:
+class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
     """One hand of two-player Klaverjas, from the deal to its score. Players are 0 and 1;
     ``hands[p]`` and ``piles[p]`` are player ``p``'s units; ``opener`` the player to lead
     the next trick, ``leader`` the unit that led the trick in play (None before its first
@@ -273,48 +274,9 @@ class TweemansHand:
         """The cards `unit` may play now."""
         return list(self.play_options(unit).legal)
 
-    @property
-    def last_trick(self) -> TweemansTrick | None:
-        """The trick taken most recently, if any."""
-        return self.tricks[-1] if self.tricks else None
-
-    @property
-    def claim_open(self) -> bool:
-        """A claim window: the last trick is turned over only when the next card is played."""
-        return (
-            self.rules.roem_claiming == "manual"
-            and bool(self.tricks)
-            and not self.current
-            and self.phase in (TweemansPhase.PLAY, TweemansPhase.CLAIM)
-        )
-
-    @property
-    def claimable(self) -> bool:
-        """The claim window is open and its trick is not claimed yet."""
-        trick = self.last_trick
-        return self.claim_open and trick is not None and not trick.claimed
-
-    def may_claim(self, player: int) -> bool:
-        """Whether a claim applies to `player` now: the window is open on a trick it took
-        and nobody claimed yet (whether it holds roem is ``claim_refusal``'s)."""
-        trick = self.last_trick
-        return self.claimable and trick is not None and trick.taker == player
-
-    def claim_refusal(self, player: int) -> ErrorCode | None:
-        """The code ``claim(player)`` would refuse with now, or None: a player claims the
-        roem of the tricks it took."""
-        if self.rules.roem_claiming != "manual":
-            return ErrorCode.CLAIMS_AUTOMATIC
-        trick = self.last_trick
-        if not self.claim_open or trick is None:
-            return ErrorCode.NO_CLAIM_WINDOW
-        if trick.taker != player:
-            return ErrorCode.WRONG_PAIR
-        if trick.claimed:
-            return ErrorCode.ALREADY_CLAIMED
-        if not trick.roem:
-            return ErrorCode.NO_ROEM
-        return None
+    def _on_side(self, seat: int, trick: TweemansTrick) -> bool:
+        """A player claims the roem of the tricks it took."""
+        return trick.taker == seat
 
     def cards_left(self) -> int:
         """Cards not yet played: both hands and every pile, face-down cards included."""
@@ -379,12 +341,7 @@ class TweemansHand:
         assert self.trump is not None
         held = self.holding(unit)
         partner = self.partner_winning(unit)
-        allowed = legal_mask(mask_of(held), self.current, self.trump, self.rules, partner)
-        if not allowed >> card & 1:
-            reason = explain_illegal(card, held, self.current, self.trump, self.rules, partner)
-            not_held = reason is not None and reason.code == Reason.NOT_IN_HAND
-            code = ErrorCode.NOT_IN_HAND if not_held else ErrorCode.ILLEGAL_CARD
-            raise RuleViolation(code, f"{card} may not be played", card=card, reason=reason)
+        check_card(card, held, self.current, self.trump, self.rules, partner)
         self._take_out(unit, card)
         if self.leader is None:
             self.leader = unit
@@ -401,23 +358,9 @@ class TweemansHand:
             raise RuleViolation(refusal, f"no claim: {refusal}")
         trick = self.last_trick
         assert trick is not None
-        trick.claimed, trick.claimer = True, player
-        self.roem[player] += trick.roem.points
-        if self.phase == TweemansPhase.CLAIM:
-            self._score()
-        return trick.roem
-
-    def finish(self) -> HandScore:
-        """Close the last trick's claim window and score the hand."""
-        self._require(TweemansPhase.CLAIM)
-        return self._score()
+        return self._credit_claim(trick, player, player)
 
     # ----------------------------------------------------------------- internals
-    def _require(self, phase: TweemansPhase) -> None:
-        if self.phase != phase:
-            message = f"not possible during {self.phase}"
-            raise RuleViolation(ErrorCode.WRONG_PHASE, message, phase=self.phase)
-
     def _take_out(self, unit: int, card: Card) -> None:
         """Remove a played `card` from `unit`: from the hand, or off the top of its pile."""
         player = SEATING.player_of(unit)
@@ -441,14 +384,7 @@ class TweemansHand:
         for table in self.piles:
             for pile in table:
                 pile.turn()
-        if self.rules.roem_claiming == "automatic" and roem:
-            trick.claimed = True
-            self.roem[taker] += roem.points
-        if len(self.tricks) == SEATING.tricks_per_hand:
-            self.points[taker] += LAST_TRICK_BONUS
-            self.phase = TweemansPhase.CLAIM
-            if self.rules.roem_claiming != "manual":
-                self._score()
+        self._count_taken(trick, taker)
         return trick
 
     def _score(self) -> HandScore:
@@ -468,13 +404,8 @@ class TweemansHand:
             "opener": self.opener,
             "leader": self.leader,
             "current": [c.code for c in self.current],
-            "tricks": [
-                [t.leader, [c.code for c in t.cards], t.winner, t.claimed, t.claimer]
-                for t in self.tricks
-            ],
-            "points": list(self.points),
-            "roem": list(self.roem),
-            "won": list(self.won),
+            "tricks": [t.row() for t in self.tricks],
+            **self._counts_dict(),
         }
 
     def copy(self) -> TweemansHand:
@@ -490,10 +421,7 @@ class TweemansHand:
             opener=self.opener,
             leader=self.leader,
             current=list(self.current),
-            tricks=[
-                TweemansTrick(t.leader, t.cards, t.winner, t.roem, t.claimed, t.claimer)
-                for t in self.tricks
-            ],
+            tricks=[t.copy() for t in self.tricks],
             points=list(self.points),
             roem=list(self.roem),
             won=list(self.won),
@@ -505,11 +433,9 @@ class TweemansHand:
         """The hand `to_dict` wrote, under `rules`."""
         trump = None if data["trump"] is None else Suit.parse(data["trump"])
         tricks = []
-        for leader, codes, winner, claimed, claimer in data["tricks"]:
-            cards = tuple(Card.parse(code) for code in codes)
-            assert trump is not None
-            roem = roem_of_trick(cards, trump, rules)
-            tricks.append(TweemansTrick(leader, cards, winner, roem, claimed, claimer))
+        if data["tricks"]:
+            assert trump is not None  # a taken trick has a trump
+            tricks = [TweemansTrick.from_row(t, trump, rules) for t in data["tricks"]]
         hand = cls(
             rules,
             data["dealer"],
@@ -521,10 +447,8 @@ class TweemansHand:
             leader=data["leader"],
             current=[Card.parse(code) for code in data["current"]],
             tricks=tricks,
-            points=list(data["points"]),
-            roem=list(data["roem"]),
-            won=list(data["won"]),
         )
+        hand._read_counts(data)
         if hand.phase == TweemansPhase.DONE:
             hand.result = score_tweemans(hand)
         return hand

@@ -64,8 +64,11 @@ def engine_codes(expr: ast.expr, scope: ast.AST, module: str) -> set[str]:
         ]
         assert values, f"cannot read the code {expr.id!r} in {module}"
         return set().union(*(engine_codes(v, scope, module) for v in values))
-    if isinstance(expr, ast.Call):  # a function of the module that answers with a code
-        function = _function(module, _name(expr.func))
+    if isinstance(expr, ast.Call):  # a function of the module (or a base's) answering a code
+        inherited = (
+            isinstance(expr.func, ast.Attribute) and ast.unparse(expr.func.value) == "super()"
+        )
+        module, function = _function(module, _name(expr.func), inherited)
         returned = [
             node.value
             for node in ast.walk(function)
@@ -78,12 +81,27 @@ def engine_codes(expr: ast.expr, scope: ast.AST, module: str) -> set[str]:
     raise AssertionError(f"cannot read a RuleViolation code in {module}: {ast.unparse(expr)}")
 
 
-def _function(module: str, name: str | None) -> ast.FunctionDef:
+def _function(
+    module: str, name: str | None, inherited: bool = False
+) -> tuple[str, ast.FunctionDef]:
+    """The function `name` with the module that holds it: `module`'s own (unless called
+    through ``super()``), else one of the engine modules it imports (a base class's)."""
+    tree = _tree(module)
+    imported = [
+        f"bot.engine.{node.module}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+    ]
+    for holder in [*([] if inherited else [module]), *imported]:
+        for node in ast.walk(_tree(holder)):
+            if isinstance(node, ast.FunctionDef) and node.name == name:
+                return holder, node
+    raise AssertionError(f"no function {name!r} in {module} or the modules it imports")
+
+
+def _tree(module: str) -> ast.Module:
     path = ROOT.joinpath(*module.split(".")).with_suffix(".py")
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.FunctionDef) and node.name == name:
-            return node
-    raise AssertionError(f"no function {name!r} in {module}")
+    return ast.parse(path.read_text(), str(path))
 
 
 def raised_engine_codes() -> set[str]:
