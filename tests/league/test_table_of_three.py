@@ -95,6 +95,11 @@ async def test_seven_players_play_four_and_three_and_all_seven_are_ranked(
         assert [points[user] for user in three] == [192, 133, 192]
         four = draw.tables[0].seats
         assert [points[user] for user in four] == [182, 162, 182, 162]
+        # the 40 roem of the nat line is the hand's, not any one player's: the three's
+        # roem counts 0 for more_roem (docs/decisions.md, "Its points in the standings")
+        roem = {row.user_id: row.roem for row in ranking}
+        assert [roem[user] for user in three] == [0, 0, 0]
+        assert [roem[user] for user in four] == [20, 0, 20, 0]
         # a round is won by a total above every other at the table: 215 and 215 tie
         assert {row.user_id for row in ranking if row.rounds_won} == {four[0], four[2]}
 

@@ -8,6 +8,7 @@ from typing import Any
 from bot.engine import Match, Phase, RuleSet, action_from_dict
 from bot.store import Store, open_store
 from bot.tables import FakeClock, Table, TableService, TableSettings, private_hand
+from tests.seeds import table_seeds
 
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 ALICE, BOB, CARL, DIRK = 101, 102, 103, 104
@@ -21,7 +22,7 @@ async def open_service(database: str | Path, clock: FakeClock | None = None) -> 
     """A restored table service on `database` (a SQLite file or a PostgreSQL URL)."""
     store = await open_store(database)
     OPENED.append(store)
-    service = TableService(store, clock or FakeClock())
+    service = TableService(store, clock or FakeClock(), seeds=table_seeds())
     await service.restore()
     return service
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ import bot.tables.lobby as lobby_module
 from bot.engine import DriemansHand, DriemansMatch, DriemansPhase, RuleSet
 from bot.engine.games import replay
 from bot.tables import FakeClock, Status, TableError, TableService, private_hand, public_table
+from tests.seeds import fix_seed
 
 from .helpers import ALICE, BOB, CHANNEL, ENGINE_ROWS, INSTANT, open_service
 from .test_tables import refused
@@ -31,10 +31,10 @@ def db(database: str | Path) -> str | Path:
 
 
 @pytest.fixture(autouse=True)
-def table_seed(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def table_seed(request: pytest.FixtureRequest) -> None:
     """Each test's tables deal and decide from a seed of its own (not a random one)."""
     seed = request.node.name
-    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+    fix_seed(seed)
 
 
 async def three_seats(
@@ -211,7 +211,7 @@ async def test_claims_at_three_seats_go_by_the_side_that_took_the_trick(
     """The person claims the roem of a trick their side took (as solo: their own); a trick
     the other side took is refused ``wrong_pair`` and changes nothing (a computer leads
     the next trick after a pause, so the window stays open a while)."""
-    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+    fix_seed(seed)
     clock = FakeClock()
     service = await open_service(db, clock)
     rules = DRIEMANS.with_options(match_hands=12)

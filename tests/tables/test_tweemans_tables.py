@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-import bot.tables.lobby as lobby_module
 from bot.engine import TWO_PLAYERS, RuleSet, Suit, TweemansHand, TweemansMatch, TweemansPhase
 from bot.engine.games import replay
 from bot.tables import FakeClock, Status, TableError, TableService, private_hand, public_table
+from tests.seeds import fix_seed
 
 from .helpers import ALICE, BOB, CHANNEL, ENGINE_ROWS, INSTANT, open_service
 from .test_tables import refused
@@ -33,10 +32,10 @@ def db(database: str | Path) -> str | Path:
 
 
 @pytest.fixture(autouse=True)
-def table_seed(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def table_seed(request: pytest.FixtureRequest) -> None:
     """Each test's tables deal and decide from a seed of its own (not a random one)."""
     seed = request.node.name
-    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+    fix_seed(seed)
 
 
 async def two_seats(
