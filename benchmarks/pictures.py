@@ -1,12 +1,13 @@
 """The table picture's render time and size (bot/pictures/table.py), on real states.
 
-Plays matches through the table service (four seats picking random legal cards), keeps
-every public state of them, then renders the pictures of ``--renders`` states (cycling
-through them, each from a seat or the public view) and prints p50/p99/max render time and
-the PNG sizes, in wall time and in the thread's CPU time (which a busy machine disturbs
-less). The first render of a process draws the fixed parts once (felt, plates,
-card faces); it is timed apart. Run: ``.venv/bin/python benchmarks/pictures.py
-[--matches 3] [--renders 2000] [--save /tmp/table.png]``.
+Plays matches through the table service (four seats picking random legal cards; with
+``--seats 2`` two-player Klaverjas, two seats), keeps every public state of them, then
+renders the pictures of ``--renders`` states (cycling through them, each from a seat or
+the public view) and prints p50/p99/max render time and the PNG sizes, in wall time and
+in the thread's CPU time (which a busy machine disturbs less). The first render of a
+process draws the fixed parts once (felt, plates, card faces); it is timed apart. Run:
+``.venv/bin/python benchmarks/pictures.py [--seats 4|2] [--matches 3] [--renders 2000]
+[--save /tmp/table.png]``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from bot.engine import CARDS, Phase
+from bot.engine import CARDS, TWO_PLAYERS, Phase, RuleSet
 from bot.pictures.cards import card_png
 from bot.pictures.table import table_picture
 from bot.services import Services
@@ -73,20 +74,51 @@ async def play_match(
         seen.append(keep(service.registry.get(table.id)))
 
 
+async def play_two_match(
+    service: TableService, number: int, rng: random.Random
+) -> list[PublicTable]:
+    """One two-player match (preset tweemans, its first four hands) of two random players:
+    the public view of every state it went through."""
+    base = 1000 * (number + 1)
+    names = rng.sample(NAMES, 2)
+    rules = RuleSet.game_preset("tweemans")
+    seed = f"pictures-two-{number}"
+    opened = await service.open(1, base, base, names[0], rules, INSTANT, deal_seed=seed)
+    await service.sit(opened.id, base + 1, names[1], 1)
+    await service.start(opened.id, base)
+    seen = [public_table(service.registry.get(opened.id))]
+    while True:
+        table = service.registry.get(opened.id)
+        hand = table.match.hand if table.match is not None else None
+        if hand is None or not table.is_open or hand.to_act is None or seen[-1].hand_number > 4:
+            return seen
+        seat = hand.to_act
+        view = private_hand(table, seat)
+        if view.trump_options is not None:
+            await service.choose_trump(opened.id, base + seat, rng.choice(view.trump_options.suits))
+        else:
+            await service.play(opened.id, base + seat, rng.choice(view.legal), seq=view.seq)
+        seen.append(public_table(service.registry.get(opened.id)))
+
+
 async def real_states(
     matches: int,
     seed: int = 7,
     keep: Callable[[Table], T] = public_table,  # type: ignore[assignment]
+    seats: int = 4,
 ) -> list[T]:
     """What `keep` takes of every state of `matches` matches played through the service
-    (the public view, unless told)."""
+    (the public view, unless told; two seats: the public view only)."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         services = await Services.open(Path(folder) / "pictures.sqlite3")
         try:
             states: list[T] = []
             for number in range(matches):
-                states += await play_match(services.tables, number, rng, keep)
+                if seats == 2:
+                    states += await play_two_match(services.tables, number, rng)  # type: ignore[arg-type]
+                else:
+                    states += await play_match(services.tables, number, rng, keep)
             return states
         finally:
             await services.close()
@@ -128,13 +160,14 @@ def render_figures(
     return figures
 
 
-def measure(states: list[PublicTable], renders: int) -> None:
+def measure(states: list[PublicTable], renders: int, seats: int = 4) -> None:
     started = time.perf_counter()
     first = table_picture(states[0], None)
     first_ms = (time.perf_counter() - started) * 1000
     print(f"first render (draws the fixed parts once): {first_ms:.1f} ms")
-    figures = render_figures(states, renders)
-    print(f"table picture: {renders} renders of {len(states)} states")
+    viewers = (*TWO_PLAYERS.players, None) if seats == 2 else (0, 1, 2, 3, None)
+    figures = render_figures(states, renders, viewers)
+    print(f"table picture, {seats} seats: {renders} renders of {len(states)} states")
     print(f"  wall time: {_spread(figures.wall_ms)}")
     cpu = _spread(figures.cpu_ms)
     print(f"  CPU time:  {cpu} (what the render itself costs on a busy machine)")
@@ -161,12 +194,13 @@ def _spread(ms: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seats", type=int, choices=(4, 2), default=4)
     parser.add_argument("--matches", type=int, default=3)
     parser.add_argument("--renders", type=int, default=2000)
     parser.add_argument("--save", type=Path, help="also write one picture of mid-trick here")
     args = parser.parse_args()
-    states = asyncio.run(real_states(args.matches))
-    measure(states, args.renders)
+    states: list[PublicTable] = asyncio.run(real_states(args.matches, seats=args.seats))
+    measure(states, args.renders, args.seats)
     if args.save is not None:
         middle = next(s for s in states[len(states) // 3 :] if len(s.trick) == 3)
         args.save.write_bytes(table_picture(middle, 0))

@@ -161,8 +161,9 @@ class MessagePosted(NightEvent):
 
 @dataclass(frozen=True, slots=True)
 class TableRequest:
-    """One drawn table the bot should deal: four players in seat order, the league's
-    rules, on a duplicate night the seed every table of the round deals from, and the
+    """One drawn table the bot should deal: its players in seat order (four, or a table of
+    three's three), the rules it plays (a table of three's are the league's three-player
+    rules), on a duplicate night the seed every table of the round deals from, and the
     league's name and the night's number (the table's messages name them)."""
 
     guild_id: int | None
@@ -184,7 +185,7 @@ class Opening:
     its end links to, and its timings."""
 
     channel_id: int
-    names: tuple[str, str, str, str]
+    names: tuple[str, ...]  # one a seat, in the request's seat order
     standings: tuple[int, int] | None = None
     settings: TableSettings = field(default_factory=TableSettings)
 

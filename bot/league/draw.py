@@ -31,7 +31,8 @@ class TablePlan:
     """Players in seat order. A table of four: seats 0 and 2 are one pair, 1 and 3 the
     other (the engine's pair_of), so pair 0 of every duplicate table sits in the same line.
     A table of three (a league's `table_of_three`): three players, each for himself, who
-    play three-player Klaverjas face to face (docs/decisions.md, "Leagues")."""
+    play three-player Klaverjas, dealt by the bot as a table of four is or face to face
+    (docs/decisions.md, "Leagues")."""
 
     seats: tuple[int, ...]
 

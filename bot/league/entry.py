@@ -27,7 +27,7 @@ from bot.engine.seats import SIDES
 from bot.engine.tricks import HAND_TOTAL
 
 from .errors import LeagueCode, LeagueError
-from .results import HandLine, Seats, TableResult, three_result
+from .results import HandLine, Seats, Source, TableResult, three_result
 from .settings import RoundLength
 
 __all__ = [
@@ -251,11 +251,13 @@ def three_line(scores: Sequence[int], rules: RuleSet, number: int = 1) -> ThreeL
         passed_on(error, line=number)
 
 
-def three_sheet_result(seats: Seats, lines: Sequence[Sequence[int]], rules: RuleSet) -> TableResult:
+def three_sheet_result(
+    seats: Seats, lines: Sequence[Sequence[int]], rules: RuleSet, source: Source = "hands"
+) -> TableResult:
     """A table of three's round from its sheet, three scores a line in seat order, each
     line checked by the engine (``check_three_line``, refused with its number) and the
     round as long as ``rules`` plays it: no more lines (``round_over``), no fewer
-    (``round_unfinished``)."""
+    (``round_unfinished``). `source`: entered by hand, or a bot table's sheet read in."""
     checked = [three_line(scores, rules, number) for number, scores in enumerate(lines, 1)]
     hands = rules.match_hands
     assert hands is not None  # three_player_rules sets the hands
@@ -265,4 +267,4 @@ def three_sheet_result(seats: Seats, lines: Sequence[Sequence[int]], rules: Rule
         raise LeagueError(
             LeagueCode.ROUND_UNFINISHED, hands=len(checked), expected=hands, target=None
         )
-    return three_result(seats, checked)
+    return three_result(seats, checked, source)

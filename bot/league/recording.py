@@ -1,6 +1,7 @@
 """Recording results: a face-to-face table's sheet or totals entered by hand (by an
 organiser, or by a player with an opponent asked to confirm it), its confirmation, and a
-finished bot table's sheet read in from the table service."""
+finished bot table's sheet read in from the table service (a table of three's checked as
+an entered one is)."""
 
 from __future__ import annotations
 
@@ -190,8 +191,9 @@ class RecordingOperations(LeagueParts):
     @one_at_a_time
     async def record_played(self, table_id: int) -> NightAnswer | None:
         """Read a finished bot table's sheet (from the table service) into its league
-        round; None when the table is no league table, is not finished, or its result is
-        in already. Seats that a computer finished (a player who left) carry no credit."""
+        round (a table of four's or a table of three's); None when the table is no league
+        table, is not finished, or its result is in already. Seats that a computer finished
+        (a player who left) carry no credit."""
         check_ids(table_id=table_id)
         where = await self.store.leagues.table_round(table_id)
         if where is None or self.tables is None:
@@ -298,17 +300,21 @@ def _line(hand: SheetLine) -> HandLine:
 
 async def _played(tables: TableService, table_id: int) -> TableResult | None:
     """A finished bot table's result, as the table service holds its sheet (the table in
-    memory, else as the store last saw it); None when it is not finished."""
+    memory, else as the store last saw it); None when it is not finished. A table of
+    three's sheet is checked as one entered by hand is (`three_sheet_result`), by the
+    rules the table played."""
     try:
         table = await tables.find(table_id)
     except TableError:  # no such table
         return None
-    sheet = table.sheet
-    if table.status != TableStatus.FINISHED or not sheet:
+    public = table.public
+    if table.status != TableStatus.FINISHED or not public.hands_scored:
         return None
-    lines = [_line(h) for h in sheet]
-    s = [seat.user_id if seat.kind is SeatKind.HUMAN else None for seat in table.public.seats]
-    return TableResult.of_lines((s[0], s[1], s[2], s[3]), lines, "bot")
+    seats = tuple(seat.user_id if seat.kind is SeatKind.HUMAN else None for seat in public.seats)
+    if public.three is not None:
+        scores = [line.scores for line in public.three.sheet]
+        return three_sheet_result(seats, scores, table.rules, "bot")
+    return TableResult.of_lines(seats, [_line(h) for h in public.sheet], "bot")
 
 
 def _four_result(view: NightView, seats: Seats, entries: Sequence[SheetEntry]) -> TableResult:

@@ -2,9 +2,11 @@
 
 The service decides and the front end acts: a round the bot deals answers the tables it
 wants (`NightAnswer.tables`); the front end opens each where it plays (a thread, on
-Discord) and hands it to `open_table`, which opens it on the table service with its four
-players seated and links it to its round. A restart between the draw and the last table's
-opening loses nothing: `resume_tables` answers the tables still wanted.
+Discord) and hands it to `open_table`, which opens it on the table service with its
+players seated and links it to its round: a table of four with the league's rules, a table
+of three (`table_of_three`) with its three-player rules (`LeagueSettings.three_rules`),
+one path for both. A restart between the draw and the last table's opening loses nothing:
+`resume_tables` answers the tables still wanted.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from bot.engine import RuleSet
 from bot.store import AlreadyStored
 from bot.tables import LeaguePlace, TableService
 
@@ -77,7 +78,7 @@ class RoundOperations(LeagueParts):
         except AlreadyStored as error:  # another start won the race
             raise LeagueError(LeagueCode.ROUND_ALREADY_DRAWN, round=number) from error
         view = view.with_draw(draw)
-        wanted = _requests(view, draw, settings.rules, set()) if dealt else ()
+        wanted = _requests(view, draw, set()) if dealt else ()
         return NightAnswer((RoundDrawn(draw=draw),), view, wanted)
 
     @checked
@@ -92,7 +93,7 @@ class RoundOperations(LeagueParts):
         if last.number not in dealt:
             return None
         opened = await self.store.leagues.round_tables(view.night.id)
-        wanted = _requests(view, last, view.settings.rules, set(opened))
+        wanted = _requests(view, last, set(opened))
         return NightAnswer((), view, wanted) if wanted else None
 
     @checked
@@ -100,7 +101,7 @@ class RoundOperations(LeagueParts):
         self, view: NightView, request: TableRequest, opening: Opening
     ) -> NightAnswer:
         """Open a table `view`'s answer wanted, on the table service where `opening` says,
-        its four players seated in the drawn order, and start it; linked to its round."""
+        its players seated in the drawn order, and start it; linked to its round."""
         assert self.tables is not None  # only a service that deals wants tables opened
         table_id = await _deal(self.tables, request, opening)
         await self.store.leagues.link_table(
@@ -125,11 +126,12 @@ async def open_wanted(
 
 
 def _requests(
-    view: NightView, draw: RoundDraw, rules: RuleSet, opened: set[tuple[int, int]]
+    view: NightView, draw: RoundDraw, opened: set[tuple[int, int]]
 ) -> tuple[TableRequest, ...]:
-    """The round's tables to deal that are not `opened` yet; a table of three plays face
-    to face (the bot deals four-player tables only) and enters its sheet by hand."""
-    night = view.night
+    """The round's tables to deal that are not `opened` yet and have no result (one
+    entered by hand when its table could not be opened): a table of four with the
+    league's rules, a table of three with its three-player rules."""
+    night, settings = view.night, view.settings
     return tuple(
         TableRequest(
             view.league.guild_id,
@@ -138,21 +140,21 @@ def _requests(
             draw.number,
             table_no,
             table.seats,
-            rules,
+            settings.three_rules if table.three else settings.rules,
             draw.deal_seed,
-            view.settings.name,
+            settings.name,
             night.number,
         )
         for table_no, table in enumerate(draw.tables)
-        if (draw.number, table_no) not in opened and not table.three
+        if (draw.number, table_no) not in opened and (draw.number, table_no) not in view.results
     )
 
 
 async def _deal(tables: TableService, request: TableRequest, opening: Opening) -> int:
-    """Open the table with its four players seated, and start it; its id. On a duplicate
-    night it deals from the round's deal seed, so every table of the round holds the same
-    cards hand by hand (the table keeps the seed in its snapshot, so a restart deals on
-    from it)."""
+    """Open the table with its players seated (four, or a table of three's three) and
+    start it; its id. On a duplicate night it deals from the round's deal seed, so every
+    table of the round holds the same cards hand by hand (the table keeps the seed in its
+    snapshot, so a restart deals on from it)."""
     place = LeaguePlace(
         request.league_name,
         request.night_no,

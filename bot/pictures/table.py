@@ -31,6 +31,16 @@ is what screen readers read). What it shows:
   on its edge, the defenders' the second, and no colour before someone plays; the pad has
   a row per player (the viewer first), a dot in its side's colour, its side's points in
   this hand and its own match total.
+- **Two seats** (two-player Klaverjas, `TWO_HEIGHT` tall): a player's side a row, the
+  viewer's at the bottom and the opponent's across at the top, turned round as a player
+  sitting across sees it: the name plate and the hand, a fan of card backs (as many as
+  the hand holds, the count on the top one: never a face), and the four piles, each a
+  face-up card on a face-down one (a card back peeking out), a face-up card alone once
+  turned, a card back alone while its face-up card is in the trick, an outline once
+  empty. The trick lies in the middle, each card in front of the unit (hand or piles)
+  that played it. Trump and the score pad (a row per player, the viewer first) stand in
+  a column on the left. Drawn from `PublicTable.two`, which holds the piles' face-up
+  cards, which piles hide a card and how many cards each hand holds: nothing more.
 
 Rendering pastes pre-drawn parts (felt, plates, card faces) and writes a few strings, then
 encodes the PNG at a low compression level: `benchmarks/pictures.py` measures time and size.
@@ -45,14 +55,23 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.engine import CARDS, Card, Rank, Suit, pair_of
+from bot.engine import CARDS, TWO_PLAYERS, Card, Rank, Suit, pair_of
 from bot.tables.readmodels import PublicTable
 from bot.tables.table import SeatKind
 
 from .cards import BLACK, EDGE, PAPER, RED, card_face, suit_shape
 from .fonts import font as _font
 
-__all__ = ["CARD_H", "CARD_W", "HEIGHT", "WIDTH", "prepare", "table_picture", "trick_shown"]
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "HEIGHT",
+    "TWO_HEIGHT",
+    "WIDTH",
+    "prepare",
+    "table_picture",
+    "trick_shown",
+]
 
 WIDTH: Final = 520
 HEIGHT: Final = 224  # short: the table message and a hand fit one phone screen
@@ -61,6 +80,8 @@ CARD_H: Final = 80
 _SS: Final = 3  # supersampling of the pre-drawn parts
 
 Colour = tuple[int, int, int]
+Box = tuple[int, int, int, int]  # left, top, right, bottom
+Point = tuple[int, int]
 _WOOD: Final = (74, 48, 30)
 _FELT: Final = (28, 104, 60)
 _FELT_CENTRE: Final = (34, 118, 68)
@@ -72,6 +93,9 @@ _MUTED_INK: Final = (150, 150, 150)
 _PAD: Final = (246, 242, 226)
 _PAD_INK: Final = (34, 34, 38)
 _PAIR_COLOURS: Final = ((74, 144, 226), (232, 128, 48))  # pair 0 (seats 0, 2), pair 1
+_BACK: Final = (150, 34, 46)  # a card's back (two seats: face-down cards, hands)
+_BACK_LINE: Final = (196, 84, 92)
+_SLOT: Final = (64, 138, 92)  # the outline of an empty pile
 _PAPER, _EDGE, _RED, _BLACK = PAPER[:3], EDGE[:3], RED[:3], BLACK[:3]  # the card faces'
 
 _CENTRE: Final = (WIDTH // 2, 112)
@@ -106,6 +130,28 @@ _BADGE_BOX: Final = (WIDTH - 74, 12, WIDTH - 12, 74)
 # name's letters are a small mask (2-4 KB).
 NAMES_CACHED: Final = 8192
 
+# Two seats: a column on the left for the trump badge and the score pad, the table to its
+# right. The viewer's side is a row at the bottom: the name plate under the hand's fan of
+# card backs, then the four piles; the opponent's row is the same turned round the
+# table's centre (`_turned`), as a player across the table sees it.
+TWO_HEIGHT: Final = 278
+_TWO_CARD: Final = (50, 70)  # a pile's card and a card in the trick
+_FAN_CARD: Final = (30, 42)  # a card in a hand's fan
+_FAN_STEP: Final = 8
+_PEEK: Final = (-5, -10)  # where a pile's face-down card lies from its face-up card
+_TWO_BADGE_BOX: Final = (41, 12, 103, 74)
+_TWO_PAD_BOX: Final = (12, TWO_HEIGHT - 94, 132, TWO_HEIGHT - 12)
+_TWO_COLUMNS: Final = (_TWO_PAD_BOX[0] + 70, _TWO_PAD_BOX[2] - 10)  # as _HAND_X, _TOTAL_X
+_TWO_CENTRE: Final = (326, TWO_HEIGHT // 2)  # the table's centre, right of the column
+_TWO_PLATE: Final = (124, 30)  # its name in 14 px: "Computer 2" and "Ordenador 2" whole
+_TWO_PLATE_AT: Final = (209, TWO_HEIGHT - 27)
+_TWO_FAN_AT: Final = (153 + _FAN_CARD[0] // 2, TWO_HEIGHT - 69)  # the first back's centre
+_TWO_MARK_AT: Final = (257, TWO_HEIGHT - 69)  # the dealer's "D", the maker's trump sign
+_TWO_PILE_Y: Final = TWO_HEIGHT - 47
+_TWO_PILES_X: Final = (306, 362, 418, 474)
+# The trick's cards in front of the unit that played them: (hand, piles).
+_TWO_TRICK_AT: Final = ((196, _TWO_CENTRE[1] + 12), (386, _TWO_CENTRE[1] + 12))
+
 
 def table_picture(
     public: PublicTable,
@@ -114,9 +160,30 @@ def table_picture(
     ranks: Mapping[Rank, str] | None = None,
 ) -> bytes:
     """The table seen from seat `viewer` (at the bottom), or the public picture (None:
-    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`). Uses only `public`, `names`
-    for the seats' plates when given (as the reader's language names computers) and
-    `ranks` for the cards' letters (the reader's: B, V, H for a Dutch reader)."""
+    seat 0 at the bottom), as PNG bytes (`WIDTH` x `HEIGHT`; at two seats `TWO_HEIGHT`
+    tall, `viewer` a player). Uses only `public`, `names` for the seats' plates when given
+    (as the reader's language names computers) and `ranks` for the cards' letters (the
+    reader's: B, V, H for a Dutch reader)."""
+    two = public.rules.two_players
+    if two:
+        image = _two_seats(public, viewer, names, ranks or {})
+    else:
+        image = _round_the_table(public, viewer, names, ranks or {})
+    # A palette of the picture's own colours and the blends between them: a third of the
+    # bytes to encode, so about a third of the time and of the size of an RGB PNG.
+    indexed = image.quantize(palette=_palette(two), dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    indexed.save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+def _round_the_table(
+    public: PublicTable,
+    viewer: int | None,
+    names: Sequence[str] | None,
+    ranks: Mapping[Rank, str],
+) -> Image.Image:
+    """Four or three seats: the players round the table, the viewer at the bottom."""
     seating = public.rules.seating
     if viewer is not None and not seating.is_seat(viewer):
         raise ValueError(f"a seat is 0..{seating.count - 1}, not {viewer!r}")
@@ -124,18 +191,34 @@ def table_picture(
     image = _base().copy()
     for seat in seating.seats:
         _draw_seat(image, public, seat, _place(public, bottom, seat), names)
-    _draw_trick(image, public, bottom, ranks or {})
-    _draw_badge(image, public)
+    _draw_trick(image, public, bottom, ranks)
+    _draw_badge(image, public, _BADGE_BOX)
     if public.three is not None:
         _draw_three_pad(image, public, bottom)
     else:
         _draw_pad(image, public, bottom)
-    # A palette of the picture's own colours and the blends between them: a third of the
-    # bytes to encode, so about a third of the time and of the size of an RGB PNG.
-    indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    indexed.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    return image
+
+
+def _two_seats(
+    public: PublicTable,
+    viewer: int | None,
+    names: Sequence[str] | None,
+    ranks: Mapping[Rank, str],
+) -> Image.Image:
+    """Two seats: each player's side a row, the viewer's at the bottom (seat 0 for the
+    public picture), the trick between them, trump and the pad in the left column."""
+    players = TWO_PLAYERS.players
+    if viewer is not None and viewer not in players:
+        raise ValueError(f"a seat is 0..{len(players) - 1}, not {viewer!r}")
+    bottom = 0 if viewer is None else viewer
+    image = _two_base().copy()
+    for player in players:
+        _draw_side(image, public, player, player != bottom, names, ranks)
+    _draw_two_trick(image, public, bottom, ranks)
+    _draw_badge(image, public, _TWO_BADGE_BOX)
+    _draw_two_pad(image, public, bottom)
+    return image
 
 
 def trick_shown(public: PublicTable) -> tuple[int | None, tuple[Card, ...], int | None]:
@@ -167,22 +250,44 @@ def _smooth(size: tuple[int, int], paint: Paint) -> Image.Image:
 def _base() -> Image.Image:
     """What every picture has: the felt, the score pad's card with its column marks
     (a card: this hand; a sum sign: the match) and the trump badge's card."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), _WOOD)
-    cx, cy = _CENTRE
+    return _felt(HEIGHT, _CENTRE, (150, 96), _PAD_BOX, _BADGE_BOX, (_HAND_X, _TOTAL_X))
+
+
+@cache
+def _two_base() -> Image.Image:
+    """What every two-seat picture has: the felt, the pad and the badge in the column on
+    the left, and the pad's column marks."""
+    return _felt(TWO_HEIGHT, _TWO_CENTRE, (176, 58), _TWO_PAD_BOX, _TWO_BADGE_BOX, _TWO_COLUMNS)
+
+
+def _felt(
+    height: int,
+    centre: Point,
+    radii: tuple[int, int],
+    pad: Box,
+    badge: Box,
+    columns: tuple[int, int],
+) -> Image.Image:
+    """A table `height` tall: wood, the felt, a lighter ellipse of `radii` round the
+    `centre` (where the trick lies), the score pad's card in `pad` with the marks over its
+    `columns` (the x where each column's numbers end) and the trump badge's card in
+    `badge`."""
+    image = Image.new("RGB", (WIDTH, height), _WOOD)
+    (cx, cy), (rx, ry) = centre, radii
 
     def felt(draw: ImageDraw.ImageDraw, s: int) -> None:
-        draw.rounded_rectangle((6 * s, 6 * s, (WIDTH - 6) * s, (HEIGHT - 6) * s), 40 * s, 255)
+        draw.rounded_rectangle((6 * s, 6 * s, (WIDTH - 6) * s, (height - 6) * s), 40 * s, 255)
 
-    def centre(draw: ImageDraw.ImageDraw, s: int) -> None:
-        draw.ellipse(((cx - 150) * s, (cy - 96) * s, (cx + 150) * s, (cy + 96) * s), 255)
+    def middle(draw: ImageDraw.ImageDraw, s: int) -> None:
+        draw.ellipse(((cx - rx) * s, (cy - ry) * s, (cx + rx) * s, (cy + ry) * s), 255)
 
-    image.paste(_FELT, (0, 0, WIDTH, HEIGHT), _coverage((WIDTH, HEIGHT), felt))
-    image.paste(_FELT_CENTRE, (0, 0, WIDTH, HEIGHT), _coverage((WIDTH, HEIGHT), centre))
-    for box in (_PAD_BOX, _BADGE_BOX):
+    image.paste(_FELT, (0, 0, WIDTH, height), _coverage((WIDTH, height), felt))
+    image.paste(_FELT_CENTRE, (0, 0, WIDTH, height), _coverage((WIDTH, height), middle))
+    for box in (pad, badge):
         part = _rounded(box[2] - box[0], box[3] - box[1])
         image.paste(part, box[:2], part)
-    marks = _column_marks()
-    image.paste(marks, (_HAND_X - 14, _PAD_BOX[1] + 7), marks)
+    marks = _column_marks(columns[1] - columns[0])
+    image.paste(marks, (columns[0] - 14, pad[1] + 7), marks)
     return image
 
 
@@ -199,7 +304,7 @@ def prepare() -> None:
     that the first picture costs no more than the others: about half a second, once per
     process, best spent off the event loop (`asyncio.to_thread(prepare)`)."""
     _base()
-    _palette()
+    _palette(two=False)
     for card in CARDS:
         card_face(card, CARD_W, CARD_H)
 
@@ -213,10 +318,9 @@ def _rounded(width: int, height: int) -> Image.Image:
 
 
 @cache
-def _column_marks() -> Image.Image:
+def _column_marks(gap: int) -> Image.Image:
     """A small card over the hand's column and a sum sign over the match's, each ending
     where its column's numbers end (14 px right of the image's left edge, and `gap` on)."""
-    gap = _TOTAL_X - _HAND_X
 
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
         draw.rounded_rectangle((3 * s, 2 * s, 13 * s, 16 * s), 2 * s, None, _PAD_INK, 2 * s)
@@ -228,12 +332,14 @@ def _column_marks() -> Image.Image:
 
 
 @cache
-def _plate(pair: int | None, active: bool) -> Image.Image:
-    """A name plate: dark, its pair's colour on the left edge (None: no colour), gold frame
-    when to act."""
+def _plate(
+    pair: int | None, active: bool, size: tuple[int, int] = (_PLATE_W, _PLATE_H)
+) -> Image.Image:
+    """A name plate of `size`: dark, its pair's colour on the left edge (None: no colour),
+    gold frame when to act."""
 
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
-        w, h = _PLATE_W * s, _PLATE_H * s
+        w, h = size[0] * s, size[1] * s
         fill = _PLATE_ACTIVE if active else _PLATE
         edge = fill if pair is None else _PAIR_COLOURS[pair]
         draw.rounded_rectangle((0, 0, w - 1, h - 1), 9 * s, edge)
@@ -242,7 +348,7 @@ def _plate(pair: int | None, active: bool) -> Image.Image:
         if active:
             draw.rounded_rectangle((0, 0, w - 1, h - 1), 9 * s, None, _GOLD, 3 * s)
 
-    return _smooth((_PLATE_W, _PLATE_H), paint)
+    return _smooth(size, paint)
 
 
 @cache
@@ -254,12 +360,49 @@ def _disc(size: int, fill: Colour, outline: Colour) -> Image.Image:
 
 
 @cache
-def _winner_frame() -> Image.Image:
-    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
-        box = (0, 0, (CARD_W + 8) * s - 1, (CARD_H + 8) * s - 1)
-        draw.rounded_rectangle(box, 11 * s, None, _GOLD, 4 * s)
+def _winner_frame(size: tuple[int, int]) -> Image.Image:
+    width, height = size[0] + 8, size[1] + 8
 
-    return _smooth((CARD_W + 8, CARD_H + 8), paint)
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), 11 * s, None, _GOLD, 4 * s)
+
+    return _smooth((width, height), paint)
+
+
+@cache
+def _card_back(size: tuple[int, int]) -> Image.Image:
+    """The back of a card of `size`: a paper edge round a red field with a lattice, the
+    same for every card (a face-down card, a card in a hand)."""
+    width, height = size
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        w, h = width * s, height * s
+        radius = max(3, width // 8) * s
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, _PAPER, _EDGE, s)
+        inset = max(3, width // 12) * s
+        draw.rounded_rectangle((inset, inset, w - inset, h - inset), radius // 2, _BACK)
+        step = max(6, width // 5) * s
+        for x in range(-h, w, step):  # a lattice of lines both ways, inside the field
+            draw.line((x, inset, x + h, inset + h), _BACK_LINE, s)
+            draw.line((x + h, inset, x, inset + h), _BACK_LINE, s)
+        draw.rectangle((0, 0, w - 1, inset - 1), _PAPER)
+        draw.rectangle((0, h - inset, w - 1, h - 1), _PAPER)
+        draw.rectangle((0, 0, inset - 1, h - 1), _PAPER)
+        draw.rectangle((w - inset, 0, w - 1, h - 1), _PAPER)
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, None, _EDGE, s)
+
+    return _smooth(size, paint)
+
+
+@cache
+def _empty_pile(size: tuple[int, int]) -> Image.Image:
+    """Where a pile lay once both its cards are played: an outline on the felt."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        box = (s, s, size[0] * s - s - 1, size[1] * s - s - 1)
+        draw.rounded_rectangle(box, 6 * s, None, _SLOT, 2 * s)
+
+    return _smooth(size, paint)
 
 
 @cache
@@ -296,9 +439,11 @@ def _dimmed_suit(suit: Suit, size: int) -> Image.Image:
 
 
 @cache
-def _palette() -> Image.Image:
+def _palette(two: bool) -> Image.Image:
     """Every colour the picture draws and the blends between any two that meet (edges,
-    letters), so mapping to it loses nothing visible; the same palette every time."""
+    letters), so mapping to it loses nothing visible; the same palette every time. A
+    two-seat picture's (`two`) has the card backs' and the empty piles' colours too, with
+    fewer blends each (256 colours at most)."""
     colours = [_WOOD, _FELT, _FELT_CENTRE, _PLATE, _PLATE_ACTIVE, _GOLD, _WHITE, _PAD]
     colours += [_PAD_INK, _MUTED_INK, *_PAIR_COLOURS, _PAPER, _EDGE, _RED, _BLACK]
     meeting = [
@@ -314,6 +459,11 @@ def _palette() -> Image.Image:
     ]  # fmt: skip
     for a, b in meeting:
         colours += [_blend(a, b, step / 8) for step in range(1, 8)]
+    if two:
+        colours += [_BACK, _BACK_LINE, _SLOT]
+        backs = [(_BACK, _PAPER), (_BACK_LINE, _BACK), (_WHITE, _BACK), (_SLOT, _FELT_CENTRE)]
+        for a, b in [*backs, (_SLOT, _FELT)]:
+            colours += [_blend(a, b, step / 4) for step in range(1, 4)]
     unique = list(dict.fromkeys(colours))[:256]
     flat = [channel for colour in unique for channel in colour]
     palette = Image.new("P", (1, 1))
@@ -394,24 +544,53 @@ def _draw_seat(
     straight onto the picture from parts drawn once (the plate of its pair, the marks, the
     name's letters), so that nothing per seat but the name's letters is kept: a cache of
     whole plates, one per seat and state, would hold thousands at a hundred busy tables."""
+    cx, cy = _PLATE_AT[position]
+    left, right = cx - _PLATE_W // 2 + 16, cx + _PLATE_W // 2 - 8
+    span = (left + 25 * _chose(public, seat), right - 25 * (public.dealer == seat))
+    _draw_plate(image, public, seat, (cx, cy), (_PLATE_W, _PLATE_H), names, span)
+    _draw_marks(image, public, seat, (left + 10, cy), (right - 11, cy))
+
+
+def _draw_plate(
+    image: Image.Image,
+    public: PublicTable,
+    seat: int,
+    centre: tuple[int, int],
+    size: tuple[int, int],
+    names: Sequence[str] | None,
+    span: tuple[int, int] | None = None,
+    letters: int = 15,
+) -> None:
+    """`seat`'s name plate of `size` at `centre`, gold while to act, the name written in
+    `span` (from, to x; None: the whole plate) `letters` px high, muted while away or
+    sitting out."""
     state = public.seats[seat]
     active = public.to_act == seat and public.is_open and bool(public.trick)
     name = "—" if state.kind == SeatKind.EMPTY else names[seat] if names else state.name
-    cx, cy = _PLATE_AT[position]
-    _paste(image, _plate(_side(public, seat), active), (cx, cy))
-    x0 = cx - _PLATE_W // 2
-    left, right = x0 + 16, x0 + _PLATE_W - 8
-    if public.chooser == seat and public.trump is not None:
-        _paste(image, _disc(22, _WHITE, _PLATE), (left + 10, cy))
-        _paste(image, suit_shape(public.trump, 14), (left + 10, cy))
-        left += 25
-    if public.dealer == seat:
-        _paste(image, _disc(22, _WHITE, _PLATE), (right - 11, cy))
-        _write(image, (right - 11, cy + 1), "D", _PAD_INK, 13, bold=True)
-        right -= 25
-    shown = _fitted(name, right - left, 15, True)
+    _paste(image, _plate(_side(public, seat), active, size), centre)
+    x0 = centre[0] - size[0] // 2
+    left, right = span or (x0 + 16, x0 + size[0] - 8)
+    shown = _fitted(name, right - left, letters, True)
     muted = state.away or public.idle == seat  # away, or sitting out a ledig hand
-    _write(image, (left, cy), shown, _MUTED_INK if muted else _WHITE, 15, True, "lm")
+    _write(image, (left, centre[1]), shown, _MUTED_INK if muted else _WHITE, letters, True, "lm")
+
+
+def _chose(public: PublicTable, seat: int) -> bool:
+    """Whether `seat` chose the trump of the hand in play."""
+    return public.chooser == seat and public.trump is not None
+
+
+def _draw_marks(
+    image: Image.Image, public: PublicTable, seat: int, trump_at: Point, dealer_at: Point
+) -> None:
+    """A small trump sign at `trump_at` if `seat` chose trump, a "D" at `dealer_at` if it
+    dealt."""
+    if public.trump is not None and public.chooser == seat:
+        _paste(image, _disc(22, _WHITE, _PLATE), trump_at)
+        _paste(image, suit_shape(public.trump, 14), trump_at)
+    if public.dealer == seat:
+        _paste(image, _disc(22, _WHITE, _PLATE), dealer_at)
+        _write(image, (dealer_at[0], dealer_at[1] + 1), "D", _PAD_INK, 13, bold=True)
 
 
 def _draw_trick(
@@ -425,9 +604,14 @@ def _draw_trick(
     # A ledig hand's partner sits out (docs/rules.md 2.10): the trick skips that seat.
     seats = [seat for seat in seating.order_from(leader) if seat != public.idle]
     for order, (seat, card) in enumerate(zip(seats, cards, strict=False)):
-        label = ranks.get(card.rank)
-        face = _played(card, order + 1, seat == winner, None if label == card.rank.label else label)
+        face = _played(card, order + 1, seat == winner, _letters(card, ranks))
         _paste(image, face, _CARD_AT[_place(public, bottom, seat)])
+
+
+def _letters(card: Card, ranks: Mapping[Rank, str]) -> str | None:
+    """The rank's letters in the reader's alphabet, when they differ from the card's own."""
+    label = ranks.get(card.rank)
+    return None if label == card.rank.label else label
 
 
 def _place(public: PublicTable, bottom: int, seat: int) -> int:
@@ -448,27 +632,34 @@ def _side(public: PublicTable, seat: int) -> int | None:
     return 0 if seat == three.solo else 1
 
 
-@lru_cache(maxsize=512)
-def _played(card: Card, order: int, wins: bool, rank: str | None = None) -> Image.Image:
+@lru_cache(maxsize=1024)
+def _played(
+    card: Card,
+    order: int,
+    wins: bool,
+    rank: str | None = None,
+    size: tuple[int, int] = (CARD_W, CARD_H),
+) -> Image.Image:
     """A card on the table: its face (its rank in `rank`'s letters, when given), its place
     in the play order at its corner, the gold frame if it wins the trick (32 cards x 4
-    places x 2, per alphabet: drawn once each)."""
+    places x 2, per alphabet and card size: drawn once each)."""
     margin = 10
-    canvas = Image.new("RGBA", (CARD_W + 2 * margin, CARD_H + 2 * margin), (0, 0, 0, 0))
+    width, height = size
+    canvas = Image.new("RGBA", (width + 2 * margin, height + 2 * margin), (0, 0, 0, 0))
     centre = (canvas.width // 2, canvas.height // 2)
     if wins:
-        _paste(canvas, _winner_frame(), centre)
-    _paste(canvas, card_face(card, CARD_W, CARD_H, rank), centre)
+        _paste(canvas, _winner_frame(size), centre)
+    _paste(canvas, card_face(card, width, height, rank), centre)
     corner = (margin + 2, margin + 2)
     _paste(canvas, _disc(18, _PLATE, _WHITE), corner)
     _write(canvas, (corner[0], corner[1] + 1), str(order), _WHITE, 11, bold=True)
     return canvas
 
 
-def _draw_badge(image: Image.Image, public: PublicTable) -> None:
-    """Trump; before it is chosen a question mark (over the proposed suit, if any); in a
-    ledig hand, which has none, a 0."""
-    left, top, right, bottom = _BADGE_BOX
+def _draw_badge(image: Image.Image, public: PublicTable, box: Box) -> None:
+    """Trump in `box`; before it is chosen a question mark (over the proposed suit, if
+    any); in a ledig hand, which has none, a 0."""
+    left, top, right, bottom = box
     centre = ((left + right) // 2, (top + bottom) // 2)
     if public.trump is not None:
         _paste(image, suit_shape(public.trump, 42), centre)
@@ -483,14 +674,19 @@ def _draw_badge(image: Image.Image, public: PublicTable) -> None:
         _write(image, (right - 4, bottom - 2), times, _PAD_INK, 14, bold=True, anchor="rd")
 
 
+def _write_hand_number(image: Image.Image, public: PublicTable, corner: tuple[int, int]) -> None:
+    """The hand number (of the planned hands) at the top of the pad whose corner is given."""
+    hand = str(public.hand_number) if public.hand_number else "–"
+    if public.planned_hands:
+        hand += f"/{public.planned_hands}"
+    _write(image, (corner[0] + 10, corner[1] + 16), hand, _PAD_INK, 14, bold=True, anchor="lm")
+
+
 def _draw_pad(image: Image.Image, public: PublicTable, bottom: int) -> None:
     """The hand number, then per pair (the viewer's first) this hand's points (+ roem)
     and the match total."""
     left, top = _PAD_BOX[0], _PAD_BOX[1]
-    hand = str(public.hand_number) if public.hand_number else "–"
-    if public.planned_hands:
-        hand += f"/{public.planned_hands}"
-    _write(image, (left + 10, top + 16), hand, _PAD_INK, 14, bold=True, anchor="lm")
+    _write_hand_number(image, public, (left, top))
     first = pair_of(bottom)
     for row, pair in enumerate((first, 1 - first)):
         y = top + 42 + row * 24
@@ -509,10 +705,7 @@ def _draw_three_pad(image: Image.Image, public: PublicTable, bottom: int) -> Non
     three = public.three
     assert three is not None
     left, top = _PAD_BOX[0], _PAD_BOX[1]
-    hand = str(public.hand_number) if public.hand_number else "–"
-    if public.planned_hands:
-        hand += f"/{public.planned_hands}"
-    _write(image, (left + 10, top + 16), hand, _PAD_INK, 14, bold=True, anchor="lm")
+    _write_hand_number(image, public, (left, top))
     winner = three.result.winner if three.result is not None else None
     for row, seat in enumerate(public.rules.seating.order_from(bottom)):
         y = top + 34 + row * 18
@@ -527,3 +720,106 @@ def _draw_three_pad(image: Image.Image, public: PublicTable, bottom: int) -> Non
             _paste(image, _won(), (_TOTAL_X - 20, y))
         total = str(three.totals[seat])
         _write(image, (_TOTAL_X, y), total, _PAD_INK, 14, bold=True, anchor="rm")
+
+
+# ------------------------------------------------------------------------- two seats
+
+
+def _turned(at: Point, turned: bool) -> Point:
+    """Where a point of the viewer's side lies on the opponent's (`turned`): the same
+    place turned round the table's centre."""
+    if not turned:
+        return at
+    cx, cy = _TWO_CENTRE
+    return 2 * cx - at[0], 2 * cy - at[1]
+
+
+def _draw_side(
+    image: Image.Image,
+    public: PublicTable,
+    player: int,
+    turned: bool,
+    names: Sequence[str] | None,
+    ranks: Mapping[Rank, str],
+) -> None:
+    """`player`'s side: the name plate, the hand as card backs with their count, the
+    dealer's or the maker's mark, and the four piles; turned round for the opponent."""
+    centre = _turned(_TWO_PLATE_AT, turned)
+    _draw_plate(image, public, player, centre, _TWO_PLATE, names, letters=14)
+    mark = _turned(_TWO_MARK_AT, turned)
+    _draw_marks(image, public, player, mark, mark)  # the maker never deals
+    two = public.two
+    if two is None or not two.tables:  # between matches: no hand dealt
+        return
+    _draw_fan(image, two.hand_sizes[player], turned)
+    piles = zip(_TWO_PILES_X, two.tables[player], two.hidden[player], strict=True)
+    for x, up, hidden in piles:
+        _draw_pile(image, _turned((x, _TWO_PILE_Y), turned), up, hidden, turned, ranks)
+
+
+def _draw_fan(image: Image.Image, count: int, turned: bool) -> None:
+    """A hand of `count` cards as that many backs side by side, overlapping, the count on
+    the top one (none once the hand is played out)."""
+    back = _card_back(_FAN_CARD)
+    at = _TWO_FAN_AT
+    for n in range(count):
+        at = _turned((_TWO_FAN_AT[0] + n * _FAN_STEP, _TWO_FAN_AT[1]), turned)
+        _paste(image, back, at)
+    if count:
+        _write(image, at, str(count), _WHITE, 18, bold=True)
+
+
+def _draw_pile(
+    image: Image.Image,
+    at: Point,
+    up: Card | None,
+    hidden: bool,
+    turned: bool,
+    ranks: Mapping[Rank, str],
+) -> None:
+    """A pile at `at`: its face-down card as a back peeking out from under the face-up
+    one (alone while the face-up card is in the trick), or an outline once empty."""
+    if hidden:
+        dx, dy = (-_PEEK[0], -_PEEK[1]) if turned else _PEEK
+        _paste(image, _card_back(_TWO_CARD), (at[0] + dx, at[1] + dy))
+    if up is not None:
+        _paste(image, card_face(up, *_TWO_CARD, _letters(up, ranks)), at)
+    elif not hidden:
+        _paste(image, _empty_pile(_TWO_CARD), at)
+
+
+def _draw_two_trick(
+    image: Image.Image, public: PublicTable, bottom: int, ranks: Mapping[Rank, str]
+) -> None:
+    """Each card of the trick in front of the unit that played it (its player's hand or
+    piles), numbered in play order, the winner framed."""
+    leader, cards, winner = trick_shown(public)
+    if leader is None:
+        return
+    for order, (unit, card) in enumerate(zip(TWO_PLAYERS.order_from(leader), cards, strict=False)):
+        face = _played(card, order + 1, unit == winner, _letters(card, ranks), _TWO_CARD)
+        at = _TWO_TRICK_AT[TWO_PLAYERS.is_table(unit)]
+        _paste(image, face, _turned(at, TWO_PLAYERS.player_of(unit) != bottom))
+
+
+def _draw_two_pad(image: Image.Image, public: PublicTable, bottom: int) -> None:
+    """The hand number, then per player (the viewer first) a dot in its colour, its
+    points in this hand (+ roem) and its match total, the winner's on gold."""
+    two = public.two
+    left, top = _TWO_PAD_BOX[0], _TWO_PAD_BOX[1]
+    _write_hand_number(image, public, (left, top))
+    if two is None:
+        return
+    hand_x, total_x = _TWO_COLUMNS
+    winner = two.result.winner if two.result is not None else None
+    for row, player in enumerate((bottom, TWO_PLAYERS.other_player(bottom))):
+        y = top + 42 + row * 24
+        colour = _PAIR_COLOURS[player]
+        _paste(image, _disc(10, colour, colour), (left + 12, y))
+        if two.tables:
+            points, roem = two.hand_points[player], two.hand_roem[player]
+            score = f"{points}+{roem}" if roem else str(points)
+            _write(image, (hand_x, y), score, _PAD_INK, 13, anchor="rm")
+        if winner == player:
+            _paste(image, _won(), (total_x - 20, y))
+        _write(image, (total_x, y), str(two.totals[player]), _PAD_INK, 14, bold=True, anchor="rm")

@@ -71,7 +71,7 @@ async def simulate_night(
         async def opening_for(request: TableRequest) -> Opening:
             names = tuple(f"player {user}" for user in request.seats)
             channel = request.round_no * 1_000 + request.table_no
-            return Opening(channel, (names[0], names[1], names[2], names[3]), None, QUICK)
+            return Opening(channel, names, None, QUICK)
 
         league = LeagueService(store, clock.now, tables, seed=lambda: seed)
         settings = LeagueSettings(

@@ -91,10 +91,9 @@ class LeagueTables:
 
         async def opening_for(request: TableRequest) -> Opening:
             thread = await self._thread_for(answer.view, request)
-            names = [self.messages.name_of(user) for user in request.seats]
+            names = tuple(self.messages.name_of(user) for user in request.seats)
             standings = await self.messages.standings_for(answer.view)
-            seats = (names[0], names[1], names[2], names[3])
-            return Opening(thread, seats, standings, self.settings)
+            return Opening(thread, names, standings, self.settings)
 
         await open_wanted(self.service, answer, opening_for)
 

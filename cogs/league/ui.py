@@ -100,15 +100,13 @@ def plan_messages(
     lines = [f"**{title}**"]
     for index, table in enumerate(draw.tables):
         seats = table.seats
-        if table.three:  # played face to face: the bot deals tables of four only
+        where = _where(threads.get(index), table.three, locale)
+        if table.three:  # each for himself: its players, no pairs
             players = ", ".join(mention(user, locale) for user in seats)
-            lines.append(t("league.plan.three", locale, table=index + 1, players=players))
+            lines.append(
+                t("league.plan.three", locale, table=index + 1, players=players, where=where)
+            )
             continue
-        where = (
-            t("league.plan.thread", locale, thread=f"<#{threads[index]}>")
-            if index in threads
-            else t("league.plan.face_to_face", locale)
-        )
         lines.append(
             t(
                 "league.plan.table",
@@ -123,6 +121,14 @@ def plan_messages(
         byes = " ".join(mention(p, locale) for p in draw.byes)
         lines.append(t("league.plan.byes", locale, players=byes))
     return _messages(lines)
+
+
+def _where(thread: int | None, three: bool, locale: str) -> str:
+    """Where a drawn table plays: the thread of its bot table, or face to face with the
+    sheet entered by /night enter (a table of three's three scores a line)."""
+    if thread is not None:
+        return t("league.plan.thread", locale, thread=f"<#{thread}>")
+    return t("league.plan.face_to_face_three" if three else "league.plan.face_to_face", locale)
 
 
 def _messages(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:

@@ -109,7 +109,7 @@ def public_parts(
         trick = _trick_text(public, locale, emojis, picture)
         if trick:
             parts.append(text_display(trick))
-        if is_two(public):  # both tables' face-up cards: what the picture shows elsewhere
+        if is_two(public) and picture is None:  # both tables: in the picture when it is
             parts.append(text_display(two_tables_text(public, locale, emojis)))
         parts.append(text_display(_score_text(public, locale)))
         return parts
@@ -373,8 +373,11 @@ def _last_hand_line(public: PublicTable, locale: str) -> str:
 
 
 def picture_description(public: PublicTable, locale: str) -> str:
-    """The picture's alt text: the trick it shows and the score, in plain words."""
+    """The picture's alt text: the trick it shows and the score, in plain words; at two
+    seats both tables too (the message leaves them to the picture)."""
     words = [_trick_text(public, locale, NO_EMOJIS), _score_text(public, locale)]
+    if is_two(public):
+        words.insert(1, two_tables_text(public, locale, NO_EMOJIS))
     plain = "\n".join(w for w in words if w).replace("**", "").replace("-# ", "")
     return plain[:1024]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from bot.engine import DriemansPhase, Phase
+from bot.engine import DriemansPhase, Phase, TweemansPhase
 from bot.tables import PublicTable, Status
 from cogs.tables.ui_text import shown_trick
 
@@ -83,22 +83,27 @@ class Moment:
     tricks: int
 
 
+# The phases in which tricks are played (and a trick just taken lies on the table).
+_PLAYING = frozenset(
+    {Phase.PLAY, Phase.CLAIM, DriemansPhase.PLAY, TweemansPhase.PLAY, TweemansPhase.CLAIM}
+)
+
+
 def picture_due(public: PublicTable, shown: Moment | None) -> Moment | None:
     """The moment to draw a new picture for now, if any, given the one the message shows:
     a hand ended since (or the message has none yet, once a hand is scored: so a table
     closed after the publisher forgot its finished match gets its final picture again), or
     a trick taken that the picture does not show yet: just taken, or taken while the
     message was not edited (cards played quickly, or edits spaced at Discord's pace) and
-    the next trick under way, so that the picture is at most a trick behind the words.
-    Never at two seats: its message keeps the tables in words (`ui_two.py`)."""
-    if public.status == Status.LOBBY or public.rules.two_players:  # two seats: words only
+    the next trick under way, so that the picture is at most a trick behind the words."""
+    if public.status == Status.LOBBY:
         return None
     hands = public.hands_scored
     if hands and (shown is None or shown.hands < hands):
         return Moment(hands, 0)
     taken = (
         public.status == Status.PLAYING
-        and public.phase in (Phase.PLAY, Phase.CLAIM, DriemansPhase.PLAY)
+        and public.phase in _PLAYING
         and public.last_trick is not None
     )
     moment = Moment(hands, public.trick_number - 1)

@@ -6,8 +6,8 @@ per player.
 
 Pure functions of the public read model (`PublicTable`, its `two` facts) and a locale.
 The table message (`ui.py`), the hand (`ui_hand.py`), the lobby and the score sheet ask
-`is_two` where the games differ. A two-seat table has no picture: its message keeps the
-same facts in words (the picture's places are for one hand per seat).
+`is_two` where the games differ. The table's picture (`bot/pictures/table.py`) shows both
+sides; while the message carries one it leaves the tables to it (and to its alt text).
 """
 
 from __future__ import annotations

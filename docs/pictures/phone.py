@@ -2,9 +2,11 @@
 2.13), in every language and with the longest names, and measure them at phone width.
 
     .venv/bin/python docs/pictures/phone.py [--out /tmp/phone] [--preview PATH] [--locales en nl]
+        [--seats 2]
 
 Four players whose names fill the 24 columns a name may take (`--names short`: Anna,
-Bob, Carl and Dirk) sit at a table in the
+Bob, Carl and Dirk; `--seats 2`: the first two at a two-seat table, preset tweemans) sit
+at a table in the
 language asked (the offline harness: real discord.py objects, a fake Discord, no network)
 and play by clicking the buttons Discord would show them, each in that language. Three
 moments are kept, each as the public table message, its picture and the hand of the seat
@@ -65,15 +67,16 @@ HEADING = re.compile(r"^### ", re.MULTILINE)
 Recorded = dict[str, tuple[dict[str, Any], bytes, dict[str, Any]]]
 
 
-async def record(locale: str, names: tuple[str, ...]) -> Recorded:
-    """The three moments at a table in `locale`: (table message, its picture, hand)."""
-    seed = seed_with_first_dealer(3)  # seat 1 names trump first
+async def record(locale: str, names: tuple[str, ...], seats: int = 4) -> Recorded:
+    """The three moments at a table of `seats` in `locale`: (table message, its picture,
+    hand)."""
+    seed = seed_with_first_dealer(3) if seats == 4 else "kj-phone-two"  # seat 1 names trump
     drawn = lobby_module.secrets  # type: ignore[attr-defined]
     lobby_module.secrets = SimpleNamespace(token_hex=lambda n: seed)  # type: ignore[attr-defined,assignment]
     try:
         with tempfile.TemporaryDirectory() as folder:
             async with Harness(Path(folder) / "bot.sqlite3", bot_class=ClockedBot) as harness:
-                return await _played(Kit(harness), locale, names)
+                return await _played(Kit(harness), locale, names[:seats])
     finally:
         lobby_module.secrets = drawn  # type: ignore[attr-defined]
 
@@ -81,7 +84,8 @@ async def record(locale: str, names: tuple[str, ...]) -> Recorded:
 async def _played(kit: Kit, locale: str, names: tuple[str, ...]) -> Recorded:
     kit.cog.publisher.interval = 0
     users = [kit.world.add_user(name) for name in names]
-    table = await kit.open(users[0], language=locale)
+    preset = {"preset": "tweemans"} if len(names) == 2 else {}
+    table = await kit.open(users[0], language=locale, **preset)
     for user in users[1:]:
         sit = enabled(kit.public(table)["components"], "kj:sit:")[0]
         await kit.click(sit, user, message=kit.public(table), locale=locale)
@@ -181,9 +185,10 @@ def main() -> None:
     parser.add_argument("--preview", type=Path, help="discord-preview's preview.py")
     parser.add_argument("--locales", nargs="*", default=list(LOCALES))
     parser.add_argument("--names", choices=sorted(NAMES), default="longest")
+    parser.add_argument("--seats", type=int, choices=(4, 2), default=4)
     args = parser.parse_args()
     for locale in args.locales:
-        found = asyncio.run(record(locale, NAMES[args.names]))
+        found = asyncio.run(record(locale, NAMES[args.names], args.seats))
         for moment, table_json, hand_json in save(found, args.out, locale):
             if args.preview is None:
                 print(f"{locale:6} {moment:6} {table_json.parent}")

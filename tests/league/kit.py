@@ -50,9 +50,9 @@ def services(store: Store, clock: FakeClock) -> tuple[TableService, LeagueServic
 
 def opening(request: TableRequest, standings: tuple[int, int] | None = None) -> Opening:
     """Where a test's front end opens a wanted table: channel 500 + 10 x round + table."""
-    names = [f"player {user}" for user in request.seats]
+    names = tuple(f"player {user}" for user in request.seats)
     channel = 500 + request.round_no * 10 + request.table_no
-    return Opening(channel, (names[0], names[1], names[2], names[3]), standings)
+    return Opening(channel, names, standings)
 
 
 async def deal(league: LeagueService, answer: NightAnswer) -> list[int]:

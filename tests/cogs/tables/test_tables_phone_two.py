@@ -1,7 +1,8 @@
 """The phone budget (docs/table-ux.md 2.13) at a two-seat table (2.17), in every language
-and with the longest names: the table message during play, without a picture, keeps to
-the four-seat table's lines with both tables in words; the hand keeps each row of cards
-to one line of a phone and shows which unit each card is in."""
+and with the longest names: the table message during play, with its picture (which shows
+both tables) about as tall as the four-seat message with its own, and without a picture
+at most four lines more than the four-seat table's text, both tables in words; the hand
+keeps each row of cards to one line of a phone and shows which unit each card is in."""
 
 from __future__ import annotations
 
@@ -11,14 +12,18 @@ from pathlib import Path
 import pytest
 
 from bot.engine import RuleSet, TweemansPhase
+from bot.pictures.table import TWO_HEIGHT, WIDTH
 from bot.tables import PrivateHand, PublicTable, TableService, private_hand
 from cogs.common.hand_cards import PHONE_LINE_PX, button_px
 from cogs.tables.ui import public_parts, public_rows
 from cogs.tables.ui_hand import hand_payload
+from cogs.tables.ui_picture import ShownPicture, taken_trick_shown
 from tests.cogs.tables.test_tables_phone import (
+    BOX_WIDTH,
     BUTTON_GAP,
     LOCALES,
     LONGEST,
+    PICTURE_HEIGHT,
     TABLE_TEXT_LINES,
     button_lines,
     labels,
@@ -32,10 +37,16 @@ from tests.tables.helpers import ALICE, BOB, INSTANT, OPENED, open_service
 # the two units' labels and the cards not playable now with why: about 60 % of a phone's
 # height with the buttons; the hand message carries both tables at two seats.
 HAND_TEXT_LINES = 14
-# No picture at two seats (its 140 px are about six lines of text): the words hold both
-# tables (a line each, two with the longest names) in at most four more lines than the
-# four-seat table's text: still less than the four-seat message with its picture.
+# Without a picture (none drawn yet, or the picture budget spent: 140 px are about six
+# lines of text) the words hold both tables (a line each, two with the longest names) in
+# at most four more lines than the four-seat table's text: still less than the four-seat
+# message with its picture.
 TWO_TABLE_TEXT_LINES = TABLE_TEXT_LINES + 4
+# With its picture (taller than the four-seat one by about a line of text: a row of piles
+# per player) the words leave both tables to it and keep to a line less than the
+# four-seat table's text.
+TWO_PICTURED_TEXT_LINES = TABLE_TEXT_LINES - 1
+LINE_PX = PICTURE_HEIGHT / 6
 
 
 async def two_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
@@ -86,6 +97,18 @@ async def test_a_two_seat_table_fits_the_phone_budget(tmp_path: Path, locale: st
         )
         [row] = labels(public_rows(state, locale))
         assert button_lines(row) <= 2, (locale, row)
+    # with the picture of the trick taken last (mid-trick, its caption under it; and in
+    # the claim window, where it shows the trick the words name)
+    picture = ShownPicture("table.png", "", "In the picture", taken.seq, taken_trick_shown(taken))
+    for state in (playing, replace(taken, claimable=True)):
+        parts = public_parts(state, locale, picture=picture)
+        shown = texts(parts)
+        assert sum(text_lines(text) for text in shown) <= TWO_PICTURED_TEXT_LINES, (locale, shown)
+        assert not any("piles:" in text for text in shown)  # in the picture, not twice
+    two_picture = BOX_WIDTH * TWO_HEIGHT / WIDTH
+    assert two_picture + TWO_PICTURED_TEXT_LINES * LINE_PX <= (
+        PICTURE_HEIGHT + TABLE_TEXT_LINES * LINE_PX + LINE_PX / 4
+    )
 
     components = hand_payload(playing, mine, locale)["components"]
     rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]

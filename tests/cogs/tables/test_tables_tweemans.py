@@ -1,12 +1,14 @@
 """A two-seat table (two-player Klaverjas) by clicks, from `/table open preset:tweemans`
 with one person and one computer: the maker's trump (no Pass), cards played from the hand
-and from the face-up piles, to the final sheet with a column per player; and a restart in
-the middle of a hand."""
+and from the face-up piles, the table's picture on its message (both tables in its alt
+text, not twice in words), to the final sheet with a column per player and the final
+picture; and a restart in the middle of a hand, after which the picture comes back."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -31,7 +33,7 @@ from tests.cogs.tables.tables_kit import (
     start,
 )
 from tests.cogs.tables.test_tables_match import shows_its_picture
-from tests.harness.limits import assert_ephemeral
+from tests.harness.limits import assert_ephemeral, iter_components
 from tests.harness.recorder import Dispatch
 
 ENGINE_ACTIONS = {"trump", "pass", "play", "claim", "finish"}
@@ -56,6 +58,18 @@ async def open_two(kit: Kit, hands: int = 2) -> tuple[int, int]:
     hint = await kit.harness.slash("hint", user=anna)
     assert "for the four-player game only" in hint.replies[-1].text()
     return t, anna
+
+
+def displayed_text(message: dict[str, Any]) -> str:
+    """The text displays of a Components V2 message (not its picture's alt text)."""
+    texts = [c["content"] for c in iter_components(message["components"]) if c.get("type") == 10]
+    return "\n".join(texts)
+
+
+def picture_description(message: dict[str, Any]) -> str:
+    """The alt text of the picture a message shows."""
+    [gallery] = [c for c in iter_components(message["components"]) if c.get("type") == 12]
+    return str(gallery["items"][0]["description"])
 
 
 def tweemans_match(kit: Kit, t: int) -> TweemansMatch:
@@ -100,14 +114,21 @@ async def test_a_two_seat_match_by_clicks_to_its_final_sheet(
     kit = await start(make_harness)
     t, anna = await open_two(kit)
     from_table = from_hand = 0
-    saw_tables = saw_unit = False
+    saw_tables = saw_unit = saw_picture = False
     for _ in range(3000):
         await kit.run_computers(t)
         if not kit.table(t).is_open:
             break
         hand = tweemans_match(kit, t).hand
-        public = message_text(kit.public(t))
+        message = kit.public(t)
+        public = message_text(message)
         if hand is not None and hand.phase == TweemansPhase.PLAY:
+            pictured = shows_its_picture(message)
+            # both tables in words, or in the picture and its alt text: never both
+            assert ("piles:" in displayed_text(message)) != pictured, public
+            if pictured:
+                assert "piles:" in picture_description(message)
+            saw_picture = saw_picture or pictured
             saw_tables = saw_tables or ("piles:" in public and "face down" in public)
             saw_unit = saw_unit or "(piles) —" in public or "(hand) —" in public
         if kit.to_act(t) is not None:
@@ -121,7 +142,7 @@ async def test_a_two_seat_match_by_clicks_to_its_final_sheet(
     table = kit.table(t)
     match = tweemans_match(kit, t)
     assert table.status == Status.FINISHED and match.result is not None
-    assert from_table >= 1 and from_hand >= 1 and saw_tables and saw_unit
+    assert from_table >= 1 and from_hand >= 1 and saw_tables and saw_unit and saw_picture
 
     # The stored action log replays to the table's match.
     log = await kit.service.store.tables.actions(t)
@@ -144,11 +165,11 @@ async def test_a_two_seat_match_by_clicks_to_its_final_sheet(
     assert ("wins with" if match.result.winner is not None else "share the match") in description
     assert "shared win" not in description  # the three-seat sentence
 
-    # The table message is final: the result, each player's total, no picture (words only).
+    # The table message is final: the result, each player's total, the final picture.
     public = message_text(kit.public(t))
     assert "Play again" in public and "same two" in public
     assert all(f"· **{total}**" in public for total in match.totals)
-    assert not shows_its_picture(kit.public(t))
+    assert shows_its_picture(kit.public(t))
     kit.check_payloads()
     assert_a_tie_is_shared(kit.service.get(t).public)
 
@@ -236,6 +257,8 @@ async def test_a_restart_in_the_middle_of_a_two_seat_hand(
     card = enabled(hand_message.components, "kj:card:")[0]
     played = await second.click(card, anna, message=hand_message.message_id)
     assert "You played" in played.response.text()
+    await second.run_computers(t)
+    assert shows_its_picture(second.public(t))  # the first edit after the restart draws it
     for _ in range(3000):
         await second.run_computers(t)
         if not second.table(t).is_open:
