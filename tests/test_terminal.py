@@ -22,22 +22,15 @@ from bot.engine import DeclareLedig, Match, PlayCard, RuleSet
 from bot.services import Services
 from bot.startup import run_on_store
 from bot.terminal.tables import INTERRUPTED, _play, run_simulation
+from tests.terminal_kit import Scripted, bracketed
 
 ROOT = Path(__file__).resolve().parents[1]
 
 ILLEGAL = "<a card that may not be played>"
 
 
-class ScriptedPlayer:
+class ScriptedPlayer(Scripted):
     """Answers prompts from what the terminal showed: a legal card, a trump, or quit."""
-
-    def __init__(self, moves: int, extra: tuple[str, ...] = ()) -> None:
-        self.moves = moves
-        self.extra = list(extra)
-        self.shown: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.shown.append(text)
 
     def ask(self, _prompt: str) -> str:
         if self.extra and self.extra[0] == ILLEGAL:
@@ -48,9 +41,9 @@ class ScriptedPlayer:
                 return refused[0]
         elif self.extra and not (self.extra[0] == "pass" and "Name trump" in self.shown[-1]):
             return self.extra.pop(0)  # a "pass" waits for the play, where it is refused
-        if self.moves <= 0:
-            return "quit"
-        self.moves -= 1
+        return self.play_on()
+
+    def answer(self) -> str:
         screen = self.shown[-1]
         call = re.search(r"Your call: type '(\w+)'", screen)
         if call:
@@ -58,9 +51,7 @@ class ScriptedPlayer:
         trump = re.search(r"Name trump \(([cdhs ]+)\)", screen)
         if trump:
             return trump.group(1).split()[0]
-        card = re.search(r"\[([^\]]+)\]", screen.split("Your hand: ")[-1])
-        assert card, screen
-        return card.group(1)
+        return bracketed(screen.split("Your hand: ")[-1])
 
 
 async def test_quit_and_resume_then_finish(tmp_path: Path) -> None:

@@ -1,57 +1,39 @@
 """`python -m bot play --preset tweemans`: a scripted player names trump as the maker, plays
 from hand and table by typing the card, claims roem when offered, quits, resumes from the
 file the match is kept in and finishes; what is shown is the player's view; refusals in
-words change nothing; the command line's own refusals are one line."""
+words change nothing (the command line: tests/test_terminal_games.py)."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
-import pytest
-
-from bot.__main__ import main
-from bot.engine import TWO_PLAYERS, Card, RuleSet, TweemansMatch
+from bot.engine import TWO_PLAYERS, RuleSet, TweemansMatch
 from bot.terminal.tweemans_play import play_tweemans
+from tests.terminal_kit import (
+    CARD,
+    Scripted,
+    Trying,
+    assert_refused_moves_change_nothing,
+    bracketed,
+    quit_resume_and_finish,
+)
 
 SEED = "t6"  # two hands: the player is the maker once, claims, and is offered the last trick's
 RULES = RuleSet.game_preset("tweemans").with_options(match_hands=2)
-CARD = r"(?:10|[7-9JQKA])[♣♦♥♠]"
-CODES = [rank + suit for suit in "cdhs" for rank in "789TJQKA"]
 
 
-class Player:
+class Player(Scripted):
     """Answers from what the terminal showed: a suit as the maker, a claim when offered,
     the first card in [brackets]; first the lines of `extra`; quits after `moves`."""
 
-    def __init__(self, moves: int = 10_000, extra: tuple[str, ...] = ()) -> None:
-        self.moves = moves
-        self.extra = list(extra)
-        self.shown: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.shown.append(text)
-
-    def ask(self, _prompt: str) -> str:
-        if self.extra:
-            return self.extra.pop(0)
-        if self.moves <= 0:
-            return "quit"
-        self.moves -= 1
+    def answer(self) -> str:
         screen = self.shown[-1]
         if "name trump" in screen:
             return "h"
         if "holds roem" in screen or "'roem' to claim" in screen:
             return "roem"
-        card = re.search(r"\[([^\]]+)\]", screen)
-        assert card, screen
-        return card.group(1)
-
-
-def kept(path: Path) -> int:
-    """How many actions the file keeps."""
-    return len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+        return bracketed(screen)
 
 
 def screens(shown: list[str]) -> list[str]:
@@ -60,18 +42,9 @@ def screens(shown: list[str]) -> list[str]:
 
 async def test_quit_resume_and_finish_a_two_player_match(tmp_path: Path) -> None:
     path = tmp_path / "terminal-tweemans.json"
-    first = Player(6, extra=("help", "sheet", "Zz", "roem"))
-    assert await play_tweemans(path, RULES, "Anna", first.ask, first.say, seed=SEED) == 0
-    text = "\n".join(first.shown)
-    assert "New two-player match (tweemans)" in text and "Commands:" in text
-    assert "Refused: There is no trick to claim roem for now." in text
-    assert text.endswith("Saved. Run `python -m bot play --preset tweemans` again to go on.")
-    before = kept(path)
-
-    second = Player()
-    assert await play_tweemans(path, RULES, "Anna", second.ask, second.say) == 0
+    game = ("tweemans", "two-player")
+    first, second = await quit_resume_and_finish(play_tweemans, game, RULES, SEED, Player, 6, path)
     text = "\n".join(second.shown)
-    assert re.match(r"Resuming your two-player match at hand \d\.", text)
     both = "\n".join(first.shown + second.shown)
     assert "You name ♥ trump." in both and re.search(r"Computer names [♣♦♥♠] trump\.", both)
     assert re.search(r"You claim roem: (20|40|50|100)\.", both)
@@ -81,11 +54,6 @@ async def test_quit_resume_and_finish_a_two_player_match(tmp_path: Path) -> None
     assert re.search(r"Match over: Anna \d+, Computer \d+ \(", text)
     sheet = [line for line in second.shown if line.startswith(" #  maker")][-1].splitlines()
     assert len(sheet) == 4 and sheet[-1].split()[0] == "total"
-    assert kept(path) > before
-
-    third = Player()  # the finished match is not resumed: a new one starts
-    await play_tweemans(path, RULES, "Anna", third.ask, third.say, seed="other")
-    assert third.shown[0].startswith("New two-player match")
 
 
 async def test_each_turn_shows_the_players_view(tmp_path: Path) -> None:
@@ -114,39 +82,12 @@ async def test_each_turn_shows_the_players_view(tmp_path: Path) -> None:
     assert not any(str(card) in "\n".join(shown) for card in hidden if card is not None)
 
 
-class Trier(Player):
-    """Plays on until its turn shows a held card that may not be played; then types it, a
-    card it does not hold and 'pass', noting each time how many actions the file keeps."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__()
-        self.path = path
-        self.tries: list[str] = []
-        self.counts: list[int] = []
-
-    def ask(self, prompt: str) -> str:
-        screen = self.shown[-1]
-        if "Your turn: play" in screen and not self.counts:
-            hand = screen.split("Your hand: ")[-1].splitlines()[0]
-            refused = re.findall(rf"(?<![\[\w])({CARD})(?!\])", hand)
-            missing = next(c for c in CODES if str(Card.parse(c)) not in screen)
-            if refused and "[" in hand:
-                self.tries = [refused[0], missing, "pass"]
-        if self.tries or len(self.counts) == 3:
-            self.counts.append(kept(self.path))
-            return self.tries.pop(0) if self.tries else "quit"
-        return super().ask(prompt)
+class Trier(Trying, Player):
+    """Plays on until a held card may not be played; then tries refused moves."""
 
 
 async def test_a_refused_move_is_told_in_words_and_changes_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "m.json"
-    player = Trier(path)
-    await play_tweemans(path, RULES, "You", player.ask, player.say, seed=SEED)
-    text = "\n".join(player.shown)
-    assert len(player.counts) == 4 and len(set(player.counts)) == 1, player.counts
-    assert re.search(rf"Refused: You may not play {CARD}: you must \w+", text)
-    assert re.search(rf"Refused: You do not hold {CARD}\.", text)
-    assert "Refused: 'pass' is not a card (e.g. Jh) or a command; type help." in text
+    await assert_refused_moves_change_nothing(play_tweemans, RULES, SEED, Trier, tmp_path)
 
 
 class Passer(Player):
@@ -193,32 +134,3 @@ async def test_a_card_of_the_unit_not_to_play_is_refused(tmp_path: Path) -> None
     assert len(said) == 1 and re.fullmatch(
         rf"Refused: {CARD} is in your hand; your table plays now\.", said[0]
     ), said
-
-
-def test_play_tweemans_from_the_command_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
-    db = tmp_path / "t.sqlite3"
-    assert main(["play", "--preset", "tweemans", "--db", str(db)]) == 0
-    out, err = capsys.readouterr()
-    assert "New two-player match (tweemans)" in out and "Saved." in out and err == ""
-    assert (tmp_path / "t-tweemans.json").exists() and not db.exists()
-
-
-@pytest.mark.parametrize(
-    ("db", "said"),
-    [
-        ("postgresql://u@h/d", "play: a two-player match is kept in a file: give --db a file"),
-        ("<corrupt>", "play: "),
-    ],
-)
-def test_a_two_player_match_that_cannot_be_kept_is_one_line(
-    db: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    if db == "<corrupt>":
-        db = str(tmp_path / "t.sqlite3")
-        (tmp_path / "t-tweemans.json").write_text('{"rules": 1}', encoding="utf-8")
-    assert main(["play", "--preset", "tweemans", "--db", db]) == 2
-    out, err = capsys.readouterr()
-    assert out == "" and err.count("\n") == 1 and err.startswith(said), err

@@ -8,37 +8,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.engine import DriemansMatch, RuleSet
+from bot.engine import DriemansLine, DriemansMatch, RuleSet
 from bot.players.driemans import DriemansPlayer, EasyDriemans, NormalDriemans, play_match
+from bot.terminal.engine_play import simulate_engine, simulation_summary, winner_of
 
 
 def simulate_driemans(matches: int, rules: RuleSet, say: Callable[[str], None]) -> int:
     """Play `matches` three-player matches between computers, telling each result and a
     summary; the exit code."""
-    seats = rules.seating.seats
-    wins, shared, solos, nats, pits, hands = [0 for _ in seats], 0, 0, 0, 0, 0
-    for number in range(matches):
+
+    def play(number: int) -> tuple[DriemansMatch, str]:
         normal = rules.seating.seat(number)
         players: list[DriemansPlayer] = [
             NormalDriemans(f"{number}/{seat}")
             if seat == normal
             else EasyDriemans(f"{number}/{seat}")
-            for seat in seats
+            for seat in rules.seating.seats
         ]
         match = play_match(DriemansMatch(rules, f"simulate/{number}"), players)
-        result = match.result
-        assert result is not None
-        totals = " - ".join(str(total) for total in result.totals)
-        say(f"match {number + 1}: {totals} (normal computer at seat {normal})")
-        if result.winner is None:
-            shared += 1
-        else:
-            wins[result.winner] += 1
-        solos += sum(line.scores[line.solo] > 0 for line in match.sheet)
-        nats += sum(line.nat for line in match.sheet)
-        pits += sum(line.pit is not None for line in match.sheet)
-        hands += len(match.sheet)
-    won = ", ".join(f"seat {seat} won {wins[seat]}" for seat in seats)
-    made = f"solo made {solos}/{hands}, nat {nats}, pit {pits}"
-    say(f"{matches} matches: {won}, shared {shared}; {made}.")
+        return match, f"(normal computer at seat {normal})"
+
+    played = simulate_engine(matches, play, say)
+    winners = [winner_of(match) for match in played]
+    won = ", ".join(f"seat {seat} won {winners.count(seat)}" for seat in rules.seating.seats)
+    say(simulation_summary(played, won, "solo", _solo_made))
     return 0
+
+
+def _solo_made(line: DriemansLine) -> bool:
+    return line.scores[line.solo] > 0

@@ -38,15 +38,16 @@ from cogs.tables.ui_picture import ShownPicture
 from cogs.tables.ui_sheet import NAME_MAX, flag_text, result_text, sheet_embed
 from cogs.tables.ui_text import (
     PLAY_NAME_MAX,
-    TURN_MARK,
     finished_hint,
     league_title,
     levels_text,
     marked_name,
     md,
     pair_names,
+    play_name,
     points_text,
     roem_line,
+    scoreboard,
     seat_marks,
     seat_name,
     shown_trick,
@@ -55,6 +56,7 @@ from cogs.tables.ui_text import (
     timer_text,
     trick_lines,
     trick_title,
+    turn_line,
 )
 from cogs.tables.ui_three import is_three, three_play_lines, three_score_text, three_seat_lines
 from cogs.tables.ui_two import (
@@ -206,10 +208,6 @@ def _play_lines(public: PublicTable, locale: str) -> list[str]:
     return lines + hand_roem_lines(public, locale)
 
 
-def _name(public: PublicTable, seat: int | None, locale: str) -> str:
-    return md(seat_name(public.seats, seat, locale, PLAY_NAME_MAX))
-
-
 def _trump_line(public: PublicTable, locale: str) -> str:
     if public.ledig is not None:
         return ledig_line(public.seats, public.ledig, locale)
@@ -298,13 +296,9 @@ def _turn_line(public: PublicTable, locale: str) -> str:
     if public.to_act is None or public.phase not in (Phase.TRUMP, Phase.DOUBLING, Phase.PLAY):
         return ""
     if public.phase == Phase.DOUBLING:
-        line = f"{TURN_MARK} " + to_call_line(public, locale)
-    else:
-        key = "tables.public.to_choose" if public.phase == Phase.TRUMP else "tables.public.to_play"
-        line = f"{TURN_MARK} " + t(key, locale, name=_name(public, public.to_act, locale))
-    if public.turn_deadline is not None:
-        line += f" · <t:{int(public.turn_deadline)}:R>"
-    return line
+        return turn_line(public, to_call_line(public, locale))
+    key = "tables.public.to_choose" if public.phase == Phase.TRUMP else "tables.public.to_play"
+    return turn_line(public, t(key, locale, name=play_name(public, public.to_act, locale)))
 
 
 def _score_text(public: PublicTable, locale: str) -> str:
@@ -320,29 +314,15 @@ def _score_text(public: PublicTable, locale: str) -> str:
     if is_two(public):
         return two_score_text(public, locale)
     names = [_pair_with_marks(public, pair, locale) for pair in SIDES]
-    one, two = public.totals
-    if public.phase in (Phase.PLAY, Phase.CLAIM):
-        hand = [points_text(public.hand_points[p], public.hand_roem[p], locale) for p in SIDES]
-        line = t(
-            "tables.public.scores",
-            locale,
-            names1=names[0],
-            score1=hand[0],
-            score2=hand[1],
-            names2=names[1],
-        )
-        below = t("tables.public.match_small", locale, total1=one, total2=two)
-        return f"{line}\n-# {below}" if public.sheet else line
-    if not public.sheet:
-        return t("tables.public.pairs", locale, names1=names[0], names2=names[1])
-    line = t(
-        "tables.public.match_scores",
-        locale,
-        names1=names[0],
-        total1=one,
-        total2=two,
-        names2=names[1],
+    playing = public.phase in (Phase.PLAY, Phase.CLAIM)
+    hand = (
+        [points_text(public.hand_points[p], public.hand_roem[p], locale) for p in SIDES]
+        if playing
+        else None
     )
+    line = scoreboard(names, hand, public.totals, bool(public.sheet), locale)
+    if playing or not public.sheet:
+        return line
     return f"{line}\n-# {_last_hand_line(public, locale)}"
 
 

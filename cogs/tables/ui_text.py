@@ -13,7 +13,9 @@ the seat winning it (`PublicTable.trick_winner`, the engine's), the trick just t
 its winner and claimed roem, the seats around a seat (`bot.engine.seats_around`). Marks:
 `led` names the seat that led, 🏆 the card winning (or that won) the trick; ⏳ marks the
 seat to play on the turn line. Names on the lines of a table in play are cut to
-`PLAY_NAME_MAX` columns, so that each line keeps to one line of a phone.
+`PLAY_NAME_MAX` columns, so that each line keeps to one line of a phone. What every game's
+message words alike (the seats with each player's total, the turn line, the scoreboard
+between two sides) is here too, for the four-, three- and two-seat renderers.
 
 A leaf of the tables package (it imports no other module of it), so the refusal
 sentences (`errors.py`) and both renderers (`ui.py`, `ui_hand.py`) can use it.
@@ -21,8 +23,9 @@ sentences (`errors.py`) and both renderers (`ui.py`, `ui_hand.py`) can use it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Final
 
@@ -71,11 +74,16 @@ __all__ = [
     "marked_name",
     "md",
     "pair_names",
+    "phase_turn_line",
+    "plain_points",
+    "play_name",
+    "player_seat_lines",
     "points_text",
     "reason_text",
     "roem_line",
     "roem_parts_text",
     "roem_text",
+    "scoreboard",
     "seat_marks",
     "seat_name",
     "shown_trick",
@@ -85,6 +93,7 @@ __all__ = [
     "trick_around",
     "trick_lines",
     "trick_title",
+    "turn_line",
 ]
 
 COMPUTER_MARK = "🤖"
@@ -171,6 +180,88 @@ def timer_text(seconds: float, locale: str) -> str:
 def points_text(points: int, roem: int, locale: str) -> str:
     """Points with the roem beside them when there is any: "62 + 20 roem", "62"."""
     return t("tables.public.points_roem", locale, points=points, roem=roem) if roem else str(points)
+
+
+def player_seat_lines(
+    public: PublicTable, seats: Iterable[int], totals: Sequence[int] | None, locale: str
+) -> str:
+    """The seats, one a line ("2. Bob 🤖"), an empty one in italics, with each player's
+    total when ``totals`` are given (once a hand is scored)."""
+    lines = []
+    for seat in seats:
+        name = marked_name(public.seats, seat, locale)
+        if public.seats[seat].kind == SeatKind.EMPTY:
+            name = f"*{name}*"
+        total = f" · **{totals[seat]}**" if totals is not None else ""
+        lines.append(f"{seat + 1}. {name}{total}")
+    return "\n".join(lines)
+
+
+def turn_line(public: PublicTable, text: str) -> str:
+    """``text`` marked as the turn, with the turn's deadline when there is one."""
+    line = f"{TURN_MARK} {text}"
+    if public.turn_deadline is not None:
+        line += f" · <t:{int(public.turn_deadline)}:R>"
+    return line
+
+
+def phase_turn_line(
+    public: PublicTable, claim: StrEnum, keys: Mapping[StrEnum, str], locale: str
+) -> str:
+    """The turn in a game whose phases are ``claim``'s kind: the claim window's line in
+    ``claim``, else the sentence ``keys`` gives the phase naming who is to act; nothing
+    when no one is."""
+    if public.phase == claim:
+        return t("tables.public.claim_last", locale)
+    key = keys.get(public.phase) if isinstance(public.phase, type(claim)) else None
+    if key is None or public.to_act is None:
+        return ""
+    return turn_line(public, t(key, locale, name=play_name(public, public.to_act, locale)))
+
+
+def play_name(public: PublicTable, seat: int | None, locale: str) -> str:
+    """A seat's name in a line of play, clipped and escaped."""
+    return md(seat_name(public.seats, seat, locale, PLAY_NAME_MAX))
+
+
+def plain_points(points: int, roem: int) -> str:
+    """Points with the roem added when there is any: "62 + 20", "62"."""
+    return f"{points} + {roem}" if roem else str(points)
+
+
+def scoreboard(
+    names: Sequence[str],
+    hand: Sequence[str] | None,
+    totals: Sequence[int],
+    scored: bool,
+    locale: str,
+) -> str:
+    """Two sides' scores on one line between their ``names`` ("Anna **48 – 30** Bob 🤖"):
+    the ``hand``'s points while cards are played, with the match's ``totals`` below in
+    small print once a hand is ``scored``; else the totals once a hand is scored, or the
+    names alone."""
+    one, other = totals
+    if hand is not None:
+        line = t(
+            "tables.public.scores",
+            locale,
+            names1=names[0],
+            score1=hand[0],
+            score2=hand[1],
+            names2=names[1],
+        )
+        below = t("tables.public.match_small", locale, total1=one, total2=other)
+        return f"{line}\n-# {below}" if scored else line
+    if not scored:
+        return t("tables.public.pairs", locale, names1=names[0], names2=names[1])
+    return t(
+        "tables.public.match_scores",
+        locale,
+        names1=names[0],
+        total1=one,
+        total2=other,
+        names2=names[1],
+    )
 
 
 def roem_text(roem: Roem, locale: str) -> str:

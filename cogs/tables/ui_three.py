@@ -11,15 +11,17 @@ The table message (`ui.py`), the lobby (`ui_lobby.py`) and the score sheet ask
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from bot.engine import DEFENDERS, SOLO, DriemansPhase
-from bot.tables import PublicTable, SeatKind
+from bot.tables import PublicTable
 from cogs.common.text import t
 from cogs.tables.ui_text import (
-    PLAY_NAME_MAX,
-    TURN_MARK,
     marked_name,
-    md,
-    seat_name,
+    phase_turn_line,
+    plain_points,
+    play_name,
+    player_seat_lines,
     suit_text,
 )
 
@@ -29,6 +31,13 @@ __all__ = [
     "three_score_text",
     "three_seat_lines",
 ]
+
+
+_TURN_KEYS: dict[StrEnum, str] = {
+    DriemansPhase.BID: "tables.public.to_bid",
+    DriemansPhase.EXCHANGE: "tables.public.to_lay_down",
+    DriemansPhase.PLAY: "tables.public.to_play",
+}
 
 
 def is_three(public: PublicTable) -> bool:
@@ -42,14 +51,8 @@ def is_three(public: PublicTable) -> bool:
 def three_seat_lines(public: PublicTable, locale: str) -> str:
     """The seats, one a line ("2. Bob 🤖"), with each player's total once a hand is scored."""
     three = public.three
-    lines = []
-    for seat in public.rules.seating.seats:
-        name = marked_name(public.seats, seat, locale)
-        if public.seats[seat].kind == SeatKind.EMPTY:
-            name = f"*{name}*"
-        total = f" · **{three.totals[seat]}**" if three is not None and three.sheet else ""
-        lines.append(f"{seat + 1}. {name}{total}")
-    return "\n".join(lines)
+    totals = three.totals if three is not None and three.sheet else None
+    return player_seat_lines(public, public.rules.seating.seats, totals, locale)
 
 
 # ----------------------------------------------------------------------------- play
@@ -62,20 +65,7 @@ def three_play_lines(public: PublicTable, locale: str) -> list[str]:
 
 
 def _turn_line(public: PublicTable, locale: str) -> str:
-    if public.phase == DriemansPhase.CLAIM:
-        return t("tables.public.claim_last", locale)
-    keys = {
-        DriemansPhase.BID: "tables.public.to_bid",
-        DriemansPhase.EXCHANGE: "tables.public.to_lay_down",
-        DriemansPhase.PLAY: "tables.public.to_play",
-    }
-    key = keys.get(public.phase) if isinstance(public.phase, DriemansPhase) else None
-    if key is None or public.to_act is None:
-        return ""
-    line = f"{TURN_MARK} " + t(key, locale, name=_name(public, public.to_act, locale))
-    if public.turn_deadline is not None:
-        line += f" · <t:{int(public.turn_deadline)}:R>"
-    return line
+    return phase_turn_line(public, DriemansPhase.CLAIM, _TURN_KEYS, locale)
 
 
 def _bid_line(public: PublicTable, locale: str) -> str:
@@ -85,7 +75,7 @@ def _bid_line(public: PublicTable, locale: str) -> str:
     if three is None:
         return ""
     if three.solo is None or public.trump is None:
-        line = t("tables.public.dealer", locale, dealer=_name(public, public.dealer, locale))
+        line = t("tables.public.dealer", locale, dealer=play_name(public, public.dealer, locale))
         if three.passes:
             line += " · " + t("tables.public.passes", locale, n=three.passes)
         if three.forced:
@@ -94,7 +84,7 @@ def _bid_line(public: PublicTable, locale: str) -> str:
     solo = t(
         "tables.public.solo",
         locale,
-        name=_name(public, three.solo, locale),
+        name=play_name(public, three.solo, locale),
         suit=suit_text(public.trump, locale),
     )
     blind = "tables.public.blind_laid" if three.laid_down else "tables.public.blind_taken"
@@ -111,7 +101,7 @@ def three_score_text(public: PublicTable, locale: str) -> str:
     if three.solo is None or public.phase not in (DriemansPhase.PLAY, DriemansPhase.CLAIM):
         return totals
     solo, defenders = (
-        _points(three.hand_points[side], three.hand_roem[side]) for side in (SOLO, DEFENDERS)
+        plain_points(three.hand_points[side], three.hand_roem[side]) for side in (SOLO, DEFENDERS)
     )
     hand = t("tables.public.solo_scores", locale, solo=solo, defenders=defenders)
     return f"{hand}\n-# {totals}"
@@ -125,11 +115,3 @@ def _totals_line(public: PublicTable, locale: str) -> str:
         f"{marked_name(public.seats, seat, locale)} **{totals[seat]}**"
         for seat in public.rules.seating.seats
     )
-
-
-def _points(points: int, roem: int) -> str:
-    return f"{points} + {roem}" if roem else str(points)
-
-
-def _name(public: PublicTable, seat: int | None, locale: str) -> str:
-    return md(seat_name(public.seats, seat, locale, PLAY_NAME_MAX))

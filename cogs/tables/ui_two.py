@@ -12,15 +12,18 @@ sides; while the message carries one it leaves the tables to it (and to its alt 
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from bot.engine import TWO_PLAYERS, Card, Suit, TweemansPhase
-from bot.tables import PublicTable, SeatKind
+from bot.tables import PublicTable
 from cogs.common.text import CardEmojis, face_of, t
 from cogs.tables.ui_text import (
-    PLAY_NAME_MAX,
-    TURN_MARK,
     marked_name,
-    md,
-    seat_name,
+    phase_turn_line,
+    plain_points,
+    play_name,
+    player_seat_lines,
+    scoreboard,
     suit_text,
 )
 
@@ -31,6 +34,12 @@ __all__ = [
     "two_seat_lines",
     "two_tables_text",
 ]
+
+
+_TURN_KEYS: dict[StrEnum, str] = {
+    TweemansPhase.TRUMP: "tables.public.to_choose",
+    TweemansPhase.PLAY: "tables.public.to_play",
+}
 
 
 def is_two(public: PublicTable) -> bool:
@@ -44,14 +53,8 @@ def is_two(public: PublicTable) -> bool:
 def two_seat_lines(public: PublicTable, locale: str) -> str:
     """The seats, one a line ("2. Bob 🤖"), with each player's total once a hand is scored."""
     two = public.two
-    lines = []
-    for seat in TWO_PLAYERS.players:
-        name = marked_name(public.seats, seat, locale)
-        if public.seats[seat].kind == SeatKind.EMPTY:
-            name = f"*{name}*"
-        total = f" · **{two.totals[seat]}**" if two is not None and two.sheet else ""
-        lines.append(f"{seat + 1}. {name}{total}")
-    return "\n".join(lines)
+    totals = two.totals if two is not None and two.sheet else None
+    return player_seat_lines(public, TWO_PLAYERS.players, totals, locale)
 
 
 # ----------------------------------------------------------------------------- play
@@ -64,27 +67,14 @@ def two_play_lines(public: PublicTable, locale: str) -> list[str]:
 
 
 def _turn_line(public: PublicTable, locale: str) -> str:
-    if public.phase == TweemansPhase.CLAIM:
-        return t("tables.public.claim_last", locale)
-    keys = {
-        TweemansPhase.TRUMP: "tables.public.to_choose",
-        TweemansPhase.PLAY: "tables.public.to_play",
-    }
-    key = keys.get(public.phase) if isinstance(public.phase, TweemansPhase) else None
-    if key is None or public.to_act is None:
-        return ""
-    name = _name(public, public.to_act, locale)
-    line = f"{TURN_MARK} " + t(key, locale, name=name)
-    if public.turn_deadline is not None:
-        line += f" · <t:{int(public.turn_deadline)}:R>"
-    return line
+    return phase_turn_line(public, TweemansPhase.CLAIM, _TURN_KEYS, locale)
 
 
 def _trump_line(public: PublicTable, locale: str) -> str:
     if public.trump is None:
-        return t("tables.public.dealer", locale, dealer=_name(public, public.dealer, locale))
+        return t("tables.public.dealer", locale, dealer=play_name(public, public.dealer, locale))
     suit = suit_text(public.trump, locale)
-    maker = _name(public, public.chooser, locale)
+    maker = play_name(public, public.chooser, locale)
     return t("tables.public.trump_play", locale, suit=suit, chooser=maker)
 
 
@@ -126,34 +116,10 @@ def two_score_text(public: PublicTable, locale: str) -> str:
     names = [marked_name(public.seats, player, locale) for player in TWO_PLAYERS.players]
     if two is None:
         return t("tables.public.pairs", locale, names1=names[0], names2=names[1])
-    one, other = two.totals
-    if public.phase in (TweemansPhase.PLAY, TweemansPhase.CLAIM):
-        hand = [_points(two.hand_points[p], two.hand_roem[p]) for p in TWO_PLAYERS.players]
-        line = t(
-            "tables.public.scores",
-            locale,
-            names1=names[0],
-            score1=hand[0],
-            score2=hand[1],
-            names2=names[1],
-        )
-        below = t("tables.public.match_small", locale, total1=one, total2=other)
-        return f"{line}\n-# {below}" if two.sheet else line
-    if not two.sheet:
-        return t("tables.public.pairs", locale, names1=names[0], names2=names[1])
-    return t(
-        "tables.public.match_scores",
-        locale,
-        names1=names[0],
-        total1=one,
-        total2=other,
-        names2=names[1],
+    playing = public.phase in (TweemansPhase.PLAY, TweemansPhase.CLAIM)
+    hand = (
+        [plain_points(two.hand_points[p], two.hand_roem[p]) for p in TWO_PLAYERS.players]
+        if playing
+        else None
     )
-
-
-def _points(points: int, roem: int) -> str:
-    return f"{points} + {roem}" if roem else str(points)
-
-
-def _name(public: PublicTable, seat: int | None, locale: str) -> str:
-    return md(seat_name(public.seats, seat, locale, PLAY_NAME_MAX))
+    return scoreboard(names, hand, two.totals, bool(two.sheet), locale)

@@ -13,33 +13,19 @@ import pytest
 
 from bot.__main__ import main
 from bot.terminal.challenge import play
+from tests import terminal_kit
 
 
-class Scripted:
+class Scripted(terminal_kit.Scripted):
     """Answers from what the terminal showed: the first suit to name, or the first card it
     may play; ``extra`` lines first; 'quit' after ``moves`` answers."""
 
-    def __init__(self, moves: int, extra: tuple[str, ...] = ()) -> None:
-        self.moves = moves
-        self.extra = list(extra)
-        self.shown: list[str] = []
-
-    def say(self, text: str) -> None:
-        self.shown.append(text)
-
-    def ask(self, _prompt: str) -> str:
-        if self.extra:
-            return self.extra.pop(0)
-        if self.moves <= 0:
-            return "quit"
-        self.moves -= 1
+    def answer(self) -> str:
         screen = "\n".join(self.shown[-4:])
         trump = re.search(r"Name trump \(([cdhs ]+)\)", screen)
         if trump:
             return trump.group(1).split()[0]
-        card = re.search(r"\[([^\]]+)\]", screen.split("Your hand: ")[-1])
-        assert card, screen
-        return card.group(1)
+        return terminal_kit.bracketed(screen.split("Your hand: ")[-1])
 
 
 async def test_play_quit_resume_and_finish(tmp_path: Path) -> None:

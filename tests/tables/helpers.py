@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+import pytest
 
 from bot.engine import Match, Phase, RuleSet, action_from_dict
+from bot.engine.games import replay
 from bot.store import Store, open_store
-from bot.tables import FakeClock, Table, TableService, TableSettings, private_hand
+from bot.tables import (
+    FakeClock,
+    Table,
+    TableError,
+    TableService,
+    TableSettings,
+    private_hand,
+    public_table,
+)
 from tests.seeds import table_seeds
 
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 ALICE, BOB, CARL, DIRK = 101, 102, 103, 104
 CHANNEL = 555
 
+
+M = TypeVar("M")
 
 OPENED: list[Store] = []  # closed by the autouse fixture, so a failing test cannot hang exit
 
@@ -25,6 +41,26 @@ async def open_service(database: str | Path, clock: FakeClock | None = None) -> 
     service = TableService(store, clock or FakeClock(), seeds=table_seeds())
     await service.restore()
     return service
+
+
+@asynccontextmanager
+async def service_on(database: str | Path) -> AsyncIterator[TableService]:
+    """`open_service` on ``database``, every store opened closed at the end."""
+    try:
+        yield await open_service(database)
+    finally:
+        while OPENED:
+            await OPENED.pop().close()
+
+
+async def people_at(service: TableService, preset: str, users: tuple[int, ...]) -> Any:
+    """A table of ``preset`` started with ``users`` in its seats (the first opens), named
+    a, b, c by seat: the start's answer."""
+    rules = RuleSet.game_preset(preset)
+    table = await service.open(1, CHANNEL, users[0], "a", rules, INSTANT)
+    for seat, user in enumerate(users[1:], start=1):
+        await service.sit(table.id, user, "abcd"[seat], seat)
+    return await service.start(table.id, users[0])
 
 
 async def table_with(
@@ -114,3 +150,153 @@ async def logged_deals(store: Store, table_id: int) -> list[dict[str, Any]]:
                 deals.append(match.hand.to_dict())
     assert match.to_dict() == table.match.to_dict()
     return deals
+
+
+async def snapshot(service: TableService, table_id: int) -> tuple[dict, int]:
+    """The in-memory state and the number of logged actions on disk."""
+    return service.registry.get(table_id).to_dict(), len(
+        await service.store.tables.actions(table_id)
+    )
+
+
+async def refused(service: TableService, table_id: int, code: str, call: object) -> TableError:
+    """Await ``call`` expecting refusal ``code`` and no change in memory or on disk."""
+    before = await snapshot(service, table_id)
+    with pytest.raises(TableError) as info:
+        await call  # type: ignore[misc]
+    assert info.value.code == code, info.value
+    assert await snapshot(service, table_id) == before
+    return info.value
+
+
+async def started_with_computers(
+    service: TableService, humans: dict[int, int], rules: RuleSet, **settings: Any
+) -> int:
+    """A started table of ``rules``: ``humans`` ({seat: user}, seat 0 opens), computers in
+    the other seats (Start with computers)."""
+    opener = humans[0]
+    table = await service.open(1, CHANNEL, opener, "opener", rules, replace(INSTANT, **settings))
+    for seat, user in humans.items():
+        if seat:
+            await service.sit(table.id, user, f"user{user}", seat)
+    await service.start(table.id, opener, fill=True)
+    return table.id
+
+
+def match_of(service: TableService, table_id: int, kind: type[M]) -> M:
+    """The table's match, a ``kind`` with a hand in play."""
+    match = service.registry.get(table_id).match
+    assert isinstance(match, kind) and getattr(match, "hand", None) is not None
+    return match
+
+
+async def play_out_by(
+    service: TableService, table_id: int, user: int, act: Callable[[], Awaitable[object]]
+) -> None:
+    """``user``, the only human, decides (``act``) until the match is over."""
+    for _ in range(2000):
+        table = service.registry.get(table_id)
+        if not table.is_open:
+            return
+        waiting = table.waiting_for()
+        assert waiting is not None and waiting[1] == user
+        await act()
+    raise AssertionError("match did not finish")
+
+
+async def assert_log_replays(service: TableService, table_id: int, rules: RuleSet) -> None:
+    """The stored action log replays to the stored match (the engine's one game switch)."""
+    stored = await service.store.tables.get(table_id)
+    assert stored is not None
+    snapshot = stored.snapshot["match"]
+    log = [r.payload for r in await service.store.tables.actions(table_id) if r.kind in ENGINE_ROWS]
+    match = replay(rules, snapshot["seed"], snapshot["first_dealer"], log)
+    assert match.to_dict() == snapshot
+
+
+async def close_claim_window(service: TableService, table_id: int, clock: FakeClock) -> bool:
+    """When no one is to act (a claim window), run the clock to the table's next deadline
+    and tick, which closes it; whether it did."""
+    table = service.registry.get(table_id)
+    if table.waiting_for() is not None:
+        return False
+    due = table.next_deadline()
+    assert due is not None
+    clock.time = max(clock.time, due)
+    await service.tick()
+    return True
+
+
+async def restored_after_restart(
+    service: TableService, database: str | Path, clock: FakeClock, table_id: int, seats: int
+) -> TableService:
+    """A restart: the store closed, a new service on it; the table restored exactly, its
+    public view and the hands of the first ``seats`` seats as before."""
+    before = service.registry.get(table_id)
+    views = (public_table(before), *(private_hand(before, seat) for seat in range(seats)))
+    await service.store.close()
+    again = await open_service(database, clock)
+    restored = again.registry.get(table_id)
+    assert restored.to_dict() == before.to_dict()
+    after = (public_table(restored), *(private_hand(restored, seat) for seat in range(seats)))
+    assert after == views
+    return again
+
+
+def is_over(table: Table) -> bool:
+    """Whether the table's match is over (the table no longer open)."""
+    return not table.is_open
+
+
+async def by_whoever_waits(
+    service: TableService,
+    table_id: int,
+    act: Callable[[int], Awaitable[object]],
+    times: int,
+    until: Callable[[Table], bool] = lambda table: False,
+) -> None:
+    """Up to ``times`` decisions, each by the human the table waits for (``act(user)``),
+    stopping once the table is as ``until`` asks."""
+    for _ in range(times):
+        table = service.registry.get(table_id)
+        if until(table):
+            return
+        waiting = table.waiting_for()
+        assert waiting is not None
+        await act(waiting[1])
+
+
+async def claims_through_the_match(
+    service: TableService,
+    table_id: int,
+    clock: FakeClock,
+    act: Callable[[], Awaitable[object]],
+    ours: Callable[[Any, Any], bool],
+    theirs: Callable[[Any, Any], bool],
+) -> tuple[int, int]:
+    """Alice, the only human, plays (``act``) to the end; in each claim window she claims
+    the roem of a last trick that is ``ours(hand, trick)`` (each claim credited), and of
+    the first that is ``theirs`` (refused ``wrong_pair``, which changes nothing); a window
+    closes on its timer. (claims credited, claims refused)."""
+    claimed = refused_other = 0
+    for _ in range(3000):
+        table = service.registry.get(table_id)
+        if not table.is_open:
+            break
+        hand = table.match.hand if table.match is not None else None
+        assert hand is not None
+        trick = hand.last_trick
+        if hand.claim_open and trick is not None:
+            if ours(hand, trick):
+                answer = await service.claim(table_id, ALICE)
+                assert "roem_claimed" in [e.kind for e in answer.events]
+                claimed += 1
+                continue
+            if not refused_other and theirs(hand, trick):
+                await refused(service, table_id, "wrong_pair", service.claim(table_id, ALICE))
+                refused_other += 1
+        if await close_claim_window(service, table_id, clock):
+            continue
+        await act()
+    assert not service.registry.get(table_id).is_open
+    return claimed, refused_other

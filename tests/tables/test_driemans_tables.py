@@ -5,56 +5,41 @@ Each test runs on SQLite and on PostgreSQL (the `database` fixture, tests/confte
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import bot.tables.lobby as lobby_module
 from bot.engine import DriemansHand, DriemansMatch, DriemansPhase, RuleSet
-from bot.engine.games import replay
 from bot.tables import FakeClock, Status, TableError, TableService, private_hand, public_table
 from tests.seeds import fix_seed
 
-from .helpers import ALICE, BOB, CHANNEL, ENGINE_ROWS, INSTANT, open_service
-from .test_tables import refused
+from .helpers import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    INSTANT,
+    assert_log_replays,
+    by_whoever_waits,
+    claims_through_the_match,
+    is_over,
+    match_of,
+    open_service,
+    play_out_by,
+    refused,
+    restored_after_restart,
+    started_with_computers,
+)
 
 DRIEMANS = RuleSet.game_preset("driemans").with_options(match_hands=3)
 SEED = "claims-0"  # a table seed whose match has both kinds of claim window for seat 0
 
 
-@pytest.fixture
-def db(database: str | Path) -> str | Path:
-    """Each test runs on SQLite and on PostgreSQL (tests/conftest.py)."""
-    return database
-
-
-@pytest.fixture(autouse=True)
-def table_seed(request: pytest.FixtureRequest) -> None:
-    """Each test's tables deal and decide from a seed of its own (not a random one)."""
-    seed = request.node.name
-    fix_seed(seed)
-
-
-async def three_seats(
-    service: TableService, humans: dict[int, int], rules: RuleSet = DRIEMANS, **settings: Any
-) -> int:
-    """A started three-seat table: ``humans`` ({seat: user}, seat 0 opens), computers in
-    the other seats (Start with computers)."""
-    opener = humans[0]
-    table = await service.open(1, CHANNEL, opener, "opener", rules, replace(INSTANT, **settings))
-    for seat, user in humans.items():
-        if seat:
-            await service.sit(table.id, user, f"user{user}", seat)
-    await service.start(table.id, opener, fill=True)
-    return table.id
+pytestmark = pytest.mark.usefixtures("seed_per_test")
 
 
 def driemans_hand(service: TableService, table_id: int) -> DriemansHand:
-    match = service.registry.get(table_id).match
-    assert isinstance(match, DriemansMatch) and match.hand is not None
-    return match.hand
+    return match_of(service, table_id, DriemansMatch).hand
 
 
 async def act(service: TableService, table_id: int, user: int, bid: bool = True) -> None:
@@ -72,15 +57,19 @@ async def act(service: TableService, table_id: int, user: int, bid: bool = True)
         await service.play(table_id, user, mine.legal[0])
 
 
+async def to_alices_exchange(service: TableService, table_id: int) -> None:
+    """Alice decides until her exchange as the solo is due."""
+    await by_whoever_waits(
+        service,
+        table_id,
+        lambda user: act(service, table_id, user),
+        300,
+        until=lambda _: driemans_hand(service, table_id).phase == DriemansPhase.EXCHANGE,
+    )
+
+
 async def play_out(service: TableService, table_id: int, user: int, bid: bool = True) -> None:
-    for _ in range(2000):
-        table = service.registry.get(table_id)
-        if not table.is_open:
-            return
-        waiting = table.waiting_for()
-        assert waiting is not None and waiting[1] == user
-        await act(service, table_id, user, bid)
-    raise AssertionError("match did not finish")
+    await play_out_by(service, table_id, user, lambda: act(service, table_id, user, bid))
 
 
 async def test_a_three_seat_table_plays_to_its_final_sheet_per_player(db: str | Path) -> None:
@@ -101,13 +90,7 @@ async def test_a_three_seat_table_plays_to_its_final_sheet_per_player(db: str | 
     assert len(three.sheet) == 3 and len(three.totals) == 3
     assert three.totals == tuple(sum(line.scores[s] for line in three.sheet) for s in range(3))
     assert any(line.solo == 0 for line in three.sheet)  # Alice always plays
-    # The stored log replays to the stored match (the engine's one game switch).
-    stored = await service.store.tables.get(table_id)
-    assert stored is not None
-    snapshot = stored.snapshot["match"]
-    log = [r.payload for r in await service.store.tables.actions(table_id) if r.kind in ENGINE_ROWS]
-    match = replay(DRIEMANS, snapshot["seed"], snapshot["first_dealer"], log)
-    assert match.to_dict() == snapshot
+    await assert_log_replays(service, table_id, DRIEMANS)
     await service.store.close()
 
 
@@ -115,11 +98,8 @@ async def test_the_solo_lays_down_two_cards_in_one_call_and_refusals_change_noth
     db: str | Path,
 ) -> None:
     service = await open_service(db)
-    table_id = await three_seats(service, {0: ALICE})
-    for _ in range(300):  # to a hand where Alice's exchange is due
-        if driemans_hand(service, table_id).phase == DriemansPhase.EXCHANGE:
-            break
-        await act(service, table_id, ALICE)
+    table_id = await started_with_computers(service, {0: ALICE}, DRIEMANS)
+    await to_alices_exchange(service, table_id)  # in a hand where it is due
     hand = driemans_hand(service, table_id)
     assert hand.phase == DriemansPhase.EXCHANGE and hand.solo == 0
     table = service.registry.get(table_id)
@@ -150,11 +130,14 @@ async def test_the_solo_lays_down_two_cards_in_one_call_and_refusals_change_noth
 
 async def test_the_computers_bid_and_lay_down_when_everyone_else_passes(db: str | Path) -> None:
     service = await open_service(db)
-    table_id = await three_seats(service, {0: ALICE})
-    for _ in range(300):  # Alice passes; the hands the computers play get scored
-        if len(public_table(service.registry.get(table_id)).three.sheet) >= 1:  # type: ignore[union-attr]
-            break
-        await act(service, table_id, ALICE, bid=False)
+    table_id = await started_with_computers(service, {0: ALICE}, DRIEMANS)
+    await by_whoever_waits(  # Alice passes; the hands the computers play get scored
+        service,
+        table_id,
+        lambda user: act(service, table_id, user, bid=False),
+        300,
+        until=lambda table: len(public_table(table).three.sheet) >= 1,  # type: ignore[union-attr]
+    )
     three = public_table(service.registry.get(table_id)).three
     assert three is not None and three.sheet and three.sheet[0].solo != 0
     await service.store.close()
@@ -163,29 +146,16 @@ async def test_the_computers_bid_and_lay_down_when_everyone_else_passes(db: str 
 async def test_restart_mid_hand_restores_a_three_seat_table_exactly(db: str | Path) -> None:
     clock = FakeClock()
     service = await open_service(db, clock)
-    table_id = await three_seats(service, {0: ALICE, 1: BOB}, turn_timer=60)
-    for _ in range(9):
-        table = service.registry.get(table_id)
-        waiting = table.waiting_for()
-        assert waiting is not None
-        await act(service, table_id, waiting[1])
+    table_id = await started_with_computers(service, {0: ALICE, 1: BOB}, DRIEMANS, turn_timer=60)
+    await by_whoever_waits(service, table_id, lambda user: act(service, table_id, user), 9)
     before = service.registry.get(table_id)
     assert isinstance(before.match, DriemansMatch) and before.match.hand is not None
     assert before.match.hand.phase == DriemansPhase.PLAY
-    views = (public_table(before), private_hand(before, 0), private_hand(before, 1))
-    await service.store.close()
 
-    again = await open_service(db, clock)
-    restored = again.registry.get(table_id)
-    assert restored.to_dict() == before.to_dict()
-    assert (public_table(restored), private_hand(restored, 0), private_hand(restored, 1)) == views
-    for _ in range(2000):
-        table = again.registry.get(table_id)
-        if not table.is_open:
-            break
-        waiting = table.waiting_for()
-        assert waiting is not None
-        await act(again, table_id, waiting[1])
+    again = await restored_after_restart(service, db, clock, table_id, seats=2)
+    await by_whoever_waits(
+        again, table_id, lambda user: act(again, table_id, user), 2000, until=is_over
+    )
     assert again.registry.get(table_id).status == Status.FINISHED
     await again.store.close()
 
@@ -215,31 +185,19 @@ async def test_claims_at_three_seats_go_by_the_side_that_took_the_trick(
     clock = FakeClock()
     service = await open_service(db, clock)
     rules = DRIEMANS.with_options(match_hands=12)
-    table_id = await three_seats(service, {0: ALICE}, rules=rules, trick_pause=3.0)
-    claimed = refused_other = 0
-    for _ in range(3000):
-        table = service.registry.get(table_id)
-        if not table.is_open:
-            break
-        hand = driemans_hand(service, table_id)
-        trick = hand.last_trick
-        if hand.claim_open and trick is not None and trick.roem:
-            if hand.side_of(trick.winner) == hand.side_of(0) and not trick.claimed:
-                answer = await service.claim(table_id, ALICE)
-                assert "roem_claimed" in [e.kind for e in answer.events]
-                claimed += 1
-                continue
-            if not refused_other and hand.side_of(trick.winner) != hand.side_of(0):
-                await refused(service, table_id, "wrong_pair", service.claim(table_id, ALICE))
-                refused_other += 1
-        if table.waiting_for() is None:  # the claim window closes on its timer
-            due = table.next_deadline()
-            assert due is not None
-            clock.time = max(clock.time, due)
-            await service.tick()
-            continue
-        await act(service, table_id, ALICE)
-    assert not service.registry.get(table_id).is_open
+    table_id = await started_with_computers(service, {0: ALICE}, rules, trick_pause=3.0)
+    claimed, refused_other = await claims_through_the_match(
+        service,
+        table_id,
+        clock,
+        lambda: act(service, table_id, ALICE),
+        ours=lambda hand, trick: (
+            bool(trick.roem) and hand.side_of(trick.winner) == hand.side_of(0) and not trick.claimed
+        ),
+        theirs=lambda hand, trick: (
+            bool(trick.roem) and hand.side_of(trick.winner) != hand.side_of(0)
+        ),
+    )
     assert claimed >= 1 and refused_other == 1, (claimed, refused_other)
     await service.store.close()
 
@@ -249,11 +207,8 @@ async def test_a_timed_out_solo_is_laid_down_for_and_play_again_seats_the_same_t
 ) -> None:
     clock = FakeClock()
     service = await open_service(db, clock)
-    table_id = await three_seats(service, {0: ALICE}, turn_timer=60)
-    for _ in range(300):  # to Alice's exchange
-        if driemans_hand(service, table_id).phase == DriemansPhase.EXCHANGE:
-            break
-        await act(service, table_id, ALICE)
+    table_id = await started_with_computers(service, {0: ALICE}, DRIEMANS, turn_timer=60)
+    await to_alices_exchange(service, table_id)
     assert driemans_hand(service, table_id).solo == 0
     clock.advance(61)  # the turn timer runs out: the computer lays down for her
     fired = await service.tick()

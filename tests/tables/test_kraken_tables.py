@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from bot.engine import PassDouble, Phase, RuleSet
 from bot.tables import FakeClock, TableService, TableSettings, private_hand, public_table
 from bot.tables.deadlines import arm, due_action
@@ -22,18 +20,12 @@ from .helpers import (
     human_to_act,
     logged_deals,
     open_service,
+    refused,
     table_with,
 )
-from .test_tables import refused
 
 KRAKEN = RuleSet.preset("kraken").with_options(match_hands=2, roem_claiming="automatic")
 FOUR = {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}
-
-
-@pytest.fixture
-def db(database: str | Path) -> str | Path:
-    """Each test runs on SQLite and on PostgreSQL (tests/conftest.py)."""
-    return database
 
 
 async def _to_calls(service: TableService, table_id: int) -> tuple[int, ...]:

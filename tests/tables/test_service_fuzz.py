@@ -23,7 +23,7 @@ service promises (module doc of ``bot.tables.service``):
   stored; a later one commits and tells nothing).
 
 Each example runs on its own event loop and database (a file, or a PostgreSQL schema: the
-test runs on both back ends), and table seeds come from hypothesis (``secrets`` is patched),
+test runs on both back ends), and table seeds come from hypothesis (the services' seed source),
 so every example is reproducible. Set KLAVERJAS_FUZZ_EXAMPLES / _STEPS for a longer run,
 KLAVERJAS_FUZZ_RANDOM=1 for new seeds, KLAVERJAS_FUZZ_SHRINK=0 to skip shrinking and
 KLAVERJAS_FUZZ_REPORT=1 (with -s) to print what ran.

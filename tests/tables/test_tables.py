@@ -16,7 +16,6 @@ from bot.tables import (
     Status,
     TableAnswer,
     TableError,
-    TableService,
     TableSettings,
     private_hand,
     public_table,
@@ -35,31 +34,9 @@ from .helpers import (
     human_to_act,
     open_service,
     play_until_done,
+    refused,
     table_with,
 )
-
-
-@pytest.fixture
-def db(database: str | Path) -> str | Path:
-    """Each test runs on SQLite and on PostgreSQL (tests/conftest.py)."""
-    return database
-
-
-async def snapshot(service: TableService, table_id: int) -> tuple[dict, int]:
-    """The in-memory state and the number of logged actions on disk."""
-    return service.registry.get(table_id).to_dict(), len(
-        await service.store.tables.actions(table_id)
-    )
-
-
-async def refused(service: TableService, table_id: int, code: str, call: object) -> TableError:
-    """Await ``call`` expecting refusal ``code`` and no change in memory or on disk."""
-    before = await snapshot(service, table_id)
-    with pytest.raises(TableError) as info:
-        await call  # type: ignore[misc]
-    assert info.value.code == code, info.value
-    assert await snapshot(service, table_id) == before
-    return info.value
 
 
 async def test_full_match_with_computers_is_scored_and_stored(db: str | Path) -> None:

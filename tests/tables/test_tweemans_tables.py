@@ -7,55 +7,46 @@ and a restart in the middle of a hand. Each test runs on SQLite and on PostgreSQ
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.engine import TWO_PLAYERS, RuleSet, Suit, TweemansHand, TweemansMatch, TweemansPhase
-from bot.engine.games import replay
-from bot.tables import FakeClock, Status, TableError, TableService, private_hand, public_table
-from tests.seeds import fix_seed
+from bot.tables import (
+    FakeClock,
+    Status,
+    Table,
+    TableError,
+    TableService,
+    private_hand,
+    public_table,
+)
 
-from .helpers import ALICE, BOB, CHANNEL, ENGINE_ROWS, INSTANT, open_service
-from .test_tables import refused
+from .helpers import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    INSTANT,
+    assert_log_replays,
+    by_whoever_waits,
+    claims_through_the_match,
+    match_of,
+    open_service,
+    play_out_by,
+    refused,
+    restored_after_restart,
+    started_with_computers,
+)
 
 TWEEMANS = RuleSet.game_preset("tweemans")
 SHORT = TWEEMANS.with_options(target_score=None, match_hands=2)  # two deals, one each
 
 
-@pytest.fixture
-def db(database: str | Path) -> str | Path:
-    """Each test runs on SQLite and on PostgreSQL (tests/conftest.py)."""
-    return database
-
-
-@pytest.fixture(autouse=True)
-def table_seed(request: pytest.FixtureRequest) -> None:
-    """Each test's tables deal and decide from a seed of its own (not a random one)."""
-    seed = request.node.name
-    fix_seed(seed)
-
-
-async def two_seats(
-    service: TableService, humans: dict[int, int], rules: RuleSet = SHORT, **settings: Any
-) -> int:
-    """A started two-seat table: ``humans`` ({seat: user}, seat 0 opens), a computer in
-    the other seat (Start with computers)."""
-    opener = humans[0]
-    table = await service.open(1, CHANNEL, opener, "opener", rules, replace(INSTANT, **settings))
-    for seat, user in humans.items():
-        if seat:
-            await service.sit(table.id, user, f"user{user}", seat)
-    await service.start(table.id, opener, fill=True)
-    return table.id
+pytestmark = pytest.mark.usefixtures("seed_per_test")
 
 
 def tweemans_hand(service: TableService, table_id: int) -> TweemansHand:
-    match = service.registry.get(table_id).match
-    assert isinstance(match, TweemansMatch) and match.hand is not None
-    return match.hand
+    return match_of(service, table_id, TweemansMatch).hand
 
 
 async def act(service: TableService, table_id: int, user: int, from_table: bool = False) -> None:
@@ -72,14 +63,7 @@ async def act(service: TableService, table_id: int, user: int, from_table: bool 
 
 
 async def play_out(service: TableService, table_id: int, user: int) -> None:
-    for _ in range(2000):
-        table = service.registry.get(table_id)
-        if not table.is_open:
-            return
-        waiting = table.waiting_for()
-        assert waiting is not None and waiting[1] == user
-        await act(service, table_id, user, from_table=True)
-    raise AssertionError("match did not finish")
+    await play_out_by(service, table_id, user, lambda: act(service, table_id, user, True))
 
 
 async def test_a_two_seat_table_plays_to_its_final_sheet_per_player(db: str | Path) -> None:
@@ -100,13 +84,7 @@ async def test_a_two_seat_table_plays_to_its_final_sheet_per_player(db: str | Pa
     assert done.status == Status.FINISHED and two is not None and two.result is not None
     assert len(two.sheet) == 2 and {line.maker for line in two.sheet} == {0, 1}
     assert two.totals == tuple(sum(line.scores[p] for line in two.sheet) for p in (0, 1))
-    # The stored log replays to the stored match (the engine's one game switch).
-    stored = await service.store.tables.get(table_id)
-    assert stored is not None
-    snapshot = stored.snapshot["match"]
-    log = [r.payload for r in await service.store.tables.actions(table_id) if r.kind in ENGINE_ROWS]
-    match = replay(SHORT, snapshot["seed"], snapshot["first_dealer"], log)
-    assert match.to_dict() == snapshot
+    await assert_log_replays(service, table_id, SHORT)
     await service.store.close()
 
 
@@ -114,11 +92,14 @@ async def test_the_maker_must_name_trump_and_a_card_is_played_from_the_unit_hold
     db: str | Path,
 ) -> None:
     service = await open_service(db)
-    table_id = await two_seats(service, {0: ALICE})
-    for _ in range(40):  # to Alice's trump choice (a computer maker names its own)
-        if tweemans_hand(service, table_id).phase == TweemansPhase.TRUMP:
-            break
-        await act(service, table_id, ALICE)
+    table_id = await started_with_computers(service, {0: ALICE}, SHORT)
+    await by_whoever_waits(  # to Alice's trump choice (a computer maker names its own)
+        service,
+        table_id,
+        lambda user: act(service, table_id, user),
+        40,
+        until=lambda _: tweemans_hand(service, table_id).phase == TweemansPhase.TRUMP,
+    )
     hand = tweemans_hand(service, table_id)
     assert hand.phase == TweemansPhase.TRUMP and hand.maker == 0
     table = service.registry.get(table_id)
@@ -156,31 +137,15 @@ async def test_claims_go_to_the_player_who_took_the_trick(
     clock = FakeClock()
     service = await open_service(db, clock)
     rules = TWEEMANS.with_options(target_score=None, match_hands=8)
-    table_id = await two_seats(service, {0: ALICE}, rules=rules, trick_pause=3.0)
-    claimed = refused_other = 0
-    for _ in range(3000):
-        table = service.registry.get(table_id)
-        if not table.is_open:
-            break
-        hand = tweemans_hand(service, table_id)
-        trick = hand.last_trick
-        if hand.claim_open and trick is not None and not trick.claimed:
-            if trick.taker == 0 and trick.roem:
-                answer = await service.claim(table_id, ALICE)
-                assert "roem_claimed" in [e.kind for e in answer.events]
-                claimed += 1
-                continue
-            if trick.taker == 1 and not refused_other:
-                await refused(service, table_id, "wrong_pair", service.claim(table_id, ALICE))
-                refused_other += 1
-        if table.waiting_for() is None:  # the claim window closes on its timer
-            due = table.next_deadline()
-            assert due is not None
-            clock.time = max(clock.time, due)
-            await service.tick()
-            continue
-        await act(service, table_id, ALICE)
-    assert not service.registry.get(table_id).is_open
+    table_id = await started_with_computers(service, {0: ALICE}, rules, trick_pause=3.0)
+    claimed, refused_other = await claims_through_the_match(
+        service,
+        table_id,
+        clock,
+        lambda: act(service, table_id, ALICE),
+        ours=lambda hand, trick: not trick.claimed and trick.taker == 0 and bool(trick.roem),
+        theirs=lambda hand, trick: not trick.claimed and trick.taker == 1,
+    )
     assert claimed >= 1 and refused_other == 1, (claimed, refused_other)
     await service.store.close()
 
@@ -188,31 +153,24 @@ async def test_claims_go_to_the_player_who_took_the_trick(
 async def test_restart_mid_hand_restores_a_two_seat_table_exactly(db: str | Path) -> None:
     clock = FakeClock()
     service = await open_service(db, clock)
-    table_id = await two_seats(service, {0: ALICE, 1: BOB}, rules=TWEEMANS, turn_timer=60)
-    for _ in range(7):
-        table = service.registry.get(table_id)
-        waiting = table.waiting_for()
-        assert waiting is not None
-        await act(service, table_id, waiting[1], from_table=True)
+    table_id = await started_with_computers(service, {0: ALICE, 1: BOB}, TWEEMANS, turn_timer=60)
+    await by_whoever_waits(
+        service, table_id, lambda user: act(service, table_id, user, from_table=True), 7
+    )
     before = service.registry.get(table_id)
     assert isinstance(before.match, TweemansMatch) and before.match.hand is not None
     assert before.match.hand.phase == TweemansPhase.PLAY and before.match.hand.tricks
-    views = (public_table(before), private_hand(before, 0), private_hand(before, 1))
-    await service.store.close()
 
-    again = await open_service(db, clock)
-    restored = again.registry.get(table_id)
-    assert restored.to_dict() == before.to_dict()
-    assert (public_table(restored), private_hand(restored, 0), private_hand(restored, 1)) == views
-    for _ in range(300):  # the hand goes on where it stood
-        table = again.registry.get(table_id)
-        if len(public_table(table).two.sheet) >= 1:  # type: ignore[union-attr]
-            break
-        waiting = table.waiting_for()
-        assert waiting is not None
-        await act(again, table_id, waiting[1])
+    again = await restored_after_restart(service, db, clock, table_id, seats=2)
+    await by_whoever_waits(  # the hand goes on where it stood
+        again, table_id, lambda user: act(again, table_id, user), 300, until=_scored_once
+    )
     assert len(public_table(again.registry.get(table_id)).two.sheet) == 1  # type: ignore[union-attr]
     await again.store.close()
+
+
+def _scored_once(table: Table) -> bool:
+    return len(public_table(table).two.sheet) >= 1  # type: ignore[union-attr]
 
 
 async def test_a_timed_out_player_is_played_for_and_play_again_seats_the_same_two(
@@ -220,7 +178,7 @@ async def test_a_timed_out_player_is_played_for_and_play_again_seats_the_same_tw
 ) -> None:
     clock = FakeClock()
     service = await open_service(db, clock)
-    table_id = await two_seats(service, {0: ALICE}, turn_timer=60)
+    table_id = await started_with_computers(service, {0: ALICE}, SHORT, turn_timer=60)
     assert service.registry.get(table_id).waiting_for() is not None
     clock.advance(61)  # the turn timer runs out: the computer decides for her
     fired = await service.tick()

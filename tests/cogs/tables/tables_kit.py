@@ -11,15 +11,18 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Awaitable, Callable, Iterator
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import pytest
 
 from bot.client import KlaverjasBot
 from bot.engine import Match, RuleSet
+from bot.engine.games import replay
 from bot.services import Services
-from bot.tables import FakeClock, Table, TableService
+from bot.tables import FakeClock, Status, Table, TableService
+from cogs.common.text import text_width
 from cogs.tables import Tables
+from cogs.tables.ui_sheet import SHEET_WIDTH
 from tests.harness.harness import Harness
 from tests.harness.limits import assert_ephemeral, assert_within_discord_limits, iter_components
 from tests.harness.recorder import Call, Dispatch, shown_text
@@ -27,6 +30,7 @@ from tests.harness.world import CALLBACK
 from tests.seeds import fix_seed
 
 StartHarness = Callable[..., Awaitable[Harness]]
+M = TypeVar("M")
 CARD_TEXT = re.compile(r"(?:10|[7-9JQKA])[♣♦♥♠]")
 # A hand's row of the score sheet: number, trump, each pair's score (* marks the makers'),
 # and nat or pit.
@@ -267,3 +271,128 @@ def text_displays(message: dict[str, Any]) -> list[str]:
         for c in iter_components(message.get("components") or [])
         if c.get("type") == 10
     ]
+
+
+# ------------------------------------------------------------ tables of three and two seats
+async def open_with_computers(
+    kit: Kit, preset: str, hands: int, seats: int, offers: str
+) -> tuple[int, int]:
+    """`/table open preset:<preset> hands:<hands>` by anna, who sits; Start with computers:
+    (table, anna). The lobby offers the other seats of ``seats``, naming the preset and the
+    computers it ``offers``; a seat past them is refused; /hint is the four-player game's."""
+    anna = kit.world.add_user("anna")
+    t = await kit.open(anna, preset=preset, hands=hands)
+    lobby = kit.public(t)
+    assert enabled(lobby["components"], "kj:sit:") == [f"kj:sit:{t}:{n}" for n in range(1, seats)]
+    text = message_text(lobby)
+    assert preset in text and offers in text
+    bob = kit.world.add_user("bob")
+    past = await kit.harness.slash("table join", {"seat": seats + 1}, user=bob)
+    assert past.reply.content == f"There is no seat {seats + 1}: choose 1 to {seats}."
+    await kit.click(f"kj:fill:{t}", anna)
+    assert kit.table(t).status == Status.PLAYING and len(kit.table(t).seats) == seats
+    hint = await kit.harness.slash("hint", user=anna)
+    assert "for the four-player game only" in hint.replies[-1].text()
+    return t, anna
+
+
+def match_of(kit: Kit, t: int, kind: type[M]) -> M:
+    """The table's match, a ``kind``."""
+    match = kit.table(t).match
+    assert isinstance(match, kind)
+    return match
+
+
+async def play_out(kit: Kit, t: int, act: Callable[[Kit, int], Awaitable[object]]) -> None:
+    """The computers, and the person by ``act``, play until the table closes."""
+    for _ in range(3000):
+        await kit.run_computers(t)
+        if not kit.table(t).is_open:
+            break
+        if kit.to_act(t) is not None:
+            await act(kit, t)
+
+
+async def assert_log_replays(kit: Kit, t: int, kinds: set[str]) -> None:
+    """The stored action log (its actions of these ``kinds``) replays to the table's match."""
+    table = kit.table(t)
+    assert table.match is not None
+    log = await kit.service.store.tables.actions(t)
+    actions = [a.payload for a in log if a.payload.get("type") in kinds]
+    replayed = replay(table.rules, f"{table.seed}/{table.match_no}", None, actions)
+    assert replayed.to_dict() == table.match.to_dict()
+
+
+def final_sheet(kit: Kit, t: int) -> str:
+    """The description of the one message telling that the match at table ``t`` is over."""
+    [final] = [
+        m
+        for m in kit.world.channel_messages(kit.world.channel_id)
+        if m["content"].startswith(f"The match at table {t} is over")
+    ]
+    return cast(str, final["embeds"][0]["description"])
+
+
+def assert_sheet_per_player(
+    description: str, sheet: list[Any], totals: list[int], chooser: Callable[[Any], int]
+) -> None:
+    """A score sheet with a column per player: a row per line of the engine's ``sheet``
+    (number, trump, each player's score with a * at who chose trump, nat or pit), the
+    ``totals``, every row within the sheet's width."""
+    assert _player_rows(description, len(totals)) == [
+        (
+            line.number,
+            SUIT_SYMBOLS[line.trump.lower()],
+            chooser(line),
+            line.scores,
+            "nat" if line.nat else "pit" if line.pit is not None else "",
+        )
+        for line in sheet
+    ]
+    assert re.search(r"^Total\s+" + r"\s+".join(map(str, totals)) + "$", description, re.M)
+    assert all(text_width(row) <= SHEET_WIDTH for row in sheet_block(description))
+
+
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def _player_rows(
+    description: str, players: int
+) -> list[tuple[int, str, int, tuple[int, ...], str]]:
+    """(number, trump, who chose trump, the scores, flag) per hand row."""
+    shape = re.compile(r"^ *(\d+) ([♣♦♥♠])" + r" +(\*?)(\d+)" * players + r"(?: (\S+))?$")
+    rows = []
+    for row in sheet_block(description)[1:-1]:
+        found = shape.match(row)
+        assert found is not None, row
+        number, trump, *cells, flag = found.groups()
+        marks, scores = cells[0::2], tuple(int(score) for score in cells[1::2])
+        rows.append((int(number), trump, marks.index("*"), scores, flag or ""))
+    return rows
+
+
+async def restart_and_finish(
+    make_harness: StartHarness,
+    first: Kit,
+    t: int,
+    user: int,
+    act: Callable[[Kit, int], Awaitable[object]],
+    then: Callable[[Kit], Awaitable[None]] | None = None,
+) -> None:
+    """A new bot process (same database, same Discord) while ``user`` is to play: the table
+    is as it was, a card of the hand shown before the restart plays (``then`` checks the
+    new process after it), and the match goes on (by ``act``) to its end."""
+    before = first.table(t).to_dict()
+    hand_message = await first.hand(t, user)
+    await first.harness.close()
+
+    second = await start(make_harness)
+    assert second.table(t).to_dict() == before
+    card = enabled(hand_message.components, "kj:card:")[0]
+    played = await second.click(card, user, message=hand_message.message_id)
+    assert "You played" in played.response.text()
+    if then is not None:
+        await then(second)
+    await play_out(second, t, act)
+    assert second.table(t).status == Status.FINISHED
+    second.check_payloads()

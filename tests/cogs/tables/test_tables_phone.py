@@ -20,14 +20,14 @@ import pytest
 from bot.engine import Card, RuleSet
 from bot.engine.handroem import Combination, ComboKind
 from bot.pictures.table import HEIGHT, WIDTH
-from bot.tables import PrivateHand, PublicTable, TableService, private_hand, public_table
+from bot.tables import PrivateHand, PublicTable, private_hand, public_table
 from cogs.common.hand_cards import PHONE_LINE_PX, button_px
 from cogs.common.text import t, text_width
 from cogs.tables.ui import public_parts, public_rows
 from cogs.tables.ui_hand import hand_payload
 from cogs.tables.ui_picture import ShownPicture, taken_trick_shown
 from tests.harness.limits import iter_components
-from tests.tables.helpers import ALICE, BOB, CARL, DIRK, OPENED, act_once, open_service, table_with
+from tests.tables.helpers import ALICE, BOB, CARL, DIRK, act_once, service_on, table_with
 
 LOCALES = ("en", "nl", "pt-BR", "es-ES", "it")
 # Measured with ../shared/tools/discord-preview at 400 px: the inside of the table's box
@@ -62,8 +62,13 @@ async def mid_trick(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
     """A table in its second trick, two cards down, and the hand of the seat to play; every
     seat's name longer than a name may be."""
     public, mine = await two_cards_down(tmp_path, RuleSet.preset("amsterdam"), trick=2)
+    return long_names(public), mine
+
+
+def long_names(public: PublicTable) -> PublicTable:
+    """``public`` with every seat's name longer than a name may be."""
     seats = tuple(replace(seat, name=f"{LONGEST} {i}") for i, seat in enumerate(public.seats))
-    return replace(public, seats=seats), mine
+    return replace(public, seats=seats)
 
 
 async def two_cards_down(
@@ -71,8 +76,7 @@ async def two_cards_down(
 ) -> tuple[PublicTable, PrivateHand]:
     """A table of four people on `rules` in trick `trick`, two cards down (every kraak
     call passed), and the hand of the seat to play."""
-    service: TableService = await open_service(tmp_path / "phone.sqlite3")
-    try:
+    async with service_on(tmp_path / "phone.sqlite3") as service:
         table = await table_with(service, {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}, rules=rules)
         for _ in range(40):
             public = public_table(service.registry.get(table.id))
@@ -81,9 +85,6 @@ async def two_cards_down(
             await act_once(service, table.id)
         assert public.to_act is not None and (trick == 1 or public.last_trick is not None)
         return public, private_hand(service.registry.get(table.id), public.to_act)
-    finally:
-        while OPENED:
-            await OPENED.pop().close()
 
 
 def labels(rows: list[list[Any]]) -> list[list[str]]:
@@ -98,6 +99,33 @@ def shown(picture_of: PublicTable) -> ShownPicture:
 
 def texts(components: list[Any]) -> list[str]:
     return [c["content"] for c in iter_components(components) if c.get("type") == 10]
+
+
+def button_rows(components: list[Any]) -> list[list[dict[str, Any]]]:
+    """The buttons of each action row."""
+    return [c["components"] for c in iter_components(components) if c.get("type") == 1]
+
+
+def card_rows(components: list[Any], prefix: str) -> list[list[dict[str, Any]]]:
+    """The rows of card buttons (custom ids starting with ``prefix``)."""
+    return [row for row in button_rows(components) if row[0]["custom_id"].startswith(prefix)]
+
+
+def assert_a_phone_line_each(rows: list[list[dict[str, Any]]]) -> None:
+    """Each row of buttons fits one line of a phone."""
+    for row in rows:
+        assert sum(button_px(b) for b in row) + BUTTON_GAP * (len(row) - 1) <= PHONE_LINE_PX
+
+
+def assert_message_fits(
+    state: PublicTable, locale: str, most: int, picture: ShownPicture | None = None
+) -> None:
+    """The table message's text within ``most`` lines of a phone, its one row of buttons
+    within two."""
+    parts = public_parts(state, locale, picture=picture)
+    assert sum(text_lines(text) for text in texts(parts)) <= most, (locale, texts(parts))
+    [row] = labels(public_rows(state, locale, picture))
+    assert button_lines(row) <= 2, (locale, row)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -129,11 +157,10 @@ async def test_the_hand_fits_its_phone_budget(
     noted = replace(mine, can_claim=True, away=True)  # "press Roem!" and "your time ran out"
     for seat, buttons, most, lines in ((mine, 3, 1, HAND_TEXT_LINES), (noted, 5, 3, 11)):
         components = hand_payload(public, seat, locale)["components"]
-        rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
+        rows = button_rows(components)
         last = [button["label"] for button in rows[-1]]
         assert len(last) == buttons and button_lines(last) <= most, (locale, last)
-        for row in rows[:-1]:  # the cards: each row one line of a phone
-            assert sum(button_px(b) for b in row) + BUTTON_GAP * (len(row) - 1) <= PHONE_LINE_PX
+        assert_a_phone_line_each(rows[:-1])  # the cards
         assert sum(text_lines(text) for text in texts(components)) <= lines, (
             locale,
             texts(components),
@@ -146,8 +173,7 @@ async def test_a_hand_that_may_play_every_card_keeps_them_to_three_lines(
     public, mine = mid_trick
     leading = replace(mine, legal=mine.cards, reasons={})
     components = hand_payload(public, leading, "en")["components"]
-    rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
-    cards = [row for row in rows if row[0]["custom_id"].startswith("kj:card:")]
+    cards = card_rows(components, "kj:card:")
     assert sum(len(row) for row in cards) == len(mine.cards) == 7  # the second trick
     assert len(cards) <= 3  # suits share a row where they fit: not one row a suit
 

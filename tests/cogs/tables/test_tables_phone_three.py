@@ -10,24 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import DriemansPhase, RuleSet
-from bot.tables import PrivateHand, PublicTable, TableService, private_hand, public_table
-from cogs.common.hand_cards import PHONE_LINE_PX, button_px
-from cogs.tables.ui import public_parts, public_rows
+from bot.engine import DriemansPhase
+from bot.tables import PrivateHand, PublicTable, private_hand, public_table
 from cogs.tables.ui_hand import hand_payload
 from tests.cogs.tables.test_tables_phone import (
-    BUTTON_GAP,
     LOCALES,
-    LONGEST,
     TABLE_TEXT_LINES,
-    button_lines,
-    labels,
+    assert_a_phone_line_each,
+    assert_message_fits,
+    card_rows,
+    long_names,
     shown,
     text_lines,
     texts,
 )
-from tests.harness.limits import iter_components
-from tests.tables.helpers import ALICE, BOB, CARL, INSTANT, OPENED, open_service
+from tests.tables.helpers import ALICE, BOB, CARL, people_at, service_on
 
 EXCHANGE_TEXT_LINES = 5  # the solo's heading, the turn and the chosen cards
 
@@ -36,13 +33,9 @@ async def three_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand, Public
     """Three people at a three-seat table: the solo's exchange (the table and his hand),
     then the table with two cards of the second trick down; every name longer than a name
     may be."""
-    service: TableService = await open_service(tmp_path / "phone3.sqlite3")
-    try:
-        rules = RuleSet.game_preset("driemans")
-        table = await service.open(1, 555, ALICE, "a", rules, INSTANT)
-        await service.sit(table.id, BOB, "b", 1)
-        await service.sit(table.id, CARL, "c", 2)
-        answer = await service.start(table.id, ALICE)
+    async with service_on(tmp_path / "phone3.sqlite3") as service:
+        answer = await people_at(service, "driemans", (ALICE, BOB, CARL))
+        table_id = answer.public.table_id
         exchange: tuple[PublicTable, PrivateHand] | None = None
         for _ in range(400):
             public = answer.public
@@ -51,25 +44,17 @@ async def three_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand, Public
             seat = public.to_act
             assert seat is not None
             user = (ALICE, BOB, CARL)[seat]
-            mine = private_hand(service.registry.get(table.id), seat)
+            mine = private_hand(service.registry.get(table_id), seat)
             if mine.trump_options is not None:
-                answer = await service.choose_trump(table.id, user, mine.trump_options.suits[0])
+                answer = await service.choose_trump(table_id, user, mine.trump_options.suits[0])
             elif mine.lay_down:
                 exchange = exchange or (public, mine)
-                answer = await service.lay_down(table.id, user, mine.cards[:2])
+                answer = await service.lay_down(table_id, user, mine.cards[:2])
             else:
-                answer = await service.play(table.id, user, mine.legal[0])
+                answer = await service.play(table_id, user, mine.legal[0])
         assert exchange is not None
-        play = public_table(service.registry.get(table.id))
+        play = public_table(service.registry.get(table_id))
         return (*exchange, play)
-    finally:
-        while OPENED:
-            await OPENED.pop().close()
-
-
-def long_names(public: PublicTable) -> PublicTable:
-    seats = tuple(replace(seat, name=f"{LONGEST} {i}") for i, seat in enumerate(public.seats))
-    return replace(public, seats=seats)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -80,21 +65,13 @@ async def test_a_three_seat_table_fits_the_phone_budget(tmp_path: Path, locale: 
     taken = replace(playing, trick=(), trick_leader=None, trick_winner=None)
     picture = shown(taken)
     for state in (playing, replace(taken, claimable=True), at_exchange):
-        parts = public_parts(state, locale, picture=picture)
-        assert sum(text_lines(text) for text in texts(parts)) <= TABLE_TEXT_LINES, (
-            locale,
-            texts(parts),
-        )
-        [row] = labels(public_rows(state, locale, picture))
-        assert button_lines(row) <= 2, (locale, row)
+        assert_message_fits(state, locale, TABLE_TEXT_LINES, picture)
 
     picked = solo.cards[:2]
     components = hand_payload(at_exchange, solo, locale, picked=picked)["components"]
-    rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
-    cards = [row for row in rows if row[0]["custom_id"].startswith("kj:pick:")]
+    cards = card_rows(components, "kj:pick:")
     assert sum(len(row) for row in cards) == 12
-    for row in cards:  # each row of cards one line of a phone
-        assert sum(button_px(b) for b in row) + BUTTON_GAP * (len(row) - 1) <= PHONE_LINE_PX
+    assert_a_phone_line_each(cards)
     assert sum(text_lines(text) for text in texts(components)) <= EXCHANGE_TEXT_LINES, (
         locale,
         texts(components),

@@ -11,27 +11,25 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import RuleSet, TweemansPhase
+from bot.engine import TweemansPhase
 from bot.pictures.table import TWO_HEIGHT, WIDTH
-from bot.tables import PrivateHand, PublicTable, TableService, private_hand
-from cogs.common.hand_cards import PHONE_LINE_PX, button_px
-from cogs.tables.ui import public_parts, public_rows
+from bot.tables import PrivateHand, PublicTable, private_hand
+from cogs.tables.ui import public_parts
 from cogs.tables.ui_hand import hand_payload
 from cogs.tables.ui_picture import ShownPicture, taken_trick_shown
 from tests.cogs.tables.test_tables_phone import (
     BOX_WIDTH,
-    BUTTON_GAP,
     LOCALES,
-    LONGEST,
     PICTURE_HEIGHT,
     TABLE_TEXT_LINES,
-    button_lines,
-    labels,
+    assert_a_phone_line_each,
+    assert_message_fits,
+    card_rows,
+    long_names,
     text_lines,
     texts,
 )
-from tests.harness.limits import iter_components
-from tests.tables.helpers import ALICE, BOB, INSTANT, OPENED, open_service
+from tests.tables.helpers import ALICE, BOB, people_at, service_on
 
 # The heading (two lines), the trick (one), both tables (wrapped with the longest names),
 # the two units' labels and the cards not playable now with why: about 60 % of a phone's
@@ -52,12 +50,9 @@ LINE_PX = PICTURE_HEIGHT / 6
 async def two_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
     """Two people at a two-seat table, the second trick with three cards down and the
     person to play next holding cards in both units."""
-    service: TableService = await open_service(tmp_path / "phone2.sqlite3")
-    try:
-        rules = RuleSet.game_preset("tweemans")
-        table = await service.open(1, 555, ALICE, "a", rules, INSTANT)
-        await service.sit(table.id, BOB, "b", 1)
-        answer = await service.start(table.id, ALICE)
+    async with service_on(tmp_path / "phone2.sqlite3") as service:
+        answer = await people_at(service, "tweemans", (ALICE, BOB))
+        table_id = answer.public.table_id
         for _ in range(400):
             public = answer.public
             if public.trick_number == 2 and len(public.trick) == 3:
@@ -65,22 +60,14 @@ async def two_states(tmp_path: Path) -> tuple[PublicTable, PrivateHand]:
             seat = public.to_act
             assert seat is not None
             user = (ALICE, BOB)[seat]
-            mine = private_hand(service.registry.get(table.id), seat)
+            mine = private_hand(service.registry.get(table_id), seat)
             if mine.trump_options is not None:
-                answer = await service.choose_trump(table.id, user, mine.trump_options.suits[0])
+                answer = await service.choose_trump(table_id, user, mine.trump_options.suits[0])
             else:
-                answer = await service.play(table.id, user, mine.legal[-1])
+                answer = await service.play(table_id, user, mine.legal[-1])
         public = answer.public
         assert public.to_act is not None
-        return public, private_hand(service.registry.get(table.id), public.to_act)
-    finally:
-        while OPENED:
-            await OPENED.pop().close()
-
-
-def long_names(public: PublicTable) -> PublicTable:
-    seats = tuple(replace(seat, name=f"{LONGEST} {i}") for i, seat in enumerate(public.seats))
-    return replace(public, seats=seats)
+        return public, private_hand(service.registry.get(table_id), public.to_act)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -90,13 +77,7 @@ async def test_a_two_seat_table_fits_the_phone_budget(tmp_path: Path, locale: st
     assert playing.phase == TweemansPhase.PLAY and playing.two is not None
     taken = replace(playing, trick=(), trick_leader=None, trick_winner=None)
     for state in (playing, replace(taken, claimable=True)):
-        parts = public_parts(state, locale)
-        assert sum(text_lines(text) for text in texts(parts)) <= TWO_TABLE_TEXT_LINES, (
-            locale,
-            texts(parts),
-        )
-        [row] = labels(public_rows(state, locale))
-        assert button_lines(row) <= 2, (locale, row)
+        assert_message_fits(state, locale, TWO_TABLE_TEXT_LINES)
     # with the picture of the trick taken last (mid-trick, its caption under it; and in
     # the claim window, where it shows the trick the words name)
     picture = ShownPicture("table.png", "", "In the picture", taken.seq, taken_trick_shown(taken))
@@ -111,10 +92,8 @@ async def test_a_two_seat_table_fits_the_phone_budget(tmp_path: Path, locale: st
     )
 
     components = hand_payload(playing, mine, locale)["components"]
-    rows = [c["components"] for c in iter_components(components) if c.get("type") == 1]
-    cards = [row for row in rows if row[0]["custom_id"].startswith("kj:card:")]
+    cards = card_rows(components, "kj:card:")
     assert cards and sum(len(row) for row in cards) == len(mine.legal)
-    for row in cards:  # each row of cards one line of a phone
-        assert sum(button_px(b) for b in row) + BUTTON_GAP * (len(row) - 1) <= PHONE_LINE_PX
+    assert_a_phone_line_each(cards)
     shown = texts(components)
     assert sum(text_lines(text) for text in shown) <= HAND_TEXT_LINES, (locale, shown)

@@ -6,7 +6,6 @@ picture; and a restart in the middle of a hand, after which the picture comes ba
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -15,21 +14,23 @@ import pytest
 from bot.engine import (
     TWO_PLAYERS,
     Card,
-    TweemansLine,
     TweemansMatch,
     TweemansMatchResult,
     TweemansPhase,
 )
-from bot.engine.games import replay
 from bot.tables import PublicTable, Status
-from cogs.common.text import text_width
-from cogs.tables.ui_sheet import SHEET_WIDTH, result_text
+from cogs.tables.ui_sheet import result_text
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
+    assert_log_replays,
+    assert_sheet_per_player,
     enabled,
+    final_sheet,
+    match_of,
     message_text,
-    sheet_block,
+    open_with_computers,
+    restart_and_finish,
     start,
 )
 from tests.cogs.tables.test_tables_match import shows_its_picture
@@ -37,27 +38,12 @@ from tests.harness.limits import assert_ephemeral, iter_components
 from tests.harness.recorder import Dispatch
 
 ENGINE_ACTIONS = {"trump", "pass", "play", "claim", "finish"}
-# A hand's row of the two-seat sheet: number, trump, two scores (* the maker's), flag.
-TWO_ROW = re.compile(r"^ *(\d+) ([♣♦♥♠]) +(\*?)(\d+) +(\*?)(\d+)(?: (\S+))?$")
 
 
 async def open_two(kit: Kit, hands: int = 2) -> tuple[int, int]:
     """`/table open preset:tweemans hands:2` by anna, who sits; Start with computers:
     (table, anna). The lobby offers two seats."""
-    anna = kit.world.add_user("anna")
-    t = await kit.open(anna, preset="tweemans", hands=hands)
-    lobby = kit.public(t)
-    assert enabled(lobby["components"], "kj:sit:") == [f"kj:sit:{t}:1"]
-    text = message_text(lobby)
-    assert "tweemans" in text and "easy or normal" in text
-    bob = kit.world.add_user("bob")
-    third = await kit.harness.slash("table join", {"seat": 3}, user=bob)
-    assert third.reply.content == "There is no seat 3: choose 1 to 2."
-    await kit.click(f"kj:fill:{t}", anna)
-    assert kit.table(t).status == Status.PLAYING and len(kit.table(t).seats) == 2
-    hint = await kit.harness.slash("hint", user=anna)
-    assert "for the four-player game only" in hint.replies[-1].text()
-    return t, anna
+    return await open_with_computers(kit, "tweemans", hands, seats=2, offers="easy or normal")
 
 
 def displayed_text(message: dict[str, Any]) -> str:
@@ -73,9 +59,7 @@ def picture_description(message: dict[str, Any]) -> str:
 
 
 def tweemans_match(kit: Kit, t: int) -> TweemansMatch:
-    match = kit.table(t).match
-    assert isinstance(match, TweemansMatch)
-    return match
+    return match_of(kit, t, TweemansMatch)
 
 
 async def act(kit: Kit, t: int, from_table: bool = True) -> Dispatch:
@@ -145,21 +129,12 @@ async def test_a_two_seat_match_by_clicks_to_its_final_sheet(
     assert from_table >= 1 and from_hand >= 1 and saw_tables and saw_unit and saw_picture
 
     # The stored action log replays to the table's match.
-    log = await kit.service.store.tables.actions(t)
-    actions = [a.payload for a in log if a.payload.get("type") in ENGINE_ACTIONS]
-    replayed = replay(table.rules, f"{table.seed}/{table.match_no}", None, actions)
-    assert replayed.to_dict() == match.to_dict() and len(match.sheet) >= 2
+    await assert_log_replays(kit, t, ENGINE_ACTIONS)
+    assert len(match.sheet) >= 2
 
     # The final sheet: a column per player, the engine's lines, the totals, the winner.
-    [final] = [
-        m
-        for m in kit.world.channel_messages(kit.world.channel_id)
-        if m["content"].startswith(f"The match at table {t} is over")
-    ]
-    description = final["embeds"][0]["description"]
-    assert sheet_rows(description) == expected_rows(match.sheet)
-    assert re.search(r"^Total\s+" + r"\s+".join(map(str, match.totals)) + "$", description, re.M)
-    assert all(text_width(row) <= SHEET_WIDTH for row in sheet_block(description))
+    description = final_sheet(kit, t)
+    assert_sheet_per_player(description, match.sheet, match.totals, lambda line: line.maker)
     assert "Players: 1 anna · 2 Computer 2" in description
     assert "the maker: who chose trump" in description
     assert ("wins with" if match.result.winner is not None else "share the match") in description
@@ -208,34 +183,6 @@ def _unit_played(hand: object, before: list[object]) -> int | None:
     return None
 
 
-def sheet_rows(description: str) -> list[tuple[int, str, int, tuple[int, ...], str]]:
-    """(number, trump, the maker, the two scores, flag) per hand row."""
-    rows = []
-    for row in sheet_block(description)[1:-1]:
-        found = TWO_ROW.match(row)
-        assert found is not None, row
-        number, trump, m1, s1, m2, s2, flag = found.groups()
-        maker = [m1, m2].index("*")
-        rows.append((int(number), trump, maker, (int(s1), int(s2)), flag or ""))
-    return rows
-
-
-def expected_rows(
-    sheet: list[TweemansLine],
-) -> list[tuple[int, str, int, tuple[int, ...], str]]:
-    symbols = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-    return [
-        (
-            line.number,
-            symbols[line.trump.lower()],
-            line.maker,
-            line.scores,
-            "nat" if line.nat else "pit" if line.pit is not None else "",
-        )
-        for line in sheet
-    ]
-
-
 async def test_a_restart_in_the_middle_of_a_two_seat_hand(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -248,22 +195,9 @@ async def test_a_restart_in_the_middle_of_a_two_seat_hand(
         if mine and hand is not None and hand.phase == "play" and hand.tricks:
             break
         await act(first, t)
-    before = first.table(t).to_dict()
-    hand_message = await first.hand(t, anna)
-    await first.harness.close()
 
-    second = await start(make_harness)  # a new bot process: same database, same Discord
-    assert second.table(t).to_dict() == before
-    card = enabled(hand_message.components, "kj:card:")[0]
-    played = await second.click(card, anna, message=hand_message.message_id)
-    assert "You played" in played.response.text()
-    await second.run_computers(t)
-    assert shows_its_picture(second.public(t))  # the first edit after the restart draws it
-    for _ in range(3000):
+    async def pictured(second: Kit) -> None:
         await second.run_computers(t)
-        if not second.table(t).is_open:
-            break
-        if second.to_act(t) is not None:
-            await act(second, t)
-    assert second.table(t).status == Status.FINISHED
-    second.check_payloads()
+        assert shows_its_picture(second.public(t))  # the first edit after the restart draws it
+
+    await restart_and_finish(make_harness, first, t, anna, act, then=pictured)
