@@ -18,6 +18,17 @@ last click was answered). Real HTTP (aiohttp, TLS) is not in these figures: it w
 to the bot's CPU per request. Tables use no turn timer and no claim window (the timer
 loop's only work is closing the hand), so every action is a human click.
 
+To compare two checkouts within a few per cent, give every run the same work and repeat
+it: ``--clicks 200 --seed bench`` (table n deals from ``bench/n`` and plays 200 clicks,
+chosen by a generator seeded with its number, so both checkouts play the same cards and
+buttons, as the printed click digest shows) and ``--repeat 5`` (each run five times in
+the process, then the minimum and the median). ``--bytecodes`` counts instead the Python
+bytecodes the project's own files (bot/, cogs/) run per click on the event loop, with the
+table message edited after every click and its picture drawn whenever a trick or hand
+ends (no edit interval and no rate budget, as at the pace of play, where clicks are farther
+apart than the interval): a figure the machine's load and the pace do not move (the
+compiled engine's work is not in it); the CPU figures of such a run are the tracer's.
+
 Like the live bot, the process holds its guild and channels in discord.py's cache (a bot
 with the guilds intent gets them from GUILD_CREATE) and settles its heap once the tables
 are open (`bot/runtime.py`). A player clicks as soon as their hand shows the new state
@@ -30,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
 import os
 import random
 import resource
@@ -40,6 +52,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Coroutine, Generator, Iterable, Mapping, Sequence
 from pathlib import Path
+from types import CodeType, FrameType
 from typing import Any, TypeVar
 
 import discord
@@ -160,6 +173,55 @@ class Meter:
                 started[1].set_result(None)
 
 
+class Bytecodes:
+    """The Python bytecodes run by the project's own code (`--bytecodes`), by area: a trace
+    function on the event loop's thread follows every frame of a file under bot/ or cogs/
+    opcode by opcode (other frames run untraced)."""
+
+    AREAS = ("bot/engine/", "bot/tables/", "bot/", "cogs/")
+
+    def __init__(self) -> None:
+        self.root = str(Path(__file__).resolve().parent.parent) + os.sep
+        self.areas: dict[CodeType, str | None] = {}
+        self.ops: Counter[CodeType] = Counter()
+
+    def start(self) -> None:
+        sys.settrace(self._call)
+
+    def stop(self) -> None:
+        sys.settrace(None)
+
+    def _area(self, code: CodeType) -> str | None:
+        name = code.co_filename.removeprefix(self.root)
+        return next((area for area in self.AREAS if name.startswith(area)), None)
+
+    def _call(self, frame: FrameType, event: str, arg: Any) -> Any:
+        code = frame.f_code
+        if code not in self.areas:
+            self.areas[code] = self._area(code)
+        if self.areas[code] is None:
+            return None
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        return self._opcode
+
+    def _opcode(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "opcode":
+            self.ops[frame.f_code] += 1
+        return self._opcode
+
+    def summary(self, clicks: int) -> str:
+        by_area: Counter[str] = Counter()
+        for code, count in self.ops.items():
+            by_area[self.areas[code] or ""] += count
+        named = {"bot/": "other bot/"}
+        parts = ", ".join(
+            f"{named.get(area, area)} {by_area[area] / clicks:,.0f}" for area in self.AREAS
+        )
+        total = sum(by_area.values()) / clicks
+        return f"  Python bytecodes per click, bot/ and cogs/: {total:,.0f} ({parts})"
+
+
 class Timed(Coroutine[Any, Any, T]):
     """A harness task's coroutine with every step timed as the harness's CPU: a player
     choosing and sending a click, waiting, thinking (counting only the payload building and the
@@ -254,19 +316,31 @@ class Run:
         self.hands: dict[tuple[int, int], int] = {}  # (table, user) -> hand message id
         self.clicks = 0
         self.refreshes = 0
+        self.driving = 0  # tables still playing
+        self.played: dict[int, list[str]] = {}  # table -> the buttons it clicked, in order
 
     @property
     def bot(self) -> BenchBot:
         assert isinstance(self.harness.bot, BenchBot)
         return self.harness.bot
 
-    async def open_tables(self, count: int) -> list[int]:
+    def digest(self) -> str:
+        """A short digest of every table's clicks: equal on two runs that played alike."""
+        played = sorted(self.played.items())
+        return hashlib.sha256(repr(played).encode()).hexdigest()[:12]
+
+    async def open_tables(self, count: int, seed: str | None = None) -> list[int]:
+        """Open `count` tables of four and start them; ``seed``: table n deals from
+        ``seed/n`` (the same cards on every run and checkout), else from its own seed."""
         world, service = self.harness.world, self.bot.services.tables
         ids = []
         for n in range(count):
             channel = world.add_channel(f"table-{n}")
             users = [world.add_user(f"p{n}-{seat}") for seat in SEATS]
-            opened = await service.open(world.guild_id, channel, users[0], f"p{n}-0", None, HUMAN)
+            deal = None if seed is None else f"{seed}/{n}"
+            opened = await service.open(
+                world.guild_id, channel, users[0], f"p{n}-0", None, HUMAN, deal_seed=deal
+            )
             for seat in FOUR_SEATS.seats_around(0):
                 await service.sit(opened.id, users[seat], f"p{n}-{seat}", seat)
             await service.start(opened.id, users[0])
@@ -298,12 +372,24 @@ class Run:
         await cog.nudger.flush()
         await self.harness.settle(timeout=120)
 
-    async def drive(self, table_id: int, think: float, until: float) -> None:
+    async def drive(
+        self, table_id: int, think: float, until: float, clicks: int | None = None
+    ) -> None:
+        """Play table `table_id` until `until` (perf_counter) or, given `clicks`, that many
+        clicks, each `think` seconds apart on average (0: at once)."""
+        self.driving += 1
+        try:
+            await self._drive(table_id, think, until, clicks)
+        finally:
+            self.driving -= 1
+
+    async def _drive(self, table_id: int, think: float, until: float, clicks: int | None) -> None:
         rng = random.Random(table_id)
         service = self.bot.services.tables
+        played = self.played.setdefault(table_id, [])
         if think:
             await asyncio.sleep(rng.random() * think)  # tables do not all start at once
-        while time.perf_counter() < until:
+        while time.perf_counter() < until and (clicks is None or len(played) < clicks):
             table = service.registry.get(table_id)
             hand = table.match.hand if table.match is not None else None
             if not table.is_open or hand is None:
@@ -315,6 +401,7 @@ class Run:
             user = table.seats[hand.to_act].user_id
             assert user is not None
             custom_id = await self._pick(table_id, table.seq, user, rng)
+            played.append(custom_id)
             await self.click(table_id, user, custom_id)
             if think:
                 pause = rng.expovariate(1 / think)
@@ -361,7 +448,8 @@ class Run:
         Also the bot's timer loop: the tables' clock follows real time and ticks every
         0.5 s (the bot's CPU), so a player slower than the notice grace is told, as live."""
         last = time.perf_counter()
-        while time.perf_counter() < until:
+        await asyncio.sleep(0)  # the drivers start first
+        while time.perf_counter() < until and self.driving:
             await asyncio.sleep(0.5)
             now = time.perf_counter()
             self.bot.clock.advance(now - last)
@@ -412,16 +500,28 @@ def commits_of(harness: Harness) -> int:
     return int(getattr(getattr(store, "commits", None), "batches", 0))
 
 
-async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[str, float]:
+async def run(
+    folder: Path,
+    tables: int,
+    think: float,
+    seconds: float,
+    clicks: int | None = None,
+    seed: str | None = None,
+    bytecodes: Bytecodes | None = None,
+) -> dict[str, float]:
+    """One run: `tables` tables played for `seconds` (or `clicks` clicks each, see
+    `Run.drive`), dealt from `seed` if given, its bytecodes counted into `bytecodes` if
+    given; prints its figures and returns the bot's."""
     meter = Meter()
     world = BenchWorld()
-    harness = Harness(folder / f"load-{tables}-{think}.sqlite3", world=world, bot_class=BenchBot)
+    name = f"load-{tables}-{think}-{time.perf_counter_ns()}.sqlite3"
+    harness = Harness(folder / name, world=world, bot_class=BenchBot)
     recorder = MeteredRecorder(world, meter)
     harness.recorder = recorder
     await harness.start()
     try:
         load = Run(harness, meter)
-        ids = await load.open_tables(tables)
+        ids = await load.open_tables(tables, seed)
         cache_guild(harness)
         warm_pictures(load.bot.services.tables, ids)
         # What the live bot does once it is ready with its tables (bot/__main__.py).
@@ -431,9 +531,16 @@ async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[s
         began_wall, began_cpu = time.perf_counter(), time.process_time()
         began_sys = resource.getrusage(resource.RUSAGE_SELF).ru_stime
         began_commits = commits_of(harness)
-        until = began_wall + seconds
-        drivers = [Timed(load.drive(i, think, until), meter) for i in ids]
+        if bytecodes is not None:  # every click's table message edited, whatever the pace
+            cog: Any = load.bot.get_cog("Tables")
+            cog.publisher.interval = 0.0
+            cog.publisher.budget.rate = cog.publisher.pictures.rate = 0.0  # no budget
+            bytecodes.start()
+        until = began_wall + seconds if clicks is None else float("inf")
+        drivers = [Timed(load.drive(i, think, until, clicks), meter) for i in ids]
         await asyncio.gather(Timed(load.housekeeping(until), meter), *drivers)
+        if bytecodes is not None:
+            bytecodes.stop()
         elapsed = time.perf_counter() - began_wall
         total_cpu = time.process_time() - began_cpu
         system_cpu = resource.getrusage(resource.RUSAGE_SELF).ru_stime - began_sys
@@ -454,9 +561,10 @@ async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[s
     uploads = sum(n for kind, n in requests.items() if kind.endswith(UPLOAD))
     load_avg = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     pace = f"think {think:g} s" if think else "full speed"
+    digest = load.digest()
     print(
         f"{tables} tables, {pace}, {elapsed:.0f} s (load {load_avg}): {load.clicks} clicks "
-        f"({load.clicks / elapsed:,.1f}/s, {load.refreshes} refreshes)\n"
+        f"({load.clicks / elapsed:,.1f}/s, {load.refreshes} refreshes; click digest {digest})\n"
         f"  CPU per click: bot {bot_cpu / clicks * 1000:.2f} ms, harness "
         f"{harness_cpu / clicks * 1000:.2f} ms (together {total_cpu / clicks * 1000:.2f} ms, "
         f"of which the kernel's {system_cpu / clicks * 1000:.2f} ms)\n"
@@ -470,6 +578,8 @@ async def run(folder: Path, tables: int, think: float, seconds: float) -> dict[s
     )
     for kind, n in sorted(requests.items()):
         print(f"    {kind}: {n / clicks:.2f} per click")
+    if bytecodes is not None:
+        print(bytecodes.summary(clicks))
     return {"bot_ms": bot_cpu / clicks * 1000, "bot_per_s_100": bot_per_s_100}
 
 
@@ -480,15 +590,41 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="per realistic run")
     parser.add_argument("--full-seconds", type=float, default=10.0, help="per full-speed run")
     parser.add_argument("--no-full", action="store_true", help="skip the full-speed runs")
+    parser.add_argument("--clicks", type=int, help="clicks per table (instead of seconds)")
+    parser.add_argument("--seed", help="deal table n from SEED/n (the same cards every run)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each, then min/median")
+    parser.add_argument("--bytecodes", action="store_true", help="count the bot's bytecodes")
     args = parser.parse_args()
     counts = [int(c) for c in args.tables.split(",") if c.strip()]
+    runs = [(count, args.think, args.seconds) for count in counts]
+    if not args.no_full:
+        runs += [(count, 0.0, args.full_seconds) for count in counts]
     with tempfile.TemporaryDirectory() as name:
-        folder = Path(name)
-        for count in counts:
-            await run(folder, count, args.think, args.seconds)
-        if not args.no_full:
-            for count in counts:
-                await run(folder, count, 0.0, args.full_seconds)
+        for count, think, seconds in runs:
+            figures = [
+                await run(
+                    Path(name),
+                    count,
+                    think,
+                    seconds,
+                    args.clicks,
+                    args.seed,
+                    Bytecodes() if args.bytecodes else None,
+                )
+                for _ in range(args.repeat)
+            ]
+            if args.repeat > 1:
+                print(repeated(count, think, [f["bot_ms"] for f in figures]))
+
+
+def repeated(tables: int, think: float, bot_ms: Sequence[float]) -> str:
+    """The line summing up repeated runs: the bot's CPU per click, each run, min, median."""
+    each = ", ".join(f"{ms:.3f}" for ms in bot_ms)
+    pace = f"think {think:g} s" if think else "full speed"
+    return (
+        f"{tables} tables, {pace}, {len(bot_ms)} runs: bot CPU per click {each} ms; "
+        f"min {min(bot_ms):.3f}, median {statistics.median(bot_ms):.3f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -45,6 +45,12 @@ class Seating:
         self.tricks_per_hand: Final = tricks
         self.seats: Final = tuple(range(count))
         self.side_numbers: Final = tuple(range(sides))
+        # Every seat's turn order, made once: the front ends ask it for every trick they show.
+        self.orders: Final = tuple(self._order(seat) for seat in self.seats)
+
+    def _order(self, start: int) -> tuple[int, ...]:
+        """The seats in turn order from `start` (one line of ``orders``)."""
+        return tuple((start + k) % self.count for k in range(self.count))
 
     @property
     def cards_per_seat(self) -> int:
@@ -89,7 +95,7 @@ class Seating:
 
     def order_from(self, start: int) -> tuple[int, ...]:
         """Every seat in turn order, beginning with `start`."""
-        return tuple((start + k) % self.count for k in range(self.count))
+        return self.orders[start % self.count]
 
     def deal_order(self, dealer: int) -> tuple[int, ...]:
         """The seats in the order they receive cards: from the left of `dealer`, clockwise."""
@@ -151,9 +157,9 @@ class UnitSeating(Seating):
         super().__init__(count=4, sides=2, packets=(3, 2, 3), tricks=8)
         self.players: Final = self.side_numbers
         self.piles: Final = 4
-        self.orders: Final = tuple(self._order(unit) for unit in self.seats)
 
     def _order(self, leader: int) -> tuple[int, ...]:
+        """The units in the order a trick `leader` leads takes them (``orders``)."""
         player = self.player_of(leader)
         other = self.other_player(player)
         third = self.hand_of(player) if self.is_table(leader) else self.table_of(player)

@@ -41,8 +41,8 @@ from bot.engine import (
     sort_key,
 )
 from bot.engine.driemans_match import DriemansResultOfMatch
-from bot.engine.games import AnyHand
-from bot.engine.seats import FOUR_SEATS, TRICKS_PER_HAND, TWO_PLAYERS
+from bot.engine.games import AnyHand, AnyMatch
+from bot.engine.seats import TRICKS_PER_HAND, TWO_PLAYERS
 from bot.engine.tricks import LAST_TRICK_BONUS, scored_points
 from bot.store import StoredAction
 
@@ -188,11 +188,7 @@ class PublicTable:
     three: PublicThree | None = None  # a three-seat table's own facts (None: four seats)
     two: PublicTwo | None = None  # a two-seat table's own facts (None: three or four seats)
     ledig: int | None = None  # the ledig declarer of the hand in play (docs/rules.md 2.10)
-
-    @property
-    def idle(self) -> int | None:
-        """The seat that sits out the hand in play: the ledig declarer's partner."""
-        return None if self.ledig is None else FOUR_SEATS.partner_of(self.ledig)
+    idle: int | None = None  # the seat that sits out the hand in play: the declarer's partner
 
     @property
     def is_open(self) -> bool:
@@ -249,12 +245,14 @@ def public_table(table: Table) -> PublicTable:
 
 
 def _public_table(table: Table) -> PublicTable:
-    """The public read model of either game: a three-seat table leaves the pair fields
-    empty and carries its own facts (`PublicThree`)."""
+    """The public read model of any game: the four-seat game, nearly every table's, is
+    asked first and fills the pair fields; a three- or two-seat table leaves them empty
+    and carries its own facts (`PublicThree`, `PublicTwo`)."""
     match = table.match
     hand = match.hand if match is not None else None
     pairs = match if isinstance(match, Match) else None  # the four-seat game's match
-    four = hand if isinstance(hand, Hand) else None
+    four = pairs.hand if pairs is not None else None
+    three, two = (None, None) if pairs is not None else _other_game(match)
     return PublicTable(
         table_id=table.id,
         seq=table.seq,
@@ -276,7 +274,7 @@ def _public_table(table: Table) -> PublicTable:
         trump=hand.trump if hand is not None else None,
         proposal=four.proposal if four is not None else None,
         makers=four.makers if four is not None else None,
-        chooser=_chooser(hand),
+        chooser=four.chooser if four is not None else _chooser(hand),
         trick_leader=hand.leader if hand is not None else None,
         trick=tuple(hand.current) if hand is not None else (),
         trick_number=hand.trick_number if hand is not None else 0,
@@ -294,11 +292,22 @@ def _public_table(table: Table) -> PublicTable:
         result=pairs.result if pairs is not None else None,
         turn_deadline=table.turn_deadline,
         league=table.league,
-        kraak=public_calls(hand),
-        three=public_three(match) if isinstance(match, DriemansMatch) else None,
-        two=public_two(match) if isinstance(match, TweemansMatch) else None,
+        kraak=public_calls(four),
+        three=three,
+        two=two,
         ledig=four.ledig if four is not None else None,
+        idle=four.idle if four is not None else None,
     )
+
+
+def _other_game(match: AnyMatch | None) -> tuple[PublicThree | None, PublicTwo | None]:
+    """The own facts of a table of three or two (`PublicThree`, `PublicTwo`); none for
+    the four-seat game or outside a match."""
+    if isinstance(match, DriemansMatch):
+        return public_three(match), None
+    if isinstance(match, TweemansMatch):
+        return None, public_two(match)
+    return None, None
 
 
 def _chooser(hand: AnyHand | None) -> int | None:
@@ -493,8 +502,14 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
             away=state.away,
             autoplay=state.autoplay,
         )
-    if isinstance(hand, TweemansHand):
+    if isinstance(hand, Hand):  # the four-seat game first: its own fields only
+        may_call = hand.may_call(seat) if hand.phase == Phase.DOUBLING else None
+        lay_down = False
+    elif isinstance(hand, TweemansHand):
         return _private_two(table, hand, seat)
+    else:  # three seats: the solo lays two cards down before play
+        may_call = None
+        lay_down = hand.phase == DriemansPhase.EXCHANGE and hand.to_act == seat
     order = sort_key(hand.trump)
     cards = tuple(sorted(hand.holdings[seat], key=order.__getitem__))
     options = hand.play_options(seat)
@@ -513,8 +528,8 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
         claim_holds_roem=hand.claim_refusal(seat) is None,
         away=state.away,
         autoplay=state.autoplay,
-        may_call=_may_call(hand, seat),
-        lay_down=hand.phase == DriemansPhase.EXCHANGE and hand.to_act == seat,
+        may_call=may_call,
+        lay_down=lay_down,
     )
 
 
@@ -555,10 +570,3 @@ def _private_two(table: Table, hand: TweemansHand, seat: int) -> PrivateHand:
         autoplay=state.autoplay,
         table=up,
     )
-
-
-def _may_call(hand: AnyHand, seat: int) -> int | None:
-    """The call `seat` may make or pass now (kraken hands only)."""
-    if isinstance(hand, Hand) and hand.phase == Phase.DOUBLING:
-        return hand.may_call(seat)
-    return None

@@ -340,7 +340,9 @@ def _others_text(
         return ""
     groups = by_suit(ordered_cards(others, public.trump))
     line = " · ".join(" ".join(_card_word(c, public.trump, locale) for c in g) for g in groups)
-    reasons = {card: why for card, why in mine.reasons.items() if card in others}
+    reasons = mine.reasons  # of cards that may not be played now only (`PrivateHand`)
+    if held is not None:  # one unit's cards (two seats)
+        reasons = {card: why for card, why in reasons.items() if card in others}
     blocked = blocked_line(reasons, locale, "tables.hand.not_now")
     return f"{line}\n-# {blocked}" if blocked else line
 

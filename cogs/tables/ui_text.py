@@ -420,10 +420,12 @@ def taken_trick(trick: PublicTrick, number: int, seating: Seating = FOUR_SEATS) 
     return ShownTrick(number, trick.leader, cards, trick.winner, trick, seating)
 
 
-def trick_seats(leader: int, idle: int | None, seating: Seating = FOUR_SEATS) -> list[int]:
-    """The seats that play to a trick led by `leader`, in order: every seat of `seating`,
-    or the three beside a ledig partner who sits out (`idle`, docs/rules.md 2.10)."""
-    return [seat for seat in seating.order_from(leader) if seat != idle]
+def trick_seats(leader: int, idle: int | None, seating: Seating = FOUR_SEATS) -> tuple[int, ...]:
+    """The seats that play to a trick led by `leader`, in order: every seat of `seating`
+    (its turn order, made once), or the three beside a ledig partner who sits out (`idle`,
+    docs/rules.md 2.10)."""
+    order = seating.order_from(leader)
+    return order if idle is None else tuple(seat for seat in order if seat != idle)
 
 
 def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:

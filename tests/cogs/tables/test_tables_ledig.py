@@ -208,5 +208,5 @@ async def test_a_ledig_hand_survives_a_restart(
 
 
 def test_a_ledig_trick_skips_the_idle_seat() -> None:
-    assert trick_seats(3, 1) == [3, 0, 2]
-    assert trick_seats(0, None) == [0, 1, 2, 3]
+    assert trick_seats(3, 1) == (3, 0, 2)
+    assert trick_seats(0, None) == (0, 1, 2, 3)
