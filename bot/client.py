@@ -16,7 +16,7 @@ import hashlib
 import json
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
 import aiohttp
@@ -31,6 +31,7 @@ from bot.engine import Card
 from bot.health import heartbeat_path, run_heartbeat
 from bot.services import Services
 from bot.settings import Settings
+from bot.tables import new_seed
 from bot.version import bot_version
 
 __all__ = [
@@ -158,8 +159,11 @@ class KlaverjasBot(commands.Bot):
         settings: Settings,
         *,
         extensions: Sequence[str] = DEFAULT_EXTENSIONS,
+        seeds: Callable[[], str] = new_seed,
         **options: Any,
     ) -> None:
+        """``seeds``: each new table's and league night's seed (random; the tests' harness
+        gives one derived from the test, so a failing test deals the same cards again)."""
         intents = discord.Intents.none()
         intents.guilds = True  # channel and thread cache; the only intent slash commands need
         super().__init__(
@@ -173,6 +177,7 @@ class KlaverjasBot(commands.Bot):
         )
         self.settings: Final = settings
         self.initial_extensions: tuple[str, ...] = tuple(extensions)
+        self.seeds: Final = seeds
         # Set by `open_services`; cogs read it in their `cog_load`.
         self._services: Services | None = None
         self._services_closed = False
@@ -268,6 +273,7 @@ class KlaverjasBot(commands.Bot):
             budget_ms=self.settings.computer_budget_ms,
             processes=True,  # searches in worker processes keep the gateway's loop free
             shards=self.settings.shards,
+            seeds=self.seeds,
         )
         self._services.start_timers()
         heartbeat = heartbeat_path(self.settings.database_path)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.analysis import AnalysisService
@@ -22,7 +23,7 @@ from bot.ratings import RatingService
 from bot.shards import ShardSet
 from bot.standings import StandingsService
 from bot.store import Store, open_store
-from bot.tables import Clock, TableAnswer, TableService
+from bot.tables import Clock, TableAnswer, TableService, new_seed
 from bot.tables.events import HandScored
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,10 @@ class Services:
         self.standings = StandingsService(store.stats)
         self.ratings = RatingService(store, tables.clock.now)
         # The league deals its bot tables on the table service, where the front end says.
-        self.leagues = LeagueService(store, tables.clock.now, tables, shards=tables.shards)
+        # Its nights' seeds come from the tables' source: one seed source for every deal.
+        self.leagues = LeagueService(
+            store, tables.clock.now, tables, seed=tables.seeds, shards=tables.shards
+        )
         self.preferences = PreferenceService(store.preferences, tables.clock.now)
         # The challenge's computers decide on the tables' workers, so both share the cores.
         self.challenges = ChallengeService(
@@ -64,16 +68,17 @@ class Services:
         budget_ms: float | None = None,
         processes: bool = False,
         shards: ShardSet | None = None,
+        seeds: Callable[[], str] = new_seed,
     ) -> Services:
         """Open and migrate the database (a SQLite file or a PostgreSQL URL), then restore
         every open table of `shards`' guilds (default: all). `exclusive`: the bot process,
         the only one running these shards on this database.
         ``budget_ms`` is a strong computer's time per decision (``COMPUTER_BUDGET_MS``);
         ``processes`` puts the computers' decisions in worker processes (the bot) instead
-        of threads."""
+        of threads; ``seeds`` gives each new table's and league night's seed (random)."""
         shards = shards or ShardSet()
         store = await open_store(database, exclusive, shards)
-        tables = TableService(store, clock, budget_ms, processes, shards=shards)
+        tables = TableService(store, clock, budget_ms, processes, shards=shards, seeds=seeds)
         try:
             restored = await tables.restore()
         except BaseException:

@@ -1,9 +1,11 @@
 """The `database` fixture: each store, table-service and league-service test that takes
-it runs once on SQLite and once on PostgreSQL (tests/backends.py)."""
+it runs once on SQLite and once on PostgreSQL (tests/backends.py). The `table_seeds`
+fixture: the seeds of the tables every test opens, derived from its node id
+(tests/seeds.py says how to explore fresh deals and reproduce a failing one)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Generator
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ import bot.challenge.computers as challenge_computers
 import bot.players.workers as computers
 from bot.players import Effort
 from bot.store.postgres.db import with_schema
+from tests import seeds
 from tests.backends import (
     BACKENDS,
     NO_SERVER,
@@ -23,6 +26,8 @@ from tests.backends import (
     postgres_url,
     sqlite_file,
 )
+
+SEEDS = pytest.StashKey[seeds.TestSeeds]()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -72,3 +77,24 @@ def one_sample_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(challenge_computers, "EFFORT", Effort(nodes=200, samples=3))
     # So does the analysis of a hand.
     monkeypatch.setattr(analysis_decisions, "EFFORT", Effort(nodes=200, samples=3))
+
+
+@pytest.fixture(autouse=True)
+def table_seeds(request: pytest.FixtureRequest) -> seeds.TestSeeds:
+    """The running test's seed source (tests/seeds.py): every service and bot the test
+    starts deals its tables from it, so a failing test deals the same cards again."""
+    source = seeds.start(request.node.nodeid)
+    request.node.stash[SEEDS] = source
+    return source
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failing test that opened tables says how to deal its cards again."""
+    report = yield
+    source = item.stash.get(SEEDS, None)
+    if report.failed and source is not None and (source.count or source.fixed):
+        report.sections.append(("table seeds", source.reproduce(item.nodeid)))
+    return report

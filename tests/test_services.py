@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 from bot.services import Services
+from tests.seeds import table_seeds
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,7 +47,7 @@ def test_a_restore_that_raises_closes_the_store_so_the_process_exits(tmp_path: P
 async def test_every_public_method_of_every_service_checks_its_arguments(tmp_path: Path) -> None:
     # Every service the front ends are given (`Services`), so a new one is covered too:
     # each public method checks its arguments by name (`Arguments.checked`, bot/checks.py).
-    services = await Services.open(tmp_path / "kj.sqlite3")
+    services = await Services.open(tmp_path / "kj.sqlite3", seeds=table_seeds())
     try:
         found = {
             type(service): [

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-import bot.tables.lobby as lobby_module
 import bot.terminal.tables as terminal
 from bot.__main__ import main
 from bot.engine import DeclareLedig, Match, PlayCard, RuleSet
@@ -108,8 +107,14 @@ async def test_the_terminal_player_calls_kraak_and_sees_the_multiplier(tmp_path:
 
 
 def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: str = "terminal-1") -> None:
-    """Deal from `seed` (the service draws a random seed per table), so the match repeats."""
-    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+    """Deal from `seed`, so the match repeats: the terminal opens services of its own, so
+    they are opened with a seed source that gives `seed` (a random seed per table else)."""
+    real_open = Services.open
+
+    async def open_dealing(*args: Any, **kwargs: Any) -> Services:
+        return await real_open(*args, seeds=lambda: seed, **kwargs)
+
+    monkeypatch.setattr(terminal.Services, "open", open_dealing)
 
 
 async def test_the_terminal_speaks_in_sentences(

@@ -37,6 +37,7 @@ from .night_view import NightView
 from .refs import Actor, LeagueName, NightRef, Pick
 from .schedule import ScheduledJob
 from .settings import LEAGUE_NAME_MAX, LeagueSettings
+from .typed import Typed
 
 __all__ = ["ARGUMENTS", "REASON_MAX", "an_actor", "checked"]
 
@@ -123,6 +124,7 @@ ARGUMENTS: Final = Arguments(
         "three_lines": each(_THREE, LINES_MAX),  # a table of three's sheet
         "three_scores": _THREE,  # ... and one line of it
         "entry": _ENTRY,
+        "typed": instance_of(Typed),  # text typed for a sheet, read as the draw says (typed.py)
         "totals": _PAIR,
         "roem": _PAIR,
         "nats": _PAIR,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from bot.store import StoredAudit
 
 from .answers import Adjusted, NightAnswer, ResultSet
-from .arguments import checked
+from .arguments import ARGUMENTS, checked
 from .corrections import AuditKind, corrected_line, require_reason, restored, voided
 from .entry import (
     PENALTY_RANGE,
@@ -26,6 +26,7 @@ from .parts import LeagueParts, check_ids, one_at_a_time
 from .refs import Actor, NightKey
 from .results import TableResult, refuse_three
 from .standings import Adjustment
+from .typed import Typed, checked_as_three, read_four, read_three
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +61,7 @@ class CorrectingOperations(LeagueParts):
         is corrected with `correct_three_line`."""
         view, before = await self._correcting(night, round_no, table_no, actor)
         refuse_three(before.seats, round_no, table_no)
-        rules = view.settings.scoring_rules
-        line = entry_line(entry, rules, number)
-        after = corrected_line(before, number, line)
-        check_sheet(after.lines, view.settings.round_length, rules)
+        after = _corrected_four(view, before, number, entry)
         change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
         return await self._append(view, change, actor, reason)
 
@@ -110,10 +108,35 @@ class CorrectingOperations(LeagueParts):
         view, before = await self._correcting(night, round_no, table_no, actor)
         if not before.three:
             raise LeagueError(LeagueCode.NOT_A_TABLE_OF_THREE, round=round_no, table=table_no)
-        if not 1 <= number <= len(before.three_lines):
-            raise LeagueError(LeagueCode.NO_SUCH_LINE, line=number, lines=before.hands)
-        line = three_line(three_scores, view.settings.three_rules, number)
-        after = before.with_three_line(number - 1, line)
+        after = _corrected_three(view, before, number, three_scores)
+        change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
+        return await self._append(view, change, actor, reason)
+
+    @checked
+    @one_at_a_time
+    async def correct_typed_line(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        number: int,
+        typed: Typed[SheetEntry, Sequence[int]],
+        actor: Actor,
+        reason: str,
+    ) -> NightAnswer:
+        """Replace sheet line `number` (from 1) with a line as typed (`/night correct
+        entry:`), read as the draw seats the table (bot/league/typed.py): three scores
+        at a table of three (`correct_three_line`), a four-player line at a table of four
+        (`correct_line`); a line of the other kind is refused as those two refuse it."""
+        view, before = await self._correcting(night, round_no, table_no, actor)
+        if before.three:
+            scores = ARGUMENTS.check("three_scores", read_three(typed, round_no, table_no))
+            after = checked_as_three(
+                typed, lambda: _corrected_three(view, before, number, scores), round_no, table_no
+            )
+        else:
+            entry = ARGUMENTS.check("entry", read_four(typed, round_no, table_no))
+            after = _corrected_four(view, before, number, entry)
         change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
         return await self._append(view, change, actor, reason)
 
@@ -213,3 +236,25 @@ class CorrectingOperations(LeagueParts):
             before=change.before,
         )
         return await self._add(view, event, actor.user_id, audit)
+
+
+def _corrected_four(
+    view: NightView, before: TableResult, number: int, entry: SheetEntry
+) -> TableResult:
+    """A table of four's result with line `number` replaced by `entry`, checked as any
+    line is; the corrected sheet must still end where the round ends."""
+    rules = view.settings.scoring_rules
+    after = corrected_line(before, number, entry_line(entry, rules, number))
+    check_sheet(after.lines, view.settings.round_length, rules)
+    return after
+
+
+def _corrected_three(
+    view: NightView, before: TableResult, number: int, scores: Sequence[int]
+) -> TableResult:
+    """A table of three's result with line `number` replaced by `scores`, checked as an
+    entered line is."""
+    if not 1 <= number <= len(before.three_lines):
+        raise LeagueError(LeagueCode.NO_SUCH_LINE, line=number, lines=before.hands)
+    line = three_line(scores, view.settings.three_rules, number)
+    return before.with_three_line(number - 1, line)

@@ -14,7 +14,7 @@ from bot.tables import SeatKind, TableError, TableService
 from bot.tables import Status as TableStatus
 
 from .answers import NightAnswer, ResultConfirmed, ResultSet
-from .arguments import checked
+from .arguments import ARGUMENTS, checked
 from .corrections import AuditKind
 from .entry import SheetEntry, sheet_lines, sheet_result, three_sheet_result, totals_result
 from .errors import LeagueCode, LeagueError
@@ -22,6 +22,7 @@ from .night_view import NightView
 from .parts import LeagueParts, check_ids, one_at_a_time
 from .refs import Actor, NightKey
 from .results import HandLine, TableResult, refuse_three
+from .typed import Typed, checked_as_three, read_four, read_three
 
 Seats = tuple[int, ...]
 
@@ -100,9 +101,7 @@ class RecordingOperations(LeagueParts):
         three enters its own: `record_three_sheet`)."""
         view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
         refuse_three(seats, round_no, table_no)
-        settings = view.settings
-        rules = settings.scoring_rules
-        result = sheet_result(seats, sheet_lines(entries, rules), settings.round_length, rules)
+        result = _four_result(view, seats, entries)
         return await self._entered(
             view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
         )
@@ -152,6 +151,38 @@ class RecordingOperations(LeagueParts):
         if len(seats) != THREE_SEATS.count:
             raise LeagueError(LeagueCode.NOT_A_TABLE_OF_THREE, round=round_no, table=table_no)
         result = three_sheet_result(seats, three_lines, view.settings.three_rules)
+        return await self._entered(
+            view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
+        )
+
+    @checked
+    @one_at_a_time
+    async def record_typed_sheet(
+        self,
+        night: NightKey,
+        round_no: int,
+        table_no: int,
+        typed: Typed[Sequence[SheetEntry], Sequence[Sequence[int]]],
+        actor: Actor,
+        confirmed_by: int | None = None,
+    ) -> NightAnswer:
+        """A sheet typed as lines (`/night enter lines:`), read as the draw seats the
+        table (bot/league/typed.py): at a table of three three scores a line, checked as
+        `record_three_sheet` checks them, at a table of four four-player lines, as
+        `record_sheet` does. Lines of the other kind are refused as those two refuse
+        them (`table_of_three`, `not_a_table_of_three`)."""
+        view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
+        if len(seats) == THREE_SEATS.count:
+            lines = ARGUMENTS.check("three_lines", read_three(typed, round_no, table_no))
+            result = checked_as_three(
+                typed,
+                lambda: three_sheet_result(seats, lines, view.settings.three_rules),
+                round_no,
+                table_no,
+            )
+        else:
+            entries = ARGUMENTS.check("entries", read_four(typed, round_no, table_no))
+            result = _four_result(view, seats, entries)
         return await self._entered(
             view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
         )
@@ -284,3 +315,10 @@ async def _played(tables: TableService, table_id: int) -> TableResult | None:
         scores = [line.scores for line in public.three.sheet]
         return three_sheet_result(seats, scores, table.rules, "bot")
     return TableResult.of_lines(seats, [_line(h) for h in public.sheet], "bot")
+
+
+def _four_result(view: NightView, seats: Seats, entries: Sequence[SheetEntry]) -> TableResult:
+    """A table of four's round from its sheet's entries, each line checked."""
+    settings = view.settings
+    rules = settings.scoring_rules
+    return sheet_result(seats, sheet_lines(entries, rules), settings.round_length, rules)

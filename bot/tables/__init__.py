@@ -9,6 +9,7 @@ from .answers import HintAnswer, TableAnswer
 from .clock import Clock, FakeClock, SystemClock
 from .errors import RefusalCode, TableError
 from .events import Event, EventKind
+from .parts import new_seed
 from .readmodels import (
     DealtHands,
     PrivateHand,
@@ -49,6 +50,7 @@ __all__ = [
     "TableAnswer",
     "TableService",
     "TableSettings",
+    "new_seed",
     "private_hand",
     "public_table",
 ]

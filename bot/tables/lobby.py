@@ -4,7 +4,6 @@ and start the match. Each answers with one `TableAnswer` (bot/tables/answers.py)
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from bot.engine import RuleSet
@@ -96,7 +95,7 @@ class LobbyOperations(TableParts):
             opener_id=opener_id,
             rules=rules,
             seats=empty_seats(rules),
-            seed=secrets.token_hex(8),
+            seed=self.seeds(),
             created_at=now,
             settings=settings or TableSettings(),
             deal_seed=deal_seed,

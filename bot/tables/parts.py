@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
+
 from bot.players.workers import Computers
 from bot.store import Store
 
@@ -9,6 +12,11 @@ from .access import TableAccess
 from .clock import Clock
 from .registry import TableRegistry
 from .timers import TableTimers
+
+
+def new_seed() -> str:
+    """A new table's seed: random, 16 hex digits."""
+    return secrets.token_hex(8)
 
 
 class TableParts:
@@ -20,3 +28,4 @@ class TableParts:
     access: TableAccess
     timers: TableTimers
     computers: Computers
+    seeds: Callable[[], str]  # each new table's seed (`new_seed` unless tests give one)

@@ -13,6 +13,8 @@ opener's (admin.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.players.workers import Computers
 from bot.shards import ShardSet
 from bot.store import PostedNotice, Store
@@ -24,6 +26,7 @@ from .arguments import checked
 from .clock import Clock, SystemClock
 from .errors import RefusalCode, TableError
 from .lobby import LobbyOperations
+from .parts import new_seed
 from .play import PlayOperations
 from .readmodels import DealtHands
 from .registry import TableRegistry
@@ -46,12 +49,16 @@ class TableService(LobbyOperations, PlayOperations, AdminOperations):
         budget_ms: float | None = None,
         processes: bool = False,
         shards: ShardSet | None = None,
+        seeds: Callable[[], str] = new_seed,
     ) -> None:
         """``budget_ms``: a strong computer's time per decision (settings may lower it);
         ``processes``: decide in worker processes rather than threads (``Computers``);
         ``shards``: the guilds this process serves: it restores (and so times) only their
-        tables, the process running the other shards the rest (docs/operations.md)."""
+        tables, the process running the other shards the rest (docs/operations.md);
+        ``seeds``: each new table's seed, which its deals and its computers draw on (random;
+        tests give one that a failing test's run reproduces)."""
         self.store = store
+        self.seeds = seeds
         self.clock = clock or SystemClock()
         self.shards = shards or ShardSet()
         self.computers = Computers(budget_ms, processes=processes)

@@ -7,16 +7,15 @@ service whether the user organises before anything is deferred or posted.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from bot.engine import RuleSet
-from bot.engine.driemans_sheets import THREE_SHEET_CODES
 from bot.league.answers import NightAnswer
 from bot.league.errors import LeagueCode, LeagueError
 from bot.league.refs import Actor, LeagueName, NightRef, Pick
 from bot.league.service import LeagueService
 from bot.league.settings import LeagueSettings
+from bot.league.typed import Typed
 from cogs.common.actors import actor_of
 from cogs.common.replies import send_ephemeral
 from cogs.common.text import locale_of, t
@@ -290,15 +289,10 @@ class LeagueCommands:
         actor: Actor,
         confirmed_by: int | None,
     ) -> NightAnswer:
-        """A sheet typed as lines: four-player lines, or three scores a line for a table of
-        three (`_four_or_three`)."""
-        service = self.service
-        return await _four_or_three(
-            lambda: parse_lines(lines),
-            lambda entries: service.record_sheet(*table, entries, actor, confirmed_by),
-            lambda: parse_three_lines(lines),
-            lambda three: service.record_three_sheet(*table, three, actor, confirmed_by),
-        )
+        """A sheet typed as lines, read by the service as the draw seats the table: four-
+        player lines at a table of four, three scores a line at a table of three."""
+        typed = Typed(lambda: parse_lines(lines), lambda: parse_three_lines(lines))
+        return await self.service.record_typed_sheet(*table, typed, actor, confirmed_by)
 
     async def open_form(
         self,
@@ -383,15 +377,10 @@ class LeagueCommands:
         actor: Actor,
         reason: str,
     ) -> NightAnswer:
-        """One corrected sheet line: a four-player line, or a table of three's three
-        scores (`_four_or_three`)."""
-        service = self.service
-        return await _four_or_three(
-            lambda: parse_line(entry, number),
-            lambda line: service.correct_line(*table, number, line, actor, reason),
-            lambda: parse_three_line(entry, number),
-            lambda scores: service.correct_three_line(*table, number, scores, actor, reason),
-        )
+        """One corrected sheet line, read by the service as the draw seats the table: a
+        four-player line, or at a table of three three scores."""
+        typed = Typed(lambda: parse_line(entry, number), lambda: parse_three_line(entry, number))
+        return await self.service.correct_typed_line(*table, number, typed, actor, reason)
 
     async def void(
         self,
@@ -511,45 +500,3 @@ def _round_text(settings: LeagueSettings, locale: str) -> str:
 def _league(interaction: Interaction, name: str | None) -> LeagueName:
     """The league a command names (by name in this server, or the server's only one)."""
     return LeagueName(interaction.guild_id, name)
-
-
-Four = TypeVar("Four")
-Three = TypeVar("Three")
-
-
-async def _four_or_three(
-    read_four: Callable[[], Four],
-    record_four: Callable[[Four], Awaitable[NightAnswer]],
-    read_three: Callable[[], Three],
-    record_three: Callable[[Three], Awaitable[NightAnswer]],
-) -> NightAnswer:
-    """What was typed, recorded as four-player lines or as a table of three's scores: read
-    as four-player lines first (the service refuses them for a table of three:
-    `table_of_three`), then as three scores a line. Text that is neither is refused as
-    four-player lines are, the common case; four-player lines for a table of three as
-    `table_of_three` (the table is not known before the service is asked, and asking it
-    first would cost a read of the night)."""
-    try:
-        four = read_four()
-    except LeagueError as error:
-        try:
-            three = read_three()
-        except LeagueError:
-            raise error from None
-        return await record_three(three)
-    try:
-        return await record_four(four)
-    except LeagueError as error:
-        if error.code != LeagueCode.TABLE_OF_THREE:
-            raise
-        told = error
-    try:
-        three = read_three()
-    except LeagueError:
-        raise told from None
-    try:
-        return await record_three(three)
-    except LeagueError as refused:
-        if refused.code in THREE_SHEET_CODES:  # read both ways: it was meant for four
-            raise told from None
-        raise

@@ -23,7 +23,6 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -31,7 +30,6 @@ from PIL import Image, ImageDraw, ImageFont
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # the harness lives in tests/
 
-import bot.tables.lobby as lobby_module  # noqa: E402
 from bot.engine import Card  # noqa: E402
 from bot.pictures.cards import card_face  # noqa: E402
 from tests.cogs.tables.tables_kit import ClockedBot, Kit, seed_with_first_dealer  # noqa: E402
@@ -55,19 +53,14 @@ async def messages(seed_dealer: int = 0, turns: int = 1) -> tuple[dict[str, Any]
     """(the public table message, Anna's hand) once Anna is to play her `turns`-th card
     with cards already on the table."""
     seed = seed_with_first_dealer(seed_dealer)
-    # The lobby draws a random seed per table: this table deals from `seed`, and the lobby
-    # gets its own source back afterwards (a test in the same process opens tables too).
-    drawn = lobby_module.secrets  # type: ignore[attr-defined]
-    lobby_module.secrets = SimpleNamespace(token_hex=lambda n: seed)  # type: ignore[attr-defined,assignment]
-    try:
-        return await _played(turns)
-    finally:
-        lobby_module.secrets = drawn  # type: ignore[attr-defined]
+    return await _played(seed, turns)
 
 
-async def _played(turns: int) -> tuple[dict[str, Any], dict[str, Any]]:
+async def _played(seed: str, turns: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The table deals from `seed` (the bot's seed source, random otherwise)."""
     with tempfile.TemporaryDirectory() as folder:
-        async with Harness(Path(folder) / "bot.sqlite3", bot_class=ClockedBot) as harness:
+        path = Path(folder) / "bot.sqlite3"
+        async with Harness(path, bot_class=ClockedBot, seeds=lambda: seed) as harness:
             kit = Kit(harness)
             kit.cog.publisher.interval = 0
             anna, table = await _seated(kit)

@@ -32,7 +32,6 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from PIL import Image
@@ -40,7 +39,6 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # the harness lives in tests/
 
-import bot.tables.lobby as lobby_module  # noqa: E402
 from bot.texts.catalog import LOCALES  # noqa: E402
 from tests.cogs.tables.tables_kit import (  # noqa: E402
     ClockedBot,
@@ -71,14 +69,10 @@ async def record(locale: str, names: tuple[str, ...], seats: int = 4) -> Recorde
     """The three moments at a table of `seats` in `locale`: (table message, its picture,
     hand)."""
     seed = seed_with_first_dealer(3) if seats == 4 else "kj-phone-two"  # seat 1 names trump
-    drawn = lobby_module.secrets  # type: ignore[attr-defined]
-    lobby_module.secrets = SimpleNamespace(token_hex=lambda n: seed)  # type: ignore[attr-defined,assignment]
-    try:
-        with tempfile.TemporaryDirectory() as folder:
-            async with Harness(Path(folder) / "bot.sqlite3", bot_class=ClockedBot) as harness:
-                return await _played(Kit(harness), locale, names[:seats])
-    finally:
-        lobby_module.secrets = drawn  # type: ignore[attr-defined]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bot.sqlite3"
+        async with Harness(path, bot_class=ClockedBot, seeds=lambda: seed) as harness:
+            return await _played(Kit(harness), locale, names[:seats])
 
 
 async def _played(kit: Kit, locale: str, names: tuple[str, ...]) -> Recorded:

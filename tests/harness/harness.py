@@ -26,7 +26,7 @@ every HTTP call the bot makes; `payloads.py` builds what Discord sends.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
@@ -42,6 +42,7 @@ from bot.settings import Settings
 from tests.harness import payloads
 from tests.harness.recorder import Call, Dispatch, Handler, Recorder, RecordingWebhookAdapter
 from tests.harness.world import FAKE_TOKEN, HarnessError, World
+from tests.seeds import table_seeds
 
 __all__ = ["BACKGROUND_TASK_PREFIXES", "Harness"]
 
@@ -68,6 +69,7 @@ class Harness:
         bot_class: type[KlaverjasBot] = KlaverjasBot,
         ready: bool = True,
         settle_timeout: float = 5.0,
+        seeds: Callable[[], str] | None = None,
     ) -> None:
         self.world = world or World()
         # Publishing the commands is asked for by the tests about it; the rest start quietly.
@@ -77,6 +79,8 @@ class Harness:
         self.bot_class = bot_class
         self.ready = ready
         self.settle_timeout = settle_timeout
+        # The tables' and nights' seeds: the running test's (tests/seeds.py) unless given.
+        self.seeds = seeds or table_seeds()
         # Discord shows "This interaction failed" for a command, click or form the bot
         # leaves unanswered; `dispatch` fails then, unless a test allows it (a refused
         # callback it set up on purpose).
@@ -114,7 +118,7 @@ class Harness:
     async def _start(self) -> None:
         self._install_task_factory()
         self._install_adapter()
-        self.bot = self.bot_class(self.settings, extensions=self.extensions)
+        self.bot = self.bot_class(self.settings, extensions=self.extensions, seeds=self.seeds)
         self.bot.http.request = self.recorder.on_rest  # type: ignore[method-assign]
         await self.bot._async_setup_hook()
         state = self.bot._connection

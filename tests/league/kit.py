@@ -10,6 +10,7 @@ from bot.league.service import Actor, LeagueService
 from bot.league.settings import LeagueSettings
 from bot.store import Store
 from bot.tables import FakeClock, Status, TableService
+from tests.seeds import table_seeds
 
 ORGANISER = Actor(100)
 
@@ -43,7 +44,7 @@ async def night_of_eight(league: LeagueService, settings: LeagueSettings) -> int
 
 
 def services(store: Store, clock: FakeClock) -> tuple[TableService, LeagueService]:
-    tables = TableService(store, clock)
+    tables = TableService(store, clock, seeds=table_seeds())
     return tables, LeagueService(store, clock.now, tables, seed=lambda: "dealt")
 
 

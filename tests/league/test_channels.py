@@ -15,6 +15,7 @@ from bot.league.service import Actor, LeagueService
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
 from bot.store import CheckinMessage, PostedMessage, open_store
 from bot.tables import FakeClock, LeaguePlace, TableService
+from tests.seeds import table_seeds
 
 from .conftest import Opener
 from .kit import ORGANISER, night_of_eight, opening
@@ -80,7 +81,7 @@ async def test_a_league_table_knows_its_place_and_the_standings(database: str | 
     clock = FakeClock()
     settings = LeagueSettings("Bots", round_length=RoundLength(hands=1))
     async with await open_store(database) as store:
-        tables = TableService(store, clock)
+        tables = TableService(store, clock, seeds=table_seeds())
         league = LeagueService(store, clock.now, tables, seed=lambda: "dealt")
         night_id = await night_of_eight(league, settings)
         started = await league.start_round(night_id, ORGANISER)
@@ -95,7 +96,7 @@ async def test_a_league_table_knows_its_place_and_the_standings(database: str | 
         second = tables.get(links[(1, 1)]).public
         assert second.league == LeaguePlace("Bots", 1, 1, 2, (40, 4000))
     async with await open_store(database) as store:  # the place is in the table's snapshot
-        tables = TableService(store, clock)
+        tables = TableService(store, clock, seeds=table_seeds())
         await tables.restore()
         assert tables.get(links[(1, 1)]).public.league == LeaguePlace("Bots", 1, 1, 2, (40, 4000))
 

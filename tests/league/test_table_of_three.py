@@ -17,8 +17,10 @@ from bot.league.service import Actor, LeagueService
 from bot.league.settings import LeagueSettings, Organisers, RoundLength
 from bot.league.standings import half_up, three_scale
 from bot.league.stats import player_season
+from bot.league.typed import Typed
 from bot.store import open_store
 from bot.tables import FakeClock
+from cogs.league.parse import parse_line, parse_lines, parse_three_line, parse_three_lines
 
 from . import kit
 from .conftest import Opener
@@ -95,6 +97,11 @@ async def test_seven_players_play_four_and_three_and_all_seven_are_ranked(
         assert [points[user] for user in three] == [192, 133, 192]
         four = draw.tables[0].seats
         assert [points[user] for user in four] == [182, 162, 182, 162]
+        # the 40 roem of the nat line is the hand's, not any one player's: the three's
+        # roem counts 0 for more_roem (docs/decisions.md, "Its points in the standings")
+        roem = {row.user_id: row.roem for row in ranking}
+        assert [roem[user] for user in three] == [0, 0, 0]
+        assert [roem[user] for user in four] == [20, 0, 20, 0]
         # a round is won by a total above every other at the table: 215 and 215 tie
         assert {row.user_id for row in ranking if row.rounds_won} == {four[0], four[2]}
 
@@ -154,6 +161,72 @@ async def test_a_table_of_three_is_corrected_exported_and_voided(reopen: Opener)
         assert voided.result.void
         ranking = voided.view.standings()
         assert {row.user_id for row in ranking if row.rounds} == set(draw.tables[0].seats)
+
+
+def typed_sheet(text: str) -> Typed[list[SheetEntry], list[list[int]]]:
+    """The text as /night enter lines: hands it to the service (cogs/league)."""
+    return Typed(lambda: parse_lines(text), lambda: parse_three_lines(text))
+
+
+def typed_line(text: str, number: int) -> Typed[SheetEntry, list[int]]:
+    """The text as /night correct entry: hands it to the service."""
+    return Typed(lambda: parse_line(text, number), lambda: parse_three_line(text, number))
+
+
+BOTH_WAYS = "2 2 160; 2 160 2"  # four-player lines, and three scores a line, both valid
+
+
+async def test_typed_lines_are_read_as_the_draw_seats_the_table(reopen: Opener) -> None:
+    """The draw decides how typed text is read, not how it looks: the same text is a
+    table of four's sheet at table 1 and a table of three's at table 2, and lines of the
+    other kind are refused in both directions with the codes of entering that kind."""
+    async with reopen() as service:
+        night = await night_of_seven(service)
+        await service.start_round(night, ORGANISER, deal=False)
+        await refused(
+            "not_a_table_of_three",
+            service.record_typed_sheet(night, 1, 0, typed_sheet("13 149 13; 202 0 202"), ORGANISER),
+        )
+        await refused(
+            "table_of_three",
+            service.record_typed_sheet(
+                night, 1, 1, typed_sheet("1 100 62 20 0; 2 90 72"), ORGANISER
+            ),
+        )
+        # three numbers a line that the three-player rules refuse were meant for four
+        await refused(
+            "table_of_three",
+            service.record_typed_sheet(night, 1, 1, typed_sheet("1 100 62; 2 90 72"), ORGANISER),
+        )
+        # text that reads neither way: the table's own reading says which line
+        error = await refused(
+            "bad_line_format",
+            service.record_typed_sheet(night, 1, 1, typed_sheet("13 149 13; 202 0"), ORGANISER),
+        )
+        assert error.facts["line"] == 2
+        four = await service.record_typed_sheet(night, 1, 0, typed_sheet(BOTH_WAYS), ORGANISER)
+        assert four.result.totals == (164, 160) and not four.result.three
+        three = await service.record_typed_sheet(night, 1, 1, typed_sheet(BOTH_WAYS), ORGANISER)
+        assert three.result.totals == (4, 162, 162) and three.result.three
+        # a corrected line too, in both directions
+        await refused(
+            "not_a_table_of_three",
+            service.correct_typed_line(night, 1, 0, 1, typed_line("13 149 13", 1), ORGANISER, "x"),
+        )
+        await refused(
+            "table_of_three",
+            service.correct_typed_line(
+                night, 1, 1, 1, typed_line("1 100 62 20 0", 1), ORGANISER, "x"
+            ),
+        )
+        fixed = await service.correct_typed_line(
+            night, 1, 1, 1, typed_line("2 160 2", 1), ORGANISER, "the solo was seat 2"
+        )
+        assert fixed.result.totals == (4, 320, 4)
+        fixed = await service.correct_typed_line(
+            night, 1, 0, 1, typed_line("1 160 2", 1), ORGANISER, "typo"
+        )
+        assert fixed.result.totals == (322, 2)
 
 
 async def test_a_table_of_three_player_s_season_counts_his_own_total(reopen: Opener) -> None:

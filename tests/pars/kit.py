@@ -11,6 +11,7 @@ from bot.pars import ParService
 from bot.players import Effort
 from bot.store import open_store
 from bot.tables import FakeClock, TableService
+from tests.seeds import table_seeds
 from tests.tables.helpers import act_once, human_to_act
 
 T = TypeVar("T")
@@ -31,7 +32,7 @@ async def opened(
     would open them; closed after."""
     store = await open_store(database)
     try:
-        tables = TableService(store, clock or FakeClock())
+        tables = TableService(store, clock or FakeClock(), seeds=table_seeds())
         await tables.restore()
         yield tables, ParService(store, inline, tables.clock.now, effort=SMALL)
     finally:

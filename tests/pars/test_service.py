@@ -19,6 +19,7 @@ from bot.tables import FakeClock
 from tests.backends import fetch
 from tests.challenge import kit as challenge_kit
 from tests.challenge.conftest import NOON
+from tests.seeds import table_seeds
 from tests.tables.helpers import ALICE, BOB, INSTANT, table_with
 
 from .kit import GUILD, SMALL, inline, opened, play_hands
@@ -153,7 +154,7 @@ async def test_the_bot_computes_a_scored_hands_par_in_the_background(
 ) -> None:
     """The services wake the worker when a table scores a hand (it would otherwise look
     only every five minutes), and it stores the par on its own."""
-    services = await Services.open(database, clock=FakeClock())
+    services = await Services.open(database, clock=FakeClock(), seeds=table_seeds())
     try:
         services.start_timers()
         table = await table_with(services.tables, {0: ALICE})

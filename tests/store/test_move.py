@@ -30,6 +30,7 @@ from bot.store.move import COPIED_TABLES
 from bot.store.records import NewResult, NewTable
 from bot.tables import FakeClock, TableService
 from tests.backends import fetch
+from tests.seeds import table_seeds
 from tests.tables.helpers import ALICE, BOB, CARL, DIRK, act_once, play_until_done, table_with
 
 on_postgres = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
@@ -39,7 +40,7 @@ SEATS = {0: ALICE, 1: BOB, 2: CARL, 3: DIRK}
 async def _fill(path: Path) -> tuple[int, int]:
     """A finished match, a table mid-hand and a league night; (open table id, its seq)."""
     async with await open_store(path) as store:
-        tables = TableService(store, FakeClock())
+        tables = TableService(store, FakeClock(), seeds=table_seeds())
         done = await table_with(tables, SEATS, channel=1)
         await play_until_done(tables, done.id)
         await _solo_hands(tables, store)
@@ -104,7 +105,7 @@ async def _counts(target: str | Path) -> dict[str, int]:
 
 async def _resume(target: str, table_id: int, seq: int) -> None:
     async with await open_store(target) as store:
-        tables = TableService(store, FakeClock())
+        tables = TableService(store, FakeClock(), seeds=table_seeds())
         restored = await tables.restore()
         assert [t.id for t in restored] == [table_id]
         assert [n.message_id for n in await store.tables.notices()] == [78]

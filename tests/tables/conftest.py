@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import OPENED, fix_seed
+from tests.seeds import fix_seed
+
+from .helpers import OPENED
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +27,7 @@ def db(database: str | Path) -> str | Path:
 
 
 @pytest.fixture
-def seed_per_test(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def seed_per_test(request: pytest.FixtureRequest) -> None:
     """The test's tables deal and decide from a seed of its own (its name), not a random
     one."""
-    fix_seed(monkeypatch, request.node.name)
+    fix_seed(request.node.name)

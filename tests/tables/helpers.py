@@ -6,12 +6,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import pytest
 
-import bot.tables.lobby as lobby_module
 from bot.engine import Match, Phase, RuleSet, action_from_dict
 from bot.engine.games import replay
 from bot.store import Store, open_store
@@ -24,6 +22,7 @@ from bot.tables import (
     private_hand,
     public_table,
 )
+from tests.seeds import table_seeds
 
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
 ALICE, BOB, CARL, DIRK = 101, 102, 103, 104
@@ -39,7 +38,7 @@ async def open_service(database: str | Path, clock: FakeClock | None = None) -> 
     """A restored table service on `database` (a SQLite file or a PostgreSQL URL)."""
     store = await open_store(database)
     OPENED.append(store)
-    service = TableService(store, clock or FakeClock())
+    service = TableService(store, clock or FakeClock(), seeds=table_seeds())
     await service.restore()
     return service
 
@@ -168,11 +167,6 @@ async def refused(service: TableService, table_id: int, code: str, call: object)
     assert info.value.code == code, info.value
     assert await snapshot(service, table_id) == before
     return info.value
-
-
-def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
-    """Make the table service deal and decide from ``seed`` (it draws a random one)."""
-    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
 
 
 async def started_with_computers(

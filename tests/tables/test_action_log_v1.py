@@ -18,6 +18,7 @@ from bot.engine import Match, RuleSet, action_from_dict
 from bot.store import Store, StoredAction, StoredTable, open_store
 from bot.tables import FakeClock, Status, TableService
 from bot.tables.computer_seats import level_of
+from tests.seeds import table_seeds
 
 from .helpers import OPENED, play_until_done
 
@@ -88,7 +89,7 @@ async def test_every_stored_match_replays_to_its_snapshot_and_sheet(store: Store
 
 
 async def test_an_open_table_restores_to_its_replay_and_plays_on(store: Store) -> None:
-    service = TableService(store, FakeClock())
+    service = TableService(store, FakeClock(), seeds=table_seeds())
     [table] = await service.restore()
     stored = await store.tables.get(table.id)
     assert stored is not None and table.match is not None

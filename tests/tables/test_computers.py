@@ -20,6 +20,7 @@ from bot.players.search import Effort
 from bot.players.workers import Computers, decide_action
 from bot.tables import FakeClock, RefusalCode, Table, TableError, TableService, TableSettings
 from bot.tables.computer_seats import brain, decide, level_of
+from tests.seeds import table_seeds
 
 from .helpers import ALICE, BOB, CARL, CHANNEL, DIRK, INSTANT, act_once, human_to_act, open_service
 from .helpers import table_with as seated_table
@@ -193,7 +194,9 @@ def test_the_budget_is_shared_when_decisions_outnumber_the_workers() -> None:
 async def test_a_seat_decides_at_its_level_with_the_budget_it_is_given(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    service = TableService((await open_service(db)).store, FakeClock(), budget_ms=40)
+    service = TableService(
+        (await open_service(db)).store, FakeClock(), budget_ms=40, seeds=table_seeds()
+    )
     table = await service.open(1, CHANNEL, ALICE, "alice", None, replace(INSTANT, bot_delay=1))
     await service.add_computer(table.id, ALICE, 1, level="strong")
     asked: list[tuple[str, str, float]] = []

@@ -12,6 +12,7 @@ import pytest
 import bot.tables.lobby as lobby_module
 from bot.engine import DriemansHand, DriemansMatch, DriemansPhase, RuleSet
 from bot.tables import FakeClock, Status, TableError, TableService, private_hand, public_table
+from tests.seeds import fix_seed
 
 from .helpers import (
     ALICE,
@@ -21,7 +22,6 @@ from .helpers import (
     assert_log_replays,
     by_whoever_waits,
     claims_through_the_match,
-    fix_seed,
     is_over,
     match_of,
     open_service,
@@ -181,7 +181,7 @@ async def test_claims_at_three_seats_go_by_the_side_that_took_the_trick(
     """The person claims the roem of a trick their side took (as solo: their own); a trick
     the other side took is refused ``wrong_pair`` and changes nothing (a computer leads
     the next trick after a pause, so the window stays open a while)."""
-    fix_seed(monkeypatch, seed)
+    fix_seed(seed)
     clock = FakeClock()
     service = await open_service(db, clock)
     rules = DRIEMANS.with_options(match_hands=12)

@@ -23,7 +23,7 @@ service promises (module doc of ``bot.tables.service``):
   stored; a later one commits and tells nothing).
 
 Each example runs on its own event loop and database (a file, or a PostgreSQL schema: the
-test runs on both back ends), and table seeds come from hypothesis (``secrets`` is patched),
+test runs on both back ends), and table seeds come from hypothesis (the services' seed source),
 so every example is reproducible. Set KLAVERJAS_FUZZ_EXAMPLES / _STEPS for a longer run,
 KLAVERJAS_FUZZ_RANDOM=1 for new seeds, KLAVERJAS_FUZZ_SHRINK=0 to skip shrinking and
 KLAVERJAS_FUZZ_REPORT=1 (with -s) to print what ran.
@@ -42,9 +42,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from enum import Enum
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, NamedTuple
-from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
@@ -57,7 +55,6 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-import bot.tables.lobby as lobby_module
 import bot.tables.registry as registry_module
 from bot.engine import CARDS, Card, Match, RuleSet, Suit
 from bot.engine import Phase as HandPhase
@@ -358,6 +355,7 @@ class TableServiceMachine(RuleBasedStateMachine):
             self.schema = (url, self.run(create_schema(url)))
             self.path = with_schema(url, self.schema[1])
         self.clock = FakeClock()
+        self.seed = ""  # the next table's seed: each opening draws its own
         self.store: Store | None = None
         self.service: TableService | None = None
         self.tables: list[int] = []  # every table opened, oldest first
@@ -556,7 +554,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         """A second service on the same file (a restart) has every open table as it is."""
         store = await open_store(self.path)
         try:
-            again = TableService(store, self.clock)
+            again = TableService(store, self.clock, seeds=self.next_seed)
             restored = await again.restore()
             assert [t.id for t in restored] == self.open_ids()
             for table_id in self.open_ids():
@@ -575,7 +573,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         self.next_restart = self.ops + RESTART_EVERY
         self.run(self.svc.store.close())
         self.store = self.run(open_store(self.path))
-        self.service = self.listened(TableService(self.store, self.clock))
+        self.service = self.listened(TableService(self.store, self.clock, seeds=self.next_seed))
         restored = {t.id: t for t in self.run(self.service.restore())}
         assert sorted(restored) == self.open_ids()
         self.evicted.update(t for t in self.tables if t not in restored)
@@ -593,15 +591,16 @@ class TableServiceMachine(RuleBasedStateMachine):
         self.check_marks()
 
     # ------------------------------------------------------------- opening tables
+    def next_seed(self) -> str:
+        """The services' seed source: the seed the opening being tried drew."""
+        return self.seed
+
     def open_table(self, opening: Opening) -> None:
         opener, sits, fill, start, rules, timing, seed = opening
-        fake = SimpleNamespace(token_hex=lambda _n: f"{seed:016x}")
+        self.seed = f"{seed:016x}"
 
         async def call() -> Table:
-            with mock.patch.object(lobby_module, "secrets", fake):
-                table = await self.svc.open(
-                    1, CHANNEL, opener, f"user{opener}", rules, timing, sits
-                )
+            table = await self.svc.open(1, CHANNEL, opener, f"user{opener}", rules, timing, sits)
             self.tables.append(table.id)
             return table
 
@@ -627,7 +626,7 @@ class TableServiceMachine(RuleBasedStateMachine):
         """Open the first table and play it ``warmup`` moves on, so that the random
         operations start from any point of a match (every move checked all the same)."""
         self.store = self.run(open_store(self.path))
-        self.service = self.listened(TableService(self.store, self.clock))
+        self.service = self.listened(TableService(self.store, self.clock, seeds=self.next_seed))
         self.run(self.service.restore())
         self.open_table(opening)
         self.drive_table(warmup, claims, rnd)

@@ -9,6 +9,7 @@ from typing import Any
 from bot.services import Services
 from bot.store import Store
 from bot.tables import FakeClock, RefusalCode, TableError
+from tests.seeds import table_seeds
 
 from .helpers import ALICE, BOB, CARL, CHANNEL
 
@@ -30,7 +31,7 @@ def gate_records(store: Store) -> tuple[asyncio.Event, asyncio.Event]:
 
 async def test_close_waits_for_the_operation_in_flight(tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite3"
-    services = await Services.open(db, FakeClock())
+    services = await Services.open(db, FakeClock(), seeds=table_seeds())
     table = await services.tables.open(1, CHANNEL, ALICE, "alice")
     reached, release = gate_records(services.store)
     sitting = asyncio.create_task(services.tables.sit(table.id, BOB, "bob"))
@@ -51,7 +52,7 @@ async def test_close_waits_for_the_operation_in_flight(tmp_path: Path) -> None:
     ]  # it finished: committed, answered
     await closing
 
-    again = await Services.open(db, FakeClock())
+    again = await Services.open(db, FakeClock(), seeds=table_seeds())
     try:
         assert again.tables.registry.get(table.id).seat_of(BOB) == 1
         assert again.tables.registry.get(table.id).seat_of(CARL) is None
@@ -60,7 +61,7 @@ async def test_close_waits_for_the_operation_in_flight(tmp_path: Path) -> None:
 
 
 async def test_quiesce_gives_up_after_its_timeout(tmp_path: Path) -> None:
-    services = await Services.open(tmp_path / "t.sqlite3", FakeClock())
+    services = await Services.open(tmp_path / "t.sqlite3", FakeClock(), seeds=table_seeds())
     table = await services.tables.open(1, CHANNEL, ALICE, "alice")
     reached, release = gate_records(services.store)
     sitting = asyncio.create_task(services.tables.sit(table.id, BOB, "bob"))
@@ -75,7 +76,7 @@ async def test_quiesce_gives_up_after_its_timeout(tmp_path: Path) -> None:
 async def test_a_turn_notice_is_still_remembered_while_shutting_down(tmp_path: Path) -> None:
     """A front end's notice posted after the service stopped taking operations (the bot
     quiesces before its cogs stop) must still be stored, or the restart leaves it."""
-    services = await Services.open(tmp_path / "t.sqlite3", FakeClock())
+    services = await Services.open(tmp_path / "t.sqlite3", FakeClock(), seeds=table_seeds())
     table = await services.tables.open(1, CHANNEL, ALICE, "alice")
     assert await services.tables.quiesce(timeout=1) is True
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 import asyncio
 from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-import bot.tables.lobby as lobby_module
 import bot.tables.timers as timers_module
 from bot.engine import Card, Match, Phase, RuleSet, Suit
 from bot.store.records import ActionRecord
@@ -23,6 +21,7 @@ from bot.tables import (
     public_table,
 )
 from bot.tables.events import RoemClaimed, TrickTaken
+from tests.seeds import fix_seed
 
 from .helpers import (
     ALICE,
@@ -250,7 +249,7 @@ async def test_a_computer_claims_only_the_tricks_it_captured(
     """Alice's partner (seat 2) is a computer: it claims its own tricks at once, never
     Alice's; the roem of Alice's tricks is credited only when she claims it herself."""
     seed = "claims-0"  # a match in which Alice takes several tricks with roem
-    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
+    fix_seed(seed)
     service = await open_service(db)
     table = await table_with(service, {0: ALICE})
     claimers: list[tuple[int, int]] = []  # (claiming seat, winner of the trick taken last)

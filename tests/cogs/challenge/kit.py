@@ -29,7 +29,9 @@ class ClockedBot(KlaverjasBot):
 
     async def open_services(self) -> None:
         self.clock = FakeClock(NOON)
-        self._services = await Services.open(self.settings.database_path, self.clock)
+        self._services = await Services.open(
+            self.settings.database_path, self.clock, seeds=self.seeds
+        )
 
 
 class Member:

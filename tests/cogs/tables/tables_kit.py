@@ -11,12 +11,10 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Awaitable, Callable, Iterator
-from types import SimpleNamespace
 from typing import Any, TypeVar, cast
 
 import pytest
 
-import bot.tables.lobby as lobby_module
 from bot.client import KlaverjasBot
 from bot.engine import Match, RuleSet
 from bot.engine.games import replay
@@ -29,6 +27,7 @@ from tests.harness.harness import Harness
 from tests.harness.limits import assert_ephemeral, assert_within_discord_limits, iter_components
 from tests.harness.recorder import Call, Dispatch, shown_text
 from tests.harness.world import CALLBACK
+from tests.seeds import fix_seed
 
 StartHarness = Callable[..., Awaitable[Harness]]
 M = TypeVar("M")
@@ -45,7 +44,9 @@ class ClockedBot(KlaverjasBot):
 
     async def open_services(self) -> None:
         self.clock = FakeClock()
-        self._services = await Services.open(self.settings.database_path, self.clock)
+        self._services = await Services.open(
+            self.settings.database_path, self.clock, seeds=self.seeds
+        )
 
 
 # Buttons only ever on a hand message.
@@ -59,11 +60,6 @@ def seed_with_first_dealer(dealer: int, rules: RuleSet | None = None) -> str:
         if Match(rules or RuleSet(), f"{seed}/1").first_dealer == dealer:
             return seed
     raise AssertionError("unreachable")
-
-
-def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
-    """Make the table service deal from `seed` (it draws a random seed per table)."""
-    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(token_hex=lambda n: seed))
 
 
 async def start(make_harness: StartHarness, **options: Any) -> Kit:
@@ -81,7 +77,7 @@ async def two_humans_started(
 ) -> tuple[Kit, int, int, int]:
     """A started harness with `Kit.two_humans_playing` done, the first dealer fixed at
     seat 4, so anna names trump first: (kit, table, anna, bob)."""
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, anna, bob = await kit.two_humans_playing()
     return kit, t, anna, bob

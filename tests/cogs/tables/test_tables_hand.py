@@ -38,7 +38,7 @@ PRIMARY, SECONDARY, SUCCESS, DANGER = 1, 2, 3, 4
 async def four_players(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Kit, int, list[int]]:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     users = [kit.world.add_user(name) for name in NAMES]
     t = await kit.open(users[0])

@@ -44,7 +44,7 @@ async def _kraken_table(
 ) -> tuple[Kit, int, int, int]:
     """anna (seat 1) and bob (seat 3) against two computers, one hand of `kraken`; seat 1
     deals, so the computer at seat 2 names trump and bob is asked to kraak first."""
-    fix_seed(monkeypatch, seed_with_first_dealer(0, KRAKEN))
+    fix_seed(seed_with_first_dealer(0, KRAKEN))
     kit = await start(make_harness)
     t, anna, bob = await kit.two_humans_playing(preset="kraken", hands=1)
     await kit.run_computers(t)
@@ -154,7 +154,7 @@ async def test_bad_kraak_clicks_are_refused_and_change_nothing(
 async def test_computers_and_people_call_at_one_table_to_the_final_sheet(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_for_a_computer_kraak(KRAKEN))
+    fix_seed(seed_for_a_computer_kraak(KRAKEN))
     kit = await start(make_harness)
     t, anna, bob = await kit.two_humans_playing(preset="kraken", hands=1, level="normal")
     assert kit.to_act(t) == (0, anna)

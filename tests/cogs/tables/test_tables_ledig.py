@@ -43,7 +43,7 @@ LEDIG = RuleSet(ledig_enabled=True)
 async def test_a_person_says_ledig_and_the_sheet_shows_the_ledig_line(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3, LEDIG))
+    fix_seed(seed_with_first_dealer(3, LEDIG))
     kit = await start(make_harness)
     anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
     t = await kit.open(anna, ledig=True, hands=1)
@@ -98,7 +98,7 @@ async def test_a_person_says_ledig_and_the_sheet_shows_the_ledig_line(
 async def test_ledig_said_where_the_table_does_not_play_it_is_refused(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, anna, _ = await kit.two_humans_playing()
     hand = await kit.hand(t, anna)
@@ -113,7 +113,7 @@ async def test_ledig_said_where_the_table_does_not_play_it_is_refused(
 async def test_a_roem_claim_in_a_ledig_hand_is_refused_in_words(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3, LEDIG))
+    fix_seed(seed_with_first_dealer(3, LEDIG))
     kit = await start(make_harness)
     anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
     t = await kit.open(anna, ledig=True, hands=1)
@@ -189,7 +189,7 @@ async def test_a_ledig_hand_fits_the_phone_budget(tmp_path: Path, locale: str) -
 async def test_a_ledig_hand_survives_a_restart(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3, LEDIG))
+    fix_seed(seed_with_first_dealer(3, LEDIG))
     first = await start(make_harness)
     t, anna, _ = await first.two_humans_playing(ledig=True, hands=1)
     hand = await first.hand(t, anna)

@@ -61,7 +61,7 @@ async def test_the_level_options_are_translated_with_their_choices(
 async def test_hint_answers_the_player_to_act_privately_and_refuses_others(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 1 (anna) names trump first
+    fix_seed(seed_with_first_dealer(3))  # seat 1 (anna) names trump first
     kit = await start(make_harness)
     t, anna, bob = await kit.two_humans_playing()
     assert kit.to_act(t) == (0, anna)
@@ -91,7 +91,7 @@ async def test_a_hand_drawn_before_a_hint_is_redrawn_for_its_mark_and_still_play
 ) -> None:
     """The first hint of a hand commits the seat's mark (that hand gets no par), a new
     state: the asker's hand message is redrawn for it, so its buttons are not stale."""
-    fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 1 (anna) names trump first
+    fix_seed(seed_with_first_dealer(3))  # seat 1 (anna) names trump first
     kit = await start(make_harness)
     t, anna, _ = await kit.two_humans_playing()
     drawn = await kit.hand(t, anna)
@@ -111,7 +111,7 @@ async def test_the_hint_that_takes_a_hand_out_of_par_says_so_in_a_second_line(
 ) -> None:
     """At a table of one person and three computers the hand counts against par until the
     first hint: that reply says so on a line of its own, a second hint's does not."""
-    fix_seed(monkeypatch, seed_with_first_dealer(3))  # seat 1 (anna) names trump first
+    fix_seed(seed_with_first_dealer(3))  # seat 1 (anna) names trump first
     kit = await start(make_harness)
     anna = kit.world.add_user("anna")
     t = await kit.open(anna)

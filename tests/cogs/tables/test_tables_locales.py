@@ -34,7 +34,7 @@ async def lobby(
 ) -> tuple[Kit, int, int]:
     """Ana (seat 1) and two computers with Bia (seat 3); seat 4 deals, so Ana names trump
     and leads. Every interaction comes from a client and a server in `where`'s language."""
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     ana, bia = kit.world.add_user("ana"), kit.world.add_user("bia")
     opened = await kit.harness.slash("table open", {}, user=ana, **where)

@@ -37,7 +37,7 @@ NAMES = ("anna", "bob", "carl", "dirk")
 async def four_players(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch, names: tuple[str, ...] = NAMES
 ) -> tuple[Kit, int, list[int]]:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     users = [kit.world.add_user(name) for name in names]
     t = await kit.open(users[0])
@@ -216,7 +216,7 @@ async def test_roem_and_last_trick_buttons_show_only_when_they_apply(
 async def test_the_dutch_message_uses_dutch_words_and_letters(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     users = [kit.world.add_user(name) for name in NAMES]
     t = await kit.open(users[0], language="nl")

@@ -23,6 +23,7 @@ from tests.harness import payloads
 from tests.harness.limits import IS_COMPONENTS_V2
 from tests.harness.recorder import Call
 from tests.harness.world import CHANNEL_MESSAGE, CHANNEL_MESSAGES, http_error
+from tests.seeds import table_seeds
 
 USER_CHANNELS = "/users/@me/channels"
 
@@ -65,7 +66,7 @@ async def four_humans_playing(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Kit, int, list[int]]:
     """A table of four humans whose match has started (the first dealer fixed at seat 3)."""
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, users = await seated(kit, humans=4)
     await kit.click(f"kj:start:{t}", users[0])
@@ -76,7 +77,7 @@ async def anna_to_name_trump(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Kit, int, int, int]:
     """Anna and bob with two computers, started: seat 0 (anna) names trump first."""
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, (anna, bob) = await seated(kit)
     await kit.click(f"kj:start:{t}", anna)
@@ -180,7 +181,7 @@ async def test_a_notice_is_not_given_once_the_turn_moved(
 async def test_a_short_turn_timer_halves_the_grace(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, (anna, bob) = await seated(kit, turn_timer=20)
     await kit.click(f"kj:start:{t}", anna)
@@ -214,7 +215,7 @@ async def test_no_notice_when_the_same_player_acts_again(
 async def test_dm_preference_sends_a_direct_message_with_a_jump_link(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, (anna, bob) = await seated(kit)
     chose = await kit.harness.slash("notify", {"mode": "dm"}, user=anna)
@@ -234,7 +235,7 @@ async def test_dm_preference_sends_a_direct_message_with_a_jump_link(
 async def test_a_refused_dm_falls_back_to_nothing_and_is_not_retried(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, (anna, bob) = await seated(kit)
     await kit.harness.slash("notify", {"mode": "dm"}, user=anna)
@@ -262,7 +263,7 @@ async def test_a_refused_dm_falls_back_to_nothing_and_is_not_retried(
 async def test_off_sends_nothing(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, (anna, bob) = await seated(kit)
     for user in (anna, bob):
@@ -324,7 +325,7 @@ async def test_a_mention_of_a_table_closed_while_the_bot_was_down_goes_at_start_
     [told] = notices(first)
     await first.harness.close()
     # Another front end on the same database (the terminal, an operator) closes it.
-    services = await Services.open(database_path)
+    services = await Services.open(database_path, seeds=table_seeds())
     await services.tables.close(t, anna)
     await services.close()
 
@@ -370,7 +371,7 @@ async def test_the_preference_survives_a_restart(make_harness: StartHarness) -> 
 async def test_bump_moves_the_message_and_later_edits_follow(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, (anna, bob) = await seated(kit)
     await kit.click(f"kj:start:{t}", anna)
@@ -400,7 +401,7 @@ async def test_bump_moves_the_message_and_later_edits_follow(
 async def test_bump_is_rate_limited_and_only_for_seated_players(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, (anna, bob) = await seated(kit)
     carl = kit.world.add_user("carl")
@@ -428,7 +429,7 @@ async def test_bump_is_rate_limited_and_only_for_seated_players(
 async def test_a_channel_that_refuses_notices_is_not_asked_again(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, (anna, bob) = await seated(kit)
     refused: list[Call] = []

@@ -35,7 +35,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 async def four_players(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Kit, int, list[int]]:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     users = [kit.world.add_user(name) for name in ("anna", "bob", "carl", "dirk")]
     t = await kit.open(users[0])
@@ -218,7 +218,7 @@ async def test_a_dutch_tables_picture_prints_dutch_letters(
 
     # before the harness starts: it imports the cogs afresh, with the name as it is then
     monkeypatch.setattr("bot.pictures.table.table_picture", recording)
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     anna, bob = (kit.world.add_user(name) for name in ("anna", "bob"))
     t = await kit.open(anna, language="nl")

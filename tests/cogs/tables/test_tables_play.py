@@ -202,7 +202,7 @@ def _search(hand: Hand, played: list[Card], with_roem: bool) -> list[Card] | Non
 async def four_humans(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Kit, int, list[int]]:
-    fix_seed(monkeypatch, "roem-test")
+    fix_seed("roem-test")
     kit = await start(make_harness)
     users = [kit.world.add_user(name) for name in ("anna", "bob", "carl", "dirk")]
     t = await kit.open(users[0])
@@ -333,7 +333,7 @@ async def test_a_hand_drawn_earlier_is_redrawn_when_the_turn_comes(
 async def test_a_forced_trump_choice_disables_pass(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     anna = kit.world.add_user("anna")
     t = await kit.open(anna, preset="utrecht")  # left of the dealer must name trump

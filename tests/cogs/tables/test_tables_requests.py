@@ -29,7 +29,7 @@ async def four_humans(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Kit, int, list[int]]:
     """Four human players seated by clicks on the table message; the match started."""
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     users = [kit.world.add_user(name) for name in ("anna", "bob", "cor", "dirk")]
     t = await kit.open(users[0])

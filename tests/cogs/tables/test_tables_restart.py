@@ -35,7 +35,7 @@ async def table_waiting_for_a_human(kit: Kit) -> tuple[int, int, int]:
 async def test_old_buttons_work_after_a_restart(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     first = await start(make_harness)
     t, anna, bob = await table_waiting_for_a_human(first)
     _, user = first.to_act(t)  # type: ignore[misc]
@@ -130,7 +130,7 @@ async def test_public_edits_are_coalesced_and_the_latest_state_wins(
 async def test_the_score_sheet_of_a_finished_match_survives_a_restart(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     first = await start(make_harness)
     anna = first.world.add_user("anna")
     t = await first.open(anna, hands=1)

@@ -26,7 +26,7 @@ from tests.harness.recorder import Call
 async def started(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch, **options: object
 ) -> tuple[Kit, int, int, int]:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     t, anna, bob = await kit.two_humans_playing(**options)
     return kit, t, anna, bob

@@ -52,7 +52,7 @@ async def finished_match(
 ) -> tuple[Kit, int, int, int]:
     """Two humans (seats 1 and 3) and two computers, their match played out:
     (kit, table, first human, second human)."""
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     anna, bob = (kit.world.add_user(name) for name in names)
     t = await kit.open(anna, **open_with)
@@ -193,7 +193,7 @@ def drawn(message: dict[str, Any], t: int, seq: int) -> dict[str, Any]:
 async def test_a_league_table_ends_without_play_again(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(monkeypatch, seed_with_first_dealer(3))
+    fix_seed(seed_with_first_dealer(3))
     kit = await start(make_harness)
     anna = kit.world.add_user("anna")
     rules = RuleSet.preset("amsterdam").with_options(match_hands=1, target_score=None)
