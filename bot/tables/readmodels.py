@@ -27,6 +27,7 @@ from bot.engine import (
     Match,
     MatchResult,
     Phase,
+    PlayOptions,
     Roem,
     RuleSet,
     SheetLine,
@@ -512,25 +513,8 @@ def _private_hand(table: Table, seat: int) -> PrivateHand:
         lay_down = hand.phase == DriemansPhase.EXCHANGE and hand.to_act == seat
     order = sort_key(hand.trump)
     cards = tuple(sorted(hand.holdings[seat], key=order.__getitem__))
-    options = hand.play_options(seat)
-    legal = tuple(c for c in cards if c in options.legal)
-    refused = dict(options.refused)
-    return PrivateHand(
-        table_id=table.id,
-        seq=table.seq,
-        seat=seat,
-        cards=cards,
-        legal=legal,
-        reasons=MappingProxyType({c: refused[c] for c in cards if c in refused}),  # in order
-        trump_options=hand.trump_options(seat) if hand.phase in _BIDDING else None,
-        my_turn=hand.to_act == seat,
-        can_claim=hand.may_claim(seat),
-        claim_holds_roem=hand.claim_refusal(seat) is None,
-        away=state.away,
-        autoplay=state.autoplay,
-        may_call=may_call,
-        lay_down=lay_down,
-    )
+    options = (hand.play_options(seat),)
+    return _seen(table, hand, seat, (cards, ()), options, may_call=may_call, lay_down=lay_down)
 
 
 _BIDDING: tuple[str, ...] = (
@@ -544,29 +528,46 @@ def _private_two(table: Table, hand: TweemansHand, seat: int) -> PrivateHand:
     """What player `seat` may see of its own units: its hand (``cards``) and the face-up
     cards of its table (``table``), each in display order; ``legal`` and ``reasons``
     cover both (a card is in one unit only)."""
-    state = table.seats[seat]
     order = sort_key(hand.trump)
     units = (TWO_PLAYERS.hand_of(seat), TWO_PLAYERS.table_of(seat))
     cards, up = (tuple(sorted(hand.holding(u), key=order.__getitem__)) for u in units)
+    return _seen(table, hand, seat, (cards, up), [hand.play_options(u) for u in units])
+
+
+def _seen(
+    table: Table,
+    hand: AnyHand,
+    seat: int,
+    held: tuple[tuple[Card, ...], tuple[Card, ...]],
+    options: Sequence[PlayOptions],
+    may_call: int | None = None,
+    lay_down: bool = False,
+) -> PrivateHand:
+    """Every game's private view of `seat`: ``held`` is its cards and the face-up cards of
+    its table (two seats only), each in display order; ``options`` are the play options of
+    the units it plays for, whose legal cards and reasons are given in that order."""
+    cards, up = held
     legal: set[Card] = set()
     refused: dict[Card, IllegalReason] = {}
-    for unit in units:
-        options = hand.play_options(unit)
-        legal.update(options.legal)
-        refused.update(options.refused)
+    for option in options:
+        legal.update(option.legal)
+        refused.update(option.refused)
     shown = (*cards, *up)
+    state = table.seats[seat]
     return PrivateHand(
         table_id=table.id,
         seq=table.seq,
         seat=seat,
         cards=cards,
         legal=tuple(c for c in shown if c in legal),
-        reasons=MappingProxyType({c: refused[c] for c in shown if c in refused}),
+        reasons=MappingProxyType({c: refused[c] for c in shown if c in refused}),  # in order
         trump_options=hand.trump_options(seat) if hand.phase in _BIDDING else None,
         my_turn=hand.to_act == seat,
         can_claim=hand.may_claim(seat),
         claim_holds_roem=hand.claim_refusal(seat) is None,
         away=state.away,
         autoplay=state.autoplay,
+        may_call=may_call,
+        lay_down=lay_down,
         table=up,
     )
