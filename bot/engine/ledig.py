@@ -17,7 +17,7 @@ from .cards import Card
 from .obligations import IllegalReason, PlayOptions, Reason
 from .rules import RuleSet
 from .scoring import HandScore
-from .seats import Seating, pair_of
+from .seats import FOUR_SEATS, Seating, pair_of
 from .tricks import PLAIN_ORDER
 
 LEDIG: Final = "ledig"
@@ -43,6 +43,13 @@ def seat_in_trick(seating: Seating, leader: int, index: int, idle: int) -> int:
     for _ in range(index):
         seat = next_active(seating, seat, idle)
     return seat
+
+
+def trick_seats(leader: int, idle: int | None, seating: Seating = FOUR_SEATS) -> tuple[int, ...]:
+    """The seats that play to a trick led by `leader`, in order: every seat of `seating`
+    (its turn order, made once), or the three beside a ledig partner who sits out (`idle`)."""
+    order = seating.order_from(leader)
+    return order if idle is None else tuple(seat for seat in order if seat != idle)
 
 
 def legal(holding: Sequence[Card], current: Sequence[Card]) -> list[Card]:

@@ -56,6 +56,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from bot.engine import CARDS, TWO_PLAYERS, Card, Rank, Suit, pair_of
+from bot.engine.ledig import trick_seats
 from bot.tables.readmodels import PublicTable
 from bot.tables.table import SeatKind
 
@@ -600,9 +601,8 @@ def _draw_trick(
     leader, cards, winner = trick_shown(public)
     if leader is None:
         return
-    seating = public.rules.seating
     # A ledig hand's partner sits out (docs/rules.md 2.10): the trick skips that seat.
-    seats = [seat for seat in seating.order_from(leader) if seat != public.idle]
+    seats = trick_seats(leader, public.idle, public.rules.seating)
     for order, (seat, card) in enumerate(zip(seats, cards, strict=False)):
         face = _played(card, order + 1, seat == winner, _letters(card, ranks))
         _paste(image, face, _CARD_AT[_place(public, bottom, seat)])

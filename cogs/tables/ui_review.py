@@ -17,6 +17,7 @@ from discord.utils import escape_markdown
 
 from bot.analysis import line_check
 from bot.engine import Card, Suit
+from bot.engine.ledig import trick_seats
 from bot.engine.seats import FOUR_SEATS, SIDES
 from bot.tables import DealtHands, PublicTrick
 from cogs.common.analyse import analyse_component
@@ -30,7 +31,6 @@ from cogs.tables.ui_text import (
     points_text,
     seat_name,
     suit_text,
-    trick_seats,
 )
 
 __all__ = ["review_embed", "review_view"]

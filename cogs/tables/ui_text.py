@@ -33,6 +33,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.engine import Card, DriemansPhase, Phase, Roem, RoemKind, Seating, Suit
+from bot.engine.ledig import trick_seats
 from bot.engine.seats import FOUR_SEATS, TWO_PLAYERS
 from bot.players import LEVELS
 from bot.tables import (
@@ -418,14 +419,6 @@ def taken_trick(trick: PublicTrick, number: int, seating: Seating = FOUR_SEATS) 
     """A trick already taken (number `number` of its hand, at a table of `seating`)."""
     cards = dict(zip(trick_seats(trick.leader, trick.idle, seating), trick.cards, strict=False))
     return ShownTrick(number, trick.leader, cards, trick.winner, trick, seating)
-
-
-def trick_seats(leader: int, idle: int | None, seating: Seating = FOUR_SEATS) -> tuple[int, ...]:
-    """The seats that play to a trick led by `leader`, in order: every seat of `seating`
-    (its turn order, made once), or the three beside a ledig partner who sits out (`idle`,
-    docs/rules.md 2.10)."""
-    order = seating.order_from(leader)
-    return order if idle is None else tuple(seat for seat in order if seat != idle)
 
 
 def trick_title(public: PublicTable, trick: ShownTrick, locale: str) -> str:

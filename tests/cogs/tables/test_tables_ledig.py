@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.engine import DeclareLedig, Phase, RuleSet
+from bot.engine.ledig import trick_seats
 from bot.pictures.table import table_picture
 from bot.tables import private_hand, public_table
 from cogs.tables.ui import public_parts
 from cogs.tables.ui_hand import hand_payload
-from cogs.tables.ui_text import trick_seats
 from tests.cogs.tables.tables_kit import (
     StartHarness,
     drawn_earlier,
