@@ -40,10 +40,9 @@ from bot.engine import (
 from bot.engine.tricks import STRENGTH
 
 from .bidding import PASS_THRESHOLD, choose_suit
+from .casual import MISTAKE_RATE, ClaimsAlways, MissesClaims
 
 SOLO_THRESHOLD = PASS_THRESHOLD + 15.0  # alone against two: a stronger hand than at four
-MISTAKE_RATE = 0.3
-MISSED_CLAIM_RATE = 0.3
 BID_NOISE = 15.0
 
 
@@ -99,7 +98,7 @@ class DriemansPlayer(Protocol):
         ...
 
 
-class NormalDriemans:
+class NormalDriemans(ClaimsAlways):
     """See the module doc."""
 
     def __init__(self, seed: int | str, threshold: float = SOLO_THRESHOLD) -> None:
@@ -133,13 +132,8 @@ class NormalDriemans:
             return max(winners, key=lambda c: _strength(view, c))
         return min(legal, key=lambda c: (_points(c, view), _strength(view, c)))
 
-    def wants_claim(self, view: DriemansView) -> bool:
-        """Always: the engine refuses a claim on a trick without roem, so it is asked only
-        when the taken trick holds roem."""
-        return True
 
-
-class EasyDriemans:
+class EasyDriemans(MissesClaims):
     """The normal player with a casual player's mistakes (see the module doc)."""
 
     def __init__(self, seed: int | str) -> None:
@@ -160,10 +154,6 @@ class EasyDriemans:
         if len(view.legal) > 1 and self.rng.random() < MISTAKE_RATE:
             return self.rng.choice(view.legal)
         return self.normal.choose_card(view)
-
-    def wants_claim(self, view: DriemansView) -> bool:
-        """A claim, missed now and then (`MISSED_CLAIM_RATE`)."""
-        return self.rng.random() >= MISSED_CLAIM_RATE
 
 
 def driemans_player(level: str, seed: str) -> DriemansPlayer:

@@ -45,10 +45,9 @@ from bot.engine.obligations import legal_mask
 from bot.engine.tricks import STRENGTH
 
 from .bidding import trump_strength
+from .casual import MISTAKE_RATE, ClaimsAlways, MissesClaims
 
 OPPONENT_TABLE_WEIGHT = 0.5  # the opponent's face-up trumps count against a suit
-MISTAKE_RATE = 0.3
-MISSED_CLAIM_RATE = 0.3
 TRUMP_NOISE = 15.0
 KEEP_WEIGHT = 0.01  # on equal outcomes, keep the stronger card
 
@@ -69,7 +68,7 @@ class TweemansPlayer(Protocol):
         ...
 
 
-class NormalTweemans:
+class NormalTweemans(ClaimsAlways):
     """See the module doc."""
 
     def __init__(self, seed: int | str) -> None:
@@ -86,13 +85,8 @@ class NormalTweemans:
             return choices[0]
         return max(choices, key=lambda card: _card_value(view, card))
 
-    def wants_claim(self, view: TweemansView) -> bool:
-        """Always: the engine refuses a claim on a trick without roem, so it is asked only
-        when the taken trick holds roem."""
-        return True
 
-
-class EasyTweemans:
+class EasyTweemans(MissesClaims):
     """The normal player with a casual player's mistakes (see the module doc)."""
 
     def __init__(self, seed: int | str) -> None:
@@ -109,10 +103,6 @@ class EasyTweemans:
         if len(view.legal) > 1 and self.rng.random() < MISTAKE_RATE:
             return self.rng.choice(view.legal)[1]
         return self.normal.choose_card(view)
-
-    def wants_claim(self, view: TweemansView) -> bool:
-        """A claim, missed now and then (`MISSED_CLAIM_RATE`)."""
-        return self.rng.random() >= MISSED_CLAIM_RATE
 
 
 def suit_value(view: TweemansView, suit: Suit) -> float:
