@@ -24,7 +24,7 @@ from .errors import LeagueCode, LeagueError
 from .night_view import NightView
 from .parts import LeagueParts, check_ids, one_at_a_time
 from .refs import Actor, NightKey
-from .results import TableResult, refuse_three
+from .results import TableResult, refuse_three, require_three
 from .standings import Adjustment
 from .typed import Typed, checked_as_three, read_four, read_three
 
@@ -106,8 +106,7 @@ class CorrectingOperations(LeagueParts):
         seat order, checked as an entered line is (`not_a_table_of_three` for a table of
         four)."""
         view, before = await self._correcting(night, round_no, table_no, actor)
-        if not before.three:
-            raise LeagueError(LeagueCode.NOT_A_TABLE_OF_THREE, round=round_no, table=table_no)
+        require_three(before.seats, round_no, table_no)
         after = _corrected_three(view, before, number, three_scores)
         change = Change(round_no, table_no, AuditKind.CORRECT_LINE, before, after, number)
         return await self._append(view, change, actor, reason)

@@ -21,7 +21,7 @@ from .errors import LeagueCode, LeagueError
 from .night_view import NightView
 from .parts import LeagueParts, check_ids, one_at_a_time
 from .refs import Actor, NightKey
-from .results import HandLine, TableResult, refuse_three
+from .results import HandLine, TableResult, refuse_three, require_three
 from .typed import Typed, checked_as_three, read_four, read_three
 
 Seats = tuple[int, ...]
@@ -102,9 +102,7 @@ class RecordingOperations(LeagueParts):
         view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
         refuse_three(seats, round_no, table_no)
         result = _four_result(view, seats, entries)
-        return await self._entered(
-            view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
-        )
+        return await self._entered(view, round_no, table_no, result, actor, asked)
 
     @checked
     @one_at_a_time
@@ -128,9 +126,7 @@ class RecordingOperations(LeagueParts):
         result = totals_result(
             seats, totals, hands, settings.round_length, settings.scoring_rules, roem, nats
         )
-        return await self._entered(
-            view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
-        )
+        return await self._entered(view, round_no, table_no, result, actor, asked)
 
     @checked
     @one_at_a_time
@@ -148,12 +144,9 @@ class RecordingOperations(LeagueParts):
         four (`not_a_table_of_three`). Entered and confirmed as a four-seat sheet is: an
         organiser's stands, a player's is confirmed by another player at the table."""
         view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
-        if len(seats) != THREE_SEATS.count:
-            raise LeagueError(LeagueCode.NOT_A_TABLE_OF_THREE, round=round_no, table=table_no)
+        require_three(seats, round_no, table_no)
         result = three_sheet_result(seats, three_lines, view.settings.three_rules)
-        return await self._entered(
-            view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
-        )
+        return await self._entered(view, round_no, table_no, result, actor, asked)
 
     @checked
     @one_at_a_time
@@ -183,9 +176,7 @@ class RecordingOperations(LeagueParts):
         else:
             entries = ARGUMENTS.check("entries", read_four(typed, round_no, table_no))
             result = _four_result(view, seats, entries)
-        return await self._entered(
-            view, ResultSet(round_no=round_no, table_no=table_no, result=result), actor, asked
-        )
+        return await self._entered(view, round_no, table_no, result, actor, asked)
 
     @checked
     @one_at_a_time
@@ -210,10 +201,17 @@ class RecordingOperations(LeagueParts):
         )
 
     async def _entered(
-        self, view: NightView, change: ResultSet, actor: Actor, asked: int | None
+        self,
+        view: NightView,
+        round_no: int,
+        table_no: int,
+        result: TableResult,
+        actor: Actor,
+        asked: int | None,
     ) -> NightAnswer:
-        """A result entered by hand, with the audit entry saying who entered it and which
-        opponent is asked to confirm it (None: an organiser's entry, which stands)."""
+        """A table's result entered by hand, with the audit entry saying who entered it and
+        which opponent is asked to confirm it (None: an organiser's entry, which stands)."""
+        change = ResultSet(round_no=round_no, table_no=table_no, result=result)
         before = view.results.get((change.round_no, change.table_no))  # voided, entered again
         audit = StoredAudit(
             view.night.id,

@@ -15,7 +15,7 @@ from bot.engine.seats import SIDES, THREE_SEATS, pair_of
 
 from .errors import LeagueCode, LeagueError
 
-__all__ = ["HandLine", "Source", "TableResult", "refuse_three", "three_result"]
+__all__ = ["HandLine", "Source", "TableResult", "refuse_three", "require_three", "three_result"]
 
 Source = Literal["bot", "hands", "totals"]
 Seats = tuple[int | None, ...]  # four seats (None: a computer seat), or a table of three
@@ -246,3 +246,9 @@ def refuse_three(seats: Seats, round_no: int, table_no: int) -> None:
     """Refuse a four-player sheet, line or totals for a table of three (`table_of_three`)."""
     if len(seats) == THREE_SEATS.count:
         raise LeagueError(LeagueCode.TABLE_OF_THREE, round=round_no, table=table_no)
+
+
+def require_three(seats: Seats, round_no: int, table_no: int) -> None:
+    """Refuse three scores a line for a table of four (`not_a_table_of_three`)."""
+    if len(seats) != THREE_SEATS.count:
+        raise LeagueError(LeagueCode.NOT_A_TABLE_OF_THREE, round=round_no, table=table_no)
