@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+import pytest
+
 from bot.engine import (
     CARDS,
     Action,
@@ -18,6 +20,7 @@ from bot.engine import (
     Card,
     ChooseTrump,
     ClaimRoem,
+    ErrorCode,
     FinishHand,
     Hand,
     Match,
@@ -25,6 +28,7 @@ from bot.engine import (
     PassTrump,
     Phase,
     PlayCard,
+    RuleError,
     RuleSet,
     Suit,
     action_from_dict,
@@ -259,3 +263,38 @@ def all_cards_in(hand: Hand) -> list[Card]:
 
 
 FULL_DECK = sorted(CARDS)
+
+
+def option_refused(rules: RuleSet, option: dict[str, Any]) -> RuleError:
+    """The refusal of ``option`` in ``rules``' game, an option of another game
+    (``option_not_in_game``)."""
+    with pytest.raises(RuleError) as info:
+        rules.with_options(**option)
+    assert info.value.code == ErrorCode.OPTION_NOT_IN_GAME
+    return info.value
+
+
+def play_through(
+    match: Any,
+    choose: Callable[[Any], Any],
+    every_card: Callable[[Any], list[Card]],
+    done: str,
+    check_scored: Callable[[Any], None],
+    after: Callable[[], None] = lambda: None,
+) -> list[dict[str, Any]]:
+    """Play a three- or two-player ``match`` to its end with ``choose(hand)``'s actions,
+    each hand holding the whole deck (``every_card``) before every action and each
+    hand reaching phase ``done`` passing ``check_scored``; ``after`` runs after every
+    action. The actions' log."""
+    log: list[dict[str, Any]] = []
+    while not match.finished:
+        hand = match.hand
+        assert hand is not None
+        assert every_card(hand) == list(CARDS)
+        action = choose(hand)
+        log.append(action.to_dict())
+        match.apply(action)
+        if hand.phase == done:
+            check_scored(hand)
+        after()
+    return log

@@ -40,7 +40,7 @@ from bot.engine import (
 )
 from bot.engine.driemans_match import apply_action
 
-from .helpers import c, cs
+from .helpers import c, cs, option_refused, play_through
 
 DRIEMANS = RuleSet.game_preset("driemans")
 PACK = (
@@ -389,10 +389,8 @@ def test_the_preset() -> None:
     ],
 )
 def test_four_player_options_refused(option: dict[str, Any]) -> None:
-    with pytest.raises(RuleError) as info:
-        DRIEMANS.with_options(**option)
-    assert info.value.code == ErrorCode.OPTION_NOT_IN_GAME
-    assert info.value.facts == {"option": next(iter(option)), "game": "driemans"}
+    refused = option_refused(DRIEMANS, option)
+    assert refused.facts == {"option": next(iter(option)), "game": "driemans"}
 
 
 @pytest.mark.parametrize(
@@ -400,9 +398,7 @@ def test_four_player_options_refused(option: dict[str, Any]) -> None:
     [{"all_pass": "forced"}, {"discard_to": "none"}, {"three_player_scoring": "solo_only"}],
 )
 def test_three_player_options_refused_in_the_four_player_game(option: dict[str, Any]) -> None:
-    with pytest.raises(RuleError) as info:
-        RuleSet().with_options(**option)
-    assert info.value.code == ErrorCode.OPTION_NOT_IN_GAME
+    option_refused(RuleSet(), option)
 
 
 def test_front_ends_preset_lookup_does_not_know_driemans() -> None:
@@ -471,16 +467,11 @@ def test_random_matches(seed: int) -> None:
     }
     rules = DRIEMANS.with_options(**options)
     match = DriemansMatch(rules, f"prop-{seed}")
-    log: list[dict[str, Any]] = []
-    while not match.finished:
-        hand = match.hand
-        assert hand is not None
-        assert every_card(hand) == list(CARDS)
-        action = random_action(match, rng)
-        log.append(action.to_dict())
-        match.apply(action)
-        if hand.phase == DriemansPhase.DONE:
-            check_scored(hand)
+
+    def choose(hand: DriemansHand) -> DriemansAction:
+        return random_action(match, rng)
+
+    log = play_through(match, choose, every_card, DriemansPhase.DONE, check_scored)
     assert len(match.sheet) == 3
     assert match.totals == [sum(line.scores[s] for line in match.sheet) for s in range(3)]
     replayed = DriemansMatch.replay(rules, f"prop-{seed}", None, log)

@@ -41,7 +41,7 @@ from bot.engine import (
     tweemans_action_from_dict,
 )
 
-from .helpers import c, cs
+from .helpers import c, cs, option_refused, play_through
 
 TWEEMANS = RuleSet.game_preset("tweemans")
 SOUTH, NORTH = TWO_PLAYERS.players
@@ -324,16 +324,12 @@ def test_the_preset() -> None:
     ],
 )
 def test_options_of_other_games_refused(option: dict[str, Any]) -> None:
-    with pytest.raises(RuleError) as info:
-        TWEEMANS.with_options(**option)
-    assert info.value.code == ErrorCode.OPTION_NOT_IN_GAME
-    assert info.value.facts == {"option": next(iter(option)), "game": "tweemans"}
+    refused = option_refused(TWEEMANS, option)
+    assert refused.facts == {"option": next(iter(option)), "game": "tweemans"}
 
 
 def test_driemans_refuses_the_counter_pit() -> None:
-    with pytest.raises(RuleError) as info:
-        RuleSet.game_preset("driemans").with_options(counter_pit_bonus=100)
-    assert info.value.code == ErrorCode.OPTION_NOT_IN_GAME
+    option_refused(RuleSet.game_preset("driemans"), {"counter_pit_bonus": 100})
 
 
 def test_front_ends_preset_lookup_does_not_know_tweemans() -> None:
@@ -451,21 +447,19 @@ def test_random_matches(seed: int) -> None:
     }
     rules = TWEEMANS.with_options(**options)
     match = TweemansMatch(rules, f"prop-{seed}")
-    log: list[dict[str, Any]] = []
-    while not match.finished:
-        hand = match.hand
-        assert hand is not None
-        assert every_card(hand) == list(CARDS)
+
+    def choose(hand: TweemansHand) -> TweemansAction:
         action = random_action(hand, rng)
         if isinstance(action, PlayCard):
             check_play(hand, action)
-        log.append(action.to_dict())
-        match.apply(action)
-        if hand.phase == TweemansPhase.DONE:
-            check_scored(hand)
+        return action
+
+    def copied() -> None:
         if rng.random() < 0.1:
             copy = TweemansMatch.from_dict(match.to_dict())
             assert copy.to_dict() == match.to_dict()
+
+    log = play_through(match, choose, every_card, TweemansPhase.DONE, check_scored, copied)
     result = match.result
     assert result is not None
     assert list(result.totals) == [sum(line.scores[p] for line in match.sheet) for p in (0, 1)]
