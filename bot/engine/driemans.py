@@ -255,7 +255,7 @@ class DriemansHand(ClaimWindow[DriemansTrick, DriemansScore]):
         assert self.trump is not None
         hand = self.holdings[seat]
         partner = self.partner_winning(seat)
-        check_card(card, hand, self.current, self.trump, self.rules, partner_winning=partner)
+        check_card(card, hand, self.current, self.trump, self.rules, partner)
         hand.remove(card)
         self.current.append(card)
         full = len(self.current) == self.rules.seating.cards_per_trick

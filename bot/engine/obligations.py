@@ -200,7 +200,6 @@ def check_card(
     trick: Sequence[Card],
     trump: int,
     rules: RuleSet,
-    *,
     partner_winning: bool | None = None,
 ) -> None:
     """Refuse ``card`` unless it may be played from ``hand`` on ``trick``: every game's

@@ -341,7 +341,7 @@ class TweemansHand(ClaimWindow[TweemansTrick, HandScore]):
         assert self.trump is not None
         held = self.holding(unit)
         partner = self.partner_winning(unit)
-        check_card(card, held, self.current, self.trump, self.rules, partner_winning=partner)
+        check_card(card, held, self.current, self.trump, self.rules, partner)
         self._take_out(unit, card)
         if self.leader is None:
             self.leader = unit
