@@ -298,3 +298,16 @@ def play_through(
             check_scored(hand)
         after()
     return log
+
+
+def check_copy_independent(match: Any, step: Callable[[Any], Any], steps: int) -> None:
+    """After ``steps`` actions (``step(hand)``), a copy of ``match`` plays on while the
+    original stays as it was."""
+    for _ in range(steps):
+        assert match.hand is not None
+        match.apply(step(match.hand))
+    before = match.to_dict()
+    copy = match.copy()
+    assert copy.hand is not None
+    copy.apply(step(copy.hand))
+    assert match.to_dict() == before != copy.to_dict()

@@ -380,21 +380,6 @@ def test_the_preset() -> None:
 
 @pytest.mark.parametrize(
     "option",
-    [
-        {"roem_source": "hand"},
-        {"roem_source": "both"},
-        {"doubling": "kraken"},
-        {"spades_double": "multiply"},
-        {"trump_selection": "drawn"},
-    ],
-)
-def test_four_player_options_refused(option: dict[str, Any]) -> None:
-    refused = option_refused(DRIEMANS, option)
-    assert refused.facts == {"option": next(iter(option)), "game": "driemans"}
-
-
-@pytest.mark.parametrize(
-    "option",
     [{"all_pass": "forced"}, {"discard_to": "none"}, {"three_player_scoring": "solo_only"}],
 )
 def test_three_player_options_refused_in_the_four_player_game(option: dict[str, Any]) -> None:

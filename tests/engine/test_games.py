@@ -18,6 +18,8 @@ from bot.engine import (
 from bot.engine.games import apply, match_from_dict, new_match
 from bot.players.driemans import NormalDriemans, next_action
 
+from .helpers import check_copy_independent
+
 DRIEMANS = RuleSet.game_preset("driemans").with_options(match_hands=2)
 
 
@@ -52,14 +54,7 @@ def test_a_copy_is_independent_of_its_original() -> None:
     match = new_match(DRIEMANS, "copy")
     assert isinstance(match, DriemansMatch)
     players = [NormalDriemans(seat) for seat in range(3)]
-    for _ in range(10):
-        assert match.hand is not None
-        match.apply(next_action(match.hand, players))
-    before = match.to_dict()
-    copy = match.copy()
-    assert copy.hand is not None
-    copy.apply(next_action(copy.hand, players))
-    assert match.to_dict() == before != copy.to_dict()
+    check_copy_independent(match, lambda hand: next_action(hand, players), 10)
 
 
 def test_each_game_refuses_the_others_actions() -> None:

@@ -21,6 +21,8 @@ from bot.engine import (
 from bot.engine.games import apply, card_play, match_from_dict, new_match, table_seats, taker_seat
 from bot.players.tweemans import NormalTweemans, decide_tweemans, next_action
 
+from .helpers import check_copy_independent
+
 TWEEMANS = RuleSet.game_preset("tweemans").with_options(target_score=None, match_hands=2)
 
 
@@ -57,14 +59,7 @@ def test_every_state_of_a_two_player_match_restores_and_copies_exactly(seed: str
 def test_a_copy_is_independent_of_its_original() -> None:
     match = two_match("copy")
     players = [NormalTweemans(player) for player in TWO_PLAYERS.players]
-    for _ in range(6):
-        assert match.hand is not None
-        match.apply(next_action(match.hand, players))
-    before = match.to_dict()
-    copy = match.copy()
-    assert copy.hand is not None
-    copy.apply(next_action(copy.hand, players))
-    assert match.to_dict() == before != copy.to_dict()
+    check_copy_independent(match, lambda hand: next_action(hand, players), 6)
 
 
 def test_a_card_names_its_unit_and_a_trick_its_taker() -> None:

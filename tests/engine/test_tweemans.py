@@ -314,18 +314,24 @@ def test_the_preset() -> None:
 
 
 @pytest.mark.parametrize(
-    "option",
+    ("game", "option"),
     [
-        {"doubling": "kraken"},
-        {"roem_source": "both"},
-        {"trump_selection": "mandatory"},
-        {"discard_to": "none"},
-        {"all_pass": "forced"},
+        ("driemans", {"roem_source": "hand"}),
+        ("driemans", {"roem_source": "both"}),
+        ("driemans", {"doubling": "kraken"}),
+        ("driemans", {"spades_double": "multiply"}),
+        ("driemans", {"trump_selection": "drawn"}),
+        ("tweemans", {"doubling": "kraken"}),
+        ("tweemans", {"roem_source": "both"}),
+        ("tweemans", {"trump_selection": "mandatory"}),
+        ("tweemans", {"discard_to": "none"}),
+        ("tweemans", {"all_pass": "forced"}),
     ],
 )
-def test_options_of_other_games_refused(option: dict[str, Any]) -> None:
-    refused = option_refused(TWEEMANS, option)
-    assert refused.facts == {"option": next(iter(option)), "game": "tweemans"}
+def test_options_of_other_games_refused(game: str, option: dict[str, Any]) -> None:
+    """Each small game refuses the options of the others, naming the option and itself."""
+    refused = option_refused(RuleSet.game_preset(game), option)
+    assert refused.facts == {"option": next(iter(option)), "game": game}
 
 
 def test_driemans_refuses_the_counter_pit() -> None:
