@@ -146,6 +146,12 @@ class Kit:
         await self.flush()
         return result
 
+    async def click_earlier(self, table_id: int, custom_id: str, user: int) -> Dispatch:
+        """A click on `custom_id` as the table's message drew it earlier (`drawn_earlier`):
+        a forged click, or a stale client's."""
+        earlier = drawn_earlier(self.public(table_id), custom_id)
+        return await self.click(custom_id, user, message=earlier)
+
     async def hand(self, table_id: int, user: int) -> Call:
         """Click My hand on the public message; the new ephemeral hand message."""
         result = await self.click(f"kj:hand:{table_id}", user, message=self.public(table_id))

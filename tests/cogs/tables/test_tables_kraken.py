@@ -24,7 +24,6 @@ from cogs.tables.ui_text import hint_reply
 from tests.cogs.tables.tables_kit import (
     Kit,
     StartHarness,
-    drawn_earlier,
     enabled,
     fix_seed,
     message_text,
@@ -34,7 +33,6 @@ from tests.cogs.tables.tables_kit import (
 from tests.cogs.tables.test_tables_phone import two_cards_down
 from tests.cogs.tables.test_tables_play import play_until
 from tests.harness.limits import assert_ephemeral
-from tests.harness.recorder import Dispatch
 
 KRAKEN = RuleSet.preset("kraken")
 
@@ -61,11 +59,6 @@ def seed_for_a_computer_kraak(rules: RuleSet) -> str:
         if match.first_dealer == 3 and answered(match.deal_of(1), 0, 0, Suit.CLUBS, rules):
             return seed
     raise AssertionError("unreachable")
-
-
-async def _click(kit: Kit, t: int, custom_id: str, user: int) -> Dispatch:
-    """A click on a kraak button, forged or as drawn on a message earlier."""
-    return await kit.click(custom_id, user, message=drawn_earlier(kit.public(t), custom_id))
 
 
 def _phase(kit: Kit, t: int) -> Phase:
@@ -125,25 +118,25 @@ async def test_bad_kraak_clicks_are_refused_and_change_nothing(
         (f"kj:kraak:{t}:{seq + 5}:1:call", bob): "The table moved on since this was shown",
     }
     for (custom_id, user), said in cases.items():
-        click = await _click(kit, t, custom_id, user)
+        click = await kit.click_earlier(t, custom_id, user)
         assert click.replies, custom_id
         text = click.replies[-1].text()
         assert said in text, (custom_id, text)
         assert kit.table(t).to_dict() == before
 
-    pass_ = await _click(kit, t, f"kj:kraak:{t}:{seq}:1:pass", bob)
+    pass_ = await kit.click_earlier(t, f"kj:kraak:{t}:{seq}:1:pass", bob)
     assert "You passed." in pass_.response.text()
     seq = kit.table(t).seq
-    foreign = await _click(kit, t, f"kj:kraak:{t}:{seq}:1:call", carl)
+    foreign = await kit.click_earlier(t, f"kj:kraak:{t}:{seq}:1:call", carl)
     assert "You are watching this match" in foreign.replies[-1].text()
-    await _click(kit, t, f"kj:kraak:{t}:{seq}:1:pass", anna)
+    await kit.click_earlier(t, f"kj:kraak:{t}:{seq}:1:pass", anna)
     await kit.run_computers(t)
     assert _phase(kit, t) == Phase.PLAY
     assert kit.table(t).match.hand.current, "the computer left of the dealer led"  # type: ignore[union-attr]
     late = kit.table(t).seq
     after = kit.table(t).to_dict()
     for custom_id in (f"kj:kraak:{t}:{late}:1:call", f"kj:kraak:{t}:{late}:2:call"):
-        click = await _click(kit, t, custom_id, bob)
+        click = await kit.click_earlier(t, custom_id, bob)
         assert_ephemeral(click.response)
         said = "Too late to call: the calls are over and play has begun."
         assert said in click.response.text(), custom_id

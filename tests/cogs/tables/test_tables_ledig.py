@@ -16,8 +16,8 @@ from bot.tables import private_hand, public_table
 from cogs.tables.ui import public_parts
 from cogs.tables.ui_hand import hand_payload
 from tests.cogs.tables.tables_kit import (
+    Kit,
     StartHarness,
-    drawn_earlier,
     enabled,
     fix_seed,
     message_text,
@@ -38,6 +38,27 @@ from tests.harness.limits import assert_ephemeral, iter_components
 from tests.tables.helpers import ALICE, BOB, CARL, DIRK, OPENED, open_service, table_with
 
 LEDIG = RuleSet(ledig_enabled=True)
+
+
+async def ledig_said(make_harness: StartHarness) -> tuple[Kit, int, int]:
+    """A one-hand ledig table of anna (seat 1, first to name trump) and bob with two
+    computers, where anna said ledig and the computers played on: (kit, table, anna)."""
+    fix_seed(seed_with_first_dealer(3, LEDIG))
+    kit = await start(make_harness)
+    t, anna, _ = await kit.two_humans_playing(ledig=True, hands=1)
+    hand = await kit.hand(t, anna)
+    await kit.click(f"kj:ledig:{t}:{kit.table(t).seq}", anna, message=hand.message_id)
+    await kit.run_computers(t)
+    return kit, t, anna
+
+
+async def refused_unchanged(kit: Kit, t: int, custom_id: str, user: int) -> str:
+    """The last reply to a click on `custom_id` as drawn earlier, which left the table
+    as it was."""
+    before = kit.table(t).to_dict()
+    refused = await kit.click_earlier(t, custom_id, user)
+    assert kit.table(t).to_dict() == before
+    return refused.replies[-1].text()
 
 
 async def test_a_person_says_ledig_and_the_sheet_shows_the_ledig_line(
@@ -103,35 +124,19 @@ async def test_ledig_said_where_the_table_does_not_play_it_is_refused(
     t, anna, _ = await kit.two_humans_playing()
     hand = await kit.hand(t, anna)
     assert not enabled(hand.components, "kj:ledig:")
-    before = kit.table(t).to_dict()
-    custom_id = f"kj:ledig:{t}:{kit.table(t).seq}"
-    forged = await kit.click(custom_id, anna, message=drawn_earlier(kit.public(t), custom_id))
-    assert "This table does not play ledig." in forged.replies[-1].text()
-    assert kit.table(t).to_dict() == before
+    refused = await refused_unchanged(kit, t, f"kj:ledig:{t}:{kit.table(t).seq}", anna)
+    assert "This table does not play ledig." in refused
 
 
 async def test_a_roem_claim_in_a_ledig_hand_is_refused_in_words(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(seed_with_first_dealer(3, LEDIG))
-    kit = await start(make_harness)
-    anna, bob = kit.world.add_user("anna"), kit.world.add_user("bob")
-    t = await kit.open(anna, ledig=True, hands=1)
-    await kit.click(f"kj:sit:{t}:2", bob)
-    for _ in range(2):
-        await kit.click(f"kj:addbot:{t}", anna)
-    await kit.click(f"kj:start:{t}", anna)
-    hand = await kit.hand(t, anna)
-    await kit.click(f"kj:ledig:{t}:{kit.table(t).seq}", anna, message=hand.message_id)
-    await kit.run_computers(t)
+    kit, t, anna = await ledig_said(make_harness)
     match = kit.table(t).match
     assert match is not None and match.hand is not None and match.hand.ledig == 0
     assert not enabled((await kit.hand(t, anna)).components, "kj:roem:")
-    before = kit.table(t).to_dict()
-    custom_id = f"kj:roem:{t}"
-    forged = await kit.click(custom_id, anna, message=drawn_earlier(kit.public(t), custom_id))
-    assert "A ledig hand counts no roem: there is nothing to claim." in forged.replies[-1].text()
-    assert kit.table(t).to_dict() == before
+    refused = await refused_unchanged(kit, t, f"kj:roem:{t}", anna)
+    assert "A ledig hand counts no roem: there is nothing to claim." in refused
 
 
 async def test_ledig_is_refused_where_trump_is_not_named_in_turn(
@@ -189,12 +194,7 @@ async def test_a_ledig_hand_fits_the_phone_budget(tmp_path: Path, locale: str) -
 async def test_a_ledig_hand_survives_a_restart(
     make_harness: StartHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix_seed(seed_with_first_dealer(3, LEDIG))
-    first = await start(make_harness)
-    t, anna, _ = await first.two_humans_playing(ledig=True, hands=1)
-    hand = await first.hand(t, anna)
-    await first.click(f"kj:ledig:{t}:{first.table(t).seq}", anna, message=hand.message_id)
-    await first.run_computers(t)
+    first, t, _ = await ledig_said(make_harness)
     before = first.table(t).to_dict()
     await first.harness.close()
 
