@@ -83,15 +83,48 @@ class Trying(Scripted):
         return super().ask(prompt)
 
 
+class Once(Scripted):
+    """Plays on (as the scripted player it is mixed with); the first time the screen shows
+    ``marker``, types ``wrong`` instead, a move the game refuses."""
+
+    marker = ""
+    wrong = ""
+    tried = False
+
+    def ask(self, prompt: str) -> str:
+        if self.marker in self.shown[-1] and not self.tried:
+            self.tried = True
+            return self.wrong
+        return super().ask(prompt)
+
+
+async def refused_once(
+    play: Play, rules: Any, seed: str, player: type[Scripted], tmp_path: Path, wrong: str
+) -> list[str]:
+    """What a ``player`` was shown who played a match as 'You' and once typed ``wrong``
+    ("marker -> typed": on the first screen showing the marker, as `Once` does)."""
+    marker, typed = wrong.split(" -> ")
+    once = type("Once" + player.__name__, (Once, player), {"marker": marker, "wrong": typed})()
+    await play(tmp_path / "m.json", rules, "You", once.ask, once.say, seed=seed)
+    return once.shown
+
+
+def assert_sheet_ends_in_totals(shown: list[str], header: str) -> None:
+    """The last sheet shown (its header line starting ``header``): two hands and totals."""
+    sheet = [text for text in shown if text.startswith(header)][-1].splitlines()
+    assert len(sheet) == 4 and sheet[-1].split()[0] == "total"
+
+
 async def assert_refused_moves_change_nothing(
-    play: Play, rules: Any, seed: str, trier: type[Trying], tmp_path: Path
+    play: Play, rules: Any, seed: str, player: type[Scripted], tmp_path: Path
 ) -> None:
-    """A ``trier``'s refused moves are told in words and the file keeps no more actions."""
+    """``player`` made `Trying`: its refused moves are told in words and the file keeps no
+    more actions."""
     path = tmp_path / "m.json"
-    player = trier(path)
-    await play(path, rules, "You", player.ask, player.say, seed=seed)
-    text = "\n".join(player.shown)
-    assert len(player.counts) == 4 and len(set(player.counts)) == 1, player.counts
+    trier = type("Trier", (Trying, player), {})(path)
+    await play(path, rules, "You", trier.ask, trier.say, seed=seed)
+    text = "\n".join(trier.shown)
+    assert len(trier.counts) == 4 and len(set(trier.counts)) == 1, trier.counts
     assert re.search(rf"Refused: You may not play {CARD}: you must \w+", text)
     assert re.search(rf"Refused: You do not hold {CARD}\.", text)
     assert "Refused: 'pass' is not a card (e.g. Jh) or a command; type help." in text

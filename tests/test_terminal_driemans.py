@@ -12,10 +12,11 @@ from bot.terminal.driemans_play import play_driemans
 from tests.terminal_kit import (
     CARD,
     Scripted,
-    Trying,
     assert_refused_moves_change_nothing,
+    assert_sheet_ends_in_totals,
     bracketed,
     quit_resume_and_finish,
+    refused_once,
 )
 
 SEED = "t7"  # two hands in which the player is the solo once and is offered a claim
@@ -50,33 +51,18 @@ async def test_quit_resume_and_finish_a_three_player_match(tmp_path: Path) -> No
     assert re.search(r"You claim roem: (20|40)\.", both)
     assert re.search(r"Hand 1 scored: Anna \d+, Computer 1 \d+, Computer 2 \d+ \(solo ", both)
     assert re.search(r"Match over: Anna \d+, Computer 1 \d+, Computer 2 \d+ \(", text)
-    sheet = [line for line in second.shown if line.startswith(" #  solo")][-1].splitlines()
-    assert len(sheet) == 4 and sheet[-1].split()[0] == "total"
-
-
-class Trier(Trying, Player):
-    """Plays on until a held card may not be played; then tries refused moves."""
+    assert_sheet_ends_in_totals(second.shown, " #  solo")
 
 
 async def test_a_refused_move_is_told_in_words_and_changes_nothing(tmp_path: Path) -> None:
-    await assert_refused_moves_change_nothing(play_driemans, RULES, SEED, Trier, tmp_path)
-
-
-class Discarder(Player):
-    """Plays on; as the solo it first lays one card down, which is refused."""
-
-    tried = False
-
-    def ask(self, prompt: str) -> str:
-        if "lay two cards down" in self.shown[-1] and not self.tried:
-            self.tried = True
-            return "7c"
-        return super().ask(prompt)
+    await assert_refused_moves_change_nothing(play_driemans, RULES, SEED, Player, tmp_path)
 
 
 async def test_the_solo_lays_down_exactly_two_cards(tmp_path: Path) -> None:
-    player = Discarder()
-    await play_driemans(tmp_path / "m.json", RULES, "You", player.ask, player.say, seed=SEED)
-    refused = player.shown.index("Refused: Lay down exactly two different cards.")
-    assert "lay two cards down" in player.shown[refused - 1]
-    assert "You lay two cards down." in player.shown[refused + 1 :]
+    """As the solo the player first lays one card down, which is refused."""
+    shown = await refused_once(
+        play_driemans, RULES, SEED, Player, tmp_path, "lay two cards down -> 7c"
+    )
+    refused = shown.index("Refused: Lay down exactly two different cards.")
+    assert "lay two cards down" in shown[refused - 1]
+    assert "You lay two cards down." in shown[refused + 1 :]

@@ -13,10 +13,11 @@ from bot.terminal.tweemans_play import play_tweemans
 from tests.terminal_kit import (
     CARD,
     Scripted,
-    Trying,
     assert_refused_moves_change_nothing,
+    assert_sheet_ends_in_totals,
     bracketed,
     quit_resume_and_finish,
+    refused_once,
 )
 
 SEED = "t6"  # two hands: the player is the maker once, claims, and is offered the last trick's
@@ -52,8 +53,7 @@ async def test_quit_resume_and_finish_a_two_player_match(tmp_path: Path) -> None
     assert re.search(rf"takes? the trick \((your|Computer's) (hand|table) {CARD}, ", both)
     assert re.search(r"Hand 1 scored: Anna \d+, Computer \d+ \(maker ", both)
     assert re.search(r"Match over: Anna \d+, Computer \d+ \(", text)
-    sheet = [line for line in second.shown if line.startswith(" #  maker")][-1].splitlines()
-    assert len(sheet) == 4 and sheet[-1].split()[0] == "total"
+    assert_sheet_ends_in_totals(second.shown, " #  maker")
 
 
 async def test_each_turn_shows_the_players_view(tmp_path: Path) -> None:
@@ -82,34 +82,17 @@ async def test_each_turn_shows_the_players_view(tmp_path: Path) -> None:
     assert not any(str(card) in "\n".join(shown) for card in hidden if card is not None)
 
 
-class Trier(Trying, Player):
-    """Plays on until a held card may not be played; then tries refused moves."""
-
-
 async def test_a_refused_move_is_told_in_words_and_changes_nothing(tmp_path: Path) -> None:
-    await assert_refused_moves_change_nothing(play_tweemans, RULES, SEED, Trier, tmp_path)
-
-
-class Passer(Player):
-    """As the maker it first passes, which is refused."""
-
-    passed = False
-
-    def ask(self, prompt: str) -> str:
-        screen = self.shown[-1]
-        if "name trump" in screen and not self.passed:
-            self.passed = True
-            return "pass"
-        return super().ask(prompt)
+    await assert_refused_moves_change_nothing(play_tweemans, RULES, SEED, Player, tmp_path)
 
 
 async def test_the_maker_may_not_pass(tmp_path: Path) -> None:
-    player = Passer()
-    await play_tweemans(tmp_path / "m.json", RULES, "You", player.ask, player.say, seed=SEED)
-    refused = player.shown.index("Refused: You may not pass: you must name trump.")
-    assert "you may not pass" in player.shown[refused - 1]
-    assert player.shown[refused + 1] == player.shown[refused - 1]  # asked again
-    assert player.shown[refused + 2] == "You name ♥ trump."
+    """As the maker the player first passes, which is refused."""
+    shown = await refused_once(play_tweemans, RULES, SEED, Player, tmp_path, "name trump -> pass")
+    refused = shown.index("Refused: You may not pass: you must name trump.")
+    assert "you may not pass" in shown[refused - 1]
+    assert shown[refused + 1] == shown[refused - 1]  # asked again
+    assert shown[refused + 2] == "You name ♥ trump."
 
 
 class WrongUnit(Player):
