@@ -22,6 +22,8 @@ from bot.tables import (
     private_hand,
     public_table,
 )
+from bot.tables.answers import TableAnswer
+from bot.tables.readmodels import PrivateHand
 from tests.seeds import table_seeds
 
 INSTANT = TableSettings(turn_timer=0, claim_grace=0, trick_pause=0, bot_delay=0)
@@ -300,3 +302,28 @@ async def claims_through_the_match(
         await act()
     assert not service.registry.get(table_id).is_open
     return claimed, refused_other
+
+
+async def alone_with_computers(
+    database: str | Path, rules: RuleSet, clock: FakeClock | None = None, **settings: Any
+) -> tuple[TableService, int]:
+    """`open_service` on ``database`` and a table of ``rules`` started by Alice alone with
+    computers (`started_with_computers`): (service, table)."""
+    service = await open_service(database, clock)
+    return service, await started_with_computers(service, {0: ALICE}, rules, **settings)
+
+
+async def play_again_started(
+    service: TableService, table_id: int, kinds: list[str]
+) -> tuple[TableAnswer, TableAnswer]:
+    """Alice's Play again on a finished table, seating ``kinds`` as before, and the new
+    table started: (the new table, its start)."""
+    again = await service.play_again(table_id, ALICE)
+    assert [s.kind for s in again.public.seats] == kinds
+    return again, await service.start(again.id, ALICE)
+
+
+def own_hand(service: TableService, table_id: int, user: int) -> PrivateHand:
+    """What ``user`` sees of their own hand at the table now."""
+    table = service.registry.get(table_id)
+    return private_hand(table, table.human_seat(user))

@@ -19,12 +19,15 @@ from .helpers import (
     BOB,
     CHANNEL,
     INSTANT,
+    alone_with_computers,
     assert_log_replays,
     by_whoever_waits,
     claims_through_the_match,
     is_over,
     match_of,
     open_service,
+    own_hand,
+    play_again_started,
     play_out_by,
     refused,
     restored_after_restart,
@@ -45,9 +48,7 @@ def driemans_hand(service: TableService, table_id: int) -> DriemansHand:
 async def act(service: TableService, table_id: int, user: int, bid: bool = True) -> None:
     """The human's decision: play in the first suit offered (or pass when not ``bid`` and
     a pass is allowed), lay down the first two cards, or play the first legal card."""
-    table = service.registry.get(table_id)
-    seat = table.human_seat(user)
-    mine = private_hand(table, seat)
+    mine = own_hand(service, table_id, user)
     if mine.trump_options is not None:
         suit = None if not bid and mine.trump_options.can_pass else mine.trump_options.suits[0]
         await service.choose_trump(table_id, user, suit)
@@ -97,8 +98,7 @@ async def test_a_three_seat_table_plays_to_its_final_sheet_per_player(db: str | 
 async def test_the_solo_lays_down_two_cards_in_one_call_and_refusals_change_nothing(
     db: str | Path,
 ) -> None:
-    service = await open_service(db)
-    table_id = await started_with_computers(service, {0: ALICE}, DRIEMANS)
+    service, table_id = await alone_with_computers(db, DRIEMANS)
     await to_alices_exchange(service, table_id)  # in a hand where it is due
     hand = driemans_hand(service, table_id)
     assert hand.phase == DriemansPhase.EXCHANGE and hand.solo == 0
@@ -129,8 +129,7 @@ async def test_the_solo_lays_down_two_cards_in_one_call_and_refusals_change_noth
 
 
 async def test_the_computers_bid_and_lay_down_when_everyone_else_passes(db: str | Path) -> None:
-    service = await open_service(db)
-    table_id = await started_with_computers(service, {0: ALICE}, DRIEMANS)
+    service, table_id = await alone_with_computers(db, DRIEMANS)
     await by_whoever_waits(  # Alice passes; the hands the computers play get scored
         service,
         table_id,
@@ -183,9 +182,8 @@ async def test_claims_at_three_seats_go_by_the_side_that_took_the_trick(
     the next trick after a pause, so the window stays open a while)."""
     fix_seed(seed)
     clock = FakeClock()
-    service = await open_service(db, clock)
     rules = DRIEMANS.with_options(match_hands=12)
-    table_id = await started_with_computers(service, {0: ALICE}, rules, trick_pause=3.0)
+    service, table_id = await alone_with_computers(db, rules, clock, trick_pause=3.0)
     claimed, refused_other = await claims_through_the_match(
         service,
         table_id,
@@ -206,8 +204,7 @@ async def test_a_timed_out_solo_is_laid_down_for_and_play_again_seats_the_same_t
     db: str | Path,
 ) -> None:
     clock = FakeClock()
-    service = await open_service(db, clock)
-    table_id = await started_with_computers(service, {0: ALICE}, DRIEMANS, turn_timer=60)
+    service, table_id = await alone_with_computers(db, DRIEMANS, clock, turn_timer=60)
     await to_alices_exchange(service, table_id)
     assert driemans_hand(service, table_id).solo == 0
     clock.advance(61)  # the turn timer runs out: the computer lays down for her
@@ -215,9 +212,8 @@ async def test_a_timed_out_solo_is_laid_down_for_and_play_again_seats_the_same_t
     assert [e.kind for e in fired[table_id].events][:2] == ["seat_away", "laid_down"]
     assert driemans_hand(service, table_id).phase == DriemansPhase.PLAY
     await play_out(service, table_id, ALICE)
-    again = await service.play_again(table_id, ALICE)
-    assert [s.kind for s in again.public.seats] == ["human", "computer", "computer"]
+    kinds = ["human", "computer", "computer"]
+    again, started = await play_again_started(service, table_id, kinds)
     assert again.rules == service.registry.get(table_id).rules
-    started = await service.start(again.id, ALICE)
     assert started.public.three is not None
     await service.store.close()

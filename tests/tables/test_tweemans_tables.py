@@ -27,11 +27,14 @@ from .helpers import (
     BOB,
     CHANNEL,
     INSTANT,
+    alone_with_computers,
     assert_log_replays,
     by_whoever_waits,
     claims_through_the_match,
     match_of,
     open_service,
+    own_hand,
+    play_again_started,
     play_out_by,
     refused,
     restored_after_restart,
@@ -52,9 +55,7 @@ def tweemans_hand(service: TableService, table_id: int) -> TweemansHand:
 async def act(service: TableService, table_id: int, user: int, from_table: bool = False) -> None:
     """The human's decision: name the first suit offered, or play the first legal card
     (``from_table``: a legal face-up table card when there is one)."""
-    table = service.registry.get(table_id)
-    seat = table.human_seat(user)
-    mine = private_hand(table, seat)
+    mine = own_hand(service, table_id, user)
     if mine.trump_options is not None:
         await service.choose_trump(table_id, user, mine.trump_options.suits[0])
         return
@@ -91,8 +92,7 @@ async def test_a_two_seat_table_plays_to_its_final_sheet_per_player(db: str | Pa
 async def test_the_maker_must_name_trump_and_a_card_is_played_from_the_unit_holding_it(
     db: str | Path,
 ) -> None:
-    service = await open_service(db)
-    table_id = await started_with_computers(service, {0: ALICE}, SHORT)
+    service, table_id = await alone_with_computers(db, SHORT)
     await by_whoever_waits(  # to Alice's trump choice (a computer maker names its own)
         service,
         table_id,
@@ -135,9 +135,8 @@ async def test_claims_go_to_the_player_who_took_the_trick(
     """Alice claims the roem of a trick she took (with either unit); a trick the computer
     took is refused ``wrong_pair`` and changes nothing."""
     clock = FakeClock()
-    service = await open_service(db, clock)
     rules = TWEEMANS.with_options(target_score=None, match_hands=8)
-    table_id = await started_with_computers(service, {0: ALICE}, rules, trick_pause=3.0)
+    service, table_id = await alone_with_computers(db, rules, clock, trick_pause=3.0)
     claimed, refused_other = await claims_through_the_match(
         service,
         table_id,
@@ -177,16 +176,13 @@ async def test_a_timed_out_player_is_played_for_and_play_again_seats_the_same_tw
     db: str | Path,
 ) -> None:
     clock = FakeClock()
-    service = await open_service(db, clock)
-    table_id = await started_with_computers(service, {0: ALICE}, SHORT, turn_timer=60)
+    service, table_id = await alone_with_computers(db, SHORT, clock, turn_timer=60)
     assert service.registry.get(table_id).waiting_for() is not None
     clock.advance(61)  # the turn timer runs out: the computer decides for her
     fired = await service.tick()
     assert [e.kind for e in fired[table_id].events][:1] == ["seat_away"]
     await service.back(table_id, ALICE)
     await play_out(service, table_id, ALICE)
-    again = await service.play_again(table_id, ALICE)
-    assert [s.kind for s in again.public.seats] == ["human", "computer"]
-    started = await service.start(again.id, ALICE)
+    _, started = await play_again_started(service, table_id, ["human", "computer"])
     assert started.public.two is not None
     await service.store.close()
