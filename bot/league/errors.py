@@ -84,6 +84,7 @@ class LeagueCode(StrEnum):
     LINES_OR_TOTALS = "lines_or_totals"
     HANDS_REQUIRED = "hands_required"
     BAD_LINE_FORMAT = "bad_line_format"
+    BAD_THREE_LINE_FORMAT = "bad_three_line_format"  # ... at a table of three: facts line, text
     BAD_PAIR_FORMAT = "bad_pair_format"
     MAKERS_MISSING = "makers_missing"
     NEGATIVE_TOTAL = "negative_total"

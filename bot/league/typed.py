@@ -24,8 +24,8 @@ R = TypeVar("R")
 @dataclass(frozen=True, slots=True)
 class Typed(Generic[Four, Three]):
     """Typed text with its two readings: as four-player lines (`four`) and as three
-    scores a line (`three`); each raises the text's refusal (`bad_line_format` naming
-    the line) when the text does not read that way."""
+    scores a line (`three`); each raises the text's refusal (`bad_line_format` or
+    `bad_three_line_format`, naming the line) when the text does not read that way."""
 
     four: Callable[[], Four]
     three: Callable[[], Three]

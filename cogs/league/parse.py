@@ -65,19 +65,20 @@ def parse_lines(text: str) -> list[SheetEntry]:
 
 def parse_three_lines(text: str) -> list[list[int]]:
     """A table of three's sheet: three whole numbers a line, each player's score in seat
-    order; the first unreadable line is refused with its number (`bad_line_format`)."""
+    order; the first unreadable line is refused with its number (`bad_three_line_format`,
+    whose sentence gives a three-score example)."""
     lines = [part.strip() for part in SEPARATORS.split(text) if part.strip()]
     if not lines:
-        raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=1, text=text.strip())
+        raise LeagueError(LeagueCode.BAD_THREE_LINE_FORMAT, line=1, text=text.strip())
     return [parse_three_line(line, number) for number, line in enumerate(lines, 1)]
 
 
 def parse_three_line(text: str, number: int = 1) -> list[int]:
-    """One line of a table of three's sheet: three whole numbers (`bad_line_format`
-    naming line `number` otherwise)."""
+    """One line of a table of three's sheet: three whole numbers
+    (`bad_three_line_format` naming line `number` otherwise)."""
     words = _line_words(text, number)
     if len(words) != THREE_SEATS.count or not all(_is_int(w) for w in words):
-        raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=number, text=text)
+        raise LeagueError(LeagueCode.BAD_THREE_LINE_FORMAT, line=number, text=text)
     return [int(w) for w in words]
 
 

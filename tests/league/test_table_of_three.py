@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from bot.league.stats import player_season
 from bot.league.typed import Typed
 from bot.store import open_store
 from bot.tables import FakeClock
+from cogs.league.errors import error_text
 from cogs.league.parse import parse_line, parse_lines, parse_three_line, parse_three_lines
 
 from . import kit
@@ -200,7 +202,7 @@ async def test_typed_lines_are_read_as_the_draw_seats_the_table(reopen: Opener) 
         )
         # text that reads neither way: the table's own reading says which line
         error = await refused(
-            "bad_line_format",
+            "bad_three_line_format",
             service.record_typed_sheet(night, 1, 1, typed_sheet("13 149 13; 202 0"), ORGANISER),
         )
         assert error.facts["line"] == 2
@@ -227,6 +229,43 @@ async def test_typed_lines_are_read_as_the_draw_seats_the_table(reopen: Opener) 
             night, 1, 0, 1, typed_line("1 160 2", 1), ORGANISER, "typo"
         )
         assert fixed.result.totals == (322, 2)
+
+
+async def test_unreadable_text_gets_the_example_of_the_table_s_own_lines(
+    reopen: Opener,
+) -> None:
+    """Text that reads neither way is refused with an example of the lines the drawn
+    table asks for: three scores at a table of three, a four-player line at a table of
+    four, both entered and corrected."""
+    async with reopen() as service:
+        night = await night_of_seven(service)
+        await service.start_round(night, ORGANISER, deal=False)
+        unreadable = "1 100 62 twenty"
+        at_three = [service.record_typed_sheet(night, 1, 1, typed_sheet(unreadable), ORGANISER)]
+        at_four = [service.record_typed_sheet(night, 1, 0, typed_sheet(unreadable), ORGANISER)]
+        await check_refusals(at_three, at_four, unreadable)
+        await service.record_sheet(night, 1, 0, FOUR_SHEET, ORGANISER)
+        await service.record_three_sheet(night, 1, 1, THREE_SHEET, ORGANISER)
+        at_three = [
+            service.correct_typed_line(night, 1, 1, 1, typed_line(unreadable, 1), ORGANISER, "x")
+        ]
+        at_four = [
+            service.correct_typed_line(night, 1, 0, 1, typed_line(unreadable, 1), ORGANISER, "x")
+        ]
+        await check_refusals(at_three, at_four, unreadable)
+
+
+async def check_refusals(at_three: list[Any], at_four: list[Any], unreadable: str) -> None:
+    """Each call at a table of three refused with the three-score example, each at a
+    table of four with the four-player one."""
+    for call in at_three:
+        error = await refused("bad_three_line_format", call)
+        assert error.facts == {"line": 1, "text": unreadable}
+        assert '"13 149 13"' in error_text(error, "en")
+    for call in at_four:
+        error = await refused("bad_line_format", call)
+        assert error.facts == {"line": 1, "text": unreadable}
+        assert '"1 100 62 20 0"' in error_text(error, "en")
 
 
 async def test_a_table_of_three_player_s_season_counts_his_own_total(reopen: Opener) -> None:
