@@ -301,13 +301,21 @@ def _coverage(size: tuple[int, int], paint: Paint) -> Image.Image:
 
 
 def prepare() -> None:
-    """Draw now what every picture pastes (felt, palette, the 32 played-card faces), so
-    that the first picture costs no more than the others: about half a second, once per
-    process, best spent off the event loop (`asyncio.to_thread(prepare)`)."""
+    """Draw now what every picture pastes (felt, palette, the 32 played-card faces; three
+    seats paste the same as four, two seats their own felt and palette, the card backs,
+    the empty pile and the faces at the piles' size), so that the first picture costs no
+    more than the others: once per process, best spent off the event loop
+    (`asyncio.to_thread(prepare)`)."""
+    for two in (False, True):
+        _palette(two)
     _base()
-    _palette(two=False)
+    _two_base()
+    for size in (_FAN_CARD, _TWO_CARD):
+        _card_back(size)
+    _empty_pile(_TWO_CARD)
     for card in CARDS:
         card_face(card, CARD_W, CARD_H)
+        card_face(card, *_TWO_CARD)
 
 
 @cache
