@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import SheetLine
-from bot.engine.seats import FOUR_SEATS, THREE_SEATS
+from bot.engine.seats import FOUR_SEATS
 from bot.store import StoredAudit
 from bot.tables import SeatKind, TableError, TableService
 from bot.tables import Status as TableStatus
@@ -21,7 +21,7 @@ from .errors import LeagueCode, LeagueError
 from .night_view import NightView
 from .parts import LeagueParts, check_ids, one_at_a_time
 from .refs import Actor, NightKey
-from .results import HandLine, TableResult, refuse_three, require_three
+from .results import HandLine, TableResult, of_three, refuse_three, require_three
 from .typed import Typed, checked_as_three, read_four, read_three
 
 Seats = tuple[int, ...]
@@ -165,7 +165,7 @@ class RecordingOperations(LeagueParts):
         `record_sheet` does. Lines of the other kind are refused as those two refuse
         them (`table_of_three`, `not_a_table_of_three`)."""
         view, seats, asked = await self._entering(night, round_no, table_no, actor, confirmed_by)
-        if len(seats) == THREE_SEATS.count:
+        if of_three(seats):
             lines = ARGUMENTS.check("three_lines", read_three(typed, round_no, table_no))
             result = checked_as_three(
                 typed,
@@ -272,7 +272,7 @@ class RecordingOperations(LeagueParts):
 def _same_side(seats: Seats, user: int, other: int) -> bool:
     """Whether two players of a table play on one side: partners at a table of four;
     never at a table of three, where each plays for himself."""
-    if len(seats) == THREE_SEATS.count:
+    if of_three(seats):
         return user == other
     return FOUR_SEATS.same_side(seats.index(user), seats.index(other))
 

@@ -15,7 +15,15 @@ from bot.engine.seats import SIDES, THREE_SEATS, pair_of
 
 from .errors import LeagueCode, LeagueError
 
-__all__ = ["HandLine", "Source", "TableResult", "refuse_three", "require_three", "three_result"]
+__all__ = [
+    "HandLine",
+    "Source",
+    "TableResult",
+    "of_three",
+    "refuse_three",
+    "require_three",
+    "three_result",
+]
 
 Source = Literal["bot", "hands", "totals"]
 Seats = tuple[int | None, ...]  # four seats (None: a computer seat), or a table of three
@@ -116,13 +124,13 @@ class TableResult:
     def nothing(cls, seats: Seats) -> TableResult:
         """A result of no hands for a table drawn with `seats` (what a void of a table
         without a result stores)."""
-        sides = len(seats) if len(seats) == THREE_SEATS.count else len(SIDES)
+        sides = len(seats) if of_three(seats) else len(SIDES)
         return cls(seats, (0,) * sides, (0,) * sides, (0,) * sides)
 
     @property
     def three(self) -> bool:
         """Whether this is a table of three's result: each player for himself."""
-        return len(self.seats) == THREE_SEATS.count
+        return of_three(self.seats)
 
     def side_of(self, seat: int) -> int:
         """The side of `seat`: its pair, or at a table of three the seat itself."""
@@ -242,13 +250,18 @@ def _three_line(data: Mapping[str, Any]) -> ThreeLine:
     )
 
 
+def of_three(seats: Seats) -> bool:
+    """Whether `seats` seat a table of three (each player for himself)."""
+    return len(seats) == THREE_SEATS.count
+
+
 def refuse_three(seats: Seats, round_no: int, table_no: int) -> None:
     """Refuse a four-player sheet, line or totals for a table of three (`table_of_three`)."""
-    if len(seats) == THREE_SEATS.count:
+    if of_three(seats):
         raise LeagueError(LeagueCode.TABLE_OF_THREE, round=round_no, table=table_no)
 
 
 def require_three(seats: Seats, round_no: int, table_no: int) -> None:
     """Refuse three scores a line for a table of four (`not_a_table_of_three`)."""
-    if len(seats) != THREE_SEATS.count:
+    if not of_three(seats):
         raise LeagueError(LeagueCode.NOT_A_TABLE_OF_THREE, round=round_no, table=table_no)
