@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 from bot.engine.errors import ErrorCode
 from bot.engine.seats import THREE_SEATS
@@ -49,6 +50,7 @@ DASHES: Final = "-\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphens, dashes, the 
 MINUS: Final = re.compile(rf"(?:^|[\s,;/])([{DASHES}]\d+)")
 BETWEEN: Final = re.compile(rf"(?<=\d)\s*[{DASHES}/]\s*(?=\d)")
 MAX_DIGITS: Final = 18
+T = TypeVar("T")
 IN_A_LINE: Final[dict[LeagueCode | ErrorCode, LeagueCode]] = {
     LeagueCode.NEGATIVE_NUMBER: LeagueCode.LINE_NEGATIVE_NUMBER,
     LeagueCode.BAD_NUMBER: LeagueCode.LINE_BAD_NUMBER,
@@ -57,20 +59,14 @@ IN_A_LINE: Final[dict[LeagueCode | ErrorCode, LeagueCode]] = {
 
 def parse_lines(text: str) -> list[SheetEntry]:
     """Every line of a sheet; the first unreadable one is refused with its number."""
-    lines = [part.strip() for part in SEPARATORS.split(text) if part.strip()]
-    if not lines:
-        raise LeagueError(LeagueCode.BAD_LINE_FORMAT, line=1, text=text.strip())
-    return [parse_line(line, number) for number, line in enumerate(lines, 1)]
+    return _each_line(text, parse_line, LeagueCode.BAD_LINE_FORMAT)
 
 
 def parse_three_lines(text: str) -> list[list[int]]:
     """A table of three's sheet: three whole numbers a line, each player's score in seat
     order; the first unreadable line is refused with its number (`bad_three_line_format`,
     whose sentence gives a three-score example)."""
-    lines = [part.strip() for part in SEPARATORS.split(text) if part.strip()]
-    if not lines:
-        raise LeagueError(LeagueCode.BAD_THREE_LINE_FORMAT, line=1, text=text.strip())
-    return [parse_three_line(line, number) for number, line in enumerate(lines, 1)]
+    return _each_line(text, parse_three_line, LeagueCode.BAD_THREE_LINE_FORMAT)
 
 
 def parse_three_line(text: str, number: int = 1) -> list[int]:
@@ -80,6 +76,15 @@ def parse_three_line(text: str, number: int = 1) -> list[int]:
     if len(words) != THREE_SEATS.count or not all(_is_int(w) for w in words):
         raise LeagueError(LeagueCode.BAD_THREE_LINE_FORMAT, line=number, text=text)
     return [int(w) for w in words]
+
+
+def _each_line(text: str, parse: Callable[[str, int], T], empty: LeagueCode) -> list[T]:
+    """Each line of `text` read by `parse` with its number from 1; text without a line
+    is refused `empty` as an unreadable line 1."""
+    lines = [part.strip() for part in SEPARATORS.split(text) if part.strip()]
+    if not lines:
+        raise LeagueError(empty, line=1, text=text.strip())
+    return [parse(line, number) for number, line in enumerate(lines, 1)]
 
 
 def parse_line(text: str, number: int = 1) -> SheetEntry:
