@@ -699,12 +699,30 @@ def _draw_pad(image: Image.Image, public: PublicTable, bottom: int) -> None:
     for row, pair in enumerate((first, 1 - first)):
         y = top + 42 + row * 24
         _paste(image, _pair_mark(pair, across=row == 1), (left + 18, y))
-        points, roem = public.hand_points[pair], public.hand_roem[pair]
+        hand = (public.hand_points[pair], public.hand_roem[pair])
+        won = public.result is not None and public.result.winner == pair
+        _write_pad_row(image, y, (_HAND_X, _TOTAL_X), hand, won, public.totals[pair])
+
+
+def _write_pad_row(
+    image: Image.Image,
+    y: int,
+    columns: tuple[int, int],
+    hand: tuple[int, int] | None,
+    won: bool,
+    total: int,
+) -> None:
+    """One row of a score pad at `y`: this hand's (points, roem) ending at the first of
+    `columns` (None: nothing), the gold mark if the row won the match, and the match
+    `total` ending at the second."""
+    hand_x, total_x = columns
+    if hand is not None:
+        points, roem = hand
         score = f"{points}+{roem}" if roem else str(points)
-        _write(image, (_HAND_X, y), score, _PAD_INK, 13, anchor="rm")
-        if public.result is not None and public.result.winner == pair:
-            _paste(image, _won(), (_TOTAL_X - 20, y))
-        _write(image, (_TOTAL_X, y), str(public.totals[pair]), _PAD_INK, 14, bold=True, anchor="rm")
+        _write(image, (hand_x, y), score, _PAD_INK, 13, anchor="rm")
+    if won:
+        _paste(image, _won(), (total_x - 20, y))
+    _write(image, (total_x, y), str(total), _PAD_INK, 14, bold=True, anchor="rm")
 
 
 def _draw_three_pad(image: Image.Image, public: PublicTable, bottom: int) -> None:
@@ -718,16 +736,12 @@ def _draw_three_pad(image: Image.Image, public: PublicTable, bottom: int) -> Non
     for row, seat in enumerate(public.rules.seating.order_from(bottom)):
         y = top + 34 + row * 18
         side = _side(public, seat)
+        hand = None
         if side is not None:
             colour = _PAIR_COLOURS[side]
             _paste(image, _disc(10, colour, colour), (left + 18, y))
-            points, roem = three.hand_points[side], three.hand_roem[side]
-            score = f"{points}+{roem}" if roem else str(points)
-            _write(image, (_HAND_X, y), score, _PAD_INK, 13, anchor="rm")
-        if winner == seat:
-            _paste(image, _won(), (_TOTAL_X - 20, y))
-        total = str(three.totals[seat])
-        _write(image, (_TOTAL_X, y), total, _PAD_INK, 14, bold=True, anchor="rm")
+            hand = (three.hand_points[side], three.hand_roem[side])
+        _write_pad_row(image, y, (_HAND_X, _TOTAL_X), hand, winner == seat, three.totals[seat])
 
 
 # ------------------------------------------------------------------------- two seats
@@ -818,16 +832,10 @@ def _draw_two_pad(image: Image.Image, public: PublicTable, bottom: int) -> None:
     _write_hand_number(image, public, (left, top))
     if two is None:
         return
-    hand_x, total_x = _TWO_COLUMNS
     winner = two.result.winner if two.result is not None else None
     for row, player in enumerate((bottom, TWO_PLAYERS.other_player(bottom))):
         y = top + 42 + row * 24
         colour = _PAIR_COLOURS[player]
         _paste(image, _disc(10, colour, colour), (left + 12, y))
-        if two.tables:
-            points, roem = two.hand_points[player], two.hand_roem[player]
-            score = f"{points}+{roem}" if roem else str(points)
-            _write(image, (hand_x, y), score, _PAD_INK, 13, anchor="rm")
-        if winner == player:
-            _paste(image, _won(), (total_x - 20, y))
-        _write(image, (total_x, y), str(two.totals[player]), _PAD_INK, 14, bold=True, anchor="rm")
+        hand = (two.hand_points[player], two.hand_roem[player]) if two.tables else None
+        _write_pad_row(image, y, _TWO_COLUMNS, hand, winner == player, two.totals[player])

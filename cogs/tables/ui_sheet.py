@@ -197,17 +197,13 @@ class PlayerSheet:
 
 def player_sheet(public: PublicTable) -> PlayerSheet | None:
     """The sheet per player of a three- or two-seat table; None at four seats."""
-    if public.three is not None:
-        three = public.three
-        totals = three.result.totals if three.result is not None else three.totals
-        seats = tuple(range(len(public.seats)))  # a seat per player
-        return PlayerSheet(seats, three.sheet, totals, "tables.sheet.solo_legend")
-    if public.two is not None:
-        two = public.two
-        totals = two.result.totals if two.result is not None else two.totals
-        seats = tuple(range(len(public.seats)))  # a seat per player
-        return PlayerSheet(seats, two.sheet, totals, "tables.sheet.maker_legend")
-    return None
+    game = public.three or public.two  # the table's own facts: three seats, else two
+    if game is None:
+        return None
+    totals = game.result.totals if game.result is not None else game.totals
+    seats = tuple(range(len(public.seats)))  # a seat per player
+    legend = "tables.sheet.solo_legend" if public.three is not None else "tables.sheet.maker_legend"
+    return PlayerSheet(seats, game.sheet, totals, legend)
 
 
 def three_result_text(public: PublicTable, locale: str) -> str:
