@@ -20,22 +20,16 @@ from .actions import (
     DeclareLedig,
     PassDouble,
     PlayCard,
-    action_from_dict,
 )
 from .cards import Card
 from .driemans import DriemansHand
-from .driemans_match import (
-    DriemansMatch,
-    DriemansResult,
-    LayDown,
-    driemans_action_from_dict,
-)
+from .driemans_match import DriemansMatch, DriemansResult, LayDown
 from .errors import ErrorCode, RuleViolation
 from .hand import Hand, Trick
 from .match import Match
 from .rules import RuleSet
 from .tweemans import TweemansHand, TweemansTrick
-from .tweemans_match import TweemansMatch, TweemansResult, tweemans_action_from_dict
+from .tweemans_match import TweemansMatch, TweemansResult
 
 AnyMatch = Match | DriemansMatch | TweemansMatch
 """A match of any game."""
@@ -52,11 +46,7 @@ TABLE_GAMES: Final = ("klaverjas", "driemans", "tweemans")
 def new_match(rules: RuleSet, seed: str, first_dealer: int | None = None) -> AnyMatch:
     """The match `rules` play, dealt from `seed`; ValueError for a game no table holds."""
     _check_game(rules)
-    if rules.three_players:
-        return DriemansMatch(rules, seed, first_dealer)
-    if rules.two_players:
-        return TweemansMatch(rules, seed, first_dealer)
-    return Match(rules, seed, first_dealer)
+    return _match_type(rules)(rules, seed, first_dealer)
 
 
 def match_from_dict(data: dict[str, Any], like: AnyMatch | None = None) -> AnyMatch:
@@ -71,6 +61,15 @@ def match_from_dict(data: dict[str, Any], like: AnyMatch | None = None) -> AnyMa
     return Match.from_dict(data, like=like if isinstance(like, Match) else None)
 
 
+def _match_type(rules: RuleSet) -> type[Match] | type[DriemansMatch] | type[TweemansMatch]:
+    """The match class of the game `rules` name."""
+    if rules.three_players:
+        return DriemansMatch
+    if rules.two_players:
+        return TweemansMatch
+    return Match
+
+
 def _check_game(rules: RuleSet) -> None:
     if rules.game not in TABLE_GAMES:
         raise ValueError(f"no table holds the game {rules.game!r} yet")
@@ -78,11 +77,7 @@ def _check_game(rules: RuleSet) -> None:
 
 def action_of(rules: RuleSet, data: Mapping[str, Any]) -> AnyAction:
     """One logged action of a match under `rules`; ``bad_action`` when malformed."""
-    if rules.three_players:
-        return driemans_action_from_dict(data)
-    if rules.two_players:
-        return tweemans_action_from_dict(data)
-    return action_from_dict(data)
+    return _match_type(rules).action_of(data)
 
 
 def apply(match: AnyMatch, action: AnyAction) -> AnyResult:

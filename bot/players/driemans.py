@@ -165,7 +165,11 @@ def driemans_player(level: str, seed: str) -> DriemansPlayer:
 def decide_driemans(level: str, seed: str, view: DriemansView) -> DriemansAction:
     """The decision the computer at `level` takes from `view` (its bid, its discard or its
     card; module level: a worker process runs it)."""
-    player = driemans_player(level, seed)
+    return _decision(driemans_player(level, seed), view)
+
+
+def _decision(player: DriemansPlayer, view: DriemansView) -> DriemansAction:
+    """What `player` decides from `view` in the bid, the exchange or the play."""
     if view.phase == DriemansPhase.BID:
         suit = player.choose_trump(view)
         return PassTrump(view.seat) if suit is None else ChooseTrump(view.seat, suit)
@@ -188,13 +192,7 @@ def next_action(hand: DriemansHand, players: Sequence[DriemansPlayer]) -> Driema
         return FinishHand()
     seat = hand.to_act
     assert seat is not None
-    view = driemans_view(hand, seat)
-    if hand.phase == DriemansPhase.BID:
-        suit = players[seat].choose_trump(view)
-        return PassTrump(seat) if suit is None else ChooseTrump(seat, suit)
-    if hand.phase == DriemansPhase.EXCHANGE:
-        return LayDown(seat, players[seat].choose_discard(view))
-    return PlayCard(seat, players[seat].choose_card(view))
+    return _decision(players[seat], driemans_view(hand, seat))
 
 
 def play_match(match: DriemansMatch, players: Sequence[DriemansPlayer]) -> DriemansMatch:

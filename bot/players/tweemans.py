@@ -123,7 +123,11 @@ def tweemans_player(level: str, seed: str) -> TweemansPlayer:
 def decide_tweemans(level: str, seed: str, view: TweemansView) -> TweemansAction:
     """The decision the computer at `level` takes from `view` (its trump or its card, the
     card with the unit it lies in; module level: a worker process runs it)."""
-    player = tweemans_player(level, seed)
+    return _decision(tweemans_player(level, seed), view)
+
+
+def _decision(player: TweemansPlayer, view: TweemansView) -> TweemansAction:
+    """What `player` decides from `view`: its trump or its card (with the unit it lies in)."""
     if view.phase == TweemansPhase.TRUMP:
         return ChooseTrump(view.player, player.choose_trump(view))
     card = player.choose_card(view)
@@ -141,11 +145,7 @@ def next_action(hand: TweemansHand, players: Sequence[TweemansPlayer]) -> Tweema
         return FinishHand()
     player = hand.player_to_act
     assert player is not None
-    view = hand.view(player)
-    if hand.phase == TweemansPhase.TRUMP:
-        return ChooseTrump(player, players[player].choose_trump(view))
-    card = players[player].choose_card(view)
-    return PlayCard(view.unit_of(card), card)
+    return _decision(players[player], hand.view(player))
 
 
 def play_match(match: TweemansMatch, players: Sequence[TweemansPlayer]) -> TweemansMatch:
